@@ -1,0 +1,114 @@
+"""The one vocabulary every verb shares: where code runs, where it is, and what was found.
+
+`check` produces `Finding`s; the doctor matches runtime stalls (from the probe) to them by
+`Location`; the reporters render them. Keeping these plain frozen dataclasses (no behaviour
+beyond conversion to the public JSON shape) is what lets the packages stay independent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class ExecutionContext(StrEnum):
+    """Where a piece of code runs when the ASGI app serves a request."""
+
+    LOOP = "event-loop"  # blocks every request when it blocks
+    THREADPOOL = "thread-pool"  # borrows one of anyio's default limiter tokens (40)
+    STARTUP = "startup"  # on the loop, but only while the app starts (lifespan, on_startup)
+    UNKNOWN = "unknown"
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class BlockingKind(StrEnum):
+    """What sort of blocking a catalogue entry does; drives the message and the fix."""
+
+    NETWORK = "network"
+    FILE = "file"
+    SUBPROCESS = "subprocess"
+    SLEEP = "sleep"
+    LOCK = "lock"
+    CPU = "cpu"
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in source: `path` as given to the user (relative to the checked root)."""
+
+    path: str
+    line: int
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class ChainStep:
+    """One hop of the call chain from an entry point to the blocking call."""
+
+    name: str
+    path: str
+    line: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "path": self.path, "line": self.line}
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """The callable the framework invokes (endpoint, dependency, middleware, ...)."""
+
+    name: str
+    path: str
+    line: int
+    context: ExecutionContext
+    route: str | None = None  # "METHOD /template" when the entry serves a route
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "path": self.path,
+            "line": self.line,
+            "context": str(self.context),
+            "route": self.route,
+        }
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A problem `unjam check` reports; `to_json` is the public, versioned contract."""
+
+    code: str
+    kind: str
+    severity: Severity
+    location: Location
+    message: str
+    blocker: str
+    entry: EntryPoint
+    chain: tuple[ChainStep, ...] = field(default_factory=tuple)
+    fix: str = ""
+    blocks_loop: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "kind": self.kind,
+            "blocks_loop": self.blocks_loop,
+            "severity": str(self.severity),
+            "path": self.location.path,
+            "line": self.location.line,
+            "column": self.location.column,
+            "message": self.message,
+            "blocker": self.blocker,
+            "entry": self.entry.to_json(),
+            "chain": [step.to_json() for step in self.chain],
+            "fix": self.fix,
+        }
