@@ -1,0 +1,26 @@
+import anthropic
+import boto3
+import stripe
+from google.cloud import storage
+from kubernetes import client as k8s
+from openai import OpenAI
+
+llm = OpenAI()
+claude = anthropic.Anthropic()
+gcs = storage.Client()
+dynamo = boto3.resource("dynamodb")
+session = boto3.session.Session()
+s3 = session.client("s3")
+core = k8s.CoreV1Api()
+
+
+async def cloud(prompt: str) -> None:
+    llm.chat.completions.create(model="m", messages=[{"role": "user", "content": prompt}])  # expect: UJ001
+    claude.messages.create(model="m", max_tokens=10, messages=[])  # expect: UJ001
+    blob = gcs.bucket("b").blob("k")  # ok: local objects
+    blob.upload_from_string(prompt)  # expect: UJ001
+    dynamo.Table("t").put_item(Item={"k": prompt})  # expect: UJ001
+    s3.put_object(Bucket="b", Key="k", Body=prompt)  # expect: UJ001
+    s3.generate_presigned_url("get_object", Params={})  # ok: local signing
+    stripe.Customer.create(email="a@b")  # expect: UJ001
+    core.list_namespaced_pod("default")  # expect: UJ001

@@ -1,0 +1,18 @@
+import hashlib
+
+import bcrypt
+from argon2 import PasswordHasher
+from passlib.context import CryptContext
+
+pwd = CryptContext(schemes=["bcrypt"])
+hasher = PasswordHasher()
+
+
+async def login(password: str, stored: bytes) -> bool:
+    bcrypt.checkpw(password.encode(), stored)  # expect: UJ001
+    pwd.verify(password, stored.decode())  # expect: UJ001
+    hasher.verify(stored.decode(), password)  # expect: UJ001
+    hashlib.sha256(stored).hexdigest()  # ok: fast hash
+    hashlib.pbkdf2_hmac("sha256", password.encode(), b"s", 1000)  # expect: UJ001
+    pwd.identify(stored.decode())  # ok
+    return True

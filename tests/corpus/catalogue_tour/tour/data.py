@@ -1,0 +1,39 @@
+import sqlite3
+
+import elasticsearch
+import pandas as pd
+import psycopg2
+import pymongo
+import pymysql
+import redis
+import redis.asyncio as aioredis
+from sqlalchemy import create_engine, text
+
+mongo = pymongo.MongoClient("mongodb://db")
+es = elasticsearch.Elasticsearch("http://search:9200")
+engine = create_engine("postgresql://x")
+cache = redis.StrictRedis()
+async_cache = aioredis.Redis()
+
+
+async def databases(user_id: int) -> None:
+    db = sqlite3.connect("app.db")  # expect: UJ001
+    db.execute("select 1")  # expect: UJ001
+    pg = psycopg2.connect("dbname=x")  # expect: UJ001
+    pg.cursor().execute("select 1")  # expect: UJ001
+    my = pymysql.connect(host="db")  # expect: UJ001
+    my.commit()  # expect: UJ001
+    with engine.connect() as conn:  # expect: UJ001
+        conn.execute(text("select 1"))  # expect: UJ001
+    mongo.shop.users.find_one({"_id": user_id})  # expect: UJ001
+    mongo["shop"]["orders"].insert_one({"user": user_id})  # expect: UJ001
+    es.search(index="users", query={"match_all": {}})  # expect: UJ001
+    cache.incr("hits")  # expect: UJ001
+    pipe = cache.pipeline()  # ok: building a pipeline is local
+    pipe.execute()  # expect: UJ001
+    await async_cache.incr("hits")  # ok: redis.asyncio, awaited
+
+
+async def analytics(path: str) -> None:
+    frame = pd.read_csv(path)  # expect: UJ001
+    frame.to_csv(path + ".out")  # expect: UJ001

@@ -1,0 +1,30 @@
+import ftplib
+import http.client
+import smtplib
+import socket
+import ssl
+import urllib.request
+
+import urllib3
+
+http_pool = urllib3.PoolManager()
+
+
+async def low_level(host: str) -> None:
+    urllib.request.urlopen(f"https://{host}/")  # expect: UJ001
+    http_pool.request("GET", f"https://{host}/")  # expect: UJ001
+    conn = http.client.HTTPSConnection(host)
+    conn.request("GET", "/")  # expect: UJ001
+    conn.getresponse()  # expect: UJ001
+    sock = socket.create_connection((host, 443))  # expect: UJ001
+    ctx = ssl.create_default_context()
+    tls = ctx.wrap_socket(sock, server_hostname=host)  # expect: UJ001
+    tls.sendall(b"ping")  # expect: UJ001
+    socket.gethostbyname(host)  # expect: UJ001
+
+
+async def mail_and_ftp(to: str) -> None:
+    with smtplib.SMTP("mail.internal") as smtp:  # expect: UJ001
+        smtp.sendmail("noreply@x", [to], "hi")  # expect: UJ001
+    ftp = ftplib.FTP("ftp.internal")  # expect: UJ001
+    ftp.retrbinary("RETR x", print)  # expect: UJ001

@@ -1,0 +1,27 @@
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import aiofiles
+
+
+async def processes() -> None:
+    os.system("true")  # expect: UJ001
+    os.popen("ls")  # expect: UJ001
+    proc = subprocess.Popen(["sleep", "1"])  # expect: UJ001
+    proc.wait()  # expect: UJ001
+    os.waitpid(proc.pid, 0)  # expect: UJ001
+    proc.poll()  # ok
+
+
+async def files(root: Path) -> None:
+    data = open(root / "a.txt").read()  # expect: UJ001
+    (root / "b.txt").write_text(data)  # expect: UJ001
+    Path("/tmp/c.txt").read_bytes()  # expect: UJ001
+    shutil.rmtree(root / "cache")  # expect: UJ001
+    os.listdir(root)  # expect: UJ001
+    name = (root / "x.txt").name  # ok
+    async with aiofiles.open(root / "d.txt") as fh:  # ok
+        await fh.read()  # ok
+    print(name.upper(), os.path.join("a", "b"))  # ok

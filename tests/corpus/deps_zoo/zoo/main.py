@@ -1,0 +1,7 @@
+from fastapi import Depends, FastAPI, Security
+
+from zoo.api.animals import router
+from zoo.security import get_user, verify_key
+
+app = FastAPI(dependencies=[Depends(verify_key)])  # expect: UJ006
+app.include_router(router, prefix="/v1", dependencies=[Security(get_user)])

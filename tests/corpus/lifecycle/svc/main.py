@@ -1,0 +1,29 @@
+import time
+
+from fastapi import FastAPI, Request
+
+from svc.state import lifespan, on_start
+
+app = FastAPI(lifespan=lifespan, on_startup=[on_start])  # ok: limiter raised in lifespan, no UJ006
+
+
+@app.on_event("shutdown")
+def flush() -> None:
+    time.sleep(1)  # expect: UJ002
+
+
+@app.get("/items/{item_id}")
+async def item(item_id: int, request: Request):
+    response = request.app.state.http.get(f"/items/{item_id}")  # expect: UJ001
+    return response.json()  # ok
+
+
+@app.get("/local/{key}")
+async def local(key: str, request: Request):
+    cur = request.app.state.db.execute("select v from kv where k = ?", (key,))  # expect: UJ001
+    return {"v": cur.fetchone()}
+
+
+@app.get("/sync")
+def sync_item(request: Request):
+    return request.app.state.http.get("/sync").json()  # ok: thread pool, limiter raised

@@ -1,0 +1,31 @@
+from contextlib import asynccontextmanager
+
+import anyio.to_thread
+import httpx
+import requests
+import sqlite3
+from fastapi import FastAPI
+
+
+def load_settings() -> dict:
+    with open("/etc/svc/settings.toml", "rb") as fh:  # expect: UJ002
+        return {"raw": fh.read()}
+
+
+async def warm_cache(client: httpx.Client) -> None:
+    client.get("https://svc.internal/warm")  # expect: UJ002
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI):
+    anyio.to_thread.current_default_thread_limiter().total_tokens = 80  # ok
+    app.state.settings = load_settings()
+    app.state.http = httpx.Client(base_url="https://inventory.internal")  # ok: once
+    app.state.db = sqlite3.connect("/var/lib/svc.db", check_same_thread=False)  # expect: UJ002
+    await warm_cache(app.state.http)
+    yield
+    app.state.http.close()  # ok: close is not reported
+
+
+def on_start() -> None:
+    requests.post("https://registry.internal/register")  # expect: UJ002

@@ -1,0 +1,35 @@
+import os
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from starlette.middleware import Middleware
+
+from .handlers import QuotaExceeded, on_quota, on_value_error
+from .middleware import GitRevisionMiddleware, HostnameMiddleware, TimingMiddleware
+
+app = FastAPI(middleware=[Middleware(TimingMiddleware)])  # expect: UJ006
+app.add_middleware(HostnameMiddleware)
+app.add_middleware(GitRevisionMiddleware)
+app.add_exception_handler(ValueError, on_value_error)
+app.add_exception_handler(QuotaExceeded, on_quota)
+
+STATIC = Path("/srv/static")
+
+
+@app.middleware("http")  # expect: UJ004
+async def add_version_header(request: Request, call_next):
+    version = (STATIC / "VERSION").read_text()  # expect: UJ001
+    response = await call_next(request)
+    response.headers["x-version"] = version
+    return response
+
+
+@app.exception_handler(KeyError)
+async def on_key_error(request: Request, exc: KeyError):
+    os.system("logger missing-key")  # expect: UJ001
+    return {"error": "missing"}
+
+
+@app.get("/health")
+async def health():
+    return {"ok": True}

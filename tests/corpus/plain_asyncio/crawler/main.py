@@ -1,0 +1,35 @@
+import asyncio
+import concurrent.futures
+import subprocess
+
+from crawler import sync_bits
+from crawler.sync_bits import fetch, next_result, pool, record, wait_ready
+
+
+async def download(url: str) -> bytes:
+    await asyncio.sleep(0.1)  # ok
+    return fetch(url)
+
+
+async def crawl(urls: list[str]) -> None:
+    pages = await asyncio.gather(*(download(u) for u in urls))  # ok
+    for page in pages:
+        record(str(len(page)))
+    wait_ready()
+    sync_bits.acquire_then_release()
+    future = pool.submit(fetch, urls[0])  # ok: fetch runs in the executor
+    future.result()  # expect: UJ001
+    concurrent.futures.wait([future])  # expect: UJ001
+    sync_bits.results.put_nowait("x")  # ok: put_nowait does not wait
+    print(next_result())
+
+
+async def main() -> None:
+    subprocess.run(["echo", "start"])  # expect: UJ001
+    await crawl(["https://example.org"])
+    task = asyncio.create_task(crawl([]))  # ok
+    await task
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,24 @@
+from fastapi import APIRouter, FastAPI
+
+from chat.admin import views
+from chat.v1 import api
+
+app = FastAPI()  # expect: UJ006
+app.include_router(api, prefix="/chat")
+
+admin = APIRouter()
+admin.add_api_route("/admin/restart/{service}", views.restart, methods=["POST"])
+admin.add_api_route("/admin/disk", views.disk_usage)
+app.include_router(admin)
+
+from chat.factory import create_app  # noqa: E402
+
+legacy = FastAPI()
+app.mount("/legacy", legacy)
+
+
+@legacy.get("/ping")
+async def legacy_ping():
+    import time
+
+    time.sleep(0.1)  # expect: UJ001

@@ -1,0 +1,7 @@
+from pydantic import BaseModel
+
+
+class Invoice(BaseModel):
+    invoice_id: str
+    amount_cents: int
+    currency: str = "USD"

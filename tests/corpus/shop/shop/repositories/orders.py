@@ -1,0 +1,18 @@
+from sqlalchemy.orm import Session
+
+from ..models import Order
+
+
+class OrderRepository:
+    def __init__(self, db: Session):
+        self.db = db
+
+    def get(self, order_id: int):
+        return self.db.get(Order, order_id)  # expect: UJ001
+
+    def list_open(self):
+        return self.db.query(Order).filter(Order.status == "open").all()  # expect: UJ005
+
+    def save(self, order) -> None:
+        self.db.add(order)  # ok: add only stages the object
+        self.db.commit()  # expect: UJ001

@@ -1,0 +1,3 @@
+from .orders import router as orders_router
+
+__all__ = ["orders_router"]

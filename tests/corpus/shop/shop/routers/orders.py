@@ -1,0 +1,30 @@
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from sqlalchemy.orm import Session
+
+from shop.clients import Payments
+from shop.db import get_db, get_raw_db
+from shop.repositories.orders import OrderRepository
+from shop.services.checkout import CheckoutService
+
+router = APIRouter(prefix="/orders", tags=["orders"])
+
+
+@router.post("/{order_id}/checkout")
+async def checkout(order_id: int, db: Annotated[Session, Depends(get_db)]):
+    service = CheckoutService(OrderRepository(db))
+    result = await service.checkout(order_id)
+    if not result:
+        service.backoff()
+    return result
+
+
+@router.get("/open")  # expect: UJ005
+def list_open(db: Session = Depends(get_raw_db)):
+    return OrderRepository(db).list_open()  # ok: sync endpoint, runs in the thread pool
+
+
+@router.post("/{charge_id}/refund")
+def refund(charge_id: str):
+    return Payments().refund(charge_id)

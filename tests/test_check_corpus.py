@@ -1,0 +1,151 @@
+"""Scores `unjam check`'s engine against the annotated corpus in tests/corpus/.
+
+Every app directory is analysed on its own. A line carrying `# expect: UJ001` (several codes
+comma-separated) must be reported with exactly those codes; a line carrying `# ok` must not
+be reported at all; nothing else may be reported. A file containing `# expect: unparsed`
+must be listed as unparsed (and no other file may be).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from unjam.analysis.engine import analyze
+
+CORPUS = Path(__file__).parent / "corpus"
+APPS = sorted(p.name for p in CORPUS.iterdir() if p.is_dir() and not p.name.startswith("_"))
+EXPECT = re.compile(r"#\s*expect:\s*([A-Za-z0-9_, ]+)")
+OK = re.compile(r"#\s*ok\b")
+
+
+def markers(app: Path):
+    expected: set[tuple[str, int, str]] = set()
+    ok_lines: set[tuple[str, int]] = set()
+    unparsed: set[str] = set()
+    for path in sorted(app.rglob("*.py")):
+        rel = path.relative_to(app).as_posix()
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            match = EXPECT.search(text)
+            if match:
+                for code in match.group(1).replace(" ", "").split(","):
+                    if code == "unparsed":
+                        unparsed.add(rel)
+                    elif code:
+                        expected.add((rel, number, code))
+            if OK.search(text):
+                ok_lines.add((rel, number))
+    return expected, ok_lines, unparsed
+
+
+def run(app: str):
+    root = CORPUS / app
+    return analyze(root, sorted(root.rglob("*.py")))
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_corpus_app(app):
+    expected, ok_lines, unparsed = markers(CORPUS / app)
+    result = run(app)
+    reported = {(f.location.path, f.location.line, f.code) for f in result.findings}
+    messages = {(f.location.path, f.location.line, f.code): f.message for f in result.findings}
+    missing = sorted(expected - reported)
+    unexpected = sorted(reported - expected)
+    on_ok = sorted(r for r in reported if (r[0], r[1]) in ok_lines)
+    lines = []
+    for item in missing:
+        lines.append(f"  MISSING     {item[0]}:{item[1]} {item[2]}")
+    for item in unexpected:
+        tag = "ON-OK-LINE " if (item[0], item[1]) in ok_lines else "UNEXPECTED "
+        lines.append(f"  {tag} {item[0]}:{item[1]} {item[2]}  {messages[item]}")
+    assert not lines, f"corpus app {app!r} differs from its markers:\n" + "\n".join(lines)
+    assert not on_ok
+    assert {path for path, _ in result.unparsed} == unparsed, result.unparsed
+    assert result.files == len(list((CORPUS / app).rglob("*.py")))
+
+
+def test_corpus_covers_every_code():
+    codes = set()
+    for app in APPS:
+        codes |= {code for _, _, code in markers(CORPUS / app)[0]}
+    assert {"UJ001", "UJ002", "UJ003", "UJ004", "UJ005", "UJ006"} <= codes
+
+
+def _one(result, code, path):
+    found = [f for f in result.findings if f.code == code and f.location.path == path]
+    assert len(found) == 1, [str(f.location) for f in result.findings]
+    return found[0]
+
+
+def test_seed000_chain_and_route():
+    result = run("seed000_webhook")
+    finding = _one(result, "UJ001", "aws/sqs/queue.py")
+    assert finding.blocker == "boto3.Client.send_message"
+    assert finding.kind == "network" and finding.blocks_loop
+    assert finding.entry.name == "invoice_handler"
+    assert finding.entry.route == "POST /webhooks/invoice"
+    assert str(finding.entry.context) == "event-loop"
+    assert [step.name for step in finding.chain] == [
+        "invoice_handler",
+        "Producer.send_message",
+        "SqsSimpleQueue.send_message",
+        "boto3.Client.send_message",
+    ]
+    assert finding.chain[0].path == "billing/routers/webhooks/invoice.py"
+    assert finding.fix
+
+
+def test_seed000_dependency_construction_runs_in_thread_pool():
+    result = run("seed000_webhook")
+    constructions = [
+        f for f in result.findings if f.code == "UJ003" and f.blocker == "boto3.client"
+    ]
+    assert len(constructions) == 1
+    finding = constructions[0]
+    assert finding.entry.name == "Producer"
+    assert str(finding.entry.context) == "thread-pool"
+    assert finding.entry.route == "POST /webhooks/invoice"
+    assert finding.chain[0].name == "Producer.__init__"
+
+
+def test_seed003_receiver_flows_through_untyped_parameter():
+    result = run("seed003_translate")
+    blocking = [f for f in result.findings if f.code == "UJ001"]
+    assert blocking and all(
+        f.blocker == "google.cloud.translate_v2.Client.translate" for f in blocking
+    )
+    assert blocking[0].entry.route == "POST /blocking/"
+
+
+def test_plain_asyncio_entry_has_no_route():
+    result = run("plain_asyncio")
+    assert result.findings
+    for finding in result.findings:
+        assert finding.entry.route is None
+        assert str(finding.entry.context) == "event-loop"
+
+
+def test_findings_are_sorted_and_json_serialisable():
+    import json
+
+    result = run("shop")
+    keys = [(f.location.path, f.location.line, f.location.column, f.code) for f in result.findings]
+    assert keys == sorted(keys)
+    json.dumps([f.to_json() for f in result.findings])
+
+
+def test_route_labels_follow_prefixes_subclassed_routers_and_factories():
+    result = run("routing")
+    routes = {f.location.path: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes["chat/factory.py"] == "GET /internal/metrics/push"
+    assert routes["chat/admin/views.py"] == "POST /admin/restart/{service}"
+    labels = {f.entry.route for f in result.findings if f.location.path == "chat/v1/rooms.py"}
+    assert labels == {"WS /chat/v1/rooms/{room}/ws", "GET,HEAD /chat/v1/rooms/{room}/history"}
+
+
+def test_mounted_sub_application_routes_carry_the_mount_prefix():
+    result = run("routing")
+    found = [f for f in result.findings if f.entry.name == "legacy_ping"]
+    assert [f.entry.route for f in found] == ["GET /legacy/ping"]

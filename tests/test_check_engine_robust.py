@@ -1,0 +1,173 @@
+"""Never a traceback on real code: odd files and internal failures are contained and listed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from unjam.analysis.engine import analyze
+from unjam.model import ExecutionContext
+from unjam.semantics import Role, runs_on, uses_threadpool_token
+
+BLOCKING = "import time\n\n\nasync def handler():\n    time.sleep(1)\n"
+
+
+def _write(root: Path, name: str, text: str | bytes) -> Path:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
+    return path
+
+
+def test_undecodable_and_null_byte_files_are_unparsed(tmp_path):
+    files = [
+        _write(tmp_path, "latin.py", "x = 'caf\xe9'\n".encode("latin-1")),
+        _write(tmp_path, "nul.py", b"x = 1\x00\n"),
+        _write(tmp_path, "good.py", BLOCKING),
+    ]
+    result = analyze(tmp_path, files)
+    assert {path for path, _ in result.unparsed} == {"latin.py", "nul.py"}
+    assert all(reason for _, reason in result.unparsed)
+    assert [f.location.path for f in result.findings] == ["good.py"]
+    assert result.files == 3
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 14), reason="the syntax parses on 3.14")
+def test_newer_python_syntax_is_listed_with_its_reason(tmp_path):
+    files = [
+        _write(tmp_path, "new.py", "try:\n    pass\nexcept ValueError, TypeError:\n    pass\n"),
+        _write(tmp_path, "good.py", BLOCKING),
+    ]
+    result = analyze(tmp_path, files)
+    assert result.unparsed[0][0] == "new.py"
+    assert "line 3" in result.unparsed[0][1]
+    assert len(result.findings) == 1
+
+
+def test_missing_file_is_unparsed_not_an_error(tmp_path):
+    result = analyze(tmp_path, [tmp_path / "gone.py"])
+    assert result.unparsed and result.unparsed[0][0] == "gone.py"
+
+
+def test_internal_error_in_one_file_is_contained(tmp_path, monkeypatch):
+    from unjam.analysis import parse
+
+    real = parse.summarize
+
+    def flaky(tree, is_package):
+        if any(getattr(node, "name", "") == "explode" for node in tree.body):
+            raise RuntimeError("boom")
+        return real(tree, is_package)
+
+    monkeypatch.setattr(parse, "summarize", flaky)
+    files = [
+        _write(tmp_path, "bad.py", "def explode():\n    pass\n"),
+        _write(tmp_path, "good.py", BLOCKING),
+    ]
+    result = analyze(tmp_path, files)
+    assert result.unparsed == [("bad.py", "internal error: RuntimeError: boom")]
+    assert len(result.findings) == 1
+
+
+def test_internal_error_in_one_function_is_contained(tmp_path, monkeypatch):
+    from unjam.analysis.callgraph import CallGraph
+
+    real = CallGraph._resolve
+
+    def flaky(self, func):
+        if func.fd.name == "explode":
+            raise KeyError("nope")
+        return real(self, func)
+
+    monkeypatch.setattr(CallGraph, "_resolve", flaky)
+    files = [
+        _write(tmp_path, "bad.py", "import time\n\n\nasync def explode():\n    time.sleep(1)\n"),
+        _write(tmp_path, "good.py", BLOCKING),
+    ]
+    result = analyze(tmp_path, files)
+    assert [path for path, _ in result.unparsed] == ["bad.py"]
+    assert "internal error" in result.unparsed[0][1]
+    assert [f.location.path for f in result.findings] == ["good.py"]
+
+
+def test_very_deep_chain_and_wide_fan_in(tmp_path):
+    depth = 3000
+    lines = ["import time", "", "async def start():", "    f0()", ""]
+    for i in range(depth):
+        lines += [f"def f{i}():", f"    f{i + 1}()" if i < depth - 1 else "    time.sleep(1)", ""]
+    lines += [f"async def caller{i}():\n    f{i}()\n" for i in range(0, depth, 300)]
+    files = [_write(tmp_path, "deep.py", "\n".join(lines))]
+    result = analyze(tmp_path, files)
+    assert len(result.findings) == 1
+    finding = result.findings[0]
+    assert finding.entry.name == "start" and len(finding.chain) == depth + 2
+    assert "(also reached from 10 other entry points)" in finding.message
+
+
+def test_empty_input(tmp_path):
+    result = analyze(tmp_path, [])
+    assert result.findings == [] and result.files == 0 and result.unparsed == []
+
+
+@pytest.mark.parametrize(
+    ("role", "is_async", "context", "token"),
+    [
+        (Role.ENDPOINT, True, ExecutionContext.LOOP, False),
+        (Role.ENDPOINT, False, ExecutionContext.THREADPOOL, True),
+        (Role.CLASS_DEPENDENCY, True, ExecutionContext.THREADPOOL, True),
+        (Role.CALLABLE_DEPENDENCY, True, ExecutionContext.LOOP, False),
+        (Role.DEPENDENCY, False, ExecutionContext.THREADPOOL, True),
+        (Role.BACKGROUND_TASK, False, ExecutionContext.THREADPOOL, True),
+        (Role.STREAMING, True, ExecutionContext.LOOP, False),
+        (Role.EXCEPTION_HANDLER, False, ExecutionContext.THREADPOOL, True),
+        (Role.HTTP_MIDDLEWARE, True, ExecutionContext.LOOP, False),
+        (Role.STARTUP, False, ExecutionContext.STARTUP, False),
+        (Role.LIFESPAN, True, ExecutionContext.STARTUP, False),
+        (Role.OFFLOADED, False, ExecutionContext.THREADPOOL, False),
+    ],
+)
+def test_what_runs_where(role, is_async, context, token):
+    assert runs_on(role, is_async) is context
+    assert uses_threadpool_token(role, is_async) is token
+
+
+def test_results_do_not_depend_on_hash_seed():
+    import json
+    import subprocess
+
+    script = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from unjam.analysis.engine import analyze\n"
+        "root = Path(sys.argv[1])\n"
+        "r = analyze(root, sorted(root.rglob('*.py')))\n"
+        "print(json.dumps([f.to_json() for f in r.findings]))\n"
+    )
+    corpus = Path(__file__).parent / "corpus"
+    outputs = set()
+    for seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-c", script, str(corpus / "deps_zoo")],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"},
+            check=True,
+        ).stdout
+        assert json.loads(out)
+        outputs.add(out)
+    assert len(outputs) == 1
+
+
+def test_two_scripts_with_the_same_module_name_are_both_analysed(tmp_path):
+    files = [
+        _write(tmp_path, "a/main.py", BLOCKING),
+        _write(tmp_path, "b/main.py", BLOCKING.replace("time.sleep(1)", "time.sleep(2)")),
+    ]
+    result = analyze(tmp_path, files)
+    assert [f.location.path for f in result.findings] == ["a/main.py", "b/main.py"]

@@ -1,0 +1,145 @@
+"""The analysis cache, in the cache directory (by default `<root>/.unjam-cache`).
+
+Two files, whatever the project size (never one file per source file):
+- `index.pickle` (small): per file (mtime_ns, size, content hash), so unchanged files are not
+  even read, and the last final result keyed by the hash of every (path, content hash) plus
+  the catalogue digest and unjam's version — a warm run with no change reads only this;
+- `summaries.marshal`: per content hash, the module summary in its plain form (`marshal` is
+  an order of magnitude faster than pickling objects), loaded only when something changed.
+  It holds the worker processes' marshalled result chunks as they arrived (rows of path,
+  mtime, size, hash, summary) plus one dict for the rest, so a cold run writes its cache
+  without marshalling every summary a second time.
+A corrupt or foreign cache file is ignored, never an error; a read-only tree runs uncached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+INDEX = "index.pickle"
+SUMMARIES = "summaries.marshal"
+
+
+_ENGINE_MODULES = (
+    "summary.py",
+    "summarize.py",
+    "parse.py",
+    "project.py",
+    "callgraph.py",
+    "fastapi_model.py",
+    "rules_engine.py",
+    "engine.py",
+    "catalogue.py",
+)
+_VERSION: str | None = None
+
+
+def content_key(path: str, digest: str) -> str:
+    """The summaries' cache key: a package's `__init__.py` is summarised differently from a
+    module with the same bytes."""
+    return digest + ("p" if path.endswith("__init__.py") else "")
+
+
+def version_key() -> str:
+    """unjam's version, Python's, and a digest of the engine's own source: a cache written by
+    a different engine (even an unreleased edit) is never reused."""
+    global _VERSION
+    if _VERSION is None:
+        from unjam import __version__
+
+        digest = hashlib.blake2b(digest_size=8)
+        here = Path(__file__).parent
+        for name in _ENGINE_MODULES:
+            try:
+                digest.update((here / name).read_bytes())
+            except OSError:
+                digest.update(name.encode())
+        py = f"{sys.version_info[0]}.{sys.version_info[1]}"
+        _VERSION = f"unjam-{__version__}-py{py}-{digest.hexdigest()}"
+    return _VERSION
+
+
+class Cache:
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
+        self.files: dict[str, tuple[int, int, str]] = {}
+        self.final: tuple[str, Any] | None = None
+        self._summaries: dict[str, Any] | None = None
+        self._blobs: list[bytes] = []  # marshalled row chunks written as they are
+        self._blob_keys: set[str] = set()  # the keys those chunks hold
+        if directory is not None:
+            data = self._read(INDEX, pickle.load)
+            if isinstance(data, dict) and data.get("version") == version_key():
+                self.files = data.get("files", {})
+                self.final = data.get("final")
+
+    def _read(self, name: str, load) -> Any:
+        try:
+            with open(self.directory / name, "rb") as fh:
+                return load(fh)
+        except Exception:
+            return None
+
+    @property
+    def summaries(self) -> dict[str, Any]:
+        """content key → plain summary (or the reason it could not be parsed)."""
+        if self._summaries is None:
+            data = None
+            if self.directory is not None and self.files:
+                data = self._read(SUMMARIES, marshal.load)
+            self._summaries = {}
+            if isinstance(data, dict) and data.get("version") == version_key():
+                try:
+                    self._summaries = self._decode(data)
+                except Exception:
+                    self._summaries = {}
+        return self._summaries
+
+    @staticmethod
+    def _decode(data: dict) -> dict[str, Any]:
+        summaries: dict[str, Any] = {}
+        for blob in data["rows"]:
+            for path, _mtime, _size, digest, plain in marshal.loads(blob):
+                if digest:
+                    summaries[content_key(path, digest)] = plain
+        summaries.update(marshal.loads(data["plain"]))
+        return summaries
+
+    def add_blobs(self, blobs: list[bytes], keys: set[str]) -> None:
+        """Marshalled rows (path, mtime, size, hash, plain summary) from the workers, whose
+        summaries are also in `summaries` under `keys`: saved as they are."""
+        self._blobs.extend(blobs)
+        self._blob_keys |= keys
+
+    def save(self, keep: set[str]) -> None:
+        if self.directory is None:
+            return
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            gitignore = self.directory / ".gitignore"
+            if not gitignore.exists():
+                gitignore.write_text("*\n")
+            if self._summaries is not None:
+                blob_keys = self._blob_keys
+                kept = {
+                    k: v for k, v in self._summaries.items() if k in keep and k not in blob_keys
+                }
+                data = {"version": version_key(), "rows": self._blobs, "plain": marshal.dumps(kept)}
+                self._write(SUMMARIES, marshal.dumps(data))
+            index = {"version": version_key(), "files": self.files, "final": self.final}
+            self._write(INDEX, pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
+        except (OSError, ValueError):
+            pass
+
+    def _write(self, name: str, data: bytes) -> None:
+        fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{name}-")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, self.directory / name)

@@ -1,0 +1,191 @@
+"""The catalogue of blocking APIs: loads `catalogue.toml` plus user entries, validates them,
+and answers "is this qualified name blocking, what does it return, is it a client factory".
+
+Knowledge is data (DESIGN.md): the analyser never hard-codes an API name; everything it knows
+about requests, boto3, sqlalchemy, ... is an entry here. User entries from `[tool.unjam]`
+use exactly the built-in `[[blocking]]` schema (documented in docs/check-catalogue.md) and
+override built-in entries of the same name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+
+from unjam.errors import UserError
+from unjam.model import BlockingKind
+
+_KINDS = {k.value for k in BlockingKind}
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*(\.\*)?$")
+_KEYS = {"name", "kind", "fix", "except", "returns", "property", "client"}
+_OFFLOAD_CONTEXTS = {"thread-pool", "thread", "process", "iterator", "task"}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    name: str
+    kind: str | None = None
+    fix: str = ""
+    returns: str | None = None
+    prop: str | None = None
+    client: bool = False
+    excepted: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Offload:
+    name: str
+    arg: int
+    keyword: str | None
+    context: str
+
+
+@dataclass
+class Catalogue:
+    exact: dict[str, Entry] = field(default_factory=dict)
+    wildcard: dict[str, Entry] = field(default_factory=dict)  # "T" for an entry "T.*"
+    aliases: dict[str, str] = field(default_factory=dict)
+    offload: dict[str, Offload] = field(default_factory=dict)
+    coroutines: frozenset[str] = frozenset()
+    digest: str = ""
+
+    def canonical(self, qn: str) -> str:
+        return self.aliases.get(qn, qn)
+
+    def lookup(self, qn: str) -> Entry | None:
+        """The entry describing `qn` exactly, else the `parent.*` entry unless excepted."""
+        entry = self.exact.get(qn)
+        if entry is not None:
+            return entry
+        parent, _, attr = qn.rpartition(".")
+        if parent:
+            wild = self.wildcard.get(parent)
+            if wild is not None and attr not in wild.excepted:
+                return wild
+        return None
+
+    def blocking(self, qn: str) -> Entry | None:
+        entry = self.lookup(qn)
+        if entry is not None and entry.kind is None:
+            # an exact type-only entry (e.g. `returns`) hides nothing: try the wildcard
+            parent, _, attr = qn.rpartition(".")
+            wild = self.wildcard.get(parent) if parent else None
+            if wild is not None and wild.kind and attr not in wild.excepted:
+                return wild
+            return None
+        return entry if entry is not None and entry.kind else None
+
+    def returns(self, qn: str) -> str | None:
+        entry = self.exact.get(qn)
+        if entry is not None and entry.returns:
+            return entry.returns
+        parent = qn.rpartition(".")[0]
+        wild = self.wildcard.get(parent) if parent else None
+        if wild is not None and wild.returns:
+            return wild.returns  # chainable methods (query.filter(...)) keep the type
+        return None
+
+    def attribute(self, type_qn: str, attr: str) -> str | None:
+        """Type of `instance.attr` used as a value, when a `property` wildcard says so."""
+        exact = self.exact.get(f"{type_qn}.{attr}")
+        if exact is not None:
+            return exact.prop  # a known attribute (property) or method (None)
+        wild = self.wildcard.get(type_qn)
+        if wild is not None and wild.prop and attr not in wild.excepted:
+            return wild.prop
+        return None
+
+    def is_client(self, qn: str) -> bool:
+        entry = self.exact.get(qn)
+        return bool(entry is not None and entry.client)
+
+
+def _validate(raw: object, where: str) -> Entry:
+    if not isinstance(raw, Mapping):
+        raise UserError(
+            f"{where}: a blocking entry must be a table like {{name = ..., kind = ...}}"
+        )
+    name = raw.get("name")
+    label = f"{where} (name = {name!r})" if name else where
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise UserError(
+            f"{label}: 'name' must be a dotted name such as 'mylib.Client.get' or 'mylib.Client.*'"
+        )
+    unknown = sorted(set(raw) - _KEYS)
+    if unknown:
+        raise UserError(
+            f"{label}: unknown key {unknown[0]!r}; allowed keys: {', '.join(sorted(_KEYS))}"
+        )
+    kind = raw.get("kind")
+    if kind is not None and kind not in _KINDS:
+        raise UserError(f"{label}: kind {kind!r} is not one of {', '.join(sorted(_KINDS))}")
+    for key in ("fix", "returns", "property"):
+        if key in raw and not isinstance(raw[key], str):
+            raise UserError(f"{label}: {key!r} must be a string")
+    if "client" in raw and not isinstance(raw["client"], bool):
+        raise UserError(f"{label}: 'client' must be true or false")
+    excepted = raw.get("except", [])
+    if not isinstance(excepted, list) or not all(isinstance(e, str) for e in excepted):
+        raise UserError(f"{label}: 'except' must be a list of method names")
+    if excepted and not name.endswith(".*"):
+        raise UserError(f"{label}: 'except' only applies to names ending in '.*'")
+    if (
+        kind is None
+        and not raw.get("returns")
+        and not raw.get("client")
+        and not raw.get("property")
+    ):
+        raise UserError(f"{label}: give at least 'kind' (or 'returns' / 'property' / 'client')")
+    return Entry(
+        name=name,
+        kind=kind,
+        fix=raw.get("fix", ""),
+        returns=raw.get("returns"),
+        prop=raw.get("property"),
+        client=bool(raw.get("client", False)),
+        excepted=frozenset(excepted),
+    )
+
+
+_BUILTIN: tuple[bytes, dict] | None = None
+
+
+def _builtin() -> tuple[bytes, dict]:
+    global _BUILTIN
+    if _BUILTIN is None:
+        data = resources.files("unjam.analysis").joinpath("catalogue.toml").read_bytes()
+        _BUILTIN = (data, tomllib.loads(data.decode("utf-8")))
+    return _BUILTIN
+
+
+def load_catalogue(extra: Sequence[Mapping] = ()) -> Catalogue:
+    """The built-in catalogue plus `extra` user entries (validated; UserError names a bad one)."""
+    data, doc = _builtin()
+    cat = Catalogue()
+    cat.aliases = dict(doc.get("aliases", {}))
+    cat.coroutines = frozenset(doc.get("coroutines", {}).get("names", []))
+    for raw in doc.get("offload", []):
+        if raw["context"] not in _OFFLOAD_CONTEXTS:
+            raise ValueError(f"bad built-in offload context {raw['context']!r}")
+        cat.offload[raw["name"]] = Offload(
+            raw["name"], int(raw.get("arg", 0)), raw.get("keyword"), raw["context"]
+        )
+    entries = [_validate(raw, f"built-in entry #{i + 1}") for i, raw in enumerate(doc["blocking"])]
+    if isinstance(extra, Mapping) or not isinstance(extra, Sequence):
+        raise UserError("[tool.unjam] blocking must be a list of tables ([[tool.unjam.blocking]])")
+    entries += [
+        _validate(raw, f"[tool.unjam] blocking entry #{i + 1}") for i, raw in enumerate(extra)
+    ]
+    for entry in entries:
+        if entry.name.endswith(".*"):
+            cat.wildcard[entry.name[:-2]] = entry
+        else:
+            cat.exact[entry.name] = entry
+    digest = hashlib.blake2b(data, digest_size=16)
+    digest.update(repr([sorted(dict(e).items()) for e in extra]).encode())
+    cat.digest = digest.hexdigest()
+    return cat

@@ -1,0 +1,220 @@
+"""`analyze()`: the one entry point of the static analyser (called by `unjam check` and the
+doctor). Files → cached summaries → linked project → FastAPI model → call graph → findings.
+
+Robustness contract: whatever the input, `analyze` returns a result. A file that does not
+parse, or whose analysis raises, is listed in `unparsed` with a one-line reason; the rest of
+the project is still analysed.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import os
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from unjam.analysis.cache import Cache, content_key, version_key
+from unjam.analysis.catalogue import load_catalogue
+from unjam.model import Finding
+
+if TYPE_CHECKING:
+    from unjam.analysis.project import Func
+    from unjam.analysis.summary import ModuleSummary
+
+# The parser, linker and rules are imported only when something changed: a warm run (the
+# common case in an editor or a pre-commit hook) needs the cache index alone.
+
+
+@dataclass
+class AnalysisResult:
+    findings: list[Finding]  # sorted by (path, line, column, code)
+    files: int  # python files analysed (parsed or not)
+    unparsed: list[tuple[str, str]]  # (path relative to root, one-line reason)
+    seconds: float
+    # wall seconds per phase of this run (for benchmarks; not part of any output format)
+    phases: dict[str, float] = field(default_factory=dict)
+
+
+def _relpath(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return Path(os.path.relpath(path, root)).as_posix()
+
+
+def analyze(
+    root: Path,
+    files: Sequence[Path],
+    *,
+    extra_catalogue: Sequence[Mapping] = (),
+    cache_dir: Path | None = None,
+    jobs: int | None = None,
+) -> AnalysisResult:
+    """Analyse `files` (under `root`). `jobs`: worker processes for parsing (None = one per
+    core when enough files need parsing, 1 = none)."""
+    started = time.perf_counter()
+    gc_enabled = gc.isenabled()
+    gc.disable()  # millions of small acyclic tuples: the cyclic GC only slows us down
+    try:
+        return _analyze(root, files, extra_catalogue, cache_dir, started, jobs)
+    finally:
+        if gc_enabled:
+            gc.enable()
+
+
+def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> AnalysisResult:
+    catalogue = load_catalogue(extra_catalogue)
+    root = Path(os.path.abspath(root))
+    paths = sorted({os.path.abspath(f) for f in files})
+    cache = Cache(cache_dir)
+    phases: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        phases[name] = phases.get(name, 0.0) + now - clock
+        clock = now
+
+    # 1. summaries: unchanged files (same mtime and size) are not even read
+    hashes: dict[str, str] = {}
+    unchanged: list[str] = []
+    misses: list[str] = []
+    for path in paths:
+        known = cache.files.get(path)
+        if known is not None:
+            try:
+                st = os.stat(path)
+            except OSError:
+                st = None
+            if st is not None and (st.st_mtime_ns, st.st_size) == known[:2]:
+                hashes[path] = known[2]
+                unchanged.append(path)
+                continue
+        misses.append(path)
+    lap("stat")
+    fresh = _read(misses, jobs, cache)
+    lap("read+summarise")
+    for path, mtime, size, digest, _plain in fresh:
+        hashes[path] = digest
+        if digest:
+            cache.files[path] = (mtime, size, digest)
+
+    prefix = os.path.join(str(root), "")
+    rel = {
+        path: (
+            path[len(prefix) :].replace(os.sep, "/")
+            if path.startswith(prefix)
+            else _relpath(Path(path), root)
+        )
+        for path in paths
+    }
+    final_key = hashlib.blake2b(digest_size=20)
+    final_key.update(f"{version_key()}\0{catalogue.digest}\0{root}".encode())
+    for path in paths:
+        final_key.update(f"\0{rel[path]}\0{hashes.get(path, '')}".encode())
+    key = final_key.hexdigest()
+    if cache.final is not None and cache.final[0] == key:
+        findings, unparsed = cache.final[1]
+        lap("cache hit")
+        return AnalysisResult(
+            list(findings), len(paths), list(unparsed), time.perf_counter() - started, phases
+        )
+
+    # 2. summaries of unchanged files come from the cache (loaded only now)
+    from unjam.analysis.summary import from_plain
+
+    plains: dict[str, tuple | str] = {}
+    stored = cache.summaries
+    evicted = []
+    for path in unchanged:
+        plain = stored.get(content_key(path, hashes[path]))
+        if plain is None:
+            evicted.append(path)
+        else:
+            plains[path] = plain
+    for path, _mtime, _size, digest, plain in [*fresh, *_read(evicted, jobs, cache)]:
+        if digest:
+            hashes[path] = digest
+            stored[content_key(path, digest)] = plain
+        plains[path] = plain
+    lap("load cached summaries")
+    summaries: dict[str, ModuleSummary | str] = {}
+    for path, plain in plains.items():
+        try:
+            summaries[path] = from_plain(plain) if isinstance(plain, tuple) else plain
+        except Exception:
+            summaries[path] = "internal error: unreadable cached summary"
+
+    lap("from_plain")
+    # 3. link, model, graph, rules — with every failure contained
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 20000))
+    try:
+        findings, unparsed = _analyse(root, paths, rel, summaries, catalogue)
+    finally:
+        sys.setrecursionlimit(old_limit)
+    findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
+    unparsed.sort()
+    lap("link+rules")
+    if cache_dir is not None:
+        cache.final = (key, (findings, unparsed))
+        cache.files = {p: v for p, v in cache.files.items() if p in hashes}
+        cache.save({content_key(p, d) for p, d in hashes.items() if d})
+        lap("save cache")
+    return AnalysisResult(findings, len(paths), unparsed, time.perf_counter() - started, phases)
+
+
+def _read(paths: list[str], jobs: int | None, cache: Cache) -> list[tuple]:
+    """`read_all`, handing the workers' marshalled chunks to the cache to save as they are."""
+    if not paths:
+        return []
+    from unjam.analysis.parse import read_all
+
+    blobs: list[bytes] = []
+    rows = read_all(paths, jobs, blobs)
+    if blobs:
+        cache.add_blobs(blobs, {content_key(p, d) for p, _m, _s, d, _x in rows if d})
+    return rows
+
+
+def _analyse(root, paths, rel, summaries, catalogue) -> tuple[list[Finding], list[tuple[str, str]]]:
+    from unjam.analysis.callgraph import CallGraph
+    from unjam.analysis.fastapi_model import build_model
+    from unjam.analysis.project import Project, module_names
+    from unjam.analysis.rules_engine import RulesEngine
+    from unjam.analysis.summary import ModuleSummary
+
+    unparsed: dict[str, str] = {}
+    project = Project(catalogue)
+    is_init: dict[Path, bool] = {}
+    for path in paths:
+        summary = summaries.get(path)
+        if not isinstance(summary, ModuleSummary):
+            unparsed[rel[path]] = str(summary)
+            continue
+        try:
+            names = module_names(Path(path), root, is_init)
+        except Exception as err:
+            unparsed[rel[path]] = f"internal error: {type(err).__name__}: {err}"
+            continue
+        if not names:
+            names = [Path(path).stem]
+        project.add_module(names, rel[path], summary)
+
+    def on_error(func: Func, err: Exception) -> None:
+        unparsed.setdefault(func.mod.path, f"internal error: {type(err).__name__}: {err}"[:300])
+
+    findings: list[Finding] = []
+    try:
+        model = build_model(project, on_error)
+        graph = CallGraph(project, on_error)
+        findings = RulesEngine(project, graph, model).run()
+    except Exception as err:  # last line of defence: report, never a traceback
+        unparsed.setdefault("(analysis)", f"internal error: {type(err).__name__}: {err}"[:300])
+    return findings, sorted(unparsed.items())

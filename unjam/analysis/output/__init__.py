@@ -1,0 +1,104 @@
+"""Renderers for `unjam check`: one module per `--format`, all fed the same `CheckReport`.
+
+Each renderer is a pure function from a report to a string, so the command decides where the
+text goes (stdout or `--output FILE`) and the tests can check each format without running
+the analyzer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from unjam.analysis.suppressions import UnusedSuppression
+from unjam.model import Finding, Severity
+
+FORMATS = ("text", "json", "sarif", "github")
+_ALSO_REACHED = re.compile(r" \(also reached from [^()]*\)$")
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What one `unjam check` run found, after selection and suppressions."""
+
+    root: Path
+    findings: tuple[Finding, ...]
+    files: int
+    unparsed: tuple[tuple[str, str], ...] = ()
+    seconds: float = 0.0
+    suppressed: int = 0
+    selected: frozenset[str] = field(default_factory=frozenset)
+    # None unless asked for (--warn-unused-ignores): comments that silenced nothing
+    unused_suppressions: tuple[UnusedSuppression, ...] | None = None
+
+    def severity_counts(self) -> Counter[Severity]:
+        return Counter(Severity(f.severity) for f in self.findings)
+
+
+def display_column(finding: Finding) -> int:
+    """The 1-based column people and tools expect (ruff, editors, SARIF, GitHub).
+
+    The engine stores Python's `ast` offsets, which are 0-based; every renderer, the JSON one
+    included, converts here so all formats agree.
+    """
+    return finding.location.column + 1
+
+
+def finding_json(finding: Finding) -> dict:
+    """`Finding.to_json()` with the column made 1-based, as the JSON contract documents."""
+    data = finding.to_json()
+    data["column"] = display_column(finding)
+    return data
+
+
+def message_for_text(finding: Finding) -> str:
+    """The message without its "via a → b" part when the chain lines below repeat it.
+
+    Keeps a trailing "(also reached from N other entry points)", which the chain does not say.
+    """
+    message = finding.message
+    names = [step.name for step in finding.chain[:-1]]
+    start = message.rfind(" via ")
+    if start < 0 or not names:
+        return message
+    tail = message[start + len(" via ") :]
+    if not any(tail.startswith(name) for name in names[:2]):
+        return message
+    also = _ALSO_REACHED.search(tail)
+    return message[:start].rstrip(" ,;:") + (also.group(0) if also else "")
+
+
+def chain_text(finding: Finding) -> str:
+    """`POST /x → handler (a.py:3) → helper (b.py:9)`: the path from entry to blocking call.
+
+    Starts with the route when the entry serves one, else with the entry's context; the entry
+    itself is shown as the first hop even when the engine's chain leaves it out.
+    """
+    entry = finding.entry
+    steps = [(step.name, step.path, step.line) for step in finding.chain]
+    if not steps or (steps[0][0], steps[0][1]) != (entry.name, entry.path):
+        steps.insert(0, (entry.name, entry.path, entry.line))
+    hops = [f"{name} ({path}:{line})" for name, path, line in steps]
+    head = entry.route or f"[{entry.context}]"
+    return " → ".join([head, *hops])
+
+
+def render(report: CheckReport, fmt: str, *, color: bool = False, width: int = 100) -> str:
+    """The report in one of `FORMATS`."""
+    if fmt == "json":
+        from unjam.analysis.output.json_report import render_json
+
+        return render_json(report)
+    if fmt == "sarif":
+        from unjam.analysis.output.sarif import render_sarif
+
+        return render_sarif(report)
+    if fmt == "github":
+        from unjam.analysis.output.github import render_github
+
+        return render_github(report)
+    from unjam.analysis.output.text import render_text
+
+    return render_text(report, color=color, width=width)

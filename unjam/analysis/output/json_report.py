@@ -1,0 +1,38 @@
+"""`--format json`: the public, versioned contract (documented in docs/check.md).
+
+The contract keys are exactly those of issue 2 (`version`, `summary`, `findings` with
+`Finding.to_json()`, its column made 1-based); `unparsed` is an additional top-level key
+listing the files that could not be parsed, and `unused_suppressions` appears with
+`--warn-unused-ignores`. Consumers must ignore keys they do not know; `version` changes only when a
+contract key changes meaning or disappears.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from unjam.analysis.output import CheckReport, finding_json
+
+CONTRACT_VERSION = 1
+
+
+def report_to_json(report: CheckReport) -> dict[str, Any]:
+    data = {
+        "version": CONTRACT_VERSION,
+        "summary": {
+            "files": report.files,
+            "unparsed": len(report.unparsed),
+            "findings": len(report.findings),
+            "seconds": round(float(report.seconds), 3),
+        },
+        "findings": [finding_json(finding) for finding in report.findings],
+        "unparsed": [{"path": path, "reason": reason} for path, reason in report.unparsed],
+    }
+    if report.unused_suppressions is not None:
+        data["unused_suppressions"] = [u.to_json() for u in report.unused_suppressions]
+    return data
+
+
+def render_json(report: CheckReport) -> str:
+    return json.dumps(report_to_json(report), indent=2, ensure_ascii=False) + "\n"

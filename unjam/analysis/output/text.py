@@ -1,0 +1,190 @@
+"""`--format text` (the default): ruff-style lines a person reads in a terminal.
+
+    aws/sqs/queue.py:18:16: UJ001 [network] <message>
+      via POST /webhooks/invoice → invoice_handler (…:14) → … → SqsSimpleQueue.send_message (…:18)
+        |
+     18 |         return self.client.send_message(QueueUrl=self.queue_url, MessageBody=body)
+        |                ^
+      fix: <what to do>
+
+Colours come from rich and only when the output is a terminal; the layout is identical without
+them, so what tests and CI logs see is what a user sees.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from pathlib import Path
+
+from rich.text import Text
+
+from unjam.analysis.output import CheckReport, chain_text, display_column, message_for_text
+from unjam.analysis.rules import RULES
+from unjam.model import Finding
+
+SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
+
+
+def _plural(count: int, word: str) -> str:
+    if word == "info":
+        return f"{count} info"
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class _Sources:
+    """Source lines for snippets, each file read at most once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._lines: dict[str, list[str]] = {}
+
+    def line(self, path: str, number: int) -> str | None:
+        if path not in self._lines:
+            try:
+                text = (self.root / path).read_text(encoding="utf-8", errors="replace")
+                self._lines[path] = text.splitlines()
+            except OSError:
+                self._lines[path] = []
+        lines = self._lines[path]
+        return lines[number - 1] if 0 < number <= len(lines) else None
+
+
+def _finding_lines(finding: Finding, sources: _Sources, width: int) -> list[Text]:
+    column = display_column(finding)
+    style = SEVERITY_STYLE.get(str(finding.severity), "bold")
+    head = Text()
+    head.append(f"{finding.location.path}:{finding.location.line}:{column}:", style="bold")
+    head.append(" ")
+    head.append(finding.code, style=style)
+    head.append(f" [{finding.kind}]", style="magenta")
+    head.append(f" {message_for_text(finding)}")
+    lines = [head]
+
+    chain = chain_text(finding)
+    if len(finding.chain) < 2 and not finding.entry.route:
+        pass  # the finding is the entry itself (a middleware class, the app): no chain to show
+    elif len(chain) + 6 <= width:
+        lines.append(Text.assemble(("  via ", "dim"), chain))
+    else:  # one hop per line when the chain does not fit
+        hops = chain.split(" → ")
+        lines.append(Text.assemble(("  via ", "dim"), hops[0]))
+        lines.extend(Text.assemble(("      → ", "dim"), hop) for hop in hops[1:])
+
+    source = sources.line(finding.location.path, finding.location.line)
+    if source is not None:
+        number = str(finding.location.line)
+        gutter = " " * len(number)
+        expanded = source.expandtabs(4)
+        lines.append(Text(f"   {gutter} |", style="blue"))
+        lines.append(Text.assemble((f"   {number} | ", "blue"), expanded))
+        lines.append(
+            Text.assemble(
+                (f"   {gutter} | ", "blue"), " " * min(column - 1, len(expanded)), ("^", style)
+            )
+        )
+    if finding.fix:
+        lines.append(Text.assemble(("  fix: ", "bold green"), finding.fix))
+    return lines
+
+
+def summary_line(report: CheckReport) -> Text:
+    files = _plural(report.files, "file")
+    seconds = f"{report.seconds:.2f}s"
+    suppressed = f" ({report.suppressed} suppressed)" if report.suppressed else ""
+    if not report.findings:
+        return Text(
+            f"All checks passed: no findings in {files} in {seconds}{suppressed}.",
+            style="bold green",
+        )
+    counts = report.severity_counts()
+    parts = [
+        _plural(counts[level], level)  # type: ignore[index]
+        for level in ("error", "warning", "info")
+        if counts[level]  # type: ignore[index]
+    ]
+    total = _plural(len(report.findings), "finding")
+    return Text(
+        f"Found {total} ({', '.join(parts)}) in {files} in {seconds}{suppressed}.", style="bold"
+    )
+
+
+def _unparsed_text(path: str, reason: str) -> str:
+    if path.startswith("("):  # the engine's marker for a failure not tied to one file
+        return f"part of the analysis failed {path}: {reason}; findings may be missing"
+    return f"could not parse {path}, skipped: {reason}"
+
+
+def _console(buffer: io.StringIO, color: bool, width: int):
+    from rich.console import Console  # only needed for colour; keeps plain output fast
+
+    return Console(
+        file=buffer,
+        force_terminal=color,
+        no_color=not color,
+        color_system="standard" if color else None,
+        width=width,
+        highlight=False,
+        emoji=False,
+        soft_wrap=True,
+    )
+
+
+def _join(lines: list[Text], color: bool, width: int) -> str:
+    """The lines as one string; rich renders the styles only when colour is wanted.
+
+    Without colour the plain text is taken directly: rendering through a console costs about
+    0.2 ms a line, which adds up on a large project's report piped into a CI log.
+    """
+    if not color:
+        return "".join(f"{line.plain}\n" for line in lines)
+    buffer = io.StringIO()
+    _console(buffer, color, width).print(Text("\n").join(lines), end="\n" if lines else "")
+    return buffer.getvalue()
+
+
+def render_text(
+    report: CheckReport, *, color: bool = False, width: int = 100, quiet: bool = False
+) -> str:
+    sources = _Sources(report.root)
+    lines: list[Text] = []
+    for finding in report.findings:
+        lines.extend(_finding_lines(finding, sources, width))
+        lines.append(Text())
+    if not quiet:
+        lines.extend(
+            Text.assemble(("warning", "bold yellow"), f": {_unparsed_text(path, reason)}")
+            for path, reason in report.unparsed
+        )
+        lines.extend(
+            Text.assemble(
+                ("warning", "bold yellow"),
+                f": unused suppression at {u.path}:{u.line}: "
+                + ("# unjam: ignore" if u.codes == ("*",) else f"[{', '.join(u.codes)}]")
+                + " silences nothing",
+            )
+            for u in report.unused_suppressions or ()
+        )
+        lines.append(summary_line(report))
+        if report.findings:
+            first = min(f.code for f in report.findings)
+            lines.append(
+                Text(
+                    f"Explain a rule with `unjam rule {first}`; list all with `unjam rule`.",
+                    style="dim",
+                )
+            )
+    return _join(lines, color, width)
+
+
+def render_statistics(report: CheckReport, *, color: bool = False, width: int = 100) -> str:
+    """`--statistics`: one line per rule code with its count, most frequent first."""
+    counts = Counter(f.code for f in report.findings)
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        rule = RULES.get(code)
+        name = rule.name if rule else ""
+        severity = str(rule.severity) if rule else ""
+        lines.append(Text.assemble(f"{count:>5}  ", (code, "bold"), f"  {severity:<8} {name}"))
+    lines.append(summary_line(report))
+    return _join(lines, color, width)

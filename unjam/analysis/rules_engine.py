@@ -1,0 +1,494 @@
+"""Turns the FastAPI model + call graph into findings UJ001–UJ006 (see /docs rule pages).
+
+Entry points are considered in a fixed priority order — route endpoints and their
+dependencies (by file and line), then other framework-invoked callables (middleware,
+exception handlers, background tasks, streaming iterators), then every other `async def`
+that no framework entry already reaches ("every async def is on the loop"). A blocking site
+is reported once per (code, location), attributed to the first entry that reaches it, and
+the message says how many other entries reach it too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+
+from unjam.analysis.callgraph import CallGraph, Site
+from unjam.analysis.fastapi_model import FastAPIModel, Invoked, Route
+from unjam.analysis.project import Project
+from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
+from unjam.semantics import OFFLOAD_ROLES, Role
+
+_KIND_WORDS = {
+    "network": "network I/O",
+    "file": "file I/O",
+    "subprocess": "a subprocess",
+    "sleep": "a sleep",
+    "lock": "a lock/wait",
+    "cpu": "CPU-heavy work",
+}
+_CACHES = {("ext", "functools.lru_cache"), ("ext", "functools.cache")}
+_DEFAULT_TOKENS = 40
+# UJ003 follows a dependency's calls this many hops deep: per-request construction sits close
+# to the dependency (seed 000: 3 hops); deeper, caches the analysis cannot see dominate.
+_CLIENT_DEPTH = 8
+FIX_CLIENT = (
+    "create the client once — at module level, in lifespan (app.state), or in a "
+    "functools.lru_cache factory — and inject that instance"
+)
+FIX_MIDDLEWARE = (
+    "write it as a pure ASGI middleware (a class with `async def __call__(self, scope, "
+    "receive, send)`), which avoids BaseHTTPMiddleware's extra task and body streaming"
+)
+FIX_LIMITER = (
+    "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
+    ".total_tokens = 100` in lifespan"
+)
+
+
+class RulesEngine:
+    def __init__(self, project: Project, graph: CallGraph, model: FastAPIModel):
+        self.p = project
+        self.g = graph
+        self.model = model
+        self.findings: list[Finding] = []
+        self._reported: set[tuple[str, str, int, int]] = set()
+        self._cached: dict[str, bool] = {}
+        self.raises_limiter = any(m.summary.raises_limiter for m in project.modules.values())
+
+    # ---- helpers ------------------------------------------------------------------------
+
+    def _entry_point(self, inv: Invoked, context: ExecutionContext | None = None) -> EntryPoint:
+        return EntryPoint(inv.name, inv.path, inv.line, context or inv.context, inv.route)
+
+    def _chain(self, steps: list[tuple[str, int]], blocker: str | None, site_line: int) -> tuple:
+        chain = []
+        for gqn, line in steps:
+            func = self.p.funcs[gqn]
+            chain.append(ChainStep(func.display, func.mod.path, line))
+        if blocker is not None and chain:
+            chain.append(ChainStep(blocker, chain[-1].path, site_line))
+        return tuple(chain)
+
+    def _add(self, finding: Finding) -> bool:
+        key = (finding.code, finding.location.path, finding.location.line, finding.location.column)
+        if key in self._reported:
+            return False
+        self._reported.add(key)
+        self.findings.append(finding)
+        return True
+
+    def _at(self, code: str, path: str, line: int) -> bool:
+        return any(k[0] == code and k[1] == path and k[2] == line for k in self._reported)
+
+    def _is_cached(self, gqn: str) -> bool:
+        known = self._cached.get(gqn)
+        if known is None:
+            known = self._cached[gqn] = self._decorated_with_cache(gqn)
+        return known
+
+    def _decorated_with_cache(self, gqn: str) -> bool:
+        func = self.p.funcs.get(gqn)
+        if func is None:
+            return False
+        scope = self.p.parent_scope(func)
+        for ref, _line, _col in func.fd.decorators:
+            target = ref[1] if ref[0] == "call" else ref
+            if self.p.value_of(scope, target) in _CACHES:
+                return True
+        return False
+
+    def _via(self, steps: list[tuple[str, int]]) -> str:
+        names = [self.p.funcs[g].display for g, _ in steps]
+        if len(names) > 6:
+            names = [*names[:3], f"… {len(names) - 5} more …", *names[-2:]]
+        return " → ".join(names)
+
+    def _describe(self, inv: Invoked) -> str:
+        asyncness = "async " if inv.is_async else "sync "
+        if inv.role in (Role.CLASS_DEPENDENCY,):
+            asyncness = ""
+        route = f" ({inv.route})" if inv.route else ""
+        return f"{asyncness}{inv.role.value} `{inv.name}`{route}"
+
+    # ---- entries ------------------------------------------------------------------------
+
+    def _route_entries(self) -> list[Invoked]:
+        entries: list[Invoked] = []
+        for route in sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line)):
+            entries.append(route.endpoint)
+            entries.extend(route.dependencies)
+        return entries
+
+    def _offload_entries(self, endpoint_routes: dict[str, str]) -> list[Invoked]:
+        out = []
+        for gqn, resolved in list(self.g._resolved.items()):
+            for off in resolved.offloads:
+                target = self.p.funcs.get(off.target)
+                if target is None:
+                    continue
+                role = OFFLOAD_ROLES.get(off.context, Role.OFFLOADED)
+                out.append(
+                    Invoked(
+                        (target.gqn,),
+                        target.display,
+                        role,
+                        target.fd.is_async,
+                        target.mod.path,
+                        target.fd.line,
+                        endpoint_routes.get(gqn),
+                        key=target.gqn,
+                    )
+                )
+        out.sort(key=lambda i: (i.route is None, i.path, i.line))
+        return out
+
+    def _reached_functions(self, roots: list[str], mode: str) -> set[str]:
+        seen = set(roots)
+        queue = deque(roots)
+        while queue:
+            v = queue.popleft()
+            for w in self.g.successors(v, mode):
+                if w not in seen:
+                    seen.add(w)
+                    queue.append(w)
+        return seen
+
+    def _coroutine_roots(self, candidates: list) -> list:
+        """Coroutines nothing else calls (the outermost ones), then, for cycles with no
+        outside caller, one member per uncovered cycle — so a chain of coroutines counts as
+        one entry point, not one per link."""
+        called: set[str] = set()
+        seen: set[str] = set()
+        queue = deque(f.gqn for f in candidates)
+        seen.update(queue)
+        while queue:
+            v = queue.popleft()
+            for w in self.g.successors(v, "loop"):
+                called.add(w)
+                if w not in seen:
+                    seen.add(w)
+                    queue.append(w)
+        roots = [f for f in candidates if f.gqn not in called]
+        covered = self._reached_functions([f.gqn for f in roots], "loop")
+        for func in candidates:
+            if func.gqn not in covered:
+                roots.append(func)
+                covered |= self._reached_functions([func.gqn], "loop")
+        return roots
+
+    # ---- rules --------------------------------------------------------------------------
+
+    def run(self) -> list[Finding]:
+        endpoint_routes = {r.endpoint.funcs[0]: r.label for r in self.model.routes}
+        routes = self._route_entries()
+        others = sorted(
+            (i for i in self.model.others if i.role not in (Role.LIFESPAN, Role.STARTUP)),
+            key=lambda i: (i.path, i.line),
+        )
+        startup = sorted(
+            (i for i in self.model.others if i.role in (Role.LIFESPAN, Role.STARTUP)),
+            key=lambda i: (i.path, i.line),
+        )
+        framework = [i for i in routes + others if i.context is ExecutionContext.LOOP]
+        # resolve what framework entries reach first, so their offloads are known
+        for inv in framework:
+            for f in inv.funcs:
+                self.g.reach(f, "loop")
+        offloaded = self._offload_entries(endpoint_routes)
+        framework += [i for i in offloaded if i.context is ExecutionContext.LOOP]
+        claimed_funcs = {f for i in routes + others + startup + offloaded for f in i.funcs}
+        covered = self._reached_functions([f for i in framework + startup for f in i.funcs], "loop")
+        candidates = [
+            func
+            for func in sorted(self.p.funcs.values(), key=lambda f: (f.mod.path, f.fd.line))
+            if func.fd.is_async and func.gqn not in covered and func.gqn not in claimed_funcs
+        ]
+        coroutines = [
+            Invoked(
+                (func.gqn,),
+                func.display,
+                Role.COROUTINE,
+                True,
+                func.mod.path,
+                func.fd.line,
+                None,
+                key=func.gqn,
+            )
+            for func in self._coroutine_roots(candidates)
+        ]
+        loop_entries = framework + coroutines
+        self._blocking("UJ001", loop_entries, Severity.ERROR, "blocks the event loop")
+        self._blocking(
+            "UJ002",
+            startup,
+            Severity.WARNING,
+            "blocks the event loop at start-up",
+            context=ExecutionContext.STARTUP,
+        )
+        self._per_request_clients()
+        self._middleware()
+        self._threadpool()
+        return self.findings
+
+    def _blocking(self, code, entries: list[Invoked], severity, verb, context=None) -> None:
+        counts: Counter[Site] = Counter()
+        owner: dict[Site, Invoked] = {}
+        for inv in entries:
+            sites: set[Site] = set()
+            for f in inv.funcs:
+                sites |= self.g.reach(f, "loop")
+            for site in sites:
+                if code == "UJ002" and (self._at("UJ001", site.path, site.line)):
+                    continue
+                counts[site] += 1
+                owner.setdefault(site, inv)
+        by_entry: dict[int, list[Site]] = {}
+        for site, inv in owner.items():
+            by_entry.setdefault(id(inv), []).append(site)
+        invs = {id(i): i for i in entries}
+        for key, sites in by_entry.items():
+            inv = invs[key]
+            paths: dict[Site, list] = {}
+            for f in inv.funcs:
+                for site, path in self.g.paths(
+                    f, [s for s in sites if s not in paths], "loop"
+                ).items():
+                    paths.setdefault(site, path)
+            for site in sorted(sites, key=lambda s: (s.path, s.line, s.col)):
+                path = paths.get(site) or [(site.func, site.line)]
+                kind = site.entry.kind or "network"
+                via = self._via(path[1:])
+                others = counts[site] - 1
+                message = (
+                    f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) {verb}: reached from "
+                    f"{self._describe(inv)}"
+                    + (f" via {via}" if via else "")
+                    + (
+                        f" (also reached from {others} other entry point{'s' if others != 1 else ''})"
+                        if others > 0
+                        else ""
+                    )
+                )
+                self._add(
+                    Finding(
+                        code=code,
+                        kind=kind,
+                        severity=severity,
+                        location=Location(site.path, site.line, site.col),
+                        message=message,
+                        blocker=site.qn,
+                        entry=self._entry_point(inv, context),
+                        chain=self._chain(path, site.qn, site.line),
+                        fix=site.entry.fix,
+                        blocks_loop=True,
+                    )
+                )
+
+    def _per_request_clients(self) -> None:
+        done: set[str] = set()
+        for route in sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line)):
+            for dep in route.dependencies:
+                if dep.cached or dep.key in done:
+                    continue
+                done.add(dep.key)  # reported once, with the first route that uses it
+                self._dependency_clients(dep)
+
+    def _dependency_clients(self, dep: Invoked) -> None:
+        parent: dict[str, tuple[str, int] | None] = {}
+        queue: deque[str] = deque()
+        depth: dict[str, int] = {}
+        for f in dep.funcs:
+            if f not in parent:
+                parent[f] = None
+                depth[f] = 0
+                queue.append(f)
+        while queue:
+            v = queue.popleft()
+            resolved = self.g.resolved(v)
+            hits: list[tuple[Site, str]] = [
+                (site, "constructs") for site, guarded in resolved.clients if not guarded
+            ]
+            hits += [
+                (site, "network")
+                for site in resolved.blocking
+                if site.entry.kind == "network" and site not in resolved.guarded
+            ]
+            for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
+                if what == "network" and (
+                    self._at("UJ001", site.path, site.line)
+                    or self._at("UJ002", site.path, site.line)
+                ):
+                    continue
+                if what == "network" and any(
+                    s.line == site.line and not g for s, g in resolved.clients
+                ):
+                    continue
+                steps = [(v, site.line)]
+                cursor = parent[v]
+                while cursor is not None:
+                    steps.append(cursor)
+                    cursor = parent[cursor[0]]
+                steps.reverse()
+                action = (
+                    f"constructs `{site.qn}`"
+                    if what == "constructs"
+                    else f"makes a network call `{site.qn}`"
+                )
+                where = (
+                    "in the thread pool"
+                    if dep.context is ExecutionContext.THREADPOOL
+                    else "on the event loop"
+                )
+                self._add(
+                    Finding(
+                        code="UJ003",
+                        kind="per-request-client",
+                        severity=Severity.WARNING,
+                        location=Location(site.path, site.line, site.col),
+                        message=(
+                            f"{self._describe(dep)} {action} on every request ({where})"
+                            + f", via {self._via(steps)}"
+                        ),
+                        blocker=site.qn,
+                        entry=self._entry_point(dep),
+                        chain=self._chain(steps, site.qn, site.line),
+                        fix=FIX_CLIENT,
+                    )
+                )
+            if depth[v] >= _CLIENT_DEPTH:
+                continue
+            for edge in resolved.edges:
+                if edge.guarded or edge.callee in parent or self._is_cached(edge.callee):
+                    continue
+                parent[edge.callee] = (v, edge.line)
+                depth[edge.callee] = depth[v] + 1
+                queue.append(edge.callee)
+            for off in resolved.offloads:
+                if off.target not in parent and not self._is_cached(off.target):
+                    parent[off.target] = (v, off.line)
+                    depth[off.target] = depth[v] + 1
+                    queue.append(off.target)
+
+    def _middleware(self) -> None:
+        for mw in sorted(self.model.http_middleware, key=lambda m: (m.path, m.line)):
+            entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
+            self._add(
+                Finding(
+                    code="UJ004",
+                    kind="middleware",
+                    severity=Severity.INFO,
+                    location=Location(mw.path, mw.line, mw.col),
+                    message=(
+                        f"{mw.form} `{mw.name}` runs on every request through Starlette's "
+                        "BaseHTTPMiddleware machinery (an extra task and response-body streaming "
+                        "per request; contextvars and background-task pitfalls)"
+                    ),
+                    blocker=mw.form,
+                    entry=entry,
+                    fix=FIX_MIDDLEWARE,
+                )
+            )
+
+    def _threadpool(self) -> None:
+        routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
+        for route in routes:
+            tokens = route.tokens
+            if tokens >= 2:
+                users = [route.endpoint, *route.dependencies]
+                names = ", ".join(f"`{i.name}`" for i in users if i.token)
+                self._add(
+                    Finding(
+                        code="UJ005",
+                        kind="threadpool",
+                        severity=Severity.WARNING,
+                        location=Location(
+                            route.decorator_path, route.decorator_line, route.decorator_col
+                        ),
+                        message=(
+                            f"{route.label} needs {tokens} thread-pool tokens per request "
+                            f"({names}); with anyio's {_DEFAULT_TOKENS}-token limiter at most "
+                            f"{_DEFAULT_TOKENS // tokens} such requests run at once"
+                        ),
+                        blocker="thread-pool tokens",
+                        entry=self._entry_point(route.endpoint),
+                        fix=(
+                            "make the dependencies `async def` (they run on the loop without a "
+                            "token) or merge them; " + FIX_LIMITER
+                        ),
+                    )
+                )
+        if not self.raises_limiter:
+            for route in routes:
+                for inv in [route.endpoint, *route.dependencies]:
+                    if inv.token:
+                        self._pool_network(inv)
+            self._default_limiter(routes)
+
+    def _pool_network(self, inv: Invoked) -> None:
+        for f in inv.funcs:
+            sites = [s for s in self.g.reach(f, "pool") if s.entry.kind == "network"]
+            sites = [
+                s
+                for s in sites
+                if not any(self._at(c, s.path, s.line) for c in ("UJ001", "UJ002", "UJ003"))
+            ]
+            if not sites:
+                continue
+            paths = self.g.paths(f, sites, "pool")
+            for site in sorted(sites, key=lambda s: (s.path, s.line, s.col)):
+                path = paths.get(site) or [(site.func, site.line)]
+                self._add(
+                    Finding(
+                        code="UJ005",
+                        kind="threadpool",
+                        severity=Severity.WARNING,
+                        location=Location(site.path, site.line, site.col),
+                        message=(
+                            f"`{site.qn}` holds one of anyio's {_DEFAULT_TOKENS} thread-pool "
+                            f"tokens for a whole network round trip, from {self._describe(inv)}; "
+                            f"at most {_DEFAULT_TOKENS} such requests run at once and the rest queue"
+                        ),
+                        blocker=site.qn,
+                        entry=self._entry_point(inv),
+                        chain=self._chain(path, site.qn, site.line),
+                        fix=f"{site.entry.fix}; or {FIX_LIMITER}",
+                    )
+                )
+
+    def _default_limiter(self, routes: list[Route]) -> None:
+        pool_others = sum(
+            i.context is ExecutionContext.THREADPOOL
+            for i in self.model.others
+            if i.role not in (Role.LIFESPAN, Role.STARTUP)
+        )
+        for app in sorted(self.model.apps, key=lambda a: (a.path, a.line)):
+            mine = [r for r in routes if r.app in (app.sym, None)]
+            if not (any(r.tokens for r in mine) or pool_others):
+                continue
+            users = sum(1 for r in mine if r.tokens)
+            what = (
+                [f"{users} route{' borrows' if users == 1 else 's borrow'} tokens"] if users else []
+            )
+            if pool_others:
+                what.append(f"{pool_others} other sync handler{'s' if pool_others != 1 else ''}")
+            self._add(
+                Finding(
+                    code="UJ006",
+                    kind="threadpool",
+                    severity=Severity.INFO,
+                    location=Location(app.path, app.line, app.col),
+                    message=(
+                        f"this app runs work in the thread pool ({', '.join(what)}) and never "
+                        f"raises anyio's default limiter of {_DEFAULT_TOKENS} tokens"
+                    ),
+                    blocker="anyio default thread limiter",
+                    entry=EntryPoint(
+                        app.sym.rpartition(".")[2].rpartition(":")[2],
+                        app.path,
+                        app.line,
+                        ExecutionContext.THREADPOOL,
+                        None,
+                    ),
+                    fix=FIX_LIMITER,
+                )
+            )

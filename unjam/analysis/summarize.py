@@ -1,0 +1,522 @@
+"""One pass over a module's AST → `ModuleSummary` (see `summary.py` for the ref format).
+
+Why the stdlib `ast` and not libcst: `unjam check` must stay within a small factor of ruff on
+a 2,000-file project, and libcst's concrete tree is an order of magnitude slower to build.
+We only need names, calls, assignments and annotations, which `ast` gives exactly.
+
+Expressions are converted to refs with a depth cap, so pathological expressions (a
+thousand-term string concatenation) cost a truncated ref, never a RecursionError.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from unjam.analysis.summary import (
+    CallSite,
+    ClassDef,
+    FuncDef,
+    ImportRef,
+    ModuleSummary,
+    Param,
+    Ref,
+)
+
+UNKNOWN: Ref = ("?",)
+_MAX_DEPTH = 40
+_MAX_ITEMS = 16  # elements kept of a list/dict literal (dependencies=[...] are short)
+_MAX_STR = 160  # characters kept of a string constant (route paths are short)
+# child nodes that can never contain a call: not worth a trip through the work stack
+_LEAVES = frozenset(
+    {
+        ast.Name,
+        ast.Constant,
+        ast.Load,
+        ast.Store,
+        ast.Del,
+        *ast.operator.__subclasses__(),
+        *ast.boolop.__subclasses__(),
+        *ast.cmpop.__subclasses__(),
+        *ast.unaryop.__subclasses__(),
+    }
+)
+
+
+# fields that never hold a node worth visiting (contexts, operators, plain values): skipping
+# them only saves `getattr` calls, the visiting order of the other fields is unchanged
+_NOT_NODES = frozenset({"ctx", "op", "ops", "conversion", "is_async", "attr", "arg", "id", "kind"})
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+_Name = ast.Name
+_Constant = ast.Constant
+
+
+def _constant(value: object) -> Ref:
+    if isinstance(value, str):
+        return ("const", value[:_MAX_STR])
+    if isinstance(value, int | float | bool) or value is None:
+        return ("const", value)
+    return UNKNOWN
+
+
+def summarize(tree: ast.Module, is_package: bool) -> ModuleSummary:
+    return _Summarizer(is_package).run(tree)
+
+
+def _guard_subject_is_shared(test: ast.expr) -> bool:
+    """`if cls._client is None:` / `if key not in _cache:` / `if not _client:` — a lazy
+    singleton guard, unless the subject is `self.…` (per-instance state)."""
+    for node in test.values if type(test) is ast.BoolOp else (test,):
+        t = type(node)
+        if t is ast.UnaryOp and type(node.op) is ast.Not:
+            subject = node.operand
+        elif t is ast.Compare and any(
+            type(op) is ast.NotIn
+            or (
+                type(op) in (ast.Is, ast.Eq) and type(right) is ast.Constant and right.value is None
+            )
+            for op, right in zip(node.ops, node.comparators, strict=False)
+        ):
+            subject = node.comparators[-1] if type(node.ops[-1]) is ast.NotIn else node.left
+        else:
+            continue
+        while type(subject) in (ast.Attribute, ast.Subscript, ast.Call):
+            subject = subject.func if type(subject) is ast.Call else subject.value
+        if type(subject) is ast.Name and subject.id != "self":
+            return True
+    return False
+
+
+def _returns_cached(node: ast.If) -> bool:
+    """`if client is not None: return client` / `if key in _cache: return _cache[key]` /
+    `if _client: return _client` — an early return of a cached object (not `self.…`)."""
+    if not node.body or type(node.body[-1]) is not ast.Return or node.body[-1].value is None:
+        return False
+    test = node.test
+    t = type(test)
+    if t is ast.Compare:
+        op = type(test.ops[0])
+        if op is ast.IsNot and type(test.comparators[0]) is ast.Constant:
+            subject = test.left
+        elif op is ast.In:
+            subject = test.comparators[0]
+        else:
+            return False
+    elif t in (ast.Name, ast.Attribute, ast.Subscript):
+        subject = test
+    else:
+        return False
+    while type(subject) in (ast.Attribute, ast.Subscript, ast.Call):
+        subject = subject.func if type(subject) is ast.Call else subject.value
+    return type(subject) is ast.Name and subject.id != "self"
+
+
+class _Summarizer:
+    def __init__(self, is_package: bool) -> None:
+        self.mod = ModuleSummary(is_package=is_package)
+        self.module_scope = FuncDef(qn="<module>", name="<module>", line=1, col=0)
+        self.mod.funcs["<module>"] = self.module_scope
+        self._refs: dict[int, Ref] = {}  # id(node) → ref: nested calls are converted once
+        self._keep: list[ast.AST] = []
+        self._names: dict[str, Ref] = {}  # identifier → its ("name", id) ref
+
+    def run(self, tree: ast.Module) -> ModuleSummary:
+        self.body(tree.body, self.module_scope, None, False)
+        return self.mod
+
+    # ---- refs ---------------------------------------------------------------------------
+
+    def ref(self, node: ast.AST | None, fn: FuncDef, depth: int = 0) -> Ref:
+        if node is None:
+            return ("const", None)
+        if depth > _MAX_DEPTH:
+            return UNKNOWN
+        t = type(node)
+        # names and constants (most nodes) are leaves, memoised by value rather than by node:
+        # one shared tuple per name also keeps the marshalled summary small
+        if t is _Name:
+            name_ref = self._names.get(node.id)
+            if name_ref is None:
+                name_ref = self._names[node.id] = ("name", node.id)
+            return name_ref
+        if t is _Constant:
+            return _constant(node.value)
+        key = id(node)
+        cached = self._refs.get(key)
+        if cached is not None:
+            return cached
+        ref = self._ref(node, fn, depth + 1)
+        self._refs[key] = ref
+        return ref
+
+    def _ref(self, node: ast.AST, fn: FuncDef, d: int) -> Ref:
+        t = type(node)
+        ref = self.ref
+        if t is ast.Attribute:
+            return ("attr", ref(node.value, fn, d), node.attr)
+        if t is ast.Call:
+            return (
+                "call",
+                ref(node.func, fn, d),
+                tuple([ref(a, fn, d) for a in node.args]),
+                tuple([(k.arg, ref(k.value, fn, d)) for k in node.keywords]),
+            )
+        if t is _Name:
+            return ("name", node.id)
+        if isinstance(node, ast.Constant):
+            return _constant(node.value)
+        if isinstance(node, ast.Await):
+            return ("await", self.ref(node.value, fn, d))
+        if isinstance(node, ast.Subscript):
+            index = node.slice
+            items = index.elts if isinstance(index, ast.Tuple) else [index]
+            return ("sub", ref(node.value, fn, d), tuple([ref(i, fn, d) for i in items]))
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            return ("list", tuple([ref(e, fn, d) for e in node.elts[:_MAX_ITEMS]]))
+        if isinstance(node, ast.Dict):
+            return (
+                "dict",
+                tuple(
+                    (self.ref(k, fn, d), self.ref(v, fn, d))
+                    for k, v in list(zip(node.keys, node.values, strict=False))[:_MAX_ITEMS]
+                ),
+            )
+        if isinstance(node, ast.Lambda):
+            return ("lambda", self.lambda_qn(node, fn))
+        if isinstance(node, ast.BinOp):
+            return (
+                "binop",
+                type(node.op).__name__,
+                self.ref(node.left, fn, d),
+                self.ref(node.right, fn, d),
+            )
+        if isinstance(node, ast.IfExp):
+            return ("ifexp", self.ref(node.body, fn, d), self.ref(node.orelse, fn, d))
+        if isinstance(node, ast.BoolOp):
+            return ("boolop", tuple(self.ref(v, fn, d) for v in node.values[:8]))
+        if isinstance(node, ast.Starred):
+            return ("star", self.ref(node.value, fn, d))
+        if isinstance(node, ast.NamedExpr):
+            return self.ref(node.value, fn, d)
+        return UNKNOWN
+
+    def ann(self, node: ast.expr | None, fn: FuncDef) -> Ref | None:
+        """An annotation ref; string annotations ("Session") are parsed."""
+        if node is None:
+            return None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                node = ast.parse(node.value.strip(), mode="eval").body
+            except SyntaxError:
+                return UNKNOWN
+            self._keep.append(node)  # refs are memoised by id(node): keep the node alive
+        return self.ref(node, fn)
+
+    def lambda_qn(self, node: ast.Lambda, fn: FuncDef) -> str:
+        name = f"<lambda:{node.lineno}:{node.col_offset}>"
+        return name if fn.qn == "<module>" else f"{fn.qn}.{name}"
+
+    # ---- statements ---------------------------------------------------------------------
+
+    def body(self, stmts: list[ast.stmt], fn: FuncDef, cls: ClassDef | None, guarded: bool):
+        for stmt in stmts:
+            self.stmt(stmt, fn, cls, guarded)
+            if not guarded and type(stmt) is ast.If and _returns_cached(stmt):
+                guarded = True  # what follows runs only on a cache miss
+
+    def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guarded: bool) -> None:
+        t = type(s)
+        if t is ast.Expr:
+            if type(s.value) not in _LEAVES:
+                self.expr(s.value, fn, guarded)
+        elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+            self.funcdef(s, fn, cls)
+        elif t is ast.ClassDef:
+            self.classdef(s, fn, cls)
+        elif t is ast.Assign:
+            value = self.ref(s.value, fn)
+            for target in s.targets:
+                self.assign(target, value, s.value, fn, cls)
+            self.expr(s.value, fn, guarded)
+        elif t is ast.AnnAssign:
+            if isinstance(s.target, ast.Name):
+                annotation = self.ann(s.annotation, fn)
+                if annotation is not None:
+                    if fn.qn == "<module>" and cls is None:
+                        self.mod.global_annotations[s.target.id] = annotation
+                    elif cls is None:
+                        fn.local_annotations[s.target.id] = annotation
+            if s.value is not None:
+                self.assign(s.target, self.ref(s.value, fn), s.value, fn, cls)
+                self.expr(s.value, fn, guarded)
+        elif t is ast.AugAssign:
+            self.expr(s.value, fn, guarded)
+        elif t is ast.Return:
+            if s.value is not None:
+                fn.return_values.append(self.ref(s.value, fn))
+                self.expr(s.value, fn, guarded)
+        elif t is ast.With or t is ast.AsyncWith:
+            is_async = isinstance(s, ast.AsyncWith)
+            for item in s.items:
+                ctx = self.ref(item.context_expr, fn)
+                self.expr(item.context_expr, fn, guarded, awaited=is_async)
+                if not is_async:
+                    fn.calls.append(
+                        CallSite(
+                            line=item.context_expr.lineno,
+                            col=item.context_expr.col_offset,
+                            func=("attr", ctx, "__enter__"),
+                            args=(),
+                            kwargs=(),
+                            guarded=guarded,
+                            is_with=True,
+                        )
+                    )
+                if isinstance(item.optional_vars, ast.Name):
+                    self.bind(item.optional_vars.id, ("enter", ctx), fn, cls)
+            self.body(s.body, fn, cls, guarded)
+        elif t is ast.If:
+            self.expr(s.test, fn, guarded)
+            self.body(s.body, fn, cls, guarded or _guard_subject_is_shared(s.test))
+            self.body(s.orelse, fn, cls, guarded)
+        elif t is ast.For or t is ast.AsyncFor:
+            self.expr(s.iter, fn, guarded)
+            if isinstance(s.target, ast.Name):
+                self.bind(s.target.id, UNKNOWN, fn, cls)
+            self.body(s.body, fn, cls, guarded)
+            self.body(s.orelse, fn, cls, guarded)
+        elif t is ast.While:
+            self.expr(s.test, fn, guarded)
+            self.body(s.body, fn, cls, guarded)
+            self.body(s.orelse, fn, cls, guarded)
+        elif t is ast.Try or t.__name__ == "TryStar":
+            self.body(s.body, fn, cls, guarded)
+            for handler in s.handlers:
+                if handler.type is not None:
+                    self.expr(handler.type, fn, guarded)
+                self.body(handler.body, fn, cls, guarded)
+            self.body(s.orelse, fn, cls, guarded)
+            self.body(s.finalbody, fn, cls, guarded)
+        elif t is ast.Match:
+            self.expr(s.subject, fn, guarded)
+            for case in s.cases:
+                self.body(case.body, fn, cls, guarded)
+        elif t is ast.Import:
+            for alias in s.names:
+                if alias.asname:
+                    self.importref(alias.asname, ImportRef(0, alias.name, None), fn, cls)
+                else:
+                    top = alias.name.split(".")[0]
+                    self.importref(top, ImportRef(0, top, None), fn, cls)
+        elif t is ast.ImportFrom:
+            module = s.module or ""
+            for alias in s.names:
+                imp = ImportRef(s.level, module, alias.name)
+                if alias.name == "*":
+                    if fn.qn == "<module>":
+                        self.mod.star_imports.append(imp)
+                    continue
+                self.importref(alias.asname or alias.name, imp, fn, cls)
+        elif t is ast.Global or t is ast.Nonlocal:
+            if isinstance(s, ast.Global):
+                fn.globals_declared = fn.globals_declared | frozenset(s.names)
+        else:
+            for child in ast.iter_child_nodes(s):
+                if isinstance(child, ast.expr):
+                    self.expr(child, fn, guarded)
+                elif isinstance(child, ast.stmt):
+                    self.stmt(child, fn, cls, guarded)
+
+    def importref(self, name: str, imp: ImportRef, fn: FuncDef, cls: ClassDef | None) -> None:
+        if fn.qn == "<module>" and cls is None:
+            self.mod.imports[name] = imp
+        else:
+            self.bind(name, ("imp", imp.level, imp.module, imp.name), fn, cls)
+
+    def bind(self, name: str, value: Ref, fn: FuncDef, cls: ClassDef | None) -> None:
+        if cls is not None and fn.qn == cls.scope:
+            cls.attrs.setdefault(name, []).append(value)
+        elif fn.qn == "<module>" or name in fn.globals_declared:
+            self.mod.global_values.setdefault(name, []).append((fn.qn, value))
+        else:
+            fn.locals.setdefault(name, []).append(value)
+
+    def assign(self, target, value: Ref, node, fn: FuncDef, cls: ClassDef | None) -> None:
+        if isinstance(target, ast.Name):
+            self.bind(target.id, value, fn, cls)
+        elif isinstance(target, ast.Attribute):
+            if target.attr == "total_tokens":
+                self.mod.raises_limiter = True
+            fn.attr_stores.append((self.ref(target.value, fn), target.attr, value))
+        elif isinstance(target, ast.Tuple | ast.List):
+            values = node.elts if isinstance(node, ast.Tuple | ast.List) else None
+            for i, element in enumerate(target.elts):
+                if values is not None and i < len(values) and len(values) == len(target.elts):
+                    self.assign(element, self.ref(values[i], fn), values[i], fn, cls)
+                else:
+                    self.assign(element, UNKNOWN, None, fn, cls)
+
+    def funcdef(self, s, parent: FuncDef, cls: ClassDef | None) -> None:
+        if cls is not None and parent.qn == cls.scope:
+            qn = f"{cls.qn}.{s.name}"
+        elif parent.qn == "<module>":
+            qn = s.name
+        else:
+            qn = f"{parent.qn}.{s.name}"
+        fn = FuncDef(
+            qn=qn,
+            name=s.name,
+            line=s.lineno,
+            col=s.col_offset,
+            is_async=isinstance(s, ast.AsyncFunctionDef),
+            class_qn=cls.qn if cls is not None and parent.qn == cls.scope else None,
+            parent=None if parent.qn == "<module>" else parent.qn,
+        )
+        fn.decorators = tuple(
+            (self.ref(d, parent), d.lineno, d.col_offset) for d in s.decorator_list
+        )
+        fn.params = self.params(s.args, parent)
+        fn.returns = self.ann(s.returns, parent)
+        self.mod.funcs[qn] = fn
+        if fn.class_qn is not None:
+            cls.methods.setdefault(s.name, qn)
+        elif parent.qn != "<module>":
+            parent.local_defs[s.name] = qn
+        # defaults and decorators run in the enclosing scope
+        for d in s.decorator_list:
+            self.expr(d, parent, False)
+        self.body(s.body, fn, None, False)
+
+    def params(self, args: ast.arguments, fn: FuncDef) -> tuple[Param, ...]:
+        out: list[Param] = []
+        positional = [*args.posonlyargs, *args.args]
+        defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+        for arg, default in zip(positional, defaults, strict=False):
+            out.append(
+                Param(
+                    arg.arg,
+                    self.ann(arg.annotation, fn),
+                    None if default is None else self.ref(default, fn),
+                    "pos",
+                )
+            )
+        if args.vararg:
+            out.append(Param(args.vararg.arg, None, None, "vararg"))
+        for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=False):
+            out.append(
+                Param(
+                    arg.arg,
+                    self.ann(arg.annotation, fn),
+                    None if default is None else self.ref(default, fn),
+                    "kwonly",
+                )
+            )
+        if args.kwarg:
+            out.append(Param(args.kwarg.arg, None, None, "kwarg"))
+        return tuple(out)
+
+    def classdef(self, s: ast.ClassDef, parent: FuncDef, outer: ClassDef | None) -> None:
+        if outer is not None and parent.qn == outer.scope:
+            qn = f"{outer.qn}.{s.name}"
+        elif parent.qn == "<module>":
+            qn = s.name
+        else:
+            qn = f"{parent.qn}.{s.name}"
+        cls = ClassDef(
+            qn=qn,
+            name=s.name,
+            line=s.lineno,
+            col=s.col_offset,
+            bases=tuple(self.ref(b, parent) for b in s.bases),
+            decorators=tuple(
+                (self.ref(d, parent), d.lineno, d.col_offset) for d in s.decorator_list
+            ),
+            scope=parent.qn,
+        )
+        self.mod.classes[qn] = cls
+        if parent.qn != "<module>" and (outer is None or parent.qn != outer.scope):
+            parent.local_defs[s.name] = qn
+        self.body(s.body, parent, cls, False)
+
+    # ---- expressions --------------------------------------------------------------------
+
+    def expr(self, node: ast.expr, fn: FuncDef, guarded: bool, awaited: bool = False) -> None:
+        if type(node) in _LEAVES:
+            return
+        stack: list[tuple[ast.AST, int, bool]] = [(node, -1, awaited)]
+        leaves = _LEAVES
+        ref = self.ref
+        push = stack.append
+        while stack:
+            n, arg_of, is_awaited = stack.pop()
+            t = type(n)
+            if t is ast.Call:
+                index = len(fn.calls)
+                fn.calls.append(
+                    CallSite(
+                        n.lineno,
+                        n.col_offset,
+                        ref(n.func, fn),
+                        tuple([ref(a, fn) for a in n.args]),
+                        tuple([(k.arg, ref(k.value, fn)) for k in n.keywords]),
+                        is_awaited,
+                        guarded,
+                        arg_of,
+                    )
+                )
+                if type(n.func) not in leaves:
+                    push((n.func, -1, False))
+                for a in n.args:
+                    if type(a) not in leaves:
+                        push((a, index, False))
+                for k in n.keywords:
+                    if type(k.value) not in leaves:
+                        push((k.value, index, False))
+            elif t is ast.Attribute:
+                if type(n.value) not in leaves:
+                    push((n.value, -1, False))
+            elif t is ast.Await:
+                push((n.value, arg_of, True))
+            elif t is ast.Yield or t is ast.YieldFrom:
+                fn.is_generator = True
+                if n.value is not None:
+                    value = ref(n.value, fn)
+                    fn.yield_values.append(("iter", value) if t is ast.YieldFrom else value)
+                    push((n.value, -1, False))
+            elif t is ast.Lambda:
+                self.lambdadef(n, fn)
+            elif t is ast.NamedExpr:
+                if type(n.target) is ast.Name:
+                    self.bind(n.target.id, ref(n.value, fn), fn, None)
+                push((n.value, arg_of, False))
+            else:
+                inherit = arg_of if t is ast.Starred else -1
+                names = _CHILD_FIELDS.get(t)
+                if names is None:
+                    names = _CHILD_FIELDS[t] = tuple(f for f in t._fields if f not in _NOT_NODES)
+                for name in names:
+                    value = getattr(n, name, None)
+                    if type(value) is list:
+                        for child in value:
+                            if type(child) not in leaves and isinstance(child, ast.AST):
+                                push((child, inherit, False))
+                    elif (
+                        value is not None
+                        and type(value) not in leaves
+                        and isinstance(value, ast.AST)
+                    ):
+                        push((value, inherit, False))
+
+    def lambdadef(self, n: ast.Lambda, parent: FuncDef) -> None:
+        qn = self.lambda_qn(n, parent)
+        fn = FuncDef(
+            qn=qn,
+            name="<lambda>",
+            line=n.lineno,
+            col=n.col_offset,
+            is_lambda=True,
+            parent=None if parent.qn == "<module>" else parent.qn,
+        )
+        fn.params = self.params(n.args, parent)
+        fn.return_values.append(self.ref(n.body, fn))
+        self.mod.funcs[qn] = fn
+        self.expr(n.body, fn, False)

@@ -1,0 +1,158 @@
+"""The compact, picklable per-module summary that one pass over a file's AST produces.
+
+Everything after parsing (FastAPI model, receiver types, call graph, rules) reads these
+summaries, never the AST: that is what lets `unjam check` cache one small object per file
+content and skip parsing on warm runs. Expressions are kept as nested tuples ("refs") so
+they are cheap to pickle, hashable (memoisation keys) and independent of the project root:
+
+    ("name", id)                      ("attr", base, attr)
+    ("call", func, args, kwargs)      kwargs = ((name | None, ref), ...)
+    ("await", ref)  ("sub", base, (index refs...))  ("const", value)
+    ("list", (refs...))  ("dict", ((key, value), ...))  ("lambda", local qualname)
+    ("binop", op, left, right)  ("ifexp", a, b)  ("boolop", (refs...))
+    ("enter", ref)   value bound by `with ref as x`      ("iter", ref)  `yield from ref`
+    ("imp", level, module, name)  a function-local import
+    ("star", ref)    ("?",)  anything else
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import NamedTuple
+
+Ref = tuple
+
+
+class CallSite(NamedTuple):
+    """One call (or `with x:` enter) in a scope's own body, not in nested defs."""
+
+    line: int
+    col: int
+    func: Ref
+    args: tuple[Ref, ...]
+    kwargs: tuple[tuple[str | None, Ref], ...]
+    awaited: bool = False  # `await f()` — async by definition, never blocking
+    guarded: bool = False  # inside `if X is None:` on a non-`self` subject: a lazy singleton
+    arg_of: int = -1  # index (in the same scope) of the call this one is an argument of
+    is_with: bool = False  # `with x:` → x.__enter__()
+
+
+class Param(NamedTuple):
+    name: str
+    annotation: Ref | None
+    default: Ref | None
+    kind: str  # "pos" | "kwonly" | "vararg" | "kwarg"
+
+
+@dataclass(slots=True)
+class FuncDef:
+    """A function, method, lambda or the module body ("<module>")."""
+
+    qn: str  # qualified name inside the module: "Cls.method", "outer.inner", "<module>"
+    name: str
+    line: int
+    col: int
+    is_async: bool = False
+    is_generator: bool = False
+    is_lambda: bool = False
+    decorators: tuple[tuple[Ref, int, int], ...] = ()
+    params: tuple[Param, ...] = ()
+    returns: Ref | None = None
+    return_values: list[Ref] = field(default_factory=list)
+    yield_values: list[Ref] = field(default_factory=list)
+    calls: list[CallSite] = field(default_factory=list)
+    locals: dict[str, list[Ref]] = field(default_factory=dict)  # name → assigned values
+    local_annotations: dict[str, Ref] = field(default_factory=dict)
+    attr_stores: list[tuple[Ref, str, Ref]] = field(default_factory=list)  # base.attr = value
+    local_defs: dict[str, str] = field(default_factory=dict)  # name → qn of nested def/class
+    globals_declared: frozenset[str] = frozenset()
+    class_qn: str | None = None  # enclosing class when this is a method
+    parent: str | None = None  # enclosing function qn (closures)
+
+
+@dataclass(slots=True)
+class ClassDef:
+    qn: str
+    name: str
+    line: int
+    col: int
+    bases: tuple[Ref, ...] = ()
+    decorators: tuple[tuple[Ref, int, int], ...] = ()
+    methods: dict[str, str] = field(default_factory=dict)  # name → FuncDef qn
+    attrs: dict[str, list[Ref]] = field(default_factory=dict)  # class-level assignments
+    scope: str = "<module>"  # the scope whose names the class body sees
+
+
+@dataclass(slots=True)
+class ImportRef:
+    """`import a.b as c` → ImportRef(0, "a.b", None); `from ..x import y` → (2, "x", "y")."""
+
+    level: int
+    module: str
+    name: str | None
+
+
+@dataclass(slots=True)
+class ModuleSummary:
+    is_package: bool
+    funcs: dict[str, FuncDef] = field(default_factory=dict)
+    classes: dict[str, ClassDef] = field(default_factory=dict)
+    imports: dict[str, ImportRef] = field(default_factory=dict)
+    # module-level names assigned anywhere (incl. `global x` in functions): (scope qn, value)
+    global_values: dict[str, list[tuple[str, Ref]]] = field(default_factory=dict)
+    global_annotations: dict[str, Ref] = field(default_factory=dict)
+    star_imports: list[ImportRef] = field(default_factory=list)
+    raises_limiter: bool = False  # assigns `.total_tokens` somewhere
+
+
+# ---- plain form: builtin containers only, for marshal (cache file, worker → main) --------
+# `marshal` is ~10x faster than pickling slotted objects, which dominated warm runs.
+
+_FUNC_FIELDS = [f.name for f in fields(FuncDef)]
+_CLASS_FIELDS = [f.name for f in fields(ClassDef)]
+
+
+def to_plain(m: ModuleSummary) -> tuple:
+    funcs = []
+    for fd in m.funcs.values():
+        values = [getattr(fd, name) for name in _FUNC_FIELDS]
+        values[_FUNC_FIELDS.index("params")] = tuple(tuple(p) for p in fd.params)
+        values[_FUNC_FIELDS.index("calls")] = [tuple(c) for c in fd.calls]
+        funcs.append(tuple(values))
+    classes = [tuple(getattr(cd, name) for name in _CLASS_FIELDS) for cd in m.classes.values()]
+    imports = {k: (v.level, v.module, v.name) for k, v in m.imports.items()}
+    stars = [(v.level, v.module, v.name) for v in m.star_imports]
+    return (
+        m.is_package,
+        funcs,
+        classes,
+        imports,
+        m.global_values,
+        m.global_annotations,
+        stars,
+        m.raises_limiter,
+    )
+
+
+def from_plain(t: tuple) -> ModuleSummary:
+    is_package, funcs, classes, imports, global_values, global_annotations, stars, raises = t
+    m = ModuleSummary(is_package=is_package)
+    params_at = _FUNC_FIELDS.index("params")
+    calls_at = _FUNC_FIELDS.index("calls")
+    make_call = CallSite._make
+    make_param = Param._make
+    for values in funcs:
+        values = list(values)
+        values[params_at] = tuple(make_param(p) for p in values[params_at])
+        values[calls_at] = [make_call(c) for c in values[calls_at]]
+        fd = FuncDef(*values)
+        m.funcs[fd.qn] = fd
+    for values in classes:
+        cd = ClassDef(*values)
+        m.classes[cd.qn] = cd
+    m.imports = {k: ImportRef(*v) for k, v in imports.items()}
+    m.global_values = global_values
+    m.global_annotations = global_annotations
+    m.star_imports = [ImportRef(*v) for v in stars]
+    m.raises_limiter = raises
+    return m
