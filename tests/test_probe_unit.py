@@ -1,0 +1,446 @@
+"""The probe in-process: stall judgement, histograms, exports, safety, and no changed responses."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import httpx
+import pytest
+from fastapi import BackgroundTasks, FastAPI, HTTPException
+from fastapi.responses import PlainTextResponse, RedirectResponse, StreamingResponse
+
+from unjam.probe import Probe, ProbeMiddleware, ProbeSettings, instrument
+from unjam.probe import hooks as probe_hooks
+from unjam.probe.histogram import BOUNDS_MS, PROMETHEUS_BOUNDS_MS, Histogram
+from unjam.probe.stacks import continuous_run, is_user_file
+
+# -- histograms ---------------------------------------------------------------------------------
+
+
+def test_histogram_percentiles_within_one_bucket():
+    hist = Histogram()
+    for value in range(1, 1001):
+        hist.record(float(value))
+    assert hist.count == 1000 and hist.max == 1000.0
+    assert 500 <= hist.percentile(50) <= 500 * 1.08
+    assert 990 <= hist.percentile(99) <= 1000
+    assert hist.summary() == {
+        "p50": round(hist.percentile(50), 3),
+        "p99": round(hist.percentile(99), 3),
+        "max": 1000.0,
+    }
+    cumulative = hist.cumulative()
+    assert cumulative == sorted(cumulative) and cumulative[-1] == 1000
+    assert len(hist.counts) == len(BOUNDS_MS) + 1  # fixed size, whatever is recorded
+    assert set(PROMETHEUS_BOUNDS_MS) <= set(BOUNDS_MS)
+
+
+def test_empty_histogram_summary_is_zero():
+    assert Histogram().summary() == {"p50": 0.0, "p99": 0.0, "max": 0.0}
+
+
+# -- stall judgement on synthetic samples -----------------------------------------------------------
+
+
+def _frame_of(fn):
+    """A real frame object whose root is `fn`'s frame (kept alive by the returned tuple)."""
+    return fn()
+
+
+def _root():
+    return sys._getframe()
+
+
+def _user_leaf():
+    return sys._getframe()
+
+
+def test_one_callback_on_every_sample_is_a_stall():
+    root, leaf = _root(), _user_leaf()
+    samples = [(t * 0.002, ((root, 10), (leaf, 42))) for t in range(10)]
+    evidence = continuous_run(samples, min_span=0.01)
+    assert evidence is not None and evidence.samples == 10
+    assert evidence.blocking == (leaf, 42)
+    assert evidence.root is root
+
+
+def test_a_succession_of_different_callbacks_is_not_a_stall():
+    samples = [(t * 0.002, ((_root(), 10), (_user_leaf(), 42))) for t in range(10)]
+    assert continuous_run(samples, min_span=0.01) is None
+
+
+def test_two_close_samples_are_not_proof():
+    root = _root()
+    samples = [(0.0, ((root, 1),)), (0.002, ((root, 1),))]
+    assert continuous_run(samples, min_span=0.0125) is None
+    assert continuous_run(samples[:1]) is None
+
+
+def test_block_followed_by_other_callbacks_is_still_found():
+    root, leaf = _root(), _user_leaf()
+    block = [(t * 0.002, ((root, 1), (leaf, 7))) for t in range(8)]
+    tail = [(0.02 + t * 0.002, ((_root(), 1),)) for t in range(2)]
+    evidence = continuous_run(block + tail, min_span=0.01)
+    assert evidence is not None and evidence.blocking == (leaf, 7)
+
+
+def test_user_code_excludes_stdlib_site_packages_and_unjam():
+    import asyncio as stdlib_module
+
+    import fastapi
+
+    import unjam
+
+    assert is_user_file(__file__)
+    assert not is_user_file(stdlib_module.__file__)
+    assert not is_user_file(fastapi.__file__)
+    assert not is_user_file(unjam.__file__)
+    assert not is_user_file("<frozen importlib._bootstrap>")
+
+
+# -- in-process app ---------------------------------------------------------------------------------
+
+
+def make_app() -> FastAPI:
+    app = FastAPI()
+
+    async def token() -> str:
+        return "t"
+
+    def sync_dep() -> int:
+        return 1
+
+    @app.get("/json/{item_id}")
+    async def json_route(item_id: int, tok: str = __import__("fastapi").Depends(token)):
+        return {"item_id": item_id, "tok": tok}
+
+    @app.get("/sync")
+    def sync_route(n: int = __import__("fastapi").Depends(sync_dep)):
+        return {"n": n}
+
+    @app.get("/stream")
+    async def stream():
+        async def chunks():
+            for i in range(5):
+                yield f"chunk {i}\n".encode()
+
+        return StreamingResponse(chunks(), media_type="text/plain", headers={"x-a": "1"})
+
+    @app.get("/sync-stream")
+    def sync_stream():
+        return StreamingResponse(iter([b"a", b"b" * 10]), media_type="application/octet-stream")
+
+    @app.get("/large")
+    async def large():
+        return PlainTextResponse("x" * 1_000_000)
+
+    @app.get("/missing")
+    async def missing():
+        raise HTTPException(status_code=404, detail="nope", headers={"x-why": "gone"})
+
+    @app.get("/boom")
+    async def boom():
+        raise RuntimeError("boom")
+
+    @app.get("/redirect")
+    async def redirect():
+        return RedirectResponse("/json/1")
+
+    @app.get("/background")
+    async def background(tasks: BackgroundTasks):
+        tasks.add_task(lambda: None)
+        return {"ok": True}
+
+    @app.post("/echo")
+    async def echo(body: dict):
+        return body
+
+    return app
+
+
+REQUESTS = [
+    ("GET", "/json/3", b""),
+    ("GET", "/json/notanint", b""),
+    ("HEAD", "/json/3", b""),
+    ("GET", "/sync", b""),
+    ("GET", "/stream", b""),
+    ("GET", "/sync-stream", b""),
+    ("GET", "/large", b""),
+    ("HEAD", "/large", b""),
+    ("GET", "/missing", b""),
+    ("GET", "/boom", b""),
+    ("GET", "/redirect", b""),
+    ("GET", "/background", b""),
+    ("POST", "/echo", b'{"a": [1, 2, {"b": null}]}'),
+    ("POST", "/echo", b"{not json"),
+    ("GET", "/no-such-route", b""),
+]
+
+
+async def _call(app, method: str, path: str, body: bytes):
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"test"), (b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 1234),
+        "server": ("127.0.0.1", 80),
+    }
+    sent: list[dict] = []
+    fed = False
+
+    async def receive():
+        nonlocal fed
+        if not fed:
+            fed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        await asyncio.sleep(3600)
+
+    async def send(message):
+        sent.append(message)
+
+    error = None
+    try:
+        await app(scope, receive, send)
+    except Exception as exc:  # ServerErrorMiddleware re-raises after answering 500
+        error = repr(exc)
+    return sent, error
+
+
+@pytest.mark.parametrize("way", ["instrument", "add_middleware"])
+def test_probe_changes_no_response(way):
+    plain = make_app()
+    if way == "instrument":
+        probed = instrument(make_app(), probe=Probe(ProbeSettings()))
+    else:
+        probed = make_app()
+        probed.add_middleware(ProbeMiddleware, probe=Probe(ProbeSettings()))
+
+    async def run():
+        for method, path, body in REQUESTS:
+            expected = await _call(plain, method, path, body)
+            actual = await _call(probed, method, path, body)
+            assert actual == expected, (method, path)
+
+    asyncio.run(run())
+
+
+def test_phases_are_sampled_while_counts_stay_exact():
+    settings = ProbeSettings(phase_sample=4, phase_sample_every_s=float("inf"))
+    probe = Probe(settings)
+    app = instrument(make_app(), probe=probe)
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            for _ in range(12):
+                assert (await client.get("/json/1")).status_code == 200
+
+    asyncio.run(run())
+    stats = probe.routes["GET /json/{item_id}"]
+    assert stats.requests == 12 and stats.status == {200: 12}
+    # Phases, whole-request time included, describe the same sample: 1 request in 4.
+    assert stats.total.count == 3
+    assert stats.phases["endpoint"].count == 3
+    assert stats.phases["dependencies"].count == 3
+    assert probe.snapshot()["probe"]["phase_sample"] == 4
+
+
+def test_instrumented_app_keeps_the_app_attributes():
+    app = make_app()
+    wrapped = instrument(app, probe=Probe(ProbeSettings()))
+    assert wrapped.app is app
+    assert wrapped.routes is app.routes
+    assert wrapped.dependency_overrides is app.dependency_overrides
+    assert instrument(wrapped) is wrapped
+
+
+def test_phases_and_dependencies_are_timed_per_route():
+    probe = Probe(ProbeSettings(phase_sample=1))
+    app = instrument(make_app(), probe=probe)
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            for _ in range(3):
+                assert (await client.get("/json/1")).status_code == 200
+                assert (await client.get("/sync")).status_code == 200
+            assert (await client.get("/json/x")).status_code == 422
+
+    asyncio.run(run())
+    snap = probe.snapshot()
+    assert snap["probe"]["phases"] is True
+    route = snap["routes"]["GET /json/{item_id}"]
+    assert route["requests"] == 4
+    assert route["status"] == {"200": 3, "422": 1}
+    assert {
+        "total",
+        "dependencies",
+        "endpoint",
+        "serialization",
+        "dep:make_app.<locals>.token",
+    } <= set(route["phases_ms"])
+    sync_route = snap["routes"]["GET /sync"]
+    assert "threadpool_wait" in sync_route["phases_ms"]
+    assert "dep:make_app.<locals>.sync_dep" in sync_route["phases_ms"]
+    assert sync_route["threadpool_run_ms"]["max"] >= 0
+
+
+def test_snapshot_follows_the_public_contract():
+    probe = Probe(ProbeSettings())
+    app = instrument(make_app(), probe=probe)
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            await client.get("/json/1")
+            await client.get("/sync")
+
+    asyncio.run(run())
+    snap = probe.snapshot()
+    assert set(snap) == {"version", "stalls", "threadpool", "routes", "loop_lag_ms", "probe"}
+    assert snap["version"] == 1
+    pool = snap["threadpool"]
+    assert set(pool) == {
+        "total_tokens", "max_borrowed", "max_waiting", "wait_ms", "timeline", "ceiling_rps",
+    }  # fmt: skip
+    assert isinstance(pool["total_tokens"], int) and pool["total_tokens"] == 40
+    assert set(pool["wait_ms"]) == {"p50", "p99", "max"}
+    for key, route in snap["routes"].items():
+        method, template = key.split(" ", 1)
+        assert method.isupper() and template.startswith("/")
+        assert set(route) == {
+            "requests", "phases_ms", "threadpool_wait_ms", "threadpool_run_ms", "status",
+        }  # fmt: skip
+        for phase in route["phases_ms"].values():
+            assert set(phase) == {"p50", "p99"}
+            assert all(isinstance(v, float) for v in phase.values())
+    assert set(snap["probe"]) == {
+        "errors",
+        "warnings",
+        "loop",
+        "phases",
+        "phase_sample",
+        "threshold_ms",
+        "started_at",
+    }
+    assert snap["probe"]["loop"] in ("asyncio", "uvloop")
+    assert set(snap["loop_lag_ms"]) == {"p50", "p99", "max"}
+
+
+# -- safety ---------------------------------------------------------------------------------------
+
+
+def test_a_probe_failure_is_counted_never_raised(monkeypatch):
+    probe = Probe(ProbeSettings())
+    app = instrument(make_app(), probe=probe)
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("probe bug")
+
+    monkeypatch.setattr(probe, "finish_request", broken)
+
+    async def run():
+        return await _call(app, "GET", "/json/3", b"")
+
+    sent, error = asyncio.run(run())
+    assert error is None and sent[0]["status"] == 200
+    assert probe.errors == 1
+    assert any("ZeroDivisionError" in w for w in probe.snapshot()["probe"]["warnings"])
+
+
+def test_changed_fastapi_internals_fall_back_with_one_warning(monkeypatch):
+    probe = Probe(ProbeSettings())
+    import fastapi.routing as routing
+
+    before = routing.solve_dependencies
+    monkeypatch.setitem(probe_hooks._EXPECTED_PARAMS, "run_endpoint_function", {"renamed"})
+    assert probe_hooks._install_fastapi(probe) is False
+    assert routing.solve_dependencies is before  # nothing half-installed
+    (warning,) = probe.warnings
+    assert "run_endpoint_function" in warning and "whole-request timing" in warning
+
+
+def test_memory_is_bounded():
+    from unjam.probe.core import MAX_STALLS, TIMELINE_LEN
+
+    probe = Probe(ProbeSettings())
+    assert probe.stalls.maxlen == MAX_STALLS
+    assert probe.threadpool.timeline.maxlen == TIMELINE_LEN
+    for _ in range(100):
+        probe.warn(f"warning {_}")
+    assert len(probe.warnings) <= 50
+
+
+# -- exports --------------------------------------------------------------------------------------
+
+
+def test_prometheus_exposition_uses_its_own_registry():
+    from prometheus_client import REGISTRY
+    from prometheus_client.parser import text_string_to_metric_families
+
+    from unjam.probe.prometheus import exposition
+
+    probe = Probe(ProbeSettings())
+    app = instrument(make_app(), probe=probe)
+    asyncio.run(_call(app, "GET", "/json/3", b""))
+    families = {f.name: f for f in text_string_to_metric_families(exposition(probe).decode())}
+    assert {
+        "unjam_loop_stalls", "unjam_loop_stall_duration_seconds", "unjam_loop_lag_seconds",
+        "unjam_threadpool_tokens", "unjam_threadpool_waiting", "unjam_route_phase_seconds",
+    } <= set(families)  # fmt: skip
+    phases = families["unjam_route_phase_seconds"]
+    routes = {s.labels.get("route") for s in phases.samples}
+    assert "GET /json/{item_id}" in routes
+    assert REGISTRY.get_sample_value("unjam_loop_stalls_total") is None
+
+
+def test_opentelemetry_metrics_with_in_memory_reader():
+    pytest.importorskip("opentelemetry.sdk")
+    from opentelemetry.sdk.metrics import MeterProvider
+    from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+
+    from unjam.probe.otel import register_metrics
+
+    probe = Probe(ProbeSettings())
+    app = instrument(make_app(), probe=probe)
+    asyncio.run(_call(app, "GET", "/json/3", b""))
+    reader = InMemoryMetricReader()
+    register_metrics(probe, MeterProvider(metric_readers=[reader]))
+    data = reader.get_metrics_data()
+    names = {
+        metric.name
+        for resource in data.resource_metrics
+        for scope in resource.scope_metrics
+        for metric in scope.metrics
+    }
+    assert {"unjam.loop.stalls", "unjam.threadpool.tokens", "unjam.route.phase.p99"} <= names
+
+
+def test_persistent_thread_pool_waiting_warns_with_the_ceiling():
+    from types import SimpleNamespace
+
+    from unjam.probe.watchdog import Watchdog
+
+    probe = Probe(ProbeSettings())
+    probe.limiter = SimpleNamespace(
+        statistics=lambda: SimpleNamespace(borrowed_tokens=40, total_tokens=40, tasks_waiting=7)
+    )
+    for _ in range(10):
+        probe.threadpool.run.record(200.0)  # 200 ms per call → 40 / 0.2 s = 200 calls/s
+    watchdog = Watchdog(probe)
+    for tick in range(13):
+        watchdog._sample_threadpool(100.0 + tick * 0.1)
+    pool = probe.snapshot()["threadpool"]
+    assert pool["max_waiting"] == 7 and pool["max_borrowed"] == 40
+    assert len(pool["timeline"]) == 13 and pool["timeline"][-1][1:] == [40, 7]
+    assert pool["ceiling_rps"] == pytest.approx(200.0, rel=0.1)
+    (warning,) = probe.warnings
+    assert "thread pool saturated" in warning and "ceiling" in warning and "40 tokens" in warning

@@ -1,0 +1,573 @@
+"""The probe: one per process, holding every measurement and the threads that take them.
+
+One object because every way in (middleware, `unjam serve`, the pytest plugin) and every
+way out (JSON, Prometheus, OpenTelemetry, the diagnostics endpoint) must see the same
+numbers. The hot path (one request) only touches `finish_request`; stall analysis runs on
+the watchdog thread; exports read copies. Anything that goes wrong inside the probe is
+counted in `errors` and never reaches the application.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import inspect
+import json
+import logging
+import os
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import CodeType, FrameType
+from typing import Any
+
+from unjam.probe.histogram import Histogram
+from unjam.probe.stacks import StallEvidence, frame_dict
+from unjam.probe.state import SCOPE_KEY, RequestState, RouteStats, ThreadPoolStats
+
+log = logging.getLogger("unjam.probe")
+
+SNAPSHOT_VERSION = 1
+MAX_STALLS = 200
+MAX_WARNINGS = 50
+MAX_STACK = 120
+TIMELINE_LEN = 3000  # 5 minutes at 10 Hz
+
+
+def _env_float(name: str) -> float | None:
+    value = os.environ.get(name)
+    if not value:
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        log.warning("unjam: ignoring %s=%r (not a number)", name, value)
+        return None
+
+
+@dataclass
+class ProbeSettings:
+    """How the probe behaves; `from_env` reads the UNJAM_PROBE_* variables."""
+
+    threshold_ms: float = 25.0
+    json_path: str | None = None
+    diagnostics_port: int | None = None
+    diagnostics_host: str = "127.0.0.1"
+    diagnostics_token: str | None = None
+    phases: bool = True
+    phase_sample: int = 8  # full phase timing for 1 request in N ...
+    phase_sample_every_s: float = 0.05  # ... and for any request this long after the last one
+    beat_interval_ms: float | None = None  # default: threshold / 5, within [2, 20] ms
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls) -> ProbeSettings:
+        settings = cls()
+        threshold = _env_float("UNJAM_PROBE_THRESHOLD_MS")
+        if threshold is not None and threshold > 0:
+            settings.threshold_ms = threshold
+        settings.json_path = os.environ.get("UNJAM_PROBE_JSON") or None
+        port = _env_float("UNJAM_PROBE_DIAGNOSTICS_PORT")
+        settings.diagnostics_port = int(port) if port else None
+        settings.diagnostics_host = os.environ.get("UNJAM_PROBE_DIAGNOSTICS_HOST") or "127.0.0.1"
+        settings.diagnostics_token = os.environ.get("UNJAM_PROBE_DIAGNOSTICS_TOKEN") or None
+        sample = _env_float("UNJAM_PROBE_PHASE_SAMPLE")
+        if sample is not None and sample >= 1:
+            settings.phase_sample = int(sample)
+        settings.phases = os.environ.get("UNJAM_PROBE_PHASES", "1") not in ("0", "false", "no")
+        return settings
+
+    @property
+    def beat_interval(self) -> float:
+        ms = self.beat_interval_ms or min(20.0, max(2.0, self.threshold_ms / 5.0))
+        return ms / 1000.0
+
+
+def callable_name(call: Any) -> str:
+    """`module:qualname` of a function, class, bound method or callable instance."""
+    while isinstance(call, functools.partial):
+        call = call.func
+    target = call
+    if not (inspect.isfunction(call) or inspect.ismethod(call) or inspect.isclass(call)):
+        target = type(call) if not inspect.isbuiltin(call) else call
+    module = getattr(target, "__module__", None) or "?"
+    qualname = getattr(target, "__qualname__", None) or getattr(target, "__name__", "?")
+    return f"{module}:{qualname}"
+
+
+def _codes_of(call: Any) -> list[CodeType]:
+    """Code objects that run when `call` is called (function body, __init__, __call__)."""
+    codes = []
+    while isinstance(call, functools.partial):
+        call = call.func
+    with contextlib.suppress(Exception):
+        call = inspect.unwrap(call)
+    if inspect.isclass(call):
+        for attr in ("__init__", "__call__"):
+            func = call.__dict__.get(attr)
+            if func is not None and hasattr(func, "__code__"):
+                codes.append(func.__code__)
+    elif hasattr(call, "__code__"):
+        codes.append(call.__code__)
+    else:
+        func = type(call).__dict__.get("__call__")
+        if func is not None and hasattr(func, "__code__"):
+            codes.append(func.__code__)
+    return codes
+
+
+class Probe:
+    def __init__(self, settings: ProbeSettings | None = None) -> None:
+        self.settings = settings or ProbeSettings.from_env()
+        self.started_at = time.time()
+        self.errors = 0
+        self.warnings: list[str] = []
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.loop_kind = "asyncio"
+        self.loop_thread_id: int | None = None
+        self.limiter: Any = None
+        self.phases_enabled = False
+        # Phase sampling (the middleware's countdown); see `ProbeMiddleware.__call__`.
+        self.sample_countdown = 0
+        self.last_sampled = float("-inf")
+        self.apps: list[Any] = []
+        self.stall_listeners: list[Callable[[dict[str, Any]], None]] = []
+        self._route_keys: dict[tuple[str, int], str] = {}  # (method, id(route)); routes live on
+        self._code_map: dict[CodeType, tuple[str, list[str]]] | None = None
+        self._lock = threading.Lock()
+        self.heartbeat: Any = None
+        self.watchdog: Any = None
+        self.diagnostics: Any = None
+        self._reset_measurements()
+
+    # -- measurements -----------------------------------------------------------------------
+
+    def _reset_measurements(self) -> None:
+        self.routes: dict[str, RouteStats] = {}
+        # (method, id(route)) → the stats `finish_request` found for it: the middleware's
+        # shortcut for requests that are neither sampled nor used the thread pool.
+        self.counting: dict[tuple[str, int], RouteStats] = {}
+        self.stalls: deque[dict[str, Any]] = deque(maxlen=MAX_STALLS)
+        self.loop_lag = Histogram()
+        total = self.threadpool.total_tokens if hasattr(self, "threadpool") else 0
+        self.threadpool = ThreadPoolStats(TIMELINE_LEN)
+        self.threadpool.total_tokens = total
+        self.stall_count = 0
+        self.stall_hist = Histogram()
+
+    def reset(self) -> None:
+        """Forget stalls, histograms and thread-pool maxima (not errors or warnings)."""
+        self._reset_measurements()
+
+    def count_error(self, where: str, exc: BaseException | None = None) -> None:
+        self.errors += 1
+        if self.errors <= 5:
+            log.debug("unjam probe error in %s: %r", where, exc)
+            self.warn(f"probe error in {where}: {type(exc).__name__ if exc else 'error'}: {exc}")
+
+    def warn(self, message: str, key: str | None = None) -> None:
+        """Add a warning once; with `key`, replace the earlier warning starting with it."""
+        if message in self.warnings:
+            return
+        if key is not None:
+            for index, existing in enumerate(self.warnings):
+                if existing.startswith(key):
+                    self.warnings[index] = message
+                    return
+        if len(self.warnings) >= MAX_WARNINGS:
+            return
+        self.warnings.append(message)
+        log.warning("unjam: %s", message)
+
+    # -- attach to a loop ----------------------------------------------------------------------
+
+    def ensure_attached(self) -> None:
+        """Start the heartbeat on the running loop and the watchdog thread (idempotent)."""
+        loop = asyncio.get_running_loop()
+        if loop is self.loop and self.heartbeat is not None and self.heartbeat.alive:
+            return
+        from unjam.probe.watchdog import Heartbeat, Watchdog
+
+        with self._lock:
+            self.loop = loop
+            self.loop_thread_id = threading.get_ident()
+            module = type(loop).__module__
+            self.loop_kind = "uvloop" if module.startswith("uvloop") else "asyncio"
+            try:
+                import anyio.to_thread
+
+                self.limiter = anyio.to_thread.current_default_thread_limiter()
+                self.threadpool.total_tokens = int(self.limiter.total_tokens)
+            except Exception as exc:
+                self.limiter = None
+                self.count_error("threadpool limiter lookup", exc)
+            if self.heartbeat is not None:
+                self.heartbeat.stop()
+            self.heartbeat = Heartbeat(self, loop, self.settings.beat_interval)
+            self.heartbeat.start()
+            if self.watchdog is None or not self.watchdog.is_alive():
+                self.watchdog = Watchdog(self)
+                self.watchdog.start()
+        if self.settings.diagnostics_port and self.diagnostics is None:
+            self.start_diagnostics()
+
+    def start_diagnostics(self) -> None:
+        from unjam.probe.diagnostics import DiagnosticsServer
+
+        if self.diagnostics is not None:
+            return
+        settings = self.settings
+        try:
+            self.diagnostics = DiagnosticsServer(
+                self,
+                host=settings.diagnostics_host,
+                port=int(settings.diagnostics_port or 0),
+                token=settings.diagnostics_token,
+            )
+            self.diagnostics.start()
+        except Exception as exc:
+            self.diagnostics = None
+            self.count_error("diagnostics endpoint", exc)
+
+    def register_app(self, app: Any) -> None:
+        if not any(existing is app for existing in self.apps):
+            self.apps.append(app)
+            self._code_map = None
+
+    # -- hot path ------------------------------------------------------------------------------
+
+    def route_key(self, scope: dict[str, Any]) -> str | None:
+        route = scope.get("route")
+        if route is None:
+            return None
+        method = scope.get("method", "GET")
+        key = self._route_keys.get((method, id(route)))
+        if key is None:
+            key = self._new_route_key(method, route)
+        return key
+
+    def _new_route_key(self, method: str, route: Any) -> str | None:
+        template = getattr(route, "path_format", None) or getattr(route, "path", None)
+        if template is None:
+            return None
+        key = f"{method} {template}"
+        if len(self._route_keys) < 10_000:
+            self._route_keys[(method, id(route))] = key
+        return key
+
+    def finish_request(self, state: RequestState, end: float) -> None:
+        """Fold one finished request into its route's stats.
+
+        Every request counts (requests, status, thread-pool time); the phase histograms,
+        `total` included, take the sampled requests (`state.sampled`, see the middleware),
+        so all phases of a route describe the same requests. The middleware counts the
+        common case (not sampled, no thread-pool call) itself through `counting`.
+        """
+        scope = state.scope
+        route = scope.get("route")
+        if route is None:
+            return  # no route matched (404s, mounts of non-Starlette apps)
+        method = scope["method"]
+        key = self._route_keys.get((method, id(route))) or self._new_route_key(method, route)
+        if key is None:
+            return
+        state.route_key = key
+        stats = self.routes.get(key)
+        if stats is None:
+            stats = self.routes.setdefault(key, RouteStats())
+        counting = self.counting
+        if len(counting) < 10_000:
+            counting[(method, id(route))] = stats
+        stats.requests += 1
+        status = stats.status
+        code = state.status
+        status[code] = status.get(code, 0) + 1
+        if state.tp_wait >= 0.0:
+            stats.tp_wait.record(state.tp_wait * 1000.0)
+            stats.tp_run.record(state.tp_run * 1000.0)
+        if state.sampled:
+            stats.total.record((end - state.start) * 1000.0)
+            self._record_phases(state, stats, end)
+
+    def _record_phases(self, state: RequestState, stats: RouteStats, end: float) -> None:
+        received = state.scope.get("unjam.received_at")
+        if received is not None:
+            stats.phase("before_app").record(max(0.0, state.start - received) * 1000.0)
+        if state.deps_time >= 0.0:
+            stats.phase("dependencies").record(state.deps_time * 1000.0)
+            if state.ep_end:
+                stats.phase("endpoint").record(state.ep_time * 1000.0)
+                if state.response_start > state.ep_end:
+                    serialization = (state.response_start - state.ep_end) * 1000.0
+                    stats.phase("serialization").record(serialization)
+            elif state.response_start:
+                # Streaming/generator endpoints: no run_endpoint_function; up to the start.
+                endpoint = max(0.0, state.response_start - state.deps_end) * 1000.0
+                stats.phase("endpoint").record(endpoint)
+        if state.dep_pending is not None:
+            name, since = state.dep_pending
+            state.add_phase(name, end - since)
+        if state.extra:
+            for name, seconds in state.extra.items():
+                stats.phase(name).record(seconds * 1000.0)
+        if state.tp_wait >= 0.0:
+            stats.phase("threadpool_wait").record(state.tp_wait * 1000.0)
+
+    # -- stalls (called on the watchdog thread) ----------------------------------------------------
+
+    def code_map(self) -> dict[CodeType, tuple[str, list[str]]]:
+        """Code object of every endpoint and dependency → (callable name, route keys)."""
+        if self._code_map is not None:
+            return self._code_map
+        mapping: dict[CodeType, tuple[str, list[str]]] = {}
+        for app in list(self.apps):
+            for prefix, route in _iter_routes(app):
+                template = getattr(route, "path_format", None) or getattr(route, "path", "")
+                methods = sorted(getattr(route, "methods", None) or ["GET"])
+                keys = [f"{m} {prefix}{template}" for m in methods]
+                calls = [getattr(route, "endpoint", None)]
+                dependant = getattr(route, "dependant", None)
+                stack = [dependant] if dependant is not None else []
+                while stack:
+                    node = stack.pop()
+                    calls.append(getattr(node, "call", None))
+                    stack.extend(getattr(node, "dependencies", []) or [])
+                for call in calls:
+                    if call is None:
+                        continue
+                    for code in _codes_of(call):
+                        if code not in mapping:
+                            mapping[code] = (callable_name(call), keys)
+        self._code_map = mapping
+        return mapping
+
+    def _match_route(self, scope: dict[str, Any]) -> str | None:
+        try:
+            from starlette.routing import Match
+        except ImportError:
+            return None
+        for app in list(self.apps):
+            for prefix, route in _iter_routes(app):
+                if prefix:
+                    continue
+                try:
+                    match, _ = route.matches(dict(scope))
+                except Exception:
+                    continue
+                if match is Match.FULL:
+                    template = getattr(route, "path_format", None) or getattr(route, "path", "")
+                    return f"{scope.get('method', 'GET')} {template}"
+        return None
+
+    def locate_request(
+        self, chain: tuple[tuple[FrameType, int], ...]
+    ) -> tuple[RequestState | None, FrameType | None]:
+        """The in-flight request a sampled stack belongs to (called while sampling).
+
+        First the probe middleware's own frame (its `state` local); for tasks spawned under
+        the request (BaseHTTPMiddleware's call_next) the `scope` the ASGI frames hold.
+        """
+        from unjam.probe.middleware import ProbeMiddleware
+
+        code = ProbeMiddleware.__call__.__code__
+        for frame, _ in reversed(chain):
+            if frame.f_code is code:
+                try:
+                    state = frame.f_locals.get("state")
+                except Exception:
+                    state = None
+                if isinstance(state, RequestState):
+                    return state, frame
+        for frame, _ in chain[:16]:  # ASGI middleware frames sit near the task's root
+            try:
+                local_vars = frame.f_locals
+            except Exception:
+                continue
+            for name in ("scope", "request", "conn"):
+                value = local_vars.get(name)
+                if value is None:
+                    continue
+                scope = value if isinstance(value, dict) else getattr(value, "scope", None)
+                if isinstance(scope, dict):
+                    state = scope.get(SCOPE_KEY)
+                    if isinstance(state, RequestState):
+                        return state, None
+        return None, None
+
+    def record_stall(
+        self,
+        evidence: StallEvidence,
+        duration_s: float,
+        started_at: float,
+        located: tuple[RequestState | None, FrameType | None] = (None, None),
+        phase: str | None = None,
+    ) -> None:
+        state, request_frame = located
+        if request_frame is not None and not any(f is request_frame for f, _ in evidence.common):
+            return  # back-to-back requests in one task (an in-process test client): not a stall
+        frame, line = evidence.blocking
+        code_map = self.code_map()
+        endpoint = None
+        route = None
+        for candidate, _ in reversed(evidence.last):
+            hit = code_map.get(candidate.f_code)
+            if hit is not None:
+                endpoint = hit[0]
+                if len(hit[1]) == 1:
+                    route = hit[1][0]
+                break
+        if endpoint is None:
+            module = frame.f_globals.get("__name__", "?")
+            endpoint = f"{module}:{getattr(frame.f_code, 'co_qualname', frame.f_code.co_name)}"
+        if state is not None:
+            route = state.route_key or self.route_key(state.scope) or route
+            if route is None:
+                route = self._match_route(state.scope)
+        if phase is None:
+            phase = _phase_from_stack(evidence.last)
+        stack = [frame_dict(f, n) for f, n in evidence.last[-MAX_STACK:]]
+        record: dict[str, Any] = {
+            "duration_ms": round(duration_s * 1000.0, 3),
+            "route": route,
+            "endpoint": endpoint,
+            "blocking_frame": frame_dict(frame, line),
+            "stack": stack,
+            "started_at": round(started_at, 6),
+            "samples": evidence.samples,
+        }
+        if phase is not None:
+            record["phase"] = phase
+        self.stalls.append(record)
+        self.stall_count += 1
+        self.stall_hist.record(duration_s * 1000.0)
+        where = record["blocking_frame"]
+        log.warning(
+            "unjam: event loop stalled %.0f ms in %s — %s:%s in %s",
+            duration_s * 1000.0,
+            route or "(no route)",
+            where["path"],
+            where["line"],
+            where["function"],
+        )
+        for listener in list(self.stall_listeners):
+            try:
+                listener(record)
+            except Exception as exc:
+                self.count_error("stall listener", exc)
+
+    # -- exports -------------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        routes = {key: stats.to_json() for key, stats in sorted(list(self.routes.items()))}
+        return {
+            "version": SNAPSHOT_VERSION,
+            "stalls": [dict(stall) for stall in list(self.stalls)],
+            "threadpool": self.threadpool.to_json(),
+            "routes": routes,
+            "loop_lag_ms": self.loop_lag.summary(),
+            "probe": {
+                "errors": int(self.errors),
+                "warnings": list(self.warnings),
+                "loop": self.loop_kind,
+                "phases": bool(self.phases_enabled),
+                "phase_sample": int(self.settings.phase_sample),
+                "threshold_ms": float(self.settings.threshold_ms),
+                "started_at": self.started_at,
+            },
+        }
+
+    def write_json(self, path: str | None = None) -> str | None:
+        """Write the snapshot atomically to `path` (or the configured one); return the path."""
+        target = path or self.settings.json_path
+        if not target:
+            return None
+        try:
+            data = json.dumps(self.snapshot(), indent=2)
+            tmp = f"{target}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="utf-8") as handle:
+                handle.write(data)
+            os.replace(tmp, target)
+            return target
+        except Exception as exc:
+            self.count_error("writing the JSON snapshot", exc)
+            print(f"unjam: could not write probe snapshot to {target}: {exc}", file=sys.stderr)
+            return None
+
+    def shutdown(self) -> None:
+        """Write the JSON snapshot (if configured); the threads are daemons and just stop."""
+        self.write_json()
+
+
+# FastAPI functions whose frame on a stalled stack says what the request was doing; for
+# requests that were not sampled for phase timing (their wrappers set no phase).
+_PHASE_FRAMES = {
+    ("fastapi/routing.py", "run_endpoint_function"): "endpoint",
+    ("fastapi/dependencies/utils.py", "solve_dependencies"): "dependencies",
+    ("fastapi/routing.py", "app"): "serialization",  # the route handler, outside the two
+}
+
+
+def _phase_from_stack(frames: Any) -> str | None:
+    """The FastAPI phase the innermost matching frame belongs to, if any (slow path)."""
+    for frame, _ in reversed(frames):
+        code = frame.f_code
+        name = code.co_name
+        if name not in ("run_endpoint_function", "solve_dependencies", "app"):
+            continue
+        path = code.co_filename.replace(os.sep, "/")
+        for (suffix, func), phase in _PHASE_FRAMES.items():
+            if func == name and path.endswith(suffix):
+                return phase
+    return None
+
+
+def _iter_routes(app: Any, prefix: str = "", depth: int = 0):
+    """(mount prefix, route) for every route reachable from an ASGI app or middleware chain."""
+    obj = app
+    routes = None
+    for _ in range(40):
+        if obj is None:
+            break
+        candidate = getattr(obj, "routes", None)
+        if isinstance(candidate, list):
+            routes = candidate
+            break
+        obj = getattr(obj, "app", None) or getattr(obj, "router", None)
+    if routes is None:
+        return
+    for route in list(routes):
+        sub = getattr(route, "routes", None)
+        if sub is not None and not hasattr(route, "endpoint") and depth < 5:
+            yield from _iter_routes(route, prefix + getattr(route, "path", ""), depth + 1)
+        else:
+            yield prefix, route
+
+
+_PROBE: Probe | None = None
+_PROBE_LOCK = threading.Lock()
+
+
+def get_probe() -> Probe:
+    """The process-wide probe, created from the environment on first use."""
+    global _PROBE
+    if _PROBE is None:
+        with _PROBE_LOCK:
+            if _PROBE is None:
+                _PROBE = Probe()
+                import atexit
+
+                atexit.register(_PROBE.shutdown)
+    return _PROBE
+
+
+def configure(**settings: Any) -> Probe:
+    """Adjust the process-wide probe's settings (used by `unjam serve` and the pytest plugin)."""
+    probe = get_probe()
+    for name, value in settings.items():
+        if value is not None:
+            setattr(probe.settings, name, value)
+    return probe

@@ -1,0 +1,374 @@
+"""Wrappers around FastAPI's request phases and anyio's thread pool, with version guards.
+
+FastAPI has no public hook for phase timing (fastapi#701). (0.16x brackets the phases with
+a private `_operation(name=...)` telemetry context manager; timing inside it measured more
+instructions per request than the coroutine wrappers below, so it is not used.) The request
+handler looks up `solve_dependencies` and `run_endpoint_function` as globals of
+`fastapi.routing` on every request, and `solve_dependencies` recurses through the global of
+`fastapi.dependencies.utils`. `run_endpoint_function` (3 keyword arguments) is wrapped rather
+than `serialize_response` (11, each re-packed per call); serialization is then the gap from
+the endpoint's return to the response start, which also covers rendering the JSON body.
+Replacing those module attributes times each phase without touching the app. Per-dependency time is taken between the return of a dependency's own
+`solve_dependencies` (its sub-dependencies are ready) and the next solve or the end of
+resolution — i.e. the dependency call itself plus FastAPI's bookkeeping around it.
+
+Every sync callable FastAPI and Starlette send to the thread pool goes through
+`anyio.to_thread.run_sync` (looked up as a module attribute at call time), so one wrapper
+there measures, per call, the wait for one of the limiter's tokens (until the worker thread
+starts the function) and the run time — including sync dependencies, background tasks,
+`UploadFile` and `FileResponse` I/O, which all share the same 40 tokens.
+
+If the signatures are not the ones this was written against, the phase wrappers are not
+installed: the probe falls back to whole-request timing and says so once in `warnings`.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import sys
+from time import perf_counter
+from typing import TYPE_CHECKING, Any
+
+from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, RequestState
+
+if TYPE_CHECKING:
+    from unjam.probe.core import Probe
+
+_probe: Probe | None = None
+_phases_ok: bool | None = None
+_threadpool_ok: bool | None = None
+_middleware_code: Any = None  # ProbeMiddleware.__call__.__code__, looked up on first use
+
+_EXPECTED_PARAMS = {
+    "solve_dependencies": {"request", "dependant", "body", "async_exit_stack"},
+    "run_endpoint_function": {"dependant", "values", "is_coroutine"},
+}
+
+
+def install(probe: Probe) -> None:
+    """Install the wrappers once per process (idempotent); record whether phases work."""
+    global _probe, _phases_ok, _threadpool_ok
+    _probe = probe
+    if _threadpool_ok is None:
+        _threadpool_ok = _install_threadpool(probe)
+    if _phases_ok is None and probe.settings.phases:
+        _phases_ok = _install_fastapi(probe)
+    probe.phases_enabled = bool(_phases_ok)
+
+
+def _dependency_name(dependant: Any, _cache: dict[int, str] = {}) -> str:  # noqa: B006
+    call = getattr(dependant, "call", None)
+    key = id(call)
+    name = _cache.get(key)
+    if name is None:
+        target = call
+        while isinstance(target, functools.partial):
+            target = target.func
+        qualname = getattr(target, "__qualname__", None) or type(target).__qualname__
+        name = f"dep:{qualname}"
+        if len(_cache) < 5000:
+            _cache[key] = name
+    return name
+
+
+def _install_fastapi(probe: Probe) -> bool:
+    try:
+        import fastapi
+        import fastapi.dependencies.utils as dep_utils
+        import fastapi.routing as routing
+    except ImportError:
+        return False  # not a FastAPI app: whole-request timing is all there is
+    version = getattr(fastapi, "__version__", "?")
+    for name, params in _EXPECTED_PARAMS.items():
+        func = getattr(routing, name, None)
+        func = getattr(func, "__unjam_original__", func)  # already wrapped by this probe
+        ok = func is not None and inspect.iscoroutinefunction(func)
+        if ok:
+            try:
+                ok = params <= set(inspect.signature(func).parameters)
+            except (TypeError, ValueError):
+                ok = False
+        if not ok:
+            probe.warn(
+                f"FastAPI {version}: fastapi.routing.{name} is not what unjam expects; "
+                "per-phase timing is off, only whole-request timing is recorded"
+            )
+            return False
+    if getattr(dep_utils, "solve_dependencies", None) is not routing.solve_dependencies:
+        probe.warn(
+            f"FastAPI {version}: solve_dependencies is not shared by fastapi.routing and "
+            "fastapi.dependencies.utils; per-dependency timing is off"
+        )
+    else:
+        dep_utils.solve_dependencies = _wrap_nested_solve(dep_utils.solve_dependencies)
+    routing.solve_dependencies = _wrap_top_solve(routing.solve_dependencies)
+    routing.run_endpoint_function = _wrap_endpoint(routing.run_endpoint_function)
+    return True
+
+
+# The wrappers are plain functions returning the original's coroutine, so a request that
+# is not sampled for phase timing pays one call and a context-variable read — no extra
+# coroutine. Sampled requests get the timing coroutines below.
+_current = CURRENT_REQUEST.get
+
+
+def _wrap_endpoint(original: Any) -> Any:
+    if _keyword_only(original) == {"dependant", "values", "is_coroutine"}:
+        # The exact signature: explicit keywords, no dict packed and unpacked per call.
+        @functools.wraps(original)
+        def timed(*, dependant: Any, values: Any, is_coroutine: Any) -> Any:
+            state = _current()
+            call = original(dependant=dependant, values=values, is_coroutine=is_coroutine)
+            if state is None or not state.sampled:
+                return call
+            return _time_endpoint(state, call)
+
+    else:
+
+        @functools.wraps(original)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            state = _current()
+            if state is None or not state.sampled:
+                return original(*args, **kwargs)
+            return _time_endpoint(state, original(*args, **kwargs))
+
+    timed.__unjam_original__ = original  # type: ignore[attr-defined]
+    return timed
+
+
+def _keyword_only(func: Any) -> set[str] | None:
+    """The parameter names of `func` if all are keyword-only and required, else None."""
+    try:
+        params = inspect.signature(func).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if all(p.kind is p.KEYWORD_ONLY and p.default is p.empty for p in params):
+        return {p.name for p in params}
+    return None
+
+
+async def _time_endpoint(state: RequestState, call: Any) -> Any:
+    start = perf_counter()
+    try:
+        return await call
+    finally:
+        end = state.ep_end = perf_counter()
+        state.ep_time = end - start
+        state.phase = "serialization"
+
+
+_TOP_SOLVE_KEYWORDS = (
+    "request",
+    "dependant",
+    "body",
+    "dependency_overrides_provider",
+    "async_exit_stack",
+    "embed_body_fields",
+)
+
+
+def _wrap_top_solve(original: Any) -> Any:
+    """Wrap `fastapi.routing.solve_dependencies`, as the route handlers call it.
+
+    They pass exactly `_TOP_SOLVE_KEYWORDS`; naming them spares a dict packed and unpacked
+    per request. Any other call goes through `**more`.
+    """
+    missing = object()
+
+    @functools.wraps(original)
+    def timed(
+        *,
+        request: Any,
+        dependant: Any,
+        body: Any = missing,
+        dependency_overrides_provider: Any = None,
+        async_exit_stack: Any = missing,
+        embed_body_fields: Any = missing,
+        **more: Any,
+    ) -> Any:
+        if more or body is missing or async_exit_stack is missing or embed_body_fields is missing:
+            kwargs = {
+                "request": request,
+                "dependant": dependant,
+                "dependency_overrides_provider": dependency_overrides_provider,
+                **more,
+            }
+            for name, value in (
+                ("body", body),
+                ("async_exit_stack", async_exit_stack),
+                ("embed_body_fields", embed_body_fields),
+            ):
+                if value is not missing:
+                    kwargs[name] = value
+            call = original(**kwargs)
+        else:
+            call = original(
+                request=request,
+                dependant=dependant,
+                body=body,
+                dependency_overrides_provider=dependency_overrides_provider,
+                async_exit_stack=async_exit_stack,
+                embed_body_fields=embed_body_fields,
+            )
+        state = _current()
+        if state is None or not state.sampled:
+            return call
+        return _time_solve(state, call)
+
+    timed.__unjam_original__ = original  # type: ignore[attr-defined]
+    return timed
+
+
+async def _time_solve(state: RequestState, call: Any) -> Any:
+    state.phase = "dependencies"
+    start = perf_counter()
+    try:
+        return await call
+    finally:
+        now = state.deps_end = perf_counter()
+        pending = state.dep_pending
+        if pending is not None:
+            state.dep_pending = None
+            state.add_phase(pending[0], now - pending[1])
+        state.deps_time = now - start
+        state.phase = "endpoint"
+
+
+def _wrap_nested_solve(original: Any) -> Any:
+    @functools.wraps(original)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        state = _current()
+        if state is None or not state.sampled:
+            return original(*args, **kwargs)
+        return _time_nested(state, kwargs.get("dependant"), original(*args, **kwargs))
+
+    timed.__unjam_original__ = original  # type: ignore[attr-defined]
+    return timed
+
+
+async def _time_nested(state: RequestState, dependant: Any, call: Any) -> Any:
+    pending = state.dep_pending
+    if pending is not None:
+        state.dep_pending = None
+        state.add_phase(pending[0], perf_counter() - pending[1])
+    result = await call
+    now = perf_counter()
+    pending = state.dep_pending
+    if pending is not None:
+        state.add_phase(pending[0], now - pending[1])
+    state.dep_pending = (_dependency_name(dependant), now)
+    return result
+
+
+def _install_threadpool(probe: Probe) -> bool:
+    try:
+        import anyio.to_thread as to_thread
+    except ImportError:
+        return False
+    original = to_thread.run_sync
+    try:
+        params = inspect.signature(original).parameters
+        ok = "func" in params and "limiter" in params
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        probe.warn("anyio.to_thread.run_sync changed; per-call thread-pool timing is off")
+        return False
+
+    @functools.wraps(original)
+    async def run_sync(func: Any, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("limiter") is not None or _probe is None:
+            return await original(func, *args, **kwargs)  # a private limiter, not the pool
+        marks = [0.0, 0.0]
+
+        def timed_call(*call_args: Any) -> Any:
+            marks[0] = perf_counter()
+            try:
+                return func(*call_args)
+            finally:
+                marks[1] = perf_counter()
+
+        start = perf_counter()
+        _note_entry(_probe)
+        try:
+            return await original(timed_call, *args, **kwargs)
+        finally:
+            if marks[0]:
+                _record_call(_probe, start, marks)
+
+    run_sync.__unjam_original__ = original  # type: ignore[attr-defined]
+    to_thread.run_sync = run_sync
+    return True
+
+
+def _note_entry(probe: Probe) -> None:
+    """Peak tokens borrowed/waiting, seen as each call arrives (the 10 Hz timeline misses peaks)."""
+    limiter = probe.limiter
+    if limiter is None:
+        return
+    try:
+        borrowed = limiter.borrowed_tokens
+        total = limiter.total_tokens
+        pool = probe.threadpool
+        if borrowed >= total:
+            waiting = limiter.statistics().tasks_waiting + 1
+            if waiting > pool.max_waiting:
+                pool.max_waiting = waiting
+            borrowed = total
+        else:
+            borrowed += 1
+        if borrowed > pool.max_borrowed:
+            pool.max_borrowed = int(borrowed)
+    except Exception as exc:
+        probe.count_error("thread-pool entry", exc)
+
+
+def _request_state() -> RequestState | None:
+    """The request a thread-pool call belongs to, sampled for phase timing or not.
+
+    Sampled requests publish their state in the context variable. The others (setting a
+    context variable per request costs more than the rest of the middleware) are found
+    through the probe middleware's frame up this task's stack, or the `scope` of an ASGI
+    frame for tasks spawned under the request; a thread hop costs far more than the walk.
+    """
+    state = CURRENT_REQUEST.get()
+    if state is not None:
+        return state
+    global _middleware_code
+    if _middleware_code is None:
+        from unjam.probe.middleware import ProbeMiddleware
+
+        _middleware_code = ProbeMiddleware.__call__.__code__
+    frame = sys._getframe(1)
+    scoped = None
+    while frame is not None:
+        code = frame.f_code
+        if code is _middleware_code:
+            state = frame.f_locals.get("state")
+            return state if isinstance(state, RequestState) else None
+        if scoped is None and "scope" in code.co_varnames:
+            scope = frame.f_locals.get("scope")
+            if isinstance(scope, dict):
+                found = scope.get(SCOPE_KEY)
+                if isinstance(found, RequestState):
+                    scoped = found
+        frame = frame.f_back
+    return scoped
+
+
+def _record_call(probe: Probe, start: float, marks: list[float]) -> None:
+    try:
+        wait = max(0.0, marks[0] - start)
+        run = max(0.0, (marks[1] or perf_counter()) - marks[0])
+        pool = probe.threadpool
+        pool.wait.record(wait * 1000.0)
+        pool.run.record(run * 1000.0)
+        state = _request_state()
+        if state is not None:
+            if state.tp_wait < 0:
+                state.tp_wait = 0.0
+            state.tp_wait += wait
+            state.tp_run += run
+    except Exception as exc:
+        probe.count_error("thread-pool timing", exc)

@@ -1,0 +1,156 @@
+"""`ProbeMiddleware` / `instrument`: the pure-ASGI way in.
+
+Pure ASGI, never `BaseHTTPMiddleware`: the latter runs the app in a separate task and
+buffers streaming, which changes the behaviour being measured and costs throughput. Per
+request the middleware does the minimum, measured in instructions under valgrind: stamp the
+start, publish the request under a scope key (read by the watchdog, with this frame's
+locals, to name the route of a stall), watch the status line go by, and count the request
+and its status. One request in `phase_sample` (and any request 50 ms after the last one) is
+sampled: it also sets a context variable, which the FastAPI wrappers read to time its
+phases, and its timings go into the route's histograms. Everything the probe does is
+wrapped so that its failures are counted, never raised into the app.
+"""
+
+from __future__ import annotations
+
+from asyncio import _get_running_loop
+from time import perf_counter
+from typing import Any
+
+from unjam.probe.core import Probe, get_probe
+from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, RequestState
+
+Scope = dict[str, Any]
+_new = object.__new__
+
+
+class ProbeMiddleware:
+    """ASGI middleware attaching the unjam probe: `app.add_middleware(ProbeMiddleware)`."""
+
+    def __init__(
+        self, app: Any, probe: Probe | None = None, *, threshold_ms: float | None = None
+    ) -> None:
+        self.app = app
+        self.probe = probe or get_probe()
+        if threshold_ms is not None:
+            self.probe.settings.threshold_ms = float(threshold_ms)
+        try:
+            self.probe.register_app(app)
+            from unjam.probe import hooks
+
+            hooks.install(self.probe)
+        except Exception as exc:  # never break the app
+            self.probe.count_error("installing hooks", exc)
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            if scope["type"] == "lifespan":
+                await self._lifespan(scope, receive, send)
+            else:
+                await self.app(scope, receive, send)
+            return
+        probe = self.probe
+        if _get_running_loop() is not probe.loop:
+            try:
+                probe.ensure_attached()
+            except Exception as exc:
+                probe.count_error("attaching to the loop", exc)
+        state = _new(RequestState)
+        state.scope = scope
+        state.start = start = perf_counter()
+        # Phase sampling: 1 request in `phase_sample`, and any request 50 ms after the last
+        # sampled one (so a quiet app is timed in full). Counts and status stay exact.
+        countdown = probe.sample_countdown
+        if countdown <= 0 or start - probe.last_sampled > probe.settings.phase_sample_every_s:
+            state.sampled = True
+            probe.sample_countdown = probe.settings.phase_sample - 1
+            probe.last_sampled = start
+            # Read by the FastAPI wrappers; the context variable costs about as much as the
+            # rest of this method, so only sampled requests set it.
+            token = CURRENT_REQUEST.set(state)
+        else:
+            probe.sample_countdown = countdown - 1
+            token = None
+        # Found by the watchdog in this frame's locals (or, for tasks spawned under the
+        # request, through the scope the ASGI frames hold) — no per-request registry.
+        scope[SCOPE_KEY] = state
+
+        def observed_send(message: dict[str, Any]) -> Any:
+            # A plain function returning send's awaitable: no extra coroutine per message.
+            if message["type"] == "http.response.start":
+                state.status = message["status"]
+                if state.sampled:
+                    state.response_start = perf_counter()
+                state.phase = None
+            elif not message.get("more_body", False):
+                state.phase = "after_response"
+            return send(message)
+
+        try:
+            await self.app(scope, receive, observed_send)
+        finally:
+            scope.pop(SCOPE_KEY, None)  # break the scope ↔ state cycle: freed by refcount
+            try:  # try is free on 3.11; contextlib.suppress() is an object per request
+                if token is not None:  # sampled
+                    end = perf_counter()
+                    CURRENT_REQUEST.reset(token)
+                    probe.finish_request(state, end)
+                elif (
+                    state.tp_wait < 0.0
+                    and (route := scope.get("route")) is not None
+                    and (stats := probe.counting.get((scope["method"], id(route))))
+                ):
+                    # The common case, inlined: count the request and its status.
+                    stats.requests += 1
+                    status = stats.status
+                    status[state.status] = status.get(state.status, 0) + 1
+                else:
+                    probe.finish_request(state, 0.0)  # the end time is for sampled requests
+            except ValueError:
+                pass  # the token came from another context (a task spawned elsewhere)
+            except Exception as exc:
+                probe.count_error("finishing a request", exc)
+
+    async def _lifespan(self, scope: Scope, receive: Any, send: Any) -> None:
+        """Attach at startup; write the JSON snapshot when the server shuts down."""
+        probe = self.probe
+        try:
+            probe.ensure_attached()
+        except Exception as exc:
+            probe.count_error("attaching to the loop", exc)
+
+        async def observed_send(message: dict[str, Any]) -> None:
+            await send(message)
+            if message.get("type") in ("lifespan.shutdown.complete", "lifespan.shutdown.failed"):
+                try:
+                    probe.shutdown()
+                except Exception as exc:
+                    probe.count_error("shutdown", exc)
+
+        await self.app(scope, receive, observed_send)
+
+
+class InstrumentedApp(ProbeMiddleware):
+    """The outermost probe around an app; attribute access falls through to the app.
+
+    So `app = unjam.instrument(app)` keeps `app.get(...)`, `app.state`, `app.routes` and
+    `app.dependency_overrides` working, while the probe sees every request first (including
+    the ones middleware or ServerErrorMiddleware answer) and names the route of stalls in
+    user middleware.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("app", "probe"):
+            raise AttributeError(name)
+        return getattr(self.app, name)
+
+
+def instrument(app: Any, *, threshold_ms: float | None = None, probe: Probe | None = None) -> Any:
+    """Wrap an ASGI app with the probe: `app = unjam.instrument(app)`.
+
+    Returns an `InstrumentedApp` (a `ProbeMiddleware`); the original app is `.app`, and its
+    attributes stay reachable through the wrapper.
+    """
+    if isinstance(app, ProbeMiddleware):
+        return app
+    return InstrumentedApp(app, probe=probe, threshold_ms=threshold_ms)
