@@ -1,0 +1,1 @@
+"""One module per scenario: `run(options, say) -> ScenarioResult` and `tables(result)`."""
