@@ -1,0 +1,166 @@
+"""The doctor's reasoning on synthetic measurements: correlation, capacity model, ranking."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from doctor_support import CALL_LINE, SEND_LINE, findings, stall, synthetic_report, write_app
+
+import unjam.probe
+from unjam.doctor import charts
+from unjam.doctor.correlate import correlate, group_stalls, library_dirs, match_stall, user_frame
+from unjam.doctor.pipeline import DoctorOptions, serve_argv, split_serve_options
+from unjam.doctor.routes import template_matcher
+from unjam.doctor.static import import_closure
+
+
+def test_top_cause_names_route_line_cause_and_ceiling(tmp_path):
+    report = synthetic_report(tmp_path)
+    top = report["ranked"][0]
+    assert top["route"] == "POST /invoice"
+    assert top["line"] == SEND_LINE
+    assert top["status"] == "confirmed"
+    assert top["finding"] == "F1"
+    assert "blocks the loop 180 ms per request" in top["message"]
+    assert "Producer.send_message → boto3 send_message" in top["message"]
+    assert "caps the route at 5.6 rps" in top["message"]
+    assert "fix: use aiobotocore" in top["message"]
+
+
+def test_capacity_model_explains_measured_ceiling_with_loop(tmp_path):
+    cap = synthetic_report(tmp_path)["routes"]["POST /invoice"]["capacity"]
+    assert cap["limit"] == "event loop"
+    assert cap["loop_ms_per_request"] == 180.0
+    assert cap["explains"] is True
+    assert "Little's law" in cap["explanation"]
+    assert cap["littles_law"]["exclusive_ms_per_request"] > 150
+
+
+def test_statuses_confirmed_by_stall_and_by_dependency_time(tmp_path):
+    report = synthetic_report(tmp_path)
+    status = {f["id"]: f["status"] for f in report["findings"]}
+    assert status == {"F1": "confirmed", "F2": "confirmed"}
+    dependency = next(f for f in report["findings"] if f["id"] == "F2")
+    assert "dependency Producer took 12.0 ms" in dependency["evidence"]
+
+
+def test_fixed_variant_confirms_no_loop_finding(tmp_path):
+    report = synthetic_report(tmp_path, fixed=True)
+    loop = [f for f in report["findings"] if f["blocks_loop"]]
+    assert loop and all(f["status"] != "confirmed" for f in loop)
+    assert report["stalls"] == []
+    assert report["summary"]["runtime_only_stalls"] == 0
+
+
+def test_stall_matches_chain_line_and_else_is_runtime_only(tmp_path):
+    app_file = write_app(tmp_path)
+    found = findings(app_file)
+    at_call = stall(app_file, 50.0)
+    at_call["blocking_frame"] = {"path": str(app_file), "line": CALL_LINE, "function": "invoice"}
+    elsewhere = stall(app_file, 50.0)
+    elsewhere["blocking_frame"] = {"path": str(app_file), "line": 22, "function": "health"}
+    elsewhere["stack"] = [elsewhere["blocking_frame"]]
+    groups = group_stalls([at_call, elsewhere])
+    matched = {g.line: match_stall(g, found) for g in groups}
+    assert matched[CALL_LINE][0]["id"] == "F1" and matched[CALL_LINE][1] == "chain"
+    assert matched[22] == (None, None)
+    result = correlate(found, groups, {})
+    runtime_only = [g for g in result.groups if g.finding_id is None]
+    assert [g.line for g in runtime_only] == [22]
+
+
+def test_unmeasured_route_finding_is_not_exercised(tmp_path):
+    app_file = write_app(tmp_path)
+    result = correlate(findings(app_file), [], {})
+    assert {s["status"] for s in result.statuses.values()} == {"not exercised"}
+
+
+def test_import_closure_follows_the_app_not_its_neighbours(tmp_path):
+    pkg = tmp_path / "svc"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "main.py").write_text("from .sub import helpers\nimport svc.models\n")
+    (pkg / "sub" / "helpers.py").write_text("from ..models import X\n")
+    (pkg / "models.py").write_text("X = 1\n")
+    (pkg / "other_app.py").write_text("import svc.models\n")
+    names = {p.name for p in import_closure(pkg / "main.py", tmp_path)}
+    assert {"main.py", "helpers.py", "models.py", "__init__.py"} <= names
+    assert "other_app.py" not in names
+
+
+def test_targets_are_attributed_to_schema_templates():
+    schema = {
+        "paths": {
+            "/items/{item_id}": {"get": {}, "put": {}},
+            "/items/latest": {"get": {}},
+            "/webhooks/invoice": {"post": {}},
+        }
+    }
+    match = template_matcher(schema)
+    assert match("GET", "/items/42") == "GET /items/{item_id}"
+    assert match("GET", "/items/latest") == "GET /items/latest"
+    assert match("POST", "/webhooks/invoice") == "POST /webhooks/invoice"
+    assert match("DELETE", "/items/42") == "DELETE /items/42"  # no such operation: literal
+    assert template_matcher(None)("GET", "/x") == "GET /x"
+
+
+def test_blocking_frame_is_rederived_as_the_innermost_app_frame(tmp_path):
+    app_file = write_app(tmp_path)
+    libraries = library_dirs()
+    socket_py = str(Path(socket.__file__).resolve())
+    probe_said = {"path": socket_py, "line": 706, "function": "SocketIO.readinto"}
+    raw = {
+        "duration_ms": 150.0,
+        "route": "POST /invoice",
+        "blocking_frame": probe_said,
+        "stack": [
+            {
+                "path": str(Path(unjam.probe.__file__).parent / "middleware.py"),
+                "line": 70,
+                "function": "m",
+            },
+            {"path": str(app_file), "line": CALL_LINE, "function": "invoice"},
+            {"path": str(app_file), "line": SEND_LINE, "function": "send_message"},
+            probe_said,
+        ],
+    }
+    fixed = user_frame(raw, libraries)
+    assert fixed["blocking_frame"]["line"] == SEND_LINE
+    assert fixed["probe_frame"] == probe_said
+    group = group_stalls([fixed])[0]
+    assert match_stall(group, findings(app_file))[1] == "line"
+
+
+def test_chart_draws_series_and_names_far_references():
+    chart = charts.Chart(
+        "Throughput",
+        "concurrency",
+        "rps",
+        series=[charts.Series("<measured>", [(1, 5.0), (8, 5.5), (32, 5.4)], style="both")],
+        references=[charts.Reference("loop ceiling 5.6", 5.6), charts.Reference("pool 500", 500.0)],
+        x_log2=True,
+    )
+    svg = charts.render(chart)
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count("<circle") == 3 and "<path" in svg
+    assert "&lt;measured&gt;" in svg  # names are escaped
+    assert "loop ceiling 5.6" in svg and 'stroke-dasharray="5 4"' in svg
+    assert "pool 500 (off the chart)" in svg
+    assert "no data" in charts.render(charts.Chart("Empty", "x", "y"))
+    assert charts.nice_ticks(0, 7.3) == [0, 2, 4, 6, 8]
+
+
+def test_uvicorn_options_pass_through_and_loop_goes_to_the_probe():
+    opts = DoctorOptions(app="m:app", uvicorn_args=["--loop", "asyncio", "--http=h11", "--factory"])
+    argv = serve_argv(opts, 8001, 8002, Path("probe.json"))
+    separator = argv.index("--")
+    assert argv[separator + 1 :] == ["--no-access-log", "--http=h11"]
+    own = argv[:separator]
+    assert own[own.index("--loop") + 1] == "asyncio" and "--factory" in own
+    assert own[own.index("--stall-threshold-ms") + 1] == "10.0"
+    assert split_serve_options(["--loop=uvloop", "--timeout-keep-alive", "5"]) == (
+        ["--loop=uvloop"],
+        ["--timeout-keep-alive", "5"],
+    )

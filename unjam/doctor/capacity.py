@@ -1,0 +1,207 @@
+"""A route's capacity model: which resource caps its throughput, and does that explain the
+measured ceiling?
+
+A FastAPI process has three shared resources a request can queue for: the event loop (one
+thread: time a request blocks it is time nobody else runs), the thread pool (`total_tokens`
+threads, each request holding `tokens` of them for its thread time) and the CPU (one core under
+the GIL). Each gives a ceiling: `1000 / loop_ms`, `total_tokens * 1000 / (thread_ms * tokens)`
+and `1000 / cpu_ms` requests per second. Little's law (in flight = throughput x latency) turns
+the measured ceiling into the exclusive time each request costs, so the model can say which
+ceiling the measurement agrees with.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+
+MINOR_LOOP_MS = 1.0
+# A predicted ceiling "explains" the measured one within this factor.
+EXPLAINS_FACTOR = 1.6
+
+
+def _median(values: list[float]) -> float | None:
+    values = [v for v in values if v is not None and v > 0]
+    return statistics.median(values) if values else None
+
+
+def tokens_from_findings(findings: list[dict], route: str) -> int | None:
+    """Thread-pool tokens per request as the analyzer counted them (UJ005's message)."""
+    for finding in findings:
+        if finding.get("code") != "UJ005" or (finding.get("entry") or {}).get("route") != route:
+            continue
+        hit = re.search(r"(\d+)\s+(?:thread[- ]pool\s+)?tokens?", finding.get("message", ""))
+        if hit:
+            return int(hit.group(1))
+    return None
+
+
+def measured_ceiling(run: dict) -> tuple[float, dict | None]:
+    """The best throughput measured on the route, and the step that reached it."""
+    best, best_step = 0.0, None
+    for step in run.get("steps", []):
+        if step.get("phase") != "sweep" or (step.get("success_ratio") or 0) < 0.9:
+            continue
+        if (step.get("throughput_rps") or 0) > best:
+            best, best_step = step["throughput_rps"], step
+    knee = run.get("knee") or {}
+    if (knee.get("sustainable_rps") or 0) > best:
+        best = float(knee["sustainable_rps"])
+    return best, best_step
+
+
+def route_capacity(
+    run: dict,
+    *,
+    total_tokens: int,
+    findings: list[dict],
+) -> dict:
+    """The capacity model of one measured route (JSON-ready)."""
+    route = run["route"]
+    steps = [s for s in run.get("steps", []) if s.get("phase") != "warmup"]
+    requests = sum(s.get("requests", 0) for s in steps)
+    stall_ms = sum(s.get("stall_ms", 0.0) for s in steps)
+    loop_ms = stall_ms / requests if requests and stall_ms > 0 else None
+    loop_upper = _endpoint_bound(steps, loop_ms)
+
+    run_ms = _median(
+        [((s.get("route_stats") or {}).get("threadpool_run_ms") or {}).get("p50") for s in steps]
+    )
+    tokens = tokens_from_findings(findings, route) or (1 if run_ms else 0)
+    cpu_ms = _median([s.get("cpu_ms_per_request") for s in steps])
+
+    # Under a millisecond per request, stall time is isolated stalls (GC, the OS), not a
+    # per-request cost: it is recorded but does not make a ceiling (see rank.MINOR_LOOP_MS).
+    loop_counts = bool(loop_ms) and loop_ms >= MINOR_LOOP_MS
+    ceilings = {
+        "event loop": 1000.0 / (loop_upper or loop_ms) if loop_counts else None,
+        "thread pool": total_tokens * 1000.0 / (run_ms * tokens) if run_ms and tokens else None,
+        "cpu": 1000.0 / cpu_ms if cpu_ms else None,
+    }
+    measured, step = measured_ceiling(run)
+    model: dict = {
+        "measured_rps": round(measured, 2),
+        "loop_ms_per_request": round(loop_ms, 3) if loop_ms else None,
+        "loop_ms_upper": round(loop_upper, 3) if loop_upper else None,
+        "loop_ceiling_rps": _r(ceilings["event loop"]),
+        "loop_ceiling_high_rps": _r(1000.0 / loop_ms) if loop_upper and loop_ms else None,
+        "thread_ms_per_request": round(run_ms, 3) if run_ms else None,
+        "tokens_per_request": tokens,
+        "total_tokens": total_tokens,
+        "pool_ceiling_rps": _r(ceilings["thread pool"]),
+        "cpu_ms_per_request": round(cpu_ms, 3) if cpu_ms else None,
+        "cpu_ceiling_rps": _r(ceilings["cpu"]),
+        "littles_law": None,
+        "limit": None,
+        "explains": False,
+        "explanation": "",
+    }
+    parts: list[str] = []
+    if step is not None and measured > 0:
+        tput = float(step.get("throughput_rps") or 0.0)
+        latency_s = ((step.get("latency_ms") or {}).get("mean") or 0.0) / 1000.0
+        in_flight = tput * latency_s
+        demand_ms = 1000.0 / measured
+        model["littles_law"] = {
+            "concurrency": step.get("concurrency"),
+            "throughput_rps": round(tput, 2),
+            "latency_s": round(latency_s, 4),
+            "in_flight": round(in_flight, 2),
+            "exclusive_ms_per_request": round(demand_ms, 3),
+        }
+        parts.append(
+            f"measured {measured:.1f} rps; at {step.get('concurrency')} concurrent "
+            f"{tput:.1f} rps x {latency_s:.3f} s = {in_flight:.1f} in flight (Little's law)"
+        )
+        serial = _serialisation(steps)
+        if serial:
+            parts.append(serial)
+        parts.append(f"so each request costs {demand_ms:.1f} ms of the scarcest resource")
+    known = {name: value for name, value in ceilings.items() if value}
+    if known:
+        limit, ceiling = min(known.items(), key=lambda item: item[1])
+        model["limit"] = limit
+        detail = {
+            "event loop": f"the loop is blocked {loop_ms or 0:.1f} ms per request in stalls"
+            + (
+                f", up to {loop_upper:.1f} ms (the async endpoint's time, where it stalls)"
+                if loop_upper
+                else ""
+            ),
+            "thread pool": f"{tokens} token(s) x {run_ms or 0:.1f} ms of {total_tokens} tokens",
+            "cpu": f"{cpu_ms or 0:.2f} ms CPU per request on one core",
+        }[limit]
+        high = 1000.0 / loop_ms if limit == "event loop" and loop_upper and loop_ms else ceiling
+        explains = (
+            measured > 0
+            and measured <= high * EXPLAINS_FACTOR
+            and (ceiling <= measured * EXPLAINS_FACTOR)
+        )
+        model["explains"] = explains
+        verdict = "which explains the measured ceiling" if explains else "not reached"
+        span = f"{ceiling:.1f}-{high:.1f}" if high > ceiling * 1.05 else f"{ceiling:.1f}"
+        parts.append(f"{limit} ceiling {span} rps ({detail}), {verdict}")
+    else:
+        parts.append("no loop stall, thread-pool time or CPU figure to model")
+    model["explanation"] = "; ".join(parts)
+    return model
+
+
+def _endpoint_bound(steps: list[dict], loop_ms: float | None) -> float | None:
+    """An upper bound on loop time per request when the stalls happen in the endpoint phase.
+
+    Stalls are sampled (a blocking call shorter than the probe's threshold, or one the
+    watchdog did not see as continuous, is not counted), so stall time per request is a lower
+    bound. When most stall time falls in the endpoint phase, the endpoint runs on the loop,
+    and its wall time at the lowest concurrency (nothing queued) bounds the loop time above.
+    """
+    if not loop_ms:
+        return None
+    by_phase: dict[str, float] = {}
+    for step in steps:
+        for stall in step.get("stalls") or []:
+            phase = str(stall.get("phase") or "")
+            by_phase[phase] = by_phase.get(phase, 0.0) + float(stall.get("duration_ms") or 0.0)
+    total = sum(by_phase.values())
+    if not total or by_phase.get("endpoint", 0.0) < 0.5 * total:
+        return None
+    sweep = [s for s in steps if s.get("phase") == "sweep" and s.get("concurrency")]
+    if not sweep:
+        return None
+    lowest = min(sweep, key=lambda s: s["concurrency"])
+    endpoint = ((lowest.get("route_stats") or {}).get("phases_ms") or {}).get("endpoint") or {}
+    upper = endpoint.get("p50")
+    return float(upper) if upper and upper > loop_ms * 1.1 else None
+
+
+def _serialisation(steps: list[dict]) -> str:
+    """How latency grew with concurrency: x C means one request at a time, x 1 in parallel."""
+    sweep = [
+        s
+        for s in steps
+        if s.get("phase") == "sweep"
+        and s.get("concurrency")
+        and (s.get("latency_ms") or {}).get("mean")
+    ]
+    if len(sweep) < 2:
+        return ""
+    low = min(sweep, key=lambda s: s["concurrency"])
+    high = max(sweep, key=lambda s: s["concurrency"])
+    if high["concurrency"] <= low["concurrency"]:
+        return ""
+    growth = high["latency_ms"]["mean"] / low["latency_ms"]["mean"]
+    ratio = high["concurrency"] / low["concurrency"]
+    if growth >= 0.6 * ratio:
+        how = "requests are served one at a time"
+    elif growth <= 2.0:
+        how = "requests run in parallel"
+    else:
+        how = "requests partly queue"
+    return (
+        f"latency grew x{growth:.1f} from {low['concurrency']} to {high['concurrency']} "
+        f"concurrent (x{ratio:g} requests): {how}"
+    )
+
+
+def _r(value: float | None) -> float | None:
+    return round(value, 2) if value else None

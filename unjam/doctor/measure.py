@@ -1,0 +1,302 @@
+"""Step 4 of the doctor: load one route at a time and record what the probe saw meanwhile.
+
+Per route: a short closed-model concurrency sweep (how throughput and latency respond to more
+requests in flight — the seed-004 picture), then an open-model knee search (the highest
+arrival rate whose p99 stays under the SLO — what vegeta's users look for). Before each step
+the probe's statistics are reset and after it a snapshot is taken, so every stall, every
+thread-pool wait and every phase timing belongs to exactly one step of one route.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from unjam.doctor.diagnostics import CpuMeter, Diagnostics
+
+DEFAULT_LEVELS = (1, 8, 32, 64)
+TIMELINE_POINTS = 400
+
+
+@dataclass
+class Budget:
+    """How long to spend on each route, and how to split it."""
+
+    per_route_s: float = 4.0
+    levels: tuple[int, ...] = DEFAULT_LEVELS
+    slo_p99_ms: float = 500.0
+    knee: bool = True
+    knee_steps: int = 3
+
+    @property
+    def max_queue_s(self) -> float:
+        """Skip sweep levels whose requests would queue longer than this."""
+        return max(2.0, 4 * self.slo_p99_ms / 1000.0)
+
+    @property
+    def request_timeout_s(self) -> float:
+        """A request still unanswered after this counts as an error (bounds a step's drain)."""
+        return max(5.0, 10 * self.slo_p99_ms / 1000.0)
+
+    @property
+    def sweep_step_s(self) -> float:
+        share = 0.55 if self.knee else 1.0
+        return max(0.2, self.per_route_s * share / len(self.levels))
+
+    @property
+    def knee_step_s(self) -> float:
+        return max(0.2, self.per_route_s * 0.45 / self.knee_steps)
+
+
+@dataclass
+class Recorder:
+    diagnostics: Diagnostics
+    cpu: CpuMeter
+    threadpool_timeline: list[list] = field(default_factory=list)
+
+
+def _percentiles(result, name: str) -> dict:
+    fn = getattr(result, name, None)
+    out: dict = {}
+    if fn is None:
+        return out
+    for label, q in (("p50", 50), ("p90", 90), ("p99", 99)):
+        try:
+            out[label] = _number(fn(q))
+        except Exception:  # a result with no successful request has no percentiles
+            out[label] = None
+    return out
+
+
+def _number(value) -> float | None:
+    """A finite float rounded for JSON, or None (NaN is not JSON)."""
+    if callable(value):
+        value = value()
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return round(number, 3) if math.isfinite(number) else None
+
+
+def _request_count(result) -> int:
+    codes = getattr(result, "status_codes", None) or {}
+    total = sum(int(v) for v in codes.values())
+    if total:
+        return total
+    return len(getattr(result, "timeline", None) or [])
+
+
+def _ok_count(result) -> int:
+    codes = getattr(result, "status_codes", None) or {}
+    return sum(int(v) for k, v in codes.items() if str(k).startswith(("2", "3")))
+
+
+def step_record(result, snapshot: dict, route: str, *, phase: str, cpu_s: float, **level) -> dict:
+    """One load step and the probe's view of it, JSON-ready."""
+    latency = _percentiles(result, "latency_ms")
+    for label in ("min", "mean", "max"):
+        latency[label] = _number(getattr(result, f"{label}_ms", None))
+    requests = _request_count(result)
+    ok = _ok_count(result)
+    stalls = [s for s in snapshot.get("stalls") or [] if s.get("route") in (route, None)]
+    pool = dict(snapshot.get("threadpool") or {})
+    pool.pop("timeline", None)
+    return {
+        "phase": phase,
+        "concurrency": level.get("concurrency"),
+        "rate": level.get("rate"),
+        "requests": requests,
+        "ok": ok,
+        "throughput_rps": round(float(getattr(result, "throughput", 0.0) or 0.0), 3),
+        "success_ratio": round(float(getattr(result, "success_ratio", 0.0) or 0.0), 4),
+        "status_codes": {
+            str(k): int(v) for k, v in (getattr(result, "status_codes", {}) or {}).items()
+        },
+        "latency_ms": latency,
+        "service_ms": _percentiles(result, "service_ms"),
+        "cpu_ms_per_request": round(cpu_s * 1000.0 / ok, 3) if ok else None,
+        "_cpu_s": cpu_s,
+        "stalls": stalls,
+        "stall_ms": round(sum(float(s.get("duration_ms") or 0) for s in stalls), 3),
+        "threadpool": pool,
+        "route_stats": (snapshot.get("routes") or {}).get(route) or {},
+        "loop_lag_ms": snapshot.get("loop_lag_ms") or {},
+        "probe": {key: (snapshot.get("probe") or {}).get(key) for key in ("errors", "warnings")},
+    }
+
+
+def downsample(points: list, limit: int = TIMELINE_POINTS) -> list:
+    if len(points) <= limit:
+        return list(points)
+    stride = len(points) / limit
+    return [points[int(i * stride)] for i in range(limit)]
+
+
+def _timeline(result, offset: float = 0.0) -> list[list]:
+    rows = []
+    for row in getattr(result, "timeline", None) or []:
+        t, latency, status = row[0], row[1], row[2]
+        rows.append([round(float(t) + offset, 4), round(float(latency), 3), int(status or 0)])
+    return rows
+
+
+def _measured(recorder: Recorder, route: str, phase: str, action, **level) -> tuple[object, dict]:
+    recorder.diagnostics.reset()
+    cpu0 = recorder.cpu.seconds()
+    result = action()
+    cpu_s = recorder.cpu.seconds() - cpu0
+    snapshot = recorder.diagnostics.snapshot()
+    timeline = (snapshot.get("threadpool") or {}).get("timeline") or []
+    label = " ".join([phase, *(f"{k} {v}" for k, v in level.items())])
+    recorder.threadpool_timeline.extend([*row[:3], label] for row in timeline)
+    return result, step_record(result, snapshot, route, phase=phase, cpu_s=cpu_s, **level)
+
+
+def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget) -> dict:
+    """Sweep and knee search on one route; returns its measurement (JSON-ready)."""
+    from unjam.load import find_knee, run_load
+
+    run: dict = {"route": route, "targets": len(targets), "steps": [], "knee": None}
+    started = time.monotonic()
+    timeout = budget.request_timeout_s
+    # Warm-up: the first requests pay for imports, connection set-up and lazy clients.
+    _, warm = _measured(
+        recorder,
+        route,
+        "warmup",
+        lambda: run_load(targets, concurrency=1, requests=3, duration=1.0, timeout=timeout),
+        concurrency=1,
+    )
+    run["steps"].append(warm)
+    best_tput = 0.0
+    timelines: list[tuple[int, list]] = []
+    previous: dict | None = None
+    for index, level in enumerate(budget.levels):
+        result, step = _measured(
+            recorder,
+            route,
+            "sweep",
+            lambda level=level: run_load(
+                targets, concurrency=level, duration=budget.sweep_step_s, timeout=timeout
+            ),
+            concurrency=level,
+        )
+        run["steps"].append(step)
+        timelines.append((level, _timeline(result)))
+        best_tput = max(best_tput, step["throughput_rps"])
+        if step["ok"] == 0:
+            run["failing"] = _failure(step)
+            break
+        following = budget.levels[index + 1] if index + 1 < len(budget.levels) else None
+        stop = _saturated(previous, step, following, budget)
+        if stop:
+            run["sweep_stopped"] = stop
+            break
+        previous = step
+    if timelines:
+        level, rows = timelines[-1]
+        run["timeline"] = {"concurrency": level, "points": downsample(rows)}
+    if budget.knee and best_tput > 0 and "failing" not in run:
+        start_rate = max(1.0, round(best_tput * 0.6, 1))
+        knee, step = _measured(
+            recorder,
+            route,
+            "knee",
+            lambda: find_knee(
+                targets,
+                slo_p99_ms=budget.slo_p99_ms,
+                start_rate=start_rate,
+                step=1.5,
+                step_duration=budget.knee_step_s,
+                timeout=budget.request_timeout_s,
+            ),
+            rate=start_rate,
+        )
+        run["steps"].append(_knee_step(step, knee))
+        run["knee"] = _knee_json(knee, budget)
+    for recorded in run["steps"]:
+        recorded.pop("_cpu_s", None)
+    run["wall_s"] = round(time.monotonic() - started, 2)
+    return run
+
+
+def _saturated(previous: dict | None, step: dict, following: int | None, budget: Budget) -> str:
+    """Why the next level is not worth running, or "" — Little's law on a saturated route.
+
+    Once throughput stops growing with concurrency, the next level's requests mostly queue:
+    they would wait about `level / throughput` seconds each (an upper bound), and a closed
+    model waits for all of them. Past the budget that tells nothing new and costs seconds.
+    """
+    if following is None or previous is None or step["throughput_rps"] <= 0:
+        return ""
+    if step["throughput_rps"] > previous["throughput_rps"] * 1.2:
+        return ""
+    queue_s = following / step["throughput_rps"]
+    if queue_s <= budget.max_queue_s:
+        return ""
+    return (
+        f"throughput stopped rising at {step['concurrency']} concurrent "
+        f"({step['throughput_rps']:.1f} rps); at {following} requests would queue about "
+        f"{queue_s:.1f} s each (Little's law), so higher levels were skipped"
+    )
+
+
+def _failure(step: dict) -> str:
+    codes = ", ".join(f"{k} x{v}" for k, v in sorted(step["status_codes"].items()))
+    return f"no successful response ({codes or 'no response'})"
+
+
+def _knee_steps(knee) -> list[tuple[float, object]]:
+    steps = []
+    for item in getattr(knee, "steps", None) or []:
+        if isinstance(item, tuple | list) and len(item) == 2:
+            steps.append((float(item[0]), item[1]))
+        else:
+            steps.append((float(getattr(item, "rate", 0.0) or 0.0), item))
+    return steps
+
+
+def _knee_step(step: dict, knee) -> dict:
+    """The knee search as one step: its requests, stalls and pool figures are summed over."""
+    steps = _knee_steps(knee)
+    results = [r for _, r in steps]
+    step["requests"] = sum(_request_count(r) for r in results)
+    step["ok"] = sum(_ok_count(r) for r in results)
+    step["success_ratio"] = round(step["ok"] / step["requests"], 4) if step["requests"] else 0.0
+    step["status_codes"] = {}
+    for result in results:
+        for code, count in (getattr(result, "status_codes", {}) or {}).items():
+            step["status_codes"][str(code)] = step["status_codes"].get(str(code), 0) + int(count)
+    if results:
+        step["throughput_rps"] = round(max(float(getattr(r, "throughput", 0)) for r in results), 3)
+        # Latency of the highest rate that met the SLO (or the first step when none did).
+        passed = [r for rate, r in steps if rate <= (getattr(knee, "sustainable_rate", 0) or 0)]
+        shown = passed[-1] if passed else results[0]
+        step["latency_ms"] = _percentiles(shown, "latency_ms") | {
+            label: _number(getattr(shown, f"{label}_ms", None)) for label in ("min", "mean", "max")
+        }
+        step["service_ms"] = _percentiles(shown, "service_ms")
+    if step["ok"]:
+        step["cpu_ms_per_request"] = round(step.pop("_cpu_s", 0.0) * 1000.0 / step["ok"], 3)
+    return step
+
+
+def _knee_json(knee, budget: Budget) -> dict:
+    rows = []
+    for rate, result in _knee_steps(knee):
+        rows.append(
+            {
+                "rate": rate,
+                "throughput_rps": round(float(getattr(result, "throughput", 0.0) or 0.0), 3),
+                "success_ratio": round(float(getattr(result, "success_ratio", 0.0) or 0.0), 4),
+                "latency_ms": _percentiles(result, "latency_ms"),
+            }
+        )
+    return {
+        "slo_p99_ms": budget.slo_p99_ms,
+        "sustainable_rps": round(float(getattr(knee, "sustainable_rate", 0.0) or 0.0), 3),
+        "reason": str(getattr(knee, "reason", "") or ""),
+        "steps": rows,
+    }

@@ -1,0 +1,323 @@
+"""Rank causes by what they cost, as measured: the ceiling each imposes and the latency it adds.
+
+Every cause becomes one item: a confirmed static finding (with the stalls or the pool waiting
+that confirmed it), or a stall group no finding explains ("seen only at runtime"). Items with a
+measured cost come first, ordered by the lowest throughput ceiling they impose (a loop blocked
+180 ms per request caps the route at 5.5 rps whatever else happens), then by added latency.
+Findings without a measurement follow, by severity.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from unjam.doctor.capacity import MINOR_LOOP_MS
+from unjam.doctor.correlate import CONFIRMED, StallGroup
+
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+# A loop cause costing less than MINOR_LOOP_MS per request is reported but not ranked as
+# measured: an isolated stall (a GC pause, a log write, the OS descheduling the server) is not
+# a per-request cost.
+RUNTIME_ONLY_FIX = (
+    "move the blocking call off the event loop: use an async client, make the endpoint a "
+    "plain `def`, or `await run_in_threadpool(...)` / `anyio.to_thread.run_sync(...)`"
+)
+
+
+def _where(finding: dict | None, group: StallGroup | None) -> str:
+    """`Producer.send_message → boto3 send_message`: the last user function and the blocker."""
+    if finding is not None:
+        blocker = finding.get("blocker") or ""
+        chain = [step for step in finding.get("chain") or [] if step.get("name") != blocker]
+        last = chain[-1]["name"] if chain else (finding.get("entry") or {}).get("name", "?")
+        return f"{last} → {blocker}" if blocker and blocker != last else str(last)
+    if group is not None:
+        return f"{group.function} ({Path(group.path).name}:{group.line})"
+    return "?"
+
+
+def _fix(finding: dict | None) -> str:
+    if finding and finding.get("fix"):
+        return str(finding["fix"])
+    return RUNTIME_ONLY_FIX
+
+
+def _requests(route_runs: dict[str, dict], route: str | None) -> int:
+    run = route_runs.get(route or "")
+    if run is None:
+        return 0
+    return sum(s.get("requests", 0) for s in run.get("steps", []) if s.get("phase") != "warmup")
+
+
+def rank(
+    findings: list[dict],
+    statuses: dict[str, dict],
+    groups: list[StallGroup],
+    route_runs: dict[str, dict],
+    capacities: dict[str, dict],
+    endpoints: dict[str, dict] | None = None,
+) -> list[dict]:
+    by_id = {f["id"]: f for f in findings}
+    items: list[dict] = []
+
+    # Loop items: one per (route, finding) for matched stalls, one per runtime-only group.
+    loop_keys: dict[tuple, list[StallGroup]] = {}
+    for group in groups:
+        key = (group.route, group.finding_id or f"{group.path}:{group.line}", group.startup)
+        loop_keys.setdefault(key, []).append(group)
+    route_stall_ms: dict[str | None, float] = {}
+    for group in groups:
+        if not group.startup:
+            route_stall_ms[group.route] = route_stall_ms.get(group.route, 0.0) + group.total_ms
+    for (route, _, startup), members in loop_keys.items():
+        finding = by_id.get(members[0].finding_id or "")
+        total = sum(g.total_ms for g in members)
+        count = sum(g.count for g in members)
+        requests = _requests(route_runs, route)
+        per_request = total / requests if requests and not startup else None
+        ceiling = 1000.0 / per_request if per_request else None
+        # The route's endpoint time bounds the loop time above when this cause is most of the
+        # route's stall time (see capacity._endpoint_bound): the figures become a range.
+        upper = (capacities.get(route or "") or {}).get("loop_ms_upper")
+        if (
+            not per_request
+            or per_request < MINOR_LOOP_MS
+            or not upper
+            or total < 0.5 * route_stall_ms.get(route, 0.0)
+        ):
+            upper = None
+        where = _where(finding, members[0])
+        subject = route or ("start-up" if startup else "the app")
+        if startup:
+            message = f"start-up blocks the loop {total:.0f} ms in {where}"
+        elif per_request and upper:
+            message = (
+                f"{subject} blocks the loop {_ms(per_request)}-{_ms(upper)} ms per request in "
+                f"{where}; caps the route at {1000.0 / upper:.1f}-{ceiling:.1f} rps"
+            )
+            ceiling = 1000.0 / upper
+        elif per_request:
+            message = (
+                f"{subject} blocks the loop {_ms(per_request)} ms per request in {where}; "
+                f"caps the route at {ceiling:.1f} rps"
+            )
+        else:
+            message = f"{subject} blocks the loop in {where} ({count} stalls, {total:.0f} ms)"
+        message += f"; fix: {_fix(finding)}"
+        evidence = (
+            f"{count} stall(s), mean {total / count:.0f} ms, "
+            f"max {max(max(g.durations_ms) for g in members):.0f} ms"
+            + (f", over {requests} requests" if requests else "")
+        )
+        minor = not startup and (per_request or 0.0) < MINOR_LOOP_MS
+        if minor:
+            evidence += (
+                f"; minor: under {MINOR_LOOP_MS:g} ms per request (an isolated stall: GC, "
+                "logging or the OS descheduling the server can cause these)"
+            )
+        items.append(
+            {
+                "kind": "loop",
+                "minor": minor,
+                "route": route,
+                "finding": finding["id"] if finding else None,
+                "code": finding.get("code") if finding else None,
+                "status": CONFIRMED if finding else "seen only at runtime",
+                "path": members[0].path,
+                "line": members[0].line,
+                "function": members[0].function,
+                "message": message,
+                "evidence": evidence,
+                "fix": _fix(finding),
+                "impact": {
+                    "loop_ms_per_request": _r(per_request),
+                    "loop_ms_upper": _r(upper),
+                    "ceiling_rps": _r(ceiling),
+                    "added_latency_ms": _r(total / count),
+                    "stall_ms": _r(total),
+                },
+                "stack": max((g.stack for g in members), key=len),
+                "startup": startup,
+            }
+        )
+
+    looped = {item["finding"] for item in items if item["finding"]}
+    dependency_measured: dict[tuple, str] = {}  # (route, dependency) -> first finding's place
+    for finding in findings:
+        fid = finding["id"]
+        if fid in looped:
+            continue
+        status = statuses.get(fid, {})
+        entry = finding.get("entry") or {}
+        route = entry.get("route")
+        cap = capacities.get(route or "", {})
+        impact: dict = {"loop_ms_per_request": None, "ceiling_rps": None, "added_latency_ms": None}
+        evidence = status.get("evidence", "")
+        shared_key = (route, entry.get("name"))
+        if status.get("status") == CONFIRMED and shared_key in dependency_measured:
+            # One dependency, several findings inside it: one measurement, counted once.
+            evidence += f" (the same measurement as {dependency_measured[shared_key]})"
+        elif status.get("status") == CONFIRMED:
+            if "dependency_ms" in status:
+                where = f"{Path(finding.get('abs_path') or '?').name}:{finding.get('line')}"
+                dependency_measured[shared_key] = where
+                dep = status["dependency_ms"]
+                impact["added_latency_ms"] = _r(dep)
+                if entry.get("context") == "event-loop":
+                    impact["ceiling_rps"] = _r(1000.0 / dep)
+                else:
+                    impact["ceiling_rps"] = _r(cap.get("total_tokens", 40) * 1000.0 / dep)
+            else:
+                impact["ceiling_rps"] = cap.get("pool_ceiling_rps")
+                impact["added_latency_ms"] = _r(status.get("wait_p99_ms"))
+            if finding.get("code") == "UJ006" and route is None:
+                pools = [c for c in capacities.values() if c.get("pool_ceiling_rps")]
+                if pools:
+                    impact["ceiling_rps"] = min(c["pool_ceiling_rps"] for c in pools)
+        subject = route or "the app"
+        message = f"{subject}: {finding.get('message', '')}"
+        if impact["ceiling_rps"] and impact["added_latency_ms"] and "dependency_ms" in status:
+            where = "on the loop" if entry.get("context") == "event-loop" else "holding a token"
+            message += (
+                f"; measured: {impact['added_latency_ms']:.0f} ms per request {where}, "
+                f"which caps the route at {impact['ceiling_rps']:.1f} rps"
+            )
+        elif impact["ceiling_rps"]:
+            message += f"; measured: caps it at {impact['ceiling_rps']:.1f} rps"
+        message += f"; fix: {_fix(finding)}"
+        items.append(
+            {
+                "kind": finding.get("kind") or "finding",
+                "route": route,
+                "finding": fid,
+                "code": finding.get("code"),
+                "status": status.get("status", "not exercised"),
+                "path": finding.get("abs_path"),
+                "line": finding.get("line"),
+                "function": _where(finding, None),
+                "message": message,
+                "evidence": evidence,
+                "fix": _fix(finding),
+                "impact": impact,
+                "stack": [],
+                "severity": finding.get("severity"),
+            }
+        )
+
+    items += _pool_items(items, route_runs, capacities, endpoints or {})
+
+    def key(item: dict) -> tuple:
+        impact = item["impact"]
+        measured = (
+            item["status"] in (CONFIRMED, "seen only at runtime")
+            and not item.get("minor")
+            and (impact.get("ceiling_rps") or impact.get("added_latency_ms"))
+        )
+        ceiling = impact.get("ceiling_rps") or math.inf
+        added = impact.get("added_latency_ms") or 0.0
+        return (
+            0 if measured else 1 if item["status"] == CONFIRMED and not item.get("minor") else 2,
+            ceiling,
+            -added,
+            SEVERITY_ORDER.get(item.get("severity") or "error", 3),
+            str(item.get("path")),
+            item.get("line") or 0,
+        )
+
+    items.sort(key=key)
+    for number, item in enumerate(items, start=1):
+        item["rank"] = number
+    return items
+
+
+POOL_FIX = (
+    "do not hold a token while waiting: make the endpoint `async def` and await an async "
+    "client (or asyncio.sleep); if the work must stay sync, raise the limiter in lifespan "
+    "(anyio.to_thread.current_default_thread_limiter().total_tokens = N) — more threads cost "
+    "memory and GIL contention"
+)
+
+
+def _pool_items(
+    items: list[dict],
+    route_runs: dict[str, dict],
+    capacities: dict[str, dict],
+    endpoints: dict[str, dict],
+) -> list[dict]:
+    """A route the thread pool limits, measured, that no confirmed finding explains yet.
+
+    The analyzer does not flag every sync endpoint that holds a token (a `def` endpoint that
+    sleeps is legal code); the measurement does: tokens busy, requests queueing for one, and a
+    pool ceiling that matches the measured one.
+    """
+    from unjam.doctor.static import endpoint_for
+
+    explained = {
+        item["route"]
+        for item in items
+        if item["status"] == CONFIRMED and item.get("code") in ("UJ003", "UJ005", "UJ006")
+    }
+    out = []
+    for route, cap in capacities.items():
+        if route in explained or cap.get("limit") != "thread pool":
+            continue
+        steps = [s for s in route_runs[route].get("steps", []) if s.get("phase") == "sweep"]
+        waiting = max(
+            (int((s.get("threadpool") or {}).get("max_waiting") or 0) for s in steps), default=0
+        )
+        waits = [
+            (
+                float(
+                    ((s.get("route_stats") or {}).get("threadpool_wait_ms") or {}).get("p99") or 0.0
+                ),
+                s.get("concurrency"),
+            )
+            for s in steps
+        ]
+        wait_ms, level = max(waits, default=(0.0, None))
+        if not cap.get("explains") and waiting == 0:
+            continue
+        where = endpoint_for(route, endpoints) or {}
+        ceiling = cap.get("pool_ceiling_rps")
+        message = (
+            f"{route} holds {cap.get('tokens_per_request') or 1} thread-pool token(s) "
+            f"{cap.get('thread_ms_per_request') or 0:.0f} ms per request"
+            + (f" in {where['function']}" if where else "")
+            + f"; {cap.get('total_tokens')} tokens cap the route at {ceiling or 0:.1f} rps"
+        )
+        if wait_ms >= 1.0:
+            message += (
+                f"; at {level} concurrent, requests waited up to {wait_ms:.0f} ms for a token"
+            )
+        message += f"; fix: {POOL_FIX}"
+        out.append(
+            {
+                "kind": "threadpool",
+                "route": route,
+                "finding": None,
+                "code": None,
+                "status": "seen only at runtime",
+                "path": where.get("path"),
+                "line": where.get("line"),
+                "function": where.get("function") or "thread pool",
+                "message": message,
+                "evidence": f"up to {waiting} requests waiting for a token; {cap.get('explanation')}",
+                "fix": POOL_FIX,
+                "impact": {
+                    "loop_ms_per_request": None,
+                    "ceiling_rps": ceiling,
+                    "added_latency_ms": _r(wait_ms),
+                },
+                "stack": [],
+            }
+        )
+    return out
+
+
+def _ms(value: float) -> str:
+    return f"{value:.1f}" if value < 10 else f"{value:.0f}"
+
+
+def _r(value: float | None) -> float | None:
+    return round(value, 2) if value else None
