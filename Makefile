@@ -13,8 +13,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The static check on seed 000's webhook as written, then the doctor on the lab's broken webhook.
 demo: $(STAMP)
 	$(BIN)/unjam check examples/webhook; test $$? -le 1
+	$(BIN)/python -m unjam.doctor.demo
 
 # Headless Chromium for the report test (Debian package; root on the project's machines).
 browser:

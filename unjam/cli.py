@@ -27,11 +27,10 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-for command in (check, rule, serve, load, report, run, diff):
-    app.command()(command)
-app.command(
-    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
-)(lab)
+# `serve` and `lab` pass options they do not know through (to uvicorn, to the scenario).
+_PASS_THROUGH = {"allow_extra_args": True, "ignore_unknown_options": True}
+for command in (check, rule, serve, load, report, run, diff, lab):
+    app.command(context_settings=_PASS_THROUGH if command in (serve, lab) else None)(command)
 
 
 def main() -> None:
