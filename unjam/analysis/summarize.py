@@ -356,12 +356,7 @@ class _Summarizer:
                     self.assign(element, UNKNOWN, None, fn, cls)
 
     def funcdef(self, s, parent: FuncDef, cls: ClassDef | None) -> None:
-        if cls is not None and parent.qn == cls.scope:
-            qn = f"{cls.qn}.{s.name}"
-        elif parent.qn == "<module>":
-            qn = s.name
-        else:
-            qn = f"{parent.qn}.{s.name}"
+        qn = _qualname(s.name, parent, cls)
         fn = FuncDef(
             qn=qn,
             name=s.name,
@@ -415,12 +410,7 @@ class _Summarizer:
         return tuple(out)
 
     def classdef(self, s: ast.ClassDef, parent: FuncDef, outer: ClassDef | None) -> None:
-        if outer is not None and parent.qn == outer.scope:
-            qn = f"{outer.qn}.{s.name}"
-        elif parent.qn == "<module>":
-            qn = s.name
-        else:
-            qn = f"{parent.qn}.{s.name}"
+        qn = _qualname(s.name, parent, outer)
         cls = ClassDef(
             qn=qn,
             name=s.name,
@@ -520,3 +510,12 @@ class _Summarizer:
         fn.return_values.append(self.ref(n.body, fn))
         self.mod.funcs[qn] = fn
         self.expr(n.body, fn, False)
+
+
+def _qualname(name: str, parent: FuncDef, cls: ClassDef | None) -> str:
+    """`Cls.name` directly in a class body, `name` at module level, else `outer.name`."""
+    if cls is not None and parent.qn == cls.scope:
+        return f"{cls.qn}.{name}"
+    if parent.qn == "<module>":
+        return name
+    return f"{parent.qn}.{name}"
