@@ -233,8 +233,8 @@ def test_probe_changes_no_response(way):
 
 
 def test_phases_are_sampled_while_counts_stay_exact():
-    settings = ProbeSettings(phase_sample=4, phase_sample_every_s=float("inf"))
-    probe = Probe(settings)
+    # An hour between timed requests: only the first of these 12 is timed.
+    probe = Probe(ProbeSettings(phase_sample_ms=3_600_000.0))
     app = instrument(make_app(), probe=probe)
 
     async def run():
@@ -246,11 +246,38 @@ def test_phases_are_sampled_while_counts_stay_exact():
     asyncio.run(run())
     stats = probe.routes["GET /json/{item_id}"]
     assert stats.requests == 12 and stats.status == {200: 12}
-    # Phases, whole-request time included, describe the same sample: 1 request in 4.
-    assert stats.total.count == 3
-    assert stats.phases["endpoint"].count == 3
-    assert stats.phases["dependencies"].count == 3
-    assert probe.snapshot()["probe"]["phase_sample"] == 4
+    # Phases, whole-request time included, describe the same sample: the first request.
+    assert stats.total.count == 1
+    assert stats.phases["endpoint"].count == 1
+    assert stats.phases["dependencies"].count == 1
+    assert probe.snapshot()["probe"]["phase_sample_ms"] == 3_600_000.0
+
+
+def test_phase_wrappers_are_in_place_only_while_a_sampled_request_runs():
+    import fastapi.routing
+
+    probe = Probe(ProbeSettings(phase_sample_ms=3_600_000.0))
+    app = make_app()
+    seen = []
+
+    @app.get("/which")
+    async def which():
+        seen.append(hasattr(fastapi.routing.run_endpoint_function, "__unjam_original__"))
+        return {}
+
+    wrapped = instrument(app, probe=probe)
+
+    async def run():
+        transport = httpx.ASGITransport(app=wrapped)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            for _ in range(3):
+                assert (await client.get("/which")).status_code == 200
+
+    asyncio.run(run())
+    # The first request is timed (through the wrapper), the next two call FastAPI directly.
+    assert seen == [True, False, False]
+    assert not hasattr(fastapi.routing.run_endpoint_function, "__unjam_original__")
+    assert not hasattr(fastapi.routing.solve_dependencies, "__unjam_original__")
 
 
 def test_instrumented_app_keeps_the_app_attributes():
@@ -263,7 +290,7 @@ def test_instrumented_app_keeps_the_app_attributes():
 
 
 def test_phases_and_dependencies_are_timed_per_route():
-    probe = Probe(ProbeSettings(phase_sample=1))
+    probe = Probe(ProbeSettings(phase_sample_ms=0.0))
     app = instrument(make_app(), probe=probe)
 
     async def run():
@@ -327,7 +354,7 @@ def test_snapshot_follows_the_public_contract():
         "warnings",
         "loop",
         "phases",
-        "phase_sample",
+        "phase_sample_ms",
         "threshold_ms",
         "started_at",
     }

@@ -37,11 +37,12 @@ def serve(
     stall_threshold_ms: float = typer.Option(
         25.0, "--stall-threshold-ms", help="Report loop stalls at least this long."
     ),
-    phase_sample: int | None = typer.Option(
+    phase_sample_ms: float | None = typer.Option(
         None,
-        "--phase-sample",
-        envvar="UNJAM_PROBE_PHASE_SAMPLE",
-        help="Time the phases of 1 request in N (plus one every 50 ms); 1 = every request.",
+        "--phase-sample-ms",
+        envvar="UNJAM_PROBE_PHASE_SAMPLE_MS",
+        help="Time the phases of one request every MS milliseconds (default 50); 0 = every "
+        "request.",
     ),
     probe_json: Path | None = typer.Option(
         None,
@@ -76,8 +77,8 @@ def serve(
     app_path = os.path.abspath(app_dir)
     if app_path not in sys.path:
         sys.path.insert(0, app_path)
-    if phase_sample is not None and phase_sample < 1:
-        raise UserError("--phase-sample must be 1 (every request) or more")
+    if phase_sample_ms is not None and phase_sample_ms < 0:
+        raise UserError("--phase-sample-ms must be 0 (every request) or more")
     _check_app_imports(app)
     _check_port_free(host, port, "--port")
     if diagnostics_port:
@@ -87,7 +88,7 @@ def serve(
 
     probe = configure(
         threshold_ms=float(stall_threshold_ms),
-        phase_sample=phase_sample,
+        phase_sample_ms=phase_sample_ms,
         json_path=str(probe_json) if probe_json else None,
         diagnostics_port=diagnostics_port or None,
         diagnostics_host=diagnostics_host,

@@ -59,8 +59,9 @@ class ProbeSettings:
     diagnostics_host: str = "127.0.0.1"
     diagnostics_token: str | None = None
     phases: bool = True
-    phase_sample: int = 8  # full phase timing for 1 request in N ...
-    phase_sample_every_s: float = 0.05  # ... and for any request this long after the last one
+    # Full phase timing for the first request to start this long after the last timed one
+    # (0 = every request); see the middleware for why sampling is by time, not by count.
+    phase_sample_ms: float = 50.0
     beat_interval_ms: float | None = None  # default: threshold / 5, within [2, 20] ms
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -75,9 +76,9 @@ class ProbeSettings:
         settings.diagnostics_port = int(port) if port else None
         settings.diagnostics_host = os.environ.get("UNJAM_PROBE_DIAGNOSTICS_HOST") or "127.0.0.1"
         settings.diagnostics_token = os.environ.get("UNJAM_PROBE_DIAGNOSTICS_TOKEN") or None
-        sample = _env_float("UNJAM_PROBE_PHASE_SAMPLE")
-        if sample is not None and sample >= 1:
-            settings.phase_sample = int(sample)
+        sample_ms = _env_float("UNJAM_PROBE_PHASE_SAMPLE_MS")
+        if sample_ms is not None and sample_ms >= 0:
+            settings.phase_sample_ms = sample_ms
         settings.phases = os.environ.get("UNJAM_PROBE_PHASES", "1") not in ("0", "false", "no")
         return settings
 
@@ -131,9 +132,9 @@ class Probe:
         self.loop_thread_id: int | None = None
         self.limiter: Any = None
         self.phases_enabled = False
-        # Phase sampling (the middleware's countdown); see `ProbeMiddleware.__call__`.
-        self.sample_countdown = 0
-        self.last_sampled = float("-inf")
+        # Phase sampling: the next request to start at or after this perf_counter() time
+        # is timed in full; see `ProbeMiddleware.__call__`.
+        self.next_sample_at = float("-inf")
         self.apps: list[Any] = []
         self.stall_listeners: list[Callable[[dict[str, Any]], None]] = []
         self._route_keys: dict[tuple[str, int], str] = {}  # (method, id(route)); routes live on
@@ -474,7 +475,7 @@ class Probe:
                 "warnings": list(self.warnings),
                 "loop": self.loop_kind,
                 "phases": bool(self.phases_enabled),
-                "phase_sample": int(self.settings.phase_sample),
+                "phase_sample_ms": float(self.settings.phase_sample_ms),
                 "threshold_ms": float(self.settings.threshold_ms),
                 "started_at": self.started_at,
             },
@@ -508,7 +509,9 @@ _PHASE_FRAMES = {
     ("fastapi/routing.py", "run_endpoint_function"): "endpoint",
     ("fastapi/dependencies/utils.py", "solve_dependencies"): "dependencies",
     ("fastapi/routing.py", "app"): "serialization",  # the route handler, outside the two
+    ("starlette/background.py", "__call__"): "after_response",  # background tasks
 }
+_PHASE_FUNCTIONS = frozenset(func for _, func in _PHASE_FRAMES)
 
 
 def _phase_from_stack(frames: Any) -> str | None:
@@ -516,7 +519,7 @@ def _phase_from_stack(frames: Any) -> str | None:
     for frame, _ in reversed(frames):
         code = frame.f_code
         name = code.co_name
-        if name not in ("run_endpoint_function", "solve_dependencies", "app"):
+        if name not in _PHASE_FUNCTIONS:
             continue
         path = code.co_filename.replace(os.sep, "/")
         for (suffix, func), phase in _PHASE_FRAMES.items():

@@ -18,6 +18,12 @@ there measures, per call, the wait for one of the limiter's tokens (until the wo
 starts the function) and the run time — including sync dependencies, background tasks,
 `UploadFile` and `FileResponse` I/O, which all share the same 40 tokens.
 
+The phase wrappers are in place only while a request sampled for phase timing is in
+flight (`attach_phase_timing` / `detach_phase_timing`, counted): every other request calls
+FastAPI's own functions directly and pays nothing for them. A swap only touches an
+attribute that still holds what this module put there, so a later patch by someone else is
+never undone.
+
 If the signatures are not the ones this was written against, the phase wrappers are not
 installed: the probe falls back to whole-request timing and says so once in `warnings`.
 """
@@ -39,6 +45,9 @@ _probe: Probe | None = None
 _phases_ok: bool | None = None
 _threadpool_ok: bool | None = None
 _middleware_code: Any = None  # ProbeMiddleware.__call__.__code__, looked up on first use
+# (module, attribute, FastAPI's function, the timing wrapper) for each phase hook
+_phase_swaps: list[tuple[Any, str, Any, Any]] = []
+_sampled_in_flight = 0
 
 _EXPECTED_PARAMS = {
     "solve_dependencies": {"request", "dependant", "body", "async_exit_stack"},
@@ -101,10 +110,34 @@ def _install_fastapi(probe: Probe) -> bool:
             "fastapi.dependencies.utils; per-dependency timing is off"
         )
     else:
-        dep_utils.solve_dependencies = _wrap_nested_solve(dep_utils.solve_dependencies)
-    routing.solve_dependencies = _wrap_top_solve(routing.solve_dependencies)
-    routing.run_endpoint_function = _wrap_endpoint(routing.run_endpoint_function)
+        nested = dep_utils.solve_dependencies
+        _phase_swaps.append((dep_utils, "solve_dependencies", nested, _wrap_nested_solve(nested)))
+    top = routing.solve_dependencies
+    _phase_swaps.append((routing, "solve_dependencies", top, _wrap_top_solve(top)))
+    endpoint = routing.run_endpoint_function
+    _phase_swaps.append((routing, "run_endpoint_function", endpoint, _wrap_endpoint(endpoint)))
     return True
+
+
+def attach_phase_timing() -> None:
+    """A sampled request starts: route FastAPI's phase functions through the wrappers."""
+    global _sampled_in_flight
+    _sampled_in_flight += 1
+    if _sampled_in_flight == 1:
+        for module, name, original, wrapped in _phase_swaps:
+            if getattr(module, name, None) is original:
+                setattr(module, name, wrapped)
+
+
+def detach_phase_timing() -> None:
+    """A sampled request ended: once none is left in flight, put FastAPI's functions back."""
+    global _sampled_in_flight
+    if _sampled_in_flight > 0:
+        _sampled_in_flight -= 1
+    if _sampled_in_flight == 0:
+        for module, name, original, wrapped in _phase_swaps:
+            if getattr(module, name, None) is wrapped:
+                setattr(module, name, original)
 
 
 # The wrappers are plain functions returning the original's coroutine, so a request that

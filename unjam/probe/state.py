@@ -28,7 +28,7 @@ class RequestState:
     """
 
     status = 0
-    sampled = False  # full phase timing for this request (1 in `phase_sample`)
+    sampled = False  # full phase timing for this request (one every `phase_sample_ms`)
     phase: str | None = None
     route_key: str | None = None
     deps_time = -1.0  # seconds in solve_dependencies; -1 = not a FastAPI route
