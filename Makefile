@@ -3,15 +3,27 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+PYSTAMP := $(VENV)/.installed-python
 STAMP  := $(VENV)/.installed
+NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml $(shell find native/src -name '*.rs' 2>/dev/null)
 
 .PHONY: demo test lint format browser clean
 
-$(STAMP): pyproject.toml
+$(PYSTAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(PYSTAMP)
+
+# The optional native parser (native/, Rust + PyO3, built by maturin from PyPI): rebuilt when
+# its sources change. Without cargo, unjam runs its pure-Python parser (slower cold checks).
+# (No stamp without cargo: the note is repeated, and a later `make` with cargo builds it.)
+$(STAMP): $(PYSTAMP) $(NATIVE_SRC)
+	@if command -v cargo >/dev/null 2>&1; then \
+	  $(BIN)/python -m pip install --quiet ./native && touch $(STAMP); \
+	else \
+	  echo "note: no cargo (Rust): unjam check uses its pure-Python parser (test with UNJAM_NATIVE=0)"; \
+	fi
 
 # The static check on seed 000's webhook as written, then the doctor on the lab's broken webhook.
 demo: $(STAMP)
@@ -36,4 +48,4 @@ test: $(STAMP) browser lint
 	$(BIN)/python -m pytest
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache build *.egg-info native/target

@@ -4,9 +4,11 @@ Usage: .venv/bin/python benchmarks/check_engine_phases.py PATH [--rounds N]
 
 Prints, for one run each (medians over --rounds): read+parse+summarise (serial, the floor
 of a cold run), link+rules, a full cold run (worker processes on every usable core, or
---jobs) with its own phases, a warm run (cache hit), and `ruff check --select ASYNC` cold
-(--no-cache) and warm, with the ratios. Figures, not assertions; on a shared machine, read
-them next to the load average printed with them.
+--jobs) with its own phases, a warm run (cache hit), the `unjam check` command itself (its
+start-up on an empty directory, and a cold `--no-cache` run on PATH, both as subprocesses
+like ruff), and `ruff check --select ASYNC` cold (--no-cache) and warm, with the ratios.
+Figures, not assertions; on a shared machine, read them next to the load average printed
+with them.
 """
 
 from __future__ import annotations
@@ -70,6 +72,14 @@ def main() -> None:
         rows.setdefault("unjam warm", []).append(
             _time(lambda c=cache: engine.analyze(root, files, cache_dir=c))
         )
+        unjam = [sys.executable, "-m", "unjam", "check", "--no-cache", "--format", "json"]
+        empty = tempfile.mkdtemp()
+        rows.setdefault("unjam check start-up", []).append(
+            _time(lambda u=unjam, e=empty: subprocess.run([*u, e], capture_output=True))
+        )
+        rows.setdefault("unjam check CLI cold", []).append(
+            _time(lambda u=unjam: subprocess.run([*u, str(root)], capture_output=True))
+        )
         ruff_cache = tempfile.mkdtemp()
         base = [ruff, "check", "--select", "ASYNC", "--exit-zero", "-q", str(root)]
         rows.setdefault("ruff ASYNC cold", []).append(
@@ -90,6 +100,8 @@ def main() -> None:
     print(
         f"  cold ratio unjam/ruff        {medians['unjam cold'] / medians['ruff ASYNC cold']:8.1f}x"
     )
+    cli_ratio = medians["unjam check CLI cold"] / medians["ruff ASYNC cold"]
+    print(f"  CLI cold ratio unjam/ruff    {cli_ratio:8.1f}x")
     print(
         f"  warm ratio unjam/ruff        {medians['unjam warm'] / medians['ruff ASYNC warm']:8.2f}x"
     )

@@ -44,6 +44,7 @@ def test_workers_give_the_serial_result(tmp_path):
 
 
 def test_cache_written_from_worker_chunks_is_reused(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNJAM_NATIVE", "0")  # worker processes; the native path: test_check_native
     root, files = _tree(tmp_path)
     cache_dir = tmp_path / "cache"
     cold = analyze(root, files, cache_dir=cache_dir, jobs=2)

@@ -48,11 +48,13 @@ def content_key(path: str, digest: str) -> str:
 
 
 def version_key() -> str:
-    """unjam's version, Python's, and a digest of the engine's own source: a cache written by
-    a different engine (even an unreleased edit) is never reused."""
+    """unjam's version, Python's, and a digest of the engine's own source and of the native
+    extension in use (its shared library): a cache written by a different engine (even an
+    unreleased edit, or a rebuilt extension) is never reused."""
     global _VERSION
     if _VERSION is None:
         from unjam import __version__
+        from unjam.analysis.parse import native_module
 
         digest = hashlib.blake2b(digest_size=8)
         here = Path(__file__).parent
@@ -61,6 +63,10 @@ def version_key() -> str:
                 digest.update((here / name).read_bytes())
             except OSError:
                 digest.update(name.encode())
+        native = native_module()
+        if native is not None:  # maturin's package: __init__.py beside the shared library
+            for library in sorted(Path(native.__file__).parent.glob("*.so")):
+                digest.update(library.read_bytes())
         py = f"{sys.version_info[0]}.{sys.version_info[1]}"
         _VERSION = f"unjam-{__version__}-py{py}-{digest.hexdigest()}"
     return _VERSION

@@ -24,18 +24,43 @@ from unjam.analysis.catalogue import Entry
 from unjam.analysis.project import Func, Project
 
 _EMPTY: frozenset = frozenset()
+_WRAPPERS = frozenset(("await", "star", "enter"))
+_WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Site:
-    """A blocking call (or client construction) at one place."""
+    """A blocking call (or client construction) at one place.
+
+    Sites live in many sets (what each function reaches): the hash — the one a dataclass
+    would compute from the compared fields — is computed once."""
 
     func: str  # gqn of the function containing it
     path: str
     line: int
     col: int
     qn: str  # the resolved qualified name, e.g. "boto3.Client.send_message"
-    entry: Entry = field(compare=False, hash=False)
+    entry: Entry
+    _hash: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_hash", hash((self.func, self.path, self.line, self.col, self.qn))
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._hash == other._hash and (
+            self.func,
+            self.path,
+            self.line,
+            self.col,
+            self.qn,
+        ) == (other.func, other.path, other.line, other.col, other.qn)
 
 
 @dataclass(slots=True)
@@ -73,6 +98,8 @@ class CallGraph:
         self._on_error = on_error
         self._successors: dict[tuple[str, str], list[str]] = {}
         self._property_names: frozenset[str] | None = None  # names of all @property getters
+        # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
+        self._facts: dict[str, tuple] = {}
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -106,67 +133,66 @@ class CallGraph:
         p, cat = self.project, self.cat
         out = Resolved()
         calls = func.fd.calls
-        callees = [p.callee(func, site.func) for site in calls]
+        callee_of, value_of = p.callee, p.value_of  # (callee() of a non-attribute is value_of())
+        callees = [
+            callee_of(func, ref) if ref[0] == "attr" else value_of(func, ref)
+            for ref in [site.func for site in calls]
+        ]
         consumers: set[int] = set()
         skip: set[int] = set()
-        for i, (site, callee) in enumerate(zip(calls, callees, strict=True)):
-            if callee is None or callee[0] != "ext":
-                continue
-            qn = callee[1]
-            if qn in cat.coroutines:
-                consumers.add(i)
-            off = cat.offload.get(qn)
-            if off is None:
-                continue
-            ref = site.args[off.arg] if 0 <= off.arg < len(site.args) else None
-            if ref is None and off.keyword:
-                ref = dict(site.kwargs).get(off.keyword)
-            if ref is None:
-                continue
-            if ref[0] == "call":
-                value = p.callee(func, ref[1])
-                target = self._target(func, value)
-                if target is not None and value[0] != "class":
-                    for j, inner in enumerate(calls):
-                        if inner.arg_of == i and inner.func == ref[1]:
-                            skip.add(j)
-                else:
-                    target = self._target(func, p.value_of(func, ref))
-            else:
-                target = self._target(func, p.value_of(func, ref))
-            if target is not None:
-                out.offloads.append(Offloaded(target, off.context, site.line, site.col, qn))
-                if ref[0] == "lambda":
-                    skip.add(-1 - i)  # lambda handled as offloaded
-        for j, (site, callee) in enumerate(zip(calls, callees, strict=True)):
+        offload = cat.offload
+        coroutines = cat.coroutines
+        if offload or coroutines:
+            for i, callee in enumerate(callees):
+                if callee is None or callee[0] != "ext":
+                    continue
+                qn = callee[1]
+                if qn in coroutines:
+                    consumers.add(i)
+                off = offload.get(qn)
+                if off is not None:
+                    self._offload(func, calls, i, off, qn, out, skip)
+        facts = self._facts
+        funcs = p.funcs
+        for j, callee in enumerate(callees):
             if callee is None or j in skip:
                 continue
             kind = callee[0]
+            site = calls[j]
             if kind == "ext":
                 qn = callee[1]
-                awaited = site.awaited or (site.arg_of >= 0 and site.arg_of in consumers)
-                entry = cat.blocking(qn)
-                if entry is not None and not awaited:
+                known = facts.get(qn)
+                if known is None:
+                    client = cat.exact[qn] if cat.is_client(qn) else None
+                    known = facts[qn] = (cat.blocking(qn), client, qn in offload)
+                entry, client_entry, offloading = known
+                if entry is not None and not (
+                    site.awaited or (site.arg_of >= 0 and site.arg_of in consumers)
+                ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     out.blocking.append(blocking)
                     if site.guarded:
                         out.guarded.add(blocking)
-                if cat.is_client(qn):
-                    client_entry = cat.exact[qn]
+                if client_entry is not None:
                     out.clients.append(
                         (
                             Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry),
                             site.guarded,
                         )
                     )
-                if qn not in cat.offload:
-                    for arg in (*site.args, *(v for _, v in site.kwargs)):
+                if not offloading:
+                    for arg in site.args:
                         if arg[0] == "lambda":
                             out.edges.append(
                                 Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, site.guarded)
                             )
-            elif kind in ("func", "meth"):
-                if callee[1] in p.funcs:
+                    for _, arg in site.kwargs:
+                        if arg[0] == "lambda":
+                            out.edges.append(
+                                Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, site.guarded)
+                            )
+            elif kind == "func" or kind == "meth":
+                if callee[1] in funcs:
                     out.edges.append(Edge(callee[1], site.line, site.col, site.guarded))
             elif kind == "class":
                 for name in ("__new__", "__init__"):
@@ -180,6 +206,31 @@ class CallGraph:
         self._property_edges(func, out)
         return out
 
+    def _offload(self, func: Func, calls, i: int, off, qn: str, out: Resolved, skip: set) -> None:
+        """Record the callable an offloading call (run_in_threadpool(f), ...) hands off."""
+        p = self.project
+        site = calls[i]
+        ref = site.args[off.arg] if 0 <= off.arg < len(site.args) else None
+        if ref is None and off.keyword:
+            ref = dict(site.kwargs).get(off.keyword)
+        if ref is None:
+            return
+        if ref[0] == "call":
+            value = p.callee(func, ref[1])
+            target = self._target(func, value)
+            if target is not None and value[0] != "class":
+                for j, inner in enumerate(calls):
+                    if inner.arg_of == i and inner.func == ref[1]:
+                        skip.add(j)
+            else:
+                target = self._target(func, p.value_of(func, ref))
+        else:
+            target = self._target(func, p.value_of(func, ref))
+        if target is not None:
+            out.offloads.append(Offloaded(target, off.context, site.line, site.col, qn))
+            if ref[0] == "lambda":
+                skip.add(-1 - i)  # lambda handled as offloaded
+
     def _property_edges(self, func: Func, out: Resolved) -> None:
         """Reading `obj.prop` runs the `@property` getter: an edge like a call."""
         p = self.project
@@ -188,34 +239,66 @@ class CallGraph:
             properties = self._property_names = frozenset(
                 f.fd.name for f in p.funcs.values() if f.fd.decorators and p.is_property(f)
             )
+        if not properties:
+            return
+        fd = func.fd
         seen: set[str] = set()
-        roots: list[tuple[tuple, int, int]] = []
-        for site in func.fd.calls:
-            roots.append((site.func, site.line, site.col))
-            roots.extend((a, site.line, site.col) for a in site.args)
-        for values in func.fd.locals.values():
-            roots.extend((v, func.fd.line, func.fd.col) for v in values)
-        roots.extend((v, func.fd.line, func.fd.col) for v in func.fd.return_values)
-        for root, line, col in roots:
-            stack = [root]
-            while stack:
-                ref = stack.pop()
+
+        def walk(ref: tuple, line: int, col: int) -> None:
+            # depth first, in the order of a stack that pushes an attribute's base, or a
+            # call's function then its arguments: the node that would be pushed last is
+            # visited next without going through the stack
+            stack: list[tuple] = []
+            while True:
                 tag = ref[0]
                 if tag == "attr":
-                    stack.append(ref[1])
-                    if ref[2] not in properties:
-                        continue  # no property of that name anywhere: skip typing the base
-                    base = p.value_of(func, ref[1])
-                    if base is not None and base[0] == "obj":
-                        method = p.method(base[1], ref[2])
-                        if method is not None and p.is_property(method) and method.gqn not in seen:
-                            seen.add(method.gqn)
-                            out.edges.append(Edge(method.gqn, line, col, False))
-                elif tag == "call":
-                    stack.append(ref[1])
-                    stack.extend(ref[2])
-                elif tag in ("await", "star", "enter"):
-                    stack.append(ref[1])
+                    attr = ref[2]
+                    ref = ref[1]
+                    if attr in properties:
+                        base = p.value_of(func, ref)
+                        if base is not None and base[0] == "obj":
+                            method = p.method(base[1], attr)
+                            if (
+                                method is not None
+                                and p.is_property(method)
+                                and method.gqn not in seen
+                            ):
+                                seen.add(method.gqn)
+                                out.edges.append(Edge(method.gqn, line, col, False))
+                    continue
+                if tag == "call":
+                    args = ref[2]
+                    if args:
+                        stack.append(ref[1])
+                        stack.extend(args[:-1])
+                        ref = args[-1]
+                    else:
+                        ref = ref[1]
+                    continue
+                if tag in _WRAPPERS:
+                    ref = ref[1]
+                    continue
+                if not stack:
+                    return
+                ref = stack.pop()
+
+        # the same roots, in the same order, as one list of them would give; roots that
+        # cannot hold an attribute read are skipped without a walk
+        for site in fd.calls:
+            ref = site.func
+            if ref[0] in _WALKED:
+                walk(ref, site.line, site.col)
+            for arg in site.args:
+                if arg[0] in _WALKED:
+                    walk(arg, site.line, site.col)
+        line, col = fd.line, fd.col
+        for values in fd.locals.values():
+            for ref in values:
+                if ref[0] in _WALKED:
+                    walk(ref, line, col)
+        for ref in fd.return_values:
+            if ref[0] in _WALKED:
+                walk(ref, line, col)
 
     def successors(self, gqn: str, mode: str) -> list[str]:
         key = (gqn, mode)
@@ -306,7 +389,8 @@ class CallGraph:
         parent: dict[str, tuple[str, int] | None] = {root: None}
         queue = deque([root])
         found: dict[Site, list[tuple[str, int]]] = {}
-        while queue and len(found) < sum(len(v) for v in wanted.values()):
+        total = sum(len(v) for v in wanted.values())
+        while queue and len(found) < total:
             v = queue.popleft()
             for site in wanted.get(v, ()):
                 chain = [(v, site.line)]

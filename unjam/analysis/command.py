@@ -1,6 +1,7 @@
 """`unjam check` and `unjam rule` — the analyzer's command line.
 
-Thin on purpose: options are parsed here, then config (`config.py`), file discovery
+Thin on purpose: options are declared here (and parsed by typer, or for plain arguments by
+`check_args`, which also holds the command's body), then config (`config.py`), file discovery
 (`discovery.py`), the engine (`engine.py`), suppressions (`suppressions.py`) and a renderer
 (`output/`) each do one step. Heavy modules are imported inside the commands so `unjam --help`
 stays fast.
@@ -9,19 +10,12 @@ stays fast.
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from unjam.errors import ExitCode, UserError
-
-
-class OutputFormat(StrEnum):
-    text = "text"
-    json = "json"
-    sarif = "sarif"
-    github = "github"
+from unjam.analysis.check_args import OutputFormat
+from unjam.errors import UserError
 
 
 def check(
@@ -92,69 +86,28 @@ def check(
 
     Exit status: 0 no findings, 1 findings, 2 bad usage or an internal error.
     """
-    from unjam.analysis.frontend import run_check
+    from unjam.analysis.check_args import run
 
-    report = run_check(
-        paths or [Path(".")],
-        config_file=config,
-        select=_split(select),
-        extend_select=_split(extend_select),
-        ignore=_split(ignore),
-        exclude=_split(exclude),
-        respect_gitignore=respect_gitignore,
-        cache_dir=None if no_cache else cache_dir,
-        use_cache=not no_cache,
-        warn_unused_ignores=warn_unused_ignores,
+    # the body lives in check_args (typer-free), which `unjam.cli` also calls directly
+    code = run(
+        paths,
+        output_format,
+        output,
+        select,
+        extend_select,
+        ignore,
+        exclude,
+        respect_gitignore,
+        config,
+        no_cache,
+        cache_dir,
+        statistics,
+        warn_unused_ignores,
+        quiet,
+        exit_zero,
     )
-    _emit(report, str(output_format), output, statistics=statistics, quiet=quiet)
-    if report.findings and not exit_zero:
-        raise typer.Exit(int(ExitCode.FINDINGS))
-
-
-def _split(values: list[str] | None) -> list[str]:
-    return [part.strip() for value in values or () for part in value.split(",") if part.strip()]
-
-
-def _emit(report, fmt: str, output: Path | None, *, statistics: bool, quiet: bool) -> None:
-    from unjam.analysis.output import render
-    from unjam.analysis.output.text import render_statistics, render_text
-
-    to_terminal = output is None and sys.stdout.isatty()
-    width = _terminal_width() if to_terminal else 100
-    if statistics and fmt == "text":
-        text = render_statistics(report, color=to_terminal, width=width)
-    elif fmt == "text":
-        text = render_text(report, color=to_terminal, width=width, quiet=quiet)
-    else:
-        text = render(report, fmt)
-    if output is None:
-        _write_stdout(text)
-        return
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise UserError(f"cannot write the report to {output}: {err.strerror}") from None
-
-
-def _write_stdout(text: str) -> None:
-    """Write the report; survive a closed pipe (`| head`) and a non-UTF-8 terminal."""
-    import os
-
-    try:
-        if hasattr(sys.stdout, "reconfigure"):
-            sys.stdout.reconfigure(errors="replace")
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away; point stdout at /dev/null so the exit-time flush is silent.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-def _terminal_width() -> int:
-    import shutil
-
-    return max(60, shutil.get_terminal_size((100, 24)).columns)
+    if code:
+        raise typer.Exit(code)
 
 
 def rule(

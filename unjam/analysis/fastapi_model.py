@@ -125,6 +125,19 @@ def _last_name(ref: tuple) -> str | None:
     return None
 
 
+def _may_construct(name: str, ref: tuple) -> bool:
+    """Whether `name = <call ref>` may build an app or router: a cheap filter by names,
+    before any inference."""
+    last = _last_name(ref[1]) or ""
+    lowered = name.lower()
+    return (
+        last in _CONSTRUCTORS
+        or last.endswith(("Router", "App", "API", "Api"))
+        or lowered in ("app", "application", "api", "router")
+        or lowered.endswith(("_app", "router", "_api"))
+    )
+
+
 def _const_str(ref: tuple | None) -> str | None:
     if ref is not None and ref[0] == "const" and isinstance(ref[1], str):
         return ref[1]
@@ -153,8 +166,16 @@ class _Builder:
         funcs = list(self.p.funcs.values())
         for func in funcs:
             self._guard(func, self._constructions)
+        # only functions holding a call named like a registration (from the project's index
+        # of call sites by name) can register anything
+        registering = {
+            id(func)
+            for name in ("Middleware", *_REGISTRATIONS)
+            for func, _site in self.p.sites_named(name)
+        }
         for func in funcs:
-            self._guard(func, self._registrations)
+            if id(func) in registering:
+                self._guard(func, self._registrations)
         for func in funcs:
             if func.fd.decorators:
                 self._guard(func, self._decorated)
@@ -191,38 +212,29 @@ class _Builder:
         return func.fd.line, func.fd.col
 
     def _constructions(self, func: Func) -> None:
-        p = self.p
         if func.fd.qn == "<module>":
-            items = [
-                (n, ref)
-                for n, vals in func.mod.summary.global_values.items()
-                for scope_qn, ref in vals
-                if scope_qn == "<module>"
-            ]
+            for name, vals in func.mod.summary.global_values.items():
+                for scope_qn, ref in vals:
+                    if scope_qn == "<module>" and ref[0] == "call" and _may_construct(name, ref):
+                        self._construction(func, name, ref)
         else:
-            items = [(n, ref) for n, vals in func.fd.locals.items() for ref in vals]
-        for name, ref in items:
-            if ref[0] != "call":
-                continue
-            last = _last_name(ref[1]) or ""
-            lowered = name.lower()
-            if not (
-                last in _CONSTRUCTORS
-                or last.endswith(("Router", "App", "API", "Api"))
-                or lowered in ("app", "application", "api", "router")
-                or lowered.endswith(("_app", "router", "_api"))
-            ):
-                continue  # cheap filter before any inference
-            kind = self._app_type(p.value_of(func, ref))
-            if kind is None:
-                continue
-            sym = p.symbol(func, ("name", name))
-            if sym is None or sym in self.routers:
-                continue
-            line, col = self._site_line(func, ref)
-            direct = p.callee(func, ref[1])
-            kwargs = dict(ref[3]) if direct is not None and direct[0] in ("ext", "class") else {}
-            self.routers[sym] = RouterObj(sym, kind, func, kwargs, func.mod.path, line, col)
+            for name, vals in func.fd.locals.items():
+                for ref in vals:
+                    if ref[0] == "call" and _may_construct(name, ref):
+                        self._construction(func, name, ref)
+
+    def _construction(self, func: Func, name: str, ref: tuple) -> None:
+        p = self.p
+        kind = self._app_type(p.value_of(func, ref))
+        if kind is None:
+            return
+        sym = p.symbol(func, ("name", name))
+        if sym is None or sym in self.routers:
+            return
+        line, col = self._site_line(func, ref)
+        direct = p.callee(func, ref[1])
+        kwargs = dict(ref[3]) if direct is not None and direct[0] in ("ext", "class") else {}
+        self.routers[sym] = RouterObj(sym, kind, func, kwargs, func.mod.path, line, col)
 
     def _app_type(self, value) -> str | None:
         """APP or ROUTER for an instance of FastAPI/APIRouter (or a project subclass)."""

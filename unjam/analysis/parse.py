@@ -3,6 +3,17 @@
 Runs in worker processes when many files need parsing (parsing dominates a cold run and is
 embarrassingly parallel); a file that does not parse, or whose summary fails for any reason,
 comes back as a one-line reason instead of a summary — never an exception.
+
+Two implementations, one contract. The Python one here (`read_one` → `summarize.py`) is the
+reference: it defines every summary and every error message. The optional `unjam_native`
+extension (native/, Rust, ruff's parser, threads without the GIL) computes the same rows
+several times faster, because CPython's `ast.parse` alone costs more than the whole budget
+of a cold run on a large tree. Its rows must equal the Python ones exactly (tests/
+test_check_native.py, benchmarks/check_native_parity.py); for any file where it cannot be
+sure — not UTF-8, a BOM or coding declaration, a syntax error, syntax newer than this
+Python — it returns `None` as the summary and the file is redone here, which also gives
+CPython's own error message. Without the extension, or with `UNJAM_NATIVE=0`, only the
+Python path runs.
 """
 
 from __future__ import annotations
@@ -128,12 +139,55 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
     return chunks
 
 
+def native_module():
+    """`unjam_native`, unless it is not installed or `UNJAM_NATIVE=0` asks for Python only."""
+    if os.environ.get("UNJAM_NATIVE", "1") == "0":
+        return None
+    try:
+        import unjam_native
+    except ImportError:
+        return None
+    return unjam_native
+
+
+def _read_native(native, paths: list[str], jobs: int | None, blobs: list[bytes] | None):
+    """Rows from the extension, in threads (no forking, so any file count is worth it);
+    the files it hands back (`None` summary) are redone by `read_one`. None if the
+    extension failed as a whole."""
+    threads = max(1, min(jobs if jobs is not None else usable_cpus(), len(paths)))
+    try:
+        blob = native.summarize_files(paths, threads, sys.version_info[:2])
+    except Exception:  # e.g. a path that is not valid UTF-8: Python reads everything
+        return None
+    enabled = gc.isenabled()
+    gc.disable()  # tens of thousands of tuples: collecting while loading them is pure overhead
+    try:
+        rows = marshal.loads(blob)
+    finally:
+        if enabled:
+            gc.enable()
+    redo = [i for i, row in enumerate(rows) if row[4] is None]
+    redone = _read_many([rows[i][0] for i in redo])
+    for i, row in zip(redo, redone, strict=True):
+        rows[i] = row
+    if blobs is not None:
+        blobs.append(blob)
+        if redone:  # the cache reads blobs in order: these rows replace the `None` ones
+            blobs.append(marshal.dumps(redone))
+    return rows
+
+
 def read_all(
     paths: list[str], jobs: int | None = None, blobs: list[bytes] | None = None
 ) -> list[tuple[str, int, int, str, tuple | str]]:
     """Read and summarise `paths`; summaries come back in their plain (marshal) form, in the
-    order of `paths`. With worker processes, the marshalled chunks they sent are appended to
-    `blobs` (the cache stores them as they are)."""
+    order of `paths`. With worker processes or the native extension, the marshalled chunks
+    they produced are appended to `blobs` (the cache stores them as they are)."""
+    native = native_module()
+    if native is not None and paths:
+        rows = _read_native(native, paths, jobs, blobs)
+        if rows is not None:
+            return rows
     workers = worker_count(len(paths), jobs)
     if workers < 2:
         return _read_many(paths)

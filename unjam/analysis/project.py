@@ -16,10 +16,18 @@ bare-method-name linter cannot do.
 
 Why hand-written: no library resolves names across a project from `ast` without importing
 it (jedi/pyright are far too slow for 2,000 files in seconds and need the environment).
+
+Speed (this runs for every call site of a large project): inferences are memoised per
+function (`Func.memo`), and a few derived answers are cached — a module-level name, an import
+target, a method lookup, an attribute callee, a stored attribute. A cycle or the depth limit
+answers None without memoising, so an answer computed across such a cut depends on the order
+of inference; `_cut` counts the cuts, and a derived answer is cached only when no cut
+happened while computing it — so every cache returns what recomputing would.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +69,8 @@ _PROPERTY_DECORATORS = {
 }
 _MAX_DEPTH = 120
 _MAX_HINT_SITES = 200
+_MISSING = object()  # memo sentinel: None is a memoised value
+_BUSY = object()  # memo sentinel: this inference is under way (a re-entrant request is a cycle)
 
 
 @dataclass(slots=True)
@@ -76,6 +86,11 @@ class Func:
     mod: Module
     fd: FuncDef
     class_gqn: str | None = None
+    # inference state, kept on the function so the hot lookups need no composite keys:
+    # ref → value of `value_of(self, ref)`, and the parameter names (built on first use)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+    param_names: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+    callees: dict | None = field(default=None, compare=False, repr=False)  # attr ref → callee
 
     @property
     def display(self) -> str:
@@ -93,10 +108,51 @@ class Cls:
     cd: ClassDef
 
 
-def module_names(path: Path, root: Path, is_init: dict[Path, bool]) -> list[str]:
+def module_names(path: str | Path, root: str | Path, is_init: dict) -> list[str]:
     """Every dotted name the file may be imported as: through its package chain (walk up while
-    `__init__.py` exists), relative to the root, and relative to `root/src`."""
+    `__init__.py` exists), relative to the root, and relative to `root/src`.
 
+    Absolute POSIX paths take a string-only route (pathlib costs ~0.1 s on 3,000 files);
+    it gives the names the pathlib route below gives."""
+    path, root = os.fspath(path).rstrip("/") or "/", os.fspath(root).rstrip("/") or "/"
+    if os.sep != "/" or not (path.startswith("/") and root.startswith("/")):
+        return _module_names_pathlib(Path(path), Path(root), is_init)
+
+    def has_init(d: str) -> bool:
+        known = is_init.get(d)
+        if known is None:
+            known = is_init[d] = os.path.isfile(os.path.join(d, "__init__.py"))
+        return known
+
+    name = os.path.basename(path)
+    i = name.rfind(".")
+    stem = name[:i] if 0 < i < len(name) - 1 else name  # pathlib's `stem`
+    stem_parts = [] if name == "__init__.py" else [stem]
+    names: list[str] = []
+    parts = list(stem_parts)
+    parent = os.path.dirname(path)
+    d = parent
+    while has_init(d) and d != os.path.dirname(d):
+        parts.insert(0, os.path.basename(d))
+        d = os.path.dirname(d)
+    if parts:
+        names.append(".".join(parts))
+    for base in (root, os.path.join(root, "src")):
+        if parent == base:
+            rel: list[str] = []
+        elif parent.startswith(os.path.join(base, "")):
+            rel = parent[len(os.path.join(base, "")) :].split("/")
+        else:
+            continue
+        dotted = [*rel, *stem_parts]
+        if dotted and all(p.isidentifier() for p in dotted):
+            dotted_name = ".".join(dotted)
+            if dotted_name not in names:
+                names.append(dotted_name)
+    return names
+
+
+def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
     def has_init(d: Path) -> bool:
         known = is_init.get(d)
         if known is None:
@@ -135,12 +191,20 @@ class Project:
 
     def __post_init__(self) -> None:
         self._memo: dict[tuple, Value | None] = {}
-        self._busy: set[tuple] = set()
         self._depth = 0
         self._stores: dict[tuple[str, str], list[tuple[Func, tuple]]] = {}
         self._pending_stores: list[tuple[Func, tuple, str, tuple]] | None = None
+        self._typing_stores = False  # the stores whose base needs typing are being typed
+        self._stored: dict[tuple[str, str], Value | None] = {}  # (owner, attr) → stored()
         self._sites_by_name: dict[str, list[tuple[Func, CallSite]]] | None = None
         self._mro: dict[str, tuple[list[str], list[str]]] = {}
+        self._mro_busy: set[str] = set()  # classes whose MRO is being computed
+        self._methods: dict[tuple[str, str], Func | None] = {}  # (class, name) → method
+        # Inferences answered "None" because of a cycle or the depth limit, a count: a result
+        # computed while it did not change is reproducible, so it may be cached.
+        self._cut = 0
+        self._globals: dict[tuple[str, str], Value | None] = {}  # (module, name) → lookup
+        self._qns: dict[str, Value | None] = {}  # dotted name → resolve_qn()
 
     # ---- building -----------------------------------------------------------------------
 
@@ -188,6 +252,18 @@ class Project:
         return base
 
     def resolve_qn(self, qn: str) -> Value | None:
+        """What a dotted name (an import's target) denotes; the same import appears in many
+        modules, so answers inferred without a cycle cut are kept."""
+        value = self._qns.get(qn, _MISSING)
+        if value is not _MISSING:
+            return value
+        cut = self._cut
+        value = self._resolve_qn(qn)
+        if cut == self._cut:
+            self._qns[qn] = value
+        return value
+
+    def _resolve_qn(self, qn: str) -> Value | None:
         if qn in self.modules:
             return ("mod", qn)
         parts = qn.split(".")
@@ -203,21 +279,30 @@ class Project:
         return ("ext", self.catalogue.canonical(qn))
 
     def _memoized(self, key: tuple, compute: Callable[[], Value | None]) -> Value | None:
-        """Memoize one inference; a re-entrant request for the same key (a cycle) is None."""
-        if key in self._memo:
-            return self._memo[key]
-        if key in self._busy:
-            return None
-        self._busy.add(key)
+        """Memoize one inference; a re-entrant request for the same key (a cycle) is None.
+        As in `value_of`, the memo marks the inferences under way (_BUSY)."""
+        memo = self._memo
+        value = memo.get(key, _MISSING)
+        if value is not _MISSING:
+            if value is _BUSY:
+                self._cut += 1
+                return None
+            return value
+        memo[key] = _BUSY
         try:
             value = compute()
-        finally:
-            self._busy.discard(key)
-        self._memo[key] = value
+        except BaseException:
+            del memo[key]  # nothing is memoised for an inference that raised
+            raise
+        memo[key] = value
         return value
 
     def module_member(self, modname: str, name: str) -> Value | None:
-        return self._memoized(("member", modname, name), lambda: self._module_member(modname, name))
+        key = ("member", modname, name)
+        value = self._memo.get(key, _MISSING)
+        if value is not _MISSING and value is not _BUSY:
+            return value
+        return self._memoized(key, lambda: self._module_member(modname, name))
 
     def _module_member(self, modname: str, name: str) -> Value | None:
         mod = self.modules[modname]
@@ -256,27 +341,46 @@ class Project:
 
     def lookup_name(self, func: Func, name: str) -> Value | None:
         f: Func | None = func
-        while f is not None and f.fd.qn != "<module>":
+        while f is not None:
             fd = f.fd
-            if name in fd.globals_declared:
+            if fd.qn == "<module>" or name in fd.globals_declared:
                 break
             local = fd.local_defs.get(name)
             if local is not None:
                 gqn = f"{f.mod.name}.{local}"
                 return ("class", gqn) if gqn in self.classes else ("func", gqn)
-            for index, param in enumerate(fd.params):
-                if param.name == name:
-                    return self.param_value(f, param, index)
+            if fd.params:
+                names = self._param_names(f) if f.param_names is None else f.param_names
+                if name in names:
+                    index = names.index(name)
+                    return self.param_value(f, fd.params[index], index)
             if name in fd.locals or name in fd.local_annotations:
                 return self.local_value(f, name)
             f = self.funcs.get(f"{f.mod.name}.{fd.parent}") if fd.parent else None
-        value = self.module_member(func.mod.name, name)
-        if value is not None:
+        return self.global_name(func.mod, name)
+
+    @staticmethod
+    def _param_names(func: Func) -> tuple[str, ...]:
+        names = func.param_names = tuple(p.name for p in func.fd.params)
+        return names
+
+    def global_name(self, mod: Module, name: str) -> Value | None:
+        """What `name` means at module level in `mod` (a member, else a builtin)."""
+        key = (mod.name, name)
+        value = self._globals.get(key, _MISSING)
+        if value is not _MISSING:
             return value
-        mod = func.mod.summary
-        if name in mod.global_values or name in mod.imports:
-            return None  # known but untyped
-        return ("ext", self.catalogue.canonical(f"builtins.{name}"))
+        cut = self._cut
+        value = self.module_member(mod.name, name)
+        if value is None:
+            summary = mod.summary
+            if name in summary.global_values or name in summary.imports:
+                value = None  # known but untyped
+            else:
+                value = ("ext", self.catalogue.canonical(f"builtins.{name}"))
+        if cut == self._cut:
+            self._globals[key] = value
+        return value
 
     def local_value(self, func: Func, name: str) -> Value | None:
         ann = func.fd.local_annotations.get(name)
@@ -293,23 +397,55 @@ class Project:
     # ---- expressions --------------------------------------------------------------------
 
     def value_of(self, func: Func, ref: tuple) -> Value | None:
-        key = (func.gqn, ref)
-        try:
-            return self._memo[key]
-        except KeyError:
-            pass
-        if key in self._busy or self._depth > _MAX_DEPTH:
+        # The memo doubles as the set of inferences under way (_BUSY): a ref is hashed
+        # three times per inference instead of five, which shows on large call refs.
+        memo = func.memo
+        value = memo.get(ref, _MISSING)
+        if value is not _MISSING:
+            if value is _BUSY:  # a cycle: cut it here
+                self._cut += 1
+                return None
+            return value
+        if self._depth > _MAX_DEPTH:
+            self._cut += 1
             return None
-        self._busy.add(key)
+        if ref[0] == "name":
+            # a name no enclosing scope binds, whose module-level meaning is already known
+            # (and was inferred without a cycle cut): what `lookup_name` would return
+            fd = func.fd
+            name = ref[1]
+            if fd.parent is None and (
+                fd.qn == "<module>"
+                or name in fd.globals_declared
+                or (
+                    name not in fd.local_defs
+                    and name not in fd.locals
+                    and name not in fd.local_annotations
+                    and name
+                    not in (
+                        self._param_names(func) if func.param_names is None else func.param_names
+                    )
+                )
+            ):
+                value = self._globals.get((func.mod.name, name), _MISSING)
+                if value is not _MISSING:
+                    memo[ref] = value
+                    return value
+        memo[ref] = _BUSY
         self._depth += 1
         try:
-            value = self._value_of(func, ref)
+            if ref[0] == "name":  # most refs: skip the dispatch
+                value = self.lookup_name(func, ref[1])
+            else:
+                value = self._value_of(func, ref)
         except RecursionError:
             value = None
+        except BaseException:
+            del memo[ref]  # nothing is memoised for an inference that raised
+            raise
         finally:
             self._depth -= 1
-            self._busy.discard(key)
-        self._memo[key] = value
+        memo[ref] = value
         return value
 
     def _value_of(self, func: Func, ref: tuple) -> Value | None:
@@ -393,24 +529,44 @@ class Project:
     def callee(self, func: Func, ref: tuple) -> Value | None:
         """What a call's function expression names; methods of outside instances stay
         addressable as ("ext", "Type.method") so the catalogue can match them."""
-        if ref[0] == "attr":
-            base = self.value_of(func, ref[1])
-            if base is None:
-                return None
-            if base[0] == "inst":
-                stored = self.stored(base[1], ref[2])
-                if stored is not None:
-                    return stored
-                return ("ext", self.catalogue.canonical(f"{base[1]}.{ref[2]}"))
-            if (
-                base[0] == "obj"
-                and self.method(base[1], ref[2]) is None
-                and self.stored(base[1], ref[2]) is None
-            ):
-                for ext in self.mro(base[1])[1]:
-                    return ("ext", self.catalogue.canonical(f"{ext}.{ref[2]}"))
-            return self.attribute(base, ref[2])
-        return self.value_of(func, ref)
+        if ref[0] != "attr":
+            return self.value_of(func, ref)
+        known = func.callees
+        if known is None:
+            known = func.callees = {}
+        value = known.get(ref, _MISSING)
+        if value is not _MISSING:
+            return value
+        cut = self._cut
+        value = self._attr_callee(func, ref)
+        if cut == self._cut:
+            known[ref] = value
+        return value
+
+    def _attr_callee(self, func: Func, ref: tuple) -> Value | None:
+        base = self.value_of(func, ref[1])
+        if base is None:
+            return None
+        kind, attr = base[0], ref[2]
+        if kind == "inst":
+            stored = self.stored(base[1], attr)
+            if stored is not None:
+                return stored
+            return ("ext", self.catalogue.canonical(f"{base[1]}.{attr}"))
+        if kind == "obj":
+            # `attribute()` inlined: a second `stored()` would return the same value
+            method = self.method(base[1], attr)
+            if method is not None:
+                if self.is_property(method):
+                    return self.return_value(method)
+                return ("meth", method.gqn)
+            stored = self.stored(base[1], attr)
+            if stored is not None:
+                return stored
+            for ext in self.mro(base[1])[1]:
+                return ("ext", self.catalogue.canonical(f"{ext}.{attr}"))
+            return None
+        return self.attribute(base, attr)
 
     def call_result(self, func: Func, ref: tuple) -> Value | None:
         callee = self.callee(func, ref[1])
@@ -439,7 +595,11 @@ class Project:
     # ---- functions, classes, parameters -------------------------------------------------
 
     def return_value(self, func: Func) -> Value | None:
-        return self._memoized(("return", func.gqn), lambda: self._return_value(func))
+        key = ("return", func.gqn)
+        value = self._memo.get(key, _MISSING)
+        if value is not _MISSING and value is not _BUSY:
+            return value
+        return self._memoized(key, lambda: self._return_value(func))
 
     def _return_value(self, func: Func) -> Value | None:
         if func.fd.is_generator:
@@ -568,9 +728,11 @@ class Project:
         return None
 
     def param_value(self, func: Func, param: Param, index: int) -> Value | None:
-        return self._memoized(
-            ("param", func.gqn, param.name), lambda: self._param_value(func, param, index)
-        )
+        key = ("param", func.gqn, param.name)
+        value = self._memo.get(key, _MISSING)
+        if value is not _MISSING and value is not _BUSY:
+            return value
+        return self._memoized(key, lambda: self._param_value(func, param, index))
 
     def _param_value(self, func: Func, param: Param, index: int) -> Value | None:
         fd = func.fd
@@ -616,7 +778,21 @@ class Project:
         if via_class:
             name = self.classes[func.class_gqn].cd.name
         candidates = self._sites_by_name.get(name, ())
+        positional = param.kind == "pos"
+        pname = param.name
         for caller, site in candidates[:_MAX_HINT_SITES]:
+            args = site.args
+            if not (
+                (
+                    positional
+                    and (
+                        (0 <= index < len(args) and args[index][0] != "star")
+                        or (0 < index <= len(args) and args[index - 1][0] != "star")
+                    )
+                )
+                or any(kw == pname for kw, _ in site.kwargs)
+            ):
+                continue  # passes nothing for this parameter: no need to type the callee
             callee = self.callee(caller, site.func)
             if callee is None:
                 continue
@@ -648,13 +824,30 @@ class Project:
 
     def _index_sites(self) -> None:
         index: dict[str, list[tuple[Func, CallSite]]] = {}
+        get = index.get
         for func in self.funcs.values():
             for site in func.fd.calls:
                 ref = site.func
-                name = ref[1] if ref[0] == "name" else ref[2] if ref[0] == "attr" else None
-                if name is not None:
-                    index.setdefault(name, []).append((func, site))
+                tag = ref[0]
+                if tag == "name":
+                    name = ref[1]
+                elif tag == "attr":
+                    name = ref[2]
+                else:
+                    continue
+                found = get(name)
+                if found is None:
+                    index[name] = [(func, site)]
+                else:
+                    found.append((func, site))
         self._sites_by_name = index
+
+    def sites_named(self, name: str) -> list[tuple[Func, CallSite]]:
+        """(caller, call site) of every call whose function expression ends in `name`
+        (`name(...)` or `x.name(...)`), in project order."""
+        if self._sites_by_name is None:
+            self._index_sites()
+        return self._sites_by_name.get(name, [])
 
     # ---- classes ------------------------------------------------------------------------
 
@@ -662,38 +855,54 @@ class Project:
         """(project classes in MRO order, outside base qualnames)."""
         cached = self._mro.get(class_gqn)
         if cached is not None:
+            if class_gqn in self._mro_busy:
+                self._cut += 1  # the cycle guard, not the final answer
             return cached
         self._mro[class_gqn] = ([class_gqn], [])  # cycle guard
-        project, outside = [class_gqn], []
-        cls = self.classes.get(class_gqn)
-        if cls is not None:
-            scope = self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(cls.mod)
-            for base_ref in cls.cd.bases:
-                base = self.value_of(scope, base_ref)
-                if base is None:
-                    continue
-                if base[0] == "class":
-                    sub_project, sub_outside = self.mro(base[1])
-                    project += [c for c in sub_project if c not in project]
-                    outside += [o for o in sub_outside if o not in outside]
-                elif base[0] == "ext" and base[1] not in (
-                    "builtins.object",
-                    "typing.Generic",
-                    *outside,
-                ):
-                    outside.append(base[1])
+        self._mro_busy.add(class_gqn)
+        try:
+            project, outside = [class_gqn], []
+            cls = self.classes.get(class_gqn)
+            if cls is not None:
+                scope = self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(
+                    cls.mod
+                )
+                for base_ref in cls.cd.bases:
+                    base = self.value_of(scope, base_ref)
+                    if base is None:
+                        continue
+                    if base[0] == "class":
+                        sub_project, sub_outside = self.mro(base[1])
+                        project += [c for c in sub_project if c not in project]
+                        outside += [o for o in sub_outside if o not in outside]
+                    elif base[0] == "ext" and base[1] not in (
+                        "builtins.object",
+                        "typing.Generic",
+                        *outside,
+                    ):
+                        outside.append(base[1])
+        finally:
+            self._mro_busy.discard(class_gqn)
         self._mro[class_gqn] = (project, outside)
         return project, outside
 
     def method(self, class_gqn: str, name: str) -> Func | None:
+        key = (class_gqn, name)
+        found = self._methods.get(key, _MISSING)
+        if found is not _MISSING:
+            return found
+        found = None
         for c in self.mro(class_gqn)[0]:
             cls = self.classes.get(c)
             if cls is None:
                 continue
             qn = cls.cd.methods.get(name)
             if qn is not None:
-                return self.funcs.get(f"{cls.mod.name}.{qn}")
-        return None
+                found = self.funcs.get(f"{cls.mod.name}.{qn}")
+                break
+        if class_gqn not in self._mro_busy:
+            self._methods[key] = found
+        return found
 
     @staticmethod
     def is_property(method: Func) -> bool:
@@ -702,8 +911,21 @@ class Project:
     def stored(self, owner: str, attr: str) -> Value | None:
         """The value of `owner.attr` from assignments anywhere (self.x = ..., app.state.x =
         ..., class-level attributes), owner being a class gqn or an outside type."""
+        key = (owner, attr)
+        value = self._stored.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
+        cut = self._cut
+        value = self._stored_value(owner, attr)
+        if cut == self._cut:
+            self._stored[key] = value
+        return value
+
+    def _stored_value(self, owner: str, attr: str) -> Value | None:
         if self._pending_stores is None:
             self._index_stores()
+        if self._typing_stores:
+            self._cut += 1  # the store index is still partial: not a final answer
         owners = self.mro(owner)[0] if owner in self.classes else [owner]
         for o in owners:
             found = self._stored_values(o, attr)
@@ -711,10 +933,14 @@ class Project:
                 return found
         if self._pending_stores:
             pending, self._pending_stores = self._pending_stores, []
-            for func, base_ref, name, value_ref in pending:
-                base = self.value_of(func, base_ref)
-                if base is not None and base[0] in ("obj", "class", "inst"):
-                    self._stores.setdefault((base[1], name), []).append((func, value_ref))
+            self._typing_stores = True
+            try:
+                for func, base_ref, name, value_ref in pending:
+                    base = self.value_of(func, base_ref)
+                    if base is not None and base[0] in ("obj", "class", "inst"):
+                        self._stores.setdefault((base[1], name), []).append((func, value_ref))
+            finally:
+                self._typing_stores = False
             for o in owners:
                 found = self._stored_values(o, attr)
                 if found is not None:

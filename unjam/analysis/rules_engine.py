@@ -10,7 +10,7 @@ the message says how many other entries reach it too.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked, Route
@@ -45,6 +45,13 @@ FIX_LIMITER = (
 )
 
 
+def _site_order(site: Site) -> tuple:
+    """Report order of blocking sites: by place; for two at one place (`with e.connect():`
+    is a call and an `__enter__`), the call first, then by name. Without the last two keys
+    the order of a set decided, which varied from run to run with Python's string hashing."""
+    return (site.path, site.line, site.col, site.qn.endswith(".__enter__"), site.qn)
+
+
 class RulesEngine:
     def __init__(self, project: Project, graph: CallGraph, model: FastAPIModel):
         self.p = project
@@ -52,6 +59,7 @@ class RulesEngine:
         self.model = model
         self.findings: list[Finding] = []
         self._reported: set[tuple[str, str, int, int]] = set()
+        self._reported_lines: set[tuple[str, str, int]] = set()  # (code, path, line)
         self._cached: dict[str, bool] = {}
         self.raises_limiter = any(m.summary.raises_limiter for m in project.modules.values())
 
@@ -74,11 +82,12 @@ class RulesEngine:
         if key in self._reported:
             return False
         self._reported.add(key)
+        self._reported_lines.add(key[:3])
         self.findings.append(finding)
         return True
 
     def _at(self, code: str, path: str, line: int) -> bool:
-        return any(k[0] == code and k[1] == path and k[2] == line for k in self._reported)
+        return (code, path, line) in self._reported_lines
 
     def _is_cached(self, gqn: str) -> bool:
         known = self._cached.get(gqn)
@@ -231,17 +240,20 @@ class RulesEngine:
         return self.findings
 
     def _blocking(self, code, entries: list[Invoked], severity, verb, context=None) -> None:
-        counts: Counter[Site] = Counter()
+        counts: dict[Site, int] = {}
         owner: dict[Site, Invoked] = {}
+        reach = self.g.reach
+        startup = code == "UJ002"
         for inv in entries:
             sites: set[Site] = set()
             for f in inv.funcs:
-                sites |= self.g.reach(f, "loop")
+                sites |= reach(f, "loop")
             for site in sites:
-                if code == "UJ002" and (self._at("UJ001", site.path, site.line)):
+                if startup and self._at("UJ001", site.path, site.line):
                     continue
-                counts[site] += 1
-                owner.setdefault(site, inv)
+                counts[site] = counts.get(site, 0) + 1
+                if site not in owner:
+                    owner[site] = inv
         by_entry: dict[int, list[Site]] = {}
         for site, inv in owner.items():
             by_entry.setdefault(id(inv), []).append(site)
@@ -254,7 +266,7 @@ class RulesEngine:
                     f, [s for s in sites if s not in paths], "loop"
                 ).items():
                     paths.setdefault(site, path)
-            for site in sorted(sites, key=lambda s: (s.path, s.line, s.col)):
+            for site in sorted(sites, key=_site_order):
                 path = paths.get(site) or [(site.func, site.line)]
                 kind = site.entry.kind or "network"
                 via = self._via(path[1:])
@@ -435,7 +447,7 @@ class RulesEngine:
             if not sites:
                 continue
             paths = self.g.paths(f, sites, "pool")
-            for site in sorted(sites, key=lambda s: (s.path, s.line, s.col)):
+            for site in sorted(sites, key=_site_order):
                 path = paths.get(site) or [(site.func, site.line)]
                 self._add(
                     Finding(

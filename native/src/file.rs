@@ -1,0 +1,104 @@
+//! One file → one marshalled row `(path, mtime_ns, size, hash, plain | None)`, as
+//! `parse.read_one` would give it, or `None` as the summary when Python must redo the file.
+
+use std::os::unix::fs::MetadataExt;
+
+use ruff_python_ast::PythonVersion;
+use ruff_python_parser::{Mode, ParseOptions, parse_unchecked};
+
+use crate::marshal::{self, Row, Writer};
+use crate::source::{Lines, decline, escapes};
+use crate::summarize::Summarizer;
+use crate::syntax::cpython_rejects;
+
+/// `hashlib.blake2b(data, digest_size=16).hexdigest()`.
+fn content_hash(data: &[u8]) -> String {
+    blake2b_simd::Params::new()
+        .hash_length(16)
+        .hash(data)
+        .to_hex()
+        .to_string()
+}
+
+/// Write the plain summary into `w`, or say why the native path declines this file.
+fn summarize(
+    data: &[u8],
+    is_package: bool,
+    version: PythonVersion,
+    w: &mut Writer,
+) -> Result<(), &'static str> {
+    if let Some(why) = decline(data) {
+        return Err(why);
+    }
+    let escapes = escapes(data);
+    if escapes.named {
+        return Err("named escape"); // ruff's Unicode name table may not be CPython's
+    }
+    let text = std::str::from_utf8(data).map_err(|_| "not UTF-8")?;
+    let options = ParseOptions::from(Mode::Module).with_target_version(version);
+    let parsed = parse_unchecked(text, options);
+    if !parsed.errors().is_empty() {
+        return Err("syntax error");
+    }
+    let Some(module) = parsed.syntax().as_module() else {
+        return Err("not a module");
+    };
+    if let Some(why) = cpython_rejects(parsed.tokens(), &module.body) {
+        return Err(why);
+    }
+    if !parsed.unsupported_syntax_errors().is_empty() {
+        return Err("syntax newer than the target Python");
+    }
+    let lines = Lines::new(text);
+    let mut summarizer = Summarizer::new(is_package, &lines, parsed.tokens());
+    summarizer.surrogate_escapes = escapes.surrogate;
+    summarizer.run(&module.body);
+    if let Some(why) = summarizer.declined {
+        return Err(why);
+    }
+    w.write(&summarizer.m.to_plain(&mut summarizer.strings));
+    Ok(())
+}
+
+/// Append the row for `path` (a marshalled 5-tuple) to `w`.
+pub fn row(path: &str, version: PythonVersion, w: &mut Writer) -> Row {
+    w.begin_row();
+    w.out.push(b')');
+    w.out.push(5);
+    marshal::write_str(path, &mut w.out);
+    let read = std::fs::metadata(path).and_then(|st| Ok((st, std::fs::read(path)?)));
+    let Ok((st, data)) = read else {
+        return unread_row(path, w); // Python reports the OSError in its own words
+    };
+    marshal::write_int(st.mtime() * 1_000_000_000 + st.mtime_nsec(), &mut w.out);
+    marshal::write_int(st.size() as i64, &mut w.out);
+    marshal::write_str(&content_hash(&data), &mut w.out);
+    let is_package = path.rsplit('/').next() == Some("__init__.py");
+    if summarize(&data, is_package, version, w).is_err() {
+        w.out.push(b'N'); // a declined file has written nothing yet: Python redoes it
+    }
+    w.end_row()
+}
+
+/// `(path, 0, 0, "", None)`: a row Python redoes from scratch.
+pub fn unread_row(path: &str, w: &mut Writer) -> Row {
+    w.begin_row();
+    w.out.push(b')');
+    w.out.push(5);
+    marshal::write_str(path, &mut w.out);
+    marshal::write_int(0, &mut w.out);
+    marshal::write_int(0, &mut w.out);
+    marshal::write_str("", &mut w.out);
+    w.out.push(b'N');
+    w.end_row()
+}
+
+/// Why the native path declines `path` (None: it does not), for the parity tools.
+pub fn decline_reason(path: &str, version: PythonVersion) -> Option<String> {
+    let data = std::fs::read(path).ok()?;
+    let is_package = path.rsplit('/').next() == Some("__init__.py");
+    let mut w = Writer::default();
+    summarize(&data, is_package, version, &mut w)
+        .err()
+        .map(str::to_string)
+}

@@ -1,0 +1,270 @@
+//! Python values the summary is made of, and their `marshal` encoding (format version 4).
+//!
+//! Why write marshal by hand: the rows cross into Python as one bytes object that
+//! `marshal.loads` turns into tuples/lists/dicts in C, which is far cheaper than building the
+//! same objects through the C API one by one, and it is the very format the cache stores.
+//! Shared values (memoised refs, the one ("name", id) tuple per identifier, tags) are written
+//! once and referenced after (marshal's FLAG_REF), as `marshal.dumps` does for the Python
+//! path's shared objects: smaller blobs load faster.
+
+use std::rc::Rc;
+
+use crate::intern::FxMap;
+
+/// A shared Python value: refs are memoised and nested, so they are reference-counted.
+pub type V = Rc<Val>;
+
+pub enum Val {
+    None,
+    Bool(bool),
+    Int(i64),
+    /// An integer literal too big for i64, as written in the source (`0x…`, `1_000…`).
+    BigInt(String),
+    Float(f64),
+    Str(String),
+    /// A tag or kind the summary repeats everywhere ("call", "name", "pos", …).
+    Static(&'static str),
+    Tuple(Vec<V>),
+    List(Vec<V>),
+    /// Insertion-ordered, as Python dicts are.
+    Dict(Vec<(V, V)>),
+    FrozenSet(Vec<V>),
+}
+
+pub fn none() -> V {
+    Rc::new(Val::None)
+}
+pub fn boolean(b: bool) -> V {
+    Rc::new(Val::Bool(b))
+}
+pub fn int(i: i64) -> V {
+    Rc::new(Val::Int(i))
+}
+pub fn s(text: &str) -> V {
+    Rc::new(Val::Str(text.to_owned()))
+}
+pub fn tag(text: &'static str) -> V {
+    Rc::new(Val::Static(text))
+}
+pub fn tuple(items: Vec<V>) -> V {
+    Rc::new(Val::Tuple(items))
+}
+pub fn list(items: Vec<V>) -> V {
+    Rc::new(Val::List(items))
+}
+pub fn opt_str(text: Option<&str>) -> V {
+    text.map_or_else(none, s)
+}
+
+const FLAG_REF: u8 = 0x80;
+
+/// Writes one row at a time into a buffer each thread reuses (its capacity stays: no
+/// regrowth per row). Reference indices start at 0 in each row; `ref_positions` says where
+/// each back-reference's index is, so rows written in parallel can be put in input order
+/// into one stream by shifting them (`copy_shifted`).
+#[derive(Default)]
+pub struct Writer {
+    pub out: Vec<u8>,
+    shared: FxMap<usize, u32>,
+    statics: FxMap<(usize, usize), u32>,
+    ref_count: u32,
+    pub ref_positions: Vec<usize>,
+}
+
+/// One finished row: its bytes, how many references it numbers, where its back-references are.
+pub struct Row {
+    pub bytes: Box<[u8]>,
+    pub ref_count: u32,
+    pub refs: Box<[u32]>,
+}
+
+impl Writer {
+    /// Start a row: its shared values and reference numbering are its own.
+    pub fn begin_row(&mut self) {
+        self.out.clear();
+        self.ref_positions.clear();
+        self.shared.clear();
+        self.statics.clear();
+        self.ref_count = 0;
+    }
+
+    pub fn end_row(&self) -> Row {
+        Row {
+            bytes: self.out.as_slice().into(),
+            ref_count: self.ref_count,
+            refs: self.ref_positions.iter().map(|p| *p as u32).collect(),
+        }
+    }
+
+    fn back_reference(&mut self, index: u32) {
+        self.out.push(b'r');
+        self.ref_positions.push(self.out.len());
+        self.out.extend_from_slice(&index.to_le_bytes());
+    }
+
+    /// Write `v`; values held in more than one place are written once, then referenced.
+    pub fn write(&mut self, v: &V) {
+        let flag = match &**v {
+            Val::None | Val::Bool(_) => 0,
+            Val::Static(text) => {
+                let key = (text.as_ptr() as usize, text.len());
+                if let Some(index) = self.statics.get(&key) {
+                    return self.back_reference(*index);
+                }
+                self.statics.insert(key, self.ref_count);
+                self.ref_count += 1;
+                FLAG_REF
+            }
+            _ if Rc::strong_count(v) > 1 => {
+                let key = Rc::as_ptr(v) as usize;
+                if let Some(index) = self.shared.get(&key) {
+                    return self.back_reference(*index);
+                }
+                self.shared.insert(key, self.ref_count);
+                self.ref_count += 1;
+                FLAG_REF
+            }
+            _ => 0,
+        };
+        self.write_val(v, flag);
+    }
+
+    fn write_val(&mut self, v: &Val, flag: u8) {
+        let out = &mut self.out;
+        match v {
+            Val::None => out.push(b'N'),
+            Val::Bool(true) => out.push(b'T'),
+            Val::Bool(false) => out.push(b'F'),
+            Val::Int(i) => write_int_flagged(*i, flag, out),
+            Val::BigInt(text) => write_long(&big_digits(text), false, flag, out),
+            Val::Float(f) => {
+                out.push(b'g' | flag);
+                out.extend_from_slice(&f.to_le_bytes());
+            }
+            Val::Str(text) => write_str_flagged(text, flag, out),
+            Val::Static(text) => write_str_flagged(text, flag, out),
+            Val::Tuple(items) => {
+                if items.len() < 256 {
+                    out.push(b')' | flag);
+                    out.push(items.len() as u8);
+                } else {
+                    out.push(b'(' | flag);
+                    write_len(items.len(), out);
+                }
+                items.iter().for_each(|i| self.write(i));
+            }
+            Val::List(items) => self.write_seq(b'[' | flag, items),
+            Val::FrozenSet(items) => self.write_seq(b'>' | flag, items),
+            Val::Dict(items) => {
+                out.push(b'{' | flag);
+                for (k, v) in items {
+                    self.write(k);
+                    self.write(v);
+                }
+                self.out.push(b'0');
+            }
+        }
+    }
+
+    fn write_seq(&mut self, code: u8, items: &[V]) {
+        self.out.push(code);
+        write_len(items.len(), &mut self.out);
+        items.iter().for_each(|i| self.write(i));
+    }
+}
+
+/// Copy `row` into `dst`, shifting its reference indices by `base`, the number of
+/// references the rows before it in the stream hold.
+pub fn copy_shifted(dst: &mut [u8], row: &Row, base: u32) {
+    dst.copy_from_slice(&row.bytes);
+    if base == 0 {
+        return;
+    }
+    for &at in &row.refs {
+        let slot = &mut dst[at as usize..at as usize + 4];
+        let index = u32::from_le_bytes([slot[0], slot[1], slot[2], slot[3]]) + base;
+        slot.copy_from_slice(&index.to_le_bytes());
+    }
+}
+
+pub fn write_len(n: usize, out: &mut Vec<u8>) {
+    out.extend_from_slice(&(n as u32).to_le_bytes());
+}
+
+pub fn write_str(text: &str, out: &mut Vec<u8>) {
+    write_str_flagged(text, 0, out);
+}
+
+fn write_str_flagged(text: &str, flag: u8, out: &mut Vec<u8>) {
+    if text.is_ascii() {
+        if text.len() < 256 {
+            out.push(b'z' | flag);
+            out.push(text.len() as u8);
+        } else {
+            out.push(b'a' | flag);
+            write_len(text.len(), out);
+        }
+    } else {
+        out.push(b'u' | flag);
+        write_len(text.len(), out);
+    }
+    out.extend_from_slice(text.as_bytes());
+}
+
+pub fn write_int(i: i64, out: &mut Vec<u8>) {
+    write_int_flagged(i, 0, out);
+}
+
+fn write_int_flagged(i: i64, flag: u8, out: &mut Vec<u8>) {
+    if let Ok(small) = i32::try_from(i) {
+        out.push(b'i' | flag);
+        out.extend_from_slice(&small.to_le_bytes());
+    } else {
+        let mut digits = Vec::new();
+        let mut rest = i.unsigned_abs();
+        while rest > 0 {
+            digits.push((rest & 0x7fff) as u16);
+            rest >>= 15;
+        }
+        write_long(&digits, i < 0, flag, out);
+    }
+}
+
+/// `TYPE_LONG`: the digit count (negative for a negative number), then base-2**15 digits.
+fn write_long(digits: &[u16], negative: bool, flag: u8, out: &mut Vec<u8>) {
+    out.push(b'l' | flag);
+    let n = digits.len() as i32;
+    out.extend_from_slice(&(if negative { -n } else { n }).to_le_bytes());
+    for d in digits {
+        out.extend_from_slice(&d.to_le_bytes());
+    }
+}
+
+/// Base-2**15 digits (least significant first) of a Python integer literal.
+fn big_digits(literal: &str) -> Vec<u16> {
+    let clean: String = literal.chars().filter(|c| *c != '_').collect();
+    let lower = clean.to_ascii_lowercase();
+    let (radix, body) = if let Some(rest) = lower.strip_prefix("0x") {
+        (16, rest)
+    } else if let Some(rest) = lower.strip_prefix("0o") {
+        (8, rest)
+    } else if let Some(rest) = lower.strip_prefix("0b") {
+        (2, rest)
+    } else {
+        (10, lower.as_str())
+    };
+    let mut digits: Vec<u32> = Vec::new(); // base 2**15, little-endian
+    for c in body.chars() {
+        let mut carry = c.to_digit(radix).unwrap_or(0);
+        for d in digits.iter_mut() {
+            let v = *d * radix + carry;
+            *d = v & 0x7fff;
+            carry = v >> 15;
+        }
+        while carry > 0 {
+            digits.push(carry & 0x7fff);
+            carry >>= 15;
+        }
+    }
+    digits.into_iter().map(|d| d as u16).collect()
+}

@@ -1,0 +1,236 @@
+//! Expressions → refs (`_Summarizer.ref` / `_ref` / `ann` / `_constant` in summarize.py):
+//! the same depth cap, the same memoisation by node identity (first computation wins, even
+//! a truncated one), the same truncations.
+
+use ruff_python_ast::{Expr, Number, Operator};
+
+use crate::guards::is_constant;
+use crate::marshal::{V, Val, boolean, none, s, tag, tuple};
+use crate::summarize::Summarizer;
+
+const MAX_DEPTH: u32 = 40;
+const MAX_ITEMS: usize = 16;
+const MAX_STR: usize = 160;
+
+/// CPython's operator class names (`type(op).__name__`).
+fn operator_name(op: Operator) -> &'static str {
+    match op {
+        Operator::Add => "Add",
+        Operator::Sub => "Sub",
+        Operator::Mult => "Mult",
+        Operator::MatMult => "MatMult",
+        Operator::Div => "Div",
+        Operator::Mod => "Mod",
+        Operator::Pow => "Pow",
+        Operator::LShift => "LShift",
+        Operator::RShift => "RShift",
+        Operator::BitOr => "BitOr",
+        Operator::BitXor => "BitXor",
+        Operator::BitAnd => "BitAnd",
+        Operator::FloorDiv => "FloorDiv",
+    }
+}
+
+/// Leaves of the expression walk: names and constants never contain a call.
+pub fn is_leaf(e: &Expr) -> bool {
+    matches!(e, Expr::Name(_)) || is_constant(e)
+}
+
+impl Summarizer<'_> {
+    pub fn const_none(&mut self) -> V {
+        let r = tuple(vec![tag("const"), none()]);
+        self.conser.cons(r)
+    }
+
+    fn constant(&mut self, e: &Expr) -> V {
+        let value = match e {
+            Expr::StringLiteral(lit) => {
+                let text = lit.value.to_str();
+                if self.surrogate_escapes && text.contains('\u{fffd}') {
+                    self.decline("surrogate escape"); // see source::Escapes
+                }
+                let cut = text
+                    .char_indices()
+                    .nth(MAX_STR)
+                    .map_or(text.len(), |(i, _)| i);
+                self.strings.s(&text[..cut])
+            }
+            Expr::NumberLiteral(n) => match &n.value {
+                Number::Int(i) => match i.as_i64() {
+                    Some(small) => V::new(Val::Int(small)),
+                    None => V::new(Val::BigInt(i.to_string())),
+                },
+                Number::Float(f) => V::new(Val::Float(*f)),
+                Number::Complex { .. } => return self.unknown.clone(),
+            },
+            Expr::BooleanLiteral(b) => boolean(b.value),
+            Expr::NoneLiteral(_) => none(),
+            _ => return self.unknown.clone(), // bytes, Ellipsis
+        };
+        self.conser.cons(tuple(vec![tag("const"), value]))
+    }
+
+    pub fn ref_opt(&mut self, node: Option<&Expr>, f: usize, depth: u32) -> V {
+        match node {
+            None => self.const_none(),
+            Some(e) => self.ref_(e, f, depth),
+        }
+    }
+
+    pub fn ref_(&mut self, node: &Expr, f: usize, depth: u32) -> V {
+        if depth > MAX_DEPTH {
+            return self.unknown.clone();
+        }
+        if let Expr::Name(n) = node {
+            if let Some(r) = self.names.get(n.id.as_str()) {
+                return r.clone();
+            }
+            let r = tuple(vec![tag("name"), self.strings.s(n.id.as_str())]);
+            self.names.insert(n.id.to_string(), r.clone());
+            return r;
+        }
+        if is_constant(node) {
+            return self.constant(node);
+        }
+        let key = node as *const Expr as usize;
+        if let Some(r) = self.refs.get(&key) {
+            return r.clone();
+        }
+        let r = self.ref_inner(node, f, depth + 1);
+        let r = self.conser.cons(r);
+        self.refs.insert(key, r.clone());
+        r
+    }
+
+    fn refs_of<'e>(&mut self, nodes: impl Iterator<Item = &'e Expr>, f: usize, d: u32) -> V {
+        let items = nodes.map(|e| self.ref_(e, f, d)).collect();
+        tuple(items)
+    }
+
+    fn ref_inner(&mut self, node: &Expr, f: usize, d: u32) -> V {
+        match node {
+            Expr::Attribute(a) => {
+                let base = self.ref_(&a.value, f, d);
+                tuple(vec![tag("attr"), base, self.strings.s(a.attr.as_str())])
+            }
+            Expr::Call(c) => {
+                let func = self.ref_(&c.func, f, d);
+                let args = self.refs_of(c.arguments.args.iter(), f, d);
+                let kwargs = c
+                    .arguments
+                    .keywords
+                    .iter()
+                    .map(|k| {
+                        let arg = self.strings.opt(k.arg.as_ref().map(|a| a.as_str()));
+                        tuple(vec![arg, self.ref_(&k.value, f, d)])
+                    })
+                    .collect();
+                tuple(vec![tag("call"), func, args, tuple(kwargs)])
+            }
+            Expr::Await(a) => tuple(vec![tag("await"), self.ref_(&a.value, f, d)]),
+            Expr::Subscript(sub) => {
+                let base = self.ref_(&sub.value, f, d);
+                let items = match &*sub.slice {
+                    Expr::Tuple(t) => self.refs_of(t.elts.iter(), f, d),
+                    index => self.refs_of(std::iter::once(index), f, d),
+                };
+                tuple(vec![tag("sub"), base, items])
+            }
+            Expr::List(l) => self.list_ref(&l.elts, f, d),
+            Expr::Tuple(t) => self.list_ref(&t.elts, f, d),
+            Expr::Set(st) => self.list_ref(&st.elts, f, d),
+            Expr::Dict(dict) => {
+                let items = dict
+                    .items
+                    .iter()
+                    .take(MAX_ITEMS)
+                    .map(|item| {
+                        let k = self.ref_opt(item.key.as_ref(), f, d);
+                        tuple(vec![k, self.ref_(&item.value, f, d)])
+                    })
+                    .collect();
+                tuple(vec![tag("dict"), tuple(items)])
+            }
+            Expr::Lambda(l) => {
+                let qn = self.lambda_qn(l, f);
+                tuple(vec![tag("lambda"), s(&qn)])
+            }
+            Expr::BinOp(b) => {
+                let left = self.ref_(&b.left, f, d);
+                let right = self.ref_(&b.right, f, d);
+                tuple(vec![tag("binop"), tag(operator_name(b.op)), left, right])
+            }
+            Expr::If(i) => {
+                let body = self.ref_(&i.body, f, d);
+                tuple(vec![tag("ifexp"), body, self.ref_(&i.orelse, f, d)])
+            }
+            Expr::BoolOp(b) => {
+                let values = self.refs_of(b.values.iter().take(8), f, d);
+                tuple(vec![tag("boolop"), values])
+            }
+            Expr::Starred(st) => tuple(vec![tag("star"), self.ref_(&st.value, f, d)]),
+            Expr::Named(n) => self.ref_(&n.value, f, d),
+            _ => self.unknown.clone(),
+        }
+    }
+
+    fn list_ref(&mut self, elts: &[Expr], f: usize, d: u32) -> V {
+        let items = self.refs_of(elts.iter().take(MAX_ITEMS), f, d);
+        tuple(vec![tag("list"), items])
+    }
+
+    /// An annotation ref; a string annotation is parsed as an expression, as CPython would.
+    /// Only plain type expressions are trusted to parse alike in both parsers: anything else
+    /// makes the file go back to Python.
+    pub fn ann(&mut self, node: Option<&Expr>, f: usize) -> Option<V> {
+        let node = node?;
+        let Expr::StringLiteral(lit) = node else {
+            return Some(self.ref_(node, f, 0));
+        };
+        let text = lit.value.to_str();
+        if !text
+            .bytes()
+            .all(|b| (0x20..0x7f).contains(&b) || matches!(b, b'\t' | b'\n' | b'\r'))
+        {
+            self.decline("string annotation with unusual characters");
+            return Some(self.unknown.clone());
+        }
+        let stripped = text.trim_matches([' ', '\t', '\n', '\r']);
+        match ruff_python_parser::parse_expression(stripped) {
+            Ok(parsed) if plain_type_expression(parsed.expr()) => {
+                self.annotating = true;
+                let r = self.ref_(parsed.expr(), f, 0);
+                self.annotating = false;
+                self.keep.push(parsed); // refs are memoised by address: keep the nodes alive
+                Some(r)
+            }
+            _ => {
+                self.decline("string annotation CPython may parse differently");
+                Some(self.unknown.clone())
+            }
+        }
+    }
+}
+
+fn plain_type_expression(e: &Expr) -> bool {
+    match e {
+        Expr::Name(_)
+        | Expr::StringLiteral(_)
+        | Expr::NumberLiteral(_)
+        | Expr::BooleanLiteral(_)
+        | Expr::NoneLiteral(_)
+        | Expr::EllipsisLiteral(_) => true,
+        Expr::Attribute(a) => plain_type_expression(&a.value),
+        Expr::Subscript(sub) => {
+            plain_type_expression(&sub.value) && plain_type_expression(&sub.slice)
+        }
+        Expr::Tuple(t) => t.elts.iter().all(plain_type_expression),
+        Expr::List(l) => l.elts.iter().all(plain_type_expression),
+        Expr::BinOp(b) => {
+            b.op == Operator::BitOr
+                && plain_type_expression(&b.left)
+                && plain_type_expression(&b.right)
+        }
+        _ => false,
+    }
+}

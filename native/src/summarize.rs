@@ -1,0 +1,572 @@
+//! Statements, scopes and bindings (`_Summarizer` in summarize.py, which is the reference:
+//! every branch here mirrors one there, in the same order).
+
+use ruff_python_ast::token::{TokenKind, Tokens};
+use ruff_python_ast::{
+    Decorator, ElifElseClause, ExceptHandler, Expr, ExprLambda, ModExpression, Parameters, Stmt,
+    StmtClassDef, StmtFunctionDef,
+};
+use ruff_python_parser::Parsed;
+use ruff_text_size::{Ranged, TextSize};
+
+use crate::guards::{guard_subject_is_shared, returns_cached};
+use crate::intern::{Conser, FxMap, Interner};
+use crate::marshal::{V, int, opt_str, s, tag, tuple};
+use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
+use crate::source::Lines;
+
+const MODULE: &str = "<module>";
+
+pub struct Summarizer<'a> {
+    pub m: Module,
+    /// Node address → its ref: summarize.py memoises by `id(node)`.
+    pub refs: FxMap<usize, V>,
+    /// Identifier → its one ("name", id) ref.
+    pub names: FxMap<String, V>,
+    pub strings: Interner,
+    pub conser: Conser,
+    pub keep: Vec<Parsed<ModExpression>>,
+    pub unknown: V,
+    /// True while converting a parsed string annotation (positions there are the string's).
+    pub annotating: bool,
+    lines: &'a Lines,
+    tokens: &'a Tokens,
+    /// The file has `\ud800`-like escapes: a U+FFFD in a string may stand for one.
+    pub surrogate_escapes: bool,
+    /// Set when this file must go back to Python (the reason, for debugging).
+    pub declined: Option<&'static str>,
+}
+
+impl<'a> Summarizer<'a> {
+    pub fn new(is_package: bool, lines: &'a Lines, tokens: &'a Tokens) -> Summarizer<'a> {
+        let mut m = Module {
+            is_package,
+            ..Module::default()
+        };
+        m.func_arena.push(FuncDef {
+            qn: MODULE.into(),
+            name: MODULE.into(),
+            line: 1,
+            col: 0,
+            ..FuncDef::default()
+        });
+        m.funcs.insert(MODULE.into(), 0);
+        Summarizer {
+            m,
+            refs: FxMap::default(),
+            names: FxMap::default(),
+            strings: Interner::default(),
+            conser: Conser::default(),
+            keep: Vec::new(),
+            unknown: tuple(vec![tag("?")]),
+            annotating: false,
+            lines,
+            tokens,
+            surrogate_escapes: false,
+            declined: None,
+        }
+    }
+
+    pub fn run(&mut self, body: &[Stmt]) {
+        self.body(body, 0, None, false);
+    }
+
+    pub fn decline(&mut self, why: &'static str) {
+        self.declined.get_or_insert(why);
+    }
+
+    pub fn pos(&self, offset: TextSize) -> (i64, i64) {
+        self.lines.position(offset.to_u32())
+    }
+
+    fn qn(&self, f: usize) -> &str {
+        &self.m.func_arena[f].qn
+    }
+
+    /// CPython's position of a `def`/`class`: its keyword (or `async`), not the first decorator.
+    fn def_pos(&mut self, start: TextSize, decorators: &[Decorator]) -> (i64, i64) {
+        let Some(last) = decorators.last() else {
+            return self.pos(start);
+        };
+        let end = last.end();
+        let from = self.tokens.partition_point(|t| t.start() < end);
+        let keyword = self.tokens[from..].iter().find(|t| {
+            matches!(
+                t.kind(),
+                TokenKind::Def | TokenKind::Async | TokenKind::Class
+            )
+        });
+        match keyword {
+            Some(t) => self.pos(t.start()),
+            None => {
+                self.decline("no def keyword after decorators");
+                (0, 0)
+            }
+        }
+    }
+
+    pub fn lambda_qn(&mut self, node: &ExprLambda, f: usize) -> String {
+        if self.annotating {
+            self.decline("lambda in a string annotation"); // its position would be the string's
+        }
+        let (line, col) = self.pos(node.start());
+        let name = format!("<lambda:{line}:{col}>");
+        if self.qn(f) == MODULE {
+            name
+        } else {
+            format!("{}.{name}", self.qn(f))
+        }
+    }
+
+    // ---- statements ------------------------------------------------------------------------
+
+    fn body(&mut self, stmts: &[Stmt], f: usize, cls: Option<usize>, mut guarded: bool) {
+        for stmt in stmts {
+            self.stmt(stmt, f, cls, guarded);
+            if !guarded
+                && let Stmt::If(i) = stmt
+                && returns_cached(i)
+            {
+                guarded = true; // what follows runs only on a cache miss
+            }
+        }
+    }
+
+    fn stmt(&mut self, st: &Stmt, f: usize, cls: Option<usize>, guarded: bool) {
+        match st {
+            Stmt::Expr(e) => self.expr(&e.value, f, guarded, false),
+            Stmt::FunctionDef(d) => self.funcdef(d, f, cls),
+            Stmt::ClassDef(c) => self.classdef(c, f, cls),
+            Stmt::Assign(a) => {
+                let value = self.ref_(&a.value, f, 0);
+                for target in &a.targets {
+                    self.assign(target, value.clone(), Some(&a.value), f, cls);
+                }
+                self.expr(&a.value, f, guarded, false);
+            }
+            Stmt::AnnAssign(a) => {
+                if let Expr::Name(target) = &*a.target
+                    && let Some(annotation) = self.ann(Some(&a.annotation), f)
+                {
+                    let name = target.id.to_string();
+                    if self.qn(f) == MODULE && cls.is_none() {
+                        self.m.global_annotations.insert(name, annotation);
+                    } else if cls.is_none() {
+                        self.m.func_arena[f]
+                            .local_annotations
+                            .insert(name, annotation);
+                    }
+                }
+                if let Some(value) = &a.value {
+                    let r = self.ref_(value, f, 0);
+                    self.assign(&a.target, r, Some(value), f, cls);
+                    self.expr(value, f, guarded, false);
+                }
+            }
+            Stmt::AugAssign(a) => self.expr(&a.value, f, guarded, false),
+            Stmt::Return(r) => {
+                if let Some(value) = &r.value {
+                    let v = self.ref_(value, f, 0);
+                    self.m.func_arena[f].return_values.push(v);
+                    self.expr(value, f, guarded, false);
+                }
+            }
+            Stmt::With(w) => {
+                for item in &w.items {
+                    let ctx = self.ref_(&item.context_expr, f, 0);
+                    self.expr(&item.context_expr, f, guarded, w.is_async);
+                    if !w.is_async {
+                        let (line, col) = self.pos(item.context_expr.start());
+                        let func =
+                            tuple(vec![tag("attr"), ctx.clone(), self.strings.s("__enter__")]);
+                        self.m.func_arena[f].calls.push(CallSite {
+                            line,
+                            col,
+                            func,
+                            args: tuple(vec![]),
+                            kwargs: tuple(vec![]),
+                            awaited: false,
+                            guarded,
+                            arg_of: -1,
+                            is_with: true,
+                        });
+                    }
+                    if let Some(Expr::Name(var)) = item.optional_vars.as_deref() {
+                        self.bind(var.id.as_str(), tuple(vec![tag("enter"), ctx]), f, cls);
+                    }
+                }
+                self.body(&w.body, f, cls, guarded);
+            }
+            Stmt::If(i) => self.if_stmt(&i.test, &i.body, &i.elif_else_clauses, f, cls, guarded),
+            Stmt::For(fo) => {
+                self.expr(&fo.iter, f, guarded, false);
+                if let Expr::Name(target) = &*fo.target {
+                    let unknown = self.unknown.clone();
+                    self.bind(target.id.as_str(), unknown, f, cls);
+                }
+                self.body(&fo.body, f, cls, guarded);
+                self.body(&fo.orelse, f, cls, guarded);
+            }
+            Stmt::While(w) => {
+                self.expr(&w.test, f, guarded, false);
+                self.body(&w.body, f, cls, guarded);
+                self.body(&w.orelse, f, cls, guarded);
+            }
+            Stmt::Try(t) => {
+                self.body(&t.body, f, cls, guarded);
+                for handler in &t.handlers {
+                    let ExceptHandler::ExceptHandler(h) = handler;
+                    if let Some(kind) = &h.type_ {
+                        self.expr(kind, f, guarded, false);
+                    }
+                    self.body(&h.body, f, cls, guarded);
+                }
+                self.body(&t.orelse, f, cls, guarded);
+                self.body(&t.finalbody, f, cls, guarded);
+            }
+            Stmt::Match(m) => {
+                self.expr(&m.subject, f, guarded, false);
+                for case in &m.cases {
+                    self.body(&case.body, f, cls, guarded);
+                }
+            }
+            Stmt::Import(imp) => {
+                for alias in &imp.names {
+                    if let Some(asname) = &alias.asname {
+                        let r = ImportRef {
+                            level: 0,
+                            module: alias.name.to_string(),
+                            name: None,
+                        };
+                        self.importref(asname.as_str(), r, f, cls);
+                    } else {
+                        let top = alias.name.as_str().split('.').next().unwrap_or("");
+                        let r = ImportRef {
+                            level: 0,
+                            module: top.to_string(),
+                            name: None,
+                        };
+                        self.importref(top, r, f, cls);
+                    }
+                }
+            }
+            Stmt::ImportFrom(imp) => {
+                let module = imp.module.as_ref().map_or("", |m| m.as_str());
+                for alias in &imp.names {
+                    let r = ImportRef {
+                        level: i64::from(imp.level),
+                        module: module.to_string(),
+                        name: Some(alias.name.to_string()),
+                    };
+                    if alias.name.as_str() == "*" {
+                        if self.qn(f) == MODULE {
+                            self.m.star_imports.push(r);
+                        }
+                        continue;
+                    }
+                    let local = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
+                    self.importref(&local, r, f, cls);
+                }
+            }
+            Stmt::Global(g) => {
+                let declared = &mut self.m.func_arena[f].globals_declared;
+                g.names.iter().for_each(|n| {
+                    declared.insert(n.to_string());
+                });
+            }
+            Stmt::Nonlocal(_) => {}
+            Stmt::Delete(d) => d
+                .targets
+                .iter()
+                .for_each(|t| self.expr(t, f, guarded, false)),
+            Stmt::Raise(r) => {
+                for e in [&r.exc, &r.cause].into_iter().flatten() {
+                    self.expr(e, f, guarded, false);
+                }
+            }
+            Stmt::Assert(a) => {
+                self.expr(&a.test, f, guarded, false);
+                if let Some(msg) = &a.msg {
+                    self.expr(msg, f, guarded, false);
+                }
+            }
+            Stmt::Pass(_) | Stmt::Break(_) | Stmt::Continue(_) => {}
+            Stmt::TypeAlias(_) | Stmt::IpyEscapeCommand(_) => self.decline("type alias"),
+        }
+    }
+
+    /// `if`/`elif`/`else`: CPython nests each `elif` as an `If` alone in the `orelse` list.
+    fn if_stmt(
+        &mut self,
+        test: &Expr,
+        body: &[Stmt],
+        clauses: &[ElifElseClause],
+        f: usize,
+        cls: Option<usize>,
+        guarded: bool,
+    ) {
+        self.expr(test, f, guarded, false);
+        self.body(body, f, cls, guarded || guard_subject_is_shared(test));
+        match clauses.split_first() {
+            None => {}
+            Some((clause, rest)) => match &clause.test {
+                None => self.body(&clause.body, f, cls, guarded),
+                Some(elif_test) => self.if_stmt(elif_test, &clause.body, rest, f, cls, guarded),
+            },
+        }
+    }
+
+    fn importref(&mut self, name: &str, imp: ImportRef, f: usize, cls: Option<usize>) {
+        if self.qn(f) == MODULE && cls.is_none() {
+            self.m.imports.insert(name.to_string(), imp);
+        } else {
+            let value = tuple(vec![
+                tag("imp"),
+                int(imp.level),
+                s(&imp.module),
+                opt_str(imp.name.as_deref()),
+            ]);
+            self.bind(name, value, f, cls);
+        }
+    }
+
+    pub fn bind(&mut self, name: &str, value: V, f: usize, cls: Option<usize>) {
+        let fqn = &self.m.func_arena[f].qn;
+        if let Some(c) = cls.filter(|c| *fqn == self.m.class_arena[*c].scope) {
+            self.m.class_arena[c]
+                .attrs
+                .entry(name.to_string())
+                .or_default()
+                .push(value);
+        } else if fqn == MODULE || self.m.func_arena[f].globals_declared.contains(name) {
+            let entry = (fqn.clone(), value);
+            self.m
+                .global_values
+                .entry(name.to_string())
+                .or_default()
+                .push(entry);
+        } else {
+            self.m.func_arena[f]
+                .locals
+                .entry(name.to_string())
+                .or_default()
+                .push(value);
+        }
+    }
+
+    fn assign(
+        &mut self,
+        target: &Expr,
+        value: V,
+        node: Option<&Expr>,
+        f: usize,
+        cls: Option<usize>,
+    ) {
+        match target {
+            Expr::Name(n) => self.bind(n.id.as_str(), value, f, cls),
+            Expr::Attribute(a) => {
+                if a.attr.as_str() == "total_tokens" {
+                    self.m.raises_limiter = true;
+                }
+                let base = self.ref_(&a.value, f, 0);
+                self.m.func_arena[f]
+                    .attr_stores
+                    .push((base, a.attr.to_string(), value));
+            }
+            Expr::Tuple(_) | Expr::List(_) => {
+                let elts = elements(target).unwrap_or(&[]);
+                let values = node.and_then(elements);
+                for (i, element) in elts.iter().enumerate() {
+                    match values {
+                        Some(values) if i < values.len() && values.len() == elts.len() => {
+                            let r = self.ref_(&values[i], f, 0);
+                            self.assign(element, r, Some(&values[i]), f, cls);
+                        }
+                        _ => {
+                            let unknown = self.unknown.clone();
+                            self.assign(element, unknown, None, f, cls);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn funcdef(&mut self, d: &StmtFunctionDef, parent: usize, cls: Option<usize>) {
+        let qn = self.qualname(d.name.as_str(), parent, cls);
+        let (line, col) = self.def_pos(d.start(), &d.decorator_list);
+        let parent_qn = self.qn(parent).to_string();
+        let class_qn = cls
+            .filter(|c| parent_qn == self.m.class_arena[*c].scope)
+            .map(|c| self.m.class_arena[c].qn.clone());
+        let decorators = self.decorators(&d.decorator_list, parent);
+        let params = self.params(Some(&d.parameters), parent);
+        let returns = self.ann(d.returns.as_deref(), parent);
+        let is_method = class_qn.is_some();
+        let fd = FuncDef {
+            qn: qn.clone(),
+            name: d.name.to_string(),
+            line,
+            col,
+            is_async: d.is_async,
+            class_qn,
+            parent: if parent_qn == MODULE {
+                None
+            } else {
+                Some(parent_qn.clone())
+            },
+            decorators,
+            params,
+            returns,
+            ..FuncDef::default()
+        };
+        let f = self.m.func_arena.len();
+        self.m.func_arena.push(fd);
+        self.m.funcs.insert(qn.clone(), f);
+        if is_method {
+            let c = cls.unwrap();
+            self.m.class_arena[c]
+                .methods
+                .entry(d.name.to_string())
+                .or_insert(qn);
+        } else if parent_qn != MODULE {
+            self.m.func_arena[parent]
+                .local_defs
+                .insert(d.name.to_string(), qn);
+        }
+        for dec in &d.decorator_list {
+            self.expr(&dec.expression, parent, false, false);
+        }
+        self.body(&d.body, f, None, false);
+    }
+
+    fn decorators(&mut self, decorators: &[Decorator], parent: usize) -> Vec<(V, i64, i64)> {
+        decorators
+            .iter()
+            .map(|dec| {
+                let r = self.ref_(&dec.expression, parent, 0);
+                let (line, col) = self.pos(dec.expression.start());
+                (r, line, col)
+            })
+            .collect()
+    }
+
+    fn params(&mut self, args: Option<&Parameters>, f: usize) -> Vec<Param> {
+        let mut out = Vec::new();
+        let Some(args) = args else { return out };
+        for p in args.posonlyargs.iter().chain(args.args.iter()) {
+            let annotation = self.ann(p.parameter.annotation.as_deref(), f);
+            let default = p.default.as_deref().map(|d| self.ref_(d, f, 0));
+            out.push(Param {
+                name: p.parameter.name.to_string(),
+                annotation,
+                default,
+                kind: "pos",
+            });
+        }
+        if let Some(v) = &args.vararg {
+            out.push(Param {
+                name: v.name.to_string(),
+                annotation: None,
+                default: None,
+                kind: "vararg",
+            });
+        }
+        for p in &args.kwonlyargs {
+            let annotation = self.ann(p.parameter.annotation.as_deref(), f);
+            let default = p.default.as_deref().map(|d| self.ref_(d, f, 0));
+            out.push(Param {
+                name: p.parameter.name.to_string(),
+                annotation,
+                default,
+                kind: "kwonly",
+            });
+        }
+        if let Some(k) = &args.kwarg {
+            out.push(Param {
+                name: k.name.to_string(),
+                annotation: None,
+                default: None,
+                kind: "kwarg",
+            });
+        }
+        out
+    }
+
+    fn classdef(&mut self, c: &StmtClassDef, parent: usize, outer: Option<usize>) {
+        let qn = self.qualname(c.name.as_str(), parent, outer);
+        let (line, col) = self.def_pos(c.start(), &c.decorator_list);
+        let bases = c.bases().iter().map(|b| self.ref_(b, parent, 0)).collect();
+        let decorators = self.decorators(&c.decorator_list, parent);
+        let parent_qn = self.qn(parent).to_string();
+        let cd = ClassDef {
+            qn: qn.clone(),
+            name: c.name.to_string(),
+            line,
+            col,
+            bases,
+            decorators,
+            scope: parent_qn.clone(),
+            ..ClassDef::default()
+        };
+        let idx = self.m.class_arena.len();
+        self.m.class_arena.push(cd);
+        self.m.classes.insert(qn.clone(), idx);
+        let in_outer_body = outer.is_some_and(|o| parent_qn == self.m.class_arena[o].scope);
+        if parent_qn != MODULE && !in_outer_body {
+            self.m.func_arena[parent]
+                .local_defs
+                .insert(c.name.to_string(), qn);
+        }
+        self.body(&c.body, parent, Some(idx), false);
+    }
+
+    pub fn lambdadef(&mut self, n: &ExprLambda, parent: usize) {
+        let qn = self.lambda_qn(n, parent);
+        let (line, col) = self.pos(n.start());
+        let parent_qn = self.qn(parent).to_string();
+        let params = self.params(n.parameters.as_deref(), parent);
+        let fd = FuncDef {
+            qn: qn.clone(),
+            name: "<lambda>".into(),
+            line,
+            col,
+            is_lambda: true,
+            parent: if parent_qn == MODULE {
+                None
+            } else {
+                Some(parent_qn)
+            },
+            params,
+            ..FuncDef::default()
+        };
+        let f = self.m.func_arena.len();
+        self.m.func_arena.push(fd);
+        let r = self.ref_(&n.body, f, 0);
+        self.m.func_arena[f].return_values.push(r);
+        self.m.funcs.insert(qn, f);
+        self.expr(&n.body, f, false, false);
+    }
+
+    /// `Cls.name` directly in a class body, `name` at module level, else `outer.name`.
+    fn qualname(&self, name: &str, parent: usize, cls: Option<usize>) -> String {
+        let pqn = self.qn(parent);
+        if let Some(c) = cls.filter(|c| pqn == self.m.class_arena[*c].scope) {
+            return format!("{}.{name}", self.m.class_arena[c].qn);
+        }
+        if pqn == MODULE {
+            name.to_string()
+        } else {
+            format!("{pqn}.{name}")
+        }
+    }
+}
+
+fn elements(e: &Expr) -> Option<&[Expr]> {
+    match e {
+        Expr::Tuple(t) => Some(&t.elts),
+        Expr::List(l) => Some(&l.elts),
+        _ => None,
+    }
+}

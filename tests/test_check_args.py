@@ -1,0 +1,89 @@
+"""`unjam check`'s typer-free argument parser (`check_args`) against typer itself.
+
+The shortcut must give the command exactly the values typer gives it, and hand every other
+command line back to typer (which then prints its own usage errors)."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+import typer.main
+
+from unjam import cli
+from unjam.analysis import check_args
+
+PARAMS = list(inspect.signature(check_args.run).parameters)
+
+PLAIN = [
+    [],
+    ["src"],
+    ["a.py", "b", "--format", "json"],
+    ["--format=SARIF", "--output", "out/report.sarif", "."],
+    ["-o", "r.txt", "-q", "--statistics", "--exit-zero"],
+    ["--select", "UJ001,UJ002", "--select", "UJ003", "--ignore", "UJ006", "--exclude", "x/*"],
+    ["--extend-select=UJ00", "--respect-gitignore", "--no-respect-gitignore", "app"],
+    ["--config", "pyproject.toml", "--no-cache", "--cache-dir", "/tmp/c", "--warn-unused-ignores"],
+    ["--output-format", "github", "--quiet", "--", "-odd-name.py", "--format"],
+    ["-", "p"],
+]
+NOT_PLAIN = [
+    ["--help"],
+    ["-h"],
+    ["--format", "xml"],
+    ["--format"],
+    ["--output", "--quiet"],
+    ["-qo", "file"],
+    ["-ofile"],
+    ["--no-cache=1"],
+    ["--frobnicate"],
+    [""],
+    ["--format=ｊｓｏｎ"],
+]
+
+
+def typer_values(monkeypatch, args: list[str]) -> dict:
+    """What typer hands the command for `unjam check ARGS`."""
+    seen: dict = {}
+
+    def record(*values):
+        seen.update(zip(PARAMS, values, strict=True))
+        return 0
+
+    monkeypatch.setattr(check_args, "run", record)
+    cli.build_app()(["check", *args], standalone_mode=False)
+    return seen
+
+
+@pytest.mark.parametrize("args", PLAIN, ids=" ".join)
+def test_plain_arguments_parse_as_typer_parses_them(monkeypatch, args):
+    parsed = check_args.parse(args)
+    assert parsed is not None
+    assert parsed == typer_values(monkeypatch, args)
+
+
+@pytest.mark.parametrize("args", NOT_PLAIN, ids=" ".join)
+def test_other_arguments_are_left_to_typer(args):
+    assert check_args.parse(args) is None
+
+
+def test_the_option_table_matches_the_typer_declaration():
+    command = typer.main.get_command(cli.build_app()).commands["check"]
+    declared = {}
+    for param in command.params:
+        if param.name == "paths":
+            continue
+        for opt in param.opts:
+            if param.is_flag:
+                kind = "flag"
+            elif param.multiple:
+                kind = "list"
+            elif param.name == "output_format":
+                kind = "format"
+            else:
+                kind = "path"
+            declared[opt] = (param.name, kind)
+        for opt in param.secondary_opts:
+            declared[opt] = (param.name, "no")
+    assert declared == check_args.OPTIONS
+    assert [p.name for p in command.params] == PARAMS

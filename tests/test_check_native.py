@@ -1,0 +1,340 @@
+"""The native (Rust) parse+summarise path gives exactly the Python path's rows.
+
+`unjam/analysis/parse.py` (→ summarize.py) is the reference; `unjam_native` must return rows
+equal to it with `==` (tuples vs lists and dict order included), or `None` as the summary for
+a file it cannot be sure about, which Python then redoes. These tests fail, not skip, when the
+extension is missing — `make` builds it — unless `UNJAM_NATIVE=0` asks for Python only.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from unjam.analysis import parse
+from unjam.analysis.engine import analyze
+
+ROOT = Path(__file__).resolve().parents[1]
+VERSION = sys.version_info[:2]
+
+if os.environ.get("UNJAM_NATIVE") == "0":
+    pytest.skip("UNJAM_NATIVE=0: the native path is switched off", allow_module_level=True)
+
+import unjam_native  # noqa: E402  (an ImportError here is a failure: `make` builds it)
+
+# Constructs whose summaries depend on details both implementations must agree on.
+TRICKY = """
+import os.path, a.b as ab
+from ..pkg import x as y, z
+from . import *
+big = 123456789012345678901234567890 + 0x_ffff_ffff_ffff_ffff_ff + 2**63
+small = (-5, 2_147_483_648, 1.5e300, 1e-7, 3j, b"b", ..., None, True, "s" * 3)
+long = "%s"
+uni = "héllo wörld ✓ " * 20
+neg = -1
+s = "ü✓"; after_unicode(lambda: "ü", ü=f"{é()}")
+d = {"a": 1, **other, "b": [i for i in range(3)], 1: {2, 3}}
+t: "Optional[Session]" = None
+u: "list[int] | None"
+v: int
+first, (second, *rest) = f(), (g(), h(), i())
+obj.total_tokens = 0
+obj.attr, other.attr = 1, 2
+
+
+@decorator.attr(arg=lambda q: q + 1)
+@ (parenthesised)
+async def handler(a, /, b: "Dep" = Depends(get), *args, c: int = k(), **kw) -> "Out":
+    global g
+    g = await client.get(url, timeout=(1, 2))
+    if (n := compute(a)) is not None:
+        return n
+    with open(path) as fh, lock:
+        data = fh.read()
+    async with session.post(u) as resp:
+        await resp.json()
+    for item in items(1)[::2]:
+        yield item.value(f"{x!r:>{width()}} and {call(y)=}")
+    yield from gen(lambda: (lambda: inner())())
+    try:
+        raise Error(msg()) from cause()
+    except (A, B) as e:
+        log(e)
+    finally:
+        cleanup()
+    assert check(), message()
+    del cache[key()]
+    match command():
+        case [x, *_]:
+            act(x)
+    return [await job() for job in jobs if ok(job)]
+
+
+class Outer(Base, metaclass=Meta):
+    attr: int = field(default_factory=list)
+    x = y = compute()
+
+    @property
+    def value(self):
+        if self._cached is not None:
+            return self._cached
+        self._cached = load()
+        return self._cached
+
+    @value.setter
+    def value(self, v):
+        self._v = v
+
+    class Inner:
+        def method(self):
+            def nested():
+                nonlocal_thing()
+            return nested
+
+    def value(self):  # redefinition replaces the first one, keeps its position
+        return 1
+
+
+def factory():
+    class Local:
+        def m(self):
+            return helper()
+    _client = None
+    if not _client:
+        _client = make_client()
+    if key not in _cache:
+        _cache[key] = build()
+    return Local, (1 if a() else b()), a() and b() or c(), not d(), e() < f() <= g()
+
+
+def deep():
+    return ((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))
+value = f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(x(y(z(a(b(c(d(e(f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(0))))))))))))))))))))))))))))))))))))))))))))
+chain = a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u()
+""".replace('"%s"', '"' + "x" * 300 + '"')
+
+
+def python_files(*roots: Path) -> list[str]:
+    return sorted(str(p) for root in roots for p in root.rglob("*.py") if p.is_file())
+
+
+def first_difference(a: object, b: object, where: str = "row") -> str | None:
+    if type(a) is not type(b):
+        return f"{where}: {type(a).__name__} {a!r:.200} != {type(b).__name__} {b!r:.200}"
+    if isinstance(a, tuple | list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            if found := first_difference(x, y, f"{where}[{i}]"):
+                return found
+        return None if len(a) == len(b) else f"{where}: length {len(a)} != {len(b)}"
+    if isinstance(a, dict):
+        if list(a) != list(b):
+            return f"{where}: keys {list(a)!r:.300} != {list(b)!r:.300}"
+        for k in a:
+            if found := first_difference(a[k], b[k], f"{where}[{k!r}]"):
+                return found
+        return None
+    return None if a == b else f"{where}: {a!r:.200} != {b!r:.200}"
+
+
+def native_rows(paths: list[str], version: tuple[int, int] = VERSION) -> list[tuple]:
+    return marshal.loads(unjam_native.summarize_files(paths, 2, version))
+
+
+def assert_parity(paths: list[str]) -> None:
+    native = native_rows(paths)
+    python = parse._read_many(paths)
+    assert [r[0] for r in native] == paths  # input order
+    differing = [
+        first_difference(n, p) for n, p in zip(native, python, strict=True) if n[4] is not None
+    ]
+    differing = [d for d in differing if d]
+    assert not differing, "\n".join(differing[:5])
+    declined = [n[0] for n in native if n[4] is None]
+    assert len(declined) <= len(paths) // 10, declined  # the native path does the bulk
+
+
+def test_parity_on_the_project_and_its_corpora():
+    paths = python_files(ROOT / "tests", ROOT / "examples", ROOT / "unjam")
+    assert len(paths) > 200
+    assert_parity(paths)
+
+
+def test_parity_on_tricky_constructs(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    files = [tmp_path / "tricky.py", tmp_path / "pkg" / "__init__.py", tmp_path / "crlf.py"]
+    files[0].write_text(TRICKY)
+    files[1].write_text(TRICKY)  # a package's __init__ is summarised with is_package=True
+    files[2].write_bytes(TRICKY.replace("\n", "\r\n").encode())
+    assert_parity([str(f) for f in files])
+    assert all(row[4] is not None for row in native_rows([str(f) for f in files]))
+
+
+FALLBACKS = {
+    "latin1.py": "x = 'caf\xe9'\n".encode("latin-1"),
+    "bom.py": b"\xef\xbb\xbfx = f()\n",
+    "coding.py": b"# -*- coding: latin-1 -*-\nx = f()\n",
+    "broken.py": b"def f(:\n    pass\n",
+    "alias.py": b"type X = int\nx = f()\n",
+    "nested_spec.py": b'x = f"{x:{y:{z}}}"\n',  # ruff accepts these two, CPython does not
+    "starred_field.py": b'x = f"{*x}"\n',
+}
+
+# Edge cases of the two parsers: each must come back declined, or equal to the Python row.
+EDGES = [
+    "f(**x, *y)",
+    "f(x=1, y)",
+    "def f(a=1, b): pass",
+    "a + 1 = 2",
+    "del f()",
+    "(a, b) += 1",
+    "nonlocal x",
+    "return 1",
+    "await x",
+    "f(a=1, a=2)",
+    "*a = 1",
+    "f'{a!x}'",
+    "0777",
+    "x = 5if 1 else 2",
+    "[0x1for x in y]",
+    "match x:\n    case 1 + 1: pass",
+    "match x:\n    case x | y: pass",
+    "async def f():\n    yield from x",
+    "True = 1",
+    "__debug__ = 1",
+    "f\"{'\\n'}\"",
+    'f"{x # c\n}"',
+    'f"{lambda x: 1}"',
+    "from __future__ import braces",
+    "print(*a, **b, c)",
+    'b"\u00e9"',
+    'u"x" b"y"',
+    "def f():\n    x = 1\n    global x",
+    "try:\n    pass\nexcept* ValueError:\n    pass\nexcept ValueError:\n    pass",
+    "if x:\n    a\n  b",
+    "x = (*a)",
+    "print(*a if b else c)",
+    "@x := y\ndef f(): pass",
+    "def f() -> *a: pass",
+    "x[*a]",
+    "class A[T]: pass",
+    "def f(a, /, b, /): pass",
+    'x = "\\ud800"',
+    'x = "\\U00110000"',
+    'x = f"{x:{{}}}" f"{{}}{y}" "w"',
+    'x = f"{x!r:{y!r}}" f"{(x:=10)}" f"{x = }" f"{x:=10}"',
+    "x = f'{x for x in y}'",
+    "x = f\"{f'{x}'}\"",
+    'x = f"""{\nx\n}"""',
+    "x = [i async for i in y]",
+    "def f():\n    x = [await i for i in y]",
+    "x = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF + 1e400 + 1e-400 + 9007199254740993.0",
+    "    x = 1",
+    "\\",
+    "\x0cx = f()",
+]
+
+
+def test_files_it_cannot_promise_go_back_to_python(tmp_path, monkeypatch):
+    paths = []
+    for name, data in FALLBACKS.items():
+        (tmp_path / name).write_bytes(data)
+        paths.append(str(tmp_path / name))
+    rows = native_rows(paths, (3, 11))
+    assert [row[4] for row in rows] == [None] * len(paths)
+    assert all(row[3] == parse.content_hash(Path(row[0]).read_bytes()) for row in rows)
+    with_native = parse.read_all(paths, jobs=1)
+    monkeypatch.setenv("UNJAM_NATIVE", "0")
+    assert parse.read_all(paths, jobs=1) == with_native
+    assert isinstance(with_native[3][4], str) and "syntax error" in with_native[3][4]
+
+
+def test_edge_cases_are_declined_or_equal(tmp_path):
+    paths = []
+    for i, source in enumerate(EDGES):
+        (tmp_path / f"edge_{i:02d}.py").write_text(source + "\n")
+        paths.append(str(tmp_path / f"edge_{i:02d}.py"))
+    for native, python in zip(native_rows(paths), parse._read_many(paths), strict=True):
+        if native[4] is not None:
+            assert isinstance(python[4], tuple), f"{Path(native[0]).read_text()!r}: {python[4]}"
+            assert native == python, first_difference(native, python)
+
+
+DEEP = {
+    "sum": "x = " + " + ".join(["f()"] * 3000),  # CPython: RecursionError building the AST
+    "unary": "x = " + "-" * 30000 + "1",  # CPython: MemoryError in its parser
+    "lambdas": "x = " + "lambda: " * 400 + "f()",  # summarize.py: RecursionError
+    "elifs": "if a:\n    f()\n" + "elif b:\n    g()\n" * 600,
+    "indent": "".join(" " * i + "if x:\n" for i in range(100)) + " " * 100 + "pass",
+    "parens": "x = " + "(" * 201 + "1" + ")" * 201,
+    "fine": "if a:\n    f()\n" + "elif b:\n    g()\n" * 120 + "x = " + "lambda: " * 40 + "f()",
+}
+
+
+def test_deep_nesting_is_left_to_python(tmp_path):
+    """Where CPython's limits bite depends on the construct and the recursion limit: the
+    native path declines well before, and takes ordinary depths (an `elif` chain of 120)."""
+    paths = []
+    for name, source in DEEP.items():
+        (tmp_path / f"{name}.py").write_text(source + "\n")
+        paths.append(str(tmp_path / f"{name}.py"))
+    native = native_rows(paths)
+    for row, python in zip(native[:-1], parse._read_many(paths[:-1]), strict=True):
+        assert row[4] is None, (row[0], python[4])
+    assert native[-1] == parse.read_one(paths[-1])
+
+
+def test_unreadable_file_is_reported_by_python(tmp_path):
+    gone = str(tmp_path / "gone.py")
+    assert native_rows([gone]) == [(gone, 0, 0, "", None)]
+    assert parse.read_all([gone]) == [parse.read_one(gone)]
+
+
+def test_a_path_the_extension_cannot_take_falls_back_to_python(tmp_path):
+    odd = os.fsdecode(bytes(tmp_path) + b"/\xff.py")  # not UTF-8: a surrogate escape in str
+    Path(odd).write_text("x = f()\n")
+    assert parse.read_all([odd], jobs=1) == [parse.read_one(odd)]
+
+
+def test_unjam_native_0_forces_python(monkeypatch, tmp_path):
+    monkeypatch.setenv("UNJAM_NATIVE", "0")
+    assert parse.native_module() is None
+
+    def boom(*_args):
+        raise AssertionError("UNJAM_NATIVE=0 must not call the extension")
+
+    monkeypatch.setattr(unjam_native, "summarize_files", boom)
+    (tmp_path / "m.py").write_text("x = f()\n")
+    assert parse.read_all([str(tmp_path / "m.py")])[0][4] is not None
+    monkeypatch.delenv("UNJAM_NATIVE")
+    assert parse.native_module() is unjam_native
+
+
+def test_cache_written_from_native_rows_is_reused(tmp_path, monkeypatch):
+    root = tmp_path / "app"
+    root.mkdir()
+    files = []
+    for i in range(5):
+        files.append(root / f"mod_{i}.py")
+        files[-1].write_text(f"import time\n\nasync def handler_{i}():\n    time.sleep(1)\n")
+    files.append(root / "broken.py")
+    files[-1].write_text("def f(:\n")
+    cache_dir = tmp_path / "cache"
+    cold = analyze(root, files, cache_dir=cache_dir)
+    files[0].write_text(files[0].read_text().replace("time.sleep(1)", "pass"))
+
+    summarised: list[str] = []
+    real = unjam_native.summarize_files
+
+    def counting(paths, threads, version):
+        summarised.extend(paths)
+        return real(paths, threads, version)
+
+    monkeypatch.setattr(unjam_native, "summarize_files", counting)
+    after = analyze(root, files, cache_dir=cache_dir)
+    assert summarised == [str(files[0])]  # everything else, the broken file too, was cached
+    assert len(after.findings) == len(cold.findings) - 1
+    assert after.unparsed == cold.unparsed and after.unparsed[0][0] == "broken.py"
