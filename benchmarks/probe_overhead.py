@@ -1,14 +1,18 @@
 """What the probe costs, and what it catches.
 
 1. Throughput of a FastAPI hello-world at saturation: plain uvicorn vs `unjam serve`
-   (probe + phases + before_app stamp) vs `unjam.instrument(app)` vs
+   (probe + sampled phases), `unjam serve --before-app` (+ the httptools stamp) vs
+   `unjam.instrument(app)` vs
    prometheus-fastapi-instrumentator (the reference). Server pinned to core 0, wrk pinned
-   to core 1, warm-up, interleaved rounds, median requests/s and the ratio to plain.
+   to core 1, warm-up, many short interleaved rounds (the VM's speed drifts by ±5 % over
+   seconds), median requests/s and the ratio to plain, the quartiles of the per-round
+   ratios, and the server's CPU time per request (a steadier figure: steal time is not in
+   it).
 2. Detection rate of injected 10/25/50/100 ms stalls (`time.sleep` in an `async def`) at the
    default 25 ms threshold, read from the diagnostics endpoint, and the number of stalls the
    probe reported while the hello-world app was saturated (should be 0).
 
-Usage:  .venv/bin/python benchmarks/probe_overhead.py [--rounds 5] [--seconds 5] [--loop auto]
+Usage:  .venv/bin/python benchmarks/probe_overhead.py [--rounds 15] [--seconds 2] [--loop auto]
 Ratios are from one run on whatever machine runs it; say so when quoting them.
 """
 
@@ -100,17 +104,39 @@ def start(argv: list[str], port: int, app_dir: Path) -> ServerProcess:
     return ServerProcess(pinned(0, argv), port, env=env, cwd=str(app_dir)).start()
 
 
-def wrk(url: str, seconds: float, connections: int = 64) -> float:
+def wrk_run(url: str, seconds: float, connections: int = 64) -> tuple[float, int]:
+    """(requests/s, requests completed) of one wrk run."""
     out = subprocess.run(
         pinned(1, ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", url]),
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    match = re.search(r"Requests/sec:\s+([\d.]+)", out)
-    if not match:
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    done = re.search(r"(\d+) requests in", out)
+    if not rate or not done:
         raise RuntimeError(f"cannot read wrk output:\n{out}")
-    return float(match.group(1))
+    return float(rate.group(1)), int(done.group(1))
+
+
+def wrk(url: str, seconds: float, connections: int = 64) -> float:
+    return wrk_run(url, seconds, connections)[0]
+
+
+def cpu_ns(pid: int) -> int:
+    """CPU time the process has run, in ns (/proc/PID/schedstat; steal time is not in it)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as handle:
+            return int(handle.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def quartiles(values: list[float]) -> tuple[float, float, float]:
+    if len(values) < 2:
+        return (values[0],) * 3 if values else (0.0, 0.0, 0.0)
+    q = statistics.quantiles(values, n=4)
+    return q[0], statistics.median(values), q[2]
 
 
 def get_json(url: str) -> dict:
@@ -126,12 +152,18 @@ def post(url: str) -> None:
 
 def throughput(app_dir: Path, rounds: int, seconds: float, loop: str) -> None:
     diag = free_port()
-    ports = {name: free_port() for name in ("plain", "unjam serve", "instrument", "instrumentator")}
+    names = ("plain", "unjam serve", "serve+before", "instrument", "instrumentator")
+    ports = {name: free_port() for name in names}
     servers = {
         "plain": start(uvicorn_argv("hello_plain:app", ports["plain"], loop=loop), ports["plain"], app_dir),
         "unjam serve": start(
             unjam_serve_argv("hello_plain:app", ports["unjam serve"], loop, ["--diagnostics-port", str(diag)]),
             ports["unjam serve"],
+            app_dir,
+        ),
+        "serve+before": start(
+            unjam_serve_argv("hello_plain:app", ports["serve+before"], loop, ["--before-app"]),
+            ports["serve+before"],
             app_dir,
         ),
         "instrument": start(
@@ -144,6 +176,7 @@ def throughput(app_dir: Path, rounds: int, seconds: float, loop: str) -> None:
         ),
     }  # fmt: skip
     results: dict[str, list[float]] = {name: [] for name in servers}
+    cpu_per_request: dict[str, list[float]] = {name: [] for name in servers}  # µs
     try:
         for name in servers:
             wrk(f"http://127.0.0.1:{ports[name]}/", 2)  # warm-up
@@ -152,7 +185,11 @@ def throughput(app_dir: Path, rounds: int, seconds: float, loop: str) -> None:
         for round_no in range(rounds):
             order = names[round_no % len(names) :] + names[: round_no % len(names)]
             for name in order:
-                results[name].append(wrk(f"http://127.0.0.1:{ports[name]}/", seconds))
+                pid = servers[name].pid
+                before = cpu_ns(pid)
+                rate, done = wrk_run(f"http://127.0.0.1:{ports[name]}/", seconds)
+                results[name].append(rate)
+                cpu_per_request[name].append((cpu_ns(pid) - before) / 1000.0 / max(done, 1))
             print(
                 f"  round {round_no + 1}: " + ", ".join(f"{n} {results[n][-1]:.0f}" for n in names)
             )
@@ -161,16 +198,33 @@ def throughput(app_dir: Path, rounds: int, seconds: float, loop: str) -> None:
         for server in servers.values():
             server.stop()
     plain = statistics.median(results["plain"])
-    print(f"\nhello-world at saturation, loop={loop}, {rounds} rounds × {seconds:.0f} s, wrk -c64:")
-    print("  (ratio = median req/s ÷ plain's; paired = median of per-round ratios)")
+    print(
+        f"\nhello-world at saturation, loop={loop}, {rounds} interleaved rounds × {seconds:.0f} s,"
+        " wrk -c64 (core 1), server on core 0:"
+    )
+    print(
+        "  ratio = median req/s ÷ plain's; paired = per-round ratios to plain (q1 / median / q3);"
+    )
+    print(
+        "  CPU = the server's CPU time per request (schedstat, excludes steal), its ratio likewise"
+    )
     for name in servers:
         median = statistics.median(results[name])
-        paired = statistics.median(
-            v / p for v, p in zip(results[name], results["plain"], strict=True)
+        q1, paired, q3 = quartiles(
+            [v / p for v, p in zip(results[name], results["plain"], strict=True)]
+        )
+        cpu = statistics.median(cpu_per_request[name])
+        cpu_ratio = statistics.median(
+            [
+                p / v
+                for v, p in zip(cpu_per_request[name], cpu_per_request["plain"], strict=True)
+                if v
+            ]
         )
         print(
             f"  {name:15s} median {median:8.0f} req/s   ratio {median / plain:.3f}"
-            f"   paired {paired:.3f}"
+            f"   paired {q1:.3f} / {paired:.3f} / {q3:.3f}"
+            f"   CPU {cpu:6.1f} µs/req  ratio {cpu_ratio:.3f}"
         )
     print(f"  stalls reported by the probe while saturated: {saturated_stalls}")
 
@@ -289,8 +343,8 @@ def detection(app_dir: Path, loop: str, per_size: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--loop", default="auto", choices=["auto", "asyncio", "uvloop"])
     parser.add_argument("--stalls-per-size", type=int, default=20)
     parser.add_argument("--skip-throughput", action="store_true")

@@ -33,7 +33,7 @@ def test_serve_writes_json_snapshot_at_shutdown(tmp_path):
     port = free_port()
     argv = [
         sys.executable, "-m", "unjam", "serve", "tests.probe_apps.blocking:app",
-        "--port", str(port), "--probe-json", str(out), "--stall-threshold-ms", "30",
+        "--port", str(port), "--probe-json", str(out), "--stall-threshold-ms", "30", "--before-app",
         "--log-level", "warning", "--timeout-keep-alive", "3",  # uvicorn's, passed through
     ]  # fmt: skip
     server = ServerProcess(argv, port, cwd=str(ROOT)).start()

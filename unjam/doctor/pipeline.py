@@ -110,6 +110,7 @@ def serve_argv(opts: DoctorOptions, port: int, diag_port: int, probe_json: Path)
     argv = [sys.executable, "-m", "unjam", "serve", opts.app, "--host", LOCALHOST]
     argv += ["--port", str(port), "--diagnostics-port", str(diag_port)]
     argv += ["--probe-json", str(probe_json), "--app-dir", str(opts.app_dir.resolve())]
+    argv += ["--before-app"]  # a diagnosis wants the queueing time; production pays nothing
     if opts.stall_threshold_ms is not None:
         argv += ["--stall-threshold-ms", str(opts.stall_threshold_ms)]
     serve_own, passthrough = split_serve_options(opts.uvicorn_args)

@@ -2,8 +2,8 @@
 
 uvicorn's own command line parses every option (so all of uvicorn's flags pass through
 unchanged); unjam swaps in a `Config` subclass that wraps the loaded app in the probe
-middleware and, for httptools, a protocol subclass that stamps when the request headers
-were parsed (the start of the `before_app` phase). Errors a user can act on — an app that
+middleware and, with `--before-app` under httptools, a protocol subclass that stamps when
+the request headers were parsed (the start of the `before_app` phase). Errors a user can act on — an app that
 does not import, a port in use — are one line with a distinct exit code, checked before
 uvicorn starts.
 """
@@ -43,6 +43,13 @@ def serve(
         envvar="UNJAM_PROBE_PHASE_SAMPLE_MS",
         help="Time the phases of one request every MS milliseconds (default 50); 0 = every "
         "request.",
+    ),
+    before_app: bool = typer.Option(
+        False,
+        "--before-app",
+        envvar="UNJAM_PROBE_BEFORE_APP",
+        help="Also time how long each parsed request waited for the event loop (the "
+        "before_app phase; httptools only; costs a Python call per request).",
     ),
     probe_json: Path | None = typer.Option(
         None,
@@ -89,6 +96,7 @@ def serve(
     probe = configure(
         threshold_ms=float(stall_threshold_ms),
         phase_sample_ms=phase_sample_ms,
+        before_app=before_app or None,
         json_path=str(probe_json) if probe_json else None,
         diagnostics_port=diagnostics_port or None,
         diagnostics_host=diagnostics_host,

@@ -62,6 +62,9 @@ class ProbeSettings:
     # Full phase timing for the first request to start this long after the last timed one
     # (0 = every request); see the middleware for why sampling is by time, not by count.
     phase_sample_ms: float = 50.0
+    # `unjam serve` + httptools: stamp each request when its headers are parsed, for the
+    # `before_app` phase (queueing for the loop). Off by default: a Python call per request.
+    before_app: bool = False
     beat_interval_ms: float | None = None  # default: threshold / 5, within [2, 20] ms
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -80,6 +83,7 @@ class ProbeSettings:
         if sample_ms is not None and sample_ms >= 0:
             settings.phase_sample_ms = sample_ms
         settings.phases = os.environ.get("UNJAM_PROBE_PHASES", "1") not in ("0", "false", "no")
+        settings.before_app = os.environ.get("UNJAM_PROBE_BEFORE_APP", "0") in ("1", "true", "yes")
         return settings
 
     @property
@@ -369,19 +373,26 @@ class Probe:
     ) -> tuple[RequestState | None, FrameType | None]:
         """The in-flight request a sampled stack belongs to (called while sampling).
 
-        First the probe middleware's own frame (its `state` local); for tasks spawned under
-        the request (BaseHTTPMiddleware's call_next) the `scope` the ASGI frames hold.
+        First the probe middleware's own frames: the timed path's `state`, or the untimed
+        path's `scope` (a record is made for it here, not published: only the stall reads
+        it). For tasks spawned under the request (BaseHTTPMiddleware's call_next), the
+        record under the scope key of the `scope` the ASGI frames hold, or that scope.
         """
         from unjam.probe.middleware import ProbeMiddleware
 
-        code = ProbeMiddleware.__call__.__code__
+        timed_code = ProbeMiddleware._timed.__code__
+        untimed_code = ProbeMiddleware.__call__.__code__
         for frame, _ in reversed(chain):
-            if frame.f_code is code:
+            code = frame.f_code
+            if code is timed_code or code is untimed_code:
                 try:
-                    state = frame.f_locals.get("state")
+                    local_vars = frame.f_locals
                 except Exception:
-                    state = None
-                if isinstance(state, RequestState):
+                    continue
+                state = _state_of(
+                    local_vars.get("state") if code is timed_code else local_vars.get("scope")
+                )
+                if state is not None:
                     return state, frame
         for frame, _ in chain[:16]:  # ASGI middleware frames sit near the task's root
             try:
@@ -393,10 +404,9 @@ class Probe:
                 if value is None:
                     continue
                 scope = value if isinstance(value, dict) else getattr(value, "scope", None)
-                if isinstance(scope, dict):
-                    state = scope.get(SCOPE_KEY)
-                    if isinstance(state, RequestState):
-                        return state, None
+                state = _state_of(scope)
+                if state is not None:
+                    return state, None
         return None, None
 
     def record_stall(
@@ -512,6 +522,17 @@ _PHASE_FRAMES = {
     ("starlette/background.py", "__call__"): "after_response",  # background tasks
 }
 _PHASE_FUNCTIONS = frozenset(func for _, func in _PHASE_FRAMES)
+
+
+def _state_of(value: Any) -> RequestState | None:
+    """A request record from a `state` local, or from an HTTP scope (its published record,
+    else a fresh one for naming the route)."""
+    if isinstance(value, RequestState):
+        return value
+    if isinstance(value, dict) and value.get("type") == "http":
+        state = value.get(SCOPE_KEY)
+        return state if isinstance(state, RequestState) else RequestState(value, 0.0)
+    return None
 
 
 def _phase_from_stack(frames: Any) -> str | None:

@@ -358,12 +358,14 @@ def _note_entry(probe: Probe) -> None:
 
 
 def _request_state() -> RequestState | None:
-    """The request a thread-pool call belongs to, sampled for phase timing or not.
+    """The request a thread-pool call belongs to, timed or not.
 
-    Sampled requests publish their state in the context variable. The others (setting a
-    context variable per request costs more than the rest of the middleware) are found
-    through the probe middleware's frame up this task's stack, or the `scope` of an ASGI
-    frame for tasks spawned under the request; a thread hop costs far more than the walk.
+    Timed requests publish their state in the context variable. The others have no record
+    (the untimed path creates none), so one is made here, under the scope key, for the
+    middleware to fold in when the request ends: the scope is the probe middleware's own
+    (its frame up this task's stack) or, for tasks spawned under the request, the HTTP
+    `scope` of the innermost ASGI frame holding one. A thread hop costs far more than the
+    walk.
     """
     state = CURRENT_REQUEST.get()
     if state is not None:
@@ -374,20 +376,22 @@ def _request_state() -> RequestState | None:
 
         _middleware_code = ProbeMiddleware.__call__.__code__
     frame = sys._getframe(1)
-    scoped = None
+    found = None
     while frame is not None:
         code = frame.f_code
-        if code is _middleware_code:
-            state = frame.f_locals.get("state")
-            return state if isinstance(state, RequestState) else None
-        if scoped is None and "scope" in code.co_varnames:
+        if code is _middleware_code or (found is None and "scope" in code.co_varnames):
             scope = frame.f_locals.get("scope")
-            if isinstance(scope, dict):
-                found = scope.get(SCOPE_KEY)
-                if isinstance(found, RequestState):
-                    scoped = found
+            if isinstance(scope, dict) and scope.get("type") == "http":
+                found = scope
+                if code is _middleware_code:
+                    break
         frame = frame.f_back
-    return scoped
+    if found is None:
+        return None
+    state = found.get(SCOPE_KEY)
+    if not isinstance(state, RequestState):
+        state = found[SCOPE_KEY] = RequestState(found, 0.0)
+    return state
 
 
 def _record_call(probe: Probe, start: float, marks: list[float]) -> None:

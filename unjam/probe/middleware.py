@@ -1,21 +1,24 @@
 """`ProbeMiddleware` / `instrument`: the pure-ASGI way in.
 
 Pure ASGI, never `BaseHTTPMiddleware`: the latter runs the app in a separate task and
-buffers streaming, which changes the behaviour being measured and costs throughput. Per
-request the middleware does the minimum, measured in instructions under valgrind: stamp the
-start, publish the request under a scope key (read by the watchdog, with this frame's
-locals, to name the route of a stall), watch the status line go by, and count the request
-and its status.
+buffers streaming, which changes the behaviour being measured and costs throughput.
+
+Most requests take the untimed path, which does the minimum, measured in instructions
+under valgrind: watch the status line go by and count the request and its status. It
+creates no per-request record. The watchdog names the route of a stall from this frame's
+`scope` (or, for tasks spawned under the request, the `scope` an ASGI frame holds), and the
+thread-pool wrapper creates a record under the scope key only for a request that uses the
+pool (`hooks._request_state`), which the untimed path then folds in.
 
 Phase timing is sampled by time, not by count: the first request to start
-`phase_sample_ms` (default 50 ms) after the last timed one is timed in full. It sets a
-context variable, which the FastAPI wrappers read, and the wrappers are swapped in only
-while such a request is in flight (`hooks.attach_phase_timing`). Sampling 1 request in N
-could not do that: at saturation a sampled request is nearly always in flight (64
-connections at 9,000 req/s keep each request ~7 ms in flight, while 1 in 8 starts every
-~1 ms), so every request would pay for the wrappers. A quiet app is still timed in full.
-Everything the probe does is wrapped so that its failures are counted, never raised into
-the app.
+`phase_sample_ms` (default 50 ms) after the last timed one takes the timed path. It
+publishes a `RequestState` (scope key and context variable, read by the FastAPI wrappers),
+and the wrappers are swapped in only while such a request is in flight
+(`hooks.attach_phase_timing`). Sampling 1 request in N could not do that: at saturation a
+sampled request is nearly always in flight (64 connections at 9,000 req/s keep each
+request ~7 ms in flight, while 1 in 8 starts every ~1 ms), so every request would pay for
+the wrappers. A quiet app is still timed in full. Everything the probe does is wrapped so
+that its failures are counted, never raised into the app.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ from unjam.probe.hooks import attach_phase_timing, detach_phase_timing
 from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, RequestState
 
 Scope = dict[str, Any]
-_new = object.__new__
 
 
 class ProbeMiddleware:
@@ -63,60 +65,73 @@ class ProbeMiddleware:
                 probe.ensure_attached()
             except Exception as exc:
                 probe.count_error("attaching to the loop", exc)
-        state = _new(RequestState)
-        state.scope = scope
-        state.start = start = perf_counter()
-        # Phase sampling by time (see the module docstring). Counts and status stay exact.
+        start = perf_counter()
         if start >= probe.next_sample_at:
-            probe.next_sample_at = start + probe.settings.phase_sample_ms * 0.001
-            state.sampled = True
-            # Read by the FastAPI wrappers; the context variable costs about as much as the
-            # rest of this method, so only sampled requests set it.
-            token = CURRENT_REQUEST.set(state)
-            if phased := probe.phases_enabled:
-                attach_phase_timing()
-        else:
-            token = None
-        # Found by the watchdog in this frame's locals (or, for tasks spawned under the
-        # request, through the scope the ASGI frames hold) — no per-request registry.
-        scope[SCOPE_KEY] = state
+            await self._timed(scope, receive, send, start)
+            return
+        status = 0
 
         def observed_send(message: dict[str, Any]) -> Any:
             # A plain function returning send's awaitable: no extra coroutine per message.
             # (A stall after the response, in a background task, is named from its stack.)
+            nonlocal status
             if message["type"] == "http.response.start":
-                state.status = message["status"]
-                if state.sampled:
-                    state.response_start = perf_counter()
-                    state.phase = None
+                status = message["status"]
             return send(message)
 
         try:
             await self.app(scope, receive, observed_send)
         finally:
-            # try is free on 3.11; contextlib.suppress() would be an object per request
-            try:  # noqa: SIM105
-                del scope[SCOPE_KEY]  # break the scope ↔ state cycle: freed by refcount
-            except KeyError:
-                pass
-            try:
-                if token is not None:  # sampled
-                    end = perf_counter()
-                    if phased:
-                        detach_phase_timing()
-                    CURRENT_REQUEST.reset(token)
-                    probe.finish_request(state, end)
-                elif (
-                    state.tp_wait < 0.0
+            try:  # try is free on 3.11; contextlib.suppress() is an object per request
+                if (
+                    SCOPE_KEY not in scope
                     and (route := scope.get("route")) is not None
                     and (stats := probe.counting.get((scope["method"], id(route))))
                 ):
                     # The common case, inlined: count the request and its status.
                     stats.requests += 1
-                    status = stats.status
-                    status[state.status] = status.get(state.status, 0) + 1
-                else:
-                    probe.finish_request(state, 0.0)  # the end time is for sampled requests
+                    counts = stats.status
+                    counts[status] = counts.get(status, 0) + 1
+                else:  # a route's first request, no route, or thread-pool calls to fold in
+                    state = scope.pop(SCOPE_KEY, None)
+                    if state is None:
+                        state = RequestState(scope, start)
+                    state.status = status
+                    probe.finish_request(state, 0.0)  # the end time is for timed requests
+            except Exception as exc:
+                probe.count_error("finishing a request", exc)
+
+    async def _timed(self, scope: Scope, receive: Any, send: Any, start: float) -> None:
+        """A request sampled for phase timing: published, with its phases recorded."""
+        probe = self.probe
+        probe.next_sample_at = start + probe.settings.phase_sample_ms * 0.001
+        state = RequestState(scope, start)
+        state.sampled = True
+        # Found by the watchdog in this frame's locals (or, for tasks spawned under the
+        # request, through the scope the ASGI frames hold), and by the FastAPI wrappers in
+        # the context variable.
+        scope[SCOPE_KEY] = state
+        token = CURRENT_REQUEST.set(state)
+        if phased := probe.phases_enabled:
+            attach_phase_timing()
+
+        def observed_send(message: dict[str, Any]) -> Any:
+            if message["type"] == "http.response.start":
+                state.status = message["status"]
+                state.response_start = perf_counter()
+                state.phase = None
+            return send(message)
+
+        try:
+            await self.app(scope, receive, observed_send)
+        finally:
+            scope.pop(SCOPE_KEY, None)  # break the scope ↔ state cycle: freed by refcount
+            try:
+                end = perf_counter()
+                if phased:
+                    detach_phase_timing()
+                CURRENT_REQUEST.reset(token)
+                probe.finish_request(state, end)
             except ValueError:
                 pass  # the token came from another context (a task spawned elsewhere)
             except Exception as exc:

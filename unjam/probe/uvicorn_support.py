@@ -2,7 +2,8 @@
 
 `ProbeConfig.load()` wraps whatever app uvicorn loaded (after its own proxy-header and
 logging wrappers) in `ProbeMiddleware`, so the probe is the outermost layer and sees every
-request. For the httptools protocol (uvicorn's default when installed) a subclass stamps
+request. With `--before-app`, for the httptools protocol (uvicorn's default when
+installed), a subclass stamps
 `scope["unjam.received_at"]` when the request headers are parsed, just before uvicorn
 creates the request task; the middleware turns that into the `before_app` phase — the time
 a parsed request waited for the event loop to start running it.
@@ -45,12 +46,12 @@ def _stamping_httptools_protocol() -> type | None:
 
 class ProbeConfig(Config):
     def load(self) -> None:
-        if self.http in ("auto", "httptools"):
+        probe = get_probe()
+        if probe.settings.before_app and self.http in ("auto", "httptools"):
             protocol = _stamping_httptools_protocol()
             if protocol is not None:
                 self.http = protocol  # type: ignore[assignment]
         super().load()
-        probe = get_probe()
         try:
             self.loaded_app = ProbeMiddleware(self.loaded_app, probe=probe)
         except Exception as exc:  # never keep the app from starting
