@@ -232,18 +232,22 @@ def test_probe_changes_no_response(way):
     asyncio.run(run())
 
 
-def test_phases_are_sampled_while_counts_stay_exact():
-    # An hour between timed requests: only the first of these 12 is timed.
-    probe = Probe(ProbeSettings(phase_sample_ms=3_600_000.0))
-    app = instrument(make_app(), probe=probe)
+def get_all(app, paths: list[str]) -> list[int]:
+    """GET each path in turn through httpx's ASGI transport; the status codes."""
 
     async def run():
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
-            for _ in range(12):
-                assert (await client.get("/json/1")).status_code == 200
+            return [(await client.get(path)).status_code for path in paths]
 
-    asyncio.run(run())
+    return asyncio.run(run())
+
+
+def test_phases_are_sampled_while_counts_stay_exact():
+    # An hour between timed requests: only the first of these 12 is timed.
+    probe = Probe(ProbeSettings(phase_sample_ms=3_600_000.0))
+    app = instrument(make_app(), probe=probe)
+    assert get_all(app, ["/json/1"] * 12) == [200] * 12
     stats = probe.routes["GET /json/{item_id}"]
     assert stats.requests == 12 and stats.status == {200: 12}
     # Phases, whole-request time included, describe the same sample: the first request.
@@ -266,14 +270,7 @@ def test_phase_wrappers_are_in_place_only_while_a_sampled_request_runs():
         return {}
 
     wrapped = instrument(app, probe=probe)
-
-    async def run():
-        transport = httpx.ASGITransport(app=wrapped)
-        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
-            for _ in range(3):
-                assert (await client.get("/which")).status_code == 200
-
-    asyncio.run(run())
+    assert get_all(wrapped, ["/which"] * 3) == [200] * 3
     # The first request is timed (through the wrapper), the next two call FastAPI directly.
     assert seen == [True, False, False]
     assert not hasattr(fastapi.routing.run_endpoint_function, "__unjam_original__")
