@@ -6,8 +6,9 @@
    prometheus-fastapi-instrumentator (the reference). Server pinned to core 0, wrk pinned
    to core 1, warm-up, many short interleaved rounds (the VM's speed drifts by ±5 % over
    seconds), median requests/s and the ratio to plain, the quartiles of the per-round
-   ratios, and the server's CPU time per request (a steadier figure: steal time is not in
-   it).
+   ratios, and the server's CPU time per request; then each way in served at the same time
+   as plain on one core and loaded at once, whose per-round ratio the VM's drift cannot move
+   (the steadiest figure here).
 2. Detection rate of injected 10/25/50/100 ms stalls (`time.sleep` in an `async def`) at the
    default 25 ms threshold, read from the diagnostics endpoint, and the number of stalls the
    probe reported while the hello-world app was saturated (should be 0).
@@ -229,6 +230,47 @@ def throughput(app_dir: Path, rounds: int, seconds: float, loop: str) -> None:
     print(f"  stalls reported by the probe while saturated: {saturated_stalls}")
 
 
+def paired(app_dir: Path, rounds: int, seconds: float, loop: str) -> None:
+    """Each way in served *at the same time* as plain, both on core 0, both loaded at once
+    (two wrk -c32 on core 1): the per-round req/s ratio. The scheduler shares the core
+    fairly, so the ratio is the ratio of per-request costs, and the VM's speed drift, which
+    moves sequential rounds by ±5 %, hits both servers alike (plain next to plain: 1.00 ±1 %).
+    """
+    variants = {
+        "plain (control)": lambda port: uvicorn_argv("hello_plain:app", port, loop=loop),
+        "unjam serve": lambda port: unjam_serve_argv("hello_plain:app", port, loop, []),
+        "instrument": lambda port: uvicorn_argv("hello_instrument:app", port, loop=loop),
+    }
+    print(f"\npaired with plain on one core, loop={loop}, {rounds} rounds × {seconds:.0f} s:")
+    for name, make_argv in variants.items():
+        ports = free_port(), free_port()
+        plain = start(uvicorn_argv("hello_plain:app", ports[0], loop=loop), ports[0], app_dir)
+        other = start(make_argv(ports[1]), ports[1], app_dir)
+        ratios = []
+        try:
+            for round_no in range(rounds + 1):  # the first round warms up
+                runs = [
+                    subprocess.Popen(
+                        pinned(1, ["wrk", "-t1", "-c32", f"-d{max(1, round(seconds))}s",
+                                   f"http://127.0.0.1:{port}/"]),
+                        stdout=subprocess.PIPE,
+                        text=True,
+                    )
+                    for port in ports
+                ]  # fmt: skip
+                rates = [
+                    float(re.search(r"Requests/sec:\s+([\d.]+)", r.communicate()[0]).group(1))
+                    for r in runs
+                ]
+                if round_no:
+                    ratios.append(rates[1] / rates[0])
+        finally:
+            plain.stop()
+            other.stop()
+        q1, median, q3 = quartiles(ratios)
+        print(f"  {name:16s} req/s ÷ plain's: median {median:.3f}   (q1 {q1:.3f}, q3 {q3:.3f})")
+
+
 def _send_requests(port: int, count: int, connections: int = 4) -> None:
     """Exactly `count` keep-alive GETs of / over a few connections."""
     import asyncio
@@ -357,6 +399,7 @@ def main() -> None:
         write_apps(app_dir)
         if not args.skip_throughput:
             throughput(app_dir, args.rounds, args.seconds, args.loop)
+            paired(app_dir, args.rounds, args.seconds, args.loop)
         if args.instructions:
             instructions(app_dir, args.loop)
         detection(app_dir, args.loop, args.stalls_per_size)
