@@ -105,19 +105,26 @@ def start(argv: list[str], port: int, app_dir: Path) -> ServerProcess:
     return ServerProcess(pinned(0, argv), port, env=env, cwd=str(app_dir)).start()
 
 
-def wrk_run(url: str, seconds: float, connections: int = 64) -> tuple[float, int]:
-    """(requests/s, requests completed) of one wrk run."""
-    out = subprocess.run(
-        pinned(1, ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", url]),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+def wrk_argv(url: str, seconds: float, connections: int) -> list[str]:
+    """One wrk thread on core 1."""
+    return pinned(1, ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", url])
+
+
+def read_wrk(out: str) -> tuple[float, int]:
+    """(requests/s, requests completed) from wrk's report."""
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
     done = re.search(r"(\d+) requests in", out)
     if not rate or not done:
         raise RuntimeError(f"cannot read wrk output:\n{out}")
     return float(rate.group(1)), int(done.group(1))
+
+
+def wrk_run(url: str, seconds: float, connections: int = 64) -> tuple[float, int]:
+    """(requests/s, requests completed) of one wrk run."""
+    out = subprocess.run(
+        wrk_argv(url, seconds, connections), capture_output=True, text=True, check=True
+    ).stdout
+    return read_wrk(out)
 
 
 def wrk(url: str, seconds: float, connections: int = 64) -> float:
@@ -251,17 +258,13 @@ def paired(app_dir: Path, rounds: int, seconds: float, loop: str) -> None:
             for round_no in range(rounds + 1):  # the first round warms up
                 runs = [
                     subprocess.Popen(
-                        pinned(1, ["wrk", "-t1", "-c32", f"-d{max(1, round(seconds))}s",
-                                   f"http://127.0.0.1:{port}/"]),
+                        wrk_argv(f"http://127.0.0.1:{port}/", seconds, 32),
                         stdout=subprocess.PIPE,
                         text=True,
                     )
                     for port in ports
-                ]  # fmt: skip
-                rates = [
-                    float(re.search(r"Requests/sec:\s+([\d.]+)", r.communicate()[0]).group(1))
-                    for r in runs
                 ]
+                rates = [read_wrk(run.communicate()[0])[0] for run in runs]
                 if round_no:
                     ratios.append(rates[1] / rates[0])
         finally:

@@ -11,7 +11,6 @@ uvicorn starts.
 from __future__ import annotations
 
 import errno
-import ipaddress
 import os
 import socket
 import sys
@@ -125,20 +124,13 @@ def _check_options(
                 f"unjam serve does not support uvicorn's {name}: the probe measures one "
                 "process and one event loop; run one worker on a TCP port"
             )
-    if not _is_loopback(diag_host) and not token:
+    from unjam.probe.diagnostics import is_loopback  # http.server: only when checked
+
+    if not is_loopback(diag_host) and not token:
         raise UserError(
             f"--diagnostics-host {diag_host} is not loopback: the endpoint shows stacks and file "
             "paths, so set --diagnostics-token (or UNJAM_PROBE_DIAGNOSTICS_TOKEN) too"
         )
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _check_app_imports(app: str) -> None:

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from unjam.probe.core import Probe
 
 
-def _is_loopback(host: str) -> bool:
+def is_loopback(host: str) -> bool:
+    """`localhost` or a loopback address: where the diagnostics endpoint may run without a token."""
     if host == "localhost":
         return True
     try:
@@ -32,7 +33,7 @@ class DiagnosticsServer:
     def __init__(
         self, probe: Probe, host: str = "127.0.0.1", port: int = 0, token: str | None = None
     ):
-        if not _is_loopback(host) and not token:
+        if not is_loopback(host) and not token:
             raise ValueError(
                 f"the diagnostics endpoint binds to {host} only with a token "
                 "(UNJAM_PROBE_DIAGNOSTICS_TOKEN / --diagnostics-token)"
