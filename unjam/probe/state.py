@@ -1,7 +1,8 @@
 """Per-request and per-route records the hot path writes, and the context variable linking them.
 
-The context variable is set for requests sampled for phase timing only; the thread-pool
-wrapper finds the others through the middleware's frame (see `hooks._request_state`).
+Only requests timed for their phases get a `RequestState` from the middleware (published
+under the scope key and in the context variable); for the others the thread-pool wrapper
+makes one on demand, found through the middleware's frame (see `hooks._request_state`).
 
 Everything here is written on the event-loop thread (the middleware and the FastAPI wrappers
 run there) and read from the watchdog or diagnostics threads, so records are plain objects
@@ -23,8 +24,7 @@ CURRENT_REQUEST: ContextVar[RequestState | None] = ContextVar("unjam_request", d
 class RequestState:
     """One in-flight HTTP request, as the probe sees it (timestamps are perf_counter()).
 
-    Defaults live on the class so creating one per request sets two attributes, not
-    fourteen (the hot path is counted in bytecodes).
+    Defaults live on the class so creating one sets two attributes, not fourteen.
     """
 
     status = 0
