@@ -257,6 +257,29 @@ def test_phases_are_sampled_while_counts_stay_exact():
     assert probe.snapshot()["probe"]["phase_sample_ms"] == 3_600_000.0
 
 
+def test_a_request_after_the_sampling_interval_is_timed_again():
+    # 20 ms between timed requests: of two requests back to back only the first is timed;
+    # after a pause longer than the interval (the watchdog raises `sample_due` meanwhile)
+    # the next one is timed too.
+    probe = Probe(ProbeSettings(phase_sample_ms=20.0))
+    app = instrument(make_app(), probe=probe)
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            for _ in range(2):
+                assert (await client.get("/json/1")).status_code == 200
+            timed_before_pause = probe.routes["GET /json/{item_id}"].total.count
+            await asyncio.sleep(0.2)
+            assert (await client.get("/json/1")).status_code == 200
+            return timed_before_pause
+
+    assert asyncio.run(run()) == 1
+    stats = probe.routes["GET /json/{item_id}"]
+    assert stats.requests == 3
+    assert stats.total.count == 2
+
+
 def test_phase_wrappers_are_in_place_only_while_a_sampled_request_runs():
     import fastapi.routing
 

@@ -136,9 +136,10 @@ class Probe:
         self.loop_thread_id: int | None = None
         self.limiter: Any = None
         self.phases_enabled = False
-        # Phase sampling: the next request to start at or after this perf_counter() time
-        # is timed in full; see `ProbeMiddleware.__call__`.
+        # Phase sampling: the next request to start once `sample_due` is raised is timed in
+        # full. The watchdog raises it at this perf_counter() time; see the middleware.
         self.next_sample_at = float("-inf")
+        self.sample_due = True
         self.apps: list[Any] = []
         self.stall_listeners: list[Callable[[dict[str, Any]], None]] = []
         self._route_keys: dict[tuple[str, int], str] = {}  # (method, id(route)); routes live on
@@ -153,9 +154,9 @@ class Probe:
 
     def _reset_measurements(self) -> None:
         self.routes: dict[str, RouteStats] = {}
-        # (method, id(route)) → the stats `finish_request` found for it: the middleware's
-        # shortcut for requests that are neither sampled nor used the thread pool.
-        self.counting: dict[tuple[str, int], RouteStats] = {}
+        # (method, id(route)) → the status counts of the stats `finish_request` found for
+        # it: the middleware's shortcut for requests neither sampled nor using the pool.
+        self.counting: dict[tuple[str, int], dict[int, int]] = {}
         self.stalls: deque[dict[str, Any]] = deque(maxlen=MAX_STALLS)
         self.loop_lag = Histogram()
         total = self.threadpool.total_tokens if hasattr(self, "threadpool") else 0
@@ -284,11 +285,10 @@ class Probe:
         stats = self.routes.get(key)
         if stats is None:
             stats = self.routes.setdefault(key, RouteStats())
+        status = stats.status
         counting = self.counting
         if len(counting) < 10_000:
-            counting[(method, id(route))] = stats
-        stats.requests += 1
-        status = stats.status
+            counting[(method, id(route))] = status
         code = state.status
         status[code] = status.get(code, 0) + 1
         if state.tp_wait >= 0.0:

@@ -4,14 +4,17 @@ Pure ASGI, never `BaseHTTPMiddleware`: the latter runs the app in a separate tas
 buffers streaming, which changes the behaviour being measured and costs throughput.
 
 Most requests take the untimed path, which does the minimum, measured in instructions
-under valgrind: watch the status line go by and count the request and its status. It
-creates no per-request record. The watchdog names the route of a stall from this frame's
+under valgrind: watch the status line go by and count the request under its status. It
+creates no per-request record, and it neither reads the clock nor checks the loop (the
+timed path attaches the probe to a new loop: the first request is always timed). The watchdog names the route of a stall from this frame's
 `scope` (or, for tasks spawned under the request, the `scope` an ASGI frame holds), and the
 thread-pool wrapper creates a record under the scope key only for a request that uses the
 pool (`hooks._request_state`), which the untimed path then folds in.
 
 Phase timing is sampled by time, not by count: the first request to start
-`phase_sample_ms` (default 50 ms) after the last timed one takes the timed path. It
+`phase_sample_ms` (default 50 ms) after the last timed one takes the timed path. The
+watchdog thread, which wakes every few milliseconds anyway, raises `probe.sample_due` when
+that time has come, so the untimed path reads one attribute instead of the clock. It
 publishes a `RequestState` (scope key and context variable, read by the FastAPI wrappers),
 and the wrappers are swapped in only while such a request is in flight
 (`hooks.attach_phase_timing`). Sampling 1 request in N could not do that: at saturation a
@@ -60,14 +63,8 @@ class ProbeMiddleware:
                 await self.app(scope, receive, send)
             return
         probe = self.probe
-        if _get_running_loop() is not probe.loop:
-            try:
-                probe.ensure_attached()
-            except Exception as exc:
-                probe.count_error("attaching to the loop", exc)
-        start = perf_counter()
-        if start >= probe.next_sample_at:
-            await self._timed(scope, receive, send, start)
+        if probe.sample_due:
+            await self._timed(scope, receive, send)
             return
         status = 0
 
@@ -85,26 +82,32 @@ class ProbeMiddleware:
             try:  # try is free on 3.11; contextlib.suppress() is an object per request
                 if (
                     SCOPE_KEY not in scope
-                    and (route := scope.get("route")) is not None
-                    and (stats := probe.counting.get((scope["method"], id(route))))
+                    and (counts := probe.counting.get((scope["method"], id(scope.get("route")))))
+                    is not None
                 ):
-                    # The common case, inlined: count the request and its status.
-                    stats.requests += 1
-                    counts = stats.status
-                    counts[status] = counts.get(status, 0) + 1
+                    counts[status] = counts.get(status, 0) + 1  # the common case, inlined
                 else:  # a route's first request, no route, or thread-pool calls to fold in
                     state = scope.pop(SCOPE_KEY, None)
                     if state is None:
-                        state = RequestState(scope, start)
+                        state = RequestState(scope, 0.0)  # its start is for timed requests
                     state.status = status
-                    probe.finish_request(state, 0.0)  # the end time is for timed requests
+                    probe.finish_request(state, 0.0)
             except Exception as exc:
                 probe.count_error("finishing a request", exc)
 
-    async def _timed(self, scope: Scope, receive: Any, send: Any, start: float) -> None:
+    async def _timed(self, scope: Scope, receive: Any, send: Any) -> None:
         """A request sampled for phase timing: published, with its phases recorded."""
         probe = self.probe
-        probe.next_sample_at = start + probe.settings.phase_sample_ms * 0.001
+        if _get_running_loop() is not probe.loop:
+            try:
+                probe.ensure_attached()
+            except Exception as exc:
+                probe.count_error("attaching to the loop", exc)
+        start = perf_counter()
+        every = probe.settings.phase_sample_ms * 0.001
+        probe.next_sample_at = start + every
+        if every > 0.0:
+            probe.sample_due = False
         state = RequestState(scope, start)
         state.sampled = True
         # Found by the watchdog in this frame's locals (or, for tasks spawned under the
