@@ -307,6 +307,7 @@ def test_unjam_native_0_forces_python(monkeypatch, tmp_path):
         raise AssertionError("UNJAM_NATIVE=0 must not call the extension")
 
     monkeypatch.setattr(unjam_native, "summarize_files", boom)
+    monkeypatch.setattr(unjam_native, "summarize_chunks", boom)
     (tmp_path / "m.py").write_text("x = f()\n")
     assert parse.read_all([str(tmp_path / "m.py")])[0][4] is not None
     monkeypatch.delenv("UNJAM_NATIVE")
@@ -327,14 +328,63 @@ def test_cache_written_from_native_rows_is_reused(tmp_path, monkeypatch):
     files[0].write_text(files[0].read_text().replace("time.sleep(1)", "pass"))
 
     summarised: list[str] = []
-    real = unjam_native.summarize_files
+    real = unjam_native.summarize_chunks
 
-    def counting(paths, threads, version):
+    def counting(paths, threads, version, chunk):
         summarised.extend(paths)
-        return real(paths, threads, version)
+        return real(paths, threads, version, chunk)
 
-    monkeypatch.setattr(unjam_native, "summarize_files", counting)
+    monkeypatch.setattr(unjam_native, "summarize_chunks", counting)
     after = analyze(root, files, cache_dir=cache_dir)
     assert summarised == [str(files[0])]  # everything else, the broken file too, was cached
     assert len(after.findings) == len(cold.findings) - 1
     assert after.unparsed == cold.unparsed and after.unparsed[0][0] == "broken.py"
+
+
+def test_chunks_are_the_rows_in_input_order(tmp_path, monkeypatch):
+    """`summarize_chunks` hands out the same rows as `summarize_files`, `chunk` files at a
+    time; `read_all` redoes each chunk's declined files and gives `on_rows` every row once."""
+    paths = python_files(ROOT / "unjam")[:50]
+    (tmp_path / "broken.py").write_text("def f(:\n")
+    paths.insert(7, str(tmp_path / "broken.py"))
+    blobs = list(unjam_native.summarize_chunks(paths, 2, VERSION, 8))
+    assert [len(marshal.loads(b)) for b in blobs] == [8] * 6 + [3]
+    assert [row for b in blobs for row in marshal.loads(b)] == native_rows(paths)
+    assert list(unjam_native.summarize_chunks([], 2, VERSION, 8)) == []
+
+    monkeypatch.setattr(parse, "NATIVE_CHUNK", 8)
+    seen: list[tuple] = []
+    saved: list[bytes] = []
+    rows = parse.read_all(paths, 2, saved, seen.extend)
+    assert rows == parse._read_many(paths)
+    assert seen == rows  # once each, in input order
+    # the cache keeps the blobs as they are: read in order, the redone row comes last
+    latest = {row[0]: row for blob in saved for row in marshal.loads(blob)}
+    assert [latest[p] for p in paths] == rows
+
+
+def test_an_abandoned_iteration_stops_the_threads():
+    """Dropping the iterator early (an exception, Ctrl-C) cancels the rest and returns once
+    the threads finish their current file, instead of summarising everything first."""
+    paths = python_files(ROOT / "unjam")
+    chunks = unjam_native.summarize_chunks(paths, 2, VERSION, 4)
+    first = marshal.loads(next(chunks))
+    del chunks  # joins the threads after their current file
+    assert [row[0] for row in first] == paths[:4]
+
+
+def test_an_extension_failing_part_way_leaves_the_rest_to_python(monkeypatch):
+    paths = python_files(ROOT / "unjam")[:20]
+    real = unjam_native.summarize_chunks
+
+    def failing(*args):
+        chunks = real(*args)
+        yield next(chunks)
+        raise RuntimeError("a summarising thread stopped")
+
+    monkeypatch.setattr(unjam_native, "summarize_chunks", failing)
+    monkeypatch.setattr(parse, "NATIVE_CHUNK", 8)
+    seen: list[tuple] = []
+    rows = parse.read_all(paths, 1, None, seen.extend)
+    assert rows == parse._read_many(paths)
+    assert seen == rows  # once each, in input order

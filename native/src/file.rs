@@ -56,7 +56,7 @@ fn summarize(
     if let Some(why) = summarizer.declined {
         return Err(why);
     }
-    w.write(&summarizer.m.to_plain(&mut summarizer.strings));
+    summarizer.m.write_plain(&mut summarizer.strings, w);
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 //! so a name repeated through a summary is marshalled once.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use std::rc::Rc;
@@ -50,11 +51,19 @@ impl Hasher for FxHasher {
 
 pub type FxMap<K, T> = HashMap<K, T, BuildHasherDefault<FxHasher>>;
 
+pub fn fx_map<K, T>(capacity: usize) -> FxMap<K, T> {
+    FxMap::with_capacity_and_hasher(capacity, Default::default())
+}
+
 /// One `V` per distinct string.
 #[derive(Default)]
 pub struct Interner(FxMap<Box<str>, V>);
 
 impl Interner {
+    pub fn with_capacity(n: usize) -> Interner {
+        Interner(fx_map(n))
+    }
+
     pub fn s(&mut self, text: &str) -> V {
         if let Some(v) = self.0.get(text) {
             return v.clone();
@@ -74,8 +83,9 @@ impl Interner {
 /// `marshal.loads` creates once. Values are equal either way; only sharing changes. A
 /// tuple's identity is that of its items, which are already shared (consed tuples, interned
 /// strings) or compared by value (numbers, None, bools).
+/// A tuple whose hash collides with a different one's stays unshared (64-bit hashes: rare).
 #[derive(Default)]
-pub struct Conser(FxMap<u64, Vec<V>>);
+pub struct Conser(FxMap<u64, V>);
 
 fn item_key(v: &V) -> (u8, u64) {
     match &**v {
@@ -84,32 +94,43 @@ fn item_key(v: &V) -> (u8, u64) {
         Val::Int(i) => (2, *i as u64),
         Val::Float(f) => (3, f.to_bits()),
         Val::Static(text) => (4, text.as_ptr() as u64 ^ ((text.len() as u64) << 48)),
+        Val::Tuple(items) if items.is_empty() => (6, 0), // `()`s are not consed (see `cons`)
         _ => (5, Rc::as_ptr(v) as u64),
     }
 }
 
 impl Conser {
+    pub fn with_capacity(n: usize) -> Conser {
+        Conser(fx_map(n))
+    }
+
     pub fn cons(&mut self, v: V) -> V {
         let Val::Tuple(items) = &*v else { return v };
+        if items.is_empty() {
+            return v; // `()` is one object in Python anyway, and shorter written in place
+        }
         let mut hasher = FxHasher::default();
         for item in items {
             let (kind, bits) = item_key(item);
             hasher.write_u32(u32::from(kind));
             hasher.write_usize(bits as usize);
         }
-        let bucket = self.0.entry(hasher.finish()).or_default();
-        for candidate in bucket.iter() {
-            if let Val::Tuple(other) = &**candidate
-                && other.len() == items.len()
-                && other
-                    .iter()
-                    .zip(items)
-                    .all(|(a, b)| item_key(a) == item_key(b))
-            {
-                return candidate.clone();
+        match self.0.entry(hasher.finish()) {
+            Entry::Vacant(slot) => {
+                slot.insert(v.clone());
+            }
+            Entry::Occupied(slot) => {
+                if let Val::Tuple(other) = &**slot.get()
+                    && other.len() == items.len()
+                    && other
+                        .iter()
+                        .zip(items)
+                        .all(|(a, b)| item_key(a) == item_key(b))
+                {
+                    return slot.get().clone();
+                }
             }
         }
-        bucket.push(v.clone());
         v
     }
 }

@@ -25,10 +25,6 @@ pub enum Val {
     /// A tag or kind the summary repeats everywhere ("call", "name", "pos", …).
     Static(&'static str),
     Tuple(Vec<V>),
-    List(Vec<V>),
-    /// Insertion-ordered, as Python dicts are.
-    Dict(Vec<(V, V)>),
-    FrozenSet(Vec<V>),
 }
 
 pub fn none() -> V {
@@ -48,9 +44,6 @@ pub fn tag(text: &'static str) -> V {
 }
 pub fn tuple(items: Vec<V>) -> V {
     Rc::new(Val::Tuple(items))
-}
-pub fn list(items: Vec<V>) -> V {
-    Rc::new(Val::List(items))
 }
 pub fn opt_str(text: Option<&str>) -> V {
     text.map_or_else(none, s)
@@ -106,15 +99,7 @@ impl Writer {
     pub fn write(&mut self, v: &V) {
         let flag = match &**v {
             Val::None | Val::Bool(_) => 0,
-            Val::Static(text) => {
-                let key = (text.as_ptr() as usize, text.len());
-                if let Some(index) = self.statics.get(&key) {
-                    return self.back_reference(*index);
-                }
-                self.statics.insert(key, self.ref_count);
-                self.ref_count += 1;
-                FLAG_REF
-            }
+            Val::Static(text) => return self.write_static(text),
             _ if Rc::strong_count(v) > 1 => {
                 let key = Rc::as_ptr(v) as usize;
                 if let Some(index) = self.shared.get(&key) {
@@ -127,6 +112,68 @@ impl Writer {
             _ => 0,
         };
         self.write_val(v, flag);
+    }
+
+    /// A tag or kind: written once per row, then referenced.
+    pub fn write_static(&mut self, text: &'static str) {
+        let key = (text.as_ptr() as usize, text.len());
+        if let Some(index) = self.statics.get(&key) {
+            return self.back_reference(*index);
+        }
+        self.statics.insert(key, self.ref_count);
+        self.ref_count += 1;
+        write_str_flagged(text, FLAG_REF, &mut self.out);
+    }
+
+    // The containers and scalars of a value written in place (`model`'s plain form), without
+    // building it as `Val`s first: the items follow each header.
+
+    pub fn tuple_of(&mut self, n: usize) {
+        if n < 256 {
+            self.out.push(b')');
+            self.out.push(n as u8);
+        } else {
+            self.out.push(b'(');
+            write_len(n, &mut self.out);
+        }
+    }
+
+    pub fn list_of(&mut self, n: usize) {
+        self.out.push(b'[');
+        write_len(n, &mut self.out);
+    }
+
+    pub fn frozenset_of(&mut self, n: usize) {
+        self.out.push(b'>');
+        write_len(n, &mut self.out);
+    }
+
+    /// A dict: its keys and values follow, then `dict_end`.
+    pub fn dict_begin(&mut self) {
+        self.out.push(b'{');
+    }
+
+    pub fn dict_end(&mut self) {
+        self.out.push(b'0');
+    }
+
+    pub fn int(&mut self, i: i64) {
+        write_int_flagged(i, 0, &mut self.out);
+    }
+
+    pub fn boolean(&mut self, b: bool) {
+        self.out.push(if b { b'T' } else { b'F' });
+    }
+
+    pub fn none(&mut self) {
+        self.out.push(b'N');
+    }
+
+    pub fn opt(&mut self, v: &Option<V>) {
+        match v {
+            Some(v) => self.write(v),
+            None => self.none(),
+        }
     }
 
     fn write_val(&mut self, v: &Val, flag: u8) {
@@ -153,23 +200,7 @@ impl Writer {
                 }
                 items.iter().for_each(|i| self.write(i));
             }
-            Val::List(items) => self.write_seq(b'[' | flag, items),
-            Val::FrozenSet(items) => self.write_seq(b'>' | flag, items),
-            Val::Dict(items) => {
-                out.push(b'{' | flag);
-                for (k, v) in items {
-                    self.write(k);
-                    self.write(v);
-                }
-                self.out.push(b'0');
-            }
         }
-    }
-
-    fn write_seq(&mut self, code: u8, items: &[V]) {
-        self.out.push(code);
-        write_len(items.len(), &mut self.out);
-        items.iter().for_each(|i| self.write(i));
     }
 }
 

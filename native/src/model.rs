@@ -5,7 +5,7 @@
 use indexmap::{IndexMap, IndexSet};
 
 use crate::intern::Interner;
-use crate::marshal::{V, Val, boolean, int, list, none, tag, tuple};
+use crate::marshal::{V, Writer};
 
 pub struct Param {
     pub name: String,
@@ -85,176 +85,172 @@ pub struct Module {
     pub raises_limiter: bool,
 }
 
-fn opt(v: &Option<V>) -> V {
-    v.clone().unwrap_or_else(none)
+/// `summary.to_plain`'s values, written into `w` in the order `marshal.dumps` would.
+fn decorators(items: &[(V, i64, i64)], w: &mut Writer) {
+    w.tuple_of(items.len());
+    for (r, l, c) in items {
+        w.tuple_of(3);
+        w.write(r);
+        w.int(*l);
+        w.int(*c);
+    }
 }
 
-fn decorators(items: &[(V, i64, i64)]) -> V {
-    tuple(
-        items
-            .iter()
-            .map(|(r, l, c)| tuple(vec![r.clone(), int(*l), int(*c)]))
-            .collect(),
-    )
+fn string(text: &str, it: &mut Interner, w: &mut Writer) {
+    w.write(&it.s(text));
 }
 
-fn dict_of_lists(map: &IndexMap<String, Vec<V>>, it: &mut Interner) -> V {
-    V::new(Val::Dict(
-        map.iter()
-            .map(|(k, v)| (it.s(k), list(v.clone())))
-            .collect(),
-    ))
+fn opt_string(text: Option<&str>, it: &mut Interner, w: &mut Writer) {
+    match text {
+        Some(text) => string(text, it, w),
+        None => w.none(),
+    }
 }
 
-fn import_ref(imp: &ImportRef, it: &mut Interner) -> V {
-    tuple(vec![
-        int(imp.level),
-        it.s(&imp.module),
-        it.opt(imp.name.as_deref()),
-    ])
+fn values(items: &[V], w: &mut Writer) {
+    w.list_of(items.len());
+    items.iter().for_each(|v| w.write(v));
+}
+
+fn dict_of_lists(map: &IndexMap<String, Vec<V>>, it: &mut Interner, w: &mut Writer) {
+    w.dict_begin();
+    for (k, v) in map {
+        string(k, it, w);
+        values(v, w);
+    }
+    w.dict_end();
+}
+
+fn dict_of_refs(map: &IndexMap<String, V>, it: &mut Interner, w: &mut Writer) {
+    w.dict_begin();
+    for (k, v) in map {
+        string(k, it, w);
+        w.write(v);
+    }
+    w.dict_end();
+}
+
+fn dict_of_strings(map: &IndexMap<String, String>, it: &mut Interner, w: &mut Writer) {
+    w.dict_begin();
+    for (k, v) in map {
+        string(k, it, w);
+        string(v, it, w);
+    }
+    w.dict_end();
+}
+
+fn import_ref(imp: &ImportRef, it: &mut Interner, w: &mut Writer) {
+    w.tuple_of(3);
+    w.int(imp.level);
+    string(&imp.module, it, w);
+    opt_string(imp.name.as_deref(), it, w);
 }
 
 impl FuncDef {
-    fn to_plain(&self, it: &mut Interner) -> V {
-        let params = self
-            .params
-            .iter()
-            .map(|p| {
-                tuple(vec![
-                    it.s(&p.name),
-                    opt(&p.annotation),
-                    opt(&p.default),
-                    tag(p.kind),
-                ])
-            })
-            .collect();
-        let calls = self
-            .calls
-            .iter()
-            .map(|c| {
-                tuple(vec![
-                    int(c.line),
-                    int(c.col),
-                    c.func.clone(),
-                    c.args.clone(),
-                    c.kwargs.clone(),
-                    boolean(c.awaited),
-                    boolean(c.guarded),
-                    int(c.arg_of),
-                    boolean(c.is_with),
-                ])
-            })
-            .collect();
-        let attr_stores = self
-            .attr_stores
-            .iter()
-            .map(|(b, a, v)| tuple(vec![b.clone(), it.s(a), v.clone()]))
-            .collect();
-        tuple(vec![
-            it.s(&self.qn),
-            it.s(&self.name),
-            int(self.line),
-            int(self.col),
-            boolean(self.is_async),
-            boolean(self.is_generator),
-            boolean(self.is_lambda),
-            decorators(&self.decorators),
-            tuple(params),
-            opt(&self.returns),
-            list(self.return_values.clone()),
-            list(self.yield_values.clone()),
-            list(calls),
-            dict_of_lists(&self.locals, it),
-            V::new(Val::Dict(
-                self.local_annotations
-                    .iter()
-                    .map(|(k, v)| (it.s(k), v.clone()))
-                    .collect(),
-            )),
-            list(attr_stores),
-            V::new(Val::Dict(
-                self.local_defs
-                    .iter()
-                    .map(|(k, v)| (it.s(k), it.s(v)))
-                    .collect(),
-            )),
-            V::new(Val::FrozenSet(
-                self.globals_declared.iter().map(|g| it.s(g)).collect(),
-            )),
-            it.opt(self.class_qn.as_deref()),
-            it.opt(self.parent.as_deref()),
-        ])
+    fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
+        w.tuple_of(20);
+        string(&self.qn, it, w);
+        string(&self.name, it, w);
+        w.int(self.line);
+        w.int(self.col);
+        w.boolean(self.is_async);
+        w.boolean(self.is_generator);
+        w.boolean(self.is_lambda);
+        decorators(&self.decorators, w);
+        w.tuple_of(self.params.len());
+        for p in &self.params {
+            w.tuple_of(4);
+            string(&p.name, it, w);
+            w.opt(&p.annotation);
+            w.opt(&p.default);
+            w.write_static(p.kind);
+        }
+        w.opt(&self.returns);
+        values(&self.return_values, w);
+        values(&self.yield_values, w);
+        w.list_of(self.calls.len());
+        for c in &self.calls {
+            w.tuple_of(9);
+            w.int(c.line);
+            w.int(c.col);
+            w.write(&c.func);
+            w.write(&c.args);
+            w.write(&c.kwargs);
+            w.boolean(c.awaited);
+            w.boolean(c.guarded);
+            w.int(c.arg_of);
+            w.boolean(c.is_with);
+        }
+        dict_of_lists(&self.locals, it, w);
+        dict_of_refs(&self.local_annotations, it, w);
+        w.list_of(self.attr_stores.len());
+        for (base, attr, value) in &self.attr_stores {
+            w.tuple_of(3);
+            w.write(base);
+            string(attr, it, w);
+            w.write(value);
+        }
+        dict_of_strings(&self.local_defs, it, w);
+        w.frozenset_of(self.globals_declared.len());
+        for g in &self.globals_declared {
+            string(g, it, w);
+        }
+        opt_string(self.class_qn.as_deref(), it, w);
+        opt_string(self.parent.as_deref(), it, w);
     }
 }
 
 impl ClassDef {
-    fn to_plain(&self, it: &mut Interner) -> V {
-        tuple(vec![
-            it.s(&self.qn),
-            it.s(&self.name),
-            int(self.line),
-            int(self.col),
-            tuple(self.bases.clone()),
-            decorators(&self.decorators),
-            V::new(Val::Dict(
-                self.methods
-                    .iter()
-                    .map(|(k, v)| (it.s(k), it.s(v)))
-                    .collect(),
-            )),
-            dict_of_lists(&self.attrs, it),
-            it.s(&self.scope),
-        ])
+    fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
+        w.tuple_of(9);
+        string(&self.qn, it, w);
+        string(&self.name, it, w);
+        w.int(self.line);
+        w.int(self.col);
+        w.tuple_of(self.bases.len());
+        self.bases.iter().for_each(|b| w.write(b));
+        decorators(&self.decorators, w);
+        dict_of_strings(&self.methods, it, w);
+        dict_of_lists(&self.attrs, it, w);
+        string(&self.scope, it, w);
     }
 }
 
 impl Module {
-    pub fn to_plain(&self, it: &mut Interner) -> V {
-        let funcs = self
-            .funcs
-            .values()
-            .map(|i| self.func_arena[*i].to_plain(it))
-            .collect();
-        let classes = self
-            .classes
-            .values()
-            .map(|i| self.class_arena[*i].to_plain(it))
-            .collect();
-        let imports = self
-            .imports
-            .iter()
-            .map(|(k, v)| (it.s(k), import_ref(v, it)))
-            .collect();
-        let global_values = self
-            .global_values
-            .iter()
-            .map(|(k, v)| {
-                let items = v
-                    .iter()
-                    .map(|(qn, r)| tuple(vec![it.s(qn), r.clone()]))
-                    .collect();
-                (it.s(k), list(items))
-            })
-            .collect();
-        let annotations = self
-            .global_annotations
-            .iter()
-            .map(|(k, v)| (it.s(k), v.clone()))
-            .collect();
-        tuple(vec![
-            boolean(self.is_package),
-            list(funcs),
-            list(classes),
-            V::new(Val::Dict(imports)),
-            V::new(Val::Dict(global_values)),
-            V::new(Val::Dict(annotations)),
-            list(
-                self.star_imports
-                    .iter()
-                    .map(|i| import_ref(i, it))
-                    .collect(),
-            ),
-            boolean(self.raises_limiter),
-        ])
+    /// The plain form (`summary.to_plain`), marshalled into `w`.
+    pub fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
+        w.tuple_of(8);
+        w.boolean(self.is_package);
+        w.list_of(self.funcs.len());
+        for i in self.funcs.values() {
+            self.func_arena[*i].write_plain(it, w);
+        }
+        w.list_of(self.classes.len());
+        for i in self.classes.values() {
+            self.class_arena[*i].write_plain(it, w);
+        }
+        w.dict_begin();
+        for (k, v) in &self.imports {
+            string(k, it, w);
+            import_ref(v, it, w);
+        }
+        w.dict_end();
+        w.dict_begin();
+        for (k, v) in &self.global_values {
+            string(k, it, w);
+            w.list_of(v.len());
+            for (qn, r) in v {
+                w.tuple_of(2);
+                string(qn, it, w);
+                w.write(r);
+            }
+        }
+        w.dict_end();
+        dict_of_refs(&self.global_annotations, it, w);
+        w.list_of(self.star_imports.len());
+        for i in &self.star_imports {
+            import_ref(i, it, w);
+        }
+        w.boolean(self.raises_limiter);
     }
 }

@@ -2,7 +2,7 @@
 //! the same depth cap, the same memoisation by node identity (first computation wins, even
 //! a truncated one), the same truncations.
 
-use ruff_python_ast::{Expr, Number, Operator};
+use ruff_python_ast::{Expr, Keyword, Number, Operator};
 
 use crate::guards::is_constant;
 use crate::marshal::{V, Val, boolean, none, s, tag, tuple};
@@ -102,9 +102,22 @@ impl Summarizer<'_> {
         r
     }
 
-    fn refs_of<'e>(&mut self, nodes: impl Iterator<Item = &'e Expr>, f: usize, d: u32) -> V {
+    pub fn refs_of<'e>(&mut self, nodes: impl Iterator<Item = &'e Expr>, f: usize, d: u32) -> V {
         let items = nodes.map(|e| self.ref_(e, f, d)).collect();
-        tuple(items)
+        self.conser.cons(tuple(items))
+    }
+
+    /// A call's keyword arguments: `((name | None, ref), ...)`, shared like refs.
+    pub fn kwargs(&mut self, keywords: &[Keyword], f: usize, d: u32) -> V {
+        let items = keywords
+            .iter()
+            .map(|k| {
+                let arg = self.strings.opt(k.arg.as_ref().map(|a| a.as_str()));
+                let value = self.ref_(&k.value, f, d);
+                self.conser.cons(tuple(vec![arg, value]))
+            })
+            .collect();
+        self.conser.cons(tuple(items))
     }
 
     fn ref_inner(&mut self, node: &Expr, f: usize, d: u32) -> V {
@@ -116,16 +129,8 @@ impl Summarizer<'_> {
             Expr::Call(c) => {
                 let func = self.ref_(&c.func, f, d);
                 let args = self.refs_of(c.arguments.args.iter(), f, d);
-                let kwargs = c
-                    .arguments
-                    .keywords
-                    .iter()
-                    .map(|k| {
-                        let arg = self.strings.opt(k.arg.as_ref().map(|a| a.as_str()));
-                        tuple(vec![arg, self.ref_(&k.value, f, d)])
-                    })
-                    .collect();
-                tuple(vec![tag("call"), func, args, tuple(kwargs)])
+                let kwargs = self.kwargs(&c.arguments.keywords, f, d);
+                tuple(vec![tag("call"), func, args, kwargs])
             }
             Expr::Await(a) => tuple(vec![tag("await"), self.ref_(&a.value, f, d)]),
             Expr::Subscript(sub) => {
@@ -146,10 +151,12 @@ impl Summarizer<'_> {
                     .take(MAX_ITEMS)
                     .map(|item| {
                         let k = self.ref_opt(item.key.as_ref(), f, d);
-                        tuple(vec![k, self.ref_(&item.value, f, d)])
+                        let value = self.ref_(&item.value, f, d);
+                        self.conser.cons(tuple(vec![k, value]))
                     })
                     .collect();
-                tuple(vec![tag("dict"), tuple(items)])
+                let items = self.conser.cons(tuple(items));
+                tuple(vec![tag("dict"), items])
             }
             Expr::Lambda(l) => {
                 let qn = self.lambda_qn(l, f);

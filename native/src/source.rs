@@ -36,7 +36,8 @@ pub fn escapes(data: &[u8]) -> Escapes {
             && matches!(hex[1], b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F')
     };
     let mut found = Escapes::default();
-    for rest in data.split(|b| *b == b'\\').skip(1) {
+    for at in memchr::memchr_iter(b'\\', data) {
+        let rest = &data[at + 1..];
         found.named |= rest.starts_with(b"N{");
         found.surrogate |= match rest.first() {
             Some(b'u') => surrogate(&rest[1..]),
@@ -96,14 +97,10 @@ impl Lines {
     pub fn new(text: &str) -> Lines {
         let bytes = text.as_bytes();
         let mut starts = vec![0u32];
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => starts.push(i as u32 + 1),
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => starts.push(i as u32 + 1),
-                _ => {}
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
+                starts.push(i as u32 + 1);
             }
-            i += 1;
         }
         Lines { starts }
     }

@@ -10,7 +10,7 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{guard_subject_is_shared, returns_cached};
-use crate::intern::{Conser, FxMap, Interner};
+use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, opt_str, s, tag, tuple};
 use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
 use crate::source::Lines;
@@ -51,12 +51,16 @@ impl<'a> Summarizer<'a> {
             ..FuncDef::default()
         });
         m.funcs.insert(MODULE.into(), 0);
+        // Tables sized for a typical module of this many tokens (litellm's medians: a ref per
+        // 12 tokens, a name per 25, a string per 11, a consed tuple per 8), so they are not
+        // rehashed over and over as they grow.
+        let n = tokens.len();
         Summarizer {
             m,
-            refs: FxMap::default(),
-            names: FxMap::default(),
-            strings: Interner::default(),
-            conser: Conser::default(),
+            refs: fx_map(n / 10),
+            names: fx_map(n / 20),
+            strings: Interner::with_capacity(n / 8),
+            conser: Conser::with_capacity(n / 7),
             keep: Vec::new(),
             unknown: tuple(vec![tag("?")]),
             annotating: false,

@@ -69,29 +69,15 @@ impl Summarizer<'_> {
                 Expr::Call(c) => {
                     let index = self.m.func_arena[f].calls.len() as i64;
                     let func = self.ref_(&c.func, f, 0);
-                    let args = tuple(
-                        c.arguments
-                            .args
-                            .iter()
-                            .map(|a| self.ref_(a, f, 0))
-                            .collect(),
-                    );
-                    let kwargs = c
-                        .arguments
-                        .keywords
-                        .iter()
-                        .map(|k| {
-                            let arg = self.strings.opt(k.arg.as_ref().map(|a| a.as_str()));
-                            tuple(vec![arg, self.ref_(&k.value, f, 0)])
-                        })
-                        .collect();
+                    let args = self.refs_of(c.arguments.args.iter(), f, 0);
+                    let kwargs = self.kwargs(&c.arguments.keywords, f, 0);
                     let (line, col) = self.pos(c.range_start);
                     self.m.func_arena[f].calls.push(CallSite {
                         line,
                         col,
                         func,
                         args,
-                        kwargs: tuple(kwargs),
+                        kwargs,
                         awaited: is_awaited,
                         guarded,
                         arg_of,

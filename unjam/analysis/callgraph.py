@@ -96,7 +96,7 @@ class CallGraph:
         self._resolved: dict[str, Resolved] = {}
         self._reach: dict[str, dict[str, frozenset[Site]]] = {"loop": {}, "pool": {}}
         self._on_error = on_error
-        self._successors: dict[tuple[str, str], list[str]] = {}
+        self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._property_names: frozenset[str] | None = None  # names of all @property getters
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
@@ -134,19 +134,28 @@ class CallGraph:
         out = Resolved()
         calls = func.fd.calls
         callee_of, value_of = p.callee, p.value_of  # (callee() of a non-attribute is value_of())
-        callees = [
-            callee_of(func, ref) if ref[0] == "attr" else value_of(func, ref)
-            for ref in [site.func for site in calls]
-        ]
-        consumers: set[int] = set()
-        skip: set[int] = set()
         offload = cat.offload
         coroutines = cat.coroutines
-        if offload or coroutines:
-            for i, callee in enumerate(callees):
-                if callee is None or callee[0] != "ext":
-                    continue
-                qn = callee[1]
+        callees = []
+        append = callees.append
+        special = None  # indices of calls to coroutine consumers and offloading APIs
+        for site in calls:
+            ref = site.func
+            callee = callee_of(func, ref) if ref[0] == "attr" else value_of(func, ref)
+            append(callee)
+            if (
+                callee is not None
+                and callee[0] == "ext"
+                and (callee[1] in coroutines or callee[1] in offload)
+            ):
+                if special is None:
+                    special = []
+                special.append(len(callees) - 1)
+        consumers: set[int] = set()
+        skip: set[int] = set()
+        if special is not None:
+            for i in special:
+                qn = callees[i][1]
                 if qn in coroutines:
                     consumers.add(i)
                 off = offload.get(qn)
@@ -155,7 +164,7 @@ class CallGraph:
         facts = self._facts
         funcs = p.funcs
         for j, callee in enumerate(callees):
-            if callee is None or j in skip:
+            if callee is None or (skip and j in skip):
                 continue
             kind = callee[0]
             site = calls[j]
@@ -243,6 +252,19 @@ class CallGraph:
             return
         fd = func.fd
         seen: set[str] = set()
+        value_of, method, is_property = p.value_of, p.method, p.is_property
+        edges = out.edges
+
+        def read(attr: str, base_ref: tuple, line: int, col: int) -> None:
+            """`base.attr` is read, `attr` the name of a property somewhere."""
+            base = value_of(func, base_ref)
+            if base is not None and base[0] == "obj":
+                getter = method(base[1], attr)
+                if getter is not None and is_property(getter):
+                    gqn = getter.gqn
+                    if gqn not in seen:
+                        seen.add(gqn)
+                        edges.append(Edge(gqn, line, col, False))
 
         def walk(ref: tuple, line: int, col: int) -> None:
             # depth first, in the order of a stack that pushes an attribute's base, or a
@@ -252,19 +274,9 @@ class CallGraph:
             while True:
                 tag = ref[0]
                 if tag == "attr":
-                    attr = ref[2]
+                    if ref[2] in properties:
+                        read(ref[2], ref[1], line, col)
                     ref = ref[1]
-                    if attr in properties:
-                        base = p.value_of(func, ref)
-                        if base is not None and base[0] == "obj":
-                            method = p.method(base[1], attr)
-                            if (
-                                method is not None
-                                and p.is_property(method)
-                                and method.gqn not in seen
-                            ):
-                                seen.add(method.gqn)
-                                out.edges.append(Edge(method.gqn, line, col, False))
                     continue
                 if tag == "call":
                     args = ref[2]
@@ -283,38 +295,53 @@ class CallGraph:
                 ref = stack.pop()
 
         # the same roots, in the same order, as one list of them would give; roots that
-        # cannot hold an attribute read are skipped without a walk
+        # cannot hold an attribute read are skipped without a walk, and the commonest
+        # root, `name.attr`, is looked at in place (what its walk would do)
         for site in fd.calls:
             ref = site.func
-            if ref[0] in _WALKED:
+            tag = ref[0]
+            if tag == "attr" and ref[1][0] == "name":
+                if ref[2] in properties:
+                    read(ref[2], ref[1], site.line, site.col)
+            elif tag in _WALKED:
                 walk(ref, site.line, site.col)
             for arg in site.args:
-                if arg[0] in _WALKED:
+                tag = arg[0]
+                if tag == "attr" and arg[1][0] == "name":
+                    if arg[2] in properties:
+                        read(arg[2], arg[1], site.line, site.col)
+                elif tag in _WALKED:
                     walk(arg, site.line, site.col)
         line, col = fd.line, fd.col
         for values in fd.locals.values():
             for ref in values:
-                if ref[0] in _WALKED:
+                tag = ref[0]
+                if tag == "attr" and ref[1][0] == "name":
+                    if ref[2] in properties:
+                        read(ref[2], ref[1], line, col)
+                elif tag in _WALKED:
                     walk(ref, line, col)
         for ref in fd.return_values:
             if ref[0] in _WALKED:
                 walk(ref, line, col)
 
     def successors(self, gqn: str, mode: str) -> list[str]:
-        key = (gqn, mode)
-        cached = self._successors.get(key)
+        known = self._successors[mode]
+        cached = known.get(gqn)
         if cached is None:
-            cached = self._successors[key] = self._successors_of(gqn, mode)
+            cached = known[gqn] = self._successors_of(gqn, mode)
         return cached
 
     def _successors_of(self, gqn: str, mode: str) -> list[str]:
+        edges = self.resolved(gqn).edges
+        if mode != "pool":
+            return [edge.callee for edge in edges]
         funcs = self.project.funcs
         out = []
-        for edge in self.resolved(gqn).edges:
-            if mode == "pool":
-                callee = funcs.get(edge.callee)
-                if callee is None or callee.fd.is_async:
-                    continue
+        for edge in edges:
+            callee = funcs.get(edge.callee)
+            if callee is None or callee.fd.is_async:
+                continue
             out.append(edge.callee)
         return out
 
@@ -358,6 +385,20 @@ class CallGraph:
                 u = work[-1][0]
                 low[u] = min(low[u], low[v])
             if low[v] == index[v]:
+                if stack[-1] == v:  # a component of one function (the common case)
+                    stack.pop()
+                    on_stack.discard(v)
+                    blocking = self.resolved(v).blocking
+                    sites = set(blocking) if blocking else None
+                    for s in self.successors(v, mode):
+                        reached = result.get(s, _EMPTY)  # (v itself: not in result yet)
+                        if reached:
+                            if sites is None:
+                                sites = set(reached)
+                            else:
+                                sites.update(reached)
+                    result[v] = frozenset(sites) if sites else _EMPTY
+                    continue
                 members = []
                 while True:
                     w = stack.pop()

@@ -104,7 +104,10 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
                 continue
         misses.append(path)
     lap("stat")
-    fresh = _read(misses, jobs, cache)
+    # summaries converted from their plain form as their files are read (the linker needs
+    # every one unless the final result below is cached, which a cold run's is not)
+    summaries: dict[str, ModuleSummary | str] = {}
+    fresh = _read(misses, jobs, cache, summaries)
     lap("read+summarise")
     for path, mtime, size, digest, _plain in fresh:
         hashes[path] = digest
@@ -133,8 +136,6 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
         )
 
     # 2. summaries of unchanged files come from the cache (loaded only now)
-    from unjam.analysis.summary import from_plain
-
     plains: dict[str, tuple | str] = {}
     stored = cache.summaries
     evicted = []
@@ -144,18 +145,18 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
             evicted.append(path)
         else:
             plains[path] = plain
-    for path, _mtime, _size, digest, plain in [*fresh, *_read(evicted, jobs, cache)]:
+    for path, _mtime, _size, digest, plain in [*fresh, *_read(evicted, jobs, cache, summaries)]:
         if digest:
             hashes[path] = digest
             stored[content_key(path, digest)] = plain
         plains[path] = plain
     lap("load cached summaries")
-    summaries: dict[str, ModuleSummary | str] = {}
-    for path, plain in plains.items():
-        try:
-            summaries[path] = from_plain(plain) if isinstance(plain, tuple) else plain
-        except Exception:
-            summaries[path] = "internal error: unreadable cached summary"
+    if len(summaries) < len(plains):
+        from unjam.analysis.summary import from_plain
+
+        for path, plain in plains.items():
+            if path not in summaries:
+                summaries[path] = _summary(from_plain, plain)
 
     lap("from_plain")
     # 3. link, model, graph, rules — with every failure contained
@@ -178,14 +179,27 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
     return AnalysisResult(findings, len(paths), unparsed, time.perf_counter() - started, phases)
 
 
-def _read(paths: list[str], jobs: int | None, cache: Cache) -> list[tuple]:
-    """`read_all`, handing the workers' marshalled chunks to the cache to save as they are."""
+def _summary(from_plain, plain: tuple | str) -> ModuleSummary | str:
+    try:
+        return from_plain(plain) if isinstance(plain, tuple) else plain
+    except Exception:
+        return "internal error: unreadable cached summary"
+
+
+def _read(paths: list[str], jobs: int | None, cache: Cache, summaries: dict) -> list[tuple]:
+    """`read_all`, handing the workers' marshalled chunks to the cache to save as they are,
+    and converting each chunk of rows into `summaries` (by path) while the rest are read."""
     if not paths:
         return []
     from unjam.analysis.parse import read_all
+    from unjam.analysis.summary import from_plain
+
+    def convert(rows: list[tuple]) -> None:
+        for row in rows:
+            summaries[row[0]] = _summary(from_plain, row[4])
 
     blobs: list[bytes] = []
-    rows = read_all(paths, jobs, blobs)
+    rows = read_all(paths, jobs, blobs, convert)
     if blobs:
         cache.add_blobs(blobs, {content_key(p, d) for p, _m, _s, d, _x in rows if d})
     return rows

@@ -125,17 +125,17 @@ def _last_name(ref: tuple) -> str | None:
     return None
 
 
-def _may_construct(name: str, ref: tuple) -> bool:
-    """Whether `name = <call ref>` may build an app or router: a cheap filter by names,
-    before any inference."""
-    last = _last_name(ref[1]) or ""
+def _may_be_app(name: str) -> bool:
+    """Whether a variable so named may hold an app or a router (see `_may_construct`)."""
     lowered = name.lower()
-    return (
-        last in _CONSTRUCTORS
-        or last.endswith(("Router", "App", "API", "Api"))
-        or lowered in ("app", "application", "api", "router")
-        or lowered.endswith(("_app", "router", "_api"))
+    return lowered in ("app", "application", "api", "router") or lowered.endswith(
+        ("_app", "router", "_api")
     )
+
+
+def _may_make_app(last: str) -> bool:
+    """Whether a call of a function so named may build an app or a router."""
+    return last in _CONSTRUCTORS or last.endswith(("Router", "App", "API", "Api"))
 
 
 def _const_str(ref: tuple | None) -> str | None:
@@ -158,6 +158,8 @@ class _Builder:
         self.model = FastAPIModel()
         self.routers: dict[str, RouterObj] = {}
         self._pending: list[tuple[tuple, dict]] = []
+        self._names: dict[str, bool] = {}  # assigned name → _may_be_app()
+        self._makers: dict[str, bool] = {}  # called name → _may_make_app()
         self.on_error = on_error
 
     # ---- discovery ----------------------------------------------------------------------
@@ -165,7 +167,8 @@ class _Builder:
     def build(self) -> FastAPIModel:
         funcs = list(self.p.funcs.values())
         for func in funcs:
-            self._guard(func, self._constructions)
+            if func.fd.locals or func.fd.qn == "<module>":  # (others assign nothing)
+                self._guard(func, self._constructions)
         # only functions holding a call named like a registration (from the project's index
         # of call sites by name) can register anything
         registering = {
@@ -212,16 +215,32 @@ class _Builder:
         return func.fd.line, func.fd.col
 
     def _constructions(self, func: Func) -> None:
+        may = self._may_construct
         if func.fd.qn == "<module>":
             for name, vals in func.mod.summary.global_values.items():
                 for scope_qn, ref in vals:
-                    if scope_qn == "<module>" and ref[0] == "call" and _may_construct(name, ref):
+                    if scope_qn == "<module>" and ref[0] == "call" and may(name, ref):
                         self._construction(func, name, ref)
         else:
             for name, vals in func.fd.locals.items():
                 for ref in vals:
-                    if ref[0] == "call" and _may_construct(name, ref):
+                    if ref[0] == "call" and may(name, ref):
                         self._construction(func, name, ref)
+
+    def _may_construct(self, name: str, ref: tuple) -> bool:
+        """Whether `name = <call ref>` may build an app or router: a cheap filter by names,
+        before any inference. Both tests are remembered per name: the same few names
+        (`response = client.get(...)`) are assigned and called all over a project."""
+        known = self._names.get(name)
+        if known is None:
+            known = self._names[name] = _may_be_app(name)
+        if known:
+            return True
+        last = _last_name(ref[1]) or ""
+        known = self._makers.get(last)
+        if known is None:
+            known = self._makers[last] = _may_make_app(last)
+        return known
 
     def _construction(self, func: Func, name: str, ref: tuple) -> None:
         p = self.p

@@ -25,6 +25,7 @@ import marshal
 import os
 import sys
 import warnings
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
@@ -150,59 +151,110 @@ def native_module():
     return unjam_native
 
 
-def _read_native(native, paths: list[str], jobs: int | None, blobs: list[bytes] | None):
-    """Rows from the extension, in threads (no forking, so any file count is worth it);
-    the files it hands back (`None` summary) are redone by `read_one`. None if the
-    extension failed as a whole."""
-    threads = max(1, min(jobs if jobs is not None else usable_cpus(), len(paths)))
-    try:
-        blob = native.summarize_files(paths, threads, sys.version_info[:2])
-    except Exception:  # e.g. a path that is not valid UTF-8: Python reads everything
-        return None
+# Files per chunk the extension hands back: the caller converts each chunk while the
+# threads summarise the next ones, so only the last chunk's conversion is left at the end.
+NATIVE_CHUNK = 64
+
+Rows = list[tuple[str, int, int, str, tuple | str]]
+OnRows = Callable[[Rows], None]
+
+
+def _loads(blob: bytes) -> list:
     enabled = gc.isenabled()
     gc.disable()  # tens of thousands of tuples: collecting while loading them is pure overhead
     try:
-        rows = marshal.loads(blob)
+        return marshal.loads(blob)
     finally:
         if enabled:
             gc.enable()
-    redo = [i for i, row in enumerate(rows) if row[4] is None]
-    redone = _read_many([rows[i][0] for i in redo])
-    for i, row in zip(redo, redone, strict=True):
-        rows[i] = row
-    if blobs is not None:
-        blobs.append(blob)
-        if redone:  # the cache reads blobs in order: these rows replace the `None` ones
-            blobs.append(marshal.dumps(redone))
+
+
+def _read_native(
+    native, paths: list[str], jobs: int | None, blobs: list[bytes] | None, on_rows: OnRows | None
+) -> Rows:
+    """Rows from the extension, in threads (no forking, so any file count is worth it),
+    chunk by chunk: the files it hands back (`None` summary) are redone by `read_one`. The
+    rows of the first files only (maybe none) if the extension failed part way."""
+    threads = max(1, min(jobs if jobs is not None else usable_cpus(), len(paths)))
+    rows: Rows = []
+    try:
+        chunks = native.summarize_chunks(paths, threads, sys.version_info[:2], NATIVE_CHUNK)
+    except Exception:  # e.g. a path that is not valid UTF-8: Python reads everything
+        return rows
+    while True:
+        try:
+            blob = next(chunks, None)
+            part = _loads(blob) if blob is not None else None
+        except Exception:  # the extension failed part way: Python reads the rest
+            break
+        if part is None:
+            break
+        redo = [i for i, row in enumerate(part) if row[4] is None]
+        redone = _read_many([part[i][0] for i in redo])
+        for i, row in zip(redo, redone, strict=True):
+            part[i] = row
+        if blobs is not None:
+            blobs.append(blob)
+            if redone:  # the cache reads blobs in order: these rows replace the `None` ones
+                blobs.append(marshal.dumps(redone))
+        if on_rows is not None:
+            on_rows(part)
+        rows.extend(part)
     return rows
 
 
 def read_all(
-    paths: list[str], jobs: int | None = None, blobs: list[bytes] | None = None
-) -> list[tuple[str, int, int, str, tuple | str]]:
+    paths: list[str],
+    jobs: int | None = None,
+    blobs: list[bytes] | None = None,
+    on_rows: OnRows | None = None,
+) -> Rows:
     """Read and summarise `paths`; summaries come back in their plain (marshal) form, in the
     order of `paths`. With worker processes or the native extension, the marshalled chunks
-    they produced are appended to `blobs` (the cache stores them as they are)."""
+    they produced are appended to `blobs` (the cache stores them as they are). `on_rows`
+    gets every row once, in input order, a chunk at a time as soon as it is read: with the
+    extension, the caller works on one chunk while its threads summarise the next ones."""
     native = native_module()
     if native is not None and paths:
-        rows = _read_native(native, paths, jobs, blobs)
-        if rows is not None:
+        rows = _read_native(native, paths, jobs, blobs, on_rows)
+        if len(rows) == len(paths):
             return rows
+        return rows + _read_python(paths[len(rows) :], jobs, blobs, on_rows)
+    return _read_python(paths, jobs, blobs, on_rows)
+
+
+def _read_python(
+    paths: list[str], jobs: int | None, blobs: list[bytes] | None, on_rows: OnRows | None
+) -> Rows:
     workers = worker_count(len(paths), jobs)
-    if workers < 2:
-        return _read_many(paths)
+    rows: Rows | None = None
+    if workers >= 2:
+        rows = _read_in_processes(paths, workers, blobs, on_rows)
+    if rows is None:  # one process, or no worker processes available (sandbox, frozen app)
+        rows = _read_many(paths)
+        if on_rows is not None:
+            on_rows(rows)
+    return rows
+
+
+def _read_in_processes(
+    paths: list[str], workers: int, blobs: list[bytes] | None, on_rows: OnRows | None
+) -> Rows | None:
     method = "fork" if sys.platform == "linux" else None
+    by_path: dict[str, tuple] = {}
+    parts = []
     try:
         ctx = get_context(method)
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            by_path: dict[str, tuple] = {}
-            parts = []
             for part in pool.map(_read_many_marshalled, _chunks(paths, workers)):
                 parts.append(part)
                 for row in marshal.loads(part):
                     by_path[row[0]] = row
-        if blobs is not None:
-            blobs.extend(parts)
-        return [by_path[p] for p in paths]
     except Exception:
-        return _read_many(paths)  # no worker processes available (sandbox, frozen app)
+        return None
+    if blobs is not None:
+        blobs.extend(parts)
+    rows = [by_path[p] for p in paths]
+    if on_rows is not None:
+        on_rows(rows)
+    return rows

@@ -18,8 +18,10 @@ Why hand-written: no library resolves names across a project from `ast` without 
 it (jedi/pyright are far too slow for 2,000 files in seconds and need the environment).
 
 Speed (this runs for every call site of a large project): inferences are memoised per
-function (`Func.memo`), and a few derived answers are cached — a module-level name, an import
-target, a method lookup, an attribute callee, a stored attribute. A cycle or the depth limit
+function (`Func.memo`), and a few derived answers are cached — a module-level name (per
+module), an import target, a method lookup, a stored attribute, and what `base.attr`
+evaluates to or names as a callee for a given base value (once for the project: that answer
+depends on no function). A cycle or the depth limit
 answers None without memoising, so an answer computed across such a cut depends on the order
 of inference; `_cut` counts the cuts, and a derived answer is cached only when no cut
 happened while computing it — so every cache returns what recomputing would.
@@ -30,6 +32,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 
 from unjam.analysis.catalogue import Catalogue
@@ -67,6 +70,7 @@ _PROPERTY_DECORATORS = {
     ("name", "cached_property"),
     ("attr", ("name", "functools"), "cached_property"),
 }
+_PARAM_NAME = attrgetter("name")
 _MAX_DEPTH = 120
 _MAX_HINT_SITES = 200
 _MISSING = object()  # memo sentinel: None is a memoised value
@@ -78,6 +82,9 @@ class Module:
     name: str
     path: str  # relative to the analysed root, posix
     summary: ModuleSummary
+    # name → what it means at module level (`Project.global_name`), when inferred without
+    # a cycle cut
+    names: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -90,7 +97,8 @@ class Func:
     # ref → value of `value_of(self, ref)`, and the parameter names (built on first use)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
     param_names: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-    callees: dict | None = field(default=None, compare=False, repr=False)  # attr ref → callee
+    prop: bool | None = field(default=None, compare=False, repr=False)  # `is_property()`
+    scope: Func | None = field(default=None, compare=False, repr=False)  # `parent_scope()`
 
     @property
     def display(self) -> str:
@@ -203,8 +211,10 @@ class Project:
         # Inferences answered "None" because of a cycle or the depth limit, a count: a result
         # computed while it did not change is reproducible, so it may be cached.
         self._cut = 0
-        self._globals: dict[tuple[str, str], Value | None] = {}  # (module, name) → lookup
         self._qns: dict[str, Value | None] = {}  # dotted name → resolve_qn()
+        self._aliases: dict[tuple[str, str], tuple[Func, tuple] | None] = {}  # → _alias_of()
+        self._attributes: dict[tuple[Value, str], Value | None] = {}  # → attribute()
+        self._members: dict[tuple[Value, str], Value | None] = {}  # → a callee `base.attr`
 
     # ---- building -----------------------------------------------------------------------
 
@@ -230,11 +240,14 @@ class Project:
 
     def parent_scope(self, func: Func) -> Func:
         """The scope whose names a def's decorators, defaults and annotations see."""
-        if func.fd.parent:
-            parent = self.funcs.get(f"{func.mod.name}.{func.fd.parent}")
-            if parent is not None:
-                return parent
-        return self.module_scope(func.mod)
+        scope = func.scope
+        if scope is None:
+            if func.fd.parent:
+                scope = self.funcs.get(f"{func.mod.name}.{func.fd.parent}")
+            if scope is None:
+                scope = self.module_scope(func.mod)
+            func.scope = scope
+        return scope
 
     # ---- imports and names --------------------------------------------------------------
 
@@ -278,7 +291,7 @@ class Project:
                 return value
         return ("ext", self.catalogue.canonical(qn))
 
-    def _memoized(self, key: tuple, compute: Callable[[], Value | None]) -> Value | None:
+    def _memoized(self, key: tuple, compute: Callable[..., Value | None], *args) -> Value | None:
         """Memoize one inference; a re-entrant request for the same key (a cycle) is None.
         As in `value_of`, the memo marks the inferences under way (_BUSY)."""
         memo = self._memo
@@ -290,7 +303,7 @@ class Project:
             return value
         memo[key] = _BUSY
         try:
-            value = compute()
+            value = compute(*args)
         except BaseException:
             del memo[key]  # nothing is memoised for an inference that raised
             raise
@@ -302,7 +315,7 @@ class Project:
         value = self._memo.get(key, _MISSING)
         if value is not _MISSING and value is not _BUSY:
             return value
-        return self._memoized(key, lambda: self._module_member(modname, name))
+        return self._memoized(key, self._module_member, modname, name)
 
     def _module_member(self, modname: str, name: str) -> Value | None:
         mod = self.modules[modname]
@@ -361,13 +374,12 @@ class Project:
 
     @staticmethod
     def _param_names(func: Func) -> tuple[str, ...]:
-        names = func.param_names = tuple(p.name for p in func.fd.params)
+        names = func.param_names = tuple(map(_PARAM_NAME, func.fd.params))
         return names
 
     def global_name(self, mod: Module, name: str) -> Value | None:
         """What `name` means at module level in `mod` (a member, else a builtin)."""
-        key = (mod.name, name)
-        value = self._globals.get(key, _MISSING)
+        value = mod.names.get(name, _MISSING)
         if value is not _MISSING:
             return value
         cut = self._cut
@@ -379,7 +391,7 @@ class Project:
             else:
                 value = ("ext", self.catalogue.canonical(f"builtins.{name}"))
         if cut == self._cut:
-            self._globals[key] = value
+            mod.names[name] = value
         return value
 
     def local_value(self, func: Func, name: str) -> Value | None:
@@ -409,9 +421,10 @@ class Project:
         if self._depth > _MAX_DEPTH:
             self._cut += 1
             return None
-        if ref[0] == "name":
-            # a name no enclosing scope binds, whose module-level meaning is already known
-            # (and was inferred without a cycle cut): what `lookup_name` would return
+        tag = ref[0]
+        if tag == "name":
+            # a name no enclosing scope binds means what it means at module level: what
+            # `lookup_name` would return, kept per module when inferred without a cycle cut
             fd = func.fd
             name = ref[1]
             if fd.parent is None and (
@@ -427,14 +440,17 @@ class Project:
                     )
                 )
             ):
-                value = self._globals.get((func.mod.name, name), _MISSING)
+                value = func.mod.names.get(name, _MISSING)
                 if value is not _MISSING:
                     memo[ref] = value
                     return value
+                tag = "global"
         memo[ref] = _BUSY
         self._depth += 1
         try:
-            if ref[0] == "name":  # most refs: skip the dispatch
+            if tag == "global":
+                value = self.global_name(func.mod, ref[1])
+            elif tag == "name":
                 value = self.lookup_name(func, ref[1])
             else:
                 value = self._value_of(func, ref)
@@ -489,6 +505,19 @@ class Project:
         return None
 
     def attribute(self, base: Value, attr: str) -> Value | None:
+        """What `base.attr` evaluates to. It depends on no function: answers inferred
+        without a cycle cut are kept for the whole project."""
+        key = (base, attr)
+        value = self._attributes.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
+        cut = self._cut
+        value = self._attribute(base, attr)
+        if cut == self._cut:
+            self._attributes[key] = value
+        return value
+
+    def _attribute(self, base: Value, attr: str) -> Value | None:
         kind = base[0]
         if kind == "mod":
             return self.module_member(base[1], attr)
@@ -531,23 +560,23 @@ class Project:
         addressable as ("ext", "Type.method") so the catalogue can match them."""
         if ref[0] != "attr":
             return self.value_of(func, ref)
-        known = func.callees
-        if known is None:
-            known = func.callees = {}
-        value = known.get(ref, _MISSING)
-        if value is not _MISSING:
-            return value
-        cut = self._cut
-        value = self._attr_callee(func, ref)
-        if cut == self._cut:
-            known[ref] = value
-        return value
-
-    def _attr_callee(self, func: Func, ref: tuple) -> Value | None:
         base = self.value_of(func, ref[1])
         if base is None:
             return None
-        kind, attr = base[0], ref[2]
+        # a function of (base, attr) alone: kept for the whole project when inferred
+        # without a cycle cut (like `attribute()`)
+        key = (base, ref[2])
+        value = self._members.get(key, _MISSING)
+        if value is _MISSING:
+            cut = self._cut
+            value = self._member(base, ref[2])
+            if cut == self._cut:
+                self._members[key] = value
+        return value
+
+    def _member(self, base: Value, attr: str) -> Value | None:
+        """What `base.attr` names as a call's function (see `callee`)."""
+        kind = base[0]
         if kind == "inst":
             stored = self.stored(base[1], attr)
             if stored is not None:
@@ -599,7 +628,7 @@ class Project:
         value = self._memo.get(key, _MISSING)
         if value is not _MISSING and value is not _BUSY:
             return value
-        return self._memoized(key, lambda: self._return_value(func))
+        return self._memoized(key, self._return_value, func)
 
     def _return_value(self, func: Func) -> Value | None:
         if func.fd.is_generator:
@@ -669,6 +698,15 @@ class Project:
             if base is None or base[0] != "mod":
                 return scope, ann
             modname, name = base[1], ann[2]
+        key = (modname, name)
+        found = self._aliases.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._aliases[key] = self._alias_of(modname, name)
+        return (scope, ann) if found is None else found
+
+    def _alias_of(self, modname: str, name: str) -> tuple[Func, tuple] | None:
+        """(module scope, `X[...]` ref) of the module-level alias `name` of `modname`,
+        following imports; None for no alias. Reads the summaries only (no inference)."""
         for _ in range(10):
             mod = self.modules.get(modname)
             if mod is None:
@@ -684,7 +722,7 @@ class Project:
                 break
             target = self.import_target(mod, imp)
             modname, _, name = target.rpartition(".")
-        return scope, ann
+        return None
 
     def annotated_metadata(self, scope: Func, ann: tuple | None) -> tuple[tuple, ...]:
         """The metadata refs of `Annotated[T, meta...]` (empty for other annotations)."""
@@ -732,12 +770,14 @@ class Project:
         value = self._memo.get(key, _MISSING)
         if value is not _MISSING and value is not _BUSY:
             return value
-        return self._memoized(key, lambda: self._param_value(func, param, index))
+        return self._memoized(key, self._param_value, func, param, index)
 
     def _param_value(self, func: Func, param: Param, index: int) -> Value | None:
         fd = func.fd
         if index == 0 and func.class_gqn is not None and param.kind == "pos":
-            decorators = {d[0][1] for d in fd.decorators if d[0][0] == "name"}
+            decorators = (
+                {d[0][1] for d in fd.decorators if d[0][0] == "name"} if fd.decorators else ()
+            )
             if "staticmethod" not in decorators:
                 if "classmethod" in decorators or fd.name == "__new__":
                     return ("class", func.class_gqn)
@@ -783,16 +823,17 @@ class Project:
         for caller, site in candidates[:_MAX_HINT_SITES]:
             args = site.args
             if not (
-                (
-                    positional
-                    and (
-                        (0 <= index < len(args) and args[index][0] != "star")
-                        or (0 < index <= len(args) and args[index - 1][0] != "star")
-                    )
+                positional
+                and (
+                    (0 <= index < len(args) and args[index][0] != "star")
+                    or (0 < index <= len(args) and args[index - 1][0] != "star")
                 )
-                or any(kw == pname for kw, _ in site.kwargs)
             ):
-                continue  # passes nothing for this parameter: no need to type the callee
+                for kw, _ in site.kwargs:
+                    if kw == pname:
+                        break
+                else:
+                    continue  # passes nothing for this parameter: no need to type the callee
             callee = self.callee(caller, site.func)
             if callee is None:
                 continue
@@ -906,7 +947,10 @@ class Project:
 
     @staticmethod
     def is_property(method: Func) -> bool:
-        return any(d[0] in _PROPERTY_DECORATORS for d in method.fd.decorators)
+        prop = method.prop
+        if prop is None:
+            prop = method.prop = any(d[0] in _PROPERTY_DECORATORS for d in method.fd.decorators)
+        return prop
 
     def stored(self, owner: str, attr: str) -> Value | None:
         """The value of `owner.attr` from assignments anywhere (self.x = ..., app.state.x =

@@ -154,9 +154,10 @@ class RulesEngine:
     def _reached_functions(self, roots: list[str], mode: str) -> set[str]:
         seen = set(roots)
         queue = deque(roots)
+        successors = self.g.successors
         while queue:
             v = queue.popleft()
-            for w in self.g.successors(v, mode):
+            for w in successors(v, mode):
                 if w not in seen:
                     seen.add(w)
                     queue.append(w)
@@ -170,9 +171,10 @@ class RulesEngine:
         seen: set[str] = set()
         queue = deque(f.gqn for f in candidates)
         seen.update(queue)
+        successors = self.g.successors
         while queue:
             v = queue.popleft()
-            for w in self.g.successors(v, "loop"):
+            for w in successors(v, "loop"):
                 called.add(w)
                 if w not in seen:
                     seen.add(w)
@@ -207,11 +209,15 @@ class RulesEngine:
         framework += [i for i in offloaded if i.context is ExecutionContext.LOOP]
         claimed_funcs = {f for i in routes + others + startup + offloaded for f in i.funcs}
         covered = self._reached_functions([f for i in framework + startup for f in i.funcs], "loop")
-        candidates = [
-            func
-            for func in sorted(self.p.funcs.values(), key=lambda f: (f.mod.path, f.fd.line))
-            if func.fd.is_async and func.gqn not in covered and func.gqn not in claimed_funcs
-        ]
+        # (a stable sort of the chosen functions: the order sorting them all would give)
+        candidates = sorted(
+            (
+                func
+                for func in self.p.funcs.values()
+                if func.fd.is_async and func.gqn not in covered and func.gqn not in claimed_funcs
+            ),
+            key=lambda f: (f.mod.path, f.fd.line),
+        )
         coroutines = [
             Invoked(
                 (func.gqn,),

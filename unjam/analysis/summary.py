@@ -18,6 +18,7 @@ they are cheap to pickle, hashable (memoisation keys) and independent of the pro
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import partial
 from typing import NamedTuple
 
 Ref = tuple
@@ -134,25 +135,35 @@ def to_plain(m: ModuleSummary) -> tuple:
     )
 
 
+_PARAMS_AT = _FUNC_FIELDS.index("params")
+_CALLS_AT = _FUNC_FIELDS.index("calls")
+# `tuple.__new__(CallSite, plain)` without `_make`'s Python-level frame: a cold run converts
+# ~75 call sites per file.
+_new_call = partial(tuple.__new__, CallSite)
+_new_param = partial(tuple.__new__, Param)
+
+
 def from_plain(t: tuple) -> ModuleSummary:
     is_package, funcs, classes, imports, global_values, global_annotations, stars, raises = t
-    m = ModuleSummary(is_package=is_package)
-    params_at = _FUNC_FIELDS.index("params")
-    calls_at = _FUNC_FIELDS.index("calls")
-    make_call = CallSite._make
-    make_param = Param._make
+    m = ModuleSummary(
+        is_package,
+        {},
+        {},
+        {k: ImportRef(*v) for k, v in imports.items()},
+        global_values,
+        global_annotations,
+        [ImportRef(*v) for v in stars],
+        raises,
+    )
+    by_qn = m.funcs
     for values in funcs:
         values = list(values)
-        values[params_at] = tuple(make_param(p) for p in values[params_at])
-        values[calls_at] = [make_call(c) for c in values[calls_at]]
+        values[_PARAMS_AT] = tuple(map(_new_param, values[_PARAMS_AT]))
+        values[_CALLS_AT] = list(map(_new_call, values[_CALLS_AT]))
         fd = FuncDef(*values)
-        m.funcs[fd.qn] = fd
+        by_qn[fd.qn] = fd
+    classes_by_qn = m.classes
     for values in classes:
         cd = ClassDef(*values)
-        m.classes[cd.qn] = cd
-    m.imports = {k: ImportRef(*v) for k, v in imports.items()}
-    m.global_values = global_values
-    m.global_annotations = global_annotations
-    m.star_imports = [ImportRef(*v) for v in stars]
-    m.raises_limiter = raises
+        classes_by_qn[cd.qn] = cd
     return m
