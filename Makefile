@@ -9,7 +9,11 @@ NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml $(shell 
 
 .PHONY: demo test lint format browser clean
 
-$(PYSTAMP): pyproject.toml
+# (setup.py compiles the analyser's linker and call graph with mypyc: rebuilt when they change;
+# until then unjam runs their sources, see unjam/analysis/compiled.py)
+COMPILED_SRC := setup.py $(addprefix unjam/analysis/,compiled.py project.py callgraph.py fastapi_model.py rules_engine.py)
+
+$(PYSTAMP): pyproject.toml $(COMPILED_SRC)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -37,15 +41,16 @@ browser:
 	  || echo "warning: could not install chromium; the HTML report test will fail"; }
 
 lint: $(STAMP)
-	$(BIN)/ruff format --check unjam tests benchmarks
-	$(BIN)/ruff check unjam tests benchmarks
+	$(BIN)/ruff format --check unjam tests benchmarks setup.py
+	$(BIN)/ruff check unjam tests benchmarks setup.py
 
 format: $(STAMP)
-	$(BIN)/ruff format unjam tests benchmarks
-	$(BIN)/ruff check --fix unjam tests benchmarks
+	$(BIN)/ruff format unjam tests benchmarks setup.py
+	$(BIN)/ruff check --fix unjam tests benchmarks setup.py
 
 test: $(STAMP) browser lint
 	$(BIN)/python -m pytest
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info native/target
+	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info native/target *.so unjam/analysis/*.so \
+	  unjam/analysis/compiled_sources.json

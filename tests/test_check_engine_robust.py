@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -75,25 +78,43 @@ def test_internal_error_in_one_file_is_contained(tmp_path, monkeypatch):
     assert len(result.findings) == 1
 
 
-def test_internal_error_in_one_function_is_contained(tmp_path, monkeypatch):
-    from unjam.analysis.callgraph import CallGraph
+# Run from the Python sources (UNJAM_COMPILED=0) in a child process: the compiled call graph's
+# methods cannot be replaced, and the containment under test is the same code either way.
+_CONTAINED = """
+import json, sys
+from pathlib import Path
+from unjam.analysis.callgraph import CallGraph
+from unjam.analysis.engine import analyze
 
-    real = CallGraph._resolve
+real = CallGraph._resolve
 
-    def flaky(self, func):
-        if func.fd.name == "explode":
-            raise KeyError("nope")
-        return real(self, func)
+def flaky(self, func):
+    if func.fd.name == "explode":
+        raise KeyError("nope")
+    return real(self, func)
 
-    monkeypatch.setattr(CallGraph, "_resolve", flaky)
-    files = [
-        _write(tmp_path, "bad.py", "import time\n\n\nasync def explode():\n    time.sleep(1)\n"),
-        _write(tmp_path, "good.py", BLOCKING),
-    ]
-    result = analyze(tmp_path, files)
-    assert [path for path, _ in result.unparsed] == ["bad.py"]
-    assert "internal error" in result.unparsed[0][1]
-    assert [f.location.path for f in result.findings] == ["good.py"]
+CallGraph._resolve = flaky
+root = Path(sys.argv[1])
+result = analyze(root, sorted(root.glob("*.py")))
+print(json.dumps([result.unparsed, [f.location.path for f in result.findings]]))
+"""
+
+
+def test_internal_error_in_one_function_is_contained(tmp_path):
+    _write(tmp_path, "bad.py", "import time\n\n\nasync def explode():\n    time.sleep(1)\n")
+    _write(tmp_path, "good.py", BLOCKING)
+    env = {**os.environ, "UNJAM_COMPILED": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", _CONTAINED, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    unparsed, finding_paths = json.loads(done.stdout)
+    assert [path for path, _ in unparsed] == ["bad.py"]
+    assert "internal error" in unparsed[0][1]
+    assert finding_paths == ["good.py"]
 
 
 def test_very_deep_chain_and_wide_fan_in(tmp_path):

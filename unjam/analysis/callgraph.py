@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from unjam.analysis.catalogue import Entry
-from unjam.analysis.project import Func, Project
+from unjam.analysis.project import Func, Project, Value
 
 _EMPTY: frozenset = frozenset()
 _WRAPPERS = frozenset(("await", "star", "enter"))
@@ -136,9 +136,10 @@ class CallGraph:
         callee_of, value_of = p.callee, p.value_of  # (callee() of a non-attribute is value_of())
         offload = cat.offload
         coroutines = cat.coroutines
-        callees = []
+        callees: list[Value | None] = []
         append = callees.append
-        special = None  # indices of calls to coroutine consumers and offloading APIs
+        # (index, name) of calls to coroutine consumers and offloading APIs
+        special: list[tuple[int, str]] | None = None
         for site in calls:
             ref = site.func
             callee = callee_of(func, ref) if ref[0] == "attr" else value_of(func, ref)
@@ -150,12 +151,11 @@ class CallGraph:
             ):
                 if special is None:
                     special = []
-                special.append(len(callees) - 1)
+                special.append((len(callees) - 1, callee[1]))
         consumers: set[int] = set()
         skip: set[int] = set()
         if special is not None:
-            for i in special:
-                qn = callees[i][1]
+            for i, qn in special:
                 if qn in coroutines:
                     consumers.add(i)
                 off = offload.get(qn)
@@ -227,7 +227,7 @@ class CallGraph:
         if ref[0] == "call":
             value = p.callee(func, ref[1])
             target = self._target(func, value)
-            if target is not None and value[0] != "class":
+            if target is not None and value is not None and value[0] != "class":
                 for j, inner in enumerate(calls):
                     if inner.arg_of == i and inner.func == ref[1]:
                         skip.add(j)
@@ -407,13 +407,13 @@ class CallGraph:
                     if w == v:
                         break
                 member_set = set(members)
-                sites: set[Site] = set()
+                reached_by_all: set[Site] = set()
                 for m in members:
-                    sites.update(self.resolved(m).blocking)
+                    reached_by_all.update(self.resolved(m).blocking)
                     for s in self.successors(m, mode):
                         if s not in member_set:
-                            sites.update(result.get(s, _EMPTY))
-                frozen = frozenset(sites) if sites else _EMPTY
+                            reached_by_all.update(result.get(s, _EMPTY))
+                frozen = frozenset(reached_by_all) if reached_by_all else _EMPTY
                 for m in members:
                     result[m] = frozen
         return result[root]

@@ -80,9 +80,8 @@ class RouterObj:
     path: str
     line: int
     col: int
-    parents: list[tuple[str, str, Func, tuple]] = field(
-        default_factory=list
-    )  # (sym, prefix, scope, deps)
+    # (sym, prefix, scope, deps)
+    parents: list[tuple[str, str, Func, tuple | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -222,8 +221,8 @@ class _Builder:
                     if scope_qn == "<module>" and ref[0] == "call" and may(name, ref):
                         self._construction(func, name, ref)
         else:
-            for name, vals in func.fd.locals.items():
-                for ref in vals:
+            for name, assigned in func.fd.locals.items():
+                for ref in assigned:
                     if ref[0] == "call" and may(name, ref):
                         self._construction(func, name, ref)
 

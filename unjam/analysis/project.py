@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
+from typing import Any
 
 from unjam.analysis.catalogue import Catalogue
 from unjam.analysis.summary import CallSite, ClassDef, FuncDef, ImportRef, ModuleSummary, Param
@@ -73,8 +74,10 @@ _PROPERTY_DECORATORS = {
 _PARAM_NAME = attrgetter("name")
 _MAX_DEPTH = 120
 _MAX_HINT_SITES = 200
-_MISSING = object()  # memo sentinel: None is a memoised value
-_BUSY = object()  # memo sentinel: this inference is under way (a re-entrant request is a cycle)
+# Memo sentinels, typed Any so that a memo holds `Value | None` or one of them (and mypyc,
+# which compiles this module when it can, checks what a lookup returns only where it is used):
+_MISSING: Any = object()  # None is a memoised value
+_BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
 
 
 @dataclass(slots=True)
@@ -212,7 +215,7 @@ class Project:
         # computed while it did not change is reproducible, so it may be cached.
         self._cut = 0
         self._qns: dict[str, Value | None] = {}  # dotted name → resolve_qn()
-        self._aliases: dict[tuple[str, str], tuple[Func, tuple] | None] = {}  # → _alias_of()
+        self._aliases: dict[tuple[str, str], tuple[Func, tuple | None] | None] = {}  # → _alias_of()
         self._attributes: dict[tuple[Value, str], Value | None] = {}  # → attribute()
         self._members: dict[tuple[Value, str], Value | None] = {}  # → a callee `base.attr`
 
@@ -704,7 +707,7 @@ class Project:
             found = self._aliases[key] = self._alias_of(modname, name)
         return (scope, ann) if found is None else found
 
-    def _alias_of(self, modname: str, name: str) -> tuple[Func, tuple] | None:
+    def _alias_of(self, modname: str, name: str) -> tuple[Func, tuple | None] | None:
         """(module scope, `X[...]` ref) of the module-level alias `name` of `modname`,
         following imports; None for no alias. Reads the summaries only (no inference)."""
         for _ in range(10):
@@ -743,8 +746,9 @@ class Project:
     def param_depends(self, func: Func, param: Param) -> tuple[Func, tuple] | None:
         """(scope, `Depends(...)` call ref) of a parameter (default or inside Annotated)."""
         scope = self.parent_scope(func)
-        if self.is_depends(scope, param.default):
-            return scope, param.default
+        default = param.default
+        if default is not None and self.is_depends(scope, default):
+            return scope, default
         alias_scope, ann = self.alias(scope, param.annotation)
         for meta in self.annotated_metadata(alias_scope, ann):
             if self.is_depends(alias_scope, meta):
@@ -810,14 +814,17 @@ class Project:
 
     def param_hint(self, func: Func, param: Param, index: int) -> Value | None:
         """Type an unannotated parameter from the arguments its call sites pass."""
-        if self._sites_by_name is None:
-            self._index_sites()
+        sites = self._sites_by_name
+        if sites is None:
+            sites = self._index_sites()
         fd = func.fd
         name = fd.name
-        via_class = fd.name == "__init__" and func.class_gqn is not None
-        if via_class:
-            name = self.classes[func.class_gqn].cd.name
-        candidates = self._sites_by_name.get(name, ())
+        class_gqn = func.class_gqn
+        via_class = False
+        if name == "__init__" and class_gqn is not None:
+            via_class = True
+            name = self.classes[class_gqn].cd.name
+        candidates = sites.get(name, ())
         positional = param.kind == "pos"
         pname = param.name
         for caller, site in candidates[:_MAX_HINT_SITES]:
@@ -863,7 +870,7 @@ class Project:
                     return value
         return None
 
-    def _index_sites(self) -> None:
+    def _index_sites(self) -> dict[str, list[tuple[Func, CallSite]]]:
         index: dict[str, list[tuple[Func, CallSite]]] = {}
         get = index.get
         for func in self.funcs.values():
@@ -882,13 +889,15 @@ class Project:
                 else:
                     found.append((func, site))
         self._sites_by_name = index
+        return index
 
     def sites_named(self, name: str) -> list[tuple[Func, CallSite]]:
         """(caller, call site) of every call whose function expression ends in `name`
         (`name(...)` or `x.name(...)`), in project order."""
-        if self._sites_by_name is None:
-            self._index_sites()
-        return self._sites_by_name.get(name, [])
+        sites = self._sites_by_name
+        if sites is None:
+            sites = self._index_sites()
+        return sites.get(name, [])
 
     # ---- classes ------------------------------------------------------------------------
 
@@ -916,10 +925,10 @@ class Project:
                         sub_project, sub_outside = self.mro(base[1])
                         project += [c for c in sub_project if c not in project]
                         outside += [o for o in sub_outside if o not in outside]
-                    elif base[0] == "ext" and base[1] not in (
-                        "builtins.object",
-                        "typing.Generic",
-                        *outside,
+                    elif (
+                        base[0] == "ext"
+                        and base[1] not in ("builtins.object", "typing.Generic")
+                        and base[1] not in outside
                     ):
                         outside.append(base[1])
         finally:
@@ -1011,10 +1020,11 @@ class Project:
             fd = func.fd
             if not fd.attr_stores:
                 continue
-            first = fd.params[0].name if fd.params and func.class_gqn else None
+            owner = func.class_gqn
+            first = fd.params[0].name if fd.params and owner else None
             for base_ref, attr, value_ref in fd.attr_stores:
-                if first is not None and base_ref == ("name", first):
-                    self._stores.setdefault((func.class_gqn, attr), []).append((func, value_ref))
+                if first is not None and owner is not None and base_ref == ("name", first):
+                    self._stores.setdefault((owner, attr), []).append((func, value_ref))
                 else:
                     pending.append((func, base_ref, attr, value_ref))
         self._pending_stores = pending

@@ -264,15 +264,15 @@ class RulesEngine:
         for site, inv in owner.items():
             by_entry.setdefault(id(inv), []).append(site)
         invs = {id(i): i for i in entries}
-        for key, sites in by_entry.items():
+        for key, owned in by_entry.items():
             inv = invs[key]
             paths: dict[Site, list] = {}
             for f in inv.funcs:
                 for site, path in self.g.paths(
-                    f, [s for s in sites if s not in paths], "loop"
+                    f, [s for s in owned if s not in paths], "loop"
                 ).items():
                     paths.setdefault(site, path)
-            for site in sorted(sites, key=_site_order):
+            for site in sorted(owned, key=_site_order):
                 path = paths.get(site) or [(site.func, site.line)]
                 kind = site.entry.kind or "network"
                 via = self._via(path[1:])

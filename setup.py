@@ -1,0 +1,47 @@
+"""Build hook beside pyproject.toml (which holds everything else): compile the analyser's
+linker and call graph with mypyc when it can, and record which sources were compiled.
+
+Why, and how stale builds are avoided: unjam/analysis/compiled.py. `UNJAM_COMPILE=0` builds
+without compiling. If mypyc cannot compile them (a type error, for example), the build goes on
+without them and unjam runs them from source, which the test suite reports.
+"""
+
+import json
+import os
+import runpy
+from pathlib import Path
+
+from setuptools import setup
+
+HERE = Path(__file__).resolve().parent
+ANALYSIS = HERE / "unjam" / "analysis"
+
+
+def compiled_extensions() -> list:
+    guard = runpy.run_path(str(ANALYSIS / "compiled.py"))
+    record = ANALYSIS / guard["SOURCES_FILE"]
+    record.unlink(missing_ok=True)  # until this build has compiled them
+    if os.environ.get("UNJAM_COMPILE", "1") == "0":
+        return []
+    sources = [
+        str(Path("unjam", "analysis", f"{m.rpartition('.')[2]}.py"))
+        for m in guard["COMPILED_MODULES"]
+    ]
+    try:
+        from mypyc.build import mypycify
+
+        extensions = mypycify(
+            ["--ignore-missing-imports", "--follow-imports=silent", *sources],
+            opt_level="3",
+            group_name=guard["GROUP_NAME"],
+        )
+    except (Exception, SystemExit) as err:
+        print(
+            f"note: mypyc did not compile {' '.join(sources)} ({err}); unjam runs them from source"
+        )
+        return []
+    record.write_text(json.dumps(guard["source_digests"](ANALYSIS), indent=1) + "\n")
+    return extensions
+
+
+setup(ext_modules=compiled_extensions())

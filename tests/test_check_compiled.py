@@ -1,0 +1,121 @@
+"""The mypyc-compiled linker and rules: in use when built, the same results as the sources,
+and never used once their source has changed (unjam/analysis/compiled.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from unjam.analysis import callgraph, compiled, fastapi_model, project, rules_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "corpus"
+
+
+def test_the_compiled_modules_are_in_use_unless_asked_for_the_sources():
+    """`make` builds them (setup.py); a build that silently fell back to the sources would
+    leave `unjam check` slower, so this fails rather than skips (UNJAM_COMPILED=0 opts out)."""
+    modules = [project, callgraph, fastapi_model, rules_engine]
+    assert [m.__name__ for m in modules] == list(compiled.COMPILED_MODULES)
+    if os.environ.get("UNJAM_COMPILED") == "0":
+        assert not any(compiled.is_compiled(m) for m in modules)
+    else:
+        assert all(compiled.is_compiled(m) for m in modules), [m.__file__ for m in modules]
+
+
+def _check_json(tree: Path, compiled_on: bool) -> dict:
+    env = {**os.environ, "UNJAM_COMPILED": "1" if compiled_on else "0"}
+    done = subprocess.run(
+        [sys.executable, "-m", "unjam", "check", "--no-cache", "--format", "json", str(tree)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    report = json.loads(done.stdout)
+    report["summary"].pop("seconds")
+    return report
+
+
+def test_compiled_and_source_report_the_same(tmp_path):
+    # a copy: the project's own [tool.unjam] excludes tests/corpus
+    tree = tmp_path / "corpus"
+    shutil.copytree(CORPUS, tree)
+    shutil.copytree(ROOT / "unjam", tree / "unjam_itself")
+    from_source = _check_json(tree, compiled_on=False)
+    assert from_source["summary"]["findings"] > 100
+    assert _check_json(tree, compiled_on=True) == from_source
+
+
+@pytest.fixture
+def sources(tmp_path, monkeypatch):
+    """A copy of the compiled modules' sources with the record a build would write."""
+    for module in compiled.COMPILED_MODULES:
+        shutil.copy(compiled.source_path(module), tmp_path)
+    (tmp_path / compiled.SOURCES_FILE).write_text(json.dumps(compiled.source_digests(tmp_path)))
+    monkeypatch.setattr(compiled, "HERE", tmp_path)
+    monkeypatch.delenv("UNJAM_COMPILED", raising=False)
+    return tmp_path
+
+
+def test_a_build_from_the_current_sources_is_used(sources):
+    assert compiled.compiled_is_current()
+    finder = compiled.SourcesWhenStale()
+    assert finder.find_spec("unjam.analysis.project") is None  # the usual finders: compiled
+
+
+def test_an_edited_source_makes_every_module_load_from_source(sources):
+    path = sources / "callgraph.py"
+    path.write_text(path.read_text() + "\n# edited after the build\n")
+    assert not compiled.compiled_is_current()
+    finder = compiled.SourcesWhenStale()
+    for module in compiled.COMPILED_MODULES:  # all of them: they are one compiled group
+        spec = finder.find_spec(module)
+        assert spec is not None and spec.origin == str(sources / f"{module.split('.')[-1]}.py")
+    assert finder.find_spec("unjam.analysis.engine") is None
+
+
+def test_a_missing_record_or_unjam_compiled_0_means_sources(sources, monkeypatch):
+    monkeypatch.setenv("UNJAM_COMPILED", "0")
+    assert not compiled.compiled_is_current()
+    monkeypatch.delenv("UNJAM_COMPILED")
+    assert compiled.compiled_is_current()
+    (sources / compiled.SOURCES_FILE).write_text("not json")
+    assert not compiled.compiled_is_current()
+    (sources / compiled.SOURCES_FILE).unlink()
+    assert not compiled.compiled_is_current()
+
+
+@pytest.mark.skipif(
+    not compiled.is_compiled(callgraph), reason="needs the compiled build (UNJAM_COMPILED=0)"
+)
+def test_the_guard_in_a_real_import(tmp_path):
+    """A copy of the package with its compiled files: imported compiled as built, and from
+    source once one source changes."""
+    shutil.copytree(ROOT / "unjam", tmp_path / "unjam", ignore=shutil.ignore_patterns("*.pyc"))
+    for group in ROOT.glob(f"{compiled.GROUP_NAME}__mypyc*"):
+        shutil.copy(group, tmp_path)
+    probe = (
+        "import unjam.analysis.project as p, unjam.analysis.rules_engine as r\n"
+        "print(p.__file__); print(r.__file__)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("UNJAM_COMPILED", None)
+
+    def imported() -> list[str]:
+        run = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path
+        )
+        assert run.returncode == 0, run.stderr
+        return [Path(line).name for line in run.stdout.split()]
+
+    assert all(name.endswith(".so") for name in imported())
+    edited = tmp_path / "unjam" / "analysis" / "project.py"
+    edited.write_text(edited.read_text() + "\n# edited after the build\n")
+    assert imported() == ["project.py", "rules_engine.py"]
