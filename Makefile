@@ -11,7 +11,7 @@ NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml $(shell 
 
 # (setup.py compiles the analyser's linker and call graph with mypyc: rebuilt when they change;
 # until then unjam runs their sources, see unjam/analysis/compiled.py)
-COMPILED_SRC := setup.py $(addprefix unjam/analysis/,compiled.py project.py callgraph.py fastapi_model.py rules_engine.py)
+COMPILED_SRC := setup.py $(addprefix unjam/analysis/,compiled.py summary.py project.py callgraph.py fastapi_model.py rules_engine.py)
 
 $(PYSTAMP): pyproject.toml $(COMPILED_SRC)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

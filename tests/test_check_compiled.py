@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from unjam.analysis import callgraph, compiled, fastapi_model, project, rules_engine
+from unjam.analysis import callgraph, compiled, fastapi_model, project, rules_engine, summary
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
@@ -21,7 +21,7 @@ CORPUS = ROOT / "tests" / "corpus"
 def test_the_compiled_modules_are_in_use_unless_asked_for_the_sources():
     """`make` builds them (setup.py); a build that silently fell back to the sources would
     leave `unjam check` slower, so this fails rather than skips (UNJAM_COMPILED=0 opts out)."""
-    modules = [project, callgraph, fastapi_model, rules_engine]
+    modules = [summary, project, callgraph, fastapi_model, rules_engine]
     assert [m.__name__ for m in modules] == list(compiled.COMPILED_MODULES)
     if os.environ.get("UNJAM_COMPILED") == "0":
         assert not any(compiled.is_compiled(m) for m in modules)

@@ -80,6 +80,8 @@ class Cache:
         self._summaries: dict[str, Any] | None = None
         self._blobs: list[bytes] = []  # marshalled row chunks written as they are
         self._blob_keys: set[str] = set()  # the keys those chunks hold
+        self._saver = None  # the thread writing the summaries file, once started
+        self._summaries_saved = False  # an index is written only beside its summaries
         if directory is not None:
             data = self._read(INDEX, pickle.load)
             if isinstance(data, dict) and data.get("version") == version_key():
@@ -124,9 +126,35 @@ class Cache:
         self._blobs.extend(blobs)
         self._blob_keys |= keys
 
+    def start_saving_summaries(self, keep: set[str]) -> None:
+        """Write the summaries file (those under `keep`) in a thread, while the caller goes
+        on linking: the summaries are final once every file is read, and a cold run's file is
+        tens of megabytes of chunks to write as they are. `save` waits for it."""
+        if self.directory is None or self._summaries is None or self._saver is not None:
+            return
+        import threading
+
+        version_key()  # computed here, not in the thread (it imports)
+        self._saver = threading.Thread(target=self._save_summaries, args=(keep,), daemon=True)
+        self._saver.start()
+
     def save(self, keep: set[str]) -> None:
+        """Write the summaries (unless `start_saving_summaries` did), then the index."""
         if self.directory is None:
             return
+        if self._saver is None:
+            self._save_summaries(keep)
+        else:
+            self._saver.join()
+        if not self._summaries_saved:
+            return
+        try:
+            index = {"version": version_key(), "files": self.files, "final": self.final}
+            self._write(INDEX, pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
+        except (OSError, ValueError):
+            pass
+
+    def _save_summaries(self, keep: set[str]) -> None:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             gitignore = self.directory / ".gitignore"
@@ -139,8 +167,7 @@ class Cache:
                 }
                 data = {"version": version_key(), "rows": self._blobs, "plain": marshal.dumps(kept)}
                 self._write(SUMMARIES, marshal.dumps(data))
-            index = {"version": version_key(), "files": self.files, "final": self.final}
-            self._write(INDEX, pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
+            self._summaries_saved = True
         except (OSError, ValueError):
             pass
 

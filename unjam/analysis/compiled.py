@@ -27,6 +27,7 @@ from importlib.util import spec_from_file_location
 from pathlib import Path
 
 COMPILED_MODULES = (
+    "unjam.analysis.summary",
     "unjam.analysis.project",
     "unjam.analysis.callgraph",
     "unjam.analysis.fastapi_model",

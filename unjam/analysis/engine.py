@@ -151,6 +151,9 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
             stored[content_key(path, digest)] = plain
         plains[path] = plain
     lap("load cached summaries")
+    keep = {content_key(p, d) for p, d in hashes.items() if d}
+    if cache_dir is not None:
+        cache.start_saving_summaries(keep)  # written while the rest is linked
     if len(summaries) < len(plains):
         from unjam.analysis.summary import from_plain
 
@@ -174,7 +177,7 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
     if cache_dir is not None:
         cache.final = (key, (findings, unparsed))
         cache.files = {p: v for p, v in cache.files.items() if p in hashes}
-        cache.save({content_key(p, d) for p, d in hashes.items() if d})
+        cache.save(keep)
         lap("save cache")
     return AnalysisResult(findings, len(paths), unparsed, time.perf_counter() - started, phases)
 
