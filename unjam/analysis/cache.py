@@ -49,8 +49,9 @@ def content_key(path: str, digest: str) -> str:
 
 def version_key() -> str:
     """unjam's version, Python's, and a digest of the engine's own source and of the native
-    extension in use (its shared library): a cache written by a different engine (even an
-    unreleased edit, or a rebuilt extension) is never reused."""
+    extension in use (its shared library's size and time): a cache written by a different
+    engine (even an unreleased edit, or a rebuilt extension) is never reused. (The mypyc-
+    compiled modules need no entry: they run only when built from these very sources.)"""
     global _VERSION
     if _VERSION is None:
         from unjam import __version__
@@ -65,8 +66,11 @@ def version_key() -> str:
                 digest.update(name.encode())
         native = native_module()
         if native is not None:  # maturin's package: __init__.py beside the shared library
+            # its size and modification time, not its bytes: it is megabytes to hash on
+            # every run, and any rebuild writes it anew
             for library in sorted(Path(native.__file__).parent.glob("*.so")):
-                digest.update(library.read_bytes())
+                st = library.stat()
+                digest.update(f"{library.name}:{st.st_size}:{st.st_mtime_ns}".encode())
         py = f"{sys.version_info[0]}.{sys.version_info[1]}"
         _VERSION = f"unjam-{__version__}-py{py}-{digest.hexdigest()}"
     return _VERSION
