@@ -19,7 +19,6 @@ import marshal
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +53,9 @@ def version_key() -> str:
     compiled modules need no entry: they run only when built from these very sources.)"""
     global _VERSION
     if _VERSION is None:
+        from importlib.util import find_spec
+
         from unjam import __version__
-        from unjam.analysis.parse import native_module
 
         digest = hashlib.blake2b(digest_size=8)
         here = Path(__file__).parent
@@ -64,11 +64,13 @@ def version_key() -> str:
                 digest.update((here / name).read_bytes())
             except OSError:
                 digest.update(name.encode())
-        native = native_module()
-        if native is not None:  # maturin's package: __init__.py beside the shared library
+        # the extension as `parse.native_module()` would load it, found without importing
+        # it (nor the parser: a warm run needs neither)
+        native = None if os.environ.get("UNJAM_NATIVE", "1") == "0" else find_spec("unjam_native")
+        if native is not None and native.origin:  # maturin's package: __init__.py beside .so
             # its size and modification time, not its bytes: it is megabytes to hash on
             # every run, and any rebuild writes it anew
-            for library in sorted(Path(native.__file__).parent.glob("*.so")):
+            for library in sorted(Path(native.origin).parent.glob("*.so")):
                 st = library.stat()
                 digest.update(f"{library.name}:{st.st_size}:{st.st_mtime_ns}".encode())
         py = f"{sys.version_info[0]}.{sys.version_info[1]}"
@@ -176,6 +178,8 @@ class Cache:
             pass
 
     def _write(self, name: str, data: bytes) -> None:
+        import tempfile  # (only a run that writes needs it: not a warm one)
+
         fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{name}-")
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
