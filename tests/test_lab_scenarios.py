@@ -124,7 +124,11 @@ def test_webhook_every_broken_variant_is_well_below_the_fixed_one():
         # client timeout depends on the machine (threadpool_100 answered every request in time
         # on a fast CI box), so success is not asserted; the backlog and the cause are.
         row = v[broken]
-        assert row["p50_ms"] > 10 * v["best"]["p50_ms"], (broken, row["p50_ms"], v["best"]["p50_ms"])
+        assert row["p50_ms"] > 10 * v["best"]["p50_ms"], (
+            broken,
+            row["p50_ms"],
+            v["best"]["p50_ms"],
+        )
         assert row["throughput"] < 0.8 * best, (broken, row["throughput"], best)
         # and why: a boto3 client built per request costs the server far more CPU
         cpu = row["server_cpu_ms_per_ok"]

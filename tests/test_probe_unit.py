@@ -40,6 +40,16 @@ def test_empty_histogram_summary_is_zero():
     assert Histogram().summary() == {"p50": 0.0, "p99": 0.0, "max": 0.0}
 
 
+def test_histogram_replace_moves_one_value():
+    hist = Histogram()
+    hist.record(1.0)
+    hist.record(2.0)
+    hist.replace(1.0, 40.0)  # a running sum that grew
+    assert hist.count == 2 and sum(hist.counts) == 2
+    assert hist.sum == 42.0 and hist.max == 40.0
+    assert hist.percentile(50) <= 2.0 * 1.08 and hist.percentile(99) == 40.0
+
+
 # -- stall judgement on synthetic samples -----------------------------------------------------------
 
 
@@ -278,6 +288,156 @@ def test_a_request_after_the_sampling_interval_is_timed_again():
     stats = probe.routes["GET /json/{item_id}"]
     assert stats.requests == 3
     assert stats.total.count == 2
+
+
+def untimed_probe() -> Probe:
+    """A probe whose requests all take the untimed path: none is due for phase timing."""
+    probe = Probe(ProbeSettings(phase_sample_ms=3_600_000.0))
+    probe.sample_due = False
+    return probe
+
+
+def _probe_frames() -> list[str]:
+    """Functions of the probe middleware on the calling stack."""
+    frame, names = sys._getframe(1), []
+    while frame is not None:
+        if frame.f_globals.get("__name__") == "unjam.probe.middleware":
+            names.append(frame.f_code.co_name)
+        frame = frame.f_back
+    return names
+
+
+@pytest.mark.parametrize("way", ["instrument", "add_middleware"])
+def test_untimed_requests_are_counted_when_the_response_starts(way):
+    probe = untimed_probe()
+    app = make_app()
+    seen = []
+
+    @app.get("/where")
+    async def where():
+        seen.append(_probe_frames())
+        return {}
+
+    if way == "instrument":
+        app = instrument(app, probe=probe)
+    else:
+        app.add_middleware(ProbeMiddleware, probe=probe)
+
+    async def run():
+        paths = ["/json/1", "/json/x", "/missing", "/boom", "/no-such-route", "/where"]
+        return [(await _call(app, "GET", path, b""))[0][0]["status"] for path in paths]
+
+    assert asyncio.run(run()) == [200, 422, 404, 500, 404, 200]
+    # The untimed path returns the app's own awaitable: no probe frame under the endpoint.
+    assert seen == [[]]
+    assert probe.loop is None and probe.routes["GET /json/{item_id}"].total.count == 0
+    routes = probe.snapshot()["routes"]
+    assert routes["GET /json/{item_id}"]["status"] == {"200": 1, "422": 1}
+    assert routes["GET /json/{item_id}"]["requests"] == 2
+    assert routes["GET /missing"]["status"] == {"404": 1}
+    assert routes["GET /where"]["status"] == {"200": 1}
+    assert not any("no-such-route" in key for key in routes)  # no route matched
+    if way == "instrument":  # outermost: it sees the 500 ServerErrorMiddleware sends
+        assert routes["GET /boom"]["status"] == {"500": 1}
+    else:  # inside ServerErrorMiddleware: the 500 is sent outside the probe
+        assert "GET /boom" not in routes
+
+
+def test_a_failure_counting_an_untimed_request_is_counted_never_raised(monkeypatch):
+    probe = untimed_probe()
+    app = instrument(make_app(), probe=probe)
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("probe bug")
+
+    monkeypatch.setattr(probe, "count_response", broken)  # a route's first request
+    sent, error = asyncio.run(_call(app, "GET", "/json/3", b""))
+    assert error is None and sent[0]["status"] == 200
+    assert probe.errors == 1 and "ZeroDivisionError" in probe.warnings[0]
+
+
+def test_servers_see_an_asgi3_app():
+    import uvicorn
+    from starlette._utils import is_async_callable
+
+    for wrapped in (
+        instrument(make_app(), probe=untimed_probe()),
+        ProbeMiddleware(make_app(), probe=untimed_probe()),
+    ):
+        # __call__ is a plain function returning an awaitable, marked as a coroutine
+        # function: unmarked, uvicorn would wrap it in its ASGI 2 adapter.
+        config = uvicorn.Config(wrapped, proxy_headers=False, log_config=None)
+        config.load()
+        assert config.interface == "asgi3" and config.loaded_app is wrapped
+        assert is_async_callable(wrapped)
+
+
+def test_untimed_thread_pool_time_is_one_value_per_request():
+    import time
+
+    from starlette.concurrency import run_in_threadpool
+
+    probe = untimed_probe()
+    app = FastAPI()
+
+    def after_response() -> None:
+        time.sleep(0.03)
+
+    @app.get("/sync")
+    def sync_route(tasks: BackgroundTasks):
+        time.sleep(0.02)
+        tasks.add_task(after_response)  # a sync task: in the pool, after the response
+        return {}
+
+    @app.get("/async")
+    async def async_route():
+        return {}
+
+    class PoolBeforeRouting:  # a pool call before the route is known
+        def __init__(self, app):
+            self.app = app
+
+        async def __call__(self, scope, receive, send):
+            if scope["type"] == "http" and scope["path"] == "/async":
+                await run_in_threadpool(time.sleep, 0.01)
+            await self.app(scope, receive, send)
+
+    app.add_middleware(PoolBeforeRouting)
+    wrapped = instrument(app, probe=probe)
+    assert get_all(wrapped, ["/sync", "/sync", "/async"]) == [200, 200, 200]
+    assert probe.threadpool.run.count == 5  # every call
+    sync = probe.routes["GET /sync"]
+    assert sync.status == {200: 2}
+    # One value per request, summing its calls: the endpoint's and the background task's.
+    assert sync.tp_run.count == 2 and sync.tp_wait.count == 2
+    assert sync.tp_run.sum >= 2 * 50.0 and sync.tp_run.max >= 50.0
+    before = probe.routes["GET /async"]  # folded in when the response started
+    assert before.tp_run.count == 1 and before.tp_run.sum >= 10.0
+
+
+def test_an_untimed_request_is_located_through_the_scope_asgi_frames_hold():
+    from unjam.probe.stacks import KNOWN_DISPATCH_CODES
+
+    probe = untimed_probe()
+    app = make_app()
+    found = []
+
+    @app.get("/locate/{n}")
+    async def locate(n: int):
+        frame, chain = sys._getframe(), []
+        while frame is not None and frame.f_code not in KNOWN_DISPATCH_CODES:
+            chain.append((frame, frame.f_lineno))
+            frame = frame.f_back
+        state, request_frame = probe.locate_request(tuple(reversed(chain)))
+        found.append((probe.route_key(state.scope), state.scope["path"], request_frame, chain))
+        return {}
+
+    assert get_all(instrument(app, probe=probe), ["/locate/1"]) == [200]
+    ((route, path, request_frame, chain),) = found
+    assert (route, path) == ("GET /locate/{n}", "/locate/1")
+    # The frame that shows the request is on the stack: a stall whose samples do not all
+    # share it spans two requests of one task (an in-process client), not one request.
+    assert any(frame is request_frame for frame, _ in chain)
 
 
 def test_phase_wrappers_are_in_place_only_while_a_sampled_request_runs():

@@ -2,7 +2,8 @@
 
 One object because every way in (middleware, `unjam serve`, the pytest plugin) and every
 way out (JSON, Prometheus, OpenTelemetry, the diagnostics endpoint) must see the same
-numbers. The hot path (one request) only touches `finish_request`; stall analysis runs on
+numbers. The hot path (one request) only touches `counting` (see the middleware),
+`count_response` or `finish_request`; stall analysis runs on
 the watchdog thread; exports read copies. Anything that goes wrong inside the probe is
 counted in `errors` and never reaches the application.
 """
@@ -27,7 +28,7 @@ from typing import Any
 
 from unjam.probe.histogram import Histogram
 from unjam.probe.stacks import StallEvidence, frame_dict
-from unjam.probe.state import SCOPE_KEY, RequestState, RouteStats, ThreadPoolStats
+from unjam.probe.state import SCOPE_KEY, PoolRecord, RequestState, RouteStats, ThreadPoolStats
 
 log = logging.getLogger("unjam.probe")
 
@@ -137,7 +138,8 @@ class Probe:
         self.limiter: Any = None
         self.phases_enabled = False
         # Phase sampling: the next request to start once `sample_due` is raised is timed in
-        # full. The watchdog raises it at this perf_counter() time; see the middleware.
+        # full. The heartbeat (and the watchdog) raise it at this perf_counter() time; see
+        # the middleware.
         self.next_sample_at = float("-inf")
         self.sample_due = True
         self.apps: list[Any] = []
@@ -147,6 +149,7 @@ class Probe:
         self._lock = threading.Lock()
         self.heartbeat: Any = None
         self.watchdog: Any = None
+        self.deadline: Any = None  # watchdog.Deadline: the beat pushes it back, see there
         self.diagnostics: Any = None
         self._reset_measurements()
 
@@ -154,8 +157,8 @@ class Probe:
 
     def _reset_measurements(self) -> None:
         self.routes: dict[str, RouteStats] = {}
-        # (method, id(route)) → the status counts of the stats `finish_request` found for
-        # it: the middleware's shortcut for requests neither sampled nor using the pool.
+        # (method, id(route)) → the status counts of that route's stats: the middleware's
+        # shortcut for counting requests that are not sampled.
         self.counting: dict[tuple[str, int], dict[int, int]] = {}
         self.stalls: deque[dict[str, Any]] = deque(maxlen=MAX_STALLS)
         self.loop_lag = Histogram()
@@ -196,9 +199,11 @@ class Probe:
         loop = asyncio.get_running_loop()
         if loop is self.loop and self.heartbeat is not None and self.heartbeat.alive:
             return
-        from unjam.probe.watchdog import Heartbeat, Watchdog
+        from unjam.probe.watchdog import Deadline, Heartbeat, Watchdog
 
         with self._lock:
+            if self.watchdog is None:  # one for the probe's life, like its watchdog thread
+                self.deadline = Deadline.create()
             self.loop = loop
             self.loop_thread_id = threading.get_ident()
             module = type(loop).__module__
@@ -265,30 +270,74 @@ class Probe:
             self._route_keys[(method, id(route))] = key
         return key
 
-    def finish_request(self, state: RequestState, end: float) -> None:
-        """Fold one finished request into its route's stats.
-
-        Every request counts (requests, status, thread-pool time); the phase histograms,
-        `total` included, take the sampled requests (`state.sampled`, see the middleware),
-        so all phases of a route describe the same requests. The middleware counts the
-        common case (not sampled, no thread-pool call) itself through `counting`.
-        """
-        scope = state.scope
+    def _route_stats(self, scope: dict[str, Any]) -> tuple[str, RouteStats] | None:
+        """The key and stats of the route a request matched (None before routing, or when
+        none matched: 404s, mounts of non-Starlette apps); teaches `counting` the route."""
         route = scope.get("route")
         if route is None:
-            return  # no route matched (404s, mounts of non-Starlette apps)
+            return None
         method = scope["method"]
         key = self._route_keys.get((method, id(route))) or self._new_route_key(method, route)
         if key is None:
-            return
-        state.route_key = key
+            return None
         stats = self.routes.get(key)
         if stats is None:
             stats = self.routes.setdefault(key, RouteStats())
-        status = stats.status
         counting = self.counting
         if len(counting) < 10_000:
-            counting[(method, id(route))] = status
+            counting[(method, id(route))] = stats.status
+        return key, stats
+
+    def count_response(self, scope: dict[str, Any], status: int) -> None:
+        """Count an untimed request under its route and status as its response starts.
+
+        The middleware inlines the common case (the route seen before, no thread-pool
+        call yet) through `counting`; this is the rest: a route's first request, a request
+        that matched no route (not counted), and one whose thread-pool calls so far are to
+        be folded in (see `PoolRecord`).
+        """
+        found = self._route_stats(scope)
+        if found is None:
+            return
+        codes = found[1].status
+        codes[status] = codes.get(status, 0) + 1
+        record = scope.get(SCOPE_KEY)
+        if isinstance(record, PoolRecord):
+            self.fold_threadpool(record, scope)
+
+    def fold_threadpool(self, record: PoolRecord, scope: dict[str, Any]) -> None:
+        """An untimed request's thread-pool time so far, as one value in its route's
+        histograms: recorded once the route is known, replaced as later calls add to it."""
+        wait_ms = record.tp_wait * 1000.0
+        run_ms = record.tp_run * 1000.0
+        stats = record.stats
+        if stats is None:
+            found = self._route_stats(scope)
+            if found is None:
+                return  # not routed yet: folded when the response starts
+            stats = record.stats = found[1]
+            stats.tp_wait.record(wait_ms)
+            stats.tp_run.record(run_ms)
+        else:
+            stats.tp_wait.replace(record.wait_ms, wait_ms)
+            stats.tp_run.replace(record.run_ms, run_ms)
+        record.wait_ms = wait_ms
+        record.run_ms = run_ms
+
+    def finish_request(self, state: RequestState, end: float) -> None:
+        """Fold one finished request timed for its phases into its route's stats.
+
+        Its status, its thread-pool time and its phases, `total` included: the phase
+        histograms take the sampled requests only (see the middleware), so all phases of a
+        route describe the same requests. The other requests are counted as their response
+        starts (`count_response`, inlined in the middleware) and their thread-pool time is
+        folded in as it is measured (`fold_threadpool`).
+        """
+        found = self._route_stats(state.scope)
+        if found is None:
+            return  # no route matched (404s, mounts of non-Starlette apps)
+        state.route_key, stats = found
+        status = stats.status
         code = state.status
         status[code] = status.get(code, 0) + 1
         if state.tp_wait >= 0.0:
@@ -371,30 +420,26 @@ class Probe:
     def locate_request(
         self, chain: tuple[tuple[FrameType, int], ...]
     ) -> tuple[RequestState | None, FrameType | None]:
-        """The in-flight request a sampled stack belongs to (called while sampling).
+        """The in-flight request a sampled stack belongs to, and the frame that shows it.
 
-        First the probe middleware's own frames: the timed path's `state`, or the untimed
-        path's `scope` (a record is made for it here, not published: only the stall reads
-        it). For tasks spawned under the request (BaseHTTPMiddleware's call_next), the
-        record under the scope key of the `scope` the ASGI frames hold, or that scope.
+        A request timed for its phases: its `state`, in the frame of the probe's timed path.
+        Any other request (the untimed path leaves no frame on the stack), or a task spawned
+        under a request (BaseHTTPMiddleware's call_next): the HTTP `scope` the outermost
+        ASGI frame holds — its published record, or a record made here, not published,
+        for naming the route.
         """
         from unjam.probe.middleware import ProbeMiddleware
 
         timed_code = ProbeMiddleware._timed.__code__
-        untimed_code = ProbeMiddleware.__call__.__code__
         for frame, _ in reversed(chain):
-            code = frame.f_code
-            if code is timed_code or code is untimed_code:
+            if frame.f_code is timed_code:
                 try:
-                    local_vars = frame.f_locals
+                    state = frame.f_locals.get("state")
                 except Exception:
                     continue
-                state = _state_of(
-                    local_vars.get("state") if code is timed_code else local_vars.get("scope")
-                )
-                if state is not None:
+                if isinstance(state, RequestState):
                     return state, frame
-        for frame, _ in chain[:16]:  # ASGI middleware frames sit near the task's root
+        for frame, _ in chain[:16]:  # ASGI frames sit near the task's root
             try:
                 local_vars = frame.f_locals
             except Exception:
@@ -406,7 +451,7 @@ class Probe:
                 scope = value if isinstance(value, dict) else getattr(value, "scope", None)
                 state = _state_of(scope)
                 if state is not None:
-                    return state, None
+                    return state, frame
         return None, None
 
     def record_stall(
@@ -524,14 +569,12 @@ _PHASE_FRAMES = {
 _PHASE_FUNCTIONS = frozenset(func for _, func in _PHASE_FRAMES)
 
 
-def _state_of(value: Any) -> RequestState | None:
-    """A request record from a `state` local, or from an HTTP scope (its published record,
-    else a fresh one for naming the route)."""
-    if isinstance(value, RequestState):
-        return value
-    if isinstance(value, dict) and value.get("type") == "http":
-        state = value.get(SCOPE_KEY)
-        return state if isinstance(state, RequestState) else RequestState(value, 0.0)
+def _state_of(scope: Any) -> RequestState | None:
+    """The record of the request an HTTP scope belongs to: the one a timed request
+    published, else a fresh one for naming the route."""
+    if isinstance(scope, dict) and scope.get("type") == "http":
+        state = scope.get(SCOPE_KEY)
+        return state if isinstance(state, RequestState) else RequestState(scope, 0.0)
     return None
 
 

@@ -60,6 +60,20 @@ class Histogram:
         if value_ms > self.max:
             self.max = value_ms
 
+    def replace(self, old_ms: float, new_ms: float, _bisect=bisect_left, _bounds=BOUNDS_MS) -> None:
+        """Replace one recorded value with a larger one (a running sum that grew).
+
+        The count stays; the max stays right because values only grow. A reader on another
+        thread may see the new bucket counted before the old one is emptied: one value too
+        many, for an instant.
+        """
+        counts = self.counts
+        counts[_bisect(_bounds, new_ms)] += 1
+        counts[_bisect(_bounds, old_ms)] -= 1
+        self.sum += new_ms - old_ms
+        if new_ms > self.max:
+            self.max = new_ms
+
     def percentile(self, pct: float) -> float:
         """The upper bound of the bucket holding the pct-th value, capped at the max seen."""
         counts = list(self.counts)  # one atomic copy; the recorder may be on another thread

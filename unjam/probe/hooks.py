@@ -36,7 +36,7 @@ import sys
 from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
-from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, RequestState
+from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, PoolRecord, RequestState
 
 if TYPE_CHECKING:
     from unjam.probe.core import Probe
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 _probe: Probe | None = None
 _phases_ok: bool | None = None
 _threadpool_ok: bool | None = None
-_middleware_code: Any = None  # ProbeMiddleware.__call__.__code__, looked up on first use
 # (module, attribute, FastAPI's function, the timing wrapper) for each phase hook
 _phase_swaps: list[tuple[Any, str, Any, Any]] = []
 _sampled_in_flight = 0
@@ -357,41 +356,32 @@ def _note_entry(probe: Probe) -> None:
         probe.count_error("thread-pool entry", exc)
 
 
-def _request_state() -> RequestState | None:
-    """The request a thread-pool call belongs to, timed or not.
+def _request_record() -> tuple[RequestState | PoolRecord | None, dict[str, Any] | None]:
+    """The record a thread-pool call adds its times to, and the scope of an untimed request.
 
-    Timed requests publish their state in the context variable. The others have no record
-    (the untimed path creates none), so one is made here, under the scope key, for the
-    middleware to fold in when the request ends: the scope is the probe middleware's own
-    (its frame up this task's stack) or, for tasks spawned under the request, the HTTP
-    `scope` of the innermost ASGI frame holding one. A thread hop costs far more than the
-    walk.
+    A timed request publishes its `RequestState` in the context variable (and folds it in
+    itself when it ends: no scope is returned). The others have no record until they use
+    the pool: a `PoolRecord` is kept under the scope key of the HTTP `scope` held by the
+    innermost ASGI frame up this task's stack (the probe's untimed path leaves no frame;
+    for a task spawned under the request, this finds the request's scope all the same). A
+    thread hop costs far more than the walk.
     """
     state = CURRENT_REQUEST.get()
     if state is not None:
-        return state
-    global _middleware_code
-    if _middleware_code is None:
-        from unjam.probe.middleware import ProbeMiddleware
-
-        _middleware_code = ProbeMiddleware.__call__.__code__
+        return state, None
     frame = sys._getframe(1)
-    found = None
     while frame is not None:
-        code = frame.f_code
-        if code is _middleware_code or (found is None and "scope" in code.co_varnames):
+        if "scope" in frame.f_code.co_varnames:
             scope = frame.f_locals.get("scope")
             if isinstance(scope, dict) and scope.get("type") == "http":
-                found = scope
-                if code is _middleware_code:
-                    break
+                record = scope.get(SCOPE_KEY)
+                if isinstance(record, RequestState):
+                    return record, None  # timed: folded in when it ends
+                if not isinstance(record, PoolRecord):
+                    record = scope[SCOPE_KEY] = PoolRecord()
+                return record, scope
         frame = frame.f_back
-    if found is None:
-        return None
-    state = found.get(SCOPE_KEY)
-    if not isinstance(state, RequestState):
-        state = found[SCOPE_KEY] = RequestState(found, 0.0)
-    return state
+    return None, None
 
 
 def _record_call(probe: Probe, start: float, marks: list[float]) -> None:
@@ -401,11 +391,13 @@ def _record_call(probe: Probe, start: float, marks: list[float]) -> None:
         pool = probe.threadpool
         pool.wait.record(wait * 1000.0)
         pool.run.record(run * 1000.0)
-        state = _request_state()
-        if state is not None:
-            if state.tp_wait < 0:
-                state.tp_wait = 0.0
-            state.tp_wait += wait
-            state.tp_run += run
+        record, scope = _request_record()
+        if record is not None:
+            if record.tp_wait < 0:
+                record.tp_wait = 0.0
+            record.tp_wait += wait
+            record.tp_run += run
+            if scope is not None and isinstance(record, PoolRecord):
+                probe.fold_threadpool(record, scope)  # untimed: no end to fold it in at
     except Exception as exc:
         probe.count_error("thread-pool timing", exc)

@@ -4,12 +4,21 @@ Pure ASGI, never `BaseHTTPMiddleware`: the latter runs the app in a separate tas
 buffers streaming, which changes the behaviour being measured and costs throughput.
 
 Most requests take the untimed path, which does the minimum, measured in instructions
-under valgrind: watch the status line go by and count the request under its status. It
-creates no per-request record, and it neither reads the clock nor checks the loop (the
-timed path attaches the probe to a new loop: the first request is always timed). The watchdog names the route of a stall from this frame's
-`scope` (or, for tasks spawned under the request, the `scope` an ASGI frame holds), and the
-thread-pool wrapper creates a record under the scope key only for a request that uses the
-pool (`hooks._request_state`), which the untimed path then folds in.
+under valgrind. `__call__` is a plain function that returns the app's own awaitable with
+`send` wrapped, so the probe adds no coroutine, frame or await layer to the request (the
+coroutine chain of a request is walked on every resumption). It creates no per-request
+record, and it neither reads the clock nor checks the loop (the timed path attaches the
+probe to a new loop: the first request is always timed). The send wrapper counts the
+request under its route and status when the response starts (the router has set
+`scope["route"]` by then). With no frame of its own on the stack, the request is found
+through the `scope` the ASGI frames below it hold: by the watchdog, to name the route of a
+stall, and by the thread-pool wrapper, which keeps a record under the scope key only for a
+request that uses the pool (`hooks._request_record`) and folds it into the route as it goes.
+
+One request is not counted: with `app.add_middleware(ProbeMiddleware)` the probe sits inside
+Starlette's `ServerErrorMiddleware`, so when the app raises before responding, the 500 that
+answers it is sent outside the probe. (`unjam.instrument` and `unjam serve` put the probe
+outside, where it sees and counts that 500.)
 
 Phase timing is sampled by time, not by count: the first request to start
 `phase_sample_ms` (default 50 ms) after the last timed one takes the timed path. The
@@ -26,7 +35,10 @@ that its failures are counted, never raised into the app.
 
 from __future__ import annotations
 
+import asyncio.coroutines
+import inspect
 from asyncio import _get_running_loop
+from collections.abc import Awaitable
 from time import perf_counter
 from typing import Any
 
@@ -35,6 +47,23 @@ from unjam.probe.hooks import attach_phase_timing, detach_phase_timing
 from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, RequestState
 
 Scope = dict[str, Any]
+
+
+def _marked_coroutine_function(func: Any) -> Any:
+    """Mark a plain function returning an awaitable as a coroutine function.
+
+    Servers tell an ASGI 3 app from an ASGI 2 one by `iscoroutinefunction(app.__call__)`
+    (uvicorn; Starlette's `is_async_callable` likewise): unmarked, uvicorn would wrap the
+    probe in its ASGI 2 adapter. `inspect.markcoroutinefunction` (3.12+) answers for
+    `inspect.iscoroutinefunction`, the `_is_coroutine` marker for `asyncio`'s before 3.14.
+    """
+    mark = getattr(inspect, "markcoroutinefunction", None)
+    if mark is not None:
+        func = mark(func)
+    marker = getattr(asyncio.coroutines, "_is_coroutine", None)
+    if marker is not None:
+        func._is_coroutine = marker
+    return func
 
 
 class ProbeMiddleware:
@@ -55,45 +84,32 @@ class ProbeMiddleware:
         except Exception as exc:  # never break the app
             self.probe.count_error("installing hooks", exc)
 
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+    @_marked_coroutine_function
+    def __call__(self, scope: Scope, receive: Any, send: Any) -> Awaitable[None]:
+        """The awaitable that runs one ASGI call (a plain function: see the module doc)."""
         if scope["type"] != "http":
             if scope["type"] == "lifespan":
-                await self._lifespan(scope, receive, send)
-            else:
-                await self.app(scope, receive, send)
-            return
+                return self._lifespan(scope, receive, send)
+            return self.app(scope, receive, send)
         probe = self.probe
         if probe.sample_due:
-            await self._timed(scope, receive, send)
-            return
-        status = 0
+            return self._timed(scope, receive, send)
 
         def observed_send(message: dict[str, Any]) -> Any:
             # A plain function returning send's awaitable: no extra coroutine per message.
-            # (A stall after the response, in a background task, is named from its stack.)
-            nonlocal status
             if message["type"] == "http.response.start":
-                status = message["status"]
+                try:  # try is free on 3.11; contextlib.suppress() is an object per request
+                    counts = probe.counting.get((scope["method"], id(scope.get("route"))))
+                    if counts is not None and SCOPE_KEY not in scope:
+                        status = message["status"]
+                        counts[status] = counts.get(status, 0) + 1  # the common case, inlined
+                    else:  # a route's first request, no route, or thread-pool calls to fold
+                        probe.count_response(scope, message["status"])
+                except Exception as exc:
+                    probe.count_error("counting a request", exc)
             return send(message)
 
-        try:
-            await self.app(scope, receive, observed_send)
-        finally:
-            try:  # try is free on 3.11; contextlib.suppress() is an object per request
-                if (
-                    SCOPE_KEY not in scope
-                    and (counts := probe.counting.get((scope["method"], id(scope.get("route")))))
-                    is not None
-                ):
-                    counts[status] = counts.get(status, 0) + 1  # the common case, inlined
-                else:  # a route's first request, no route, or thread-pool calls to fold in
-                    state = scope.pop(SCOPE_KEY, None)
-                    if state is None:
-                        state = RequestState(scope, 0.0)  # its start is for timed requests
-                    state.status = status
-                    probe.finish_request(state, 0.0)
-            except Exception as exc:
-                probe.count_error("finishing a request", exc)
+        return self.app(scope, receive, observed_send)
 
     async def _timed(self, scope: Scope, receive: Any, send: Any) -> None:
         """A request sampled for phase timing: published, with its phases recorded."""

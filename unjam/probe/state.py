@@ -2,7 +2,8 @@
 
 Only requests timed for their phases get a `RequestState` from the middleware (published
 under the scope key and in the context variable); for the others the thread-pool wrapper
-makes one on demand, found through the middleware's frame (see `hooks._request_state`).
+keeps a `PoolRecord` under the scope key, only if the request uses the pool (see
+`hooks._request_record`).
 
 Everything here is written on the event-loop thread (the middleware and the FastAPI wrappers
 run there) and read from the watchdog or diagnostics threads, so records are plain objects
@@ -50,6 +51,29 @@ class RequestState:
         if extra is None:
             extra = self.extra = {}
         extra[name] = extra.get(name, 0.0) + seconds
+
+
+class PoolRecord:
+    """The thread-pool time of one request not timed for its phases, summed over its calls.
+
+    Made by the thread-pool wrapper on the request's first call and kept under the scope
+    key. The untimed path of the middleware has no end of the request to fold it in at (it
+    returns the app's own awaitable), so the record is folded as it grows: its sums go into
+    the route's histograms as soon as the route is known (at the latest when the response
+    starts), and each later call replaces the values recorded before (`Histogram.replace`)
+    — calls after the response (background tasks, file I/O, dependency teardown) included.
+    It holds no reference to the scope, so scope and record are freed by refcount.
+    """
+
+    __slots__ = ("run_ms", "stats", "tp_run", "tp_wait", "wait_ms")
+    sampled = False  # read alongside `RequestState.sampled` by the thread-pool wrapper
+
+    def __init__(self) -> None:
+        self.tp_wait = 0.0  # seconds, summed over the request's calls
+        self.tp_run = 0.0
+        self.stats: RouteStats | None = None  # the route it was folded into, once known
+        self.wait_ms = 0.0  # the values recorded in stats, replaced as the sums grow
+        self.run_ms = 0.0
 
 
 class RouteStats:
