@@ -651,3 +651,73 @@ def test_persistent_thread_pool_waiting_warns_with_the_ceiling():
     assert pool["ceiling_rps"] == pytest.approx(200.0, rel=0.1)
     (warning,) = probe.warnings
     assert "thread pool saturated" in warning and "ceiling" in warning and "40 tokens" in warning
+
+
+# -- the watchdog's deadline --------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="timerfd is Linux-only")
+def test_deadline_fires_once_overdue_and_each_arm_pushes_it_back():
+    from unjam.probe.watchdog import Deadline
+
+    deadline = Deadline.create()
+    assert deadline is not None
+    deadline.arm(0.01)
+    assert deadline.wait(5.0) is True  # fired: the beat it stands for is overdue
+    assert deadline.wait(0.02) is False  # fires once, not again until re-armed
+    deadline.arm(10.0)
+    assert deadline.wait(0.05) is False  # not due yet: the watchdog sleeps on
+    deadline.arm(0.01)  # a new beat replaces the deadline
+    assert deadline.wait(5.0) is True
+
+
+STALL_APP_LINE = "time.sleep(0.12)  # the stall"
+
+
+def _stall_app() -> FastAPI:
+    import time
+
+    app = FastAPI()
+
+    @app.get("/stall/{n}")
+    async def stall(n: int):
+        time.sleep(0.12)  # the stall
+        return {"n": n}
+
+    return app
+
+
+@pytest.mark.parametrize("deadline", ["timerfd", "polling"])
+def test_a_stall_is_found_with_the_deadline_and_by_polling(deadline, monkeypatch):
+    """Where there is no timerfd the watchdog polls once per beat; both find the stall."""
+    from unjam.probe.watchdog import Deadline
+
+    if deadline == "polling":
+        monkeypatch.setattr(Deadline, "create", classmethod(lambda cls: None))
+    elif not sys.platform.startswith("linux"):
+        pytest.skip("timerfd is Linux-only")
+    probe = Probe(ProbeSettings(threshold_ms=25.0))
+    app = instrument(_stall_app(), probe=probe)
+
+    async def run():
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            await client.get("/stall/0")  # attaches the heartbeat and watchdog
+            await asyncio.sleep(0.05)
+            response = await client.get("/stall/1")
+            await asyncio.sleep(0.1)  # the watchdog records the stall once the loop is back
+            return response.status_code
+
+    try:
+        assert asyncio.run(run()) == 200
+        assert (probe.deadline is None) == (deadline == "polling")
+        stalls = list(probe.stalls)
+        assert stalls, "no stall recorded"
+        stall = stalls[-1]
+        assert stall["route"] == "GET /stall/{n}"
+        frame = stall["blocking_frame"]
+        assert frame["path"] == __file__ and frame["function"] == "_stall_app.<locals>.stall"
+        with open(__file__) as handle:
+            assert STALL_APP_LINE in handle.read().splitlines()[frame["line"] - 1]
+    finally:
+        probe.shutdown()
