@@ -24,8 +24,7 @@ def compiled_extensions() -> list:
     if os.environ.get("UNJAM_COMPILE", "1") == "0":
         return []
     sources = [
-        str(Path("unjam", "analysis", f"{m.rpartition('.')[2]}.py"))
-        for m in guard["COMPILED_MODULES"]
+        str(guard["source_path"](m, Path("unjam", "analysis"))) for m in guard["COMPILED_MODULES"]
     ]
     try:
         from mypyc.build import mypycify

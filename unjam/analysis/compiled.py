@@ -2,7 +2,7 @@
 
 `setup.py` compiles `COMPILED_MODULES` with mypyc when it can (mypy is a build requirement,
 and a C compiler is needed): linking and resolving calls are most of a cold `unjam check` on a
-large tree, and compiled they take about a quarter less time. The Python sources stay the
+large tree, and compiled they take about a third less time. The Python sources stay the
 reference and the fallback, with the same results (a test compares them).
 
 An editable install (`make`) builds the extension modules into the source tree, where Python
@@ -38,17 +38,16 @@ GROUP_NAME = "unjam_analysis_compiled"  # mypyc's shared library: <GROUP_NAME>__
 HERE = Path(__file__).resolve().parent
 
 
-def source_path(module: str) -> Path:
-    return HERE / f"{module.rpartition('.')[2]}.py"
+def source_path(module: str, folder: Path | None = None) -> Path:
+    """The source file of one of `COMPILED_MODULES`, in `folder` (default: `HERE`, read at
+    each call)."""
+    return (HERE if folder is None else folder) / f"{module.rpartition('.')[2]}.py"
 
 
 def source_digests(folder: Path | None = None) -> dict[str, str]:
     """Module name → SHA-256 of its source file (in `folder`, default here) as it is now."""
-    folder = HERE if folder is None else folder
     return {
-        module: hashlib.sha256(
-            (folder / f"{module.rpartition('.')[2]}.py").read_bytes()
-        ).hexdigest()
+        module: hashlib.sha256(source_path(module, folder).read_bytes()).hexdigest()
         for module in COMPILED_MODULES
     }
 

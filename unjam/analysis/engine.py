@@ -152,8 +152,7 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
         plains[path] = plain
     lap("load cached summaries")
     keep = {content_key(p, d) for p, d in hashes.items() if d}
-    if cache_dir is not None:
-        cache.start_saving_summaries(keep)  # written while the rest is linked
+    cache.start_saving_summaries(keep)  # written while the rest is linked (if it saves at all)
     if len(summaries) < len(plains):
         from unjam.analysis.summary import from_plain
 

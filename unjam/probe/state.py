@@ -66,7 +66,6 @@ class PoolRecord:
     """
 
     __slots__ = ("run_ms", "stats", "tp_run", "tp_wait", "wait_ms")
-    sampled = False  # read alongside `RequestState.sampled` by the thread-pool wrapper
 
     def __init__(self) -> None:
         self.tp_wait = 0.0  # seconds, summed over the request's calls
