@@ -138,8 +138,7 @@ class Probe:
         self.limiter: Any = None
         self.phases_enabled = False
         # Phase sampling: the next request to start once `sample_due` is raised is timed in
-        # full. The heartbeat (and the watchdog) raise it at this perf_counter() time; see
-        # the middleware.
+        # full. `raise_sample_due` raises it at this perf_counter() time; see the middleware.
         self.next_sample_at = float("-inf")
         self.sample_due = True
         self.apps: list[Any] = []
@@ -154,6 +153,13 @@ class Probe:
         self._reset_measurements()
 
     # -- measurements -----------------------------------------------------------------------
+
+    def raise_sample_due(self) -> None:
+        """Let the next request to start be timed in full once `next_sample_at` has come
+        (called by the heartbeat on every beat, and by the watchdog for a loop without
+        beats), so the untimed path reads one attribute instead of the clock."""
+        if not self.sample_due and time.perf_counter() >= self.next_sample_at:
+            self.sample_due = True
 
     def _reset_measurements(self) -> None:
         self.routes: dict[str, RouteStats] = {}

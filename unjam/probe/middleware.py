@@ -22,8 +22,9 @@ outside, where it sees and counts that 500.)
 
 Phase timing is sampled by time, not by count: the first request to start
 `phase_sample_ms` (default 50 ms) after the last timed one takes the timed path. The
-watchdog thread, which wakes every few milliseconds anyway, raises `probe.sample_due` when
-that time has come, so the untimed path reads one attribute instead of the clock. It
+heartbeat, which runs every few milliseconds anyway, raises `probe.sample_due` when that
+time has come (`Probe.raise_sample_due`), so the untimed path reads one attribute instead
+of the clock. It
 publishes a `RequestState` (scope key and context variable, read by the FastAPI wrappers),
 and the wrappers are swapped in only while such a request is in flight
 (`hooks.attach_phase_timing`). Sampling 1 request in N could not do that: at saturation a

@@ -31,7 +31,6 @@ import select
 import sys
 import threading
 import time
-from time import perf_counter
 from types import CodeType
 from typing import TYPE_CHECKING, Any
 
@@ -179,8 +178,7 @@ class Heartbeat:
                 self.handle = self.loop.call_later(interval, self._beat)
             self.state = (seq + 1, now + interval, lag)
             self._arm(interval)
-            if not probe.sample_due and perf_counter() >= probe.next_sample_at:
-                probe.sample_due = True  # the next request is timed in full (see the middleware)
+            probe.raise_sample_due()
         except Exception as exc:
             self.probe.count_error("heartbeat", exc)
             if self.alive:
@@ -215,8 +213,7 @@ class Watchdog(threading.Thread):
 
     def _tick(self) -> None:
         probe = self.probe
-        if not probe.sample_due and time.perf_counter() >= probe.next_sample_at:
-            probe.sample_due = True  # the beat raises it too; here for a loop without beats
+        probe.raise_sample_due()  # the beat raises it too; here for a loop without beats
         beat: Heartbeat | None = probe.heartbeat
         deadline: Deadline | None = probe.deadline
         if beat is None or beat.loop_gone():
