@@ -55,7 +55,7 @@ def main() -> None:
         rel = {p: engine._relpath(Path(p), root) for p in names}
         cat = load_catalogue()
         rows.setdefault("link+rules", []).append(
-            _time(lambda s=summaries, r=rel, c=cat: engine._analyse(root, names, r, s, c))
+            _time(lambda s=summaries, r=rel, c=cat: engine._Linker(root, names, r, c, s).analyse())
         )
         gc.enable()
         cache = Path(tempfile.mkdtemp()) / "cache"

@@ -58,17 +58,17 @@ def test_missing_file_is_unparsed_not_an_error(tmp_path):
 
 
 def test_internal_error_in_one_file_is_contained(tmp_path, monkeypatch):
-    from unjam.analysis import parse
+    from unjam.analysis import summarize
 
     monkeypatch.setenv("UNJAM_NATIVE", "0")  # the Python summariser is the one made to fail
-    real = parse.summarize
+    real = summarize.summarize
 
     def flaky(tree, is_package):
         if any(getattr(node, "name", "") == "explode" for node in tree.body):
             raise RuntimeError("boom")
         return real(tree, is_package)
 
-    monkeypatch.setattr(parse, "summarize", flaky)
+    monkeypatch.setattr(summarize, "summarize", flaky)
     files = [
         _write(tmp_path, "bad.py", "def explode():\n    pass\n"),
         _write(tmp_path, "good.py", BLOCKING),
@@ -193,3 +193,46 @@ def test_two_scripts_with_the_same_module_name_are_both_analysed(tmp_path):
     ]
     result = analyze(tmp_path, files)
     assert [f.location.path for f in result.findings] == ["a/main.py", "b/main.py"]
+
+
+def _linked_project(root: Path):
+    """The project `analyze` would link for every .py file under `root`."""
+    from unjam.analysis.catalogue import load_catalogue
+    from unjam.analysis.engine import _Linker
+    from unjam.analysis.parse import read_all
+    from unjam.analysis.summary import from_plain
+
+    paths = sorted(str(p) for p in root.rglob("*.py"))
+    summaries = {row[0]: from_plain(row[4]) for row in read_all(paths, jobs=1)}
+    rel = {p: Path(p).relative_to(root).as_posix() for p in paths}
+    linker = _Linker(root, paths, rel, load_catalogue(), summaries)
+    linker.link_ready(final=True)
+    return linker.project
+
+
+def _index_of(project) -> dict:
+    index = project._sites_by_name
+    return {name: [(f.gqn, s.line) for f, s in sites] for name, sites in index.items()}
+
+
+def test_call_sites_indexed_while_linking_are_the_ones_of_the_linked_functions(tmp_path):
+    _write(tmp_path, "app/__init__.py", "")
+    _write(tmp_path, "app/main.py", "from app import util\n\nasync def h():\n    util.go(1)\n")
+    _write(tmp_path, "app/util.py", "def go(x):\n    print(x)\n    go(2)\n")
+    project = _linked_project(tmp_path)
+    incremental = _index_of(project)
+    project._index_sites()  # rebuilt from `funcs`, as it would be after the fact
+    assert incremental == _index_of(project)
+    assert incremental["go"] == [("app.main.h", 4), ("app.util.go", 3)]
+
+
+def test_a_function_replaced_by_a_same_named_one_leaves_the_call_site_index(tmp_path):
+    # `pkg.a` + `outer.inner` and `pkg.a.outer` + `inner` are both "pkg.a.outer.inner"
+    _write(tmp_path, "pkg/__init__.py", "")
+    _write(tmp_path, "pkg/a.py", "def outer():\n    def inner():\n        first()\n")
+    _write(tmp_path, "pkg/a/__init__.py", "")
+    _write(tmp_path, "pkg/a/outer.py", "def inner():\n    second()\n")
+    project = _linked_project(tmp_path)
+    assert project.funcs["pkg.a.outer.inner"].mod.path == "pkg/a/outer.py"
+    assert project.sites_named("first") == []
+    assert [f.gqn for f, _ in project.sites_named("second")] == ["pkg.a.outer.inner"]

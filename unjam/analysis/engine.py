@@ -104,16 +104,6 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
                 continue
         misses.append(path)
     lap("stat")
-    # summaries converted from their plain form as their files are read (the linker needs
-    # every one unless the final result below is cached, which a cold run's is not)
-    summaries: dict[str, ModuleSummary | str] = {}
-    fresh = _read(misses, jobs, cache, summaries)
-    lap("read+summarise")
-    for path, mtime, size, digest, _plain in fresh:
-        hashes[path] = digest
-        if digest:
-            cache.files[path] = (mtime, size, digest)
-
     prefix = os.path.join(str(root), "")
     rel = {
         path: (
@@ -123,6 +113,18 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
         )
         for path in paths
     }
+    # summaries converted from their plain form as their files are read, and linked into the
+    # project as they arrive (in `paths` order) while the next files are summarised: the
+    # linker needs every one unless the final result below is cached, which a cold run's is not
+    summaries: dict[str, ModuleSummary | str] = {}
+    linker = _Linker(root, paths, rel, catalogue, summaries) if misses else None
+    fresh = _read(misses, jobs, cache, summaries, linker)
+    lap("read+summarise")
+    for path, mtime, size, digest, _plain in fresh:
+        hashes[path] = digest
+        if digest:
+            cache.files[path] = (mtime, size, digest)
+
     final_key = hashlib.blake2b(digest_size=20)
     final_key.update(f"{version_key()}\0{catalogue.digest}\0{root}".encode())
     for path in paths:
@@ -145,7 +147,10 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
             evicted.append(path)
         else:
             plains[path] = plain
-    for path, _mtime, _size, digest, plain in [*fresh, *_read(evicted, jobs, cache, summaries)]:
+    for path, _mtime, _size, digest, plain in [
+        *fresh,
+        *_read(evicted, jobs, cache, summaries, linker),
+    ]:
         if digest:
             hashes[path] = digest
             stored[content_key(path, digest)] = plain
@@ -165,7 +170,9 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
     old_limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old_limit, 20000))
     try:
-        findings, unparsed = _analyse(root, paths, rel, summaries, catalogue)
+        if linker is None:
+            linker = _Linker(root, paths, rel, catalogue, summaries)
+        findings, unparsed = linker.analyse()
     finally:
         sys.setrecursionlimit(old_limit)
     findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
@@ -188,9 +195,12 @@ def _summary(from_plain, plain: tuple | str) -> ModuleSummary | str:
         return "internal error: unreadable cached summary"
 
 
-def _read(paths: list[str], jobs: int | None, cache: Cache, summaries: dict) -> list[tuple]:
+def _read(
+    paths: list[str], jobs: int | None, cache: Cache, summaries: dict, linker: _Linker | None
+) -> list[tuple]:
     """`read_all`, handing the workers' marshalled chunks to the cache to save as they are,
-    and converting each chunk of rows into `summaries` (by path) while the rest are read."""
+    and converting each chunk of rows into `summaries` (by path), then linking what it can,
+    while the rest are read."""
     if not paths:
         return []
     from unjam.analysis.parse import read_all
@@ -199,6 +209,8 @@ def _read(paths: list[str], jobs: int | None, cache: Cache, summaries: dict) -> 
     def convert(rows: list[tuple]) -> None:
         for row in rows:
             summaries[row[0]] = _summary(from_plain, row[4])
+        if linker is not None:
+            linker.link_ready()
 
     blobs: list[bytes] = []
     rows = read_all(paths, jobs, blobs, convert)
@@ -207,29 +219,64 @@ def _read(paths: list[str], jobs: int | None, cache: Cache, summaries: dict) -> 
     return rows
 
 
-def _analyse(root, paths, rel, summaries, catalogue) -> tuple[list[Finding], list[tuple[str, str]]]:
+class _Linker:
+    """Builds the project from the summaries, module by module in `paths` order (the order
+    decides which of two modules claiming one name keeps it), then analyses it.
+
+    `link_ready` links every module whose summary has arrived, up to the first one still
+    missing: on a cold run, the modules of one chunk of files are linked while the threads
+    summarise the next chunks, when there is CPU time to spare, instead of afterwards on
+    the one core the rest of the analysis runs on."""
+
+    def __init__(self, root: Path, paths: list[str], rel: dict, catalogue, summaries: dict):
+        from unjam.analysis.project import Project
+
+        self.root = root
+        self.paths = paths
+        self.rel = rel
+        self.summaries = summaries
+        self.project = Project(catalogue)
+        self.unparsed: dict[str, str] = {}
+        self.linked = 0  # paths[:linked] are in the project (or in `unparsed`)
+        self._is_init: dict[Path, bool] = {}
+
+    def link_ready(self, final: bool = False) -> None:
+        """Link the modules whose summaries have arrived; `final`: all have (a missing one
+        is a bug, reported as its file's reason, never a stalled link)."""
+        from unjam.analysis.project import module_names
+        from unjam.analysis.summary import ModuleSummary
+
+        paths, summaries, rel, unparsed = self.paths, self.summaries, self.rel, self.unparsed
+        while self.linked < len(paths):
+            path = paths[self.linked]
+            summary = summaries.get(path)
+            if summary is None:
+                if not final:
+                    return
+                summary = "internal error: the file was not read"
+            self.linked += 1
+            if not isinstance(summary, ModuleSummary):
+                unparsed[rel[path]] = str(summary)
+                continue
+            try:
+                names = module_names(path, self.root, self._is_init)
+            except Exception as err:
+                unparsed[rel[path]] = f"internal error: {type(err).__name__}: {err}"
+                continue
+            if not names:
+                names = [Path(path).stem]
+            self.project.add_module(names, rel[path], summary)
+
+    def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
+        """Findings and unparsed files, once every summary is in `summaries`."""
+        self.link_ready(final=True)
+        return _analyse(self.project, self.unparsed)
+
+
+def _analyse(project, unparsed: dict[str, str]) -> tuple[list[Finding], list[tuple[str, str]]]:
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.fastapi_model import build_model
-    from unjam.analysis.project import Project, module_names
     from unjam.analysis.rules_engine import RulesEngine
-    from unjam.analysis.summary import ModuleSummary
-
-    unparsed: dict[str, str] = {}
-    project = Project(catalogue)
-    is_init: dict[Path, bool] = {}
-    for path in paths:
-        summary = summaries.get(path)
-        if not isinstance(summary, ModuleSummary):
-            unparsed[rel[path]] = str(summary)
-            continue
-        try:
-            names = module_names(path, root, is_init)
-        except Exception as err:
-            unparsed[rel[path]] = f"internal error: {type(err).__name__}: {err}"
-            continue
-        if not names:
-            names = [Path(path).stem]
-        project.add_module(names, rel[path], summary)
 
     def on_error(func: Func, err: Exception) -> None:
         unparsed.setdefault(func.mod.path, f"internal error: {type(err).__name__}: {err}"[:300])

@@ -26,11 +26,11 @@ import os
 import sys
 import warnings
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 
-from unjam.analysis.summarize import summarize
 from unjam.analysis.summary import ModuleSummary, to_plain
+
+# Imported where they are used: with the native extension, a cold run needs neither the
+# Python summariser nor a process pool (~10 ms of imports at every start).
 
 PARALLEL_THRESHOLD = 200  # fewer files: forking costs more than it saves
 
@@ -41,6 +41,8 @@ def content_hash(data: bytes) -> str:
 
 def summarize_bytes(data: bytes, is_package: bool) -> ModuleSummary | str:
     """A summary, or the one-line reason the file could not be analysed."""
+    from unjam.analysis.summarize import summarize
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
@@ -240,6 +242,9 @@ def _read_python(
 def _read_in_processes(
     paths: list[str], workers: int, blobs: list[bytes] | None, on_rows: OnRows | None
 ) -> Rows | None:
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     method = "fork" if sys.platform == "linux" else None
     by_path: dict[str, tuple] = {}
     parts = []

@@ -192,6 +192,25 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
     return names
 
 
+def _index_calls(index: dict[str, list[tuple[Func, CallSite]]], func: Func) -> None:
+    """Add `func`'s call sites to `index` (call name → (caller, site)), in order."""
+    get = index.get
+    for site in func.fd.calls:
+        ref = site.func
+        tag = ref[0]
+        if tag == "name":
+            name = ref[1]
+        elif tag == "attr":
+            name = ref[2]
+        else:
+            continue
+        found = get(name)
+        if found is None:
+            index[name] = [(func, site)]
+        else:
+            found.append((func, site))
+
+
 @dataclass
 class Project:
     catalogue: Catalogue
@@ -207,7 +226,9 @@ class Project:
         self._pending_stores: list[tuple[Func, tuple, str, tuple]] | None = None
         self._typing_stores = False  # the stores whose base needs typing are being typed
         self._stored: dict[tuple[str, str], Value | None] = {}  # (owner, attr) → stored()
-        self._sites_by_name: dict[str, list[tuple[Func, CallSite]]] | None = None
+        # call name → (caller, site) of every call ending in that name, in project order:
+        # kept up to date by `add_module` (None: rebuilt on first use, see there)
+        self._sites_by_name: dict[str, list[tuple[Func, CallSite]]] | None = {}
         self._mro: dict[str, tuple[list[str], list[str]]] = {}
         self._mro_busy: set[str] = set()  # classes whose MRO is being computed
         self._methods: dict[tuple[str, str], Func | None] = {}  # (class, name) → method
@@ -231,10 +252,20 @@ class Project:
         self.primary[relpath] = primary
         for name in (primary, *names):
             self.modules.setdefault(name, mod)
+        funcs = self.funcs
+        sites = self._sites_by_name
         for qn, fd in summary.funcs.items():
             gqn = f"{mod.name}.{qn}"
             class_gqn = f"{mod.name}.{fd.class_qn}" if fd.class_qn else None
-            self.funcs[gqn] = Func(gqn, mod, fd, class_gqn)
+            func = Func(gqn, mod, fd, class_gqn)
+            if sites is not None:
+                if gqn in funcs:
+                    # `pkg.a` + `b.f` and `pkg.a.b` + `f`: the second replaces the first in
+                    # `funcs`, so the index is rebuilt from `funcs` when it is next used
+                    sites = self._sites_by_name = None
+                elif fd.calls:
+                    _index_calls(sites, func)
+            funcs[gqn] = func
         for qn, cd in summary.classes.items():
             self.classes[f"{mod.name}.{qn}"] = Cls(f"{mod.name}.{qn}", mod, cd)
 
@@ -872,22 +903,8 @@ class Project:
 
     def _index_sites(self) -> dict[str, list[tuple[Func, CallSite]]]:
         index: dict[str, list[tuple[Func, CallSite]]] = {}
-        get = index.get
         for func in self.funcs.values():
-            for site in func.fd.calls:
-                ref = site.func
-                tag = ref[0]
-                if tag == "name":
-                    name = ref[1]
-                elif tag == "attr":
-                    name = ref[2]
-                else:
-                    continue
-                found = get(name)
-                if found is None:
-                    index[name] = [(func, site)]
-                else:
-                    found.append((func, site))
+            _index_calls(index, func)
         self._sites_by_name = index
         return index
 
