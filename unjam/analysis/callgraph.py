@@ -133,7 +133,6 @@ class CallGraph:
         p, cat = self.project, self.cat
         out = Resolved()
         calls = func.fd.calls
-        callee_of, value_of = p.callee, p.value_of  # (callee() of a non-attribute is value_of())
         offload = cat.offload
         coroutines = cat.coroutines
         callees: list[Value | None] = []
@@ -142,7 +141,9 @@ class CallGraph:
         special: list[tuple[int, str]] | None = None
         for site in calls:
             ref = site.func
-            callee = callee_of(func, ref) if ref[0] == "attr" else value_of(func, ref)
+            # (callee() of a non-attribute is value_of(); methods are called directly, not
+            # bound to locals first: compiled, that is a native call instead of a Python one)
+            callee = p.callee(func, ref) if ref[0] == "attr" else p.value_of(func, ref)
             append(callee)
             if (
                 callee is not None
@@ -241,7 +242,10 @@ class CallGraph:
                 skip.add(-1 - i)  # lambda handled as offloaded
 
     def _property_edges(self, func: Func, out: Resolved) -> None:
-        """Reading `obj.prop` runs the `@property` getter: an edge like a call."""
+        """Reading `obj.prop` runs the `@property` getter: an edge like a call.
+
+        (`_read_property` and `_walk_reads` are methods rather than closures, and the
+        project's methods are called directly: compiled, those are native calls.)"""
         p = self.project
         properties = self._property_names
         if properties is None:
@@ -252,48 +256,6 @@ class CallGraph:
             return
         fd = func.fd
         seen: set[str] = set()
-        value_of, method, is_property = p.value_of, p.method, p.is_property
-        edges = out.edges
-
-        def read(attr: str, base_ref: tuple, line: int, col: int) -> None:
-            """`base.attr` is read, `attr` the name of a property somewhere."""
-            base = value_of(func, base_ref)
-            if base is not None and base[0] == "obj":
-                getter = method(base[1], attr)
-                if getter is not None and is_property(getter):
-                    gqn = getter.gqn
-                    if gqn not in seen:
-                        seen.add(gqn)
-                        edges.append(Edge(gqn, line, col, False))
-
-        def walk(ref: tuple, line: int, col: int) -> None:
-            # depth first, in the order of a stack that pushes an attribute's base, or a
-            # call's function then its arguments: the node that would be pushed last is
-            # visited next without going through the stack
-            stack: list[tuple] = []
-            while True:
-                tag = ref[0]
-                if tag == "attr":
-                    if ref[2] in properties:
-                        read(ref[2], ref[1], line, col)
-                    ref = ref[1]
-                    continue
-                if tag == "call":
-                    args = ref[2]
-                    if args:
-                        stack.append(ref[1])
-                        stack.extend(args[:-1])
-                        ref = args[-1]
-                    else:
-                        ref = ref[1]
-                    continue
-                if tag in _WRAPPERS:
-                    ref = ref[1]
-                    continue
-                if not stack:
-                    return
-                ref = stack.pop()
-
         # the same roots, in the same order, as one list of them would give; roots that
         # cannot hold an attribute read are skipped without a walk, and the commonest
         # root, `name.attr`, is looked at in place (what its walk would do)
@@ -302,28 +264,87 @@ class CallGraph:
             tag = ref[0]
             if tag == "attr" and ref[1][0] == "name":
                 if ref[2] in properties:
-                    read(ref[2], ref[1], site.line, site.col)
+                    self._read_property(func, out, seen, ref[2], ref[1], site.line, site.col)
             elif tag in _WALKED:
-                walk(ref, site.line, site.col)
+                self._walk_reads(func, out, seen, properties, ref, site.line, site.col)
             for arg in site.args:
                 tag = arg[0]
                 if tag == "attr" and arg[1][0] == "name":
                     if arg[2] in properties:
-                        read(arg[2], arg[1], site.line, site.col)
+                        self._read_property(func, out, seen, arg[2], arg[1], site.line, site.col)
                 elif tag in _WALKED:
-                    walk(arg, site.line, site.col)
+                    self._walk_reads(func, out, seen, properties, arg, site.line, site.col)
         line, col = fd.line, fd.col
         for values in fd.locals.values():
             for ref in values:
                 tag = ref[0]
                 if tag == "attr" and ref[1][0] == "name":
                     if ref[2] in properties:
-                        read(ref[2], ref[1], line, col)
+                        self._read_property(func, out, seen, ref[2], ref[1], line, col)
                 elif tag in _WALKED:
-                    walk(ref, line, col)
+                    self._walk_reads(func, out, seen, properties, ref, line, col)
         for ref in fd.return_values:
             if ref[0] in _WALKED:
-                walk(ref, line, col)
+                self._walk_reads(func, out, seen, properties, ref, line, col)
+
+    def _read_property(
+        self,
+        func: Func,
+        out: Resolved,
+        seen: set[str],
+        attr: str,
+        base_ref: tuple,
+        line: int,
+        col: int,
+    ) -> None:
+        """`base.attr` is read in `func`, `attr` the name of a property somewhere."""
+        p = self.project
+        base = p.value_of(func, base_ref)
+        if base is not None and base[0] == "obj":
+            getter = p.method(base[1], attr)
+            if getter is not None and p.is_property(getter):
+                gqn = getter.gqn
+                if gqn not in seen:
+                    seen.add(gqn)
+                    out.edges.append(Edge(gqn, line, col, False))
+
+    def _walk_reads(
+        self,
+        func: Func,
+        out: Resolved,
+        seen: set[str],
+        properties: frozenset[str],
+        ref: tuple,
+        line: int,
+        col: int,
+    ) -> None:
+        """`_read_property` for every property-named attribute read inside `ref`: depth
+        first, in the order of a stack that pushes an attribute's base, or a call's
+        function then its arguments (the node that would be pushed last is visited next
+        without going through the stack)."""
+        stack: list[tuple] = []
+        while True:
+            tag = ref[0]
+            if tag == "attr":
+                if ref[2] in properties:
+                    self._read_property(func, out, seen, ref[2], ref[1], line, col)
+                ref = ref[1]
+                continue
+            if tag == "call":
+                args = ref[2]
+                if args:
+                    stack.append(ref[1])
+                    stack.extend(args[:-1])
+                    ref = args[-1]
+                else:
+                    ref = ref[1]
+                continue
+            if tag in _WRAPPERS:
+                ref = ref[1]
+                continue
+            if not stack:
+                return
+            ref = stack.pop()
 
     def successors(self, gqn: str, mode: str) -> list[str]:
         known = self._successors[mode]

@@ -229,6 +229,7 @@ class _Linker:
     the one core the rest of the analysis runs on."""
 
     def __init__(self, root: Path, paths: list[str], rel: dict, catalogue, summaries: dict):
+        from unjam.analysis.fastapi_model import AppCandidates
         from unjam.analysis.project import Project
 
         self.root = root
@@ -236,6 +237,7 @@ class _Linker:
         self.rel = rel
         self.summaries = summaries
         self.project = Project(catalogue)
+        self.apps = AppCandidates()  # the FastAPI model's first pass, module by module
         self.unparsed: dict[str, str] = {}
         self.linked = 0  # paths[:linked] are in the project (or in `unparsed`)
         self._is_init: dict[Path, bool] = {}
@@ -265,31 +267,42 @@ class _Linker:
                 continue
             if not names:
                 names = [Path(path).stem]
-            self.project.add_module(names, rel[path], summary)
+            for func in self.project.add_module(names, rel[path], summary):
+                try:
+                    self.apps.add(func)
+                except Exception as err:  # contained like any failure of the analysis
+                    unparsed.setdefault(func.mod.path, _internal_error(err))
 
     def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
         """Findings and unparsed files, once every summary is in `summaries`."""
         self.link_ready(final=True)
-        return _analyse(self.project, self.unparsed)
+        return _analyse(self.project, self.apps, self.unparsed)
 
 
-def _analyse(project, unparsed: dict[str, str]) -> tuple[list[Finding], list[tuple[str, str]]]:
+def _analyse(
+    project, apps, unparsed: dict[str, str]
+) -> tuple[list[Finding], list[tuple[str, str]]]:
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.rules_engine import RulesEngine
 
     def on_error(func: Func, err: Exception) -> None:
-        unparsed.setdefault(func.mod.path, f"internal error: {type(err).__name__}: {err}"[:300])
+        unparsed.setdefault(func.mod.path, _internal_error(err))
 
     findings: list[Finding] = []
     if RETAIN_FOR_EXIT is not None:
         RETAIN_FOR_EXIT.append(project)
     try:
-        model = build_model(project, on_error)
+        model = build_model(project, on_error, apps)
         graph = CallGraph(project, on_error)
         if RETAIN_FOR_EXIT is not None:
             RETAIN_FOR_EXIT.append(graph)
         findings = RulesEngine(project, graph, model).run()
     except Exception as err:  # last line of defence: report, never a traceback
-        unparsed.setdefault("(analysis)", f"internal error: {type(err).__name__}: {err}"[:300])
+        unparsed.setdefault("(analysis)", _internal_error(err))
     return findings, sorted(unparsed.items())
+
+
+def _internal_error(err: Exception) -> str:
+    """The one-line reason listed for a file whose analysis raised `err`."""
+    return f"internal error: {type(err).__name__}: {err}"[:300]

@@ -125,7 +125,7 @@ def _last_name(ref: tuple) -> str | None:
 
 
 def _may_be_app(name: str) -> bool:
-    """Whether a variable so named may hold an app or a router (see `_may_construct`)."""
+    """Whether a variable so named may hold an app or a router (see `AppCandidates`)."""
     lowered = name.lower()
     return lowered in ("app", "application", "api", "router") or lowered.endswith(
         ("_app", "router", "_api")
@@ -151,23 +151,72 @@ def _list_items(ref: tuple | None) -> tuple:
     return ()
 
 
+class AppCandidates:
+    """The `name = call(...)` assignments that may build an app or a router, function by
+    function in project order: a cheap filter by names, before any inference.
+
+    Filled as the project is linked (`add` for each function `Project.add_module` creates):
+    the engine links each module while the next files are still being summarised, so this
+    pass over every assignment of the project costs no time on the one core that the
+    inference, which must wait for the whole project, runs on."""
+
+    def __init__(self) -> None:
+        # gqn → (function, [(name, call ref)]): a function replaced in `Project.funcs` by a
+        # later one of the same gqn is replaced here too, in the same position
+        self.by_func: dict[str, tuple[Func, list[tuple[str, tuple]]]] = {}
+        self._names: dict[str, bool] = {}  # assigned name → _may_be_app()
+        self._makers: dict[str, bool] = {}  # called name → _may_make_app()
+
+    def add(self, func: Func) -> None:
+        fd = func.fd
+        found: list[tuple[str, tuple]] = []
+        if fd.qn == "<module>":
+            for name, vals in func.mod.summary.global_values.items():
+                for scope_qn, ref in vals:
+                    if (
+                        scope_qn == "<module>"
+                        and ref[0] == "call"
+                        and self._may_construct(name, ref)
+                    ):
+                        found.append((name, ref))
+        else:
+            for name, assigned in fd.locals.items():
+                for ref in assigned:
+                    if ref[0] == "call" and self._may_construct(name, ref):
+                        found.append((name, ref))
+        if found or func.gqn in self.by_func:
+            self.by_func[func.gqn] = (func, found)
+
+    def _may_construct(self, name: str, ref: tuple) -> bool:
+        """Whether `name = <call ref>` may build an app or router. Both tests are remembered
+        per name: the same few names (`response = client.get(...)`) are assigned and called
+        all over a project."""
+        known = self._names.get(name)
+        if known is None:
+            known = self._names[name] = _may_be_app(name)
+        if known:
+            return True
+        last = _last_name(ref[1]) or ""
+        known = self._makers.get(last)
+        if known is None:
+            known = self._makers[last] = _may_make_app(last)
+        return known
+
+
 class _Builder:
     def __init__(self, project: Project, on_error) -> None:
         self.p = project
         self.model = FastAPIModel()
         self.routers: dict[str, RouterObj] = {}
         self._pending: list[tuple[tuple, dict]] = []
-        self._names: dict[str, bool] = {}  # assigned name → _may_be_app()
-        self._makers: dict[str, bool] = {}  # called name → _may_make_app()
         self.on_error = on_error
 
     # ---- discovery ----------------------------------------------------------------------
 
-    def build(self) -> FastAPIModel:
+    def build(self, candidates: AppCandidates) -> FastAPIModel:
         funcs = list(self.p.funcs.values())
-        for func in funcs:
-            if func.fd.locals or func.fd.qn == "<module>":  # (others assign nothing)
-                self._guard(func, self._constructions)
+        for func, found in candidates.by_func.values():
+            self._guard(func, lambda f, found=found: self._constructions(f, found))
         # only functions holding a call named like a registration (from the project's index
         # of call sites by name) can register anything
         registering = {
@@ -213,33 +262,9 @@ class _Builder:
                 return site.line, site.col
         return func.fd.line, func.fd.col
 
-    def _constructions(self, func: Func) -> None:
-        may = self._may_construct
-        if func.fd.qn == "<module>":
-            for name, vals in func.mod.summary.global_values.items():
-                for scope_qn, ref in vals:
-                    if scope_qn == "<module>" and ref[0] == "call" and may(name, ref):
-                        self._construction(func, name, ref)
-        else:
-            for name, assigned in func.fd.locals.items():
-                for ref in assigned:
-                    if ref[0] == "call" and may(name, ref):
-                        self._construction(func, name, ref)
-
-    def _may_construct(self, name: str, ref: tuple) -> bool:
-        """Whether `name = <call ref>` may build an app or router: a cheap filter by names,
-        before any inference. Both tests are remembered per name: the same few names
-        (`response = client.get(...)`) are assigned and called all over a project."""
-        known = self._names.get(name)
-        if known is None:
-            known = self._names[name] = _may_be_app(name)
-        if known:
-            return True
-        last = _last_name(ref[1]) or ""
-        known = self._makers.get(last)
-        if known is None:
-            known = self._makers[last] = _may_make_app(last)
-        return known
+    def _constructions(self, func: Func, found: list[tuple[str, tuple]]) -> None:
+        for name, ref in found:
+            self._construction(func, name, ref)
 
     def _construction(self, func: Func, name: str, ref: tuple) -> None:
         p = self.p
@@ -610,5 +635,13 @@ class _Builder:
                 self._sub_dependencies(method, route, seen, depth + 1)
 
 
-def build_model(project: Project, on_error) -> FastAPIModel:
-    return _Builder(project, on_error).build()
+def build_model(
+    project: Project, on_error, candidates: AppCandidates | None = None
+) -> FastAPIModel:
+    """The FastAPI model of `project`; `candidates`: its `AppCandidates`, when they were
+    collected while it was linked."""
+    if candidates is None:
+        candidates = AppCandidates()
+        for func in project.funcs.values():
+            candidates.add(func)
+    return _Builder(project, on_error).build(candidates)

@@ -242,7 +242,8 @@ class Project:
 
     # ---- building -----------------------------------------------------------------------
 
-    def add_module(self, names: list[str], relpath: str, summary: ModuleSummary) -> None:
+    def add_module(self, names: list[str], relpath: str, summary: ModuleSummary) -> list[Func]:
+        """Link one module; its functions, in order."""
         # the primary name keys this module's functions: it must be unique (two scripts
         # dirs may each hold a `main.py`); a taken name stays an alias of the first module
         primary = next((n for n in names if n not in self.modules), None)
@@ -254,6 +255,7 @@ class Project:
             self.modules.setdefault(name, mod)
         funcs = self.funcs
         sites = self._sites_by_name
+        added: list[Func] = []
         for qn, fd in summary.funcs.items():
             gqn = f"{mod.name}.{qn}"
             class_gqn = f"{mod.name}.{fd.class_qn}" if fd.class_qn else None
@@ -266,8 +268,10 @@ class Project:
                 elif fd.calls:
                     _index_calls(sites, func)
             funcs[gqn] = func
+            added.append(func)
         for qn, cd in summary.classes.items():
             self.classes[f"{mod.name}.{qn}"] = Cls(f"{mod.name}.{qn}", mod, cd)
+        return added
 
     def module_scope(self, mod: Module) -> Func:
         return self.funcs[f"{mod.name}.<module>"]

@@ -154,10 +154,10 @@ class RulesEngine:
     def _reached_functions(self, roots: list[str], mode: str) -> set[str]:
         seen = set(roots)
         queue = deque(roots)
-        successors = self.g.successors
+        graph = self.g  # its methods called directly: native calls when compiled
         while queue:
             v = queue.popleft()
-            for w in successors(v, mode):
+            for w in graph.successors(v, mode):
                 if w not in seen:
                     seen.add(w)
                     queue.append(w)
@@ -171,10 +171,10 @@ class RulesEngine:
         seen: set[str] = set()
         queue = deque(f.gqn for f in candidates)
         seen.update(queue)
-        successors = self.g.successors
+        graph = self.g
         while queue:
             v = queue.popleft()
-            for w in successors(v, "loop"):
+            for w in graph.successors(v, "loop"):
                 called.add(w)
                 if w not in seen:
                     seen.add(w)
@@ -248,12 +248,12 @@ class RulesEngine:
     def _blocking(self, code, entries: list[Invoked], severity, verb, context=None) -> None:
         counts: dict[Site, int] = {}
         owner: dict[Site, Invoked] = {}
-        reach = self.g.reach
+        graph = self.g
         startup = code == "UJ002"
         for inv in entries:
             sites: set[Site] = set()
             for f in inv.funcs:
-                sites |= reach(f, "loop")
+                sites |= graph.reach(f, "loop")
             for site in sites:
                 if startup and self._at("UJ001", site.path, site.line):
                     continue
