@@ -153,9 +153,11 @@ def native_module():
     return unjam_native
 
 
-# Files per chunk the extension hands back: the caller converts each chunk while the
-# threads summarise the next ones, so only the last chunk's conversion is left at the end.
-NATIVE_CHUNK = 64
+# Files per chunk the extension hands back: the caller converts (and links) each chunk while
+# the threads summarise the next ones, so only the first chunk is waited for and only the
+# last one's conversion is left at the end. On litellm (3,021 files), 16 instead of 64 took
+# 2-3% off a cold run (interleaved runs); 8 gained nothing more.
+NATIVE_CHUNK = 16
 
 Rows = list[tuple[str, int, int, str, tuple | str]]
 OnRows = Callable[[Rows], None]
