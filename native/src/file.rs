@@ -6,6 +6,7 @@ use std::os::unix::fs::MetadataExt;
 use ruff_python_ast::PythonVersion;
 use ruff_python_parser::{Mode, ParseOptions, parse_unchecked};
 
+use crate::alloc::Scope;
 use crate::marshal::{self, Row, Writer};
 use crate::source::{Lines, decline, escapes};
 use crate::summarize::Summarizer;
@@ -20,12 +21,15 @@ fn content_hash(data: &[u8]) -> String {
         .to_string()
 }
 
-/// Write the plain summary into `w`, or say why the native path declines this file.
+/// Write the plain summary into `w`, or say why the native path declines this file. In an
+/// arena `scope`, the syntax tree and the summary are forgotten rather than dropped (see
+/// `alloc`): their memory is reused by the next file.
 fn summarize(
     data: &[u8],
     is_package: bool,
     version: PythonVersion,
     w: &mut Writer,
+    scope: Option<&Scope>,
 ) -> Result<(), &'static str> {
     if let Some(why) = decline(data) {
         return Err(why);
@@ -57,31 +61,39 @@ fn summarize(
         return Err(why);
     }
     summarizer.m.write_plain(&mut summarizer.strings, w);
+    if scope.is_some_and(Scope::all_in_arena) {
+        std::mem::forget(summarizer);
+        std::mem::forget(parsed);
+    }
     Ok(())
 }
 
-/// Append the row for `path` (a marshalled 5-tuple) to `w`.
-pub fn row(path: &str, version: PythonVersion, w: &mut Writer) -> Row {
+/// The row for `path` (a marshalled 5-tuple). All the work on the file is done in an arena
+/// scope; only the finished row is allocated outside it.
+pub fn row(path: &str, version: PythonVersion) -> Row {
+    let scope = Scope::enter();
+    let mut w = Writer::default();
     w.begin_row();
     w.out.push(b')');
     w.out.push(5);
     marshal::write_str(path, &mut w.out);
     let read = std::fs::metadata(path).and_then(|st| Ok((st, std::fs::read(path)?)));
     let Ok((st, data)) = read else {
-        return unread_row(path, w); // Python reports the OSError in its own words
+        return scope.outside(|| unread_row(path)); // Python reports the OSError in its words
     };
     marshal::write_int(st.mtime() * 1_000_000_000 + st.mtime_nsec(), &mut w.out);
     marshal::write_int(st.size() as i64, &mut w.out);
     marshal::write_str(&content_hash(&data), &mut w.out);
     let is_package = path.rsplit('/').next() == Some("__init__.py");
-    if summarize(&data, is_package, version, w).is_err() {
+    if summarize(&data, is_package, version, &mut w, Some(&scope)).is_err() {
         w.out.push(b'N'); // a declined file has written nothing yet: Python redoes it
     }
-    w.end_row()
+    scope.outside(|| w.end_row())
 }
 
 /// `(path, 0, 0, "", None)`: a row Python redoes from scratch.
-pub fn unread_row(path: &str, w: &mut Writer) -> Row {
+pub fn unread_row(path: &str) -> Row {
+    let mut w = Writer::default();
     w.begin_row();
     w.out.push(b')');
     w.out.push(5);
@@ -98,7 +110,7 @@ pub fn decline_reason(path: &str, version: PythonVersion) -> Option<String> {
     let data = std::fs::read(path).ok()?;
     let is_package = path.rsplit('/').next() == Some("__init__.py");
     let mut w = Writer::default();
-    summarize(&data, is_package, version, &mut w)
+    summarize(&data, is_package, version, &mut w, None)
         .err()
         .map(str::to_string)
 }

@@ -26,7 +26,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use ruff_python_ast::PythonVersion;
 
-use crate::marshal::{Row, Writer};
+use crate::marshal::Row;
 
 /// Deep syntax trees are dropped and parsed recursively: worker threads get a large stack
 /// (virtual memory; only the pages used are committed).
@@ -44,10 +44,9 @@ const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
 
 /// `file::row`, but a panic (a bug) costs only this file: its row is replaced by one that
 /// makes Python redo the file, never an exception out of this module.
-fn guarded_row(path: &str, version: PythonVersion, w: &mut Writer) -> Row {
-    let attempt =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| file::row(path, version, w)));
-    attempt.unwrap_or_else(|_| file::unread_row(path, w))
+fn guarded_row(path: &str, version: PythonVersion) -> Row {
+    let attempt = std::panic::catch_unwind(|| file::row(path, version));
+    attempt.unwrap_or_else(|_| file::unread_row(path))
 }
 
 /// What the consumer has received so far: rows by input index, and how many leading ones
@@ -84,13 +83,12 @@ impl Chunks {
                 std::thread::Builder::new()
                     .stack_size(STACK_SIZE)
                     .spawn(move || {
-                        let mut w = Writer::default();
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             if i >= paths.len() || cancel.load(Ordering::Relaxed) {
                                 break;
                             }
-                            let row = guarded_row(&paths[i], version, &mut w);
+                            let row = guarded_row(&paths[i], version);
                             if sender.send((i, row)).is_err() {
                                 break; // the iterator is gone
                             }

@@ -51,10 +51,10 @@ pub fn opt_str(text: Option<&str>) -> V {
 
 const FLAG_REF: u8 = 0x80;
 
-/// Writes one row at a time into a buffer each thread reuses (its capacity stays: no
-/// regrowth per row). Reference indices start at 0 in each row; `ref_positions` says where
-/// each back-reference's index is, so rows written in parallel can be put in input order
-/// into one stream by shifting them (`copy_shifted`).
+/// Writes one row (a file's work creates one in its arena scope, see `alloc`, and copies the
+/// finished row out with `end_row`). Reference indices start at 0 in each row;
+/// `ref_positions` says where each back-reference's index is, so rows written in parallel
+/// can be put in input order into one stream by shifting them (`copy_shifted`).
 #[derive(Default)]
 pub struct Writer {
     pub out: Vec<u8>,
