@@ -30,9 +30,7 @@ happened while computing it — so every cache returns what recomputing would.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -71,13 +69,16 @@ _PROPERTY_DECORATORS = {
     ("name", "cached_property"),
     ("attr", ("name", "functools"), "cached_property"),
 }
-_PARAM_NAME = attrgetter("name")
 _MAX_DEPTH = 120
 _MAX_HINT_SITES = 200
 # Memo sentinels, typed Any so that a memo holds `Value | None` or one of them (and mypyc,
 # which compiles this module when it can, checks what a lookup returns only where it is used):
 _MISSING: Any = object()  # None is a memoised value
 _BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
+# What `Project._memoized` computes
+_MEMBER = 0
+_RETURN = 1
+_PARAM = 2
 
 
 @dataclass(slots=True)
@@ -329,9 +330,11 @@ class Project:
                 return value
         return ("ext", self.catalogue.canonical(qn))
 
-    def _memoized(self, key: tuple, compute: Callable[..., Value | None], *args) -> Value | None:
-        """Memoize one inference; a re-entrant request for the same key (a cycle) is None.
-        As in `value_of`, the memo marks the inferences under way (_BUSY)."""
+    def _memoized(self, key: tuple, kind: int, a: Any, b: Any = None, c: int = 0) -> Value | None:
+        """Memoize one inference (`kind`: `_module_member(a, b)`, `_return_value(a)` or
+        `_param_value(a, b, c)`); a re-entrant request for the same key (a cycle) is None.
+        As in `value_of`, the memo marks the inferences under way (_BUSY). (A kind rather
+        than a function to call: compiled, each is then a native call.)"""
         memo = self._memo
         value = memo.get(key, _MISSING)
         if value is not _MISSING:
@@ -341,7 +344,12 @@ class Project:
             return value
         memo[key] = _BUSY
         try:
-            value = compute(*args)
+            if kind == _MEMBER:
+                value = self._module_member(a, b)
+            elif kind == _RETURN:
+                value = self._return_value(a)
+            else:
+                value = self._param_value(a, b, c)
         except BaseException:
             del memo[key]  # nothing is memoised for an inference that raised
             raise
@@ -353,7 +361,7 @@ class Project:
         value = self._memo.get(key, _MISSING)
         if value is not _MISSING and value is not _BUSY:
             return value
-        return self._memoized(key, self._module_member, modname, name)
+        return self._memoized(key, _MEMBER, modname, name)
 
     def _module_member(self, modname: str, name: str) -> Value | None:
         mod = self.modules[modname]
@@ -412,7 +420,7 @@ class Project:
 
     @staticmethod
     def _param_names(func: Func) -> tuple[str, ...]:
-        names = func.param_names = tuple(map(_PARAM_NAME, func.fd.params))
+        names = func.param_names = tuple([param.name for param in func.fd.params])
         return names
 
     def global_name(self, mod: Module, name: str) -> Value | None:
@@ -666,7 +674,7 @@ class Project:
         value = self._memo.get(key, _MISSING)
         if value is not _MISSING and value is not _BUSY:
             return value
-        return self._memoized(key, self._return_value, func)
+        return self._memoized(key, _RETURN, func)
 
     def _return_value(self, func: Func) -> Value | None:
         if func.fd.is_generator:
@@ -809,7 +817,7 @@ class Project:
         value = self._memo.get(key, _MISSING)
         if value is not _MISSING and value is not _BUSY:
             return value
-        return self._memoized(key, self._param_value, func, param, index)
+        return self._memoized(key, _PARAM, func, param, index)
 
     def _param_value(self, func: Func, param: Param, index: int) -> Value | None:
         fd = func.fd
