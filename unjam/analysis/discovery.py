@@ -48,10 +48,17 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
 
 @dataclass(frozen=True)
 class Discovered:
-    """`root` is what finding paths are relative to; `files` are absolute and sorted."""
+    """`root` is what finding paths are relative to; `paths` are absolute and sorted.
+
+    The paths are kept as strings, which is what the engine reads them as: building a
+    `Path` for each of 3,000 files costs ~10 ms of a run. `files` has them as Paths."""
 
     root: Path
-    files: tuple[Path, ...]
+    paths: tuple[str, ...]
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        return tuple(map(Path, self.paths))
 
 
 class _GitIgnores:
@@ -127,9 +134,8 @@ def discover(
             # files inside it (git would not descend into it at all).
             ignores = _GitIgnores()
         names_found.update(_walk(str(path), excluded, ignores))
-    # Sorting and building Paths from plain strings is several times faster than a set of Paths.
-    files = tuple(Path(f) for f in sorted(names_found))
-    return Discovered(root=_root_of(resolved), files=files)
+    # (sorting plain strings is several times faster than sorting Paths)
+    return Discovered(root=_root_of(resolved), paths=tuple(sorted(names_found)))
 
 
 def _walk(

@@ -55,7 +55,7 @@ def _relpath(path: Path, root: Path) -> str:
 
 def analyze(
     root: Path,
-    files: Sequence[Path],
+    files: Sequence[Path | str],
     *,
     extra_catalogue: Sequence[Mapping] = (),
     cache_dir: Path | None = None,

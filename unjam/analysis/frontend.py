@@ -53,7 +53,7 @@ def run_check(
     try:
         from unjam.analysis.engine import analyze
 
-        result = analyze(root, found.files, extra_catalogue=config.blocking, cache_dir=cache)
+        result = analyze(root, found.paths, extra_catalogue=config.blocking, cache_dir=cache)
     except UserError:
         raise
     except RecursionError:
@@ -74,7 +74,7 @@ def run_check(
     kept, silenced = split_suppressed(selected, root, suppressor)
     unused = None
     if warn_unused_ignores:
-        relative = [os.path.relpath(f, root).replace(os.sep, "/") for f in found.files]
+        relative = [os.path.relpath(f, root).replace(os.sep, "/") for f in found.paths]
         unused = tuple(suppressor.unused(relative, config.enabled))
     return CheckReport(
         root=root,
