@@ -195,8 +195,8 @@ def test_two_scripts_with_the_same_module_name_are_both_analysed(tmp_path):
     assert [f.location.path for f in result.findings] == ["a/main.py", "b/main.py"]
 
 
-def _linked_project(root: Path):
-    """The project `analyze` would link for every .py file under `root`."""
+def _linker(root: Path):
+    """The linker `analyze` would use for every .py file under `root`, all modules linked."""
     from unjam.analysis.catalogue import load_catalogue
     from unjam.analysis.engine import _Linker
     from unjam.analysis.parse import read_all
@@ -207,7 +207,12 @@ def _linked_project(root: Path):
     rel = {p: Path(p).relative_to(root).as_posix() for p in paths}
     linker = _Linker(root, paths, rel, load_catalogue(), summaries)
     linker.link_ready(final=True)
-    return linker.project
+    return linker
+
+
+def _linked_project(root: Path):
+    """The project `analyze` would link for every .py file under `root`."""
+    return _linker(root).project
 
 
 def _index_of(project) -> dict:
@@ -236,3 +241,20 @@ def test_a_function_replaced_by_a_same_named_one_leaves_the_call_site_index(tmp_
     assert project.funcs["pkg.a.outer.inner"].mod.path == "pkg/a/outer.py"
     assert project.sites_named("first") == []
     assert [f.gqn for f, _ in project.sites_named("second")] == ["pkg.a.outer.inner"]
+
+
+@pytest.mark.parametrize("app", ["routing", "deps_zoo", "middleware_app", "shop"])
+def test_app_candidates_collected_while_linking_give_the_model_a_full_pass_gives(app):
+    from unjam.analysis.fastapi_model import build_model
+
+    def model_of(project, candidates):
+        model = build_model(project, lambda func, err: None, candidates)
+        routes = [(r.label, r.decorator_path, r.decorator_line) for r in model.routes]
+        apps = [(a.sym, a.type) for a in model.apps]
+        return routes, apps
+
+    root = Path(__file__).parent / "corpus" / app
+    linked = _linker(root)
+    routes, apps = model_of(linked.project, linked.apps)
+    assert routes and apps
+    assert (routes, apps) == model_of(_linked_project(root), None)

@@ -263,7 +263,7 @@ class _Linker:
             try:
                 names = module_names(path, self.root, self._is_init)
             except Exception as err:
-                unparsed[rel[path]] = f"internal error: {type(err).__name__}: {err}"
+                unparsed[rel[path]] = _internal_error(err)
                 continue
             if not names:
                 names = [Path(path).stem]
