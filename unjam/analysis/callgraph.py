@@ -256,32 +256,18 @@ class CallGraph:
             return
         fd = func.fd
         seen: set[str] = set()
-        # the same roots, in the same order, as one list of them would give; roots that
-        # cannot hold an attribute read are skipped without a walk, and the commonest
-        # root, `name.attr`, is looked at in place (what its walk would do)
+        # the roots in the order one list of them would give; a root that cannot hold an
+        # attribute read is skipped without a walk
         for site in fd.calls:
-            ref = site.func
-            tag = ref[0]
-            if tag == "attr" and ref[1][0] == "name":
-                if ref[2] in properties:
-                    self._read_property(func, out, seen, ref[2], ref[1], site.line, site.col)
-            elif tag in _WALKED:
-                self._walk_reads(func, out, seen, properties, ref, site.line, site.col)
+            if site.func[0] in _WALKED:
+                self._walk_reads(func, out, seen, properties, site.func, site.line, site.col)
             for arg in site.args:
-                tag = arg[0]
-                if tag == "attr" and arg[1][0] == "name":
-                    if arg[2] in properties:
-                        self._read_property(func, out, seen, arg[2], arg[1], site.line, site.col)
-                elif tag in _WALKED:
+                if arg[0] in _WALKED:
                     self._walk_reads(func, out, seen, properties, arg, site.line, site.col)
         line, col = fd.line, fd.col
         for values in fd.locals.values():
             for ref in values:
-                tag = ref[0]
-                if tag == "attr" and ref[1][0] == "name":
-                    if ref[2] in properties:
-                        self._read_property(func, out, seen, ref[2], ref[1], line, col)
-                elif tag in _WALKED:
+                if ref[0] in _WALKED:
                     self._walk_reads(func, out, seen, properties, ref, line, col)
         for ref in fd.return_values:
             if ref[0] in _WALKED:
@@ -321,8 +307,8 @@ class CallGraph:
         """`_read_property` for every property-named attribute read inside `ref`: depth
         first, in the order of a stack that pushes an attribute's base, or a call's
         function then its arguments (the node that would be pushed last is visited next
-        without going through the stack)."""
-        stack: list[tuple] = []
+        without going through the stack, and the commonest root, `name.attr`, needs none)."""
+        stack: list[tuple] | None = None
         while True:
             tag = ref[0]
             if tag == "attr":
@@ -333,6 +319,8 @@ class CallGraph:
             if tag == "call":
                 args = ref[2]
                 if args:
+                    if stack is None:
+                        stack = []
                     stack.append(ref[1])
                     stack.extend(args[:-1])
                     ref = args[-1]

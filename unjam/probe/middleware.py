@@ -24,9 +24,8 @@ Phase timing is sampled by time, not by count: the first request to start
 `phase_sample_ms` (default 50 ms) after the last timed one takes the timed path. The
 heartbeat, which runs every few milliseconds anyway, raises `probe.sample_due` when that
 time has come (`Probe.raise_sample_due`), so the untimed path reads one attribute instead
-of the clock. It
-publishes a `RequestState` (scope key and context variable, read by the FastAPI wrappers),
-and the wrappers are swapped in only while such a request is in flight
+of the clock. It publishes a `RequestState` (scope key and context variable, read by the
+FastAPI wrappers), and the wrappers are swapped in only while such a request is in flight
 (`hooks.attach_phase_timing`). Sampling 1 request in N could not do that: at saturation a
 sampled request is nearly always in flight (64 connections at 9,000 req/s keep each
 request ~7 ms in flight, while 1 in 8 starts every ~1 ms), so every request would pay for
