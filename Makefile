@@ -1,33 +1,46 @@
 # Two commands for a newcomer: `make demo` and `make test`. Both create .venv from the
 # project's own files (pyproject.toml) when it is missing or older than pyproject.toml.
+# The developer loop is `make check`: lint and the tests not marked slow, on the Python
+# sources of the mypyc-compiled modules (no rebuild after an edit); `make test` rebuilds what
+# changed and runs everything, the compiled parity included.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PYSTAMP := $(VENV)/.installed-python
+COMPILEDSTAMP := $(VENV)/.installed-compiled
+NATIVESTAMP := $(VENV)/.installed-native
 STAMP  := $(VENV)/.installed
 NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml $(shell find native/src -name '*.rs' 2>/dev/null)
 
-.PHONY: demo test lint format browser clean
+.PHONY: demo test check lint format browser clean
 
-# (setup.py compiles the analyser's linker and call graph with mypyc: rebuilt when they change;
+# (setup.py compiles five analysis modules with mypyc: rebuilt by `make test` when they change;
 # until then unjam runs their sources, see unjam/analysis/compiled.py)
 COMPILED_SRC := setup.py $(addprefix unjam/analysis/,compiled.py summary.py project.py callgraph.py fastapi_model.py rules_engine.py)
 
-$(PYSTAMP): pyproject.toml $(COMPILED_SRC)
+$(PYSTAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(PYSTAMP)
+	touch $(PYSTAMP) $(COMPILEDSTAMP)
+
+# (the install above compiled them too; this rebuilds them alone after an edit)
+$(COMPILEDSTAMP): $(COMPILED_SRC) | $(PYSTAMP)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(COMPILEDSTAMP)
 
 # The optional native parser (native/, Rust + PyO3, built by maturin from PyPI): rebuilt when
 # its sources change. Without cargo, unjam runs its pure-Python parser (slower cold checks).
 # (No stamp without cargo: the note is repeated, and a later `make` with cargo builds it.)
-$(STAMP): $(PYSTAMP) $(NATIVE_SRC)
+$(NATIVESTAMP): $(PYSTAMP) $(NATIVE_SRC)
 	@if command -v cargo >/dev/null 2>&1; then \
-	  $(BIN)/python -m pip install --quiet ./native && touch $(STAMP); \
+	  $(BIN)/python -m pip install --quiet ./native && touch $(NATIVESTAMP); \
 	else \
 	  echo "note: no cargo (Rust): unjam check uses its pure-Python parser (test with UNJAM_NATIVE=0)"; \
 	fi
+
+$(STAMP): $(NATIVESTAMP) $(COMPILEDSTAMP)
+	touch $(STAMP)
 
 # The static check on seed 000's webhook as written, then the doctor on the lab's broken webhook.
 demo: $(STAMP)
@@ -40,16 +53,21 @@ browser:
 	  (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
 	  || echo "warning: could not install chromium; the HTML report test will fail"; }
 
-lint: $(STAMP)
+lint: $(PYSTAMP)
 	$(BIN)/ruff format --check unjam tests benchmarks setup.py
 	$(BIN)/ruff check unjam tests benchmarks setup.py
 
-format: $(STAMP)
+format: $(PYSTAMP)
 	$(BIN)/ruff format unjam tests benchmarks setup.py
 	$(BIN)/ruff check --fix unjam tests benchmarks setup.py
 
 test: $(STAMP) browser lint
 	$(BIN)/python -m pytest
+
+# The fast loop: no mypyc rebuild (UNJAM_COMPILED=0 runs the sources you edit), no browser,
+# no test marked slow (servers under load, the doctor, the lab, Chromium, compiled parity).
+check: lint $(NATIVESTAMP)
+	UNJAM_COMPILED=0 $(BIN)/python -m pytest -q -m "not slow"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info native/target *.so unjam/analysis/*.so \

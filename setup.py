@@ -1,5 +1,6 @@
 """Build hook beside pyproject.toml (which holds everything else): compile the analyser's
-linker and call graph with mypyc when it can, and record which sources were compiled.
+five hot modules (`COMPILED_MODULES`: summaries, linker, call graph, FastAPI model, rules) with
+mypyc when it can, and record which sources were compiled.
 
 Why, and how stale builds are avoided: unjam/analysis/compiled.py. `UNJAM_COMPILE=0` builds
 without compiling. If mypyc cannot compile them (a type error, for example), the build goes on

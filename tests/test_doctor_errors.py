@@ -69,6 +69,7 @@ def test_uvicorn_port_option_is_refused():
     assert_one_line(unjam("run", "m:app", "--", "--port", "9"), 2, "--port")
 
 
+@pytest.mark.slow
 def test_app_dying_under_load_exits_4(tmp_path):
     (tmp_path / "dieapp.py").write_text(
         "import os\nfrom fastapi import FastAPI\napp = FastAPI()\n\n\n"
@@ -88,6 +89,7 @@ def test_app_dying_under_load_exits_4(tmp_path):
     assert_one_line(result, 4, "dieapp:app", "exited", "GET /die")
 
 
+@pytest.mark.slow
 def test_unknown_route_names_the_routes_there_are(tmp_path):
     (tmp_path / "ok.py").write_text(
         'from fastapi import FastAPI\napp = FastAPI()\n\n\n@app.get("/a")\ndef a():\n    return 1\n'

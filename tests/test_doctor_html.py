@@ -16,6 +16,8 @@ from doctor_support.browser import CHART_PROBE, CHROMIUM, Browser
 
 from unjam.doctor.report import write
 
+pytestmark = pytest.mark.slow  # drives headless Chromium
+
 
 @pytest.fixture(scope="module")
 def browser():

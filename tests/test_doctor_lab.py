@@ -15,6 +15,8 @@ from unjam.doctor.demo import variant_targets
 from unjam.doctor.measure import Budget
 from unjam.doctor.pipeline import DoctorOptions, run_doctor
 
+pytestmark = pytest.mark.slow  # runs the doctor on the lab's apps
+
 registry = pytest.importorskip("unjam.lab.registry", reason="the lab's registry has not landed")
 
 REPO = Path(__file__).resolve().parents[1]

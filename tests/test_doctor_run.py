@@ -15,6 +15,8 @@ import textwrap
 import pytest
 from doctor_support.browser import CHART_PROBE, CHROMIUM, Browser
 
+pytestmark = pytest.mark.slow  # runs the doctor on served apps
+
 APP = textwrap.dedent(
     """\
     import time

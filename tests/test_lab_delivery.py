@@ -7,6 +7,8 @@ refused hundreds of times and must back off, retry and delete correctly.
 
 import json
 
+import pytest
+
 from unjam.lab.delivery import pipeline
 from unjam.lab.environments import sqs_admin_client
 from unjam.lab.registry import downstreams
@@ -14,6 +16,7 @@ from unjam.lab.registry import downstreams
 COUNT = 300
 
 
+@pytest.mark.slow
 def test_consumer_delivers_every_message_once_under_429s():
     with downstreams("webhook", latency_ms=5) as env:
         client = sqs_admin_client(env)

@@ -111,48 +111,25 @@ def within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = list(graph.get(start, ()))
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(graph.get(module, ()))
+    return seen
+
+
 def cycles(graph: dict[str, set[str]]) -> list[set[str]]:
-    """The strongly connected components of more than one module (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
+    """The groups of modules that reach each other (strongly connected, more than one)."""
+    reach = {module: reachable(graph, module) for module in graph}
     found: list[set[str]] = []
-    counter = 0
-    for start in sorted(graph):
-        if start in index:
-            continue
-        work = [(start, iter(sorted(graph[start])))]
-        index[start] = low[start] = counter
-        counter += 1
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = counter
-                    counter += 1
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(graph.get(child, ())))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = set()
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.add(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    found.append(component)
+    for module in sorted(graph):
+        group = {module} | {other for other in reach[module] if module in reach.get(other, ())}
+        if len(group) > 1 and group not in found:
+            found.append(group)
     return found
 
 
@@ -211,3 +188,4 @@ def test_the_graph_reader_and_the_cycle_finder_can_fail(tmp_path):
     }
     assert cycles(graph) == [{"unjam.sub.a", "unjam.sub.b"}]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]

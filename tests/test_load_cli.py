@@ -83,6 +83,7 @@ def test_targets_from_stdin(server):
     assert data["unjam"]["model"] == "closed"
 
 
+@pytest.mark.slow
 def test_report_round_trip_and_html(tmp_path, server):
     results, html = tmp_path / "run.jsonl.gz", tmp_path / "plot.html"
     run = unjam(
@@ -123,6 +124,7 @@ def test_sweep_prints_a_seed_004_table(server):
     assert [row.split()[0] for row in rows] == ["2", "4"]
 
 
+@pytest.mark.slow
 def test_find_knee_prints_the_sustainable_rate(server):
     args = ["load", server.url + "/", "--find-knee", "--slo", "500ms", "--start-rate", "20"]
     args += ["--max-rate", "40", "--step-duration", "0.5s"]
@@ -139,6 +141,7 @@ def test_find_knee_prints_the_sustainable_rate(server):
         assert knee["reason"] and knee["sustainable_rate"] < steps[-1]["rate"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_prints_the_partial_report(server, workers):
     proc = subprocess.Popen(

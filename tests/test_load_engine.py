@@ -39,6 +39,7 @@ def test_closed_model_counts_status_and_bytes(server):
     assert result.latency_ms(99) == result.service_ms(99)
 
 
+@pytest.mark.slow
 def test_open_model_sends_the_planned_count(server):
     result = run_load([Target(url=server.url + "/")], rate=100, duration=1.0)
     assert result.requests == 100
@@ -88,12 +89,14 @@ def test_workers_merge_histograms_exactly(server):
     assert result.service_hist.counts[:] == service.counts[:]
 
 
+@pytest.mark.slow
 def test_open_model_across_workers_keeps_the_rate(server):
     result = run_load([Target(url=server.url + "/")], rate=100, duration=1.0, workers=2)
     assert result.requests == 100
     assert len(set(result.samples.intended)) == 100  # interleaved, not doubled up
 
 
+@pytest.mark.slow
 def test_stall_shows_in_corrected_latency_not_in_service_time(stall_server):
     # 50/s for 4 s over one connection; the server blocks its loop for 1 s at ~0.8 s and
     # ~3.3 s. Requests due during a stall wait in the generator's queue: the corrected
@@ -116,6 +119,7 @@ def test_stall_shows_in_corrected_latency_not_in_service_time(stall_server):
     assert all(status == 200 for _, _, status in timeline)
 
 
+@pytest.mark.slow
 def test_a_generator_that_cannot_keep_up_marks_the_run_invalid(server):
     import time
 
@@ -152,6 +156,7 @@ def test_both_bounds_stop_at_whichever_comes_first(server):
     assert result.requests == 30
 
 
+@pytest.mark.slow
 def test_server_dying_mid_run_is_reported_as_errors_not_a_crash():
     import threading
 

@@ -38,6 +38,7 @@ def test_every_route_of_the_zoo_is_built(zoo):
     assert bounds.url == "http://127.0.0.1:9/bounds/-4?step=5&frac=0.5"  # nearest to 0
 
 
+@pytest.mark.slow
 def test_the_zoo_accepts_every_generated_request(zoo):
     with serve_app("schema_zoo_app:app", app_dir=APPS) as server:
         built, _ = targets_from_openapi(zoo, server.url)

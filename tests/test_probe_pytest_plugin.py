@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 pytest_plugins = ["pytester"]
+pytestmark = pytest.mark.slow  # each test runs a pytest session that serves an app
 
 APP = """
 import time

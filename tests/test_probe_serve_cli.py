@@ -28,6 +28,7 @@ def unjam(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_serve_writes_json_snapshot_at_shutdown(tmp_path):
     out = tmp_path / "probe.json"
     port = free_port()
@@ -90,6 +91,7 @@ def test_serve_reports_an_app_that_does_not_import(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_serve_reports_a_port_in_use():
     port = free_port()
     with ServerProcess(uvicorn_argv("tests.probe_apps.blocking:app", port), port, cwd=str(ROOT)):
@@ -112,6 +114,7 @@ def test_serve_rejects_bad_options(args, message):
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_diagnostics_token_metrics_and_reset():
     port, diag = free_port(), free_port()
     argv = [

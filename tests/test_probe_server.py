@@ -18,6 +18,8 @@ from probe_apps.support import concurrent_gets, get, hammer, post, snapshot, wai
 
 from unjam.server import ServerProcess, free_port
 
+pytestmark = pytest.mark.slow  # serves the blocking app under load on each loop
+
 ROOT = Path(__file__).resolve().parent.parent
 APP_FILE = str(ROOT / "tests" / "probe_apps" / "blocking.py")
 

@@ -1,4 +1,4 @@
-"""Whether the linker and the call graph run compiled (mypyc) or from their Python sources.
+"""Whether the analyser's five hot modules run compiled (mypyc) or from their Python sources.
 
 `setup.py` compiles `COMPILED_MODULES` with mypyc when it can (mypy is a build requirement,
 and a C compiler is needed): linking and resolving calls are most of a cold `unjam check` on a
@@ -11,7 +11,9 @@ prefers them to the `.py` files beside them; a compiled module whose source has 
 of each source it compiled in `SOURCES_FILE`, and `install()` puts a finder first on
 `sys.meta_path` that loads the sources instead when any of them differs, when the record is
 missing, or when `UNJAM_COMPILED=0` asks for them. The modules are compiled as one group that
-calls itself natively, so it is all of them compiled or none.
+calls itself natively, so it is all of them compiled or none. An edit is thus what the tests
+run without a rebuild; `make check` runs the sources outright (`UNJAM_COMPILED=0`), and
+`make test` rebuilds and compares compiled with source (tests/test_check_compiled.py).
 
 Dependency-free on purpose: setup.py reads this file before anything is installed.
 """
