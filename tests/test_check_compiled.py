@@ -97,9 +97,7 @@ def test_a_missing_record_or_unjam_compiled_0_means_sources(sources, monkeypatch
     assert not compiled.compiled_is_current()
 
 
-@pytest.mark.skipif(
-    not compiled.is_compiled(callgraph), reason="needs the compiled build (UNJAM_COMPILED=0)"
-)
+@pytest.mark.skipif(not compiled.is_compiled(callgraph), reason="needs a current compiled build")
 def test_the_guard_in_a_real_import(tmp_path):
     """A copy of the package with its compiled files: imported compiled as built, and from
     source once one source changes."""
