@@ -63,6 +63,7 @@ def test_the_zoo_accepts_every_generated_request(zoo):
         {"type": ["null", "string"], "format": "date-time"},
         {"type": "string", "pattern": r"^(ab|cd)+-[^a-z0-9]{2}\1$"},
         {"type": "string", "pattern": r"[a-f]{3}", "minLength": 5, "maxLength": 6},
+        {"type": "string", "pattern": r"^\d+$", "minLength": 3},
         {"type": "array", "items": {"type": "boolean"}, "minItems": 2},
         {"type": "object", "additionalProperties": {"type": "integer"}, "minProperties": 2},
         {"allOf": [{"type": "integer", "minimum": 2}, {"minimum": 5, "maximum": 9}]},
@@ -97,6 +98,7 @@ def test_openapi_30_bounds_and_nullable_are_read():
     assert value({"type": "integer", "minimum": 3, "exclusiveMinimum": True}, {}) == 4
     assert value({"type": "number", "maximum": -2, "exclusiveMaximum": True}, {}) == -3
     assert value({"type": "string", "nullable": True, "minLength": 2}, {}) == "aa"
+    assert value({"type": "string", "pattern": r"^\d+$", "minLength": 3}, {}) == "000"
 
 
 def test_a_recursive_model_stops_at_its_nullable_branch():

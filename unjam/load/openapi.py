@@ -30,6 +30,8 @@ def generate(schema: dict, root: dict, *, non_empty: bool = False) -> Any:
 
     value = schema_values.value(schema, root, non_empty=non_empty)
     resolved = schema_values.resolve(schema, root)
+    if not isinstance(resolved, dict):
+        return value
     full = {**resolved, "components": root["components"]} if "components" in root else resolved
     try:
         jsonschema.validate(value, full)

@@ -282,7 +282,9 @@ def _string(schema: dict, non_empty: bool) -> str:
     pattern = schema.get("pattern")
     if pattern is not None:
         start = shortest_match(pattern)
-        candidates = [start, start + "a" * max(low - len(start), 0), "a" * low]
+        short = max(low - len(start), 0)
+        # longer: its last character repeated (`^\d+$` → "000"), else "a"s
+        candidates = [start, start + start[-1:] * short, start + "a" * short, "a" * low]
     elif schema.get("format") in FORMAT_SAMPLES:
         start = FORMAT_SAMPLES[schema["format"]]
         candidates = [start, start + "a" * max(low - len(start), 0)]
