@@ -97,6 +97,7 @@ def imports(tree: ast.AST) -> list[tuple[str, bool]]:
     return found
 
 
+@cache
 def third_party_imports() -> dict[str, list[tuple[str, bool]]]:
     """Top-level module → [(file relative to the repository, guarded)] over unjam/."""
     out: dict[str, list[tuple[str, bool]]] = defaultdict(list)
@@ -159,6 +160,28 @@ def test_every_runtime_dependency_and_feature_extra_is_imported():
     for extra in sorted(set(FEATURE_EXTRAS.values())):
         unused += [f"[{extra}] {name}" for name in sorted(extras[extra] - by_feature[extra])]
     assert [name for name in unused if name.split()[-1] not in NOT_IMPORTED] == []
+
+
+def test_tests_and_benchmarks_import_only_what_some_extra_declares():
+    """Their own helpers and apps aside (put on sys.path by the tests), what the tests and
+    benchmarks import is a runtime dependency or in an extra (`dev` pulls in the others)."""
+    runtime, extras = declared()
+    allowed = runtime.union(*extras.values())
+    files = [
+        path
+        for folder in ("tests", "benchmarks")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if not {"corpus", ".cache"} & set(path.relative_to(ROOT).parts)
+    ]
+    local = {path.stem for path in files} | {path.parent.name for path in files}
+    problems = []
+    for path in files:
+        for module, _ in imports(ast.parse(path.read_text(), str(path))):
+            if module in sys.stdlib_module_names or module in FIRST_PARTY | local:
+                continue
+            if not distributions(module) & allowed:
+                problems.append(f"{path.relative_to(ROOT)} imports {module}: undeclared")
+    assert problems == []
 
 
 def test_the_reader_sees_what_it_must(tmp_path):
