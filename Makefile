@@ -18,14 +18,15 @@ NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml $(shell 
 # until then unjam runs their sources, see unjam/analysis/compiled.py)
 COMPILED_SRC := setup.py $(addprefix unjam/analysis/,compiled.py summary.py project.py callgraph.py fastapi_model.py rules_engine.py)
 
+# The dependencies (UNJAM_COMPILE=0: no mypyc here, so that `make check` never waits for it),
+# then the compiled modules on their own, again after any edit of their sources.
 $(PYSTAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(PYSTAMP) $(COMPILEDSTAMP)
+	UNJAM_COMPILE=0 $(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(PYSTAMP)
 
-# (the install above compiled them too; this rebuilds them alone after an edit)
-$(COMPILEDSTAMP): $(COMPILED_SRC) | $(PYSTAMP)
+$(COMPILEDSTAMP): $(PYSTAMP) $(COMPILED_SRC)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(COMPILEDSTAMP)
 
