@@ -10,7 +10,8 @@ import jsonschema
 import pytest
 
 from unjam.load.openapi import generate, targets_from_openapi
-from unjam.load.schema_values import CannotBuild, shortest_match, value
+from unjam.load.schema_values import CannotBuild, value
+from unjam.load.shortest_match import shortest_match
 from unjam.server import serve_app
 
 APPS = "tests/load_data"
