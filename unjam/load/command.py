@@ -18,25 +18,30 @@ FORMATS_HELP = "text | json | hist[0,10ms,100ms,1s]"
 def _duration(text: str | None, flag: str) -> float | None:
     if text is None:
         return None
-    from unjam.load.gofmt import parse_duration
+    from unjam.load.limits import MAX_DURATION_S
+    from unjam.options import parse_seconds
 
-    try:
-        return parse_duration(text)
-    except ValueError:
-        raise UserError(f"{flag}: {text!r} is not a duration (e.g. 10s, 250ms, 1m30s)") from None
+    return parse_seconds(text, flag, maximum=MAX_DURATION_S)
 
 
-def _rate(text: str | None) -> float | None:
-    """`500`, `500/s`, `50/100ms`, `3000/1m` → requests per second."""
+def _rate(text: str | None, flag: str = "--rate") -> float | None:
+    """`500`, `500/s`, `50/100ms`, `3000/1m` → requests per second (finite, within limits)."""
     if text is None:
         return None
+    from unjam.load.limits import MAX_RATE
+    from unjam.load.gofmt import parse_duration
+    from unjam.options import check_number
+
     count, _, per = text.partition("/")
     try:
         value = float(count)
-        seconds = _duration(per if per[:1].isdigit() else f"1{per}", "--rate") if per else 1.0
-    except (ValueError, UserError):
-        raise UserError(f"--rate: {text!r} is not a rate (e.g. 500 or 500/s or 50/100ms)") from None
-    return value / (seconds or 1.0)
+        seconds = parse_duration(per if per[:1].isdigit() else f"1{per}") if per else 1.0
+    except ValueError:
+        raise UserError(f"{flag}: {text!r} is not a rate (e.g. 500 or 500/s or 50/100ms)") from None
+    if not seconds > 0:
+        raise UserError(f"{flag}: {text!r} divides by a zero time; write e.g. 10/1s")
+    why = "more than one machine sends"
+    return check_number(value / seconds, flag, maximum=MAX_RATE, unit="/s", why=why)
 
 
 def _levels(text: str) -> list[int]:
@@ -157,7 +162,7 @@ def load(
         except ValueError as err:
             raise UserError(f"--format: {err}") from None
     seconds = _duration(duration, "--duration")
-    timeout_s = _duration(timeout, "--timeout") or 30.0
+    timeout_s = _duration(timeout, "--timeout") or 30.0  # its bounds: run_load
     per_second = _rate(rate)
     if base_url:
         if not openapi:
@@ -199,9 +204,9 @@ def load(
         knee = knee_search(
             targets,
             slo_p99_ms=slo_ms,
-            start_rate=per_second or start_rate,
+            start_rate=per_second or _rate(str(start_rate), "--start-rate"),
             step_duration=_duration(step_duration, "--step-duration") or 3.0,
-            max_rate=max_rate,
+            max_rate=_rate(str(max_rate), "--max-rate"),
             **common,
         )
         if fmt == "json":

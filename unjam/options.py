@@ -1,0 +1,71 @@
+"""One spelling and one set of checks for the numbers every verb takes.
+
+Durations are written as Go/vegeta durations (`10s`, `500ms`, `1m30s`) everywhere; a bare
+number is read as seconds, so `run --duration 4` and `load -d 4` mean the same thing. Each
+number is checked for being finite, positive and within what one machine can do, and the
+message names the flag and the limit: a NaN rate or a zero timeout would otherwise reach
+the scheduler and fail far from the cause (a traceback, a silent hang, memory without end).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from unjam.errors import UserError
+
+DURATION_EXAMPLES = "e.g. 10s, 500ms, 1m30s, or a number of seconds"
+
+
+def parse_seconds(
+    text: str | float, flag: str, *, minimum: float = 0.0, maximum: float = math.inf
+) -> float:
+    """`10s`, `500ms`, `1m30s` or a bare number of seconds → seconds, checked.
+
+    Raises `UserError` naming `flag` (exit 2)."""
+    from unjam.load.gofmt import parse_duration
+
+    try:
+        seconds = text if isinstance(text, float | int) else parse_duration(str(text))
+    except ValueError:
+        raise UserError(f"{flag}: {text!r} is not a duration ({DURATION_EXAMPLES})") from None
+    return check_number(seconds, flag, minimum=minimum, maximum=maximum, unit="s")
+
+
+def check_number(
+    value: float,
+    flag: str,
+    *,
+    minimum: float = 0.0,
+    maximum: float = math.inf,
+    unit: str = "",
+    why: str = "",
+) -> float:
+    """`value` if finite, > 0, >= minimum and <= maximum; else a one-line `UserError`."""
+    shown = f"{_show(value)}{unit}"
+    if not math.isfinite(value):
+        raise UserError(f"{flag}: {shown} is not a finite number")
+    if value <= 0 or value < minimum:
+        least = f"at least {_show(minimum)}{unit}" if minimum > 0 else "positive"
+        raise UserError(f"{flag}: {shown} is too small; it must be {least}")
+    if value > maximum:
+        reason = f" ({why})" if why else ""
+        raise UserError(f"{flag}: {shown} is above the limit of {_show(maximum)}{unit}{reason}")
+    return value
+
+
+def _show(value: float) -> str:
+    """1000000 → '1,000,000'; 0.25 → '0.25'; 1e9 stays readable as '1,000,000,000'."""
+    if math.isfinite(value) and value == int(value) and abs(value) < 1e15:
+        return f"{int(value):,}"
+    return f"{value:g}"
+
+
+def duration_parser(flag: str, maximum: float = math.inf) -> Callable[[str], float]:
+    """A typer `parser=` for a duration option: the command body receives seconds."""
+
+    def parse(text: str | float) -> float:
+        return parse_seconds(text, flag, maximum=maximum)
+
+    parse.__name__ = "duration"
+    return parse
