@@ -64,6 +64,7 @@ def build_app():
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
+
     def version_flag(value: bool) -> None:
         if value:
             print(_version())

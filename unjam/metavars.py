@@ -8,16 +8,20 @@ choices their values, everything else an upper-case word; arguments their upper-
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import PurePath
 from typing import Any
 
 _LABELS = {int: "INT", float: "NUMBER", str: "TEXT", bool: "BOOL"}
 
 
-def readable(command: Any) -> Any:
+def readable(command: Any, parent: Any = None) -> Any:
     """Relabel the parameters of `command` and its subcommands in place; returns it."""
+    ctx = command.context_class(command, parent=parent, **(command.context_settings or {}))
     for sub in getattr(command, "commands", {}).values():
-        readable(sub)
+        readable(sub, ctx)
+    with contextlib.suppress(Exception):  # the --help flag, built (and cached) on demand
+        command.get_help_option(ctx).display_type_rich = lambda ctx: None
     for param in command.params:
         if param.param_type_name == "argument":
             _argument(param)

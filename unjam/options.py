@@ -61,11 +61,41 @@ def _show(value: float) -> str:
     return f"{value:g}"
 
 
-def duration_parser(flag: str, maximum: float = math.inf) -> Callable[[str], float]:
-    """A typer `parser=` for a duration option: the command body receives seconds."""
+def duration_parser(
+    flag: str, maximum: float = math.inf, *, scale: float = 1.0, unit_required: bool = False
+) -> Callable[[str], float]:
+    """A typer `parser=` for a duration option: the command body receives seconds × `scale`
+    (1000 for an option whose body works in milliseconds). `unit_required`: a bare number
+    is refused — for an option whose bare number used to mean milliseconds (`--slo 500`)."""
 
     def parse(text: str | float) -> float:
-        return parse_seconds(text, flag, maximum=maximum)
+        if isinstance(text, float | int):
+            return float(text)  # the declared default, already in the body's unit
+        if unit_required and _is_number(text):
+            raise UserError(f"{flag}: {text!r} needs a unit, e.g. 500ms or 2s")
+        return parse_seconds(text, flag, maximum=maximum) * scale
 
     parse.__name__ = "duration"
     return parse
+
+
+def number_parser(flag: str, maximum: float = math.inf, unit: str = "") -> Callable[[str], float]:
+    """A typer `parser=` for a positive, finite number option (e.g. `--stall-threshold-ms`)."""
+
+    def parse(text: str | float) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise UserError(f"{flag}: {text!r} is not a number") from None
+        return check_number(value, flag, maximum=maximum, unit=unit)
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

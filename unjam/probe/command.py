@@ -19,6 +19,7 @@ from pathlib import Path
 import typer
 
 from unjam.errors import AppFailed, NetworkError, UserError
+from unjam.options import number_parser
 
 _LOOPS = ("auto", "asyncio", "uvloop", "none")
 _UNSUPPORTED = ("--reload", "--workers", "--reload-dir", "--uds", "--fd")
@@ -34,7 +35,12 @@ def serve(
     port: int = typer.Option(8000, "--port", help="Bind the app to this port."),
     loop: str = typer.Option("auto", "--loop", help="Event loop: auto, asyncio or uvloop."),
     stall_threshold_ms: float = typer.Option(
-        25.0, "--stall-threshold-ms", help="Report loop stalls at least this long."
+        25.0,
+        "--stall-threshold-ms",
+        parser=number_parser("--stall-threshold-ms", unit="ms"),
+        metavar="MS",
+        help="Report loop stalls at least this long. 25, coarser than run's 10: in "
+        "production, low overhead matters more than resolution.",
     ),
     phase_sample_ms: float | None = typer.Option(
         None,
