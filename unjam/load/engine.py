@@ -43,7 +43,7 @@ from unjam.load.samples import Samples
 now_ns = time.perf_counter_ns
 
 DRAIN_GRACE_NS = 1_000_000_000
-STOP_GRACE_NS = 1_000_000_000
+STOP_GRACE_NS = 500_000_000  # Ctrl-C: in-flight requests get this long, then count as dropped
 MAX_PENDING = 10_000  # requests due but without a connection, per engine (open model)
 BATCH = 4_096  # requests scheduled per wake-up at most
 
