@@ -50,6 +50,18 @@ ROWS = [
         "--stall-threshold-ms",
         id="serve-threshold-nan",
     ),
+    pytest.param(
+        ["serve", "--app-dir", "tests/load_data", "apps:hello", "--port", "99999"],
+        2,
+        "--port",
+        id="serve-port-out-of-range",
+    ),
+    pytest.param(
+        ["serve", "--app-dir", "tests/load_data", "apps:hello", "--phase-sample-ms", "nan"],
+        2,
+        "--phase-sample-ms",
+        id="serve-phase-sample-nan",
+    ),
     # load
     pytest.param(["load", "{url}", "-d", "1s"], 5, "refused", id="load-refused"),
     pytest.param(["load", "{url}"], 2, "--duration", id="load-unbounded"),
@@ -81,10 +93,23 @@ ROWS = [
     pytest.param(
         ["load", "{url}", "--find-knee", "--slo", "100"], 2, "--slo", id="load-slo-no-unit"
     ),
+    pytest.param(["load", "http://[::1/", "-d", "1s"], 3, "[::1", id="load-bad-ipv6-url"),
+    pytest.param(
+        ["load", "{url}", "-d", "1s", "--sweep", "1,100000"], 2, "--sweep", id="load-sweep"
+    ),
+    pytest.param(
+        ["load", "{url}", "-d", "1s", "-o", "{tmp}/nothere/r.gz"], 3, "nothere", id="load-output"
+    ),
+    pytest.param(
+        ["load", "{url}", "-d", "1s", "--html", "{tmp}/nothere/r.html"], 3, "--html", id="load-html"
+    ),
     # report
     pytest.param(["report", "{tmp}/nothere"], 3, "nothere", id="report-missing"),
     pytest.param(["report", "{tmp}/notes.txt"], 3, "notes.txt", id="report-not-results"),
     pytest.param(["report", "{tmp}/notes.txt", "-f", "xml"], 2, "--format", id="report-format"),
+    pytest.param(
+        ["report", "{tmp}/notes.txt", "-o", "{tmp}/nothere/x"], 3, "nothere", id="report-output"
+    ),
     # run
     pytest.param(["run", "nomodule:app", "-q"], 4, "nomodule", id="run-app-not-importable"),
     pytest.param(["run", "x:app", "--duration", "0"], 2, "--duration", id="run-duration-0"),

@@ -44,7 +44,7 @@ def check_number(
     """`value` if finite, > 0, >= minimum and <= maximum; else a one-line `UserError`."""
     shown = f"{_show(value)}{unit}"
     if not math.isfinite(value):
-        raise UserError(f"{flag}: {shown} is not a finite number")
+        raise UserError(f"{flag}: {value} is not a finite number")
     if value <= 0 or value < minimum:
         least = f"at least {_show(minimum)}{unit}" if minimum > 0 else "positive"
         raise UserError(f"{flag}: {shown} is too small; it must be {least}")
@@ -79,14 +79,19 @@ def duration_parser(
     return parse
 
 
-def number_parser(flag: str, maximum: float = math.inf, unit: str = "") -> Callable[[str], float]:
-    """A typer `parser=` for a positive, finite number option (e.g. `--stall-threshold-ms`)."""
+def number_parser(
+    flag: str, maximum: float = math.inf, unit: str = "", *, zero: bool = False
+) -> Callable[[str], float]:
+    """A typer `parser=` for a positive (or, with `zero`, non-negative) finite number option
+    (e.g. `--stall-threshold-ms`)."""
 
     def parse(text: str | float) -> float:
         try:
             value = float(text)
         except ValueError:
             raise UserError(f"{flag}: {text!r} is not a number") from None
+        if zero and value == 0:
+            return 0.0
         return check_number(value, flag, maximum=maximum, unit=unit)
 
     parse.__name__ = "number"

@@ -49,7 +49,9 @@ def run(
     source: Path = typer.Option(
         None, "--source", help="Source tree for unjam check (default: the app's import root)."
     ),
-    port: int = typer.Option(None, "--port", help="Port for the app (default: a free one)."),
+    port: int = typer.Option(
+        None, "--port", min=1, max=65535, help="Port for the app (default: a free one)."
+    ),
     stall_threshold: float = typer.Option(
         10.0,
         "--stall-threshold-ms",

@@ -52,7 +52,27 @@ def _levels(text: str) -> list[int]:
         levels = []
     if not levels or min(levels) <= 0:
         raise UserError(f"--sweep: {text!r} is not a list of concurrency levels (e.g. 20,40,80)")
+    from unjam.load.limits import MAX_CONNECTIONS
+    from unjam.options import check_number
+
+    check_number(max(levels), "--sweep", maximum=MAX_CONNECTIONS, why="one connection each")
     return levels
+
+
+def _writable(path: str | None, flag: str) -> None:
+    """Refuse an output file that cannot be written before the run, not after it."""
+    if path is None:
+        return
+    import os
+    from pathlib import Path
+
+    from unjam.errors import BadInput
+
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise BadInput(f"{flag}: folder {str(folder)!r} does not exist; create it first")
+    if not os.access(folder, os.W_OK) or Path(path).is_dir():
+        raise BadInput(f"{flag}: cannot write {path!r}; pick a writable file path")
 
 
 def _build_targets(
@@ -204,6 +224,8 @@ def load(
         raise UserError(
             "refusing to start an unbounded run: give --duration (e.g. 10s) or --requests N"
         )
+    _writable(output, "--output")
+    _writable(html, "--html")
     targets = _build_targets(url, targets_file, openapi, method, header, body, timeout_s)
     common = dict(
         connections=connections,
@@ -285,6 +307,7 @@ def report(
             parse_hist_spec(fmt)
         except ValueError as err:
             raise UserError(f"--format: {err}") from None
+    _writable(output, "--output")
     result = read_results(path)
     if fmt == "html":
         from unjam.load.html import render_html

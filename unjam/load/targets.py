@@ -71,7 +71,10 @@ class Target:
 
 def check_url(url: str, where: str = "URL") -> None:
     """Reject what cannot be attacked with a one-line reason (exit 3)."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as err:  # e.g. "Invalid IPv6 URL"
+        raise BadInput(f"{where}: {url!r} is not a valid URL ({err})") from None
     if parts.scheme == "https":
         raise BadInput(f"{where}: {url!r} is https; unjam load speaks plain HTTP/1.1 only")
     if parts.scheme != "http" or not parts.hostname:

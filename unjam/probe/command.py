@@ -32,7 +32,7 @@ def serve(
         None, help="Other uvicorn options (e.g. --log-level debug), passed through unchanged."
     ),
     host: str = typer.Option("127.0.0.1", "--host", help="Bind the app to this host."),
-    port: int = typer.Option(8000, "--port", help="Bind the app to this port."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Bind the app to this port."),
     loop: str = typer.Option("auto", "--loop", help="Event loop: auto, asyncio or uvloop."),
     stall_threshold_ms: float = typer.Option(
         25.0,
@@ -45,6 +45,8 @@ def serve(
     phase_sample_ms: float | None = typer.Option(
         None,
         "--phase-sample-ms",
+        parser=number_parser("--phase-sample-ms", unit="ms", zero=True),
+        metavar="MS",
         envvar="UNJAM_PROBE_PHASE_SAMPLE_MS",
         help="Time the phases of one request every MS milliseconds (default 50); 0 = every "
         "request.",
@@ -65,6 +67,8 @@ def serve(
     diagnostics_port: int | None = typer.Option(
         None,
         "--diagnostics-port",
+        min=1,
+        max=65535,
         envvar="UNJAM_PROBE_DIAGNOSTICS_PORT",
         help="Serve /snapshot, /reset and /metrics on this port (off by default).",
     ),
