@@ -104,3 +104,32 @@ def _is_number(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def parse_rate(text: str, flag: str = "--rate", maximum: float = math.inf) -> float:
+    """`500`, `500/s`, `50/100ms`, `3000/1m` → requests per second (finite, positive)."""
+    from unjam.load.gofmt import parse_duration
+
+    count, _, per = str(text).partition("/")
+    try:
+        value = float(count)
+        seconds = parse_duration(per if per[:1].isdigit() else f"1{per}") if per else 1.0
+    except ValueError:
+        raise UserError(f"{flag}: {text!r} is not a rate (e.g. 500 or 500/s or 50/100ms)") from None
+    if not seconds > 0:
+        raise UserError(f"{flag}: {text!r} divides by a zero time; write e.g. 10/1s")
+    why = "more than one machine sends"
+    return check_number(value / seconds, flag, maximum=maximum, unit="/s", why=why)
+
+
+def rate_parser(flag: str) -> Callable[[str], float]:
+    """A typer `parser=` for a rate option, spelled as `unjam load --rate` spells it."""
+    from unjam.load.limits import MAX_RATE
+
+    def parse(text: str | float) -> float:
+        if isinstance(text, float | int):
+            return float(text)
+        return parse_rate(text, flag, MAX_RATE)
+
+    parse.__name__ = "rate"
+    return parse

@@ -13,7 +13,7 @@ import math
 import typer
 
 from unjam.errors import UserError
-from unjam.options import duration_parser
+from unjam.options import duration_parser, rate_parser
 
 # option name → scenarios it applies to
 APPLIES = {
@@ -74,7 +74,12 @@ def lab(
         None, help="healthcheck: endpoint delay [200]; translate: translation API delay [180]."
     ),
     requests: int = typer.Option(None, help="translate: total requests [100]."),
-    rate: float = typer.Option(None, help="webhook: attack rate, requests/s [500]."),
+    rate: float = typer.Option(
+        None,
+        parser=rate_parser("--rate"),
+        metavar="RATE",
+        help="webhook: attack rate, e.g. 500 or 500/s [500/s].",
+    ),
     duration: float = typer.Option(
         None,
         parser=duration_parser("--duration"),
@@ -93,7 +98,12 @@ def lab(
     internal_ms: float = typer.Option(
         None, help="webhook: delay of the appendix's internal URL, ms [5]."
     ),
-    sustain_rate: float = typer.Option(None, help="webhook: sustained rate, requests/s [200]."),
+    sustain_rate: float = typer.Option(
+        None,
+        parser=rate_parser("--sustain-rate"),
+        metavar="RATE",
+        help="webhook: sustained rate [200/s].",
+    ),
     sustain_duration: float = typer.Option(
         None,
         parser=duration_parser("--sustain-duration"),
@@ -101,7 +111,10 @@ def lab(
         help="webhook: sustained run duration [5s].",
     ),
     sink_rate: float = typer.Option(
-        None, help="webhook: the consumer's downstream limit before it answers 429, /s [150]."
+        None,
+        parser=rate_parser("--sink-rate"),
+        metavar="RATE",
+        help="webhook: the consumer's downstream limit before it answers 429 [150/s].",
     ),
     variants: str = typer.Option(
         None,

@@ -29,20 +29,10 @@ def _rate(text: str | None, flag: str = "--rate") -> float | None:
     """`500`, `500/s`, `50/100ms`, `3000/1m` → requests per second (finite, within limits)."""
     if text is None:
         return None
-    from unjam.load.gofmt import parse_duration
     from unjam.load.limits import MAX_RATE
-    from unjam.options import check_number
+    from unjam.options import parse_rate
 
-    count, _, per = text.partition("/")
-    try:
-        value = float(count)
-        seconds = parse_duration(per if per[:1].isdigit() else f"1{per}") if per else 1.0
-    except ValueError:
-        raise UserError(f"{flag}: {text!r} is not a rate (e.g. 500 or 500/s or 50/100ms)") from None
-    if not seconds > 0:
-        raise UserError(f"{flag}: {text!r} divides by a zero time; write e.g. 10/1s")
-    why = "more than one machine sends"
-    return check_number(value / seconds, flag, maximum=MAX_RATE, unit="/s", why=why)
+    return parse_rate(text, flag, MAX_RATE)
 
 
 def _levels(text: str) -> list[int]:
