@@ -35,14 +35,6 @@ def _version() -> str:
     return f"unjam {__version__}"
 
 
-def _global_options(
-    version: bool = False,
-    debug: bool = False,
-) -> None:
-    if debug:
-        os.environ[DEBUG_ENV] = "1"
-
-
 def build_app():
     """The typer app with every verb (built once)."""
     global _APP
@@ -84,7 +76,8 @@ def build_app():
             False, "--debug", help=f"Show tracebacks of errors (also: {DEBUG_ENV}=1)."
         ),
     ) -> None:
-        _global_options(version, debug)
+        if debug:  # read by main() when an error reaches it
+            os.environ[DEBUG_ENV] = "1"
 
     for command in (check, rule, serve, load, report, run, diff, lab):
         app.command(context_settings=_PASS_THROUGH if command in (serve, lab) else None)(command)

@@ -259,6 +259,8 @@ def load(
             print(json.dumps(knee.to_dict(), indent=2))
         else:
             print(format_knee(knee, slo_ms), end="")
+        if knee.reason == "interrupted":
+            raise typer.Exit(int(ExitCode.INTERRUPTED))
         return
     result = run_load(
         targets,
