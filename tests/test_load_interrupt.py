@@ -170,3 +170,21 @@ def test_ctrl_c_stops_the_lab_with_what_it_measured_and_no_server_left(tmp_path)
     assert "interrupted after" in out
     assert "Traceback" not in err
     assert command.left_running() == []
+
+
+@pytest.mark.parametrize(
+    ("mode", "shown"),
+    [
+        (["--sweep", "1,2,4", "-d", "30s"], "level"),
+        (["--find-knee", "--start-rate", "100", "--step-duration", "30s"], "interrupted"),
+    ],
+    ids=["sweep", "find-knee"],
+)
+def test_ctrl_c_stops_sweeps_and_knee_searches_with_what_they_measured(server, mode, shown):
+    command = Command("load", server.url + "/", *mode)
+    command.wait_for(lambda: connected_to(command, server.port), "connection to the server")
+    code, out, took = command.ctrl_c()
+    assert code == 130, "".join(command.err_lines)
+    assert took < STOP_WITHIN_S, took
+    assert shown in out, out
+    assert "Traceback" not in "".join(command.err_lines)
