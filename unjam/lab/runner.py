@@ -94,14 +94,15 @@ def run_scenario(name: str, given: dict[str, Any], *, pin: bool, as_json: bool) 
         err.print(f"[dim]{time.monotonic() - started:6.1f}s[/dim] {message}", highlight=False)
 
     from unjam.lab.processes import interrupt
-    from unjam.lab.scenarios.base import current_result
+    from unjam.lab.scenarios.base import current_result, forget_result
 
-    signal.signal(signal.SIGINT, interrupt)
+    forget_result()
+    previous = signal.signal(signal.SIGINT, interrupt)
     try:
         result = module.run(options, say)
     except KeyboardInterrupt:
         result = current_result()
-        if result is None or result.scenario != name:
+        if result is None:  # interrupted before anything was measured
             raise
         result.partial = True
         result.elapsed_s = time.monotonic() - started
@@ -110,6 +111,8 @@ def run_scenario(name: str, given: dict[str, Any], *, pin: bool, as_json: bool) 
         )
         show(module, result, as_json)
         raise
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
     show(module, result, as_json)
 
 

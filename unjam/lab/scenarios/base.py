@@ -44,6 +44,12 @@ def current_result() -> ScenarioResult | None:
     return _CURRENT
 
 
+def forget_result() -> None:
+    """Before a scenario starts: a Ctrl-C must not find an earlier run's result."""
+    global _CURRENT
+    _CURRENT = None
+
+
 def environment(pin: bool) -> dict[str, Any]:
     server_core, load_core = core_plan() if pin else (None, None)
     return {
