@@ -13,6 +13,27 @@ from pathlib import PurePath
 from typing import Any
 
 _LABELS = {int: "INT", float: "NUMBER", str: "TEXT", bool: "BOOL"}
+# One label per option name, whichever verb declares it: the same option is spelled (and
+# shown) the same everywhere. An option's own `metavar=` still wins.
+_BY_NAME = {
+    "--rate": "RATE",
+    "--duration": "DURATION",
+    "--timeout": "DURATION",
+    "--slo": "DURATION",
+    "--step-duration": "DURATION",
+    "--targets": "FILE",
+    "--body": "FILE",
+    "--html": "FILE",
+    "--output": "FILE",
+    "--openapi": "URL|FILE",
+    "--base-url": "URL",
+    "--header": "'KEY: VALUE'",
+    "--sweep": "LEVELS",
+    "--format": "FORMAT",
+    "--loop": "LOOP",
+    "--start-rate": "RATE",
+    "--max-rate": "RATE",
+}
 
 
 def readable(command: Any, parent: Any = None) -> Any:
@@ -26,7 +47,10 @@ def readable(command: Any, parent: Any = None) -> Any:
         if param.param_type_name == "argument":
             _argument(param)
         elif param.param_type_name == "option" and param.metavar is None:
-            label = None if getattr(param, "is_flag", False) else _label(param)
+            named = next((_BY_NAME[o] for o in param.opts if o in _BY_NAME), None)
+            if param.type_descriptor.is_choice:  # its values say more than a name
+                named = None
+            label = None if getattr(param, "is_flag", False) else named or _label(param)
             param.display_type_rich = lambda ctx, label=label: label
     return command
 

@@ -114,80 +114,49 @@ def _build_targets(
 def load(
     url: str = typer.Argument(None, help="The URL to load (http://host:port/path)."),
     rate: str = typer.Option(
-        None,
-        "--rate",
-        "-r",
-        metavar="RATE",
-        help="Open model: requests per second (e.g. 500, 50/100ms).",
+        None, "--rate", "-r", help="Open model: requests per second (e.g. 500, 50/100ms)."
     ),
     concurrency: int = typer.Option(
         None, "--concurrency", "-c", help="Closed model: requests in flight (default 10)."
     ),
-    duration: str = typer.Option(
-        None, "--duration", "-d", metavar="DURATION", help="Run time, e.g. 10s, 1m."
-    ),
+    duration: str = typer.Option(None, "--duration", "-d", help="Run time, e.g. 10s, 1m."),
     requests: int = typer.Option(None, "--requests", "-n", help="Number of requests to send."),
     targets_file: str = typer.Option(
-        None,
-        "--targets",
-        "-t",
-        metavar="FILE",
-        help="vegeta http-format targets file, or - for stdin.",
+        None, "--targets", "-t", help="vegeta http-format targets file, or - for stdin."
     ),
     openapi: str = typer.Option(
-        None,
-        "--openapi",
-        metavar="URL|FILE",
-        help="Build one target per operation from an OpenAPI URL or file.",
+        None, "--openapi", help="Build one target per operation from an OpenAPI URL or file."
     ),
-    base_url: str = typer.Option(
-        None, "--base-url", metavar="URL", help="Base URL for --openapi FILE."
-    ),
+    base_url: str = typer.Option(None, "--base-url", help="Base URL for --openapi FILE."),
     method: str = typer.Option("GET", "--method", "-m", help="HTTP method for URL."),
     header: list[str] = typer.Option(
-        [], "--header", "-H", metavar="'KEY: VALUE'", help="'Key: Value' header (repeatable)."
+        [], "--header", "-H", help="'Key: Value' header (repeatable)."
     ),
-    body: str = typer.Option(
-        None, "--body", metavar="FILE", help="File whose bytes are the request body."
-    ),
+    body: str = typer.Option(None, "--body", help="File whose bytes are the request body."),
     connections: int = typer.Option(
         None, "--connections", help="Connections opened up front (closed model: = concurrency)."
     ),
     max_connections: int = typer.Option(
         None, "--max-connections", help="Open model: cap on connections (default 1000)."
     ),
-    timeout: str = typer.Option(
-        "30s", "--timeout", metavar="DURATION", help="Per-request timeout."
-    ),
+    timeout: str = typer.Option("30s", "--timeout", help="Per-request timeout."),
     workers: int = typer.Option(1, "--workers", "-w", help="Generator processes."),
-    fmt: str = typer.Option("text", "--format", "-f", metavar="FORMAT", help=FORMATS_HELP),
+    fmt: str = typer.Option("text", "--format", "-f", help=FORMATS_HELP),
     output: str = typer.Option(
-        None,
-        "--output",
-        "-o",
-        metavar="FILE",
-        help="Write every request to this results file (gzip JSONL).",
+        None, "--output", "-o", help="Write every request to this results file (gzip JSONL)."
     ),
-    html: str = typer.Option(
-        None, "--html", metavar="FILE", help="Write a self-contained HTML latency plot."
-    ),
+    html: str = typer.Option(None, "--html", help="Write a self-contained HTML latency plot."),
     sweep_levels: str = typer.Option(
-        None, "--sweep", metavar="LEVELS", help="Closed-model concurrency sweep, e.g. 20,40,80,120."
+        None, "--sweep", help="Closed-model concurrency sweep, e.g. 20,40,80,120."
     ),
     find_knee: bool = typer.Option(
         False, "--find-knee", help="Raise the rate until p99 breaches --slo."
     ),
-    slo: str = typer.Option(
-        "100ms", "--slo", metavar="DURATION", help="p99 objective for --find-knee."
-    ),
+    slo: str = typer.Option("100ms", "--slo", help="p99 objective for --find-knee."),
     start_rate: float = typer.Option(10, "--start-rate", help="First rate for --find-knee."),
     max_rate: float = typer.Option(100_000, "--max-rate", help="Last rate for --find-knee."),
-    step_duration: str = typer.Option(
-        "3s", "--step-duration", metavar="DURATION", help="Time per knee step."
-    ),
-    loop: str = typer.Option(
-        "auto", "--loop", metavar="auto|uvloop|asyncio", help="auto | uvloop | asyncio."
-    ),
+    step_duration: str = typer.Option("3s", "--step-duration", help="Time per knee step."),
+    loop: str = typer.Option("auto", "--loop", help="auto | uvloop | asyncio."),
 ) -> None:
     """Send HTTP load (open model with --rate, closed with --concurrency); vegeta-style report."""
     from unjam.load import report as reports
