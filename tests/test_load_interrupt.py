@@ -8,6 +8,7 @@ its default disposition (a plain `Popen`, not a shell's `cmd &`, which would ign
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import signal
@@ -151,9 +152,13 @@ def test_the_highest_rate_runs_in_bounded_memory(server):
     assert dropped > 0  # no machine sends a million a second through one engine
 
 
-def test_ctrl_c_stops_the_lab_with_what_it_measured_and_no_server_left(tmp_path):
+@pytest.mark.parametrize("as_json", [False, True], ids=["tables", "json"])
+def test_ctrl_c_stops_the_lab_with_what_it_measured_and_no_server_left(as_json):
     command = Command(
-        "lab", "healthcheck", "--endpoints", "8", "--delay-ms", "400", "--threads", "4", "--no-pin"
+        "lab",
+        "healthcheck",
+        *(["--json"] if as_json else []),
+        *("--endpoints", "8", "--delay-ms", "400", "--threads", "4", "--no-pin"),
     )
     # the checkers are measured; the app server (and the downstream) are running
     command.wait_for(
@@ -165,9 +170,14 @@ def test_ctrl_c_stops_the_lab_with_what_it_measured_and_no_server_left(tmp_path)
     err = "".join(command.err_lines)
     assert code == 130, err
     assert took < STOP_WITHIN_S, took
-    assert "PARTIAL RESULTS" in out
-    assert "sequential" in out and "asyncio" in out  # the checkers measured before Ctrl-C
-    assert "interrupted after" in out
+    if as_json:
+        data = json.loads(out)
+        assert data["partial"] is True
+        assert {"checker_sequential", "checker_asyncio"} <= set(data["variants"])
+    else:
+        assert "PARTIAL RESULTS" in out
+        assert "sequential" in out and "asyncio" in out  # the checkers measured before Ctrl-C
+        assert "interrupted after" in out
     assert "Traceback" not in err
     assert command.left_running() == []
 
