@@ -153,6 +153,7 @@ def parse_targets(
         if not match:
             raise BadInput(f"{where(index)}: bad target {line!r}; expected 'METHOD URL'")
         method, url = match.groups()
+        start = index
         try:
             check_url(url, where(index))
         except UserError:
@@ -179,7 +180,9 @@ def parse_targets(
                 raise BadInput(f"{where(index)}: bad header {line!r}; expected 'Key: Value'")
             headers[key.strip()] = value.strip()
             index += 1
-        targets.append(Target(method=method, url=url, headers=headers, body=body))
+        target = Target(method=method, url=url, headers=headers, body=body)
+        check_target(target, where(start))
+        targets.append(target)
     if not targets:
         raise BadInput(f"{source}: no targets found (expected lines like 'GET http://...')")
     return targets
