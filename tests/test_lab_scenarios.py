@@ -48,7 +48,7 @@ def test_lab_lists_the_scenarios():
         (["sleep", "--rate", "5"], "--rate does not apply to `unjam lab sleep`"),
         (["sleep", "--concurrency", "a,b"], "--concurrency"),
         (["webhook", "--variants", "nope"], "has no variant 'nope'"),
-        (["webhook", "--duration", "0"], "--duration must be positive"),
+        (["webhook", "--duration", "0"], "--duration: 0s is too small"),
     ],
 )
 def test_bad_input_is_one_line_not_a_traceback(args, message):

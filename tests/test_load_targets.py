@@ -1,9 +1,11 @@
 """vegeta's http targets format: blocks, headers, @body files, comments, errors at file:line."""
 
+import re
+
 import pytest
 
 from unjam.errors import BadInput, ExitCode
-from unjam.load.targets import Target, parse_targets, read_targets_file
+from unjam.load.targets import Target, check_target, parse_targets, read_targets_file
 
 
 def test_blocks_headers_and_relative_body(tmp_path):
@@ -79,3 +81,28 @@ def test_empty_and_missing_files(tmp_path):
 def test_stdin_dash_reads_given_text():
     [target] = read_targets_file("-", stdin_text="HEAD http://127.0.0.1:9/ping\n")
     assert target.method == "HEAD" and target.url.endswith("/ping")
+
+
+@pytest.mark.parametrize(
+    ("target", "named"),
+    [
+        (Target("GE T", "http://127.0.0.1:1/"), "GE T"),
+        (Target("GET", "http://127.0.0.1:1/a b"), "%20"),
+        (Target("GET", "http://127.0.0.1:1/\x7f"), "percent-encode"),
+        (Target("GET", "http://127.0.0.1:1/", {"X-A": "b\r\nX-B: c"}), "X-A"),
+        (Target("GET", "http://127.0.0.1:1/", {"X-A": "b\nc"}), "X-A"),
+        (Target("GET", "http://127.0.0.1:1/", {"Bad Name": "x"}), "Bad Name"),
+        (Target("GET", "http://127.0.0.1:1/", {"X-A": "é"}), "non-ASCII"),
+    ],
+)
+def test_what_would_corrupt_the_wire_is_refused_before_sending(target, named):
+    with pytest.raises(BadInput, match=re.escape(named)):
+        check_target(target)
+
+
+def test_a_valid_target_passes_and_a_targets_file_names_the_line():
+    check_target(Target("PATCH", "http://127.0.0.1:1/a%20b?x=1", {"X-A": "b c\td"}))
+    with pytest.raises(BadInput, match=re.escape("t.txt:3")):
+        parse_targets(
+            "GET http://127.0.0.1:1/\n\nPOST http://127.0.0.1:1/\nX-A: \x01\n", source="t.txt"
+        )

@@ -21,6 +21,18 @@ from unjam.errors import ExitCode, UserError
 # `serve` and `lab` pass options they do not know through (to uvicorn, to the scenario).
 _PASS_THROUGH = {"allow_extra_args": True, "ignore_unknown_options": True}
 _APP = None
+# `UNJAM_DEBUG=1` or `unjam --debug VERB`: errors keep their traceback (for bug reports).
+DEBUG_ENV = "UNJAM_DEBUG"
+
+
+def _debugging() -> bool:
+    return os.environ.get(DEBUG_ENV, "") not in ("", "0")
+
+
+def _version() -> str:
+    from unjam import __version__
+
+    return f"unjam {__version__}"
 
 
 def build_app():
@@ -44,10 +56,42 @@ def build_app():
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
+
+    def version_flag(value: bool) -> None:
+        if value:
+            print(_version())
+            raise typer.Exit(0)
+
+    @app.callback()
+    def options(
+        version: bool = typer.Option(
+            False,
+            "--version",
+            "-V",
+            is_eager=True,
+            callback=version_flag,
+            help="Print unjam's version and exit.",
+        ),
+        debug: bool = typer.Option(
+            False, "--debug", help=f"Show tracebacks of errors (also: {DEBUG_ENV}=1)."
+        ),
+    ) -> None:
+        if debug:  # read by main() when an error reaches it
+            os.environ[DEBUG_ENV] = "1"
+
     for command in (check, rule, serve, load, report, run, diff, lab):
         app.command(context_settings=_PASS_THROUGH if command in (serve, lab) else None)(command)
     _APP = app
     return app
+
+
+def build_command():
+    """The click command of the typer app, with readable metavars in its help."""
+    import typer.main
+
+    from unjam.metavars import readable
+
+    return readable(typer.main.get_command(build_app()))
 
 
 def __getattr__(name: str):
@@ -102,9 +146,11 @@ def main() -> None:
             _exit_now(code)
         if code is None:
             # Non-standalone mode returns the code of `raise typer.Exit(code)` instead of exiting.
-            code = build_app()(standalone_mode=False)
+            code = build_command().main(prog_name="unjam", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except UserError as err:
+        if _debugging():
+            raise
         print(f"unjam: error: {err}", file=sys.stderr)
         sys.exit(int(err.exit_code))
     except KeyboardInterrupt:
@@ -112,11 +158,26 @@ def main() -> None:
     except SystemExit:
         raise
     except Exception as err:
-        # Usage errors from typer's (vendored) click arrive here in non-standalone mode;
-        # they know how to print themselves. Anything else is a bug and keeps its traceback.
+        # Usage errors from typer's (vendored) click arrive here in non-standalone mode.
+        # Anything else is a bug: one line saying so, the traceback with the debug switch.
         if type(err).__name__ == "Abort":
             sys.exit(int(ExitCode.INTERRUPTED))
-        if hasattr(err, "show") and hasattr(err, "exit_code"):
-            err.show()
+        if hasattr(err, "format_message") and hasattr(err, "exit_code"):
+            print(f"unjam: error: {_usage_line(err)}", file=sys.stderr)
             sys.exit(int(ExitCode.USAGE))
-        raise
+        if _debugging():
+            raise
+        print(
+            f"unjam: internal error: {type(err).__name__}: {err}; rerun with {DEBUG_ENV}=1 "
+            "for the traceback and report it",
+            file=sys.stderr,
+        )
+        sys.exit(int(ExitCode.USAGE))
+
+
+def _usage_line(err) -> str:
+    """click's usage error (three lines: usage, hint, error) as one line with the hint."""
+    message = " ".join(err.format_message().split())
+    ctx = getattr(err, "ctx", None)
+    command = ctx.command_path if ctx is not None else "unjam"
+    return f"{message} (see `{command} --help`)"

@@ -129,10 +129,20 @@ def rule(
             f"unknown rule code {code!r}; valid codes: {', '.join(RULES)} "
             "(run `unjam rule` to list them)"
         )
+    page = _terminal_links(found.page)
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.markdown import Markdown
 
-        Console().print(Markdown(found.page))
+        # hyperlinks off: a link prints as "text (url)", readable in any terminal
+        Console().print(Markdown(page, hyperlinks=False))
     else:
-        sys.stdout.write(found.page)
+        sys.stdout.write(page)
+
+
+def _terminal_links(page: str) -> str:
+    """The pages link to each other as files (`[UJ003](UJ003.md)`), which means nothing in a
+    terminal: point at the command that shows the page instead."""
+    import re
+
+    return re.sub(r"\[(UJ\d{3})\]\(UJ\d{3}\.md\)", r"\1 (`unjam rule \1`)", page)

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from unjam.options import duration_parser, number_parser
+
 
 def run(
     app: str = typer.Argument(..., help="The ASGI app, as module:attribute (like uvicorn)."),
@@ -16,13 +18,22 @@ def run(
         Path("unjam-out"), "--out", "-o", help="Directory for report.json and report.html."
     ),
     duration: float = typer.Option(
-        4.0, "--duration", "-d", help="Seconds of load per route (sweep + knee search)."
+        "4s",
+        "--duration",
+        "-d",
+        parser=duration_parser("--duration"),
+        metavar="DURATION",
+        help="Load per route (sweep + knee search), e.g. 4s, 500ms.",
     ),
     targets: Path = typer.Option(
         None, "--targets", "-t", help="Vegeta targets file; overrides the routes it covers."
     ),
     slo: float = typer.Option(
-        500.0, "--slo", help="p99 latency objective in ms for the knee search."
+        "500ms",
+        "--slo",
+        parser=duration_parser("--slo", scale=1000.0, unit_required=True),
+        metavar="DURATION",
+        help="p99 latency objective for the knee search, e.g. 500ms.",
     ),
     levels: str = typer.Option("1,8,32,64", "--levels", help="Concurrency levels of the sweep."),
     route: list[str] = typer.Option(
@@ -38,9 +49,16 @@ def run(
     source: Path = typer.Option(
         None, "--source", help="Source tree for unjam check (default: the app's import root)."
     ),
-    port: int = typer.Option(None, "--port", help="Port for the app (default: a free one)."),
+    port: int = typer.Option(
+        None, "--port", min=1, max=65535, help="Port for the app (default: a free one)."
+    ),
     stall_threshold: float = typer.Option(
-        10.0, "--stall-threshold-ms", help="Report loop stalls at least this long."
+        10.0,
+        "--stall-threshold-ms",
+        parser=number_parser("--stall-threshold-ms", unit="ms"),
+        metavar="MS",
+        help="Report loop stalls at least this long. 10, finer than serve's 25: a diagnosis "
+        "wants resolution more than low overhead.",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
 ) -> None:

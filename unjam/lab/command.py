@@ -8,9 +8,12 @@ Heavy imports (FastAPI, boto3, the load generator) happen inside the command bod
 
 from __future__ import annotations
 
+import math
+
 import typer
 
 from unjam.errors import UserError
+from unjam.options import duration_parser, rate_parser
 
 # option name → scenarios it applies to
 APPLIES = {
@@ -45,7 +48,7 @@ def _ints(text: str, flag: str) -> list[int]:
 
 
 def _positive(name: str, value: float | None) -> None:
-    if value is not None and value <= 0:
+    if value is not None and not (math.isfinite(value) and value > 0):
         raise UserError(f"--{name.replace('_', '-')} must be positive (got {value:g})")
 
 
@@ -57,7 +60,12 @@ def lab(
     concurrency: str = typer.Option(
         None, help="sleep: concurrent requests, comma-separated [20,40,80,120]; translate: [50]."
     ),
-    sleep: float = typer.Option(None, help="sleep: seconds each request sleeps [2]."),
+    sleep: float = typer.Option(
+        None,
+        parser=duration_parser("--sleep"),
+        metavar="DURATION",
+        help="sleep: how long each request sleeps [2s].",
+    ),
     pool: int = typer.Option(None, help="sleep: thread-pool size of the first run [40]."),
     raised_pool: int = typer.Option(None, help="sleep: thread-pool size of the second run [100]."),
     endpoints: int = typer.Option(None, help="healthcheck: number of health endpoints [100]."),
@@ -66,10 +74,23 @@ def lab(
         None, help="healthcheck: endpoint delay [200]; translate: translation API delay [180]."
     ),
     requests: int = typer.Option(None, help="translate: total requests [100]."),
-    rate: float = typer.Option(None, help="webhook: attack rate, requests/s [500]."),
-    duration: float = typer.Option(None, help="webhook: attack duration, seconds [2]."),
+    rate: float = typer.Option(
+        None,
+        parser=rate_parser("--rate"),
+        metavar="RATE",
+        help="webhook: attack rate, e.g. 500 or 500/s [500/s].",
+    ),
+    duration: float = typer.Option(
+        None,
+        parser=duration_parser("--duration"),
+        metavar="DURATION",
+        help="webhook: attack duration [2s].",
+    ),
     timeout: float = typer.Option(
-        None, help="webhook: client timeout per request, seconds [5]; sleep: [120]."
+        None,
+        parser=duration_parser("--timeout"),
+        metavar="DURATION",
+        help="webhook: client timeout per request [5s]; sleep: [120s].",
     ),
     latency_ms: float = typer.Option(
         None, help="webhook: round trip added between the app and the queue, ms [20]."
@@ -77,12 +98,23 @@ def lab(
     internal_ms: float = typer.Option(
         None, help="webhook: delay of the appendix's internal URL, ms [5]."
     ),
-    sustain_rate: float = typer.Option(None, help="webhook: sustained rate, requests/s [200]."),
+    sustain_rate: float = typer.Option(
+        None,
+        parser=rate_parser("--sustain-rate"),
+        metavar="RATE",
+        help="webhook: sustained rate [200/s].",
+    ),
     sustain_duration: float = typer.Option(
-        None, help="webhook: sustained run duration, seconds [5]."
+        None,
+        parser=duration_parser("--sustain-duration"),
+        metavar="DURATION",
+        help="webhook: sustained run duration [5s].",
     ),
     sink_rate: float = typer.Option(
-        None, help="webhook: the consumer's downstream limit before it answers 429, /s [150]."
+        None,
+        parser=rate_parser("--sink-rate"),
+        metavar="RATE",
+        help="webhook: the consumer's downstream limit before it answers 429 [150/s].",
     ),
     variants: str = typer.Option(
         None,
@@ -121,7 +153,7 @@ def lab(
         "sink_rate",
     ):
         _positive(key, given.get(key))
-    if given.get("latency_ms", 0) < 0 or given.get("internal_ms", 0) < 0:
+    if any(not 0 <= given.get(k, 0) < math.inf for k in ("latency_ms", "internal_ms")):
         raise UserError("--latency-ms and --internal-ms must be zero or positive")
     for key in ("pool", "raised_pool", "endpoints", "requests"):
         if key in given and given[key] < 1:

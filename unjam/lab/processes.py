@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 
@@ -86,3 +87,30 @@ def run_module(
     argv = pinned([sys.executable, "-m", module, "--port", str(port), *args], core)
     with ServerProcess(argv, port, env=dict(env or {})).start(ready_timeout=60) as server:
         yield server
+
+
+def stop_children(grace_s: float = 1.0) -> None:
+    """Ctrl-C: stop every server this process started, all at once (SIGINT, SIGKILL after
+    `grace_s`). Each `serve` block would otherwise stop its server in turn on the way out,
+    waiting seconds for each while it finishes requests nobody waits for any more."""
+    import threading
+
+    import psutil
+
+    # Client threads still talking to these servers fail now; that is expected, not a bug.
+    threading.excepthook = lambda args: None
+    children = psutil.Process().children(recursive=True)
+    for child in children:
+        with contextlib.suppress(psutil.Error):
+            child.send_signal(signal.SIGINT)
+    _, alive = psutil.wait_procs(children, timeout=grace_s)
+    for child in alive:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+    psutil.wait_procs(alive, timeout=1.0)
+
+
+def interrupt(*_: object) -> None:
+    """The lab's SIGINT handler: servers down first, then unwind with KeyboardInterrupt."""
+    stop_children()
+    raise KeyboardInterrupt

@@ -93,14 +93,49 @@ def run_scenario(name: str, given: dict[str, Any], *, pin: bool, as_json: bool) 
     def say(message: str) -> None:
         err.print(f"[dim]{time.monotonic() - started:6.1f}s[/dim] {message}", highlight=False)
 
-    result = module.run(options, say)
+    from unjam.lab.processes import interrupt
+    from unjam.lab.scenarios.base import current_result, forget_result
+
+    forget_result()
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        result = module.run(options, say)
+    except KeyboardInterrupt:
+        result = current_result()
+        if result is None:  # interrupted before anything was measured
+            raise
+        result.partial = True
+        result.elapsed_s = time.monotonic() - started
+        err.print(
+            f"interrupted after {result.elapsed_s:.1f} s; every server the lab started is stopped"
+        )
+        show(module, result, as_json)
+        raise
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+    show(module, result, as_json)
+
+
+def show(module: Any, result: Any, as_json: bool) -> None:
+    """The scenario's tables (or JSON); a partial result is marked so, and shown as far as
+    its tables can be drawn from what was measured."""
     if as_json:
         json.dump(result.to_json(), sys.stdout, indent=2, default=str)
         sys.stdout.write("\n")
+        sys.stdout.flush()
         return
     out = console()
-    for table in module.tables(result):
-        out.print(table)
+    if result.partial:
+        out.print(
+            "[bold]PARTIAL RESULTS[/bold] — interrupted by Ctrl-C; only what was measured so far"
+        )
+    try:
+        tables = list(module.tables(result))
+    except (KeyError, IndexError, TypeError, ValueError):  # a table needs what was not measured
+        tables = [measured_rows(result)]
+    for table in tables:
+        if not result.partial or getattr(table, "row_count", 1):
+            out.print(table)
     for note in result.notes:
         out.print(f"• {note}", highlight=False)
     env = result.environment
@@ -109,7 +144,22 @@ def run_scenario(name: str, given: dict[str, Any], *, pin: bool, as_json: bool) 
         if env.get("pinned")
         else "not pinned"
     )
+    took = "interrupted after" if result.partial else "took"
     out.print(
-        f"[dim]{env.get('cores')} cores, {pinned}; took {result.elapsed_s:.0f} s[/dim]",
+        f"[dim]{env.get('cores')} cores, {pinned}; {took} {result.elapsed_s:.0f} s[/dim]",
         highlight=False,
     )
+
+
+def measured_rows(result: Any):
+    """A plain table of every variant measured so far (when the scenario's own cannot be drawn)."""
+    from rich.table import Table
+
+    table = Table(title=f"lab {result.scenario} — partial: variants measured before Ctrl-C")
+    table.add_column("Variant")
+    table.add_column("measured")
+    for name, row in result.variants.items():
+        cells = row.items() if isinstance(row, dict) else [("value", row)]
+        shown = ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in cells)
+        table.add_row(name, shown)
+    return table

@@ -11,6 +11,7 @@ import sys
 import typer
 
 from unjam.errors import ExitCode, UserError
+from unjam.options import duration_parser
 
 FORMATS_HELP = "text | json | hist[0,10ms,100ms,1s]"
 
@@ -18,25 +19,20 @@ FORMATS_HELP = "text | json | hist[0,10ms,100ms,1s]"
 def _duration(text: str | None, flag: str) -> float | None:
     if text is None:
         return None
-    from unjam.load.gofmt import parse_duration
+    from unjam.load.limits import MAX_DURATION_S
+    from unjam.options import parse_seconds
 
-    try:
-        return parse_duration(text)
-    except ValueError:
-        raise UserError(f"{flag}: {text!r} is not a duration (e.g. 10s, 250ms, 1m30s)") from None
+    return parse_seconds(text, flag, maximum=MAX_DURATION_S)
 
 
-def _rate(text: str | None) -> float | None:
-    """`500`, `500/s`, `50/100ms`, `3000/1m` → requests per second."""
+def _rate(text: str | None, flag: str = "--rate") -> float | None:
+    """`500`, `500/s`, `50/100ms`, `3000/1m` → requests per second (finite, within limits)."""
     if text is None:
         return None
-    count, _, per = text.partition("/")
-    try:
-        value = float(count)
-        seconds = _duration(per if per[:1].isdigit() else f"1{per}", "--rate") if per else 1.0
-    except (ValueError, UserError):
-        raise UserError(f"--rate: {text!r} is not a rate (e.g. 500 or 500/s or 50/100ms)") from None
-    return value / (seconds or 1.0)
+    from unjam.load.limits import MAX_RATE
+    from unjam.options import parse_rate
+
+    return parse_rate(text, flag, MAX_RATE)
 
 
 def _levels(text: str) -> list[int]:
@@ -46,7 +42,27 @@ def _levels(text: str) -> list[int]:
         levels = []
     if not levels or min(levels) <= 0:
         raise UserError(f"--sweep: {text!r} is not a list of concurrency levels (e.g. 20,40,80)")
+    from unjam.load.limits import MAX_CONNECTIONS
+    from unjam.options import check_number
+
+    check_number(max(levels), "--sweep", maximum=MAX_CONNECTIONS, why="one connection each")
     return levels
+
+
+def _writable(path: str | None, flag: str) -> None:
+    """Refuse an output file that cannot be written before the run, not after it."""
+    if path is None:
+        return
+    import os
+    from pathlib import Path
+
+    from unjam.errors import BadInput
+
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise BadInput(f"{flag}: folder {str(folder)!r} does not exist; create it first")
+    if not os.access(folder, os.W_OK) or Path(path).is_dir():
+        raise BadInput(f"{flag}: cannot write {path!r}; pick a writable file path")
 
 
 def _build_targets(
@@ -157,7 +173,7 @@ def load(
         except ValueError as err:
             raise UserError(f"--format: {err}") from None
     seconds = _duration(duration, "--duration")
-    timeout_s = _duration(timeout, "--timeout") or 30.0
+    timeout_s = _duration(timeout, "--timeout") or 30.0  # its bounds: run_load
     per_second = _rate(rate)
     if base_url:
         if not openapi:
@@ -167,6 +183,8 @@ def load(
         raise UserError(
             "refusing to start an unbounded run: give --duration (e.g. 10s) or --requests N"
         )
+    _writable(output, "--output")
+    _writable(html, "--html")
     targets = _build_targets(url, targets_file, openapi, method, header, body, timeout_s)
     common = dict(
         connections=connections,
@@ -195,13 +213,13 @@ def load(
         from unjam.load.sweep import find_knee as knee_search
         from unjam.load.sweep import format_knee
 
-        slo_ms = (_duration(slo, "--slo") or 0.1) * 1000
+        slo_ms = duration_parser("--slo", scale=1000.0, unit_required=True)(slo)
         knee = knee_search(
             targets,
             slo_p99_ms=slo_ms,
-            start_rate=per_second or start_rate,
+            start_rate=per_second or _rate(str(start_rate), "--start-rate"),
             step_duration=_duration(step_duration, "--step-duration") or 3.0,
-            max_rate=max_rate,
+            max_rate=_rate(str(max_rate), "--max-rate"),
             **common,
         )
         if fmt == "json":
@@ -210,6 +228,8 @@ def load(
             print(json.dumps(knee.to_dict(), indent=2))
         else:
             print(format_knee(knee, slo_ms), end="")
+        if knee.reason == "interrupted":
+            raise typer.Exit(int(ExitCode.INTERRUPTED))
         return
     result = run_load(
         targets,
@@ -248,6 +268,7 @@ def report(
             parse_hist_spec(fmt)
         except ValueError as err:
             raise UserError(f"--format: {err}") from None
+    _writable(output, "--output")
     result = read_results(path)
     if fmt == "html":
         from unjam.load.html import render_html

@@ -43,7 +43,9 @@ from unjam.load.samples import Samples
 now_ns = time.perf_counter_ns
 
 DRAIN_GRACE_NS = 1_000_000_000
-STOP_GRACE_NS = 1_000_000_000
+STOP_GRACE_NS = 500_000_000  # Ctrl-C: in-flight requests get this long, then count as dropped
+MAX_PENDING = 10_000  # requests due but without a connection, per engine (open model)
+BATCH = 4_096  # requests scheduled per wake-up at most
 
 
 @dataclass
@@ -490,7 +492,12 @@ class Engine:
         return conns
 
     async def _schedule(self) -> None:
-        """Emit intended send times at `rate`; batch whatever is due on each wake-up."""
+        """Emit intended send times at `rate`; batch whatever is due on each wake-up.
+
+        The schedule is generated as it goes, and what waits for a connection is bounded
+        (`MAX_PENDING`): past that, due requests are counted as dropped in one step instead
+        of queued, so a rate the machine cannot send costs counters, not memory; and no
+        wake-up handles more than `BATCH` requests, so Ctrl-C and the sockets get a turn."""
         plan = self.plan
         interval = 1e9 / plan.rate
         by_time = None
@@ -508,10 +515,17 @@ class Engine:
             while k < total and not self.stopping:
                 now = now_ns()
                 due = first + int(k * interval)
-                while due <= now and k < total:
+                room = min(BATCH, MAX_PENDING - len(pending))
+                while due <= now and k < total and room > 0:
                     lag(now - due)
                     pending.append((due, (self.next_target + k) % ntargets))
                     k += 1
+                    room -= 1
+                    due = first + int(k * interval)
+                if due <= now and k < total and len(pending) >= MAX_PENDING:
+                    overdue = min(total, (now - first) // interval + 1) - k
+                    self.stats.dropped += int(overdue)
+                    k += int(overdue)
                     due = first + int(k * interval)
                 while pending and self.idle:
                     conn = self.idle.pop()

@@ -27,9 +27,10 @@ from urllib.parse import urlsplit
 
 from unjam.errors import NetworkError, UserError
 from unjam.load.engine import Engine, Plan, Wire, encode_targets
+from unjam.load.limits import check_request
 from unjam.load.result import LoadResult, RunInfo, new_histogram
 from unjam.load.samples import Samples
-from unjam.load.targets import Target, check_url
+from unjam.load.targets import Target, check_target
 
 SCHED_LAG_LIMIT_MS = 10.0
 LOOP_LAG_LIMIT_MS = 20.0
@@ -406,27 +407,19 @@ def run_load(
     if not targets:
         raise UserError("no targets to load; give a URL, --targets FILE or --openapi")
     for target in targets:
-        check_url(target.url)
-    if rate is not None and concurrency is not None:
-        raise UserError("give --rate (open model) or --concurrency (closed model), not both")
-    if duration is None and requests is None:
-        raise UserError(
-            "refusing to start an unbounded run: give --duration (e.g. 10s) or --requests N"
-        )
-    if rate is not None and rate <= 0:
-        raise UserError(f"--rate must be positive, got {rate:g}")
-    if duration is not None and duration <= 0:
-        raise UserError(f"--duration must be positive, got {duration:g}s")
-    if requests is not None and requests <= 0:
-        raise UserError(f"--requests must be positive, got {requests}")
+        check_target(target)
     if rate is None:
-        concurrency = concurrency or 10
-        if concurrency <= 0:
-            raise UserError(f"--concurrency must be positive, got {concurrency}")
-    if workers < 1:
-        raise UserError(f"--workers must be at least 1, got {workers}")
-    if timeout <= 0:
-        raise UserError(f"--timeout must be positive, got {timeout:g}s")
+        concurrency = 10 if concurrency is None else concurrency
+    check_request(
+        rate=rate,
+        concurrency=concurrency,
+        duration=duration,
+        requests=requests,
+        connections=connections,
+        max_connections=max_connections,
+        timeout=timeout,
+        workers=workers,
+    )
     wire = encode_targets(targets)
     address = resolve(targets[0].url, timeout)
     workers = min(workers, requests or workers, concurrency or workers)

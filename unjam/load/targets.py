@@ -28,6 +28,8 @@ from unjam.errors import BadInput, UserError
 
 _METHOD_LINE = re.compile(r"^([A-Z]+)\s+(\S+)\s*$")
 _STARTS_WITH_METHOD = re.compile(r"^[A-Z]+\s")
+_TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")  # RFC 9110 token: methods, header names
+_UNSAFE = re.compile(r"[\x00-\x20\x7f-\U0010ffff]")  # controls, space, non-ASCII
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,10 @@ class Target:
 
 def check_url(url: str, where: str = "URL") -> None:
     """Reject what cannot be attacked with a one-line reason (exit 3)."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as err:  # e.g. "Invalid IPv6 URL"
+        raise BadInput(f"{where}: {url!r} is not a valid URL ({err})") from None
     if parts.scheme == "https":
         raise BadInput(f"{where}: {url!r} is https; unjam load speaks plain HTTP/1.1 only")
     if parts.scheme != "http" or not parts.hostname:
@@ -78,6 +83,32 @@ def check_url(url: str, where: str = "URL") -> None:
         parts.port  # noqa: B018 - raises ValueError for a bad port
     except ValueError:
         raise BadInput(f"{where}: {url!r} has a bad port") from None
+
+
+def check_target(target: Target, where: str = "") -> None:
+    """Refuse what would put malformed bytes on the wire: every request is written as given,
+    so a CR/LF in a header would inject a header of its own and a space in the URL would
+    split the request line."""
+    prefix = f"{where}: " if where else ""
+    check_url(target.url, f"{where or 'URL'}")
+    bad = _UNSAFE.search(target.url)
+    if bad:
+        raise BadInput(
+            f"{prefix}URL {target.url!r} contains {bad.group()!r}; percent-encode it "
+            "(a space is %20)"
+        )
+    if not _TOKEN.match(target.method):
+        raise BadInput(
+            f"{prefix}method {target.method!r} is not an HTTP method token (e.g. GET, POST)"
+        )
+    for key, value in target.headers.items():
+        if not _TOKEN.match(key):
+            raise BadInput(f"{prefix}header name {key!r} is not a valid token; write 'Key: Value'")
+        if _UNSAFE.search(value.replace(" ", "").replace("\t", "")):
+            raise BadInput(
+                f"{prefix}header {key!r}: its value {value!r} has a line break, control or "
+                "non-ASCII character, which would corrupt the request; remove it"
+            )
 
 
 def parse_header(text: str, where: str = "--header") -> tuple[str, str]:
@@ -122,6 +153,7 @@ def parse_targets(
         if not match:
             raise BadInput(f"{where(index)}: bad target {line!r}; expected 'METHOD URL'")
         method, url = match.groups()
+        start = index
         try:
             check_url(url, where(index))
         except UserError:
@@ -148,7 +180,9 @@ def parse_targets(
                 raise BadInput(f"{where(index)}: bad header {line!r}; expected 'Key: Value'")
             headers[key.strip()] = value.strip()
             index += 1
-        targets.append(Target(method=method, url=url, headers=headers, body=body))
+        target = Target(method=method, url=url, headers=headers, body=body)
+        check_target(target, where(start))
+        targets.append(target)
     if not targets:
         raise BadInput(f"{source}: no targets found (expected lines like 'GET http://...')")
     return targets

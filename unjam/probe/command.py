@@ -19,6 +19,7 @@ from pathlib import Path
 import typer
 
 from unjam.errors import AppFailed, NetworkError, UserError
+from unjam.options import number_parser
 
 _LOOPS = ("auto", "asyncio", "uvloop", "none")
 _UNSUPPORTED = ("--reload", "--workers", "--reload-dir", "--uds", "--fd")
@@ -31,14 +32,21 @@ def serve(
         None, help="Other uvicorn options (e.g. --log-level debug), passed through unchanged."
     ),
     host: str = typer.Option("127.0.0.1", "--host", help="Bind the app to this host."),
-    port: int = typer.Option(8000, "--port", help="Bind the app to this port."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Bind the app to this port."),
     loop: str = typer.Option("auto", "--loop", help="Event loop: auto, asyncio or uvloop."),
     stall_threshold_ms: float = typer.Option(
-        25.0, "--stall-threshold-ms", help="Report loop stalls at least this long."
+        25.0,
+        "--stall-threshold-ms",
+        parser=number_parser("--stall-threshold-ms", unit="ms"),
+        metavar="MS",
+        help="Report loop stalls at least this long. 25, coarser than run's 10: in "
+        "production, low overhead matters more than resolution.",
     ),
     phase_sample_ms: float | None = typer.Option(
         None,
         "--phase-sample-ms",
+        parser=number_parser("--phase-sample-ms", unit="ms", zero=True),
+        metavar="MS",
         envvar="UNJAM_PROBE_PHASE_SAMPLE_MS",
         help="Time the phases of one request every MS milliseconds (default 50); 0 = every "
         "request.",
@@ -59,6 +67,8 @@ def serve(
     diagnostics_port: int | None = typer.Option(
         None,
         "--diagnostics-port",
+        min=1,
+        max=65535,
         envvar="UNJAM_PROBE_DIAGNOSTICS_PORT",
         help="Serve /snapshot, /reset and /metrics on this port (off by default).",
     ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -24,9 +25,29 @@ class ScenarioResult:
     notes: list[str] = field(default_factory=list)
     environment: dict[str, Any] = field(default_factory=dict)
     elapsed_s: float = 0.0
+    partial: bool = False  # interrupted: holds only what was measured before Ctrl-C
+
+    def __post_init__(self) -> None:
+        # The latest result is where a Ctrl-C finds what was measured so far.
+        global _CURRENT
+        _CURRENT = self
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+_CURRENT: ScenarioResult | None = None
+
+
+def current_result() -> ScenarioResult | None:
+    """The result the running scenario is filling (None before it started one)."""
+    return _CURRENT
+
+
+def forget_result() -> None:
+    """Before a scenario starts: a Ctrl-C must not find an earlier run's result."""
+    global _CURRENT
+    _CURRENT = None
 
 
 def environment(pin: bool) -> dict[str, Any]:
@@ -62,6 +83,33 @@ class CpuMeter:
     def __exit__(self, *exc: object) -> None:
         self.cpu_s = self._now() - self._cpu0
         self.wall_s = time.perf_counter() - self._wall0
+
+
+# A seed figure and the measured one further apart than this factor are "not reproduced
+# here": the table marks the seed cell and its caption says why (docs/lab.md has the long form).
+REPRODUCED_WITHIN = 1.25
+MARK = "†"
+
+
+def not_reproduced(seed: float | None, measured: float | None) -> bool:
+    if not seed or not measured or seed <= 0 or measured <= 0:
+        return False
+    return max(seed, measured) / min(seed, measured) > REPRODUCED_WITHIN
+
+
+def seed_cell(text: str, seed: float | None, measured: float | None) -> str:
+    """`text` (the seed's figure), marked when this run did not reproduce it."""
+    return f"{text} {MARK}" if not_reproduced(seed, measured) else text
+
+
+def why_caption(reasons: list[str]) -> str | None:
+    """The table's caption: why the marked seed figures were not reproduced here."""
+    if not reasons:
+        return None
+    within = f"{(REPRODUCED_WITHIN - 1) * 100:.0f}%"
+    return f"{MARK} seed figure not reproduced here (off by more than {within}): " + "; ".join(
+        dict.fromkeys(reasons)
+    )
 
 
 def fmt(value: Any, unit: str = "", digits: int = 2) -> str:
@@ -103,9 +151,18 @@ def load_summary(result, server_cpu_s: float | None = None) -> dict[str, Any]:
 
 def load(targets, **kwargs):
     """`unjam.load.run_load`, but Ctrl-C stops the whole scenario, not just this attack."""
+    import signal
+
+    from unjam.lab.processes import stop_children
     from unjam.load import run_load
 
-    result = run_load(targets, **kwargs)
+    handler = signal.getsignal(signal.SIGINT)
+    try:
+        result = run_load(targets, **kwargs)
+    finally:  # asyncio puts back Python's default handler, not the lab's
+        if handler is not None and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, handler)
     if result.interrupted:
+        stop_children()
         raise KeyboardInterrupt
     return result

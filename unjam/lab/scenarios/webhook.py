@@ -254,12 +254,22 @@ def _name(name: str, row: dict) -> str:
     return f"[red]✗ {name}[/red]" if row.get("broken") else f"  {name}"
 
 
+# The seeds' figures these columns show are not reproduced here, by construction (docs/lab.md).
+NOT_REPRODUCED = (
+    "seed figures not reproduced here: † the seeds used vegeta's 30 s timeout over a 5 s "
+    "attack, the lab 5 s over 2 s, so Success is not comparable one to one; ‡ the seeds' "
+    "Fastest includes ~185 ms of network between vegeta and their pod, here the client is on "
+    "the same host; § their service ran on a 0.25-CPU pod against real AWS, here the server "
+    "has a whole core: compare ratios between variants, not values"
+)
+
+
 def _load_table(title: str, rows: dict, names: list[str], queued: bool):
     from rich.table import Table
 
-    table = Table(title=title)
-    cols = ["Variant", "seed Success", "Success", "seed Fastest", "Fastest", "p50"]
-    cols += ["seed Throughput", "Throughput", "CPU/req"] + (["queued"] if queued else [])
+    table = Table(title=title, caption=NOT_REPRODUCED)
+    cols = ["Variant", "seed Success †", "Success", "seed Fastest ‡", "Fastest", "p50"]
+    cols += ["seed Throughput §", "Throughput", "CPU/req"] + (["queued"] if queued else [])
     for col in cols:
         table.add_column(col, justify="left" if col == "Variant" else "right")
     for name in names:
