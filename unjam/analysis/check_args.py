@@ -140,7 +140,9 @@ def run(
     quiet: bool,
     exit_zero: bool,
 ) -> int:
-    """Run `unjam check` with parsed parameters; the exit status (0, or 1 for findings)."""
+    """Run `unjam check` with parsed parameters; the exit status: 3 when a file could not be
+    read or parsed (the report lists it; it outranks findings, and `--exit-zero`, which is
+    about findings, leaves it), else 1 for findings, else 0."""
     from unjam.analysis.frontend import run_check
 
     report = run_check(
@@ -156,6 +158,8 @@ def run(
         warn_unused_ignores=warn_unused_ignores,
     )
     _emit(report, str(output_format), output, statistics=statistics, quiet=quiet)
+    if report.unparsed:
+        return int(ExitCode.BAD_INPUT)
     if report.findings and not exit_zero:
         return int(ExitCode.FINDINGS)
     return 0
