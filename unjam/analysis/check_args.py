@@ -46,6 +46,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "--quiet": ("quiet", "flag"),
     "-q": ("quiet", "flag"),
     "--exit-zero": ("exit_zero", "flag"),
+    "--no-context": ("no_context", "flag"),
 }
 _FORMATS = {f.value: f for f in OutputFormat}
 
@@ -68,6 +69,7 @@ def defaults() -> dict:
         "warn_unused_ignores": False,
         "quiet": False,
         "exit_zero": False,
+        "no_context": False,
     }
 
 
@@ -139,6 +141,7 @@ def run(
     warn_unused_ignores: bool,
     quiet: bool,
     exit_zero: bool,
+    no_context: bool = False,
 ) -> int:
     """Run `unjam check` with parsed parameters; the exit status: 3 when a file could not be
     read or parsed (the report lists it; it outranks findings, and `--exit-zero`, which is
@@ -156,6 +159,7 @@ def run(
         cache_dir=None if no_cache else cache_dir,
         use_cache=not no_cache,
         warn_unused_ignores=warn_unused_ignores,
+        project_context=not no_context,
     )
     _emit(report, str(output_format), output, statistics=statistics, quiet=quiet)
     if report.unparsed:

@@ -154,13 +154,16 @@ def named_path(path: Path) -> Path:
         os.stat(path)
     except OSError as err:
         if not os.path.lexists(path):
-            raise BadInput(f"path {path} does not exist; pass a file or directory to check")
-        raise BadInput(f"path {path} cannot be read ({err.strerror}); fix it or leave it out")
+            raise BadInput(
+                f"path {path} does not exist; pass a file or directory to check"
+            ) from None
+        raise BadInput(
+            f"path {path} cannot be read ({err.strerror}); fix it or leave it out"
+        ) from None
     resolved = path.resolve()
     if resolved.is_file() and not resolved.name.endswith(".py"):
         raise BadInput(
-            f"{path} is not a Python file (unjam checks *.py files); name a .py file or a "
-            "directory"
+            f"{path} is not a Python file (unjam checks *.py files); name a .py file or a directory"
         )
     return resolved
 

@@ -36,7 +36,10 @@ def run_check(
     cache_dir: Path | None = None,
     use_cache: bool = True,
     warn_unused_ignores: bool = False,
+    project_context: bool = True,
 ) -> CheckReport:
+    """`project_context`: a named path inside a package is analysed with the rest of its
+    project (`roots.py`); False analyses the named paths alone."""
     named = [named_path(path) for path in paths]  # exit 3 for a missing or non-Python path
     config = load_config(
         paths[0],
@@ -48,7 +51,7 @@ def run_check(
         respect_gitignore=respect_gitignore,
     )
     found = _discover(named, config)
-    contexts = context_roots(named)
+    contexts = context_roots(named) if project_context else []
     context = _discover(contexts, config) if contexts else None
     root = common_root([found.root, *contexts])
     files = sorted({*found.paths, *context.paths}) if context else found.paths
