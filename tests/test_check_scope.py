@@ -157,10 +157,10 @@ def test_test_code_is_out_of_scope_unless_named_or_configured(capsys, monkeypatc
     names = {Path(p).relative_to(root).as_posix() for p in found.paths}
     assert "tests/test_orders.py" not in names and "conftest.py" not in names
     assert "src/shop/main.py" in names
-    code, everything = check(capsys, monkeypatch, ".", cwd=root)
+    _, everything = check(capsys, monkeypatch, ".", cwd=root)
     assert not any("test" in f["path"] for f in everything["findings"])
     # named explicitly, test code is checked
-    code, tests = check(capsys, monkeypatch, "tests", cwd=root)
+    _, tests = check(capsys, monkeypatch, "tests", cwd=root)
     assert tests["summary"]["files"] == 1
     assert [f["path"] for f in tests["findings"]] == ["test_orders.py"]
     # configured: only conftest.py counts as test code
