@@ -149,6 +149,9 @@ def test_import_root_and_project_context(tmp_path):
     assert context_roots([root]) == []  # not a package: its own import root
     plain = write(tmp_path / "plain", {"app.py": "", "lib/helpers.py": ""})
     assert context_roots([plain / "lib"]) == []  # no __init__.py: top-level modules
+    installed = write(tmp_path / "venv/lib/site-packages", {"dep/__init__.py": "", "dep/m.py": ""})
+    (tmp_path / "pyproject.toml").write_text("")
+    assert context_roots([installed / "dep/m.py"]) == []  # not a project's own code
 
 
 def test_test_code_is_out_of_scope_unless_named_or_configured(capsys, monkeypatch, tmp_path):

@@ -13,7 +13,8 @@ holding `pyproject.toml`, `setup.py` or `setup.cfg` (for a src layout, the direc
 `src`), or the import root itself when there is none. Its files are discovered with the same
 exclusions and analysed with the named ones, so absolute imports resolve and entry points
 elsewhere in the project count; findings and diagnostics are then reported only for the
-named files.
+named files. A path inside a directory discovery skips (`site-packages`, `.venv`, `build`,
+...) is not part of a project's code: it is analysed alone, as before.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+
+from unjam.analysis.discovery import DEFAULT_EXCLUDED_DIRS
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 
@@ -38,12 +41,18 @@ def project_root(path: Path) -> Path | None:
     None when the named path is its own import root (nothing more to read)."""
     named = path if path.is_dir() else path.parent
     top = import_root(path)
-    if top == named:
+    if top == named or any(_skipped(d) for d in (named, *named.parents) if d.is_relative_to(top)):
         return None
     for candidate in (top, *top.parents):
         if any((candidate / marker).is_file() for marker in PROJECT_MARKERS):
             return candidate
+        if _skipped(candidate.parent):
+            break  # discovery from above would not come down here
     return top
+
+
+def _skipped(directory: Path) -> bool:
+    return directory.name in DEFAULT_EXCLUDED_DIRS or directory.name.endswith(".egg-info")
 
 
 def context_roots(paths: Sequence[Path]) -> list[Path]:
