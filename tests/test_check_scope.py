@@ -270,3 +270,16 @@ def test_python_path_is_honest_about_syntax_it_cannot_read(capsys, monkeypatch, 
     assert entry["path"] == "app.py" and entry["line"] >= 1
     assert f"under Python {sys.version_info[0]}.{sys.version_info[1]}" in entry["reason"]
     assert "native extension" in entry["reason"]
+
+
+def test_newer_syntax_the_native_path_leaves_to_python_says_so(
+    native, capsys, monkeypatch, tmp_path
+):
+    if sys.version_info >= (3, 14):
+        pytest.skip("this Python reads t-strings")
+    root = write(tmp_path, {"app.py": 'name = "x"\ngreeting = t"hello {name}"\n'})
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 3
+    (entry,) = data["unparsed"]
+    assert "it is valid Python 3.14" in entry["reason"] and "(t-string)" in entry["reason"]
+    assert entry["line"] == 2
