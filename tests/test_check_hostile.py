@@ -211,3 +211,11 @@ def test_unreadable_file_and_directory_are_diagnostics(capsys, monkeypatch, tmp_
     reasons = {u["path"]: u["reason"] for u in data["unparsed"]}
     assert set(reasons) == {"secret.py", "private"}
     assert "Permission denied" in reasons["secret.py"]
+
+
+def test_a_failure_of_the_analysis_itself_is_an_internal_error(capsys, monkeypatch, tmp_path):
+    from check_support import install_fake_engine
+
+    install_fake_engine(monkeypatch, [], unparsed=[("(analysis)", "internal error: KeyError")])
+    code, out, _ = run(capsys, monkeypatch, str(tree(tmp_path, {"app.py": CLEAN})))
+    assert code == 2 and "error: part of the analysis failed (analysis)" in out

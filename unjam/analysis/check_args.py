@@ -143,9 +143,10 @@ def run(
     exit_zero: bool,
     no_context: bool = False,
 ) -> int:
-    """Run `unjam check` with parsed parameters; the exit status: 3 when a file could not be
-    read or parsed (the report lists it; it outranks findings, and `--exit-zero`, which is
-    about findings, leaves it), else 1 for findings, else 0."""
+    """Run `unjam check` with parsed parameters; the exit status: 2 when part of the analysis
+    failed (an internal error, reported), 3 when a file could not be read or parsed (the
+    report lists it; it outranks findings, and `--exit-zero`, which is about findings, leaves
+    it), else 1 for findings, else 0."""
     from unjam.analysis.frontend import run_check
 
     report = run_check(
@@ -162,6 +163,8 @@ def run(
         project_context=not no_context,
     )
     _emit(report, str(output_format), output, statistics=statistics, quiet=quiet)
+    if any(path.startswith("(") for path, _ in report.unparsed):
+        return int(ExitCode.USAGE)  # part of the analysis itself failed: an internal error
     if report.unparsed:
         return int(ExitCode.BAD_INPUT)
     if report.findings and not exit_zero:
