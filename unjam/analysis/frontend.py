@@ -84,12 +84,13 @@ def run_check(
             "report it (set UNJAM_DEBUG=1 to see the traceback)"
         ) from None
 
-    mine = set(_relative(found.paths, root))
-    in_named = (lambda path: path in mine) if context else (lambda path: True)
-    selected = [f for f in result.findings if config.enabled(f.code) and in_named(f.location.path)]
-    unparsed = [(str(p), str(r)) for p, r in result.unparsed if in_named(p) or p.startswith("(")]
-    skipped = zip(_relative([p for p, _ in found.skipped], root), found.skipped, strict=True)
-    unparsed += [(path, reason) for path, (_, reason) in skipped]
+    findings, unparsed = result.findings, [(str(p), str(r)) for p, r in result.unparsed]
+    if context is not None:  # report on the named files only
+        mine = set(_relative(found.paths, root))
+        findings = [f for f in findings if f.location.path in mine]
+        unparsed = [(p, r) for p, r in unparsed if p in mine or p.startswith("(")]
+    unparsed += [(_relative([path], root)[0], reason) for path, reason in found.skipped]
+    selected = [f for f in findings if config.enabled(f.code)]
     suppressor = Suppressor(root)
     kept, silenced = split_suppressed(selected, root, suppressor)
     unused = None
