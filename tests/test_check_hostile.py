@@ -219,3 +219,23 @@ def test_a_failure_of_the_analysis_itself_is_an_internal_error(capsys, monkeypat
     install_fake_engine(monkeypatch, [], unparsed=[("(analysis)", "internal error: KeyError")])
     code, out, _ = run(capsys, monkeypatch, str(tree(tmp_path, {"app.py": CLEAN})))
     assert code == 2 and "error: part of the analysis failed (analysis)" in out
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_file_names_that_are_not_utf8_are_reported_in_every_format(
+    fmt, capsys, monkeypatch, tmp_path
+):
+    monkeypatch.chdir(tmp_path)
+    with open(os.fsencode(tmp_path) + b"/caf\xe9.py", "w") as fh:
+        fh.write(BLOCKING)
+    with open(os.fsencode(tmp_path) + b"/bad\xff.py", "w") as fh:
+        fh.write("def (:\n")
+    code, out, _ = run(capsys, monkeypatch, "--format", fmt, ".")
+    assert code == 3
+    assert len(diagnostics(fmt, out)) == 1
+
+
+def test_a_named_fifo_is_bad_input(capsys, monkeypatch, tmp_path):
+    os.mkfifo(tmp_path / "pipe.py")
+    code, out, err = run(capsys, monkeypatch, str(tmp_path / "pipe.py"))
+    assert (code, out) == (3, "") and "neither a file nor a directory" in err

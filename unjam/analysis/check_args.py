@@ -195,7 +195,7 @@ def _emit(report, fmt: str, output: Path | None, *, statistics: bool, quiet: boo
         return
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text, encoding="utf-8")
+        output.write_text(text, encoding="utf-8", errors="replace")  # (non-UTF-8 file names)
     except OSError as err:
         raise UserError(f"cannot write the report to {output}: {err.strerror}") from None
 

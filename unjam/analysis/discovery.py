@@ -161,6 +161,8 @@ def named_path(path: Path) -> Path:
             f"path {path} cannot be read ({err.strerror}); fix it or leave it out"
         ) from None
     resolved = path.resolve()
+    if not resolved.is_file() and not resolved.is_dir():
+        raise BadInput(f"{path} is neither a file nor a directory; name a .py file or a directory")
     if resolved.is_file() and not resolved.name.endswith(".py"):
         raise BadInput(
             f"{path} is not a Python file (unjam checks *.py files); name a .py file or a directory"

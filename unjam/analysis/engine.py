@@ -163,9 +163,11 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits) -> 
             cache.files[path] = (mtime, size, digest)
 
     final_key = hashlib.blake2b(digest_size=20)
-    final_key.update(f"{version_key()}{limits.key}\0{catalogue.digest}\0{root}".encode())
-    for path in paths:
-        final_key.update(f"\0{rel[path]}\0{hashes.get(path, '')}".encode())
+    final_key.update(
+        f"{version_key()}{limits.key}\0{catalogue.digest}\0{root}".encode(errors="surrogateescape")
+    )
+    for path in paths:  # (a file name that is not UTF-8 holds surrogates: its raw bytes)
+        final_key.update(f"\0{rel[path]}\0{hashes.get(path, '')}".encode(errors="surrogateescape"))
     key = final_key.hexdigest()
     if cache.final is not None and cache.final[0] == key:
         findings, unparsed = cache.final[1]

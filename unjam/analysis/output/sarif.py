@@ -35,7 +35,11 @@ def _location(path: str, line: int, column: int | None = None) -> dict[str, Any]
         region["startColumn"] = column
     return {
         "physicalLocation": {
-            "artifactLocation": {"uri": quote(path), "uriBaseId": ROOT_ID},
+            # (a file name that is not UTF-8: its raw bytes, percent-encoded)
+            "artifactLocation": {
+                "uri": quote(path, errors="surrogateescape"),
+                "uriBaseId": ROOT_ID,
+            },
             "region": region,
         }
     }
