@@ -16,9 +16,10 @@ could not analyse (directory symlinks are never followed, so a loop cannot recur
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
+from fnmatch import fnmatchcase, translate
 from pathlib import Path
 
 from unjam.errors import BadInput
@@ -171,11 +172,15 @@ def named_path(path: Path) -> Path:
 
 
 def _matcher(patterns: Sequence[str]) -> Callable[[str, str], bool]:
-    names = tuple(p for p in patterns if "/" not in p)
+    """Whether an entry (full path, name) matches a pattern: bare ones match the name (all
+    of them as one regular expression: this runs for every file and directory), the others
+    the full path or a directory above it."""
+    names = [p for p in patterns if "/" not in p]
+    by_name = re.compile("|".join(map(translate, names))).match if names else None
     anchored = tuple(p for p in patterns if "/" in p)
 
     def excluded(entry: str, name: str) -> bool:
-        return any(fnmatchcase(name, p) for p in names) or any(
+        return (by_name is not None and by_name(name) is not None) or any(
             fnmatchcase(entry, p) or fnmatchcase(entry, p + "/*") for p in anchored
         )
 
