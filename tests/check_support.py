@@ -97,7 +97,7 @@ def install_fake_engine(monkeypatch, findings: Sequence[Finding], **result) -> l
     """Replace `unjam.analysis.engine` with one returning `findings`; returns its call log."""
     calls: list[dict] = []
 
-    def analyze(root, files, *, extra_catalogue=(), cache_dir=None):
+    def analyze(root, files, *, extra_catalogue=(), cache_dir=None, **_limits):
         calls.append(
             {"root": root, "files": list(files), "extra": list(extra_catalogue), "cache": cache_dir}
         )

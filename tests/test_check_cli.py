@@ -76,12 +76,12 @@ def test_unknown_rule_exits_2_with_the_valid_codes(capsys, monkeypatch):
     )
 
 
-# --- errors: exit 2, one line -------------------------------------------------------------
+# --- errors: exit 2 or 3, one line ---------------------------------------------------------
 
 
-def test_nonexistent_path_exits_2(capsys, monkeypatch, tmp_path):
+def test_nonexistent_path_exits_3(capsys, monkeypatch, tmp_path):
     code, out, err = run(capsys, monkeypatch, "check", str(tmp_path / "nope"))
-    assert code == 2 and out == ""
+    assert code == 3 and out == ""
     assert err.count("\n") == 1 and "nope does not exist" in err
 
 
@@ -213,11 +213,12 @@ def test_output_file_and_statistics(capsys, monkeypatch, webhook_copy, tmp_path)
     assert out.splitlines()[0].split()[:2] == ["2", "UJ001"]
 
 
-def test_unparsed_files_are_listed_and_counted(capsys, monkeypatch, webhook_copy):
+def test_unparsed_files_are_listed_counted_and_exit_3(capsys, monkeypatch, webhook_copy):
     install_fake_engine(monkeypatch, [], unparsed=[("billing/new.py", "invalid syntax (line 2)")])
     code, out, _ = run(capsys, monkeypatch, "check", str(webhook_copy))
-    assert code == 0
-    assert "warning: could not parse billing/new.py, skipped: invalid syntax (line 2)" in out
+    assert code == 3
+    assert "billing/new.py:2: error: billing/new.py was not analysed: invalid syntax" in out
+    assert "All checks passed" not in out and "1 of them could not be analysed" in out
 
 
 # --- the real engine ----------------------------------------------------------------------
@@ -282,7 +283,7 @@ def test_clean_app_exits_0(engine, capsys, monkeypatch, tmp_path):
 def test_unparsable_file_is_listed_and_counted(engine, capsys, monkeypatch, tmp_path):
     root = write_app(tmp_path, {**CLEAN_APP, "broken.py": "def f(:\n    pass\n"})
     code, out, _ = run(capsys, monkeypatch, "check", "--no-cache", "--format", "json", str(root))
-    assert code == 0
+    assert code == 3
     data = json.loads(out)
     assert data["summary"]["unparsed"] == 1 and data["summary"]["files"] >= 1
     assert data["unparsed"][0]["path"] == "broken.py" and data["unparsed"][0]["reason"]

@@ -35,7 +35,7 @@ def _check_json(tree: Path, compiled_on: bool) -> dict:
         text=True,
         env=env,
     )
-    assert done.returncode in (0, 1), done.stderr
+    assert done.returncode in (0, 1, 3), done.stderr  # 3: the corpus has unparsable files
     report = json.loads(done.stdout)
     report["summary"].pop("seconds")
     return report

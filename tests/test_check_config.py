@@ -135,7 +135,7 @@ def test_exclude_globs_bare_names_and_anchored_paths(tmp_path):
         '[tool.unjam]\nexclude = ["migrations", "test_*.py", "tests/corpus"]\n',
     )
     config = load_config(tmp_path)
-    found = discover([tmp_path], config.exclude)
+    found = discover([tmp_path], config.exclude, test_code=())
     relative = sorted(str(f.relative_to(found.root)) for f in found.files)
     assert relative == ["app/main.py", "tests/unit.py"]
 

@@ -54,9 +54,9 @@ def test_cache_written_from_worker_chunks_is_reused(tmp_path, monkeypatch):
     parsed: list[int] = []
     real = parse.summarize_bytes
 
-    def counting(data: bytes, is_package: bool):
+    def counting(data: bytes, is_package: bool, *rest):
         parsed.append(1)
-        return real(data, is_package)
+        return real(data, is_package, *rest)
 
     monkeypatch.setattr(parse, "summarize_bytes", counting)
     after = analyze(root, files, cache_dir=cache_dir, jobs=1)

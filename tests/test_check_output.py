@@ -75,7 +75,7 @@ def test_json_findings_and_unparsed_carry_the_values(report):
     assert first["entry"]["route"] == "POST /webhooks/invoice"
     assert first["chain"][0]["name"] == "invoice_handler"
     assert data["unparsed"] == [
-        {"path": "billing/new_syntax.py", "reason": "invalid syntax (line 3)"}
+        {"path": "billing/new_syntax.py", "line": 3, "reason": "invalid syntax (line 3)"}
     ]
 
 
@@ -129,7 +129,8 @@ def test_sarif_levels_code_flow_and_unparsed_notification(report):
     assert last["artifactLocation"]["uri"] == "aws/sqs/queue.py"
     assert last["region"]["startLine"] == 18
     (note,) = run["invocations"][0]["toolExecutionNotifications"]
-    assert "billing/new_syntax.py" in note["message"]["text"]
+    assert "billing/new_syntax.py" in note["message"]["text"] and note["level"] == "error"
+    assert note["locations"][0]["physicalLocation"]["region"]["startLine"] == 3
 
 
 # --- GitHub annotations -------------------------------------------------------------------
@@ -153,7 +154,7 @@ def test_github_annotations_syntax(report, monkeypatch):
     assert first.group(5) == "UJ001 blocking-call-on-loop"
     assert "%0Avia POST /webhooks/invoice" in first.group(6)
     assert "\n" not in first.group(6)
-    assert lines[3].startswith("::warning file=examples/webhook/billing/new_syntax.py,")
+    assert lines[3].startswith("::error file=examples/webhook/billing/new_syntax.py,line=3,")
 
 
 def test_github_escaping():
@@ -179,10 +180,14 @@ def test_text_shows_location_code_chain_snippet_fix_and_summary(report):
     caret = lines[lines.index(snippet) + 1]
     assert caret.index("^") == snippet.index("self.client")  # column 16, 1-based
     assert "  fix: use aiobotocore, or `await run_in_threadpool(...)`" in lines
-    assert "warning: could not parse billing/new_syntax.py, skipped: invalid syntax (line 3)" in (
-        lines
-    )
-    assert "Found 3 findings (1 error, 1 warning, 1 info) in 9 files in 0.05s." in lines
+    assert (
+        "billing/new_syntax.py:3: error: billing/new_syntax.py was not analysed: invalid syntax "
+        "(line 3)"
+    ) in lines
+    assert (
+        "Found 3 findings (1 error, 1 warning, 1 info) in 9 files in 0.05s; 1 of them could not "
+        "be analysed (listed above)."
+    ) in lines
 
 
 def test_text_puts_one_hop_per_line_when_the_chain_is_long(report):
@@ -204,7 +209,8 @@ def test_text_for_a_clean_run_and_colour_on_request():
 
 def test_text_quiet_has_findings_only(report):
     text = render_text(report, quiet=True)
-    assert "UJ001" in text and "Found" not in text and "could not parse" not in text
+    assert "UJ001" in text and "Found" not in text
+    assert "new_syntax.py:3: error:" in text  # a file diagnostic decides the exit status
 
 
 def test_statistics_counts_per_code(report):

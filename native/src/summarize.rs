@@ -295,7 +295,13 @@ impl<'a> Summarizer<'a> {
                 }
             }
             Stmt::Pass(_) | Stmt::Break(_) | Stmt::Continue(_) => {}
-            Stmt::TypeAlias(_) | Stmt::IpyEscapeCommand(_) => self.decline("type alias"),
+            // `type X[T] = value` (3.12+): summarize.py visits its child expressions, the
+            // name and the value (the type parameters are not expressions)
+            Stmt::TypeAlias(t) => {
+                self.expr(&t.name, f, guarded, false);
+                self.expr(&t.value, f, guarded, false);
+            }
+            Stmt::IpyEscapeCommand(_) => self.decline("IPython escape"),
         }
     }
 

@@ -173,7 +173,14 @@ impl Summarizer<'_> {
                         push_expr(&mut stack, part, -1);
                     }
                 }
-                Expr::TString(_) | Expr::IpyEscapeCommand(_) => self.decline("t-string"),
+                // t-strings (3.14): CPython's `TemplateStr` holds `Interpolation`s, walked
+                // like an f-string's replacement fields
+                Expr::TString(ts) => {
+                    for part in ts.value.iter() {
+                        push_formatted(&mut stack, &part.elements);
+                    }
+                }
+                Expr::IpyEscapeCommand(_) => self.decline("IPython escape"),
                 _ => {} // names and constants: nothing to visit
             }
         }

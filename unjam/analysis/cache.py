@@ -79,8 +79,11 @@ def version_key() -> str:
 
 
 class Cache:
-    def __init__(self, directory: Path | None) -> None:
+    def __init__(self, directory: Path | None, flavour: str = "") -> None:
+        """`flavour`: what else the summaries depend on (the Python version files are parsed
+        as): a cache written for another flavour is not reused."""
         self.directory = directory
+        self.flavour = flavour
         self.files: dict[str, tuple[int, int, str]] = {}
         self.final: tuple[str, Any] | None = None
         self._summaries: dict[str, Any] | None = None
@@ -90,9 +93,13 @@ class Cache:
         self._summaries_saved = False  # an index is written only beside its summaries
         if directory is not None:
             data = self._read(INDEX, pickle.load)
-            if isinstance(data, dict) and data.get("version") == version_key():
+            if isinstance(data, dict) and data.get("version") == self.version:
                 self.files = data.get("files", {})
                 self.final = data.get("final")
+
+    @property
+    def version(self) -> str:
+        return f"{version_key()}{self.flavour}"
 
     def _read(self, name: str, load) -> Any:
         try:
@@ -109,7 +116,7 @@ class Cache:
             if self.directory is not None and self.files:
                 data = self._read(SUMMARIES, marshal.load)
             self._summaries = {}
-            if isinstance(data, dict) and data.get("version") == version_key():
+            if isinstance(data, dict) and data.get("version") == self.version:
                 try:
                     self._summaries = self._decode(data)
                 except Exception:
@@ -155,7 +162,7 @@ class Cache:
         if not self._summaries_saved:
             return
         try:
-            index = {"version": version_key(), "files": self.files, "final": self.final}
+            index = {"version": self.version, "files": self.files, "final": self.final}
             self._write(INDEX, pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
         except (OSError, ValueError):
             pass
@@ -171,7 +178,7 @@ class Cache:
                 kept = {
                     k: v for k, v in self._summaries.items() if k in keep and k not in blob_keys
                 }
-                data = {"version": version_key(), "rows": self._blobs, "plain": marshal.dumps(kept)}
+                data = {"version": self.version, "rows": self._blobs, "plain": marshal.dumps(kept)}
                 self._write(SUMMARIES, marshal.dumps(data))
             self._summaries_saved = True
         except (OSError, ValueError):

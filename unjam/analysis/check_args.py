@@ -46,6 +46,7 @@ OPTIONS: dict[str, tuple[str, str]] = {
     "--quiet": ("quiet", "flag"),
     "-q": ("quiet", "flag"),
     "--exit-zero": ("exit_zero", "flag"),
+    "--no-context": ("no_context", "flag"),
 }
 _FORMATS = {f.value: f for f in OutputFormat}
 
@@ -68,6 +69,7 @@ def defaults() -> dict:
         "warn_unused_ignores": False,
         "quiet": False,
         "exit_zero": False,
+        "no_context": False,
     }
 
 
@@ -139,8 +141,12 @@ def run(
     warn_unused_ignores: bool,
     quiet: bool,
     exit_zero: bool,
+    no_context: bool = False,
 ) -> int:
-    """Run `unjam check` with parsed parameters; the exit status (0, or 1 for findings)."""
+    """Run `unjam check` with parsed parameters; the exit status: 2 when part of the analysis
+    failed (an internal error, reported), 3 when a file could not be read or parsed (the
+    report lists it; it outranks findings, and `--exit-zero`, which is about findings, leaves
+    it), else 1 for findings, else 0."""
     from unjam.analysis.frontend import run_check
 
     report = run_check(
@@ -154,8 +160,13 @@ def run(
         cache_dir=None if no_cache else cache_dir,
         use_cache=not no_cache,
         warn_unused_ignores=warn_unused_ignores,
+        project_context=not no_context,
     )
     _emit(report, str(output_format), output, statistics=statistics, quiet=quiet)
+    if any(path.startswith("(") for path, _ in report.unparsed):
+        return int(ExitCode.USAGE)  # part of the analysis itself failed: an internal error
+    if report.unparsed:
+        return int(ExitCode.BAD_INPUT)
     if report.findings and not exit_zero:
         return int(ExitCode.FINDINGS)
     return 0
@@ -184,7 +195,7 @@ def _emit(report, fmt: str, output: Path | None, *, statistics: bool, quiet: boo
         return
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text, encoding="utf-8")
+        output.write_text(text, encoding="utf-8", errors="replace")  # (non-UTF-8 file names)
     except OSError as err:
         raise UserError(f"cannot write the report to {output}: {err.strerror}") from None
 

@@ -81,10 +81,17 @@ def check(
     exit_zero: bool = typer.Option(
         False, "--exit-zero", help="Exit 0 even when there are findings."
     ),
+    no_context: bool = typer.Option(
+        False,
+        "--no-context",
+        help="Analyse the named paths alone, not with the rest of the project a path inside a "
+        "package belongs to (finding paths are then relative to the named directory).",
+    ),
 ) -> None:
     """Find code that blocks the event loop or starves the thread pool (static analysis).
 
-    Exit status: 0 no findings, 1 findings, 2 bad usage or an internal error.
+    Exit status: 0 no findings, 1 findings, 2 bad usage or an internal error, 3 a path that
+    does not exist or a file that could not be read or parsed (it outranks 1).
     """
     from unjam.analysis.check_args import run
 
@@ -105,6 +112,7 @@ def check(
         warn_unused_ignores,
         quiet,
         exit_zero,
+        no_context,
     )
     if code:
         raise typer.Exit(code)

@@ -8,12 +8,14 @@ Lookup follows ruff: the nearest `pyproject.toml` at or above the first checked 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from unjam.analysis.discovery import DEFAULT_TEST_CODE
 from unjam.analysis.rules import RULES, codes_matching
 from unjam.errors import UserError
 
@@ -25,8 +27,15 @@ KNOWN_KEYS = {
     "extend-exclude",
     "respect-gitignore",
     "blocking",
+    "test-code",
+    "max-file-size",
 }
 DEFAULT_SELECT = ("ALL",)
+# Larger files are skipped with a diagnostic: the largest source file in the PyPI packages
+# unjam's own environment installs is 4.7 MB (docs/check.md has the figures).
+DEFAULT_MAX_FILE_SIZE = 10_000_000
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?\s*$", re.IGNORECASE)
+_UNITS = {"B": 1, "KB": 1_000, "MB": 1_000_000, "GB": 1_000_000_000}
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,8 @@ class CheckConfig:
     exclude: tuple[str, ...] = ()
     blocking: tuple[Mapping[str, Any], ...] = ()
     respect_gitignore: bool = True
+    test_code: tuple[str, ...] = DEFAULT_TEST_CODE
+    max_file_size: int | None = DEFAULT_MAX_FILE_SIZE
 
     def enabled(self, code: str) -> bool:
         return rule_enabled(code, self.select, self.ignore)
@@ -115,6 +126,10 @@ def load_config(
     file_gitignore = table.get("respect-gitignore", True)
     if not isinstance(file_gitignore, bool):
         raise UserError(f"{where}: [tool.unjam] respect-gitignore must be true or false")
+    test_code = (
+        _strings(table, "test-code", where) if "test-code" in table else list(DEFAULT_TEST_CODE)
+    )
+    max_file_size = _size(table, "max-file-size", where)
 
     cli_select = _check_codes(select, "--select") if select else None
     cli_extend = _check_codes(extend_select, "--extend-select")
@@ -131,7 +146,25 @@ def load_config(
         + tuple(_anchor(p, cwd) for p in exclude),
         blocking=tuple(blocking),
         respect_gitignore=file_gitignore if respect_gitignore is None else respect_gitignore,
+        test_code=tuple(_anchor(p, base_dir) for p in test_code),
+        max_file_size=max_file_size,
     )
+
+
+def _size(table: Mapping[str, Any], key: str, where: str) -> int | None:
+    """A size in bytes: an integer, or a string with a unit ("20MB"); 0 means no limit."""
+    value = table.get(key, DEFAULT_MAX_FILE_SIZE)
+    match = _SIZE.match(value) if isinstance(value, str) else None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        size = value
+    elif match is not None:
+        size = int(float(match.group(1)) * _UNITS[(match.group(2) or "B").upper()])
+    else:
+        raise UserError(
+            f'{where}: [tool.unjam] {key} must be a size such as "20MB" or a number of bytes '
+            "(0: no limit)"
+        )
+    return size or None
 
 
 def _anchor(pattern: str, base: Path) -> str:

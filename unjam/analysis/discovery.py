@@ -3,19 +3,26 @@
 The rules follow ruff: directories that hold environments, caches or build output are skipped;
 inside a git repository, `.gitignore` files are respected (matched with `pathspec`, the library
 that implements git's wildmatch rules); `[tool.unjam] exclude` globs and `--exclude` remove
-more; and a path the user names explicitly is always checked. The walk itself is a few lines of
-`os.scandir` with pruning, which is as fast as anything that would add a dependency.
+more; test code (`tests/`, `test_*.py`, `*_test.py`, `conftest.py`, or `[tool.unjam] test-code`)
+is left out unless a named path is test code itself; and a path the user names explicitly is
+always checked. The walk itself is a few lines of `os.scandir` with pruning, which is as fast as
+anything that would add a dependency.
+
+Nothing found on the way stops the walk: an unreadable directory, a symlink loop or a dangling
+link is listed in `Discovered.skipped` with its reason, and the run reports it as a file it
+could not analyse (directory symlinks are never followed, so a loop cannot recurse).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
+from fnmatch import fnmatchcase, translate
 from pathlib import Path
 
-from unjam.errors import UserError
+from unjam.errors import BadInput
 
 # Directories that hold tools' state, environments or build output — never the app's code.
 DEFAULT_EXCLUDED_DIRS = frozenset(
@@ -44,6 +51,8 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
         "venv",
     }
 )
+# What test code looks like, left out by default: the app's findings come from what it serves.
+DEFAULT_TEST_CODE = ("tests", "test_*.py", "*_test.py", "conftest.py")
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,9 @@ class Discovered:
 
     root: Path
     paths: tuple[str, ...]
+    # (absolute path, reason) of what was found but cannot be read: unreadable directories,
+    # symlink loops, dangling links
+    skipped: tuple[tuple[str, str], ...] = ()
 
     @property
     def files(self) -> tuple[Path, ...]:
@@ -102,57 +114,109 @@ def _read_spec(directory: Path) -> tuple[str, object] | None:
 
 
 def discover(
-    paths: Sequence[Path], exclude: Sequence[str] = (), *, respect_gitignore: bool = True
+    paths: Sequence[Path],
+    exclude: Sequence[str] = (),
+    *,
+    respect_gitignore: bool = True,
+    test_code: Sequence[str] = DEFAULT_TEST_CODE,
 ) -> Discovered:
     """Collect the Python files under `paths`, skipping excluded directories and files.
 
     A path the user names explicitly is checked even if an exclusion would match it (as in
-    ruff); exclusions apply to what is found below it. `exclude` holds bare names/globs
-    (matched against each file or directory name) and absolute globs (matched on full paths).
+    ruff); exclusions apply to what is found below it. `exclude` and `test_code` hold bare
+    names/globs (matched against each file or directory name) and absolute globs (matched on
+    full paths). Below a named path that is test code itself (`unjam check tests`), test
+    files are checked too.
     """
-    resolved = []
-    for path in paths:
-        if not path.exists():
-            raise UserError(f"path {path} does not exist; pass a file or directory to check")
-        resolved.append(path.resolve())
-    names = tuple(p for p in exclude if "/" not in p)
-    anchored = tuple(p for p in exclude if "/" in p)
-
-    def excluded(entry: str, name: str) -> bool:
-        return any(fnmatchcase(name, p) for p in names) or any(
-            fnmatchcase(entry, p) or fnmatchcase(entry, p + "/*") for p in anchored
-        )
-
+    resolved = [named_path(path) for path in paths]
     names_found: set[str] = set()
+    skipped: list[tuple[str, str]] = []
     for path in resolved:
         if path.is_file():
             names_found.add(str(path))
             continue
+        testing = () if _is_test_code(path, test_code) else tuple(test_code)
+        excluded = _matcher((*exclude, *testing))
         ignores = _GitIgnores.above(path) if respect_gitignore else None
         if ignores is not None and ignores.ignored(str(path), True):
             # The user named an ignored directory: check it, honouring only the .gitignore
             # files inside it (git would not descend into it at all).
             ignores = _GitIgnores()
-        names_found.update(_walk(str(path), excluded, ignores))
+        names_found.update(_walk(str(path), excluded, ignores, skipped))
     # (sorting plain strings is several times faster than sorting Paths)
-    return Discovered(root=_root_of(resolved), paths=tuple(sorted(names_found)))
+    return Discovered(
+        root=_root_of(resolved), paths=tuple(sorted(names_found)), skipped=tuple(sorted(skipped))
+    )
+
+
+def named_path(path: Path) -> Path:
+    """A named path, absolute and resolved; a one-line error (exit 3) if it cannot be checked."""
+    try:
+        os.stat(path)
+    except OSError as err:
+        if not os.path.lexists(path):
+            raise BadInput(
+                f"path {path} does not exist; pass a file or directory to check"
+            ) from None
+        raise BadInput(
+            f"path {path} cannot be read ({err.strerror}); fix it or leave it out"
+        ) from None
+    resolved = path.resolve()
+    if not resolved.is_file() and not resolved.is_dir():
+        raise BadInput(f"{path} is neither a file nor a directory; name a .py file or a directory")
+    if resolved.is_file() and not resolved.name.endswith(".py"):
+        raise BadInput(
+            f"{path} is not a Python file (unjam checks *.py files); name a .py file or a directory"
+        )
+    return resolved
+
+
+def _matcher(patterns: Sequence[str]) -> Callable[[str, str], bool]:
+    """Whether an entry (full path, name) matches a pattern: bare ones match the name (all
+    of them as one regular expression: this runs for every file and directory), the others
+    the full path or a directory above it."""
+    names = [p for p in patterns if "/" not in p]
+    by_name = re.compile("|".join(map(translate, names))).match if names else None
+    anchored = tuple(p for p in patterns if "/" in p)
+
+    def excluded(entry: str, name: str) -> bool:
+        return (by_name is not None and by_name(name) is not None) or any(
+            fnmatchcase(entry, p) or fnmatchcase(entry, p + "/*") for p in anchored
+        )
+
+    return excluded
+
+
+def _is_test_code(path: Path, test_code: Sequence[str]) -> bool:
+    """Whether a named directory is test code (it or a directory above it matches a pattern)."""
+    matches = _matcher(test_code)
+    return any(matches(str(p), p.name) for p in (path, *path.parents) if p.name)
 
 
 def _walk(
-    top: str, excluded: Callable[[str, str], bool], ignores: _GitIgnores | None
+    top: str,
+    excluded: Callable[[str, str], bool],
+    ignores: _GitIgnores | None,
+    skipped: list[tuple[str, str]],
 ) -> Iterable[str]:
     stack = [(top, ignores)]
     while stack:
         directory, here = stack.pop()
         try:
             entries = list(os.scandir(directory))
-        except OSError:
-            continue  # unreadable directory: nothing we can check there
+        except OSError as err:
+            skipped.append((directory, f"cannot list this directory: {err.strerror or err}"))
+            continue
         if here is not None and directory != top and any(e.name == ".gitignore" for e in entries):
             here = here.entering(directory)
         for entry in entries:
             name = entry.name
-            if entry.is_dir(follow_symlinks=False):
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError as err:  # (only on filesystems without d_type)
+                skipped.append((entry.path, f"cannot read: {err.strerror or err}"))
+                continue
+            if is_dir:
                 if name in DEFAULT_EXCLUDED_DIRS or name.endswith(".egg-info"):
                     continue
                 if excluded(entry.path, name) or (here and here.ignored(entry.path, True)):
@@ -160,11 +224,24 @@ def _walk(
                 stack.append((entry.path, here))
             elif (
                 name.endswith(".py")
-                and entry.is_file()
                 and not excluded(entry.path, name)
                 and not (here and here.ignored(entry.path, False))
+                and _is_file(entry, skipped)
             ):
                 yield entry.path
+
+
+def _is_file(entry: os.DirEntry, skipped: list[tuple[str, str]]) -> bool:
+    """A regular file, or a link to one; a link that leads nowhere is listed in `skipped`."""
+    try:
+        if entry.is_file():
+            return True
+    except OSError as err:  # e.g. a symlink loop (ELOOP)
+        skipped.append((entry.path, f"cannot read: {err.strerror or err}"))
+        return False
+    if entry.is_symlink() and not os.path.exists(entry.path):
+        skipped.append((entry.path, "cannot read: a symbolic link to nothing"))
+    return False
 
 
 def _root_of(paths: Sequence[Path]) -> Path:

@@ -2,8 +2,8 @@
 doctor). Files → cached summaries → linked project → FastAPI model → call graph → findings.
 
 Robustness contract: whatever the input, `analyze` returns a result. A file that does not
-parse, or whose analysis raises, is listed in `unparsed` with a one-line reason; the rest of
-the project is still analysed.
+parse, cannot be read, is larger than `max_file_size`, or whose analysis raises, is listed in
+`unparsed` with a one-line reason; the rest of the project is still analysed.
 """
 
 from __future__ import annotations
@@ -60,24 +60,56 @@ def analyze(
     extra_catalogue: Sequence[Mapping] = (),
     cache_dir: Path | None = None,
     jobs: int | None = None,
+    max_file_size: int | None = None,
+    target: tuple[int, int] | None = None,
 ) -> AnalysisResult:
     """Analyse `files` (under `root`). `jobs`: worker processes for parsing (None = one per
-    core when enough files need parsing, 1 = none)."""
+    core when enough files need parsing, 1 = none). `max_file_size`: bytes; a larger file is
+    skipped with a reason (parse time and memory grow with a file's size). `target`: the
+    Python version to read files as (default: this one's; see `target.py`)."""
     started = time.perf_counter()
     gc_enabled = gc.isenabled()
     gc.disable()  # millions of small acyclic tuples: the cyclic GC only slows us down
+    limits = _Limits(max_file_size, target)
     try:
-        return _analyze(root, files, extra_catalogue, cache_dir, started, jobs)
+        return _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits)
     finally:
         if gc_enabled:
             gc.enable()
 
 
-def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> AnalysisResult:
+@dataclass(frozen=True)
+class _Limits:
+    max_file_size: int | None
+    target: tuple[int, int] | None
+
+    @property
+    def key(self) -> str:
+        """What the cached summaries and results also depend on."""
+        return f"-max{self.max_file_size}-py{self.target}" if self != _NO_LIMITS else ""
+
+    def too_large(self, size: int) -> str | None:
+        limit = self.max_file_size
+        if limit is None or size <= limit:
+            return None
+        return (
+            f"skipped: {_megabytes(size)} is over the per-file limit of {_megabytes(limit)} "
+            "(raise max-file-size in [tool.unjam] to analyse it)"
+        )
+
+
+_NO_LIMITS = _Limits(None, None)
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1e6:.1f} MB"
+
+
+def _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits) -> AnalysisResult:
     catalogue = load_catalogue(extra_catalogue)
     root = Path(os.path.abspath(root))
     paths = sorted({os.path.abspath(f) for f in files})
-    cache = Cache(cache_dir)
+    cache = Cache(cache_dir, limits.key)
     phases: dict[str, float] = {}
     clock = time.perf_counter()
 
@@ -91,14 +123,19 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
     hashes: dict[str, str] = {}
     unchanged: list[str] = []
     misses: list[str] = []
+    oversized: list[tuple] = []  # rows (path, mtime, size, "", reason) of files not read
+    check_size = limits.max_file_size is not None
     for path in paths:
         known = cache.files.get(path)
-        if known is not None:
+        if known is not None or check_size:
             try:
                 st = os.stat(path)
             except OSError:
                 st = None
-            if st is not None and (st.st_mtime_ns, st.st_size) == known[:2]:
+            if st is not None and check_size and (reason := limits.too_large(st.st_size)):
+                oversized.append((path, st.st_mtime_ns, st.st_size, "", reason))
+                continue
+            if known is not None and st is not None and (st.st_mtime_ns, st.st_size) == known[:2]:
                 hashes[path] = known[2]
                 unchanged.append(path)
                 continue
@@ -116,9 +153,9 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
     # summaries converted from their plain form as their files are read, and linked into the
     # project as they arrive (in `paths` order) while the next files are summarised: the
     # linker needs every one unless the final result below is cached, which a cold run's is not
-    summaries: dict[str, ModuleSummary | str] = {}
+    summaries: dict[str, ModuleSummary | str] = {row[0]: row[4] for row in oversized}
     linker = _Linker(root, paths, rel, catalogue, summaries) if misses else None
-    fresh = _read(misses, jobs, cache, summaries, linker)
+    fresh = _read(misses, jobs, cache, summaries, linker, limits.target) + oversized
     lap("read+summarise")
     for path, mtime, size, digest, _plain in fresh:
         hashes[path] = digest
@@ -126,9 +163,11 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
             cache.files[path] = (mtime, size, digest)
 
     final_key = hashlib.blake2b(digest_size=20)
-    final_key.update(f"{version_key()}\0{catalogue.digest}\0{root}".encode())
-    for path in paths:
-        final_key.update(f"\0{rel[path]}\0{hashes.get(path, '')}".encode())
+    final_key.update(
+        f"{version_key()}{limits.key}\0{catalogue.digest}\0{root}".encode(errors="surrogateescape")
+    )
+    for path in paths:  # (a file name that is not UTF-8 holds surrogates: its raw bytes)
+        final_key.update(f"\0{rel[path]}\0{hashes.get(path, '')}".encode(errors="surrogateescape"))
     key = final_key.hexdigest()
     if cache.final is not None and cache.final[0] == key:
         findings, unparsed = cache.final[1]
@@ -149,7 +188,7 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs) -> Analysis
             plains[path] = plain
     for path, _mtime, _size, digest, plain in [
         *fresh,
-        *_read(evicted, jobs, cache, summaries, linker),
+        *_read(evicted, jobs, cache, summaries, linker, limits.target),
     ]:
         if digest:
             hashes[path] = digest
@@ -196,7 +235,12 @@ def _summary(from_plain, plain: tuple | str) -> ModuleSummary | str:
 
 
 def _read(
-    paths: list[str], jobs: int | None, cache: Cache, summaries: dict, linker: _Linker | None
+    paths: list[str],
+    jobs: int | None,
+    cache: Cache,
+    summaries: dict,
+    linker: _Linker | None,
+    target: tuple[int, int] | None,
 ) -> list[tuple]:
     """`read_all`, handing the workers' marshalled chunks to the cache to save as they are,
     and converting each chunk of rows into `summaries` (by path), then linking what it can,
@@ -213,7 +257,7 @@ def _read(
             linker.link_ready()
 
     blobs: list[bytes] = []
-    rows = read_all(paths, jobs, blobs, convert)
+    rows = read_all(paths, jobs, blobs, convert, target)
     if blobs:
         cache.add_blobs(blobs, {content_key(p, d) for p, _m, _s, d, _x in rows if d})
     return rows

@@ -1,9 +1,11 @@
 """One `unjam check` run, from command-line arguments to a `CheckReport`.
 
-The steps, in order: read `[tool.unjam]` and the overrides, discover the files, run the engine,
-keep the selected codes, drop what `# unjam: ignore` comments silence. Any failure that is not
-the user's fault becomes a one-line "internal error" (exit 2) instead of a traceback, because a
-traceback's exit status (1) would read as "findings" to a CI job.
+The steps, in order: read `[tool.unjam]` and the overrides, discover the files (and, when a
+named path lies inside a package, the rest of its project for context: `roots.py`), run the
+engine, keep the findings and diagnostics of the named files, keep the selected codes, drop
+what `# unjam: ignore` comments silence. Any failure that is not the user's fault becomes a
+one-line "internal error" (exit 2) instead of a traceback, because a traceback's exit status
+(1) would read as "findings" to a CI job.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from unjam.analysis.config import load_config
-from unjam.analysis.discovery import discover
+from unjam.analysis.config import CheckConfig, load_config
+from unjam.analysis.discovery import Discovered, discover, named_path
 from unjam.analysis.output import CheckReport
+from unjam.analysis.roots import common_root, context_roots
 from unjam.analysis.suppressions import Suppressor, split_suppressed
 from unjam.errors import UserError
 
@@ -33,10 +36,11 @@ def run_check(
     cache_dir: Path | None = None,
     use_cache: bool = True,
     warn_unused_ignores: bool = False,
+    project_context: bool = True,
 ) -> CheckReport:
-    for path in paths:
-        if not path.exists():
-            raise UserError(f"path {path} does not exist; pass a file or directory to check")
+    """`project_context`: a named path inside a package is analysed with the rest of its
+    project (`roots.py`); False analyses the named paths alone."""
+    named = [named_path(path) for path in paths]  # exit 3 for a missing or non-Python path
     config = load_config(
         paths[0],
         config_file,
@@ -46,14 +50,25 @@ def run_check(
         exclude=exclude,
         respect_gitignore=respect_gitignore,
     )
-    found = discover(paths, config.exclude, respect_gitignore=config.respect_gitignore)
-    root = found.root
+    found = _discover(named, config)
+    contexts = context_roots(named) if project_context else []
+    context = _discover(contexts, config) if contexts else None
+    root = common_root([found.root, *contexts])
+    files = sorted({*found.paths, *context.paths}) if context else found.paths
     cache = _usable_cache_dir(cache_dir or root / CACHE_DIR_NAME) if use_cache else None
 
     try:
         from unjam.analysis.engine import analyze
+        from unjam.analysis.target import target_version
 
-        result = analyze(root, found.paths, extra_catalogue=config.blocking, cache_dir=cache)
+        result = analyze(
+            root,
+            files,
+            extra_catalogue=config.blocking,
+            cache_dir=cache,
+            max_file_size=config.max_file_size,
+            target=target_version(root),
+        )
     except UserError:
         raise
     except RecursionError:
@@ -69,23 +84,43 @@ def run_check(
             "report it (set UNJAM_DEBUG=1 to see the traceback)"
         ) from None
 
-    selected = [f for f in result.findings if config.enabled(f.code)]
+    findings, unparsed = result.findings, [(str(p), str(r)) for p, r in result.unparsed]
+    if context is not None:  # report on the named files only
+        mine = set(_relative(found.paths, root))
+        findings = [f for f in findings if f.location.path in mine]
+        unparsed = [(p, r) for p, r in unparsed if p in mine or p.startswith("(")]
+    unparsed += [(_relative([path], root)[0], reason) for path, reason in found.skipped]
+    selected = [f for f in findings if config.enabled(f.code)]
     suppressor = Suppressor(root)
     kept, silenced = split_suppressed(selected, root, suppressor)
     unused = None
     if warn_unused_ignores:
-        relative = [os.path.relpath(f, root).replace(os.sep, "/") for f in found.paths]
-        unused = tuple(suppressor.unused(relative, config.enabled))
+        unused = tuple(suppressor.unused(_relative(found.paths, root), config.enabled))
     return CheckReport(
         root=root,
         findings=tuple(kept),
-        files=result.files,
-        unparsed=tuple((str(p), str(r)) for p, r in result.unparsed),
+        files=len(found.paths) + len(found.skipped),
+        unparsed=tuple(sorted(unparsed)),
         seconds=result.seconds,
         suppressed=silenced,
         selected=config.enabled_codes(),
         unused_suppressions=unused,
+        context_files=len(files) - len(found.paths),
     )
+
+
+def _discover(paths: Sequence[Path], config: CheckConfig) -> Discovered:
+    return discover(
+        paths,
+        config.exclude,
+        respect_gitignore=config.respect_gitignore,
+        test_code=config.test_code,
+    )
+
+
+def _relative(paths: Sequence[str], root: Path) -> list[str]:
+    """Absolute paths as the engine names them: relative to `root`, with `/`."""
+    return [os.path.relpath(p, root).replace(os.sep, "/") for p in paths]
 
 
 def _usable_cache_dir(path: Path) -> Path | None:

@@ -10,10 +10,14 @@ extension (native/, Rust, ruff's parser, threads without the GIL) computes the s
 several times faster, because CPython's `ast.parse` alone costs more than the whole budget
 of a cold run on a large tree. Its rows must equal the Python ones exactly (tests/
 test_check_native.py, benchmarks/check_native_parity.py); for any file where it cannot be
-sure — not UTF-8, a BOM or coding declaration, a syntax error, syntax newer than this
-Python — it returns `None` as the summary and the file is redone here, which also gives
+sure — not UTF-8, a BOM or coding declaration, a syntax error, syntax newer than the target
+version — it returns `None` as the summary and the file is redone here, which also gives
 CPython's own error message. Without the extension, or with `UNJAM_NATIVE=0`, only the
 Python path runs.
+
+The extension reads files as the target version (`target.py`: what the project supports,
+which may be newer than this Python); the Python path can read only this Python's syntax, and
+says so in the reason of a file it cannot parse when the target is newer.
 """
 
 from __future__ import annotations
@@ -39,8 +43,11 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def summarize_bytes(data: bytes, is_package: bool) -> ModuleSummary | str:
-    """A summary, or the one-line reason the file could not be analysed."""
+def summarize_bytes(
+    data: bytes, is_package: bool, target: tuple[int, int] | None = None
+) -> ModuleSummary | str:
+    """A summary, or the one-line reason the file could not be analysed (`target`: the
+    version the project's files are read as, when newer than this Python)."""
     from unjam.analysis.summarize import summarize
 
     try:
@@ -48,7 +55,11 @@ def summarize_bytes(data: bytes, is_package: bool) -> ModuleSummary | str:
             warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
             tree = ast.parse(data)
     except SyntaxError as err:
-        return f"syntax error: {err.msg} (line {err.lineno})"
+        line = f" (line {err.lineno})" if err.lineno else ""
+        reason = f"syntax error: {err.msg}{line}"
+        if target is not None and target > sys.version_info[:2]:
+            reason += f"{_running()}{NEWER_SYNTAX_HINT}"
+        return reason
     except (ValueError, UnicodeError) as err:
         return f"cannot read as Python source: {err}"
     except RecursionError:
@@ -63,7 +74,20 @@ def summarize_bytes(data: bytes, is_package: bool) -> ModuleSummary | str:
         return f"internal error: {type(err).__name__}: {err}"
 
 
-def read_one(path: str) -> tuple[str, int, int, str, tuple | str]:
+# Said of a file this Python cannot parse when the project may use newer syntax.
+NEWER_SYNTAX_HINT = (
+    "; if it is newer syntax (PEP 695 generics, `except A, B:`, ...), unjam reads it with its "
+    "native extension (built by `make` when cargo is present) or under a newer Python"
+)
+
+
+def _running() -> str:
+    return f" under Python {sys.version_info[0]}.{sys.version_info[1]}"
+
+
+def read_one(
+    path: str, target: tuple[int, int] | None = None
+) -> tuple[str, int, int, str, tuple | str]:
     """(path, mtime_ns, size, content hash, plain summary or the reason there is none)."""
     try:
         st = os.stat(path)
@@ -72,23 +96,26 @@ def read_one(path: str) -> tuple[str, int, int, str, tuple | str]:
     except OSError as err:
         return path, 0, 0, "", f"cannot read: {err.strerror or err}"
     is_package = os.path.basename(path) == "__init__.py"
-    summary = summarize_bytes(data, is_package)
+    summary = summarize_bytes(data, is_package, target)
     plain = to_plain(summary) if isinstance(summary, ModuleSummary) else summary
     return path, st.st_mtime_ns, st.st_size, content_hash(data), plain
 
 
-def _read_many(paths: list[str]) -> list[tuple[str, int, int, str, tuple | str]]:
+def _read_many(
+    paths: list[str], target: tuple[int, int] | None = None
+) -> list[tuple[str, int, int, str, tuple | str]]:
     enabled = gc.isenabled()
     gc.disable()  # ASTs are acyclic: collecting while building them is pure overhead
     try:
-        return [read_one(p) for p in paths]
+        return [read_one(p, target) for p in paths]
     finally:
         if enabled:
             gc.enable()
 
 
-def _read_many_marshalled(paths: list[str]) -> bytes:
-    return marshal.dumps(_read_many(paths))  # one bytes object crosses the process boundary
+def _read_many_marshalled(paths: list[str], target: tuple[int, int] | None = None) -> bytes:
+    # one bytes object crosses the process boundary
+    return marshal.dumps(_read_many(paths, target))
 
 
 def worker_count(n_files: int, jobs: int | None = None) -> int:
@@ -174,7 +201,12 @@ def _loads(blob: bytes) -> list:
 
 
 def _read_native(
-    native, paths: list[str], jobs: int | None, blobs: list[bytes] | None, on_rows: OnRows | None
+    native,
+    paths: list[str],
+    jobs: int | None,
+    blobs: list[bytes] | None,
+    on_rows: OnRows | None,
+    target: tuple[int, int],
 ) -> Rows:
     """Rows from the extension, in threads (no forking, so any file count is worth it),
     chunk by chunk: the files it hands back (`None` summary) are redone by `read_one`. The
@@ -182,7 +214,7 @@ def _read_native(
     threads = max(1, min(jobs if jobs is not None else usable_cpus(), len(paths)))
     rows: Rows = []
     try:
-        chunks = native.summarize_chunks(paths, threads, sys.version_info[:2], NATIVE_CHUNK)
+        chunks = native.summarize_chunks(paths, threads, target, NATIVE_CHUNK)
     except Exception:  # e.g. a path that is not valid UTF-8: Python reads everything
         return rows
     while True:
@@ -194,7 +226,7 @@ def _read_native(
         if part is None:
             break
         redo = [i for i, row in enumerate(part) if row[4] is None]
-        redone = _read_many([part[i][0] for i in redo])
+        redone = [_explain(native, row, target) for row in _read_many([part[i][0] for i in redo])]
         for i, row in zip(redo, redone, strict=True):
             part[i] = row
         if blobs is not None:
@@ -207,44 +239,94 @@ def _read_native(
     return rows
 
 
+# The extension's reasons for declining a file that CPython rejects too, whatever its version.
+_CPYTHON_TOO = frozenset(
+    {
+        "syntax error",
+        "syntax newer than the target Python",
+        "NUL byte",
+        "not UTF-8",
+        "not a module",
+        "deep nesting",
+        "deep indentation",
+        "f-string CPython rejects",
+    }
+)
+
+
+def _explain(native, row: tuple, target: tuple[int, int]) -> tuple:
+    """A row Python could not parse, with the reason naming newer syntax when the extension
+    parsed the file at the target version but declined to summarise it (a construct only
+    CPython's own tree gives exactly; `decline_reason` says which)."""
+    reason = row[4]
+    if not (isinstance(reason, str) and reason.startswith("syntax error")):
+        return row
+    if target <= sys.version_info[:2]:
+        return row
+    try:
+        why = native.decline_reason(row[0], target)
+    except Exception:
+        return row
+    if why is None or why in _CPYTHON_TOO:
+        return row
+    explained = (
+        f"{reason}{_running()}; it is valid Python {target[0]}.{target[1]}, but unjam's native "
+        f"parser leaves this file to Python ({why}): run unjam under Python "
+        f"{target[0]}.{target[1]} to analyse it"
+    )
+    return (*row[:4], explained)
+
+
 def read_all(
     paths: list[str],
     jobs: int | None = None,
     blobs: list[bytes] | None = None,
     on_rows: OnRows | None = None,
+    target: tuple[int, int] | None = None,
 ) -> Rows:
     """Read and summarise `paths`; summaries come back in their plain (marshal) form, in the
     order of `paths`. With worker processes or the native extension, the marshalled chunks
     they produced are appended to `blobs` (the cache stores them as they are). `on_rows`
     gets every row once, in input order, a chunk at a time as soon as it is read: with the
-    extension, the caller works on one chunk while its threads summarise the next ones."""
+    extension, the caller works on one chunk while its threads summarise the next ones.
+    `target`: the Python version to read files as (default: this one's)."""
     native = native_module()
+    target = max(target or sys.version_info[:2], sys.version_info[:2])
     if native is not None and paths:
-        rows = _read_native(native, paths, jobs, blobs, on_rows)
+        rows = _read_native(native, paths, jobs, blobs, on_rows, target)
         if len(rows) == len(paths):
             return rows
-        return rows + _read_python(paths[len(rows) :], jobs, blobs, on_rows)
-    return _read_python(paths, jobs, blobs, on_rows)
+        return rows + _read_python(paths[len(rows) :], jobs, blobs, on_rows, target)
+    return _read_python(paths, jobs, blobs, on_rows, target)
 
 
 def _read_python(
-    paths: list[str], jobs: int | None, blobs: list[bytes] | None, on_rows: OnRows | None
+    paths: list[str],
+    jobs: int | None,
+    blobs: list[bytes] | None,
+    on_rows: OnRows | None,
+    target: tuple[int, int],
 ) -> Rows:
     workers = worker_count(len(paths), jobs)
     rows: Rows | None = None
     if workers >= 2:
-        rows = _read_in_processes(paths, workers, blobs, on_rows)
+        rows = _read_in_processes(paths, workers, blobs, on_rows, target)
     if rows is None:  # one process, or no worker processes available (sandbox, frozen app)
-        rows = _read_many(paths)
+        rows = _read_many(paths, target)
         if on_rows is not None:
             on_rows(rows)
     return rows
 
 
 def _read_in_processes(
-    paths: list[str], workers: int, blobs: list[bytes] | None, on_rows: OnRows | None
+    paths: list[str],
+    workers: int,
+    blobs: list[bytes] | None,
+    on_rows: OnRows | None,
+    target: tuple[int, int],
 ) -> Rows | None:
     from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
     from multiprocessing import get_context
 
     method = "fork" if sys.platform == "linux" else None
@@ -253,7 +335,8 @@ def _read_in_processes(
     try:
         ctx = get_context(method)
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            for part in pool.map(_read_many_marshalled, _chunks(paths, workers)):
+            read = partial(_read_many_marshalled, target=target)
+            for part in pool.map(read, _chunks(paths, workers)):
                 parts.append(part)
                 for row in marshal.loads(part):
                     by_path[row[0]] = row

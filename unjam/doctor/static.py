@@ -116,12 +116,16 @@ def import_closure(module_file: Path, root: Path, exclude: tuple[Path, ...] = ()
 
 def run_check(paths: list[Path], timeout: float = 300.0) -> tuple[list[dict], dict, str | None]:
     """Run `unjam check --format json PATHS...`; returns (findings, summary, error)."""
-    argv = [sys.executable, "-m", "unjam", "check", "--format", "json", *map(str, paths)]
+    # --no-context: exactly these files (not the rest of a project they belong to), paths
+    # relative to them (`check_root`)
+    argv = [sys.executable, "-m", "unjam", "check", "--no-context", "--format", "json"]
+    argv += map(str, paths)
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return [], {}, f"unjam check did not finish within {timeout:.0f}s"
-    if done.returncode not in (0, 1):
+    if done.returncode not in (0, 1, 3) or (done.returncode == 3 and not done.stdout):
+        # (3 with a report: some files could not be parsed; they are listed in it)
         tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
         return [], {}, f"unjam check exited {done.returncode}: {tail}"
     try:

@@ -32,9 +32,28 @@ class CheckReport:
     selected: frozenset[str] = field(default_factory=frozenset)
     # None unless asked for (--warn-unused-ignores): comments that silenced nothing
     unused_suppressions: tuple[UnusedSuppression, ...] | None = None
+    # files of the enclosing project read for context (imports, entry points), not reported on
+    context_files: int = 0
 
     def severity_counts(self) -> Counter[Severity]:
         return Counter(Severity(f.severity) for f in self.findings)
+
+
+_LINE = re.compile(r"\(line (\d+)\)")
+
+
+def diagnostic_line(reason: str) -> int:
+    """The line a file diagnostic points at: the "(line N)" its reason names, else 1 (the
+    reasons parse.py writes name a line when the parser gives one)."""
+    match = _LINE.search(reason)
+    return int(match.group(1)) if match else 1
+
+
+def diagnostic_message(path: str, reason: str) -> str:
+    """One sentence for a file (or directory) unjam could not analyse."""
+    if path.startswith("("):  # the engine's marker for a failure not tied to one file
+        return f"part of the analysis failed {path}: {reason}; findings may be missing"
+    return f"{path} was not analysed: {reason}"
 
 
 def display_column(finding: Finding) -> int:

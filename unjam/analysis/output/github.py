@@ -11,7 +11,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from unjam.analysis.output import CheckReport, chain_text, display_column
+from unjam.analysis.output import (
+    CheckReport,
+    chain_text,
+    diagnostic_line,
+    diagnostic_message,
+    display_column,
+)
 from unjam.analysis.rules import RULES
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
@@ -27,7 +33,7 @@ def escape_property(value: str) -> str:
 
 def workspace_path(root: Path, relative: str) -> str:
     """`relative` (to the checked root) re-expressed relative to the current directory."""
-    absolute = (root / relative).resolve()
+    absolute = Path(os.path.abspath(root / relative))  # (no resolve(): a symlink loop raises)
     try:
         return absolute.relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
@@ -54,6 +60,7 @@ def render_github(report: CheckReport) -> str:
         lines.append(f"::{level} {properties}::{escape_data(body)}")
     for path, reason in report.unparsed:
         file = escape_property(workspace_path(report.root, path))
-        message = escape_data(f"unjam could not parse this file and skipped it: {reason}")
-        lines.append(f"::warning file={file},title=unjam%3A not parsed::{message}")
+        line = diagnostic_line(reason)
+        message = escape_data(diagnostic_message(path, reason))
+        lines.append(f"::error file={file},line={line},title=unjam%3A not analysed::{message}")
     return "\n".join(lines) + ("\n" if lines else "")

@@ -2,7 +2,7 @@
 
 The contract keys are exactly those of issue 2 (`version`, `summary`, `findings` with
 `Finding.to_json()`, its column made 1-based); `unparsed` is an additional top-level key
-listing the files that could not be parsed, and `unused_suppressions` appears with
+listing the files that could not be read or parsed (`path`, `line`, `reason`), and `unused_suppressions` appears with
 `--warn-unused-ignores`. Consumers must ignore keys they do not know; `version` changes only when a
 contract key changes meaning or disappears.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from unjam.analysis.output import CheckReport, finding_json
+from unjam.analysis.output import CheckReport, diagnostic_line, finding_json
 
 CONTRACT_VERSION = 1
 
@@ -27,7 +27,10 @@ def report_to_json(report: CheckReport) -> dict[str, Any]:
             "seconds": round(float(report.seconds), 3),
         },
         "findings": [finding_json(finding) for finding in report.findings],
-        "unparsed": [{"path": path, "reason": reason} for path, reason in report.unparsed],
+        "unparsed": [
+            {"path": path, "line": diagnostic_line(reason), "reason": reason}
+            for path, reason in report.unparsed
+        ],
     }
     if report.unused_suppressions is not None:
         data["unused_suppressions"] = [u.to_json() for u in report.unused_suppressions]

@@ -14,7 +14,13 @@ from typing import Any
 from urllib.parse import quote
 
 from unjam import __version__
-from unjam.analysis.output import CheckReport, chain_text, display_column
+from unjam.analysis.output import (
+    CheckReport,
+    chain_text,
+    diagnostic_line,
+    diagnostic_message,
+    display_column,
+)
 from unjam.analysis.rules import RULES, section
 from unjam.model import Finding
 
@@ -29,7 +35,11 @@ def _location(path: str, line: int, column: int | None = None) -> dict[str, Any]
         region["startColumn"] = column
     return {
         "physicalLocation": {
-            "artifactLocation": {"uri": quote(path), "uriBaseId": ROOT_ID},
+            # (a file name that is not UTF-8: its raw bytes, percent-encoded)
+            "artifactLocation": {
+                "uri": quote(path, errors="surrogateescape"),
+                "uriBaseId": ROOT_ID,
+            },
             "region": region,
         }
     }
@@ -100,9 +110,9 @@ def report_to_sarif(report: CheckReport) -> dict[str, Any]:
     rule_index = {code: index for index, code in enumerate(codes)}
     notifications = [
         {
-            "level": "warning",
-            "message": {"text": f"could not parse {path}, skipped: {reason}"},
-            "locations": [_location(path, 1)],
+            "level": "error",
+            "message": {"text": diagnostic_message(path, reason)},
+            "locations": [_location(path, diagnostic_line(reason))],
         }
         for path, reason in report.unparsed
     ]

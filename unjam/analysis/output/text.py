@@ -19,7 +19,14 @@ from pathlib import Path
 
 from rich.text import Text
 
-from unjam.analysis.output import CheckReport, chain_text, display_column, message_for_text
+from unjam.analysis.output import (
+    CheckReport,
+    chain_text,
+    diagnostic_line,
+    diagnostic_message,
+    display_column,
+    message_for_text,
+)
 from unjam.analysis.rules import RULES
 from unjam.model import Finding
 
@@ -89,9 +96,12 @@ def _finding_lines(finding: Finding, sources: _Sources, width: int) -> list[Text
 
 
 def summary_line(report: CheckReport) -> Text:
-    files = _plural(report.files, "file")
+    files = _plural(report.files, "file") + _context(report)
     seconds = f"{report.seconds:.2f}s"
     suppressed = f" ({report.suppressed} suppressed)" if report.suppressed else ""
+    skipped = _not_analysed(report)
+    if not report.findings and skipped:
+        return Text(f"No findings in {files} in {seconds}{suppressed}{skipped}.", style="bold red")
     if not report.findings:
         return Text(
             f"All checks passed: no findings in {files} in {seconds}{suppressed}.",
@@ -105,14 +115,36 @@ def summary_line(report: CheckReport) -> Text:
     ]
     total = _plural(len(report.findings), "finding")
     return Text(
-        f"Found {total} ({', '.join(parts)}) in {files} in {seconds}{suppressed}.", style="bold"
+        f"Found {total} ({', '.join(parts)}) in {files} in {seconds}{suppressed}{skipped}.",
+        style="bold",
     )
 
 
-def _unparsed_text(path: str, reason: str) -> str:
-    if path.startswith("("):  # the engine's marker for a failure not tied to one file
-        return f"part of the analysis failed {path}: {reason}; findings may be missing"
-    return f"could not parse {path}, skipped: {reason}"
+def _context(report: CheckReport) -> str:
+    if not report.context_files:
+        return ""
+    return f" (and {_plural(report.context_files, 'file')} of the project read for context)"
+
+
+def _not_analysed(report: CheckReport) -> str:
+    """The summary's admission that some files were not analysed ("" when all were)."""
+    count = len(report.unparsed)
+    if not count:
+        return ""
+    return f"; {count} of them could not be analysed (listed above)"
+
+
+def diagnostic_lines(report: CheckReport) -> list[Text]:
+    """`path:line: error: <path> was not analysed: <reason>` for each file diagnostic."""
+    lines = []
+    for path, reason in report.unparsed:
+        where = f"{path}:{diagnostic_line(reason)}: " if not path.startswith("(") else ""
+        lines.append(
+            Text.assemble(
+                (where, "bold"), ("error", "bold red"), f": {diagnostic_message(path, reason)}"
+            )
+        )
+    return lines
 
 
 def _console(buffer: io.StringIO, color: bool, width: int):
@@ -151,11 +183,8 @@ def render_text(
     for finding in report.findings:
         lines.extend(_finding_lines(finding, sources, width))
         lines.append(Text())
+    lines.extend(diagnostic_lines(report))  # even with --quiet: they decide the exit status
     if not quiet:
-        lines.extend(
-            Text.assemble(("warning", "bold yellow"), f": {_unparsed_text(path, reason)}")
-            for path, reason in report.unparsed
-        )
         lines.extend(
             Text.assemble(
                 ("warning", "bold yellow"),
@@ -186,5 +215,6 @@ def render_statistics(report: CheckReport, *, color: bool = False, width: int = 
         name = rule.name if rule else ""
         severity = str(rule.severity) if rule else ""
         lines.append(Text.assemble(f"{count:>5}  ", (code, "bold"), f"  {severity:<8} {name}"))
+    lines.extend(diagnostic_lines(report))
     lines.append(summary_line(report))
     return _join(lines, color, width)

@@ -1,0 +1,312 @@
+"""What `unjam check` reads: the same findings whatever folder is named (module names from the
+package structure, the project read for context), test code out of scope by default, and
+files in syntax newer than the running Python analysed with the native parser."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from unjam import cli
+from unjam.analysis.config import load_config
+from unjam.analysis.discovery import discover
+from unjam.analysis.roots import context_roots, import_root
+from unjam.analysis.target import allows, target_version
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+    return root
+
+
+def check(capsys, monkeypatch, *args: str, cwd: Path) -> tuple[int, dict]:
+    monkeypatch.chdir(cwd)
+    monkeypatch.setattr(sys, "argv", ["unjam", "check", "--no-cache", "--format", "json", *args])
+    with pytest.raises(SystemExit) as exited:
+        cli.main()
+    out, _ = capsys.readouterr()
+    return int(exited.value.code or 0), json.loads(out)
+
+
+def located(data: dict) -> list[tuple]:
+    """Each finding as (code, path, line, route, chain of (name, path, line))."""
+    return sorted(
+        (
+            f["code"],
+            f["path"],
+            f["line"],
+            f["entry"]["route"],
+            tuple((s["name"], s["path"], s["line"]) for s in f["chain"]),
+        )
+        for f in data["findings"]
+    )
+
+
+# A src layout with two packages importing each other by absolute names; the routes live in
+# one folder, the blocking calls in others, so a folder checked alone has no entry point.
+SHOP = {
+    "pyproject.toml": '[project]\nname = "shop"\nrequires-python = ">=3.11"\n',
+    "src/shop/__init__.py": "",
+    "src/shop/main.py": """\
+        from fastapi import FastAPI
+
+        from shop.api.orders import router
+
+        app = FastAPI()
+        app.include_router(router, prefix="/shop")
+        """,
+    "src/shop/api/__init__.py": "",
+    "src/shop/api/orders.py": """\
+        from fastapi import APIRouter, Depends
+
+        from billing.client import charge
+        from shop.db.queries import fetch_all
+        from shop.auth.users import current_user
+
+        router = APIRouter()
+
+
+        @router.get("/orders")
+        async def list_orders(user=Depends(current_user)):
+            return fetch_all()
+
+
+        @router.post("/pay")
+        async def pay():
+            return charge()
+        """,
+    "src/shop/db/__init__.py": "",
+    "src/shop/db/queries.py": """\
+        import requests
+
+
+        def fetch_all():
+            return requests.get("http://db.internal/orders").json()
+        """,
+    "src/shop/auth/__init__.py": "",
+    "src/shop/auth/users.py": """\
+        import time
+
+
+        async def current_user():
+            time.sleep(0.1)
+            return "alice"
+        """,
+    "src/billing/__init__.py": "",
+    "src/billing/client.py": """\
+        import time
+
+
+        def charge():
+            time.sleep(1)
+            return True
+        """,
+    "tests/test_orders.py": """\
+        import time
+
+
+        async def test_orders():
+            time.sleep(1)
+        """,
+    "conftest.py": "import time\n\nasync def fixture():\n    time.sleep(1)\n",
+}
+
+
+def test_check_dot_and_check_a_subfolder_agree(capsys, monkeypatch, tmp_path):
+    root = write(tmp_path / "repo", SHOP)
+    code, everything = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 1
+    paths = {f["path"] for f in everything["findings"]}
+    assert paths == {"src/shop/db/queries.py", "src/shop/auth/users.py", "src/billing/client.py"}
+    for folder in ("src/shop/db", "src/billing", "src/shop/auth/users.py", "src/shop"):
+        code, part = check(capsys, monkeypatch, folder, cwd=root)
+        expected = [f for f in located(everything) if f[1].startswith(folder)]
+        assert code == 1 and located(part) == expected, folder
+        assert part["summary"]["findings"] == len(expected)
+    # named from somewhere else entirely: the same findings, paths relative to the project
+    code, elsewhere = check(capsys, monkeypatch, str(root / "src/shop/db"), cwd=tmp_path)
+    assert located(elsewhere) == [f for f in located(everything) if "queries" in f[1]]
+
+
+def test_no_context_analyses_the_named_folder_alone(capsys, monkeypatch, tmp_path):
+    root = write(tmp_path / "repo", SHOP)
+    code, alone = check(capsys, monkeypatch, "--no-context", "src/shop/db", cwd=root)
+    assert code == 0 and alone["findings"] == []  # no route reaches fetch_all from here
+
+
+def test_import_root_and_project_context(tmp_path):
+    root = write(tmp_path / "repo", SHOP)
+    assert import_root(root / "src/shop/db") == root / "src"
+    assert import_root(root / "src/shop/db/queries.py") == root / "src"
+    assert context_roots([root / "src/shop/db", root / "src/billing"]) == [root]
+    assert context_roots([root]) == []  # not a package: its own import root
+    plain = write(tmp_path / "plain", {"app.py": "", "lib/helpers.py": ""})
+    assert context_roots([plain / "lib"]) == []  # no __init__.py: top-level modules
+    installed = write(tmp_path / "venv/lib/site-packages", {"dep/__init__.py": "", "dep/m.py": ""})
+    (tmp_path / "pyproject.toml").write_text("")
+    assert context_roots([installed / "dep/m.py"]) == []  # not a project's own code
+
+
+def test_test_code_is_out_of_scope_unless_named_or_configured(capsys, monkeypatch, tmp_path):
+    root = write(tmp_path / "repo", SHOP)
+    found = discover([root])
+    names = {Path(p).relative_to(root).as_posix() for p in found.paths}
+    assert "tests/test_orders.py" not in names and "conftest.py" not in names
+    assert "src/shop/main.py" in names
+    _, everything = check(capsys, monkeypatch, ".", cwd=root)
+    assert not any("test" in f["path"] for f in everything["findings"])
+    # named explicitly, test code is checked
+    _, tests = check(capsys, monkeypatch, "tests", cwd=root)
+    assert tests["summary"]["files"] == 1
+    assert [f["path"] for f in tests["findings"]] == ["test_orders.py"]
+    # configured: only conftest.py counts as test code
+    (root / "pyproject.toml").write_text('[tool.unjam]\ntest-code = ["conftest.py"]\n')
+    assert load_config(root).test_code == ("conftest.py",)
+    _, configured = check(capsys, monkeypatch, ".", cwd=root)
+    assert "tests/test_orders.py" in {f["path"] for f in configured["findings"]}
+    assert "conftest.py" not in {f["path"] for f in configured["findings"]}
+
+
+def test_bad_test_code_value_is_a_usage_error(capsys, monkeypatch, tmp_path):
+    write(tmp_path, {"pyproject.toml": '[tool.unjam]\ntest-code = "tests"\n', "app.py": ""})
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", ["unjam", "check", "."])
+    with pytest.raises(SystemExit) as exited:
+        cli.main()
+    assert exited.value.code == 2
+    assert "test-code must be a list of strings" in capsys.readouterr().err
+
+
+# --- newer syntax -------------------------------------------------------------------------
+
+NEW_SYNTAX = {
+    "app.py": """\
+        import time
+
+        from fastapi import Depends, FastAPI
+
+        app = FastAPI()
+
+        type UserId[T] = int | T
+
+
+        class Box[T]:
+            def __init__(self, value: T) -> None:
+                self.value = value
+
+
+        def first[T](items: list[T]) -> T:
+            time.sleep(0.5)  # expect: UJ001
+            return items[0]
+
+
+        async def current_user[T]() -> str:
+            try:
+                time.sleep(0.1)  # expect: UJ001
+            except ValueError, TypeError:
+                pass
+            return "alice"
+
+
+        @app.get("/items")
+        async def items(user: str = Depends(current_user)):
+            return first([Box(user).value])
+        """,
+}
+
+
+def test_allows_reads_requires_python():
+    assert allows(">=3.11", (3, 14)) and not allows(">=3.11", (3, 10))
+    assert allows(">=3.9,<3.13", (3, 12)) and not allows(">=3.9,<3.13", (3, 13))
+    assert allows("~=3.10", (3, 13)) and not allows("~=3.10", (3, 9))
+    assert allows("==3.12.*", (3, 12)) and not allows("==3.12.*", (3, 13))
+    assert allows("!=3.12.*", (3, 13)) and allows("something odd", (3, 12))
+
+
+def test_target_version_is_the_newest_the_project_allows(tmp_path):
+    assert target_version(tmp_path) >= (3, 14)
+    write(tmp_path, {"pyproject.toml": '[project]\nrequires-python = ">=3.8,<3.13"\n'})
+    assert target_version(tmp_path) == max((3, 12), sys.version_info[:2])
+
+
+@pytest.fixture
+def native():
+    module = pytest.importorskip("unjam_native")
+    return module
+
+
+def test_newer_syntax_is_analysed_under_an_older_python(native, capsys, monkeypatch, tmp_path):
+    assert sys.version_info < (3, 14)  # what this test is about (`except A, B:` is 3.14's)
+    root = write(tmp_path, NEW_SYNTAX)
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert data["unparsed"] == [] and code == 1
+    lines = [n for n, text in enumerate(NEW_SYNTAX["app.py"].splitlines(), 1) if "expect" in text]
+    assert sorted(f["line"] for f in data["findings"] if f["code"] == "UJ001") == lines
+
+
+def test_requires_python_below_the_syntax_makes_the_file_unparsed(
+    native, capsys, monkeypatch, tmp_path
+):
+    root = write(tmp_path, {**NEW_SYNTAX, "pyproject.toml": '[project]\nrequires-python="<3.12"'})
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 3 and [u["path"] for u in data["unparsed"]] == ["app.py"]
+
+
+def test_python_path_is_honest_about_syntax_it_cannot_read(capsys, monkeypatch, tmp_path):
+    if sys.version_info >= (3, 14):
+        pytest.skip("this Python reads every construct in the file")
+    monkeypatch.setenv("UNJAM_NATIVE", "0")
+    root = write(tmp_path, NEW_SYNTAX)
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 3
+    (entry,) = data["unparsed"]
+    assert entry["path"] == "app.py" and entry["line"] >= 1
+    assert f"under Python {sys.version_info[0]}.{sys.version_info[1]}" in entry["reason"]
+    assert "native extension" in entry["reason"]
+
+
+def test_t_strings_are_analysed_under_an_older_python(native, capsys, monkeypatch, tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "app.py": """\
+                import time
+
+                from fastapi import FastAPI
+
+                app = FastAPI()
+
+
+                @app.get("/hello")
+                async def hello(name: str):
+                    return t"hello {name} at {time.sleep(1)}"
+                """
+        },
+    )
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 1 and data["unparsed"] == []
+    assert [(f["code"], f["line"]) for f in data["findings"]] == [("UJ001", 10)]
+
+
+def test_newer_syntax_the_native_path_leaves_to_python_says_so(
+    native, capsys, monkeypatch, tmp_path
+):
+    if sys.version_info >= (3, 12):
+        pytest.skip("this Python reads PEP 695 generics")
+    # a named escape: ruff's table of character names may not be CPython's, so the native
+    # path leaves the file to Python, which cannot read the generic function
+    root = write(
+        tmp_path, {"app.py": 'BULLET = "\\N{BULLET}"\n\ndef first[T](x: T) -> T:\n    return x\n'}
+    )
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 3
+    (entry,) = data["unparsed"]
+    assert "it is valid Python 3.14" in entry["reason"] and "(named escape)" in entry["reason"]
+    assert entry["line"] == 3
