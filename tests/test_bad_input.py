@@ -17,18 +17,11 @@ import pytest
 
 from unjam.server import free_port
 
-CHECKIN = pytest.mark.xfail(strict=True, reason="checkin")
-
 # (verb case id, argv, exit code, a substring the message must contain)
 ROWS = [
-    # check — the first three are engineer "checkin"'s (marks removed at merge)
-    pytest.param(["check", "{tmp}/nothere"], 3, "nothere", id="check-missing-path", marks=CHECKIN),
-    pytest.param(
-        ["check", "{tmp}/broken.py"], 3, "broken.py", id="check-syntax-error", marks=CHECKIN
-    ),
-    pytest.param(
-        ["check", "{tmp}/notes.txt"], 3, "notes.txt", id="check-not-python", marks=CHECKIN
-    ),
+    # check (a file that does not parse is a diagnostic, not an error line: see below)
+    pytest.param(["check", "{tmp}/nothere"], 3, "nothere", id="check-missing-path"),
+    pytest.param(["check", "{tmp}/notes.txt"], 3, "notes.txt", id="check-not-python"),
     pytest.param(["check", "--select", "NOPE", "{tmp}"], 2, "NOPE", id="check-unknown-rule"),
     pytest.param(["check", "--format", "xml", "{tmp}"], 2, "--format", id="check-bad-format"),
     # rule
@@ -162,6 +155,21 @@ def test_bad_input(places, argv, code, names):
     assert result.stderr.strip().splitlines()[-1] == errors[0]
     assert names.format(**places) in errors[0], errors[0]
     assert result.returncode == code, result.stderr
+
+
+def test_a_file_that_does_not_parse_is_a_diagnostic_and_exit_3(places):
+    """Like ruff's syntax-error diagnostic: reported on stdout with path and line, counted,
+    and the run exits 3 (the README's "does not parse"), never "All checks passed"."""
+    result = subprocess.run(
+        [sys.executable, "-m", "unjam", "check", f"{places['tmp']}/broken.py"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "Traceback" not in result.stderr
+    assert "broken.py:1" in result.stdout, result.stdout
+    assert "All checks passed" not in result.stdout
+    assert result.returncode == 3, result.stdout + result.stderr
 
 
 def test_debug_switch_shows_the_traceback(places):
