@@ -91,6 +91,7 @@ class FindingGroup:
     id: str
     title: str
     affects: int = 1
+    fix: str = ""  # what fixes the root cause, when it differs from each finding's fix
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title}

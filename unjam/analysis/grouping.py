@@ -22,6 +22,7 @@ class Root:
     key: tuple  # identity: findings with equal (code, key) share a group
     title: str
     affects: frozenset[str] = frozenset()  # route labels / entry names it reaches
+    fix: str = ""
 
 
 def group_id(code: str, key: tuple) -> str:
@@ -42,16 +43,16 @@ def default_root(finding: Finding) -> Root:
 
 def assign_groups(findings: list[Finding], roots: list[Root | None]) -> list[Finding]:
     """`findings` with their `group` set; `roots[i]` is finding i's root (None: its own)."""
-    merged: dict[tuple, tuple[str, set[str]]] = {}
+    merged: dict[tuple, tuple[Root, set[str]]] = {}
     keyed = []
     for finding, root in zip(findings, roots, strict=True):
         root = root or default_root(finding)
         key = (finding.code, root.key)
-        title, affects = merged.setdefault(key, (root.title, set()))
+        _first, affects = merged.setdefault(key, (root, set()))
         affects |= root.affects
         keyed.append(key)
     groups = {
-        key: FindingGroup(group_id(key[0], key[1]), title, max(len(affects), 1))
-        for key, (title, affects) in merged.items()
+        key: FindingGroup(group_id(key[0], key[1]), root.title, max(len(affects), 1), root.fix)
+        for key, (root, affects) in merged.items()
     }
     return [replace(f, group=groups[key]) for f, key in zip(findings, keyed, strict=True)]

@@ -34,10 +34,25 @@ _DEFAULT_TOKENS = 40
 _MANY_TRIPS = 3
 # calls a dependency may make and still become `async def` without blocking the loop
 _HARMLESS_NAMES = frozenset(
-    "HTTPException bool dict float int isinstance len list max min set sorted str tuple".split()
+    [
+        "HTTPException",
+        "bool",
+        "dict",
+        "float",
+        "int",
+        "isinstance",
+        "len",
+        "list",
+        "max",
+        "min",
+        "set",
+        "sorted",
+        "str",
+        "tuple",
+    ]
 )
 _HARMLESS_METHODS = frozenset(
-    "endswith get items keys lower split startswith strip upper values".split()
+    ["endswith", "get", "items", "keys", "lower", "split", "startswith", "strip", "upper", "values"]
 )
 # UJ003 follows a dependency's calls this many hops deep: per-request construction sits close
 # to the dependency (seed 000: 3 hops); deeper, caches the analysis cannot see dominate.
@@ -356,7 +371,18 @@ class RulesEngine:
                 if caller is not None
                 else ""
             )
-            return Root(("func", gqn), f"sync `{func.display}`{where} {verb}", frozenset(reached))
+            called = f"self.{func.fd.name}" if func.fd.class_qn else func.display
+            fix = (
+                f"run it off the loop where `{caller.display}` calls it — "
+                f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or replace "
+                "its blocking calls with async ones"
+                if caller is not None
+                else "make it `async def` and await async versions of its blocking calls, or "
+                "run them with `await asyncio.to_thread(...)`"
+            )
+            return Root(
+                ("func", gqn), f"sync `{func.display}`{where} {verb}", frozenset(reached), fix
+            )
         owner = funcs.get(site.func)
         name = owner.display if owner is not None else site.func
         return Root(

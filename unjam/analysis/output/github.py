@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from unjam.analysis.output import CheckReport, chain_text, display_column
+from unjam.analysis.output import CheckReport, chain_text, display_column, group_of
 from unjam.analysis.rules import RULES
 
 LEVELS = {"error": "error", "warning": "warning", "info": "notice"}
@@ -42,6 +42,7 @@ def render_github(report: CheckReport) -> str:
         body = f"{finding.message}\nvia {chain_text(finding)}"
         if finding.fix:
             body += f"\nfix: {finding.fix}"
+        body += f"\ngroup: {group_of(finding).title}"
         properties = ",".join(
             [
                 f"file={escape_property(workspace_path(report.root, finding.location.path))}",

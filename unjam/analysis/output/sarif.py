@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from unjam import __version__
-from unjam.analysis.output import CheckReport, chain_text, display_column
+from unjam.analysis.output import CheckReport, chain_text, display_column, group_of
 from unjam.analysis.rules import RULES, section
 from unjam.model import Finding
 
@@ -81,6 +81,8 @@ def _result(finding: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
             "entryContext": str(finding.entry.context),
             "route": finding.entry.route,
             "fix": finding.fix,
+            "group": group_of(finding).id,
+            "groupTitle": group_of(finding).title,
         },
     }
     if finding.code in rule_index:
