@@ -23,6 +23,7 @@ from unjam.semantics import Role, runs_on, uses_threadpool_token
 APP = "fastapi.FastAPI"
 ROUTER = "fastapi.APIRouter"
 _CONSTRUCTORS = {"FastAPI", "APIRouter", "Starlette", "Router"}
+_NAMED_TYPES = {"FastAPI": APP, "APIRouter": ROUTER}
 _HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
 _DECORATORS = _HTTP | {
     "api_route",
@@ -82,6 +83,7 @@ class RouterObj:
     col: int
     # (sym, prefix, scope, deps)
     parents: list[tuple[str, str, Func, tuple | None]] = field(default_factory=list)
+    made_by: str | None = None  # gqn of the project function whose call returned it
 
 
 @dataclass
@@ -247,7 +249,10 @@ class _Builder:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
         for obj in self.routers.values():
             self._guard(obj.scope, lambda _f, o=obj: self._router_kwargs(o))
-        self.model.apps = [r for r in self.routers.values() if r.type == APP]
+        apps = [r for r in self.routers.values() if r.type == APP]
+        # `app = create_app()` is the app `create_app` builds, not a second one
+        factories = {r.scope.gqn for r in apps}
+        self.model.apps = [r for r in apps if r.made_by not in factories]
         return self.model
 
     def _guard(self, func: Func, step) -> None:
@@ -268,7 +273,13 @@ class _Builder:
 
     def _construction(self, func: Func, name: str, ref: tuple) -> None:
         p = self.p
-        kind = self._app_type(p.value_of(func, ref))
+        value = p.value_of(func, ref)
+        kind = self._app_type(value)
+        # a constructor the inference cannot follow (`APIRouter = make_router_class(...)`, a
+        # class built in a factory) but named exactly like FastAPI's: taken at its name, so
+        # its routes are served code rather than unreached coroutines
+        named = _NAMED_TYPES.get(_last_name(ref[1]) or "") if value is None else None
+        kind = kind or named
         if kind is None:
             return
         sym = p.symbol(func, ("name", name))
@@ -276,8 +287,12 @@ class _Builder:
             return
         line, col = self._site_line(func, ref)
         direct = p.callee(func, ref[1])
-        kwargs = dict(ref[3]) if direct is not None and direct[0] in ("ext", "class") else {}
-        self.routers[sym] = RouterObj(sym, kind, func, kwargs, func.mod.path, line, col)
+        known = named is not None or (direct is not None and direct[0] in ("ext", "class"))
+        kwargs = dict(ref[3]) if known else {}
+        made_by = direct[1] if direct is not None and direct[0] == "func" else None
+        self.routers[sym] = RouterObj(
+            sym, kind, func, kwargs, func.mod.path, line, col, made_by=made_by
+        )
 
     def _app_type(self, value) -> str | None:
         """APP or ROUTER for an instance of FastAPI/APIRouter (or a project subclass)."""
