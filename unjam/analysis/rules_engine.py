@@ -98,6 +98,7 @@ class RulesEngine:
         self._cached: dict[str, bool] = {}
         self._roots: dict[int, Root] = {}  # id(finding) → its root cause (grouping)
         self._users: dict[str, set[str]] | None = None  # see _routes_using
+        self._apps: dict[str, str] | None = None  # see _app_of
         self.raises_limiter = any(m.summary.raises_limiter for m in project.modules.values())
 
     # ---- helpers ------------------------------------------------------------------------
@@ -401,6 +402,16 @@ class RulesEngine:
                     users.setdefault(_inv_key(inv), set()).add(route.label)
         return frozenset(users.get(key, ()))
 
+    def _app_of(self, inv: Invoked) -> str:
+        """The app serving the first route that uses `inv` ("" when unknown)."""
+        apps = self._apps
+        if apps is None:
+            apps = self._apps = {}
+            for route in self.model.routes:
+                for i in [route.endpoint, *route.dependencies]:
+                    apps.setdefault(_inv_key(i), route.app or "")
+        return apps.get(_inv_key(inv), "")
+
     def _per_request_clients(self) -> None:
         done: set[str] = set()
         for route in sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line)):
@@ -629,11 +640,14 @@ class RulesEngine:
                             "`async def` code that uses them"
                         ),
                     ),
+                    # one root cause per app: it keeps the default limiter (see UJ006) while
+                    # sync code waits on the network in the pool, wherever that code is
                     Root(
-                        ("pool", _inv_key(inv)),
-                        f"{self._describe(inv).partition(' (')[0]} holds thread-pool tokens "
-                        "through network round trips",
+                        ("pool", self._app_of(inv)),
+                        "sync endpoints and dependencies hold thread-pool tokens through "
+                        f"network round trips, under anyio's default limit of {_DEFAULT_TOKENS}",
                         self._routes_using(_inv_key(inv)),
+                        FIX_LIMITER,
                     ),
                 )
 
