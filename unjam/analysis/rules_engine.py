@@ -360,7 +360,7 @@ class RulesEngine:
     ) -> Root:
         """The function that brings the block onto the loop: the first sync function on the
         path (an async caller runs it inline: `initialize()` in lifespan, a sync helper), else
-        the blocking call itself, grouped per async function that makes it."""
+        the async function that makes the blocking calls itself."""
         funcs = self.p.funcs
         for i, (gqn, _line) in enumerate(path):
             func = funcs.get(gqn)
@@ -387,9 +387,7 @@ class RulesEngine:
         owner = funcs.get(site.func)
         name = owner.display if owner is not None else site.func
         return Root(
-            ("call", site.func, site.qn),
-            f"`{site.qn}` in async `{name}` {verb}",
-            frozenset(reached),
+            ("in", site.func), f"blocking calls in async `{name}` {verb}", frozenset(reached)
         )
 
     def _routes_using(self, key: str) -> frozenset[str]:
