@@ -544,6 +544,7 @@ class RulesEngine:
         names = ", ".join(f"`{i.name}`" for i in pieces)
         deps = [i for i in route.dependencies if i.token]
         light = [d for d in deps if self._light_dependency(d)]
+        shared = max(deps, key=lambda d: len(self._routes_using(_inv_key(d))), default=None)
         if light:
             one = len(light) == 1
             fix = (
@@ -573,15 +574,15 @@ class RulesEngine:
                 fix=f"{fix}; if the pool saturates, {FIX_LIMITER}",
                 details={"sync_pieces": [i.name for i in pieces]},
             ),
-            # grouped by the first sync dependency: the one most routes share (router- and
-            # app-level dependencies come first), typically authentication
+            # grouped by the sync dependency most routes share (an app- or router-level one,
+            # typically authentication): the one whose change helps every route of the group
             Root(
-                ("trips", _inv_key(deps[0])),
-                f"routes with sync {deps[0].role.value} `{deps[0].name}` make {_MANY_TRIPS} or "
+                ("trips", _inv_key(shared)),
+                f"routes with sync {shared.role.value} `{shared.name}` make {_MANY_TRIPS} or "
                 "more thread-pool trips per request",
                 frozenset([route.label]),
             )
-            if deps
+            if shared is not None
             else None,
         )
 
@@ -655,8 +656,13 @@ class RulesEngine:
             for i in self.model.others
             if i.role not in (Role.LIFESPAN, Role.STARTUP)
         )
+        # routes and handlers not tied to an app belong to it only when it is the only one:
+        # with several apps (a main one, mounted ones, test apps) no app gets another's work
+        alone = len(self.model.apps) == 1
+        if not alone:
+            pool_others = 0
         for app in sorted(self.model.apps, key=lambda a: (a.path, a.line)):
-            mine = [r for r in routes if r.app in (app.sym, None)]
+            mine = [r for r in routes if r.app == app.sym or (alone and r.app is None)]
             if not (any(r.tokens for r in mine) or pool_others):
                 continue
             users = sum(1 for r in mine if r.tokens)
