@@ -387,7 +387,9 @@ class RulesEngine:
         owner = funcs.get(site.func)
         name = owner.display if owner is not None else site.func
         return Root(
-            ("in", site.func), f"blocking calls in async `{name}` {verb}", frozenset(reached)
+            ("in", site.func),
+            f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
+            frozenset(reached),
         )
 
     def _routes_using(self, key: str) -> frozenset[str]:
