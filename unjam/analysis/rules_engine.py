@@ -372,7 +372,12 @@ class RulesEngine:
                 if caller is not None
                 else ""
             )
-            called = f"self.{func.fd.name}" if func.fd.class_qn else func.display
+            same_class = (
+                caller is not None
+                and func.fd.class_qn is not None
+                and (caller.mod, caller.fd.class_qn) == (func.mod, func.fd.class_qn)
+            )
+            called = f"self.{func.fd.name}" if same_class else func.display
             fix = (
                 f"run it off the loop where `{caller.display}` calls it — "
                 f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or replace "
