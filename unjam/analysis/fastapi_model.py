@@ -24,6 +24,13 @@ APP = "fastapi.FastAPI"
 ROUTER = "fastapi.APIRouter"
 _CONSTRUCTORS = {"FastAPI", "APIRouter", "Starlette", "Router"}
 _NAMED_TYPES = {"FastAPI": APP, "APIRouter": ROUTER}
+# route objects built directly (`routes=[Route("/", endpoint)]`): name → what it must resolve to
+_ROUTE_OBJECTS = {
+    "Route": "starlette.routing.Route",
+    "WebSocketRoute": "starlette.routing.WebSocketRoute",
+    "APIRoute": "fastapi.routing.APIRoute",
+    "APIWebSocketRoute": "fastapi.routing.APIWebSocketRoute",
+}
 _HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
 _DECORATORS = _HTTP | {
     "api_route",
@@ -223,7 +230,7 @@ class _Builder:
         # of call sites by name) can register anything
         registering = {
             id(func)
-            for name in ("Middleware", *_REGISTRATIONS)
+            for name in ("Middleware", *_REGISTRATIONS, *_ROUTE_OBJECTS)
             for func, _site in self.p.sites_named(name)
         }
         for func in funcs:
@@ -328,6 +335,11 @@ class _Builder:
                 ):
                     self._asgi_middleware(func, site.args[0])
                 continue
+            last = _last_name(ref)
+            if last in _ROUTE_OBJECTS:
+                if p.value_of(func, ref) == ("ext", _ROUTE_OBJECTS[last]):
+                    self._route_object(func, site, websocket="WebSocket" in last)
+                continue
             if ref[0] != "attr" or ref[2] not in _REGISTRATIONS:
                 continue
             method = ref[2]
@@ -397,6 +409,42 @@ class _Builder:
                 handler = site.args[1] if len(site.args) > 1 else kwargs.get("func")
                 if handler is not None:
                     self._callable(func, handler, Role.STARTUP)
+
+    def _route_object(self, func: Func, site, websocket: bool) -> None:
+        """`Route("/path", endpoint, methods=[...])` and its kin, handed to an app or router
+        as `routes=[...]`: their endpoints are served like decorated ones (the route is not
+        tied to an app: where the list goes is not followed)."""
+        kwargs = dict(site.kwargs)
+        path = _const_str(site.args[0] if site.args else kwargs.get("path"))
+        endpoint_ref = site.args[1] if len(site.args) > 1 else kwargs.get("endpoint")
+        if path is None or endpoint_ref is None:
+            return
+        target = self.p.value_of(func, endpoint_ref)
+        endpoint = self.p.funcs.get(target[1]) if target and target[0] in ("func", "meth") else None
+        if endpoint is None:
+            return
+        methods = (
+            ["WS"]
+            if websocket
+            else [
+                m[1].upper()
+                for m in _list_items(kwargs.get("methods"))
+                if m[0] == "const" and isinstance(m[1], str)
+            ]
+            or ["GET"]
+        )
+        self._route(
+            endpoint,
+            methods,
+            path,
+            None,
+            kwargs.get("dependencies"),
+            func,
+            func.mod.path,
+            site.line,
+            site.col,
+            websocket=websocket,
+        )
 
     def _decorated(self, func: Func) -> None:
         p = self.p

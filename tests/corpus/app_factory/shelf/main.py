@@ -2,6 +2,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from shelf.books import router
+from shelf.probes import PROBES
 
 
 def on_value_error(request: Request, exc: ValueError) -> JSONResponse:
@@ -9,7 +10,7 @@ def on_value_error(request: Request, exc: ValueError) -> JSONResponse:
 
 
 def create_app() -> FastAPI:
-    app = FastAPI()  # expect: UJ006
+    app = FastAPI(routes=PROBES)  # expect: UJ006
     app.include_router(router)
     app.add_exception_handler(ValueError, on_value_error)
     return app
