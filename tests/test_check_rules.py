@@ -85,7 +85,7 @@ def test_uj005_pool_network_says_it_does_not_block_the_loop():
 def test_unreached_coroutines_are_silent_when_the_project_serves_an_app():
     result = _analyze("served_only")
     paths = {f.location.path for f in result.findings}
-    assert "scripts/backfill.py" not in paths and "tests/test_accounts.py" not in paths
+    assert "scripts/backfill.py" not in paths and "tests/accounts_roundtrip.py" not in paths
     assert not any(f.entry.name == "LedgerExporter.archive_all" for f in result.findings)
     assert all(
         f.entry.context != "event-loop" or f.entry.route

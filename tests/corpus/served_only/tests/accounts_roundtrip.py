@@ -1,3 +1,4 @@
+# Test-like code run by hand with an async test runner; named so the project's pytest skips it.
 import time
 
 import requests
