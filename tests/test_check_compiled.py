@@ -54,7 +54,8 @@ def test_compiled_and_source_report_the_same(tmp_path):
     shutil.copytree(CORPUS, tree)
     shutil.copytree(ROOT / "unjam", tree / "unjam_itself")
     from_source = _check_json(tree, compiled_on=False)
-    assert from_source["summary"]["findings"] > 100
+    # (the tree holds apps, so coroutines none of them reaches are not reported: docs/check.md)
+    assert from_source["summary"]["findings"] > 50
     assert _check_json(tree, compiled_on=True) == from_source
 
 

@@ -20,10 +20,10 @@ def _tree(tmp_path: Path) -> tuple[Path, list[Path]]:
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     for i in range(FILLERS):
-        (pkg / f"mod_{i}.py").write_text(
-            "import time\n\n\n"
+        (pkg / f"mod_{i}.py").write_text(  # served: an app's coroutines count only then
+            "import time\n\nfrom fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n"
             f"def helper_{i}():\n    time.sleep(1)\n\n\n"
-            f"async def job_{i}():\n    helper_{i}()\n"
+            f'@router.get("/job_{i}")\nasync def job_{i}():\n    helper_{i}()\n'
         )
     (pkg / "broken.py").write_text("def oops(:\n    pass\n")
     return root, sorted(root.rglob("*.py"))
@@ -39,7 +39,7 @@ def test_workers_give_the_serial_result(tmp_path):
     serial = analyze(root, files, jobs=1)
     parallel = analyze(root, files, jobs=2)
     assert _outcome(parallel) == _outcome(serial)
-    assert len(serial.findings) >= FILLERS  # every filler's sleep is reached from a coroutine
+    assert len(serial.findings) >= FILLERS  # every filler's sleep is reached from a route
     assert [path for path, _ in serial.unparsed] == ["filler/broken.py"]
 
 

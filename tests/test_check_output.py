@@ -41,6 +41,7 @@ FINDING_TYPES = {
     "entry": dict,
     "chain": list,
     "fix": str,
+    "group": dict,
 }
 
 
@@ -48,7 +49,13 @@ def test_json_has_exactly_the_contract_keys_and_types(report):
     data = json.loads(render(report, "json"))
     assert set(data) == {"version", "summary", "findings", "unparsed"}
     assert data["version"] == 1
-    assert data["summary"] == {"files": 9, "unparsed": 1, "findings": 3, "seconds": 0.051}
+    assert data["summary"] == {
+        "files": 9,
+        "unparsed": 1,
+        "findings": 3,
+        "groups": 3,
+        "seconds": 0.051,
+    }
     assert isinstance(data["summary"]["seconds"], float)
     for finding in data["findings"]:
         assert set(finding) == set(FINDING_TYPES)
@@ -56,6 +63,7 @@ def test_json_has_exactly_the_contract_keys_and_types(report):
             assert type(finding[key]) is expected, key
         assert finding["severity"] in {"error", "warning", "info"}
         assert set(finding["entry"]) == {"name", "path", "line", "context", "route"}
+        assert set(finding["group"]) == {"id", "title"}
         assert finding["entry"]["route"] is None or isinstance(finding["entry"]["route"], str)
         for step in finding["chain"]:
             assert set(step) == {"name", "path", "line"}
@@ -243,3 +251,50 @@ def test_text_keeps_the_also_reached_note_when_dropping_the_via_part():
         "blocks the event loop: reached from `invoice_handler` (also reached from 3 other "
         "entry points)"
     )
+
+
+# --- groups -------------------------------------------------------------------------------
+
+
+def _grouped_report() -> CheckReport:
+    from dataclasses import replace
+
+    from unjam.model import FindingGroup
+
+    group = FindingGroup("UJ002-abc", "sync `warm` blocks the loop at start-up", 1, "thread it")
+    members = [
+        replace(make_finding("UJ002", line=line, severity=Severity.WARNING), group=group)
+        for line in (17, 18, 19)
+    ]
+    alone = make_finding("UJ001", path="billing/main.py", line=11)
+    return CheckReport(root=WEBHOOK, findings=(*members, alone), files=9, seconds=0.01)
+
+
+def test_text_leads_with_groups_folding_their_members():
+    lines = render_text(_grouped_report(), width=200).splitlines()
+    # the error's group of one comes first (most severe), rendered as before
+    assert lines[0].startswith("billing/main.py:11:16: UJ001 [network]")
+    head = next(i for i, line in enumerate(lines) if line.startswith("UJ002 "))
+    assert lines[head] == (
+        "UJ002 sync `warm` blocks the loop at start-up [3 findings, 1 entry point; group UJ002-abc]"
+    )
+    assert lines[head + 1] == "  fix: thread it"
+    assert lines[head + 2].startswith("  aws/sqs/queue.py:17:16: UJ002 [network]")
+    folded = lines.index("  also in this group:")
+    assert lines[folded + 1 : folded + 3] == [
+        "    aws/sqs/queue.py:18:16: `botocore.client.BaseClient.send_message` [network]",
+        "    aws/sqs/queue.py:19:16: `botocore.client.BaseClient.send_message` [network]",
+    ]
+    assert lines[-2].startswith("Found 4 findings from 2 root causes (1 error, 3 warnings)")
+
+
+def test_every_format_names_the_group():
+    report = _grouped_report()
+    data = json.loads(render(report, "json"))
+    assert data["summary"]["groups"] == 2
+    assert [f["group"]["id"] for f in data["findings"]][:3] == ["UJ002-abc"] * 3
+    assert data["findings"][3]["group"]["id"] != "UJ002-abc"  # a finding without: its own
+    sarif = json.loads(render(report, "sarif"))
+    props = sarif["runs"][0]["results"][0]["properties"]
+    assert props["group"] == "UJ002-abc" and props["groupTitle"].startswith("sync `warm`")
+    assert "%0Agroup: sync `warm` blocks" in render(report, "github").splitlines()[0]

@@ -30,3 +30,102 @@ def test_page_shape(code):
         assert len(section(page, title)) > 80, title
     assert "```python" in section(page, "Example")  # a realistic example, not prose only
     assert rule.what_it_does and "\n" not in rule.what_it_does
+
+
+# --- what the rules say, on the annotated corpus (tests/corpus) ----------------------------
+
+from pathlib import Path  # noqa: E402
+
+from unjam.analysis.engine import analyze  # noqa: E402
+
+CORPUS = Path(__file__).parent / "corpus"
+
+
+def _analyze(app: str):
+    root = CORPUS / app
+    return analyze(root, sorted(root.rglob("*.py")))
+
+
+def test_uj005_claims_no_ceiling_and_notes_only_many_trips():
+    result = _analyze("served_only")
+    trips = [f for f in result.findings if f.code == "UJ005" and f.blocker == "thread-pool trips"]
+    assert {f.entry.route for f in trips} == {
+        "GET /accounts/",
+        "GET /accounts/{account_id}/balance",
+    }  # GET /accounts/{account_id} has two sync pieces: how every sync route works
+    for finding in trips:
+        assert str(finding.severity) == "info"
+        assert "one after another" in finding.message
+        assert "no ceiling" in finding.message
+        assert "tokens per request" not in finding.message and "at most" not in finding.message
+        assert "await" not in finding.fix  # the endpoints are `def`
+        assert finding.details["sync_pieces"][0] == "current_user"
+    listing = next(f for f in trips if f.entry.route == "GET /accounts/")
+    assert listing.details["sync_pieces"] == [
+        "current_user",
+        "get_db",
+        "page_size",
+        "list_accounts",
+    ]
+    # page_size only calls min(): safe on the loop; get_db (a sync DB connection) is not offered
+    assert listing.fix.startswith("make `page_size` `async def`")
+    assert "get_db" not in listing.fix.split(";")[0]
+
+
+def test_uj005_pool_network_says_it_does_not_block_the_loop():
+    result = _analyze("shop")
+    pool = [f for f in result.findings if f.code == "UJ005" and f.blocker != "thread-pool trips"]
+    assert pool
+    for finding in pool:
+        assert str(finding.severity) == "warning"
+        assert "does not block the loop" in finding.message
+        assert "await" not in finding.fix
+
+
+def test_unreached_coroutines_are_silent_when_the_project_serves_an_app():
+    result = _analyze("served_only")
+    paths = {f.location.path for f in result.findings}
+    assert "scripts/backfill.py" not in paths and "tests/accounts_roundtrip.py" not in paths
+    assert not any(f.entry.name == "LedgerExporter.archive_all" for f in result.findings)
+    assert all(
+        f.entry.context != "event-loop" or f.entry.route
+        for f in result.findings
+        if f.code == "UJ001"
+    )
+
+
+def test_without_an_app_every_coroutine_is_still_checked():
+    result = _analyze("plain_asyncio")
+    assert any(f.code == "UJ001" and f.entry.route is None for f in result.findings)
+
+
+def test_one_group_per_root_cause():
+    result = _analyze("served_only")
+    groups: dict[str, list] = {}
+    for finding in result.findings:
+        assert finding.group is not None
+        groups.setdefault(finding.group.id, []).append(finding)
+    by_code = {}
+    for members in groups.values():
+        by_code.setdefault(members[0].code, []).append(members)
+    # the lifespan call: three blocking calls, one group
+    (startup,) = by_code["UJ002"]
+    assert len(startup) == 3
+    assert "`warm_caches`" in startup[0].group.title and "`lifespan`" in startup[0].group.title
+    assert "asyncio.to_thread(warm_caches" in startup[0].group.fix
+    # the async facade over a sync renderer: one group, reached by two routes
+    (facade,) = by_code["UJ001"]
+    assert len(facade) == 2 and facade[0].group.affects == 2
+    assert "self._render" in facade[0].group.fix
+    # the sync auth dependency on every route: one group however many routes
+    (trips,) = [m for m in by_code["UJ005"] if m[0].blocker == "thread-pool trips"]
+    assert len(trips) == 2 and "`current_user`" in trips[0].group.title
+    (app,) = by_code["UJ006"]
+    assert len(app) == 1
+
+
+def test_group_ids_are_stable_across_runs():
+    first = [(f.location, f.group) for f in _analyze("served_only").findings]
+    second = [(f.location, f.group) for f in _analyze("served_only").findings]
+    assert first == second
+    assert all(g.id.startswith("UJ00") for _, g in first)

@@ -83,6 +83,21 @@ class EntryPoint:
 
 
 @dataclass(frozen=True)
+class FindingGroup:
+    """The root cause a finding shares with others (one blocking call site, the function
+    that introduces the block, a sync dependency, a lifespan call, an app): what a user fixes
+    once. `id` is stable across runs; `affects` counts the routes/entry points it reaches."""
+
+    id: str
+    title: str
+    affects: int = 1
+    fix: str = ""  # what fixes the root cause, when it differs from each finding's fix
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title}
+
+
+@dataclass(frozen=True)
 class Finding:
     """A problem `unjam check` reports; `to_json` is the public, versioned contract."""
 
@@ -96,6 +111,9 @@ class Finding:
     chain: tuple[ChainStep, ...] = field(default_factory=tuple)
     fix: str = ""
     blocks_loop: bool = False
+    group: FindingGroup | None = None
+    # structured facts behind the message (e.g. UJ005's sync pieces), so no one parses it
+    details: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -111,4 +129,6 @@ class Finding:
             "entry": self.entry.to_json(),
             "chain": [step.to_json() for step in self.chain],
             "fix": self.fix,
+            **({"group": self.group.to_json()} if self.group is not None else {}),
+            **({"details": self.details} if self.details else {}),
         }

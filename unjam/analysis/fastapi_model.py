@@ -23,6 +23,14 @@ from unjam.semantics import Role, runs_on, uses_threadpool_token
 APP = "fastapi.FastAPI"
 ROUTER = "fastapi.APIRouter"
 _CONSTRUCTORS = {"FastAPI", "APIRouter", "Starlette", "Router"}
+_NAMED_TYPES = {"FastAPI": APP, "APIRouter": ROUTER}
+# route objects built directly (`routes=[Route("/", endpoint)]`): name → what it must resolve to
+_ROUTE_OBJECTS = {
+    "Route": "starlette.routing.Route",
+    "WebSocketRoute": "starlette.routing.WebSocketRoute",
+    "APIRoute": "fastapi.routing.APIRoute",
+    "APIWebSocketRoute": "fastapi.routing.APIWebSocketRoute",
+}
 _HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
 _DECORATORS = _HTTP | {
     "api_route",
@@ -82,6 +90,7 @@ class RouterObj:
     col: int
     # (sym, prefix, scope, deps)
     parents: list[tuple[str, str, Func, tuple | None]] = field(default_factory=list)
+    made_by: str | None = None  # gqn of the project function whose call returned it
 
 
 @dataclass
@@ -221,7 +230,7 @@ class _Builder:
         # of call sites by name) can register anything
         registering = {
             id(func)
-            for name in ("Middleware", *_REGISTRATIONS)
+            for name in ("Middleware", *_REGISTRATIONS, *_ROUTE_OBJECTS)
             for func, _site in self.p.sites_named(name)
         }
         for func in funcs:
@@ -247,7 +256,10 @@ class _Builder:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
         for obj in self.routers.values():
             self._guard(obj.scope, lambda _f, o=obj: self._router_kwargs(o))
-        self.model.apps = [r for r in self.routers.values() if r.type == APP]
+        apps = [r for r in self.routers.values() if r.type == APP]
+        # `app = create_app()` is the app `create_app` builds, not a second one
+        factories = {r.scope.gqn for r in apps}
+        self.model.apps = [r for r in apps if r.made_by not in factories]
         return self.model
 
     def _guard(self, func: Func, step) -> None:
@@ -268,7 +280,13 @@ class _Builder:
 
     def _construction(self, func: Func, name: str, ref: tuple) -> None:
         p = self.p
-        kind = self._app_type(p.value_of(func, ref))
+        value = p.value_of(func, ref)
+        kind = self._app_type(value)
+        # a constructor the inference cannot follow (`APIRouter = make_router_class(...)`, a
+        # class built in a factory) but named exactly like FastAPI's: taken at its name, so
+        # its routes are served code rather than unreached coroutines
+        named = _NAMED_TYPES.get(_last_name(ref[1]) or "") if value is None else None
+        kind = kind or named
         if kind is None:
             return
         sym = p.symbol(func, ("name", name))
@@ -276,8 +294,12 @@ class _Builder:
             return
         line, col = self._site_line(func, ref)
         direct = p.callee(func, ref[1])
-        kwargs = dict(ref[3]) if direct is not None and direct[0] in ("ext", "class") else {}
-        self.routers[sym] = RouterObj(sym, kind, func, kwargs, func.mod.path, line, col)
+        known = named is not None or (direct is not None and direct[0] in ("ext", "class"))
+        kwargs = dict(ref[3]) if known else {}
+        made_by = direct[1] if direct is not None and direct[0] == "func" else None
+        self.routers[sym] = RouterObj(
+            sym, kind, func, kwargs, func.mod.path, line, col, made_by=made_by
+        )
 
     def _app_type(self, value) -> str | None:
         """APP or ROUTER for an instance of FastAPI/APIRouter (or a project subclass)."""
@@ -312,6 +334,11 @@ class _Builder:
                     and site.args
                 ):
                     self._asgi_middleware(func, site.args[0])
+                continue
+            last = _last_name(ref)
+            if last in _ROUTE_OBJECTS:
+                if p.value_of(func, ref) == ("ext", _ROUTE_OBJECTS[last]):
+                    self._route_object(func, site, websocket="WebSocket" in last)
                 continue
             if ref[0] != "attr" or ref[2] not in _REGISTRATIONS:
                 continue
@@ -382,6 +409,42 @@ class _Builder:
                 handler = site.args[1] if len(site.args) > 1 else kwargs.get("func")
                 if handler is not None:
                     self._callable(func, handler, Role.STARTUP)
+
+    def _route_object(self, func: Func, site, websocket: bool) -> None:
+        """`Route("/path", endpoint, methods=[...])` and its kin, handed to an app or router
+        as `routes=[...]`: their endpoints are served like decorated ones (the route is not
+        tied to an app: where the list goes is not followed)."""
+        kwargs = dict(site.kwargs)
+        path = _const_str(site.args[0] if site.args else kwargs.get("path"))
+        endpoint_ref = site.args[1] if len(site.args) > 1 else kwargs.get("endpoint")
+        if path is None or endpoint_ref is None:
+            return
+        target = self.p.value_of(func, endpoint_ref)
+        endpoint = self.p.funcs.get(target[1]) if target and target[0] in ("func", "meth") else None
+        if endpoint is None:
+            return
+        methods = (
+            ["WS"]
+            if websocket
+            else [
+                m[1].upper()
+                for m in _list_items(kwargs.get("methods"))
+                if m[0] == "const" and isinstance(m[1], str)
+            ]
+            or ["GET"]
+        )
+        self._route(
+            endpoint,
+            methods,
+            path,
+            None,
+            kwargs.get("dependencies"),
+            func,
+            func.mod.path,
+            site.line,
+            site.col,
+            websocket=websocket,
+        )
 
     def _decorated(self, func: Func) -> None:
         p = self.p

@@ -14,6 +14,7 @@ from collections import deque
 
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked, Route
+from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.project import Project
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
@@ -28,6 +29,31 @@ _KIND_WORDS = {
 }
 _CACHES = {("ext", "functools.lru_cache"), ("ext", "functools.cache")}
 _DEFAULT_TOKENS = 40
+# UJ005 notes a route's sync pieces from this many on: each is one trip through the token
+# queue (see _pool_trips); one or two are how every sync FastAPI route works.
+_MANY_TRIPS = 3
+# calls a dependency may make and still become `async def` without blocking the loop
+_HARMLESS_NAMES = frozenset(
+    [
+        "HTTPException",
+        "bool",
+        "dict",
+        "float",
+        "int",
+        "isinstance",
+        "len",
+        "list",
+        "max",
+        "min",
+        "set",
+        "sorted",
+        "str",
+        "tuple",
+    ]
+)
+_HARMLESS_METHODS = frozenset(
+    ["endswith", "get", "items", "keys", "lower", "split", "startswith", "strip", "upper", "values"]
+)
 # UJ003 follows a dependency's calls this many hops deep: per-request construction sits close
 # to the dependency (seed 000: 3 hops); deeper, caches the analysis cannot see dominate.
 _CLIENT_DEPTH = 8
@@ -43,6 +69,15 @@ FIX_LIMITER = (
     "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
     ".total_tokens = 100` in lifespan"
 )
+
+
+def _label(inv: Invoked) -> str:
+    """How a group counts what it affects: the route, else the entry point itself."""
+    return inv.route or f"{inv.name} ({inv.path}:{inv.line})"
+
+
+def _inv_key(inv: Invoked) -> str:
+    return inv.key or (inv.funcs[0] if inv.funcs else inv.name)
 
 
 def _site_order(site: Site) -> tuple:
@@ -61,6 +96,9 @@ class RulesEngine:
         self._reported: set[tuple[str, str, int, int]] = set()
         self._reported_lines: set[tuple[str, str, int]] = set()  # (code, path, line)
         self._cached: dict[str, bool] = {}
+        self._roots: dict[int, Root] = {}  # id(finding) → its root cause (grouping)
+        self._users: dict[str, set[str]] | None = None  # see _routes_using
+        self._apps: dict[str, str] | None = None  # see _app_of
         self.raises_limiter = any(m.summary.raises_limiter for m in project.modules.values())
 
     # ---- helpers ------------------------------------------------------------------------
@@ -77,13 +115,15 @@ class RulesEngine:
             chain.append(ChainStep(blocker, chain[-1].path, site_line))
         return tuple(chain)
 
-    def _add(self, finding: Finding) -> bool:
+    def _add(self, finding: Finding, root: Root | None = None) -> bool:
         key = (finding.code, finding.location.path, finding.location.line, finding.location.column)
         if key in self._reported:
             return False
         self._reported.add(key)
         self._reported_lines.add(key[:3])
         self.findings.append(finding)
+        if root is not None:
+            self._roots[id(finding)] = root
         return True
 
     def _at(self, code: str, path: str, line: int) -> bool:
@@ -218,6 +258,8 @@ class RulesEngine:
             ),
             key=lambda f: (f.mod.path, f.fd.line),
         )
+        if self._serves_an_app():
+            candidates = []  # an app's findings come from what it serves (docs/check.md)
         coroutines = [
             Invoked(
                 (func.gqn,),
@@ -243,10 +285,19 @@ class RulesEngine:
         self._per_request_clients()
         self._middleware()
         self._threadpool()
-        return self.findings
+        return assign_groups(self.findings, [self._roots.get(id(f)) for f in self.findings])
+
+    def _serves_an_app(self) -> bool:
+        """Whether the project has a FastAPI/Starlette app or routes. Then only what the app
+        serves is checked, and an `async def` no entry reaches (a CLI script run with
+        `asyncio.run`, test code, a method nothing calls) is not reported as if it were on the
+        server's loop; without an app every coroutine is an entry, so plain asyncio code is
+        still checked."""
+        return bool(self.model.apps or self.model.routes)
 
     def _blocking(self, code, entries: list[Invoked], severity, verb, context=None) -> None:
         counts: dict[Site, int] = {}
+        reached_by: dict[Site, set[str]] = {}
         owner: dict[Site, Invoked] = {}
         graph = self.g
         startup = code == "UJ002"
@@ -258,6 +309,7 @@ class RulesEngine:
                 if startup and self._at("UJ001", site.path, site.line):
                     continue
                 counts[site] = counts.get(site, 0) + 1
+                reached_by.setdefault(site, set()).add(_label(inv))
                 if site not in owner:
                     owner[site] = inv
         by_entry: dict[int, list[Site]] = {}
@@ -299,8 +351,71 @@ class RulesEngine:
                         chain=self._chain(path, site.qn, site.line),
                         fix=site.entry.fix,
                         blocks_loop=True,
-                    )
+                    ),
+                    self._blocking_root(site, path, verb, reached_by[site]),
                 )
+
+    def _blocking_root(
+        self, site: Site, path: list[tuple[str, int]], verb: str, reached: set[str]
+    ) -> Root:
+        """The function that brings the block onto the loop: the first sync function on the
+        path (an async caller runs it inline: `initialize()` in lifespan, a sync helper), else
+        the async function that makes the blocking calls itself."""
+        funcs = self.p.funcs
+        for i, (gqn, _line) in enumerate(path):
+            func = funcs.get(gqn)
+            if func is None or func.fd.is_async:
+                continue
+            caller = funcs.get(path[i - 1][0]) if i else None
+            where = (
+                f", called from async `{caller.display}` ({caller.mod.path}:{path[i - 1][1]})"
+                if caller is not None
+                else ""
+            )
+            same_class = (
+                caller is not None
+                and func.fd.class_qn is not None
+                and (caller.mod, caller.fd.class_qn) == (func.mod, func.fd.class_qn)
+            )
+            called = f"self.{func.fd.name}" if same_class else func.display
+            fix = (
+                f"run it off the loop where `{caller.display}` calls it — "
+                f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or replace "
+                "its blocking calls with async ones"
+                if caller is not None
+                else "make it `async def` and await async versions of its blocking calls, or "
+                "run them with `await asyncio.to_thread(...)`"
+            )
+            return Root(
+                ("func", gqn), f"sync `{func.display}`{where} {verb}", frozenset(reached), fix
+            )
+        owner = funcs.get(site.func)
+        name = owner.display if owner is not None else site.func
+        return Root(
+            ("in", site.func),
+            f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
+            frozenset(reached),
+        )
+
+    def _routes_using(self, key: str) -> frozenset[str]:
+        """Labels of the routes whose endpoint or dependencies include `key`."""
+        users = self._users
+        if users is None:
+            users = self._users = {}
+            for route in self.model.routes:
+                for inv in [route.endpoint, *route.dependencies]:
+                    users.setdefault(_inv_key(inv), set()).add(route.label)
+        return frozenset(users.get(key, ()))
+
+    def _app_of(self, inv: Invoked) -> str:
+        """The app serving the first route that uses `inv` ("" when unknown)."""
+        apps = self._apps
+        if apps is None:
+            apps = self._apps = {}
+            for route in self.model.routes:
+                for i in [route.endpoint, *route.dependencies]:
+                    apps.setdefault(_inv_key(i), route.app or "")
+        return apps.get(_inv_key(inv), "")
 
     def _per_request_clients(self) -> None:
         done: set[str] = set()
@@ -371,7 +486,13 @@ class RulesEngine:
                         entry=self._entry_point(dep),
                         chain=self._chain(steps, site.qn, site.line),
                         fix=FIX_CLIENT,
-                    )
+                    ),
+                    Root(
+                        ("dependency", _inv_key(dep)),
+                        f"{self._describe(dep).partition(' (')[0]} builds a client or calls "
+                        "the network on every request",
+                        self._routes_using(_inv_key(dep)),
+                    ),
                 )
             if depth[v] >= _CLIENT_DEPTH:
                 continue
@@ -410,37 +531,86 @@ class RulesEngine:
     def _threadpool(self) -> None:
         routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
         for route in routes:
-            tokens = route.tokens
-            if tokens >= 2:
-                users = [route.endpoint, *route.dependencies]
-                names = ", ".join(f"`{i.name}`" for i in users if i.token)
-                self._add(
-                    Finding(
-                        code="UJ005",
-                        kind="threadpool",
-                        severity=Severity.WARNING,
-                        location=Location(
-                            route.decorator_path, route.decorator_line, route.decorator_col
-                        ),
-                        message=(
-                            f"{route.label} needs {tokens} thread-pool tokens per request "
-                            f"({names}); with anyio's {_DEFAULT_TOKENS}-token limiter at most "
-                            f"{_DEFAULT_TOKENS // tokens} such requests run at once"
-                        ),
-                        blocker="thread-pool tokens",
-                        entry=self._entry_point(route.endpoint),
-                        fix=(
-                            "make the dependencies `async def` (they run on the loop without a "
-                            "token) or merge them; " + FIX_LIMITER
-                        ),
-                    )
-                )
+            self._pool_trips(route)
         if not self.raises_limiter:
             for route in routes:
                 for inv in [route.endpoint, *route.dependencies]:
                     if inv.token:
                         self._pool_network(inv)
             self._default_limiter(routes)
+
+    def _pool_trips(self, route: Route) -> None:
+        """A route with many sync pieces. FastAPI runs them one after another, each borrowing
+        a token and returning it before the next starts (a sync generator's exit runs under a
+        limiter of its own), so they set no ceiling on concurrent requests; what they cost is
+        one trip through the token queue each, which means waiting only once the pool is
+        saturated — worth a note, not a warning, and only when there are several."""
+        pieces = [i for i in [*route.dependencies, route.endpoint] if i.token]
+        if len(pieces) < _MANY_TRIPS:
+            return
+        names = ", ".join(f"`{i.name}`" for i in pieces)
+        deps = [i for i in route.dependencies if i.token]
+        light = [d for d in deps if self._light_dependency(d)]
+        shared = max(deps, key=lambda d: len(self._routes_using(_inv_key(d))), default=None)
+        if light:
+            one = len(light) == 1
+            fix = (
+                "make "
+                + ", ".join(f"`{d.name}`" for d in light)
+                + " `async def`: "
+                + ("it calls" if one else "they call")
+                + " nothing that blocks, and on the loop "
+                + ("it needs" if one else "they need")
+                + " no trip"
+            )
+        else:
+            fix = "fold the sync dependencies into fewer `def` functions (one trip each)"
+        self._add(
+            Finding(
+                code="UJ005",
+                kind="threadpool",
+                severity=Severity.INFO,
+                location=Location(route.decorator_path, route.decorator_line, route.decorator_col),
+                message=(
+                    f"{route.label} makes {len(pieces)} trips through the thread pool per request "
+                    f"({names}), one after another: no ceiling on concurrent requests, but once "
+                    f"the pool is saturated a request waits for a token {len(pieces)} times"
+                ),
+                blocker="thread-pool trips",
+                entry=self._entry_point(route.endpoint),
+                fix=f"{fix}; if the pool saturates, {FIX_LIMITER}",
+                details={"sync_pieces": [i.name for i in pieces]},
+            ),
+            # grouped by the sync dependency most routes share (an app- or router-level one,
+            # typically authentication): the one whose change helps every route of the group
+            Root(
+                ("trips", _inv_key(shared)),
+                f"routes with sync {shared.role.value} `{shared.name}` make {_MANY_TRIPS} or "
+                "more thread-pool trips per request",
+                frozenset([route.label]),
+            )
+            if shared is not None
+            else None,
+        )
+
+    def _light_dependency(self, dep: Invoked) -> bool:
+        """Whether `dep` could become `async def` without putting blocking work on the loop:
+        a plain (non-generator) function dependency whose body calls only builtins and str/dict
+        methods. Anything else (a DB session, a client, an unknown call) stays sync."""
+        if dep.role is not Role.DEPENDENCY:
+            return False
+        for gqn in dep.funcs:
+            func = self.p.funcs.get(gqn)
+            if func is None or func.fd.is_generator:
+                return False
+            for call in func.fd.calls:
+                ref = call.func
+                if ref[0] == "name" and ref[1] in _HARMLESS_NAMES:
+                    continue
+                if ref[0] == "attr" and ref[2] in _HARMLESS_METHODS:
+                    continue
+                return False
+        return True
 
     def _pool_network(self, inv: Invoked) -> None:
         for f in inv.funcs:
@@ -462,15 +632,29 @@ class RulesEngine:
                         severity=Severity.WARNING,
                         location=Location(site.path, site.line, site.col),
                         message=(
-                            f"`{site.qn}` holds one of anyio's {_DEFAULT_TOKENS} thread-pool "
-                            f"tokens for a whole network round trip, from {self._describe(inv)}; "
-                            f"at most {_DEFAULT_TOKENS} such requests run at once and the rest queue"
+                            f"`{site.qn}` holds a thread-pool token for a whole network round "
+                            f"trip, from {self._describe(inv)}: it does not block the loop, but "
+                            f"with anyio's default limiter at most {_DEFAULT_TOKENS} such calls "
+                            "run at once across the process and further sync work queues"
                         ),
                         blocker=site.qn,
                         entry=self._entry_point(inv),
                         chain=self._chain(path, site.qn, site.line),
-                        fix=f"{site.entry.fix}; or {FIX_LIMITER}",
-                    )
+                        fix=(
+                            f"size the pool for it: {FIX_LIMITER}; or, if every blocking call "
+                            f"on this path has an async client, move `{inv.name}` to "
+                            "`async def` code that uses them"
+                        ),
+                    ),
+                    # one root cause per app: it keeps the default limiter (see UJ006) while
+                    # sync code waits on the network in the pool, wherever that code is
+                    Root(
+                        ("pool", self._app_of(inv)),
+                        "sync endpoints and dependencies hold thread-pool tokens through "
+                        f"network round trips, under anyio's default limit of {_DEFAULT_TOKENS}",
+                        self._routes_using(_inv_key(inv)),
+                        FIX_LIMITER,
+                    ),
                 )
 
     def _default_limiter(self, routes: list[Route]) -> None:
@@ -479,8 +663,13 @@ class RulesEngine:
             for i in self.model.others
             if i.role not in (Role.LIFESPAN, Role.STARTUP)
         )
+        # routes and handlers not tied to an app belong to it only when it is the only one:
+        # with several apps (a main one, mounted ones, test apps) no app gets another's work
+        alone = len(self.model.apps) == 1
+        if not alone:
+            pool_others = 0
         for app in sorted(self.model.apps, key=lambda a: (a.path, a.line)):
-            mine = [r for r in routes if r.app in (app.sym, None)]
+            mine = [r for r in routes if r.app == app.sym or (alone and r.app is None)]
             if not (any(r.tokens for r in mine) or pool_others):
                 continue
             users = sum(1 for r in mine if r.tokens)
@@ -508,5 +697,11 @@ class RulesEngine:
                         None,
                     ),
                     fix=FIX_LIMITER,
-                )
+                ),
+                Root(
+                    ("app", app.sym),
+                    f"app `{app.sym.rpartition('.')[2].rpartition(':')[2]}` keeps anyio's "
+                    "default thread limiter",
+                    frozenset(r.label for r in mine if r.tokens),
+                ),
             )

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from unjam.analysis.suppressions import UnusedSuppression
-from unjam.model import Finding, Severity
+from unjam.model import Finding, FindingGroup, Severity
 
 FORMATS = ("text", "json", "sarif", "github")
 _ALSO_REACHED = re.compile(r" \(also reached from [^()]*\)$")
@@ -54,6 +54,35 @@ def diagnostic_message(path: str, reason: str) -> str:
     if path.startswith("("):  # the engine's marker for a failure not tied to one file
         return f"part of the analysis failed {path}: {reason}; findings may be missing"
     return f"{path} was not analysed: {reason}"
+
+
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def group_of(finding: Finding) -> FindingGroup:
+    """The finding's root-cause group; a finding made without one is a group of its own."""
+    if finding.group is not None:
+        return finding.group
+    loc = finding.location
+    return FindingGroup(f"{finding.code}-{loc}", f"`{finding.blocker}` at {loc.path}:{loc.line}")
+
+
+def grouped(findings: tuple[Finding, ...]) -> list[tuple[FindingGroup, list[Finding]]]:
+    """Findings by group, in the order groups are shown: most severe first, then the ones
+    with most findings, then by where their first finding is (findings keep their order)."""
+    members: dict[str, list[Finding]] = {}
+    groups: dict[str, FindingGroup] = {}
+    for finding in findings:
+        group = group_of(finding)
+        groups.setdefault(group.id, group)
+        members.setdefault(group.id, []).append(finding)
+    order = {gid: index for index, gid in enumerate(members)}
+
+    def rank(gid: str) -> tuple:
+        first = members[gid][0]
+        return (_SEVERITY_ORDER.get(str(first.severity), 3), -len(members[gid]), order[gid])
+
+    return [(groups[gid], members[gid]) for gid in sorted(members, key=rank)]
 
 
 def display_column(finding: Finding) -> int:

@@ -17,6 +17,7 @@ from unjam.analysis.output import (
     diagnostic_line,
     diagnostic_message,
     display_column,
+    group_of,
 )
 from unjam.analysis.rules import RULES
 
@@ -48,6 +49,7 @@ def render_github(report: CheckReport) -> str:
         body = f"{finding.message}\nvia {chain_text(finding)}"
         if finding.fix:
             body += f"\nfix: {finding.fix}"
+        body += f"\ngroup: {group_of(finding).title}"
         properties = ",".join(
             [
                 f"file={escape_property(workspace_path(report.root, finding.location.path))}",

@@ -20,6 +20,7 @@ from unjam.analysis.output import (
     diagnostic_line,
     diagnostic_message,
     display_column,
+    group_of,
 )
 from unjam.analysis.rules import RULES, section
 from unjam.model import Finding
@@ -91,6 +92,8 @@ def _result(finding: Finding, rule_index: dict[str, int]) -> dict[str, Any]:
             "entryContext": str(finding.entry.context),
             "route": finding.entry.route,
             "fix": finding.fix,
+            "group": group_of(finding).id,
+            "groupTitle": group_of(finding).title,
         },
     }
     if finding.code in rule_index:

@@ -25,12 +25,14 @@ from unjam.analysis.output import (
     diagnostic_line,
     diagnostic_message,
     display_column,
+    grouped,
     message_for_text,
 )
 from unjam.analysis.rules import RULES
-from unjam.model import Finding
+from unjam.model import Finding, FindingGroup
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
+FOLDED_MEMBERS = 10  # a group's further findings listed one line each, up to this many
 
 
 def _plural(count: int, word: str) -> str:
@@ -95,6 +97,40 @@ def _finding_lines(finding: Finding, sources: _Sources, width: int) -> list[Text
     return lines
 
 
+def _group_lines(
+    group: FindingGroup, members: list[Finding], sources: _Sources, width: int
+) -> list[Text]:
+    """A group of several findings: a headline (the root cause, how many findings and
+    routes/entries), its first finding in full, the others folded to one line each."""
+    first = members[0]
+    style = SEVERITY_STYLE.get(str(first.severity), "bold")
+    reach = _plural(group.affects, "entry point")
+    head = Text.assemble(
+        (first.code, style),
+        f" {group.title} ",
+        (f"[{len(members)} findings, {reach}; group {group.id}]", "dim"),
+    )
+    lines = [head]
+    if group.fix:
+        lines.append(Text.assemble(("  fix: ", "bold green"), group.fix))
+    lines.extend(_indent(line) for line in _finding_lines(first, sources, width - 2))
+    lines.append(Text("  also in this group:", style="dim"))
+    for finding in members[1 : FOLDED_MEMBERS + 1]:
+        loc = f"{finding.location.path}:{finding.location.line}:{display_column(finding)}:"
+        what = f" `{finding.blocker}` [{finding.kind}]"
+        if finding.entry.route and finding.entry.route != first.entry.route:
+            what += f" ({finding.entry.route})"
+        lines.append(Text.assemble("    ", (loc, "bold"), what))
+    hidden = len(members) - 1 - FOLDED_MEMBERS
+    if hidden > 0:
+        lines.append(Text(f"    … {hidden} more (`--format json` lists every finding)", "dim"))
+    return lines
+
+
+def _indent(line: Text) -> Text:
+    return Text.assemble("  ", line)
+
+
 def summary_line(report: CheckReport) -> Text:
     files = _plural(report.files, "file") + _context(report)
     seconds = f"{report.seconds:.2f}s"
@@ -114,8 +150,10 @@ def summary_line(report: CheckReport) -> Text:
         if counts[level]  # type: ignore[index]
     ]
     total = _plural(len(report.findings), "finding")
+    groups = len({group.id for group, _ in grouped(report.findings)})
+    causes = f" from {_plural(groups, 'root cause')}" if groups < len(report.findings) else ""
     return Text(
-        f"Found {total} ({', '.join(parts)}) in {files} in {seconds}{suppressed}{skipped}.",
+        f"Found {total}{causes} ({', '.join(parts)}) in {files} in {seconds}{suppressed}{skipped}.",
         style="bold",
     )
 
@@ -180,8 +218,11 @@ def render_text(
 ) -> str:
     sources = _Sources(report.root)
     lines: list[Text] = []
-    for finding in report.findings:
-        lines.extend(_finding_lines(finding, sources, width))
+    for group, members in grouped(report.findings):
+        if len(members) == 1:
+            lines.extend(_finding_lines(members[0], sources, width))
+        else:
+            lines.extend(_group_lines(group, members, sources, width))
         lines.append(Text())
     lines.extend(diagnostic_lines(report))  # even with --quiet: they decide the exit status
     if not quiet:

@@ -66,7 +66,8 @@ RULES: dict[str, Rule] = {
             "UJ005",
             "threadpool-pressure",
             Severity.WARNING,
-            "A request holds several thread-pool tokens, or holds one for a blocking network call.",
+            "A sync piece holds a thread-pool token through a network call, or a route makes "
+            "many trips through the thread pool per request.",
         ),
         Rule(
             "UJ006",

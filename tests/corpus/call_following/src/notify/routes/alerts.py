@@ -32,3 +32,10 @@ async def direct(body: str):
     fan_out(QueueFactory.default(), body)
     fan_out_kw(target=local, body=body)
     archive_via(Archive(), body)
+
+
+@router.get("/settings")
+async def settings_text():
+    from notify.services import read_settings
+
+    return {"text": await read_settings()}

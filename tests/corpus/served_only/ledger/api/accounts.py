@@ -1,0 +1,29 @@
+import sqlite3
+
+from fastapi import APIRouter, Depends
+
+from ledger.db import get_db, page_size
+from ledger.exporter import LedgerExporter
+
+router = APIRouter(prefix="/accounts")
+exporter = LedgerExporter()
+
+
+@router.get("/")  # expect: UJ005
+def list_accounts(db: sqlite3.Connection = Depends(get_db), size: int = Depends(page_size)):
+    return db.execute("select * from accounts limit ?", (size,)).fetchall()
+
+
+@router.get("/{account_id}")  # ok: two sync pieces (current_user, the endpoint), one after another
+def get_account(account_id: int):
+    return {"id": account_id}
+
+
+@router.get("/{account_id}/balance")  # expect: UJ005
+def balance(account_id: int, db: sqlite3.Connection = Depends(get_db)):
+    return db.execute("select sum(amount) from entries where account = ?", (account_id,)).fetchone()
+
+
+@router.post("/{account_id}/statement")
+async def statement(account_id: int):
+    return {"pdf": await exporter.statement(account_id)}
