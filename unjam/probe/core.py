@@ -231,6 +231,10 @@ class Probe:
                 self.watchdog.start()
         if self.settings.diagnostics_port and self.diagnostics is None:
             self.start_diagnostics()
+        if getattr(self, "exporter", None) is None:  # several workers: see probe/workers.py
+            from unjam.probe.workers import start_exporter
+
+            self.exporter = start_exporter(self) or False
 
     def start_diagnostics(self) -> None:
         from unjam.probe.diagnostics import DiagnosticsServer

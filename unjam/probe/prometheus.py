@@ -41,6 +41,9 @@ class ProbeCollector(Collector):
 
     def collect(self) -> Iterator[Any]:
         probe = self.probe
+        refresh = getattr(probe, "refresh", None)  # a worker fleet's merged view re-reads
+        if refresh is not None:
+            refresh()
         stalls = CounterMetricFamily("unjam_loop_stalls", "Event-loop stalls detected.")
         stalls.add_metric([], float(probe.stall_count))
         yield stalls
