@@ -91,10 +91,13 @@ class FleetView:
         self.loop_lag = Histogram()
         self.stall_hist = Histogram()
         self.stall_count = 0
+        self.route_stalls: dict[str, int] = {}
         borrowed = waiting = 0
         for state in states:
             self.stall_count += int(state.get("stall_count", 0))
             _add(self.stall_hist, state.get("stall_hist", {}))
+            for route, n in state.get("route_stalls", {}).items():
+                self.route_stalls[route] = self.route_stalls.get(route, 0) + int(n)
             _add(self.loop_lag, state.get("loop_lag", {}))
             pool = state.get("threadpool", {})
             tp = self.threadpool

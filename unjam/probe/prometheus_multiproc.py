@@ -48,6 +48,10 @@ class MultiprocessMirror:
 
     def __init__(self) -> None:
         self.stalls = Counter("unjam_loop_stalls", "Event-loop stalls detected.", registry=None)
+        self.route_stalls = Counter(
+            "unjam_route_stalls", "Event-loop stalls by the route that caused them.", ["route"],
+            registry=None,
+        )  # fmt: skip
         self.stall_duration = _histogram(
             "unjam_loop_stall_duration_seconds", "Duration of detected event-loop stalls."
         )
@@ -86,6 +90,8 @@ class MultiprocessMirror:
 
     def sync(self, probe: Probe) -> None:
         self.stalls._value.set(float(probe.stall_count))
+        for route, count in list(getattr(probe, "route_stalls", {}).items()):
+            self.route_stalls.labels(route)._value.set(float(count))
         _set_histogram(self.stall_duration, probe.stall_hist)
         _set_histogram(self.lag, probe.loop_lag)
         pool = probe.threadpool

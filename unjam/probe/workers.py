@@ -94,6 +94,7 @@ def raw_state(probe: Probe, generation: int) -> dict[str, Any]:
         "warnings": list(probe.warnings),
         "stall_count": int(probe.stall_count),
         "stall_hist": hist_to_raw(probe.stall_hist),
+        "route_stalls": dict(getattr(probe, "route_stalls", {})),
         "stalls": [dict(stall, pid=pid) for stall in list(probe.stalls)],
         "loop_lag": hist_to_raw(probe.loop_lag),
         "threadpool": {
@@ -177,9 +178,27 @@ class WorkerExporter(threading.Thread):
         self.publish()
 
 
+def count_route_stalls(probe: Probe) -> None:
+    """Keep `probe.route_stalls` (route → stalls, never reset: a Prometheus counter) up to
+    date. The probe keeps the last stalls only; a dashboard needs every stall by route."""
+    counts: dict[str, int] = {}
+    for stall in list(probe.stalls):  # any before the listener came
+        route = stall.get("route") or "(no route)"
+        counts[route] = counts.get(route, 0) + 1
+    probe.route_stalls = counts  # type: ignore[attr-defined]
+
+    def listener(record: dict[str, Any]) -> None:
+        route = record.get("route") or "(no route)"
+        counts[route] = counts.get(route, 0) + 1
+
+    probe.stall_listeners.append(listener)
+
+
 def start_exporter(probe: Probe) -> WorkerExporter | None:
-    """Start publishing when a workers directory or a Prometheus multiprocess directory is
-    set; None otherwise (a single-process app needs neither)."""
+    """Count stalls by route; start publishing when a workers directory or a Prometheus
+    multiprocess directory is set (None otherwise: a single process needs neither)."""
+    if not hasattr(probe, "route_stalls"):
+        count_route_stalls(probe)
     directory = os.environ.get(DIR_ENV) or None
     prometheus = bool(os.environ.get(PROMETHEUS_ENV))
     if directory is None and not prometheus:
