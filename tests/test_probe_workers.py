@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -19,7 +20,7 @@ from unjam.probe.fleet import FleetView
 from unjam.probe.histogram import Histogram
 from unjam.probe.state import RouteStats
 from unjam.probe.workers import FILE_PREFIX, raw_state
-from unjam.server import ServerProcess, free_port
+from unjam.server import ServerProcess, free_port, uvicorn_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -182,3 +183,28 @@ def test_serve_prints_what_it_watches_and_a_summary(tmp_path):
         f"sleep_endpoint (max {lines[start + 1].rsplit('max ', 1)[1]}"
     )
     assert lines[start + 2].startswith("unjam: thread pool — peak 1 of 40 tokens borrowed")
+
+
+@pytest.mark.slow
+def test_plain_uvicorn_workers_with_a_workers_dir_merge_through_the_fleet_command(tmp_path):
+    port = free_port()
+    env = {"PROBE_APP_INSTRUMENT": "1", "UNJAM_PROBE_WORKERS_DIR": str(tmp_path)}
+    argv = uvicorn_argv("tests.probe_apps.blocking:app", port, extra=["--workers", "2"])
+    sent = 0
+    with ServerProcess(argv, port, env=env, cwd=str(ROOT)):
+        deadline = time.monotonic() + 20
+        while len(list(tmp_path.glob(f"{FILE_PREFIX}*.json"))) < 2:  # both workers started
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        statuses = asyncio.run(concurrent_gets(port, ["/fast"] * 6))
+        assert statuses == [200] * 6
+        sent += 6
+    # the workers' last writes at exit are in: one merged snapshot from the files
+    merged = subprocess.run(
+        [sys.executable, "-m", "unjam.probe.fleet", str(tmp_path)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    snap = json.loads(merged.stdout)
+    assert snap["routes"]["GET /fast"]["requests"] == sent
+    assert len(snap["workers"]) == 2
+    assert snap["threadpool"]["total_tokens"] == 80
