@@ -156,7 +156,7 @@ def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_pat
     stderr = server.stderr_text()
     assert "unjam: probe on (2 workers, merged)" in stderr
     assert f"unjam: diagnostics at http://127.0.0.1:{diag}/snapshot" in stderr
-    assert "unjam: probe summary across 2 workers — 1 requests on 1 routes" in stderr
+    assert "unjam: probe summary across 2 workers — 1 request on 1 route" in stderr
 
 
 def test_serve_prints_what_it_watches_and_a_summary(tmp_path):

@@ -56,15 +56,20 @@ def stall_lines(snapshot: dict[str, Any], limit: int = 5) -> list[str]:
     ]
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def shutdown_lines(snapshot: dict[str, Any]) -> list[str]:
     routes = snapshot.get("routes", {})
     requests = sum(int(r.get("requests", 0)) for r in routes.values())
     stalls = snapshot.get("stalls", [])
     workers = snapshot.get("workers")
-    who = f" across {len(workers)} workers" if workers else ""
+    who = f" across {_count(len(workers), 'worker')}" if workers else ""
     lines = [
-        f"unjam: probe summary{who} — {requests} requests on {len(routes)} routes, "
-        f"{len(stalls)} event-loop stalls" + (":" if stalls else "")
+        f"unjam: probe summary{who} — {_count(requests, 'request')} on "
+        f"{_count(len(routes), 'route')}, {_count(len(stalls), 'event-loop stall')}"
+        + (":" if stalls else "")
     ]
     lines += [f"unjam:   {line}" for line in stall_lines(snapshot)]
     pool = snapshot.get("threadpool", {})
@@ -80,5 +85,7 @@ def shutdown_lines(snapshot: dict[str, Any]) -> list[str]:
         )
     errors = snapshot.get("probe", {}).get("errors", 0)
     if errors:
-        lines.append(f"unjam: the probe caught {errors} errors of its own (see its warnings)")
+        lines.append(
+            f"unjam: the probe caught {_count(errors, 'error')} of its own (see its warnings)"
+        )
     return lines

@@ -119,6 +119,7 @@ class WorkerExporter(threading.Thread):
         self.directory = directory
         self.generation = read_generation(directory) if directory else 0
         self.wake = threading.Event()
+        self.writing = threading.Lock()  # the thread and the exit handler both publish
         self.stopped = False
         self.mirror: Any = None
         if prometheus:
@@ -151,6 +152,10 @@ class WorkerExporter(threading.Thread):
 
     def publish(self) -> None:
         """Write the state file and sync the Prometheus mirror; never raises."""
+        with self.writing:
+            self._publish()
+
+    def _publish(self) -> None:
         probe = self.probe
         if self.directory:
             try:
