@@ -106,7 +106,9 @@ def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_pat
             sent["GET /sleep"] += 4
             sent["GET /fast"] += 2
             snap = snapshot(diag)
-            pids = {s["pid"] for s in snap["stalls"]}
+            pids = {
+                s["pid"] for s in snap["stalls"] if s["blocking_frame"]["line"] == LINES["sleep"]
+            }
             return snap if len(pids) >= 2 and len(snap["workers"]) == 2 else None
 
         _until(both_workers_stalled, what="stalls in both workers")
@@ -117,8 +119,10 @@ def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_pat
             return snap if requests == sent else None
 
         snap = _until(counted, what="every request counted")
-        assert {s["blocking_frame"]["line"] for s in snap["stalls"]} == {LINES["sleep"]}
-        assert {s["route"] for s in snap["stalls"]} == {"GET /sleep"}
+        # (a loaded machine can add a stall elsewhere: a process not scheduled for 30 ms)
+        sleeps = [s for s in snap["stalls"] if s["blocking_frame"]["line"] == LINES["sleep"]]
+        assert {s["route"] for s in sleeps} == {"GET /sleep"}
+        assert len({s["pid"] for s in sleeps}) == 2
         pool = snap["threadpool"]
         per_worker = pool["workers"].values()
         assert pool["total_tokens"] == sum(w["total_tokens"] for w in per_worker) > 0
@@ -205,6 +209,9 @@ def test_plain_uvicorn_workers_with_a_workers_dir_merge_through_the_fleet_comman
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     snap = json.loads(merged.stdout)
-    assert snap["routes"]["GET /fast"]["requests"] == sent
+    assert snap["routes"].get("GET /fast", {}).get("requests") == sent, (
+        snap["workers"],
+        merged.stderr,
+    )
     assert len(snap["workers"]) == 2
     assert snap["threadpool"]["total_tokens"] == 80

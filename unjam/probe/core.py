@@ -566,6 +566,8 @@ class Probe:
     def shutdown(self) -> None:
         """Write the JSON snapshot (if configured); the threads are daemons and just stop."""
         self.write_json()
+        if getattr(self, "exporter", None):  # a worker's last state (probe/workers.py)
+            self.exporter.stop()
 
 
 # FastAPI functions whose frame on a stalled stack says what the request was doing; for

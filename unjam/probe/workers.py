@@ -8,7 +8,7 @@ shared directory: `worker-<pid>.json`, replaced atomically. A worker that dies k
 file, so what it had written survives it, and a restarted worker writes a new one.
 
 The writer is one daemon thread: it writes every `WRITE_INTERVAL_S`, at once when a stall
-is recorded (a stall is the finding that must not be lost), and at exit. The same thread
+is recorded (a stall is the finding that must not be lost), and at shutdown. The same thread
 mirrors the probe into prometheus_client's multiprocess files when `PROMETHEUS_MULTIPROC_DIR`
 is set (`unjam.probe.prometheus_multiproc`).
 
@@ -120,7 +120,6 @@ class WorkerExporter(threading.Thread):
         self.generation = read_generation(directory) if directory else 0
         self.wake = threading.Event()
         self.writing = threading.Lock()  # the thread and the exit handler both publish
-        self.stopped = False
         self.mirror: Any = None
         if prometheus:
             from unjam.probe.prometheus_multiproc import MultiprocessMirror
@@ -132,7 +131,7 @@ class WorkerExporter(threading.Thread):
 
     def run(self) -> None:
         next_write = 0.0
-        while not self.stopped:
+        while True:
             self.wake.wait(POLL_INTERVAL_S)
             now = time.monotonic()
             if self.wake.is_set() or now >= next_write or self._reset_requested():
@@ -177,9 +176,9 @@ class WorkerExporter(threading.Thread):
         os.replace(tmp, target)
 
     def stop(self) -> None:
-        """The last write, at exit (a graceful worker shutdown)."""
-        self.stopped = True
-        self.wake.set()
+        """The last write: at lifespan shutdown (`Probe.shutdown`), else at exit — uvicorn's
+        workers end by re-raising SIGTERM, so exit handlers do not run there. The thread
+        goes on (a daemon): an app served again, as test clients do, is published again."""
         self.publish()
 
 
