@@ -94,7 +94,7 @@ def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_pat
     argv = [
         sys.executable, "-m", "unjam", "serve", "tests.probe_apps.blocking:app", "--workers", "2",
         "--port", str(port), "--diagnostics-port", str(diag), "--probe-json", str(out),
-        "--stall-threshold-ms", "30", "--", "--log-level", "warning",
+        "--stall-threshold-ms", "30", "--before-app", "--", "--log-level", "warning",
     ]  # fmt: skip
     server = ServerProcess(argv, port, cwd=str(ROOT)).start()
     sent = {"GET /sleep": 0, "GET /fast": 0}
@@ -123,6 +123,7 @@ def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_pat
         sleeps = [s for s in snap["stalls"] if s["blocking_frame"]["line"] == LINES["sleep"]]
         assert {s["route"] for s in sleeps} == {"GET /sleep"}
         assert len({s["pid"] for s in sleeps}) == 2
+        assert "before_app" in snap["routes"]["GET /sleep"]["phases_ms"]  # the workers' settings
         pool = snap["threadpool"]
         per_worker = pool["workers"].values()
         assert pool["total_tokens"] == sum(w["total_tokens"] for w in per_worker) > 0

@@ -41,14 +41,12 @@ def _alive(pid: int) -> bool:
 
 
 def _add(target: Histogram, raw: dict[str, Any]) -> None:
-    other = hist_from_raw(raw)
     counts = target.counts
-    for index, n in enumerate(other.counts):
-        if n:
-            counts[index] += n
-    target.count += other.count
-    target.sum += other.sum
-    target.max = max(target.max, other.max)
+    for index, n in enumerate(raw.get("counts", ()), start=int(raw.get("offset", 0))):
+        counts[index] += int(n)
+    target.count += int(raw.get("count", 0))
+    target.sum += float(raw.get("sum", 0.0))
+    target.max = max(target.max, float(raw.get("max", 0.0)))
 
 
 class FleetView:

@@ -24,6 +24,7 @@ import json
 import os
 import threading
 import time
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from unjam.probe.histogram import Histogram
@@ -40,10 +41,18 @@ RESET_FILE = "reset"
 
 
 def hist_to_raw(hist: Histogram) -> dict[str, Any]:
-    """Bucket counts (sparse: index → count), count, sum and max."""
+    """Bucket counts from the first to the last non-empty bucket, count, sum and max.
+
+    The zero runs are found on the counts' bytes (C speed): a worker writes every
+    histogram of every route twice a second, on a thread that shares the GIL with the loop.
+    """
     counts = list(hist.counts)
+    raw = array("q", counts).tobytes()
+    start = (len(raw) - len(raw.lstrip(b"\0"))) // 8
+    end = (len(raw.rstrip(b"\0")) + 7) // 8
     return {
-        "buckets": {str(i): n for i, n in enumerate(counts) if n},
+        "offset": start,
+        "counts": counts[start:end],
         "count": int(hist.count),
         "sum": float(hist.sum),
         "max": float(hist.max),
@@ -52,8 +61,9 @@ def hist_to_raw(hist: Histogram) -> dict[str, Any]:
 
 def hist_from_raw(raw: dict[str, Any]) -> Histogram:
     hist = Histogram()
-    for index, n in raw.get("buckets", {}).items():
-        hist.counts[int(index)] += int(n)
+    offset = int(raw.get("offset", 0))
+    for index, n in enumerate(raw.get("counts", ()), start=offset):
+        hist.counts[index] += int(n)
     hist.count = int(raw.get("count", 0))
     hist.sum = float(raw.get("sum", 0.0))
     hist.max = float(raw.get("max", 0.0))
