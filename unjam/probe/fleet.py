@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import sys
+import threading
 import time
 from typing import Any
 
@@ -55,6 +56,7 @@ class FleetView:
     def __init__(self, directory: str) -> None:
         self.directory = directory
         self.view_errors = 0  # the view's own (unreadable files), added to the workers'
+        self.lock = threading.RLock()  # one refresh or snapshot at a time
         self.refresh()
 
     # -- reading -------------------------------------------------------------------------
@@ -82,39 +84,42 @@ class FleetView:
         return states
 
     def refresh(self) -> None:
-        states = self.read_states()
-        self.states = states
-        self.routes: dict[str, RouteStats] = {}
-        self.threadpool = ThreadPoolStats(1)
-        self.loop_lag = Histogram()
-        self.stall_hist = Histogram()
-        self.stall_count = 0
-        self.route_stalls: dict[str, int] = {}
+        """Re-read the files; built aside, then swapped in, so that a reader on another
+        thread (the endpoint serves each request on its own) never sees a half-merged view."""
+        with self.lock:
+            self._merge(self.read_states())
+
+    def _merge(self, states: list[dict[str, Any]]) -> None:
+        routes: dict[str, RouteStats] = {}
+        pool = ThreadPoolStats(1)
+        loop_lag, stall_hist = Histogram(), Histogram()
+        route_stalls: dict[str, int] = {}
         borrowed = waiting = 0
         for state in states:
-            self.stall_count += int(state.get("stall_count", 0))
-            _add(self.stall_hist, state.get("stall_hist", {}))
+            _add(stall_hist, state.get("stall_hist", {}))
             for route, n in state.get("route_stalls", {}).items():
-                self.route_stalls[route] = self.route_stalls.get(route, 0) + int(n)
-            _add(self.loop_lag, state.get("loop_lag", {}))
-            pool = state.get("threadpool", {})
-            tp = self.threadpool
-            tp.total_tokens += int(pool.get("total_tokens", 0))
-            tp.max_borrowed += int(pool.get("max_borrowed", 0))
-            tp.max_waiting += int(pool.get("max_waiting", 0))
-            borrowed += int(pool.get("borrowed", 0))
-            waiting += int(pool.get("waiting", 0))
-            _add(tp.wait, pool.get("wait", {}))
-            _add(tp.run, pool.get("run", {}))
+                route_stalls[route] = route_stalls.get(route, 0) + int(n)
+            _add(loop_lag, state.get("loop_lag", {}))
+            worker_pool = state.get("threadpool", {})
+            pool.total_tokens += int(worker_pool.get("total_tokens", 0))
+            pool.max_borrowed += int(worker_pool.get("max_borrowed", 0))
+            pool.max_waiting += int(worker_pool.get("max_waiting", 0))
+            borrowed += int(worker_pool.get("borrowed", 0))
+            waiting += int(worker_pool.get("waiting", 0))
+            _add(pool.wait, worker_pool.get("wait", {}))
+            _add(pool.run, worker_pool.get("run", {}))
             for key, raw in state.get("routes", {}).items():
-                stats = self.routes.setdefault(key, RouteStats())
+                stats = routes.setdefault(key, RouteStats())
                 for code, n in raw.get("status", {}).items():
                     stats.status[int(code)] = stats.status.get(int(code), 0) + int(n)
                 for phase, hist in raw.get("phases", {}).items():
                     _add(stats.phase(phase), hist)
                 _add(stats.tp_wait, raw.get("tp_wait", {}))
                 _add(stats.tp_run, raw.get("tp_run", {}))
-        self.threadpool.timeline.append([0.0, borrowed, waiting])
+        pool.timeline.append([0.0, borrowed, waiting])
+        self.states, self.routes, self.threadpool = states, routes, pool
+        self.loop_lag, self.stall_hist, self.route_stalls = loop_lag, stall_hist, route_stalls
+        self.stall_count = sum(int(state.get("stall_count", 0)) for state in states)
 
     # -- the Probe interface the exporters use -------------------------------------------
 
@@ -152,7 +157,11 @@ class FleetView:
 
     def snapshot(self) -> dict[str, Any]:
         """The single-process snapshot's shape, merged, plus `workers` and pid-tagged stalls."""
-        self.refresh()
+        with self.lock:
+            self.refresh()
+            return self._snapshot()
+
+    def _snapshot(self) -> dict[str, Any]:
         states = self.states
         stalls = sorted(
             (stall for state in states for stall in state.get("stalls", [])),
