@@ -415,6 +415,20 @@ def _load_rate(out: str) -> float:
     return read_wrk(out)[0]
 
 
+IDLE_S = 5.0
+
+
+def _tree_cpu_ns(pid: int) -> int:
+    """CPU time of a process and all its descendants (the workers), in ns."""
+    import psutil
+
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return 0
+    return cpu_ns(pid) + sum(cpu_ns(child.pid) for child in children)
+
+
 def fleet(app_dir: Path, rounds: int, seconds: float, loop: str, workers: int) -> None:
     """`unjam serve --workers N` paired with `uvicorn --workers N`: served at the same time,
     loaded at once, the per-round ratio of requests/s (the probe's cost, the merge included:
@@ -431,10 +445,20 @@ def fleet(app_dir: Path, rounds: int, seconds: float, loop: str, workers: int) -
         ServerProcess(argv, port, env=env, cwd=str(app_dir)).start()
         for argv, port in zip(argvs, ports, strict=True)
     ]
-    ratios, rates = [], []
+    ratios, rates, cpu_ratios = [], [], []
     try:
         time.sleep(2.0)  # every worker up
+        for port in ports:  # each worker attached (the probe attaches on its first request)
+            for _ in range(4 * workers):
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
+        idle_before = [_tree_cpu_ns(server.pid) for server in servers]
+        time.sleep(IDLE_S)
+        idle = [
+            (_tree_cpu_ns(s.pid) - b) / IDLE_S / 1e6
+            for s, b in zip(servers, idle_before, strict=True)
+        ]
         for round_no in range(rounds + 1):  # the first round warms up
+            cpu_before = [_tree_cpu_ns(server.pid) for server in servers]
             runs = [
                 subprocess.Popen(
                     _load_argv(f"http://127.0.0.1:{port}/", seconds, 32),
@@ -443,10 +467,14 @@ def fleet(app_dir: Path, rounds: int, seconds: float, loop: str, workers: int) -
                 )
                 for port in ports
             ]
-            pair = [_load_rate(run.communicate()[0]) for run in runs]
+            outputs = [run.communicate()[0] for run in runs]
+            pair = [_load_rate(out) for out in outputs]
+            cpu = [_tree_cpu_ns(s.pid) - b for s, b in zip(servers, cpu_before, strict=True)]
             if round_no:
                 ratios.append(pair[1] / pair[0])
                 rates.append(pair)
+                # CPU per request (seconds x rate = requests), the probe's ÷ plain's
+                cpu_ratios.append((cpu[1] / pair[1]) / (cpu[0] / pair[0]))
         snap = get_json(f"http://127.0.0.1:{diag}/snapshot")
     finally:
         for server in servers:
@@ -462,9 +490,18 @@ def fleet(app_dir: Path, rounds: int, seconds: float, loop: str, workers: int) -
         f" req/s; unjam serve --workers {workers}: {statistics.median(r[1] for r in rates):.0f}"
     )
     print(f"  req/s ÷ plain's: median {median:.3f}   (q1 {q1:.3f}, q3 {q3:.3f})")
+    print(
+        f"  idle CPU (all processes, {IDLE_S:g} s): plain {idle[0]:.1f} ms/s, "
+        f"unjam serve {idle[1]:.1f} ms/s"
+    )
+    q1, median, q3 = quartiles(cpu_ratios)
+    print(
+        f"  CPU per request (all processes of each server) ÷ plain's: median {median:.3f}"
+        f"   (q1 {q1:.3f}, q3 {q3:.3f})"
+    )
     requests = sum(r["requests"] for r in snap["routes"].values())
     print(
-        f"  merged snapshot: {len(snap['workers'])} workers, {requests} requests counted, "
+        f"  snapshot: {len(snap.get('workers', [1]))} workers, {requests} requests counted, "
         f"{len(snap['stalls'])} stalls"
     )
 
