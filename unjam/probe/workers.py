@@ -220,8 +220,12 @@ def start_exporter(probe: Probe) -> WorkerExporter | None:
     if directory is not None:
         with contextlib.suppress(OSError):
             os.makedirs(directory, exist_ok=True)
-    exporter = WorkerExporter(probe, directory, prometheus)
+    try:
+        exporter = WorkerExporter(probe, directory, prometheus)
+        exporter.start()
+    except Exception as exc:  # never keep the app from serving
+        probe.count_error("starting the worker exporter", exc)
+        return None
     probe.stall_listeners.append(exporter.on_stall)
-    exporter.start()
     atexit.register(exporter.stop)
     return exporter
