@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -13,7 +14,7 @@ from unjam.errors import UserError
 from unjam.load.merge import parse_start_at
 from unjam.load.result import new_histogram
 from unjam.load.results_file import read_results
-from unjam.server import serve_app
+from unjam.server import free_port, serve_app
 
 APPS = "tests/load_data"
 
@@ -117,3 +118,30 @@ def test_report_of_a_missing_file_names_it(tmp_path):
     result = unjam("report", str(tmp_path / "nope.gz"), str(tmp_path / "nope2.gz"))
     assert result.returncode == 3
     assert "nope.gz" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_start_at_checks_the_target_before_waiting():
+    port = free_port()  # nobody listens there
+    result = subprocess.run(
+        [sys.executable, "-m", "unjam", "load", f"http://127.0.0.1:{port}/", "-n", "1",
+         "--start-at", "+10m"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 5
+    assert "connection refused" in result.stderr and "waiting" not in result.stderr
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_waiting_exits_130():
+    with serve_app("apps:hello", app_dir=APPS) as server:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "unjam", "load", server.url + "/", "-n", "1",
+             "--start-at", "+10m"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        line = proc.stderr.readline()  # the wait has begun
+        assert line.startswith("unjam: waiting ")
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "Requests" not in out  # nothing was sent

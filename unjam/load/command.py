@@ -175,8 +175,11 @@ def load(
     targets = _build_targets(url, targets_file, openapi, method, header, body, timeout_s)
     if start_at:
         from unjam.load.merge import parse_start_at, wait_until
+        from unjam.load.runner import resolve
 
-        wait_until(parse_start_at(start_at))
+        at = parse_start_at(start_at)
+        resolve(targets[0].url, timeout_s)  # a wrong target is told now, not after the wait
+        wait_until(at)
     common = dict(
         connections=connections,
         max_connections=max_connections,
