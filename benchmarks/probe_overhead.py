@@ -13,7 +13,13 @@
    default 25 ms threshold, read from the diagnostics endpoint, and the number of stalls the
    probe reported while the hello-world app was saturated (should be 0).
 
+3. With `--workers N` (issue 17): `unjam serve --workers N` against `uvicorn --workers N`,
+   paired like (1)'s steadiest figure — both served at the same time, both loaded at once,
+   the per-round ratio — unpinned, since the workers need the cores; the load comes from wrk
+   when installed, else from `unjam load` (closed model).
+
 Usage:  .venv/bin/python benchmarks/probe_overhead.py [--rounds 15] [--seconds 2] [--loop auto]
+        .venv/bin/python benchmarks/probe_overhead.py --workers 2 [--rounds 9]
 Ratios are from one run on whatever machine runs it; say so when quoting them.
 """
 
@@ -395,6 +401,111 @@ def detection(app_dir: Path, loop: str, per_size: int) -> None:
         server.stop()
 
 
+def _load_argv(url: str, seconds: float, connections: int) -> list[str]:
+    if shutil.which("wrk"):
+        return ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", url]
+    return [sys.executable, "-m", "unjam", "load", url, "-c", str(connections),
+            "-d", f"{seconds:g}s", "-f", "json"]  # fmt: skip
+
+
+def _load_rate(out: str) -> float:
+    if out.lstrip().startswith("{"):
+        report = json.loads(out)
+        return report["requests"] / ((report["duration"] + report["wait"]) / 1e9)
+    return read_wrk(out)[0]
+
+
+IDLE_S = 5.0
+
+
+def _tree_cpu_ns(pid: int) -> int:
+    """CPU time of a process and all its descendants (the workers), in ns."""
+    import psutil
+
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return 0
+    return cpu_ns(pid) + sum(cpu_ns(child.pid) for child in children)
+
+
+def fleet(app_dir: Path, rounds: int, seconds: float, loop: str, workers: int) -> None:
+    """`unjam serve --workers N` paired with `uvicorn --workers N`: served at the same time,
+    loaded at once, the per-round ratio of requests/s (the probe's cost, the merge included:
+    each worker writes its state file every half second)."""
+    ports = free_port(), free_port()
+    diag = free_port()
+    argvs = (
+        uvicorn_argv("hello_plain:app", ports[0], loop=loop, extra=["--workers", str(workers)]),
+        [*unjam_serve_argv("hello_plain:app", ports[1], loop, ["--workers", str(workers),
+         "--diagnostics-port", str(diag)])],
+    )  # fmt: skip
+    env = {"PYTHONPATH": f"{app_dir}:{ROOT}"}
+    servers = [
+        ServerProcess(argv, port, env=env, cwd=str(app_dir)).start()
+        for argv, port in zip(argvs, ports, strict=True)
+    ]
+    ratios, rates, cpu_ratios = [], [], []
+    try:
+        time.sleep(2.0)  # every worker up
+        for port in ports:  # each worker attached (the probe attaches on its first request)
+            for _ in range(4 * workers):
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
+        idle_before = [_tree_cpu_ns(server.pid) for server in servers]
+        time.sleep(IDLE_S)
+        idle = [
+            (_tree_cpu_ns(s.pid) - b) / IDLE_S / 1e6
+            for s, b in zip(servers, idle_before, strict=True)
+        ]
+        for round_no in range(rounds + 1):  # the first round warms up
+            cpu_before = [_tree_cpu_ns(server.pid) for server in servers]
+            runs = [
+                subprocess.Popen(
+                    _load_argv(f"http://127.0.0.1:{port}/", seconds, 32),
+                    stdout=subprocess.PIPE,
+                    text=True,
+                )
+                for port in ports
+            ]
+            outputs = [run.communicate()[0] for run in runs]
+            pair = [_load_rate(out) for out in outputs]
+            cpu = [_tree_cpu_ns(s.pid) - b for s, b in zip(servers, cpu_before, strict=True)]
+            if round_no:
+                ratios.append(pair[1] / pair[0])
+                rates.append(pair)
+                # CPU per request (seconds x rate = requests), the probe's ÷ plain's
+                cpu_ratios.append((cpu[1] / pair[1]) / (cpu[0] / pair[0]))
+        snap = get_json(f"http://127.0.0.1:{diag}/snapshot")
+    finally:
+        for server in servers:
+            server.stop()
+    q1, median, q3 = quartiles(ratios)
+    tool = "wrk -c32" if shutil.which("wrk") else "unjam load -c 32"
+    print(
+        f"\n{workers} workers, paired (both served and loaded at once, {tool} each), "
+        f"loop={loop}, {rounds} rounds × {seconds:g} s:"
+    )
+    print(
+        f"  plain uvicorn --workers {workers}: median {statistics.median(r[0] for r in rates):.0f}"
+        f" req/s; unjam serve --workers {workers}: {statistics.median(r[1] for r in rates):.0f}"
+    )
+    print(f"  req/s ÷ plain's: median {median:.3f}   (q1 {q1:.3f}, q3 {q3:.3f})")
+    print(
+        f"  idle CPU (all processes, {IDLE_S:g} s): plain {idle[0]:.1f} ms/s, "
+        f"unjam serve {idle[1]:.1f} ms/s"
+    )
+    q1, median, q3 = quartiles(cpu_ratios)
+    print(
+        f"  CPU per request (all processes of each server) ÷ plain's: median {median:.3f}"
+        f"   (q1 {q1:.3f}, q3 {q3:.3f})"
+    )
+    requests = sum(r["requests"] for r in snap["routes"].values())
+    print(
+        f"  snapshot: {len(snap.get('workers', [1]))} workers, {requests} requests counted, "
+        f"{len(snap['stalls'])} stalls"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
@@ -405,10 +516,16 @@ def main() -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="also count instructions under valgrind"
     )
+    parser.add_argument(
+        "--workers", type=int, default=0, help="only the N-worker comparison (issue 17)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="unjam-bench-") as tmp:
         app_dir = Path(tmp)
         write_apps(app_dir)
+        if args.workers:
+            fleet(app_dir, args.rounds, args.seconds, args.loop, args.workers)
+            return
         if not args.skip_throughput:
             throughput(app_dir, args.rounds, args.seconds, args.loop)
             paired(app_dir, args.rounds, args.seconds, args.loop)

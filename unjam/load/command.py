@@ -157,6 +157,11 @@ def load(
     max_rate: float = typer.Option(100_000, "--max-rate", help="Last rate for --find-knee."),
     step_duration: str = typer.Option("3s", "--step-duration", help="Time per knee step."),
     loop: str = typer.Option("auto", "--loop", help="auto | uvloop | asyncio."),
+    start_at: str = typer.Option(
+        None,
+        "--start-at",
+        help="Start at this wall-clock time (RFC 3339, or +10s): several generators together.",
+    ),
 ) -> None:
     """Send HTTP load (open model with --rate, closed with --concurrency); vegeta-style report."""
     from unjam.load import report as reports
@@ -186,6 +191,13 @@ def load(
     _writable(output, "--output")
     _writable(html, "--html")
     targets = _build_targets(url, targets_file, openapi, method, header, body, timeout_s)
+    if start_at:
+        from unjam.load.merge import parse_start_at, wait_until
+        from unjam.load.runner import resolve
+
+        at = parse_start_at(start_at)
+        resolve(targets[0].url, timeout_s)  # a wrong target is told now, not after the wait
+        wait_until(at)
     common = dict(
         connections=connections,
         max_connections=max_connections,
@@ -253,11 +265,13 @@ def load(
 
 
 def report(
-    path: str = typer.Argument(..., help="A results file written by unjam load --output."),
+    paths: list[str] = typer.Argument(
+        ..., help="Results files written by unjam load --output (several: merged exactly)."
+    ),
     fmt: str = typer.Option("text", "--format", "-f", help="text | json | html | hist[...]"),
     output: str = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
 ) -> None:
-    """Re-render a results file written by `unjam load --output`."""
+    """Re-render results files written by `unjam load --output`; several are merged."""
     from unjam.load.report import parse_hist_spec, render
     from unjam.load.results_file import read_results
 
@@ -269,11 +283,13 @@ def report(
         except ValueError as err:
             raise UserError(f"--format: {err}") from None
     _writable(output, "--output")
-    result = read_results(path)
+    from unjam.load.merge import merge_results
+
+    result = merge_results([read_results(path) for path in paths])
     if fmt == "html":
         from unjam.load.html import render_html
 
-        text = render_html(result, title=f"unjam load — {path}")
+        text = render_html(result, title=f"unjam load — {', '.join(paths)}")
     else:
         text = render(result, fmt)
     if output:

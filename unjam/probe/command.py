@@ -20,9 +20,10 @@ import typer
 
 from unjam.errors import AppFailed, NetworkError, UserError
 from unjam.options import number_parser
+from unjam.probe.summary import shutdown_lines, startup_lines
 
 _LOOPS = ("auto", "asyncio", "uvloop", "none")
-_UNSUPPORTED = ("--reload", "--workers", "--reload-dir", "--uds", "--fd")
+_UNSUPPORTED = ("--reload", "--reload-dir", "--uds", "--fd")
 
 
 def serve(
@@ -86,6 +87,12 @@ def serve(
     ),
     app_dir: str = typer.Option(".", "--app-dir", help="Look for the app's module here."),
     factory: bool = typer.Option(False, "--factory", help="APP is a factory returning the app."),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        help="Worker processes, each with the probe; the diagnostics endpoint, --probe-json "
+        "and the summary show them merged.",
+    ),
 ) -> None:
     """Run uvicorn with the probe attached: stalls, thread pool and phases, per route."""
     extra = list(uvicorn_args or []) + list(getattr(ctx, "args", []) or [])
@@ -95,10 +102,40 @@ def serve(
         sys.path.insert(0, app_path)
     if phase_sample_ms is not None and phase_sample_ms < 0:
         raise UserError("--phase-sample-ms must be 0 (every request) or more")
+    if workers < 1:
+        raise UserError(f"--workers must be 1 or more, got {workers}")
     _check_app_imports(app)
     _check_port_free(host, port, "--port")
     if diagnostics_port:
         _check_port_free(diagnostics_host, diagnostics_port, "--diagnostics-port")
+    argv = [app, "--host", host, "--port", str(port), "--loop", loop, "--app-dir", app_path]
+    if factory:
+        argv.append("--factory")
+    diagnostics = f"http://{diagnostics_host}:{diagnostics_port}" if diagnostics_port else None
+    _say(
+        startup_lines(
+            threshold_ms=stall_threshold_ms,
+            phase_sample_ms=phase_sample_ms,
+            diagnostics=diagnostics,
+            json_path=str(probe_json) if probe_json else None,
+            workers=workers,
+        )
+    )
+    if workers > 1:
+        from unjam.probe.serve_workers import WorkerSettings, serve_workers
+
+        settings = WorkerSettings(
+            threshold_ms=float(stall_threshold_ms),
+            phase_sample_ms=phase_sample_ms,
+            before_app=before_app,
+            json_path=str(probe_json) if probe_json else None,
+            diagnostics_port=diagnostics_port or None,
+            diagnostics_host=diagnostics_host,
+            diagnostics_token=diagnostics_token,
+        )
+        snapshot = serve_workers(settings, workers, lambda more: _run_uvicorn(argv + extra + more))
+        _say(shutdown_lines(snapshot))
+        return
 
     from unjam.probe.core import configure
 
@@ -111,13 +148,16 @@ def serve(
         diagnostics_host=diagnostics_host,
         diagnostics_token=diagnostics_token,
     )
-    argv = [app, "--host", host, "--port", str(port), "--loop", loop, "--app-dir", app_path]
-    if factory:
-        argv.append("--factory")
     try:
         _run_uvicorn(argv + extra)
     finally:
         probe.shutdown()
+        _say(shutdown_lines(probe.snapshot()))
+
+
+def _say(lines: list[str]) -> None:
+    for line in lines:
+        print(line, file=sys.stderr, flush=True)
 
 
 def _check_options(
@@ -129,10 +169,15 @@ def _check_options(
         raise UserError("--stall-threshold-ms must be a positive number of milliseconds")
     for arg in extra:
         name = arg.split("=", 1)[0]
+        if name == "--workers":
+            raise UserError(
+                "give --workers N as unjam serve's own option (before any --), so that the "
+                "probe starts in every worker and merges them"
+            )
         if name in _UNSUPPORTED:
             raise UserError(
-                f"unjam serve does not support uvicorn's {name}: the probe measures one "
-                "process and one event loop; run one worker on a TCP port"
+                f"unjam serve does not support uvicorn's {name}: the probe watches processes "
+                "it starts, serving a TCP port (--workers N is supported)"
             )
     from unjam.probe.diagnostics import is_loopback  # http.server: only when checked
 

@@ -231,6 +231,10 @@ class Probe:
                 self.watchdog.start()
         if self.settings.diagnostics_port and self.diagnostics is None:
             self.start_diagnostics()
+        if getattr(self, "exporter", None) is None:  # several workers: see probe/workers.py
+            from unjam.probe.workers import start_exporter
+
+            self.exporter = start_exporter(self) or False
 
     def start_diagnostics(self) -> None:
         from unjam.probe.diagnostics import DiagnosticsServer
@@ -562,6 +566,8 @@ class Probe:
     def shutdown(self) -> None:
         """Write the JSON snapshot (if configured); the threads are daemons and just stop."""
         self.write_json()
+        if getattr(self, "exporter", None):  # a worker's last state (probe/workers.py)
+            self.exporter.stop()
 
 
 # FastAPI functions whose frame on a stalled stack says what the request was doing; for

@@ -3,6 +3,11 @@
 Observable instruments read the probe's state at each collection, like the Prometheus
 collector, so nothing is recorded per request on the OpenTelemetry side. Import-guarded:
 without the SDK installed, `register_metrics` raises a one-line `ImportError` naming the extra.
+
+For fleets (replicas, worker processes), who sent a metric belongs in the *resource* — the
+OpenTelemetry convention collectors aggregate on: `fleet_resource` gives `service.name`,
+`service.instance.id` (unique per process) and `process.pid`, and `fleet_meter_provider`
+builds an SDK provider carrying it, so a collector can sum the replicas of one service.
 """
 
 from __future__ import annotations
@@ -12,6 +17,36 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from unjam.probe.core import Probe
+
+
+def fleet_resource(service_name: str | None = None) -> Any:
+    """The SDK `Resource` of this process: service.name (the argument, else OTEL_SERVICE_NAME
+    or OTEL_RESOURCE_ATTRIBUTES as the SDK reads them), service.instance.id, process.pid."""
+    import os
+    import socket
+    import uuid
+
+    try:
+        from opentelemetry.sdk.resources import Resource
+    except ImportError as err:
+        raise ImportError(
+            "OpenTelemetry export needs the optional extra: pip install 'unjam[otel]'"
+        ) from err
+    attributes: dict[str, Any] = {
+        # host, pid and a random part: unique even when a pid is reused in another container
+        "service.instance.id": f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}",
+        "process.pid": os.getpid(),
+    }
+    if service_name:
+        attributes["service.name"] = service_name
+    return Resource.create(attributes)
+
+
+def fleet_meter_provider(readers: list[Any], service_name: str | None = None) -> Any:
+    """An SDK `MeterProvider` with `fleet_resource`, reading through `readers`."""
+    from opentelemetry.sdk.metrics import MeterProvider
+
+    return MeterProvider(metric_readers=readers, resource=fleet_resource(service_name))
 
 
 def register_metrics(probe: Probe | None = None, meter_provider: Any = None) -> Any:

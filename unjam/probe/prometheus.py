@@ -41,9 +41,20 @@ class ProbeCollector(Collector):
 
     def collect(self) -> Iterator[Any]:
         probe = self.probe
+        refresh = getattr(probe, "refresh", None)  # a worker fleet's merged view re-reads
+        if refresh is not None:
+            refresh()
         stalls = CounterMetricFamily("unjam_loop_stalls", "Event-loop stalls detected.")
         stalls.add_metric([], float(probe.stall_count))
         yield stalls
+        by_route = CounterMetricFamily(
+            "unjam_route_stalls",
+            "Event-loop stalls by the route that caused them.",
+            labels=["route"],
+        )
+        for route, count in sorted(getattr(probe, "route_stalls", {}).items()):
+            by_route.add_metric([route], float(count))
+        yield by_route
         stall_hist = HistogramMetricFamily(
             "unjam_loop_stall_duration_seconds", "Duration of detected event-loop stalls."
         )

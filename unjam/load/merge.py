@@ -1,0 +1,134 @@
+"""Several generators, one report: merge results files, and start generators together.
+
+Load from one machine tops out at what that machine can send, so a big test runs
+`unjam load -o` on several hosts. Their results files keep every request, so merging them is
+exact, like `vegeta report a.bin b.bin`: the rows of all files on one time axis, from
+which the HDR histograms, status counts and time range are rebuilt — the report a single
+generator sending all of it would have printed. Each file's times are relative to its own
+attack start; its header holds that start as wall-clock time (`started_at_unix_ns`), which
+places the files on one axis (as well as the hosts' clocks agree: NTP keeps them within a
+few milliseconds).
+
+`--start-at` makes the generators begin together: each waits for the same wall-clock time.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from unjam.errors import UserError
+from unjam.load.result import LoadResult, RunInfo
+from unjam.load.samples import Samples
+
+MAX_WAIT_S = 24 * 3600.0
+
+
+def merge_results(results: Sequence[LoadResult]) -> LoadResult:
+    """One result holding every request of `results`, on the earliest file's time axis."""
+    if len(results) == 1:
+        return results[0]
+    base = min(r.info.started_at_unix_ns for r in results)
+    targets: list[dict] = []
+    target_index: dict[str, int] = {}
+    parts = []
+    for result in results:
+        shift = result.info.started_at_unix_ns - base
+        remap = []
+        for target in result.info.targets:
+            key = json.dumps(target, sort_keys=True)
+            if key not in target_index:
+                target_index[key] = len(targets)
+                targets.append(target)
+            remap.append(target_index[key])
+        parts.append(_shifted(result.samples, shift, remap))
+    info = _merged_info([r.info for r in results], targets, base)
+    return LoadResult(Samples.merge(parts), info)
+
+
+def _shifted(samples: Samples, shift_ns: int, remap: list[int]) -> Samples:
+    out = Samples()
+    for t, i, s, d, status, b_in, b_out, err in samples.rows():
+        index = remap[t] if t < len(remap) else t
+        out.append(index, i + shift_ns, s + shift_ns, d + shift_ns, status, b_in, b_out, err)
+    return out
+
+
+def _merged_info(infos: list[RunInfo], targets: list[dict], base_ns: int) -> RunInfo:
+    models = {info.model for info in infos}
+    open_model = models == {"open"}
+    rates = [info.planned_rate or 0.0 for info in infos]
+    reasons = [info.invalid_reason for info in infos if not info.valid and info.invalid_reason]
+    durations = [info.planned_duration_s for info in infos if info.planned_duration_s]
+    return RunInfo(
+        model=infos[0].model if len(models) == 1 else "mixed",
+        planned_rate=sum(rates) if open_model else None,
+        concurrency=sum(info.concurrency or 0 for info in infos) if models == {"closed"} else None,
+        planned_duration_s=max(durations) if durations else None,
+        planned_requests=(
+            sum(info.planned_requests or 0 for info in infos)
+            if all(info.planned_requests for info in infos)
+            else None
+        ),
+        workers=sum(info.workers for info in infos),
+        timeout_s=max(info.timeout_s for info in infos),
+        started_at_unix_ns=base_ns,
+        targets=targets,
+        dropped=sum(info.dropped for info in infos),
+        late=sum(info.late for info in infos),
+        late_threshold_ms=infos[0].late_threshold_ms,
+        interrupted=any(info.interrupted for info in infos),
+        selfcheck={"generators": len(infos)},
+        valid=all(info.valid for info in infos),
+        invalid_reason="; ".join(reasons) or None,
+        loop=infos[0].loop,
+    )
+
+
+_RELATIVE = re.compile(r"^\+(.+)$")
+
+
+def parse_start_at(text: str, now: float | None = None) -> float:
+    """`--start-at` → Unix time in seconds: RFC 3339 (`2026-11-25T14:00:00Z`, with an
+    offset or naive = UTC) or `+DURATION` from now (`+5s`, `+1m`)."""
+    from unjam.load.gofmt import parse_duration
+
+    now = time.time() if now is None else now
+    relative = _RELATIVE.match(text.strip())
+    try:
+        if relative:
+            seconds = parse_duration(relative.group(1))
+            if seconds < 0:
+                raise ValueError
+            return now + seconds
+        stamp = datetime.fromisoformat(text.strip().replace("z", "Z"))
+    except ValueError:
+        raise UserError(
+            f"--start-at: {text!r} is not a time; give RFC 3339 "
+            "(e.g. 2026-11-25T14:00:00Z) or +DURATION (e.g. +10s)"
+        ) from None
+    if stamp.tzinfo is None:
+        stamp = stamp.replace(tzinfo=UTC)
+    at = stamp.timestamp()
+    if at - now > MAX_WAIT_S:
+        raise UserError(f"--start-at: {text!r} is more than 24 hours away")
+    return at
+
+
+def wait_until(at: float, announce: bool = True) -> None:
+    """Sleep until Unix time `at` (Ctrl-C interrupts: KeyboardInterrupt, exit 130)."""
+    import sys
+
+    remaining = at - time.time()
+    if remaining <= 0:
+        if announce and remaining < -1.0:
+            print(f"unjam: --start-at was {-remaining:.1f}s ago; starting now", file=sys.stderr)
+        return
+    if announce:
+        when = datetime.fromtimestamp(at, tz=UTC).isoformat(timespec="milliseconds")
+        print(f"unjam: waiting {remaining:.1f}s to start at {when}", file=sys.stderr)
+    while (remaining := at - time.time()) > 0:
+        time.sleep(min(remaining, 0.2))
