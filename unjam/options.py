@@ -122,14 +122,14 @@ def parse_rate(text: str, flag: str = "--rate", maximum: float = math.inf) -> fl
     return check_number(value / seconds, flag, maximum=maximum, unit="/s", why=why)
 
 
-def rate_parser(flag: str) -> Callable[[str], float]:
-    """A typer `parser=` for a rate option, spelled as `unjam load --rate` spells it."""
-    from unjam.load.limits import MAX_RATE
+def rate_parser(flag: str, maximum: float) -> Callable[[str], float]:
+    """A typer `parser=` for a rate option, spelled as `unjam load --rate` spells it (the
+    caller names its limit: this module sits below the verbs and imports none of them)."""
 
     def parse(text: str | float) -> float:
         if isinstance(text, float | int):
             return float(text)
-        return parse_rate(text, flag, MAX_RATE)
+        return parse_rate(text, flag, maximum)
 
     parse.__name__ = "rate"
     return parse

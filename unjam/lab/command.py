@@ -13,6 +13,7 @@ import math
 import typer
 
 from unjam.errors import UserError
+from unjam.load.limits import MAX_RATE
 from unjam.options import duration_parser, rate_parser
 
 # option name → scenarios it applies to
@@ -76,7 +77,7 @@ def lab(
     requests: int = typer.Option(None, help="translate: total requests [100]."),
     rate: float = typer.Option(
         None,
-        parser=rate_parser("--rate"),
+        parser=rate_parser("--rate", MAX_RATE),
         metavar="RATE",
         help="webhook: attack rate, e.g. 500 or 500/s [500/s].",
     ),
@@ -100,7 +101,7 @@ def lab(
     ),
     sustain_rate: float = typer.Option(
         None,
-        parser=rate_parser("--sustain-rate"),
+        parser=rate_parser("--sustain-rate", MAX_RATE),
         metavar="RATE",
         help="webhook: sustained rate [200/s].",
     ),
@@ -112,7 +113,7 @@ def lab(
     ),
     sink_rate: float = typer.Option(
         None,
-        parser=rate_parser("--sink-rate"),
+        parser=rate_parser("--sink-rate", MAX_RATE),
         metavar="RATE",
         help="webhook: the consumer's downstream limit before it answers 429 [150/s].",
     ),
