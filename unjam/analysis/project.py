@@ -240,6 +240,8 @@ class Project:
         self._aliases: dict[tuple[str, str], tuple[Func, tuple | None] | None] = {}  # → _alias_of()
         self._attributes: dict[tuple[Value, str], Value | None] = {}  # → attribute()
         self._members: dict[tuple[Value, str], Value | None] = {}  # → a callee `base.attr`
+        # gqn → the gqns of its later redefinitions (`f#<line>`, see summarize.funcdef)
+        self.variants: dict[str, list[str]] = {}
 
     # ---- building -----------------------------------------------------------------------
 
@@ -270,6 +272,8 @@ class Project:
                     _index_calls(sites, func)
             funcs[gqn] = func
             added.append(func)
+            if "#" in qn.rpartition(".")[2]:
+                self.variants.setdefault(gqn.rpartition("#")[0], []).append(gqn)
         for qn, cd in summary.classes.items():
             self.classes[f"{mod.name}.{qn}"] = Cls(f"{mod.name}.{qn}", mod, cd)
         return added

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from unjam.analysis.callgraph import CallGraph, Site
+from unjam.analysis.callgraph import CallGraph, Offloaded, Site
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked, Route
 from unjam.analysis.project import Project
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
@@ -52,6 +52,16 @@ def _site_order(site: Site) -> tuple:
     return (site.path, site.line, site.col, site.qn.endswith(".__enter__"), site.qn)
 
 
+def _raises_limiter(project: Project) -> bool:
+    """UJ006 is silent once the project assigns `<anything>.total_tokens` (the limiter's
+    capacity) anywhere: read from the summaries' attribute stores."""
+    for func in project.funcs.values():
+        for _base, attr, _value in func.fd.attr_stores:
+            if attr == "total_tokens":
+                return True
+    return False
+
+
 class RulesEngine:
     def __init__(self, project: Project, graph: CallGraph, model: FastAPIModel):
         self.p = project
@@ -61,7 +71,7 @@ class RulesEngine:
         self._reported: set[tuple[str, str, int, int]] = set()
         self._reported_lines: set[tuple[str, str, int]] = set()  # (code, path, line)
         self._cached: dict[str, bool] = {}
-        self.raises_limiter = any(m.summary.raises_limiter for m in project.modules.values())
+        self.raises_limiter = _raises_limiter(project)
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -303,18 +313,22 @@ class RulesEngine:
                 )
 
     def _per_request_clients(self) -> None:
+        """UJ003: a client built on every request — by a dependency or an endpoint (and
+        what they call, handed-off work included) — or, for dependencies, a network call
+        made while FastAPI resolves them."""
         done: set[str] = set()
         for route in sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line)):
-            for dep in route.dependencies:
-                if dep.cached or dep.key in done:
+            for inv in [*route.dependencies, route.endpoint]:
+                if inv.cached or inv.key in done:
                     continue
-                done.add(dep.key)  # reported once, with the first route that uses it
-                self._dependency_clients(dep)
+                done.add(inv.key)  # reported once, with the first route that uses it
+                self._dependency_clients(inv, network=inv is not route.endpoint)
 
-    def _dependency_clients(self, dep: Invoked) -> None:
+    def _dependency_clients(self, dep: Invoked, network: bool = True) -> None:
         parent: dict[str, tuple[str, int] | None] = {}
         queue: deque[str] = deque()
         depth: dict[str, int] = {}
+        handed: dict[str, str] = {}  # function reached through an offload → where it runs
         for f in dep.funcs:
             if f not in parent:
                 parent[f] = None
@@ -329,7 +343,7 @@ class RulesEngine:
             hits += [
                 (site, "network")
                 for site in resolved.blocking
-                if site.entry.kind == "network" and site not in resolved.guarded
+                if network and site.entry.kind == "network" and site not in resolved.guarded
             ]
             for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
                 if what == "network" and (
@@ -352,11 +366,12 @@ class RulesEngine:
                     if what == "constructs"
                     else f"makes a network call `{site.qn}`"
                 )
-                where = (
-                    "in the thread pool"
-                    if dep.context is ExecutionContext.THREADPOOL
-                    else "on the event loop"
-                )
+                if v in handed:
+                    where = handed[v]
+                elif dep.context is ExecutionContext.THREADPOOL:
+                    where = "in the thread pool"
+                else:
+                    where = "on the event loop"
                 self._add(
                     Finding(
                         code="UJ003",
@@ -380,12 +395,26 @@ class RulesEngine:
                     continue
                 parent[edge.callee] = (v, edge.line)
                 depth[edge.callee] = depth[v] + 1
+                if v in handed:
+                    handed[edge.callee] = handed[v]
                 queue.append(edge.callee)
             for off in resolved.offloads:
                 if off.target not in parent and not self._is_cached(off.target):
                     parent[off.target] = (v, off.line)
                     depth[off.target] = depth[v] + 1
+                    handed[off.target] = handed.get(v) or self._handed_where(off)
                     queue.append(off.target)
+
+    def _handed_where(self, off: Offloaded) -> str:
+        """Where work handed over by `off` (asyncio.to_thread(f), add_task(f), ...) runs."""
+        if off.context in ("thread-pool", "thread"):
+            return f"in a worker thread, handed over by `{off.qn}`"
+        if off.context == "process":
+            return f"in a worker process, handed over by `{off.qn}`"
+        target = self.p.funcs.get(off.target)
+        if target is not None and not target.fd.is_async:
+            return f"in the thread pool, via `{off.qn}`"
+        return f"on the event loop, via `{off.qn}`"
 
     def _middleware(self) -> None:
         for mw in sorted(self.model.http_middleware, key=lambda m: (m.path, m.line)):

@@ -1,0 +1,81 @@
+"""Which of a function's `if` tests are memo guards: the code under them runs once, when the
+shared value they test is still unset, not on every call.
+
+The summary records each test as written (`Guard` in summary.py); the judgement lives here,
+with the rules that use it (UJ003 stays silent on a memoised client, UJ001 calls a blocking
+call under such a guard a first-call stall rather than per-request work), so tuning it never
+means touching the summariser or its Rust twin.
+
+A guard is a memo guard when the value it tests outlives the call:
+- a module global, a class attribute (`cls._client`, `Service._client`), a container
+  (`if key not in _cache:`), or shared app state (`request.app.state.client`);
+- a local read from such a place (`client = _clients.get(name)` then `if client is None:`).
+It is not one when the value is per call or per instance: `self.…`, a parameter
+(`def get(session=None): if session is None: session = Session()`), or a local the function
+only ever sets to a constant.
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.summary import FuncDef, Guard
+
+_SHARED_ATTRS = frozenset({"app", "state"})  # `request.app.state.x`: one per process
+_READS = frozenset({"get", "setdefault"})
+_READ_FUNCS = frozenset({("name", "getattr")})
+
+
+def _root(subject: tuple) -> tuple[tuple, bool]:
+    """The innermost ref of `x.a[b].c()` (`x`), and whether the path passes `.app`/`.state`."""
+    shared = False
+    while True:
+        tag = subject[0]
+        if tag == "attr":
+            shared = shared or subject[2] in _SHARED_ATTRS
+            subject = subject[1]
+        elif tag == "sub" or tag == "await":
+            subject = subject[1]
+        elif tag == "call":
+            subject = subject[1]
+        else:
+            return subject, shared
+
+
+def _outlives_call(fd: FuncDef, guard: Guard) -> bool:
+    root, via_app = _root(guard.subject)
+    if root[0] != "name":
+        return False
+    name = root[1]
+    if name == "self":
+        return False
+    if name in fd.globals_declared:
+        return True
+    if any(p.name == name for p in fd.params):
+        return name == "cls" or via_app
+    values = fd.locals.get(name)
+    if values is not None and root is guard.subject:
+        # a bare local: memoised only when read from somewhere (`x = None` … `x = build()`
+        # is per call)
+        return any(_is_read(ref) for ref in values)
+    return True
+
+
+def _is_read(ref: tuple) -> bool:
+    """`a.b`, `a[k]`, `a.get(k)`, `getattr(a, k)` (awaited or not): a value looked up."""
+    if ref[0] == "await":
+        ref = ref[1]
+    tag = ref[0]
+    if tag == "attr" or tag == "sub":
+        return True
+    if tag == "call":
+        func = ref[1]
+        return (func[0] == "attr" and func[2] in _READS) or func in _READ_FUNCS
+    return False
+
+
+def memo_guards(fd: FuncDef) -> list[bool]:
+    """For each of `fd.guards`: whether code under it runs only while a shared value is
+    unset (it, or a guard it is nested in, is a memo guard)."""
+    out: list[bool] = []
+    for guard in fd.guards:
+        out.append((guard.outer >= 0 and out[guard.outer]) or _outlives_call(fd, guard))
+    return out
