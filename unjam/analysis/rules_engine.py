@@ -35,6 +35,9 @@ FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
 )
+# UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
+_ONCE = "on the first call only (its result is memoised, later calls skip it)"
+FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
 FIX_MIDDLEWARE = (
     "write it as a pure ASGI middleware (a class with `async def __call__(self, scope, "
     "receive, send)`), which avoids BaseHTTPMiddleware's extra task and body streaming"
@@ -287,8 +290,11 @@ class RulesEngine:
                 kind = site.entry.kind or "network"
                 via = self._via(path[1:])
                 others = counts[site] - 1
+                once = not startup and self._memoised_only(inv, site, path)
                 message = (
-                    f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) {verb}: reached from "
+                    f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) "
+                    + (f"{verb} {_ONCE}" if once else verb)
+                    + ": reached from "
                     f"{self._describe(inv)}"
                     + (f" via {via}" if via else "")
                     + (
@@ -301,16 +307,45 @@ class RulesEngine:
                     Finding(
                         code=code,
                         kind=kind,
-                        severity=severity,
+                        severity=Severity.WARNING if once else severity,
                         location=Location(site.path, site.line, site.col),
                         message=message,
                         blocker=site.qn,
                         entry=self._entry_point(inv, context),
                         chain=self._chain(path, site.qn, site.line),
-                        fix=site.entry.fix,
+                        fix=f"{site.entry.fix}; or {FIX_ONCE}" if once else site.entry.fix,
                         blocks_loop=True,
                     )
                 )
+
+    def _memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
+        """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
+        entry: the first call stalls the loop, later ones find the value set. The shortest
+        path decides unless it crosses a memo guard; then a walk over unguarded calls does."""
+        graph = self.g
+        if site in graph.resolved(site.func).guarded:
+            return True
+        crosses = False
+        for (caller, line), (callee, _next) in zip(path, path[1:], strict=False):
+            if any(
+                e.guarded and e.callee == callee and e.line == line
+                for e in graph.resolved(caller).edges
+            ):
+                crosses = True
+                break
+        if not crosses:
+            return False
+        seen = set(inv.funcs)
+        queue = deque(inv.funcs)
+        while queue:
+            v = queue.popleft()
+            if v == site.func:
+                return False
+            for edge in graph.resolved(v).edges:
+                if not edge.guarded and edge.callee not in seen:
+                    seen.add(edge.callee)
+                    queue.append(edge.callee)
+        return True
 
     def _per_request_clients(self) -> None:
         """UJ003: a client built on every request — by a dependency or an endpoint (and
