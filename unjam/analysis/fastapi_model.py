@@ -209,6 +209,8 @@ class _Builder:
         self.model = FastAPIModel()
         self.routers: dict[str, RouterObj] = {}
         self._pending: list[tuple[tuple, dict]] = []
+        # (scope, name, call ref, factory gqn) of `name = factory()` (see _factory_result)
+        self._from_factories: list[tuple[Func, str, tuple, str]] = []
         self.on_error = on_error
 
     # ---- discovery ----------------------------------------------------------------------
@@ -217,6 +219,8 @@ class _Builder:
         funcs = list(self.p.funcs.values())
         for func, found in candidates.by_func.values():
             self._guard(func, lambda f, found=found: self._constructions(f, found))
+        for func, name, ref, factory in self._from_factories:
+            self._guard(func, lambda f, n=name, r=ref, g=factory: self._factory_result(f, n, r, g))
         # only functions holding a call named like a registration (from the project's index
         # of call sites by name) can register anything
         registering = {
@@ -247,7 +251,9 @@ class _Builder:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
         for obj in self.routers.values():
             self._guard(obj.scope, lambda _f, o=obj: self._router_kwargs(o))
-        self.model.apps = [r for r in self.routers.values() if r.type == APP]
+        # (one object may stand under several symbols: `app = create_app()`)
+        unique = {id(r): r for r in self.routers.values() if r.type == APP}
+        self.model.apps = list(unique.values())
         return self.model
 
     def _guard(self, func: Func, step) -> None:
@@ -274,10 +280,37 @@ class _Builder:
         sym = p.symbol(func, ("name", name))
         if sym is None or sym in self.routers:
             return
-        line, col = self._site_line(func, ref)
         direct = p.callee(func, ref[1])
+        if direct is not None and direct[0] in ("func", "meth"):
+            # `app = create_app()`: the app built inside the factory, once every
+            # construction is known
+            self._from_factories.append((func, name, ref, direct[1]))
+            return
+        self._new_router(func, sym, kind, ref, direct)
+
+    def _new_router(self, func: Func, sym: str, kind: str, ref: tuple, direct) -> None:
+        line, col = self._site_line(func, ref)
         kwargs = dict(ref[3]) if direct is not None and direct[0] in ("ext", "class") else {}
         self.routers[sym] = RouterObj(sym, kind, func, kwargs, func.mod.path, line, col)
+
+    def _factory_result(self, func: Func, name: str, ref: tuple, factory_gqn: str) -> None:
+        """`app = create_app()` names the app `create_app` builds and returns (one app, so
+        one UJ006 and one set of routes), else a new one."""
+        p = self.p
+        sym = p.symbol(func, ("name", name))
+        if sym is None or sym in self.routers:
+            return
+        factory = p.funcs.get(factory_gqn)
+        if factory is not None:
+            for returned in factory.fd.return_values:
+                if returned[0] == "name":
+                    inner = self.routers.get(p.symbol(factory, returned) or "")
+                    if inner is not None:
+                        self.routers[sym] = inner
+                        return
+        kind = self._app_type(p.value_of(func, ref))
+        if kind is not None:
+            self._new_router(func, sym, kind, ref, p.callee(func, ref[1]))
 
     def _app_type(self, value) -> str | None:
         """APP or ROUTER for an instance of FastAPI/APIRouter (or a project subclass)."""
@@ -292,12 +325,34 @@ class _Builder:
                     return kind
         return None
 
-    def _router_of(self, func: Func, base_ref: tuple) -> RouterObj | None:
+    def _router_of(self, func: Func, base_ref: tuple, depth: int = 0) -> RouterObj | None:
         sym = self.p.symbol(func, base_ref)
         if sym in self.routers:
             return self.routers[sym]
         if base_ref[0] == "attr" and base_ref[2] == "router":
-            return self._router_of(func, base_ref[1])
+            return self._router_of(func, base_ref[1], depth)
+        if base_ref[0] == "name" and depth < 3:
+            return self._passed_router(func, base_ref[1], depth)
+        return None
+
+    def _passed_router(self, func: Func, param: str, depth: int) -> RouterObj | None:
+        """`def setup_routers(app): app.include_router(r, prefix="/api")`: the app or router
+        a caller passes for `param` (the first caller whose argument is known)."""
+        p = self.p
+        names = [q.name for q in func.fd.params]
+        if param not in names or func.fd.qn == "<module>":
+            return None
+        index = names.index(param) - (1 if func.class_gqn else 0)  # bound: no `self`
+        for caller, site in p.sites_named(func.fd.name):
+            callee = p.callee(caller, site.func)
+            if callee is None or callee[1] != func.gqn:
+                continue
+            kwargs = dict(site.kwargs)
+            arg = site.args[index] if 0 <= index < len(site.args) else kwargs.get(param)
+            if arg is not None:
+                found = self._router_of(caller, arg, depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def _registrations(self, func: Func) -> None:
