@@ -326,7 +326,9 @@ class RulesEngine:
         if site in graph.resolved(site.func).guarded:
             return True
         crosses = False
-        for (caller, line), (callee, _next) in zip(path, path[1:], strict=False):
+        for i in range(len(path) - 1):
+            caller, line = path[i]
+            callee = path[i + 1][0]
             if any(
                 e.guarded and e.callee == callee and e.line == line
                 for e in graph.resolved(caller).edges

@@ -32,9 +32,7 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
         if tag == "attr":
             shared = shared or subject[2] in _SHARED_ATTRS
             subject = subject[1]
-        elif tag == "sub" or tag == "await":
-            subject = subject[1]
-        elif tag == "call":
+        elif tag in ("sub", "await", "call"):
             subject = subject[1]
         else:
             return subject, shared
