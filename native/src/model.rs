@@ -44,7 +44,7 @@ pub struct FuncDef {
     pub locals: IndexMap<String, Vec<V>>,
     pub local_annotations: IndexMap<String, V>,
     pub attr_stores: Vec<(V, String, V)>,
-    pub guards: Vec<(&'static str, V, i64)>,
+    pub guards: Vec<(&'static str, V, i64, Option<V>)>,
     pub local_defs: IndexMap<String, String>,
     pub globals_declared: IndexSet<String>,
     pub class_qn: Option<String>,
@@ -191,11 +191,12 @@ impl FuncDef {
             w.write(value);
         }
         w.list_of(self.guards.len());
-        for (kind, subject, outer) in &self.guards {
-            w.tuple_of(3);
+        for (kind, subject, outer, returned) in &self.guards {
+            w.tuple_of(4);
             w.write_static(kind);
             w.write(subject);
             w.int(*outer);
+            w.opt(returned);
         }
         dict_of_strings(&self.local_defs, it, w);
         w.frozenset_of(self.globals_declared.len());

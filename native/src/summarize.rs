@@ -131,22 +131,33 @@ impl<'a> Summarizer<'a> {
             if i < last
                 && let Stmt::If(node) = stmt
                 && let Some(subject) = cached_subject(node)
+                && let Some(Stmt::Return(ret)) = node.body.last()
+                && let Some(value) = &ret.value
             {
-                guard = self.add_guard(f, "cached", subject, guard); // the rest runs on a miss
+                // the rest runs on a cache miss
+                let returned = self.ref_(value, f, 0);
+                guard = self.add_guard(f, "cached", subject, guard, Some(returned));
             }
         }
     }
 
-    fn add_guard(&mut self, f: usize, kind: &'static str, subject: &Expr, outer: i64) -> i64 {
+    fn add_guard(
+        &mut self,
+        f: usize,
+        kind: &'static str,
+        subject: &Expr,
+        outer: i64,
+        returned: Option<V>,
+    ) -> i64 {
         let r = self.ref_(subject, f, 0);
         let guards = &mut self.m.func_arena[f].guards;
-        guards.push((kind, r, outer));
+        guards.push((kind, r, outer, returned));
         guards.len() as i64 - 1
     }
 
     fn if_guard(&mut self, test: &Expr, f: usize, mut outer: i64) -> i64 {
         for (kind, subject) in guard_subjects(test) {
-            outer = self.add_guard(f, kind, subject, outer);
+            outer = self.add_guard(f, kind, subject, outer, None);
         }
         outer
     }

@@ -221,10 +221,13 @@ class _Summarizer:
             if i < last and type(stmt) is ast.If:
                 subject = _cached_subject(stmt)
                 if subject is not None:  # what follows runs only on a cache miss
-                    guard = self.add_guard(fn, "cached", subject, guard)
+                    returned = self.ref(stmt.body[-1].value, fn)
+                    guard = self.add_guard(fn, "cached", subject, guard, returned)
 
-    def add_guard(self, fn: FuncDef, kind: str, subject: ast.expr, outer: int) -> int:
-        fn.guards.append(Guard(kind, self.ref(subject, fn), outer))
+    def add_guard(
+        self, fn: FuncDef, kind: str, subject: ast.expr, outer: int, returned: Ref | None = None
+    ) -> int:
+        fn.guards.append(Guard(kind, self.ref(subject, fn), outer, returned))
         return len(fn.guards) - 1
 
     def if_guard(self, test: ast.expr, fn: FuncDef, outer: int) -> int:

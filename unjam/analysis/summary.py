@@ -53,6 +53,7 @@ class Guard(NamedTuple):
     kind: str
     subject: Ref
     outer: int  # index of the enclosing guard, -1 at the top
+    returned: Ref | None = None  # "cached": the value the early return gives
 
 
 class Param(NamedTuple):

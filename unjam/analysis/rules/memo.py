@@ -9,10 +9,12 @@ means touching the summariser or its Rust twin.
 A guard is a memo guard when the value it tests outlives the call:
 - a module global, a class attribute (`cls._client`, `Service._client`), a container
   (`if key not in _cache:`), or shared app state (`request.app.state.client`);
+- an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
+  block runs on a miss; `if done: return response` is no memo);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`).
 It is not one when the value is per call or per instance: `self.…`, a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
-only ever sets to a constant.
+builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ def _outlives_call(fd: FuncDef, guard: Guard) -> bool:
     root, via_app = _root(guard.subject)
     if root[0] != "name":
         return False
+    if guard.returned is not None and not _mentions(guard.returned, root):
+        return False  # `if done: return response`: an early exit, not a cached value
     name = root[1]
     if name == "self":
         return False
@@ -50,11 +54,22 @@ def _outlives_call(fd: FuncDef, guard: Guard) -> bool:
     if any(p.name == name for p in fd.params):
         return name == "cls" or via_app
     values = fd.locals.get(name)
-    if values is not None and root is guard.subject:
-        # a bare local: memoised only when read from somewhere (`x = None` … `x = build()`
-        # is per call)
+    if values is not None:
+        # a local: memoised only when read from somewhere (`x = None` … `x = build()`, or
+        # `path = Path(...)` … `if not path.exists():`, are per call)
         return any(_is_read(ref) for ref in values)
     return True
+
+
+def _mentions(ref: tuple, name: tuple) -> bool:
+    """Whether `ref` reads `name` anywhere (`return _cache[key]` reads `_cache`)."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if item == name:
+            return True
+        stack.extend(part for part in item if type(part) is tuple)
+    return False
 
 
 def _is_read(ref: tuple) -> bool:

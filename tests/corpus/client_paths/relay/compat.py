@@ -25,9 +25,8 @@ if hasattr(time, "monotonic_ns"):
 else:
 
     def git_rev() -> str:
-        return subprocess.run(
-            ["git", "describe"], capture_output=True
-        ).stdout.decode()  # expect: UJ001
+        done = subprocess.run(["git", "describe"], capture_output=True)  # expect: UJ001
+        return done.stdout.decode()
 
 
 def stamp() -> str:
