@@ -301,13 +301,10 @@ class _Builder:
         if sym is None or sym in self.routers:
             return
         factory = p.funcs.get(factory_gqn)
-        if factory is not None:
-            for returned in factory.fd.return_values:
-                if returned[0] == "name":
-                    inner = self.routers.get(p.symbol(factory, returned) or "")
-                    if inner is not None:
-                        self.routers[sym] = inner
-                        return
+        inner = None if factory is None else self._built_by(factory, 0)
+        if inner is not None:
+            self.routers[sym] = inner
+            return
         kind = self._app_type(p.value_of(func, ref))
         if kind is not None:
             self._new_router(func, sym, kind, ref, p.callee(func, ref[1]))
@@ -324,6 +321,53 @@ class _Builder:
                 if kind in outside:
                     return kind
         return None
+
+    def _built_by(self, factory: Func, depth: int) -> RouterObj | None:
+        """The app/router a factory returns: a local it built (`app = FastAPI(); return app`),
+        what another factory returns (`return build()`), or an attribute set from one
+        (`server = Server(); return server.app` with `self.app = self._init_app()`)."""
+        if depth > 3:
+            return None
+        p = self.p
+        for returned in factory.fd.return_values:
+            found = self.routers.get(p.symbol(factory, returned) or "")
+            if found is not None:
+                return found
+            refs = factory.fd.locals.get(returned[1], []) if returned[0] == "name" else [returned]
+            targets: list[str] = []
+            for value in refs:
+                callee = p.callee(factory, value[1]) if value[0] == "call" else None
+                if callee is not None and callee[0] in ("func", "meth"):
+                    targets.append(callee[1])
+            if returned[0] == "attr":
+                owner = p.value_of(factory, returned[1])
+                if owner is not None and owner[0] == "obj":
+                    targets += self._attr_factories(owner[1], returned[2])
+            for gqn in targets:
+                target = p.funcs.get(gqn)
+                if target is not None and target is not factory:
+                    found = self._built_by(target, depth + 1)
+                    if found is not None:
+                        return found
+        return None
+
+    def _attr_factories(self, class_gqn: str, attr: str) -> list[str]:
+        """The project functions whose result the class's methods store as `self.<attr>`."""
+        p = self.p
+        cls = p.classes.get(class_gqn)
+        out: list[str] = []
+        if cls is None:
+            return out
+        for method_qn in cls.cd.methods.values():
+            method = p.funcs.get(f"{cls.mod.name}.{method_qn}")
+            if method is None:
+                continue
+            for base, name, value in method.fd.attr_stores:
+                if name == attr and base == ("name", "self") and value[0] == "call":
+                    callee = p.callee(method, value[1])
+                    if callee is not None and callee[0] in ("func", "meth"):
+                        out.append(callee[1])
+        return out
 
     def _router_of(self, func: Func, base_ref: tuple, depth: int = 0) -> RouterObj | None:
         sym = self.p.symbol(func, base_ref)

@@ -1,4 +1,4 @@
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 
 from portal.wiring import register_routes
 
@@ -15,3 +15,29 @@ app = create_app()
 @app.get("/version")
 def version():
     return {"version": "1"}
+
+
+admin_router = APIRouter(prefix="/admin")
+
+
+@admin_router.get("/stats")
+def stats():
+    return {}
+
+
+class Portal:
+    def __init__(self) -> None:
+        self.app = self._build()
+
+    def _build(self) -> FastAPI:
+        inner = FastAPI(title="portal-admin")  # expect: UJ006
+        inner.include_router(admin_router)
+        return inner
+
+
+def create_admin() -> FastAPI:
+    portal = Portal()
+    return portal.app
+
+
+admin = create_admin()

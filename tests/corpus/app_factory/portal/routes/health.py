@@ -6,3 +6,8 @@ router = APIRouter()
 @router.get("/health")
 def health():
     return {"ok": True}
+
+
+@router.get("/ready")
+def ready():
+    return {"ready": True}
