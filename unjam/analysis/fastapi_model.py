@@ -249,11 +249,11 @@ class _Builder:
                 self.on_error(self.p.module_scope(cls.mod), err)
         for args, kwargs in self._pending:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
-        for obj in self.routers.values():
-            self._guard(obj.scope, lambda _f, o=obj: self._router_kwargs(o))
         # (one object may stand under several symbols: `app = create_app()`)
-        unique = {id(r): r for r in self.routers.values() if r.type == APP}
-        self.model.apps = list(unique.values())
+        unique = {id(r): r for r in self.routers.values()}
+        for obj in unique.values():
+            self._guard(obj.scope, lambda _f, o=obj: self._router_kwargs(o))
+        self.model.apps = [r for r in unique.values() if r.type == APP]
         return self.model
 
     def _guard(self, func: Func, step) -> None:

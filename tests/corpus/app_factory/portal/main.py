@@ -3,8 +3,14 @@ from fastapi import APIRouter, FastAPI
 from portal.wiring import register_routes
 
 
+async def lifespan(app: FastAPI):
+    with open("portal.toml") as fh:  # expect: UJ002
+        app.state.config = fh.read()
+    yield
+
+
 def create_app() -> FastAPI:
-    app = FastAPI(title="portal")  # expect: UJ006
+    app = FastAPI(title="portal", lifespan=lifespan)  # expect: UJ006
     register_routes(app)
     return app
 
