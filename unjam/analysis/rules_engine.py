@@ -75,6 +75,7 @@ class RulesEngine:
         self._reported_lines: set[tuple[str, str, int]] = set()  # (code, path, line)
         self._cached: dict[str, bool] = {}
         self.raises_limiter = _raises_limiter(project)
+        self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -337,31 +338,77 @@ class RulesEngine:
                 break
         if not crosses:
             return False
-        seen = set(inv.funcs)
-        queue = deque(inv.funcs)
-        while queue:
-            v = queue.popleft()
-            if v == site.func:
-                return False
-            for edge in graph.resolved(v).edges:
-                if not edge.guarded and edge.callee not in seen:
-                    seen.add(edge.callee)
-                    queue.append(edge.callee)
-        return True
+        steady = self._steady.get(inv.funcs)
+        if steady is None:  # what the entry runs on every call: unguarded calls only
+            steady = set(inv.funcs)
+            queue = deque(inv.funcs)
+            while queue:
+                for edge in graph.resolved(queue.popleft()).edges:
+                    if not edge.guarded and edge.callee not in steady:
+                        steady.add(edge.callee)
+                        queue.append(edge.callee)
+            self._steady[inv.funcs] = steady
+        return site.func not in steady
 
     def _per_request_clients(self) -> None:
         """UJ003: a client built on every request — by a dependency or an endpoint (and
         what they call, handed-off work included) — or, for dependencies, a network call
         made while FastAPI resolves them."""
         done: set[str] = set()
-        for route in sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line)):
+        routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
+        near = self._near_clients([f for r in routes for f in r.endpoint.funcs])
+        for route in routes:
             for inv in [*route.dependencies, route.endpoint]:
                 if inv.cached or inv.key in done:
                     continue
                 done.add(inv.key)  # reported once, with the first route that uses it
-                self._dependency_clients(inv, network=inv is not route.endpoint)
+                if inv is route.endpoint:
+                    if any(f in near for f in inv.funcs):
+                        self._dependency_clients(inv, network=False, near=near)
+                else:
+                    self._dependency_clients(inv)
 
-    def _dependency_clients(self, dep: Invoked, network: bool = True) -> None:
+    def _near_clients(self, roots: list[str]) -> set[str]:
+        """The functions from which an unguarded client construction is at most
+        _CLIENT_DEPTH calls away (unguarded, uncached calls and offloads): an endpoint's walk
+        visits only these, so hundreds of endpoints do not each walk the whole graph."""
+        graph = self.g
+        seen = set(roots)
+        queue = deque(seen)
+        while queue:  # resolve what the endpoints reach, handed-off work included
+            resolved = graph.resolved(queue.popleft())
+            for edge in resolved.edges:
+                if edge.callee not in seen:
+                    seen.add(edge.callee)
+                    queue.append(edge.callee)
+            for off in resolved.offloads:
+                if off.target not in seen:
+                    seen.add(off.target)
+                    queue.append(off.target)
+        callers: dict[str, list[str]] = {}
+        distance: dict[str, int] = {}
+        for gqn, resolved in graph._resolved.items():
+            if any(not guarded for _site, guarded in resolved.clients):
+                distance[gqn] = 0
+            for edge in resolved.edges:
+                if not edge.guarded:
+                    callers.setdefault(edge.callee, []).append(gqn)
+            for off in resolved.offloads:
+                callers.setdefault(off.target, []).append(gqn)
+        queue = deque(distance)
+        while queue:
+            v = queue.popleft()
+            if distance[v] >= _CLIENT_DEPTH or self._is_cached(v):
+                continue
+            for u in callers.get(v, ()):
+                if u not in distance:
+                    distance[u] = distance[v] + 1
+                    queue.append(u)
+        return set(distance)
+
+    def _dependency_clients(
+        self, dep: Invoked, network: bool = True, near: set[str] | None = None
+    ) -> None:
         parent: dict[str, tuple[str, int] | None] = {}
         queue: deque[str] = deque()
         depth: dict[str, int] = {}
@@ -430,12 +477,16 @@ class RulesEngine:
             for edge in resolved.edges:
                 if edge.guarded or edge.callee in parent or self._is_cached(edge.callee):
                     continue
+                if near is not None and edge.callee not in near:
+                    continue
                 parent[edge.callee] = (v, edge.line)
                 depth[edge.callee] = depth[v] + 1
                 if v in handed:
                     handed[edge.callee] = handed[v]
                 queue.append(edge.callee)
             for off in resolved.offloads:
+                if near is not None and off.target not in near:
+                    continue
                 if off.target not in parent and not self._is_cached(off.target):
                     parent[off.target] = (v, off.line)
                     depth[off.target] = depth[v] + 1
