@@ -373,18 +373,23 @@ class RulesEngine:
         _CLIENT_DEPTH calls away (unguarded, uncached calls and offloads): an endpoint's walk
         visits only these, so hundreds of endpoints do not each walk the whole graph."""
         graph = self.g
+        done = graph._reach["loop"]  # (everything these reach is resolved already)
         seen = set(roots)
         queue = deque(seen)
         while queue:  # resolve what the endpoints reach, handed-off work included
-            resolved = graph.resolved(queue.popleft())
-            for edge in resolved.edges:
-                if edge.callee not in seen:
-                    seen.add(edge.callee)
-                    queue.append(edge.callee)
-            for off in resolved.offloads:
-                if off.target not in seen:
-                    seen.add(off.target)
-                    queue.append(off.target)
+            v = queue.popleft()
+            resolved = graph.resolved(v)
+            if v not in done:
+                for edge in resolved.edges:
+                    if edge.callee not in seen:
+                        seen.add(edge.callee)
+                        queue.append(edge.callee)
+            if not queue:
+                for other in list(graph._resolved.values()):
+                    for off in other.offloads:
+                        if off.target not in seen:
+                            seen.add(off.target)
+                            queue.append(off.target)
         callers: dict[str, list[str]] = {}
         distance: dict[str, int] = {}
         for gqn, resolved in graph._resolved.items():
