@@ -692,6 +692,10 @@ class Project:
             qn = callee[1]
             if qn == "functools.partial" and ref[2]:
                 return self.value_of(func, ref[2][0])
+            if qn == "builtins.type" and len(ref[2]) == 1:
+                # `type(self)`: the instance's class (an outside type: unknown)
+                instance = self.value_of(func, ref[2][0])
+                return ("class", instance[1]) if instance and instance[0] == "obj" else None
             returned = self.catalogue.returns(qn)
             return ("inst", self.catalogue.canonical(returned or qn))
         if kind == "inst":
