@@ -305,10 +305,7 @@ impl<'a> Summarizer<'a> {
                 });
             }
             Stmt::Nonlocal(_) => {}
-            Stmt::Delete(d) => d
-                .targets
-                .iter()
-                .for_each(|t| self.expr(t, f, guard, false)),
+            Stmt::Delete(d) => d.targets.iter().for_each(|t| self.expr(t, f, guard, false)),
             Stmt::Raise(r) => {
                 for e in [&r.exc, &r.cause].into_iter().flatten() {
                     self.expr(e, f, guard, false);
