@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from unjam.analysis.catalogue import Entry
 from unjam.analysis.project import Func, Project, Value
-from unjam.analysis.rules.memo import memo_guards
+from unjam.analysis.rules.memo import MemoGuards
 
 _EMPTY: frozenset = frozenset()
 _WRAPPERS = frozenset(("await", "star", "enter"))
@@ -165,14 +165,14 @@ class CallGraph:
                     self._offload(func, calls, i, off, qn, out, skip)
         facts = self._facts
         funcs = p.funcs
-        memo = memo_guards(func.fd) if func.fd.guards else None
+        memo = MemoGuards(func.fd) if func.fd.guards else None
         variants = p.variants
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
                 continue
             kind = callee[0]
             site = calls[j]
-            guarded = memo is not None and site.guard >= 0 and memo[site.guard]
+            guarded = memo is not None and site.guard >= 0 and memo(site.guard)
             if kind == "ext":
                 qn = callee[1]
                 known = facts.get(qn)

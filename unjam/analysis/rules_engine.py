@@ -31,6 +31,7 @@ _DEFAULT_TOKENS = 40
 # UJ003 follows a dependency's calls this many hops deep: per-request construction sits close
 # to the dependency (seed 000: 3 hops); deeper, caches the analysis cannot see dominate.
 _CLIENT_DEPTH = 8
+_FAR = _CLIENT_DEPTH + 1  # no client construction within reach
 FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
@@ -368,10 +369,11 @@ class RulesEngine:
                 else:
                     self._dependency_clients(inv)
 
-    def _near_clients(self, roots: list[str]) -> set[str]:
-        """The functions from which an unguarded client construction is at most
-        _CLIENT_DEPTH calls away (unguarded, uncached calls and offloads): an endpoint's walk
-        visits only these, so hundreds of endpoints do not each walk the whole graph."""
+    def _near_clients(self, roots: list[str]) -> dict[str, int]:
+        """How many calls away (unguarded, uncached calls and offloads) an unguarded client
+        construction is, for the functions where that is at most _CLIENT_DEPTH: an
+        endpoint's walk enters only those that can still reach one within its depth, so
+        hundreds of endpoints do not each walk the whole graph (and find the same)."""
         graph = self.g
         done = graph._reach["loop"]  # (everything these reach is resolved already)
         seen = set(roots)
@@ -409,10 +411,10 @@ class RulesEngine:
                 if u not in distance:
                     distance[u] = distance[v] + 1
                     queue.append(u)
-        return set(distance)
+        return distance
 
     def _dependency_clients(
-        self, dep: Invoked, network: bool = True, near: set[str] | None = None
+        self, dep: Invoked, network: bool = True, near: dict[str, int] | None = None
     ) -> None:
         parent: dict[str, tuple[str, int] | None] = {}
         queue: deque[str] = deque()
@@ -482,7 +484,7 @@ class RulesEngine:
             for edge in resolved.edges:
                 if edge.guarded or edge.callee in parent or self._is_cached(edge.callee):
                     continue
-                if near is not None and edge.callee not in near:
+                if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:
                     continue
                 parent[edge.callee] = (v, edge.line)
                 depth[edge.callee] = depth[v] + 1
@@ -490,7 +492,7 @@ class RulesEngine:
                     handed[edge.callee] = handed[v]
                 queue.append(edge.callee)
             for off in resolved.offloads:
-                if near is not None and off.target not in near:
+                if near is not None and depth[v] + 1 + near.get(off.target, _FAR) > _CLIENT_DEPTH:
                     continue
                 if off.target not in parent and not self._is_cached(off.target):
                     parent[off.target] = (v, off.line)

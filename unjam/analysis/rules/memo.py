@@ -51,8 +51,9 @@ def _outlives_call(fd: FuncDef, guard: Guard) -> bool:
         return False
     if name in fd.globals_declared:
         return True
-    if any(p.name == name for p in fd.params):
-        return name == "cls" or via_app
+    for param in fd.params:
+        if param.name == name:
+            return name == "cls" or via_app
     values = fd.locals.get(name)
     if values is not None:
         # a local: memoised only when read from somewhere (`x = None` … `x = build()`, or
@@ -85,10 +86,21 @@ def _is_read(ref: tuple) -> bool:
     return False
 
 
-def memo_guards(fd: FuncDef) -> list[bool]:
-    """For each of `fd.guards`: whether code under it runs only while a shared value is
-    unset (it, or a guard it is nested in, is a memo guard)."""
-    out: list[bool] = []
-    for guard in fd.guards:
-        out.append((guard.outer >= 0 and out[guard.outer]) or _outlives_call(fd, guard))
-    return out
+class MemoGuards:
+    """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
+    judged on demand: most functions have tests, few calls sit under them."""
+
+    __slots__ = ("_fd", "_known")
+
+    def __init__(self, fd: FuncDef) -> None:
+        self._fd = fd
+        self._known: list[int] = [-1] * len(fd.guards)  # -1 not judged yet, 0 no, 1 yes
+
+    def __call__(self, index: int) -> bool:
+        known = self._known[index]
+        if known < 0:
+            guard = self._fd.guards[index]
+            memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(self._fd, guard)
+            known = self._known[index] = 1 if memo else 0
+        return known == 1
+
