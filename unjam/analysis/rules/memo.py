@@ -103,4 +103,3 @@ class MemoGuards:
             memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(self._fd, guard)
             known = self._known[index] = 1 if memo else 0
         return known == 1
-
