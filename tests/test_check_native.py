@@ -111,6 +111,37 @@ def factory():
     return Local, (1 if a() else b()), a() and b() or c(), not d(), e() < f() <= g()
 
 
+def guards(request, session=None):
+    if session is None or not ready():
+        if key not in _cache and request.app.state.client is None:
+            start()
+    elif cached_value(x):
+        return 1
+    if client is not None:
+        return client
+    if key in _cache:
+        return _cache[key]
+    if _ready:
+        return _ready
+    else:
+        if last:
+            return last
+    finish()
+
+
+if flag:
+    def chosen():
+        first()
+else:
+    def chosen():
+        second()
+try:
+    def chosen():
+        third()
+except ImportError:
+    pass
+
+
 def deep():
     return ((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))
 value = f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(x(y(z(a(b(c(d(e(f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(0))))))))))))))))))))))))))))))))))))))))))))

@@ -1,4 +1,5 @@
-//! Lazy-singleton guards, as `_guard_subject_is_shared` / `_returns_cached` in summarize.py.
+//! The tests code runs under, as written: `_guard_subjects` / `_cached_subject` in
+//! summarize.py. Whether one is a memo guard is the rules' judgement, not the summary's.
 
 use ruff_python_ast::{CmpOp, Expr, Stmt, StmtIf, UnaryOp};
 
@@ -15,31 +16,18 @@ pub fn is_constant(e: &Expr) -> bool {
     )
 }
 
-/// `x.a[b].c()` → `x`: through attributes, subscripts and calls.
-fn root(mut subject: &Expr) -> &Expr {
-    loop {
-        subject = match subject {
-            Expr::Call(c) => &c.func,
-            Expr::Attribute(a) => &a.value,
-            Expr::Subscript(s) => &s.value,
-            _ => return subject,
-        };
-    }
-}
-
-fn is_shared_name(subject: &Expr) -> bool {
-    matches!(root(subject), Expr::Name(n) if n.id.as_str() != "self")
-}
-
-pub fn guard_subject_is_shared(test: &Expr) -> bool {
-    let single = [];
+/// (kind, subject) of each operand of an `if` test reading "X is unset": `X is None`,
+/// `X == None`, `not X`, `key not in X`.
+pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr)> {
+    let single = std::slice::from_ref(test);
     let nodes: &[Expr] = match test {
         Expr::BoolOp(b) => &b.values,
-        _ => &single,
+        _ => single,
     };
-    let check = |node: &Expr| -> bool {
-        let subject = match node {
-            Expr::UnaryOp(u) if u.op == UnaryOp::Not => &*u.operand,
+    let mut out = Vec::new();
+    for node in nodes {
+        match node {
+            Expr::UnaryOp(u) if u.op == UnaryOp::Not => out.push(("not", &*u.operand)),
             Expr::Compare(c)
                 if c.ops.iter().zip(c.comparators.iter()).any(|(op, right)| {
                     *op == CmpOp::NotIn
@@ -48,35 +36,30 @@ pub fn guard_subject_is_shared(test: &Expr) -> bool {
                 }) =>
             {
                 if *c.ops.last().unwrap() == CmpOp::NotIn {
-                    c.comparators.last().unwrap()
+                    out.push(("not in", c.comparators.last().unwrap()));
                 } else {
-                    &*c.left
+                    out.push(("is None", &*c.left));
                 }
             }
-            _ => return false,
-        };
-        is_shared_name(subject)
-    };
-    if matches!(test, Expr::BoolOp(_)) {
-        nodes.iter().any(check)
-    } else {
-        check(test)
+            _ => {}
+        }
     }
+    out
 }
 
-pub fn returns_cached(node: &StmtIf) -> bool {
+/// X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`.
+pub fn cached_subject(node: &StmtIf) -> Option<&Expr> {
     match node.body.last() {
         Some(Stmt::Return(r)) if r.value.is_some() => {}
-        _ => return false,
+        _ => return None,
     }
-    let subject = match &*node.test {
+    match &*node.test {
         Expr::Compare(c) => match c.ops[0] {
-            CmpOp::IsNot if is_constant(&c.comparators[0]) => &*c.left,
-            CmpOp::In => &c.comparators[0],
-            _ => return false,
+            CmpOp::IsNot if is_constant(&c.comparators[0]) => Some(&*c.left),
+            CmpOp::In => Some(&c.comparators[0]),
+            _ => None,
         },
-        t @ (Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_)) => t,
-        _ => return false,
-    };
-    is_shared_name(subject)
+        t @ (Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_)) => Some(t),
+        _ => None,
+    }
 }

@@ -21,7 +21,7 @@ pub struct CallSite {
     pub args: V,
     pub kwargs: V,
     pub awaited: bool,
-    pub guarded: bool,
+    pub guard: i64,
     pub arg_of: i64,
     pub is_with: bool,
 }
@@ -44,6 +44,7 @@ pub struct FuncDef {
     pub locals: IndexMap<String, Vec<V>>,
     pub local_annotations: IndexMap<String, V>,
     pub attr_stores: Vec<(V, String, V)>,
+    pub guards: Vec<(&'static str, V, i64, Option<V>)>,
     pub local_defs: IndexMap<String, String>,
     pub globals_declared: IndexSet<String>,
     pub class_qn: Option<String>,
@@ -82,7 +83,6 @@ pub struct Module {
     pub global_values: IndexMap<String, Vec<(String, V)>>,
     pub global_annotations: IndexMap<String, V>,
     pub star_imports: Vec<ImportRef>,
-    pub raises_limiter: bool,
 }
 
 /// `summary.to_plain`'s values, written into `w` in the order `marshal.dumps` would.
@@ -148,7 +148,7 @@ fn import_ref(imp: &ImportRef, it: &mut Interner, w: &mut Writer) {
 
 impl FuncDef {
     fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(20);
+        w.tuple_of(21);
         string(&self.qn, it, w);
         string(&self.name, it, w);
         w.int(self.line);
@@ -177,7 +177,7 @@ impl FuncDef {
             w.write(&c.args);
             w.write(&c.kwargs);
             w.boolean(c.awaited);
-            w.boolean(c.guarded);
+            w.int(c.guard);
             w.int(c.arg_of);
             w.boolean(c.is_with);
         }
@@ -189,6 +189,14 @@ impl FuncDef {
             w.write(base);
             string(attr, it, w);
             w.write(value);
+        }
+        w.list_of(self.guards.len());
+        for (kind, subject, outer, returned) in &self.guards {
+            w.tuple_of(4);
+            w.write_static(kind);
+            w.write(subject);
+            w.int(*outer);
+            w.opt(returned);
         }
         dict_of_strings(&self.local_defs, it, w);
         w.frozenset_of(self.globals_declared.len());
@@ -219,7 +227,7 @@ impl ClassDef {
 impl Module {
     /// The plain form (`summary.to_plain`), marshalled into `w`.
     pub fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(8);
+        w.tuple_of(7);
         w.boolean(self.is_package);
         w.list_of(self.funcs.len());
         for i in self.funcs.values() {
@@ -251,6 +259,5 @@ impl Module {
         for i in &self.star_imports {
             import_ref(i, it, w);
         }
-        w.boolean(self.raises_limiter);
     }
 }

@@ -9,7 +9,7 @@ use ruff_python_ast::{
 use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
-use crate::guards::{guard_subject_is_shared, returns_cached};
+use crate::guards::{cached_subject, guard_subjects};
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, opt_str, s, tag, tuple};
 use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
@@ -72,7 +72,7 @@ impl<'a> Summarizer<'a> {
     }
 
     pub fn run(&mut self, body: &[Stmt]) {
-        self.body(body, 0, None, false);
+        self.body(body, 0, None, -1);
     }
 
     pub fn decline(&mut self, why: &'static str) {
@@ -124,21 +124,47 @@ impl<'a> Summarizer<'a> {
 
     // ---- statements ------------------------------------------------------------------------
 
-    fn body(&mut self, stmts: &[Stmt], f: usize, cls: Option<usize>, mut guarded: bool) {
-        for stmt in stmts {
-            self.stmt(stmt, f, cls, guarded);
-            if !guarded
-                && let Stmt::If(i) = stmt
-                && returns_cached(i)
+    fn body(&mut self, stmts: &[Stmt], f: usize, cls: Option<usize>, mut guard: i64) {
+        let last = stmts.len().saturating_sub(1);
+        for (i, stmt) in stmts.iter().enumerate() {
+            self.stmt(stmt, f, cls, guard);
+            if i < last
+                && let Stmt::If(node) = stmt
+                && let Some(subject) = cached_subject(node)
+                && let Some(Stmt::Return(ret)) = node.body.last()
+                && let Some(value) = &ret.value
             {
-                guarded = true; // what follows runs only on a cache miss
+                // the rest runs on a cache miss
+                let returned = self.ref_(value, f, 0);
+                guard = self.add_guard(f, "cached", subject, guard, Some(returned));
             }
         }
     }
 
-    fn stmt(&mut self, st: &Stmt, f: usize, cls: Option<usize>, guarded: bool) {
+    fn add_guard(
+        &mut self,
+        f: usize,
+        kind: &'static str,
+        subject: &Expr,
+        outer: i64,
+        returned: Option<V>,
+    ) -> i64 {
+        let r = self.ref_(subject, f, 0);
+        let guards = &mut self.m.func_arena[f].guards;
+        guards.push((kind, r, outer, returned));
+        guards.len() as i64 - 1
+    }
+
+    fn if_guard(&mut self, test: &Expr, f: usize, mut outer: i64) -> i64 {
+        for (kind, subject) in guard_subjects(test) {
+            outer = self.add_guard(f, kind, subject, outer, None);
+        }
+        outer
+    }
+
+    fn stmt(&mut self, st: &Stmt, f: usize, cls: Option<usize>, guard: i64) {
         match st {
-            Stmt::Expr(e) => self.expr(&e.value, f, guarded, false),
+            Stmt::Expr(e) => self.expr(&e.value, f, guard, false),
             Stmt::FunctionDef(d) => self.funcdef(d, f, cls),
             Stmt::ClassDef(c) => self.classdef(c, f, cls),
             Stmt::Assign(a) => {
@@ -146,7 +172,7 @@ impl<'a> Summarizer<'a> {
                 for target in &a.targets {
                     self.assign(target, value.clone(), Some(&a.value), f, cls);
                 }
-                self.expr(&a.value, f, guarded, false);
+                self.expr(&a.value, f, guard, false);
             }
             Stmt::AnnAssign(a) => {
                 if let Expr::Name(target) = &*a.target
@@ -164,21 +190,21 @@ impl<'a> Summarizer<'a> {
                 if let Some(value) = &a.value {
                     let r = self.ref_(value, f, 0);
                     self.assign(&a.target, r, Some(value), f, cls);
-                    self.expr(value, f, guarded, false);
+                    self.expr(value, f, guard, false);
                 }
             }
-            Stmt::AugAssign(a) => self.expr(&a.value, f, guarded, false),
+            Stmt::AugAssign(a) => self.expr(&a.value, f, guard, false),
             Stmt::Return(r) => {
                 if let Some(value) = &r.value {
                     let v = self.ref_(value, f, 0);
                     self.m.func_arena[f].return_values.push(v);
-                    self.expr(value, f, guarded, false);
+                    self.expr(value, f, guard, false);
                 }
             }
             Stmt::With(w) => {
                 for item in &w.items {
                     let ctx = self.ref_(&item.context_expr, f, 0);
-                    self.expr(&item.context_expr, f, guarded, w.is_async);
+                    self.expr(&item.context_expr, f, guard, w.is_async);
                     if !w.is_async {
                         let (line, col) = self.pos(item.context_expr.start());
                         let func =
@@ -190,7 +216,7 @@ impl<'a> Summarizer<'a> {
                             args: tuple(vec![]),
                             kwargs: tuple(vec![]),
                             awaited: false,
-                            guarded,
+                            guard,
                             arg_of: -1,
                             is_with: true,
                         });
@@ -199,39 +225,39 @@ impl<'a> Summarizer<'a> {
                         self.bind(var.id.as_str(), tuple(vec![tag("enter"), ctx]), f, cls);
                     }
                 }
-                self.body(&w.body, f, cls, guarded);
+                self.body(&w.body, f, cls, guard);
             }
-            Stmt::If(i) => self.if_stmt(&i.test, &i.body, &i.elif_else_clauses, f, cls, guarded),
+            Stmt::If(i) => self.if_stmt(&i.test, &i.body, &i.elif_else_clauses, f, cls, guard),
             Stmt::For(fo) => {
-                self.expr(&fo.iter, f, guarded, false);
+                self.expr(&fo.iter, f, guard, false);
                 if let Expr::Name(target) = &*fo.target {
                     let unknown = self.unknown.clone();
                     self.bind(target.id.as_str(), unknown, f, cls);
                 }
-                self.body(&fo.body, f, cls, guarded);
-                self.body(&fo.orelse, f, cls, guarded);
+                self.body(&fo.body, f, cls, guard);
+                self.body(&fo.orelse, f, cls, guard);
             }
             Stmt::While(w) => {
-                self.expr(&w.test, f, guarded, false);
-                self.body(&w.body, f, cls, guarded);
-                self.body(&w.orelse, f, cls, guarded);
+                self.expr(&w.test, f, guard, false);
+                self.body(&w.body, f, cls, guard);
+                self.body(&w.orelse, f, cls, guard);
             }
             Stmt::Try(t) => {
-                self.body(&t.body, f, cls, guarded);
+                self.body(&t.body, f, cls, guard);
                 for handler in &t.handlers {
                     let ExceptHandler::ExceptHandler(h) = handler;
                     if let Some(kind) = &h.type_ {
-                        self.expr(kind, f, guarded, false);
+                        self.expr(kind, f, guard, false);
                     }
-                    self.body(&h.body, f, cls, guarded);
+                    self.body(&h.body, f, cls, guard);
                 }
-                self.body(&t.orelse, f, cls, guarded);
-                self.body(&t.finalbody, f, cls, guarded);
+                self.body(&t.orelse, f, cls, guard);
+                self.body(&t.finalbody, f, cls, guard);
             }
             Stmt::Match(m) => {
-                self.expr(&m.subject, f, guarded, false);
+                self.expr(&m.subject, f, guard, false);
                 for case in &m.cases {
-                    self.body(&case.body, f, cls, guarded);
+                    self.body(&case.body, f, cls, guard);
                 }
             }
             Stmt::Import(imp) => {
@@ -279,19 +305,16 @@ impl<'a> Summarizer<'a> {
                 });
             }
             Stmt::Nonlocal(_) => {}
-            Stmt::Delete(d) => d
-                .targets
-                .iter()
-                .for_each(|t| self.expr(t, f, guarded, false)),
+            Stmt::Delete(d) => d.targets.iter().for_each(|t| self.expr(t, f, guard, false)),
             Stmt::Raise(r) => {
                 for e in [&r.exc, &r.cause].into_iter().flatten() {
-                    self.expr(e, f, guarded, false);
+                    self.expr(e, f, guard, false);
                 }
             }
             Stmt::Assert(a) => {
-                self.expr(&a.test, f, guarded, false);
+                self.expr(&a.test, f, guard, false);
                 if let Some(msg) = &a.msg {
-                    self.expr(msg, f, guarded, false);
+                    self.expr(msg, f, guard, false);
                 }
             }
             Stmt::Pass(_) | Stmt::Break(_) | Stmt::Continue(_) => {}
@@ -313,15 +336,16 @@ impl<'a> Summarizer<'a> {
         clauses: &[ElifElseClause],
         f: usize,
         cls: Option<usize>,
-        guarded: bool,
+        guard: i64,
     ) {
-        self.expr(test, f, guarded, false);
-        self.body(body, f, cls, guarded || guard_subject_is_shared(test));
+        self.expr(test, f, guard, false);
+        let inner = self.if_guard(test, f, guard);
+        self.body(body, f, cls, inner);
         match clauses.split_first() {
             None => {}
             Some((clause, rest)) => match &clause.test {
-                None => self.body(&clause.body, f, cls, guarded),
-                Some(elif_test) => self.if_stmt(elif_test, &clause.body, rest, f, cls, guarded),
+                None => self.body(&clause.body, f, cls, guard),
+                Some(elif_test) => self.if_stmt(elif_test, &clause.body, rest, f, cls, guard),
             },
         }
     }
@@ -375,9 +399,6 @@ impl<'a> Summarizer<'a> {
         match target {
             Expr::Name(n) => self.bind(n.id.as_str(), value, f, cls),
             Expr::Attribute(a) => {
-                if a.attr.as_str() == "total_tokens" {
-                    self.m.raises_limiter = true;
-                }
                 let base = self.ref_(&a.value, f, 0);
                 self.m.func_arena[f]
                     .attr_stores
@@ -404,8 +425,14 @@ impl<'a> Summarizer<'a> {
     }
 
     fn funcdef(&mut self, d: &StmtFunctionDef, parent: usize, cls: Option<usize>) {
-        let qn = self.qualname(d.name.as_str(), parent, cls);
+        let base = self.qualname(d.name.as_str(), parent, cls);
         let (line, col) = self.def_pos(d.start(), &d.decorator_list);
+        // a redefinition is kept as `f#<line>`: every body is analysed
+        let qn = if self.m.funcs.contains_key(&base) {
+            format!("{base}#{line}")
+        } else {
+            base.clone()
+        };
         let parent_qn = self.qn(parent).to_string();
         let class_qn = cls
             .filter(|c| parent_qn == self.m.class_arena[*c].scope)
@@ -439,16 +466,16 @@ impl<'a> Summarizer<'a> {
             self.m.class_arena[c]
                 .methods
                 .entry(d.name.to_string())
-                .or_insert(qn);
+                .or_insert(base);
         } else if parent_qn != MODULE {
             self.m.func_arena[parent]
                 .local_defs
-                .insert(d.name.to_string(), qn);
+                .insert(d.name.to_string(), base);
         }
         for dec in &d.decorator_list {
-            self.expr(&dec.expression, parent, false, false);
+            self.expr(&dec.expression, parent, -1, false);
         }
-        self.body(&d.body, f, None, false);
+        self.body(&d.body, f, None, -1);
     }
 
     fn decorators(&mut self, decorators: &[Decorator], parent: usize) -> Vec<(V, i64, i64)> {
@@ -529,7 +556,7 @@ impl<'a> Summarizer<'a> {
                 .local_defs
                 .insert(c.name.to_string(), qn);
         }
-        self.body(&c.body, parent, Some(idx), false);
+        self.body(&c.body, parent, Some(idx), -1);
     }
 
     pub fn lambdadef(&mut self, n: &ExprLambda, parent: usize) {
@@ -556,7 +583,7 @@ impl<'a> Summarizer<'a> {
         let r = self.ref_(&n.body, f, 0);
         self.m.func_arena[f].return_values.push(r);
         self.m.funcs.insert(qn, f);
-        self.expr(&n.body, f, false, false);
+        self.expr(&n.body, f, -1, false);
     }
 
     /// `Cls.name` directly in a class body, `name` at module level, else `outer.name`.

@@ -39,7 +39,7 @@ fn push_formatted<'a>(stack: &mut Stack<'a>, elements: &'a [InterpolatedStringEl
 }
 
 impl Summarizer<'_> {
-    pub fn expr(&mut self, node: &Expr, f: usize, guarded: bool, awaited: bool) {
+    pub fn expr(&mut self, node: &Expr, f: usize, guard: i64, awaited: bool) {
         if is_leaf(node) {
             return;
         }
@@ -79,7 +79,7 @@ impl Summarizer<'_> {
                         args,
                         kwargs,
                         awaited: is_awaited,
-                        guarded,
+                        guard,
                         arg_of,
                         is_with: false,
                     });

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from unjam.analysis.catalogue import Entry
 from unjam.analysis.project import Func, Project, Value
+from unjam.analysis.rules.memo import MemoGuards
 
 _EMPTY: frozenset = frozenset()
 _WRAPPERS = frozenset(("await", "star", "enter"))
@@ -68,7 +69,7 @@ class Edge:
     callee: str
     line: int
     col: int
-    guarded: bool  # made under a lazy-singleton guard
+    guarded: bool  # made under a memo guard (rules/memo.py): on the first call only
 
 
 @dataclass(slots=True)
@@ -86,7 +87,7 @@ class Resolved:
     offloads: list[Offloaded] = field(default_factory=list)
     blocking: list[Site] = field(default_factory=list)
     clients: list[tuple[Site, bool]] = field(default_factory=list)  # (site, guarded)
-    guarded: set[Site] = field(default_factory=set)  # blocking sites under a singleton guard
+    guarded: set[Site] = field(default_factory=set)  # blocking sites under a memo guard
 
 
 class CallGraph:
@@ -164,11 +165,14 @@ class CallGraph:
                     self._offload(func, calls, i, off, qn, out, skip)
         facts = self._facts
         funcs = p.funcs
+        memo = MemoGuards(func.fd) if func.fd.guards else None
+        variants = p.variants
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
                 continue
             kind = callee[0]
             site = calls[j]
+            guarded = memo is not None and site.guard >= 0 and memo(site.guard)
             if kind == "ext":
                 qn = callee[1]
                 known = facts.get(qn)
@@ -181,38 +185,40 @@ class CallGraph:
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     out.blocking.append(blocking)
-                    if site.guarded:
+                    if guarded:
                         out.guarded.add(blocking)
                 if client_entry is not None:
                     out.clients.append(
                         (
                             Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry),
-                            site.guarded,
+                            guarded,
                         )
                     )
                 if not offloading:
                     for arg in site.args:
                         if arg[0] == "lambda":
                             out.edges.append(
-                                Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, site.guarded)
+                                Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, guarded)
                             )
                     for _, arg in site.kwargs:
                         if arg[0] == "lambda":
                             out.edges.append(
-                                Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, site.guarded)
+                                Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, guarded)
                             )
             elif kind == "func" or kind == "meth":
                 if callee[1] in funcs:
-                    out.edges.append(Edge(callee[1], site.line, site.col, site.guarded))
+                    out.edges.append(Edge(callee[1], site.line, site.col, guarded))
+                    for variant in variants.get(callee[1], ()):  # every body of a redefined name
+                        out.edges.append(Edge(variant, site.line, site.col, guarded))
             elif kind == "class":
                 for name in ("__new__", "__init__"):
                     method = p.method(callee[1], name)
                     if method is not None:
-                        out.edges.append(Edge(method.gqn, site.line, site.col, site.guarded))
+                        out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
             elif kind == "obj":
                 method = p.method(callee[1], "__call__")
                 if method is not None:
-                    out.edges.append(Edge(method.gqn, site.line, site.col, site.guarded))
+                    out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
         self._property_edges(func, out)
         return out
 

@@ -90,7 +90,6 @@ class RouterObj:
     col: int
     # (sym, prefix, scope, deps)
     parents: list[tuple[str, str, Func, tuple | None]] = field(default_factory=list)
-    made_by: str | None = None  # gqn of the project function whose call returned it
 
 
 @dataclass
@@ -218,6 +217,8 @@ class _Builder:
         self.model = FastAPIModel()
         self.routers: dict[str, RouterObj] = {}
         self._pending: list[tuple[tuple, dict]] = []
+        # (scope, name, call ref, factory gqn) of `name = factory()` (see _factory_result)
+        self._from_factories: list[tuple[Func, str, tuple, str]] = []
         self.on_error = on_error
 
     # ---- discovery ----------------------------------------------------------------------
@@ -226,6 +227,8 @@ class _Builder:
         funcs = list(self.p.funcs.values())
         for func, found in candidates.by_func.values():
             self._guard(func, lambda f, found=found: self._constructions(f, found))
+        for func, name, ref, factory in self._from_factories:
+            self._guard(func, lambda f, n=name, r=ref, g=factory: self._factory_result(f, n, r, g))
         # only functions holding a call named like a registration (from the project's index
         # of call sites by name) can register anything
         registering = {
@@ -254,12 +257,11 @@ class _Builder:
                 self.on_error(self.p.module_scope(cls.mod), err)
         for args, kwargs in self._pending:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
-        for obj in self.routers.values():
+        # (one object may stand under several symbols: `app = create_app()`)
+        unique = {id(r): r for r in self.routers.values()}
+        for obj in unique.values():
             self._guard(obj.scope, lambda _f, o=obj: self._router_kwargs(o))
-        apps = [r for r in self.routers.values() if r.type == APP]
-        # `app = create_app()` is the app `create_app` builds, not a second one
-        factories = {r.scope.gqn for r in apps}
-        self.model.apps = [r for r in apps if r.made_by not in factories]
+        self.model.apps = [r for r in unique.values() if r.type == APP]
         return self.model
 
     def _guard(self, func: Func, step) -> None:
@@ -292,14 +294,37 @@ class _Builder:
         sym = p.symbol(func, ("name", name))
         if sym is None or sym in self.routers:
             return
-        line, col = self._site_line(func, ref)
         direct = p.callee(func, ref[1])
-        known = named is not None or (direct is not None and direct[0] in ("ext", "class"))
+        if named is None and direct is not None and direct[0] in ("func", "meth"):
+            # `app = create_app()`: the app built inside the factory, once every
+            # construction is known
+            self._from_factories.append((func, name, ref, direct[1]))
+            return
+        self._new_router(func, sym, kind, ref, direct, known=named is not None)
+
+    def _new_router(
+        self, func: Func, sym: str, kind: str, ref: tuple, direct, known: bool = False
+    ) -> None:
+        line, col = self._site_line(func, ref)
+        known = known or (direct is not None and direct[0] in ("ext", "class"))
         kwargs = dict(ref[3]) if known else {}
-        made_by = direct[1] if direct is not None and direct[0] == "func" else None
-        self.routers[sym] = RouterObj(
-            sym, kind, func, kwargs, func.mod.path, line, col, made_by=made_by
-        )
+        self.routers[sym] = RouterObj(sym, kind, func, kwargs, func.mod.path, line, col)
+
+    def _factory_result(self, func: Func, name: str, ref: tuple, factory_gqn: str) -> None:
+        """`app = create_app()` names the app `create_app` builds and returns (one app, so
+        one UJ006 and one set of routes), else a new one."""
+        p = self.p
+        sym = p.symbol(func, ("name", name))
+        if sym is None or sym in self.routers:
+            return
+        factory = p.funcs.get(factory_gqn)
+        inner = None if factory is None else self._built_by(factory, 0)
+        if inner is not None:
+            self.routers[sym] = inner
+            return
+        kind = self._app_type(p.value_of(func, ref))
+        if kind is not None:
+            self._new_router(func, sym, kind, ref, p.callee(func, ref[1]))
 
     def _app_type(self, value) -> str | None:
         """APP or ROUTER for an instance of FastAPI/APIRouter (or a project subclass)."""
@@ -314,12 +339,81 @@ class _Builder:
                     return kind
         return None
 
-    def _router_of(self, func: Func, base_ref: tuple) -> RouterObj | None:
+    def _built_by(self, factory: Func, depth: int) -> RouterObj | None:
+        """The app/router a factory returns: a local it built (`app = FastAPI(); return app`),
+        what another factory returns (`return build()`), or an attribute set from one
+        (`server = Server(); return server.app` with `self.app = self._init_app()`)."""
+        if depth > 3:
+            return None
+        p = self.p
+        for returned in factory.fd.return_values:
+            found = self.routers.get(p.symbol(factory, returned) or "")
+            if found is not None:
+                return found
+            refs = factory.fd.locals.get(returned[1], []) if returned[0] == "name" else [returned]
+            targets: list[str] = []
+            for value in refs:
+                callee = p.callee(factory, value[1]) if value[0] == "call" else None
+                if callee is not None and callee[0] in ("func", "meth"):
+                    targets.append(callee[1])
+            if returned[0] == "attr":
+                owner = p.value_of(factory, returned[1])
+                if owner is not None and owner[0] == "obj":
+                    targets += self._attr_factories(owner[1], returned[2])
+            for gqn in targets:
+                target = p.funcs.get(gqn)
+                if target is not None and target is not factory:
+                    found = self._built_by(target, depth + 1)
+                    if found is not None:
+                        return found
+        return None
+
+    def _attr_factories(self, class_gqn: str, attr: str) -> list[str]:
+        """The project functions whose result the class's methods store as `self.<attr>`."""
+        p = self.p
+        cls = p.classes.get(class_gqn)
+        out: list[str] = []
+        if cls is None:
+            return out
+        for method_qn in cls.cd.methods.values():
+            method = p.funcs.get(f"{cls.mod.name}.{method_qn}")
+            if method is None:
+                continue
+            for base, name, value in method.fd.attr_stores:
+                if name == attr and base == ("name", "self") and value[0] == "call":
+                    callee = p.callee(method, value[1])
+                    if callee is not None and callee[0] in ("func", "meth"):
+                        out.append(callee[1])
+        return out
+
+    def _router_of(self, func: Func, base_ref: tuple, depth: int = 0) -> RouterObj | None:
         sym = self.p.symbol(func, base_ref)
         if sym in self.routers:
             return self.routers[sym]
         if base_ref[0] == "attr" and base_ref[2] == "router":
-            return self._router_of(func, base_ref[1])
+            return self._router_of(func, base_ref[1], depth)
+        if base_ref[0] == "name" and depth < 3:
+            return self._passed_router(func, base_ref[1], depth)
+        return None
+
+    def _passed_router(self, func: Func, param: str, depth: int) -> RouterObj | None:
+        """`def setup_routers(app): app.include_router(r, prefix="/api")`: the app or router
+        a caller passes for `param` (the first caller whose argument is known)."""
+        p = self.p
+        names = [q.name for q in func.fd.params]
+        if param not in names or func.fd.qn == "<module>":
+            return None
+        index = names.index(param) - (1 if func.class_gqn else 0)  # bound: no `self`
+        for caller, site in p.sites_named(func.fd.name):
+            callee = p.callee(caller, site.func)
+            if callee is None or callee[1] != func.gqn:
+                continue
+            kwargs = dict(site.kwargs)
+            arg = site.args[index] if 0 <= index < len(site.args) else kwargs.get(param)
+            if arg is not None:
+                found = self._router_of(caller, arg, depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def _registrations(self, func: Func) -> None:

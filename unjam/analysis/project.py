@@ -7,6 +7,8 @@ Values are small tuples, so they can be memoised and compared cheaply:
     ("obj", class gqn)     an instance of a project class
     ("ext", qualname)      something outside the project (function, class, module, method)
     ("inst", type qualname) an instance of an outside type ("boto3.Client", "requests.Session")
+    ("items", value)       a dict whose items are `value` (`{"a": boto3.client(...)}`,
+                           `dict[str, Client]`): `d[k]` and `d.get(k)` give `value`
 
 `gqn` is "<module>.<qualname in module>". Receiver typing is flow-insensitive and
 deliberately simple: a name's value is the first assigned value we can type; parameters are
@@ -64,6 +66,18 @@ _UNWRAP_FIRST = {
     "typing_extensions.Annotated",
     "typing.Annotated",
 }
+# `dict[str, Client]`: a container whose items are typed ("items", item value)
+_MAPPINGS = {
+    "builtins.dict",
+    "typing.Dict",
+    "typing.Mapping",
+    "typing.MutableMapping",
+    "typing.DefaultDict",
+    "collections.defaultdict",
+    "collections.abc.Mapping",
+    "collections.abc.MutableMapping",
+}
+_ITEM_GETTERS = frozenset({"get", "setdefault", "pop"})
 _PROPERTY_DECORATORS = {
     ("name", "property"),
     ("name", "cached_property"),
@@ -240,6 +254,8 @@ class Project:
         self._aliases: dict[tuple[str, str], tuple[Func, tuple | None] | None] = {}  # → _alias_of()
         self._attributes: dict[tuple[Value, str], Value | None] = {}  # → attribute()
         self._members: dict[tuple[Value, str], Value | None] = {}  # → a callee `base.attr`
+        # gqn → the gqns of its later redefinitions (`f#<line>`, see summarize.funcdef)
+        self.variants: dict[str, list[str]] = {}
 
     # ---- building -----------------------------------------------------------------------
 
@@ -270,6 +286,8 @@ class Project:
                     _index_calls(sites, func)
             funcs[gqn] = func
             added.append(func)
+            if "#" in qn.rpartition(".")[2]:
+                self.variants.setdefault(gqn.rpartition("#")[0], []).append(gqn)
         for qn, cd in summary.classes.items():
             self.classes[f"{mod.name}.{qn}"] = Cls(f"{mod.name}.{qn}", mod, cd)
         return added
@@ -540,9 +558,18 @@ class Project:
             return None
         if tag == "sub":
             base = self.value_of(func, ref[1])
+            if base is not None and base[0] == "items":
+                return base[1]
             if base is not None and base[0] == "inst":
                 prop = self.catalogue.attribute(base[1], "__getitem__")
                 return ("inst", prop) if prop else None
+            return None
+        if tag == "dict":
+            # `{"a": boto3.client(...), ...}`: what an item is (the first value typed)
+            for _key, item in ref[1]:
+                value = self.value_of(func, item)
+                if value is not None:
+                    return ("items", value)
             return None
         if tag == "binop" and ref[1] == "Div":
             left = self.value_of(func, ref[2])
@@ -644,7 +671,12 @@ class Project:
         return self.attribute(base, attr)
 
     def call_result(self, func: Func, ref: tuple) -> Value | None:
-        callee = self.callee(func, ref[1])
+        target = ref[1]
+        if target[0] == "attr" and target[2] in _ITEM_GETTERS:
+            container = self.value_of(func, target[1])
+            if container is not None and container[0] == "items":
+                return container[1]  # `CLIENTS.get(name)`
+        callee = self.callee(func, target)
         if callee is None:
             return None
         kind = callee[0]
@@ -660,6 +692,10 @@ class Project:
             qn = callee[1]
             if qn == "functools.partial" and ref[2]:
                 return self.value_of(func, ref[2][0])
+            if qn == "builtins.type" and len(ref[2]) == 1:
+                # `type(self)`: the instance's class (an outside type: unknown)
+                instance = self.value_of(func, ref[2][0])
+                return ("class", instance[1]) if instance and instance[0] == "obj" else None
             returned = self.catalogue.returns(qn)
             return ("inst", self.catalogue.canonical(returned or qn))
         if kind == "inst":
@@ -722,6 +758,9 @@ class Project:
             return None
         if tag == "sub":
             base = self.value_of(scope, ann[1])
+            if base is not None and base[0] == "ext" and base[1] in _MAPPINGS and len(ann[2]) == 2:
+                item = self.annotation_type(scope, ann[2][1])
+                return None if item is None else ("items", item)
             if base is not None and base[0] == "ext" and base[1] in _UNWRAP_FIRST:
                 for item in ann[2]:
                     typed = self.annotation_type(scope, item)

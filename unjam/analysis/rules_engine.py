@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from unjam.analysis.callgraph import CallGraph, Site
+from unjam.analysis.callgraph import CallGraph, Offloaded, Site
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked, Route
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.project import Project
@@ -57,10 +57,14 @@ _HARMLESS_METHODS = frozenset(
 # UJ003 follows a dependency's calls this many hops deep: per-request construction sits close
 # to the dependency (seed 000: 3 hops); deeper, caches the analysis cannot see dominate.
 _CLIENT_DEPTH = 8
+_FAR = _CLIENT_DEPTH + 1  # no client construction within reach
 FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
 )
+# UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
+_ONCE = "on the first call only (its result is memoised, later calls skip it)"
+FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
 FIX_MIDDLEWARE = (
     "write it as a pure ASGI middleware (a class with `async def __call__(self, scope, "
     "receive, send)`), which avoids BaseHTTPMiddleware's extra task and body streaming"
@@ -87,6 +91,16 @@ def _site_order(site: Site) -> tuple:
     return (site.path, site.line, site.col, site.qn.endswith(".__enter__"), site.qn)
 
 
+def _raises_limiter(project: Project) -> bool:
+    """UJ006 is silent once the project assigns `<anything>.total_tokens` (the limiter's
+    capacity) anywhere: read from the summaries' attribute stores."""
+    for func in project.funcs.values():
+        for _base, attr, _value in func.fd.attr_stores:
+            if attr == "total_tokens":
+                return True
+    return False
+
+
 class RulesEngine:
     def __init__(self, project: Project, graph: CallGraph, model: FastAPIModel):
         self.p = project
@@ -99,7 +113,8 @@ class RulesEngine:
         self._roots: dict[int, Root] = {}  # id(finding) → its root cause (grouping)
         self._users: dict[str, set[str]] | None = None  # see _routes_using
         self._apps: dict[str, str] | None = None  # see _app_of
-        self.raises_limiter = any(m.summary.raises_limiter for m in project.modules.values())
+        self.raises_limiter = _raises_limiter(project)
+        self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -329,8 +344,11 @@ class RulesEngine:
                 kind = site.entry.kind or "network"
                 via = self._via(path[1:])
                 others = counts[site] - 1
+                once = not startup and self._memoised_only(inv, site, path)
                 message = (
-                    f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) {verb}: reached from "
+                    f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) "
+                    + (f"{verb} {_ONCE}" if once else verb)
+                    + ": reached from "
                     f"{self._describe(inv)}"
                     + (f" via {via}" if via else "")
                     + (
@@ -343,13 +361,13 @@ class RulesEngine:
                     Finding(
                         code=code,
                         kind=kind,
-                        severity=severity,
+                        severity=Severity.WARNING if once else severity,
                         location=Location(site.path, site.line, site.col),
                         message=message,
                         blocker=site.qn,
                         entry=self._entry_point(inv, context),
                         chain=self._chain(path, site.qn, site.line),
-                        fix=site.entry.fix,
+                        fix=f"{site.entry.fix}; or {FIX_ONCE}" if once else site.entry.fix,
                         blocks_loop=True,
                     ),
                     self._blocking_root(site, path, verb, reached_by[site]),
@@ -417,19 +435,106 @@ class RulesEngine:
                     apps.setdefault(_inv_key(i), route.app or "")
         return apps.get(_inv_key(inv), "")
 
-    def _per_request_clients(self) -> None:
-        done: set[str] = set()
-        for route in sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line)):
-            for dep in route.dependencies:
-                if dep.cached or dep.key in done:
-                    continue
-                done.add(dep.key)  # reported once, with the first route that uses it
-                self._dependency_clients(dep)
+    def _memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
+        """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
+        entry: the first call stalls the loop, later ones find the value set. The shortest
+        path decides unless it crosses a memo guard; then a walk over unguarded calls does."""
+        graph = self.g
+        if site in graph.resolved(site.func).guarded:
+            return True
+        crosses = False
+        for i in range(len(path) - 1):
+            caller, line = path[i]
+            callee = path[i + 1][0]
+            if any(
+                e.guarded and e.callee == callee and e.line == line
+                for e in graph.resolved(caller).edges
+            ):
+                crosses = True
+                break
+        if not crosses:
+            return False
+        steady = self._steady.get(inv.funcs)
+        if steady is None:  # what the entry runs on every call: unguarded calls only
+            steady = set(inv.funcs)
+            queue = deque(inv.funcs)
+            while queue:
+                for edge in graph.resolved(queue.popleft()).edges:
+                    if not edge.guarded and edge.callee not in steady:
+                        steady.add(edge.callee)
+                        queue.append(edge.callee)
+            self._steady[inv.funcs] = steady
+        return site.func not in steady
 
-    def _dependency_clients(self, dep: Invoked) -> None:
+    def _per_request_clients(self) -> None:
+        """UJ003: a client built on every request — by a dependency or an endpoint (and
+        what they call, handed-off work included) — or, for dependencies, a network call
+        made while FastAPI resolves them."""
+        done: set[str] = set()
+        routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
+        near = self._near_clients([f for r in routes for f in r.endpoint.funcs])
+        for route in routes:
+            for inv in [*route.dependencies, route.endpoint]:
+                if inv.cached or inv.key in done:
+                    continue
+                done.add(inv.key)  # reported once, with the first route that uses it
+                if inv is route.endpoint:
+                    if any(f in near for f in inv.funcs):
+                        self._dependency_clients(inv, network=False, near=near)
+                else:
+                    self._dependency_clients(inv)
+
+    def _near_clients(self, roots: list[str]) -> dict[str, int]:
+        """How many calls away (unguarded, uncached calls and offloads) an unguarded client
+        construction is, for the functions where that is at most _CLIENT_DEPTH: an
+        endpoint's walk enters only those that can still reach one within its depth, so
+        hundreds of endpoints do not each walk the whole graph (and find the same)."""
+        graph = self.g
+        done = graph._reach["loop"]  # (everything these reach is resolved already)
+        seen = set(roots)
+        queue = deque(seen)
+        while queue:  # resolve what the endpoints reach, handed-off work included
+            v = queue.popleft()
+            resolved = graph.resolved(v)
+            if v not in done:
+                for edge in resolved.edges:
+                    if edge.callee not in seen:
+                        seen.add(edge.callee)
+                        queue.append(edge.callee)
+            if not queue:
+                for other in list(graph._resolved.values()):
+                    for off in other.offloads:
+                        if off.target not in seen:
+                            seen.add(off.target)
+                            queue.append(off.target)
+        callers: dict[str, list[str]] = {}
+        distance: dict[str, int] = {}
+        for gqn, resolved in graph._resolved.items():
+            if any(not guarded for _site, guarded in resolved.clients):
+                distance[gqn] = 0
+            for edge in resolved.edges:
+                if not edge.guarded:
+                    callers.setdefault(edge.callee, []).append(gqn)
+            for off in resolved.offloads:
+                callers.setdefault(off.target, []).append(gqn)
+        queue = deque(distance)
+        while queue:
+            v = queue.popleft()
+            if distance[v] >= _CLIENT_DEPTH or self._is_cached(v):
+                continue
+            for u in callers.get(v, ()):
+                if u not in distance:
+                    distance[u] = distance[v] + 1
+                    queue.append(u)
+        return distance
+
+    def _dependency_clients(
+        self, dep: Invoked, network: bool = True, near: dict[str, int] | None = None
+    ) -> None:
         parent: dict[str, tuple[str, int] | None] = {}
         queue: deque[str] = deque()
         depth: dict[str, int] = {}
+        handed: dict[str, str] = {}  # function reached through an offload → where it runs
         for f in dep.funcs:
             if f not in parent:
                 parent[f] = None
@@ -444,7 +549,7 @@ class RulesEngine:
             hits += [
                 (site, "network")
                 for site in resolved.blocking
-                if site.entry.kind == "network" and site not in resolved.guarded
+                if network and site.entry.kind == "network" and site not in resolved.guarded
             ]
             for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
                 if what == "network" and (
@@ -467,11 +572,12 @@ class RulesEngine:
                     if what == "constructs"
                     else f"makes a network call `{site.qn}`"
                 )
-                where = (
-                    "in the thread pool"
-                    if dep.context is ExecutionContext.THREADPOOL
-                    else "on the event loop"
-                )
+                if v in handed:
+                    where = handed[v]
+                elif dep.context is ExecutionContext.THREADPOOL:
+                    where = "in the thread pool"
+                else:
+                    where = "on the event loop"
                 self._add(
                     Finding(
                         code="UJ003",
@@ -489,8 +595,9 @@ class RulesEngine:
                     ),
                     Root(
                         ("dependency", _inv_key(dep)),
-                        f"{self._describe(dep).partition(' (')[0]} builds a client or calls "
-                        "the network on every request",
+                        f"{self._describe(dep).partition(' (')[0]} builds a client"
+                        + (" or calls the network" if network else "")
+                        + " on every request",
                         self._routes_using(_inv_key(dep)),
                     ),
                 )
@@ -499,14 +606,32 @@ class RulesEngine:
             for edge in resolved.edges:
                 if edge.guarded or edge.callee in parent or self._is_cached(edge.callee):
                     continue
+                if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:
+                    continue
                 parent[edge.callee] = (v, edge.line)
                 depth[edge.callee] = depth[v] + 1
+                if v in handed:
+                    handed[edge.callee] = handed[v]
                 queue.append(edge.callee)
             for off in resolved.offloads:
+                if near is not None and depth[v] + 1 + near.get(off.target, _FAR) > _CLIENT_DEPTH:
+                    continue
                 if off.target not in parent and not self._is_cached(off.target):
                     parent[off.target] = (v, off.line)
                     depth[off.target] = depth[v] + 1
+                    handed[off.target] = handed.get(v) or self._handed_where(off)
                     queue.append(off.target)
+
+    def _handed_where(self, off: Offloaded) -> str:
+        """Where work handed over by `off` (asyncio.to_thread(f), add_task(f), ...) runs."""
+        if off.context in ("thread-pool", "thread"):
+            return f"in a worker thread, handed over by `{off.qn}`"
+        if off.context == "process":
+            return f"in a worker process, handed over by `{off.qn}`"
+        target = self.p.funcs.get(off.target)
+        if target is not None and not target.fd.is_async:
+            return f"in the thread pool, via `{off.qn}`"
+        return f"on the event loop, via `{off.qn}`"
 
     def _middleware(self) -> None:
         for mw in sorted(self.model.http_middleware, key=lambda m: (m.path, m.line)):

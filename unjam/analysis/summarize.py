@@ -16,6 +16,7 @@ from unjam.analysis.summary import (
     CallSite,
     ClassDef,
     FuncDef,
+    Guard,
     ImportRef,
     ModuleSummary,
     Param,
@@ -62,13 +63,15 @@ def summarize(tree: ast.Module, is_package: bool) -> ModuleSummary:
     return _Summarizer(is_package).run(tree)
 
 
-def _guard_subject_is_shared(test: ast.expr) -> bool:
-    """`if cls._client is None:` / `if key not in _cache:` / `if not _client:` — a lazy
-    singleton guard, unless the subject is `self.…` (per-instance state)."""
+def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr]]:
+    """The (kind, subject) of each operand of an `if` test that reads "X is unset" —
+    `X is None`, `X == None`, `not X`, `key not in X` — as written; whether X is shared state
+    (a memo guard) is for the rules to judge (see `Guard` in summary.py)."""
+    out = []
     for node in test.values if type(test) is ast.BoolOp else (test,):
         t = type(node)
         if t is ast.UnaryOp and type(node.op) is ast.Not:
-            subject = node.operand
+            out.append(("not", node.operand))
         elif t is ast.Compare and any(
             type(op) is ast.NotIn
             or (
@@ -76,38 +79,30 @@ def _guard_subject_is_shared(test: ast.expr) -> bool:
             )
             for op, right in zip(node.ops, node.comparators, strict=False)
         ):
-            subject = node.comparators[-1] if type(node.ops[-1]) is ast.NotIn else node.left
-        else:
-            continue
-        while type(subject) in (ast.Attribute, ast.Subscript, ast.Call):
-            subject = subject.func if type(subject) is ast.Call else subject.value
-        if type(subject) is ast.Name and subject.id != "self":
-            return True
-    return False
+            if type(node.ops[-1]) is ast.NotIn:
+                out.append(("not in", node.comparators[-1]))
+            else:
+                out.append(("is None", node.left))
+    return out
 
 
-def _returns_cached(node: ast.If) -> bool:
-    """`if client is not None: return client` / `if key in _cache: return _cache[key]` /
-    `if _client: return _client` — an early return of a cached object (not `self.…`)."""
+def _cached_subject(node: ast.If) -> ast.expr | None:
+    """X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`:
+    an early return, after which the rest of the block runs only when X holds nothing."""
     if not node.body or type(node.body[-1]) is not ast.Return or node.body[-1].value is None:
-        return False
+        return None
     test = node.test
     t = type(test)
     if t is ast.Compare:
         op = type(test.ops[0])
         if op is ast.IsNot and type(test.comparators[0]) is ast.Constant:
-            subject = test.left
-        elif op is ast.In:
-            subject = test.comparators[0]
-        else:
-            return False
-    elif t in (ast.Name, ast.Attribute, ast.Subscript):
-        subject = test
-    else:
-        return False
-    while type(subject) in (ast.Attribute, ast.Subscript, ast.Call):
-        subject = subject.func if type(subject) is ast.Call else subject.value
-    return type(subject) is ast.Name and subject.id != "self"
+            return test.left
+        if op is ast.In:
+            return test.comparators[0]
+        return None
+    if t in (ast.Name, ast.Attribute, ast.Subscript):
+        return test
+    return None
 
 
 class _Summarizer:
@@ -120,7 +115,7 @@ class _Summarizer:
         self._names: dict[str, Ref] = {}  # identifier → its ("name", id) ref
 
     def run(self, tree: ast.Module) -> ModuleSummary:
-        self.body(tree.body, self.module_scope, None, False)
+        self.body(tree.body, self.module_scope, None, -1)
         return self.mod
 
     # ---- refs ---------------------------------------------------------------------------
@@ -217,17 +212,34 @@ class _Summarizer:
 
     # ---- statements ---------------------------------------------------------------------
 
-    def body(self, stmts: list[ast.stmt], fn: FuncDef, cls: ClassDef | None, guarded: bool):
-        for stmt in stmts:
-            self.stmt(stmt, fn, cls, guarded)
-            if not guarded and type(stmt) is ast.If and _returns_cached(stmt):
-                guarded = True  # what follows runs only on a cache miss
+    def body(self, stmts: list[ast.stmt], fn: FuncDef, cls: ClassDef | None, guard: int):
+        last = len(stmts) - 1
+        for i, stmt in enumerate(stmts):
+            self.stmt(stmt, fn, cls, guard)
+            # (the last statement guards nothing: an `elif`, which `ast` nests alone in an
+            # `orelse`, is never recorded as one)
+            if i < last and type(stmt) is ast.If:
+                subject = _cached_subject(stmt)
+                if subject is not None:  # what follows runs only on a cache miss
+                    returned = self.ref(stmt.body[-1].value, fn)
+                    guard = self.add_guard(fn, "cached", subject, guard, returned)
 
-    def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guarded: bool) -> None:
+    def add_guard(
+        self, fn: FuncDef, kind: str, subject: ast.expr, outer: int, returned: Ref | None = None
+    ) -> int:
+        fn.guards.append(Guard(kind, self.ref(subject, fn), outer, returned))
+        return len(fn.guards) - 1
+
+    def if_guard(self, test: ast.expr, fn: FuncDef, outer: int) -> int:
+        for kind, subject in _guard_subjects(test):
+            outer = self.add_guard(fn, kind, subject, outer)
+        return outer
+
+    def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:
         t = type(s)
         if t is ast.Expr:
             if type(s.value) not in _LEAVES:
-                self.expr(s.value, fn, guarded)
+                self.expr(s.value, fn, guard)
         elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
             self.funcdef(s, fn, cls)
         elif t is ast.ClassDef:
@@ -236,7 +248,7 @@ class _Summarizer:
             value = self.ref(s.value, fn)
             for target in s.targets:
                 self.assign(target, value, s.value, fn, cls)
-            self.expr(s.value, fn, guarded)
+            self.expr(s.value, fn, guard)
         elif t is ast.AnnAssign:
             if isinstance(s.target, ast.Name):
                 annotation = self.ann(s.annotation, fn)
@@ -247,18 +259,18 @@ class _Summarizer:
                         fn.local_annotations[s.target.id] = annotation
             if s.value is not None:
                 self.assign(s.target, self.ref(s.value, fn), s.value, fn, cls)
-                self.expr(s.value, fn, guarded)
+                self.expr(s.value, fn, guard)
         elif t is ast.AugAssign:
-            self.expr(s.value, fn, guarded)
+            self.expr(s.value, fn, guard)
         elif t is ast.Return:
             if s.value is not None:
                 fn.return_values.append(self.ref(s.value, fn))
-                self.expr(s.value, fn, guarded)
+                self.expr(s.value, fn, guard)
         elif t is ast.With or t is ast.AsyncWith:
             is_async = isinstance(s, ast.AsyncWith)
             for item in s.items:
                 ctx = self.ref(item.context_expr, fn)
-                self.expr(item.context_expr, fn, guarded, awaited=is_async)
+                self.expr(item.context_expr, fn, guard, awaited=is_async)
                 if not is_async:
                     fn.calls.append(
                         CallSite(
@@ -267,39 +279,39 @@ class _Summarizer:
                             func=("attr", ctx, "__enter__"),
                             args=(),
                             kwargs=(),
-                            guarded=guarded,
+                            guard=guard,
                             is_with=True,
                         )
                     )
                 if isinstance(item.optional_vars, ast.Name):
                     self.bind(item.optional_vars.id, ("enter", ctx), fn, cls)
-            self.body(s.body, fn, cls, guarded)
+            self.body(s.body, fn, cls, guard)
         elif t is ast.If:
-            self.expr(s.test, fn, guarded)
-            self.body(s.body, fn, cls, guarded or _guard_subject_is_shared(s.test))
-            self.body(s.orelse, fn, cls, guarded)
+            self.expr(s.test, fn, guard)
+            self.body(s.body, fn, cls, self.if_guard(s.test, fn, guard))
+            self.body(s.orelse, fn, cls, guard)
         elif t is ast.For or t is ast.AsyncFor:
-            self.expr(s.iter, fn, guarded)
+            self.expr(s.iter, fn, guard)
             if isinstance(s.target, ast.Name):
                 self.bind(s.target.id, UNKNOWN, fn, cls)
-            self.body(s.body, fn, cls, guarded)
-            self.body(s.orelse, fn, cls, guarded)
+            self.body(s.body, fn, cls, guard)
+            self.body(s.orelse, fn, cls, guard)
         elif t is ast.While:
-            self.expr(s.test, fn, guarded)
-            self.body(s.body, fn, cls, guarded)
-            self.body(s.orelse, fn, cls, guarded)
+            self.expr(s.test, fn, guard)
+            self.body(s.body, fn, cls, guard)
+            self.body(s.orelse, fn, cls, guard)
         elif t is ast.Try or t.__name__ == "TryStar":
-            self.body(s.body, fn, cls, guarded)
+            self.body(s.body, fn, cls, guard)
             for handler in s.handlers:
                 if handler.type is not None:
-                    self.expr(handler.type, fn, guarded)
-                self.body(handler.body, fn, cls, guarded)
-            self.body(s.orelse, fn, cls, guarded)
-            self.body(s.finalbody, fn, cls, guarded)
+                    self.expr(handler.type, fn, guard)
+                self.body(handler.body, fn, cls, guard)
+            self.body(s.orelse, fn, cls, guard)
+            self.body(s.finalbody, fn, cls, guard)
         elif t is ast.Match:
-            self.expr(s.subject, fn, guarded)
+            self.expr(s.subject, fn, guard)
             for case in s.cases:
-                self.body(case.body, fn, cls, guarded)
+                self.body(case.body, fn, cls, guard)
         elif t is ast.Import:
             for alias in s.names:
                 if alias.asname:
@@ -322,9 +334,9 @@ class _Summarizer:
         else:
             for child in ast.iter_child_nodes(s):
                 if isinstance(child, ast.expr):
-                    self.expr(child, fn, guarded)
+                    self.expr(child, fn, guard)
                 elif isinstance(child, ast.stmt):
-                    self.stmt(child, fn, cls, guarded)
+                    self.stmt(child, fn, cls, guard)
 
     def importref(self, name: str, imp: ImportRef, fn: FuncDef, cls: ClassDef | None) -> None:
         if fn.qn == "<module>" and cls is None:
@@ -344,8 +356,6 @@ class _Summarizer:
         if isinstance(target, ast.Name):
             self.bind(target.id, value, fn, cls)
         elif isinstance(target, ast.Attribute):
-            if target.attr == "total_tokens":
-                self.mod.raises_limiter = True
             fn.attr_stores.append((self.ref(target.value, fn), target.attr, value))
         elif isinstance(target, ast.Tuple | ast.List):
             values = node.elts if isinstance(node, ast.Tuple | ast.List) else None
@@ -356,7 +366,10 @@ class _Summarizer:
                     self.assign(element, UNKNOWN, None, fn, cls)
 
     def funcdef(self, s, parent: FuncDef, cls: ClassDef | None) -> None:
-        qn = _qualname(s.name, parent, cls)
+        base = _qualname(s.name, parent, cls)
+        # a redefinition (`def f` twice, or in both branches of an `if`/`try`) is kept as
+        # `f#<line>`: every body is analysed; the first keeps the plain name
+        qn = f"{base}#{s.lineno}" if base in self.mod.funcs else base
         fn = FuncDef(
             qn=qn,
             name=s.name,
@@ -373,13 +386,13 @@ class _Summarizer:
         fn.returns = self.ann(s.returns, parent)
         self.mod.funcs[qn] = fn
         if fn.class_qn is not None:
-            cls.methods.setdefault(s.name, qn)
+            cls.methods.setdefault(s.name, base)
         elif parent.qn != "<module>":
-            parent.local_defs[s.name] = qn
+            parent.local_defs[s.name] = base
         # defaults and decorators run in the enclosing scope
         for d in s.decorator_list:
-            self.expr(d, parent, False)
-        self.body(s.body, fn, None, False)
+            self.expr(d, parent, -1)
+        self.body(s.body, fn, None, -1)
 
     def params(self, args: ast.arguments, fn: FuncDef) -> tuple[Param, ...]:
         out: list[Param] = []
@@ -425,11 +438,11 @@ class _Summarizer:
         self.mod.classes[qn] = cls
         if parent.qn != "<module>" and (outer is None or parent.qn != outer.scope):
             parent.local_defs[s.name] = qn
-        self.body(s.body, parent, cls, False)
+        self.body(s.body, parent, cls, -1)
 
     # ---- expressions --------------------------------------------------------------------
 
-    def expr(self, node: ast.expr, fn: FuncDef, guarded: bool, awaited: bool = False) -> None:
+    def expr(self, node: ast.expr, fn: FuncDef, guard: int, awaited: bool = False) -> None:
         if type(node) in _LEAVES:
             return
         stack: list[tuple[ast.AST, int, bool]] = [(node, -1, awaited)]
@@ -449,7 +462,7 @@ class _Summarizer:
                         tuple([ref(a, fn) for a in n.args]),
                         tuple([(k.arg, ref(k.value, fn)) for k in n.keywords]),
                         is_awaited,
-                        guarded,
+                        guard,
                         arg_of,
                     )
                 )
@@ -509,7 +522,7 @@ class _Summarizer:
         fn.params = self.params(n.args, parent)
         fn.return_values.append(self.ref(n.body, fn))
         self.mod.funcs[qn] = fn
-        self.expr(n.body, fn, False)
+        self.expr(n.body, fn, -1)
 
 
 def _qualname(name: str, parent: FuncDef, cls: ClassDef | None) -> str:

@@ -33,9 +33,27 @@ class CallSite(NamedTuple):
     args: tuple[Ref, ...]
     kwargs: tuple[tuple[str | None, Ref], ...]
     awaited: bool = False  # `await f()` — async by definition, never blocking
-    guarded: bool = False  # inside `if X is None:` on a non-`self` subject: a lazy singleton
+    guard: int = -1  # index in the scope's `guards` of the innermost test it runs under
     arg_of: int = -1  # index (in the same scope) of the call this one is an argument of
     is_with: bool = False  # `with x:` → x.__enter__()
+
+
+class Guard(NamedTuple):
+    """A test the code after it runs under, recorded as written (whether it is a memo guard,
+    so that the guarded code runs once, is the rules' judgement — `rules/memo.py`):
+
+    "is None"  `if X is None:` / `if X == None:` — the body runs while X is unset
+    "not"      `if not X:`
+    "not in"   `if key not in X:` (subject: the container X)
+    "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
+               — the rest of the block runs when X holds nothing
+    One `if a is None or not b:` gives one guard per recognised operand, chained by `outer`.
+    """
+
+    kind: str
+    subject: Ref
+    outer: int  # index of the enclosing guard, -1 at the top
+    returned: Ref | None = None  # "cached": the value the early return gives
 
 
 class Param(NamedTuple):
@@ -65,6 +83,7 @@ class FuncDef:
     locals: dict[str, list[Ref]] = field(default_factory=dict)  # name → assigned values
     local_annotations: dict[str, Ref] = field(default_factory=dict)
     attr_stores: list[tuple[Ref, str, Ref]] = field(default_factory=list)  # base.attr = value
+    guards: list[Guard] = field(default_factory=list)  # CallSite.guard indexes these
     local_defs: dict[str, str] = field(default_factory=dict)  # name → qn of nested def/class
     globals_declared: frozenset[str] = frozenset()
     class_qn: str | None = None  # enclosing class when this is a method
@@ -103,7 +122,6 @@ class ModuleSummary:
     global_values: dict[str, list[tuple[str, Ref]]] = field(default_factory=dict)
     global_annotations: dict[str, Ref] = field(default_factory=dict)
     star_imports: list[ImportRef] = field(default_factory=list)
-    raises_limiter: bool = False  # assigns `.total_tokens` somewhere
 
 
 # ---- plain form: builtin containers only, for marshal (cache file, worker → main) --------
@@ -119,6 +137,7 @@ def to_plain(m: ModuleSummary) -> tuple:
         values = [getattr(fd, name) for name in _FUNC_FIELDS]
         values[_FUNC_FIELDS.index("params")] = tuple(tuple(p) for p in fd.params)
         values[_FUNC_FIELDS.index("calls")] = [tuple(c) for c in fd.calls]
+        values[_GUARDS_AT] = [tuple(g) for g in fd.guards]
         funcs.append(tuple(values))
     classes = [tuple(getattr(cd, name) for name in _CLASS_FIELDS) for cd in m.classes.values()]
     imports = {k: (v.level, v.module, v.name) for k, v in m.imports.items()}
@@ -131,20 +150,21 @@ def to_plain(m: ModuleSummary) -> tuple:
         m.global_values,
         m.global_annotations,
         stars,
-        m.raises_limiter,
     )
 
 
 _PARAMS_AT = _FUNC_FIELDS.index("params")
 _CALLS_AT = _FUNC_FIELDS.index("calls")
+_GUARDS_AT = _FUNC_FIELDS.index("guards")
 # `tuple.__new__(CallSite, plain)` without `_make`'s Python-level frame: a cold run converts
 # ~75 call sites per file.
 _new_call = partial(tuple.__new__, CallSite)
 _new_param = partial(tuple.__new__, Param)
+_new_guard = partial(tuple.__new__, Guard)
 
 
 def from_plain(t: tuple) -> ModuleSummary:
-    is_package, funcs, classes, imports, global_values, global_annotations, stars, raises = t
+    is_package, funcs, classes, imports, global_values, global_annotations, stars = t
     m = ModuleSummary(
         is_package,
         {},
@@ -153,13 +173,14 @@ def from_plain(t: tuple) -> ModuleSummary:
         global_values,
         global_annotations,
         [ImportRef(*v) for v in stars],
-        raises,
     )
     by_qn = m.funcs
     for values in funcs:
         values = list(values)
         values[_PARAMS_AT] = tuple(map(_new_param, values[_PARAMS_AT]))
         values[_CALLS_AT] = list(map(_new_call, values[_CALLS_AT]))
+        if values[_GUARDS_AT]:
+            values[_GUARDS_AT] = list(map(_new_guard, values[_GUARDS_AT]))
         fd = FuncDef(*values)
         by_qn[fd.qn] = fd
     classes_by_qn = m.classes

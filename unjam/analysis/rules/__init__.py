@@ -53,8 +53,8 @@ RULES: dict[str, Rule] = {
             "UJ003",
             "per-request-client",
             Severity.WARNING,
-            "A dependency that FastAPI runs on every request builds a client or makes a "
-            "network call.",
+            "An endpoint or dependency builds a client on every request, or a dependency "
+            "makes a network call while it is resolved.",
         ),
         Rule(
             "UJ004",

@@ -1,0 +1,15 @@
+from anyio import to_thread
+from fastapi import FastAPI
+
+from relay.api import router
+from relay.queues import register_topic
+
+
+async def lifespan(app):
+    to_thread.current_default_thread_limiter().total_tokens = 100
+    register_topic("orders", "http://orders.internal")
+    yield
+
+
+app = FastAPI(lifespan=lifespan)
+app.include_router(router)

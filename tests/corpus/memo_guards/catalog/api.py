@@ -1,0 +1,47 @@
+from fastapi import APIRouter, Depends, Request
+
+from catalog import clients, keys
+
+router = APIRouter(prefix="/catalog")
+
+
+async def s3_dep():
+    return clients.get_s3()
+
+
+async def ledger_dep(request: Request):
+    return clients.from_app_state(request)
+
+
+async def fresh_dep():
+    return clients.fresh_session()
+
+
+async def scratch_dep():
+    return clients.scratch_client()
+
+
+async def current_user(request: Request):
+    signing = keys.jwks()
+    config = keys.settings()
+    return {"keys": signing, "config": config, "aud": keys.audience()}
+
+
+@router.get("/objects")
+async def objects(s3=Depends(s3_dep), user=Depends(current_user)):
+    return {"n": 0}
+
+
+@router.get("/items/{name}")
+async def item(name: str, ledger=Depends(ledger_dep)):
+    clients.table(name)
+    clients.session_for("inventory")
+    clients.cached_session("inventory")
+    clients.Search.http()
+    clients.pricing()
+    return {}
+
+
+@router.get("/fresh")
+async def fresh(session=Depends(fresh_dep), sqs=Depends(scratch_dep)):
+    return {}

@@ -1,0 +1,12 @@
+from anyio import to_thread
+from fastapi import FastAPI
+
+from catalog.api import router
+
+app = FastAPI()
+app.include_router(router)
+
+
+@app.on_event("startup")
+async def more_tokens():
+    to_thread.current_default_thread_limiter().total_tokens = 80

@@ -1,0 +1,21 @@
+"""Stripe webhooks: verifying and decoding an event is local work; fetching is not."""
+
+import stripe
+
+WEBHOOK_SECRET = "whsec_test"
+
+
+def decode(payload: bytes, signature: str) -> stripe.Event:
+    return stripe.Webhook.construct_event(payload, signature, WEBHOOK_SECRET)  # ok
+
+
+def as_customer(data: dict) -> stripe.Customer:
+    return stripe.Customer.construct_from(data, stripe.api_key)  # ok
+
+
+def as_invoice(data: dict) -> stripe.Invoice:
+    return stripe.Invoice.construct_from(data, stripe.api_key)  # ok
+
+
+def refresh(customer_id: str) -> stripe.Customer:
+    return stripe.Customer.retrieve(customer_id)  # expect: UJ001

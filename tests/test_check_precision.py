@@ -1,0 +1,77 @@
+"""What the rules say about memo guards, handed-off work, per-request clients and app factories,
+on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
+app_factory}); the corpus markers check the codes, these check the words and the facts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from unjam.analysis.engine import analyze
+from unjam.model import Severity
+
+CORPUS = Path(__file__).parent / "corpus"
+
+
+def findings(app: str, code: str, path: str) -> dict:
+    root = CORPUS / app
+    result = analyze(root, sorted(root.rglob("*.py")))
+    return {
+        f.location.line: f for f in result.findings if f.code == code and f.location.path == path
+    }
+
+
+def test_a_memoised_blocking_call_is_a_first_call_stall_not_per_request_work():
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    memoised = [found[14], found[20]]  # under `if _jwks is None:` / `if "loaded" not in …`
+    for finding in memoised:
+        assert "on the first call only" in finding.message
+        assert finding.severity == Severity.WARNING
+        assert "lifespan" in finding.fix
+    every_request = found[27]
+    assert "first call" not in every_request.message
+    assert every_request.severity == Severity.ERROR
+
+
+def test_guards_on_parameters_and_constant_locals_are_not_memo_guards():
+    found = findings("memo_guards", "UJ003", "catalog/clients.py")
+    assert sorted(found) == [68, 75]  # `session=None` and `client = None` guards
+    assert "on every request" in found[68].message
+
+
+def test_work_handed_to_a_thread_is_not_said_to_run_on_the_loop():
+    found = findings("client_paths", "UJ003", "relay/api.py")
+    for line in (16, 17):
+        message = found[line].message
+        assert "in a worker thread, handed over by `asyncio.to_thread`" in message
+        assert "event loop" not in message
+
+
+def test_per_request_async_clients_are_told_to_build_once_not_to_go_async():
+    found = findings("client_paths", "UJ003", "relay/api.py")
+    for line, blocker in ((25, "httpx.AsyncClient"), (50, "aiohttp.ClientSession")):
+        finding = found[line]
+        assert finding.blocker == blocker
+        assert "on every request" in finding.message
+        assert "once" in finding.fix and "lifespan" in finding.fix
+        assert "async" not in finding.fix.lower()
+
+
+def test_every_body_of_a_redefined_function_is_analysed():
+    found = findings("client_paths", "UJ001", "relay/compat.py")
+    assert {found[line].blocker for line in (16, 23, 28, 37)} == {
+        "time.sleep",
+        "subprocess.check_output",
+        "subprocess.run",
+        "builtins.open",
+    }
+
+
+def test_routes_included_through_a_function_keep_their_prefix_and_the_app_counts_once():
+    found = findings("app_factory", "UJ001", "portal/routes/accounts.py")
+    assert found[10].entry.route == "GET /api/v1/accounts/{account_id}"
+    limiter = findings("app_factory", "UJ006", "portal/main.py")
+    assert sorted(limiter) == [13, 39]  # `app = create_app()` and `admin = create_admin()`
+    assert "4 routes borrow tokens" in limiter[13].message
+    assert "1 route borrows tokens" in limiter[39].message
+    startup = findings("app_factory", "UJ002", "portal/main.py")
+    assert "other entry point" not in startup[7].message  # one app, one lifespan

@@ -1,0 +1,105 @@
+"""Which of a function's `if` tests are memo guards: the code under them runs once, when the
+shared value they test is still unset, not on every call.
+
+The summary records each test as written (`Guard` in summary.py); the judgement lives here,
+with the rules that use it (UJ003 stays silent on a memoised client, UJ001 calls a blocking
+call under such a guard a first-call stall rather than per-request work), so tuning it never
+means touching the summariser or its Rust twin.
+
+A guard is a memo guard when the value it tests outlives the call:
+- a module global, a class attribute (`cls._client`, `Service._client`), a container
+  (`if key not in _cache:`), or shared app state (`request.app.state.client`);
+- an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
+  block runs on a miss; `if done: return response` is no memo);
+- a local read from such a place (`client = _clients.get(name)` then `if client is None:`).
+It is not one when the value is per call or per instance: `self.…`, a parameter
+(`def get(session=None): if session is None: session = Session()`), or a local the function
+builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`).
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.summary import FuncDef, Guard
+
+_SHARED_ATTRS = frozenset({"app", "state"})  # `request.app.state.x`: one per process
+_READS = frozenset({"get", "setdefault"})
+_READ_FUNCS = frozenset({("name", "getattr")})
+
+
+def _root(subject: tuple) -> tuple[tuple, bool]:
+    """The innermost ref of `x.a[b].c()` (`x`), and whether the path passes `.app`/`.state`."""
+    shared = False
+    while True:
+        tag = subject[0]
+        if tag == "attr":
+            shared = shared or subject[2] in _SHARED_ATTRS
+            subject = subject[1]
+        elif tag in ("sub", "await", "call"):
+            subject = subject[1]
+        else:
+            return subject, shared
+
+
+def _outlives_call(fd: FuncDef, guard: Guard) -> bool:
+    root, via_app = _root(guard.subject)
+    if root[0] != "name":
+        return False
+    if guard.returned is not None and not _mentions(guard.returned, root):
+        return False  # `if done: return response`: an early exit, not a cached value
+    name = root[1]
+    if name == "self":
+        return False
+    if name in fd.globals_declared:
+        return True
+    for param in fd.params:
+        if param.name == name:
+            return name == "cls" or via_app
+    values = fd.locals.get(name)
+    if values is not None:
+        # a local: memoised only when read from somewhere (`x = None` … `x = build()`, or
+        # `path = Path(...)` … `if not path.exists():`, are per call)
+        return any(_is_read(ref) for ref in values)
+    return True
+
+
+def _mentions(ref: tuple, name: tuple) -> bool:
+    """Whether `ref` reads `name` anywhere (`return _cache[key]` reads `_cache`)."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if item == name:
+            return True
+        stack.extend(part for part in item if type(part) is tuple)
+    return False
+
+
+def _is_read(ref: tuple) -> bool:
+    """`a.b`, `a[k]`, `a.get(k)`, `getattr(a, k)` (awaited or not): a value looked up."""
+    if ref[0] == "await":
+        ref = ref[1]
+    tag = ref[0]
+    if tag == "attr" or tag == "sub":
+        return True
+    if tag == "call":
+        func = ref[1]
+        return (func[0] == "attr" and func[2] in _READS) or func in _READ_FUNCS
+    return False
+
+
+class MemoGuards:
+    """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
+    judged on demand: most functions have tests, few calls sit under them."""
+
+    __slots__ = ("_fd", "_known")
+
+    def __init__(self, fd: FuncDef) -> None:
+        self._fd = fd
+        self._known: list[int] = [-1] * len(fd.guards)  # -1 not judged yet, 0 no, 1 yes
+
+    def __call__(self, index: int) -> bool:
+        known = self._known[index]
+        if known < 0:
+            guard = self._fd.guards[index]
+            memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(self._fd, guard)
+            known = self._known[index] = 1 if memo else 0
+        return known == 1
