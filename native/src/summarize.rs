@@ -321,8 +321,8 @@ impl<'a> Summarizer<'a> {
             // `type X[T] = value` (3.12+): summarize.py visits its child expressions, the
             // name and the value (the type parameters are not expressions)
             Stmt::TypeAlias(t) => {
-                self.expr(&t.name, f, guarded, false);
-                self.expr(&t.value, f, guarded, false);
+                self.expr(&t.name, f, guard, false);
+                self.expr(&t.value, f, guard, false);
             }
             Stmt::IpyEscapeCommand(_) => self.decline("IPython escape"),
         }
