@@ -9,7 +9,7 @@ from doctor_support import CALL_LINE, SEND_LINE, findings, stall, synthetic_repo
 
 import unjam.probe
 from unjam.doctor import charts
-from unjam.doctor.correlate import correlate, group_stalls, library_dirs, match_stall, user_frame
+from unjam.doctor.correlate import correlate, group_stalls, match_stall, user_frame
 from unjam.doctor.pipeline import DoctorOptions, serve_argv, split_serve_options
 from unjam.doctor.routes import template_matcher
 from unjam.doctor.static import import_closure
@@ -108,7 +108,6 @@ def test_targets_are_attributed_to_schema_templates():
 
 def test_blocking_frame_is_rederived_as_the_innermost_app_frame(tmp_path):
     app_file = write_app(tmp_path)
-    libraries = library_dirs()
     socket_py = str(Path(socket.__file__).resolve())
     probe_said = {"path": socket_py, "line": 706, "function": "SocketIO.readinto"}
     raw = {
@@ -126,7 +125,7 @@ def test_blocking_frame_is_rederived_as_the_innermost_app_frame(tmp_path):
             probe_said,
         ],
     }
-    fixed = user_frame(raw, libraries)
+    fixed = user_frame(raw, [str(tmp_path)])
     assert fixed["blocking_frame"]["line"] == SEND_LINE
     assert fixed["probe_frame"] == probe_said
     group = group_stalls([fixed])[0]

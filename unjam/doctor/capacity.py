@@ -58,7 +58,7 @@ def route_capacity(
 ) -> dict:
     """The capacity model of one measured route (JSON-ready)."""
     route = run["route"]
-    steps = [s for s in run.get("steps", []) if s.get("phase") != "warmup"]
+    steps = [s for s in run.get("steps", []) if s.get("phase") != "warmup" and not s.get("invalid")]
     requests = sum(s.get("requests", 0) for s in steps)
     stall_ms = sum(s.get("stall_ms", 0.0) for s in steps)
     loop_ms = stall_ms / requests if requests and stall_ms > 0 else None

@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from unjam.doctor.diagnostics import CpuMeter, Diagnostics
+from unjam.doctor.liveness import Liveness
 
 DEFAULT_LEVELS = (1, 8, 32, 64)
 TIMELINE_POINTS = 400
@@ -28,6 +29,10 @@ class Budget:
     slo_p99_ms: float = 500.0
     knee: bool = True
     knee_steps: int = 3
+    # A server that has not answered for this long after a step is frozen (a finding of its
+    # own); shorter silences are waited out so a stall longer than the request timeout ends
+    # before the probe's snapshot and is recorded.
+    freeze_after_s: float = 15.0
 
     @property
     def max_queue_s(self) -> float:
@@ -54,6 +59,17 @@ class Recorder:
     diagnostics: Diagnostics
     cpu: CpuMeter
     threadpool_timeline: list[list] = field(default_factory=list)
+    # Asked after a step whose requests did not all succeed: is the server still answering?
+    liveness: Liveness | None = None
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a load step (the load generator stops the step on SIGINT and returns):
+    carries what was measured of the route so far, for the partial report."""
+
+    def __init__(self, run: dict) -> None:
+        super().__init__()
+        self.run = run
 
 
 def _percentiles(result, name: str) -> dict:
@@ -147,11 +163,47 @@ def _measured(recorder: Recorder, route: str, phase: str, action, **level) -> tu
     cpu0 = recorder.cpu.seconds()
     result = action()
     cpu_s = recorder.cpu.seconds() - cpu0
-    snapshot = recorder.diagnostics.snapshot()
+    freeze = None
+    if recorder.liveness is not None and not _all_answered(result):
+        # Timeouts and errors: wait for the server to answer again before the snapshot, so a
+        # stall longer than the request timeout has ended and is in it (or name the freeze).
+        freeze = recorder.liveness.wait(route, {"phase": phase, **level})
+    snapshot = _snapshot(recorder, freeze is not None)
     timeline = (snapshot.get("threadpool") or {}).get("timeline") or []
     label = " ".join([phase, *(f"{k} {v}" for k, v in level.items())])
     recorder.threadpool_timeline.extend([*row[:3], label] for row in timeline)
-    return result, step_record(result, snapshot, route, phase=phase, cpu_s=cpu_s, **level)
+    step = step_record(result, snapshot, route, phase=phase, cpu_s=cpu_s, **level)
+    if freeze is not None:
+        if freeze.frame is None and step["stalls"]:  # the longest stall the probe did see
+            longest = max(step["stalls"], key=lambda s: float(s.get("duration_ms") or 0.0))
+            freeze.frame = dict(longest.get("blocking_frame") or {}) or None
+            freeze.stack = list(longest.get("stack") or [])
+        step["freeze"] = freeze.to_json()
+        step["invalid"] = True
+    if _interrupted(result):
+        step["interrupted"] = True
+    return result, step
+
+
+def _all_answered(result) -> bool:
+    requests = _request_count(result)
+    return requests > 0 and _ok_count(result) == requests
+
+
+def _interrupted(result) -> bool:
+    if getattr(result, "interrupted", False) is True:
+        return True
+    return getattr(result, "reason", "") == "interrupted"  # a knee search
+
+
+def _snapshot(recorder: Recorder, frozen: bool) -> dict:
+    """The probe's snapshot; a frozen server's probe may not answer either (then empty)."""
+    try:
+        return recorder.diagnostics.snapshot()
+    except OSError:
+        if not frozen:
+            raise
+        return {}
 
 
 def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget) -> dict:
@@ -170,10 +222,13 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
         concurrency=1,
     )
     run["steps"].append(warm)
+    _stop_if(run, warm)
     best_tput = 0.0
     timelines: list[tuple[int, list]] = []
     previous: dict | None = None
     for index, level in enumerate(budget.levels):
+        if "frozen" in run:
+            break
         result, step = _measured(
             recorder,
             route,
@@ -185,6 +240,8 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
         )
         run["steps"].append(step)
         timelines.append((level, _timeline(result)))
+        if _stop_if(run, step):
+            break
         best_tput = max(best_tput, step["throughput_rps"])
         if step["ok"] == 0:
             run["failing"] = _failure(step)
@@ -198,7 +255,7 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
     if timelines:
         level, rows = timelines[-1]
         run["timeline"] = {"concurrency": level, "points": downsample(rows)}
-    if budget.knee and best_tput > 0 and "failing" not in run:
+    if budget.knee and best_tput > 0 and "failing" not in run and "frozen" not in run:
         start_rate = max(1.0, round(best_tput * 0.6, 1))
         knee, step = _measured(
             recorder,
@@ -216,10 +273,24 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
         )
         run["steps"].append(_knee_step(step, knee))
         run["knee"] = _knee_json(knee, budget)
+        _stop_if(run, step)
     for recorded in run["steps"]:
         recorded.pop("_cpu_s", None)
     run["wall_s"] = round(time.monotonic() - started, 2)
     return run
+
+
+def _stop_if(run: dict, step: dict) -> bool:
+    """Record a freeze on the run (the route is not loaded further; its steps from then on are
+    invalid); raise `Interrupted` on Ctrl-C. True when the route's measurement is over."""
+    if "freeze" in step:
+        run["frozen"] = step["freeze"]
+    if step.get("interrupted"):
+        for recorded in run["steps"]:
+            recorded.pop("_cpu_s", None)
+        run["interrupted"] = True
+        raise Interrupted(run)
+    return "frozen" in run
 
 
 def _saturated(previous: dict | None, step: dict, following: int | None, budget: Budget) -> str:

@@ -19,11 +19,12 @@ from pathlib import Path
 
 from unjam.doctor import report as report_mod
 from unjam.doctor.capacity import route_capacity
-from unjam.doctor.correlate import correlate, group_stalls, library_dirs, user_frame
+from unjam.doctor.correlate import correlate, group_stalls, user_frame
 from unjam.doctor.diagnostics import CpuMeter, Diagnostics
-from unjam.doctor.measure import Budget, Recorder, measure_route
+from unjam.doctor.liveness import Liveness, answers
+from unjam.doctor.measure import Budget, Interrupted, Recorder, measure_route
 from unjam.doctor.rank import rank
-from unjam.doctor.routes import plan_routes, read_targets_file
+from unjam.doctor.routes import RoutePlan, plan_routes, read_targets_file
 from unjam.doctor.static import (
     StaticResult,
     locate_module,
@@ -55,6 +56,10 @@ class DoctorOptions:
     # Lower than the probe's 25 ms production default: during a diagnosis, resolution matters
     # more than overhead (a 20 ms blocking call would otherwise only show when calls merge).
     stall_threshold_ms: float | None = DOCTOR_STALL_THRESHOLD_MS
+    # Methods sent besides GET, HEAD and OPTIONS (generated requests only): opt-in, they may
+    # change data. A targets file's requests are the user's own and always sent.
+    methods: tuple[str, ...] = ()
+    only_targets: bool = False  # load only the routes the targets file covers
 
 
 Progress = Callable[[str], None]
@@ -99,9 +104,11 @@ def _static_in_background(module: str, app_dir: Path, source_dir: Path | None):
     thread = threading.Thread(target=work, name="unjam-check", daemon=True)
     thread.start()
 
-    def join() -> StaticResult:
-        thread.join()
-        return box["result"]
+    def join(timeout: float | None = None) -> StaticResult:
+        thread.join(timeout)
+        return box.get("result") or StaticResult(
+            source_dir=app_dir, error="unjam check did not finish before the run was interrupted"
+        )
 
     return join
 
@@ -156,6 +163,8 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
     # Bad input fails before anything starts.
     user_targets = read_targets_file(opts.targets_file) if opts.targets_file else []
     user_targets += list(opts.targets)
+    if opts.only_targets and not user_targets:
+        raise UserError("--only-targets needs --targets FILE (the requests to send)")
     say("unjam check: analysing the source")
     join_static = _static_in_background(module, app_dir, opts.source_dir)
 
@@ -177,6 +186,13 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
         raise AppFailed(f"{opts.app} did not start: {_short(str(err))}") from None
 
     runs: dict[str, dict] = {}
+    startup_s = 0.0
+    restarts: list[dict] = []
+    partial = False
+    static = None
+    plan = None
+    recorder = None
+    startup: dict = {}
     try:
         try:  # only now: a run that fails to start leaves no empty report directory behind
             out.mkdir(parents=True, exist_ok=True)
@@ -192,17 +208,37 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
             user_targets=user_targets,
             only=opts.routes,
             openapi_path=opts.openapi_path,
+            methods=opts.methods,
+            only_targets=opts.only_targets,
         )
+        if plan.unsafe_methods:
+            say(
+                f"warning: sending {', '.join(plan.unsafe_methods)} requests with generated "
+                "bodies: data in the app (and its database) may change"
+            )
         static = join_static()
         if static.error:
             say(f"unjam check: {static.error}")
         else:
             say(f"unjam check: {len(static.findings)} finding(s) in the app's modules")
-        recorder = Recorder(diagnostics, CpuMeter(server.pid))
+        liveness = Liveness(
+            port,
+            opts.openapi_path if plan.has_schema else "/",
+            freeze_after_s=opts.budget.freeze_after_s,
+            snapshot=diagnostics.snapshot,
+        )
+        recorder = Recorder(diagnostics, CpuMeter(server.pid), liveness=liveness)
         for number, (route, targets) in enumerate(plan.targets.items(), start=1):
+            if not answers(port, liveness.path, timeout=2.0):
+                say(f"the server does not answer before {route}: restarting it")
+                _restart(server, recorder, restarts, f"not answering before {route}")
             say(f"[{number}/{len(plan.targets)}] loading {route}")
             try:
                 runs[route] = measure_route(route, targets, recorder, opts.budget)
+            except Interrupted as stop:
+                runs[route] = stop.run
+                runs[route]["source"] = plan.source.get(route, "openapi")
+                raise
             except (OSError, UserError) as err:
                 if server.proc is not None and server.proc.poll() is not None:
                     tail = _short(server.stderr_tail(2))
@@ -216,22 +252,46 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
                     f"the probe stopped answering while {route} was loaded: {err}"
                 ) from None
             runs[route]["source"] = plan.source.get(route, "openapi")
+            frozen = runs[route].get("frozen")
+            if frozen:
+                say(
+                    f"{route} froze the server at {frozen['concurrency']} concurrent "
+                    f"(no answer for {frozen['waited_s']:.0f} s): restarting it"
+                )
+                _restart(server, recorder, restarts, f"frozen by {route}")
+    except KeyboardInterrupt:
+        partial = True
+        say("interrupted: stopping the server and writing the report of what was measured")
     finally:
-        code = server.stop()
+        code = server.stop(timeout=1.5 if partial else 10.0)
         say(f"server stopped (exit {code})")
-
+    if static is None:
+        static = join_static(timeout=0.5 if partial else None)
+    if plan is None:
+        plan = RoutePlan()
     report = analyse(
         opts=opts,
         static=static,
         startup=startup,
         plan=plan,
         runs=runs,
-        threadpool_timeline=recorder.threadpool_timeline,
+        threadpool_timeline=recorder.threadpool_timeline if recorder else [],
         wall_s=time.monotonic() - started,
     )
     report["startup_s"] = round(startup_s, 2)
+    report["partial"] = partial
+    report["restarts"] = restarts
     report_mod.write(report, out)
     return report
+
+
+def _restart(server: ServerProcess, recorder: Recorder, restarts: list, why: str) -> None:
+    """A fresh server for the next route: measurements on a wedged one would be invalid."""
+    server.stop(timeout=2.0)
+    server.start(ready_timeout=45.0)
+    recorder.diagnostics.wait_ready()
+    recorder.cpu = CpuMeter(server.pid)
+    restarts.append({"why": why})
 
 
 def analyse(
@@ -247,17 +307,22 @@ def analyse(
     """From measurements to the report: correlate, model capacity, rank (no I/O)."""
     total_tokens = _total_tokens(runs, startup)
     findings = static.findings
-    libraries = library_dirs()
+    roots = [str(opts.app_dir.resolve()), str(static.source_dir)]
     groups = group_stalls(
-        [user_frame(stall, libraries) for stall in startup.get("stalls") or []], startup=True
+        [user_frame(stall, roots) for stall in startup.get("stalls") or []], startup=True
     )
     groups += group_stalls(
         [
-            user_frame({**stall, "route": stall.get("route") or route}, libraries)
+            user_frame({**stall, "route": stall.get("route") or route}, roots)
             for route, run in runs.items()
             for step in run["steps"]
-            if step.get("phase") != "warmup"  # first-request costs are not per-request costs
+            if not step.get("invalid")  # a frozen step's stalls are the freeze's, below
             for stall in step["stalls"]
+        ]
+        + [
+            freeze_stall(route, run["frozen"], roots)
+            for route, run in runs.items()
+            if run.get("frozen")
         ]
     )
     correlation = correlate(findings, groups, runs)
@@ -280,6 +345,18 @@ def analyse(
         wall_s=wall_s,
         created_at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
     )
+
+
+def freeze_stall(route: str, freeze: dict, roots: list[str]) -> dict:
+    """A freeze as a stall of its own (grouped and matched to findings like any stall)."""
+    stall = {
+        "route": route,
+        "duration_ms": float(freeze.get("waited_s") or 0.0) * 1000.0,
+        "blocking_frame": freeze.get("frame") or {"path": "?", "line": 0, "function": "?"},
+        "stack": freeze.get("stack") or [],
+        "freeze": freeze,
+    }
+    return user_frame(stall, roots)
 
 
 def probe_health(startup: dict, runs: dict[str, dict]) -> dict:

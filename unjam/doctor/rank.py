@@ -89,6 +89,16 @@ def rank(
             upper = None
         where = _where(finding, members[0])
         subject = route or ("start-up" if startup else "the app")
+        freeze = members[0].freeze
+        if freeze:
+            suspects = [
+                f"{Path(f.get('abs_path') or '?').name}:{f.get('line')} ({f.get('blocker')})"
+                for f in findings
+                if statuses.get(f["id"], {}).get("freeze_candidate")
+                and (f.get("entry") or {}).get("route") == route
+            ]
+            items.append(_freeze_item(route, freeze, members[0], finding, where, suspects))
+            continue
         if startup:
             message = f"start-up blocks the loop {total:.0f} ms in {where}"
         elif per_request and upper:
@@ -209,6 +219,8 @@ def rank(
 
     def key(item: dict) -> tuple:
         impact = item["impact"]
+        if item["kind"] == "freeze":  # a route that stops the server outranks any ceiling
+            return (-1, 0.0, 0.0, 0, str(item.get("path")), item.get("line") or 0)
         measured = (
             item["status"] in (CONFIRMED, "seen only at runtime")
             and not item.get("minor")
@@ -229,6 +241,63 @@ def rank(
     for number, item in enumerate(items, start=1):
         item["rank"] = number
     return items
+
+
+FREEZE_FIX = (
+    "the loop is blocked waiting for something only the loop can release (a sync connection "
+    "pool checked out in `async def`: its holders wait on the blocked loop). Make the "
+    "function that blocks a plain `def` (its dependency or endpoint then runs in the thread "
+    "pool) or use the library's async API (an async engine/pool)"
+)
+
+
+def _freeze_item(
+    route, freeze: dict, group: StallGroup, finding: dict | None, where: str, suspects: list[str]
+) -> dict:
+    """The server stopped answering under load: a finding of its own, ranked first."""
+    located = group.line > 0
+    message = (
+        f"{route} froze the server at {freeze.get('concurrency')} concurrent: no answer to any "
+        f"request for {freeze.get('waited_s', 0):.0f} s"
+        + (f", the loop blocked in {where}" if located else "")
+        + (
+            f"; the probe did not name the blocking line; unjam check's loop-blocking calls on "
+            f"this route: {', '.join(suspects)}"
+            if suspects and not located
+            else ""
+        )
+        + "; the app was restarted to measure the next routes"
+    )
+    fix = _fix(finding) if finding else FREEZE_FIX
+    evidence = (
+        "the probe reported the stall still in progress at this line"
+        if freeze.get("source") == "probe"
+        else "every request timed out and the server answered nothing"
+        + ("; the line is the longest stall the probe saw before" if located else "")
+    )
+    return {
+        "kind": "freeze",
+        "minor": False,
+        "route": route,
+        "finding": finding["id"] if finding else None,
+        "code": finding.get("code") if finding else None,
+        "status": CONFIRMED if finding else "seen only at runtime",
+        "path": group.path if located else None,
+        "line": group.line if located else None,
+        "function": group.function,
+        "message": f"{message}; fix: {fix}",
+        "evidence": evidence,
+        "fix": fix,
+        "impact": {
+            "loop_ms_per_request": None,
+            "ceiling_rps": 0.0,
+            "added_latency_ms": _r(group.total_ms),
+            "stall_ms": _r(group.total_ms),
+            "froze_at_concurrency": freeze.get("concurrency"),
+        },
+        "stack": group.stack,
+        "startup": False,
+    }
 
 
 POOL_FIX = (

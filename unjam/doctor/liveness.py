@@ -1,0 +1,116 @@
+"""Is the server still answering? A frozen server must become a finding, not innocent verdicts.
+
+A route can wedge the whole process: a sync connection pool checked out inside `async def`
+blocks the loop in the checkout while the connections' holders wait on that same loop. Every
+request after that times out, whatever route it is for. So after any step whose requests did
+not all succeed, the doctor asks the server a cheap question (its OpenAPI schema or `/`: any
+HTTP status counts as an answer) until it answers or `freeze_after_s` passes. The probe's
+`stall_in_progress` (when it has one) names the blocking line while the loop is still stuck;
+without it, the client side alone (no answer at all) decides.
+"""
+
+from __future__ import annotations
+
+import http.client
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from unjam.server import LOCALHOST
+
+PING_TIMEOUT_S = 1.0
+
+
+def answers(port: int, path: str, timeout: float = PING_TIMEOUT_S) -> bool:
+    """True when the server sends any HTTP response to `GET path` within `timeout`."""
+    conn = http.client.HTTPConnection(LOCALHOST, port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers={"Connection": "close"})
+        conn.getresponse().read(1)
+        return True
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        conn.close()
+
+
+@dataclass
+class Freeze:
+    """The server stopped answering while `route` was loaded at `concurrency`."""
+
+    route: str
+    concurrency: int | None
+    phase: str
+    waited_s: float
+    frame: dict | None = None  # the blocking frame: {"path", "line", "function"}
+    stack: list[dict] = field(default_factory=list)
+    source: str = "client"  # "probe": a stall in progress; "client": no answer at all
+
+    def to_json(self) -> dict:
+        return {
+            "route": self.route,
+            "concurrency": self.concurrency,
+            "phase": self.phase,
+            "waited_s": round(self.waited_s, 1),
+            "frame": self.frame,
+            "stack": self.stack,
+            "source": self.source,
+        }
+
+
+@dataclass
+class Liveness:
+    """Waits for the server to answer again after a step; says when it froze."""
+
+    port: int
+    path: str
+    freeze_after_s: float = 15.0
+    snapshot: Callable[[], dict] | None = None  # the probe's /snapshot, when reachable
+
+    def in_progress(self) -> dict | None:
+        """The probe's stall still in progress, if it reports one (the key is optional)."""
+        if self.snapshot is None:
+            return None
+        try:
+            stall = self.snapshot().get("stall_in_progress")
+        except (OSError, ValueError):
+            return None
+        return stall if isinstance(stall, dict) else None
+
+    def wait(self, route: str, step: dict) -> Freeze | None:
+        """Block until the server answers; a `Freeze` when it did not within the limit."""
+        started = time.monotonic()
+        stuck: dict | None = None
+        while True:
+            if answers(self.port, self.path):
+                return None
+            stuck = self.in_progress() or stuck
+            waited = time.monotonic() - started
+            if waited >= self.freeze_after_s:
+                return _freeze(route, step, waited, stuck)
+            time.sleep(0.2)
+
+
+def _freeze(route: str, step: dict, waited: float, stuck: dict | None) -> Freeze:
+    """What is known of the freeze: the probe's stall in progress, else the step's longest stall."""
+    frame, stack, source = None, [], "client"
+    if stuck is not None:
+        frame, stack, source = stuck.get("frame"), list(stuck.get("stack") or []), "probe"
+        waited = max(waited, float(stuck.get("duration_s") or 0.0))
+    elif step.get("stalls"):
+        longest = max(step["stalls"], key=lambda s: float(s.get("duration_ms") or 0.0))
+        frame, stack = longest.get("blocking_frame"), list(longest.get("stack") or [])
+    return Freeze(
+        route=route,
+        concurrency=step.get("concurrency"),
+        phase=str(step.get("phase") or ""),
+        waited_s=waited,
+        frame=dict(frame) if frame else None,
+        stack=stack,
+        source=source,
+    )
+
+
+def unanswered(step: dict) -> bool:
+    """A step some of whose requests got no successful answer (errors, timeouts)."""
+    return step.get("requests", 0) == 0 or step.get("ok", 0) < step.get("requests", 0)
