@@ -8,11 +8,11 @@ from pathlib import Path
 from doctor_support import CALL_LINE, SEND_LINE, findings, stall, synthetic_report, write_app
 
 import unjam.probe
+from unjam.analysis.api import analyze
 from unjam.doctor import charts
 from unjam.doctor.correlate import correlate, group_stalls, match_stall, user_frame
 from unjam.doctor.pipeline import DoctorOptions, serve_argv, split_serve_options
 from unjam.doctor.routes import template_matcher
-from unjam.doctor.static import import_closure
 
 
 def test_top_cause_names_route_line_cause_and_ceiling(tmp_path):
@@ -76,18 +76,25 @@ def test_unmeasured_route_finding_is_not_exercised(tmp_path):
     assert {s["status"] for s in result.statuses.values()} == {"not exercised"}
 
 
-def test_import_closure_follows_the_app_not_its_neighbours(tmp_path):
+def test_analysis_keeps_the_app_not_its_neighbours(tmp_path):
     pkg = tmp_path / "svc"
     (pkg / "sub").mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
     (pkg / "sub" / "__init__.py").write_text("")
-    (pkg / "main.py").write_text("from .sub import helpers\nimport svc.models\n")
-    (pkg / "sub" / "helpers.py").write_text("from ..models import X\n")
+    app = "from fastapi import FastAPI\napp = FastAPI()\n"
+    (pkg / "main.py").write_text(
+        "from .sub import helpers\nimport svc.models\n" + app
+        + "@app.get('/a')\nasync def a():\n    helpers.wait()\n"
+    )  # fmt: skip
+    (pkg / "sub" / "helpers.py").write_text("import time\ndef wait():\n    time.sleep(1)\n")
     (pkg / "models.py").write_text("X = 1\n")
-    (pkg / "other_app.py").write_text("import svc.models\n")
-    names = {p.name for p in import_closure(pkg / "main.py", tmp_path)}
-    assert {"main.py", "helpers.py", "models.py", "__init__.py"} <= names
-    assert "other_app.py" not in names
+    (pkg / "other_app.py").write_text(
+        "import time\nimport svc.models\n" + app + "@app.get('/a')\nasync def b():\n    time.sleep(1)\n"
+    )  # fmt: skip
+    result = analyze([pkg], app_module="svc.main", root=tmp_path)
+    assert {f.location.path for f in result.findings if f.code == "UJ001"} == {"svc/sub/helpers.py"}
+    assert list(result.routes) == ["GET /a"]
+    assert result.routes["GET /a"].endpoint.path == "svc/main.py"
 
 
 def test_targets_are_attributed_to_schema_templates():

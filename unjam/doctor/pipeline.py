@@ -27,6 +27,7 @@ from unjam.doctor.rank import rank
 from unjam.doctor.routes import RoutePlan, plan_routes, read_targets_file
 from unjam.doctor.static import (
     StaticResult,
+    endpoint_for,
     locate_module,
     static_findings,
 )
@@ -327,7 +328,9 @@ def analyse(
     )
     correlation = correlate(findings, groups, runs)
     capacities = {
-        route: route_capacity(run, total_tokens=total_tokens, findings=findings)
+        route: route_capacity(
+            run, total_tokens=total_tokens, plan=endpoint_for(route, static.routes)
+        )
         for route, run in runs.items()
     }
     ranked = rank(findings, correlation.statuses, groups, runs, capacities, static.endpoints)

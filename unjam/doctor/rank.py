@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from unjam.doctor.capacity import MINOR_LOOP_MS
+from unjam.doctor.capacity import MINOR_LOOP_MS, NOISE, human
 from unjam.doctor.correlate import CONFIRMED, StallGroup
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -99,18 +99,31 @@ def rank(
             ]
             items.append(_freeze_item(route, freeze, members[0], finding, where, suspects))
             continue
+        measured = (capacities.get(route or "") or {}).get("measured_rps")
+        if per_request and upper and _plausible(1000.0 / upper, measured):
+            per_request_text = f"{_ms(per_request)}-{_ms(upper)}"
+        else:
+            upper = None
+            per_request_text = _ms(per_request or 0.0)
+        if per_request and not _plausible(ceiling, measured):
+            ceiling = None  # the route served more than this: stalls overlap other work
         if startup:
             message = f"start-up blocks the loop {total:.0f} ms in {where}"
-        elif per_request and upper:
+        elif per_request and upper and ceiling:
             message = (
-                f"{subject} blocks the loop {_ms(per_request)}-{_ms(upper)} ms per request in "
-                f"{where}; caps the route at {1000.0 / upper:.1f}-{ceiling:.1f} rps"
+                f"{subject} blocks the loop {per_request_text} ms per request in "
+                f"{where}; caps the route at {human(1000.0 / upper)}-{human(ceiling)} rps"
             )
             ceiling = 1000.0 / upper
+        elif per_request and ceiling:
+            message = (
+                f"{subject} blocks the loop {per_request_text} ms per request in {where}; "
+                f"caps the route at {human(ceiling)} rps"
+            )
         elif per_request:
             message = (
-                f"{subject} blocks the loop {_ms(per_request)} ms per request in {where}; "
-                f"caps the route at {ceiling:.1f} rps"
+                f"{subject} blocks the loop {per_request_text} ms per request in {where} "
+                f"(the route still served {human(measured)} rps)"
             )
         else:
             message = f"{subject} blocks the loop in {where} ({count} stalls, {total:.0f} ms)"
@@ -120,7 +133,13 @@ def rank(
             f"max {max(max(g.durations_ms) for g in members):.0f} ms"
             + (f", over {requests} requests" if requests else "")
         )
-        minor = not startup and (per_request or 0.0) < MINOR_LOOP_MS
+        # A cause on a route that failed or froze is never minor, however many requests
+        # before that did not contend.
+        minor = (
+            not startup
+            and (per_request or 0.0) < MINOR_LOOP_MS
+            and not _degraded(route_runs.get(route or ""))
+        )
         if minor:
             evidence += (
                 f"; minor: under {MINOR_LOOP_MS:g} ms per request (an isolated stall: GC, "
@@ -187,14 +206,18 @@ def rank(
                     impact["ceiling_rps"] = min(c["pool_ceiling_rps"] for c in pools)
         subject = route or "the app"
         message = f"{subject}: {finding.get('message', '')}"
-        if impact["ceiling_rps"] and impact["added_latency_ms"] and "dependency_ms" in status:
+        measured = cap.get("measured_rps")
+        if impact["ceiling_rps"] and not _plausible(impact["ceiling_rps"], measured):
+            impact["ceiling_rps"] = None  # the route served more: not what limits it
+        if impact["added_latency_ms"] and "dependency_ms" in status:
             where = "on the loop" if entry.get("context") == "event-loop" else "holding a token"
-            message += (
-                f"; measured: {impact['added_latency_ms']:.0f} ms per request {where}, "
-                f"which caps the route at {impact['ceiling_rps']:.1f} rps"
-            )
+            message += f"; measured: {_ms(impact['added_latency_ms'])} ms per request {where}"
+            if impact["ceiling_rps"]:
+                message += f", which caps the route at {human(impact['ceiling_rps'])} rps"
+            elif measured:
+                message += f" (the route still served {human(measured)} rps)"
         elif impact["ceiling_rps"]:
-            message += f"; measured: caps it at {impact['ceiling_rps']:.1f} rps"
+            message += f"; measured: caps it at {human(impact['ceiling_rps'])} rps"
         message += f"; fix: {_fix(finding)}"
         items.append(
             {
@@ -353,7 +376,7 @@ def _pool_items(
             f"{route} holds {cap.get('tokens_per_request') or 1} thread-pool token(s) "
             f"{cap.get('thread_ms_per_request') or 0:.0f} ms per request"
             + (f" in {where['function']}" if where else "")
-            + f"; {cap.get('total_tokens')} tokens cap the route at {ceiling or 0:.1f} rps"
+            + f"; {cap.get('total_tokens')} tokens cap the route at {human(ceiling)} rps"
         )
         if wait_ms >= 1.0:
             message += (
@@ -382,6 +405,23 @@ def _pool_items(
             }
         )
     return out
+
+
+def _plausible(ceiling: float | None, measured: float | None) -> bool:
+    """A ceiling the measurement does not contradict (the route never served more)."""
+    return bool(ceiling) and (not measured or ceiling * (1 + NOISE) >= measured)
+
+
+def _degraded(run: dict | None) -> bool:
+    """The route failed, froze, or lost requests at some level of the sweep."""
+    if not run:
+        return False
+    if run.get("failing") or run.get("frozen"):
+        return True
+    return any(
+        s.get("phase") == "sweep" and s.get("requests") and (s.get("success_ratio") or 0) < 0.9
+        for s in run.get("steps", [])
+    )
 
 
 def _ms(value: float) -> str:

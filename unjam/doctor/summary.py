@@ -33,12 +33,16 @@ def print_summary(report: dict, out: Path | None = None, console: Console | None
     if static.get("error"):
         console.print(f"[yellow]unjam check: {static['error']}[/yellow]")
     probe = report.get("probe") or {}
-    if probe.get("errors") or probe.get("warnings"):
+    if probe.get("errors"):
         console.print(
-            f"[yellow]the probe reported {probe.get('errors') or 0} internal error(s): "
+            f"[yellow]the probe reported {probe.get('errors')} internal error(s): "
             f"{'; '.join(probe.get('warnings') or [])}[/yellow]",
             highlight=False,
         )
+    elif probe.get("warnings"):
+        console.print(f"[dim]the probe: {'; '.join(probe['warnings'])}[/dim]", highlight=False)
+    if report.get("partial"):
+        console.print("[yellow]interrupted: a partial report of what was measured[/yellow]")
 
     table = Table(title="Routes", title_justify="left", show_edge=False)
     for name in ("route", "ceiling rps", "sustainable rps", "p50 ms", "p99 ms", "limited by"):
