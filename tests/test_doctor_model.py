@@ -170,3 +170,29 @@ def test_uvicorn_options_pass_through_and_loop_goes_to_the_probe():
         ["--loop=uvloop"],
         ["--timeout-keep-alive", "5"],
     )
+
+
+MULTI_LINE = """\
+def report(db):
+    row = db.execute(
+        "select 1",
+    ).first()
+    return row
+"""
+
+
+def test_a_stall_inside_a_multi_line_statement_matches_its_finding(tmp_path):
+    app_file = tmp_path / "multi.py"
+    app_file.write_text(MULTI_LINE)
+    finding = findings(write_app(tmp_path))[0] | {
+        "abs_path": str(app_file.resolve()),
+        "line": 2,
+        "chain": [],
+    }
+    sampled_at_first = stall(app_file, 40.0)
+    sampled_at_first["blocking_frame"] = {"path": str(app_file), "line": 4, "function": "report"}
+    group = group_stalls([sampled_at_first])[0]
+    assert match_stall(group, [finding]) == (finding, "line")
+    elsewhere = stall(app_file, 40.0)
+    elsewhere["blocking_frame"] = {"path": str(app_file), "line": 5, "function": "report"}
+    assert match_stall(group_stalls([elsewhere])[0], [finding]) == (None, None)

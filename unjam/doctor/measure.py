@@ -346,6 +346,41 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
     return run
 
 
+def measure_stream(
+    route: str, targets: list, kind: str, recorder: Recorder, budget: Budget
+) -> dict:
+    """A streaming route's sweep: time to first event at each level (see `streams.py`)."""
+    from unjam.doctor.streams import load_stream
+
+    run: dict = {"route": route, "targets": len(targets), "steps": [], "knee": None}
+    run["stream"] = kind
+    started = time.monotonic()
+    rows: list = []
+    for level in budget.levels:
+        result, step = _measured(
+            recorder,
+            route,
+            "sweep",
+            lambda level=level: load_stream(
+                targets, kind, concurrency=level, duration=budget.sweep_step_s
+            ),
+            concurrency=level,
+        )
+        step["metric"] = "time to first event"
+        run["steps"].append(step)
+        rows = _timeline(result)
+        if _stop_if(run, step):
+            break
+        if step["ok"] == 0:
+            run["failing"] = _failure(step)
+            break
+    run["timeline"] = {"concurrency": run["steps"][-1]["concurrency"], "points": downsample(rows)}
+    for recorded in run["steps"]:
+        recorded.pop("_cpu_s", None)
+    run["wall_s"] = round(time.monotonic() - started, 2)
+    return run
+
+
 def _stop_if(run: dict, step: dict) -> bool:
     """Record a freeze on the run (the route is not loaded further; its steps from then on are
     invalid); raise `Interrupted` on Ctrl-C. True when the route's measurement is over."""

@@ -22,7 +22,7 @@ from unjam.doctor.capacity import route_capacity
 from unjam.doctor.correlate import correlate, group_stalls, user_frame
 from unjam.doctor.diagnostics import CpuMeter, Diagnostics
 from unjam.doctor.liveness import Liveness, answers
-from unjam.doctor.measure import Budget, Interrupted, Recorder, measure_route
+from unjam.doctor.measure import Budget, Interrupted, Recorder, measure_route, measure_stream
 from unjam.doctor.rank import rank
 from unjam.doctor.routes import RoutePlan, plan_routes, read_targets_file
 from unjam.doctor.static import (
@@ -31,6 +31,7 @@ from unjam.doctor.static import (
     locate_module,
     static_findings,
 )
+from unjam.doctor.streams import stream_kind
 from unjam.errors import AppFailed, BadInput, UserError
 from unjam.server import LOCALHOST, ServerProcess, free_port
 
@@ -235,7 +236,12 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
                 _restart(server, recorder, restarts, f"not answering before {route}")
             say(f"[{number}/{len(plan.targets)}] loading {route}")
             try:
-                runs[route] = measure_route(route, targets, recorder, opts.budget)
+                kind = stream_kind(targets[0])
+                if kind:
+                    say(f"{route} streams ({kind}): measuring the time to its first event")
+                    runs[route] = measure_stream(route, targets, kind, recorder, opts.budget)
+                else:
+                    runs[route] = measure_route(route, targets, recorder, opts.budget)
             except Interrupted as stop:
                 runs[route] = stop.run
                 runs[route]["source"] = plan.source.get(route, "openapi")

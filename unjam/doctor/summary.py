@@ -54,7 +54,11 @@ def print_summary(report: dict, out: Path | None = None, console: Console | None
         limit = cap.get("limit") or ""
         if limit and not cap.get("explains"):
             limit += " (not reached)"
-        if run.get("failing"):
+        if run.get("stream"):
+            limit = f"{run['stream']} stream: latency is the time to its first event"
+        if run.get("frozen"):
+            limit = f"[red]froze the server at {run['frozen'].get('concurrency')} concurrent[/red]"
+        elif run.get("failing"):
             limit = f"[red]{run['failing']}[/red]"
         table.add_row(
             route,
