@@ -339,7 +339,9 @@ def analyse(
         )
         for route, run in runs.items()
     }
-    ranked = rank(findings, correlation.statuses, groups, runs, capacities, static.endpoints)
+    ranked = rank(
+        findings, correlation.statuses, groups, runs, capacities, static.endpoints, static.routes
+    )
     return report_mod.build(
         opts=opts,
         static=static,

@@ -57,6 +57,7 @@ def rank(
     route_runs: dict[str, dict],
     capacities: dict[str, dict],
     endpoints: dict[str, dict] | None = None,
+    plans: dict | None = None,
 ) -> list[dict]:
     by_id = {f["id"]: f for f in findings}
     items: list[dict] = []
@@ -127,7 +128,8 @@ def rank(
             )
         else:
             message = f"{subject} blocks the loop in {where} ({count} stalls, {total:.0f} ms)"
-        message += f"; fix: {_fix(finding)}"
+        fix = _fix(finding) if finding else _runtime_fix(members, route, capacities, plans)
+        message += f"; fix: {fix}"
         evidence = (
             f"{count} stall(s), mean {total / count:.0f} ms, "
             f"max {max(max(g.durations_ms) for g in members):.0f} ms"
@@ -158,7 +160,7 @@ def rank(
                 "function": members[0].function,
                 "message": message,
                 "evidence": evidence,
-                "fix": _fix(finding),
+                "fix": fix,
                 "impact": {
                     "loop_ms_per_request": _r(per_request),
                     "loop_ms_upper": _r(upper),
@@ -405,6 +407,20 @@ def _pool_items(
             }
         )
     return out
+
+
+def _runtime_fix(members: list[StallGroup], route, capacities: dict, plans: dict | None) -> str:
+    """The fix for a stall no finding explains, from its stack and where it ran."""
+    from unjam.doctor.fixes import runtime_fix
+    from unjam.doctor.static import endpoint_for
+
+    group = members[0]
+    cap = capacities.get(route or "") or {}
+    cpu, loop = cap.get("cpu_ms_per_request"), cap.get("loop_ms_per_request")
+    cpu_bound = bool(cpu and loop and cpu >= 0.7 * loop)
+    plan = endpoint_for(route, plans) if route and plans else None
+    stack = max((g.stack for g in members), key=len)
+    return runtime_fix(stack, group.path, group.line, group.function, plan, cpu_bound)
 
 
 def _plausible(ceiling: float | None, measured: float | None) -> bool:
