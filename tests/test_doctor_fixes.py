@@ -43,3 +43,13 @@ def test_async_dependency_is_told_to_become_a_def_dependency():
     assert "the dependency `get_user` is `async def`" in text
     assert "make the dependency a plain `def`" in text
     assert fix([], function="other") == fixes.GENERIC
+
+
+def test_thread_pool_growth_is_explained_not_blamed_on_a_client():
+    stack = [
+        {"path": "/venv/site-packages/anyio/to_thread.py", "line": 65, "function": "run_sync"},
+        {"path": "/usr/lib/python3.11/threading.py", "line": 969, "function": "Thread.start"},
+        {"path": "/usr/lib/python3.11/threading.py", "line": 327, "function": "Condition.wait"},
+    ]
+    text = fixes.runtime_fix(stack, "/usr/lib/python3.11/threading.py", 327, "wait", None)
+    assert text == fixes.THREAD_START

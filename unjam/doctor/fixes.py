@@ -30,6 +30,12 @@ CPU = (
     "process pool (`loop.run_in_executor(ProcessPoolExecutor(), ...)`); a thread helps only "
     "if the work releases the GIL"
 )
+THREAD_START = (
+    "the thread pool grew: anyio started a new worker thread, and Thread.start waits on the "
+    "loop until the thread runs; it happens while concurrency first rises (a one-off per "
+    "thread, up to the limiter's tokens), not per request: nothing to fix in the app unless "
+    "it recurs (idle workers exit after 10 s; steady traffic keeps them)"
+)
 DNS = (
     "a host name is resolved synchronously on the loop (socket.getaddrinfo): use the async "
     "client's resolver, resolve once at start-up, or connect by address"
@@ -64,6 +70,14 @@ def runtime_fix(
     that waits, like time.sleep, has no frame below the user's either, but uses no CPU)."""
     below = _below(stack, path, line)
     below_paths = _paths(below)
+    if any(
+        str(f.get("path") or "").endswith("/threading.py") and f.get("function") == "Thread.start"
+        for f in stack
+    ) or any(
+        str(f.get("function")) in ("Thread.start", "start") and "/anyio/" in str(f.get("path"))
+        for f in stack
+    ):
+        return THREAD_START
     if any("/logging/" in p for p in below_paths):
         return LOGGING
     if any(p.endswith("/ssl.py") for p in below_paths) or any(

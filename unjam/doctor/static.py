@@ -52,10 +52,26 @@ def locate_module(module: str, roots: list[Path]) -> Path:
         for candidate in (base.with_suffix(".py"), base / "__init__.py"):
             if candidate.is_file():
                 return candidate.resolve()
+    installed = _installed_module(module)
+    if installed is not None:
+        return installed
     raise BadInput(
         f"cannot find module {module!r} under {', '.join(str(r) for r in roots)}; "
         "run from the project root or pass --app-dir"
     )
+
+
+def _installed_module(module: str) -> Path | None:
+    """An installed package's module (an editable install has no directory on sys.path):
+    its spec, found by importing its parent packages only, never the module itself."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    origin = getattr(spec, "origin", None)
+    return Path(origin).resolve() if origin and origin.endswith(".py") else None
 
 
 def module_root(module: str, module_file: Path) -> Path:
