@@ -289,7 +289,9 @@ def correlate(
                 "evidence": f"{route} froze the server at {frozen.get('concurrency')} "
                 "concurrent and the blocking line is unknown: this call may be the cause "
                 "(not judged)",
-                "freeze_candidate": bool(finding.get("blocks_loop")),
+                # a wedged loop: the calls that block it; a wedged pool: those that hold it
+                "freeze_candidate": bool(finding.get("blocks_loop"))
+                != bool(frozen.get("loop_answered")),
             }
     return Correlation(groups=stall_groups, statuses=statuses)
 

@@ -19,6 +19,19 @@ from dataclasses import dataclass, field
 from unjam.server import LOCALHOST
 
 PING_TIMEOUT_S = 1.0
+# A server using this much CPU (in cores) while it does not answer is working off a backlog.
+BUSY_CORES = 0.3
+BACKLOG_FACTOR = 4.0
+
+
+def target_answers(target, strict: bool, timeout: float = 2 * PING_TIMEOUT_S) -> bool:
+    """True when the route's own request is answered within `timeout` (`strict`: with a
+    non-5xx status, for a route that succeeded before): a route can stop answering while the
+    loop still serves others (a wedged thread pool)."""
+    from unjam.doctor.streams import first_event_ms
+
+    _, status = first_event_ms(target, "chunked", timeout=timeout)
+    return 0 < status < (500 if strict else 600)
 
 
 def answers(port: int, path: str, timeout: float = PING_TIMEOUT_S) -> bool:
@@ -45,6 +58,8 @@ class Freeze:
     frame: dict | None = None  # the blocking frame: {"path", "line", "function"}
     stack: list[dict] = field(default_factory=list)
     source: str = "client"  # "probe": a stall in progress; "client": no answer at all
+    loop_answered: bool = False  # the loop still served the schema: the pool was wedged
+    threadpool: dict = field(default_factory=dict)  # tokens borrowed / waiting meanwhile
 
     def to_json(self) -> dict:
         return {
@@ -55,6 +70,8 @@ class Freeze:
             "frame": self.frame,
             "stack": self.stack,
             "source": self.source,
+            "loop_answered": self.loop_answered,
+            "threadpool": self.threadpool,
         }
 
 
@@ -66,6 +83,9 @@ class Liveness:
     path: str
     freeze_after_s: float = 15.0
     snapshot: Callable[[], dict] | None = None  # the probe's /snapshot, when reachable
+    # The server's CPU seconds: a server that computes is draining a backlog (waited for up
+    # to BACKLOG_FACTOR x freeze_after_s); one that neither answers nor computes is wedged.
+    cpu_seconds: Callable[[], float] | None = None
 
     def in_progress(self) -> dict | None:
         """The probe's stall still in progress, if it reports one (the key is optional)."""
@@ -77,18 +97,39 @@ class Liveness:
             return None
         return stall if isinstance(stall, dict) else None
 
-    def wait(self, route: str, step: dict) -> Freeze | None:
-        """Block until the server answers; a `Freeze` when it did not within the limit."""
+    def wait(self, route: str, step: dict, target=None, strict: bool = False) -> Freeze | None:
+        """Block until the route answers again (its own request when given, else the
+        schema); a `Freeze` when it did not within the limit."""
         started = time.monotonic()
         stuck: dict | None = None
+        limit = self.freeze_after_s
+        cpu_mark = (started, self._cpu())
         while True:
-            if answers(self.port, self.path):
+            if (
+                target_answers(target, strict)
+                if target is not None
+                else answers(self.port, self.path)
+            ):
                 return None
             stuck = self.in_progress() or stuck
-            waited = time.monotonic() - started
-            if waited >= self.freeze_after_s:
-                return _freeze(route, step, waited, stuck)
+            now = time.monotonic()
+            if now - cpu_mark[0] >= 2.0:
+                cpu = self._cpu()
+                busy = (cpu - cpu_mark[1]) / (now - cpu_mark[0])
+                if busy >= BUSY_CORES and stuck is None:
+                    limit = max(
+                        limit, min(now - started + 2.0, BACKLOG_FACTOR * self.freeze_after_s)
+                    )
+                cpu_mark = (now, cpu)
+            waited = now - started
+            if waited >= limit:
+                freeze = _freeze(route, step, waited, stuck)
+                freeze.loop_answered = answers(self.port, self.path)
+                return freeze
             time.sleep(0.2)
+
+    def _cpu(self) -> float:
+        return self.cpu_seconds() if self.cpu_seconds is not None else 0.0
 
 
 def _freeze(route: str, step: dict, waited: float, stuck: dict | None) -> Freeze:

@@ -61,6 +61,7 @@ class Recorder:
     threadpool_timeline: list[list] = field(default_factory=list)
     # Asked after a step whose requests did not all succeed: is the server still answering?
     liveness: Liveness | None = None
+    answered: dict[str, bool] = field(default_factory=dict)  # route -> it succeeded before
 
 
 class Interrupted(KeyboardInterrupt):
@@ -208,7 +209,9 @@ def _timeline(result, offset: float = 0.0) -> list[list]:
     return rows
 
 
-def _measured(recorder: Recorder, route: str, phase: str, action, **level) -> tuple[object, dict]:
+def _measured(
+    recorder: Recorder, route: str, phase: str, action, target=None, **level
+) -> tuple[object, dict]:
     recorder.diagnostics.reset()
     cpu0 = recorder.cpu.seconds()
     result = action()
@@ -217,17 +220,24 @@ def _measured(recorder: Recorder, route: str, phase: str, action, **level) -> tu
     if recorder.liveness is not None and not _all_answered(result):
         # Timeouts and errors: wait for the server to answer again before the snapshot, so a
         # stall longer than the request timeout has ended and is in it (or name the freeze).
-        freeze = recorder.liveness.wait(route, {"phase": phase, **level})
+        strict = recorder.answered.get(route, False)
+        freeze = recorder.liveness.wait(route, {"phase": phase, **level}, target, strict)
+    if _ok_count(result) or getattr(result, "sustainable_rate", 0):
+        recorder.answered[route] = True
     snapshot = _snapshot(recorder, freeze is not None)
     timeline = (snapshot.get("threadpool") or {}).get("timeline") or []
     label = " ".join([phase, *(f"{k} {v}" for k, v in level.items())])
     recorder.threadpool_timeline.extend([*row[:3], label] for row in timeline)
     step = step_record(result, snapshot, route, phase=phase, cpu_s=cpu_s, **level)
     if freeze is not None:
-        if freeze.frame is None and step["stalls"]:  # the longest stall the probe did see
+        if freeze.frame is None and step["stalls"] and not freeze.loop_answered:
             longest = max(step["stalls"], key=lambda s: float(s.get("duration_ms") or 0.0))
             freeze.frame = dict(longest.get("blocking_frame") or {}) or None
             freeze.stack = list(longest.get("stack") or [])
+        pool = step["threadpool"]
+        freeze.threadpool = {
+            key: pool.get(key) for key in ("total_tokens", "max_borrowed", "max_waiting")
+        }
         step["freeze"] = freeze.to_json()
         step["invalid"] = True
     if _interrupted(result):
@@ -269,6 +279,7 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
         route,
         "warmup",
         lambda: run_load(targets, concurrency=1, requests=3, duration=1.0, timeout=timeout),
+        targets[0],
         concurrency=1,
     )
     run["steps"].append(warm)
@@ -286,6 +297,7 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
             lambda level=level: run_load(
                 targets, concurrency=level, duration=budget.sweep_step_s, timeout=timeout
             ),
+            targets[0],
             concurrency=level,
         )
         run["steps"].append(step)
@@ -314,6 +326,7 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
             lambda: run_load(
                 targets, concurrency=lowest, duration=budget.sweep_step_s, timeout=timeout
             ),
+            targets[0],
             concurrency=lowest,
         )
         run["steps"].append(repeat)
@@ -335,6 +348,7 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
                 step_duration=budget.knee_step_s,
                 timeout=budget.request_timeout_s,
             ),
+            targets[0],
             rate=start_rate,
         )
         run["steps"].append(_knee_step(step, knee))

@@ -27,6 +27,7 @@ from unjam.doctor.rank import rank
 from unjam.doctor.routes import RoutePlan, plan_routes, read_targets_file
 from unjam.doctor.static import (
     StaticResult,
+    align_routes,
     endpoint_for,
     locate_module,
     static_findings,
@@ -230,6 +231,7 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
             snapshot=diagnostics.snapshot,
         )
         recorder = Recorder(diagnostics, CpuMeter(server.pid), liveness=liveness)
+        liveness.cpu_seconds = lambda: recorder.cpu.seconds()
         for number, (route, targets) in enumerate(plan.targets.items(), start=1):
             if not answers(port, liveness.path, timeout=2.0):
                 say(f"the server does not answer before {route}: restarting it")
@@ -314,6 +316,7 @@ def analyse(
     """From measurements to the report: correlate, model capacity, rank (no I/O)."""
     total_tokens = _total_tokens(runs, startup)
     findings = static.findings
+    align_routes(findings, [*runs, *(route for route, _ in plan.skipped)])
     roots = [str(opts.app_dir.resolve()), str(static.source_dir)]
     groups = group_stalls(
         [user_frame(stall, roots) for stall in startup.get("stalls") or []], startup=True

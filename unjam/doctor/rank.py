@@ -245,7 +245,8 @@ def rank(
     def key(item: dict) -> tuple:
         impact = item["impact"]
         if item["kind"] == "freeze":  # a route that stops the server outranks any ceiling
-            return (-1, 0.0, 0.0, 0, str(item.get("path")), item.get("line") or 0)
+            level = impact.get("froze_at_concurrency") or 0  # the lower, the worse
+            return (-1, level, 0.0, 0, str(item.get("route")), item.get("line") or 0)
         measured = (
             item["status"] in (CONFIRMED, "seen only at runtime")
             and not item.get("minor")
@@ -281,25 +282,40 @@ def _freeze_item(
 ) -> dict:
     """The server stopped answering under load: a finding of its own, ranked first."""
     located = group.line > 0
+    pool = freeze.get("threadpool") or {}
+    if freeze.get("loop_answered"):
+        what = (
+            f"{route} stopped answering at {freeze.get('concurrency')} concurrent (no answer "
+            f"for {freeze.get('waited_s', 0):.0f} s) while the loop still served other requests: "
+            f"the thread pool was wedged ({pool.get('max_borrowed')} of "
+            f"{pool.get('total_tokens')} tokens borrowed, {pool.get('max_waiting')} waiting)"
+        )
+        kind, fix = "thread-pool", POOL_WEDGE_FIX
+    else:
+        what = (
+            f"{route} froze the server at {freeze.get('concurrency')} concurrent: no answer to "
+            f"any request for {freeze.get('waited_s', 0):.0f} s"
+            + (f", the loop blocked in {where}" if located else "")
+        )
+        kind, fix = "loop-blocking", _fix(finding) if finding else FREEZE_FIX
     message = (
-        f"{route} froze the server at {freeze.get('concurrency')} concurrent: no answer to any "
-        f"request for {freeze.get('waited_s', 0):.0f} s"
-        + (f", the loop blocked in {where}" if located else "")
+        what
         + (
-            f"; the probe did not name the blocking line; unjam check's loop-blocking calls on "
-            f"this route: {', '.join(suspects)}"
+            f"; the blocking line was not seen; unjam check's {kind} calls on this route: "
+            f"{', '.join(suspects)}"
             if suspects and not located
             else ""
         )
         + "; the app was restarted to measure the next routes"
     )
-    fix = _fix(finding) if finding else FREEZE_FIX
-    evidence = (
-        "the probe reported the stall still in progress at this line"
-        if freeze.get("source") == "probe"
-        else "every request timed out and the server answered nothing"
-        + ("; the line is the longest stall the probe saw before" if located else "")
-    )
+    if freeze.get("source") == "probe":
+        evidence = "the probe reported the stall still in progress at this line"
+    elif freeze.get("loop_answered"):
+        evidence = "the route's requests timed out while the app's schema was still served"
+    else:
+        evidence = "every request timed out and the server answered nothing" + (
+            "; the line is the longest stall the probe saw before" if located else ""
+        )
     return {
         "kind": "freeze",
         "minor": False,
@@ -323,6 +339,15 @@ def _freeze_item(
         "stack": group.stack,
         "startup": False,
     }
+
+
+POOL_WEDGE_FIX = (
+    "requests hold thread-pool tokens while they wait for something that only another "
+    "request's next step (which needs a token too) releases — typically a DB connection pool "
+    "smaller than the 40 tokens, held from a dependency to the end of the request: make the "
+    "connection pool at least as large as the limiter (SQLAlchemy pool_size + max_overflow >= "
+    "40), or lower the limiter to the pool's size, or make the route async end to end"
+)
 
 
 POOL_FIX = (

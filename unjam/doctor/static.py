@@ -141,3 +141,18 @@ def endpoint_for(route: str, locations: dict[str, dict]) -> dict | None:
         k for k in locations if k.startswith(method + " ") and path.endswith(k.split(" ", 1)[1])
     ]
     return locations[max(suffixed, key=len)] if suffixed else None
+
+
+def align_routes(findings: list[dict], served: list[str]) -> None:
+    """Give findings the route keys the server uses: the analyser cannot always read a
+    router's prefix (`prefix=settings.API_V1_STR`), so "GET /items/" is the served
+    "GET /api/v1/items/" when that is the only served route ending so."""
+    for finding in findings:
+        entry = finding.get("entry") or {}
+        route = entry.get("route")
+        if not route or route in served:
+            continue
+        method, _, path = route.partition(" ")
+        hits = [r for r in served if r.startswith(method + " ") and r.endswith(path)]
+        if len(hits) == 1 and path != "/":
+            entry["route"] = hits[0]
