@@ -196,3 +196,19 @@ def test_a_stall_inside_a_multi_line_statement_matches_its_finding(tmp_path):
     elsewhere = stall(app_file, 40.0)
     elsewhere["blocking_frame"] = {"path": str(app_file), "line": 5, "function": "report"}
     assert match_stall(group_stalls([elsewhere])[0], [finding]) == (None, None)
+
+
+def test_a_stall_that_stops_a_route_at_one_level_is_never_minor(tmp_path):
+    from unjam.doctor.rank import rank
+
+    app_file = write_app(tmp_path)
+    calm = [
+        {**stall(app_file, 0.5), "step": ("POST /invoice", 1), "step_requests": 2000}
+        for _ in range(4)
+    ]
+    storm = {**stall(app_file, 900.0), "step": ("POST /invoice", 2), "step_requests": 32}
+    run = {"steps": [{"phase": "sweep", "requests": 2000}, {"phase": "sweep", "requests": 900}]}
+    for stalls, minor in ((calm, True), ([*calm, storm], False)):
+        groups = group_stalls(stalls)
+        items = rank([], {}, groups, {"POST /invoice": run}, {"POST /invoice": {}})
+        assert items[0]["minor"] is minor  # 900 ms / 2900 requests is < 1 ms, yet it hurt

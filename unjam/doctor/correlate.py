@@ -49,6 +49,14 @@ class StallGroup:
     match: str | None = None  # "line", "chain" or "stack"
     startup: bool = False
     freeze: dict | None = None  # the server stopped answering here (liveness.Freeze as JSON)
+    in_app: bool = True  # False: no frame of the app on the stack (the server, the OS)
+    # load step -> [stall ms, requests of the step]: the cost at the level where it hurt most
+    per_step: dict = field(default_factory=dict)
+
+    @property
+    def worst_ms_per_request(self) -> float:
+        costs = [ms / requests for ms, requests in self.per_step.values() if requests]
+        return max(costs, default=0.0)
 
     @property
     def total_ms(self) -> float:
@@ -121,7 +129,7 @@ def user_frame(stall: dict, project_roots: Iterable[str] = ()) -> dict:
                 "blocking_frame": dict(frame),
                 "probe_frame": stall.get("blocking_frame"),
             }
-    return stall
+    return {**stall, "in_app": False} if stack else stall
 
 
 def group_stalls(stalls: Iterable[dict], *, startup: bool = False) -> list[StallGroup]:
@@ -143,7 +151,12 @@ def group_stalls(stalls: Iterable[dict], *, startup: bool = False) -> list[Stall
                 startup=startup,
                 freeze=stall.get("freeze"),
             )
-        group.durations_ms.append(float(stall.get("duration_ms") or 0.0))
+        duration = float(stall.get("duration_ms") or 0.0)
+        group.durations_ms.append(duration)
+        group.in_app = group.in_app and stall.get("in_app", True)
+        if "step" in stall:
+            cost = group.per_step.setdefault(stall["step"], [0.0, stall.get("step_requests", 0)])
+            cost[0] += duration
         stack = list(stall.get("stack") or [])
         if len(stack) > len(group.stack):
             group.stack = stack

@@ -36,6 +36,10 @@ THREAD_START = (
     "thread, up to the limiter's tokens), not per request: nothing to fix in the app unless "
     "it recurs (idle workers exit after 10 s; steady traffic keeps them)"
 )
+NOT_THE_APP = (
+    "no frame of the app is on this stall's stack (it was in the server or a library on its "
+    "own): nothing in the app to change unless it recurs; the stack shows where it was"
+)
 DNS = (
     "a host name is resolved synchronously on the loop (socket.getaddrinfo): use the async "
     "client's resolver, resolve once at start-up, or connect by address"

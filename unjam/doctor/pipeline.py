@@ -323,9 +323,17 @@ def analyse(
     )
     groups += group_stalls(
         [
-            user_frame({**stall, "route": stall.get("route") or route}, roots)
+            user_frame(
+                {
+                    **stall,
+                    "route": stall.get("route") or route,
+                    "step": (route, index),
+                    "step_requests": step.get("requests") or 0,
+                },
+                roots,
+            )
             for route, run in runs.items()
-            for step in run["steps"]
+            for index, step in enumerate(run["steps"])
             if not step.get("invalid")  # a frozen step's stalls are the freeze's, below
             for stall in step["stalls"]
         ]

@@ -135,13 +135,10 @@ def rank(
             f"max {max(max(g.durations_ms) for g in members):.0f} ms"
             + (f", over {requests} requests" if requests else "")
         )
-        # A cause on a route that failed or froze is never minor, however many requests
-        # before that did not contend.
-        minor = (
-            not startup
-            and (per_request or 0.0) < MINOR_LOOP_MS
-            and not _degraded(route_runs.get(route or ""))
-        )
+        # Weighed at the level where it cost most: a cause that stops a route at 32
+        # concurrent is not minor because hundreds of requests at level 1 did not contend.
+        worst = max(g.worst_ms_per_request for g in members)
+        minor = not startup and max(per_request or 0.0, worst) < MINOR_LOOP_MS
         if minor:
             evidence += (
                 f"; minor: under {MINOR_LOOP_MS:g} ms per request (an isolated stall: GC, "
@@ -440,6 +437,10 @@ def _runtime_fix(members: list[StallGroup], route, capacities: dict, plans: dict
     from unjam.doctor.static import endpoint_for
 
     group = members[0]
+    if not all(g.in_app for g in members):
+        from unjam.doctor.fixes import NOT_THE_APP
+
+        return NOT_THE_APP
     cap = capacities.get(route or "") or {}
     cpu, loop = cap.get("cpu_ms_per_request"), cap.get("loop_ms_per_request")
     cpu_bound = bool(cpu and loop and cpu >= 0.7 * loop)
@@ -451,18 +452,6 @@ def _runtime_fix(members: list[StallGroup], route, capacities: dict, plans: dict
 def _plausible(ceiling: float | None, measured: float | None) -> bool:
     """A ceiling the measurement does not contradict (the route never served more)."""
     return bool(ceiling) and (not measured or ceiling * (1 + NOISE) >= measured)
-
-
-def _degraded(run: dict | None) -> bool:
-    """The route failed, froze, or lost requests at some level of the sweep."""
-    if not run:
-        return False
-    if run.get("failing") or run.get("frozen"):
-        return True
-    return any(
-        s.get("phase") == "sweep" and s.get("requests") and (s.get("success_ratio") or 0) < 0.9
-        for s in run.get("steps", [])
-    )
 
 
 def _ms(value: float) -> str:
