@@ -83,7 +83,14 @@ def route_capacity(
         [((s.get("route_stats") or {}).get("threadpool_run_ms") or {}).get("p50") for s in steps]
     )
     tokens = plan.token_borrowings if plan is not None else (1 if run_ms else 0)
-    cpu_ms = _median([s.get("cpu_ms_per_request") for s in steps])
+    # CPU per request where throughput was highest: at low levels the server's fixed
+    # overheads (the loop's polling, the probe) spread over few requests and overstate it.
+    busiest = max(
+        (s for s in steps if s.get("cpu_ms_per_request")),
+        key=lambda s: s.get("throughput_rps") or 0.0,
+        default=None,
+    )
+    cpu_ms = busiest["cpu_ms_per_request"] if busiest else None
     top_level = max((s.get("concurrency") or 0 for s in steps), default=0)
 
     # Under a millisecond per request, stall time is isolated stalls (GC, the OS), not a

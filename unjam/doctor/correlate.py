@@ -54,6 +54,12 @@ class StallGroup:
     per_step: dict = field(default_factory=dict)
 
     @property
+    def loaded_ms(self) -> float:
+        """Stall time in the load steps (the warm-up's one-off costs left out); all of it for
+        stalls recorded without a step (start-up, a freeze, synthetic tests)."""
+        return sum(ms for ms, _ in self.per_step.values()) if self.per_step else self.total_ms
+
+    @property
     def worst_ms_per_request(self) -> float:
         costs = [ms / requests for ms, requests in self.per_step.values() if requests]
         return max(costs, default=0.0)
@@ -154,7 +160,7 @@ def group_stalls(stalls: Iterable[dict], *, startup: bool = False) -> list[Stall
         duration = float(stall.get("duration_ms") or 0.0)
         group.durations_ms.append(duration)
         group.in_app = group.in_app and stall.get("in_app", True)
-        if "step" in stall:
+        if stall.get("step") is not None:
             cost = group.per_step.setdefault(stall["step"], [0.0, stall.get("step_requests", 0)])
             cost[0] += duration
         stack = list(stall.get("stack") or [])

@@ -8,6 +8,7 @@ happens).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import sys
@@ -85,33 +86,38 @@ def _check_uvicorn_args(args: list[str]) -> None:
             )
 
 
-def _static_in_background(module: str, app_dir: Path, source_dir: Path | None):
-    """Start `unjam check` in a thread; the returned function joins it."""
+def _static(module: str, app_dir: Path, source_dir: Path | None) -> StaticResult:
+    """The analyser's findings and route plans; an error in it is reported, not raised (the
+    analysis is evidence, not a precondition)."""
+    try:
+        module_file = locate_module(module, [app_dir, *map(Path, sys.path[1:] if sys.path else [])])
+    except UserError as err:
+        return StaticResult(source_dir=app_dir, error=str(err))
+    try:
+        return static_findings(module, module_file, source_dir.resolve() if source_dir else None)
+    except Exception as err:
+        return StaticResult(source_dir=app_dir, error=f"{type(err).__name__}: {err}")
+
+
+def _start_in_background(server: ServerProcess):
+    """Start the app in a thread (it is mostly waiting for its port) while the main thread
+    analyses the source: the analyser's native parser is run from the main thread only, as
+    `unjam check` runs it. The returned function joins, raising what `start` raised."""
     box: dict = {}
 
     def work() -> None:
         try:
-            module_file = locate_module(
-                module, [app_dir, *map(Path, sys.path[1:] if sys.path else [])]
-            )
-        except UserError as err:
-            box["result"] = StaticResult(source_dir=app_dir, error=str(err))
-            return
-        try:
-            box["result"] = static_findings(
-                module, module_file, source_dir.resolve() if source_dir else None
-            )
-        except Exception as err:  # the analysis is evidence, not a precondition
-            box["result"] = StaticResult(source_dir=app_dir, error=f"{type(err).__name__}: {err}")
+            server.start(ready_timeout=45.0)
+        except BaseException as err:  # handed to the main thread
+            box["error"] = err
 
-    thread = threading.Thread(target=work, name="unjam-check", daemon=True)
+    thread = threading.Thread(target=work, name="unjam-serve", daemon=True)
     thread.start()
 
-    def join(timeout: float | None = None) -> StaticResult:
-        thread.join(timeout)
-        return box.get("result") or StaticResult(
-            source_dir=app_dir, error="unjam check did not finish before the run was interrupted"
-        )
+    def join() -> None:
+        thread.join()
+        if "error" in box:
+            raise box["error"]
 
     return join
 
@@ -168,9 +174,6 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
     user_targets += list(opts.targets)
     if opts.only_targets and not user_targets:
         raise UserError("--only-targets needs --targets FILE (the requests to send)")
-    say("unjam check: analysing the source")
-    join_static = _static_in_background(module, app_dir, opts.source_dir)
-
     port = opts.port or free_port()
     diag_port = free_port()
     env = dict(opts.env)
@@ -182,17 +185,23 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
     )
     say(f"serving {opts.app} with the probe on {LOCALHOST}:{port}")
     launched = time.monotonic()
+    join_server = _start_in_background(server)
+    say("unjam check: analysing the source")
     try:
-        server.start(ready_timeout=45.0)
+        static = _static(module, app_dir, opts.source_dir)
+        join_server()
     except AppFailed as err:
-        join_static()
         raise AppFailed(f"{opts.app} did not start: {_short(str(err))}") from None
+    except BaseException:  # Ctrl-C while starting: nothing measured, nothing left running
+        with contextlib.suppress(BaseException):
+            join_server()
+        server.stop(timeout=1.5)
+        raise
 
     runs: dict[str, dict] = {}
     startup_s = 0.0
     restarts: list[dict] = []
     partial = False
-    static = None
     plan = None
     recorder = None
     startup: dict = {}
@@ -219,7 +228,6 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
                 f"warning: sending {', '.join(plan.unsafe_methods)} requests with generated "
                 "bodies: data in the app (and its database) may change"
             )
-        static = join_static()
         if static.error:
             say(f"unjam check: {static.error}")
         else:
@@ -274,8 +282,6 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
     finally:
         code = server.stop(timeout=1.5 if partial else 10.0)
         say(f"server stopped (exit {code})")
-    if static is None:
-        static = join_static(timeout=0.5 if partial else None)
     if plan is None:
         plan = RoutePlan()
     report = analyse(
@@ -327,7 +333,8 @@ def analyse(
                 {
                     **stall,
                     "route": stall.get("route") or route,
-                    "step": (route, index),
+                    # the warm-up's few requests pay one-off costs: not a level's cost
+                    "step": (route, index) if step.get("phase") != "warmup" else None,
                     "step_requests": step.get("requests") or 0,
                 },
                 roots,

@@ -76,7 +76,9 @@ def rank(
         total = sum(g.total_ms for g in members)
         count = sum(g.count for g in members)
         requests = _requests(route_runs, route)
-        per_request = total / requests if requests and not startup else None
+        # per request: the stalls of the measured steps (the warm-up's are kept, not divided)
+        loaded = sum(g.loaded_ms for g in members)
+        per_request = loaded / requests if requests and loaded and not startup else None
         ceiling = 1000.0 / per_request if per_request else None
         # The route's endpoint time bounds the loop time above when this cause is most of the
         # route's stall time (see capacity._endpoint_bound): the figures become a range.
