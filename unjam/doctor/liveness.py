@@ -86,6 +86,7 @@ class Liveness:
     # The server's CPU seconds: a server that computes is draining a backlog (waited for up
     # to BACKLOG_FACTOR x freeze_after_s); one that neither answers nor computes is wedged.
     cpu_seconds: Callable[[], float] | None = None
+    route_timeout_s: float = 5.0  # how long the route's own request may take (the load's timeout)
 
     def in_progress(self) -> dict | None:
         """The probe's stall still in progress, if it reports one (the key is optional)."""
@@ -105,10 +106,12 @@ class Liveness:
         limit = self.freeze_after_s
         cpu_mark = (started, self._cpu())
         while True:
-            if (
-                target_answers(target, strict)
-                if target is not None
-                else answers(self.port, self.path)
+            # The loop first (cheap, and a stall ends before the snapshot); then, for a route
+            # that succeeded before, its own request: one at a time, so a slow route's
+            # backlog is not fed faster than it drains.
+            loop_ok = answers(self.port, self.path)
+            if loop_ok and (
+                target is None or not strict or target_answers(target, strict, self.route_timeout_s)
             ):
                 return None
             stuck = self.in_progress() or stuck

@@ -236,6 +236,7 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
             port,
             opts.openapi_path if plan.has_schema else "/",
             freeze_after_s=opts.budget.freeze_after_s,
+            route_timeout_s=opts.budget.request_timeout_s,
             snapshot=diagnostics.snapshot,
         )
         recorder = Recorder(diagnostics, CpuMeter(server.pid), liveness=liveness)
