@@ -91,6 +91,7 @@ def test_freeze_is_a_finding_with_route_and_concurrency(frozen_report):
     assert "froze the server at 4 concurrent" in top["message"]
     assert report["routes"]["GET /orders"]["frozen"]["concurrency"] == 4
     assert report["restarts"], "the app was not restarted after the freeze"
+    assert report["summary"]["routes_frozen"] == 1
     if top["evidence"].startswith("the probe reported"):  # a probe that reports stalls in progress
         assert top["line"] == CHECKOUT_LINE
 

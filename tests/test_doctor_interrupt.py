@@ -83,3 +83,4 @@ def test_sigint_stops_the_run_writes_a_partial_report_and_exits_130(tmp_path):
     assert "GET /slow" in report["routes"]
     assert "GET /other" not in report["routes"]
     assert "partial" in stdout
+    assert "Interrupted:" in (out / "report.html").read_text()

@@ -154,7 +154,13 @@ def step_noise(result) -> dict | None:
     between the two interleaved halves of the requests. None with too few requests."""
     rows = [r for r in getattr(result, "timeline", None) or [] if 200 <= int(r[2] or 0) < 400]
     if len(rows) < 8 * NOISE_WINDOWS:
-        return None
+        # Too few requests for a spread: their p99 could be anywhere between the extremes.
+        latencies = [float(r[1]) for r in rows]
+        return (
+            {"throughput": None, "p99": None, "p99_range": [min(latencies), max(latencies)]}
+            if len(latencies) > 1
+            else None
+        )
     start, end = float(rows[0][0]), float(rows[-1][0])
     width = (end - start) / NOISE_WINDOWS
     if width <= 0:

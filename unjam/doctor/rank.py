@@ -110,6 +110,12 @@ def rank(
             per_request_text = _ms(per_request or 0.0)
         if per_request and not _plausible(ceiling, measured):
             ceiling = None  # the route served more than this: stalls overlap other work
+        # Weighed at the level where it cost most: a cause that stops a route at 32
+        # concurrent is not minor because hundreds of requests at level 1 did not contend.
+        worst = max(g.worst_ms_per_request for g in members)
+        minor = not startup and max(per_request or 0.0, worst) < MINOR_LOOP_MS
+        if minor:
+            ceiling = upper = None  # isolated stalls cap nothing
         if startup:
             message = f"start-up blocks the loop {total:.0f} ms in {where}"
         elif per_request and upper and ceiling:
@@ -122,6 +128,11 @@ def rank(
             message = (
                 f"{subject} blocks the loop {per_request_text} ms per request in {where}; "
                 f"caps the route at {human(ceiling)} rps"
+            )
+        elif per_request and minor:
+            message = (
+                f"{subject}: {count} isolated stall(s) in {where}, {total / count:.0f} ms each "
+                "(under 1 ms per request at every level)"
             )
         elif per_request:
             message = (
@@ -137,10 +148,6 @@ def rank(
             f"max {max(max(g.durations_ms) for g in members):.0f} ms"
             + (f", over {requests} requests" if requests else "")
         )
-        # Weighed at the level where it cost most: a cause that stops a route at 32
-        # concurrent is not minor because hundreds of requests at level 1 did not contend.
-        worst = max(g.worst_ms_per_request for g in members)
-        minor = not startup and max(per_request or 0.0, worst) < MINOR_LOOP_MS
         if minor:
             evidence += (
                 f"; minor: under {MINOR_LOOP_MS:g} ms per request (an isolated stall: GC, "
@@ -254,7 +261,13 @@ def rank(
         ceiling = impact.get("ceiling_rps") or math.inf
         added = impact.get("added_latency_ms") or 0.0
         return (
-            0 if measured else 1 if item["status"] == CONFIRMED and not item.get("minor") else 2,
+            0
+            if measured
+            else 1
+            if item["status"] == CONFIRMED and not item.get("minor")
+            else 3
+            if item.get("minor")
+            else 2,
             ceiling,
             -added,
             SEVERITY_ORDER.get(item.get("severity") or "error", 3),

@@ -133,6 +133,7 @@ def build(
         "probe": probe or {},
         "summary": {
             "routes_measured": len(routes),
+            "routes_frozen": sum(1 for run in runs.values() if run.get("frozen")),
             "routes_skipped": len(plan.skipped),
             "findings": len(findings),
             "confirmed": counts[CONFIRMED],

@@ -29,6 +29,12 @@ def _num(value, fmt: str = "{:.1f}") -> str:
 def print_summary(report: dict, out: Path | None = None, console: Console | None = None) -> None:
     console = console or wide_console()
     console.print(f"[bold]unjam run[/bold] {report['app']}  [dim]({report['wall_s']} s)[/dim]")
+    frozen = (report.get("summary") or {}).get("routes_frozen")
+    if frozen:
+        console.print(
+            f"[red]{frozen} route(s) froze the server under load; the app was restarted "
+            "before each next route[/red]"
+        )
     static = report.get("static") or {}
     if static.get("error"):
         console.print(f"[yellow]unjam check: {static['error']}[/yellow]")
