@@ -92,7 +92,8 @@ class RouteDelta:
             found.append("throughput fell to 0")
         if (
             self.p99_change is not None
-            and self.p99_change > self.threshold
+            # the machine's drift moves latency as much as throughput: its margin holds too
+            and self.p99_change > self.margin("throughput")
             and (self.new_p99 or 0) - (self.old_p99 or 0) > P99_FLOOR_MS
             and self._p99_apart()
         ):
