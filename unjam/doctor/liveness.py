@@ -116,13 +116,12 @@ class Liveness:
                 return None
             stuck = self.in_progress() or stuck
             now = time.monotonic()
-            if now - cpu_mark[0] >= 2.0:
+            if now - cpu_mark[0] >= min(2.0, self.freeze_after_s / 3):
                 cpu = self._cpu()
                 busy = (cpu - cpu_mark[1]) / (now - cpu_mark[0])
                 if busy >= BUSY_CORES and stuck is None:
-                    limit = max(
-                        limit, min(now - started + 2.0, BACKLOG_FACTOR * self.freeze_after_s)
-                    )
+                    extended = now - started + self.freeze_after_s / 2
+                    limit = max(limit, min(extended, BACKLOG_FACTOR * self.freeze_after_s))
                 cpu_mark = (now, cpu)
             waited = now - started
             if waited >= limit:
