@@ -53,3 +53,8 @@ def test_thread_pool_growth_is_explained_not_blamed_on_a_client():
     ]
     text = fixes.runtime_fix(stack, "/usr/lib/python3.11/threading.py", 327, "wait", None)
     assert text == fixes.THREAD_START
+
+
+def test_a_stall_with_no_app_frame_says_so():
+    text = fixes.runtime_fix([USER], APP, 12, "get_user", PLAN, in_app=False)
+    assert text == fixes.NOT_THE_APP

@@ -68,6 +68,7 @@ def runtime_fix(
     function: str,
     plan: RouteExecution | None,
     cpu_bound: bool = False,
+    in_app: bool = True,
 ) -> str:
     """The fix for a loop stall at (path, line) in `function`, seen with `stack`;
     `cpu_bound`: the server's CPU time per request accounts for the stall time (a C call
@@ -92,6 +93,8 @@ def runtime_fix(
         return CLIENT_PER_REQUEST
     if any(str(f.get("function")) in ("getaddrinfo", "gethostbyname") for f in below):
         return DNS
+    if not in_app:
+        return NOT_THE_APP
     if cpu_bound and all("/json/" in p for p in below_paths):
         return CPU
     return _where_fix(function, plan)

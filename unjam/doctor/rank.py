@@ -452,16 +452,13 @@ def _runtime_fix(members: list[StallGroup], route, capacities: dict, plans: dict
     from unjam.doctor.static import endpoint_for
 
     group = members[0]
-    if not all(g.in_app for g in members):
-        from unjam.doctor.fixes import NOT_THE_APP
-
-        return NOT_THE_APP
     cap = capacities.get(route or "") or {}
     cpu, loop = cap.get("cpu_ms_per_request"), cap.get("loop_ms_per_request")
     cpu_bound = bool(cpu and loop and cpu >= 0.7 * loop)
     plan = endpoint_for(route, plans) if route and plans else None
     stack = max((g.stack for g in members), key=len)
-    return runtime_fix(stack, group.path, group.line, group.function, plan, cpu_bound)
+    in_app = all(g.in_app for g in members)
+    return runtime_fix(stack, group.path, group.line, group.function, plan, cpu_bound, in_app)
 
 
 def _plausible(ceiling: float | None, measured: float | None) -> bool:
