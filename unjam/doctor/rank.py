@@ -108,7 +108,9 @@ def rank(
         else:
             upper = None
             per_request_text = _ms(per_request or 0.0)
-        if per_request and not _plausible(ceiling, measured):
+        if per_request and not _plausible(
+            ceiling, measured, (capacities.get(route or "") or {}).get("cpu_ceiling_rps")
+        ):
             ceiling = None  # the route served more than this: stalls overlap other work
         # Weighed at the level where it cost most: a cause that stops a route at 32
         # concurrent is not minor because hundreds of requests at level 1 did not contend.
@@ -211,12 +213,16 @@ def rank(
             if finding.get("code") == "UJ006" and route is None:
                 pools = [c for c in capacities.values() if c.get("pool_ceiling_rps")]
                 if pools:
-                    impact["ceiling_rps"] = min(c["pool_ceiling_rps"] for c in pools)
+                    cap = min(pools, key=lambda c: c["pool_ceiling_rps"])
+                    impact["ceiling_rps"] = cap["pool_ceiling_rps"]
         subject = route or "the app"
         message = f"{subject}: {finding.get('message', '')}"
         measured = cap.get("measured_rps")
-        if impact["ceiling_rps"] and not _plausible(impact["ceiling_rps"], measured):
-            impact["ceiling_rps"] = None  # the route served more: not what limits it
+        if impact["ceiling_rps"] and not _plausible(
+            impact["ceiling_rps"], measured, cap.get("cpu_ceiling_rps")
+        ):
+            impact["ceiling_rps"] = None  # not what limits the route (it served more, or
+            # the server's CPU caps it well below)
         if impact["added_latency_ms"] and "dependency_ms" in status:
             where = "on the loop" if entry.get("context") == "event-loop" else "holding a token"
             message += f"; measured: {_ms(impact['added_latency_ms'])} ms per request {where}"
@@ -461,9 +467,14 @@ def _runtime_fix(members: list[StallGroup], route, capacities: dict, plans: dict
     return runtime_fix(stack, group.path, group.line, group.function, plan, cpu_bound, in_app)
 
 
-def _plausible(ceiling: float | None, measured: float | None) -> bool:
-    """A ceiling the measurement does not contradict (the route never served more)."""
-    return bool(ceiling) and (not measured or ceiling * (1 + NOISE) >= measured)
+def _plausible(
+    ceiling: float | None, measured: float | None, cpu_ceiling: float | None = None
+) -> bool:
+    """A ceiling the measurement does not contradict (the route never served more) and the
+    machine could reach (not far beyond what the server's CPU allows)."""
+    if not ceiling or (measured and ceiling * (1 + NOISE) < measured):
+        return False
+    return not cpu_ceiling or ceiling <= cpu_ceiling * (1 + NOISE)
 
 
 def _ms(value: float) -> str:
