@@ -305,8 +305,8 @@ def correlate(
             # The run ended in a freeze at an unknown line: absence of a stall proves nothing.
             statuses[fid] = {
                 "status": NOT_EXERCISED,
-                "evidence": f"{route} froze the server at {frozen.get('concurrency')} "
-                "concurrent and the blocking line is unknown: this call may be the cause "
+                "evidence": f"{route} froze the server at {frozen.get('at')} "
+                "and the blocking line is unknown: this call may be the cause "
                 "(not judged)",
                 # a wedged loop: the calls that block it; a wedged pool: those that hold it
                 "freeze_candidate": bool(finding.get("blocks_loop"))

@@ -55,6 +55,7 @@ class Freeze:
     concurrency: int | None
     phase: str
     waited_s: float
+    rate: float | None = None  # the offered rate, when it froze during the knee search
     frame: dict | None = None  # the blocking frame: {"path", "line", "function"}
     stack: list[dict] = field(default_factory=list)
     source: str = "client"  # "probe": a stall in progress; "client": no answer at all
@@ -65,6 +66,8 @@ class Freeze:
         return {
             "route": self.route,
             "concurrency": self.concurrency,
+            "rate": self.rate,
+            "at": load_level(self.concurrency, self.rate),
             "phase": self.phase,
             "waited_s": round(self.waited_s, 1),
             "frame": self.frame,
@@ -146,12 +149,20 @@ def _freeze(route: str, step: dict, waited: float, stuck: dict | None) -> Freeze
     return Freeze(
         route=route,
         concurrency=step.get("concurrency"),
+        rate=step.get("rate"),
         phase=str(step.get("phase") or ""),
         waited_s=waited,
         frame=dict(frame) if frame else None,
         stack=stack,
         source=source,
     )
+
+
+def load_level(concurrency: int | None, rate: float | None) -> str:
+    """ "64 concurrent" (the sweep) or "120 rps offered" (the knee search)."""
+    if concurrency is not None:
+        return f"{concurrency} concurrent"
+    return f"{rate:g} rps offered" if rate is not None else "an unknown load"
 
 
 def unanswered(step: dict) -> bool:

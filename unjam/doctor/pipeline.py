@@ -273,7 +273,7 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
             frozen = runs[route].get("frozen")
             if frozen:
                 say(
-                    f"{route} froze the server at {frozen['concurrency']} concurrent "
+                    f"{route} froze the server at {frozen['at']} "
                     f"(no answer for {frozen['waited_s']:.0f} s): restarting it"
                 )
                 _restart(server, recorder, restarts, f"frozen by {route}")

@@ -257,7 +257,7 @@ def rank(
     def key(item: dict) -> tuple:
         impact = item["impact"]
         if item["kind"] == "freeze":  # a route that stops the server outranks any ceiling
-            level = impact.get("froze_at_concurrency") or 0  # the lower, the worse
+            level = impact.get("froze_at_concurrency") or 10**6  # the lower, the worse
             return (-1, level, 0.0, 0, str(item.get("route")), item.get("line") or 0)
         measured = (
             item["status"] in (CONFIRMED, "seen only at runtime")
@@ -303,7 +303,7 @@ def _freeze_item(
     pool = freeze.get("threadpool") or {}
     if freeze.get("loop_answered"):
         what = (
-            f"{route} stopped answering at {freeze.get('concurrency')} concurrent (no answer "
+            f"{route} stopped answering at {freeze.get('at')} (no answer "
             f"for {freeze.get('waited_s', 0):.0f} s) while the loop still served other requests: "
             f"the thread pool was wedged ({pool.get('max_borrowed')} of "
             f"{pool.get('total_tokens')} tokens borrowed, {pool.get('max_waiting')} waiting)"
@@ -311,7 +311,7 @@ def _freeze_item(
         kind, fix = "thread-pool", POOL_WEDGE_FIX
     else:
         what = (
-            f"{route} froze the server at {freeze.get('concurrency')} concurrent: no answer to "
+            f"{route} froze the server at {freeze.get('at')}: no answer to "
             f"any request for {freeze.get('waited_s', 0):.0f} s"
             + (f", the loop blocked in {where}" if located else "")
         )

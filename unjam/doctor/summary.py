@@ -63,7 +63,7 @@ def print_summary(report: dict, out: Path | None = None, console: Console | None
         if run.get("stream"):
             limit = f"{run['stream']} stream: latency is the time to its first event"
         if run.get("frozen"):
-            limit = f"[red]froze the server at {run['frozen'].get('concurrency')} concurrent[/red]"
+            limit = f"[red]froze the server at {run['frozen'].get('at')}[/red]"
         elif run.get("failing"):
             limit = f"[red]{run['failing']}[/red]"
         table.add_row(
