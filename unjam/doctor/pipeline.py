@@ -247,29 +247,13 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
                 _restart(server, recorder, restarts, f"not answering before {route}")
             say(f"[{number}/{len(plan.targets)}] loading {route}")
             try:
-                kind = stream_kind(targets[0])
-                if kind:
-                    say(f"{route} streams ({kind}): measuring the time to its first event")
-                    runs[route] = measure_stream(route, targets, kind, recorder, opts.budget)
-                else:
-                    runs[route] = measure_route(route, targets, recorder, opts.budget)
+                runs[route] = _load_route(route, targets, server, recorder, opts, say)
             except Interrupted as stop:
                 runs[route] = stop.run
-                runs[route]["source"] = plan.source.get(route, "openapi")
                 raise
-            except (OSError, UserError) as err:
-                if server.proc is not None and server.proc.poll() is not None:
-                    tail = _short(server.stderr_tail(2))
-                    raise AppFailed(
-                        f"{opts.app} exited (code {server.proc.returncode}) while {route} was "
-                        f"loaded: {tail or 'no output'}"
-                    ) from None
-                if isinstance(err, UserError):
-                    raise
-                raise AppFailed(
-                    f"the probe stopped answering while {route} was loaded: {err}"
-                ) from None
-            runs[route]["source"] = plan.source.get(route, "openapi")
+            finally:
+                if route in runs:
+                    runs[route]["source"] = plan.source.get(route, "openapi")
             frozen = runs[route].get("frozen")
             if frozen:
                 say(
@@ -299,6 +283,29 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
     report["restarts"] = restarts
     report_mod.write(report, out)
     return report
+
+
+def _load_route(
+    route: str, targets: list, server: ServerProcess, recorder: Recorder, opts, say
+) -> dict:
+    """One route's measurement (a stream's, or the sweep and knee search); an app that exits
+    or a probe that stops answering meanwhile is the run's error, named with the route."""
+    try:
+        kind = stream_kind(targets[0])
+        if kind:
+            say(f"{route} streams ({kind}): measuring the time to its first event")
+            return measure_stream(route, targets, kind, recorder, opts.budget)
+        return measure_route(route, targets, recorder, opts.budget)
+    except (OSError, UserError) as err:
+        if server.proc is not None and server.proc.poll() is not None:
+            tail = _short(server.stderr_tail(2))
+            raise AppFailed(
+                f"{opts.app} exited (code {server.proc.returncode}) while {route} was "
+                f"loaded: {tail or 'no output'}"
+            ) from None
+        if isinstance(err, UserError):
+            raise
+        raise AppFailed(f"the probe stopped answering while {route} was loaded: {err}") from None
 
 
 def _restart(server: ServerProcess, recorder: Recorder, restarts: list, why: str) -> None:
