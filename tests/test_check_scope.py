@@ -4,9 +4,8 @@ files in syntax newer than the running Python analysed with the native parser.""
 
 from __future__ import annotations
 
-import os
-
 import json
+import os
 import sys
 import textwrap
 from pathlib import Path

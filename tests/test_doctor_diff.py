@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from doctor_support import synthetic_report
 
-from unjam.doctor.diff import parse_threshold
+from unjam.doctor.diff import RouteDelta, parse_threshold
 from unjam.doctor.report import write
 
 
@@ -71,3 +72,62 @@ def test_missing_or_unparsable_report_exits_3(reports, tmp_path):
 )
 def test_parse_threshold(text, value):
     assert parse_threshold(text) == pytest.approx(value)
+
+
+def test_change_inside_the_measured_noise_is_not_a_regression():
+    before = {"throughput": 0.08, "p99_range": [8.0, 15.0]}
+    after = {"throughput": 0.08, "p99_range": [12.0, 19.0]}
+    delta = RouteDelta("GET /x", 100.0, 80.0, 10.0, 14.0, 10.0, before, after)
+    assert delta.margin("throughput") > 20.0
+    assert delta.regressions == []
+    quiet = {"throughput": 0.01, "p99_range": [9.5, 10.5]}
+    slower = {"throughput": 0.01, "p99_range": [13.5, 14.5]}
+    assert RouteDelta("GET /x", 100.0, 80.0, 10.0, 14.0, 10.0, quiet, slower).regressions == [
+        "throughput -20.0%",
+        "p99 +40.0%",
+    ]
+
+
+def test_failing_to_working_and_back_have_verdicts():
+    fixed = RouteDelta("GET /x", 0.0, 50.0, None, 3.0, 10.0, old_failing=True)
+    assert "was failing, now works" in fixed.verdict and fixed.regressions == []
+    broken = RouteDelta("GET /x", 50.0, 0.0, 3.0, None, 10.0, new_failing=True)
+    assert broken.regressions == ["now failing"] and "REGRESSION" in broken.verdict
+
+
+SAME_APP = """\
+import asyncio
+
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+@app.get("/wait")
+async def wait():
+    await asyncio.sleep(0.005)
+    return {"ok": True}
+
+
+@app.get("/compute")
+def compute():
+    return {"total": sum(range(2000))}
+"""
+
+
+def test_two_runs_of_the_same_app_are_not_a_regression(tmp_path):
+    (tmp_path / "sameapp.py").write_text(SAME_APP)
+    outs = []
+    for name in ("before", "after"):
+        out = tmp_path / name
+        run = subprocess.run(
+            [sys.executable, "-m", "unjam", "run", "sameapp:app", "--app-dir", str(tmp_path),
+             "--out", str(out), "-q", "--duration", "1.6", "--levels", "1,8", "--no-knee"],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert run.returncode in (0, 1), run.stderr
+        outs.append(str(out / "report.json"))
+    for route in json.loads(Path(outs[0]).read_text())["routes"].values():
+        assert route["headline"]["throughput_noise"] is not None
+    result = unjam("diff", *outs)
+    assert result.returncode == 0, result.stdout

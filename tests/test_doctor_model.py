@@ -8,11 +8,11 @@ from pathlib import Path
 from doctor_support import CALL_LINE, SEND_LINE, findings, stall, synthetic_report, write_app
 
 import unjam.probe
+from unjam.analysis.api import analyze
 from unjam.doctor import charts
-from unjam.doctor.correlate import correlate, group_stalls, library_dirs, match_stall, user_frame
+from unjam.doctor.correlate import correlate, group_stalls, match_stall, user_frame
 from unjam.doctor.pipeline import DoctorOptions, serve_argv, split_serve_options
 from unjam.doctor.routes import template_matcher
-from unjam.doctor.static import import_closure
 
 
 def test_top_cause_names_route_line_cause_and_ceiling(tmp_path):
@@ -76,18 +76,25 @@ def test_unmeasured_route_finding_is_not_exercised(tmp_path):
     assert {s["status"] for s in result.statuses.values()} == {"not exercised"}
 
 
-def test_import_closure_follows_the_app_not_its_neighbours(tmp_path):
+def test_analysis_keeps_the_app_not_its_neighbours(tmp_path):
     pkg = tmp_path / "svc"
     (pkg / "sub").mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
     (pkg / "sub" / "__init__.py").write_text("")
-    (pkg / "main.py").write_text("from .sub import helpers\nimport svc.models\n")
-    (pkg / "sub" / "helpers.py").write_text("from ..models import X\n")
+    app = "from fastapi import FastAPI\napp = FastAPI()\n"
+    (pkg / "main.py").write_text(
+        "from .sub import helpers\nimport svc.models\n" + app
+        + "@app.get('/a')\nasync def a():\n    helpers.wait()\n"
+    )  # fmt: skip
+    (pkg / "sub" / "helpers.py").write_text("import time\ndef wait():\n    time.sleep(1)\n")
     (pkg / "models.py").write_text("X = 1\n")
-    (pkg / "other_app.py").write_text("import svc.models\n")
-    names = {p.name for p in import_closure(pkg / "main.py", tmp_path)}
-    assert {"main.py", "helpers.py", "models.py", "__init__.py"} <= names
-    assert "other_app.py" not in names
+    (pkg / "other_app.py").write_text(
+        "import time\nimport svc.models\n" + app + "@app.get('/a')\nasync def b():\n    time.sleep(1)\n"
+    )  # fmt: skip
+    result = analyze([pkg], app_module="svc.main", root=tmp_path)
+    assert {f.location.path for f in result.findings if f.code == "UJ001"} == {"svc/sub/helpers.py"}
+    assert list(result.routes) == ["GET /a"]
+    assert result.routes["GET /a"].endpoint.path == "svc/main.py"
 
 
 def test_targets_are_attributed_to_schema_templates():
@@ -108,7 +115,6 @@ def test_targets_are_attributed_to_schema_templates():
 
 def test_blocking_frame_is_rederived_as_the_innermost_app_frame(tmp_path):
     app_file = write_app(tmp_path)
-    libraries = library_dirs()
     socket_py = str(Path(socket.__file__).resolve())
     probe_said = {"path": socket_py, "line": 706, "function": "SocketIO.readinto"}
     raw = {
@@ -126,7 +132,7 @@ def test_blocking_frame_is_rederived_as_the_innermost_app_frame(tmp_path):
             probe_said,
         ],
     }
-    fixed = user_frame(raw, libraries)
+    fixed = user_frame(raw, [str(tmp_path)])
     assert fixed["blocking_frame"]["line"] == SEND_LINE
     assert fixed["probe_frame"] == probe_said
     group = group_stalls([fixed])[0]
@@ -164,3 +170,45 @@ def test_uvicorn_options_pass_through_and_loop_goes_to_the_probe():
         ["--loop=uvloop"],
         ["--timeout-keep-alive", "5"],
     )
+
+
+MULTI_LINE = """\
+def report(db):
+    row = db.execute(
+        "select 1",
+    ).first()
+    return row
+"""
+
+
+def test_a_stall_inside_a_multi_line_statement_matches_its_finding(tmp_path):
+    app_file = tmp_path / "multi.py"
+    app_file.write_text(MULTI_LINE)
+    finding = findings(write_app(tmp_path))[0] | {
+        "abs_path": str(app_file.resolve()),
+        "line": 2,
+        "chain": [],
+    }
+    sampled_at_first = stall(app_file, 40.0)
+    sampled_at_first["blocking_frame"] = {"path": str(app_file), "line": 4, "function": "report"}
+    group = group_stalls([sampled_at_first])[0]
+    assert match_stall(group, [finding]) == (finding, "line")
+    elsewhere = stall(app_file, 40.0)
+    elsewhere["blocking_frame"] = {"path": str(app_file), "line": 5, "function": "report"}
+    assert match_stall(group_stalls([elsewhere])[0], [finding]) == (None, None)
+
+
+def test_a_stall_that_stops_a_route_at_one_level_is_never_minor(tmp_path):
+    from unjam.doctor.rank import rank
+
+    app_file = write_app(tmp_path)
+    calm = [
+        {**stall(app_file, 0.5), "step": ("POST /invoice", 1), "step_requests": 2000}
+        for _ in range(4)
+    ]
+    storm = {**stall(app_file, 900.0), "step": ("POST /invoice", 2), "step_requests": 32}
+    run = {"steps": [{"phase": "sweep", "requests": 2000}, {"phase": "sweep", "requests": 900}]}
+    for stalls, minor in ((calm, True), ([*calm, storm], False)):
+        groups = group_stalls(stalls)
+        items = rank([], {}, groups, {"POST /invoice": run}, {"POST /invoice": {}})
+        assert items[0]["minor"] is minor  # 900 ms / 2900 requests is < 1 ms, yet it hurt

@@ -132,3 +132,40 @@ class Finding:
             **({"group": self.group.to_json()} if self.group is not None else {}),
             **({"details": self.details} if self.details else {}),
         }
+
+
+@dataclass(frozen=True)
+class RoutePiece:
+    """One callable FastAPI runs, in order, to serve a route: a dependency, the endpoint, the
+    response's serialisation or a generator dependency's exit. Each piece in the thread pool
+    borrows a limiter token for its own run and returns it before the next piece starts."""
+
+    kind: str  # "dependency" | "endpoint" | "serialisation" | "generator exit"
+    name: str
+    path: str  # relative to the analysed root, like Finding paths
+    line: int
+    context: ExecutionContext
+    # A sync generator dependency's exit runs in a worker thread on a limiter of its own,
+    # not on the default one the other pieces share.
+    own_limiter: bool = False
+
+    @property
+    def borrows_token(self) -> bool:
+        return self.context is ExecutionContext.THREADPOOL and not self.own_limiter
+
+
+@dataclass(frozen=True)
+class RouteExecution:
+    """A route's execution plan: its pieces in the order FastAPI runs them."""
+
+    route: str  # "METHOD /template"
+    pieces: tuple[RoutePiece, ...]
+
+    @property
+    def endpoint(self) -> RoutePiece | None:
+        return next((p for p in self.pieces if p.kind == "endpoint"), None)
+
+    @property
+    def token_borrowings(self) -> int:
+        """Sequential token borrowings per request (never more than one held at a time)."""
+        return sum(1 for piece in self.pieces if piece.borrows_token)

@@ -3,21 +3,28 @@ measured ceiling?
 
 A FastAPI process has three shared resources a request can queue for: the event loop (one
 thread: time a request blocks it is time nobody else runs), the thread pool (`total_tokens`
-threads, each request holding `tokens` of them for its thread time) and the CPU (one core under
-the GIL). Each gives a ceiling: `1000 / loop_ms`, `total_tokens * 1000 / (thread_ms * tokens)`
-and `1000 / cpu_ms` requests per second. Little's law (in flight = throughput x latency) turns
-the measured ceiling into the exclusive time each request costs, so the model can say which
-ceiling the measurement agrees with.
+threads) and the CPU (one core under the GIL). FastAPI runs a route's pieces one after the
+other (each sync dependency, the endpoint, a sync endpoint's response validation) and each
+sync piece borrows a token for its own run and returns it before the next borrows one: a
+request never holds two. So the pool gives `total_tokens * 1000 / thread_ms`, where thread_ms
+is the request's summed thread time (what the probe measures), not that times the number of
+pieces. The loop gives `1000 / loop_ms` and the CPU `1000 / cpu_ms`. Little's law (in flight =
+throughput x latency) turns the measured ceiling into the exclusive time each request costs,
+so the model can say which ceiling the measurement agrees with — and when none does.
 """
 
 from __future__ import annotations
 
-import re
 import statistics
+
+from unjam.model import RouteExecution
 
 MINOR_LOOP_MS = 1.0
 # A predicted ceiling "explains" the measured one within this factor.
 EXPLAINS_FACTOR = 1.6
+# Run-to-run noise of a short sweep step: a measurement above the model's ceiling by more
+# than this means the model is wrong for this route, and the report says so.
+NOISE = 0.25
 
 
 def _median(values: list[float]) -> float | None:
@@ -25,15 +32,24 @@ def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def tokens_from_findings(findings: list[dict], route: str) -> int | None:
-    """Thread-pool tokens per request as the analyzer counted them (UJ005's message)."""
-    for finding in findings:
-        if finding.get("code") != "UJ005" or (finding.get("entry") or {}).get("route") != route:
-            continue
-        hit = re.search(r"(\d+)\s+(?:thread[- ]pool\s+)?tokens?", finding.get("message", ""))
-        if hit:
-            return int(hit.group(1))
-    return None
+def borrowings(plan: RouteExecution | None) -> str:
+    """ "3 sequential token borrowings (dependency current_user, endpoint items, ...)"."""
+    if plan is None:
+        return ""
+    pieces = [p for p in plan.pieces if p.borrows_token]
+    if not pieces:
+        return ""
+    named = ", ".join(f"{p.kind} {p.name}" for p in pieces)
+    return f"{len(pieces)} sequential token borrowing(s) per request ({named}), one held at a time"
+
+
+def human(value: float | None) -> str:
+    """A rate or a time rounded for people: 3 significant digits, no false precision."""
+    if value is None:
+        return "?"
+    if value >= 100:
+        return f"{round(value, -len(str(int(value))) + 3):,.0f}"
+    return f"{value:.1f}" if value >= 1 else f"{value:.2f}"
 
 
 def measured_ceiling(run: dict) -> tuple[float, dict | None]:
@@ -54,11 +70,10 @@ def route_capacity(
     run: dict,
     *,
     total_tokens: int,
-    findings: list[dict],
+    plan: RouteExecution | None = None,
 ) -> dict:
     """The capacity model of one measured route (JSON-ready)."""
-    route = run["route"]
-    steps = [s for s in run.get("steps", []) if s.get("phase") != "warmup"]
+    steps = [s for s in run.get("steps", []) if s.get("phase") != "warmup" and not s.get("invalid")]
     requests = sum(s.get("requests", 0) for s in steps)
     stall_ms = sum(s.get("stall_ms", 0.0) for s in steps)
     loop_ms = stall_ms / requests if requests and stall_ms > 0 else None
@@ -67,15 +82,23 @@ def route_capacity(
     run_ms = _median(
         [((s.get("route_stats") or {}).get("threadpool_run_ms") or {}).get("p50") for s in steps]
     )
-    tokens = tokens_from_findings(findings, route) or (1 if run_ms else 0)
-    cpu_ms = _median([s.get("cpu_ms_per_request") for s in steps])
+    tokens = plan.token_borrowings if plan is not None else (1 if run_ms else 0)
+    # CPU per request where throughput was highest: at low levels the server's fixed
+    # overheads (the loop's polling, the probe) spread over few requests and overstate it.
+    busiest = max(
+        (s for s in steps if s.get("cpu_ms_per_request")),
+        key=lambda s: s.get("throughput_rps") or 0.0,
+        default=None,
+    )
+    cpu_ms = busiest["cpu_ms_per_request"] if busiest else None
+    top_level = max((s.get("concurrency") or 0 for s in steps), default=0)
 
     # Under a millisecond per request, stall time is isolated stalls (GC, the OS), not a
     # per-request cost: it is recorded but does not make a ceiling (see rank.MINOR_LOOP_MS).
     loop_counts = bool(loop_ms) and loop_ms >= MINOR_LOOP_MS
     ceilings = {
         "event loop": 1000.0 / (loop_upper or loop_ms) if loop_counts else None,
-        "thread pool": total_tokens * 1000.0 / (run_ms * tokens) if run_ms and tokens else None,
+        "thread pool": total_tokens * 1000.0 / run_ms if run_ms else None,
         "cpu": 1000.0 / cpu_ms if cpu_ms else None,
     }
     measured, step = measured_ceiling(run)
@@ -86,14 +109,19 @@ def route_capacity(
         "loop_ceiling_rps": _r(ceilings["event loop"]),
         "loop_ceiling_high_rps": _r(1000.0 / loop_ms) if loop_upper and loop_ms else None,
         "thread_ms_per_request": round(run_ms, 3) if run_ms else None,
-        "tokens_per_request": tokens,
+        "tokens_per_request": tokens,  # sequential borrowings; one held at a time
         "total_tokens": total_tokens,
         "pool_ceiling_rps": _r(ceilings["thread pool"]),
         "cpu_ms_per_request": round(cpu_ms, 3) if cpu_ms else None,
         "cpu_ceiling_rps": _r(ceilings["cpu"]),
+        "pieces": [
+            {"kind": p.kind, "name": p.name, "line": p.line, "context": str(p.context)}
+            for p in (plan.pieces if plan is not None else ())
+        ],
         "littles_law": None,
         "limit": None,
         "explains": False,
+        "disagrees": False,
         "explanation": "",
     }
     parts: list[str] = []
@@ -110,17 +138,22 @@ def route_capacity(
             "exclusive_ms_per_request": round(demand_ms, 3),
         }
         parts.append(
-            f"measured {measured:.1f} rps; at {step.get('concurrency')} concurrent "
-            f"{tput:.1f} rps x {latency_s:.3f} s = {in_flight:.1f} in flight (Little's law)"
+            f"measured {human(measured)} rps; at {step.get('concurrency')} concurrent "
+            f"{human(tput)} rps x {latency_s:.3f} s = {in_flight:.1f} in flight (Little's law)"
         )
         serial = _serialisation(steps)
         if serial:
             parts.append(serial)
         parts.append(f"so each request costs {demand_ms:.1f} ms of the scarcest resource")
+    if top_level and top_level < total_tokens and ceilings["thread pool"]:
+        # Fewer requests in flight than tokens: the pool cannot be what limits the route.
+        ceilings["thread pool"] = None
+        parts.append(f"the pool's {total_tokens} tokens are more than the {top_level} in flight")
     known = {name: value for name, value in ceilings.items() if value}
     if known:
         limit, ceiling = min(known.items(), key=lambda item: item[1])
         model["limit"] = limit
+        borrowed = borrowings(plan) or f"{tokens} token borrowing(s)"
         detail = {
             "event loop": f"the loop is blocked {loop_ms or 0:.1f} ms per request in stalls"
             + (
@@ -128,7 +161,8 @@ def route_capacity(
                 if loop_upper
                 else ""
             ),
-            "thread pool": f"{tokens} token(s) x {run_ms or 0:.1f} ms of {total_tokens} tokens",
+            "thread pool": f"{run_ms or 0:.1f} ms of thread time per request in {borrowed}, "
+            f"shared by {total_tokens} tokens",
             "cpu": f"{cpu_ms or 0:.2f} ms CPU per request on one core",
         }[limit]
         high = 1000.0 / loop_ms if limit == "event loop" and loop_upper and loop_ms else ceiling
@@ -137,9 +171,18 @@ def route_capacity(
             and measured <= high * EXPLAINS_FACTOR
             and (ceiling <= measured * EXPLAINS_FACTOR)
         )
-        model["explains"] = explains
-        verdict = "which explains the measured ceiling" if explains else "not reached"
-        span = f"{ceiling:.1f}-{high:.1f}" if high > ceiling * 1.05 else f"{ceiling:.1f}"
+        disagrees = measured > high * (1 + NOISE)
+        model["explains"] = explains and not disagrees
+        model["disagrees"] = disagrees
+        if disagrees:
+            verdict = (
+                f"but the route served {human(measured)} rps: the model disagrees with the "
+                "measurement (a cost it counts is not exclusive, or was measured under "
+                "contention)"
+            )
+        else:
+            verdict = "which explains the measured ceiling" if explains else "not reached"
+        span = f"{human(ceiling)}-{human(high)}" if high > ceiling * 1.05 else human(ceiling)
         parts.append(f"{limit} ceiling {span} rps ({detail}), {verdict}")
     else:
         parts.append("no loop stall, thread-pool time or CPU figure to model")

@@ -61,6 +61,15 @@ def run(
         "wants resolution more than low overhead.",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
+    methods: str = typer.Option(
+        None,
+        "--methods",
+        help="Also send these methods' generated requests, e.g. POST,PUT (or all): they may "
+        "change data. By default only GET, HEAD and OPTIONS are sent.",
+    ),
+    only_targets: bool = typer.Option(
+        False, "--only-targets", help="Load only the routes of the --targets file."
+    ),
 ) -> None:
     """The doctor: check + serve with the probe + load each route; ranked, measured causes.
 
@@ -73,6 +82,7 @@ def run(
 
     from unjam.doctor.measure import Budget
     from unjam.doctor.pipeline import DoctorOptions, run_doctor
+    from unjam.doctor.routes import parse_methods
     from unjam.doctor.summary import print_summary
     from unjam.errors import UserError
 
@@ -97,6 +107,8 @@ def run(
         routes=list(route) if route else None,
         openapi_path=openapi if openapi.startswith("/") else "/" + openapi,
         stall_threshold_ms=stall_threshold,
+        methods=parse_methods(methods),
+        only_targets=only_targets,
     )
     report = run_doctor(opts, progress=None if quiet else (lambda m: err.print(f"[dim]{m}[/dim]")))
     print_summary(report, out)
@@ -105,6 +117,8 @@ def run(
         for i in report["ranked"]
     )
     sys.stdout.flush()
+    if report.get("partial"):
+        raise typer.Exit(130)  # Ctrl-C: the report holds what was measured, marked partial
     raise typer.Exit(1 if measured else 0)
 
 

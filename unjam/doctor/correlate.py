@@ -10,6 +10,7 @@ client findings by the measured time of their dependency.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,21 @@ class StallGroup:
     finding_id: str | None = None
     match: str | None = None  # "line", "chain" or "stack"
     startup: bool = False
+    freeze: dict | None = None  # the server stopped answering here (liveness.Freeze as JSON)
+    in_app: bool = True  # False: no frame of the app on the stack (the server, the OS)
+    # load step -> [stall ms, requests of the step]: the cost at the level where it hurt most
+    per_step: dict = field(default_factory=dict)
+
+    @property
+    def loaded_ms(self) -> float:
+        """Stall time in the load steps (the warm-up's one-off costs left out); all of it for
+        stalls recorded without a step (start-up, a freeze, synthetic tests)."""
+        return sum(ms for ms, _ in self.per_step.values()) if self.per_step else self.total_ms
+
+    @property
+    def worst_ms_per_request(self) -> float:
+        costs = [ms / requests for ms, requests in self.per_step.values() if requests]
+        return max(costs, default=0.0)
 
     @property
     def total_ms(self) -> float:
@@ -72,40 +88,43 @@ class StallGroup:
             "match": self.match,
             "status": "matched" if self.finding_id else "seen only at runtime",
             "startup": self.startup,
+            "freeze": self.freeze,
         }
 
 
-def library_dirs() -> list[str]:
-    """Directories whose frames are never "your code": the interpreter's and installed packages',
-    and unjam's own probe (it is on every stack, as the outermost middleware)."""
-    import sysconfig
+def is_project_file(path: str, project_roots: Iterable[str] = ()) -> bool:
+    """The app's own code: the probe's rule (not stdlib, frozen modules, site-packages or
+    unjam), and anything under the project's roots outside installed packages (the lab's apps
+    live inside unjam's tree), never the probe itself."""
+    from unjam.probe.stacks import is_user_file
 
-    import unjam.probe
-
-    paths = sysconfig.get_paths()
-    dirs = {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
-    dirs.add(str(Path(unjam.probe.__file__).parent))
-    return sorted(str(Path(d).resolve()) for d in dirs)
-
-
-def _is_library(path: str, libraries: list[str]) -> bool:
-    if not path or path.startswith("<") or "site-packages" in path or "dist-packages" in path:
+    if not path or path.startswith("<"):
+        return False
+    if is_user_file(path):
         return True
-    return any(path == lib or path.startswith(lib + "/") for lib in libraries)
+    if "site-packages" in path or "dist-packages" in path or path.startswith(_PROBE_DIR):
+        return False
+    return any(
+        root and (path == root or path.startswith(root.rstrip("/") + "/")) for root in project_roots
+    )
 
 
-def user_frame(stall: dict, libraries: list[str]) -> dict:
+_PROBE_DIR = str(Path(__file__).resolve().parent.parent / "probe") + "/"
+
+
+def user_frame(stall: dict, project_roots: Iterable[str] = ()) -> dict:
     """The stall with its blocking frame set to the innermost frame of the app's own code.
 
     The probe names the innermost frame it considers user code; the doctor re-derives it from
-    the stack with its own rule (not the interpreter's library, not an installed package, not
-    the probe) so that a stall inside `socket.readinto` is attributed to the app line that
-    called the client, and two samples of one blocking call land in one group.
+    the stack with the same rule plus the project's roots, so that a stall inside
+    `socket.readinto` is attributed to the app line that called the client, and two samples
+    of one blocking call land in one group.
     """
+    roots = [_norm(r) or r for r in project_roots]
     stack = stall.get("stack") or []
     for frame in reversed(stack):  # the stack is outermost first
         path = _norm(frame.get("path")) or ""
-        if not _is_library(path, libraries):
+        if is_project_file(path, roots):
             if (frame.get("path"), frame.get("line")) == (
                 (stall.get("blocking_frame") or {}).get("path"),
                 (stall.get("blocking_frame") or {}).get("line"),
@@ -116,7 +135,7 @@ def user_frame(stall: dict, libraries: list[str]) -> dict:
                 "blocking_frame": dict(frame),
                 "probe_frame": stall.get("blocking_frame"),
             }
-    return stall
+    return {**stall, "in_app": False} if stack else stall
 
 
 def group_stalls(stalls: Iterable[dict], *, startup: bool = False) -> list[StallGroup]:
@@ -126,7 +145,7 @@ def group_stalls(stalls: Iterable[dict], *, startup: bool = False) -> list[Stall
         path = _norm(frame.get("path")) or "?"
         line = int(frame.get("line") or 0)
         route = stall.get("route")
-        key = (route, path, line)
+        key = (route, path, line, bool(stall.get("freeze")))
         group = groups.get(key)
         if group is None:
             group = groups[key] = StallGroup(
@@ -136,12 +155,52 @@ def group_stalls(stalls: Iterable[dict], *, startup: bool = False) -> list[Stall
                 function=str(frame.get("function") or "?"),
                 endpoint=stall.get("endpoint"),
                 startup=startup,
+                freeze=stall.get("freeze"),
             )
-        group.durations_ms.append(float(stall.get("duration_ms") or 0.0))
+        duration = float(stall.get("duration_ms") or 0.0)
+        group.durations_ms.append(duration)
+        group.in_app = group.in_app and stall.get("in_app", True)
+        if stall.get("step") is not None:
+            cost = group.per_step.setdefault(stall["step"], [0.0, stall.get("step_requests", 0)])
+            cost[0] += duration
         stack = list(stall.get("stack") or [])
         if len(stack) > len(group.stack):
             group.stack = stack
     return sorted(groups.values(), key=lambda g: -g.total_ms)
+
+
+_SPANS: dict[str, list[tuple[int, int]]] = {}
+
+
+def _statement_spans(path: str) -> list[tuple[int, int]]:
+    """(first, last) line of every simple statement and compound-statement header in a file."""
+    if path in _SPANS:
+        return _SPANS[path]
+    spans: list[tuple[int, int]] = []
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8", errors="replace"))
+    except (OSError, SyntaxError, ValueError):
+        tree = None
+    for node in ast.walk(tree) if tree is not None else ():
+        if not isinstance(node, ast.stmt):
+            continue
+        end = node.end_lineno or node.lineno
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+            end = max(node.lineno, body[0].lineno - 1)  # a header: `with db.execute(...):`
+        spans.append((node.lineno, end))
+    _SPANS[path] = spans
+    return spans
+
+
+def statement_lines(path: str, line: int) -> range:
+    """The lines of the innermost statement holding `line`: a stall sampled on line 8 of a
+    call written over lines 6-8 is the same statement as the finding on line 6."""
+    holding = [(a, b) for a, b in _statement_spans(path) if a <= line <= b]
+    if not holding:
+        return range(line, line + 1)
+    first, last = min(holding, key=lambda span: span[1] - span[0])
+    return range(first, last + 1)
 
 
 def _finding_lines(finding: dict) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
@@ -158,14 +217,15 @@ def match_stall(group: StallGroup, findings: list[dict]) -> tuple[dict | None, s
         f for f in findings if not f.get("blocks_loop", True)
     ]
     stack_lines = {(_norm(fr.get("path")), int(fr.get("line") or 0)) for fr in group.stack}
+    statement = {(group.path, line) for line in statement_lines(group.path, group.line)}
     for how in ("line", "chain", "stack"):
         hits = []
         for finding in candidates:
             own, chain = _finding_lines(finding)
             if how == "line":
-                hit = (group.path, group.line) in own
+                hit = bool(statement & own)
             elif how == "chain":
-                hit = (group.path, group.line) in chain
+                hit = bool(statement & chain)
             else:
                 hit = bool(own & stack_lines)
             if hit:
@@ -239,16 +299,32 @@ def correlate(
             statuses[fid] = {"status": NOT_EXERCISED, "evidence": why}
             continue
         statuses[fid] = _runtime_evidence(finding, runs)
+        frozen = (route_runs.get(route or "") or {}).get("frozen")
+        located = any(g.freeze and g.route == route and g.finding_id for g in stall_groups)
+        if frozen and not located and statuses[fid]["status"] == NOT_CONFIRMED:
+            # The run ended in a freeze at an unknown line: absence of a stall proves nothing.
+            statuses[fid] = {
+                "status": NOT_EXERCISED,
+                "evidence": f"{route} froze the server at {frozen.get('at')} "
+                "and the blocking line is unknown: this call may be the cause "
+                "(not judged)",
+                # a wedged loop: the calls that block it; a wedged pool: those that hold it
+                "freeze_candidate": bool(finding.get("blocks_loop"))
+                != bool(frozen.get("loop_answered")),
+            }
     return Correlation(groups=stall_groups, statuses=statuses)
 
 
 def _runtime_evidence(finding: dict, runs: list[dict]) -> dict:
     code = finding.get("code")
     entry = finding.get("entry") or {}
-    steps = [step for run in runs for step in run.get("steps", [])]
-    requests = sum(step.get("requests", 0) for step in steps)
+    # Steps taken while the server did not answer are no evidence of anything.
+    steps = [step for run in runs for step in run.get("steps", []) if not step.get("invalid")]
+    requests = sum(step.get("ok", 0) for step in steps)
     if requests == 0:
-        return {"status": NOT_EXERCISED, "evidence": "no request of its route succeeded"}
+        frozen = any(run.get("frozen") for run in runs)
+        why = "the server froze before" if frozen else "no request of its route succeeded"
+        return {"status": NOT_EXERCISED, "evidence": f"{why}; nothing measured to judge by"}
     if code == "UJ004":
         return {
             "status": NOT_CONFIRMED,

@@ -55,10 +55,10 @@ def _package(path: str | None) -> str:
     return parts[-2] if name == "__init__.py" and len(parts) > 1 else name.removesuffix(".py")
 
 
-def condensed(rows: list[dict], libraries: list[str]) -> list[dict]:
+def condensed(rows: list[dict], project_roots: list[str]) -> list[dict]:
     """The stack as a reader wants it: the app's frames, the blocking frame and the innermost
     frame in full; each run of library frames between them folded into one line."""
-    from unjam.doctor.correlate import _is_library
+    from unjam.doctor.correlate import is_project_file
 
     out: list[dict] = []
     run: list[dict] = []
@@ -72,7 +72,7 @@ def condensed(rows: list[dict], libraries: list[str]) -> list[dict]:
 
     for index, row in enumerate(rows):
         keep = row["blocking"] or index == len(rows) - 1
-        if not keep and _is_library(str(row["path"] or ""), libraries):
+        if not keep and not is_project_file(str(row["path"] or ""), project_roots):
             run.append(row)
             continue
         flush()
@@ -211,9 +211,7 @@ def render_html(report: dict) -> str:
                 "charts": route_charts(route, run, slug),
             }
         )
-    from unjam.doctor.correlate import library_dirs
-
-    libraries = library_dirs()
+    libraries = [str((report.get("static") or {}).get("source_dir") or "")]
     ranked = []
     for item in report.get("ranked") or []:
         blocking = (item.get("path"), item.get("line"))

@@ -14,6 +14,8 @@ import time
 from dataclasses import dataclass, field
 
 from unjam.doctor.diagnostics import CpuMeter, Diagnostics
+from unjam.doctor.liveness import Liveness
+from unjam.doctor.noise import step_noise
 
 DEFAULT_LEVELS = (1, 8, 32, 64)
 TIMELINE_POINTS = 400
@@ -28,6 +30,10 @@ class Budget:
     slo_p99_ms: float = 500.0
     knee: bool = True
     knee_steps: int = 3
+    # A server that has not answered for this long after a step is frozen (a finding of its
+    # own); shorter silences are waited out so a stall longer than the request timeout ends
+    # before the probe's snapshot and is recorded.
+    freeze_after_s: float = 15.0
 
     @property
     def max_queue_s(self) -> float:
@@ -54,6 +60,18 @@ class Recorder:
     diagnostics: Diagnostics
     cpu: CpuMeter
     threadpool_timeline: list[list] = field(default_factory=list)
+    # Asked after a step whose requests did not all succeed: is the server still answering?
+    liveness: Liveness | None = None
+    answered: dict[str, bool] = field(default_factory=dict)  # route -> it succeeded before
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a load step (the load generator stops the step on SIGINT and returns):
+    carries what was measured of the route so far, for the partial report."""
+
+    def __init__(self, run: dict) -> None:
+        super().__init__()
+        self.run = run
 
 
 def _percentiles(result, name: str) -> dict:
@@ -123,6 +141,7 @@ def step_record(result, snapshot: dict, route: str, *, phase: str, cpu_s: float,
         "threadpool": pool,
         "route_stats": (snapshot.get("routes") or {}).get(route) or {},
         "loop_lag_ms": snapshot.get("loop_lag_ms") or {},
+        "noise": step_noise(result),
         "probe": {key: (snapshot.get("probe") or {}).get(key) for key in ("errors", "warnings")},
     }
 
@@ -142,16 +161,61 @@ def _timeline(result, offset: float = 0.0) -> list[list]:
     return rows
 
 
-def _measured(recorder: Recorder, route: str, phase: str, action, **level) -> tuple[object, dict]:
+def _measured(
+    recorder: Recorder, route: str, phase: str, action, target=None, **level
+) -> tuple[object, dict]:
     recorder.diagnostics.reset()
     cpu0 = recorder.cpu.seconds()
     result = action()
     cpu_s = recorder.cpu.seconds() - cpu0
-    snapshot = recorder.diagnostics.snapshot()
+    freeze = None
+    if recorder.liveness is not None and not _all_answered(result):
+        # Timeouts and errors: wait for the server to answer again before the snapshot, so a
+        # stall longer than the request timeout has ended and is in it (or name the freeze).
+        strict = recorder.answered.get(route, False)
+        freeze = recorder.liveness.wait(route, {"phase": phase, **level}, target, strict)
+    if _ok_count(result) or getattr(result, "sustainable_rate", 0):
+        recorder.answered[route] = True
+    snapshot = _snapshot(recorder, freeze is not None)
     timeline = (snapshot.get("threadpool") or {}).get("timeline") or []
     label = " ".join([phase, *(f"{k} {v}" for k, v in level.items())])
     recorder.threadpool_timeline.extend([*row[:3], label] for row in timeline)
-    return result, step_record(result, snapshot, route, phase=phase, cpu_s=cpu_s, **level)
+    step = step_record(result, snapshot, route, phase=phase, cpu_s=cpu_s, **level)
+    if freeze is not None:
+        if freeze.frame is None and step["stalls"] and not freeze.loop_answered:
+            longest = max(step["stalls"], key=lambda s: float(s.get("duration_ms") or 0.0))
+            freeze.frame = dict(longest.get("blocking_frame") or {}) or None
+            freeze.stack = list(longest.get("stack") or [])
+        pool = step["threadpool"]
+        freeze.threadpool = {
+            key: pool.get(key) for key in ("total_tokens", "max_borrowed", "max_waiting")
+        }
+        step["freeze"] = freeze.to_json()
+        step["invalid"] = True
+    if _interrupted(result):
+        step["interrupted"] = True
+    return result, step
+
+
+def _all_answered(result) -> bool:
+    requests = _request_count(result)
+    return requests > 0 and _ok_count(result) == requests
+
+
+def _interrupted(result) -> bool:
+    if getattr(result, "interrupted", False) is True:
+        return True
+    return getattr(result, "reason", "") == "interrupted"  # a knee search
+
+
+def _snapshot(recorder: Recorder, frozen: bool) -> dict:
+    """The probe's snapshot; a frozen server's probe may not answer either (then empty)."""
+    try:
+        return recorder.diagnostics.snapshot()
+    except OSError:
+        if not frozen:
+            raise
+        return {}
 
 
 def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget) -> dict:
@@ -167,13 +231,17 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
         route,
         "warmup",
         lambda: run_load(targets, concurrency=1, requests=3, duration=1.0, timeout=timeout),
+        targets[0],
         concurrency=1,
     )
     run["steps"].append(warm)
+    _stop_if(run, warm)
     best_tput = 0.0
     timelines: list[tuple[int, list]] = []
     previous: dict | None = None
     for index, level in enumerate(budget.levels):
+        if "frozen" in run:
+            break
         result, step = _measured(
             recorder,
             route,
@@ -181,10 +249,13 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
             lambda level=level: run_load(
                 targets, concurrency=level, duration=budget.sweep_step_s, timeout=timeout
             ),
+            targets[0],
             concurrency=level,
         )
         run["steps"].append(step)
         timelines.append((level, _timeline(result)))
+        if _stop_if(run, step):
+            break
         best_tput = max(best_tput, step["throughput_rps"])
         if step["ok"] == 0:
             run["failing"] = _failure(step)
@@ -195,10 +266,27 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
             run["sweep_stopped"] = stop
             break
         previous = step
+    sweeps = [s for s in run["steps"] if s["phase"] == "sweep"]
+    if len(sweeps) > 1 and "failing" not in run and "frozen" not in run:
+        # The lowest level again, last: how much the same measurement moves within a run
+        # (the machine's load drifts), for `unjam diff` to tell noise from change.
+        lowest = min(s["concurrency"] for s in sweeps)
+        _, repeat = _measured(
+            recorder,
+            route,
+            "repeat",
+            lambda: run_load(
+                targets, concurrency=lowest, duration=budget.sweep_step_s, timeout=timeout
+            ),
+            targets[0],
+            concurrency=lowest,
+        )
+        run["steps"].append(repeat)
+        _stop_if(run, repeat)
     if timelines:
         level, rows = timelines[-1]
         run["timeline"] = {"concurrency": level, "points": downsample(rows)}
-    if budget.knee and best_tput > 0 and "failing" not in run:
+    if budget.knee and best_tput > 0 and "failing" not in run and "frozen" not in run:
         start_rate = max(1.0, round(best_tput * 0.6, 1))
         knee, step = _measured(
             recorder,
@@ -212,14 +300,64 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
                 step_duration=budget.knee_step_s,
                 timeout=budget.request_timeout_s,
             ),
+            targets[0],
             rate=start_rate,
         )
         run["steps"].append(_knee_step(step, knee))
         run["knee"] = _knee_json(knee, budget)
+        _stop_if(run, step)
     for recorded in run["steps"]:
         recorded.pop("_cpu_s", None)
     run["wall_s"] = round(time.monotonic() - started, 2)
     return run
+
+
+def measure_stream(
+    route: str, targets: list, kind: str, recorder: Recorder, budget: Budget
+) -> dict:
+    """A streaming route's sweep: time to first event at each level (see `streams.py`)."""
+    from unjam.doctor.streams import load_stream
+
+    run: dict = {"route": route, "targets": len(targets), "steps": [], "knee": None}
+    run["stream"] = kind
+    started = time.monotonic()
+    rows: list = []
+    for level in budget.levels:
+        result, step = _measured(
+            recorder,
+            route,
+            "sweep",
+            lambda level=level: load_stream(
+                targets, kind, concurrency=level, duration=budget.sweep_step_s
+            ),
+            concurrency=level,
+        )
+        step["metric"] = "time to first event"
+        run["steps"].append(step)
+        rows = _timeline(result)
+        if _stop_if(run, step):
+            break
+        if step["ok"] == 0:
+            run["failing"] = _failure(step)
+            break
+    run["timeline"] = {"concurrency": run["steps"][-1]["concurrency"], "points": downsample(rows)}
+    for recorded in run["steps"]:
+        recorded.pop("_cpu_s", None)
+    run["wall_s"] = round(time.monotonic() - started, 2)
+    return run
+
+
+def _stop_if(run: dict, step: dict) -> bool:
+    """Record a freeze on the run (the route is not loaded further; its steps from then on are
+    invalid); raise `Interrupted` on Ctrl-C. True when the route's measurement is over."""
+    if "freeze" in step:
+        run["frozen"] = step["freeze"]
+    if step.get("interrupted"):
+        for recorded in run["steps"]:
+            recorded.pop("_cpu_s", None)
+        run["interrupted"] = True
+        raise Interrupted(run)
+    return "frozen" in run
 
 
 def _saturated(previous: dict | None, step: dict, following: int | None, budget: Budget) -> str:

@@ -8,6 +8,7 @@ happens).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import sys
@@ -19,16 +20,20 @@ from pathlib import Path
 
 from unjam.doctor import report as report_mod
 from unjam.doctor.capacity import route_capacity
-from unjam.doctor.correlate import correlate, group_stalls, library_dirs, user_frame
+from unjam.doctor.correlate import correlate, group_stalls, user_frame
 from unjam.doctor.diagnostics import CpuMeter, Diagnostics
-from unjam.doctor.measure import Budget, Recorder, measure_route
+from unjam.doctor.liveness import Liveness, answers
+from unjam.doctor.measure import Budget, Interrupted, Recorder, measure_route, measure_stream
 from unjam.doctor.rank import rank
-from unjam.doctor.routes import plan_routes, read_targets_file
+from unjam.doctor.routes import RoutePlan, plan_routes, read_targets_file
 from unjam.doctor.static import (
     StaticResult,
+    align_routes,
+    endpoint_for,
     locate_module,
     static_findings,
 )
+from unjam.doctor.streams import stream_kind
 from unjam.errors import AppFailed, BadInput, UserError
 from unjam.server import LOCALHOST, ServerProcess, free_port
 
@@ -55,6 +60,10 @@ class DoctorOptions:
     # Lower than the probe's 25 ms production default: during a diagnosis, resolution matters
     # more than overhead (a 20 ms blocking call would otherwise only show when calls merge).
     stall_threshold_ms: float | None = DOCTOR_STALL_THRESHOLD_MS
+    # Methods sent besides GET, HEAD and OPTIONS (generated requests only): opt-in, they may
+    # change data. A targets file's requests are the user's own and always sent.
+    methods: tuple[str, ...] = ()
+    only_targets: bool = False  # load only the routes the targets file covers
 
 
 Progress = Callable[[str], None]
@@ -77,31 +86,38 @@ def _check_uvicorn_args(args: list[str]) -> None:
             )
 
 
-def _static_in_background(module: str, app_dir: Path, source_dir: Path | None):
-    """Start `unjam check` in a thread; the returned function joins it."""
+def _static(module: str, app_dir: Path, source_dir: Path | None) -> StaticResult:
+    """The analyser's findings and route plans; an error in it is reported, not raised (the
+    analysis is evidence, not a precondition)."""
+    try:
+        module_file = locate_module(module, [app_dir, *map(Path, sys.path[1:] if sys.path else [])])
+    except UserError as err:
+        return StaticResult(source_dir=app_dir, error=str(err))
+    try:
+        return static_findings(module, module_file, source_dir.resolve() if source_dir else None)
+    except Exception as err:
+        return StaticResult(source_dir=app_dir, error=f"{type(err).__name__}: {err}")
+
+
+def _start_in_background(server: ServerProcess):
+    """Start the app in a thread (it is mostly waiting for its port) while the main thread
+    analyses the source: the analyser's native parser is run from the main thread only, as
+    `unjam check` runs it. The returned function joins, raising what `start` raised."""
     box: dict = {}
 
     def work() -> None:
         try:
-            module_file = locate_module(
-                module, [app_dir, *map(Path, sys.path[1:] if sys.path else [])]
-            )
-        except UserError as err:
-            box["result"] = StaticResult(source_dir=app_dir, error=str(err))
-            return
-        try:
-            box["result"] = static_findings(
-                module, module_file, source_dir.resolve() if source_dir else None
-            )
-        except Exception as err:  # the analysis is evidence, not a precondition
-            box["result"] = StaticResult(source_dir=app_dir, error=f"{type(err).__name__}: {err}")
+            server.start(ready_timeout=45.0)
+        except BaseException as err:  # handed to the main thread
+            box["error"] = err
 
-    thread = threading.Thread(target=work, name="unjam-check", daemon=True)
+    thread = threading.Thread(target=work, name="unjam-serve", daemon=True)
     thread.start()
 
-    def join() -> StaticResult:
+    def join() -> None:
         thread.join()
-        return box["result"]
+        if "error" in box:
+            raise box["error"]
 
     return join
 
@@ -156,9 +172,8 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
     # Bad input fails before anything starts.
     user_targets = read_targets_file(opts.targets_file) if opts.targets_file else []
     user_targets += list(opts.targets)
-    say("unjam check: analysing the source")
-    join_static = _static_in_background(module, app_dir, opts.source_dir)
-
+    if opts.only_targets and not user_targets:
+        raise UserError("--only-targets needs --targets FILE (the requests to send)")
     port = opts.port or free_port()
     diag_port = free_port()
     env = dict(opts.env)
@@ -170,13 +185,26 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
     )
     say(f"serving {opts.app} with the probe on {LOCALHOST}:{port}")
     launched = time.monotonic()
+    join_server = _start_in_background(server)
+    say("unjam check: analysing the source")
     try:
-        server.start(ready_timeout=45.0)
+        static = _static(module, app_dir, opts.source_dir)
+        join_server()
     except AppFailed as err:
-        join_static()
         raise AppFailed(f"{opts.app} did not start: {_short(str(err))}") from None
+    except BaseException:  # Ctrl-C while starting: nothing measured, nothing left running
+        with contextlib.suppress(BaseException):
+            join_server()
+        server.stop(timeout=1.5)
+        raise
 
     runs: dict[str, dict] = {}
+    startup_s = 0.0
+    restarts: list[dict] = []
+    partial = False
+    plan = None
+    recorder = None
+    startup: dict = {}
     try:
         try:  # only now: a run that fails to start leaves no empty report directory behind
             out.mkdir(parents=True, exist_ok=True)
@@ -192,46 +220,101 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
             user_targets=user_targets,
             only=opts.routes,
             openapi_path=opts.openapi_path,
+            methods=opts.methods,
+            only_targets=opts.only_targets,
         )
-        static = join_static()
+        if plan.unsafe_methods:
+            say(
+                f"warning: sending {', '.join(plan.unsafe_methods)} requests with generated "
+                "bodies: data in the app (and its database) may change"
+            )
         if static.error:
             say(f"unjam check: {static.error}")
         else:
             say(f"unjam check: {len(static.findings)} finding(s) in the app's modules")
-        recorder = Recorder(diagnostics, CpuMeter(server.pid))
+        liveness = Liveness(
+            port,
+            opts.openapi_path if plan.has_schema else "/",
+            freeze_after_s=opts.budget.freeze_after_s,
+            route_timeout_s=opts.budget.request_timeout_s,
+            snapshot=diagnostics.snapshot,
+        )
+        recorder = Recorder(diagnostics, CpuMeter(server.pid), liveness=liveness)
+        liveness.cpu_seconds = lambda: recorder.cpu.seconds()
         for number, (route, targets) in enumerate(plan.targets.items(), start=1):
+            if not answers(port, liveness.path, timeout=2.0):
+                say(f"the server does not answer before {route}: restarting it")
+                _restart(server, recorder, restarts, f"not answering before {route}")
             say(f"[{number}/{len(plan.targets)}] loading {route}")
             try:
-                runs[route] = measure_route(route, targets, recorder, opts.budget)
-            except (OSError, UserError) as err:
-                if server.proc is not None and server.proc.poll() is not None:
-                    tail = _short(server.stderr_tail(2))
-                    raise AppFailed(
-                        f"{opts.app} exited (code {server.proc.returncode}) while {route} was "
-                        f"loaded: {tail or 'no output'}"
-                    ) from None
-                if isinstance(err, UserError):
-                    raise
-                raise AppFailed(
-                    f"the probe stopped answering while {route} was loaded: {err}"
-                ) from None
-            runs[route]["source"] = plan.source.get(route, "openapi")
+                runs[route] = _load_route(route, targets, server, recorder, opts, say)
+            except Interrupted as stop:
+                runs[route] = stop.run
+                raise
+            finally:
+                if route in runs:
+                    runs[route]["source"] = plan.source.get(route, "openapi")
+            frozen = runs[route].get("frozen")
+            if frozen:
+                say(
+                    f"{route} froze the server at {frozen['at']} "
+                    f"(no answer for {frozen['waited_s']:.0f} s): restarting it"
+                )
+                _restart(server, recorder, restarts, f"frozen by {route}")
+    except KeyboardInterrupt:
+        partial = True
+        say("interrupted: stopping the server and writing the report of what was measured")
     finally:
-        code = server.stop()
+        code = server.stop(timeout=1.5 if partial else 10.0)
         say(f"server stopped (exit {code})")
-
+    if plan is None:
+        plan = RoutePlan()
     report = analyse(
         opts=opts,
         static=static,
         startup=startup,
         plan=plan,
         runs=runs,
-        threadpool_timeline=recorder.threadpool_timeline,
+        threadpool_timeline=recorder.threadpool_timeline if recorder else [],
         wall_s=time.monotonic() - started,
     )
     report["startup_s"] = round(startup_s, 2)
+    report["partial"] = partial
+    report["restarts"] = restarts
     report_mod.write(report, out)
     return report
+
+
+def _load_route(
+    route: str, targets: list, server: ServerProcess, recorder: Recorder, opts, say
+) -> dict:
+    """One route's measurement (a stream's, or the sweep and knee search); an app that exits
+    or a probe that stops answering meanwhile is the run's error, named with the route."""
+    try:
+        kind = stream_kind(targets[0])
+        if kind:
+            say(f"{route} streams ({kind}): measuring the time to its first event")
+            return measure_stream(route, targets, kind, recorder, opts.budget)
+        return measure_route(route, targets, recorder, opts.budget)
+    except (OSError, UserError) as err:
+        if server.proc is not None and server.proc.poll() is not None:
+            tail = _short(server.stderr_tail(2))
+            raise AppFailed(
+                f"{opts.app} exited (code {server.proc.returncode}) while {route} was "
+                f"loaded: {tail or 'no output'}"
+            ) from None
+        if isinstance(err, UserError):
+            raise
+        raise AppFailed(f"the probe stopped answering while {route} was loaded: {err}") from None
+
+
+def _restart(server: ServerProcess, recorder: Recorder, restarts: list, why: str) -> None:
+    """A fresh server for the next route: measurements on a wedged one would be invalid."""
+    server.stop(timeout=2.0)
+    server.start(ready_timeout=45.0)
+    recorder.diagnostics.wait_ready()
+    recorder.cpu = CpuMeter(server.pid)
+    restarts.append({"why": why})
 
 
 def analyse(
@@ -247,25 +330,44 @@ def analyse(
     """From measurements to the report: correlate, model capacity, rank (no I/O)."""
     total_tokens = _total_tokens(runs, startup)
     findings = static.findings
-    libraries = library_dirs()
+    align_routes(findings, [*runs, *(route for route, _ in plan.skipped)])
+    roots = [str(opts.app_dir.resolve()), str(static.source_dir)]
     groups = group_stalls(
-        [user_frame(stall, libraries) for stall in startup.get("stalls") or []], startup=True
+        [user_frame(stall, roots) for stall in startup.get("stalls") or []], startup=True
     )
     groups += group_stalls(
         [
-            user_frame({**stall, "route": stall.get("route") or route}, libraries)
+            user_frame(
+                {
+                    **stall,
+                    "route": stall.get("route") or route,
+                    # the warm-up's few requests pay one-off costs: not a level's cost
+                    "step": (route, index) if step.get("phase") != "warmup" else None,
+                    "step_requests": step.get("requests") or 0,
+                },
+                roots,
+            )
             for route, run in runs.items()
-            for step in run["steps"]
-            if step.get("phase") != "warmup"  # first-request costs are not per-request costs
+            for index, step in enumerate(run["steps"])
+            if not step.get("invalid")  # a frozen step's stalls are the freeze's, below
             for stall in step["stalls"]
+        ]
+        + [
+            freeze_stall(route, run["frozen"], roots)
+            for route, run in runs.items()
+            if run.get("frozen")
         ]
     )
     correlation = correlate(findings, groups, runs)
     capacities = {
-        route: route_capacity(run, total_tokens=total_tokens, findings=findings)
+        route: route_capacity(
+            run, total_tokens=total_tokens, plan=endpoint_for(route, static.routes)
+        )
         for route, run in runs.items()
     }
-    ranked = rank(findings, correlation.statuses, groups, runs, capacities, static.endpoints)
+    ranked = rank(
+        findings, correlation.statuses, groups, runs, capacities, static.endpoints, static.routes
+    )
     return report_mod.build(
         opts=opts,
         static=static,
@@ -280,6 +382,18 @@ def analyse(
         wall_s=wall_s,
         created_at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
     )
+
+
+def freeze_stall(route: str, freeze: dict, roots: list[str]) -> dict:
+    """A freeze as a stall of its own (grouped and matched to findings like any stall)."""
+    stall = {
+        "route": route,
+        "duration_ms": float(freeze.get("waited_s") or 0.0) * 1000.0,
+        "blocking_frame": freeze.get("frame") or {"path": "?", "line": 0, "function": "?"},
+        "stack": freeze.get("stack") or [],
+        "freeze": freeze,
+    }
+    return user_frame(stall, roots)
 
 
 def probe_health(startup: dict, runs: dict[str, dict]) -> dict:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from unjam.doctor.capacity import MINOR_LOOP_MS
+from unjam.doctor.capacity import MINOR_LOOP_MS, NOISE, human
 from unjam.doctor.correlate import CONFIRMED, StallGroup
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -57,6 +57,7 @@ def rank(
     route_runs: dict[str, dict],
     capacities: dict[str, dict],
     endpoints: dict[str, dict] | None = None,
+    plans: dict | None = None,
 ) -> list[dict]:
     by_id = {f["id"]: f for f in findings}
     items: list[dict] = []
@@ -75,7 +76,9 @@ def rank(
         total = sum(g.total_ms for g in members)
         count = sum(g.count for g in members)
         requests = _requests(route_runs, route)
-        per_request = total / requests if requests and not startup else None
+        # per request: the stalls of the measured steps (the warm-up's are kept, not divided)
+        loaded = sum(g.loaded_ms for g in members)
+        per_request = loaded / requests if requests and loaded and not startup else None
         ceiling = 1000.0 / per_request if per_request else None
         # The route's endpoint time bounds the loop time above when this cause is most of the
         # route's stall time (see capacity._endpoint_bound): the figures become a range.
@@ -89,28 +92,64 @@ def rank(
             upper = None
         where = _where(finding, members[0])
         subject = route or ("start-up" if startup else "the app")
+        freeze = members[0].freeze
+        if freeze:
+            suspects = [
+                f"{Path(f.get('abs_path') or '?').name}:{f.get('line')} ({f.get('blocker')})"
+                for f in findings
+                if statuses.get(f["id"], {}).get("freeze_candidate")
+                and (f.get("entry") or {}).get("route") == route
+            ]
+            items.append(_freeze_item(route, freeze, members[0], finding, where, suspects))
+            continue
+        measured = (capacities.get(route or "") or {}).get("measured_rps")
+        if per_request and upper and _plausible(1000.0 / upper, measured):
+            per_request_text = f"{_ms(per_request)}-{_ms(upper)}"
+        else:
+            upper = None
+            per_request_text = _ms(per_request or 0.0)
+        if per_request and not _plausible(
+            ceiling, measured, (capacities.get(route or "") or {}).get("cpu_ceiling_rps")
+        ):
+            ceiling = None  # the route served more than this: stalls overlap other work
+        # Weighed at the level where it cost most: a cause that stops a route at 32
+        # concurrent is not minor because hundreds of requests at level 1 did not contend.
+        worst = max(g.worst_ms_per_request for g in members)
+        minor = not startup and max(per_request or 0.0, worst) < MINOR_LOOP_MS
+        if minor:
+            ceiling = upper = None  # isolated stalls cap nothing
         if startup:
             message = f"start-up blocks the loop {total:.0f} ms in {where}"
-        elif per_request and upper:
+        elif per_request and upper and ceiling:
             message = (
-                f"{subject} blocks the loop {_ms(per_request)}-{_ms(upper)} ms per request in "
-                f"{where}; caps the route at {1000.0 / upper:.1f}-{ceiling:.1f} rps"
+                f"{subject} blocks the loop {per_request_text} ms per request in "
+                f"{where}; caps the route at {human(1000.0 / upper)}-{human(ceiling)} rps"
             )
             ceiling = 1000.0 / upper
+        elif per_request and ceiling:
+            message = (
+                f"{subject} blocks the loop {per_request_text} ms per request in {where}; "
+                f"caps the route at {human(ceiling)} rps"
+            )
+        elif per_request and minor:
+            message = (
+                f"{subject}: {count} isolated stall(s) in {where}, {total / count:.0f} ms each "
+                "(under 1 ms per request at every level)"
+            )
         elif per_request:
             message = (
-                f"{subject} blocks the loop {_ms(per_request)} ms per request in {where}; "
-                f"caps the route at {ceiling:.1f} rps"
+                f"{subject} blocks the loop {per_request_text} ms per request in {where} "
+                f"(the route still served {human(measured)} rps)"
             )
         else:
             message = f"{subject} blocks the loop in {where} ({count} stalls, {total:.0f} ms)"
-        message += f"; fix: {_fix(finding)}"
+        fix = _fix(finding) if finding else _runtime_fix(members, route, capacities, plans)
+        message += f"; fix: {fix}"
         evidence = (
             f"{count} stall(s), mean {total / count:.0f} ms, "
             f"max {max(max(g.durations_ms) for g in members):.0f} ms"
             + (f", over {requests} requests" if requests else "")
         )
-        minor = not startup and (per_request or 0.0) < MINOR_LOOP_MS
         if minor:
             evidence += (
                 f"; minor: under {MINOR_LOOP_MS:g} ms per request (an isolated stall: GC, "
@@ -129,7 +168,7 @@ def rank(
                 "function": members[0].function,
                 "message": message,
                 "evidence": evidence,
-                "fix": _fix(finding),
+                "fix": fix,
                 "impact": {
                     "loop_ms_per_request": _r(per_request),
                     "loop_ms_upper": _r(upper),
@@ -174,17 +213,25 @@ def rank(
             if finding.get("code") == "UJ006" and route is None:
                 pools = [c for c in capacities.values() if c.get("pool_ceiling_rps")]
                 if pools:
-                    impact["ceiling_rps"] = min(c["pool_ceiling_rps"] for c in pools)
+                    cap = min(pools, key=lambda c: c["pool_ceiling_rps"])
+                    impact["ceiling_rps"] = cap["pool_ceiling_rps"]
         subject = route or "the app"
         message = f"{subject}: {finding.get('message', '')}"
-        if impact["ceiling_rps"] and impact["added_latency_ms"] and "dependency_ms" in status:
+        measured = cap.get("measured_rps")
+        if impact["ceiling_rps"] and not _plausible(
+            impact["ceiling_rps"], measured, cap.get("cpu_ceiling_rps")
+        ):
+            impact["ceiling_rps"] = None  # not what limits the route (it served more, or
+            # the server's CPU caps it well below)
+        if impact["added_latency_ms"] and "dependency_ms" in status:
             where = "on the loop" if entry.get("context") == "event-loop" else "holding a token"
-            message += (
-                f"; measured: {impact['added_latency_ms']:.0f} ms per request {where}, "
-                f"which caps the route at {impact['ceiling_rps']:.1f} rps"
-            )
+            message += f"; measured: {_ms(impact['added_latency_ms'])} ms per request {where}"
+            if impact["ceiling_rps"]:
+                message += f", which caps the route at {human(impact['ceiling_rps'])} rps"
+            elif measured:
+                message += f" (the route still served {human(measured)} rps)"
         elif impact["ceiling_rps"]:
-            message += f"; measured: caps it at {impact['ceiling_rps']:.1f} rps"
+            message += f"; measured: caps it at {human(impact['ceiling_rps'])} rps"
         message += f"; fix: {_fix(finding)}"
         items.append(
             {
@@ -209,6 +256,9 @@ def rank(
 
     def key(item: dict) -> tuple:
         impact = item["impact"]
+        if item["kind"] == "freeze":  # a route that stops the server outranks any ceiling
+            level = impact.get("froze_at_concurrency") or 10**6  # the lower, the worse
+            return (-1, level, 0.0, 0, str(item.get("route")), item.get("line") or 0)
         measured = (
             item["status"] in (CONFIRMED, "seen only at runtime")
             and not item.get("minor")
@@ -217,7 +267,13 @@ def rank(
         ceiling = impact.get("ceiling_rps") or math.inf
         added = impact.get("added_latency_ms") or 0.0
         return (
-            0 if measured else 1 if item["status"] == CONFIRMED and not item.get("minor") else 2,
+            0
+            if measured
+            else 1
+            if item["status"] == CONFIRMED and not item.get("minor")
+            else 3
+            if item.get("minor")
+            else 2,
             ceiling,
             -added,
             SEVERITY_ORDER.get(item.get("severity") or "error", 3),
@@ -229,6 +285,87 @@ def rank(
     for number, item in enumerate(items, start=1):
         item["rank"] = number
     return items
+
+
+FREEZE_FIX = (
+    "the loop is blocked waiting for something only the loop can release (a sync connection "
+    "pool checked out in `async def`: its holders wait on the blocked loop). Make the "
+    "function that blocks a plain `def` (its dependency or endpoint then runs in the thread "
+    "pool) or use the library's async API (an async engine/pool)"
+)
+
+
+def _freeze_item(
+    route, freeze: dict, group: StallGroup, finding: dict | None, where: str, suspects: list[str]
+) -> dict:
+    """The server stopped answering under load: a finding of its own, ranked first."""
+    located = group.line > 0
+    pool = freeze.get("threadpool") or {}
+    if freeze.get("loop_answered"):
+        what = (
+            f"{route} stopped answering at {freeze.get('at')} (no answer "
+            f"for {freeze.get('waited_s', 0):.0f} s) while the loop still served other requests: "
+            f"the thread pool was wedged ({pool.get('max_borrowed')} of "
+            f"{pool.get('total_tokens')} tokens borrowed, {pool.get('max_waiting')} waiting)"
+        )
+        kind, fix = "thread-pool", POOL_WEDGE_FIX
+    else:
+        what = (
+            f"{route} froze the server at {freeze.get('at')}: no answer to "
+            f"any request for {freeze.get('waited_s', 0):.0f} s"
+            + (f", the loop blocked in {where}" if located else "")
+        )
+        kind, fix = "loop-blocking", _fix(finding) if finding else FREEZE_FIX
+    message = (
+        what
+        + (
+            f"; the blocking line was not seen; unjam check's {kind} calls on this route: "
+            f"{', '.join(suspects)}"
+            if suspects and not located
+            else ""
+        )
+        + "; the app was restarted to measure the next routes"
+    )
+    if freeze.get("source") == "probe":
+        evidence = "the probe reported the stall still in progress at this line"
+    elif freeze.get("loop_answered"):
+        evidence = "the route's requests timed out while the app's schema was still served"
+    else:
+        evidence = "every request timed out and the server answered nothing" + (
+            "; the line is the longest stall the probe saw before" if located else ""
+        )
+    return {
+        "kind": "freeze",
+        "minor": False,
+        "route": route,
+        "finding": finding["id"] if finding else None,
+        "code": finding.get("code") if finding else None,
+        "status": CONFIRMED if finding else "seen only at runtime",
+        "path": group.path if located else None,
+        "line": group.line if located else None,
+        "function": group.function,
+        "message": f"{message}; fix: {fix}",
+        "evidence": evidence,
+        "fix": fix,
+        "impact": {
+            "loop_ms_per_request": None,
+            "ceiling_rps": 0.0,
+            "added_latency_ms": _r(group.total_ms),
+            "stall_ms": _r(group.total_ms),
+            "froze_at_concurrency": freeze.get("concurrency"),
+        },
+        "stack": group.stack,
+        "startup": False,
+    }
+
+
+POOL_WEDGE_FIX = (
+    "requests hold thread-pool tokens while they wait for something that only another "
+    "request's next step (which needs a token too) releases — typically a DB connection pool "
+    "smaller than the 40 tokens, held from a dependency to the end of the request: make the "
+    "connection pool at least as large as the limiter (SQLAlchemy pool_size + max_overflow >= "
+    "40), or lower the limiter to the pool's size, or make the route async end to end"
+)
 
 
 POOL_FIX = (
@@ -284,7 +421,7 @@ def _pool_items(
             f"{route} holds {cap.get('tokens_per_request') or 1} thread-pool token(s) "
             f"{cap.get('thread_ms_per_request') or 0:.0f} ms per request"
             + (f" in {where['function']}" if where else "")
-            + f"; {cap.get('total_tokens')} tokens cap the route at {ceiling or 0:.1f} rps"
+            + f"; {cap.get('total_tokens')} tokens cap the route at {human(ceiling)} rps"
         )
         if wait_ms >= 1.0:
             message += (
@@ -313,6 +450,31 @@ def _pool_items(
             }
         )
     return out
+
+
+def _runtime_fix(members: list[StallGroup], route, capacities: dict, plans: dict | None) -> str:
+    """The fix for a stall no finding explains, from its stack and where it ran."""
+    from unjam.doctor.fixes import runtime_fix
+    from unjam.doctor.static import endpoint_for
+
+    group = members[0]
+    cap = capacities.get(route or "") or {}
+    cpu, loop = cap.get("cpu_ms_per_request"), cap.get("loop_ms_per_request")
+    cpu_bound = bool(cpu and loop and cpu >= 0.7 * loop)
+    plan = endpoint_for(route, plans) if route and plans else None
+    stack = max((g.stack for g in members), key=len)
+    in_app = all(g.in_app for g in members)
+    return runtime_fix(stack, group.path, group.line, group.function, plan, cpu_bound, in_app)
+
+
+def _plausible(
+    ceiling: float | None, measured: float | None, cpu_ceiling: float | None = None
+) -> bool:
+    """A ceiling the measurement does not contradict (the route never served more) and the
+    machine could reach (not far beyond what the server's CPU allows)."""
+    if not ceiling or (measured and ceiling * (1 + NOISE) < measured):
+        return False
+    return not cpu_ceiling or ceiling <= cpu_ceiling * (1 + NOISE)
 
 
 def _ms(value: float) -> str:

@@ -18,12 +18,45 @@ def headline(run: dict, capacity: dict) -> dict:
     sweep = [s for s in run.get("steps", []) if s.get("phase") == "sweep" and s.get("ok")]
     lowest = min(sweep, key=lambda s: s.get("concurrency") or 0) if sweep else {}
     latency = lowest.get("latency_ms") or {}
+    best = max(sweep, key=lambda s: s.get("throughput_rps") or 0.0) if sweep else {}
+    repeats = [
+        s
+        for s in run.get("steps", [])
+        if s.get("phase") == "repeat"
+        and s.get("ok")
+        and s.get("concurrency") == lowest.get("concurrency")
+    ]
     return {
         "throughput_rps": capacity.get("measured_rps") or 0.0,
         "latency_p50_ms": latency.get("p50"),
         "latency_p99_ms": latency.get("p99"),
         "at_concurrency": lowest.get("concurrency"),
+        # what the same measurement varies by within this run (for `unjam diff`)
+        "throughput_noise": _throughput_noise(best, lowest, repeats),
+        "p99_range_ms": _p99_range([lowest, *repeats]),
+        "failing": bool(run.get("failing") or run.get("frozen")),
     }
+
+
+def _throughput_noise(best: dict, lowest: dict, repeats: list[dict]) -> float | None:
+    """Relative spread of throughput: across the best step's windows, or between the two
+    rounds of the lowest level (the drift of the machine's load), whichever is larger."""
+    spreads = [(best.get("noise") or {}).get("throughput")]
+    for repeat in repeats:
+        a, b = lowest.get("throughput_rps") or 0.0, repeat.get("throughput_rps") or 0.0
+        if a + b > 0:
+            spreads.append(abs(a - b) / ((a + b) / 2) / 2**0.5)
+    known = [s for s in spreads if s is not None]
+    return round(max(known), 4) if known else None
+
+
+def _p99_range(steps: list[dict]) -> list[float] | None:
+    """Where the unloaded p99 lies, over the rounds of the lowest level."""
+    ranges = [(s.get("noise") or {}).get("p99_range") for s in steps]
+    ranges = [r for r in ranges if r]
+    if not ranges:
+        return None
+    return [min(r[0] for r in ranges), max(r[1] for r in ranges)]
 
 
 def build(
@@ -100,6 +133,7 @@ def build(
         "probe": probe or {},
         "summary": {
             "routes_measured": len(routes),
+            "routes_frozen": sum(1 for run in runs.values() if run.get("frozen")),
             "routes_skipped": len(plan.skipped),
             "findings": len(findings),
             "confirmed": counts[CONFIRMED],

@@ -25,6 +25,25 @@ class RoutePlan:
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (route, reason)
     source: dict[str, str] = field(default_factory=dict)  # route -> "openapi" | "targets file"
     has_schema: bool = False
+    unsafe_methods: list[str] = field(default_factory=list)  # opted-in methods actually sent
+
+
+# Sent by default: methods that do not change data (RFC 9110's safe methods).
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def parse_methods(text: str | None) -> tuple[str, ...]:
+    """`--methods POST,PUT` (or `all`): the methods sent besides the safe ones."""
+    if not text:
+        return ()
+    names = tuple(m.strip().upper() for m in text.split(",") if m.strip())
+    known = {"GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE", "ALL"}
+    bad = [m for m in names if m not in known]
+    if bad:
+        raise UserError(
+            f"--methods {text!r}: unknown method {bad[0]}; use e.g. POST,PUT,PATCH,DELETE or all"
+        )
+    return names
 
 
 def fetch_openapi(base_url: str, path: str = "/openapi.json") -> dict | None:
@@ -89,8 +108,14 @@ def plan_routes(
     user_targets: list | None = None,
     only: list[str] | None = None,
     openapi_path: str = "/openapi.json",
+    methods: tuple[str, ...] = (),
+    only_targets: bool = False,
 ) -> RoutePlan:
-    """Targets per route: the schema's, overridden by the user's targets file (parsed)."""
+    """Targets per route: the schema's, overridden by the user's targets file (parsed).
+
+    Generated requests use only the safe methods unless `methods` opts in to others (a
+    generated DELETE or PUT against a real database changes it); `only_targets`: the targets
+    file is the whole plan."""
     schema = fetch_openapi(base_url, openapi_path)
     plan = RoutePlan(has_schema=schema is not None)
     user_targets = list(user_targets or [])
@@ -104,7 +129,17 @@ def plan_routes(
         from unjam.load import targets_from_openapi
 
         built, skipped = targets_from_openapi(schema, base_url)
+        allowed = set(SAFE_METHODS) | set(methods)
         for route, target in built:
+            method = route.split(" ", 1)[0].upper()
+            if "ALL" not in allowed and method not in allowed:
+                reason = (
+                    f"{method} is not sent by default (it may change data); "
+                    f"opt in with --methods {method}"
+                )
+                if (route, reason) not in plan.skipped:
+                    plan.skipped.append((route, reason))
+                continue
             plan.targets.setdefault(route, []).append(target)
             plan.source[route] = "openapi"
         plan.skipped.extend((route, reason) for route, reason in skipped)
@@ -120,6 +155,11 @@ def plan_routes(
             plan.source[route] = "targets file"
         covered = set(overridden)
         plan.skipped = [(r, why) for r, why in plan.skipped if r not in covered]
+        if only_targets:
+            plan.targets = {r: t for r, t in plan.targets.items() if r in covered}
+            plan.skipped = []
+    elif only_targets:
+        raise UserError("--only-targets needs --targets FILE")
     if only:
         wanted = {o.strip() for o in only}
         keep = {r for r in plan.targets if r in wanted or r.split(" ", 1)[-1] in wanted}
@@ -128,4 +168,11 @@ def plan_routes(
             raise UserError(f"no route matches --route {', '.join(only)}; the app has: {known}")
         plan.targets = {r: t for r, t in plan.targets.items() if r in keep}
         plan.skipped = [(r, w) for r, w in plan.skipped if r in wanted]
+    plan.unsafe_methods = sorted(
+        {
+            r.split(" ", 1)[0]
+            for r in plan.targets
+            if plan.source.get(r) == "openapi" and r.split(" ", 1)[0] not in SAFE_METHODS
+        }
+    )
     return plan

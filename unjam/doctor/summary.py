@@ -29,16 +29,26 @@ def _num(value, fmt: str = "{:.1f}") -> str:
 def print_summary(report: dict, out: Path | None = None, console: Console | None = None) -> None:
     console = console or wide_console()
     console.print(f"[bold]unjam run[/bold] {report['app']}  [dim]({report['wall_s']} s)[/dim]")
+    frozen = (report.get("summary") or {}).get("routes_frozen")
+    if frozen:
+        console.print(
+            f"[red]{frozen} route(s) froze the server under load; the app was restarted "
+            "before each next route[/red]"
+        )
     static = report.get("static") or {}
     if static.get("error"):
         console.print(f"[yellow]unjam check: {static['error']}[/yellow]")
     probe = report.get("probe") or {}
-    if probe.get("errors") or probe.get("warnings"):
+    if probe.get("errors"):
         console.print(
-            f"[yellow]the probe reported {probe.get('errors') or 0} internal error(s): "
+            f"[yellow]the probe reported {probe.get('errors')} internal error(s): "
             f"{'; '.join(probe.get('warnings') or [])}[/yellow]",
             highlight=False,
         )
+    elif probe.get("warnings"):
+        console.print(f"[dim]the probe: {'; '.join(probe['warnings'])}[/dim]", highlight=False)
+    if report.get("partial"):
+        console.print("[yellow]interrupted: a partial report of what was measured[/yellow]")
 
     table = Table(title="Routes", title_justify="left", show_edge=False)
     for name in ("route", "ceiling rps", "sustainable rps", "p50 ms", "p99 ms", "limited by"):
@@ -50,7 +60,11 @@ def print_summary(report: dict, out: Path | None = None, console: Console | None
         limit = cap.get("limit") or ""
         if limit and not cap.get("explains"):
             limit += " (not reached)"
-        if run.get("failing"):
+        if run.get("stream"):
+            limit = f"{run['stream']} stream: latency is the time to its first event"
+        if run.get("frozen"):
+            limit = f"[red]froze the server at {run['frozen'].get('at')}[/red]"
+        elif run.get("failing"):
             limit = f"[red]{run['failing']}[/red]"
         table.add_row(
             route,
