@@ -42,12 +42,20 @@ def analyze(
     from unjam.analysis.config import load_config
     from unjam.analysis.discovery import discover
     from unjam.analysis.suppressions import Suppressor, split_suppressed
+    from unjam.analysis.target import target_version
 
     started = time.perf_counter()
     config = load_config(paths[0], None)
-    found = discover(list(paths), config.exclude, respect_gitignore=config.respect_gitignore)
+    found = discover(
+        list(paths),
+        config.exclude,
+        respect_gitignore=config.respect_gitignore,
+        test_code=config.test_code,
+    )
     root = Path(root or found.root).resolve()
-    project, model, findings, unparsed = _link_and_run(root, list(found.paths), config.blocking)
+    project, model, findings, unparsed = _link_and_run(
+        root, list(found.paths), config.blocking, target_version(root)
+    )
     keep = _closure(project, app_module) if app_module else None
     if keep is not None:
         findings = [f for f in findings if _entry_path(f) in keep]
@@ -72,7 +80,7 @@ def _entry_path(finding: Finding) -> str:
     return finding.entry.path or finding.location.path
 
 
-def _link_and_run(root: Path, paths: list[str], blocking) -> tuple:
+def _link_and_run(root: Path, paths: list[str], blocking, target: tuple[int, int]) -> tuple:
     """The engine's pass (summaries → linked project → model → call graph → rules), keeping
     the project and the FastAPI model the rules were run on."""
     from unjam.analysis.cache import Cache
@@ -86,7 +94,7 @@ def _link_and_run(root: Path, paths: list[str], blocking) -> tuple:
     rel = {p: Path(os.path.relpath(p, root)).as_posix() for p in paths}
     summaries: dict = {}
     linker = _Linker(root, paths, rel, load_catalogue(blocking), summaries)
-    _read(paths, 1, Cache(None), summaries, linker)
+    _read(paths, 1, Cache(None), summaries, linker, target)
     linker.link_ready(final=True)
     project, unparsed = linker.project, linker.unparsed
 
