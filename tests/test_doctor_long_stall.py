@@ -35,7 +35,7 @@ def test_stall_longer_than_the_request_timeout_is_recorded(tmp_path):
     out = tmp_path / "out"
     result = unjam(
         "run", "longapp:app", "--app-dir", str(tmp_path), "--out", str(out), "--quiet",
-        "--duration", "0.4", "--levels", "1", "--no-knee", "--slo", "100", timeout=180,
+        "--duration", "0.4", "--levels", "1", "--no-knee", "--slo", "100ms", timeout=180,
     )  # fmt: skip
     assert result.returncode == 1, result.stdout + result.stderr
     report = json.loads((out / "report.json").read_text())
