@@ -13,6 +13,7 @@ from fastapi.responses import PlainTextResponse, RedirectResponse, StreamingResp
 from unjam.probe import Probe, ProbeMiddleware, ProbeSettings, instrument
 from unjam.probe import hooks as probe_hooks
 from unjam.probe.histogram import BOUNDS_MS, PROMETHEUS_BOUNDS_MS, Histogram
+from unjam.probe.attribution import locate_request
 from unjam.probe.stacks import continuous_run, is_user_file
 
 # -- histograms ---------------------------------------------------------------------------------
@@ -428,7 +429,7 @@ def test_an_untimed_request_is_located_through_the_scope_asgi_frames_hold():
         while frame is not None and frame.f_code not in KNOWN_DISPATCH_CODES:
             chain.append((frame, frame.f_lineno))
             frame = frame.f_back
-        state, request_frame = probe.locate_request(tuple(reversed(chain)))
+        state, request_frame = locate_request(tuple(reversed(chain)))
         found.append((probe.route_key(state.scope), state.scope["path"], request_frame, chain))
         return {}
 
@@ -512,8 +513,11 @@ def test_snapshot_follows_the_public_contract():
 
     asyncio.run(run())
     snap = probe.snapshot()
-    assert set(snap) == {"version", "stalls", "threadpool", "routes", "loop_lag_ms", "probe"}
+    assert set(snap) == {
+        "version", "stalls", "stall_in_progress", "threadpool", "routes", "loop_lag_ms", "probe",
+    }  # fmt: skip
     assert snap["version"] == 1
+    assert snap["stall_in_progress"] is None
     pool = snap["threadpool"]
     assert set(pool) == {
         "total_tokens", "max_borrowed", "max_waiting", "wait_ms", "timeline", "ceiling_rps",

@@ -44,7 +44,7 @@ from typing import Any
 
 from unjam.probe.core import Probe, get_probe
 from unjam.probe.hooks import attach_phase_timing, detach_phase_timing
-from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, RequestState
+from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, TIMED_CODES, RequestState
 
 Scope = dict[str, Any]
 
@@ -173,6 +173,9 @@ class ProbeMiddleware:
                     probe.count_error("shutdown", exc)
 
         await self.app(scope, receive, observed_send)
+
+
+TIMED_CODES.add(ProbeMiddleware._timed.__code__)
 
 
 class InstrumentedApp(ProbeMiddleware):

@@ -9,64 +9,61 @@ below the loop's own dispatch frames) — while a busy loop shows a succession o
 ones. Frames are compared by identity, never by name: two requests to the same endpoint have
 equal names but different frame objects.
 
-"User code" is any file outside the standard library, site-packages and unjam itself; the
-blocking line reported is the innermost user frame common to all samples.
+Which frame is the user's (and which known library cost a stack shows) is decided in
+`blame.py`; samples taken while the probe's own code runs on the loop (its heartbeat, the
+middleware's bookkeeping) are dropped here, so the probe is never a stall's cause.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-import sysconfig
 from dataclasses import dataclass
 from types import CodeType, FrameType
 
-_UNJAM_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
-
-def _library_prefixes() -> tuple[str, ...]:
-    prefixes = {_UNJAM_DIR}
-    for name in ("stdlib", "platstdlib", "purelib", "platlib"):
-        path = sysconfig.get_paths().get(name)
-        if path:
-            prefixes.add(os.path.realpath(path) + os.sep)
-            prefixes.add(os.path.abspath(path) + os.sep)
-    for path in sys.path:
-        if path.endswith(("site-packages", "dist-packages")):
-            prefixes.add(os.path.abspath(path) + os.sep)
-    return tuple(sorted(prefixes))
-
-
-_LIBRARY_PREFIXES = _library_prefixes()
-_user_code_cache: dict[str, bool] = {}
+from unjam.probe.blame import frame_kind, is_user_path
 
 
 def is_user_file(filename: str) -> bool:
     """True for the application's own files (not stdlib, site-packages, unjam, <frozen>)."""
-    cached = _user_code_cache.get(filename)
-    if cached is not None:
-        return cached
-    if filename.startswith("<") or not filename:
-        result = False
-    else:
-        path = os.path.abspath(filename)
-        result = not (
-            path.startswith(_LIBRARY_PREFIXES)
-            or os.sep + "site-packages" + os.sep in path
-            or os.sep + "dist-packages" + os.sep in path
-        )
-    if len(_user_code_cache) < 10_000:
-        _user_code_cache[filename] = result
-    return result
+    return is_user_path(filename)
 
 
 Sample = tuple[float, tuple[tuple[FrameType, int], ...]]
 """(monotonic time, ((frame, line at sample time), ... outermost first))."""
 
 
+IDLE: tuple[tuple[FrameType, int], ...] = ()
+"""The chain of a sample taken while the loop waits for I/O: no callback is running."""
+
+
+def _selector_codes() -> frozenset[CodeType]:
+    """The `select` methods of the stdlib selectors: an asyncio loop waiting for I/O."""
+    import selectors
+
+    codes = set()
+    for value in vars(selectors).values():
+        select = getattr(value, "select", None) if isinstance(value, type) else None
+        if select is not None and hasattr(select, "__code__"):
+            codes.add(select.__code__)
+    return frozenset(codes)
+
+
+_IDLE_CODES = _selector_codes()
+
+
 def take_sample(thread_id: int, dispatch_codes: frozenset[CodeType], now: float) -> Sample | None:
-    """The loop thread's frames below the loop's dispatch frames, outermost first."""
+    """The loop thread's frames below the loop's dispatch frames, outermost first.
+
+    The chain is `IDLE` when the loop waits for I/O (a callback has ended), and there is no
+    sample at all while the probe's own code runs (its heartbeat, its bookkeeping): the probe
+    is never a stall's cause.
+    """
     frame = sys._current_frames().get(thread_id)
+    if frame is None or frame_kind(frame.f_code.co_filename) == "probe":
+        return None
+    if frame.f_code in _IDLE_CODES:
+        return now, IDLE
     chain = []
     while frame is not None:
         if frame.f_code in dispatch_codes:
@@ -74,7 +71,7 @@ def take_sample(thread_id: int, dispatch_codes: frozenset[CodeType], now: float)
         chain.append((frame, frame.f_lineno or 0))
         frame = frame.f_back
     if not chain:
-        return None  # the loop is idle (in select/epoll) or inside its own machinery
+        return now, IDLE  # uvloop waiting in C, or the loop's own machinery between callbacks
     chain.reverse()
     return now, tuple(chain)
 
@@ -136,7 +133,7 @@ def continuous_run(samples: list[Sample], min_span: float = 0.0) -> StallEvidenc
     after the blocking call returns, other ready callbacks (a closed connection, a write)
     can run before the heartbeat does. Within the run, the blocking line is the (code,
     line) of the innermost user frame most samples show — robust to a sample or two taken
-    just after the slow call returned.
+    just after the slow call returned (see `evidence_of`).
     """
     if len(samples) < 2:
         return None
@@ -151,6 +148,14 @@ def continuous_run(samples: list[Sample], min_span: float = 0.0) -> StallEvidenc
     run = best
     if len(run) < 2 or run[-1][0] - run[0][0] < min_span:
         return None
+    return evidence_of(run)
+
+
+def evidence_of(run: list[Sample]) -> StallEvidence:
+    """What one run of samples sharing a root shows (≥ 1 sample; proof is the caller's).
+
+    The blocking line is the (code, line) of the innermost user frame most samples show.
+    """
     common: list[tuple[FrameType, int]] = []
     first = run[0][1]
     for depth, (frame, line) in enumerate(first):

@@ -34,11 +34,17 @@ import time
 from types import CodeType
 from typing import TYPE_CHECKING, Any
 
+from unjam.probe.attribution import (
+    current_task_name,
+    describe_stall,
+    in_progress,
+    locate_request,
+)
 from unjam.probe.stacks import (
     KNOWN_DISPATCH_CODES,
     Sample,
-    continuous_run,
     dispatch_codes_of,
+    evidence_of,
     take_sample,
 )
 
@@ -47,6 +53,10 @@ if TYPE_CHECKING:
 
 MAX_SAMPLES = 400
 SAMPLE_INTERVAL = 0.002
+LONG_STALL_SAMPLE_INTERVAL = 0.02  # after a second blocked: the line is known by then
+PUBLISH_INTERVAL = 0.25  # refresh `stall_in_progress` this often while blocked
+REPORT_FIRST = 1.0  # say a stall still going on on the terminal after this long ...
+REPORT_INTERVAL = 3.0  # ... and again this often while it lasts
 TIMELINE_INTERVAL = 0.1
 PERSISTENT_WAIT_SECONDS = 1.0
 
@@ -191,6 +201,22 @@ class Heartbeat:
             return True
 
 
+class _Segment:
+    """Consecutive samples that show one root frame: one callback holding the loop."""
+
+    __slots__ = ("located", "samples", "start", "task")
+
+    def __init__(self, start: float) -> None:
+        self.start = start  # monotonic: when the beat was due, or the first sample of it
+        self.samples: list[Sample] = []
+        self.located: list[Any] | None = None  # [request state, its frame, latest phase]
+        self.task: str | None = None  # the task running it, when no request holds it
+
+    @property
+    def root(self) -> Any:
+        return self.samples[0][1][0][0]
+
+
 class Watchdog(threading.Thread):
     def __init__(self, probe: Probe) -> None:
         super().__init__(name="unjam-probe-watchdog", daemon=True)
@@ -240,56 +266,104 @@ class Watchdog(threading.Thread):
             self.sampling = False
 
     def _watch_stall(self, beat: Heartbeat, seq: int, due: float) -> None:
-        """The beat is overdue: sample the loop thread until it runs again, then judge."""
+        """The beat is overdue: sample the loop thread until it runs again.
+
+        Samples are cut into segments at each change of root frame (one callback holding
+        the loop); each segment that proves a block at least as long as the threshold is a
+        stall of its own, judged as soon as it ends. So a frozen server, where request
+        after request blocks with no beat in between, gives one stall per request with
+        its own duration and line, and none is lost however long the freeze lasts. While
+        the beat stays overdue, the current segment is published as the stall in progress
+        (and said on the terminal every few seconds).
+        """
         probe = self.probe
         thread_id = probe.loop_thread_id
         wall_offset = time.time() - time.monotonic()
-        samples: list[Sample] = []
-        # root frame id → [request state, the frame showing it, phase at the latest sample]
-        located: dict[int, list[Any]] = {}
-        while not self.stopping.is_set():
-            state = beat.state
-            if state[0] != seq:
-                break
-            if beat.loop_gone() or probe.heartbeat is not beat:
-                # The loop stopped (a test's loop closing) while overdue: judge what was
-                # sampled while it still ran, taking the last sample as the stall's end.
-                if samples:
-                    self._judge(samples, samples[-1][0] - due, due + wall_offset, located)
-                return
-            now = time.monotonic()
-            if beat.dispatch_codes and thread_id is not None:
-                sample = take_sample(thread_id, beat.dispatch_codes, now)
-                if sample is not None:
-                    samples.append(sample)
-                    # Locate the request only for a root seen twice in a row (a possible
-                    # block): a busy loop shows a new root on nearly every sample.
-                    root_id = id(sample[1][0][0])
-                    if len(samples) > 1 and id(samples[-2][1][0][0]) == root_id:
-                        entry = located.get(root_id)
-                        if entry is None and len(located) < 64:
-                            entry = located[root_id] = [*probe.locate_request(sample[1]), None]
-                        if entry is not None and entry[0] is not None:
-                            entry[2] = entry[0].phase
-                    if len(samples) > MAX_SAMPLES:
-                        del samples[: MAX_SAMPLES // 2]
-            self._sample_threadpool(now)
-            time.sleep(SAMPLE_INTERVAL)
-        else:
-            return
-        self._judge(samples, beat.state[2], due + wall_offset, located)
+        segment = _Segment(due)
+        next_publish = due + probe.settings.threshold_ms / 1000.0
+        next_report = due + REPORT_FIRST
+        try:
+            while not self.stopping.is_set():
+                state = beat.state
+                if state[0] != seq:
+                    self._close(segment, due + state[2], wall_offset)  # the beat ran: lag
+                    return
+                if beat.loop_gone() or probe.heartbeat is not beat:
+                    # The loop stopped (a test's loop closing) while overdue: judge what was
+                    # sampled while it still ran, taking the last sample as the stall's end.
+                    if segment.samples:
+                        self._close(segment, segment.samples[-1][0], wall_offset)
+                    return
+                now = time.monotonic()
+                if beat.dispatch_codes and thread_id is not None:
+                    sample = take_sample(thread_id, beat.dispatch_codes, now)
+                    if sample is not None:
+                        chain = sample[1]
+                        if segment.samples and (not chain or chain[0][0] is not segment.root):
+                            self._close(segment, now, wall_offset)  # its callback has ended
+                            segment = _Segment(now)
+                        if chain:
+                            self._add(segment, sample)
+                if now >= next_publish:
+                    next_publish = now + PUBLISH_INTERVAL
+                    self._publish(segment, now - due, report=now >= next_report)
+                    if now >= next_report:
+                        next_report = now + REPORT_INTERVAL
+                self._sample_threadpool(now)
+                time.sleep(SAMPLE_INTERVAL if now - due < 1.0 else LONG_STALL_SAMPLE_INTERVAL)
+        finally:
+            probe.stall_in_progress = None
 
-    def _judge(
-        self, samples: list[Sample], lag: float, started_at: float, located: dict[int, list[Any]]
-    ) -> None:
+    def _add(self, segment: _Segment, sample: Sample) -> None:
+        samples = segment.samples
+        samples.append(sample)
+        if len(samples) == 2:
+            # Locate the request only for a root seen twice in a row (a possible block):
+            # a busy loop shows a new root on nearly every sample.
+            probe = self.probe
+            state, frame = locate_request(sample[1])
+            segment.located = [state, frame, None]
+            if state is None:
+                segment.task = current_task_name(probe.loop)
+        located = segment.located
+        if located is not None and located[0] is not None:
+            located[2] = located[0].phase
+        if len(samples) > MAX_SAMPLES:
+            del samples[1 : MAX_SAMPLES // 2 + 1]  # keep the first: the run's span
+
+    def _close(self, segment: _Segment, end: float, wall_offset: float) -> None:
+        """Record the segment as a stall if it proves one at least the threshold long."""
         probe = self.probe
-        if lag * 1000.0 < probe.settings.threshold_ms:
+        duration = end - segment.start
+        samples = segment.samples
+        threshold = probe.settings.threshold_ms / 1000.0
+        if duration < threshold or len(samples) < 2:
             return
-        evidence = continuous_run(samples, min_span=probe.settings.threshold_ms / 2000.0)
-        if evidence is None:
+        if samples[-1][0] - samples[0][0] < threshold / 2.0:
+            return  # two samples close together may be a busy loop caught by chance
+        state, frame, phase = segment.located or (None, None, None)
+        record = describe_stall(
+            probe,
+            evidence_of(samples),
+            duration,
+            segment.start + wall_offset,
+            (state, frame),
+            phase,
+            segment.task,
+        )
+        if record is not None:
+            probe.add_stall(record)
+
+    def _publish(self, segment: _Segment, blocked_for: float, report: bool) -> None:
+        """Publish where the loop is blocked now; say it on the terminal if `report`."""
+        if not segment.samples:
             return
-        state, frame, phase = located.get(id(evidence.root), (None, None, None))
-        probe.record_stall(evidence, lag, started_at, (state, frame), phase)
+        probe = self.probe
+        located = segment.located or (None, None, None)
+        current = in_progress(probe, evidence_of(segment.samples), blocked_for, located[:2])
+        probe.stall_in_progress = current
+        if report:
+            probe.report_in_progress(current)
 
     def _sample_threadpool(self, now: float) -> None:
         if now < self._next_timeline:
