@@ -12,8 +12,8 @@ from fastapi.responses import PlainTextResponse, RedirectResponse, StreamingResp
 
 from unjam.probe import Probe, ProbeMiddleware, ProbeSettings, instrument
 from unjam.probe import hooks as probe_hooks
-from unjam.probe.histogram import BOUNDS_MS, PROMETHEUS_BOUNDS_MS, Histogram
 from unjam.probe.attribution import locate_request
+from unjam.probe.histogram import BOUNDS_MS, PROMETHEUS_BOUNDS_MS, Histogram
 from unjam.probe.stacks import continuous_run, is_user_file
 
 # -- histograms ---------------------------------------------------------------------------------

@@ -144,6 +144,9 @@ class Heartbeat:
         self._learned = False
         # (sequence number, monotonic time the next beat is due, last lag in seconds)
         self.state: tuple[int, float, float] = (0, time.monotonic() + interval, 0.0)
+        # (sequence number, lag) of the latest beat that ran overdue
+        self.late: tuple[int, float] = (-1, 0.0)
+        self.late_after = overdue_after(probe)
 
     def start(self) -> None:
         self.alive = True
@@ -184,9 +187,12 @@ class Heartbeat:
             probe = self.probe
             probe.loop_lag.record(lag * 1000.0)
             interval = self.interval = probe.settings.beat_interval
+            self.late_after = overdue_after(probe)
             if self.alive:
                 self.handle = self.loop.call_later(interval, self._beat)
             self.state = (seq + 1, now + interval, lag)
+            if lag >= self.late_after:
+                self.late = (seq + 1, lag)  # kept for a watchdog that looks after more beats
             self._arm(interval)
             probe.raise_sample_due()
         except Exception as exc:
@@ -285,8 +291,11 @@ class Watchdog(threading.Thread):
         try:
             while not self.stopping.is_set():
                 state = beat.state
-                if state[0] != seq:
-                    self._close(segment, due + state[2], wall_offset)  # the beat ran: lag
+                if state[0] != seq:  # the beat ran, as late as its lag (more may have run)
+                    late_seq, lag = beat.late
+                    self._close(
+                        segment, due + (lag if late_seq == seq + 1 else state[2]), wall_offset
+                    )
                     return
                 if beat.loop_gone() or probe.heartbeat is not beat:
                     # The loop stopped (a test's loop closing) while overdue: judge what was
