@@ -125,36 +125,29 @@ def _innermost_user(chain: tuple[tuple[FrameType, int], ...]) -> tuple[FrameType
     return None
 
 
-def continuous_run(samples: list[Sample], min_span: float = 0.0) -> StallEvidence | None:
-    """The longest run of consecutive samples sharing one root frame, if it proves a block.
+def ends_run(run: list[Sample], sample: Sample) -> bool:
+    """True if `sample` shows that the callback of `run` has ended: the loop is idle, or
+    another callback (another root frame) runs."""
+    chain = sample[1]
+    return bool(run) and (not chain or chain[0][0] is not run[0][1][0][0])
 
-    Proof is ≥ 2 samples spanning at least `min_span` seconds: a single sample, or two
-    close together, may be a busy loop caught by chance. The run need not be the last one:
-    after the blocking call returns, other ready callbacks (a closed connection, a write)
-    can run before the heartbeat does. Within the run, the blocking line is the (code,
-    line) of the innermost user frame most samples show — robust to a sample or two taken
-    just after the slow call returned (see `evidence_of`).
+
+def prove_block(run: list[Sample], duration: float, threshold: float) -> StallEvidence | None:
+    """What `run` (samples of one callback) shows, if it proves a block of `threshold` or more.
+
+    Proof is a `duration` of at least `threshold` and ≥ 2 samples spanning at least half
+    of it: a single sample, or two close together, may be a busy loop caught by chance.
     """
-    if len(samples) < 2:
-        return None
-    best: list[Sample] = []
-    current: list[Sample] = []
-    for sample in samples:
-        if current and sample[1][0][0] is not current[0][1][0][0]:
-            current = []
-        current.append(sample)
-        if current[-1][0] - current[0][0] >= (best[-1][0] - best[0][0] if best else -1.0):
-            best = list(current) if current is not best else best
-    run = best
-    if len(run) < 2 or run[-1][0] - run[0][0] < min_span:
+    if duration < threshold or len(run) < 2 or run[-1][0] - run[0][0] < threshold / 2.0:
         return None
     return evidence_of(run)
 
 
 def evidence_of(run: list[Sample]) -> StallEvidence:
-    """What one run of samples sharing a root shows (≥ 1 sample; proof is the caller's).
+    """What one run of samples sharing a root shows (≥ 1 sample; see `prove_block`).
 
-    The blocking line is the (code, line) of the innermost user frame most samples show.
+    The blocking line is the (code, line) of the innermost user frame most samples show —
+    robust to a sample or two taken just after the slow call returned.
     """
     common: list[tuple[FrameType, int]] = []
     first = run[0][1]

@@ -41,10 +41,13 @@ from unjam.probe.attribution import (
     locate_request,
 )
 from unjam.probe.stacks import (
+    IDLE,
     KNOWN_DISPATCH_CODES,
     Sample,
     dispatch_codes_of,
+    ends_run,
     evidence_of,
+    prove_block,
     take_sample,
 )
 
@@ -218,10 +221,6 @@ class _Segment:
         self.located: list[Any] | None = None  # [request state, its frame, latest phase]
         self.task: str | None = None  # the task running it, when no request holds it
 
-    @property
-    def root(self) -> Any:
-        return self.samples[0][1][0][0]
-
 
 class Watchdog(threading.Thread):
     def __init__(self, probe: Probe) -> None:
@@ -307,11 +306,10 @@ class Watchdog(threading.Thread):
                 if beat.dispatch_codes and thread_id is not None:
                     sample = take_sample(thread_id, beat.dispatch_codes, now)
                     if sample is not None:
-                        chain = sample[1]
-                        if segment.samples and (not chain or chain[0][0] is not segment.root):
-                            self._close(segment, now, wall_offset)  # its callback has ended
+                        if ends_run(segment.samples, sample):
+                            self._close(segment, now, wall_offset)
                             segment = _Segment(now)
-                        if chain:
+                        if sample[1] is not IDLE:
                             self._add(segment, sample)
                 if now >= next_publish:
                     next_publish = now + PUBLISH_INTERVAL
@@ -344,16 +342,13 @@ class Watchdog(threading.Thread):
         """Record the segment as a stall if it proves one at least the threshold long."""
         probe = self.probe
         duration = end - segment.start
-        samples = segment.samples
-        threshold = probe.settings.threshold_ms / 1000.0
-        if duration < threshold or len(samples) < 2:
+        evidence = prove_block(segment.samples, duration, probe.settings.threshold_ms / 1000.0)
+        if evidence is None:
             return
-        if samples[-1][0] - samples[0][0] < threshold / 2.0:
-            return  # two samples close together may be a busy loop caught by chance
         state, frame, phase = segment.located or (None, None, None)
         record = describe_stall(
             probe,
-            evidence_of(samples),
+            evidence,
             duration,
             segment.start + wall_offset,
             (state, frame),
