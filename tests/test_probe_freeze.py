@@ -132,6 +132,15 @@ def test_a_background_task_stall_is_charged_to_the_task_not_the_route_under_load
     assert stall["endpoint"] == "tests.probe_apps.freeze:nightly_job"
 
 
+def test_a_task_handed_the_request_is_charged_to_the_route_that_scheduled_it(served):
+    served.reset()
+    assert get(served.url("/spawn-audit"))[0] == 200
+    asyncio.run(hammer(served.port, "/fast", connections=4, seconds=1.0, max_requests=2000))
+    (stall,) = wait_until(lambda: stalls_at(served, LINES["audit"]), 3, "the task's stall")
+    assert stall["route"] == "GET /spawn-audit"
+    assert stall["endpoint"] == "tests.probe_apps.freeze:audit"
+
+
 def test_generated_code_is_shown_as_such_and_the_headline_is_the_caller(served):
     served.reset()
     assert get(served.url("/generated"))[0] == 200

@@ -6,7 +6,7 @@
   loop runs again — until the pool's timeout (`FREEZE_SECONDS`) ends the freeze.
 - `/long?seconds=`: one long stall, longer than a client's timeout.
 - `/spawn`: schedules a background task (`asyncio.create_task`) that stalls later, while
-  another route is being requested.
+  another route is being requested; `/spawn-audit` one that is handed the request.
 - `/generated`: the stall is in generated code (`<string>`, as SQLAlchemy compiles it).
 - `/client`: an `httpx.AsyncClient` built per request (its cost is the SSL context).
 """
@@ -17,7 +17,7 @@ import queue
 import time
 
 import httpx
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI, HTTPException, Request
 
 app = FastAPI()
 FREEZE_SECONDS = float(os.environ.get("FREEZE_SECONDS", "3"))
@@ -71,6 +71,17 @@ async def spawn():
     return {"scheduled": True}
 
 
+async def audit(request: Request) -> None:
+    await asyncio.sleep(0.3)
+    time.sleep(0.15)  # BLOCK-AUDIT
+
+
+@app.get("/spawn-audit")
+async def spawn_audit(request: Request):
+    asyncio.get_running_loop().create_task(audit(request))
+    return {"scheduled": True}
+
+
 _GENERATED = compile(
     "def generated_sleep():\n    import time\n    time.sleep(0.08)\n", "<string>", "exec"
 )
@@ -108,5 +119,5 @@ def _line(marker: str) -> int:
 
 LINES = {
     name: _line(f"BLOCK-{name.upper()}")
-    for name in ("checkout", "long", "task", "generated", "client")
+    for name in ("checkout", "long", "task", "audit", "generated", "client")
 }

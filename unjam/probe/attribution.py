@@ -15,7 +15,6 @@ import os
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from unjam.probe.blame import known_cause
 from unjam.probe.routes import match_route
 from unjam.probe.stacks import StallEvidence, frame_dict
 from unjam.probe.state import SCOPE_KEY, TIMED_CODES, RequestState
@@ -97,12 +96,10 @@ def describe_stall(
     located: Located = (None, None),
     phase: str | None = None,
     task: str | None = None,
-) -> dict[str, Any] | None:
-    """The stall record of the snapshot; None when the samples span two requests of one task
-    (back-to-back requests of an in-process test client): not a stall."""
-    state, request_frame = located
-    if request_frame is not None and not any(f is request_frame for f, _ in evidence.common):
-        return None
+) -> dict[str, Any]:
+    """The stall record of the snapshot (the watchdog has already cut the samples where the
+    request they were found in left the stack)."""
+    state, _ = located
     route, endpoint = _route_and_endpoint(probe, evidence, state)
     if phase is None:
         phase = _phase_from_stack(evidence.last)
@@ -120,9 +117,8 @@ def describe_stall(
         record["phase"] = phase
     if state is None and task is not None:
         record["task"] = task  # outside any request: charged to the task, not a route
-    cause = known_cause(stack)
-    if cause is not None:
-        record["cause"] = cause.to_json()
+    if evidence.cause is not None:
+        record["cause"] = evidence.cause.to_json()
     return record
 
 

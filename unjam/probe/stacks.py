@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from types import CodeType, FrameType
 
-from unjam.probe.blame import frame_kind, is_user_path
+from unjam.probe.blame import KnownCause, frame_kind, is_user_path, known_cause
 
 
 def is_user_file(filename: str) -> bool:
@@ -116,6 +116,7 @@ class StallEvidence:
     last: tuple[tuple[FrameType, int], ...]  # the representative sample, outermost first
     blocking: tuple[FrameType, int]  # the innermost user frame most samples agree on
     root: FrameType  # the callback's outermost frame, shared by every sample of the run
+    cause: KnownCause | None = None  # the known library cost at least half the samples show
 
 
 def _innermost_user(chain: tuple[tuple[FrameType, int], ...]) -> tuple[FrameType, int] | None:
@@ -173,8 +174,37 @@ def evidence_of(run: list[Sample]) -> StallEvidence:
         last = run[-1][1]
         blocking = common[-1] if common else last[-1]
     return StallEvidence(
-        samples=len(run), common=common, last=last, blocking=blocking, root=run[0][1][0][0]
+        samples=len(run),
+        common=common,
+        last=last,
+        blocking=blocking,
+        root=run[0][1][0][0],
+        cause=_main_cause(run),
     )
+
+
+def _main_cause(run: list[Sample]) -> KnownCause | None:
+    """The known library cost (`blame.known_cause`) shown by at least half the samples.
+
+    Voted over the samples, not read from one: the first call into a library can spend a
+    moment importing a module (a cause of its own) before the cost that dominates.
+    """
+    votes: dict[str, int] = {}
+    found: dict[str, KnownCause] = {}
+    for _, chain in run:
+        inner = []  # the frames inside the innermost user (or probe) frame, innermost first
+        for frame, line in reversed(chain):
+            inner.append(frame_dict(frame, line))
+            if frame_kind(frame.f_code.co_filename) in ("user", "probe"):
+                break
+        cause = known_cause(inner[::-1])
+        if cause is not None:
+            votes[cause.kind] = votes.get(cause.kind, 0) + 1
+            found.setdefault(cause.kind, cause)
+    if not votes:
+        return None
+    kind = max(votes, key=votes.__getitem__)
+    return found[kind] if votes[kind] * 2 >= len(run) else None
 
 
 def frame_dict(frame: FrameType, line: int) -> dict[str, object]:

@@ -31,6 +31,7 @@ import select
 import sys
 import threading
 import time
+from collections import deque
 from types import CodeType
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +61,7 @@ LONG_STALL_SAMPLE_INTERVAL = 0.02  # after a second blocked: the line is known b
 PUBLISH_INTERVAL = 0.25  # refresh `stall_in_progress` this often while blocked
 REPORT_FIRST = 1.0  # say a stall still going on on the terminal after this long ...
 REPORT_INTERVAL = 3.0  # ... and again this often while it lasts
+LATE_BEATS_KEPT = 64  # late beats remembered: more than run between two slow samples
 TIMELINE_INTERVAL = 0.1
 PERSISTENT_WAIT_SECONDS = 1.0
 
@@ -147,8 +149,8 @@ class Heartbeat:
         self._learned = False
         # (sequence number, monotonic time the next beat is due, last lag in seconds)
         self.state: tuple[int, float, float] = (0, time.monotonic() + interval, 0.0)
-        # (sequence number, lag) of the latest beat that ran overdue
-        self.late: tuple[int, float] = (-1, 0.0)
+        # (sequence number, lag) of the latest beats that ran overdue
+        self.late: deque[tuple[int, float]] = deque(maxlen=LATE_BEATS_KEPT)
         self.late_after = overdue_after(probe)
 
     def start(self) -> None:
@@ -195,7 +197,7 @@ class Heartbeat:
                 self.handle = self.loop.call_later(interval, self._beat)
             self.state = (seq + 1, now + interval, lag)
             if lag >= self.late_after:
-                self.late = (seq + 1, lag)  # kept for a watchdog that looks after more beats
+                self.late.append((seq + 1, lag))  # for a watchdog that looks after more beats
             self._arm(interval)
             probe.raise_sample_due()
         except Exception as exc:
@@ -220,6 +222,16 @@ class _Segment:
         self.samples: list[Sample] = []
         self.located: list[Any] | None = None  # [request state, its frame, latest phase]
         self.task: str | None = None  # the task running it, when no request holds it
+
+    def left_request(self, sample: Sample) -> bool:
+        """True if the request this callback was found in is no longer on its stack: the
+        request ended (its server task goes on, or the task runs the next request of an
+        in-process client), so what follows is not that request's stall."""
+        located = self.located
+        if located is None or located[1] is None:
+            return False
+        frame = located[1]
+        return not any(f is frame for f, _ in sample[1])
 
 
 class Watchdog(threading.Thread):
@@ -291,10 +303,8 @@ class Watchdog(threading.Thread):
             while not self.stopping.is_set():
                 state = beat.state
                 if state[0] != seq:  # the beat ran, as late as its lag (more may have run)
-                    late_seq, lag = beat.late
-                    self._close(
-                        segment, due + (lag if late_seq == seq + 1 else state[2]), wall_offset
-                    )
+                    lag = next((lag for n, lag in list(beat.late) if n == seq + 1), state[2])
+                    self._close(segment, due + lag, wall_offset)
                     return
                 if beat.loop_gone() or probe.heartbeat is not beat:
                     # The loop stopped (a test's loop closing) while overdue: judge what was
@@ -306,7 +316,7 @@ class Watchdog(threading.Thread):
                 if beat.dispatch_codes and thread_id is not None:
                     sample = take_sample(thread_id, beat.dispatch_codes, now)
                     if sample is not None:
-                        if ends_run(segment.samples, sample):
+                        if ends_run(segment.samples, sample) or segment.left_request(sample):
                             self._close(segment, now, wall_offset)
                             segment = _Segment(now)
                         if sample[1] is not IDLE:
@@ -346,17 +356,11 @@ class Watchdog(threading.Thread):
         if evidence is None:
             return
         state, frame, phase = segment.located or (None, None, None)
-        record = describe_stall(
-            probe,
-            evidence,
-            duration,
-            segment.start + wall_offset,
-            (state, frame),
-            phase,
-            segment.task,
+        start = segment.start + wall_offset
+        located = (state, frame)
+        probe.add_stall(
+            describe_stall(probe, evidence, duration, start, located, phase, segment.task)
         )
-        if record is not None:
-            probe.add_stall(record)
 
     def _publish(self, segment: _Segment, blocked_for: float, report: bool) -> None:
         """Publish where the loop is blocked now; say it on the terminal if `report`."""
