@@ -107,11 +107,19 @@ MIX = ["/", "/items/3", "/deps", "/", "/later", "/items/4", "/", "/deps"] * 12 +
 
 
 def rss_mb(pid: int) -> float:
+    return int(_status(pid, "VmRSS")) / 1024.0
+
+
+def threads(pid: int) -> int:
+    return int(_status(pid, "Threads"))
+
+
+def _status(pid: int, field: str) -> str:
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024.0
-    raise RuntimeError(f"no VmRSS for pid {pid}")
+            if line.startswith(f"{field}:"):
+                return line.split()[1]
+    raise RuntimeError(f"no {field} for pid {pid}")
 
 
 async def _request(reader, writer, path: str) -> int:
@@ -184,9 +192,9 @@ def soak(args: argparse.Namespace, app_dir: Path) -> None:
             )
         else:
             print(f"soak at {rate:.0f} req/s (--rate)")
-        print(f"{'t (s)':>6} {'RSS (MB)':>9} {'requests':>9} {'non-2xx':>8}", flush=True)
+        print(f"{'t (s)':>6} {'RSS (MB)':>9} {'threads':>8} {'requests':>9} {'non-2xx':>8}")
         series: list[tuple[float, float]] = [(0.0, rss_mb(server.pid))]
-        print(f"{0:>6.0f} {series[0][1]:>9.1f} {0:>9} {0:>8}", flush=True)
+        print(f"{0:>6.0f} {series[0][1]:>9.1f} {threads(server.pid):>8} {0:>9} {0:>8}", flush=True)
         total = [0, 0]
         start = time.monotonic()
         while (elapsed := time.monotonic() - start) < args.duration - 1:
@@ -196,7 +204,8 @@ def soak(args: argparse.Namespace, app_dir: Path) -> None:
             total[1] += bad
             series.append((time.monotonic() - start, rss_mb(server.pid)))
             t, mb = series[-1]
-            print(f"{t:>6.0f} {mb:>9.1f} {total[0]:>9} {total[1]:>8}", flush=True)
+            count = threads(server.pid)
+            print(f"{t:>6.0f} {mb:>9.1f} {count:>8} {total[0]:>9} {total[1]:>8}", flush=True)
     summarize(series, args.warmup, total)
     if args.tracemalloc:
         print(f"\ntracemalloc (growth since the end of warm-up), last sample, from {trace_path}:")

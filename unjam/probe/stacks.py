@@ -170,9 +170,10 @@ def evidence_of(run: list[Sample]) -> StallEvidence:
         best = max(votes, key=lambda k: (votes[k], where[k][0]))
         index, blocking = where[best]
         last = run[index][1]
-    else:
+    else:  # no user frame: the innermost frame every sample shares, never the probe's
         last = run[-1][1]
-        blocking = common[-1] if common else last[-1]
+        shared = [hit for hit in common if frame_kind(hit[0].f_code.co_filename) != "probe"]
+        blocking = shared[-1] if shared else last[-1]
     return StallEvidence(
         samples=len(run),
         common=common,
@@ -207,11 +208,21 @@ def _main_cause(run: list[Sample]) -> KnownCause | None:
     return found[kind] if votes[kind] * 2 >= len(run) else None
 
 
+_absolute: dict[str, str] = {}
+
+
 def frame_dict(frame: FrameType, line: int) -> dict[str, object]:
+    """A frame as the snapshot shows it. Paths are made absolute once per file, so the
+    stall records kept share one string per file instead of one per frame."""
     code = frame.f_code
     path = code.co_filename
+    absolute = _absolute.get(path)
+    if absolute is None:
+        absolute = os.path.abspath(path) if path[:1] != "<" else path
+        if len(_absolute) < 10_000:
+            _absolute[path] = absolute
     return {
-        "path": os.path.abspath(path) if path[:1] != "<" else path,
+        "path": absolute,
         "line": int(line),
         "function": getattr(code, "co_qualname", code.co_name),
     }
