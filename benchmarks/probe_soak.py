@@ -164,7 +164,11 @@ async def drive(port: int, seconds: float, rate: float | None, connections: int)
 
 def soak(args: argparse.Namespace, app_dir: Path) -> None:
     port = free_port()
-    env = {"PYTHONPATH": str(app_dir)}
+    # The caller's PYTHONPATH is kept after the app's: pointing it at another checkout's
+    # `unjam` soaks that version of the probe.
+    env = {
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(app_dir), os.environ.get("PYTHONPATH")]))
+    }
     if args.tracemalloc:
         trace_path = app_dir / "tracemalloc.txt"
         env.update(
