@@ -612,6 +612,28 @@ def test_memory_is_bounded():
     assert len(probe.warnings) <= 50
 
 
+@pytest.mark.parametrize("timed", [True, False], ids=["timed", "untimed"])
+def test_made_up_methods_do_not_grow_the_route_table(timed):
+    """The router names the route a wrong method was sent to (405): each made-up method
+    once added a route key with its histograms, without bound."""
+    probe = Probe(ProbeSettings(phase_sample_ms=0.0)) if timed else untimed_probe()
+    app = instrument(make_app(), probe=probe)
+    methods = [f"X{number}" for number in range(300)] + ["GET", "POST"]
+
+    async def run():
+        return [(await _call(app, method, "/json/1", b""))[0][0]["status"] for method in methods]
+
+    statuses = asyncio.run(run())
+    assert statuses[:300] == [405] * 300 and statuses[-2:] == [200, 405]
+    assert set(probe.routes) == {
+        "OTHER /json/{item_id}",
+        "GET /json/{item_id}",
+        "POST /json/{item_id}",
+    }
+    assert probe.routes["OTHER /json/{item_id}"].status == {405: 300}
+    assert len(probe.counting) <= 2 and len(probe._route_keys) <= 2
+
+
 # -- exports --------------------------------------------------------------------------------------
 
 

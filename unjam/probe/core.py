@@ -32,6 +32,9 @@ SNAPSHOT_VERSION = 1
 MAX_STALLS = 200
 MAX_WARNINGS = 50
 TIMELINE_LEN = 3000  # 5 minutes at 10 Hz
+STANDARD_METHODS = frozenset(
+    {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
+)
 
 
 def _copy(record: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -237,11 +240,18 @@ class Probe:
         return key
 
     def _new_route_key(self, method: str, route: Any) -> str | None:
+        """ "METHOD /template"; any method but the standard ones is keyed `OTHER`.
+
+        The router names the route a wrong method was sent to (for its 405), so keying by
+        the method as sent let garbage methods grow the route table without bound — ~7 KB
+        of histograms per made-up method.
+        """
         template = getattr(route, "path_format", None) or getattr(route, "path", None)
         if template is None:
             return None
-        key = f"{method} {template}"
-        if len(self._route_keys) < 10_000:
+        standard = method in STANDARD_METHODS
+        key = f"{method if standard else 'OTHER'} {template}"
+        if standard and len(self._route_keys) < 10_000:
             self._route_keys[(method, id(route))] = key
         return key
 
@@ -259,7 +269,7 @@ class Probe:
         if stats is None:
             stats = self.routes.setdefault(key, RouteStats())
         counting = self.counting
-        if len(counting) < 10_000:
+        if len(counting) < 10_000 and method in STANDARD_METHODS:
             counting[(method, id(route))] = stats.status
         return key, stats
 
