@@ -4,7 +4,8 @@ One object because every way in (middleware, `unjam serve`, the pytest plugin) a
 way out (JSON, Prometheus, OpenTelemetry, the diagnostics endpoint) must see the same
 numbers. The hot path (one request) only touches `counting` (see the middleware),
 `count_response` or `finish_request`; stall analysis runs on
-the watchdog thread; exports read copies. Anything that goes wrong inside the probe is
+the watchdog thread (`attribution.py` describes a stall, `add_stall` keeps it; route
+introspection is in `routes.py`); exports read copies. Anything that goes wrong inside the probe is
 counted in `errors` and never reaches the application.
 """
 
