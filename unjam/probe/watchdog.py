@@ -215,13 +215,16 @@ class Heartbeat:
 class _Segment:
     """Consecutive samples that show one root frame: one callback holding the loop."""
 
-    __slots__ = ("located", "samples", "start", "task")
+    __slots__ = ("after_request", "located", "samples", "start", "task")
 
-    def __init__(self, start: float) -> None:
+    def __init__(self, start: float, after_request: bool = False) -> None:
         self.start = start  # monotonic: when the beat was due, or the first sample of it
         self.samples: list[Sample] = []
         self.located: list[Any] | None = None  # [request state, its frame, latest phase]
         self.task: str | None = None  # the task running it, when no request holds it
+        # The rest of a callback whose request has ended (the server's own work after the
+        # response): never a stall, unless another request shows up in it.
+        self.after_request = after_request
 
     def left_request(self, sample: Sample) -> bool:
         """True if the request this callback was found in is no longer on its stack: the
@@ -316,9 +319,12 @@ class Watchdog(threading.Thread):
                 if beat.dispatch_codes and thread_id is not None:
                     sample = take_sample(thread_id, beat.dispatch_codes, now)
                     if sample is not None:
-                        if ends_run(segment.samples, sample) or segment.left_request(sample):
+                        if ends_run(segment.samples, sample):
                             self._close(segment, now, wall_offset)
                             segment = _Segment(now)
+                        elif segment.left_request(sample):
+                            self._close(segment, now, wall_offset)
+                            segment = _Segment(now, after_request=True)
                         if sample[1] is not IDLE:
                             self._add(segment, sample)
                 if now >= next_publish:
@@ -339,6 +345,8 @@ class Watchdog(threading.Thread):
             # a busy loop shows a new root on nearly every sample.
             probe = self.probe
             state, frame = locate_request(sample[1])
+            if segment.after_request and state is not None:
+                segment.after_request = False  # the task went on to another request
             segment.located = [state, frame, None]
             if state is None:
                 segment.task = current_task_name(probe.loop)
@@ -351,6 +359,8 @@ class Watchdog(threading.Thread):
     def _close(self, segment: _Segment, end: float, wall_offset: float) -> None:
         """Record the segment as a stall if it proves one at least the threshold long."""
         probe = self.probe
+        if segment.after_request:
+            return
         duration = end - segment.start
         evidence = prove_block(segment.samples, duration, probe.settings.threshold_ms / 1000.0)
         if evidence is None:
