@@ -168,3 +168,45 @@ def test_plugin_is_inert_unless_asked(pytester):
     result.assert_outcomes(passed=1)
     help_text = pytester.runpytest_subprocess("--help").stdout.str()
     assert "--unjam-stall" in help_text
+
+
+def test_fastapi_testclient_runs_the_app_on_its_own_loop_and_is_watched(pytester):
+    """TestClient runs the app through an anyio portal on a loop in another thread; a new
+    portal (a new loop) per request without `with`, one for the block with it."""
+    line = _setup(pytester)
+    pytester.makepyfile(
+        test_it="""
+        import pytest
+        from fastapi.testclient import TestClient
+
+        from stall_app import app
+
+        @pytest.mark.unjam_no_stall
+        def test_slow_without_with():
+            client = TestClient(app)
+            assert client.get("/fast").status_code == 200
+            assert client.get("/slow").status_code == 200
+
+        @pytest.mark.unjam_no_stall
+        def test_slow_in_a_with_block():
+            with TestClient(app) as client:
+                assert client.get("/fast").status_code == 200
+                assert client.get("/slow").status_code == 200
+
+        @pytest.mark.unjam_no_stall
+        def test_fast():
+            with TestClient(app) as client:
+                for _ in range(5):
+                    assert client.get("/fast").status_code == 200
+        """
+    )
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*test_slow_without_with*",
+            f"*ms in GET /slow*stall_app.py:{line}*in slow*",
+            "*test_slow_in_a_with_block*",
+            f"*ms in GET /slow*stall_app.py:{line}*in slow*",
+        ]
+    )

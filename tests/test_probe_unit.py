@@ -12,8 +12,9 @@ from fastapi.responses import PlainTextResponse, RedirectResponse, StreamingResp
 
 from unjam.probe import Probe, ProbeMiddleware, ProbeSettings, instrument
 from unjam.probe import hooks as probe_hooks
+from unjam.probe.attribution import locate_request
 from unjam.probe.histogram import BOUNDS_MS, PROMETHEUS_BOUNDS_MS, Histogram
-from unjam.probe.stacks import continuous_run, is_user_file
+from unjam.probe.stacks import IDLE, ends_run, is_user_file, prove_block
 
 # -- histograms ---------------------------------------------------------------------------------
 
@@ -66,33 +67,55 @@ def _user_leaf():
     return sys._getframe()
 
 
+def _proven(samples, threshold):
+    """Cut samples into runs as the watchdog does (a run ends at the sample that shows its
+    callback has ended) and keep the runs that prove a block."""
+    found, run = [], []
+    for sample in [*samples, (samples[-1][0] + 0.002, IDLE)]:
+        if ends_run(run, sample):
+            found.append(prove_block(run, sample[0] - run[0][0], threshold))
+            run = []
+        if sample[1] is not IDLE:
+            run.append(sample)
+    return [evidence for evidence in found if evidence is not None]
+
+
 def test_one_callback_on_every_sample_is_a_stall():
     root, leaf = _root(), _user_leaf()
     samples = [(t * 0.002, ((root, 10), (leaf, 42))) for t in range(10)]
-    evidence = continuous_run(samples, min_span=0.01)
-    assert evidence is not None and evidence.samples == 10
+    (evidence,) = _proven(samples, threshold=0.02)
+    assert evidence.samples == 10
     assert evidence.blocking == (leaf, 42)
     assert evidence.root is root
 
 
 def test_a_succession_of_different_callbacks_is_not_a_stall():
     samples = [(t * 0.002, ((_root(), 10), (_user_leaf(), 42))) for t in range(10)]
-    assert continuous_run(samples, min_span=0.01) is None
+    assert _proven(samples, threshold=0.02) == []
 
 
 def test_two_close_samples_are_not_proof():
     root = _root()
     samples = [(0.0, ((root, 1),)), (0.002, ((root, 1),))]
-    assert continuous_run(samples, min_span=0.0125) is None
-    assert continuous_run(samples[:1]) is None
+    assert prove_block(samples, duration=0.03, threshold=0.025) is None
+    assert prove_block(samples[:1], duration=0.03, threshold=0.001) is None
+
+
+def test_an_idle_loop_ends_a_callback_and_is_never_a_stall():
+    root, leaf = _root(), _user_leaf()
+    block = [(t * 0.002, ((root, 1), (leaf, 7))) for t in range(8)]
+    idle = [(0.016 + t * 0.002, IDLE) for t in range(20)]
+    (evidence,) = _proven(block + idle, threshold=0.01)
+    assert evidence.blocking == (leaf, 7) and evidence.samples == 8
+    assert _proven(idle, threshold=0.01) == []
 
 
 def test_block_followed_by_other_callbacks_is_still_found():
     root, leaf = _root(), _user_leaf()
     block = [(t * 0.002, ((root, 1), (leaf, 7))) for t in range(8)]
-    tail = [(0.02 + t * 0.002, ((_root(), 1),)) for t in range(2)]
-    evidence = continuous_run(block + tail, min_span=0.01)
-    assert evidence is not None and evidence.blocking == (leaf, 7)
+    tail = [(0.016 + t * 0.002, ((_root(), 1),)) for t in range(2)]
+    (evidence,) = _proven(block + tail, threshold=0.01)
+    assert evidence.blocking == (leaf, 7)
 
 
 def test_user_code_excludes_stdlib_site_packages_and_unjam():
@@ -428,7 +451,7 @@ def test_an_untimed_request_is_located_through_the_scope_asgi_frames_hold():
         while frame is not None and frame.f_code not in KNOWN_DISPATCH_CODES:
             chain.append((frame, frame.f_lineno))
             frame = frame.f_back
-        state, request_frame = probe.locate_request(tuple(reversed(chain)))
+        state, request_frame = locate_request(tuple(reversed(chain)))
         found.append((probe.route_key(state.scope), state.scope["path"], request_frame, chain))
         return {}
 
@@ -512,8 +535,11 @@ def test_snapshot_follows_the_public_contract():
 
     asyncio.run(run())
     snap = probe.snapshot()
-    assert set(snap) == {"version", "stalls", "threadpool", "routes", "loop_lag_ms", "probe"}
+    assert set(snap) == {
+        "version", "stalls", "stall_in_progress", "threadpool", "routes", "loop_lag_ms", "probe",
+    }  # fmt: skip
     assert snap["version"] == 1
+    assert snap["stall_in_progress"] is None
     pool = snap["threadpool"]
     assert set(pool) == {
         "total_tokens", "max_borrowed", "max_waiting", "wait_ms", "timeline", "ceiling_rps",
@@ -584,6 +610,28 @@ def test_memory_is_bounded():
     for _ in range(100):
         probe.warn(f"warning {_}")
     assert len(probe.warnings) <= 50
+
+
+@pytest.mark.parametrize("timed", [True, False], ids=["timed", "untimed"])
+def test_made_up_methods_do_not_grow_the_route_table(timed):
+    """The router names the route a wrong method was sent to (405): each made-up method
+    once added a route key with its histograms, without bound."""
+    probe = Probe(ProbeSettings(phase_sample_ms=0.0)) if timed else untimed_probe()
+    app = instrument(make_app(), probe=probe)
+    methods = [f"X{number}" for number in range(300)] + ["GET", "POST"]
+
+    async def run():
+        return [(await _call(app, method, "/json/1", b""))[0][0]["status"] for method in methods]
+
+    statuses = asyncio.run(run())
+    assert statuses[:300] == [405] * 300 and statuses[-2:] == [200, 405]
+    assert set(probe.routes) == {
+        "OTHER /json/{item_id}",
+        "GET /json/{item_id}",
+        "POST /json/{item_id}",
+    }
+    assert probe.routes["OTHER /json/{item_id}"].status == {405: 300}
+    assert len(probe.counting) <= 2 and len(probe._route_keys) <= 2
 
 
 # -- exports --------------------------------------------------------------------------------------

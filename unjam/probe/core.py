@@ -4,16 +4,14 @@ One object because every way in (middleware, `unjam serve`, the pytest plugin) a
 way out (JSON, Prometheus, OpenTelemetry, the diagnostics endpoint) must see the same
 numbers. The hot path (one request) only touches `counting` (see the middleware),
 `count_response` or `finish_request`; stall analysis runs on
-the watchdog thread; exports read copies. Anything that goes wrong inside the probe is
+the watchdog thread (`attribution.py` describes a stall, `add_stall` keeps it; route
+introspection is in `routes.py`); exports read copies. Anything that goes wrong inside the probe is
 counted in `errors` and never reaches the application.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
-import inspect
 import json
 import logging
 import os
@@ -23,11 +21,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import CodeType, FrameType
 from typing import Any
 
 from unjam.probe.histogram import Histogram
-from unjam.probe.stacks import StallEvidence, frame_dict
+from unjam.probe.routes import CodeMap, build_code_map
 from unjam.probe.state import SCOPE_KEY, PoolRecord, RequestState, RouteStats, ThreadPoolStats
 
 log = logging.getLogger("unjam.probe")
@@ -35,8 +32,14 @@ log = logging.getLogger("unjam.probe")
 SNAPSHOT_VERSION = 1
 MAX_STALLS = 200
 MAX_WARNINGS = 50
-MAX_STACK = 120
 TIMELINE_LEN = 3000  # 5 minutes at 10 Hz
+STANDARD_METHODS = frozenset(
+    {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
+)
+
+
+def _copy(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    return dict(record) if record is not None else None
 
 
 def _env_float(name: str) -> float | None:
@@ -93,39 +96,6 @@ class ProbeSettings:
         return ms / 1000.0
 
 
-def callable_name(call: Any) -> str:
-    """`module:qualname` of a function, class, bound method or callable instance."""
-    while isinstance(call, functools.partial):
-        call = call.func
-    target = call
-    if not (inspect.isfunction(call) or inspect.ismethod(call) or inspect.isclass(call)):
-        target = type(call) if not inspect.isbuiltin(call) else call
-    module = getattr(target, "__module__", None) or "?"
-    qualname = getattr(target, "__qualname__", None) or getattr(target, "__name__", "?")
-    return f"{module}:{qualname}"
-
-
-def _codes_of(call: Any) -> list[CodeType]:
-    """Code objects that run when `call` is called (function body, __init__, __call__)."""
-    codes = []
-    while isinstance(call, functools.partial):
-        call = call.func
-    with contextlib.suppress(Exception):
-        call = inspect.unwrap(call)
-    if inspect.isclass(call):
-        for attr in ("__init__", "__call__"):
-            func = call.__dict__.get(attr)
-            if func is not None and hasattr(func, "__code__"):
-                codes.append(func.__code__)
-    elif hasattr(call, "__code__"):
-        codes.append(call.__code__)
-    else:
-        func = type(call).__dict__.get("__call__")
-        if func is not None and hasattr(func, "__code__"):
-            codes.append(func.__code__)
-    return codes
-
-
 class Probe:
     def __init__(self, settings: ProbeSettings | None = None) -> None:
         self.settings = settings or ProbeSettings.from_env()
@@ -144,7 +114,10 @@ class Probe:
         self.apps: list[Any] = []
         self.stall_listeners: list[Callable[[dict[str, Any]], None]] = []
         self._route_keys: dict[tuple[str, int], str] = {}  # (method, id(route)); routes live on
-        self._code_map: dict[CodeType, tuple[str, list[str]]] | None = None
+        self._code_map: CodeMap | None = None
+        # Set by the watchdog while the loop is blocked past the threshold (see
+        # `attribution.in_progress` for its shape), None otherwise; replaced, never mutated.
+        self.stall_in_progress: dict[str, Any] | None = None
         self._lock = threading.Lock()
         self.heartbeat: Any = None
         self.watchdog: Any = None
@@ -272,11 +245,18 @@ class Probe:
         return key
 
     def _new_route_key(self, method: str, route: Any) -> str | None:
+        """ "METHOD /template"; any method but the standard ones is keyed `OTHER`.
+
+        The router names the route a wrong method was sent to (for its 405), so keying by
+        the method as sent let garbage methods grow the route table without bound — ~7 KB
+        of histograms per made-up method.
+        """
         template = getattr(route, "path_format", None) or getattr(route, "path", None)
         if template is None:
             return None
-        key = f"{method} {template}"
-        if len(self._route_keys) < 10_000:
+        standard = method in STANDARD_METHODS
+        key = f"{method if standard else 'OTHER'} {template}"
+        if standard and len(self._route_keys) < 10_000:
             self._route_keys[(method, id(route))] = key
         return key
 
@@ -294,7 +274,7 @@ class Probe:
         if stats is None:
             stats = self.routes.setdefault(key, RouteStats())
         counting = self.counting
-        if len(counting) < 10_000:
+        if len(counting) < 10_000 and method in STANDARD_METHODS:
             counting[(method, id(route))] = stats.status
         return key, stats
 
@@ -383,138 +363,24 @@ class Probe:
 
     # -- stalls (called on the watchdog thread) ----------------------------------------------------
 
-    def code_map(self) -> dict[CodeType, tuple[str, list[str]]]:
+    def code_map(self) -> CodeMap:
         """Code object of every endpoint and dependency → (callable name, route keys)."""
-        if self._code_map is not None:
-            return self._code_map
-        mapping: dict[CodeType, tuple[str, list[str]]] = {}
-        for app in list(self.apps):
-            for prefix, route in _iter_routes(app):
-                template = getattr(route, "path_format", None) or getattr(route, "path", "")
-                methods = sorted(getattr(route, "methods", None) or ["GET"])
-                keys = [f"{m} {prefix}{template}" for m in methods]
-                calls = [getattr(route, "endpoint", None)]
-                dependant = getattr(route, "dependant", None)
-                stack = [dependant] if dependant is not None else []
-                while stack:
-                    node = stack.pop()
-                    calls.append(getattr(node, "call", None))
-                    stack.extend(getattr(node, "dependencies", []) or [])
-                for call in calls:
-                    if call is None:
-                        continue
-                    for code in _codes_of(call):
-                        if code not in mapping:
-                            mapping[code] = (callable_name(call), keys)
-        self._code_map = mapping
-        return mapping
+        if self._code_map is None:
+            self._code_map = build_code_map(self.apps)
+        return self._code_map
 
-    def _match_route(self, scope: dict[str, Any]) -> str | None:
-        try:
-            from starlette.routing import Match
-        except ImportError:
-            return None
-        for app in list(self.apps):
-            for prefix, route in _iter_routes(app):
-                if prefix:
-                    continue
-                try:
-                    match, _ = route.matches(dict(scope))
-                except Exception:
-                    continue
-                if match is Match.FULL:
-                    template = getattr(route, "path_format", None) or getattr(route, "path", "")
-                    return f"{scope.get('method', 'GET')} {template}"
-        return None
-
-    def locate_request(
-        self, chain: tuple[tuple[FrameType, int], ...]
-    ) -> tuple[RequestState | None, FrameType | None]:
-        """The in-flight request a sampled stack belongs to, and the frame that shows it.
-
-        A request timed for its phases: its `state`, in the frame of the probe's timed path.
-        Any other request (the untimed path leaves no frame on the stack), or a task spawned
-        under a request (BaseHTTPMiddleware's call_next): the HTTP `scope` the outermost
-        ASGI frame holds — its published record, or a record made here, not published,
-        for naming the route.
-        """
-        from unjam.probe.middleware import ProbeMiddleware
-
-        timed_code = ProbeMiddleware._timed.__code__
-        for frame, _ in reversed(chain):
-            if frame.f_code is timed_code:
-                try:
-                    state = frame.f_locals.get("state")
-                except Exception:
-                    continue
-                if isinstance(state, RequestState):
-                    return state, frame
-        for frame, _ in chain[:16]:  # ASGI frames sit near the task's root
-            try:
-                local_vars = frame.f_locals
-            except Exception:
-                continue
-            for name in ("scope", "request", "conn"):
-                value = local_vars.get(name)
-                if value is None:
-                    continue
-                scope = value if isinstance(value, dict) else getattr(value, "scope", None)
-                state = _state_of(scope)
-                if state is not None:
-                    return state, frame
-        return None, None
-
-    def record_stall(
-        self,
-        evidence: StallEvidence,
-        duration_s: float,
-        started_at: float,
-        located: tuple[RequestState | None, FrameType | None] = (None, None),
-        phase: str | None = None,
-    ) -> None:
-        state, request_frame = located
-        if request_frame is not None and not any(f is request_frame for f, _ in evidence.common):
-            return  # back-to-back requests in one task (an in-process test client): not a stall
-        frame, line = evidence.blocking
-        code_map = self.code_map()
-        endpoint = None
-        route = None
-        for candidate, _ in reversed(evidence.last):
-            hit = code_map.get(candidate.f_code)
-            if hit is not None:
-                endpoint = hit[0]
-                if len(hit[1]) == 1:
-                    route = hit[1][0]
-                break
-        if endpoint is None:
-            module = frame.f_globals.get("__name__", "?")
-            endpoint = f"{module}:{getattr(frame.f_code, 'co_qualname', frame.f_code.co_name)}"
-        if state is not None:
-            route = state.route_key or self.route_key(state.scope) or route
-            if route is None:
-                route = self._match_route(state.scope)
-        if phase is None:
-            phase = _phase_from_stack(evidence.last)
-        stack = [frame_dict(f, n) for f, n in evidence.last[-MAX_STACK:]]
-        record: dict[str, Any] = {
-            "duration_ms": round(duration_s * 1000.0, 3),
-            "route": route,
-            "endpoint": endpoint,
-            "blocking_frame": frame_dict(frame, line),
-            "stack": stack,
-            "started_at": round(started_at, 6),
-            "samples": evidence.samples,
-        }
-        if phase is not None:
-            record["phase"] = phase
+    def add_stall(self, record: dict[str, Any]) -> None:
+        """Keep a finished stall (described by `attribution.describe_stall`), say it on the
+        terminal and tell the listeners (the pytest plugin)."""
+        duration_ms = float(record["duration_ms"])
         self.stalls.append(record)
         self.stall_count += 1
-        self.stall_hist.record(duration_s * 1000.0)
+        self.stall_hist.record(duration_ms)
         where = record["blocking_frame"]
         log.warning(
             "unjam: event loop stalled %.0f ms in %s — %s:%s in %s",
-            duration_s * 1000.0,
-            route or "(no route)",
+            duration_ms,
+            record.get("route") or _outside_requests(record),
             where["path"],
             where["line"],
             where["function"],
@@ -525,6 +391,18 @@ class Probe:
             except Exception as exc:
                 self.count_error("stall listener", exc)
 
+    def report_in_progress(self, current: dict[str, Any]) -> None:
+        """Say on the terminal that the loop is still blocked (every few seconds while it is)."""
+        where = current["frame"]
+        log.warning(
+            "unjam: event loop blocked for %.1f s so far (still blocked) in %s — %s:%s in %s",
+            current["duration_s"],
+            current.get("route") or "(no route)",
+            where["path"],
+            where["line"],
+            where["function"],
+        )
+
     # -- exports -------------------------------------------------------------------------------
 
     def snapshot(self) -> dict[str, Any]:
@@ -532,6 +410,7 @@ class Probe:
         return {
             "version": SNAPSHOT_VERSION,
             "stalls": [dict(stall) for stall in list(self.stalls)],
+            "stall_in_progress": _copy(self.stall_in_progress),
             "threadpool": self.threadpool.to_json(),
             "routes": routes,
             "loop_lag_ms": self.loop_lag.summary(),
@@ -570,60 +449,9 @@ class Probe:
             self.exporter.stop()
 
 
-# FastAPI functions whose frame on a stalled stack says what the request was doing; for
-# requests that were not sampled for phase timing (their wrappers set no phase).
-_PHASE_FRAMES = {
-    ("fastapi/routing.py", "run_endpoint_function"): "endpoint",
-    ("fastapi/dependencies/utils.py", "solve_dependencies"): "dependencies",
-    ("fastapi/routing.py", "app"): "serialization",  # the route handler, outside the two
-    ("starlette/background.py", "__call__"): "after_response",  # background tasks
-}
-_PHASE_FUNCTIONS = frozenset(func for _, func in _PHASE_FRAMES)
-
-
-def _state_of(scope: Any) -> RequestState | None:
-    """The record of the request an HTTP scope belongs to: the one a timed request
-    published, else a fresh one for naming the route."""
-    if isinstance(scope, dict) and scope.get("type") == "http":
-        state = scope.get(SCOPE_KEY)
-        return state if isinstance(state, RequestState) else RequestState(scope, 0.0)
-    return None
-
-
-def _phase_from_stack(frames: Any) -> str | None:
-    """The FastAPI phase the innermost matching frame belongs to, if any (slow path)."""
-    for frame, _ in reversed(frames):
-        code = frame.f_code
-        name = code.co_name
-        if name not in _PHASE_FUNCTIONS:
-            continue
-        path = code.co_filename.replace(os.sep, "/")
-        for (suffix, func), phase in _PHASE_FRAMES.items():
-            if func == name and path.endswith(suffix):
-                return phase
-    return None
-
-
-def _iter_routes(app: Any, prefix: str = "", depth: int = 0):
-    """(mount prefix, route) for every route reachable from an ASGI app or middleware chain."""
-    obj = app
-    routes = None
-    for _ in range(40):
-        if obj is None:
-            break
-        candidate = getattr(obj, "routes", None)
-        if isinstance(candidate, list):
-            routes = candidate
-            break
-        obj = getattr(obj, "app", None) or getattr(obj, "router", None)
-    if routes is None:
-        return
-    for route in list(routes):
-        sub = getattr(route, "routes", None)
-        if sub is not None and not hasattr(route, "endpoint") and depth < 5:
-            yield from _iter_routes(route, prefix + getattr(route, "path", ""), depth + 1)
-        else:
-            yield prefix, route
+def _outside_requests(record: dict[str, Any]) -> str:
+    task = record.get("task")
+    return f"task {task} (no request)" if task else "(no route)"
 
 
 _PROBE: Probe | None = None

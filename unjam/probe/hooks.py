@@ -141,8 +141,29 @@ def detach_phase_timing() -> None:
 
 # The wrappers are plain functions returning the original's coroutine, so a request that
 # is not sampled for phase timing pays one call and a context-variable read — no extra
-# coroutine. Sampled requests get the timing coroutines below.
+# coroutine. Sampled requests get the timing coroutines below. Whatever fails in the
+# probe's part is counted and the original's own coroutine is returned: the request goes
+# on untimed. The timing coroutines guard their bookkeeping likewise, and let the
+# original's result or exception through untouched.
 _current = CURRENT_REQUEST.get
+
+
+def _timing(timer: Any, call: Any, *extra: Any) -> Any:
+    """`call` wrapped in `timer` for a sampled request; `call` itself otherwise or on a fault."""
+    try:
+        state = _current()
+        if state is None or not state.sampled:
+            return call
+        return timer(state, call, *extra)
+    except Exception as exc:
+        _count_fault("phase timing", exc)
+        return call
+
+
+def _count_fault(where: str, exc: BaseException) -> None:
+    probe = _probe
+    if probe is not None:
+        probe.count_error(where, exc)
 
 
 def _wrap_endpoint(original: Any) -> Any:
@@ -150,20 +171,14 @@ def _wrap_endpoint(original: Any) -> Any:
         # The exact signature: explicit keywords, no dict packed and unpacked per call.
         @functools.wraps(original)
         def timed(*, dependant: Any, values: Any, is_coroutine: Any) -> Any:
-            state = _current()
             call = original(dependant=dependant, values=values, is_coroutine=is_coroutine)
-            if state is None or not state.sampled:
-                return call
-            return _time_endpoint(state, call)
+            return _timing(_time_endpoint, call)
 
     else:
 
         @functools.wraps(original)
         def timed(*args: Any, **kwargs: Any) -> Any:
-            state = _current()
-            if state is None or not state.sampled:
-                return original(*args, **kwargs)
-            return _time_endpoint(state, original(*args, **kwargs))
+            return _timing(_time_endpoint, original(*args, **kwargs))
 
     timed.__unjam_original__ = original  # type: ignore[attr-defined]
     return timed
@@ -185,9 +200,12 @@ async def _time_endpoint(state: RequestState, call: Any) -> Any:
     try:
         return await call
     finally:
-        end = state.ep_end = perf_counter()
-        state.ep_time = end - start
-        state.phase = "serialization"
+        try:
+            end = state.ep_end = perf_counter()
+            state.ep_time = end - start
+            state.phase = "serialization"
+        except Exception as exc:
+            _count_fault("endpoint timing", exc)
 
 
 _TOP_SOLVE_KEYWORDS = (
@@ -243,10 +261,7 @@ def _wrap_top_solve(original: Any) -> Any:
                 async_exit_stack=async_exit_stack,
                 embed_body_fields=embed_body_fields,
             )
-        state = _current()
-        if state is None or not state.sampled:
-            return call
-        return _time_solve(state, call)
+        return _timing(_time_solve, call)
 
     timed.__unjam_original__ = original  # type: ignore[attr-defined]
     return timed
@@ -258,38 +273,45 @@ async def _time_solve(state: RequestState, call: Any) -> Any:
     try:
         return await call
     finally:
-        now = state.deps_end = perf_counter()
-        pending = state.dep_pending
-        if pending is not None:
-            state.dep_pending = None
-            state.add_phase(pending[0], now - pending[1])
-        state.deps_time = now - start
-        state.phase = "endpoint"
+        try:
+            now = state.deps_end = perf_counter()
+            pending = state.dep_pending
+            if pending is not None:
+                state.dep_pending = None
+                state.add_phase(pending[0], now - pending[1])
+            state.deps_time = now - start
+            state.phase = "endpoint"
+        except Exception as exc:
+            _count_fault("dependency timing", exc)
 
 
 def _wrap_nested_solve(original: Any) -> Any:
     @functools.wraps(original)
     def timed(*args: Any, **kwargs: Any) -> Any:
-        state = _current()
-        if state is None or not state.sampled:
-            return original(*args, **kwargs)
-        return _time_nested(state, kwargs.get("dependant"), original(*args, **kwargs))
+        return _timing(_time_nested, original(*args, **kwargs), kwargs.get("dependant"))
 
     timed.__unjam_original__ = original  # type: ignore[attr-defined]
     return timed
 
 
-async def _time_nested(state: RequestState, dependant: Any, call: Any) -> Any:
-    pending = state.dep_pending
-    if pending is not None:
-        state.dep_pending = None
-        state.add_phase(pending[0], perf_counter() - pending[1])
+async def _time_nested(state: RequestState, call: Any, dependant: Any) -> Any:
+    try:
+        pending = state.dep_pending
+        if pending is not None:
+            state.dep_pending = None
+            state.add_phase(pending[0], perf_counter() - pending[1])
+    except Exception as exc:
+        _count_fault("dependency timing", exc)
     result = await call
-    now = perf_counter()
-    pending = state.dep_pending
-    if pending is not None:
-        state.add_phase(pending[0], now - pending[1])
-    state.dep_pending = (_dependency_name(dependant), now)
+    try:
+        now = perf_counter()
+        pending = state.dep_pending
+        if pending is not None:
+            state.add_phase(pending[0], now - pending[1])
+        state.dep_pending = (_dependency_name(dependant), now)
+    except Exception as exc:
+        state.dep_pending = None
+        _count_fault("dependency timing", exc)
     return result
 
 
@@ -322,12 +344,19 @@ def _install_threadpool(probe: Probe) -> bool:
                 marks[1] = perf_counter()
 
         start = perf_counter()
-        _note_entry(_probe)
+        probe = _probe
+        try:
+            _note_entry(probe)
+        except Exception as exc:
+            probe.count_error("thread-pool entry", exc)
         try:
             return await original(timed_call, *args, **kwargs)
         finally:
             if marks[0]:
-                _record_call(_probe, start, marks)
+                try:
+                    _record_call(probe, start, marks)
+                except Exception as exc:
+                    probe.count_error("thread-pool timing", exc)
 
     run_sync.__unjam_original__ = original  # type: ignore[attr-defined]
     to_thread.run_sync = run_sync

@@ -44,7 +44,7 @@ from typing import Any
 
 from unjam.probe.core import Probe, get_probe
 from unjam.probe.hooks import attach_phase_timing, detach_phase_timing
-from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, RequestState
+from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, TIMED_CODES, RequestState
 
 Scope = dict[str, Any]
 
@@ -112,7 +112,38 @@ class ProbeMiddleware:
         return self.app(scope, receive, observed_send)
 
     async def _timed(self, scope: Scope, receive: Any, send: Any) -> None:
-        """A request sampled for phase timing: published, with its phases recorded."""
+        """A request sampled for phase timing: published, with its phases recorded.
+
+        Every step of the probe's own is guarded: a fault in one is counted and the request
+        goes on as if it were not timed — the app gets the server's own `send`, its
+        response and its exceptions pass through untouched.
+        """
+        probe = self.probe
+        try:
+            state, token, phased = self._publish(scope)
+        except Exception as exc:
+            probe.count_error("starting a timed request", exc)
+            await self.app(scope, receive, send)
+            return
+
+        def observed_send(message: dict[str, Any]) -> Any:
+            if message["type"] == "http.response.start":
+                try:
+                    state.status = message["status"]
+                    state.response_start = perf_counter()
+                    state.phase = None
+                except Exception as exc:
+                    probe.count_error("timing the response start", exc)
+            return send(message)
+
+        try:
+            await self.app(scope, receive, observed_send)
+        finally:
+            self._finish(scope, state, token, phased)
+
+    def _publish(self, scope: Scope) -> tuple[RequestState, Any, bool]:
+        """Attach to a new loop, make the request's record and publish it (see `_timed`);
+        undone if any step fails."""
         probe = self.probe
         if _get_running_loop() is not probe.loop:
             try:
@@ -130,31 +161,42 @@ class ProbeMiddleware:
         # request, through the scope the ASGI frames hold), and by the FastAPI wrappers in
         # the context variable.
         scope[SCOPE_KEY] = state
-        token = CURRENT_REQUEST.set(state)
-        if phased := probe.phases_enabled:
-            attach_phase_timing()
-
-        def observed_send(message: dict[str, Any]) -> Any:
-            if message["type"] == "http.response.start":
-                state.status = message["status"]
-                state.response_start = perf_counter()
-                state.phase = None
-            return send(message)
-
         try:
-            await self.app(scope, receive, observed_send)
-        finally:
-            scope.pop(SCOPE_KEY, None)  # break the scope ↔ state cycle: freed by refcount
-            try:
-                end = perf_counter()
-                if phased:
-                    detach_phase_timing()
-                CURRENT_REQUEST.reset(token)
-                probe.finish_request(state, end)
-            except ValueError:
-                pass  # the token came from another context (a task spawned elsewhere)
-            except Exception as exc:
-                probe.count_error("finishing a request", exc)
+            token = CURRENT_REQUEST.set(state)
+        except BaseException:
+            scope.pop(SCOPE_KEY, None)
+            raise
+        phased = False
+        try:
+            if probe.phases_enabled:
+                attach_phase_timing()
+                phased = True
+        except BaseException:
+            scope.pop(SCOPE_KEY, None)
+            CURRENT_REQUEST.reset(token)
+            raise
+        return state, token, phased
+
+    def _finish(self, scope: Scope, state: RequestState, token: Any, phased: bool) -> None:
+        scope.pop(SCOPE_KEY, None)  # break the scope ↔ state cycle: freed by refcount
+        probe = self.probe
+        try:
+            end = perf_counter()
+            if phased:
+                detach_phase_timing()
+        except Exception as exc:
+            probe.count_error("detaching phase timing", exc)
+            end = perf_counter()
+        try:
+            CURRENT_REQUEST.reset(token)
+        except ValueError:
+            pass  # the token came from another context (a task spawned elsewhere)
+        except Exception as exc:
+            probe.count_error("unpublishing a request", exc)
+        try:
+            probe.finish_request(state, end)
+        except Exception as exc:
+            probe.count_error("finishing a request", exc)
 
     async def _lifespan(self, scope: Scope, receive: Any, send: Any) -> None:
         """Attach at startup; write the JSON snapshot when the server shuts down."""
@@ -173,6 +215,9 @@ class ProbeMiddleware:
                     probe.count_error("shutdown", exc)
 
         await self.app(scope, receive, observed_send)
+
+
+TIMED_CODES.add(ProbeMiddleware._timed.__code__)
 
 
 class InstrumentedApp(ProbeMiddleware):

@@ -8,9 +8,11 @@ pytest, starts no thread — unless a test opts in with one of:
 * the `unjam_probe` fixture (which also gives the test the stalls and the snapshot),
 * `--unjam-stall[=MS]` on the command line, for every test of the run.
 
-While an opted-in test runs, apps handed to `httpx.ASGITransport(app=...)` or served by an
-in-process `uvicorn.Server` (a live server the test starts in a thread) are instrumented
-automatically; servers in other processes report through `unjam_probe.collect(...)` with
+While an opted-in test runs, apps handed to `httpx.ASGITransport(app=...)`, to
+`fastapi.testclient.TestClient` (Starlette's, which runs the app on its own loop in a portal
+thread) or served by an in-process `uvicorn.Server` (a live server the test starts in a
+thread) are instrumented automatically, and every request is timed (which is what attaches
+the probe to each new loop); servers in other processes report through `unjam_probe.collect(...)` with
 their JSON snapshot or diagnostics URL.
 """
 
@@ -87,6 +89,11 @@ class StallGuard:
         probe = get_probe()
         self._saved_threshold = probe.settings.threshold_ms
         probe.settings.threshold_ms = self.threshold_ms
+        # Every request timed: a timed request is what attaches the probe to a new loop,
+        # and TestClient starts one (in a portal thread) per request outside `with`.
+        self._saved_sample_ms = probe.settings.phase_sample_ms
+        probe.settings.phase_sample_ms = 0.0
+        probe.sample_due = True
         probe.reset()
         probe.stall_listeners.append(self._on_stall)
         self._patch_transports()
@@ -111,6 +118,7 @@ class StallGuard:
         if self._on_stall in probe.stall_listeners:
             probe.stall_listeners.remove(self._on_stall)
         probe.settings.threshold_ms = self._saved_threshold
+        probe.settings.phase_sample_ms = self._saved_sample_ms
         for undo in reversed(self._undo):
             undo()
         self._undo.clear()
@@ -121,8 +129,22 @@ class StallGuard:
             self.stalls.append(record)
 
     def _patch_transports(self) -> None:
-        """Instrument apps given to httpx.ASGITransport / an in-process uvicorn server."""
+        """Instrument apps given to httpx.ASGITransport, Starlette's (and so FastAPI's)
+        TestClient, or an in-process uvicorn server."""
         from unjam.probe.middleware import instrument
+
+        try:
+            from starlette.testclient import TestClient
+
+            original_client_init = TestClient.__init__
+
+            def client_init(client: Any, app: Any, *args: Any, **kwargs: Any) -> None:
+                original_client_init(client, instrument(app), *args, **kwargs)
+
+            TestClient.__init__ = client_init  # type: ignore[method-assign]
+            self._undo.append(lambda: setattr(TestClient, "__init__", original_client_init))
+        except ImportError:
+            pass
 
         try:
             import httpx

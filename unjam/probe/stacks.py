@@ -9,64 +9,61 @@ below the loop's own dispatch frames) — while a busy loop shows a succession o
 ones. Frames are compared by identity, never by name: two requests to the same endpoint have
 equal names but different frame objects.
 
-"User code" is any file outside the standard library, site-packages and unjam itself; the
-blocking line reported is the innermost user frame common to all samples.
+Which frame is the user's (and which known library cost a stack shows) is decided in
+`blame.py`; samples taken while the probe's own code runs on the loop (its heartbeat, the
+middleware's bookkeeping) are dropped here, so the probe is never a stall's cause.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-import sysconfig
 from dataclasses import dataclass
 from types import CodeType, FrameType
 
-_UNJAM_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-
-
-def _library_prefixes() -> tuple[str, ...]:
-    prefixes = {_UNJAM_DIR}
-    for name in ("stdlib", "platstdlib", "purelib", "platlib"):
-        path = sysconfig.get_paths().get(name)
-        if path:
-            prefixes.add(os.path.realpath(path) + os.sep)
-            prefixes.add(os.path.abspath(path) + os.sep)
-    for path in sys.path:
-        if path.endswith(("site-packages", "dist-packages")):
-            prefixes.add(os.path.abspath(path) + os.sep)
-    return tuple(sorted(prefixes))
-
-
-_LIBRARY_PREFIXES = _library_prefixes()
-_user_code_cache: dict[str, bool] = {}
+from unjam.probe.blame import KnownCause, frame_kind, is_user_path, known_cause
 
 
 def is_user_file(filename: str) -> bool:
     """True for the application's own files (not stdlib, site-packages, unjam, <frozen>)."""
-    cached = _user_code_cache.get(filename)
-    if cached is not None:
-        return cached
-    if filename.startswith("<") or not filename:
-        result = False
-    else:
-        path = os.path.abspath(filename)
-        result = not (
-            path.startswith(_LIBRARY_PREFIXES)
-            or os.sep + "site-packages" + os.sep in path
-            or os.sep + "dist-packages" + os.sep in path
-        )
-    if len(_user_code_cache) < 10_000:
-        _user_code_cache[filename] = result
-    return result
+    return is_user_path(filename)
 
 
 Sample = tuple[float, tuple[tuple[FrameType, int], ...]]
 """(monotonic time, ((frame, line at sample time), ... outermost first))."""
 
 
+IDLE: tuple[tuple[FrameType, int], ...] = ()
+"""The chain of a sample taken while the loop waits for I/O: no callback is running."""
+
+
+def _selector_codes() -> frozenset[CodeType]:
+    """The `select` methods of the stdlib selectors: an asyncio loop waiting for I/O."""
+    import selectors
+
+    codes = set()
+    for value in vars(selectors).values():
+        select = getattr(value, "select", None) if isinstance(value, type) else None
+        if select is not None and hasattr(select, "__code__"):
+            codes.add(select.__code__)
+    return frozenset(codes)
+
+
+_IDLE_CODES = _selector_codes()
+
+
 def take_sample(thread_id: int, dispatch_codes: frozenset[CodeType], now: float) -> Sample | None:
-    """The loop thread's frames below the loop's dispatch frames, outermost first."""
+    """The loop thread's frames below the loop's dispatch frames, outermost first.
+
+    The chain is `IDLE` when the loop waits for I/O (a callback has ended), and there is no
+    sample at all while the probe's own code runs (its heartbeat, its bookkeeping): the probe
+    is never a stall's cause.
+    """
     frame = sys._current_frames().get(thread_id)
+    if frame is None or frame_kind(frame.f_code.co_filename) == "probe":
+        return None
+    if frame.f_code in _IDLE_CODES:
+        return now, IDLE
     chain = []
     while frame is not None:
         if frame.f_code in dispatch_codes:
@@ -74,7 +71,7 @@ def take_sample(thread_id: int, dispatch_codes: frozenset[CodeType], now: float)
         chain.append((frame, frame.f_lineno or 0))
         frame = frame.f_back
     if not chain:
-        return None  # the loop is idle (in select/epoll) or inside its own machinery
+        return now, IDLE  # uvloop waiting in C, or the loop's own machinery between callbacks
     chain.reverse()
     return now, tuple(chain)
 
@@ -119,6 +116,7 @@ class StallEvidence:
     last: tuple[tuple[FrameType, int], ...]  # the representative sample, outermost first
     blocking: tuple[FrameType, int]  # the innermost user frame most samples agree on
     root: FrameType  # the callback's outermost frame, shared by every sample of the run
+    cause: KnownCause | None = None  # the known library cost at least half the samples show
 
 
 def _innermost_user(chain: tuple[tuple[FrameType, int], ...]) -> tuple[FrameType, int] | None:
@@ -128,29 +126,30 @@ def _innermost_user(chain: tuple[tuple[FrameType, int], ...]) -> tuple[FrameType
     return None
 
 
-def continuous_run(samples: list[Sample], min_span: float = 0.0) -> StallEvidence | None:
-    """The longest run of consecutive samples sharing one root frame, if it proves a block.
+def ends_run(run: list[Sample], sample: Sample) -> bool:
+    """True if `sample` shows that the callback of `run` has ended: the loop is idle, or
+    another callback (another root frame) runs."""
+    chain = sample[1]
+    return bool(run) and (not chain or chain[0][0] is not run[0][1][0][0])
 
-    Proof is ≥ 2 samples spanning at least `min_span` seconds: a single sample, or two
-    close together, may be a busy loop caught by chance. The run need not be the last one:
-    after the blocking call returns, other ready callbacks (a closed connection, a write)
-    can run before the heartbeat does. Within the run, the blocking line is the (code,
-    line) of the innermost user frame most samples show — robust to a sample or two taken
-    just after the slow call returned.
+
+def prove_block(run: list[Sample], duration: float, threshold: float) -> StallEvidence | None:
+    """What `run` (samples of one callback) shows, if it proves a block of `threshold` or more.
+
+    Proof is a `duration` of at least `threshold` and ≥ 2 samples spanning at least half
+    of it: a single sample, or two close together, may be a busy loop caught by chance.
     """
-    if len(samples) < 2:
+    if duration < threshold or len(run) < 2 or run[-1][0] - run[0][0] < threshold / 2.0:
         return None
-    best: list[Sample] = []
-    current: list[Sample] = []
-    for sample in samples:
-        if current and sample[1][0][0] is not current[0][1][0][0]:
-            current = []
-        current.append(sample)
-        if current[-1][0] - current[0][0] >= (best[-1][0] - best[0][0] if best else -1.0):
-            best = list(current) if current is not best else best
-    run = best
-    if len(run) < 2 or run[-1][0] - run[0][0] < min_span:
-        return None
+    return evidence_of(run)
+
+
+def evidence_of(run: list[Sample]) -> StallEvidence:
+    """What one run of samples sharing a root shows (≥ 1 sample; see `prove_block`).
+
+    The blocking line is the (code, line) of the innermost user frame most samples show —
+    robust to a sample or two taken just after the slow call returned.
+    """
     common: list[tuple[FrameType, int]] = []
     first = run[0][1]
     for depth, (frame, line) in enumerate(first):
@@ -171,19 +170,59 @@ def continuous_run(samples: list[Sample], min_span: float = 0.0) -> StallEvidenc
         best = max(votes, key=lambda k: (votes[k], where[k][0]))
         index, blocking = where[best]
         last = run[index][1]
-    else:
+    else:  # no user frame: the innermost frame every sample shares, never the probe's
         last = run[-1][1]
-        blocking = common[-1] if common else last[-1]
+        shared = [hit for hit in common if frame_kind(hit[0].f_code.co_filename) != "probe"]
+        blocking = shared[-1] if shared else last[-1]
     return StallEvidence(
-        samples=len(run), common=common, last=last, blocking=blocking, root=run[0][1][0][0]
+        samples=len(run),
+        common=common,
+        last=last,
+        blocking=blocking,
+        root=run[0][1][0][0],
+        cause=_main_cause(run),
     )
 
 
+def _main_cause(run: list[Sample]) -> KnownCause | None:
+    """The known library cost (`blame.known_cause`) shown by at least half the samples.
+
+    Voted over the samples, not read from one: the first call into a library can spend a
+    moment importing a module (a cause of its own) before the cost that dominates.
+    """
+    votes: dict[str, int] = {}
+    found: dict[str, KnownCause] = {}
+    for _, chain in run:
+        inner = []  # the frames inside the innermost user (or probe) frame, innermost first
+        for frame, line in reversed(chain):
+            inner.append(frame_dict(frame, line))
+            if frame_kind(frame.f_code.co_filename) in ("user", "probe"):
+                break
+        cause = known_cause(inner[::-1])
+        if cause is not None:
+            votes[cause.kind] = votes.get(cause.kind, 0) + 1
+            found.setdefault(cause.kind, cause)
+    if not votes:
+        return None
+    kind = max(votes, key=votes.__getitem__)
+    return found[kind] if votes[kind] * 2 >= len(run) else None
+
+
+_absolute: dict[str, str] = {}
+
+
 def frame_dict(frame: FrameType, line: int) -> dict[str, object]:
+    """A frame as the snapshot shows it. Paths are made absolute once per file, so the
+    stall records kept share one string per file instead of one per frame."""
     code = frame.f_code
     path = code.co_filename
+    absolute = _absolute.get(path)
+    if absolute is None:
+        absolute = os.path.abspath(path) if path[:1] != "<" else path
+        if len(_absolute) < 10_000:
+            _absolute[path] = absolute
     return {
-        "path": os.path.abspath(path) if path[:1] != "<" else path,
+        "path": absolute,
         "line": int(line),
         "function": getattr(code, "co_qualname", code.co_name),
     }

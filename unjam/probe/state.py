@@ -14,12 +14,16 @@ objects instead of mutating them, so a reader never sees half a reset.
 from __future__ import annotations
 
 from contextvars import ContextVar
+from types import CodeType
 from typing import Any
 
 from unjam.probe.histogram import Histogram
 
 SCOPE_KEY = "unjam.request"
 CURRENT_REQUEST: ContextVar[RequestState | None] = ContextVar("unjam_request", default=None)
+# Code of the middleware's timed path, whose frame holds a timed request's `state` local:
+# registered by the middleware, read by the watchdog (so neither imports the other).
+TIMED_CODES: set[CodeType] = set()
 
 
 class RequestState:

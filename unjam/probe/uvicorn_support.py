@@ -35,10 +35,10 @@ def _stamping_httptools_protocol() -> type | None:
         def on_headers_complete(self) -> None:
             # try is free on 3.11 (suppress() is an object per call); uvicorn sets `scope`
             # when the message begins
-            try:  # noqa: SIM105
+            try:
                 self.scope[RECEIVED_AT] = perf_counter()
-            except (AttributeError, TypeError):
-                pass
+            except Exception as exc:  # never keep the request from going on
+                get_probe().count_error("stamping a parsed request", exc)
             parsed(self)
 
     return StampingHttpToolsProtocol

@@ -31,14 +31,24 @@ import select
 import sys
 import threading
 import time
+from collections import deque
 from types import CodeType
 from typing import TYPE_CHECKING, Any
 
+from unjam.probe.attribution import (
+    current_task_name,
+    describe_stall,
+    in_progress,
+    locate_request,
+)
 from unjam.probe.stacks import (
+    IDLE,
     KNOWN_DISPATCH_CODES,
     Sample,
-    continuous_run,
     dispatch_codes_of,
+    ends_run,
+    evidence_of,
+    prove_block,
     take_sample,
 )
 
@@ -47,6 +57,11 @@ if TYPE_CHECKING:
 
 MAX_SAMPLES = 400
 SAMPLE_INTERVAL = 0.002
+LONG_STALL_SAMPLE_INTERVAL = 0.02  # after a second blocked: the line is known by then
+PUBLISH_INTERVAL = 0.25  # refresh `stall_in_progress` this often while blocked
+REPORT_FIRST = 1.0  # say a stall still going on on the terminal after this long ...
+REPORT_INTERVAL = 3.0  # ... and again this often while it lasts
+LATE_BEATS_KEPT = 64  # late beats remembered: more than run between two slow samples
 TIMELINE_INTERVAL = 0.1
 PERSISTENT_WAIT_SECONDS = 1.0
 
@@ -134,6 +149,9 @@ class Heartbeat:
         self._learned = False
         # (sequence number, monotonic time the next beat is due, last lag in seconds)
         self.state: tuple[int, float, float] = (0, time.monotonic() + interval, 0.0)
+        # (sequence number, lag) of the latest beats that ran overdue
+        self.late: deque[tuple[int, float]] = deque(maxlen=LATE_BEATS_KEPT)
+        self.late_after = overdue_after(probe)
 
     def start(self) -> None:
         self.alive = True
@@ -174,9 +192,12 @@ class Heartbeat:
             probe = self.probe
             probe.loop_lag.record(lag * 1000.0)
             interval = self.interval = probe.settings.beat_interval
+            self.late_after = overdue_after(probe)
             if self.alive:
                 self.handle = self.loop.call_later(interval, self._beat)
             self.state = (seq + 1, now + interval, lag)
+            if lag >= self.late_after:
+                self.late.append((seq + 1, lag))  # for a watchdog that looks after more beats
             self._arm(interval)
             probe.raise_sample_due()
         except Exception as exc:
@@ -189,6 +210,31 @@ class Heartbeat:
             return (not self.alive) or self.loop.is_closed() or not self.loop.is_running()
         except Exception:
             return True
+
+
+class _Segment:
+    """Consecutive samples that show one root frame: one callback holding the loop."""
+
+    __slots__ = ("after_request", "located", "samples", "start", "task")
+
+    def __init__(self, start: float, after_request: bool = False) -> None:
+        self.start = start  # monotonic: when the beat was due, or the first sample of it
+        self.samples: list[Sample] = []
+        self.located: list[Any] | None = None  # [request state, its frame, latest phase]
+        self.task: str | None = None  # the task running it, when no request holds it
+        # The rest of a callback whose request has ended (the server's own work after the
+        # response): never a stall, unless another request shows up in it.
+        self.after_request = after_request
+
+    def left_request(self, sample: Sample) -> bool:
+        """True if the request this callback was found in is no longer on its stack: the
+        request ended (its server task goes on, or the task runs the next request of an
+        in-process client), so what follows is not that request's stall."""
+        located = self.located
+        if located is None or located[1] is None:
+            return False
+        frame = located[1]
+        return not any(f is frame for f, _ in sample[1])
 
 
 class Watchdog(threading.Thread):
@@ -240,56 +286,102 @@ class Watchdog(threading.Thread):
             self.sampling = False
 
     def _watch_stall(self, beat: Heartbeat, seq: int, due: float) -> None:
-        """The beat is overdue: sample the loop thread until it runs again, then judge."""
+        """The beat is overdue: sample the loop thread until it runs again.
+
+        Samples are cut into segments at each change of root frame (one callback holding
+        the loop); each segment that proves a block at least as long as the threshold is a
+        stall of its own, judged as soon as it ends. So a frozen server, where request
+        after request blocks with no beat in between, gives one stall per request with
+        its own duration and line, and none is lost however long the freeze lasts. While
+        the beat stays overdue, the current segment is published as the stall in progress
+        (and said on the terminal every few seconds).
+        """
         probe = self.probe
         thread_id = probe.loop_thread_id
         wall_offset = time.time() - time.monotonic()
-        samples: list[Sample] = []
-        # root frame id → [request state, the frame showing it, phase at the latest sample]
-        located: dict[int, list[Any]] = {}
-        while not self.stopping.is_set():
-            state = beat.state
-            if state[0] != seq:
-                break
-            if beat.loop_gone() or probe.heartbeat is not beat:
-                # The loop stopped (a test's loop closing) while overdue: judge what was
-                # sampled while it still ran, taking the last sample as the stall's end.
-                if samples:
-                    self._judge(samples, samples[-1][0] - due, due + wall_offset, located)
-                return
-            now = time.monotonic()
-            if beat.dispatch_codes and thread_id is not None:
-                sample = take_sample(thread_id, beat.dispatch_codes, now)
-                if sample is not None:
-                    samples.append(sample)
-                    # Locate the request only for a root seen twice in a row (a possible
-                    # block): a busy loop shows a new root on nearly every sample.
-                    root_id = id(sample[1][0][0])
-                    if len(samples) > 1 and id(samples[-2][1][0][0]) == root_id:
-                        entry = located.get(root_id)
-                        if entry is None and len(located) < 64:
-                            entry = located[root_id] = [*probe.locate_request(sample[1]), None]
-                        if entry is not None and entry[0] is not None:
-                            entry[2] = entry[0].phase
-                    if len(samples) > MAX_SAMPLES:
-                        del samples[: MAX_SAMPLES // 2]
-            self._sample_threadpool(now)
-            time.sleep(SAMPLE_INTERVAL)
-        else:
-            return
-        self._judge(samples, beat.state[2], due + wall_offset, located)
+        segment = _Segment(due)
+        next_publish = due + probe.settings.threshold_ms / 1000.0
+        next_report = due + REPORT_FIRST
+        try:
+            while not self.stopping.is_set():
+                state = beat.state
+                if state[0] != seq:  # the beat ran, as late as its lag (more may have run)
+                    lag = next((lag for n, lag in list(beat.late) if n == seq + 1), state[2])
+                    self._close(segment, due + lag, wall_offset)
+                    return
+                if beat.loop_gone() or probe.heartbeat is not beat:
+                    # The loop stopped (a test's loop closing) while overdue: judge what was
+                    # sampled while it still ran, taking the last sample as the stall's end.
+                    if segment.samples:
+                        self._close(segment, segment.samples[-1][0], wall_offset)
+                    return
+                now = time.monotonic()
+                if beat.dispatch_codes and thread_id is not None:
+                    sample = take_sample(thread_id, beat.dispatch_codes, now)
+                    if sample is not None:
+                        if ends_run(segment.samples, sample):
+                            self._close(segment, now, wall_offset)
+                            segment = _Segment(now)
+                        elif segment.left_request(sample):
+                            self._close(segment, now, wall_offset)
+                            segment = _Segment(now, after_request=True)
+                        if sample[1] is not IDLE:
+                            self._add(segment, sample)
+                if now >= next_publish:
+                    next_publish = now + PUBLISH_INTERVAL
+                    self._publish(segment, now - due, report=now >= next_report)
+                    if now >= next_report:
+                        next_report = now + REPORT_INTERVAL
+                self._sample_threadpool(now)
+                time.sleep(SAMPLE_INTERVAL if now - due < 1.0 else LONG_STALL_SAMPLE_INTERVAL)
+        finally:
+            probe.stall_in_progress = None
 
-    def _judge(
-        self, samples: list[Sample], lag: float, started_at: float, located: dict[int, list[Any]]
-    ) -> None:
+    def _add(self, segment: _Segment, sample: Sample) -> None:
+        samples = segment.samples
+        samples.append(sample)
+        if len(samples) == 2:
+            # Locate the request only for a root seen twice in a row (a possible block):
+            # a busy loop shows a new root on nearly every sample.
+            probe = self.probe
+            state, frame = locate_request(sample[1])
+            if segment.after_request and state is not None:
+                segment.after_request = False  # the task went on to another request
+            segment.located = [state, frame, None]
+            if state is None:
+                segment.task = current_task_name(probe.loop)
+        located = segment.located
+        if located is not None and located[0] is not None:
+            located[2] = located[0].phase
+        if len(samples) > MAX_SAMPLES:
+            del samples[1 : MAX_SAMPLES // 2 + 1]  # keep the first: the run's span
+
+    def _close(self, segment: _Segment, end: float, wall_offset: float) -> None:
+        """Record the segment as a stall if it proves one at least the threshold long."""
         probe = self.probe
-        if lag * 1000.0 < probe.settings.threshold_ms:
+        if segment.after_request:
             return
-        evidence = continuous_run(samples, min_span=probe.settings.threshold_ms / 2000.0)
+        duration = end - segment.start
+        evidence = prove_block(segment.samples, duration, probe.settings.threshold_ms / 1000.0)
         if evidence is None:
             return
-        state, frame, phase = located.get(id(evidence.root), (None, None, None))
-        probe.record_stall(evidence, lag, started_at, (state, frame), phase)
+        state, frame, phase = segment.located or (None, None, None)
+        start = segment.start + wall_offset
+        located = (state, frame)
+        probe.add_stall(
+            describe_stall(probe, evidence, duration, start, located, phase, segment.task)
+        )
+
+    def _publish(self, segment: _Segment, blocked_for: float, report: bool) -> None:
+        """Publish where the loop is blocked now; say it on the terminal if `report`."""
+        if not segment.samples:
+            return
+        probe = self.probe
+        located = segment.located or (None, None, None)
+        current = in_progress(probe, evidence_of(segment.samples), blocked_for, located[:2])
+        probe.stall_in_progress = current
+        if report:
+            probe.report_in_progress(current)
 
     def _sample_threadpool(self, now: float) -> None:
         if now < self._next_timeline:
