@@ -201,7 +201,7 @@ def test_healthcheck_every_checker_checks_every_endpoint_in_the_lab():
 def test_healthcheck_calls_in_flight_and_the_blocked_loop():
     from unjam.lab.scenarios.healthcheck import check_asyncio, check_sequential, check_threads
 
-    with counting_downstream(delay_ms=200) as downstream:
+    with counting_downstream(delay_ms=300) as downstream:
         urls = [f"{downstream}/health/{n}" for n in range(12)]
         in_flight(downstream)
         assert len(check_sequential(urls)) == 12
@@ -236,7 +236,7 @@ def test_translate_every_variant_answers_in_the_lab():
 
 
 def test_translate_blocking_async_calls_the_api_one_at_a_time():
-    with counting_downstream(delay_ms=200) as downstream:
+    with counting_downstream(delay_ms=300) as downstream:
         env = {"LAB_TRANSLATE_URL": downstream}
         for name in SCENARIOS["translate"].variants:
             v = variant("translate", name)
