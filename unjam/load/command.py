@@ -166,6 +166,7 @@ def load(
     """Send HTTP load (open model with --rate, closed with --concurrency); vegeta-style report."""
     from unjam.load import report as reports
     from unjam.load.runner import run_load
+    from unjam.load.tally import PLOT_ROWS
 
     if loop not in ("auto", "uvloop", "asyncio"):
         raise UserError(f"--loop: {loop!r} is not auto, uvloop or asyncio")
@@ -250,6 +251,7 @@ def load(
         requests=requests,
         output=output,
         hist_bounds=reports.parse_hist_spec(fmt) if fmt.startswith("hist") else None,
+        keep_rows=PLOT_ROWS,
         **common,
     )
     if html:

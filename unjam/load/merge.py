@@ -26,7 +26,7 @@ from unjam.errors import UserError
 from unjam.load.result import LoadResult, RunInfo
 from unjam.load.results_file import ResultsFile, read_results
 from unjam.load.samples import Samples
-from unjam.load.tally import Tally
+from unjam.load.tally import PLOT_ROWS, Tally
 
 MAX_WAIT_S = 24 * 3600.0
 
@@ -39,11 +39,11 @@ def merge_files(paths: Sequence[str | Path], hist_bounds: list[int] | None = Non
     sources = [ResultsFile(path) for path in paths]
     starts = [source.start() for source in sources]  # a bad file is told before any work
     if len(sources) == 1:
-        return read_results(paths[0], hist_bounds)
+        return read_results(paths[0], hist_bounds, PLOT_ROWS)
     base = min(info.started_at_unix_ns for info in starts)
     targets: list[dict] = []
     target_index: dict[str, int] = {}
-    tally = Tally(hist_bounds)
+    tally = Tally(hist_bounds, PLOT_ROWS)
     for source, start in zip(sources, starts, strict=True):
         remap = []
         for target in start.targets:

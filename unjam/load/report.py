@@ -168,6 +168,7 @@ def unjam_json(result: LoadResult) -> dict:
         "invalid_reason": info.invalid_reason,
         "generator": dict(info.selfcheck),
         "targets": [t.get("method", "GET") + " " + t.get("url", "") for t in info.targets],
+        "per_second": [list(point) for point in result.per_second],
     }
     return data
 

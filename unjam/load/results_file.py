@@ -30,7 +30,7 @@ from typing import IO, Any
 from unjam.errors import BadInput
 from unjam.load.result import LoadResult, RunInfo
 from unjam.load.samples import Samples
-from unjam.load.tally import Tally
+from unjam.load.tally import KEEP_ROWS, Tally
 
 VERSION = 2
 READABLE = (1, 2)
@@ -133,9 +133,11 @@ class ResultsFile:
         yield chunk
 
 
-def read_results(path: str | Path, hist_bounds: list[int] | None = None) -> LoadResult:
+def read_results(
+    path: str | Path, hist_bounds: list[int] | None = None, keep_rows: int = KEEP_ROWS
+) -> LoadResult:
     """Load a results file in constant memory; `BadInput` (exit 3) if missing or not ours."""
-    source, tally = ResultsFile(path), Tally(hist_bounds)
+    source, tally = ResultsFile(path), Tally(hist_bounds, keep_rows)
     for chunk in source.chunks():
         tally.add(chunk)
     return LoadResult(info=source.info, tally=tally)

@@ -34,6 +34,7 @@ from unjam.load.limits import check_request
 from unjam.load.result import LoadResult, RunInfo, new_histogram
 from unjam.load.samples import Samples
 from unjam.load.sink import RowSink
+from unjam.load.tally import KEEP_ROWS, Tally
 from unjam.load.targets import Target, check_target
 
 SCHED_LAG_LIMIT_MS = 10.0
@@ -426,6 +427,7 @@ def run_load(
     late_ms: float = 5.0,
     output: str | Path | None = None,
     hist_bounds: list[int] | None = None,
+    keep_rows: int = KEEP_ROWS,
 ) -> LoadResult:
     """Send load to `targets` (round-robin) and measure it. See docs/load.md.
 
@@ -436,6 +438,8 @@ def run_load(
 
     Rows are folded into the result as they finish and, with `output`, appended to that
     results file during the run; `hist_bounds` (ns) makes `hist_counts` exact for them.
+    `result.samples` holds every row of runs up to `keep_rows` requests, a thinned
+    reservoir of that size beyond.
     """
     targets = list(targets)
     if not targets:
@@ -483,7 +487,7 @@ def run_load(
         late_threshold_ms=late_ms,
         loop=_loop_name(loop),
     )
-    sink = RowSink(info, output, hist_bounds, threaded=len(plans) == 1)
+    sink = RowSink(info, output, Tally(hist_bounds, keep_rows), threaded=len(plans) == 1)
     try:
         if len(plans) == 1:
             all_stats = [_inline_anywhere(wire, plans[0], address, loop, on_progress, sink)]

@@ -31,11 +31,11 @@ class RowSink:
         self,
         info: RunInfo,
         output: str | Path | None = None,
-        hist_bounds: list[int] | None = None,
+        tally: Tally | None = None,
         threaded: bool = False,
     ) -> None:
         self.info = info
-        self.tally = Tally(hist_bounds)
+        self.tally = tally or Tally()
         self.writer = ResultsWriter(output, info) if output is not None else None
         self.failure: BaseException | None = None
         self._queue: queue.Queue[Samples | None] | None = None
