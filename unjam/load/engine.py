@@ -140,7 +140,7 @@ class EngineStats:
     interrupted: bool = False
 
     def fold_lags(self) -> None:
-        from unjam.load.result import fill_histogram
+        from unjam.load.tally import fill_histogram
 
         for name in ("sched", "loop"):
             values = getattr(self, f"{name}_lag")
@@ -151,7 +151,7 @@ class EngineStats:
 
 
 def _new_histogram() -> Any:
-    from unjam.load.result import new_histogram
+    from unjam.load.tally import new_histogram
 
     return new_histogram()
 

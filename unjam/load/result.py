@@ -3,9 +3,9 @@
 Latency percentiles come from HDR histograms (the `hdrhistogram` library, nanoseconds,
 3 significant digits, up to one hour), filled from every row as the rows arrive (from the
 engine, from worker processes, or from results files being merged), so they are exact and
-no run keeps all its rows. Min, mean and max are exact. Two histograms are kept: *latency* (completion minus
-the intended send time: coordinated-omission corrected in the open model) and *service
-time* (completion minus the actual send).
+no run keeps all its rows. Min, mean and max are exact. Two histograms are kept: *latency*
+(completion minus the intended send time: coordinated-omission corrected in the open model)
+and *service time* (completion minus the actual send).
 
 Field meanings follow vegeta's `Metrics`: `requests` counts requests that were sent,
 `attack_s` spans the first to the last intended send, `wait` runs from the last send to the
@@ -16,53 +16,24 @@ last completion, `rate` is requests / attack, `throughput` is successes (status 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from http import HTTPStatus
 from typing import Any
 
 from hdrh.histogram import HdrHistogram
 
 from unjam.errors import UserError
 from unjam.load.samples import Samples
-from unjam.load.tally import Tally
+from unjam.load.tally import (  # noqa: F401 (the HDR helpers' former home re-exports them)
+    HIST_DIGITS,
+    HIST_HIGHEST_NS,
+    HIST_LOWEST_NS,
+    Tally,
+    fill_histogram,
+    new_histogram,
+    status_error,
+)
 
-HIST_LOWEST_NS = 1
-HIST_HIGHEST_NS = 3_600 * 1_000_000_000
-HIST_DIGITS = 3
 TIMELINE_POINTS = 4000
-
-
-def new_histogram() -> HdrHistogram:
-    return HdrHistogram(HIST_LOWEST_NS, HIST_HIGHEST_NS, HIST_DIGITS)
-
-
-def fill_histogram(hist: HdrHistogram, values: Iterable[int]) -> None:
-    """`hist.record_value(v)` for each value, with the index arithmetic inlined.
-
-    Same buckets as the library's `record_value` (its bucket/sub-bucket formulas, with
-    `int.bit_length` for its count-leading-zeros), about five times faster — this runs
-    once per request after every load run.
-    """
-    counts = hist.counts
-    mask = hist.sub_bucket_mask
-    unit = hist.unit_magnitude
-    shm = hist.sub_bucket_half_count_magnitude
-    half = hist.sub_bucket_half_count
-    top = HIST_HIGHEST_NS
-    n = 0
-    lo, hi = hist.min_value, hist.max_value
-    for value in values:
-        value = min(max(value, 0), top)
-        bucket = (value | mask).bit_length() - unit - shm - 1
-        counts[((bucket + 1) << shm) + (value >> (bucket + unit)) - half] += 1
-        n += 1
-        if value < lo:
-            lo = value
-        if value > hi:
-            hi = value
-    hist.total_count += n
-    hist.min_value, hist.max_value = lo, hi
 
 
 def histograms_from_samples(samples: Samples) -> tuple[HdrHistogram, HdrHistogram]:
@@ -71,14 +42,6 @@ def histograms_from_samples(samples: Samples) -> tuple[HdrHistogram, HdrHistogra
     fill_histogram(latency, (d - i for i, d in zip(samples.intended, samples.done, strict=True)))
     fill_histogram(service, (d - t for t, d in zip(samples.sent, samples.done, strict=True)))
     return latency, service
-
-
-def status_error(code: int) -> str:
-    """vegeta's error text for a non-2xx/3xx response: the status line."""
-    try:
-        return f"{code} {HTTPStatus(code).phrase}"
-    except ValueError:
-        return f"{code} status code {code}"
 
 
 @dataclass

@@ -128,7 +128,7 @@ def make_plans(
 
 def _lag_histogram(values: Any) -> Any:
     """Lags as an HDR histogram (the engine's own, or one filled from a list of values)."""
-    from unjam.load.result import fill_histogram
+    from unjam.load.tally import fill_histogram
 
     if isinstance(values, HdrHistogram):
         return values

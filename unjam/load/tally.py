@@ -19,11 +19,58 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Iterable
+from http import HTTPStatus
 from operator import sub
 
 from hdrh.histogram import HdrHistogram
 
 from unjam.load.samples import COLUMNS, Samples
+
+HIST_LOWEST_NS = 1
+HIST_HIGHEST_NS = 3_600 * 1_000_000_000
+HIST_DIGITS = 3
+
+
+def new_histogram() -> HdrHistogram:
+    return HdrHistogram(HIST_LOWEST_NS, HIST_HIGHEST_NS, HIST_DIGITS)
+
+
+def fill_histogram(hist: HdrHistogram, values: Iterable[int]) -> None:
+    """`hist.record_value(v)` for each value, with the index arithmetic inlined.
+
+    Same buckets as the library's `record_value` (its bucket/sub-bucket formulas, with
+    `int.bit_length` for its count-leading-zeros), about five times faster — this runs
+    once per request after every load run.
+    """
+    counts = hist.counts
+    mask = hist.sub_bucket_mask
+    unit = hist.unit_magnitude
+    shm = hist.sub_bucket_half_count_magnitude
+    half = hist.sub_bucket_half_count
+    top = HIST_HIGHEST_NS
+    n = 0
+    lo, hi = hist.min_value, hist.max_value
+    for value in values:
+        value = min(max(value, 0), top)
+        bucket = (value | mask).bit_length() - unit - shm - 1
+        counts[((bucket + 1) << shm) + (value >> (bucket + unit)) - half] += 1
+        n += 1
+        if value < lo:
+            lo = value
+        if value > hi:
+            hi = value
+    hist.total_count += n
+    hist.min_value, hist.max_value = lo, hi
+
+
+def status_error(code: int) -> str:
+    """vegeta's error text for a non-2xx/3xx response: the status line."""
+    try:
+        return f"{code} {HTTPStatus(code).phrase}"
+    except ValueError:
+        return f"{code} status code {code}"
+
 
 KEEP_ROWS = 50_000  # API callers (the lab counts per-request outcomes of runs this size)
 PLOT_ROWS = 8_192  # the CLI only plots: twice the points the timeline and HTML plot draw
@@ -34,8 +81,6 @@ class Tally:
     """Running, exact figures of the rows added so far, plus a bounded row reservoir."""
 
     def __init__(self, hist_bounds: list[int] | None = None, keep_rows: int = KEEP_ROWS) -> None:
-        from unjam.load.result import new_histogram
-
         self.requests = 0
         self.successes = 0
         self.status_codes: Counter[int] = Counter()
@@ -65,8 +110,6 @@ class Tally:
     # ---------------------------------------------------------------- folding rows in
     def add(self, chunk: Samples) -> None:
         """Fold `chunk` in; its `error` column indexes `chunk.errors`."""
-        from unjam.load.result import fill_histogram
-
         n = len(chunk)
         if not n:
             return
@@ -108,8 +151,6 @@ class Tally:
 
     def _errors(self, chunk: Samples) -> None:
         """Count each failed row's error text; remember where each text was first seen."""
-        from unjam.load.result import status_error
-
         counts, first = self.error_counts, self.error_first
         for k, (status, err) in enumerate(zip(chunk.status, chunk.error, strict=True)):
             if 200 <= status < 400:
