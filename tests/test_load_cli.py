@@ -98,8 +98,10 @@ def test_report_round_trip_and_html(tmp_path, server):
     assert as_json["requests"] == 100 and "service_time" in as_json["unjam"]
     with gzip.open(results, "rt") as src:
         header = json.loads(src.readline())
-        rows = [json.loads(line) for line in src]
-    assert header["unjam_results"] == 1 and len(rows) == 100 and len(rows[0]) == 8
+        lines = [json.loads(line) for line in src]
+    rows = [line for line in lines if isinstance(line, list)]
+    assert header["unjam_results"] == 2 and len(rows) == 100 and len(rows[0]) == 8
+    assert lines[-1]["info"]["selfcheck"]  # the trailer: the final settings and self-check
     page = html.read_text()
     assert "<svg" in page and "<circle" in page
     for external in ("src=", "href=", "<link", "@import", "<script", "cdn"):

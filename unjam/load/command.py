@@ -165,8 +165,8 @@ def load(
 ) -> None:
     """Send HTTP load (open model with --rate, closed with --concurrency); vegeta-style report."""
     from unjam.load import report as reports
-    from unjam.load.results_file import write_results
     from unjam.load.runner import run_load
+    from unjam.load.tally import PLOT_ROWS
 
     if loop not in ("auto", "uvloop", "asyncio"):
         raise UserError(f"--loop: {loop!r} is not auto, uvloop or asyncio")
@@ -249,10 +249,11 @@ def load(
         concurrency=concurrency,
         duration=seconds,
         requests=requests,
+        output=output,
+        hist_bounds=reports.parse_hist_spec(fmt) if fmt.startswith("hist") else None,
+        keep_rows=PLOT_ROWS,
         **common,
     )
-    if output:
-        write_results(result, output)
     if html:
         from pathlib import Path
 
@@ -273,7 +274,6 @@ def report(
 ) -> None:
     """Re-render results files written by `unjam load --output`; several are merged."""
     from unjam.load.report import parse_hist_spec, render
-    from unjam.load.results_file import read_results
 
     if fmt not in ("text", "json", "html") and not fmt.startswith("hist"):
         raise UserError(f"--format: {fmt!r} is not text, json, html or hist[...]")
@@ -283,9 +283,10 @@ def report(
         except ValueError as err:
             raise UserError(f"--format: {err}") from None
     _writable(output, "--output")
-    from unjam.load.merge import merge_results
+    from unjam.load.merge import merge_files
 
-    result = merge_results([read_results(path) for path in paths])
+    bounds = parse_hist_spec(fmt) if fmt.startswith("hist") else None
+    result = merge_files(paths, bounds)
     if fmt == "html":
         from unjam.load.html import render_html
 

@@ -46,6 +46,7 @@ DRAIN_GRACE_NS = 1_000_000_000
 STOP_GRACE_NS = 500_000_000  # Ctrl-C: in-flight requests get this long, then count as dropped
 MAX_PENDING = 10_000  # requests due but without a connection, per engine (open model)
 BATCH = 4_096  # requests scheduled per wake-up at most
+FLUSH_EVERY_S = 0.25  # finished rows are handed on (to the tally and the results file) this often
 
 
 @dataclass
@@ -120,16 +121,39 @@ class Plan:
 
 @dataclass
 class EngineStats:
-    """The engine's own health, for the self-check."""
+    """The engine's own health, for the self-check.
+
+    Lags are appended to small arrays on the hot path and folded into HDR histograms (and
+    exact maxima) every quarter second, so they too take constant memory."""
 
     dropped: int = 0
     late: int = 0
     sched_lag: array = field(default_factory=lambda: array("q"))
     loop_lag: array = field(default_factory=lambda: array("q"))
+    sched_hist: Any = field(default_factory=lambda: _new_histogram())
+    loop_hist: Any = field(default_factory=lambda: _new_histogram())
+    sched_max: int = 0
+    loop_max: int = 0
     cpu_s: float = 0.0
     wall_s: float = 0.0
     connects: int = 0
     interrupted: bool = False
+
+    def fold_lags(self) -> None:
+        from unjam.load.tally import fill_histogram
+
+        for name in ("sched", "loop"):
+            values = getattr(self, f"{name}_lag")
+            if values:
+                fill_histogram(getattr(self, f"{name}_hist"), values)
+                setattr(self, f"{name}_max", max(getattr(self, f"{name}_max"), max(values)))
+                del values[:]
+
+
+def _new_histogram() -> Any:
+    from unjam.load.tally import new_histogram
+
+    return new_histogram()
 
 
 class Connection(asyncio.Protocol):
@@ -222,6 +246,7 @@ class Engine:
         address: tuple[str, int] | None = None,
         on_progress: Callable[[dict], None] | None = None,
         progress_every_s: float = 0.5,
+        on_rows: Callable[[Samples], None] | None = None,
     ) -> None:
         self.wire = wire
         self.plan = plan
@@ -231,6 +256,10 @@ class Engine:
         self.late_ns = plan.late_ns
         self.on_progress = on_progress
         self.progress_every_s = progress_every_s
+        self.on_rows = on_rows
+        self.done_count = self.error_count = 0  # rows finished so far (for the progress line)
+        self._scanned = 0  # rows of `samples` already counted
+        self._recent_p99_ns = 0
         self.idle: list[Connection] = []
         self.busy: set[Connection] = set()
         self.open = 0  # connections alive or being opened
@@ -434,8 +463,7 @@ class Engine:
         if plan.duration_ns is not None:
             self.end_ns = self.start_ns + plan.duration_ns
         helpers = [loop.create_task(self._watch_loop()), loop.create_task(self._sweep_timeouts())]
-        if self.on_progress is not None:
-            helpers.append(loop.create_task(self._report_progress()))
+        helpers.append(loop.create_task(self._pump_rows()))
         try:
             if plan.model == "open":
                 self.idle.extend(warmed)
@@ -452,6 +480,9 @@ class Engine:
             self.stats.cpu_s = time.process_time() - cpu0
             self.stats.wall_s = (now_ns() - wall0) / 1e9
             await self._shutdown(helpers)
+            self._count_new()
+            self.flush()
+            self.stats.fold_lags()
         return self.samples
 
     async def _shutdown(self, helpers: list[asyncio.Task]) -> None:
@@ -606,27 +637,50 @@ class Engine:
             for conn in [c for c in self.busy if now - c.sent > timeout]:
                 self.failed(conn, f"timeout (no response within {seconds:g}s)")
 
-    async def _report_progress(self) -> None:
+    # ------------------------------------------------------------------ rows out
+    def flush(self) -> None:
+        """Hand the rows finished so far to `on_rows` and start a fresh chunk (which shares
+        the error-text table); without `on_rows` every row stays in `samples`."""
+        if self.on_rows is None or not len(self.samples):
+            return
+        chunk = self.samples
+        self.samples = Samples()
+        self.samples.errors = chunk.errors
+        self._record = self._make_recorder()
+        self._scanned = 0
+        self.on_rows(chunk)
+
+    def _count_new(self) -> None:
         s = self.samples
-        scanned = errors = 0
+        n, start = len(s), self._scanned
+        status = s.status
+        self.done_count += n - start
+        self.error_count += sum(1 for k in range(start, n) if not 200 <= status[k] < 400)
+        recent = sorted(s.done[k] - s.intended[k] for k in range(max(start, n - 2000), n))
+        if recent:
+            self._recent_p99_ns = recent[min(len(recent) - 1, int(len(recent) * 0.99))]
+        self._scanned = n
+
+    async def _pump_rows(self) -> None:
+        """Every quarter second: count what finished, hand the rows on (so the engine holds
+        a fraction of a second of them, whatever the duration) and report progress."""
+        next_progress = now_ns() + self.progress_every_s * 1e9
         while True:
-            await asyncio.sleep(self.progress_every_s)
-            n = len(s)
-            status = s.status
-            errors += sum(1 for k in range(scanned, n) if not 200 <= status[k] < 400)
-            recent = sorted(s.done[k] - s.intended[k] for k in range(max(scanned, n - 2000), n))
-            scanned = n
-            self.on_progress(  # type: ignore[misc]
-                {
-                    "elapsed_s": (now_ns() - self.start_ns) / 1e9,
-                    "done": n,
-                    "errors": errors,
-                    "p99_ns": recent[min(len(recent) - 1, int(len(recent) * 0.99))]
-                    if recent
-                    else 0,
-                    "inflight": len(self.busy),
-                }
-            )
+            await asyncio.sleep(FLUSH_EVERY_S)
+            self._count_new()
+            self.flush()
+            self.stats.fold_lags()
+            if self.on_progress is not None and now_ns() >= next_progress:
+                next_progress = now_ns() + self.progress_every_s * 1e9
+                self.on_progress(
+                    {
+                        "elapsed_s": (now_ns() - self.start_ns) / 1e9,
+                        "done": self.done_count,
+                        "errors": self.error_count,
+                        "p99_ns": self._recent_p99_ns,
+                        "inflight": len(self.busy),
+                    }
+                )
 
 
 def _errtext(exc: BaseException, connect: bool = False) -> str:

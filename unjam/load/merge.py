@@ -2,9 +2,9 @@
 
 Load from one machine tops out at what that machine can send, so a big test runs
 `unjam load -o` on several hosts. Their results files keep every request, so merging them is
-exact, like `vegeta report a.bin b.bin`: the rows of all files on one time axis, from
-which the HDR histograms, status counts and time range are rebuilt — the report a single
-generator sending all of it would have printed. Each file's times are relative to its own
+exact, like `vegeta report a.bin b.bin`: the rows of all files, streamed onto one time axis
+and folded into one tally (HDR histograms, status counts, time range) — the report a single
+generator sending all of it would have printed, in constant memory. Each file's times are relative to its own
 attack start; its header holds that start as wall-clock time (`started_at_unix_ns`), which
 places the files on one axis (as well as the hosts' clocks agree: NTP keeps them within a
 few milliseconds).
@@ -17,44 +17,58 @@ from __future__ import annotations
 import json
 import re
 import time
+from array import array
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
 from unjam.errors import UserError
 from unjam.load.result import LoadResult, RunInfo
+from unjam.load.results_file import ResultsFile, read_results
 from unjam.load.samples import Samples
+from unjam.load.tally import PLOT_ROWS, Tally
 
 MAX_WAIT_S = 24 * 3600.0
 
 
-def merge_results(results: Sequence[LoadResult]) -> LoadResult:
-    """One result holding every request of `results`, on the earliest file's time axis."""
-    if len(results) == 1:
-        return results[0]
-    base = min(r.info.started_at_unix_ns for r in results)
+def merge_files(paths: Sequence[str | Path], hist_bounds: list[int] | None = None) -> LoadResult:
+    """One result holding every request of the files, on the earliest file's time axis.
+
+    Each file is streamed through once, its rows shifted onto the common axis and folded
+    into one `Tally`, so merging takes constant memory however large the files are."""
+    sources = [ResultsFile(path) for path in paths]
+    starts = [source.start() for source in sources]  # a bad file is told before any work
+    if len(sources) == 1:
+        return read_results(paths[0], hist_bounds, PLOT_ROWS)
+    base = min(info.started_at_unix_ns for info in starts)
     targets: list[dict] = []
     target_index: dict[str, int] = {}
-    parts = []
-    for result in results:
-        shift = result.info.started_at_unix_ns - base
+    tally = Tally(hist_bounds, PLOT_ROWS)
+    for source, start in zip(sources, starts, strict=True):
         remap = []
-        for target in result.info.targets:
+        for target in start.targets:
             key = json.dumps(target, sort_keys=True)
             if key not in target_index:
                 target_index[key] = len(targets)
                 targets.append(target)
             remap.append(target_index[key])
-        parts.append(_shifted(result.samples, shift, remap))
-    info = _merged_info([r.info for r in results], targets, base)
-    return LoadResult(Samples.merge(parts), info)
+        shift = start.started_at_unix_ns - base
+        for chunk in source.chunks():
+            tally.add(_shifted(chunk, shift, remap))
+    info = _merged_info([source.info for source in sources], targets, base)
+    return LoadResult(info=info, tally=tally)
 
 
-def _shifted(samples: Samples, shift_ns: int, remap: list[int]) -> Samples:
-    out = Samples()
-    for t, i, s, d, status, b_in, b_out, err in samples.rows():
-        index = remap[t] if t < len(remap) else t
-        out.append(index, i + shift_ns, s + shift_ns, d + shift_ns, status, b_in, b_out, err)
-    return out
+def _shifted(chunk: Samples, shift_ns: int, remap: list[int]) -> Samples:
+    if shift_ns:
+        for name in ("intended", "sent", "done"):
+            column = getattr(chunk, name)
+            setattr(chunk, name, array(column.typecode, (v + shift_ns for v in column)))
+    if any(index != t for index, t in enumerate(remap)):
+        chunk.target = array(
+            chunk.target.typecode, (remap[t] if t < len(remap) else t for t in chunk.target)
+        )
+    return chunk
 
 
 def _merged_info(infos: list[RunInfo], targets: list[dict], base_ns: int) -> RunInfo:

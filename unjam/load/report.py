@@ -168,6 +168,7 @@ def unjam_json(result: LoadResult) -> dict:
         "invalid_reason": info.invalid_reason,
         "generator": dict(info.selfcheck),
         "targets": [t.get("method", "GET") + " " + t.get("url", "") for t in info.targets],
+        "per_second": [list(point) for point in result.per_second],
     }
     return data
 
@@ -185,17 +186,8 @@ def parse_hist_spec(spec: str) -> list[int]:
 
 def vegeta_hist(result: LoadResult, bounds: list[int]) -> str:
     """vegeta's `report -type='hist[...]'`: counts of latencies per bucket."""
-    s = result.samples
-    counts = [0] * len(bounds)
-    for intended, done in zip(s.intended, s.done, strict=True):
-        latency = done - intended
-        index = len(bounds) - 1  # like vegeta: whatever fits no earlier bucket lands last
-        for k in range(len(bounds) - 1):
-            if bounds[k] <= latency < bounds[k + 1]:
-                index = k
-                break
-        counts[index] += 1
-    total = len(s)
+    counts = result.hist_counts(bounds)
+    total = result.requests
     lines = ["Bucket\t\t#\t%\tHistogram"]
     for k, count in enumerate(counts):
         ratio = count / total if total else 0.0

@@ -1,11 +1,11 @@
-"""`LoadResult`: the numbers of one load run, computed once from its per-request rows.
+"""`LoadResult`: the numbers of one load run, from its `Tally` (see tally.py).
 
 Latency percentiles come from HDR histograms (the `hdrhistogram` library, nanoseconds,
-3 significant digits, up to one hour): each worker process fills its own and the parent
-adds them, which is exact — the merged histogram is the one a single process would have
-filled. Min, mean and max are exact. Two histograms are kept: *latency* (completion minus
-the intended send time: coordinated-omission corrected in the open model) and *service
-time* (completion minus the actual send).
+3 significant digits, up to one hour), filled from every row as the rows arrive (from the
+engine, from worker processes, or from results files being merged), so they are exact and
+no run keeps all its rows. Min, mean and max are exact. Two histograms are kept: *latency*
+(completion minus the intended send time: coordinated-omission corrected in the open model)
+and *service time* (completion minus the actual send).
 
 Field meanings follow vegeta's `Metrics`: `requests` counts requests that were sent,
 `attack_s` spans the first to the last intended send, `wait` runs from the last send to the
@@ -16,51 +16,24 @@ last completion, `rate` is requests / attack, `throughput` is successes (status 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from http import HTTPStatus
 from typing import Any
 
 from hdrh.histogram import HdrHistogram
 
+from unjam.errors import UserError
 from unjam.load.samples import Samples
+from unjam.load.tally import (  # noqa: F401 (the HDR helpers' former home re-exports them)
+    HIST_DIGITS,
+    HIST_HIGHEST_NS,
+    HIST_LOWEST_NS,
+    Tally,
+    fill_histogram,
+    new_histogram,
+    status_error,
+)
 
-HIST_LOWEST_NS = 1
-HIST_HIGHEST_NS = 3_600 * 1_000_000_000
-HIST_DIGITS = 3
 TIMELINE_POINTS = 4000
-
-
-def new_histogram() -> HdrHistogram:
-    return HdrHistogram(HIST_LOWEST_NS, HIST_HIGHEST_NS, HIST_DIGITS)
-
-
-def fill_histogram(hist: HdrHistogram, values: Iterable[int]) -> None:
-    """`hist.record_value(v)` for each value, with the index arithmetic inlined.
-
-    Same buckets as the library's `record_value` (its bucket/sub-bucket formulas, with
-    `int.bit_length` for its count-leading-zeros), about five times faster — this runs
-    once per request after every load run.
-    """
-    counts = hist.counts
-    mask = hist.sub_bucket_mask
-    unit = hist.unit_magnitude
-    shm = hist.sub_bucket_half_count_magnitude
-    half = hist.sub_bucket_half_count
-    top = HIST_HIGHEST_NS
-    n = 0
-    lo, hi = hist.min_value, hist.max_value
-    for value in values:
-        value = min(max(value, 0), top)
-        bucket = (value | mask).bit_length() - unit - shm - 1
-        counts[((bucket + 1) << shm) + (value >> (bucket + unit)) - half] += 1
-        n += 1
-        if value < lo:
-            lo = value
-        if value > hi:
-            hi = value
-    hist.total_count += n
-    hist.min_value, hist.max_value = lo, hi
 
 
 def histograms_from_samples(samples: Samples) -> tuple[HdrHistogram, HdrHistogram]:
@@ -69,14 +42,6 @@ def histograms_from_samples(samples: Samples) -> tuple[HdrHistogram, HdrHistogra
     fill_histogram(latency, (d - i for i, d in zip(samples.intended, samples.done, strict=True)))
     fill_histogram(service, (d - t for t, d in zip(samples.sent, samples.done, strict=True)))
     return latency, service
-
-
-def status_error(code: int) -> str:
-    """vegeta's error text for a non-2xx/3xx response: the status line."""
-    try:
-        return f"{code} {HTTPStatus(code).phrase}"
-    except ValueError:
-        return f"{code} status code {code}"
 
 
 @dataclass
@@ -113,57 +78,38 @@ class RunInfo:
 
 
 class LoadResult:
-    """Everything a report needs; built from rows (+ optional pre-merged histograms)."""
+    """Everything a report needs: the figures of a `Tally` (or of rows given at once)."""
 
     def __init__(
         self,
-        samples: Samples,
+        samples: Samples | None = None,
         info: RunInfo | None = None,
-        histograms: tuple[HdrHistogram, HdrHistogram] | None = None,
+        tally: Tally | None = None,
     ) -> None:
-        self.samples = samples
+        if tally is None:
+            tally = Tally()
+            tally.add(samples if samples is not None else Samples())
+        self.tally = tally
         self.info = info or RunInfo()
-        self.latency_hist, self.service_hist = histograms or histograms_from_samples(samples)
+        self.samples = tally.ordered_rows()  # every row, or a thinned reservoir: see tally.py
+        self.latency_hist, self.service_hist = tally.latency_hist, tally.service_hist
         self._aggregate()
 
     # ---------------------------------------------------------------- aggregation
     def _aggregate(self) -> None:
-        s = self.samples
-        n = len(s)
-        self.requests = n
-        self.status_codes: dict[int, int] = {}
-        self.errors: dict[str, int] = {}
-        successes = 0
-        first_seen: dict[str, int] = {}
-        for index, (status, err) in enumerate(zip(s.status, s.error, strict=True)):
-            self.status_codes[status] = self.status_codes.get(status, 0) + 1
-            if 200 <= status < 400:
-                successes += 1
-                continue
-            text = s.errors[err] if err >= 0 else status_error(status)
-            self.errors[text] = self.errors.get(text, 0) + 1
-            first_seen.setdefault(text, index)
-        self.errors = dict(sorted(self.errors.items(), key=lambda kv: first_seen[kv[0]]))
-        self.successes = successes
-        self.bytes_in = sum(s.bytes_in)
-        self.bytes_out = sum(s.bytes_out)
-        if n:
-            earliest, latest = min(s.intended), max(s.intended)
-            end = max(s.done)
-            latencies_total = sum(s.done) - sum(s.intended)
-            service_total = sum(s.done) - sum(s.sent)
-            self._min_ns = min(d - i for i, d in zip(s.intended, s.done, strict=True))
-            self._max_ns = max(d - i for i, d in zip(s.intended, s.done, strict=True))
-            self._service_min_ns = min(d - t for t, d in zip(s.sent, s.done, strict=True))
-            self._service_max_ns = max(d - t for t, d in zip(s.sent, s.done, strict=True))
-        else:
-            earliest = latest = end = latencies_total = service_total = 0
-            self._min_ns = self._max_ns = self._service_min_ns = self._service_max_ns = 0
-        self.earliest_ns, self.latest_ns, self.end_ns = earliest, latest, end
-        self.attack_ns = latest - earliest
-        self.wait_ns = end - latest
-        self.latency_total_ns = latencies_total
-        self.service_total_ns = service_total
+        t = self.tally
+        n = self.requests = t.requests
+        self.status_codes: dict[int, int] = dict(t.status_codes)
+        self.errors: dict[str, int] = t.errors_in_order()
+        self.successes = successes = t.successes
+        self.bytes_in, self.bytes_out = t.bytes_in, t.bytes_out
+        self._min_ns, self._max_ns = t.latency_min_ns, t.latency_max_ns
+        self._service_min_ns, self._service_max_ns = t.service_min_ns, t.service_max_ns
+        self.earliest_ns, self.latest_ns, self.end_ns = t.earliest_ns, t.latest_ns, t.end_ns
+        self.attack_ns = t.latest_ns - t.earliest_ns
+        self.wait_ns = t.end_ns - t.latest_ns
+        self.latency_total_ns = t.latency_total_ns
+        self.service_total_ns = t.service_total_ns
         self.attack_s = self.attack_ns / 1e9
         self.duration_s = (self.attack_ns + self.wait_ns) / 1e9
         if self.attack_ns > 0:
@@ -173,6 +119,25 @@ class LoadResult:
             self.rate = float(n)
             self.throughput = float(successes)
         self.success_ratio = successes / n if n else 0.0
+
+    @property
+    def per_second(self) -> list[tuple[int, int, int]]:
+        """(second of the attack, requests, errors) by intended send time, every row counted."""
+        return self.tally.series()
+
+    def hist_counts(self, bounds: list[int]) -> list[int]:
+        """Requests per `hist[...]` bucket: exact when the bounds were known while tallying
+        or when every row is still held; otherwise a one-line error saying what to do."""
+        if self.tally.hist_bounds == bounds:
+            return list(self.tally.hist_counts)
+        if self.tally.thinned:
+            raise UserError(
+                "hist[...]: this result no longer holds every request; write it with "
+                "--output and run `unjam report FILE --format 'hist[...]'`"
+            )
+        exact = Tally(hist_bounds=bounds, keep_rows=1)
+        exact.add(self.samples)
+        return exact.hist_counts
 
     # ---------------------------------------------------------------- self-check passthrough
     @property

@@ -2,9 +2,9 @@
 
 One process runs the engine on its own event loop (uvloop when importable). With
 `workers=N`, N spawned processes each run a share of the rate (phase-shifted so their
-schedules interleave) or of the concurrency; each ships back its per-request rows and its
-two HDR histograms (encoded with the library's own wire format), and the parent adds the
-histograms — an exact merge. All processes read the same system-wide monotonic clock, so
+schedules interleave) or of the concurrency; each ships its per-request rows to the parent
+in chunks as they finish, and the parent folds them into one `Tally` (and the results
+file) — exact, in memory that does not grow with the run. All processes read the same system-wide monotonic clock, so
 the parent picks one start instant for everyone.
 
 Before any traffic the target is resolved and one connection is tried: an unknown host or
@@ -22,14 +22,19 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from hdrh.histogram import HdrHistogram
 
 from unjam.errors import NetworkError, UserError
 from unjam.load.engine import Engine, Plan, Wire, encode_targets
 from unjam.load.limits import check_request
 from unjam.load.result import LoadResult, RunInfo, new_histogram
 from unjam.load.samples import Samples
+from unjam.load.sink import RowSink
+from unjam.load.tally import KEEP_ROWS, Tally
 from unjam.load.targets import Target, check_target
 
 SCHED_LAG_LIMIT_MS = 10.0
@@ -121,22 +126,38 @@ def make_plans(
     return [p for p in plans if p.model == "open" or p.concurrency > 0]
 
 
+def _lag_histogram(values: Any) -> Any:
+    """Lags as an HDR histogram (the engine's own, or one filled from a list of values)."""
+    from unjam.load.tally import fill_histogram
+
+    if isinstance(values, HdrHistogram):
+        return values
+    hist = new_histogram()
+    fill_histogram(hist, values)
+    return hist
+
+
 def verdict(info: RunInfo, stats: list[dict[str, Any]]) -> None:
     """Fill `info.selfcheck` and decide whether the generator kept its schedule."""
-    sched = sorted(v for s in stats for v in s["sched_lag"])
-    loop = sorted(v for s in stats for v in s["loop_lag"])
+    sched, loop = new_histogram(), new_histogram()
+    for s in stats:
+        sched.add(_lag_histogram(s["sched_lag"]))
+        loop.add(_lag_histogram(s["loop_lag"]))
 
-    def pct(values: list[int], q: float) -> float:
-        if not values:
-            return 0.0
-        return values[min(len(values) - 1, int(len(values) * q))] / 1e6
+    def pct(hist: Any, q: float) -> float:
+        return hist.get_value_at_percentile(q) / 1e6 if hist.get_total_count() else 0.0
+
+    def most(key: str, hist: Any) -> float:
+        exact = [s[key] for s in stats if key in s]
+        top = max(exact) if exact else (hist.get_max_value() if hist.get_total_count() else 0)
+        return round(top / 1e6, 3)
 
     cpu = [s["cpu_s"] / s["wall_s"] if s["wall_s"] > 0 else 0.0 for s in stats]
     check = {
-        "send_lag_p99_ms": round(pct(sched, 0.99), 3),
-        "send_lag_max_ms": round(sched[-1] / 1e6, 3) if sched else 0.0,
-        "loop_lag_p99_ms": round(pct(loop, 0.99), 3),
-        "loop_lag_max_ms": round(loop[-1] / 1e6, 3) if loop else 0.0,
+        "send_lag_p99_ms": round(pct(sched, 99.0), 3),
+        "send_lag_max_ms": most("sched_lag_max", sched),
+        "loop_lag_p99_ms": round(pct(loop, 99.0), 3),
+        "loop_lag_max_ms": most("loop_lag_max", loop),
         "cpu_per_worker": [round(c, 3) for c in cpu],
         "connections_opened": sum(s["connects"] for s in stats),
         "limits": {
@@ -166,11 +187,14 @@ def verdict(info: RunInfo, stats: list[dict[str, Any]]) -> None:
 
 def _stats_dict(engine: Engine) -> dict[str, Any]:
     st = engine.stats
+    st.fold_lags()
     return {
         "dropped": st.dropped,
         "late": st.late,
-        "sched_lag": st.sched_lag,
-        "loop_lag": st.loop_lag,
+        "sched_lag": st.sched_hist,
+        "loop_lag": st.loop_hist,
+        "sched_lag_max": st.sched_max,
+        "loop_lag_max": st.loop_max,
         "cpu_s": st.cpu_s,
         "wall_s": st.wall_s,
         "connects": st.connects,
@@ -185,9 +209,10 @@ def _run_inline(
     address: tuple[str, int],
     loop_kind: str,
     on_progress: Callable[[dict], None] | None,
-) -> tuple[Samples, dict[str, Any]]:
+    sink: RowSink,
+) -> dict[str, Any]:
     loop = new_event_loop(loop_kind)
-    engine = Engine(wire, plan, address=address, on_progress=on_progress)
+    engine = Engine(wire, plan, address=address, on_progress=on_progress, on_rows=sink.add)
     handled = False
     try:
         asyncio.set_event_loop(loop)
@@ -195,7 +220,10 @@ def _run_inline(
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signal.SIGINT, engine.stop)
                 handled = True
-        samples = loop.run_until_complete(engine.run())
+        loop.run_until_complete(engine.prepare())
+        start = time.perf_counter_ns()
+        sink.started(start)
+        loop.run_until_complete(engine.run(start))
     finally:
         if handled:
             with contextlib.suppress(Exception):
@@ -206,7 +234,7 @@ def _run_inline(
         asyncio.set_event_loop(None)
     stats = _stats_dict(engine)
     stats["start_ns"] = engine.start_ns
-    return samples, stats
+    return stats
 
 
 def _inline_anywhere(
@@ -215,16 +243,17 @@ def _inline_anywhere(
     address: tuple[str, int],
     loop_kind: str,
     on_progress: Callable[[dict], None] | None,
-) -> tuple[Samples, dict[str, Any]]:
+    sink: RowSink,
+) -> dict[str, Any]:
     """Run inline; from inside a running event loop (async callers), on a helper thread."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return _run_inline(wire, plan, address, loop_kind, on_progress)
+        return _run_inline(wire, plan, address, loop_kind, on_progress, sink)
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(1, thread_name_prefix="unjam-load") as pool:
-        return pool.submit(_run_inline, wire, plan, address, loop_kind, on_progress).result()
+        return pool.submit(_run_inline, wire, plan, address, loop_kind, on_progress, sink).result()
 
 
 def now_plus(ns: int) -> int:
@@ -240,10 +269,8 @@ def _worker_main(
     address: tuple[str, int],
     loop_kind: str,
 ) -> None:
-    """Entry point of a worker process: run the plan when told, ship rows + histograms."""
+    """Entry point of a worker process: run the plan when told, ship rows as they finish."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
-    from unjam.load.result import histograms_from_samples
-
     loop = new_event_loop(loop_kind)
     asyncio.set_event_loop(loop)
 
@@ -251,7 +278,10 @@ def _worker_main(
         with contextlib.suppress(Exception):
             conn.send(("progress", snapshot))
 
-    engine = Engine(wire, plan, address=address, on_progress=progress)
+    def rows(chunk: Samples) -> None:
+        conn.send(("rows", chunk.to_wire()))
+
+    engine = Engine(wire, plan, address=address, on_progress=progress, on_rows=rows)
     loop.run_until_complete(engine.prepare())
     conn.send(("ready", None))
     kind, start_ns = conn.recv()
@@ -263,22 +293,21 @@ def _worker_main(
             await asyncio.sleep(0.05)
         engine.stop()
 
-    async def main() -> Samples:
+    async def main() -> None:
         watcher = asyncio.get_running_loop().create_task(watch_stop())
         try:
-            return await engine.run(start_ns)
+            await engine.run(start_ns)
         finally:
             watcher.cancel()
 
     try:
-        samples = loop.run_until_complete(main())
+        loop.run_until_complete(main())
     finally:
         loop.close()
-    latency, service = histograms_from_samples(samples)
     stats = _stats_dict(engine)
-    stats["sched_lag"] = stats["sched_lag"].tobytes()
-    stats["loop_lag"] = stats["loop_lag"].tobytes()
-    conn.send(("result", (samples.to_wire(), latency.encode(), service.encode(), stats)))
+    stats["sched_lag"] = stats["sched_lag"].encode()
+    stats["loop_lag"] = stats["loop_lag"].encode()
+    conn.send(("result", stats))
     conn.close()
 
 
@@ -288,11 +317,9 @@ def _run_workers(
     address: tuple[str, int],
     loop_kind: str,
     on_progress: Callable[[dict], None] | None,
-) -> tuple[list[Samples], list[Any], list[Any], list[dict]]:
+    sink: RowSink,
+) -> list[dict]:
     import multiprocessing as mp
-    from array import array
-
-    from hdrh.histogram import HdrHistogram
 
     # fork: workers inherit the parsed targets and need no importable __main__ (scripts
     # calling run_load without a main guard keep working); spawn where fork is missing.
@@ -312,7 +339,7 @@ def _run_workers(
         procs.append(proc)
     results: list[Any] = [None] * len(plans)
     snapshots: dict[int, dict] = {}
-    stopped = False
+    previous = _stop_on_sigint(stop_event)
     try:
         for pipe in pipes:
             try:
@@ -322,36 +349,37 @@ def _run_workers(
             if kind != "ready":
                 raise UserError("a load worker failed to start; try --workers 1")
         start = now_plus(START_DELAY_NS)
+        sink.started(start)
         for pipe in pipes:
             pipe.send(("go", start))
         while any(r is None for r in results):
-            try:
-                _collect(pipes, results, snapshots, on_progress)
-            except KeyboardInterrupt:
-                if not stopped:
-                    stopped = True
-                    stop_event.set()
+            _collect(pipes, results, snapshots, on_progress, sink)
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         for proc in procs:
             proc.join(timeout=5)
             if proc.is_alive():
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(proc.pid, signal.SIGKILL)
-    samples, lat, svc, stats = [], [], [], []
-    for wire_samples, lat_enc, svc_enc, st in results:
-        samples.append(Samples.from_wire(wire_samples))
-        lat.append(HdrHistogram.decode(lat_enc))
-        svc.append(HdrHistogram.decode(svc_enc))
+    for st in results:
         for key in ("sched_lag", "loop_lag"):
-            values = array("q")
-            values.frombytes(st[key])
-            st[key] = values
+            st[key] = HdrHistogram.decode(st[key])
         st["start_ns"] = start
-        stats.append(st)
-    return samples, lat, svc, stats
+    return results
 
 
-def _collect(pipes: list[Any], results: list[Any], snapshots: dict, on_progress: Any) -> None:
+def _stop_on_sigint(stop_event: Any) -> Any:
+    """Ctrl-C in the parent tells the workers to stop (instead of raising mid-fold, which
+    would leave the tally half-updated); returns the handler to restore, if any."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGINT, lambda _signum, _frame: stop_event.set())
+
+
+def _collect(
+    pipes: list[Any], results: list[Any], snapshots: dict, on_progress: Any, sink: RowSink
+) -> None:
     from multiprocessing.connection import wait
 
     ready = wait([p for p, r in zip(pipes, results, strict=True) if r is None], timeout=0.25)
@@ -361,7 +389,9 @@ def _collect(pipes: list[Any], results: list[Any], snapshots: dict, on_progress:
             kind, payload = pipe.recv()
         except EOFError:
             raise UserError(f"load worker {index} died; run with --workers 1 to see why") from None
-        if kind == "result":
+        if kind == "rows":
+            sink.add(Samples.from_wire(payload))
+        elif kind == "result":
             results[index] = payload
         elif kind == "progress":
             snapshots[index] = payload
@@ -395,6 +425,9 @@ def run_load(
     progress: bool | Callable[[dict], None] = False,
     loop: str = "auto",
     late_ms: float = 5.0,
+    output: str | Path | None = None,
+    hist_bounds: list[int] | None = None,
+    keep_rows: int = KEEP_ROWS,
 ) -> LoadResult:
     """Send load to `targets` (round-robin) and measure it. See docs/load.md.
 
@@ -402,6 +435,11 @@ def run_load(
     closed model when `concurrency` is (default 10 when neither is given). At least one
     of `duration` (seconds) and `requests` bounds the run. Ctrl-C (SIGINT in the main
     thread) ends it early; the result then has `interrupted` set.
+
+    Rows are folded into the result as they finish and, with `output`, appended to that
+    results file during the run; `hist_bounds` (ns) makes `hist_counts` exact for them.
+    `result.samples` holds every row of runs up to `keep_rows` requests, a thinned
+    reservoir of that size beyond.
     """
     targets = list(targets)
     if not targets:
@@ -449,27 +487,23 @@ def run_load(
         late_threshold_ms=late_ms,
         loop=_loop_name(loop),
     )
+    sink = RowSink(info, output, Tally(hist_bounds, keep_rows), threaded=len(plans) == 1)
     try:
         if len(plans) == 1:
-            samples, stats = _inline_anywhere(wire, plans[0], address, loop, on_progress)
-            result_samples, histograms, all_stats = samples, None, [stats]
+            all_stats = [_inline_anywhere(wire, plans[0], address, loop, on_progress, sink)]
         else:
-            parts, lat, svc, all_stats = _run_workers(wire, plans, address, loop, on_progress)
-            latency, service = new_histogram(), new_histogram()
-            for h in lat:
-                latency.add(h)
-            for h in svc:
-                service.add(h)
-            result_samples, histograms = Samples.merge(parts), (latency, service)
+            all_stats = _run_workers(wire, plans, address, loop, on_progress, sink)
+    except BaseException:
+        sink.abandon()
+        raise
     finally:
         if on_progress is not None and hasattr(on_progress, "close"):
             on_progress.close()
-    info.started_at_unix_ns = time.time_ns() - (time.perf_counter_ns() - all_stats[0]["start_ns"])
     info.dropped = sum(s["dropped"] for s in all_stats)
     info.late = sum(s["late"] for s in all_stats)
     info.interrupted = any(s["interrupted"] for s in all_stats)
     verdict(info, all_stats)
-    return LoadResult(result_samples, info, histograms)
+    return LoadResult(info=info, tally=sink.close(info))
 
 
 def _loop_name(kind: str) -> str:

@@ -1,9 +1,9 @@
 """Per-request records, stored as columns of machine integers.
 
 The engine appends one row per finished request to a handful of `array.array` columns
-(about 50 bytes a request, no Python object per request), so a long run stays small, a
-worker process can ship its rows to the parent as raw bytes, and the results file, the
-timeline and the HTML plot are all derived from the same rows.
+(about 50 bytes a request, no Python object per request) and hands them on in chunks of a
+fraction of a second: a worker process ships each chunk to the parent as raw bytes, where
+it is folded into the run's `Tally` and appended to the results file, then dropped.
 
 Times are integer nanoseconds since the attack start (one monotonic clock shared by all
 worker processes on the machine). `intended` is when the schedule wanted the request sent
@@ -14,7 +14,7 @@ text is `errors[error]`.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 COLUMNS = (
     ("target", "H"),
@@ -26,6 +26,8 @@ COLUMNS = (
     ("bytes_out", "q"),
     ("error", "h"),
 )
+
+_NAMES = tuple(name for name, _ in COLUMNS)
 
 
 class Samples:
@@ -78,6 +80,11 @@ class Samples:
         self.bytes_out.append(bytes_out)
         self.error.append(-1 if error is None else self.error_index(error))
 
+    def append_indexed(self, *row: int) -> None:
+        """One row whose last field is already an index into `errors` (or -1)."""
+        for name, value in zip(_NAMES, row, strict=True):
+            getattr(self, name).append(value)
+
     def rows(self) -> Iterator[tuple]:
         """(target, intended, sent, done, status, bytes_in, bytes_out, error_text|None)."""
         errors = self.errors
@@ -106,15 +113,3 @@ class Samples:
             getattr(samples, name).frombytes(data[name])
         samples.errors = list(data["errors"])
         return samples
-
-    @classmethod
-    def merge(cls, parts: Iterable[Samples]) -> Samples:
-        """All rows of `parts`, ordered by intended send time, error tables unified."""
-        rows = []
-        for part in parts:
-            rows.extend(part.rows())
-        rows.sort(key=lambda row: (row[1], row[2]))
-        merged = cls()
-        for row in rows:
-            merged.append(*row)
-        return merged
