@@ -36,8 +36,6 @@ KNOWN_CYCLES: list[set[str]] = [
     # lab/runner.py takes the private `_ints` from lab/command.py, which runs the runner
     # (area "harden": the parsing helper belongs below both)
     {"unjam.lab.command", "unjam.lab.runner"},
-    # probe/core.py builds the ProbeMiddleware that imports the core (area "probe")
-    {"unjam.probe.core", "unjam.probe.middleware"},
     # the renderers import CheckReport from their package's __init__, which imports them in
     # `render` (CheckReport in a module of its own removes it; analysis/output is not this
     # session's codebase task)

@@ -2,7 +2,8 @@
 
 "Use an async client" is wrong advice for a `logger.info` line, for CPU work, or for an
 `httpx.AsyncClient(...)` built per request (it is async already: it costs its SSL context, so
-build it once). Where the blocking code runs matters too: making an `async def` *dependency*
+build it once). Library-internal costs (thread-pool growth, SSL context, DNS, import at first
+use) are recognised by the probe's `blame.known_cause`, whose fix is used as it is. Where the blocking code runs matters too: making an `async def` *dependency*
 a plain `def` moves it to the thread pool; saying "make the route a def" would leave it on
 the loop. The stall's stack (library frames kept below the user's frame) tells which case it is.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 
 from unjam.model import RouteExecution
+from unjam.probe.blame import known_cause
 
 GENERIC = (
     "move the blocking call off the event loop: use an async client, make the function a "
@@ -21,28 +23,14 @@ LOGGING = (
     "log records are written synchronously on the loop: hand them to a thread with "
     "logging.handlers.QueueHandler + QueueListener (or log less on this path)"
 )
-CLIENT_PER_REQUEST = (
-    "a client is built per request and its construction (SSL context, connection pool) blocks "
-    "the loop: build it once at start-up (lifespan) and reuse it across requests"
-)
 CPU = (
     "CPU work on the loop (no I/O below this line): precompute or cache it, or run it in a "
     "process pool (`loop.run_in_executor(ProcessPoolExecutor(), ...)`); a thread helps only "
     "if the work releases the GIL"
 )
-THREAD_START = (
-    "the thread pool grew: anyio started a new worker thread, and Thread.start waits on the "
-    "loop until the thread runs; it happens while concurrency first rises (a one-off per "
-    "thread, up to the limiter's tokens), not per request: nothing to fix in the app unless "
-    "it recurs (idle workers exit after 10 s; steady traffic keeps them)"
-)
 NOT_THE_APP = (
     "no frame of the app is on this stall's stack (it was in the server or a library on its "
     "own): nothing in the app to change unless it recurs; the stack shows where it was"
-)
-DNS = (
-    "a host name is resolved synchronously on the loop (socket.getaddrinfo): use the async "
-    "client's resolver, resolve once at start-up, or connect by address"
 )
 
 
@@ -73,26 +61,12 @@ def runtime_fix(
     """The fix for a loop stall at (path, line) in `function`, seen with `stack`;
     `cpu_bound`: the server's CPU time per request accounts for the stall time (a C call
     that waits, like time.sleep, has no frame below the user's either, but uses no CPU)."""
-    below = _below(stack, path, line)
-    below_paths = _paths(below)
-    if any(
-        str(f.get("path") or "").endswith("/threading.py") and f.get("function") == "Thread.start"
-        for f in stack
-    ) or any(
-        str(f.get("function")) in ("Thread.start", "start") and "/anyio/" in str(f.get("path"))
-        for f in stack
-    ):
-        return THREAD_START
+    known = known_cause(stack)  # thread-pool growth, SSL context, DNS, import: the probe's rule
+    if known is not None:
+        return known.fix
+    below_paths = _paths(_below(stack, path, line))
     if any("/logging/" in p for p in below_paths):
         return LOGGING
-    if any(p.endswith("/ssl.py") for p in below_paths) or any(
-        "/httpx/" in p
-        and f.get("function") in ("__init__", "create_ssl_context", "load_ssl_context")
-        for p, f in zip(below_paths, below, strict=True)
-    ):
-        return CLIENT_PER_REQUEST
-    if any(str(f.get("function")) in ("getaddrinfo", "gethostbyname") for f in below):
-        return DNS
     if not in_app:
         return NOT_THE_APP
     if cpu_bound and all("/json/" in p for p in below_paths):

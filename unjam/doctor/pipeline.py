@@ -340,7 +340,10 @@ def analyse(
             user_frame(
                 {
                     **stall,
-                    "route": stall.get("route") or route,
+                    # a background task's stall is the task's (the probe names the route
+                    # that scheduled it when it knows), not the route under load
+                    "route": stall.get("route") or (None if stall.get("task") else route),
+                    "endpoint": stall.get("endpoint") or stall.get("task"),
                     # the warm-up's few requests pay one-off costs: not a level's cost
                     "step": (route, index) if step.get("phase") != "warmup" else None,
                     "step_requests": step.get("requests") or 0,
