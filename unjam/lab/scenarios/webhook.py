@@ -113,7 +113,10 @@ def attack(server, v, options: Options, *, rate: float, duration: float):
     count = math.ceil(rate * duration) + 1
     targets = _targets(server.url, v, count + 3)[3:]
     with CpuMeter(server.pid) as cpu:
-        res = load(targets, rate=rate, duration=duration, timeout=options.timeout_s)
+        # every row kept (not the report's thinned sample): the ledger needs each answer
+        res = load(
+            targets, rate=rate, duration=duration, timeout=options.timeout_s, keep_rows=count
+        )
     accepted = {
         t
         for t, status in zip(warmed.samples.target, warmed.samples.status, strict=True)
