@@ -13,9 +13,9 @@ import pytest
 import typer.main
 
 from unjam import cli
-from unjam.analysis import check_args
+from unjam.analysis import check_args, check_run
 
-PARAMS = list(inspect.signature(check_args.run).parameters)
+PARAMS = list(inspect.signature(check_run.run).parameters)
 
 PLAIN = [
     [],
@@ -53,7 +53,7 @@ def typer_values(monkeypatch, args: list[str]) -> dict:
         seen.update(values)
         return 0
 
-    monkeypatch.setattr(check_args, "run", record)
+    monkeypatch.setattr(check_run, "run", record)
     cli.build_app()(["check", *args], standalone_mode=False)
     return seen
 

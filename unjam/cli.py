@@ -4,9 +4,9 @@ This module only wires the verbs together and turns `UserError` into a one-line 
 with a distinct exit code. Command modules import their heavy packages inside the command
 body so that `unjam --help` and `unjam check` start fast.
 
-`unjam check` with plain arguments skips typer altogether (`check_args`): building typer's
-per-parameter pydantic adapters costs more than checking a small project. The typer app is
-built on first use (`app` below, or any other verb / `--help` / an unusual argument).
+`unjam check` with plain arguments skips typer altogether (`check_args`, `check_run`):
+building typer's per-parameter pydantic adapters costs more than checking a small project.
+The typer app is built on first use (`app` below, or any other verb / `--help` / an unusual argument).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def main() -> None:
     try:
         code = None
         if sys.argv[1:2] == ["check"]:  # plain arguments skip typer (see the docstring)
-            from unjam.analysis.check_args import run_plain
+            from unjam.analysis.check_run import run_plain
 
             code = run_plain(sys.argv[2:])
         if code is None:

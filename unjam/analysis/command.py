@@ -1,8 +1,8 @@
 """`unjam check` and `unjam rule` — the analyzer's command line.
 
 Thin on purpose: options are declared once in `check_args` (parsed by typer from the
-signature built here, or for plain arguments by `check_args` itself, which also holds the
-command's body), then config (`config.py`), file discovery
+signature built here, or for plain arguments by `check_args` itself; the command's body is
+`check_run`), then config (`config.py`), file discovery
 (`discovery.py`), the engine (`engine.py`), suppressions (`suppressions.py`) and a renderer
 (`output/`) each do one step. Heavy modules are imported inside the commands so `unjam --help`
 stays fast.
@@ -26,8 +26,10 @@ def check(**params) -> None:
     Exit status: 0 no findings, 1 findings, 2 bad usage or an internal error, 3 a path that
     does not exist or a file that could not be read or parsed (it outranks 1).
     """
-    # the body lives in check_args (typer-free), which `unjam.cli` also calls directly
-    code = check_args.run(**params)
+    from unjam.analysis.check_run import run
+
+    # the body lives in check_run (typer-free), which `unjam.cli` also calls directly
+    code = run(**params)
     if code:
         raise typer.Exit(code)
 

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 
 from unjam.analysis.cache import Cache, content_key, version_key
 from unjam.analysis.catalogue import load_catalogue
+from unjam.analysis.linker import Linker as _Linker
 from unjam.model import Finding
 
 if TYPE_CHECKING:
-    from unjam.analysis.project import Func
     from unjam.analysis.summary import ModuleSummary
 
 # The parser, linker and rules are imported only when something changed: a warm run (the
@@ -213,9 +213,18 @@ class _Run:
 
     def summarise(self, paths: list[str], jobs: int | None) -> list[tuple]:
         """Read and summarise `paths`: rows (path, mtime, size, digest, plain summary)."""
-        if paths and self.linker is None:
-            self.linker = _Linker(self.root, self.paths, self.rel, self.catalogue, self.summaries)
+        if paths:
+            self.start_linker()
         return _read(paths, jobs, self.cache, self.summaries, self.linker, self.limits.target)
+
+    def start_linker(self) -> _Linker:
+        """The linker, made on first use: before reading when files are to be read (it links
+        them as they arrive), else when the summaries are all in."""
+        if self.linker is None:
+            self.linker = _Linker(
+                self.root, self.paths, self.rel, self.catalogue, self.summaries, RETAIN_FOR_EXIT
+            )
+        return self.linker
 
     def remember(self, fresh: list[tuple], hashes: dict[str, str]) -> None:
         """The digests of the files just read, in `hashes` and the cache's file index."""
@@ -271,11 +280,7 @@ class _Run:
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, 20000))
         try:
-            if self.linker is None:
-                self.linker = _Linker(
-                    self.root, self.paths, self.rel, self.catalogue, self.summaries
-                )
-            findings, unparsed = self.linker.analyse()
+            findings, unparsed = self.start_linker().analyse()
         finally:
             sys.setrecursionlimit(old_limit)
         findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
@@ -341,92 +346,3 @@ def _read(
     if blobs:
         cache.add_blobs(blobs, {content_key(p, d) for p, _m, _s, d, _x in rows if d})
     return rows
-
-
-class _Linker:
-    """Builds the project from the summaries, module by module in `paths` order (the order
-    decides which of two modules claiming one name keeps it), then analyses it.
-
-    `link_ready` links every module whose summary has arrived, up to the first one still
-    missing: on a cold run, the modules of one chunk of files are linked while the threads
-    summarise the next chunks, when there is CPU time to spare, instead of afterwards on
-    the one core the rest of the analysis runs on."""
-
-    def __init__(self, root: Path, paths: list[str], rel: dict, catalogue, summaries: dict):
-        from unjam.analysis.fastapi_model import AppCandidates
-        from unjam.analysis.project import Project
-
-        self.root = root
-        self.paths = paths
-        self.rel = rel
-        self.summaries = summaries
-        self.project = Project(catalogue)
-        self.apps = AppCandidates()  # the FastAPI model's first pass, module by module
-        self.unparsed: dict[str, str] = {}
-        self.linked = 0  # paths[:linked] are in the project (or in `unparsed`)
-        self._is_init: dict[Path, bool] = {}
-
-    def link_ready(self, final: bool = False) -> None:
-        """Link the modules whose summaries have arrived; `final`: all have (a missing one
-        is a bug, reported as its file's reason, never a stalled link)."""
-        from unjam.analysis.project import module_names
-        from unjam.analysis.summary import ModuleSummary
-
-        paths, summaries, rel, unparsed = self.paths, self.summaries, self.rel, self.unparsed
-        while self.linked < len(paths):
-            path = paths[self.linked]
-            summary = summaries.get(path)
-            if summary is None:
-                if not final:
-                    return
-                summary = "internal error: the file was not read"
-            self.linked += 1
-            if not isinstance(summary, ModuleSummary):
-                unparsed[rel[path]] = str(summary)
-                continue
-            try:
-                names = module_names(path, self.root, self._is_init)
-            except Exception as err:
-                unparsed[rel[path]] = _internal_error(err)
-                continue
-            if not names:
-                names = [Path(path).stem]
-            for func in self.project.add_module(names, rel[path], summary):
-                try:
-                    self.apps.add(func)
-                except Exception as err:  # contained like any failure of the analysis
-                    unparsed.setdefault(func.mod.path, _internal_error(err))
-
-    def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
-        """Findings and unparsed files, once every summary is in `summaries`."""
-        self.link_ready(final=True)
-        return _analyse(self.project, self.apps, self.unparsed)
-
-
-def _analyse(
-    project, apps, unparsed: dict[str, str]
-) -> tuple[list[Finding], list[tuple[str, str]]]:
-    from unjam.analysis.callgraph import CallGraph
-    from unjam.analysis.fastapi_model import build_model
-    from unjam.analysis.rules_engine import RulesEngine
-
-    def on_error(func: Func, err: Exception) -> None:
-        unparsed.setdefault(func.mod.path, _internal_error(err))
-
-    findings: list[Finding] = []
-    if RETAIN_FOR_EXIT is not None:
-        RETAIN_FOR_EXIT.append(project)
-    try:
-        model = build_model(project, on_error, apps)
-        graph = CallGraph(project, on_error)
-        if RETAIN_FOR_EXIT is not None:
-            RETAIN_FOR_EXIT.append(graph)
-        findings = RulesEngine(project, graph, model).run()
-    except Exception as err:  # last line of defence: report, never a traceback
-        unparsed.setdefault("(analysis)", _internal_error(err))
-    return findings, sorted(unparsed.items())
-
-
-def _internal_error(err: Exception) -> str:
-    """The one-line reason listed for a file whose analysis raised `err`."""
-    return f"internal error: {type(err).__name__}: {err}"[:300]
