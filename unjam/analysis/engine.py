@@ -117,17 +117,11 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits) -> 
     lap("read+summarise")
     run.remember(fresh, changed.hashes)
     key = run.result_key(changed.hashes)
-    cached = run.cache.final
-    if cached is not None and cached[0] == key:
-        findings, unparsed = cached[1]
+    if (cached := run.cached_result(key)) is not None:
         lap("cache hit")
-        return AnalysisResult(
-            list(findings),
-            len(run.paths),
-            list(unparsed),
-            time.perf_counter() - started,
-            lap.phases,
-        )
+        findings, unparsed = cached
+        elapsed = time.perf_counter() - started
+        return AnalysisResult(findings, len(run.paths), unparsed, elapsed, lap.phases)
     plains = run.plain_summaries(changed, fresh, jobs)
     lap("load cached summaries")
     run.convert(plains, changed.hashes)
@@ -243,6 +237,14 @@ class _Run:
                 f"\0{self.rel[path]}\0{hashes.get(path, '')}".encode(errors="surrogateescape")
             )
         return key.hexdigest()
+
+    def cached_result(self, key: str) -> tuple[list, list] | None:
+        """(findings, unparsed) of the last run, when it had this key."""
+        final = self.cache.final
+        if final is None or final[0] != key:
+            return None
+        findings, unparsed = final[1]
+        return list(findings), list(unparsed)
 
     def plain_summaries(self, changed: _Triage, fresh: list[tuple], jobs: int | None) -> dict:
         """Every file's summary in plain form: the unchanged files' from the cache (loaded
