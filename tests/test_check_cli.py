@@ -361,3 +361,31 @@ def test_warn_unused_ignores(capsys, monkeypatch, webhook_copy):
     ]
     _, out, _ = run(capsys, monkeypatch, "check", "--format", "json", str(webhook_copy))
     assert "unused_suppressions" not in json.loads(out)
+
+
+END_PROGRAM = """
+import atexit, sys
+atexit.register(lambda: print("teardown ran"))
+sys.argv = ["unjam", "check", "--no-cache", {path!r}]
+{call}
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "teardown"),
+    [
+        ("from unjam.cli import main\nmain()", False),  # unjam is the program: it ends at once
+        ("import unjam.cli\nunjam.cli.main()", True),  # a caller runs it in-process
+    ],
+    ids=["program", "in-process"],
+)
+def test_the_fast_check_ends_the_process_only_when_it_is_the_program(tmp_path, call, teardown):
+    app = write_app(tmp_path, {"app.py": "x = 1\n"}) / "app.py"
+    done = subprocess.run(
+        [sys.executable, "-c", END_PROGRAM.format(path=str(app), call=call)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert ("teardown ran" in done.stdout) is teardown

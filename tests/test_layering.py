@@ -29,25 +29,6 @@ FORBIDDEN = [
 CLI = "unjam.cli"
 CLI_IMPORTERS = {"unjam.__main__"}
 
-# Cycles there are today, each to be removed by the engineer whose area it is (listed so the
-# test holds now and fails the day a new cycle appears). Remove an entry once it is fixed: the
-# test then fails if the cycle comes back. Each entry: the modules of one cycle.
-KNOWN_CYCLES: list[set[str]] = [
-    # lab/runner.py takes the private `_ints` from lab/command.py, which runs the runner
-    # (area "harden": the parsing helper belongs below both)
-    {"unjam.lab.command", "unjam.lab.runner"},
-    # the renderers import CheckReport from their package's __init__, which imports them in
-    # `render` (CheckReport in a module of its own removes it; analysis/output is not this
-    # session's codebase task)
-    {
-        "unjam.analysis.output",
-        "unjam.analysis.output.github",
-        "unjam.analysis.output.json_report",
-        "unjam.analysis.output.sarif",
-        "unjam.analysis.output.text",
-    },
-]
-
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
@@ -154,11 +135,7 @@ def test_nothing_below_the_cli_imports_it(graph):
 
 
 def test_no_runtime_import_cycles(graph):
-    found = cycles(graph)
-    new = [sorted(cycle) for cycle in found if cycle not in KNOWN_CYCLES]
-    assert new == []
-    fixed = [sorted(cycle) for cycle in KNOWN_CYCLES if cycle not in found]
-    assert fixed == [], "fixed: remove it from KNOWN_CYCLES"
+    assert [sorted(cycle) for cycle in cycles(graph)] == []
 
 
 def test_the_graph_reader_and_the_cycle_finder_can_fail(tmp_path):

@@ -4,17 +4,15 @@ This module only wires the verbs together and turns `UserError` into a one-line 
 with a distinct exit code. Command modules import their heavy packages inside the command
 body so that `unjam --help` and `unjam check` start fast.
 
-`unjam check` with plain arguments skips typer altogether (`check_args`): building typer's
-per-parameter pydantic adapters costs more than checking a small project. The typer app is
-built on first use (`app` below, or any other verb / `--help` / an unusual argument).
+`unjam check` with plain arguments skips typer altogether (`check_args`, `check_run`):
+building typer's per-parameter pydantic adapters costs more than checking a small project.
+The typer app is built on first use (`app` below, or any other verb / `--help` / an unusual argument).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from typing import NoReturn
 
 from unjam.errors import ExitCode, UserError
 
@@ -100,50 +98,13 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _plain_check(args: list[str], *, exiting: bool) -> int | None:
-    """`unjam check ARGS` run without typer when the arguments are plain; None otherwise.
-    `exiting`: the process ends right after, so the analysis need not free its objects."""
-    if not args or args[0] != "check":
-        return None
-    from unjam.analysis import check_args
-
-    params = check_args.parse(args[1:])
-    if params is None:
-        return None
-    if exiting:
-        import gc
-
-        from unjam.analysis import engine
-
-        engine.RETAIN_FOR_EXIT = []
-        # and no cyclic GC either: a full collection would walk the millions of kept objects
-        gc.disable()
-    return check_args.run(**params)
-
-
-def _exit_now(code: int) -> NoReturn:
-    """Exit without the interpreter's teardown, which would free every object the analysis
-    kept (engine.RETAIN_FOR_EXIT) one by one — ~0.4 s on a large project, for nothing (mypy
-    exits the same way). The check path registers no exit handlers; output is flushed here."""
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
-    os._exit(code)
-
-
 def main() -> None:
-    # Only when `main` is the program itself (the console script or `python -m unjam`), not
-    # when something calls it in-process (the tests), and no profiler or tracer (coverage)
-    # waits for the interpreter's exit, may it end the process abruptly.
-    exiting = (
-        sys._getframe(1).f_globals.get("__name__") == "__main__"
-        and sys.getprofile() is None
-        and sys.gettrace() is None
-    )
     try:
-        code = _plain_check(sys.argv[1:], exiting=exiting)
-        if code is not None and exiting:
-            _exit_now(code)
+        code = None
+        if sys.argv[1:2] == ["check"]:  # plain arguments skip typer (see the docstring)
+            from unjam.analysis.check_run import run_plain
+
+            code = run_plain(sys.argv[2:])
         if code is None:
             # Non-standalone mode returns the code of `raise typer.Exit(code)` instead of exiting.
             code = build_command().main(prog_name="unjam", standalone_mode=False)

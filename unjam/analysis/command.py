@@ -1,7 +1,8 @@
 """`unjam check` and `unjam rule` — the analyzer's command line.
 
-Thin on purpose: options are declared here (and parsed by typer, or for plain arguments by
-`check_args`, which also holds the command's body), then config (`config.py`), file discovery
+Thin on purpose: options are declared once in `check_args` (parsed by typer from the
+signature built here, or for plain arguments by `check_args` itself; the command's body is
+`check_run`), then config (`config.py`), file discovery
 (`discovery.py`), the engine (`engine.py`), suppressions (`suppressions.py`) and a renderer
 (`output/`) each do one step. Heavy modules are imported inside the commands so `unjam --help`
 stays fast.
@@ -9,113 +10,68 @@ stays fast.
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 
 import typer
 
-from unjam.analysis.check_args import OutputFormat
+from unjam.analysis import check_args
 from unjam.errors import UserError
 
 
-def check(
-    paths: list[Path] = typer.Argument(
-        None, help="Files or directories to analyse (default: the current directory)."
-    ),
-    output_format: OutputFormat = typer.Option(
-        OutputFormat.text,
-        "--format",
-        "--output-format",
-        help="Output format: text (for people), json (the public contract), sarif, github.",
-        case_sensitive=False,
-    ),
-    output: Path | None = typer.Option(
-        None, "--output", "-o", help="Write the report to this file instead of stdout."
-    ),
-    select: list[str] = typer.Option(
-        None,
-        "--select",
-        help="Rule codes or prefixes to report (e.g. UJ001, UJ00, ALL); replaces the config's "
-        "select. Comma-separated or repeated.",
-    ),
-    extend_select: list[str] = typer.Option(
-        None, "--extend-select", help="Rule codes or prefixes to report in addition."
-    ),
-    ignore: list[str] = typer.Option(
-        None, "--ignore", help="Rule codes or prefixes not to report (added to the config's)."
-    ),
-    exclude: list[str] = typer.Option(
-        None,
-        "--exclude",
-        help="Glob of files or directories to skip, in addition to the config's exclude.",
-    ),
-    respect_gitignore: bool | None = typer.Option(
-        None,
-        "--respect-gitignore/--no-respect-gitignore",
-        help="Skip files ignored by .gitignore inside a git repository (default: on).",
-        show_default=False,
-    ),
-    config: Path | None = typer.Option(
-        None,
-        "--config",
-        help="The pyproject.toml whose tool.unjam table to read (default: the nearest one at or "
-        "above the first path).",
-    ),
-    no_cache: bool = typer.Option(
-        False, "--no-cache", help="Parse every file again instead of using .unjam-cache/."
-    ),
-    cache_dir: Path | None = typer.Option(
-        None, "--cache-dir", help="Where to keep the parse cache (default: ROOT/.unjam-cache)."
-    ),
-    statistics: bool = typer.Option(
-        False, "--statistics", help="Print the number of findings per rule instead of each one."
-    ),
-    warn_unused_ignores: bool = typer.Option(
-        False,
-        "--warn-unused-ignores",
-        help="Warn about `# unjam: ignore` comments that silence nothing (reads every file).",
-    ),
-    quiet: bool = typer.Option(
-        False, "--quiet", "-q", help="Print findings only: no summary, no warnings."
-    ),
-    exit_zero: bool = typer.Option(
-        False, "--exit-zero", help="Exit 0 even when there are findings."
-    ),
-    no_context: bool = typer.Option(
-        False,
-        "--no-context",
-        help="Analyse the named paths alone, not with the rest of the project a path inside a "
-        "package belongs to (finding paths are then relative to the named directory).",
-    ),
-) -> None:
+def check(**params) -> None:
     """Find code that blocks the event loop or starves the thread pool (static analysis).
 
     Exit status: 0 no findings, 1 findings, 2 bad usage or an internal error, 3 a path that
     does not exist or a file that could not be read or parsed (it outranks 1).
     """
-    from unjam.analysis.check_args import run
+    from unjam.analysis.check_run import run
 
-    # the body lives in check_args (typer-free), which `unjam.cli` also calls directly
-    code = run(
-        paths,
-        output_format,
-        output,
-        select,
-        extend_select,
-        ignore,
-        exclude,
-        respect_gitignore,
-        config,
-        no_cache,
-        cache_dir,
-        statistics,
-        warn_unused_ignores,
-        quiet,
-        exit_zero,
-        no_context,
-    )
+    # the body lives in check_run (typer-free), which `unjam.cli` also calls directly
+    code = run(**params)
     if code:
         raise typer.Exit(code)
+
+
+_TYPES = {
+    "flag": bool,
+    "switch": bool | None,
+    "path": Path | None,
+    "list": list[str],
+    "format": check_args.OutputFormat,
+}
+
+
+def _typer_option(option: check_args.Option):
+    default = check_args.default_of(option)
+    if option.kind == "switch":
+        return typer.Option(default, "/".join(option.names), help=option.help, show_default=False)
+    if option.kind == "format":
+        return typer.Option(default, *option.names, help=option.help, case_sensitive=False)
+    return typer.Option(default, *option.names, help=option.help)
+
+
+def _signature() -> inspect.Signature:
+    """`check`'s parameters as typer reads them, built from the one declaration."""
+    kind = inspect.Parameter.KEYWORD_ONLY
+    paths = typer.Argument(None, help=check_args.PATHS_HELP)
+    return inspect.Signature(
+        [
+            inspect.Parameter("paths", kind, default=paths, annotation=list[Path]),
+            *(
+                inspect.Parameter(
+                    o.param, kind, default=_typer_option(o), annotation=_TYPES[o.kind]
+                )
+                for o in check_args.DECLARED
+            ),
+        ],
+        return_annotation=None,
+    )
+
+
+check.__signature__ = _signature()  # type: ignore[attr-defined]
+check.__annotations__ = {}
 
 
 def rule(

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 
 from unjam.analysis.cache import Cache, content_key, version_key
 from unjam.analysis.catalogue import load_catalogue
+from unjam.analysis.linker import Linker as _Linker
 from unjam.model import Finding
 
 if TYPE_CHECKING:
-    from unjam.analysis.project import Func
     from unjam.analysis.summary import ModuleSummary
 
 # The parser, linker and rules are imported only when something changed: a warm run (the
@@ -106,43 +106,205 @@ def _megabytes(size: int) -> str:
 
 
 def _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits) -> AnalysisResult:
-    catalogue = load_catalogue(extra_catalogue)
-    root = Path(os.path.abspath(root))
-    paths = sorted({os.path.abspath(f) for f in files})
-    cache = Cache(cache_dir, limits.key)
-    phases: dict[str, float] = {}
-    clock = time.perf_counter()
-
-    def lap(name: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        phases[name] = phases.get(name, 0.0) + now - clock
-        clock = now
-
-    # 1. summaries: unchanged files (same mtime and size) are not even read
-    hashes: dict[str, str] = {}
-    unchanged: list[str] = []
-    misses: list[str] = []
-    oversized: list[tuple] = []  # rows (path, mtime, size, "", reason) of files not read
-    check_size = limits.max_file_size is not None
-    for path in paths:
-        known = cache.files.get(path)
-        if known is not None or check_size:
-            try:
-                st = os.stat(path)
-            except OSError:
-                st = None
-            if st is not None and check_size and (reason := limits.too_large(st.st_size)):
-                oversized.append((path, st.st_mtime_ns, st.st_size, "", reason))
-                continue
-            if known is not None and st is not None and (st.st_mtime_ns, st.st_size) == known[:2]:
-                hashes[path] = known[2]
-                unchanged.append(path)
-                continue
-        misses.append(path)
+    """The pipeline: files → summaries → project → findings, each step a method of `_Run`;
+    a run whose files and settings are those of the cached result stops after the summaries
+    it had to make."""
+    run = _Run(root, files, load_catalogue(extra_catalogue), Cache(cache_dir, limits.key), limits)
+    lap = _Laps()
+    changed = run.triage()
     lap("stat")
+    fresh = run.summarise(changed.misses, jobs) + changed.oversized
+    lap("read+summarise")
+    run.remember(fresh, changed.hashes)
+    key = run.result_key(changed.hashes)
+    if (cached := run.cached_result(key)) is not None:
+        lap("cache hit")
+        findings, unparsed = cached
+        elapsed = time.perf_counter() - started
+        return AnalysisResult(findings, len(run.paths), unparsed, elapsed, lap.phases)
+    plains = run.plain_summaries(changed, fresh, jobs)
+    lap("load cached summaries")
+    run.convert(plains, changed.hashes)
+    lap("from_plain")
+    findings, unparsed = run.link_and_check()
+    if RETAIN_FOR_EXIT is not None:
+        RETAIN_FOR_EXIT.append((plains, run.summaries, fresh))
+    lap("link+rules")
+    if cache_dir is not None:
+        run.save(key, findings, unparsed, changed.hashes)
+        lap("save cache")
+    elapsed = time.perf_counter() - started
+    return AnalysisResult(findings, len(run.paths), unparsed, elapsed, lap.phases)
+
+
+class _Laps:
+    """Wall seconds per phase, each call closing the phase that ends there (for benchmarks:
+    `AnalysisResult.phases`)."""
+
+    def __init__(self) -> None:
+        self.phases: dict[str, float] = {}
+        self._clock = time.perf_counter()
+
+    def __call__(self, name: str) -> None:
+        now = time.perf_counter()
+        self.phases[name] = self.phases.get(name, 0.0) + now - self._clock
+        self._clock = now
+
+
+@dataclass
+class _Triage:
+    """The files sorted by what the cache knows of them: `unchanged` (same mtime and size as
+    cached: not even read, their digest in `hashes`), `misses` (to read) and `oversized`
+    (rows (path, mtime, size, "", reason) of files over the size limit, never read)."""
+
+    hashes: dict[str, str] = field(default_factory=dict)
+    unchanged: list[str] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+    oversized: list[tuple] = field(default_factory=list)
+
+
+class _Run:
+    """One analysis: the files, the cache, and the summaries as they are made or loaded.
+
+    `summaries` (path → ModuleSummary, or the reason a file has none) is filled as files are
+    read and linked into the project as they arrive (in `paths` order) while the next files
+    are summarised; the linker needs every one unless the cached result is used, which a
+    cold run's is not."""
+
+    def __init__(self, root, files, catalogue, cache: Cache, limits: _Limits) -> None:
+        self.root = Path(os.path.abspath(root))
+        self.paths = sorted({os.path.abspath(f) for f in files})
+        self.catalogue = catalogue
+        self.cache = cache
+        self.limits = limits
+        self.rel = _relative_paths(self.paths, self.root)
+        self.summaries: dict[str, ModuleSummary | str] = {}
+        self.linker: _Linker | None = None
+
+    def triage(self) -> _Triage:
+        """Stat the files the cache knows (and every file when sizes are limited)."""
+        found = _Triage()
+        files, limits = self.cache.files, self.limits
+        check_size = limits.max_file_size is not None
+        for path in self.paths:
+            known = files.get(path)
+            if known is not None or check_size:
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    st = None
+                if st is not None and check_size and (reason := limits.too_large(st.st_size)):
+                    found.oversized.append((path, st.st_mtime_ns, st.st_size, "", reason))
+                    continue
+                stamp = None if st is None else (st.st_mtime_ns, st.st_size)
+                if known is not None and stamp == known[:2]:
+                    found.hashes[path] = known[2]
+                    found.unchanged.append(path)
+                    continue
+            found.misses.append(path)
+        self.summaries.update((row[0], row[4]) for row in found.oversized)
+        return found
+
+    def summarise(self, paths: list[str], jobs: int | None) -> list[tuple]:
+        """Read and summarise `paths`: rows (path, mtime, size, digest, plain summary)."""
+        if paths:
+            self.start_linker()
+        return _read(paths, jobs, self.cache, self.summaries, self.linker, self.limits.target)
+
+    def start_linker(self) -> _Linker:
+        """The linker, made on first use: before reading when files are to be read (it links
+        them as they arrive), else when the summaries are all in."""
+        if self.linker is None:
+            self.linker = _Linker(
+                self.root, self.paths, self.rel, self.catalogue, self.summaries, RETAIN_FOR_EXIT
+            )
+        return self.linker
+
+    def remember(self, fresh: list[tuple], hashes: dict[str, str]) -> None:
+        """The digests of the files just read, in `hashes` and the cache's file index."""
+        for path, mtime, size, digest, _plain in fresh:
+            hashes[path] = digest
+            if digest:
+                self.cache.files[path] = (mtime, size, digest)
+
+    def result_key(self, hashes: dict[str, str]) -> str:
+        """What the final result depends on: unjam, the limits, the catalogue, every file."""
+        key = hashlib.blake2b(digest_size=20)
+        settings = f"{version_key()}{self.limits.key}\0{self.catalogue.digest}\0{self.root}"
+        key.update(settings.encode(errors="surrogateescape"))
+        for path in self.paths:  # (a file name that is not UTF-8 holds surrogates: its bytes)
+            key.update(
+                f"\0{self.rel[path]}\0{hashes.get(path, '')}".encode(errors="surrogateescape")
+            )
+        return key.hexdigest()
+
+    def cached_result(self, key: str) -> tuple[list, list] | None:
+        """(findings, unparsed) of the last run, when it had this key."""
+        final = self.cache.final
+        if final is None or final[0] != key:
+            return None
+        findings, unparsed = final[1]
+        return list(findings), list(unparsed)
+
+    def plain_summaries(self, changed: _Triage, fresh: list[tuple], jobs: int | None) -> dict:
+        """Every file's summary in plain form: the unchanged files' from the cache (loaded
+        only now; one evicted from it is read again), the others' as just read."""
+        plains: dict[str, tuple | str] = {}
+        stored = self.cache.summaries
+        evicted = []
+        for path in changed.unchanged:
+            plain = stored.get(content_key(path, changed.hashes[path]))
+            if plain is None:
+                evicted.append(path)
+            else:
+                plains[path] = plain
+        reread = _read(evicted, jobs, self.cache, self.summaries, self.linker, self.limits.target)
+        for path, _mtime, _size, digest, plain in [*fresh, *reread]:
+            if digest:
+                changed.hashes[path] = digest
+                stored[content_key(path, digest)] = plain
+            plains[path] = plain
+        return plains
+
+    def convert(self, plains: dict, hashes: dict[str, str]) -> None:
+        """Start saving the summaries (while the rest is linked, if the cache saves at all)
+        and make the summaries not yet made from their plain form."""
+        self.cache.start_saving_summaries(_keep(hashes))
+        if len(self.summaries) < len(plains):
+            from unjam.analysis.summary import from_plain
+
+            for path, plain in plains.items():
+                if path not in self.summaries:
+                    self.summaries[path] = _summary(from_plain, plain)
+
+    def link_and_check(self) -> tuple[list[Finding], list[tuple[str, str]]]:
+        """Link, model, graph, rules — every failure contained; results in a stable order."""
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 20000))
+        try:
+            findings, unparsed = self.start_linker().analyse()
+        finally:
+            sys.setrecursionlimit(old_limit)
+        findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
+        unparsed.sort()
+        return findings, unparsed
+
+    def save(self, key: str, findings: list, unparsed: list, hashes: dict[str, str]) -> None:
+        """The result and the index of the files it came from."""
+        cache = self.cache
+        cache.final = (key, (findings, unparsed))
+        cache.files = {p: v for p, v in cache.files.items() if p in hashes}
+        cache.save(_keep(hashes))
+
+
+def _keep(hashes: dict[str, str]) -> set[str]:
+    """The cache keys of the summaries this run used (the others may go)."""
+    return {content_key(p, d) for p, d in hashes.items() if d}
+
+
+def _relative_paths(paths: list[str], root: Path) -> dict[str, str]:
     prefix = os.path.join(str(root), "")
-    rel = {
+    return {
         path: (
             path[len(prefix) :].replace(os.sep, "/")
             if path.startswith(prefix)
@@ -150,81 +312,6 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits) -> 
         )
         for path in paths
     }
-    # summaries converted from their plain form as their files are read, and linked into the
-    # project as they arrive (in `paths` order) while the next files are summarised: the
-    # linker needs every one unless the final result below is cached, which a cold run's is not
-    summaries: dict[str, ModuleSummary | str] = {row[0]: row[4] for row in oversized}
-    linker = _Linker(root, paths, rel, catalogue, summaries) if misses else None
-    fresh = _read(misses, jobs, cache, summaries, linker, limits.target) + oversized
-    lap("read+summarise")
-    for path, mtime, size, digest, _plain in fresh:
-        hashes[path] = digest
-        if digest:
-            cache.files[path] = (mtime, size, digest)
-
-    final_key = hashlib.blake2b(digest_size=20)
-    final_key.update(
-        f"{version_key()}{limits.key}\0{catalogue.digest}\0{root}".encode(errors="surrogateescape")
-    )
-    for path in paths:  # (a file name that is not UTF-8 holds surrogates: its raw bytes)
-        final_key.update(f"\0{rel[path]}\0{hashes.get(path, '')}".encode(errors="surrogateescape"))
-    key = final_key.hexdigest()
-    if cache.final is not None and cache.final[0] == key:
-        findings, unparsed = cache.final[1]
-        lap("cache hit")
-        return AnalysisResult(
-            list(findings), len(paths), list(unparsed), time.perf_counter() - started, phases
-        )
-
-    # 2. summaries of unchanged files come from the cache (loaded only now)
-    plains: dict[str, tuple | str] = {}
-    stored = cache.summaries
-    evicted = []
-    for path in unchanged:
-        plain = stored.get(content_key(path, hashes[path]))
-        if plain is None:
-            evicted.append(path)
-        else:
-            plains[path] = plain
-    for path, _mtime, _size, digest, plain in [
-        *fresh,
-        *_read(evicted, jobs, cache, summaries, linker, limits.target),
-    ]:
-        if digest:
-            hashes[path] = digest
-            stored[content_key(path, digest)] = plain
-        plains[path] = plain
-    lap("load cached summaries")
-    keep = {content_key(p, d) for p, d in hashes.items() if d}
-    cache.start_saving_summaries(keep)  # written while the rest is linked (if it saves at all)
-    if len(summaries) < len(plains):
-        from unjam.analysis.summary import from_plain
-
-        for path, plain in plains.items():
-            if path not in summaries:
-                summaries[path] = _summary(from_plain, plain)
-
-    lap("from_plain")
-    # 3. link, model, graph, rules — with every failure contained
-    old_limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old_limit, 20000))
-    try:
-        if linker is None:
-            linker = _Linker(root, paths, rel, catalogue, summaries)
-        findings, unparsed = linker.analyse()
-    finally:
-        sys.setrecursionlimit(old_limit)
-    findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
-    unparsed.sort()
-    if RETAIN_FOR_EXIT is not None:
-        RETAIN_FOR_EXIT.append((plains, summaries, fresh))
-    lap("link+rules")
-    if cache_dir is not None:
-        cache.final = (key, (findings, unparsed))
-        cache.files = {p: v for p, v in cache.files.items() if p in hashes}
-        cache.save(keep)
-        lap("save cache")
-    return AnalysisResult(findings, len(paths), unparsed, time.perf_counter() - started, phases)
 
 
 def _summary(from_plain, plain: tuple | str) -> ModuleSummary | str:
@@ -261,92 +348,3 @@ def _read(
     if blobs:
         cache.add_blobs(blobs, {content_key(p, d) for p, _m, _s, d, _x in rows if d})
     return rows
-
-
-class _Linker:
-    """Builds the project from the summaries, module by module in `paths` order (the order
-    decides which of two modules claiming one name keeps it), then analyses it.
-
-    `link_ready` links every module whose summary has arrived, up to the first one still
-    missing: on a cold run, the modules of one chunk of files are linked while the threads
-    summarise the next chunks, when there is CPU time to spare, instead of afterwards on
-    the one core the rest of the analysis runs on."""
-
-    def __init__(self, root: Path, paths: list[str], rel: dict, catalogue, summaries: dict):
-        from unjam.analysis.fastapi_model import AppCandidates
-        from unjam.analysis.project import Project
-
-        self.root = root
-        self.paths = paths
-        self.rel = rel
-        self.summaries = summaries
-        self.project = Project(catalogue)
-        self.apps = AppCandidates()  # the FastAPI model's first pass, module by module
-        self.unparsed: dict[str, str] = {}
-        self.linked = 0  # paths[:linked] are in the project (or in `unparsed`)
-        self._is_init: dict[Path, bool] = {}
-
-    def link_ready(self, final: bool = False) -> None:
-        """Link the modules whose summaries have arrived; `final`: all have (a missing one
-        is a bug, reported as its file's reason, never a stalled link)."""
-        from unjam.analysis.project import module_names
-        from unjam.analysis.summary import ModuleSummary
-
-        paths, summaries, rel, unparsed = self.paths, self.summaries, self.rel, self.unparsed
-        while self.linked < len(paths):
-            path = paths[self.linked]
-            summary = summaries.get(path)
-            if summary is None:
-                if not final:
-                    return
-                summary = "internal error: the file was not read"
-            self.linked += 1
-            if not isinstance(summary, ModuleSummary):
-                unparsed[rel[path]] = str(summary)
-                continue
-            try:
-                names = module_names(path, self.root, self._is_init)
-            except Exception as err:
-                unparsed[rel[path]] = _internal_error(err)
-                continue
-            if not names:
-                names = [Path(path).stem]
-            for func in self.project.add_module(names, rel[path], summary):
-                try:
-                    self.apps.add(func)
-                except Exception as err:  # contained like any failure of the analysis
-                    unparsed.setdefault(func.mod.path, _internal_error(err))
-
-    def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
-        """Findings and unparsed files, once every summary is in `summaries`."""
-        self.link_ready(final=True)
-        return _analyse(self.project, self.apps, self.unparsed)
-
-
-def _analyse(
-    project, apps, unparsed: dict[str, str]
-) -> tuple[list[Finding], list[tuple[str, str]]]:
-    from unjam.analysis.callgraph import CallGraph
-    from unjam.analysis.fastapi_model import build_model
-    from unjam.analysis.rules_engine import RulesEngine
-
-    def on_error(func: Func, err: Exception) -> None:
-        unparsed.setdefault(func.mod.path, _internal_error(err))
-
-    findings: list[Finding] = []
-    if RETAIN_FOR_EXIT is not None:
-        RETAIN_FOR_EXIT.append(project)
-    try:
-        model = build_model(project, on_error, apps)
-        graph = CallGraph(project, on_error)
-        if RETAIN_FOR_EXIT is not None:
-            RETAIN_FOR_EXIT.append(graph)
-        findings = RulesEngine(project, graph, model).run()
-    except Exception as err:  # last line of defence: report, never a traceback
-        unparsed.setdefault("(analysis)", _internal_error(err))
-    return findings, sorted(unparsed.items())
-
-
-def _internal_error(err: Exception) -> str:
-    """The one-line reason listed for a file whose analysis raised `err`."""
-    return f"internal error: {type(err).__name__}: {err}"[:300]

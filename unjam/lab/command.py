@@ -38,16 +38,6 @@ APPLIES = {
 }
 
 
-def _ints(text: str, flag: str) -> list[int]:
-    try:
-        values = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise UserError(f"{flag} {text!r}: give whole numbers separated by commas") from None
-    if not values or min(values) < 1:
-        raise UserError(f"{flag} {text!r}: give positive whole numbers, e.g. 20,40,80")
-    return values
-
-
 def _positive(name: str, value: float | None) -> None:
     if value is not None and not (math.isfinite(value) and value > 0):
         raise UserError(f"--{name.replace('_', '-')} must be positive (got {value:g})")

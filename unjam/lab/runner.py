@@ -37,15 +37,27 @@ FIELDS = {
 }
 
 
+def int_list(text: str, flag: str) -> list[int]:
+    """`--concurrency 20,40,80` as numbers (the option stays text: one name, two scenarios)."""
+    from unjam.errors import UserError
+
+    try:
+        values = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise UserError(f"{flag} {text!r}: give whole numbers separated by commas") from None
+    if not values or min(values) < 1:
+        raise UserError(f"{flag} {text!r}: give positive whole numbers, e.g. 20,40,80")
+    return values
+
+
 def build_options(name: str, given: dict[str, Any], pin: bool):
     from unjam.errors import UserError
-    from unjam.lab.command import _ints
 
     module = importlib.import_module(f"unjam.lab.scenarios.{name}")
     values: dict[str, Any] = {"pin": pin}
     for key, value in given.items():
         if key in ("concurrency", "threads"):
-            value = _ints(value, f"--{key}")
+            value = int_list(value, f"--{key}")
             if name == "translate":
                 if len(value) != 1:
                     raise UserError("--concurrency for translate is one number, e.g. 50")

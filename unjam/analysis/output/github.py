@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from unjam.analysis.output import (
+from unjam.analysis.output.report import (
     CheckReport,
     chain_text,
     diagnostic_line,

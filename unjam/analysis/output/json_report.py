@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from unjam.analysis.output import CheckReport, diagnostic_line, finding_json, group_of
+from unjam.analysis.output.report import CheckReport, diagnostic_line, finding_json, group_of
 
 CONTRACT_VERSION = 1
 

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from unjam import __version__
-from unjam.analysis.output import (
+from unjam.analysis.output.report import (
     CheckReport,
     chain_text,
     diagnostic_line,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from unjam.analysis.output import (
+from unjam.analysis.output.report import (
     CheckReport,
     chain_text,
     diagnostic_line,

@@ -1,0 +1,115 @@
+"""The linking half of the analysis: the summaries made into one project, module by
+module, then the FastAPI model, the call graph and the rules over it — every failure
+contained and listed as its file's reason, never a traceback (engine.py's contract).
+
+Apart from engine.py, which decides which summaries to make or load, so each reads as one
+step; the heavy modules are imported inside, on first use (a warm run needs none of them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from unjam.model import Finding
+
+if TYPE_CHECKING:
+    from unjam.analysis.project import Func
+
+
+class Linker:
+    """Builds the project from the summaries, module by module in `paths` order (the order
+    decides which of two modules claiming one name keeps it), then analyses it.
+
+    `link_ready` links every module whose summary has arrived, up to the first one still
+    missing: on a cold run, the modules of one chunk of files are linked while the threads
+    summarise the next chunks, when there is CPU time to spare, instead of afterwards on
+    the one core the rest of the analysis runs on."""
+
+    def __init__(
+        self,
+        root: Path,
+        paths: list[str],
+        rel: dict,
+        catalogue,
+        summaries: dict,
+        retain: list | None = None,
+    ):
+        from unjam.analysis.fastapi_model import AppCandidates
+        from unjam.analysis.project import Project
+
+        self.root = root
+        self.paths = paths
+        self.rel = rel
+        self.summaries = summaries
+        self.project = Project(catalogue)
+        self.apps = AppCandidates()  # the FastAPI model's first pass, module by module
+        self.unparsed: dict[str, str] = {}
+        self.linked = 0  # paths[:linked] are in the project (or in `unparsed`)
+        self._is_init: dict[Path, bool] = {}
+        self.retain = retain  # engine.RETAIN_FOR_EXIT: what the process exit will free
+
+    def link_ready(self, final: bool = False) -> None:
+        """Link the modules whose summaries have arrived; `final`: all have (a missing one
+        is a bug, reported as its file's reason, never a stalled link)."""
+        from unjam.analysis.project import module_names
+        from unjam.analysis.summary import ModuleSummary
+
+        paths, summaries, rel, unparsed = self.paths, self.summaries, self.rel, self.unparsed
+        while self.linked < len(paths):
+            path = paths[self.linked]
+            summary = summaries.get(path)
+            if summary is None:
+                if not final:
+                    return
+                summary = "internal error: the file was not read"
+            self.linked += 1
+            if not isinstance(summary, ModuleSummary):
+                unparsed[rel[path]] = str(summary)
+                continue
+            try:
+                names = module_names(path, self.root, self._is_init)
+            except Exception as err:
+                unparsed[rel[path]] = _internal_error(err)
+                continue
+            if not names:
+                names = [Path(path).stem]
+            for func in self.project.add_module(names, rel[path], summary):
+                try:
+                    self.apps.add(func)
+                except Exception as err:  # contained like any failure of the analysis
+                    unparsed.setdefault(func.mod.path, _internal_error(err))
+
+    def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
+        """Findings and unparsed files, once every summary is in `summaries`."""
+        self.link_ready(final=True)
+        return _analyse(self.project, self.apps, self.unparsed, self.retain)
+
+
+def _analyse(
+    project, apps, unparsed: dict[str, str], retain: list | None
+) -> tuple[list[Finding], list[tuple[str, str]]]:
+    from unjam.analysis.callgraph import CallGraph
+    from unjam.analysis.fastapi_model import build_model
+    from unjam.analysis.rules_engine import RulesEngine
+
+    def on_error(func: Func, err: Exception) -> None:
+        unparsed.setdefault(func.mod.path, _internal_error(err))
+
+    findings: list[Finding] = []
+    if retain is not None:
+        retain.append(project)
+    try:
+        model = build_model(project, on_error, apps)
+        graph = CallGraph(project, on_error)
+        if retain is not None:
+            retain.append(graph)
+        findings = RulesEngine(project, graph, model).run()
+    except Exception as err:  # last line of defence: report, never a traceback
+        unparsed.setdefault("(analysis)", _internal_error(err))
+    return findings, sorted(unparsed.items())
+
+
+def _internal_error(err: Exception) -> str:
+    """The one-line reason listed for a file whose analysis raised `err`."""
+    return f"internal error: {type(err).__name__}: {err}"[:300]
