@@ -26,6 +26,7 @@ from pathlib import Path
 
 from unjam.analysis import engine, parse
 from unjam.analysis.catalogue import load_catalogue
+from unjam.analysis.linker import Linker
 from unjam.analysis.summary import from_plain
 
 
@@ -55,7 +56,7 @@ def main() -> None:
         rel = {p: engine._relpath(Path(p), root) for p in names}
         cat = load_catalogue()
         rows.setdefault("link+rules", []).append(
-            _time(lambda s=summaries, r=rel, c=cat: engine._Linker(root, names, r, c, s).analyse())
+            _time(lambda s=summaries, r=rel, c=cat: Linker(root, names, r, c, s).analyse())
         )
         gc.enable()
         cache = Path(tempfile.mkdtemp()) / "cache"

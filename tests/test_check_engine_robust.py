@@ -198,14 +198,14 @@ def test_two_scripts_with_the_same_module_name_are_both_analysed(tmp_path):
 def _linker(root: Path):
     """The linker `analyze` would use for every .py file under `root`, all modules linked."""
     from unjam.analysis.catalogue import load_catalogue
-    from unjam.analysis.engine import _Linker
+    from unjam.analysis.linker import Linker
     from unjam.analysis.parse import read_all
     from unjam.analysis.summary import from_plain
 
     paths = sorted(str(p) for p in root.rglob("*.py"))
     summaries = {row[0]: from_plain(row[4]) for row in read_all(paths, jobs=1)}
     rel = {p: Path(p).relative_to(root).as_posix() for p in paths}
-    linker = _Linker(root, paths, rel, load_catalogue(), summaries)
+    linker = Linker(root, paths, rel, load_catalogue(), summaries)
     linker.link_ready(final=True)
     return linker
 

@@ -84,31 +84,17 @@ def _link_and_run(root: Path, paths: list[str], blocking, target: tuple[int, int
     """The engine's pass (summaries → linked project → model → call graph → rules), keeping
     the project and the FastAPI model the rules were run on."""
     from unjam.analysis.cache import Cache
-    from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.catalogue import load_catalogue
-    from unjam.analysis.engine import _internal_error, _Linker, _read
-    from unjam.analysis.fastapi_model import build_model
-    from unjam.analysis.rules_engine import RulesEngine
+    from unjam.analysis.engine import read_summaries
+    from unjam.analysis.linker import Linker
 
     paths = sorted(os.path.abspath(p) for p in paths)
     rel = {p: Path(os.path.relpath(p, root)).as_posix() for p in paths}
     summaries: dict = {}
-    linker = _Linker(root, paths, rel, load_catalogue(blocking), summaries)
-    _read(paths, 1, Cache(None), summaries, linker, target)
-    linker.link_ready(final=True)
-    project, unparsed = linker.project, linker.unparsed
-
-    def on_error(func, err: Exception) -> None:
-        unparsed.setdefault(func.mod.path, _internal_error(err))
-
-    model, findings = None, []
-    try:
-        model = build_model(project, on_error, linker.apps)
-        findings = RulesEngine(project, CallGraph(project, on_error), model).run()
-    except Exception as err:  # contained like any failure of the analysis
-        unparsed.setdefault("(analysis)", _internal_error(err))
-    findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
-    return project, model, findings, sorted(unparsed.items())
+    linker = Linker(root, paths, rel, load_catalogue(blocking), summaries)
+    read_summaries(paths, 1, Cache(None), summaries, linker, target)
+    findings, unparsed = linker.analyse()
+    return linker.project, linker.model, findings, unparsed
 
 
 def _closure(project, module: str) -> set[str] | None:

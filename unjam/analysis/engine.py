@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
-import sys
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from unjam.analysis.cache import Cache, content_key, version_key
 from unjam.analysis.catalogue import load_catalogue
-from unjam.analysis.linker import Linker as _Linker
+from unjam.analysis.linker import Linker
 from unjam.model import Finding
 
 if TYPE_CHECKING:
@@ -179,7 +178,7 @@ class _Run:
         self.limits = limits
         self.rel = _relative_paths(self.paths, self.root)
         self.summaries: dict[str, ModuleSummary | str] = {}
-        self.linker: _Linker | None = None
+        self.linker: Linker | None = None
 
     def triage(self) -> _Triage:
         """Stat the files the cache knows (and every file when sizes are limited)."""
@@ -209,13 +208,15 @@ class _Run:
         """Read and summarise `paths`: rows (path, mtime, size, digest, plain summary)."""
         if paths:
             self.start_linker()
-        return _read(paths, jobs, self.cache, self.summaries, self.linker, self.limits.target)
+        return read_summaries(
+            paths, jobs, self.cache, self.summaries, self.linker, self.limits.target
+        )
 
-    def start_linker(self) -> _Linker:
+    def start_linker(self) -> Linker:
         """The linker, made on first use: before reading when files are to be read (it links
         them as they arrive), else when the summaries are all in."""
         if self.linker is None:
-            self.linker = _Linker(
+            self.linker = Linker(
                 self.root, self.paths, self.rel, self.catalogue, self.summaries, RETAIN_FOR_EXIT
             )
         return self.linker
@@ -258,7 +259,9 @@ class _Run:
                 evicted.append(path)
             else:
                 plains[path] = plain
-        reread = _read(evicted, jobs, self.cache, self.summaries, self.linker, self.limits.target)
+        reread = read_summaries(
+            evicted, jobs, self.cache, self.summaries, self.linker, self.limits.target
+        )
         for path, _mtime, _size, digest, plain in [*fresh, *reread]:
             if digest:
                 changed.hashes[path] = digest
@@ -279,15 +282,7 @@ class _Run:
 
     def link_and_check(self) -> tuple[list[Finding], list[tuple[str, str]]]:
         """Link, model, graph, rules — every failure contained; results in a stable order."""
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 20000))
-        try:
-            findings, unparsed = self.start_linker().analyse()
-        finally:
-            sys.setrecursionlimit(old_limit)
-        findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
-        unparsed.sort()
-        return findings, unparsed
+        return self.start_linker().analyse()
 
     def save(self, key: str, findings: list, unparsed: list, hashes: dict[str, str]) -> None:
         """The result and the index of the files it came from."""
@@ -321,12 +316,12 @@ def _summary(from_plain, plain: tuple | str) -> ModuleSummary | str:
         return "internal error: unreadable cached summary"
 
 
-def _read(
+def read_summaries(
     paths: list[str],
     jobs: int | None,
     cache: Cache,
     summaries: dict,
-    linker: _Linker | None,
+    linker: Linker | None,
     target: tuple[int, int] | None,
 ) -> list[tuple]:
     """`read_all`, handing the workers' marshalled chunks to the cache to save as they are,

@@ -8,6 +8,7 @@ step; the heavy modules are imported inside, on first use (a warm run needs none
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,6 +49,7 @@ class Linker:
         self.linked = 0  # paths[:linked] are in the project (or in `unparsed`)
         self._is_init: dict[Path, bool] = {}
         self.retain = retain  # engine.RETAIN_FOR_EXIT: what the process exit will free
+        self.model = None  # the FastAPI model, once `analyse` has built it
 
     def link_ready(self, final: bool = False) -> None:
         """Link the modules whose summaries have arrived; `final`: all have (a missing one
@@ -70,7 +72,7 @@ class Linker:
             try:
                 names = module_names(path, self.root, self._is_init)
             except Exception as err:
-                unparsed[rel[path]] = _internal_error(err)
+                unparsed[rel[path]] = internal_error(err)
                 continue
             if not names:
                 names = [Path(path).stem]
@@ -78,25 +80,35 @@ class Linker:
                 try:
                     self.apps.add(func)
                 except Exception as err:  # contained like any failure of the analysis
-                    unparsed.setdefault(func.mod.path, _internal_error(err))
+                    unparsed.setdefault(func.mod.path, internal_error(err))
 
     def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
-        """Findings and unparsed files, once every summary is in `summaries`."""
+        """Findings and unparsed files, once every summary is in `summaries`, in a stable
+        order (the call graph recurses deeply on large projects: the limit is raised)."""
         self.link_ready(final=True)
-        return _analyse(self.project, self.apps, self.unparsed, self.retain)
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 20000))
+        try:
+            findings, unparsed, self.model = _analyse(
+                self.project, self.apps, self.unparsed, self.retain
+            )
+        finally:
+            sys.setrecursionlimit(old_limit)
+        findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
+        return findings, unparsed
 
 
-def _analyse(
-    project, apps, unparsed: dict[str, str], retain: list | None
-) -> tuple[list[Finding], list[tuple[str, str]]]:
+def _analyse(project, apps, unparsed: dict[str, str], retain: list | None) -> tuple:
+    """(findings, unparsed files, the FastAPI model or None when building it failed)."""
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.rules_engine import RulesEngine
 
     def on_error(func: Func, err: Exception) -> None:
-        unparsed.setdefault(func.mod.path, _internal_error(err))
+        unparsed.setdefault(func.mod.path, internal_error(err))
 
     findings: list[Finding] = []
+    model = None
     if retain is not None:
         retain.append(project)
     try:
@@ -106,10 +118,10 @@ def _analyse(
             retain.append(graph)
         findings = RulesEngine(project, graph, model).run()
     except Exception as err:  # last line of defence: report, never a traceback
-        unparsed.setdefault("(analysis)", _internal_error(err))
-    return findings, sorted(unparsed.items())
+        unparsed.setdefault("(analysis)", internal_error(err))
+    return findings, sorted(unparsed.items()), model
 
 
-def _internal_error(err: Exception) -> str:
+def internal_error(err: Exception) -> str:
     """The one-line reason listed for a file whose analysis raised `err`."""
     return f"internal error: {type(err).__name__}: {err}"[:300]
