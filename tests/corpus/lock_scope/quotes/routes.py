@@ -1,0 +1,17 @@
+from fastapi import APIRouter
+
+from quotes import registry
+
+router = APIRouter()
+
+
+@router.get("/rates/{currency}")
+async def get_rate(currency: str) -> dict:
+    registry.count_hit(currency)
+    return {"rate": registry.rate(currency)}
+
+
+@router.post("/rates/refresh")
+async def refresh() -> dict:
+    registry.refresh_from("https://rates.example/latest")
+    return {"ok": registry.reserve_slot()}
