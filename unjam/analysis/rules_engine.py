@@ -62,6 +62,12 @@ FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
 )
+# a dependency's network call (a queue-URL lookup, a DB query): the client advice does not fit
+FIX_DEP_NETWORK = (
+    "if the answer is the same on every request, fetch it once (in lifespan, or behind a "
+    "memo guard or functools.lru_cache) and reuse it; if it depends on the request, keep it "
+    "but make sure the client or session it goes through is shared"
+)
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
 FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
@@ -591,7 +597,7 @@ class RulesEngine:
                         blocker=site.qn,
                         entry=self._entry_point(dep),
                         chain=self._chain(steps, site.qn, site.line),
-                        fix=FIX_CLIENT,
+                        fix=FIX_CLIENT if what == "constructs" else FIX_DEP_NETWORK,
                     ),
                     Root(
                         ("dependency", _inv_key(dep)),
