@@ -140,3 +140,12 @@ def test_uj003_fix_fits_what_the_dependency_does():
     assert all("create the client once" not in f.fix for f in network)
     assert all(f.fix.startswith("if the answer is the same on every request") for f in network)
     assert all(f.fix.startswith("create the client once") for f in built)
+
+
+def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
+    result = _analyze("lifecycle")
+    uj002 = {f.blocker: f for f in result.findings if f.code == "UJ002"}
+    assert "at shutdown" in uj002["shutil.rmtree"].message
+    assert "at start-up" not in uj002["shutil.rmtree"].message
+    assert "at start-up" in uj002["builtins.open"].message
+    assert "at start-up" in uj002["sqlite3.connect"].message
