@@ -1,6 +1,7 @@
 from fastapi import APIRouter
 
 from quotes import registry
+from quotes.tenants import fresh_engine, tenant_session
 
 router = APIRouter()
 
@@ -15,3 +16,10 @@ async def get_rate(currency: str) -> dict:
 async def refresh() -> dict:
     registry.refresh_from("https://rates.example/latest")
     return {"ok": registry.reserve_slot()}
+
+
+@router.get("/tenants/{tenant}/rates")
+def tenant_rates(tenant: str) -> dict:
+    tenant_session(tenant).close()
+    fresh_engine("postgresql://db.internal/" + tenant).dispose()
+    return {}

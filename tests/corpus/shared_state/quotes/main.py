@@ -2,5 +2,5 @@ from fastapi import FastAPI
 
 from quotes.routes import router
 
-app = FastAPI()
+app = FastAPI()  # expect: UJ006
 app.include_router(router)
