@@ -23,7 +23,7 @@ def cat():
         ("boto3.Client.send_message", "network"),
         ("builtins.open", "file"),
         ("subprocess.run", "subprocess"),
-        ("threading.Lock.__enter__", "lock"),
+        ("threading.Lock.acquire", "lock"),
         ("bcrypt.hashpw", "cpu"),
         ("sqlalchemy.orm.Query.all", "network"),
     ],
@@ -45,6 +45,7 @@ def test_builtin_blocking_entries(cat, name, kind):
         "aiofiles.open",
         "httpx.AsyncClient.get",
         "redis.Redis.pipeline",
+        "threading.Lock.__enter__",
     ],
 )
 def test_non_blocking_names(cat, name):

@@ -129,3 +129,23 @@ def test_group_ids_are_stable_across_runs():
     second = [(f.location, f.group) for f in _analyze("served_only").findings]
     assert first == second
     assert all(g.id.startswith("UJ00") for _, g in first)
+
+
+def test_uj003_fix_fits_what_the_dependency_does():
+    result = _analyze("seed000_webhook")
+    uj003 = [f for f in result.findings if f.code == "UJ003"]
+    network = [f for f in uj003 if "makes a network call" in f.message]
+    built = [f for f in uj003 if "constructs" in f.message]
+    assert network and built
+    assert all("create the client once" not in f.fix for f in network)
+    assert all(f.fix.startswith("if the answer is the same on every request") for f in network)
+    assert all(f.fix.startswith("create the client once") for f in built)
+
+
+def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
+    result = _analyze("lifecycle")
+    uj002 = {f.blocker: f for f in result.findings if f.code == "UJ002"}
+    assert "at shutdown" in uj002["shutil.rmtree"].message
+    assert "at start-up" not in uj002["shutil.rmtree"].message
+    assert "at start-up" in uj002["builtins.open"].message
+    assert "at start-up" in uj002["sqlite3.connect"].message

@@ -49,6 +49,7 @@ pub struct FuncDef {
     pub globals_declared: IndexSet<String>,
     pub class_qn: Option<String>,
     pub parent: Option<String>,
+    pub first_yield: i64,
 }
 
 #[derive(Default)]
@@ -148,7 +149,7 @@ fn import_ref(imp: &ImportRef, it: &mut Interner, w: &mut Writer) {
 
 impl FuncDef {
     fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(21);
+        w.tuple_of(22);
         string(&self.qn, it, w);
         string(&self.name, it, w);
         w.int(self.line);
@@ -205,6 +206,7 @@ impl FuncDef {
         }
         opt_string(self.class_qn.as_deref(), it, w);
         opt_string(self.parent.as_deref(), it, w);
+        w.int(self.first_yield);
     }
 }
 

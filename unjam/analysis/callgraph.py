@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from unjam.analysis.catalogue import Entry
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
+from unjam.analysis.summary import CallSite
 
 _EMPTY: frozenset = frozenset()
 _WRAPPERS = frozenset(("await", "star", "enter"))
@@ -187,7 +188,7 @@ class CallGraph:
                     out.blocking.append(blocking)
                     if guarded:
                         out.guarded.add(blocking)
-                if client_entry is not None:
+                if client_entry is not None and not _given_transport(site):
                     out.clients.append(
                         (
                             Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry),
@@ -467,3 +468,10 @@ class CallGraph:
                 parent[edge.callee] = (v, edge.line)
                 queue.append(edge.callee)
         return found
+
+
+def _given_transport(site: CallSite) -> bool:
+    """A client handed its transport (`httpx.AsyncClient(transport=ASGITransport(app))`)
+    builds no connection pool or SSL context of its own — that cost is in the transport,
+    which is a client construction of its own when the catalogue lists it."""
+    return any(name == "transport" for name, _ in site.kwargs)

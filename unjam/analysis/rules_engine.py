@@ -62,6 +62,12 @@ FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
 )
+# a dependency's network call (a queue-URL lookup, a DB query): the client advice does not fit
+FIX_DEP_NETWORK = (
+    "if the answer is the same on every request, fetch it once (in lifespan, or behind a "
+    "memo guard or functools.lru_cache) and reuse it; if it depends on the request, keep it "
+    "but make sure the client or session it goes through is shared"
+)
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
 FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
@@ -297,6 +303,14 @@ class RulesEngine:
             "blocks the event loop at start-up",
             context=ExecutionContext.STARTUP,
         )
+        self._blocking(
+            "UJ002",
+            startup,
+            Severity.WARNING,
+            "blocks the event loop at shutdown",
+            context=ExecutionContext.STARTUP,
+            shutdown=True,
+        )
         self._per_request_clients()
         self._middleware()
         self._threadpool()
@@ -310,7 +324,25 @@ class RulesEngine:
         still checked."""
         return bool(self.model.apps or self.model.routes)
 
-    def _blocking(self, code, entries: list[Invoked], severity, verb, context=None) -> None:
+    def _before_shutdown(self, root: str) -> frozenset[Site] | set[Site]:
+        """What a start-up entry reaches before its first `yield`: a lifespan's code after it
+        runs at shutdown, where blocking delays a graceful stop, not the start — its finding
+        must say so (the second UJ002 pass reports what only the shutdown part reaches)."""
+        graph = self.g
+        func = self.p.funcs.get(root)
+        first_yield = func.fd.first_yield if func is not None else 0
+        if not first_yield:
+            return graph.reach(root, "loop")
+        resolved = graph.resolved(root)
+        sites = {s for s in resolved.blocking if s.line < first_yield}
+        for edge in resolved.edges:
+            if edge.line < first_yield:
+                sites |= graph.reach(edge.callee, "loop")
+        return sites
+
+    def _blocking(
+        self, code, entries: list[Invoked], severity, verb, context=None, shutdown=False
+    ) -> None:
         counts: dict[Site, int] = {}
         reached_by: dict[Site, set[str]] = {}
         owner: dict[Site, Invoked] = {}
@@ -319,10 +351,17 @@ class RulesEngine:
         for inv in entries:
             sites: set[Site] = set()
             for f in inv.funcs:
-                sites |= graph.reach(f, "loop")
+                if not startup:
+                    sites |= graph.reach(f, "loop")
+                elif shutdown:
+                    sites |= graph.reach(f, "loop") - self._before_shutdown(f)
+                else:
+                    sites |= self._before_shutdown(f)
             for site in sites:
                 if startup and self._at("UJ001", site.path, site.line):
                     continue
+                if shutdown and self._at("UJ002", site.path, site.line):
+                    continue  # (reached at start-up too: reported as that)
                 counts[site] = counts.get(site, 0) + 1
                 reached_by.setdefault(site, set()).add(_label(inv))
                 if site not in owner:
@@ -591,7 +630,7 @@ class RulesEngine:
                         blocker=site.qn,
                         entry=self._entry_point(dep),
                         chain=self._chain(steps, site.qn, site.line),
-                        fix=FIX_CLIENT,
+                        fix=FIX_CLIENT if what == "constructs" else FIX_DEP_NETWORK,
                     ),
                     Root(
                         ("dependency", _inv_key(dep)),

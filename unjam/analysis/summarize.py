@@ -481,6 +481,8 @@ class _Summarizer:
                 push((n.value, arg_of, True))
             elif t is ast.Yield or t is ast.YieldFrom:
                 fn.is_generator = True
+                if fn.first_yield == 0 or n.lineno < fn.first_yield:
+                    fn.first_yield = n.lineno
                 if n.value is not None:
                     value = ref(n.value, fn)
                     fn.yield_values.append(("iter", value) if t is ast.YieldFrom else value)

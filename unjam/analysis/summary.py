@@ -88,6 +88,7 @@ class FuncDef:
     globals_declared: frozenset[str] = frozenset()
     class_qn: str | None = None  # enclosing class when this is a method
     parent: str | None = None  # enclosing function qn (closures)
+    first_yield: int = 0  # line of the first `yield` (0: none): a lifespan's shutdown follows it
 
 
 @dataclass(slots=True)

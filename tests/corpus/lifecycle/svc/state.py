@@ -1,3 +1,4 @@
+import shutil
 from contextlib import asynccontextmanager
 
 import anyio.to_thread
@@ -25,6 +26,7 @@ async def lifespan(app: FastAPI):
     await warm_cache(app.state.http)
     yield
     app.state.http.close()  # ok: close is not reported
+    shutil.rmtree("/var/cache/svc", ignore_errors=True)  # expect: UJ002 (at shutdown)
 
 
 def on_start() -> None:

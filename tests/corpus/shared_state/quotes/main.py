@@ -1,0 +1,6 @@
+from fastapi import FastAPI
+
+from quotes.routes import router
+
+app = FastAPI()  # expect: UJ006
+app.include_router(router)
