@@ -14,6 +14,12 @@ from pathlib import Path
 
 from unjam.doctor.capacity import MINOR_LOOP_MS, NOISE, human
 from unjam.doctor.correlate import CONFIRMED, StallGroup
+from unjam.probe.blame import known_cause
+
+# Library-internal costs paid once per process, not per request: the pool grows to its token
+# count one thread at a time, a module imported at first use loads once. They are warm-up
+# costs, reported as a note, never as a cause of a route's capacity.
+WARMUP_CAUSES = frozenset({"threadpool_growth", "import"})
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 # A loop cause costing less than MINOR_LOOP_MS per request is reported but not ranked as
@@ -101,6 +107,10 @@ def rank(
                 and (f.get("entry") or {}).get("route") == route
             ]
             items.append(_freeze_item(route, freeze, members[0], finding, where, suspects))
+            continue
+        warmup = _warmup_item(route, members, finding, where, startup)
+        if warmup is not None:
+            items.append(warmup)
             continue
         measured = (capacities.get(route or "") or {}).get("measured_rps")
         if per_request and upper and _plausible(1000.0 / upper, measured):
@@ -285,6 +295,52 @@ def rank(
     for number, item in enumerate(items, start=1):
         item["rank"] = number
     return items
+
+
+def _warmup_item(
+    route, members: list[StallGroup], finding: dict | None, where: str, startup: bool
+) -> dict | None:
+    """A one-off library cost (thread-pool growth, import at first use) as a warm-up note."""
+    if finding is not None or startup:
+        return None
+    stack = max((g.stack for g in members), key=len)
+    known = known_cause(stack)
+    if known is None or known.kind not in WARMUP_CAUSES:
+        return None
+    total = sum(g.total_ms for g in members)
+    count = sum(g.count for g in members)
+    subject = route or "the app"
+    message = (
+        f"{subject}: warm-up cost, not a per-request one: {known.title}, {count} stall(s) in "
+        f"{where}, {total:.0f} ms in all; {known.explanation.rstrip('.')}; fix: {known.fix}"
+    )
+    return {
+        "kind": "warmup",
+        "minor": True,  # excluded from the ranked causes, the verdict and the diff
+        "warmup": known.kind,
+        "route": route,
+        "finding": None,
+        "code": None,
+        "status": "seen only at runtime",
+        "path": members[0].path,
+        "line": members[0].line,
+        "function": members[0].function,
+        "message": message,
+        "evidence": (
+            f"{count} stall(s), mean {total / count:.0f} ms, "
+            f"max {max(max(g.durations_ms) for g in members):.0f} ms; paid once per process"
+        ),
+        "fix": known.fix,
+        "impact": {
+            "loop_ms_per_request": None,
+            "loop_ms_upper": None,
+            "ceiling_rps": None,
+            "added_latency_ms": _r(total / count),
+            "stall_ms": _r(total),
+        },
+        "stack": stack,
+        "startup": False,
+    }
 
 
 FREEZE_FIX = (
