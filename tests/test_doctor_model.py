@@ -249,3 +249,23 @@ def test_thread_pool_growth_is_a_warm_up_note_not_a_ranked_cause(tmp_path):
     assert warmup[0]["warmup"] == "threadpool_growth"
     assert warmup[0]["impact"]["ceiling_rps"] is None
     assert "warm-up cost" in warmup[0]["message"]
+
+
+def test_a_freeze_with_a_full_thread_pool_and_no_loop_stall_is_a_pool_wedge():
+    """Nothing answered, but the probe saw no loop stall and all 40 tokens were borrowed with
+    calls waiting (a DB pool smaller than the limiter): the fix is the pool's, not the loop's."""
+    from unjam.doctor.rank import FREEZE_FIX, POOL_WEDGE_FIX, rank
+
+    def frozen(pool: dict) -> dict:
+        freeze = {"at": "64 concurrent", "waited_s": 16.0, "source": "client"}
+        freeze |= {"loop_answered": False, "threadpool": pool}
+        stall = {"duration_ms": 16000.0, "route": "GET /items", "blocking_frame": {}}
+        groups = group_stalls([{**stall, "stack": [], "freeze": freeze}])
+        return rank([], {}, groups, {"GET /items": {"steps": []}}, {"GET /items": {}})[0]
+
+    wedged = frozen({"total_tokens": 40, "max_borrowed": 40, "max_waiting": 38})
+    assert wedged["kind"] == "freeze"
+    assert "thread pool wedged (40 of 40 tokens borrowed, 38 waiting)" in wedged["message"]
+    assert wedged["fix"] == POOL_WEDGE_FIX
+    blocked = frozen({"total_tokens": 40, "max_borrowed": 3, "max_waiting": 0})
+    assert blocked["fix"] == FREEZE_FIX and "wedged" not in blocked["message"]

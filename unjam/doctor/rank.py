@@ -357,7 +357,28 @@ def _freeze_item(
     """The server stopped answering under load: a finding of its own, ranked first."""
     located = group.line > 0
     pool = freeze.get("threadpool") or {}
-    if freeze.get("loop_answered"):
+    # No answer at all, yet the probe saw no loop stall and every token was borrowed with
+    # more calls waiting: the thread pool wedged (a DB pool smaller than the limiter, held
+    # from a sync dependency while the endpoint waits for a token), not a blocked loop.
+    pool_full = (
+        bool(pool.get("total_tokens"))
+        and (pool.get("max_borrowed") or 0) >= pool["total_tokens"]
+        and (pool.get("max_waiting") or 0) > 0
+    )
+    if (
+        not freeze.get("loop_answered")
+        and not located
+        and freeze.get("source") != "probe"
+        and pool_full
+    ):
+        what = (
+            f"{route} froze the server at {freeze.get('at')}: no answer to any request for "
+            f"{freeze.get('waited_s', 0):.0f} s, with the thread pool wedged "
+            f"({pool.get('max_borrowed')} of {pool.get('total_tokens')} tokens borrowed, "
+            f"{pool.get('max_waiting')} waiting) and no loop stall seen by the probe"
+        )
+        kind, fix = "thread-pool", POOL_WEDGE_FIX
+    elif freeze.get("loop_answered"):
         what = (
             f"{route} stopped answering at {freeze.get('at')} (no answer "
             f"for {freeze.get('waited_s', 0):.0f} s) while the loop still served other requests: "
@@ -386,6 +407,11 @@ def _freeze_item(
         evidence = "the probe reported the stall still in progress at this line"
     elif freeze.get("loop_answered"):
         evidence = "the route's requests timed out while the app's schema was still served"
+    elif kind == "thread-pool":
+        evidence = (
+            "every request timed out; the thread pool was full with calls waiting and the "
+            "probe reported no stall in progress"
+        )
     else:
         evidence = "every request timed out and the server answered nothing" + (
             "; the line is the longest stall the probe saw before" if located else ""
