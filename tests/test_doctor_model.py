@@ -212,3 +212,60 @@ def test_a_stall_that_stops_a_route_at_one_level_is_never_minor(tmp_path):
         groups = group_stalls(stalls)
         items = rank([], {}, groups, {"POST /invoice": run}, {"POST /invoice": {}})
         assert items[0]["minor"] is minor  # 900 ms / 2900 requests is < 1 ms, yet it hurt
+
+
+def test_thread_pool_growth_is_a_warm_up_note_not_a_ranked_cause(tmp_path):
+    """anyio starting a worker thread (`Thread.start` waits on the loop) is paid once per
+    thread: a warm-up cost, never a cause of the route's capacity; an app line still is."""
+    import threading
+
+    import anyio.to_thread
+
+    from unjam.doctor.rank import rank
+
+    app_file = write_app(tmp_path)
+    anyio_frame = {
+        "path": anyio.to_thread.__file__,
+        "line": 56,
+        "function": "run_sync",
+    }
+    start = {"path": threading.__file__, "line": 971, "function": "Thread.start"}
+    wait = {"path": threading.__file__, "line": 327, "function": "Condition.wait"}
+    growth = {
+        **stall(app_file, 20.0),
+        "blocking_frame": wait,
+        "stack": [anyio_frame, start, wait],
+        "step": ("POST /invoice", 8),
+        "step_requests": 40,
+    }
+    blocking = {**stall(app_file, 30.0), "step": ("POST /invoice", 8), "step_requests": 40}
+    run = {"steps": [{"phase": "sweep", "requests": 40}]}
+    groups = group_stalls([growth] * 6 + [blocking] * 40)
+    items = rank([], {}, groups, {"POST /invoice": run}, {"POST /invoice": {}})
+    ranked = [item for item in items if not item["minor"]]
+    assert [item["line"] for item in ranked] == [SEND_LINE]  # the app's line, only
+    warmup = [item for item in items if item.get("warmup")]
+    assert len(warmup) == 1 and warmup[0]["kind"] == "warmup"
+    assert warmup[0]["warmup"] == "threadpool_growth"
+    assert warmup[0]["impact"]["ceiling_rps"] is None
+    assert "warm-up cost" in warmup[0]["message"]
+
+
+def test_a_freeze_with_a_full_thread_pool_and_no_loop_stall_is_a_pool_wedge():
+    """Nothing answered, but the probe saw no loop stall and all 40 tokens were borrowed with
+    calls waiting (a DB pool smaller than the limiter): the fix is the pool's, not the loop's."""
+    from unjam.doctor.rank import FREEZE_FIX, POOL_WEDGE_FIX, rank
+
+    def frozen(pool: dict) -> dict:
+        freeze = {"at": "64 concurrent", "waited_s": 16.0, "source": "client"}
+        freeze |= {"loop_answered": False, "threadpool": pool}
+        stall = {"duration_ms": 16000.0, "route": "GET /items", "blocking_frame": {}}
+        groups = group_stalls([{**stall, "stack": [], "freeze": freeze}])
+        return rank([], {}, groups, {"GET /items": {"steps": []}}, {"GET /items": {}})[0]
+
+    wedged = frozen({"total_tokens": 40, "max_borrowed": 40, "max_waiting": 38})
+    assert wedged["kind"] == "freeze"
+    assert "thread pool wedged (40 of 40 tokens borrowed, 38 waiting)" in wedged["message"]
+    assert wedged["fix"] == POOL_WEDGE_FIX
+    blocked = frozen({"total_tokens": 40, "max_borrowed": 3, "max_waiting": 0})
+    assert blocked["fix"] == FREEZE_FIX and "wedged" not in blocked["message"]

@@ -98,13 +98,15 @@ def test_top_cause_is_the_sleep_in_the_async_route(tiny_report):
 
 def test_both_routes_measured_with_sweep_and_capacity(tiny_report):
     _, out, _ = tiny_report
-    routes = json.loads((out / "report.json").read_text())["routes"]
+    report = json.loads((out / "report.json").read_text())
+    routes = report["routes"]
     assert set(routes) == {"GET /slow", "GET /fast"}
-    assert (
-        routes["GET /fast"]["capacity"]["measured_rps"]
-        > routes["GET /slow"]["capacity"]["measured_rps"]
-    )
+    # The verdict, not a throughput race: the loop limits the slow route, nothing the fast one.
     assert routes["GET /slow"]["capacity"]["limit"] == "event loop"
+    ranked_fast = [
+        item for item in report["ranked"] if item["route"] == "GET /fast" and not item.get("minor")
+    ]
+    assert not ranked_fast, ranked_fast
     levels = [s["concurrency"] for s in routes["GET /slow"]["steps"] if s["phase"] == "sweep"]
     assert levels == [1, 4]
 

@@ -10,6 +10,8 @@ thread-pool wait and every phase timing belongs to exactly one step of one route
 from __future__ import annotations
 
 import math
+import signal
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -166,7 +168,7 @@ def _measured(
 ) -> tuple[object, dict]:
     recorder.diagnostics.reset()
     cpu0 = recorder.cpu.seconds()
-    result = action()
+    result = _keeping_ctrl_c(action)
     cpu_s = recorder.cpu.seconds() - cpu0
     freeze = None
     if recorder.liveness is not None and not _all_answered(result):
@@ -195,6 +197,21 @@ def _measured(
     if _interrupted(result):
         step["interrupted"] = True
     return result, step
+
+
+def _keeping_ctrl_c(action):
+    """Run a load step, then put Python's Ctrl-C handler back: the load generator stops its
+    step on SIGINT with a handler of its loop, and uvloop's closed loop leaves that handler
+    installed, which swallows every later Ctrl-C (during the freeze wait, a restart, the next
+    routes) — the run would then go on to the end."""
+    if threading.current_thread() is not threading.main_thread():
+        return action()
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        return action()
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _all_answered(result) -> bool:

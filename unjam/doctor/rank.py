@@ -14,6 +14,12 @@ from pathlib import Path
 
 from unjam.doctor.capacity import MINOR_LOOP_MS, NOISE, human
 from unjam.doctor.correlate import CONFIRMED, StallGroup
+from unjam.probe.blame import known_cause
+
+# Library-internal costs paid once per process, not per request: the pool grows to its token
+# count one thread at a time, a module imported at first use loads once. They are warm-up
+# costs, reported as a note, never as a cause of a route's capacity.
+WARMUP_CAUSES = frozenset({"threadpool_growth", "import"})
 
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 # A loop cause costing less than MINOR_LOOP_MS per request is reported but not ranked as
@@ -101,6 +107,10 @@ def rank(
                 and (f.get("entry") or {}).get("route") == route
             ]
             items.append(_freeze_item(route, freeze, members[0], finding, where, suspects))
+            continue
+        warmup = _warmup_item(route, members, finding, where, startup)
+        if warmup is not None:
+            items.append(warmup)
             continue
         measured = (capacities.get(route or "") or {}).get("measured_rps")
         if per_request and upper and _plausible(1000.0 / upper, measured):
@@ -287,6 +297,52 @@ def rank(
     return items
 
 
+def _warmup_item(
+    route, members: list[StallGroup], finding: dict | None, where: str, startup: bool
+) -> dict | None:
+    """A one-off library cost (thread-pool growth, import at first use) as a warm-up note."""
+    if finding is not None or startup:
+        return None
+    stack = max((g.stack for g in members), key=len)
+    known = known_cause(stack)
+    if known is None or known.kind not in WARMUP_CAUSES:
+        return None
+    total = sum(g.total_ms for g in members)
+    count = sum(g.count for g in members)
+    subject = route or "the app"
+    message = (
+        f"{subject}: warm-up cost, not a per-request one: {known.title}, {count} stall(s) in "
+        f"{where}, {total:.0f} ms in all; {known.explanation.rstrip('.')}; fix: {known.fix}"
+    )
+    return {
+        "kind": "warmup",
+        "minor": True,  # excluded from the ranked causes, the verdict and the diff
+        "warmup": known.kind,
+        "route": route,
+        "finding": None,
+        "code": None,
+        "status": "seen only at runtime",
+        "path": members[0].path,
+        "line": members[0].line,
+        "function": members[0].function,
+        "message": message,
+        "evidence": (
+            f"{count} stall(s), mean {total / count:.0f} ms, "
+            f"max {max(max(g.durations_ms) for g in members):.0f} ms; paid once per process"
+        ),
+        "fix": known.fix,
+        "impact": {
+            "loop_ms_per_request": None,
+            "loop_ms_upper": None,
+            "ceiling_rps": None,
+            "added_latency_ms": _r(total / count),
+            "stall_ms": _r(total),
+        },
+        "stack": stack,
+        "startup": False,
+    }
+
+
 FREEZE_FIX = (
     "the loop is blocked waiting for something only the loop can release (a sync connection "
     "pool checked out in `async def`: its holders wait on the blocked loop). Make the "
@@ -301,7 +357,28 @@ def _freeze_item(
     """The server stopped answering under load: a finding of its own, ranked first."""
     located = group.line > 0
     pool = freeze.get("threadpool") or {}
-    if freeze.get("loop_answered"):
+    # No answer at all, yet the probe saw no loop stall and every token was borrowed with
+    # more calls waiting: the thread pool wedged (a DB pool smaller than the limiter, held
+    # from a sync dependency while the endpoint waits for a token), not a blocked loop.
+    pool_full = (
+        bool(pool.get("total_tokens"))
+        and (pool.get("max_borrowed") or 0) >= pool["total_tokens"]
+        and (pool.get("max_waiting") or 0) > 0
+    )
+    if (
+        not freeze.get("loop_answered")
+        and not located
+        and freeze.get("source") != "probe"
+        and pool_full
+    ):
+        what = (
+            f"{route} froze the server at {freeze.get('at')}: no answer to any request for "
+            f"{freeze.get('waited_s', 0):.0f} s, with the thread pool wedged "
+            f"({pool.get('max_borrowed')} of {pool.get('total_tokens')} tokens borrowed, "
+            f"{pool.get('max_waiting')} waiting) and no loop stall seen by the probe"
+        )
+        kind, fix = "thread-pool", POOL_WEDGE_FIX
+    elif freeze.get("loop_answered"):
         what = (
             f"{route} stopped answering at {freeze.get('at')} (no answer "
             f"for {freeze.get('waited_s', 0):.0f} s) while the loop still served other requests: "
@@ -330,6 +407,11 @@ def _freeze_item(
         evidence = "the probe reported the stall still in progress at this line"
     elif freeze.get("loop_answered"):
         evidence = "the route's requests timed out while the app's schema was still served"
+    elif kind == "thread-pool":
+        evidence = (
+            "every request timed out; the thread pool was full with calls waiting and the "
+            "probe reported no stall in progress"
+        )
     else:
         evidence = "every request timed out and the server answered nothing" + (
             "; the line is the longest stall the probe saw before" if located else ""

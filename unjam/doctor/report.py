@@ -145,6 +145,7 @@ def build(
                 if item["status"] == "seen only at runtime" and not item.get("minor")
             ),
             "minor_stalls": sum(1 for item in ranked if item.get("minor")),
+            "warmup_costs": sum(1 for item in ranked if item.get("warmup")),
             "top": next((i["message"] for i in ranked if not i.get("minor")), None),
         },
         "routes": routes,

@@ -80,7 +80,8 @@ def print_summary(report: dict, out: Path | None = None, console: Console | None
 
     everything = report.get("ranked") or []
     ranked = [item for item in everything if not item.get("minor")]
-    minor = len(everything) - len(ranked)
+    warmup = sum(1 for item in everything if item.get("warmup"))
+    minor = len(everything) - len(ranked) - warmup
     if not everything:
         console.print(
             "[green]No cause found: no stall, no thread-pool waiting, no finding.[/green]"
@@ -101,6 +102,11 @@ def print_summary(report: dict, out: Path | None = None, console: Console | None
         console.print(
             f"[dim]{minor} isolated stall(s) under 1 ms per request (GC, logging, the OS) "
             "are listed in the report[/dim]"
+        )
+    if warmup:
+        console.print(
+            f"[dim]{warmup} warm-up cost(s) paid once per process (thread-pool growth, import "
+            "at first use) are listed in the report[/dim]"
         )
     if out is not None:
         console.print(f"report: {out / 'report.html'}  (data: {out / 'report.json'})")
