@@ -10,8 +10,6 @@ thread-pool wait and every phase timing belongs to exactly one step of one route
 from __future__ import annotations
 
 import math
-import signal
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -168,7 +166,7 @@ def _measured(
 ) -> tuple[object, dict]:
     recorder.diagnostics.reset()
     cpu0 = recorder.cpu.seconds()
-    result = _keeping_ctrl_c(action)
+    result = action()
     cpu_s = recorder.cpu.seconds() - cpu0
     freeze = None
     if recorder.liveness is not None and not _all_answered(result):
@@ -199,21 +197,6 @@ def _measured(
     return result, step
 
 
-def _keeping_ctrl_c(action):
-    """Run a load step, then put Python's Ctrl-C handler back: the load generator stops its
-    step on SIGINT with a handler of its loop, and uvloop's closed loop leaves that handler
-    installed, which swallows every later Ctrl-C (during the freeze wait, a restart, the next
-    routes) — the run would then go on to the end."""
-    if threading.current_thread() is not threading.main_thread():
-        return action()
-    previous = signal.getsignal(signal.SIGINT)
-    try:
-        return action()
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-
-
 def _all_answered(result) -> bool:
     requests = _request_count(result)
     return requests > 0 and _ok_count(result) == requests
@@ -225,10 +208,21 @@ def _interrupted(result) -> bool:
     return getattr(result, "reason", "") == "interrupted"  # a knee search
 
 
+# How long a snapshot waits for a stall the probe still reports in progress to end: the
+# loop answers as soon as a long stall ends, a beat before the probe's watchdog records it.
+SETTLE_S = 2.0
+
+
 def _snapshot(recorder: Recorder, frozen: bool) -> dict:
-    """The probe's snapshot; a frozen server's probe may not answer either (then empty)."""
+    """The probe's snapshot once no stall is in progress (so one that just ended is in it);
+    a frozen server's probe may not answer either (then empty)."""
+    deadline = time.monotonic() + (0.0 if frozen else SETTLE_S)
     try:
-        return recorder.diagnostics.snapshot()
+        snapshot = recorder.diagnostics.snapshot()
+        while snapshot.get("stall_in_progress") and time.monotonic() < deadline:
+            time.sleep(0.05)
+            snapshot = recorder.diagnostics.snapshot()
+        return snapshot
     except OSError:
         if not frozen:
             raise

@@ -214,6 +214,9 @@ def _run_inline(
     loop = new_event_loop(loop_kind)
     engine = Engine(wire, plan, address=address, on_progress=on_progress, on_rows=sink.add)
     handled = False
+    # the caller's own Ctrl-C handler, put back afterwards: a closed uvloop loop leaves its
+    # handler installed (swallowing every later Ctrl-C), asyncio's puts back Python's default
+    previous = signal.getsignal(signal.SIGINT)
     try:
         asyncio.set_event_loop(loop)
         if threading.current_thread() is threading.main_thread():
@@ -232,6 +235,8 @@ def _run_inline(
             loop.run_until_complete(loop.shutdown_asyncgens())
         loop.close()
         asyncio.set_event_loop(None)
+        if handled and previous is not None:
+            signal.signal(signal.SIGINT, previous)
     stats = _stats_dict(engine)
     stats["start_ns"] = engine.start_ns
     return stats

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import platform
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -151,17 +150,10 @@ def load_summary(result, server_cpu_s: float | None = None) -> dict[str, Any]:
 
 def load(targets, **kwargs):
     """`unjam.load.run_load`, but Ctrl-C stops the whole scenario, not just this attack."""
-    import signal
-
     from unjam.lab.processes import stop_children
     from unjam.load import run_load
 
-    handler = signal.getsignal(signal.SIGINT)
-    try:
-        result = run_load(targets, **kwargs)
-    finally:  # asyncio puts back Python's default handler, not the lab's
-        if handler is not None and threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, handler)
+    result = run_load(targets, **kwargs)  # (which puts the lab's Ctrl-C handler back)
     if result.interrupted:
         stop_children()
         raise KeyboardInterrupt
