@@ -419,3 +419,15 @@ def test_an_extension_failing_part_way_leaves_the_rest_to_python(monkeypatch):
     rows = parse.read_all(paths, 1, None, seen.extend)
     assert rows == parse._read_many(paths)
     assert seen == rows  # once each, in input order
+
+
+def test_an_extension_built_for_another_row_layout_is_not_used(monkeypatch, capsys):
+    """A pull without `make` leaves an extension built from older sources: its rows would be
+    read as the new layout (every file "unreadable"), so the Python parser is used, once said."""
+    assert unjam_native.SUMMARY_FORMAT == parse.NATIVE_FORMAT  # `make` built it from these
+    assert parse.native_module() is unjam_native
+    monkeypatch.setattr(unjam_native, "SUMMARY_FORMAT", parse.NATIVE_FORMAT - 1)
+    monkeypatch.setattr(parse, "_told_stale", False)
+    assert parse.native_module() is None
+    assert parse.native_module() is None
+    assert capsys.readouterr().err.count("run `make` to rebuild it") == 1

@@ -169,13 +169,31 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
     return chunks
 
 
+# The row layout this summariser reads from the extension (native/src/lib.rs SUMMARY_FORMAT):
+# an extension built from older sources (a pull without `make`) hands back rows of another
+# shape, so it is not used, and the user is told once to rebuild it.
+NATIVE_FORMAT = 2
+_told_stale = False
+
+
 def native_module():
-    """`unjam_native`, unless it is not installed or `UNJAM_NATIVE=0` asks for Python only."""
+    """`unjam_native`, unless it is not installed, was built for another row layout, or
+    `UNJAM_NATIVE=0` asks for Python only."""
+    global _told_stale
     if os.environ.get("UNJAM_NATIVE", "1") == "0":
         return None
     try:
         import unjam_native
     except ImportError:
+        return None
+    if getattr(unjam_native, "SUMMARY_FORMAT", None) != NATIVE_FORMAT:
+        if not _told_stale:
+            _told_stale = True
+            print(
+                "unjam: note: the native parser was built from older sources; using the "
+                "Python parser (run `make` to rebuild it)",
+                file=sys.stderr,
+            )
         return None
     return unjam_native
 
