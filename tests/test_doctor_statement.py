@@ -1,0 +1,49 @@
+"""A stall sampled on another line of the statement a finding names confirms that finding.
+
+`subprocess.Popen(...)` is the catalogued call (line 10); the loop blocks in the chained
+`.wait()`, which Python reports on its own line (12). One statement, one cause: the finding
+is confirmed, and no second, runtime-only cause is made of the same code.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+from test_doctor_run import unjam
+
+APP = textwrap.dedent(
+    """\
+    import subprocess
+
+    from fastapi import FastAPI
+
+    app = FastAPI()
+
+
+    @app.get("/report")
+    async def report():
+        code = subprocess.Popen(
+            ["sleep", "0.05"]
+        ).wait()
+        return {"code": code}
+    """
+)
+POPEN_LINE, WAIT_LINE = 10, 12
+
+
+def test_a_stall_on_another_line_of_the_statement_confirms_its_finding(tmp_path):
+    (tmp_path / "chainapp.py").write_text(APP)
+    out = tmp_path / "out"
+    result = unjam(
+        "run", "chainapp:app", "--app-dir", str(tmp_path), "--out", str(out), "--quiet",
+        "--duration", "0.4", "--levels", "1", "--no-knee", timeout=180,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stdout + result.stderr
+    report = json.loads((out / "report.json").read_text())
+    popen = [f for f in report["findings"] if f["line"] == POPEN_LINE]
+    assert popen and popen[0]["status"] == "confirmed", report["findings"]
+    stalls = [s for s in report["stalls"] if s["line"] == WAIT_LINE]
+    assert stalls and all(s["finding"] for s in stalls), report["stalls"]
+    runtime_only = [i for i in report["ranked"] if i.get("status") == "seen only at runtime"]
+    assert runtime_only == [], runtime_only
