@@ -68,5 +68,6 @@ def test_gunicorn_two_uvicorn_workers_one_scrape_counts_every_request(tmp_path):
     )
     assert 1 <= phase_count <= sent
     assert _total(samples, "unjam_threadpool_tokens") == 80  # two live workers x 40
-    # /sync and /metrics (both sync endpoints) ran on the pool
-    assert _total(samples, "unjam_threadpool_wait_seconds_count") > sent
+    # every /sync ran on the pool (the /metrics scrapes do too, but the last ones may be
+    # synced to the files after this scrape)
+    assert _total(samples, "unjam_threadpool_wait_seconds_count") >= sent
