@@ -453,7 +453,7 @@ def run_load(
         check_target(target)
     if rate is None:
         concurrency = 10 if concurrency is None else concurrency
-    check_request(
+    shape = dict(
         rate=rate,
         concurrency=concurrency,
         duration=duration,
@@ -461,22 +461,12 @@ def run_load(
         connections=connections,
         max_connections=max_connections,
         timeout=timeout,
-        workers=workers,
     )
+    check_request(**shape, workers=workers)
     wire = encode_targets(targets)
     address = resolve(targets[0].url, timeout)
     workers = min(workers, requests or workers, concurrency or workers)
-    plans = make_plans(
-        rate=rate,
-        concurrency=concurrency,
-        duration=duration,
-        requests=requests,
-        connections=connections,
-        max_connections=max_connections,
-        timeout=timeout,
-        workers=workers,
-        late_ms=late_ms,
-    )
+    plans = make_plans(**shape, workers=workers, late_ms=late_ms)
     on_progress = _progress_callback(progress)
     info = RunInfo(
         model="open" if rate is not None else "closed",
