@@ -13,7 +13,8 @@ import pytest
 
 from unjam.doctor.demo import variant_targets
 from unjam.doctor.measure import Budget
-from unjam.doctor.pipeline import DoctorOptions, run_doctor
+from unjam.doctor.options import DoctorOptions
+from unjam.doctor.pipeline import run_doctor
 
 pytestmark = pytest.mark.slow  # runs the doctor on the lab's apps
 

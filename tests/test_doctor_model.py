@@ -10,9 +10,11 @@ from doctor_support import CALL_LINE, SEND_LINE, findings, stall, synthetic_repo
 import unjam.probe
 from unjam.analysis.api import analyze
 from unjam.doctor import charts
-from unjam.doctor.correlate import correlate, group_stalls, match_stall, user_frame
-from unjam.doctor.pipeline import DoctorOptions, serve_argv, split_serve_options
+from unjam.doctor.cause import RankedCause
+from unjam.doctor.correlate import correlate, match_stall
+from unjam.doctor.options import DoctorOptions, serve_argv, split_serve_options
 from unjam.doctor.routes import template_matcher
+from unjam.doctor.stalls import group_stalls, user_frame
 
 
 def test_top_cause_names_route_line_cause_and_ceiling(tmp_path):
@@ -211,7 +213,7 @@ def test_a_stall_that_stops_a_route_at_one_level_is_never_minor(tmp_path):
     for stalls, minor in ((calm, True), ([*calm, storm], False)):
         groups = group_stalls(stalls)
         items = rank([], {}, groups, {"POST /invoice": run}, {"POST /invoice": {}})
-        assert items[0]["minor"] is minor  # 900 ms / 2900 requests is < 1 ms, yet it hurt
+        assert items[0].minor is minor  # 900 ms / 2900 requests is < 1 ms, yet it hurt
 
 
 def test_thread_pool_growth_is_a_warm_up_note_not_a_ranked_cause(tmp_path):
@@ -242,21 +244,22 @@ def test_thread_pool_growth_is_a_warm_up_note_not_a_ranked_cause(tmp_path):
     run = {"steps": [{"phase": "sweep", "requests": 40}]}
     groups = group_stalls([growth] * 6 + [blocking] * 40)
     items = rank([], {}, groups, {"POST /invoice": run}, {"POST /invoice": {}})
-    ranked = [item for item in items if not item["minor"]]
-    assert [item["line"] for item in ranked] == [SEND_LINE]  # the app's line, only
-    warmup = [item for item in items if item.get("warmup")]
-    assert len(warmup) == 1 and warmup[0]["kind"] == "warmup"
-    assert warmup[0]["warmup"] == "threadpool_growth"
-    assert warmup[0]["impact"]["ceiling_rps"] is None
-    assert "warm-up cost" in warmup[0]["message"]
+    ranked = [item for item in items if not item.minor]
+    assert [item.line for item in ranked] == [SEND_LINE]  # the app's line, only
+    warmup = [item for item in items if item.warmup]
+    assert len(warmup) == 1 and warmup[0].kind == "warmup"
+    assert warmup[0].warmup == "threadpool_growth"
+    assert warmup[0].impact.ceiling_rps is None
+    assert "warm-up cost" in warmup[0].message
 
 
 def test_a_freeze_with_a_full_thread_pool_and_no_loop_stall_is_a_pool_wedge():
     """Nothing answered, but the probe saw no loop stall and all 40 tokens were borrowed with
     calls waiting (a DB pool smaller than the limiter): the fix is the pool's, not the loop's."""
-    from unjam.doctor.rank import FREEZE_FIX, POOL_WEDGE_FIX, rank
+    from unjam.doctor.freeze_cause import FREEZE_FIX, POOL_WEDGE_FIX
+    from unjam.doctor.rank import rank
 
-    def frozen(pool: dict) -> dict:
+    def frozen(pool: dict) -> RankedCause:
         freeze = {"at": "64 concurrent", "waited_s": 16.0, "source": "client"}
         freeze |= {"loop_answered": False, "threadpool": pool}
         stall = {"duration_ms": 16000.0, "route": "GET /items", "blocking_frame": {}}
@@ -264,8 +267,8 @@ def test_a_freeze_with_a_full_thread_pool_and_no_loop_stall_is_a_pool_wedge():
         return rank([], {}, groups, {"GET /items": {"steps": []}}, {"GET /items": {}})[0]
 
     wedged = frozen({"total_tokens": 40, "max_borrowed": 40, "max_waiting": 38})
-    assert wedged["kind"] == "freeze"
-    assert "thread pool wedged (40 of 40 tokens borrowed, 38 waiting)" in wedged["message"]
-    assert wedged["fix"] == POOL_WEDGE_FIX
+    assert wedged.kind == "freeze"
+    assert "thread pool wedged (40 of 40 tokens borrowed, 38 waiting)" in wedged.message
+    assert wedged.fix == POOL_WEDGE_FIX
     blocked = frozen({"total_tokens": 40, "max_borrowed": 3, "max_waiting": 0})
-    assert blocked["fix"] == FREEZE_FIX and "wedged" not in blocked["message"]
+    assert blocked.fix == FREEZE_FIX and "wedged" not in blocked.message

@@ -11,8 +11,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from unjam.doctor.analyse import analyse
 from unjam.doctor.measure import Budget
-from unjam.doctor.pipeline import DoctorOptions, analyse
+from unjam.doctor.options import DoctorOptions
 from unjam.doctor.routes import RoutePlan
 from unjam.doctor.static import StaticResult
 

@@ -81,7 +81,8 @@ def run(
     from rich.console import Console
 
     from unjam.doctor.measure import Budget
-    from unjam.doctor.pipeline import DoctorOptions, run_doctor
+    from unjam.doctor.options import DoctorOptions
+    from unjam.doctor.pipeline import run_doctor
     from unjam.doctor.routes import parse_methods
     from unjam.doctor.summary import print_summary
     from unjam.errors import UserError

@@ -39,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from unjam.doctor.measure import Budget
-    from unjam.doctor.pipeline import DoctorOptions, run_doctor
+    from unjam.doctor.options import DoctorOptions
+    from unjam.doctor.pipeline import run_doctor
     from unjam.doctor.summary import print_summary, wide_console
     from unjam.errors import UserError
     from unjam.lab.registry import downstreams, variant

@@ -58,7 +58,7 @@ def _package(path: str | None) -> str:
 def condensed(rows: list[dict], project_roots: list[str]) -> list[dict]:
     """The stack as a reader wants it: the app's frames, the blocking frame and the innermost
     frame in full; each run of library frames between them folded into one line."""
-    from unjam.doctor.correlate import is_project_file
+    from unjam.doctor.stalls import is_project_file
 
     out: list[dict] = []
     run: list[dict] = []

@@ -9,16 +9,22 @@ thread-pool wait and every phase timing belongs to exactly one step of one route
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 
 from unjam.doctor.diagnostics import CpuMeter, Diagnostics
 from unjam.doctor.liveness import Liveness
-from unjam.doctor.noise import step_noise
+from unjam.doctor.step_record import (
+    downsample,
+    knee_json,
+    knee_step,
+    ok_count,
+    request_count,
+    step_record,
+    timeline_rows,
+)
 
 DEFAULT_LEVELS = (1, 8, 32, 64)
-TIMELINE_POINTS = 400
 
 
 @dataclass
@@ -74,93 +80,6 @@ class Interrupted(KeyboardInterrupt):
         self.run = run
 
 
-def _percentiles(result, name: str) -> dict:
-    fn = getattr(result, name, None)
-    out: dict = {}
-    if fn is None:
-        return out
-    for label, q in (("p50", 50), ("p90", 90), ("p99", 99)):
-        try:
-            out[label] = _number(fn(q))
-        except Exception:  # a result with no successful request has no percentiles
-            out[label] = None
-    return out
-
-
-def _number(value) -> float | None:
-    """A finite float rounded for JSON, or None (NaN is not JSON)."""
-    if callable(value):
-        value = value()
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return round(number, 3) if math.isfinite(number) else None
-
-
-def _request_count(result) -> int:
-    codes = getattr(result, "status_codes", None) or {}
-    total = sum(int(v) for v in codes.values())
-    if total:
-        return total
-    return len(getattr(result, "timeline", None) or [])
-
-
-def _ok_count(result) -> int:
-    codes = getattr(result, "status_codes", None) or {}
-    return sum(int(v) for k, v in codes.items() if str(k).startswith(("2", "3")))
-
-
-def step_record(result, snapshot: dict, route: str, *, phase: str, cpu_s: float, **level) -> dict:
-    """One load step and the probe's view of it, JSON-ready."""
-    latency = _percentiles(result, "latency_ms")
-    for label in ("min", "mean", "max"):
-        latency[label] = _number(getattr(result, f"{label}_ms", None))
-    requests = _request_count(result)
-    ok = _ok_count(result)
-    stalls = [s for s in snapshot.get("stalls") or [] if s.get("route") in (route, None)]
-    pool = dict(snapshot.get("threadpool") or {})
-    pool.pop("timeline", None)
-    return {
-        "phase": phase,
-        "concurrency": level.get("concurrency"),
-        "rate": level.get("rate"),
-        "requests": requests,
-        "ok": ok,
-        "throughput_rps": round(float(getattr(result, "throughput", 0.0) or 0.0), 3),
-        "success_ratio": round(float(getattr(result, "success_ratio", 0.0) or 0.0), 4),
-        "status_codes": {
-            str(k): int(v) for k, v in (getattr(result, "status_codes", {}) or {}).items()
-        },
-        "latency_ms": latency,
-        "service_ms": _percentiles(result, "service_ms"),
-        "cpu_ms_per_request": round(cpu_s * 1000.0 / ok, 3) if ok else None,
-        "_cpu_s": cpu_s,
-        "stalls": stalls,
-        "stall_ms": round(sum(float(s.get("duration_ms") or 0) for s in stalls), 3),
-        "threadpool": pool,
-        "route_stats": (snapshot.get("routes") or {}).get(route) or {},
-        "loop_lag_ms": snapshot.get("loop_lag_ms") or {},
-        "noise": step_noise(result),
-        "probe": {key: (snapshot.get("probe") or {}).get(key) for key in ("errors", "warnings")},
-    }
-
-
-def downsample(points: list, limit: int = TIMELINE_POINTS) -> list:
-    if len(points) <= limit:
-        return list(points)
-    stride = len(points) / limit
-    return [points[int(i * stride)] for i in range(limit)]
-
-
-def _timeline(result, offset: float = 0.0) -> list[list]:
-    rows = []
-    for row in getattr(result, "timeline", None) or []:
-        t, latency, status = row[0], row[1], row[2]
-        rows.append([round(float(t) + offset, 4), round(float(latency), 3), int(status or 0)])
-    return rows
-
-
 def _measured(
     recorder: Recorder, route: str, phase: str, action, target=None, **level
 ) -> tuple[object, dict]:
@@ -174,7 +93,7 @@ def _measured(
         # stall longer than the request timeout has ended and is in it (or name the freeze).
         strict = recorder.answered.get(route, False)
         freeze = recorder.liveness.wait(route, {"phase": phase, **level}, target, strict)
-    if _ok_count(result) or getattr(result, "sustainable_rate", 0):
+    if ok_count(result) or getattr(result, "sustainable_rate", 0):
         recorder.answered[route] = True
     snapshot = _snapshot(recorder, freeze is not None)
     timeline = (snapshot.get("threadpool") or {}).get("timeline") or []
@@ -198,8 +117,8 @@ def _measured(
 
 
 def _all_answered(result) -> bool:
-    requests = _request_count(result)
-    return requests > 0 and _ok_count(result) == requests
+    requests = request_count(result)
+    return requests > 0 and ok_count(result) == requests
 
 
 def _interrupted(result) -> bool:
@@ -231,7 +150,7 @@ def _snapshot(recorder: Recorder, frozen: bool) -> dict:
 
 def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget) -> dict:
     """Sweep and knee search on one route; returns its measurement (JSON-ready)."""
-    from unjam.load import find_knee, run_load
+    from unjam.load import run_load
 
     run: dict = {"route": route, "targets": len(targets), "steps": [], "knee": None}
     started = time.monotonic()
@@ -247,6 +166,28 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
     )
     run["steps"].append(warm)
     _stop_if(run, warm)
+    best_tput, timelines = _sweep(run, route, targets, recorder, budget)
+    sweeps = [s for s in run["steps"] if s["phase"] == "sweep"]
+    if len(sweeps) > 1 and "failing" not in run and "frozen" not in run:
+        _repeat_lowest(run, route, targets, recorder, budget, min(s["concurrency"] for s in sweeps))
+    if timelines:
+        level, rows = timelines[-1]
+        run["timeline"] = {"concurrency": level, "points": downsample(rows)}
+    if budget.knee and best_tput > 0 and "failing" not in run and "frozen" not in run:
+        _knee(run, route, targets, recorder, budget, max(1.0, round(best_tput * 0.6, 1)))
+    for recorded in run["steps"]:
+        recorded.pop("_cpu_s", None)
+    run["wall_s"] = round(time.monotonic() - started, 2)
+    return run
+
+
+def _sweep(
+    run: dict, route: str, targets: list, recorder: Recorder, budget: Budget
+) -> tuple[float, list[tuple[int, list]]]:
+    """The closed-model levels, until the route fails, freezes or saturates; returns the best
+    throughput and each level's request timeline."""
+    from unjam.load import run_load
+
     best_tput = 0.0
     timelines: list[tuple[int, list]] = []
     previous: dict | None = None
@@ -258,13 +199,16 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
             route,
             "sweep",
             lambda level=level: run_load(
-                targets, concurrency=level, duration=budget.sweep_step_s, timeout=timeout
+                targets,
+                concurrency=level,
+                duration=budget.sweep_step_s,
+                timeout=budget.request_timeout_s,
             ),
             targets[0],
             concurrency=level,
         )
         run["steps"].append(step)
-        timelines.append((level, _timeline(result)))
+        timelines.append((level, timeline_rows(result)))
         if _stop_if(run, step):
             break
         best_tput = max(best_tput, step["throughput_rps"])
@@ -277,50 +221,57 @@ def measure_route(route: str, targets: list, recorder: Recorder, budget: Budget)
             run["sweep_stopped"] = stop
             break
         previous = step
-    sweeps = [s for s in run["steps"] if s["phase"] == "sweep"]
-    if len(sweeps) > 1 and "failing" not in run and "frozen" not in run:
-        # The lowest level again, last: how much the same measurement moves within a run
-        # (the machine's load drifts), for `unjam diff` to tell noise from change.
-        lowest = min(s["concurrency"] for s in sweeps)
-        _, repeat = _measured(
-            recorder,
-            route,
-            "repeat",
-            lambda: run_load(
-                targets, concurrency=lowest, duration=budget.sweep_step_s, timeout=timeout
-            ),
-            targets[0],
+    return best_tput, timelines
+
+
+def _repeat_lowest(
+    run: dict, route: str, targets: list, recorder: Recorder, budget: Budget, lowest: int
+) -> None:
+    """The lowest level again, last: how much the same measurement moves within a run (the
+    machine's load drifts), for `unjam diff` to tell noise from change."""
+    from unjam.load import run_load
+
+    _, repeat = _measured(
+        recorder,
+        route,
+        "repeat",
+        lambda: run_load(
+            targets,
             concurrency=lowest,
-        )
-        run["steps"].append(repeat)
-        _stop_if(run, repeat)
-    if timelines:
-        level, rows = timelines[-1]
-        run["timeline"] = {"concurrency": level, "points": downsample(rows)}
-    if budget.knee and best_tput > 0 and "failing" not in run and "frozen" not in run:
-        start_rate = max(1.0, round(best_tput * 0.6, 1))
-        knee, step = _measured(
-            recorder,
-            route,
-            "knee",
-            lambda: find_knee(
-                targets,
-                slo_p99_ms=budget.slo_p99_ms,
-                start_rate=start_rate,
-                step=1.5,
-                step_duration=budget.knee_step_s,
-                timeout=budget.request_timeout_s,
-            ),
-            targets[0],
-            rate=start_rate,
-        )
-        run["steps"].append(_knee_step(step, knee))
-        run["knee"] = _knee_json(knee, budget)
-        _stop_if(run, step)
-    for recorded in run["steps"]:
-        recorded.pop("_cpu_s", None)
-    run["wall_s"] = round(time.monotonic() - started, 2)
-    return run
+            duration=budget.sweep_step_s,
+            timeout=budget.request_timeout_s,
+        ),
+        targets[0],
+        concurrency=lowest,
+    )
+    run["steps"].append(repeat)
+    _stop_if(run, repeat)
+
+
+def _knee(
+    run: dict, route: str, targets: list, recorder: Recorder, budget: Budget, start_rate: float
+) -> None:
+    """The open-model knee search, from a rate below the best closed-model throughput."""
+    from unjam.load import find_knee
+
+    knee, step = _measured(
+        recorder,
+        route,
+        "knee",
+        lambda: find_knee(
+            targets,
+            slo_p99_ms=budget.slo_p99_ms,
+            start_rate=start_rate,
+            step=1.5,
+            step_duration=budget.knee_step_s,
+            timeout=budget.request_timeout_s,
+        ),
+        targets[0],
+        rate=start_rate,
+    )
+    run["steps"].append(knee_step(step, knee))
+    run["knee"] = knee_json(knee, budget.slo_p99_ms)
+    _stop_if(run, step)
 
 
 def measure_stream(
@@ -345,7 +296,7 @@ def measure_stream(
         )
         step["metric"] = "time to first event"
         run["steps"].append(step)
-        rows = _timeline(result)
+        rows = timeline_rows(result)
         if _stop_if(run, step):
             break
         if step["ok"] == 0:
@@ -395,57 +346,3 @@ def _saturated(previous: dict | None, step: dict, following: int | None, budget:
 def _failure(step: dict) -> str:
     codes = ", ".join(f"{k} x{v}" for k, v in sorted(step["status_codes"].items()))
     return f"no successful response ({codes or 'no response'})"
-
-
-def _knee_steps(knee) -> list[tuple[float, object]]:
-    steps = []
-    for item in getattr(knee, "steps", None) or []:
-        if isinstance(item, tuple | list) and len(item) == 2:
-            steps.append((float(item[0]), item[1]))
-        else:
-            steps.append((float(getattr(item, "rate", 0.0) or 0.0), item))
-    return steps
-
-
-def _knee_step(step: dict, knee) -> dict:
-    """The knee search as one step: its requests, stalls and pool figures are summed over."""
-    steps = _knee_steps(knee)
-    results = [r for _, r in steps]
-    step["requests"] = sum(_request_count(r) for r in results)
-    step["ok"] = sum(_ok_count(r) for r in results)
-    step["success_ratio"] = round(step["ok"] / step["requests"], 4) if step["requests"] else 0.0
-    step["status_codes"] = {}
-    for result in results:
-        for code, count in (getattr(result, "status_codes", {}) or {}).items():
-            step["status_codes"][str(code)] = step["status_codes"].get(str(code), 0) + int(count)
-    if results:
-        step["throughput_rps"] = round(max(float(getattr(r, "throughput", 0)) for r in results), 3)
-        # Latency of the highest rate that met the SLO (or the first step when none did).
-        passed = [r for rate, r in steps if rate <= (getattr(knee, "sustainable_rate", 0) or 0)]
-        shown = passed[-1] if passed else results[0]
-        step["latency_ms"] = _percentiles(shown, "latency_ms") | {
-            label: _number(getattr(shown, f"{label}_ms", None)) for label in ("min", "mean", "max")
-        }
-        step["service_ms"] = _percentiles(shown, "service_ms")
-    if step["ok"]:
-        step["cpu_ms_per_request"] = round(step.pop("_cpu_s", 0.0) * 1000.0 / step["ok"], 3)
-    return step
-
-
-def _knee_json(knee, budget: Budget) -> dict:
-    rows = []
-    for rate, result in _knee_steps(knee):
-        rows.append(
-            {
-                "rate": rate,
-                "throughput_rps": round(float(getattr(result, "throughput", 0.0) or 0.0), 3),
-                "success_ratio": round(float(getattr(result, "success_ratio", 0.0) or 0.0), 4),
-                "latency_ms": _percentiles(result, "latency_ms"),
-            }
-        )
-    return {
-        "slo_p99_ms": budget.slo_p99_ms,
-        "sustainable_rps": round(float(getattr(knee, "sustainable_rate", 0.0) or 0.0), 3),
-        "reason": str(getattr(knee, "reason", "") or ""),
-        "steps": rows,
-    }

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from unjam import __version__ as UNJAM_VERSION
+from unjam.doctor.cause import RUNTIME_ONLY, RankedCause
 from unjam.doctor.correlate import CONFIRMED, NOT_CONFIRMED, NOT_EXERCISED
 
 REPORT_VERSION = 1
@@ -67,7 +68,7 @@ def build(
     runs: dict[str, dict],
     capacities: dict[str, dict],
     correlation,
-    ranked: list[dict],
+    ranked: list[RankedCause],
     threadpool_timeline: list,
     total_tokens: int,
     probe: dict,
@@ -105,7 +106,7 @@ def build(
     }
     t0 = threadpool_timeline[0][0] if threadpool_timeline else 0.0
     pool_rows = [[round(row[0] - t0, 3), row[1], row[2], row[3]] for row in threadpool_timeline]
-    from unjam.doctor.measure import downsample
+    from unjam.doctor.step_record import downsample
 
     return {
         "version": REPORT_VERSION,
@@ -140,19 +141,17 @@ def build(
             "not_confirmed": counts[NOT_CONFIRMED],
             "not_exercised": counts[NOT_EXERCISED],
             "runtime_only_stalls": sum(
-                1
-                for item in ranked
-                if item["status"] == "seen only at runtime" and not item.get("minor")
+                1 for cause in ranked if cause.status == RUNTIME_ONLY and not cause.minor
             ),
-            "minor_stalls": sum(1 for item in ranked if item.get("minor")),
-            "warmup_costs": sum(1 for item in ranked if item.get("warmup")),
-            "top": next((i["message"] for i in ranked if not i.get("minor")), None),
+            "minor_stalls": sum(1 for cause in ranked if cause.minor),
+            "warmup_costs": sum(1 for cause in ranked if cause.warmup),
+            "top": next((cause.message for cause in ranked if not cause.minor), None),
         },
         "routes": routes,
         "skipped_routes": [{"route": r, "reason": why} for r, why in plan.skipped],
         "findings": findings,
         "stalls": stalls,
-        "ranked": ranked,
+        "ranked": [cause.to_json() for cause in ranked],
         "threadpool": {"total_tokens": total_tokens, "timeline": downsample(pool_rows, 800)},
     }
 
