@@ -8,11 +8,10 @@ concurrent the pool is the limit, so the measured ceiling must agree with the mo
 
 from __future__ import annotations
 
-import json
 import textwrap
 
 import pytest
-from test_doctor_run import unjam
+from doctor_support.runs import read_report, run_on_app
 
 from unjam.doctor.capacity import human
 
@@ -41,13 +40,10 @@ APP = textwrap.dedent(
 @pytest.fixture(scope="module")
 def pool_report(tmp_path_factory):
     root = tmp_path_factory.mktemp("pool")
-    (root / "syncdeps.py").write_text(APP)
-    out = root / "out"
-    result = unjam(
-        "run", "syncdeps:app", "--app-dir", str(root), "--out", str(out), "--quiet",
-        "--duration", "2.4", "--levels", "1,64", "--no-knee", timeout=180,
-    )  # fmt: skip
-    return result, json.loads((out / "report.json").read_text())
+    result, out = run_on_app(
+        root, "syncdeps", APP, "--duration", "2.4", "--levels", "1,64", "--no-knee"
+    )
+    return result, read_report(out)
 
 
 def test_pool_ceiling_agrees_with_the_sweep(pool_report):

@@ -13,7 +13,7 @@ import json
 import textwrap
 
 import pytest
-from test_doctor_run import unjam
+from doctor_support.runs import read_report, run_on_app
 
 APP = textwrap.dedent(
     """\
@@ -64,20 +64,18 @@ CHECKOUT_LINE = 16
 @pytest.fixture(scope="module")
 def frozen_report(tmp_path_factory):
     root = tmp_path_factory.mktemp("freeze")
-    (root / "poolapp.py").write_text(APP)
     deleted = root / "deleted.log"
-    out = root / "out"
     import os
 
     os.environ["DELETED_LOG"] = str(deleted)
     try:
-        result = unjam(
-            "run", "poolapp:app", "--app-dir", str(root), "--out", str(out), "--quiet",
-            "--duration", "1.0", "--levels", "1,4", "--no-knee", timeout=240,
+        result, out = run_on_app(
+            root, "poolapp", APP, "--duration", "1.0", "--levels", "1,4", "--no-knee",
+            timeout=240,
         )  # fmt: skip
     finally:
         del os.environ["DELETED_LOG"]
-    report = json.loads((out / "report.json").read_text()) if (out / "report.json").exists() else {}
+    report = read_report(out) if (out / "report.json").exists() else {}
     return result, report, deleted
 
 

@@ -7,10 +7,9 @@ the stall has ended and is in it (and is not mistaken for a frozen server: it an
 
 from __future__ import annotations
 
-import json
 import textwrap
 
-from test_doctor_run import unjam
+from doctor_support.runs import read_report, run_on_app
 
 APP = textwrap.dedent(
     """\
@@ -31,14 +30,12 @@ SLEEP_LINE = 10
 
 
 def test_stall_longer_than_the_request_timeout_is_recorded(tmp_path):
-    (tmp_path / "longapp.py").write_text(APP)
-    out = tmp_path / "out"
-    result = unjam(
-        "run", "longapp:app", "--app-dir", str(tmp_path), "--out", str(out), "--quiet",
-        "--duration", "0.4", "--levels", "1", "--no-knee", "--slo", "100ms", timeout=180,
+    result, out = run_on_app(
+        tmp_path, "longapp", APP,
+        "--duration", "0.4", "--levels", "1", "--no-knee", "--slo", "100ms",
     )  # fmt: skip
     assert result.returncode == 1, result.stdout + result.stderr
-    report = json.loads((out / "report.json").read_text())
+    report = read_report(out)
     assert "frozen" not in report["routes"]["GET /report"]
     stalls = [s for s in report["stalls"] if s["line"] == SLEEP_LINE]
     assert stalls and max(s["max_ms"] for s in stalls) > 6000, report["stalls"]

@@ -8,12 +8,11 @@ cause, confirmed by a runtime stall, and still measure the healthy route.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import textwrap
 
 import pytest
 from doctor_support.browser import CHART_PROBE, CHROMIUM, Browser
+from doctor_support.runs import read_report, run_on_app, unjam
 
 pytestmark = pytest.mark.slow  # runs the doctor on served apps
 
@@ -40,37 +39,13 @@ APP = textwrap.dedent(
 SLEEP_LINE = 10
 
 
-def unjam(*args: str, cwd=None, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "unjam", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=cwd,
-    )
-
-
 @pytest.fixture(scope="module")
 def tiny_report(tmp_path_factory):
     root = tmp_path_factory.mktemp("tiny")
-    (root / "tinyapp.py").write_text(APP)
-    out = root / "out"
-    result = unjam(
-        "run",
-        "tinyapp:app",
-        "--app-dir",
-        str(root),
-        "--out",
-        str(out),
-        "--duration",
-        "1.2",
-        "--levels",
-        "1,4",
-        "--quiet",
-        "--",
-        "--loop",
-        "asyncio",
-    )
+    result, out = run_on_app(
+        root, "tinyapp", APP, "--duration", "1.2", "--levels", "1,4", "--", "--loop", "asyncio",
+        timeout=120,
+    )  # fmt: skip
     return result, out, root
 
 
@@ -83,7 +58,7 @@ def test_run_exits_1_and_writes_both_reports(tiny_report):
 
 def test_top_cause_is_the_sleep_in_the_async_route(tiny_report):
     _, out, root = tiny_report
-    report = json.loads((out / "report.json").read_text())
+    report = read_report(out)
     top = report["ranked"][0]
     assert top["route"] == "GET /slow"
     assert top["line"] == SLEEP_LINE
@@ -98,7 +73,7 @@ def test_top_cause_is_the_sleep_in_the_async_route(tiny_report):
 
 def test_both_routes_measured_with_sweep_and_capacity(tiny_report):
     _, out, _ = tiny_report
-    report = json.loads((out / "report.json").read_text())
+    report = read_report(out)
     routes = report["routes"]
     assert set(routes) == {"GET /slow", "GET /fast"}
     # The verdict, not a throughput race: the loop limits the slow route, nothing the fast one.
@@ -133,17 +108,15 @@ def test_asgi_app_without_openapi_needs_targets(tmp_path):
 
 
 def test_targets_file_drives_an_asgi_app(tmp_path):
-    (tmp_path / "rawapp.py").write_text(RAW_ASGI)
     targets = tmp_path / "targets.txt"
     targets.write_text("GET http://localhost:8000/hello\n")  # any host: the doctor retargets
-    out = tmp_path / "out"
-    result = unjam(
-        "run", "rawapp:app", "--app-dir", str(tmp_path), "--targets", str(targets),
-        "--out", str(out), "-q", "--duration", "0.6", "--levels", "1,2", "--no-knee",
+    result, out = run_on_app(
+        tmp_path, "rawapp", RAW_ASGI, "--targets", str(targets),
+        "--duration", "0.6", "--levels", "1,2", "--no-knee", timeout=120,
     )  # fmt: skip
     # 0, or 1 if the loaded machine descheduled the server long enough to count as a stall.
     assert result.returncode in (0, 1), result.stdout + result.stderr
-    report = json.loads((out / "report.json").read_text())
+    report = read_report(out)
     run = report["routes"]["GET /hello"]
     assert run["source"] == "targets file"
     assert run["capacity"]["measured_rps"] > 0

@@ -7,10 +7,9 @@ is confirmed, and no second, runtime-only cause is made of the same code.
 
 from __future__ import annotations
 
-import json
 import textwrap
 
-from test_doctor_run import unjam
+from doctor_support.runs import read_report, run_on_app
 
 APP = textwrap.dedent(
     """\
@@ -33,14 +32,11 @@ POPEN_LINE, WAIT_LINE = 10, 12
 
 
 def test_a_stall_on_another_line_of_the_statement_confirms_its_finding(tmp_path):
-    (tmp_path / "chainapp.py").write_text(APP)
-    out = tmp_path / "out"
-    result = unjam(
-        "run", "chainapp:app", "--app-dir", str(tmp_path), "--out", str(out), "--quiet",
-        "--duration", "0.4", "--levels", "1", "--no-knee", timeout=180,
-    )  # fmt: skip
+    result, out = run_on_app(
+        tmp_path, "chainapp", APP, "--duration", "0.4", "--levels", "1", "--no-knee"
+    )
     assert result.returncode == 1, result.stdout + result.stderr
-    report = json.loads((out / "report.json").read_text())
+    report = read_report(out)
     popen = [f for f in report["findings"] if f["line"] == POPEN_LINE]
     assert popen and popen[0]["status"] == "confirmed", report["findings"]
     stalls = [s for s in report["stalls"] if s["line"] == WAIT_LINE]

@@ -5,10 +5,9 @@
 
 from __future__ import annotations
 
-import json
 import textwrap
 
-from test_doctor_run import unjam
+from doctor_support.runs import read_report, run_on_app
 
 APP = textwrap.dedent(
     """\
@@ -40,14 +39,12 @@ APP = textwrap.dedent(
 
 
 def test_sse_endpoint_is_measured_as_a_stream(tmp_path):
-    (tmp_path / "sseapp.py").write_text(APP)
-    out = tmp_path / "out"
-    result = unjam(
-        "run", "sseapp:app", "--app-dir", str(tmp_path), "--out", str(out), "--quiet",
-        "--duration", "1.0", "--levels", "1,4", "--no-knee", timeout=120,
+    result, out = run_on_app(
+        tmp_path, "sseapp", APP, "--duration", "1.0", "--levels", "1,4", "--no-knee",
+        timeout=120,
     )  # fmt: skip
     assert result.returncode in (0, 1), result.stdout + result.stderr
-    report = json.loads((out / "report.json").read_text())
+    report = read_report(out)
     events = report["routes"]["GET /events"]
     assert events["stream"] == "sse"
     assert "failing" not in events and "frozen" not in events

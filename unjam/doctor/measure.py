@@ -186,27 +186,13 @@ def _sweep(
 ) -> tuple[float, list[tuple[int, list]]]:
     """The closed-model levels, until the route fails, freezes or saturates; returns the best
     throughput and each level's request timeline."""
-    from unjam.load import run_load
-
     best_tput = 0.0
     timelines: list[tuple[int, list]] = []
     previous: dict | None = None
     for index, level in enumerate(budget.levels):
         if "frozen" in run:
             break
-        result, step = _measured(
-            recorder,
-            route,
-            "sweep",
-            lambda level=level: run_load(
-                targets,
-                concurrency=level,
-                duration=budget.sweep_step_s,
-                timeout=budget.request_timeout_s,
-            ),
-            targets[0],
-            concurrency=level,
-        )
+        result, step = _closed_step(recorder, route, targets, budget, "sweep", level)
         run["steps"].append(step)
         timelines.append((level, timeline_rows(result)))
         if _stop_if(run, step):
@@ -224,26 +210,33 @@ def _sweep(
     return best_tput, timelines
 
 
+def _closed_step(
+    recorder: Recorder, route: str, targets: list, budget: Budget, phase: str, level: int
+) -> tuple[object, dict]:
+    """One closed-model step: `level` requests in flight for a sweep step's duration."""
+    from unjam.load import run_load
+
+    return _measured(
+        recorder,
+        route,
+        phase,
+        lambda: run_load(
+            targets,
+            concurrency=level,
+            duration=budget.sweep_step_s,
+            timeout=budget.request_timeout_s,
+        ),
+        targets[0],
+        concurrency=level,
+    )
+
+
 def _repeat_lowest(
     run: dict, route: str, targets: list, recorder: Recorder, budget: Budget, lowest: int
 ) -> None:
     """The lowest level again, last: how much the same measurement moves within a run (the
     machine's load drifts), for `unjam diff` to tell noise from change."""
-    from unjam.load import run_load
-
-    _, repeat = _measured(
-        recorder,
-        route,
-        "repeat",
-        lambda: run_load(
-            targets,
-            concurrency=lowest,
-            duration=budget.sweep_step_s,
-            timeout=budget.request_timeout_s,
-        ),
-        targets[0],
-        concurrency=lowest,
-    )
+    _, repeat = _closed_step(recorder, route, targets, budget, "repeat", lowest)
     run["steps"].append(repeat)
     _stop_if(run, repeat)
 
