@@ -272,3 +272,21 @@ def test_a_freeze_with_a_full_thread_pool_and_no_loop_stall_is_a_pool_wedge():
     assert wedged.fix == POOL_WEDGE_FIX
     blocked = frozen({"total_tokens": 40, "max_borrowed": 3, "max_waiting": 0})
     assert blocked.fix == FREEZE_FIX and "wedged" not in blocked.message
+
+
+COMMON_KEYS = ["route", "finding", "code", "status", "path", "line", "function", "message"]
+COMMON_KEYS += ["evidence", "fix", "impact", "stack"]
+
+
+def test_ranked_causes_keep_the_version_1_keys_of_their_kind(tmp_path):
+    """report.json's "ranked" keys are stable within version 1 (docs/doctor.md): a loop cause
+    has no severity, a finding no minor or startup, and each kind's impact its own figures."""
+    ranked = {item["kind"]: item for item in synthetic_report(tmp_path)["ranked"]}
+    loop, finding = ranked["loop"], ranked["per-request-client"]
+    assert list(loop) == ["kind", "minor", *COMMON_KEYS, "startup", "rank"]
+    assert list(loop["impact"]) == [
+        "loop_ms_per_request", "loop_ms_upper", "ceiling_rps", "added_latency_ms", "stall_ms",
+    ]  # fmt: skip
+    assert list(finding) == ["kind", *COMMON_KEYS, "severity", "rank"]
+    assert list(finding["impact"]) == ["loop_ms_per_request", "ceiling_rps", "added_latency_ms"]
+    assert loop["impact"]["loop_ms_upper"] is None  # present, with no range to give

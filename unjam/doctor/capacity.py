@@ -94,7 +94,7 @@ def route_capacity(
     top_level = max((s.get("concurrency") or 0 for s in steps), default=0)
 
     # Under a millisecond per request, stall time is isolated stalls (GC, the OS), not a
-    # per-request cost: it is recorded but does not make a ceiling (see rank.MINOR_LOOP_MS).
+    # per-request cost: it is recorded but does not make a ceiling (see loop_causes.loop_cost).
     loop_counts = bool(loop_ms) and loop_ms >= MINOR_LOOP_MS
     ceilings = {
         "event loop": 1000.0 / (loop_upper or loop_ms) if loop_counts else None,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from unjam.doctor.capacity import NOISE
 from unjam.doctor.correlate import CONFIRMED, NOT_EXERCISED
@@ -79,12 +80,7 @@ class RankedCause:
     startup: bool | None = None  # stall causes only: seen while the app started
     rank: int = 0
 
-    KIND_SPECIFIC = frozenset({"minor", "warmup", "severity", "startup"})
-
-    @property
-    def counts(self) -> bool:
-        """A measured cause of the exit status and the diff (minor ones and notes are not)."""
-        return self.status in (CONFIRMED, RUNTIME_ONLY) and not self.minor
+    KIND_SPECIFIC: ClassVar[frozenset[str]] = frozenset({"minor", "warmup", "severity", "startup"})
 
     def to_json(self) -> dict:
         data: dict = {}
@@ -158,6 +154,7 @@ class FindingFacts:
 
     @property
     def place(self) -> str:
+        """`sqs.py:42`"""
         return f"{Path(self.path or '?').name}:{self.line}"
 
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from unjam.doctor.cause import RUNTIME_ONLY, FindingFacts, RankedCause, RouteFacts
+from unjam.doctor.cause import RUNTIME_ONLY, FindingFacts, FreezeImpact, RankedCause, RouteFacts
 from unjam.doctor.correlate import CONFIRMED
 from unjam.doctor.finding_causes import finding_causes, pool_causes
 from unjam.doctor.freeze_cause import freeze_cause
@@ -100,7 +100,8 @@ def _order(cause: RankedCause) -> tuple:
     latency; then confirmed findings without a figure; the rest by severity; minor last."""
     impact = cause.impact
     if cause.kind == "freeze":  # a route that stops the server outranks any ceiling
-        level = getattr(impact, "froze_at_concurrency", None) or 10**6  # the lower, the worse
+        froze_at = impact.froze_at_concurrency if isinstance(impact, FreezeImpact) else None
+        level = froze_at or 10**6  # the lower, the worse
         return (-1, level, 0.0, 0, str(cause.route), cause.line or 0)
     measured = (
         cause.status in (CONFIRMED, RUNTIME_ONLY)
