@@ -16,6 +16,7 @@ so the model can say which ceiling the measurement agrees with — and when none
 from __future__ import annotations
 
 import statistics
+from dataclasses import dataclass
 
 from unjam.model import RouteExecution
 
@@ -66,6 +67,75 @@ def measured_ceiling(run: dict) -> tuple[float, dict | None]:
     return best, best_step
 
 
+@dataclass
+class RequestCosts:
+    """What one request of a route costs each shared resource, as measured (None: not seen)."""
+
+    loop_ms: float | None  # loop time in stalls
+    loop_upper: float | None  # the async endpoint's own time, when it bounds loop_ms above
+    run_ms: float | None  # thread time, summed over the sync pieces
+    cpu_ms: float | None  # server CPU where throughput peaked
+    tokens: int  # sequential token borrowings
+    total_tokens: int
+    plan: RouteExecution | None
+
+    def ceilings(self) -> dict[str, float | None]:
+        # Under a millisecond per request, stall time is isolated stalls (GC, the OS), not a
+        # per-request cost: it is recorded but makes no ceiling (see loop_causes.loop_cost).
+        loop_ms = self.loop_ms
+        loop_counts = bool(loop_ms) and loop_ms >= MINOR_LOOP_MS
+        return {
+            "event loop": 1000.0 / (self.loop_upper or loop_ms)
+            if loop_counts and loop_ms
+            else None,
+            "thread pool": self.total_tokens * 1000.0 / self.run_ms if self.run_ms else None,
+            "cpu": 1000.0 / self.cpu_ms if self.cpu_ms else None,
+        }
+
+    def detail(self, limit: str) -> str:
+        """Where the binding ceiling comes from, in words."""
+        if limit == "event loop":
+            return f"the loop is blocked {self.loop_ms or 0:.1f} ms per request in stalls" + (
+                f", up to {self.loop_upper:.1f} ms (the async endpoint's time, where it stalls)"
+                if self.loop_upper
+                else ""
+            )
+        if limit == "thread pool":
+            borrowed = borrowings(self.plan) or f"{self.tokens} token borrowing(s)"
+            return (
+                f"{self.run_ms or 0:.1f} ms of thread time per request in {borrowed}, "
+                f"shared by {self.total_tokens} tokens"
+            )
+        return f"{self.cpu_ms or 0:.2f} ms CPU per request on one core"
+
+
+def request_costs(
+    steps: list[dict], total_tokens: int, plan: RouteExecution | None
+) -> RequestCosts:
+    requests = sum(s.get("requests", 0) for s in steps)
+    stall_ms = sum(s.get("stall_ms", 0.0) for s in steps)
+    loop_ms = stall_ms / requests if requests and stall_ms > 0 else None
+    run_ms = _median(
+        [((s.get("route_stats") or {}).get("threadpool_run_ms") or {}).get("p50") for s in steps]
+    )
+    # CPU per request where throughput was highest: at low levels the server's fixed
+    # overheads (the loop's polling, the probe) spread over few requests and overstate it.
+    busiest = max(
+        (s for s in steps if s.get("cpu_ms_per_request")),
+        key=lambda s: s.get("throughput_rps") or 0.0,
+        default=None,
+    )
+    return RequestCosts(
+        loop_ms=loop_ms,
+        loop_upper=_endpoint_bound(steps, loop_ms),
+        run_ms=run_ms,
+        cpu_ms=busiest["cpu_ms_per_request"] if busiest else None,
+        tokens=plan.token_borrowings if plan is not None else (1 if run_ms else 0),
+        total_tokens=total_tokens,
+        plan=plan,
+    )
+
+
 def route_capacity(
     run: dict,
     *,
@@ -74,33 +144,15 @@ def route_capacity(
 ) -> dict:
     """The capacity model of one measured route (JSON-ready)."""
     steps = [s for s in run.get("steps", []) if s.get("phase") != "warmup" and not s.get("invalid")]
-    requests = sum(s.get("requests", 0) for s in steps)
-    stall_ms = sum(s.get("stall_ms", 0.0) for s in steps)
-    loop_ms = stall_ms / requests if requests and stall_ms > 0 else None
-    loop_upper = _endpoint_bound(steps, loop_ms)
-
-    run_ms = _median(
-        [((s.get("route_stats") or {}).get("threadpool_run_ms") or {}).get("p50") for s in steps]
+    costs = request_costs(steps, total_tokens, plan)
+    loop_ms, loop_upper, run_ms, cpu_ms = (
+        costs.loop_ms,
+        costs.loop_upper,
+        costs.run_ms,
+        costs.cpu_ms,
     )
-    tokens = plan.token_borrowings if plan is not None else (1 if run_ms else 0)
-    # CPU per request where throughput was highest: at low levels the server's fixed
-    # overheads (the loop's polling, the probe) spread over few requests and overstate it.
-    busiest = max(
-        (s for s in steps if s.get("cpu_ms_per_request")),
-        key=lambda s: s.get("throughput_rps") or 0.0,
-        default=None,
-    )
-    cpu_ms = busiest["cpu_ms_per_request"] if busiest else None
     top_level = max((s.get("concurrency") or 0 for s in steps), default=0)
-
-    # Under a millisecond per request, stall time is isolated stalls (GC, the OS), not a
-    # per-request cost: it is recorded but does not make a ceiling (see loop_causes.loop_cost).
-    loop_counts = bool(loop_ms) and loop_ms >= MINOR_LOOP_MS
-    ceilings = {
-        "event loop": 1000.0 / (loop_upper or loop_ms) if loop_counts else None,
-        "thread pool": total_tokens * 1000.0 / run_ms if run_ms else None,
-        "cpu": 1000.0 / cpu_ms if cpu_ms else None,
-    }
+    ceilings = costs.ceilings()
     measured, step = measured_ceiling(run)
     model: dict = {
         "measured_rps": round(measured, 2),
@@ -109,7 +161,7 @@ def route_capacity(
         "loop_ceiling_rps": _r(ceilings["event loop"]),
         "loop_ceiling_high_rps": _r(1000.0 / loop_ms) if loop_upper and loop_ms else None,
         "thread_ms_per_request": round(run_ms, 3) if run_ms else None,
-        "tokens_per_request": tokens,  # sequential borrowings; one held at a time
+        "tokens_per_request": costs.tokens,  # sequential borrowings; one held at a time
         "total_tokens": total_tokens,
         "pool_ceiling_rps": _r(ceilings["thread pool"]),
         "cpu_ms_per_request": round(cpu_ms, 3) if cpu_ms else None,
@@ -126,25 +178,7 @@ def route_capacity(
     }
     parts: list[str] = []
     if step is not None and measured > 0:
-        tput = float(step.get("throughput_rps") or 0.0)
-        latency_s = ((step.get("latency_ms") or {}).get("mean") or 0.0) / 1000.0
-        in_flight = tput * latency_s
-        demand_ms = 1000.0 / measured
-        model["littles_law"] = {
-            "concurrency": step.get("concurrency"),
-            "throughput_rps": round(tput, 2),
-            "latency_s": round(latency_s, 4),
-            "in_flight": round(in_flight, 2),
-            "exclusive_ms_per_request": round(demand_ms, 3),
-        }
-        parts.append(
-            f"measured {human(measured)} rps; at {step.get('concurrency')} concurrent "
-            f"{human(tput)} rps x {latency_s:.3f} s = {in_flight:.1f} in flight (Little's law)"
-        )
-        serial = _serialisation(steps)
-        if serial:
-            parts.append(serial)
-        parts.append(f"so each request costs {demand_ms:.1f} ms of the scarcest resource")
+        model["littles_law"] = _littles_law(step, measured, steps, parts)
     if top_level and top_level < total_tokens and ceilings["thread pool"]:
         # Fewer requests in flight than tokens: the pool cannot be what limits the route.
         ceilings["thread pool"] = None
@@ -153,41 +187,62 @@ def route_capacity(
     if known:
         limit, ceiling = min(known.items(), key=lambda item: item[1])
         model["limit"] = limit
-        borrowed = borrowings(plan) or f"{tokens} token borrowing(s)"
-        detail = {
-            "event loop": f"the loop is blocked {loop_ms or 0:.1f} ms per request in stalls"
-            + (
-                f", up to {loop_upper:.1f} ms (the async endpoint's time, where it stalls)"
-                if loop_upper
-                else ""
-            ),
-            "thread pool": f"{run_ms or 0:.1f} ms of thread time per request in {borrowed}, "
-            f"shared by {total_tokens} tokens",
-            "cpu": f"{cpu_ms or 0:.2f} ms CPU per request on one core",
-        }[limit]
-        high = 1000.0 / loop_ms if limit == "event loop" and loop_upper and loop_ms else ceiling
-        explains = (
-            measured > 0
-            and measured <= high * EXPLAINS_FACTOR
-            and (ceiling <= measured * EXPLAINS_FACTOR)
-        )
-        disagrees = measured > high * (1 + NOISE)
-        model["explains"] = explains and not disagrees
-        model["disagrees"] = disagrees
-        if disagrees:
-            verdict = (
-                f"but the route served {human(measured)} rps: the model disagrees with the "
-                "measurement (a cost it counts is not exclusive, or was measured under "
-                "contention)"
-            )
-        else:
-            verdict = "which explains the measured ceiling" if explains else "not reached"
-        span = f"{human(ceiling)}-{human(high)}" if high > ceiling * 1.05 else human(ceiling)
-        parts.append(f"{limit} ceiling {span} rps ({detail}), {verdict}")
+        model["explains"], model["disagrees"], said = _judge(costs, limit, ceiling, measured)
+        parts.append(said)
     else:
         parts.append("no loop stall, thread-pool time or CPU figure to model")
     model["explanation"] = "; ".join(parts)
     return model
+
+
+def _littles_law(step: dict, measured: float, steps: list[dict], parts: list[str]) -> dict:
+    """The exclusive time a request costs, from the best step (in flight = throughput x
+    latency); says so in `parts`."""
+    tput = float(step.get("throughput_rps") or 0.0)
+    latency_s = ((step.get("latency_ms") or {}).get("mean") or 0.0) / 1000.0
+    in_flight = tput * latency_s
+    demand_ms = 1000.0 / measured
+    parts.append(
+        f"measured {human(measured)} rps; at {step.get('concurrency')} concurrent "
+        f"{human(tput)} rps x {latency_s:.3f} s = {in_flight:.1f} in flight (Little's law)"
+    )
+    serial = _serialisation(steps)
+    if serial:
+        parts.append(serial)
+    parts.append(f"so each request costs {demand_ms:.1f} ms of the scarcest resource")
+    return {
+        "concurrency": step.get("concurrency"),
+        "throughput_rps": round(tput, 2),
+        "latency_s": round(latency_s, 4),
+        "in_flight": round(in_flight, 2),
+        "exclusive_ms_per_request": round(demand_ms, 3),
+    }
+
+
+def _judge(
+    costs: RequestCosts, limit: str, ceiling: float, measured: float
+) -> tuple[bool, bool, str]:
+    """Does the binding ceiling explain the measured one, or does the measurement contradict
+    it (the route served more than the model allows, past the noise)? With the sentence."""
+    loop_ms = costs.loop_ms
+    high = 1000.0 / loop_ms if limit == "event loop" and costs.loop_upper and loop_ms else ceiling
+    explains = (
+        measured > 0
+        and measured <= high * EXPLAINS_FACTOR
+        and (ceiling <= measured * EXPLAINS_FACTOR)
+    )
+    disagrees = measured > high * (1 + NOISE)
+    if disagrees:
+        verdict = (
+            f"but the route served {human(measured)} rps: the model disagrees with the "
+            "measurement (a cost it counts is not exclusive, or was measured under "
+            "contention)"
+        )
+    else:
+        verdict = "which explains the measured ceiling" if explains else "not reached"
+    span = f"{human(ceiling)}-{human(high)}" if high > ceiling * 1.05 else human(ceiling)
+    sentence = f"{limit} ceiling {span} rps ({costs.detail(limit)}), {verdict}"
+    return explains and not disagrees, disagrees, sentence
 
 
 def _endpoint_bound(steps: list[dict], loop_ms: float | None) -> float | None:
