@@ -14,7 +14,7 @@ from unjam.doctor.capacity import route_capacity
 from unjam.doctor.correlate import correlate
 from unjam.doctor.options import DoctorOptions
 from unjam.doctor.rank import rank
-from unjam.doctor.stalls import group_stalls, user_frame
+from unjam.doctor.stalls import StallGroup, group_stalls, user_frame
 from unjam.doctor.static import StaticResult, align_routes, endpoint_for
 
 
@@ -33,10 +33,40 @@ def analyse(
     findings = static.findings
     align_routes(findings, [*runs, *(route for route, _ in plan.skipped)])
     roots = [str(opts.app_dir.resolve()), str(static.source_dir)]
+    groups = stall_groups(startup, runs, roots)
+    correlation = correlate(findings, groups, runs)
+    capacities = {
+        route: route_capacity(
+            run, total_tokens=total_tokens, plan=endpoint_for(route, static.routes)
+        )
+        for route, run in runs.items()
+    }
+    ranked = rank(
+        findings, correlation.statuses, groups, runs, capacities, static.endpoints, static.routes
+    )
+    return report_mod.build(
+        opts=opts,
+        static=static,
+        plan=plan,
+        runs=runs,
+        capacities=capacities,
+        correlation=correlation,
+        ranked=ranked,
+        threadpool_timeline=threadpool_timeline,
+        total_tokens=total_tokens,
+        probe=probe_health(startup, runs),
+        wall_s=wall_s,
+        created_at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+    )
+
+
+def stall_groups(startup: dict, runs: dict[str, dict], roots: list[str]) -> list[StallGroup]:
+    """Every stall grouped by route and blocking line: start-up's, each valid step's, and
+    each freeze as a stall of its own."""
     groups = group_stalls(
         [user_frame(stall, roots) for stall in startup.get("stalls") or []], startup=True
     )
-    groups += group_stalls(
+    return groups + group_stalls(
         [
             user_frame(
                 {
@@ -61,30 +91,6 @@ def analyse(
             for route, run in runs.items()
             if run.get("frozen")
         ]
-    )
-    correlation = correlate(findings, groups, runs)
-    capacities = {
-        route: route_capacity(
-            run, total_tokens=total_tokens, plan=endpoint_for(route, static.routes)
-        )
-        for route, run in runs.items()
-    }
-    ranked = rank(
-        findings, correlation.statuses, groups, runs, capacities, static.endpoints, static.routes
-    )
-    return report_mod.build(
-        opts=opts,
-        static=static,
-        plan=plan,
-        runs=runs,
-        capacities=capacities,
-        correlation=correlation,
-        ranked=ranked,
-        threadpool_timeline=threadpool_timeline,
-        total_tokens=total_tokens,
-        probe=probe_health(startup, runs),
-        wall_s=wall_s,
-        created_at=dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
     )
 
 
