@@ -157,16 +157,19 @@ def _loop_message(
     )
 
 
-def warmup_cause(route_key: str | None, members: list[StallGroup]) -> RankedCause | None:
+def warmup_cause(
+    route_key: str | None, members: list[StallGroup], startup: bool = False
+) -> RankedCause | None:
     """A one-off library cost (thread-pool growth, import at first use) as a warm-up note;
-    None when the stalls are not one (the caller leaves out matched and start-up stalls)."""
+    None when the stalls are not one (the caller leaves out matched stalls and the app's own
+    start-up stalls)."""
     stack = longest_stack(members)
     known = known_cause(stack)
     if known is None or known.kind not in WARMUP_CAUSES:
         return None
     total = sum(g.total_ms for g in members)
     count = sum(g.count for g in members)
-    subject = route_key or "the app"
+    subject = route_key or ("start-up" if startup else "the app")
     message = (
         f"{subject}: warm-up cost, not a per-request one: {known.title}, {count} stall(s) in "
         f"{runtime_where(members[0])}, {total:.0f} ms in all; "
@@ -195,7 +198,7 @@ def warmup_cause(route_key: str | None, members: list[StallGroup]) -> RankedCaus
             stall_ms=rounded(total),
         ),
         stack=stack,
-        startup=False,
+        startup=startup,
     )
 
 

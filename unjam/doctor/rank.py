@@ -67,7 +67,14 @@ def stall_causes(
             ]
             causes.append(freeze_cause(key, members[0], finding, where, suspects))
             continue
-        warmup = warmup_cause(key, members) if finding is None and not startup else None
+        # A start-up stall in the app's own code is its start-up cost (UJ002's kind); one
+        # inside a library (an import it defers to its first call) is paid once, like warm-up.
+        library_only = not any(g.in_app for g in members)
+        warmup = (
+            warmup_cause(key, members, startup)
+            if finding is None and (library_only or not startup)
+            else None
+        )
         if warmup is not None:
             causes.append(warmup)
             continue

@@ -16,6 +16,8 @@ from pathlib import Path
 def norm_path(path: str | None) -> str | None:
     if not path:
         return None
+    if path.startswith("<"):  # `<frozen importlib._bootstrap>`, `<string>`: not a file
+        return path
     try:
         return str(Path(path).resolve())
     except OSError:
