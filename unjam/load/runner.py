@@ -29,13 +29,14 @@ from urllib.parse import urlsplit
 from hdrh.histogram import HdrHistogram
 
 from unjam.errors import NetworkError, UserError
-from unjam.load.engine import Engine, Plan, Wire, encode_targets
+from unjam.load.engine import Engine, Plan
 from unjam.load.limits import check_request
 from unjam.load.result import LoadResult, RunInfo, new_histogram
 from unjam.load.samples import Samples
 from unjam.load.sink import RowSink
 from unjam.load.tally import KEEP_ROWS, Tally
 from unjam.load.targets import Target, check_target
+from unjam.load.wire import Wire, encode_targets
 
 SCHED_LAG_LIMIT_MS = 10.0
 LOOP_LAG_LIMIT_MS = 20.0
