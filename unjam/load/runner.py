@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import math
 import os
 import signal
@@ -30,7 +31,7 @@ from hdrh.histogram import HdrHistogram
 
 from unjam.errors import NetworkError, UserError
 from unjam.load.engine import Engine, Plan
-from unjam.load.limits import check_request
+from unjam.load.limits import RequestShape, check_request
 from unjam.load.result import LoadResult, RunInfo, new_histogram
 from unjam.load.samples import Samples
 from unjam.load.sink import RowSink
@@ -87,31 +88,22 @@ def _split(total: int | None, parts: int, index: int) -> int | None:
     return total // parts + (1 if index < total % parts else 0)
 
 
-def make_plans(
-    *,
-    rate: float | None,
-    concurrency: int | None,
-    duration: float | None,
-    requests: int | None,
-    connections: int | None,
-    max_connections: int | None,
-    timeout: float,
-    workers: int,
-    late_ms: float,
-) -> list[Plan]:
+def make_plans(shape: RequestShape, late_ms: float) -> list[Plan]:
+    """One plan per worker: the rate, concurrency and counts split between them."""
+    rate, workers, duration = shape.rate, shape.workers, shape.duration
     plans = []
     for index in range(workers):
         common = dict(
             duration_ns=None if duration is None else round(duration * 1e9),
-            requests=_split(requests, workers, index),
-            timeout_ns=round(timeout * 1e9),
+            requests=_split(shape.requests, workers, index),
+            timeout_ns=round(shape.timeout * 1e9),
             late_ns=round(late_ms * 1e6),
             target_offset=index,
-            max_connections=max(1, (max_connections or DEFAULT_MAX_CONNECTIONS) // workers),
+            max_connections=max(1, (shape.max_connections or DEFAULT_MAX_CONNECTIONS) // workers),
         )
         if rate is not None:
             per = rate / workers
-            conns = connections or max(2, min(64, math.ceil(rate / 200)))
+            conns = shape.connections or max(2, min(64, math.ceil(rate / 200)))
             plans.append(
                 Plan(
                     model="open",
@@ -122,7 +114,7 @@ def make_plans(
                 )
             )
         else:
-            share = _split(concurrency, workers, index) or 0
+            share = _split(shape.concurrency, workers, index) or 0
             plans.append(Plan(model="closed", concurrency=share, connections=share, **common))
     return [p for p in plans if p.model == "open" or p.concurrency > 0]
 
@@ -454,20 +446,14 @@ def run_load(
         check_target(target)
     if rate is None:
         concurrency = 10 if concurrency is None else concurrency
-    shape = dict(
-        rate=rate,
-        concurrency=concurrency,
-        duration=duration,
-        requests=requests,
-        connections=connections,
-        max_connections=max_connections,
-        timeout=timeout,
+    shape = RequestShape(
+        rate, concurrency, duration, requests, connections, max_connections, timeout, workers
     )
-    check_request(**shape, workers=workers)
+    check_request(shape)
     wire = encode_targets(targets)
     address = resolve(targets[0].url, timeout)
     workers = min(workers, requests or workers, concurrency or workers)
-    plans = make_plans(**shape, workers=workers, late_ms=late_ms)
+    plans = make_plans(dataclasses.replace(shape, workers=workers), late_ms)
     on_progress = _progress_callback(progress)
     info = RunInfo(
         model="open" if rate is not None else "closed",
