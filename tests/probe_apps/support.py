@@ -14,21 +14,27 @@ import urllib.request
 from typing import Any
 
 
+async def exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> int:
+    """One keep-alive GET and its response (read to the end of its Content-Length body);
+    the status code. Also drives benchmarks/probe_soak.py."""
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":", 1)[1])
+    if length:
+        await reader.readexactly(length)
+    return int(head.split(b" ", 2)[1])
+
+
 async def _connection(host: str, port: int, path: str, deadline: float, limit: list[int]) -> int:
     reader, writer = await asyncio.open_connection(host, port)
-    request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
     done = 0
     try:
         while time.monotonic() < deadline and limit[0] > 0:
             limit[0] -= 1
-            writer.write(request)
-            head = await reader.readuntil(b"\r\n\r\n")
-            length = 0
-            for line in head.split(b"\r\n"):
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":", 1)[1])
-            if length:
-                await reader.readexactly(length)
+            await exchange(reader, writer, path)
             done += 1
     finally:
         writer.close()
