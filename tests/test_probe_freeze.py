@@ -15,13 +15,12 @@ import asyncio
 import socket
 import sys
 import threading
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 from probe_apps.freeze import LINES
-from probe_apps.support import concurrent_gets, get, hammer, post, snapshot
+from probe_apps.support import concurrent_gets, get, hammer, post, snapshot, wait_until
 
 from unjam.server import ServerProcess, free_port
 
@@ -55,17 +54,6 @@ def served(request):
     served = Served(request.param)
     with served.server:
         yield served
-
-
-def wait_until(condition, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
 
 
 def in_background(target) -> threading.Thread:

@@ -454,7 +454,9 @@ def test_an_untimed_request_is_located_through_the_scope_asgi_frames_hold():
             chain.append((frame, frame.f_lineno))
             frame = frame.f_back
         state, request_frame = locate_request(tuple(reversed(chain)))
-        found.append((probe.route_index.key(state.scope), state.scope["path"], request_frame, chain))
+        found.append(
+            (probe.route_index.key(state.scope), state.scope["path"], request_frame, chain)
+        )
         return {}
 
     assert get_all(instrument(app, probe=probe), ["/locate/1"]) == [200]

@@ -11,7 +11,24 @@ import asyncio
 import json
 import time
 import urllib.request
+from collections.abc import Callable
 from typing import Any
+
+
+def marked_lines(path: str, names: tuple[str, ...]) -> dict[str, int]:
+    """The line of each `# BLOCK-NAME` marker in the app at `path`: where the tests expect
+    the probe to locate a stall, kept right when the app is edited."""
+    markers = {f"# BLOCK-{name.upper()}": name for name in names}
+    found: dict[str, int] = {}
+    with open(path, encoding="utf-8") as handle:
+        for number, text in enumerate(handle, 1):
+            for marker, name in markers.items():
+                if text.rstrip().endswith(marker):
+                    found.setdefault(name, number)
+    missing = set(names) - set(found)
+    if missing:
+        raise LookupError(f"no BLOCK marker for {sorted(missing)} in {path}")
+    return found
 
 
 async def exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str) -> int:
@@ -88,6 +105,19 @@ def snapshot(diag_port: int) -> dict[str, Any]:
     status, body = get(f"http://127.0.0.1:{diag_port}/snapshot")
     assert status == 200, body
     return json.loads(body)
+
+
+def wait_until(condition: Callable[[], Any], timeout: float, what: str) -> Any:
+    """Poll `condition` until it returns something true (returned), failing after `timeout`
+    seconds with what was awaited: the tests wait on conditions, never on fixed sleeps."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
 
 
 def wait_for_stalls(diag_port: int, count: int, timeout: float = 3.0) -> dict[str, Any]:
