@@ -23,6 +23,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -235,23 +236,16 @@ def _run_inline(
     return stats
 
 
-def _inline_anywhere(
-    wire: Wire,
-    plan: Plan,
-    address: tuple[str, int],
-    loop_kind: str,
-    on_progress: Callable[[dict], None] | None,
-    sink: RowSink,
-) -> dict[str, Any]:
+def _inline_anywhere(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """Run inline; from inside a running event loop (async callers), on a helper thread."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return _run_inline(wire, plan, address, loop_kind, on_progress, sink)
+        return run()
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(1, thread_name_prefix="unjam-load") as pool:
-        return pool.submit(_run_inline, wire, plan, address, loop_kind, on_progress, sink).result()
+        return pool.submit(run).result()
 
 
 def now_plus(ns: int) -> int:
@@ -472,7 +466,8 @@ def run_load(
     sink = RowSink(info, output, Tally(hist_bounds, keep_rows), threaded=len(plans) == 1)
     try:
         if len(plans) == 1:
-            all_stats = [_inline_anywhere(wire, plans[0], address, loop, on_progress, sink)]
+            inline = partial(_run_inline, wire, plans[0], address, loop, on_progress, sink)
+            all_stats = [_inline_anywhere(inline)]
         else:
             all_stats = _run_workers(wire, plans, address, loop, on_progress, sink)
     except BaseException:
