@@ -45,23 +45,10 @@ def main() -> None:
             unjam("load", url, "-r", "100", "-d", "1s")  # warm-up
             start = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3))
             half = f"{args.rate / 2:g}"
+            attack = ["load", url, "-r", half, "-d", args.duration, "--start-at", start]
             runs = [
                 subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-m",
-                        "unjam",
-                        "load",
-                        url,
-                        "-r",
-                        half,
-                        "-d",
-                        args.duration,
-                        "--start-at",
-                        start,
-                        "-o",
-                        str(path),
-                    ],
+                    [sys.executable, "-m", "unjam", *attack, "-o", str(path)],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
                 )

@@ -64,22 +64,8 @@ def number(pattern: str, text: str) -> float:
 
 
 def unjam_rps(url: str, conns: int, seconds: float) -> float:
-    out = run(
-        [
-            sys.executable,
-            "-m",
-            "unjam",
-            "load",
-            url,
-            "-c",
-            str(conns),
-            "-d",
-            f"{seconds:g}s",
-            "-f",
-            "json",
-        ],
-        seconds + 60,
-    )
+    attack = ["load", url, "-c", str(conns), "-d", f"{seconds:g}s", "-f", "json"]
+    out = run([sys.executable, "-m", "unjam", *attack], seconds + 60)
     data = json.loads(out)
     if not data["unjam"]["valid"]:
         print(f"    (unjam flagged its own run: {data['unjam']['invalid_reason']})")
@@ -141,26 +127,9 @@ def stalls(seconds: float, rate: int, conns: int) -> None:
     server = serve("apps:stall")
     url = server.url + "/"
     try:
-        out = run(
-            [
-                sys.executable,
-                "-m",
-                "unjam",
-                "load",
-                url,
-                "-r",
-                str(rate),
-                "-d",
-                f"{seconds:g}s",
-                "--connections",
-                str(conns),
-                "--max-connections",
-                str(conns),
-                "-f",
-                "json",
-            ],
-            seconds + 60,
-        )
+        pool = ["--connections", str(conns), "--max-connections", str(conns)]
+        attack = ["load", url, "-r", str(rate), "-d", f"{seconds:g}s", *pool, "-f", "json"]
+        out = run([sys.executable, "-m", "unjam", *attack], seconds + 60)
     finally:
         server.stop()
     data = json.loads(out)

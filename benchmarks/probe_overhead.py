@@ -117,6 +117,13 @@ def wrk_argv(url: str, seconds: float, connections: int) -> list[str]:
     return pinned(1, ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", url])
 
 
+def at_once(argvs: list[list[str]]) -> list[str]:
+    """Run the load generators together (one per server, so both see the same machine)
+    and return what each printed."""
+    runs = [subprocess.Popen(argv, stdout=subprocess.PIPE, text=True) for argv in argvs]
+    return [run.communicate()[0] for run in runs]
+
+
 def read_wrk(out: str) -> tuple[float, int]:
     """(requests/s, requests completed) from wrk's report."""
     rate = re.search(r"Requests/sec:\s+([\d.]+)", out)
@@ -271,15 +278,8 @@ def paired(app_dir: Path, rounds: int, seconds: float, loop: str) -> None:
         ratios = []
         try:
             for round_no in range(rounds + 1):  # the first round warms up
-                runs = [
-                    subprocess.Popen(
-                        wrk_argv(f"http://127.0.0.1:{port}/", seconds, 32),
-                        stdout=subprocess.PIPE,
-                        text=True,
-                    )
-                    for port in ports
-                ]
-                rates = [read_wrk(run.communicate()[0])[0] for run in runs]
+                argvs = [wrk_argv(f"http://127.0.0.1:{port}/", seconds, 32) for port in ports]
+                rates = [read_wrk(out)[0] for out in at_once(argvs)]
                 if round_no:
                     ratios.append(rates[1] / rates[0])
         finally:
@@ -459,16 +459,8 @@ def fleet(app_dir: Path, rounds: int, seconds: float, loop: str, workers: int) -
         ]
         for round_no in range(rounds + 1):  # the first round warms up
             cpu_before = [_tree_cpu_ns(server.pid) for server in servers]
-            runs = [
-                subprocess.Popen(
-                    _load_argv(f"http://127.0.0.1:{port}/", seconds, 32),
-                    stdout=subprocess.PIPE,
-                    text=True,
-                )
-                for port in ports
-            ]
-            outputs = [run.communicate()[0] for run in runs]
-            pair = [_load_rate(out) for out in outputs]
+            argvs = [_load_argv(f"http://127.0.0.1:{port}/", seconds, 32) for port in ports]
+            pair = [_load_rate(out) for out in at_once(argvs)]
             cpu = [_tree_cpu_ns(s.pid) - b for s, b in zip(servers, cpu_before, strict=True)]
             if round_no:
                 ratios.append(pair[1] / pair[0])

@@ -28,7 +28,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from probe_apps.support import exchange  # noqa: E402
 
 from unjam.server import ServerProcess, free_port, uvicorn_argv  # noqa: E402
 
@@ -122,18 +124,6 @@ def _status(pid: int, field: str) -> str:
     raise RuntimeError(f"no {field} for pid {pid}")
 
 
-async def _request(reader, writer, path: str) -> int:
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: soak\r\n\r\n".encode())
-    head = await reader.readuntil(b"\r\n\r\n")
-    length = 0
-    for line in head.split(b"\r\n"):
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":", 1)[1])
-    if length:
-        await reader.readexactly(length)
-    return int(head.split(b" ", 2)[1])
-
-
 async def drive(port: int, seconds: float, rate: float | None, connections: int) -> list[int]:
     """Keep-alive connections, closed loop (rate None) or paced to `rate` in all; the
     number of responses and of non-2xx responses."""
@@ -152,7 +142,7 @@ async def drive(port: int, seconds: float, rate: float | None, connections: int)
                     if delay > 0:
                         await asyncio.sleep(delay)
                     next_at += period
-                status = await _request(reader, writer, next(paths))
+                status = await exchange(reader, writer, next(paths))
                 counts[0] += 1
                 counts[1] += status >= 300
         finally:

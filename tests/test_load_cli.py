@@ -146,20 +146,9 @@ def test_find_knee_prints_the_sustainable_rate(server):
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_prints_the_partial_report(server, workers):
+    attack = ["load", server.url + "/", "-r", "50", "-d", "60s", "-w", workers]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "unjam",
-            "load",
-            server.url + "/",
-            "-r",
-            "50",
-            "-d",
-            "60s",
-            "-w",
-            workers,
-        ],
+        [sys.executable, "-m", "unjam", *attack],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -51,25 +51,10 @@ def test_two_generators_merge_exactly_and_match_one_of_the_same_total(tmp_path):
         url = server.url + "/"
         start = time.time() + 3.0
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(start)) + f"{start % 1:.3f}"[1:]
+        attack = ["load", url, "-r", "50", "-d", "2s", "--start-at", stamp + "Z", "-f", "json"]
         generators = [
             subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "unjam",
-                    "load",
-                    url,
-                    "-r",
-                    "50",
-                    "-d",
-                    "2s",
-                    "--start-at",
-                    stamp + "Z",
-                    "-o",
-                    str(path),
-                    "-f",
-                    "json",
-                ],
+                [sys.executable, "-m", "unjam", *attack, "-o", str(path)],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,

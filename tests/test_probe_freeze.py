@@ -15,13 +15,12 @@ import asyncio
 import socket
 import sys
 import threading
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 from probe_apps.freeze import LINES
-from probe_apps.support import concurrent_gets, get, hammer, post, snapshot
+from probe_apps.support import concurrent_gets, get, hammer, post, snapshot, wait_until
 
 from unjam.server import ServerProcess, free_port
 
@@ -55,17 +54,6 @@ def served(request):
     served = Served(request.param)
     with served.server:
         yield served
-
-
-def wait_until(condition, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
 
 
 def in_background(target) -> threading.Thread:
@@ -122,21 +110,25 @@ def test_a_stall_longer_than_the_client_timeout_is_seen_then_recorded(served):
     assert stall["route"] == "GET /long"
 
 
-def test_a_background_task_stall_is_charged_to_the_task_not_the_route_under_load(served):
+def stall_of_a_task_spawned_by(served: Served, path: str, line: int) -> dict:
+    """Request `path` (which starts a task that blocks the loop at `line`) while other
+    requests keep the server busy; the one stall recorded there."""
     served.reset()
-    assert get(served.url("/spawn"))[0] == 200
+    assert get(served.url(path))[0] == 200
     asyncio.run(hammer(served.port, "/fast", connections=4, seconds=1.0, max_requests=2000))
-    (stall,) = wait_until(lambda: stalls_at(served, LINES["task"]), 3, "the task's stall")
+    (stall,) = wait_until(lambda: stalls_at(served, line), 3, "the task's stall")
+    return stall
+
+
+def test_a_background_task_stall_is_charged_to_the_task_not_the_route_under_load(served):
+    stall = stall_of_a_task_spawned_by(served, "/spawn", LINES["task"])
     assert stall["route"] is None
     assert stall["task"] == "tests.probe_apps.freeze:nightly_job"
     assert stall["endpoint"] == "tests.probe_apps.freeze:nightly_job"
 
 
 def test_a_task_handed_the_request_is_charged_to_the_route_that_scheduled_it(served):
-    served.reset()
-    assert get(served.url("/spawn-audit"))[0] == 200
-    asyncio.run(hammer(served.port, "/fast", connections=4, seconds=1.0, max_requests=2000))
-    (stall,) = wait_until(lambda: stalls_at(served, LINES["audit"]), 3, "the task's stall")
+    stall = stall_of_a_task_spawned_by(served, "/spawn-audit", LINES["audit"])
     assert stall["route"] == "GET /spawn-audit"
     assert stall["endpoint"] == "tests.probe_apps.freeze:audit"
 

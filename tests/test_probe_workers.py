@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from probe_apps.blocking import LINES
-from probe_apps.support import concurrent_gets, get, post, snapshot
+from probe_apps.support import concurrent_gets, get, post, snapshot, wait_until
 
 from unjam.probe.core import Probe, ProbeSettings
 from unjam.probe.fleet import FleetView
@@ -76,17 +76,6 @@ def test_reset_drops_older_generations_at_once(tmp_path):
     assert view.snapshot()["routes"]["GET /x"]["requests"] == 3
 
 
-def _until(check, timeout: float = 20.0, what: str = "condition"):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.1)
-
-
 @pytest.mark.slow
 def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_path):
     port, diag = free_port(), free_port()
@@ -111,14 +100,14 @@ def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_pat
             }
             return snap if len(pids) >= 2 and len(snap["workers"]) == 2 else None
 
-        _until(both_workers_stalled, what="stalls in both workers")
+        wait_until(both_workers_stalled, 20, "stalls in both workers")
 
         def counted():
             snap = snapshot(diag)
             requests = {key: r["requests"] for key, r in snap["routes"].items()}
             return snap if requests == sent else None
 
-        snap = _until(counted, what="every request counted")
+        snap = wait_until(counted, 20, "every request counted")
         # (a loaded machine can add a stall elsewhere: a process not scheduled for 30 ms)
         sleeps = [s for s in snap["stalls"] if s["blocking_frame"]["line"] == LINES["sleep"]]
         assert {s["route"] for s in sleeps} == {"GET /sleep"}
@@ -138,7 +127,7 @@ def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_pat
             alive = [w for w in snap["workers"] if w["alive"]]
             return snap if len(snap["workers"]) == 3 and len(alive) == 2 else None
 
-        snap = _until(replaced, what="a replacement worker")
+        snap = wait_until(replaced, 20, "a replacement worker")
         dead = next(w for w in snap["workers"] if w["pid"] == victim["pid"])
         for field in ("requests", "stalls", "errors"):
             assert dead[field] == victim[field]
@@ -151,7 +140,7 @@ def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_pat
         assert after["stalls"] == [] and after["routes"] == {}
         assert get(f"http://127.0.0.1:{port}/fast")[0] == 200
         sent = {"GET /fast": 1}
-        _until(counted, what="the request after the reset")
+        wait_until(counted, 20, "the request after the reset")
     finally:
         code = server.stop()
     assert code == 0, server.stderr_text()
@@ -175,7 +164,7 @@ def test_serve_prints_what_it_watches_and_a_summary(tmp_path):
         assert get(f"http://127.0.0.1:{port}/sleep")[0] == 200
         assert get(f"http://127.0.0.1:{port}/sleep")[0] == 200
         assert get(f"http://127.0.0.1:{port}/items/3")[0] == 200
-        _until(lambda: server.stderr_text().count("stalled") >= 2, what="two stalls logged")
+        wait_until(lambda: server.stderr_text().count("stalled") >= 2, 20, "two stalls logged")
     finally:
         assert server.stop() == 0
     lines = server.stderr_text().splitlines()

@@ -9,15 +9,9 @@ from fastapi import BackgroundTasks, Depends, FastAPI, Request
 
 import unjam
 
+from .support import marked_lines
+
 app = FastAPI()
-
-
-def _line(marker: str) -> int:
-    with open(__file__, encoding="utf-8") as handle:
-        for number, text in enumerate(handle, 1):
-            if text.rstrip().endswith(f"# {marker}") and "def _line" not in text:
-                return number
-    raise LookupError(marker)
 
 
 @app.middleware("http")
@@ -83,10 +77,7 @@ def sync_endpoint(item_id: int):
     return {"item_id": item_id}
 
 
-LINES = {
-    name: _line(f"BLOCK-{name.upper()}")
-    for name in ("sleep", "cpu", "hash", "dependency", "middleware", "background")
-}
+LINES = marked_lines(__file__, ("sleep", "cpu", "hash", "dependency", "middleware", "background"))
 
 if os.environ.get("PROBE_APP_INSTRUMENT"):
     app = unjam.instrument(app)

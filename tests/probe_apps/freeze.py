@@ -19,6 +19,8 @@ import time
 import httpx
 from fastapi import FastAPI, HTTPException, Request
 
+from .support import marked_lines
+
 app = FastAPI()
 FREEZE_SECONDS = float(os.environ.get("FREEZE_SECONDS", "3"))
 
@@ -109,15 +111,4 @@ async def fast():
     return {"ok": True}
 
 
-def _line(marker: str) -> int:
-    with open(__file__, encoding="utf-8") as handle:
-        for number, text in enumerate(handle, 1):
-            if text.rstrip().endswith(f"# {marker}") and "def _line" not in text:
-                return number
-    raise LookupError(marker)
-
-
-LINES = {
-    name: _line(f"BLOCK-{name.upper()}")
-    for name in ("checkout", "long", "task", "audit", "generated", "client")
-}
+LINES = marked_lines(__file__, ("checkout", "long", "task", "audit", "generated", "client"))

@@ -9,6 +9,7 @@ Heavy imports (FastAPI, boto3, the load generator) happen inside the command bod
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import typer
 
@@ -38,6 +39,16 @@ APPLIES = {
 }
 
 
+def _duration_option(flag: str, text: str) -> Any:
+    """An option taking a duration (`10s`, `500ms`, a bare number of seconds); None if not given."""
+    return typer.Option(None, parser=duration_parser(flag), metavar="DURATION", help=text)
+
+
+def _rate_option(flag: str, text: str) -> Any:
+    """An option taking a rate (`500`, `500/s`, `50/100ms`); None if not given."""
+    return typer.Option(None, parser=rate_parser(flag, MAX_RATE), metavar="RATE", help=text)
+
+
 def _positive(name: str, value: float | None) -> None:
     if value is not None and not (math.isfinite(value) and value > 0):
         raise UserError(f"--{name.replace('_', '-')} must be positive (got {value:g})")
@@ -51,12 +62,7 @@ def lab(
     concurrency: str = typer.Option(
         None, help="sleep: concurrent requests, comma-separated [20,40,80,120]; translate: [50]."
     ),
-    sleep: float = typer.Option(
-        None,
-        parser=duration_parser("--sleep"),
-        metavar="DURATION",
-        help="sleep: how long each request sleeps [2s].",
-    ),
+    sleep: float = _duration_option("--sleep", "sleep: how long each request sleeps [2s]."),
     pool: int = typer.Option(None, help="sleep: thread-pool size of the first run [40]."),
     raised_pool: int = typer.Option(None, help="sleep: thread-pool size of the second run [100]."),
     endpoints: int = typer.Option(None, help="healthcheck: number of health endpoints [100]."),
@@ -65,23 +71,10 @@ def lab(
         None, help="healthcheck: endpoint delay [200]; translate: translation API delay [180]."
     ),
     requests: int = typer.Option(None, help="translate: total requests [100]."),
-    rate: float = typer.Option(
-        None,
-        parser=rate_parser("--rate", MAX_RATE),
-        metavar="RATE",
-        help="webhook: attack rate, e.g. 500 or 500/s [500/s].",
-    ),
-    duration: float = typer.Option(
-        None,
-        parser=duration_parser("--duration"),
-        metavar="DURATION",
-        help="webhook: attack duration [2s].",
-    ),
-    timeout: float = typer.Option(
-        None,
-        parser=duration_parser("--timeout"),
-        metavar="DURATION",
-        help="webhook: client timeout per request [5s]; sleep: [120s].",
+    rate: float = _rate_option("--rate", "webhook: attack rate, e.g. 500 or 500/s [500/s]."),
+    duration: float = _duration_option("--duration", "webhook: attack duration [2s]."),
+    timeout: float = _duration_option(
+        "--timeout", "webhook: client timeout per request [5s]; sleep: [120s]."
     ),
     latency_ms: float = typer.Option(
         None, help="webhook: round trip added between the app and the queue, ms [20]."
@@ -89,23 +82,12 @@ def lab(
     internal_ms: float = typer.Option(
         None, help="webhook: delay of the appendix's internal URL, ms [5]."
     ),
-    sustain_rate: float = typer.Option(
-        None,
-        parser=rate_parser("--sustain-rate", MAX_RATE),
-        metavar="RATE",
-        help="webhook: sustained rate [200/s].",
+    sustain_rate: float = _rate_option("--sustain-rate", "webhook: sustained rate [200/s]."),
+    sustain_duration: float = _duration_option(
+        "--sustain-duration", "webhook: sustained run duration [5s]."
     ),
-    sustain_duration: float = typer.Option(
-        None,
-        parser=duration_parser("--sustain-duration"),
-        metavar="DURATION",
-        help="webhook: sustained run duration [5s].",
-    ),
-    sink_rate: float = typer.Option(
-        None,
-        parser=rate_parser("--sink-rate", MAX_RATE),
-        metavar="RATE",
-        help="webhook: the consumer's downstream limit before it answers 429 [150/s].",
+    sink_rate: float = _rate_option(
+        "--sink-rate", "webhook: the consumer's downstream limit before it answers 429 [150/s]."
     ),
     variants: str = typer.Option(
         None,

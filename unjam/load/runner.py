@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import math
 import os
 import signal
@@ -22,6 +23,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,13 +31,14 @@ from urllib.parse import urlsplit
 from hdrh.histogram import HdrHistogram
 
 from unjam.errors import NetworkError, UserError
-from unjam.load.engine import Engine, Plan, Wire, encode_targets
-from unjam.load.limits import check_request
+from unjam.load.engine import Engine, Plan
+from unjam.load.limits import RequestShape, check_request
 from unjam.load.result import LoadResult, RunInfo, new_histogram
 from unjam.load.samples import Samples
 from unjam.load.sink import RowSink
 from unjam.load.tally import KEEP_ROWS, Tally
 from unjam.load.targets import Target, check_target
+from unjam.load.wire import Wire, encode_targets
 
 SCHED_LAG_LIMIT_MS = 10.0
 LOOP_LAG_LIMIT_MS = 20.0
@@ -86,31 +89,22 @@ def _split(total: int | None, parts: int, index: int) -> int | None:
     return total // parts + (1 if index < total % parts else 0)
 
 
-def make_plans(
-    *,
-    rate: float | None,
-    concurrency: int | None,
-    duration: float | None,
-    requests: int | None,
-    connections: int | None,
-    max_connections: int | None,
-    timeout: float,
-    workers: int,
-    late_ms: float,
-) -> list[Plan]:
+def make_plans(shape: RequestShape, late_ms: float) -> list[Plan]:
+    """One plan per worker: the rate, concurrency and counts split between them."""
+    rate, workers, duration = shape.rate, shape.workers, shape.duration
     plans = []
     for index in range(workers):
         common = dict(
             duration_ns=None if duration is None else round(duration * 1e9),
-            requests=_split(requests, workers, index),
-            timeout_ns=round(timeout * 1e9),
+            requests=_split(shape.requests, workers, index),
+            timeout_ns=round(shape.timeout * 1e9),
             late_ns=round(late_ms * 1e6),
             target_offset=index,
-            max_connections=max(1, (max_connections or DEFAULT_MAX_CONNECTIONS) // workers),
+            max_connections=max(1, (shape.max_connections or DEFAULT_MAX_CONNECTIONS) // workers),
         )
         if rate is not None:
             per = rate / workers
-            conns = connections or max(2, min(64, math.ceil(rate / 200)))
+            conns = shape.connections or max(2, min(64, math.ceil(rate / 200)))
             plans.append(
                 Plan(
                     model="open",
@@ -121,7 +115,7 @@ def make_plans(
                 )
             )
         else:
-            share = _split(concurrency, workers, index) or 0
+            share = _split(shape.concurrency, workers, index) or 0
             plans.append(Plan(model="closed", concurrency=share, connections=share, **common))
     return [p for p in plans if p.model == "open" or p.concurrency > 0]
 
@@ -242,23 +236,16 @@ def _run_inline(
     return stats
 
 
-def _inline_anywhere(
-    wire: Wire,
-    plan: Plan,
-    address: tuple[str, int],
-    loop_kind: str,
-    on_progress: Callable[[dict], None] | None,
-    sink: RowSink,
-) -> dict[str, Any]:
+def _inline_anywhere(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """Run inline; from inside a running event loop (async callers), on a helper thread."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return _run_inline(wire, plan, address, loop_kind, on_progress, sink)
+        return run()
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(1, thread_name_prefix="unjam-load") as pool:
-        return pool.submit(_run_inline, wire, plan, address, loop_kind, on_progress, sink).result()
+        return pool.submit(run).result()
 
 
 def now_plus(ns: int) -> int:
@@ -453,20 +440,14 @@ def run_load(
         check_target(target)
     if rate is None:
         concurrency = 10 if concurrency is None else concurrency
-    shape = dict(
-        rate=rate,
-        concurrency=concurrency,
-        duration=duration,
-        requests=requests,
-        connections=connections,
-        max_connections=max_connections,
-        timeout=timeout,
+    shape = RequestShape(
+        rate, concurrency, duration, requests, connections, max_connections, timeout, workers
     )
-    check_request(**shape, workers=workers)
+    check_request(shape)
     wire = encode_targets(targets)
     address = resolve(targets[0].url, timeout)
     workers = min(workers, requests or workers, concurrency or workers)
-    plans = make_plans(**shape, workers=workers, late_ms=late_ms)
+    plans = make_plans(dataclasses.replace(shape, workers=workers), late_ms)
     on_progress = _progress_callback(progress)
     info = RunInfo(
         model="open" if rate is not None else "closed",
@@ -485,7 +466,8 @@ def run_load(
     sink = RowSink(info, output, Tally(hist_bounds, keep_rows), threaded=len(plans) == 1)
     try:
         if len(plans) == 1:
-            all_stats = [_inline_anywhere(wire, plans[0], address, loop, on_progress, sink)]
+            inline = partial(_run_inline, wire, plans[0], address, loop, on_progress, sink)
+            all_stats = [_inline_anywhere(inline)]
         else:
             all_stats = _run_workers(wire, plans, address, loop, on_progress, sink)
     except BaseException:

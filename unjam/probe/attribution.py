@@ -15,7 +15,6 @@ import os
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from unjam.probe.routes import match_route
 from unjam.probe.stacks import StallEvidence, frame_dict
 from unjam.probe.state import SCOPE_KEY, TIMED_CODES, RequestState
 
@@ -140,7 +139,7 @@ def _route_and_endpoint(
     probe: Probe, evidence: StallEvidence, state: RequestState | None
 ) -> tuple[str | None, str]:
     frame, _ = evidence.blocking
-    code_map = probe.code_map()
+    code_map = probe.route_index.code_map()
     endpoint = None
     route = None
     for candidate, _ in reversed(evidence.last):
@@ -154,9 +153,9 @@ def _route_and_endpoint(
         module = frame.f_globals.get("__name__", "?")
         endpoint = f"{module}:{getattr(frame.f_code, 'co_qualname', frame.f_code.co_name)}"
     if state is not None:
-        route = state.route_key or probe.route_key(state.scope) or route
+        route = state.route_key or probe.route_index.key(state.scope) or route
         if route is None:
-            route = match_route(probe.apps, state.scope)
+            route = probe.route_index.match(state.scope)
     return route, endpoint
 
 

@@ -4,8 +4,8 @@ One object because every way in (middleware, `unjam serve`, the pytest plugin) a
 way out (JSON, Prometheus, OpenTelemetry, the diagnostics endpoint) must see the same
 numbers. The hot path (one request) only touches `counting` (see the middleware),
 `count_response` or `finish_request`; stall analysis runs on
-the watchdog thread (`attribution.py` describes a stall, `add_stall` keeps it; route
-introspection is in `routes.py`); exports read copies. Anything that goes wrong inside the probe is
+the watchdog thread (`attribution.py` describes a stall, `add_stall` keeps it); what the
+app's routes and callables are called is read by `routes.RouteIndex`; exports read copies. Anything that goes wrong inside the probe is
 counted in `errors` and never reaches the application.
 """
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unjam.probe.histogram import Histogram
-from unjam.probe.routes import CodeMap, build_code_map
+from unjam.probe.routes import MAX_CACHED_KEYS, STANDARD_METHODS, RouteIndex
 from unjam.probe.state import SCOPE_KEY, PoolRecord, RequestState, RouteStats, ThreadPoolStats
 
 log = logging.getLogger("unjam.probe")
@@ -33,9 +33,6 @@ SNAPSHOT_VERSION = 1
 MAX_STALLS = 200
 MAX_WARNINGS = 50
 TIMELINE_LEN = 3000  # 5 minutes at 10 Hz
-STANDARD_METHODS = frozenset(
-    {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
-)
 
 
 def _copy(record: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -111,10 +108,8 @@ class Probe:
         # full. `raise_sample_due` raises it at this perf_counter() time; see the middleware.
         self.next_sample_at = float("-inf")
         self.sample_due = True
-        self.apps: list[Any] = []
+        self.route_index = RouteIndex()  # the served apps: route keys, the code map
         self.stall_listeners: list[Callable[[dict[str, Any]], None]] = []
-        self._route_keys: dict[tuple[str, int], str] = {}  # (method, id(route)); routes live on
-        self._code_map: CodeMap | None = None
         # Set by the watchdog while the loop is blocked past the threshold (see
         # `attribution.in_progress` for its shape), None otherwise; replaced, never mutated.
         self.stall_in_progress: dict[str, Any] | None = None
@@ -227,38 +222,7 @@ class Probe:
             self.diagnostics = None
             self.count_error("diagnostics endpoint", exc)
 
-    def register_app(self, app: Any) -> None:
-        if not any(existing is app for existing in self.apps):
-            self.apps.append(app)
-            self._code_map = None
-
     # -- hot path ------------------------------------------------------------------------------
-
-    def route_key(self, scope: dict[str, Any]) -> str | None:
-        route = scope.get("route")
-        if route is None:
-            return None
-        method = scope.get("method", "GET")
-        key = self._route_keys.get((method, id(route)))
-        if key is None:
-            key = self._new_route_key(method, route)
-        return key
-
-    def _new_route_key(self, method: str, route: Any) -> str | None:
-        """ "METHOD /template"; any method but the standard ones is keyed `OTHER`.
-
-        The router names the route a wrong method was sent to (for its 405), so keying by
-        the method as sent let garbage methods grow the route table without bound — ~7 KB
-        of histograms per made-up method.
-        """
-        template = getattr(route, "path_format", None) or getattr(route, "path", None)
-        if template is None:
-            return None
-        standard = method in STANDARD_METHODS
-        key = f"{method if standard else 'OTHER'} {template}"
-        if standard and len(self._route_keys) < 10_000:
-            self._route_keys[(method, id(route))] = key
-        return key
 
     def _route_stats(self, scope: dict[str, Any]) -> tuple[str, RouteStats] | None:
         """The key and stats of the route a request matched (None before routing, or when
@@ -267,14 +231,14 @@ class Probe:
         if route is None:
             return None
         method = scope["method"]
-        key = self._route_keys.get((method, id(route))) or self._new_route_key(method, route)
+        key = self.route_index.key_of(method, route)
         if key is None:
             return None
         stats = self.routes.get(key)
         if stats is None:
             stats = self.routes.setdefault(key, RouteStats())
         counting = self.counting
-        if len(counting) < 10_000 and method in STANDARD_METHODS:
+        if len(counting) < MAX_CACHED_KEYS and method in STANDARD_METHODS:
             counting[(method, id(route))] = stats.status
         return key, stats
 
@@ -362,12 +326,6 @@ class Probe:
             stats.phase("threadpool_wait").record(state.tp_wait * 1000.0)
 
     # -- stalls (called on the watchdog thread) ----------------------------------------------------
-
-    def code_map(self) -> CodeMap:
-        """Code object of every endpoint and dependency → (callable name, route keys)."""
-        if self._code_map is None:
-            self._code_map = build_code_map(self.apps)
-        return self._code_map
 
     def add_stall(self, record: dict[str, Any]) -> None:
         """Keep a finished stall (described by `attribution.describe_stall`), say it on the

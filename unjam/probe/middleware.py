@@ -77,7 +77,7 @@ class ProbeMiddleware:
         if threshold_ms is not None:
             self.probe.settings.threshold_ms = float(threshold_ms)
         try:
-            self.probe.register_app(app)
+            self.probe.route_index.register(app)
             from unjam.probe import hooks
 
             hooks.install(self.probe)

@@ -1,7 +1,9 @@
-"""Route introspection: which route and which callable a stalled frame belongs to.
+"""Route introspection: what a request's route is called, and which route and callable a
+stalled frame belongs to.
 
 Kept apart from the probe's measurements (core.py) because it reads the app's routing
-table — Starlette/FastAPI objects — and is only needed off the hot path, when a stall is
+table — Starlette/FastAPI objects. A request's key is read once per (method, route) and
+cached (`RouteIndex.key`); the code map is built off the hot path, when a stall is
 described on the watchdog thread.
 """
 
@@ -16,6 +18,66 @@ from typing import Any
 
 CodeMap = dict[CodeType, tuple[str, list[str]]]
 """Code object of an endpoint or dependency → (its `module:qualname`, its route keys)."""
+
+STANDARD_METHODS = frozenset(
+    {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
+)
+MAX_CACHED_KEYS = 10_000
+
+
+class RouteIndex:
+    """The apps a probe serves, and the names of their routes and callables."""
+
+    def __init__(self) -> None:
+        self.apps: list[Any] = []
+        self._keys: dict[tuple[str, int], str] = {}  # (method, id(route)); routes live on
+        self._code_map: CodeMap | None = None
+
+    def __len__(self) -> int:
+        """How many route keys are cached."""
+        return len(self._keys)
+
+    def register(self, app: Any) -> None:
+        if not any(existing is app for existing in self.apps):
+            self.apps.append(app)
+            self._code_map = None
+
+    def key(self, scope: dict[str, Any]) -> str | None:
+        """ "METHOD /template" of the route a request matched (None before routing)."""
+        route = scope.get("route")
+        if route is None:
+            return None
+        return self.key_of(scope.get("method", "GET"), route)
+
+    def key_of(self, method: str, route: Any) -> str | None:
+        key = self._keys.get((method, id(route)))
+        return key if key is not None else self._new_key(method, route)
+
+    def _new_key(self, method: str, route: Any) -> str | None:
+        """ "METHOD /template"; any method but the standard ones is keyed `OTHER`.
+
+        The router names the route a wrong method was sent to (for its 405), so keying by
+        the method as sent let garbage methods grow the route table without bound — ~7 KB
+        of histograms per made-up method.
+        """
+        template = getattr(route, "path_format", None) or getattr(route, "path", None)
+        if template is None:
+            return None
+        standard = method in STANDARD_METHODS
+        key = f"{method if standard else 'OTHER'} {template}"
+        if standard and len(self._keys) < MAX_CACHED_KEYS:
+            self._keys[(method, id(route))] = key
+        return key
+
+    def code_map(self) -> CodeMap:
+        """Code object of every endpoint and dependency → (callable name, route keys)."""
+        if self._code_map is None:
+            self._code_map = build_code_map(self.apps)
+        return self._code_map
+
+    def match(self, scope: dict[str, Any]) -> str | None:
+        """The key of the top-level route `scope` matches, found by matching it again."""
+        return match_route(self.apps, scope)
 
 
 def callable_name(call: Any) -> str:
