@@ -253,6 +253,36 @@ def test_thread_pool_growth_is_a_warm_up_note_not_a_ranked_cause(tmp_path):
     assert "warm-up cost" in warmup[0].message
 
 
+def test_a_library_import_at_start_up_is_a_warm_up_note_and_the_apps_own_is_ranked(tmp_path):
+    """FastAPI importing a module at its first call, while the lifespan starts, is paid once
+    inside the library: a warm-up note. The app's own start-up code blocking stays a cause."""
+    import fastapi.applications
+
+    from unjam.doctor.rank import rank
+
+    app_file = write_app(tmp_path)
+    library = {
+        "duration_ms": 18.0,
+        "route": None,
+        "blocking_frame": {"path": "<frozen importlib._bootstrap_external>", "line": 147,
+                           "function": "_path_stat"},
+        "stack": [
+            {"path": fastapi.applications.__file__, "line": 1209, "function": "FastAPI.__call__"},
+            {"path": "<frozen importlib._bootstrap>", "line": 1176, "function": "_find_and_load"},
+            {"path": "<frozen importlib._bootstrap_external>", "line": 147,
+             "function": "_path_stat"},
+        ],
+    }  # fmt: skip
+    own = {**stall(app_file, 40.0), "route": None}
+    for stall_, kind in ((library, "warmup"), (own, "loop")):
+        seen = user_frame(stall_, [str(tmp_path)])  # as the doctor reads every stall
+        items = rank([], {}, group_stalls([seen], startup=True), {}, {})
+        assert [(item.kind, item.minor, item.startup) for item in items] == [
+            (kind, kind == "warmup", True)
+        ]
+    assert group_stalls([library], startup=True)[0].path.startswith("<frozen")
+
+
 def test_a_freeze_with_a_full_thread_pool_and_no_loop_stall_is_a_pool_wedge():
     """Nothing answered, but the probe saw no loop stall and all 40 tokens were borrowed with
     calls waiting (a DB pool smaller than the limiter): the fix is the pool's, not the loop's."""
