@@ -43,10 +43,13 @@ def _named(tag: str, name: str) -> bool:
     return tag == name or tag.partition("/")[0] == name
 
 
-def kept(places: list[tuple[str, str, int]]) -> list[bool]:
-    """For findings given as (tag, path, line): which stay after PRECEDENCE."""
+def kept(
+    places: list[tuple[str, str, int]],
+    table: tuple[tuple[str, tuple[str, ...], str], ...] | None = None,
+) -> list[bool]:
+    """For findings given as (tag, path, line): which stay after `table` (PRECEDENCE)."""
     keep = [True] * len(places)
-    for hidden, by, _why in PRECEDENCE:
+    for hidden, by, _why in PRECEDENCE if table is None else table:
         hiders = {
             (path, line)
             for i, (tag, path, line) in enumerate(places)
