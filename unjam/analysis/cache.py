@@ -34,6 +34,11 @@ _ENGINE_MODULES = (
     "callgraph.py",
     "fastapi_model.py",
     "rules_engine.py",
+    "rules/blocking.py",
+    "rules/clients.py",
+    "rules/middleware.py",
+    "rules/threadpool.py",
+    "rules/precedence.py",
     "engine.py",
     "catalogue.py",
 )

@@ -1,4 +1,4 @@
-"""Whether the analyser's five hot modules run compiled (mypyc) or from their Python sources.
+"""Whether the analyser's hot modules run compiled (mypyc) or from their Python sources.
 
 `setup.py` compiles `COMPILED_MODULES` with mypyc when it can (mypy is a build requirement,
 and a C compiler is needed): linking and resolving calls are most of a cold `unjam check` on a
@@ -34,6 +34,11 @@ COMPILED_MODULES = (
     "unjam.analysis.callgraph",
     "unjam.analysis.fastapi_model",
     "unjam.analysis.rules_engine",
+    "unjam.analysis.rules.blocking",
+    "unjam.analysis.rules.clients",
+    "unjam.analysis.rules.middleware",
+    "unjam.analysis.rules.threadpool",
+    "unjam.analysis.rules.precedence",
 )
 SOURCES_FILE = "compiled_sources.json"
 GROUP_NAME = "unjam_analysis_compiled"  # mypyc's shared library: <GROUP_NAME>__mypyc
@@ -43,7 +48,12 @@ HERE = Path(__file__).resolve().parent
 def source_path(module: str, folder: Path | None = None) -> Path:
     """The source file of one of `COMPILED_MODULES`, in `folder` (default: `HERE`, read at
     each call)."""
-    return (HERE if folder is None else folder) / f"{module.rpartition('.')[2]}.py"
+    return (HERE if folder is None else folder) / f"{_relative(module)}.py"
+
+
+def _relative(module: str) -> str:
+    """`unjam.analysis.rules.blocking` → `rules/blocking`: the module's path under here."""
+    return module.removeprefix("unjam.analysis.").replace(".", "/")
 
 
 def source_digests(folder: Path | None = None) -> dict[str, str]:
@@ -72,7 +82,7 @@ def compiled_is_current() -> bool:
 def has_compiled_files() -> bool:
     """Whether any compiled module file sits beside its source."""
     return any(
-        (HERE / f"{module.rpartition('.')[2]}{suffix}").exists()
+        (HERE / f"{_relative(module)}{suffix}").exists()
         for module in COMPILED_MODULES
         for suffix in EXTENSION_SUFFIXES
     )

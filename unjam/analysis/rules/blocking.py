@@ -1,0 +1,240 @@
+"""UJ001 and UJ002: a blocking call reached from code on the event loop — while serving a
+request (UJ001), or from lifespan and startup/shutdown code (UJ002). Pages: UJ001.md, UJ002.md.
+
+A call that blocks requests is reported as UJ001 only, and one lifespan reaches both before
+and after its `yield` as a start-up stall only (rules/precedence.py).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from unjam.analysis.grouping import Root
+from unjam.analysis.rules.rule import Rule
+from unjam.model import ExecutionContext, Location, Severity
+
+if TYPE_CHECKING:
+    from unjam.analysis.callgraph import Site
+    from unjam.analysis.fastapi_model import Invoked
+    from unjam.analysis.rules_engine import RulesEngine
+
+RULES = (
+    Rule(
+        "UJ001",
+        "blocking-call-on-loop",
+        Severity.ERROR,
+        "A blocking call is reached from code that runs on the event loop while serving a request.",
+    ),
+    Rule(
+        "UJ002",
+        "blocking-call-at-startup",
+        Severity.WARNING,
+        "A blocking call is reached from lifespan or startup/shutdown code.",
+    ),
+)
+
+_KIND_WORDS = {
+    "network": "network I/O",
+    "file": "file I/O",
+    "subprocess": "a subprocess",
+    "sleep": "a sleep",
+    "lock": "a lock/wait",
+    "cpu": "CPU-heavy work",
+}
+# UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
+_ONCE = "on the first call only (its result is memoised, later calls skip it)"
+FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
+
+
+def check(engine: RulesEngine) -> None:
+    rules = Blocking(engine)
+    rules.blocking("UJ001", engine.loop_entries, Severity.ERROR, "blocks the event loop")
+    rules.blocking(
+        "UJ002",
+        engine.startup,
+        Severity.WARNING,
+        "blocks the event loop at start-up",
+        context=ExecutionContext.STARTUP,
+    )
+    rules.blocking(
+        "UJ002",
+        engine.startup,
+        Severity.WARNING,
+        "blocks the event loop at shutdown",
+        context=ExecutionContext.STARTUP,
+        shutdown=True,
+    )
+
+
+class Blocking:
+    def __init__(self, engine: RulesEngine) -> None:
+        self.e = engine
+        self.p = engine.p
+        self.g = engine.g
+        self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
+
+    def _before_shutdown(self, root: str) -> frozenset[Site] | set[Site]:
+        """What a start-up entry reaches before its first `yield`: a lifespan's code after it
+        runs at shutdown, where blocking delays a graceful stop, not the start — its finding
+        must say so (the second UJ002 pass reports what only the shutdown part reaches)."""
+        graph = self.g
+        func = self.p.funcs.get(root)
+        first_yield = func.fd.first_yield if func is not None else 0
+        if not first_yield:
+            return graph.reach(root, "loop")
+        resolved = graph.resolved(root)
+        sites = {s for s in resolved.blocking if s.line < first_yield}
+        for edge in resolved.edges:
+            if edge.line < first_yield:
+                sites |= graph.reach(edge.callee, "loop")
+        return sites
+
+    def _reached_sites(
+        self, entries: list[Invoked], startup: bool, shutdown: bool
+    ) -> tuple[dict[Site, int], dict[Site, set[str]], dict[Site, Invoked]]:
+        """For each blocking site the entries reach: how many reach it, their labels, and
+        the first one (the finding's entry)."""
+        counts: dict[Site, int] = {}
+        reached_by: dict[Site, set[str]] = {}
+        owner: dict[Site, Invoked] = {}
+        graph = self.g
+        for inv in entries:
+            sites: set[Site] = set()
+            for f in inv.funcs:
+                if not startup:
+                    sites |= graph.reach(f, "loop")
+                elif shutdown:
+                    sites |= graph.reach(f, "loop") - self._before_shutdown(f)
+                else:
+                    sites |= self._before_shutdown(f)
+            for site in sites:
+                counts[site] = counts.get(site, 0) + 1
+                reached_by.setdefault(site, set()).add(self.e.label(inv))
+                if site not in owner:
+                    owner[site] = inv
+        return counts, reached_by, owner
+
+    def blocking(
+        self, code, entries: list[Invoked], severity, verb, context=None, shutdown=False
+    ) -> None:
+        startup = code == "UJ002"
+        counts, reached_by, owner = self._reached_sites(entries, startup, shutdown)
+        variant = ("shutdown" if shutdown else "start-up") if startup else ""
+        by_entry: dict[int, list[Site]] = {}
+        for site, inv in owner.items():
+            by_entry.setdefault(id(inv), []).append(site)
+        invs = {id(i): i for i in entries}
+        for key, owned in by_entry.items():
+            inv = invs[key]
+            paths: dict[Site, list] = {}
+            for f in inv.funcs:
+                for site, path in self.g.paths(
+                    f, [s for s in owned if s not in paths], "loop"
+                ).items():
+                    paths.setdefault(site, path)
+            for site in sorted(owned, key=self.e.site_order):
+                path = paths.get(site) or [(site.func, site.line)]
+                kind = site.entry.kind or "network"
+                via = self.e.via(path[1:])
+                others = counts[site] - 1
+                once = not startup and self._memoised_only(inv, site, path)
+                message = (
+                    f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) "
+                    + (f"{verb} {_ONCE}" if once else verb)
+                    + ": reached from "
+                    f"{self.e.describe(inv)}"
+                    + (f" via {via}" if via else "")
+                    + (
+                        f" (also reached from {others} other entry point{'s' if others != 1 else ''})"
+                        if others > 0
+                        else ""
+                    )
+                )
+                self.e.report(
+                    code,
+                    Location(site.path, site.line, site.col),
+                    kind,
+                    message,
+                    site.qn,
+                    self.e.entry_point(inv, context),
+                    severity=Severity.WARNING if once else severity,
+                    chain=self.e.chain(path, site.qn, site.line),
+                    fix=f"{site.entry.fix}; or {FIX_ONCE}" if once else site.entry.fix,
+                    blocks_loop=True,
+                    root=self._blocking_root(site, path, verb, reached_by[site]),
+                    variant=variant,
+                )
+
+    def _blocking_root(
+        self, site: Site, path: list[tuple[str, int]], verb: str, reached: set[str]
+    ) -> Root:
+        """The function that brings the block onto the loop: the first sync function on the
+        path (an async caller runs it inline: `initialize()` in lifespan, a sync helper), else
+        the async function that makes the blocking calls itself."""
+        funcs = self.p.funcs
+        for i, (gqn, _line) in enumerate(path):
+            func = funcs.get(gqn)
+            if func is None or func.fd.is_async:
+                continue
+            caller = funcs.get(path[i - 1][0]) if i else None
+            where = (
+                f", called from async `{caller.display}` ({caller.mod.path}:{path[i - 1][1]})"
+                if caller is not None
+                else ""
+            )
+            same_class = (
+                caller is not None
+                and func.fd.class_qn is not None
+                and (caller.mod, caller.fd.class_qn) == (func.mod, func.fd.class_qn)
+            )
+            called = f"self.{func.fd.name}" if same_class else func.display
+            fix = (
+                f"run it off the loop where `{caller.display}` calls it — "
+                f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or replace "
+                "its blocking calls with async ones"
+                if caller is not None
+                else "make it `async def` and await async versions of its blocking calls, or "
+                "run them with `await asyncio.to_thread(...)`"
+            )
+            return Root(
+                ("func", gqn), f"sync `{func.display}`{where} {verb}", frozenset(reached), fix
+            )
+        owner = funcs.get(site.func)
+        name = owner.display if owner is not None else site.func
+        return Root(
+            ("in", site.func),
+            f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
+            frozenset(reached),
+        )
+
+    def _memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
+        """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
+        entry: the first call stalls the loop, later ones find the value set. The shortest
+        path decides unless it crosses a memo guard; then a walk over unguarded calls does."""
+        graph = self.g
+        if site in graph.resolved(site.func).guarded:
+            return True
+        crosses = False
+        for i in range(len(path) - 1):
+            caller, line = path[i]
+            callee = path[i + 1][0]
+            if any(
+                e.guarded and e.callee == callee and e.line == line
+                for e in graph.resolved(caller).edges
+            ):
+                crosses = True
+                break
+        if not crosses:
+            return False
+        steady = self._steady.get(inv.funcs)
+        if steady is None:  # what the entry runs on every call: unguarded calls only
+            steady = set(inv.funcs)
+            queue = deque(inv.funcs)
+            while queue:
+                for edge in graph.resolved(queue.popleft()).edges:
+                    if not edge.guarded and edge.callee not in steady:
+                        steady.add(edge.callee)
+                        queue.append(edge.callee)
+            self._steady[inv.funcs] = steady
+        return site.func not in steady

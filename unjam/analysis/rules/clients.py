@@ -1,0 +1,234 @@
+"""UJ003: a client built on every request — by a dependency or an endpoint (and what they
+call, handed-off work included) — or, for dependencies, a network call made while FastAPI
+resolves them. Page: UJ003.md.
+
+A dependency's network call that blocks the loop is reported as UJ001/UJ002 only
+(rules/precedence.py).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from unjam.analysis.grouping import Root
+from unjam.analysis.rules.rule import Rule
+from unjam.model import ExecutionContext, Location, Severity
+
+if TYPE_CHECKING:
+    from unjam.analysis.callgraph import Offloaded, Site
+    from unjam.analysis.fastapi_model import Invoked
+    from unjam.analysis.rules_engine import RulesEngine
+
+RULES = (
+    Rule(
+        "UJ003",
+        "per-request-client",
+        Severity.WARNING,
+        "An endpoint or dependency builds a client on every request, or a dependency "
+        "makes a network call while it is resolved.",
+    ),
+)
+
+# UJ003 follows a dependency's calls this many hops deep: per-request construction sits close
+# to the dependency (seed 000: 3 hops); deeper, caches the analysis cannot see dominate.
+_CLIENT_DEPTH = 8
+_FAR = _CLIENT_DEPTH + 1  # no client construction within reach
+FIX_CLIENT = (
+    "create the client once — at module level, in lifespan (app.state), or in a "
+    "functools.lru_cache factory — and inject that instance"
+)
+# a dependency's network call (a queue-URL lookup, a DB query): the client advice does not fit
+FIX_DEP_NETWORK = (
+    "if the answer is the same on every request, fetch it once (in lifespan, or behind a "
+    "memo guard or functools.lru_cache) and reuse it; if it depends on the request, keep it "
+    "but make sure the client or session it goes through is shared"
+)
+
+
+def check(engine: RulesEngine) -> None:
+    PerRequestClients(engine).per_request_clients()
+
+
+class PerRequestClients:
+    def __init__(self, engine: RulesEngine) -> None:
+        self.e = engine
+        self.p = engine.p
+        self.g = engine.g
+        self.model = engine.model
+
+    def per_request_clients(self) -> None:
+        """UJ003: each dependency, and each endpoint near a client construction, walked once
+        (with the first route that uses it)."""
+        done: set[str] = set()
+        routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
+        near = self._near_clients([f for r in routes for f in r.endpoint.funcs])
+        for route in routes:
+            for inv in [*route.dependencies, route.endpoint]:
+                if inv.cached or inv.key in done:
+                    continue
+                done.add(inv.key)  # reported once, with the first route that uses it
+                if inv is route.endpoint:
+                    if any(f in near for f in inv.funcs):
+                        self._dependency_clients(inv, network=False, near=near)
+                else:
+                    self._dependency_clients(inv)
+
+    def _near_clients(self, roots: list[str]) -> dict[str, int]:
+        """How many calls away (unguarded, uncached calls and offloads) an unguarded client
+        construction is, for the functions where that is at most _CLIENT_DEPTH: an
+        endpoint's walk enters only those that can still reach one within its depth, so
+        hundreds of endpoints do not each walk the whole graph (and find the same)."""
+        graph = self.g
+        done = graph._reach["loop"]  # (everything these reach is resolved already)
+        seen = set(roots)
+        queue = deque(seen)
+        while queue:  # resolve what the endpoints reach, handed-off work included
+            v = queue.popleft()
+            resolved = graph.resolved(v)
+            if v not in done:
+                for edge in resolved.edges:
+                    if edge.callee not in seen:
+                        seen.add(edge.callee)
+                        queue.append(edge.callee)
+            if not queue:
+                for other in list(graph._resolved.values()):
+                    for off in other.offloads:
+                        if off.target not in seen:
+                            seen.add(off.target)
+                            queue.append(off.target)
+        callers: dict[str, list[str]] = {}
+        distance: dict[str, int] = {}
+        for gqn, resolved in graph._resolved.items():
+            if any(not guarded for _site, guarded in resolved.clients):
+                distance[gqn] = 0
+            for edge in resolved.edges:
+                if not edge.guarded:
+                    callers.setdefault(edge.callee, []).append(gqn)
+            for off in resolved.offloads:
+                callers.setdefault(off.target, []).append(gqn)
+        queue = deque(distance)
+        while queue:
+            v = queue.popleft()
+            if distance[v] >= _CLIENT_DEPTH or self.e.is_cached(v):
+                continue
+            for u in callers.get(v, ()):
+                if u not in distance:
+                    distance[u] = distance[v] + 1
+                    queue.append(u)
+        return distance
+
+    def _dependency_clients(
+        self, dep: Invoked, network: bool = True, near: dict[str, int] | None = None
+    ) -> None:
+        """A breadth-first walk from `dep` (at most _CLIENT_DEPTH calls deep, through
+        offloads too), reporting each client construction and, with `network`, each network
+        call on the way."""
+        parent: dict[str, tuple[str, int] | None] = {}
+        queue: deque[str] = deque()
+        depth: dict[str, int] = {}
+        handed: dict[str, str] = {}  # function reached through an offload → where it runs
+        for f in dep.funcs:
+            if f not in parent:
+                parent[f] = None
+                depth[f] = 0
+                queue.append(f)
+        while queue:
+            v = queue.popleft()
+            resolved = self.g.resolved(v)
+            hits: list[tuple[Site, str]] = [
+                (site, "constructs") for site, guarded in resolved.clients if not guarded
+            ]
+            hits += [
+                (site, "network")
+                for site in resolved.blocking
+                if network and site.entry.kind == "network" and site not in resolved.guarded
+            ]
+            for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
+                if what == "network" and any(
+                    s.line == site.line and not g for s, g in resolved.clients
+                ):
+                    continue
+                self._report(dep, network, v, parent, handed, site, what)
+            if depth[v] >= _CLIENT_DEPTH:
+                continue
+            for edge in resolved.edges:
+                if edge.guarded or edge.callee in parent or self.e.is_cached(edge.callee):
+                    continue
+                if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:
+                    continue
+                parent[edge.callee] = (v, edge.line)
+                depth[edge.callee] = depth[v] + 1
+                if v in handed:
+                    handed[edge.callee] = handed[v]
+                queue.append(edge.callee)
+            for off in resolved.offloads:
+                if near is not None and depth[v] + 1 + near.get(off.target, _FAR) > _CLIENT_DEPTH:
+                    continue
+                if off.target not in parent and not self.e.is_cached(off.target):
+                    parent[off.target] = (v, off.line)
+                    depth[off.target] = depth[v] + 1
+                    handed[off.target] = handed.get(v) or self._handed_where(off)
+                    queue.append(off.target)
+
+    def _report(
+        self,
+        dep: Invoked,
+        network: bool,
+        v: str,
+        parent: dict[str, tuple[str, int] | None],
+        handed: dict[str, str],
+        site: Site,
+        what: str,
+    ) -> None:
+        """One finding of `_dependency_clients`' walk: `site` in `v`, reached through
+        `parent` links from `dep`."""
+        steps = [(v, site.line)]
+        cursor = parent[v]
+        while cursor is not None:
+            steps.append(cursor)
+            cursor = parent[cursor[0]]
+        steps.reverse()
+        action = (
+            f"constructs `{site.qn}`"
+            if what == "constructs"
+            else f"makes a network call `{site.qn}`"
+        )
+        if v in handed:
+            where = handed[v]
+        elif dep.context is ExecutionContext.THREADPOOL:
+            where = "in the thread pool"
+        else:
+            where = "on the event loop"
+        self.e.report(
+            "UJ003",
+            Location(site.path, site.line, site.col),
+            "per-request-client",
+            (
+                f"{self.e.describe(dep)} {action} on every request ({where})"
+                + f", via {self.e.via(steps)}"
+            ),
+            site.qn,
+            self.e.entry_point(dep),
+            chain=self.e.chain(steps, site.qn, site.line),
+            fix=FIX_CLIENT if what == "constructs" else FIX_DEP_NETWORK,
+            root=Root(
+                ("dependency", self.e.inv_key(dep)),
+                f"{self.e.describe(dep).partition(' (')[0]} builds a client"
+                + (" or calls the network" if network else "")
+                + " on every request",
+                self.e.routes_using(self.e.inv_key(dep)),
+            ),
+            variant="network" if what == "network" else "",
+        )
+
+    def _handed_where(self, off: Offloaded) -> str:
+        """Where work handed over by `off` (asyncio.to_thread(f), add_task(f), ...) runs."""
+        if off.context in ("thread-pool", "thread"):
+            return f"in a worker thread, handed over by `{off.qn}`"
+        if off.context == "process":
+            return f"in a worker process, handed over by `{off.qn}`"
+        target = self.p.funcs.get(off.target)
+        if target is not None and not target.fd.is_async:
+            return f"in the thread pool, via `{off.qn}`"
+        return f"on the event loop, via `{off.qn}`"

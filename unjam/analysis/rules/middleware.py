@@ -1,0 +1,44 @@
+"""UJ004: an HTTP middleware built on Starlette's BaseHTTPMiddleware (a subclass, or
+`@app.middleware("http")`). Page: UJ004.md."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unjam.analysis.rules.rule import Rule
+from unjam.model import EntryPoint, ExecutionContext, Location, Severity
+
+if TYPE_CHECKING:
+    from unjam.analysis.rules_engine import RulesEngine
+
+RULES = (
+    Rule(
+        "UJ004",
+        "http-middleware-overhead",
+        Severity.INFO,
+        "An HTTP middleware built on BaseHTTPMiddleware or @app.middleware('http').",
+    ),
+)
+
+FIX_MIDDLEWARE = (
+    "write it as a pure ASGI middleware (a class with `async def __call__(self, scope, "
+    "receive, send)`), which avoids BaseHTTPMiddleware's extra task and body streaming"
+)
+
+
+def check(engine: RulesEngine) -> None:
+    for mw in sorted(engine.model.http_middleware, key=lambda m: (m.path, m.line)):
+        entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
+        engine.report(
+            "UJ004",
+            Location(mw.path, mw.line, mw.col),
+            "middleware",
+            (
+                f"{mw.form} `{mw.name}` runs on every request through Starlette's "
+                "BaseHTTPMiddleware machinery (an extra task and response-body streaming "
+                "per request; contextvars and background-task pitfalls)"
+            ),
+            mw.form,
+            entry,
+            fix=FIX_MIDDLEWARE,
+        )

@@ -1,0 +1,253 @@
+"""UJ005 and UJ006: the thread pool FastAPI runs sync code in. UJ005: a sync piece holds a
+token through a network call, or a route makes many trips through the pool per request;
+UJ006: an app that uses the pool keeps anyio's default limit. Pages: UJ005.md, UJ006.md.
+
+A network call already reported as UJ001–UJ003 is not reported again for the token it
+holds (rules/precedence.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unjam.analysis.grouping import Root
+from unjam.analysis.rules.rule import Rule
+from unjam.model import EntryPoint, ExecutionContext, Location, Severity
+from unjam.semantics import Role
+
+if TYPE_CHECKING:
+    from unjam.analysis.fastapi_model import Invoked, Route
+    from unjam.analysis.project import Project
+    from unjam.analysis.rules_engine import RulesEngine
+
+RULES = (
+    Rule(
+        "UJ005",
+        "threadpool-pressure",
+        Severity.WARNING,
+        "A sync piece holds a thread-pool token through a network call, or a route makes "
+        "many trips through the thread pool per request.",
+    ),
+    Rule(
+        "UJ006",
+        "threadpool-default-limit",
+        Severity.INFO,
+        "The app uses the thread pool but keeps anyio's default limit of 40 tokens.",
+    ),
+)
+
+_DEFAULT_TOKENS = 40
+# UJ005 notes a route's sync pieces from this many on: each is one trip through the token
+# queue (see _pool_trips); one or two are how every sync FastAPI route works.
+_MANY_TRIPS = 3
+# calls a dependency may make and still become `async def` without blocking the loop
+_HARMLESS_NAMES = frozenset(
+    [
+        "HTTPException",
+        "bool",
+        "dict",
+        "float",
+        "int",
+        "isinstance",
+        "len",
+        "list",
+        "max",
+        "min",
+        "set",
+        "sorted",
+        "str",
+        "tuple",
+    ]
+)
+_HARMLESS_METHODS = frozenset(
+    ["endswith", "get", "items", "keys", "lower", "split", "startswith", "strip", "upper", "values"]
+)
+FIX_LIMITER = (
+    "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
+    ".total_tokens = 100` in lifespan"
+)
+
+
+def check(engine: RulesEngine) -> None:
+    ThreadPool(engine).threadpool()
+
+
+def _raises_limiter(project: Project) -> bool:
+    """UJ006 is silent once the project assigns `<anything>.total_tokens` (the limiter's
+    capacity) anywhere: read from the summaries' attribute stores."""
+    for func in project.funcs.values():
+        for _base, attr, _value in func.fd.attr_stores:
+            if attr == "total_tokens":
+                return True
+    return False
+
+
+class ThreadPool:
+    def __init__(self, engine: RulesEngine) -> None:
+        self.e = engine
+        self.p = engine.p
+        self.g = engine.g
+        self.model = engine.model
+        self.raises_limiter = _raises_limiter(engine.p)
+
+    def threadpool(self) -> None:
+        routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
+        for route in routes:
+            self._pool_trips(route)
+        if not self.raises_limiter:
+            for route in routes:
+                for inv in [route.endpoint, *route.dependencies]:
+                    if inv.token:
+                        self._pool_network(inv)
+            self._default_limiter(routes)
+
+    def _pool_trips(self, route: Route) -> None:
+        """A route with many sync pieces. FastAPI runs them one after another, each borrowing
+        a token and returning it before the next starts (a sync generator's exit runs under a
+        limiter of its own), so they set no ceiling on concurrent requests; what they cost is
+        one trip through the token queue each, which means waiting only once the pool is
+        saturated — worth a note, not a warning, and only when there are several."""
+        pieces = [i for i in [*route.dependencies, route.endpoint] if i.token]
+        if len(pieces) < _MANY_TRIPS:
+            return
+        names = ", ".join(f"`{i.name}`" for i in pieces)
+        deps = [i for i in route.dependencies if i.token]
+        shared = max(deps, key=lambda d: len(self.e.routes_using(self.e.inv_key(d))), default=None)
+        self.e.report(
+            "UJ005",
+            Location(route.decorator_path, route.decorator_line, route.decorator_col),
+            "threadpool",
+            (
+                f"{route.label} makes {len(pieces)} trips through the thread pool per request "
+                f"({names}), one after another: no ceiling on concurrent requests, but once "
+                f"the pool is saturated a request waits for a token {len(pieces)} times"
+            ),
+            "thread-pool trips",
+            self.e.entry_point(route.endpoint),
+            severity=Severity.INFO,
+            fix=f"{self._trips_fix(deps)}; if the pool saturates, {FIX_LIMITER}",
+            details={"sync_pieces": [i.name for i in pieces]},
+            # grouped by the sync dependency most routes share (an app- or router-level one,
+            # typically authentication): the one whose change helps every route of the group
+            root=Root(
+                ("trips", self.e.inv_key(shared)),
+                f"routes with sync {shared.role.value} `{shared.name}` make {_MANY_TRIPS} or "
+                "more thread-pool trips per request",
+                frozenset([route.label]),
+            )
+            if shared is not None
+            else None,
+        )
+
+    def _trips_fix(self, deps: list[Invoked]) -> str:
+        """Make the light sync dependencies `async def`, else fold them into fewer."""
+        light = [d for d in deps if self._light_dependency(d)]
+        if not light:
+            return "fold the sync dependencies into fewer `def` functions (one trip each)"
+        one = len(light) == 1
+        return (
+            "make "
+            + ", ".join(f"`{d.name}`" for d in light)
+            + " `async def`: "
+            + ("it calls" if one else "they call")
+            + " nothing that blocks, and on the loop "
+            + ("it needs" if one else "they need")
+            + " no trip"
+        )
+
+    def _light_dependency(self, dep: Invoked) -> bool:
+        """Whether `dep` could become `async def` without putting blocking work on the loop:
+        a plain (non-generator) function dependency whose body calls only builtins and str/dict
+        methods. Anything else (a DB session, a client, an unknown call) stays sync."""
+        if dep.role is not Role.DEPENDENCY:
+            return False
+        for gqn in dep.funcs:
+            func = self.p.funcs.get(gqn)
+            if func is None or func.fd.is_generator:
+                return False
+            for call in func.fd.calls:
+                ref = call.func
+                if ref[0] == "name" and ref[1] in _HARMLESS_NAMES:
+                    continue
+                if ref[0] == "attr" and ref[2] in _HARMLESS_METHODS:
+                    continue
+                return False
+        return True
+
+    def _pool_network(self, inv: Invoked) -> None:
+        for f in inv.funcs:
+            sites = [s for s in self.g.reach(f, "pool") if s.entry.kind == "network"]
+            if not sites:
+                continue
+            paths = self.g.paths(f, sites, "pool")
+            for site in sorted(sites, key=self.e.site_order):
+                path = paths.get(site) or [(site.func, site.line)]
+                self.e.report(
+                    "UJ005",
+                    Location(site.path, site.line, site.col),
+                    "threadpool",
+                    (
+                        f"`{site.qn}` holds a thread-pool token for a whole network round "
+                        f"trip, from {self.e.describe(inv)}: it does not block the loop, but "
+                        f"with anyio's default limiter at most {_DEFAULT_TOKENS} such calls "
+                        "run at once across the process and further sync work queues"
+                    ),
+                    site.qn,
+                    self.e.entry_point(inv),
+                    chain=self.e.chain(path, site.qn, site.line),
+                    fix=(
+                        f"size the pool for it: {FIX_LIMITER}; or, if every blocking call "
+                        f"on this path has an async client, move `{inv.name}` to "
+                        "`async def` code that uses them"
+                    ),
+                    # one root cause per app: it keeps the default limiter (see UJ006) while
+                    # sync code waits on the network in the pool, wherever that code is
+                    root=Root(
+                        ("pool", self.e.app_of(inv)),
+                        "sync endpoints and dependencies hold thread-pool tokens through "
+                        f"network round trips, under anyio's default limit of {_DEFAULT_TOKENS}",
+                        self.e.routes_using(self.e.inv_key(inv)),
+                        FIX_LIMITER,
+                    ),
+                    variant="network",
+                )
+
+    def _default_limiter(self, routes: list[Route]) -> None:
+        pool_others = sum(
+            i.context is ExecutionContext.THREADPOOL
+            for i in self.model.others
+            if i.role not in (Role.LIFESPAN, Role.STARTUP)
+        )
+        # routes and handlers not tied to an app belong to it only when it is the only one:
+        # with several apps (a main one, mounted ones, test apps) no app gets another's work
+        alone = len(self.model.apps) == 1
+        if not alone:
+            pool_others = 0
+        for app in sorted(self.model.apps, key=lambda a: (a.path, a.line)):
+            mine = [r for r in routes if r.app == app.sym or (alone and r.app is None)]
+            if not (any(r.tokens for r in mine) or pool_others):
+                continue
+            users = sum(1 for r in mine if r.tokens)
+            what = (
+                [f"{users} route{' borrows' if users == 1 else 's borrow'} tokens"] if users else []
+            )
+            if pool_others:
+                what.append(f"{pool_others} other sync handler{'s' if pool_others != 1 else ''}")
+            name = app.sym.rpartition(".")[2].rpartition(":")[2]
+            self.e.report(
+                "UJ006",
+                Location(app.path, app.line, app.col),
+                "threadpool",
+                (
+                    f"this app runs work in the thread pool ({', '.join(what)}) and never "
+                    f"raises anyio's default limiter of {_DEFAULT_TOKENS} tokens"
+                ),
+                "anyio default thread limiter",
+                EntryPoint(name, app.path, app.line, ExecutionContext.THREADPOOL, None),
+                fix=FIX_LIMITER,
+                root=Root(
+                    ("app", app.sym),
+                    f"app `{name}` keeps anyio's default thread limiter",
+                    frozenset(r.label for r in mine if r.tokens),
+                ),
+            )
