@@ -1,5 +1,5 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
-on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
+on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,connection_tests,
 app_factory}); the corpus markers check the codes, these check the words and the facts."""
 
 from __future__ import annotations
@@ -75,3 +75,15 @@ def test_routes_included_through_a_function_keep_their_prefix_and_the_app_counts
     assert "1 route borrows tokens" in limiter[39].message
     startup = findings("app_factory", "UJ002", "portal/main.py")
     assert "other entry point" not in startup[7].message  # one app, one lifespan
+
+
+def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_once():
+    found = findings("connection_tests", "UJ003", "hookdesk/probes.py")
+    for line, sent in ((15, "`settings`"), (27, "`authorization`")):  # body model, header
+        finding = found[line]
+        assert f"from what the request sends: {sent}" in finding.message
+        assert "keyed by those settings" in finding.fix
+        assert "lifespan" not in finding.fix
+    fixed = found[22]  # `httpx.AsyncClient(timeout=5.0)`: nothing from the request
+    assert "request sends" not in fixed.message
+    assert "once" in fixed.fix and "lifespan" in fixed.fix

@@ -16,6 +16,7 @@ from unjam.analysis.callgraph import CallGraph, Offloaded, Site
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked, Route
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.project import Project
+from unjam.analysis.rules.request_data import request_inputs
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
@@ -61,6 +62,13 @@ _FAR = _CLIENT_DEPTH + 1  # no client construction within reach
 FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
+)
+# a client built from what the request sends (a connection test): one shared client cannot do
+FIX_CLIENT_FROM_REQUEST = (
+    "it is configured from the request, so one shared client cannot serve every request: "
+    "keep clients in a dict keyed by those settings, reused when a request sends the same "
+    "ones; if the request's part is per-call data (a header, a token), build the client once "
+    "and pass that data to each call"
 )
 # a dependency's network call (a queue-URL lookup, a DB query): the client advice does not fit
 FIX_DEP_NETWORK = (
@@ -617,6 +625,10 @@ class RulesEngine:
                     where = "in the thread pool"
                 else:
                     where = "on the event loop"
+                sent = request_inputs(self.p.funcs, steps, site.col) if what == "constructs" else ()
+                if sent:  # built from the request's own settings: no one client to share
+                    where += ", from what the request sends: "
+                    where += ", ".join(f"`{name}`" for name in sent)
                 self._add(
                     Finding(
                         code="UJ003",
@@ -630,7 +642,9 @@ class RulesEngine:
                         blocker=site.qn,
                         entry=self._entry_point(dep),
                         chain=self._chain(steps, site.qn, site.line),
-                        fix=FIX_CLIENT if what == "constructs" else FIX_DEP_NETWORK,
+                        fix=(FIX_CLIENT_FROM_REQUEST if sent else FIX_CLIENT)
+                        if what == "constructs"
+                        else FIX_DEP_NETWORK,
                     ),
                     Root(
                         ("dependency", _inv_key(dep)),
