@@ -87,3 +87,13 @@ def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_o
     fixed = found[22]  # `httpx.AsyncClient(timeout=5.0)`: nothing from the request
     assert "request sends" not in fixed.message
     assert "once" in fixed.fix and "lifespan" in fixed.fix
+
+
+def test_a_blocking_call_behind_lru_cache_is_a_first_call_stall():
+    found = findings("singleton_handlers", "UJ001", "gateway/settings.py")
+    cached = found[12]  # `open()` reached only through `@lru_cache get_settings`
+    assert "on the first call only" in cached.message
+    assert cached.severity == Severity.WARNING
+    every_request = found[22]  # `banner()`: not cached
+    assert "first call" not in every_request.message
+    assert every_request.severity == Severity.ERROR

@@ -493,7 +493,7 @@ class RulesEngine:
         for i in range(len(path) - 1):
             caller, line = path[i]
             callee = path[i + 1][0]
-            if any(
+            if self._is_cached(callee) or any(  # an lru_cache'd function memoises too
                 e.guarded and e.callee == callee and e.line == line
                 for e in graph.resolved(caller).edges
             ):
@@ -507,7 +507,11 @@ class RulesEngine:
             queue = deque(inv.funcs)
             while queue:
                 for edge in graph.resolved(queue.popleft()).edges:
-                    if not edge.guarded and edge.callee not in steady:
+                    if (
+                        not edge.guarded
+                        and edge.callee not in steady
+                        and not self._is_cached(edge.callee)
+                    ):
                         steady.add(edge.callee)
                         queue.append(edge.callee)
             self._steady[inv.funcs] = steady

@@ -1,6 +1,7 @@
 from fastapi import FastAPI
 
 from gateway.handlers import completion_handler
+from gateway.settings import banner, get_settings
 from gateway.providers.transport import UpstreamCall
 
 app = FastAPI()
@@ -15,3 +16,8 @@ async def completions(body: dict) -> dict:
 async def models() -> dict:
     call = UpstreamCall("https://upstream.internal")
     return await call.get("/v1/models")
+
+
+@app.get("/v1/info")
+async def info() -> dict:
+    return {"upstream": get_settings()["upstream"], "banner": banner()}
