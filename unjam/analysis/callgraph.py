@@ -183,7 +183,9 @@ class CallGraph:
                     known = facts[qn] = (cat.blocking(qn), client, qn in offload)
                 entry, client_entry, offloading = known
                 if entry is not None and not (
-                    site.awaited or (site.arg_of >= 0 and site.arg_of in consumers)
+                    site.awaited
+                    or (site.arg_of >= 0 and site.arg_of in consumers)
+                    or _polls(qn, site)
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     out.blocking.append(blocking)
@@ -506,6 +508,24 @@ def _given_transport(site: CallSite) -> bool:
     builds no connection pool or SSL context of its own — that cost is in the transport,
     which is a client construction of its own when the catalogue lists it."""
     return any(name == "transport" for name, _ in site.kwargs)
+
+
+# waits that a flag turns into a poll returning at once
+_WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
+_NONBLOCKING_KEYWORDS = frozenset(("blocking", "block"))  # Lock.acquire, Queue.get/put
+
+
+def _polls(qn: str, site: CallSite) -> bool:
+    """`os.waitpid(-1, os.WNOHANG)`, `lock.acquire(blocking=False)`,
+    `q.get(block=False)`: the call asks not to wait, so it does not block."""
+    if qn in _WNOHANG_WAITS:
+        return any(
+            ref[0] == "attr" and ref[2] == "WNOHANG"
+            for ref in (*site.args, *(v for _, v in site.kwargs))
+        )
+    return any(
+        name in _NONBLOCKING_KEYWORDS and value == ("const", False) for name, value in site.kwargs
+    )
 
 
 def _last_name(ref: tuple) -> str | None:

@@ -2,6 +2,7 @@ from fastapi import FastAPI
 
 from gateway.handlers import completion_handler
 from gateway.settings import banner, get_settings
+from gateway.supervisor import latest_result, reap_finished, try_spawn, wait_for
 from gateway.providers.transport import UpstreamCall
 
 app = FastAPI()
@@ -21,3 +22,13 @@ async def models() -> dict:
 @app.get("/v1/info")
 async def info() -> dict:
     return {"upstream": get_settings()["upstream"], "banner": banner()}
+
+
+@app.get("/v1/workers")
+async def workers() -> dict:
+    return {"reaped": sorted(reap_finished()), "last": latest_result(), "spawn": try_spawn()}
+
+
+@app.post("/v1/workers/{pid}/join")
+async def join_worker(pid: int) -> dict:
+    return {"status": wait_for(pid)}
