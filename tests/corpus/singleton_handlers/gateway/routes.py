@@ -1,6 +1,9 @@
+import asyncio
+
 from fastapi import FastAPI
 
 from gateway.handlers import completion_handler
+from gateway.mailer import notify_ops, send_receipt
 from gateway.settings import banner, get_settings
 from gateway.supervisor import latest_result, reap_finished, try_spawn, wait_for
 from gateway.providers.transport import UpstreamCall
@@ -32,3 +35,15 @@ async def workers() -> dict:
 @app.post("/v1/workers/{pid}/join")
 async def join_worker(pid: int) -> dict:
     return {"status": wait_for(pid)}
+
+
+@app.post("/v1/receipts")
+async def receipt(body: dict) -> dict:
+    await asyncio.to_thread(send_receipt, body["email"], body["text"])
+    return {"sent": True}
+
+
+@app.post("/v1/alerts")
+async def alert(body: dict) -> dict:
+    notify_ops(body["text"])
+    return {"sent": True}
