@@ -97,3 +97,10 @@ def test_a_blocking_call_behind_lru_cache_is_a_first_call_stall():
     every_request = found[22]  # `banner()`: not cached
     assert "first call" not in every_request.message
     assert every_request.severity == Severity.ERROR
+
+
+def test_a_test_of_a_function_s_answer_is_not_a_memo_guard():
+    found = findings("singleton_handlers", "UJ001", "gateway/passwords.py")
+    inline = found[17]  # scrypt run inline under `if not fips_mode():`
+    assert "first call" not in inline.message
+    assert inline.severity == Severity.ERROR

@@ -15,7 +15,8 @@ A guard is a memo guard when the value it tests outlives the call:
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
 the process's one — a class instantiated only at module level, `handler = Handler()`), a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
-builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`).
+builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), or the answer of
+a function called right there (`if not fips_mode_active():`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
 
 
 def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool:
+    if _asks_a_function(guard.subject):
+        return False  # `if not fips_mode_active():` tests an answer, not a stored value
     root, via_app = _root(guard.subject)
     if root[0] != "name":
         return False
@@ -61,6 +64,13 @@ def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool
         # `path = Path(...)` … `if not path.exists():`, are per call)
         return any(_is_read(ref) for ref in values)
     return True
+
+
+def _asks_a_function(subject: tuple) -> bool:
+    """`f()` / `await f()` with `f` a bare name other than a read (`getattr`)."""
+    if subject[0] == "await":
+        subject = subject[1]
+    return subject[0] == "call" and subject[1][0] == "name" and subject[1] not in _READ_FUNCS
 
 
 def _mentions(ref: tuple, name: tuple) -> bool:

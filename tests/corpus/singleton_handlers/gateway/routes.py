@@ -4,6 +4,7 @@ from fastapi import FastAPI
 
 from gateway.handlers import completion_handler
 from gateway.mailer import notify_ops, send_receipt
+from gateway.passwords import run_kdf, verify
 from gateway.settings import banner, get_settings
 from gateway.supervisor import latest_result, reap_finished, try_spawn, wait_for
 from gateway.providers.transport import UpstreamCall
@@ -47,3 +48,8 @@ async def receipt(body: dict) -> dict:
 async def alert(body: dict) -> dict:
     notify_ops(body["text"])
     return {"sent": True}
+
+
+@app.post("/v1/login")
+async def login(body: dict) -> dict:
+    return {"ok": await run_kdf(verify, body["password"], body["stored"])}
