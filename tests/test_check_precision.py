@@ -94,9 +94,11 @@ def test_a_blocking_call_behind_lru_cache_is_a_first_call_stall():
     cached = found[12]  # `open()` reached only through `@lru_cache get_settings`
     assert "on the first call only" in cached.message
     assert cached.severity == Severity.WARNING
+    assert cached.group.title.endswith("blocks the event loop on the first call only")
     every_request = found[22]  # `banner()`: not cached
     assert "first call" not in every_request.message
     assert every_request.severity == Severity.ERROR
+    assert "first call" not in every_request.group.title
 
 
 def test_a_test_of_a_function_s_answer_is_not_a_memo_guard():

@@ -417,15 +417,24 @@ class RulesEngine:
                         fix=f"{site.entry.fix}; or {FIX_ONCE}" if once else site.entry.fix,
                         blocks_loop=True,
                     ),
-                    self._blocking_root(site, path, verb, reached_by[site]),
+                    self._blocking_root(site, path, verb, reached_by[site], once),
                 )
 
     def _blocking_root(
-        self, site: Site, path: list[tuple[str, int]], verb: str, reached: set[str]
+        self,
+        site: Site,
+        path: list[tuple[str, int]],
+        verb: str,
+        reached: set[str],
+        once: bool = False,
     ) -> Root:
         """The function that brings the block onto the loop: the first sync function on the
         path (an async caller runs it inline: `initialize()` in lifespan, a sync helper), else
-        the async function that makes the blocking calls itself."""
+        the async function that makes the blocking calls itself. Its first-call stalls (memoised)
+        are a group of their own: their headline and fix differ from per-request blocks."""
+        if once:
+            root = self._blocking_root(site, path, f"{verb} on the first call only", reached)
+            return Root((*root.key, "once"), root.title, root.affects, root.fix)
         funcs = self.p.funcs
         for i, (gqn, _line) in enumerate(path):
             func = funcs.get(gqn)
