@@ -101,6 +101,7 @@ class CallGraph:
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._property_names: frozenset[str] | None = None  # names of all @property getters
         self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
+        self._base_names: frozenset[str | None] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
 
@@ -243,9 +244,13 @@ class CallGraph:
         if cls is None:
             return False
         name = cls.cd.name
-        for other in p.classes.values():
-            if any(_last_name(base) == name for base in other.cd.bases):
-                return False  # a subclass may be built anywhere
+        based = self._base_names
+        if based is None:  # names written as a base anywhere: built once, looked up per class
+            based = self._base_names = frozenset(
+                _last_name(base) for other in p.classes.values() for base in other.cd.bases
+            )
+        if name in based:
+            return False  # a subclass may be built anywhere
         module_level = False
         for caller, site in p.sites_named(name):
             value = p.callee(caller, site.func)

@@ -16,6 +16,8 @@ filled key by key, or read back from elsewhere end the trail, and the usual fix 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from unjam.analysis.summary import CallSite, FuncDef
 
 # parameters FastAPI fills with framework objects, not with what the client sent
@@ -125,8 +127,10 @@ def _received(callee: FuncDef, calls: list[CallSite], tainted: set[str]) -> set[
     return out
 
 
-def _names(ref: tuple) -> set[str]:
-    """Every bare name a ref reads (`Cache(**s)` reads `Cache` and `s`)."""
+@lru_cache(maxsize=1 << 16)
+def _names(ref: tuple) -> frozenset[str]:
+    """Every bare name a ref reads (`Cache(**s)` reads `Cache` and `s`); refs are shared
+    tuples, and the fixpoint in `_spread` asks about the same ones again and again."""
     found: set[str] = set()
     stack = [ref]
     while stack:
@@ -135,4 +139,4 @@ def _names(ref: tuple) -> set[str]:
             found.add(item[1])
             continue
         stack.extend(part for part in item if type(part) is tuple)
-    return found
+    return frozenset(found)
