@@ -1,5 +1,5 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
-on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
+on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,connection_tests,
 app_factory}); the corpus markers check the codes, these check the words and the facts."""
 
 from __future__ import annotations
@@ -75,3 +75,34 @@ def test_routes_included_through_a_function_keep_their_prefix_and_the_app_counts
     assert "1 route borrows tokens" in limiter[39].message
     startup = findings("app_factory", "UJ002", "portal/main.py")
     assert "other entry point" not in startup[7].message  # one app, one lifespan
+
+
+def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_once():
+    found = findings("connection_tests", "UJ003", "hookdesk/probes.py")
+    for line, sent in ((15, "`settings`"), (27, "`authorization`")):  # body model, header
+        finding = found[line]
+        assert f"from what the request sends: {sent}" in finding.message
+        assert "keyed by those settings" in finding.fix
+        assert "lifespan" not in finding.fix
+    fixed = found[22]  # `httpx.AsyncClient(timeout=5.0)`: nothing from the request
+    assert "request sends" not in fixed.message
+    assert "once" in fixed.fix and "lifespan" in fixed.fix
+
+
+def test_a_blocking_call_behind_lru_cache_is_a_first_call_stall():
+    found = findings("singleton_handlers", "UJ001", "gateway/settings.py")
+    cached = found[12]  # `open()` reached only through `@lru_cache get_settings`
+    assert "on the first call only" in cached.message
+    assert cached.severity == Severity.WARNING
+    assert cached.group.title.endswith("blocks the event loop on the first call only")
+    every_request = found[22]  # `banner()`: not cached
+    assert "first call" not in every_request.message
+    assert every_request.severity == Severity.ERROR
+    assert "first call" not in every_request.group.title
+
+
+def test_a_test_of_a_function_s_answer_is_not_a_memo_guard():
+    found = findings("singleton_handlers", "UJ001", "gateway/passwords.py")
+    inline = found[17]  # scrypt run inline under `if not fips_mode():`
+    assert "first call" not in inline.message
+    assert inline.severity == Severity.ERROR

@@ -100,6 +100,8 @@ class CallGraph:
         self._on_error = on_error
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._property_names: frozenset[str] | None = None  # names of all @property getters
+        self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
+        self._base_names: frozenset[str | None] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
 
@@ -166,7 +168,7 @@ class CallGraph:
                     self._offload(func, calls, i, off, qn, out, skip)
         facts = self._facts
         funcs = p.funcs
-        memo = MemoGuards(func.fd) if func.fd.guards else None
+        memo = MemoGuards(func.fd, self._singleton(func.class_gqn)) if func.fd.guards else None
         variants = p.variants
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
@@ -182,7 +184,9 @@ class CallGraph:
                     known = facts[qn] = (cat.blocking(qn), client, qn in offload)
                 entry, client_entry, offloading = known
                 if entry is not None and not (
-                    site.awaited or (site.arg_of >= 0 and site.arg_of in consumers)
+                    site.awaited
+                    or (site.arg_of >= 0 and site.arg_of in consumers)
+                    or _polls(qn, site)
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     out.blocking.append(blocking)
@@ -222,6 +226,40 @@ class CallGraph:
                     out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
         self._property_edges(func, out)
         return out
+
+    def _singleton(self, class_gqn: str | None) -> bool:
+        """Whether the class's instances are one per process: it is instantiated at module
+        level (`handler = Handler()`) and nowhere else, and nothing subclasses it. Then its
+        methods' `self.x` memo guards hold across requests, like a module global's."""
+        if class_gqn is None:
+            return False
+        known = self._singletons.get(class_gqn)
+        if known is None:
+            known = self._singletons[class_gqn] = self._only_module_level(class_gqn)
+        return known
+
+    def _only_module_level(self, class_gqn: str) -> bool:
+        p = self.project
+        cls = p.classes.get(class_gqn)
+        if cls is None:
+            return False
+        name = cls.cd.name
+        based = self._base_names
+        if based is None:  # names written as a base anywhere: built once, looked up per class
+            based = self._base_names = frozenset(
+                _last_name(base) for other in p.classes.values() for base in other.cd.bases
+            )
+        if name in based:
+            return False  # a subclass may be built anywhere
+        module_level = False
+        for caller, site in p.sites_named(name):
+            value = p.callee(caller, site.func)
+            if value is None or value[0] != "class" or value[1] != class_gqn:
+                continue
+            if caller.fd.qn != "<module>":
+                return False
+            module_level = True
+        return module_level
 
     def _offload(self, func: Func, calls, i: int, off, qn: str, out: Resolved, skip: set) -> None:
         """Record the callable an offloading call (run_in_threadpool(f), ...) hands off."""
@@ -475,3 +513,30 @@ def _given_transport(site: CallSite) -> bool:
     builds no connection pool or SSL context of its own — that cost is in the transport,
     which is a client construction of its own when the catalogue lists it."""
     return any(name == "transport" for name, _ in site.kwargs)
+
+
+# waits that a flag turns into a poll returning at once
+_WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
+_NONBLOCKING_KEYWORDS = frozenset(("blocking", "block"))  # Lock.acquire, Queue.get/put
+
+
+def _polls(qn: str, site: CallSite) -> bool:
+    """`os.waitpid(-1, os.WNOHANG)`, `lock.acquire(blocking=False)`,
+    `q.get(block=False)`: the call asks not to wait, so it does not block."""
+    if qn in _WNOHANG_WAITS:
+        return any(
+            ref[0] == "attr" and ref[2] == "WNOHANG"
+            for ref in (*site.args, *(v for _, v in site.kwargs))
+        )
+    return any(
+        name in _NONBLOCKING_KEYWORDS and value == ("const", False) for name, value in site.kwargs
+    )
+
+
+def _last_name(ref: tuple) -> str | None:
+    """`Base` for `Base` or `pkg.Base` as written in a class's bases."""
+    if ref[0] == "name":
+        return ref[1]
+    if ref[0] == "attr":
+        return ref[2]
+    return None

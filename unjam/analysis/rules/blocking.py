@@ -162,16 +162,25 @@ class Blocking:
                     chain=self.e.chain(path, site.qn, site.line),
                     fix=f"{site.entry.fix}; or {FIX_ONCE}" if once else site.entry.fix,
                     blocks_loop=True,
-                    root=self._blocking_root(site, path, verb, reached_by[site]),
+                    root=self._blocking_root(site, path, verb, reached_by[site], once),
                     variant=variant,
                 )
 
     def _blocking_root(
-        self, site: Site, path: list[tuple[str, int]], verb: str, reached: set[str]
+        self,
+        site: Site,
+        path: list[tuple[str, int]],
+        verb: str,
+        reached: set[str],
+        once: bool = False,
     ) -> Root:
         """The function that brings the block onto the loop: the first sync function on the
         path (an async caller runs it inline: `initialize()` in lifespan, a sync helper), else
-        the async function that makes the blocking calls itself."""
+        the async function that makes the blocking calls itself. Its first-call stalls (memoised)
+        are a group of their own: their headline and fix differ from per-request blocks."""
+        if once:
+            root = self._blocking_root(site, path, f"{verb} on the first call only", reached)
+            return Root((*root.key, "once"), root.title, root.affects, root.fix)
         funcs = self.p.funcs
         for i, (gqn, _line) in enumerate(path):
             func = funcs.get(gqn)
@@ -219,7 +228,7 @@ class Blocking:
         for i in range(len(path) - 1):
             caller, line = path[i]
             callee = path[i + 1][0]
-            if any(
+            if self.e.is_cached(callee) or any(  # an lru_cache'd function memoises too
                 e.guarded and e.callee == callee and e.line == line
                 for e in graph.resolved(caller).edges
             ):
@@ -233,7 +242,11 @@ class Blocking:
             queue = deque(inv.funcs)
             while queue:
                 for edge in graph.resolved(queue.popleft()).edges:
-                    if not edge.guarded and edge.callee not in steady:
+                    if (
+                        not edge.guarded
+                        and edge.callee not in steady
+                        and not self.e.is_cached(edge.callee)
+                    ):
                         steady.add(edge.callee)
                         queue.append(edge.callee)
             self._steady[inv.funcs] = steady

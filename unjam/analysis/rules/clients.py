@@ -12,6 +12,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
+from unjam.analysis.rules.request_data import request_inputs
 from unjam.analysis.rules.rule import Rule
 from unjam.model import ExecutionContext, Location, Severity
 
@@ -37,6 +38,13 @@ _FAR = _CLIENT_DEPTH + 1  # no client construction within reach
 FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
+)
+# a client built from what the request sends (a connection test): one shared client cannot do
+FIX_CLIENT_FROM_REQUEST = (
+    "it is configured from the request, so one shared client cannot serve every request: "
+    "keep clients in a dict keyed by those settings, reused when a request sends the same "
+    "ones; if the request's part is per-call data (a header, a token), build the client once "
+    "and pass that data to each call"
 )
 # a dependency's network call (a queue-URL lookup, a DB query): the client advice does not fit
 FIX_DEP_NETWORK = (
@@ -200,6 +208,10 @@ class PerRequestClients:
             where = "in the thread pool"
         else:
             where = "on the event loop"
+        sent = request_inputs(self.p.funcs, steps, site.col) if what == "constructs" else ()
+        if sent:  # built from the request's own settings: no one client to share
+            where += ", from what the request sends: "
+            where += ", ".join(f"`{name}`" for name in sent)
         self.e.report(
             "UJ003",
             Location(site.path, site.line, site.col),
@@ -211,7 +223,9 @@ class PerRequestClients:
             site.qn,
             self.e.entry_point(dep),
             chain=self.e.chain(steps, site.qn, site.line),
-            fix=FIX_CLIENT if what == "constructs" else FIX_DEP_NETWORK,
+            fix=(FIX_CLIENT_FROM_REQUEST if sent else FIX_CLIENT)
+            if what == "constructs"
+            else FIX_DEP_NETWORK,
             root=Root(
                 ("dependency", self.e.inv_key(dep)),
                 f"{self.e.describe(dep).partition(' (')[0]} builds a client"

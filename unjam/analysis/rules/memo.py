@@ -12,9 +12,11 @@ A guard is a memo guard when the value it tests outlives the call:
 - an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
   block runs on a miss; `if done: return response` is no memo);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`).
-It is not one when the value is per call or per instance: `self.…`, a parameter
+It is not one when the value is per call or per instance: `self.…` (unless the instance is
+the process's one — a class instantiated only at module level, `handler = Handler()`), a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
-builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`).
+builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), or the answer of
+a function called right there (`if not fips_mode_active():`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
             return subject, shared
 
 
-def _outlives_call(fd: FuncDef, guard: Guard) -> bool:
+def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool:
+    if _asks_a_function(guard.subject):
+        return False  # `if not fips_mode_active():` tests an answer, not a stored value
     root, via_app = _root(guard.subject)
     if root[0] != "name":
         return False
@@ -48,7 +52,7 @@ def _outlives_call(fd: FuncDef, guard: Guard) -> bool:
         return False  # `if done: return response`: an early exit, not a cached value
     name = root[1]
     if name == "self":
-        return False
+        return shared_self
     if name in fd.globals_declared:
         return True
     for param in fd.params:
@@ -60,6 +64,13 @@ def _outlives_call(fd: FuncDef, guard: Guard) -> bool:
         # `path = Path(...)` … `if not path.exists():`, are per call)
         return any(_is_read(ref) for ref in values)
     return True
+
+
+def _asks_a_function(subject: tuple) -> bool:
+    """`f()` / `await f()` with `f` a bare name other than a read (`getattr`)."""
+    if subject[0] == "await":
+        subject = subject[1]
+    return subject[0] == "call" and subject[1][0] == "name" and subject[1] not in _READ_FUNCS
 
 
 def _mentions(ref: tuple, name: tuple) -> bool:
@@ -90,16 +101,19 @@ class MemoGuards:
     """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
     judged on demand: most functions have tests, few calls sit under them."""
 
-    __slots__ = ("_fd", "_known")
+    __slots__ = ("_fd", "_known", "_shared_self")
 
-    def __init__(self, fd: FuncDef) -> None:
+    def __init__(self, fd: FuncDef, shared_self: bool = False) -> None:
         self._fd = fd
+        self._shared_self = shared_self  # `self` is a process-wide singleton
         self._known: list[int] = [-1] * len(fd.guards)  # -1 not judged yet, 0 no, 1 yes
 
     def __call__(self, index: int) -> bool:
         known = self._known[index]
         if known < 0:
             guard = self._fd.guards[index]
-            memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(self._fd, guard)
+            memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(
+                self._fd, guard, self._shared_self
+            )
             known = self._known[index] = 1 if memo else 0
         return known == 1

@@ -1,0 +1,27 @@
+"""Connection probes: each one is built for the settings it is asked to test."""
+
+import httpx
+import redis
+
+STATUS_URL = "https://status.partner.internal/api/v2/status.json"
+PARTNER_API = "https://api.partner.internal"
+
+
+class RedisProbe:
+    def __init__(self, host: str, port: int = 6379, password: str | None = None, **options):
+        connect = {"socket_timeout": 2.0, "socket_connect_timeout": 2.0}
+        connect.update(options)
+        auth = {"password": password} if password else {}
+        self.client = redis.Redis(host=host, port=port, **auth, **connect)  # expect: UJ003
+
+    def ping(self) -> bool:
+        return bool(self.client.ping())
+
+
+def status_client() -> httpx.AsyncClient:
+    return httpx.AsyncClient(timeout=5.0)  # expect: UJ003
+
+
+def tenant_client(token: str) -> httpx.AsyncClient:
+    headers = {"Authorization": token}
+    return httpx.AsyncClient(base_url=PARTNER_API, headers=headers)  # expect: UJ003

@@ -1,0 +1,34 @@
+import asyncio
+
+from fastapi import APIRouter, Header
+
+from hookdesk.probes import STATUS_URL, RedisProbe, status_client, tenant_client
+from hookdesk.schemas import PingResult, RedisSettings
+
+router = APIRouter(prefix="/integrations")
+
+
+@router.post("/redis/test", response_model=PingResult)
+async def test_redis(settings: RedisSettings) -> PingResult:
+    """Try the settings the admin typed before saving them: the client cannot be shared."""
+    options = settings.model_dump(exclude_none=True)
+    probe = RedisProbe(**options)
+    try:
+        ok = await asyncio.to_thread(probe.ping)
+    except OSError as exc:
+        return PingResult(ok=False, detail=str(exc))
+    return PingResult(ok=ok)
+
+
+@router.get("/status")
+async def partner_status() -> dict:
+    async with status_client() as client:
+        response = await client.get(STATUS_URL)
+    return response.json()
+
+
+@router.get("/tenant/usage")
+async def tenant_usage(authorization: str = Header()) -> dict:
+    async with tenant_client(authorization) as client:
+        response = await client.get("/usage")
+    return response.json()

@@ -1,0 +1,3 @@
+from gateway.providers.transport import SessionHandler
+
+completion_handler = SessionHandler()

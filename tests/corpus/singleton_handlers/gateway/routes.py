@@ -1,0 +1,55 @@
+import asyncio
+
+from fastapi import FastAPI
+
+from gateway.handlers import completion_handler
+from gateway.mailer import notify_ops, send_receipt
+from gateway.passwords import run_kdf, verify
+from gateway.settings import banner, get_settings
+from gateway.supervisor import latest_result, reap_finished, try_spawn, wait_for
+from gateway.providers.transport import UpstreamCall
+
+app = FastAPI()
+
+
+@app.post("/v1/completions")
+async def completions(body: dict) -> dict:
+    return await completion_handler.post("https://upstream.internal/v1/complete", body)
+
+
+@app.get("/v1/models")
+async def models() -> dict:
+    call = UpstreamCall("https://upstream.internal")
+    return await call.get("/v1/models")
+
+
+@app.get("/v1/info")
+async def info() -> dict:
+    return {"upstream": get_settings()["upstream"], "banner": banner()}
+
+
+@app.get("/v1/workers")
+async def workers() -> dict:
+    return {"reaped": sorted(reap_finished()), "last": latest_result(), "spawn": try_spawn()}
+
+
+@app.post("/v1/workers/{pid}/join")
+async def join_worker(pid: int) -> dict:
+    return {"status": wait_for(pid)}
+
+
+@app.post("/v1/receipts")
+async def receipt(body: dict) -> dict:
+    await asyncio.to_thread(send_receipt, body["email"], body["text"])
+    return {"sent": True}
+
+
+@app.post("/v1/alerts")
+async def alert(body: dict) -> dict:
+    notify_ops(body["text"])
+    return {"sent": True}
+
+
+@app.post("/v1/login")
+async def login(body: dict) -> dict:
+    return {"ok": await run_kdf(verify, body["password"], body["stored"])}
