@@ -16,7 +16,7 @@ NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml $(shell 
 
 # (setup.py compiles five analysis modules with mypyc: rebuilt by `make test` when they change;
 # until then unjam runs their sources, see unjam/analysis/compiled.py)
-COMPILED_SRC := setup.py $(addprefix unjam/analysis/,compiled.py summary.py project.py callgraph.py fastapi_model.py rules_engine.py)
+COMPILED_SRC := setup.py $(addprefix unjam/analysis/,compiled.py summary.py project.py callgraph.py fastapi_model.py rules_engine.py module_names.py project_index.py resolution.py class_index.py inference.py parameters.py fastapi_records.py fastapi_candidates.py fastapi_apps.py fastapi_routes.py fastapi_registrations.py)
 
 # The dependencies (UNJAM_COMPILE=0: no mypyc here, so that `make check` never waits for it),
 # then the compiled modules on their own, again after any edit of their sources.
