@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from unjam.analysis.inference import Inference
 from unjam.analysis.project_index import _BUSY, _MISSING, _PARAM, Func, Value
-from unjam.analysis.summary import Param
+from unjam.analysis.summary import CallSite, Param
 
 _ANNOTATED = {"typing.Annotated", "typing_extensions.Annotated"}
 _MAX_HINT_SITES = 200
@@ -90,49 +90,36 @@ class ParameterInference(Inference):
             via_class = True
             name = self.classes[class_gqn].cd.name
         candidates = sites.get(name, ())
-        positional = param.kind == "pos"
-        pname = param.name
         for caller, site in candidates[:_MAX_HINT_SITES]:
-            args = site.args
-            if not (
-                positional
-                and (
-                    (0 <= index < len(args) and args[index][0] != "star")
-                    or (0 < index <= len(args) and args[index - 1][0] != "star")
-                )
-            ):
-                for kw, _ in site.kwargs:
-                    if kw == pname:
-                        break
-                else:
-                    continue  # passes nothing for this parameter: no need to type the callee
-            callee = self.callee(caller, site.func)
-            if callee is None:
+            if not _may_pass(site, param, index):
+                continue  # passes nothing for this parameter: no need to type the callee
+            position = self._position(func, caller, site, index, via_class)
+            if position is None:
                 continue
-            if via_class:
-                if callee != ("class", func.class_gqn):
-                    continue
-                position = index - 1
-            elif callee[1] == func.gqn and callee[0] in ("func", "meth"):
-                bound = callee[0] == "meth" or (
-                    func.class_gqn is not None and site.func[0] == "attr" and index > 0
-                )
-                position = index - 1 if bound else index
-            else:
-                continue
-            arg = None
-            if param.kind == "pos" and 0 <= position < len(site.args):
-                arg = site.args[position]
-                if arg[0] == "star":
-                    arg = None
-            if arg is None:
-                for kw, ref in site.kwargs:
-                    if kw == param.name:
-                        arg = ref
+            arg = _argument(site, param, position)
             if arg is not None:
                 value = self.value_of(caller, arg)
                 if value is not None:
                     return value
+        return None
+
+    def _position(
+        self, func: Func, caller: Func, site: CallSite, index: int, via_class: bool
+    ) -> int | None:
+        """Where the call site passes `func`'s parameter number `index` (one less when the
+        call binds `self`), or None when the site does not call `func`."""
+        callee = self.callee(caller, site.func)
+        if callee is None:
+            return None
+        if via_class:
+            if callee != ("class", func.class_gqn):
+                return None
+            return index - 1
+        if callee[1] == func.gqn and callee[0] in ("func", "meth"):
+            bound = callee[0] == "meth" or (
+                func.class_gqn is not None and site.func[0] == "attr" and index > 0
+            )
+            return index - 1 if bound else index
         return None
 
     # ---- annotations, aliases and Depends -----------------------------------------------
@@ -216,3 +203,31 @@ class ParameterInference(Inference):
             if typed is not None and typed[0] == "obj":
                 return ("class", typed[1])
         return None
+
+
+def _may_pass(site: CallSite, param: Param, index: int) -> bool:
+    """Whether the call site may pass an argument for the parameter, by position (before
+    binding `self`, it may be either of two) or by keyword: a cheap test before typing its
+    callee."""
+    args = site.args
+    if param.kind == "pos" and (
+        (0 <= index < len(args) and args[index][0] != "star")
+        or (0 < index <= len(args) and args[index - 1][0] != "star")
+    ):
+        return True
+    return any(kw == param.name for kw, _ in site.kwargs)
+
+
+def _argument(site: CallSite, param: Param, position: int) -> tuple | None:
+    """The argument ref the call site passes for the parameter at `position` (after
+    binding), else by its keyword (the last one given)."""
+    arg = None
+    if param.kind == "pos" and 0 <= position < len(site.args):
+        arg = site.args[position]
+        if arg[0] == "star":
+            arg = None
+    if arg is None:
+        for kw, ref in site.kwargs:
+            if kw == param.name:
+                arg = ref
+    return arg
