@@ -8,6 +8,8 @@ A layer of `Project` (see project_index.py); the values are project.py's tuples.
 
 from __future__ import annotations
 
+from typing import Any
+
 from unjam.analysis.class_index import ClassIndex
 from unjam.analysis.project_index import _BUSY, _MISSING, _RETURN, Func, Value
 from unjam.analysis.summary import ImportRef
@@ -194,14 +196,9 @@ class Inference(ClassIndex):
                 return ("ext", self.catalogue.canonical(f"{ext}.{attr}"))
             return None
         if kind == "obj":
-            method = self.method(base[1], attr)
-            if method is not None:
-                if self.is_property(method):
-                    return self.return_value(method)
-                return ("meth", method.gqn)
-            stored = self.stored(base[1], attr)
-            if stored is not None:
-                return stored
+            own = self._own_member(base[1], attr)
+            if own is not _MISSING:
+                return own
             for ext in self.mro(base[1])[1]:
                 return self.attribute(("inst", ext), attr)
             return None
@@ -243,19 +240,26 @@ class Inference(ClassIndex):
                 return stored
             return ("ext", self.catalogue.canonical(f"{base[1]}.{attr}"))
         if kind == "obj":
-            # `attribute()` inlined: a second `stored()` would return the same value
-            method = self.method(base[1], attr)
-            if method is not None:
-                if self.is_property(method):
-                    return self.return_value(method)
-                return ("meth", method.gqn)
-            stored = self.stored(base[1], attr)
-            if stored is not None:
-                return stored
+            # as `attribute()`, but a method of an outside base class stays addressable
+            own = self._own_member(base[1], attr)
+            if own is not _MISSING:
+                return own
             for ext in self.mro(base[1])[1]:
                 return ("ext", self.catalogue.canonical(f"{ext}.{attr}"))
             return None
         return self.attribute(base, attr)
+
+    def _own_member(self, class_gqn: str, attr: str) -> Any:
+        """What `attr` of an instance of a project class is from the project alone: its
+        method bound (a property's value), else a value stored on it; `_MISSING` for
+        neither (typed Any: compiled, a `Value | None` return would be checked)."""
+        method = self.method(class_gqn, attr)
+        if method is not None:
+            if self.is_property(method):
+                return self.return_value(method)
+            return ("meth", method.gqn)
+        stored = self.stored(class_gqn, attr)
+        return _MISSING if stored is None else stored
 
     def call_result(self, func: Func, ref: tuple) -> Value | None:
         target = ref[1]
