@@ -14,10 +14,9 @@ NATIVE_SRC := native/Cargo.toml native/Cargo.lock native/pyproject.toml $(shell 
 
 .PHONY: demo test check lint format browser clean
 
-# (setup.py compiles five analysis modules with mypyc: rebuilt by `make test` when they change;
-# until then unjam runs their sources, see unjam/analysis/compiled.py)
-COMPILED_SRC := setup.py $(addprefix unjam/analysis/,compiled.py summary.py project.py callgraph.py fastapi_model.py rules_engine.py)
-COMPILED_SRC += $(addprefix unjam/analysis/rules/,blocking.py clients.py middleware.py threadpool.py precedence.py)
+# (setup.py compiles the analysis modules listed in unjam/analysis/compiled.py's COMPILED_MODULES
+# with mypyc: rebuilt by `make test` when they change; until then unjam runs their sources)
+COMPILED_SRC := setup.py unjam/analysis/compiled.py $(shell sed -n 's/^    "\(unjam\.analysis\.[a-z_.]*\)",$$/\1/p' unjam/analysis/compiled.py | tr . / | sed 's/$$/.py/')
 
 # The dependencies (UNJAM_COMPILE=0: no mypyc here, so that `make check` never waits for it),
 # then the compiled modules on their own, again after any edit of their sources.

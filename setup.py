@@ -1,6 +1,7 @@
 """Build hook beside pyproject.toml (which holds everything else): compile the analyser's
-five hot modules (`COMPILED_MODULES`: summaries, linker, call graph, FastAPI model, rules) with
-mypyc when it can, and record which sources were compiled.
+hot modules (`COMPILED_MODULES` in unjam/analysis/compiled.py: summaries, the linked project,
+call graph, FastAPI model, rules) with mypyc when it can, and record which sources were
+compiled.
 
 Why, and how stale builds are avoided: unjam/analysis/compiled.py. `UNJAM_COMPILE=0` builds
 without compiling. If mypyc cannot compile them (a type error, for example), the build goes on

@@ -26,22 +26,6 @@ INDEX = "index.pickle"
 SUMMARIES = "summaries.marshal"
 
 
-_ENGINE_MODULES = (
-    "summary.py",
-    "summarize.py",
-    "parse.py",
-    "project.py",
-    "callgraph.py",
-    "fastapi_model.py",
-    "rules_engine.py",
-    "rules/blocking.py",
-    "rules/clients.py",
-    "rules/middleware.py",
-    "rules/threadpool.py",
-    "rules/precedence.py",
-    "engine.py",
-    "catalogue.py",
-)
 _VERSION: str | None = None
 
 
@@ -64,11 +48,11 @@ def version_key() -> str:
 
         digest = hashlib.blake2b(digest_size=8)
         here = Path(__file__).parent
-        for name in _ENGINE_MODULES:
-            try:
-                digest.update((here / name).read_bytes())
-            except OSError:
-                digest.update(name.encode())
+        # every source and data file of the analyser: a hand-kept list goes stale as soon as
+        # a module is split or a rule added, and a stale key reuses wrong results
+        for source in sorted([*here.rglob("*.py"), *here.rglob("*.toml")]):
+            digest.update(source.relative_to(here).as_posix().encode())
+            digest.update(source.read_bytes())
         # the extension as `parse.native_module()` would load it, found without importing
         # it (nor the parser: a warm run needs neither)
         native = None if os.environ.get("UNJAM_NATIVE", "1") == "0" else find_spec("unjam_native")

@@ -1,4 +1,5 @@
-"""Whether the analyser's hot modules run compiled (mypyc) or from their Python sources.
+"""Whether the analyser's hot modules (`COMPILED_MODULES`) run compiled (mypyc) or from
+their Python sources.
 
 `setup.py` compiles `COMPILED_MODULES` with mypyc when it can (mypy is a build requirement,
 and a C compiler is needed): linking and resolving calls are most of a cold `unjam check` on a
@@ -31,6 +32,17 @@ from pathlib import Path
 COMPILED_MODULES = (
     "unjam.analysis.summary",
     "unjam.analysis.project",
+    "unjam.analysis.module_names",
+    "unjam.analysis.project_index",
+    "unjam.analysis.resolution",
+    "unjam.analysis.class_index",
+    "unjam.analysis.inference",
+    "unjam.analysis.parameters",
+    "unjam.analysis.fastapi_records",
+    "unjam.analysis.fastapi_candidates",
+    "unjam.analysis.fastapi_apps",
+    "unjam.analysis.fastapi_routes",
+    "unjam.analysis.fastapi_registrations",
     "unjam.analysis.callgraph",
     "unjam.analysis.fastapi_model",
     "unjam.analysis.rules_engine",

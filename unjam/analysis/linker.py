@@ -54,7 +54,7 @@ class Linker:
     def link_ready(self, final: bool = False) -> None:
         """Link the modules whose summaries have arrived; `final`: all have (a missing one
         is a bug, reported as its file's reason, never a stalled link)."""
-        from unjam.analysis.project import module_names
+        from unjam.analysis.module_names import module_names
         from unjam.analysis.summary import ModuleSummary
 
         paths, summaries, rel, unparsed = self.paths, self.summaries, self.rel, self.unparsed

@@ -1,0 +1,176 @@
+"""Finding the apps and routers: the assignments that construct them (also through a factory,
+`app = create_app()`), and which app or router an expression such as `app`, `api.router` or a
+parameter a caller passes one for stands for.
+
+The first layer of the FastAPI model's builder (fastapi_model.py says which come next).
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.fastapi_records import APP, ROUTER, FastAPIModel, RouterObj, _last_name
+from unjam.analysis.project import Func, Project
+
+_NAMED_TYPES = {"FastAPI": APP, "APIRouter": ROUTER}
+
+
+class AppDiscovery:
+    def __init__(self, project: Project, on_error) -> None:
+        self.p = project
+        self.model = FastAPIModel()
+        self.routers: dict[str, RouterObj] = {}
+        self._pending: list[tuple[tuple, dict]] = []
+        # (scope, name, call ref, factory gqn) of `name = factory()` (see _factory_result)
+        self._from_factories: list[tuple[Func, str, tuple, str]] = []
+        self.on_error = on_error
+
+    def _guard(self, func: Func, step) -> None:
+        try:
+            step(func)
+        except Exception as err:
+            self.on_error(func, err)
+
+    def _site_line(self, func: Func, ref: tuple) -> tuple[int, int]:
+        for site in func.fd.calls:
+            if site.func == ref[1] and site.args == ref[2] and site.kwargs == ref[3]:
+                return site.line, site.col
+        return func.fd.line, func.fd.col
+
+    def _constructions(self, func: Func, found: list[tuple[str, tuple]]) -> None:
+        for name, ref in found:
+            self._construction(func, name, ref)
+
+    def _construction(self, func: Func, name: str, ref: tuple) -> None:
+        p = self.p
+        value = p.value_of(func, ref)
+        kind = self._app_type(value)
+        # a constructor the inference cannot follow (`APIRouter = make_router_class(...)`, a
+        # class built in a factory) but named exactly like FastAPI's: taken at its name, so
+        # its routes are served code rather than unreached coroutines
+        named = _NAMED_TYPES.get(_last_name(ref[1]) or "") if value is None else None
+        kind = kind or named
+        if kind is None:
+            return
+        sym = p.symbol(func, ("name", name))
+        if sym is None or sym in self.routers:
+            return
+        direct = p.callee(func, ref[1])
+        if named is None and direct is not None and direct[0] in ("func", "meth"):
+            # `app = create_app()`: the app built inside the factory, once every
+            # construction is known
+            self._from_factories.append((func, name, ref, direct[1]))
+            return
+        self._new_router(func, sym, kind, ref, direct, known=named is not None)
+
+    def _new_router(
+        self, func: Func, sym: str, kind: str, ref: tuple, direct, known: bool = False
+    ) -> None:
+        line, col = self._site_line(func, ref)
+        known = known or (direct is not None and direct[0] in ("ext", "class"))
+        kwargs = dict(ref[3]) if known else {}
+        self.routers[sym] = RouterObj(sym, kind, func, kwargs, func.mod.path, line, col)
+
+    def _factory_result(self, func: Func, name: str, ref: tuple, factory_gqn: str) -> None:
+        """`app = create_app()` names the app `create_app` builds and returns (one app, so
+        one UJ006 and one set of routes), else a new one."""
+        p = self.p
+        sym = p.symbol(func, ("name", name))
+        if sym is None or sym in self.routers:
+            return
+        factory = p.funcs.get(factory_gqn)
+        inner = None if factory is None else self._built_by(factory, 0)
+        if inner is not None:
+            self.routers[sym] = inner
+            return
+        kind = self._app_type(p.value_of(func, ref))
+        if kind is not None:
+            self._new_router(func, sym, kind, ref, p.callee(func, ref[1]))
+
+    def _app_type(self, value) -> str | None:
+        """APP or ROUTER for an instance of FastAPI/APIRouter (or a project subclass)."""
+        if value is None:
+            return None
+        if value[0] == "inst" and value[1] in (APP, ROUTER):
+            return value[1]
+        if value[0] == "obj":
+            outside = self.p.mro(value[1])[1]
+            for kind in (APP, ROUTER):
+                if kind in outside:
+                    return kind
+        return None
+
+    def _built_by(self, factory: Func, depth: int) -> RouterObj | None:
+        """The app/router a factory returns: a local it built (`app = FastAPI(); return app`),
+        what another factory returns (`return build()`), or an attribute set from one
+        (`server = Server(); return server.app` with `self.app = self._init_app()`)."""
+        if depth > 3:
+            return None
+        p = self.p
+        for returned in factory.fd.return_values:
+            found = self.routers.get(p.symbol(factory, returned) or "")
+            if found is not None:
+                return found
+            refs = factory.fd.locals.get(returned[1], []) if returned[0] == "name" else [returned]
+            targets: list[str] = []
+            for value in refs:
+                callee = p.callee(factory, value[1]) if value[0] == "call" else None
+                if callee is not None and callee[0] in ("func", "meth"):
+                    targets.append(callee[1])
+            if returned[0] == "attr":
+                owner = p.value_of(factory, returned[1])
+                if owner is not None and owner[0] == "obj":
+                    targets += self._attr_factories(owner[1], returned[2])
+            for gqn in targets:
+                target = p.funcs.get(gqn)
+                if target is not None and target is not factory:
+                    found = self._built_by(target, depth + 1)
+                    if found is not None:
+                        return found
+        return None
+
+    def _attr_factories(self, class_gqn: str, attr: str) -> list[str]:
+        """The project functions whose result the class's methods store as `self.<attr>`."""
+        p = self.p
+        cls = p.classes.get(class_gqn)
+        out: list[str] = []
+        if cls is None:
+            return out
+        for method_qn in cls.cd.methods.values():
+            method = p.funcs.get(f"{cls.mod.name}.{method_qn}")
+            if method is None:
+                continue
+            for base, name, value in method.fd.attr_stores:
+                if name == attr and base == ("name", "self") and value[0] == "call":
+                    callee = p.callee(method, value[1])
+                    if callee is not None and callee[0] in ("func", "meth"):
+                        out.append(callee[1])
+        return out
+
+    def _router_of(self, func: Func, base_ref: tuple, depth: int = 0) -> RouterObj | None:
+        sym = self.p.symbol(func, base_ref)
+        if sym in self.routers:
+            return self.routers[sym]
+        if base_ref[0] == "attr" and base_ref[2] == "router":
+            return self._router_of(func, base_ref[1], depth)
+        if base_ref[0] == "name" and depth < 3:
+            return self._passed_router(func, base_ref[1], depth)
+        return None
+
+    def _passed_router(self, func: Func, param: str, depth: int) -> RouterObj | None:
+        """`def setup_routers(app): app.include_router(r, prefix="/api")`: the app or router
+        a caller passes for `param` (the first caller whose argument is known)."""
+        p = self.p
+        names = [q.name for q in func.fd.params]
+        if param not in names or func.fd.qn == "<module>":
+            return None
+        index = names.index(param) - (1 if func.class_gqn else 0)  # bound: no `self`
+        for caller, site in p.sites_named(func.fd.name):
+            callee = p.callee(caller, site.func)
+            if callee is None or callee[1] != func.gqn:
+                continue
+            kwargs = dict(site.kwargs)
+            arg = site.args[index] if 0 <= index < len(site.args) else kwargs.get(param)
+            if arg is not None:
+                found = self._router_of(caller, arg, depth + 1)
+                if found is not None:
+                    return found
+        return None

@@ -1,0 +1,114 @@
+"""The FastAPI model's records — apps and routers, routes with their dependencies, the
+callables the framework invokes and in which role, HTTP middleware — and the few readers of
+summary refs (a constant string, a list's items, a route's methods) its builders share.
+
+How they are found: fastapi_model.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from unjam.analysis.project import Func
+from unjam.model import ExecutionContext
+from unjam.semantics import Role, runs_on, uses_threadpool_token
+
+APP = "fastapi.FastAPI"
+ROUTER = "fastapi.APIRouter"
+
+
+@dataclass
+class Invoked:
+    """A callable the framework invokes, in a role."""
+
+    funcs: tuple[str, ...]  # gqns whose bodies run (class deps: __new__, __init__)
+    name: str
+    role: Role
+    is_async: bool
+    path: str
+    line: int
+    route: str | None = None
+    cached: bool = False  # functools.lru_cache / cache: a singleton factory
+    key: str = ""  # identity for de-duplication (dependency caching per request)
+
+    @property
+    def context(self) -> ExecutionContext:
+        return runs_on(self.role, self.is_async)
+
+    @property
+    def token(self) -> bool:
+        return uses_threadpool_token(self.role, self.is_async)
+
+
+@dataclass
+class RouterObj:
+    sym: str
+    type: str  # APP or ROUTER
+    scope: Func
+    kwargs: dict
+    path: str
+    line: int
+    col: int
+    # (sym, prefix, scope, deps)
+    parents: list[tuple[str, str, Func, tuple | None]] = field(default_factory=list)
+
+
+@dataclass
+class Route:
+    label: str  # "POST /webhooks/invoice"
+    endpoint: Invoked
+    decorator_path: str
+    decorator_line: int
+    decorator_col: int
+    app: str | None
+    dependencies: list[Invoked] = field(default_factory=list)
+
+    @property
+    def tokens(self) -> int:
+        return int(self.endpoint.token) + sum(1 for d in self.dependencies if d.token)
+
+
+@dataclass
+class Middleware:
+    name: str
+    path: str
+    line: int
+    col: int
+    form: str  # "BaseHTTPMiddleware" or '@app.middleware("http")'
+
+
+@dataclass
+class FastAPIModel:
+    apps: list[RouterObj] = field(default_factory=list)
+    routes: list[Route] = field(default_factory=list)
+    others: list[Invoked] = field(default_factory=list)  # middleware, handlers, startup
+    http_middleware: list[Middleware] = field(default_factory=list)
+
+
+def _last_name(ref: tuple) -> str | None:
+    if ref[0] == "name":
+        return ref[1]
+    if ref[0] == "attr":
+        return ref[2]
+    return None
+
+
+def _const_str(ref: tuple | None) -> str | None:
+    if ref is not None and ref[0] == "const" and isinstance(ref[1], str):
+        return ref[1]
+    return None
+
+
+def _list_items(ref: tuple | None) -> tuple:
+    if ref is None:
+        return ()
+    if ref[0] == "list":
+        return ref[1]
+    return ()
+
+
+def _http_methods(ref: tuple | None) -> list[str]:
+    """A route's `methods=[...]` (the constant ones, upper-cased), GET when none is given."""
+    return [
+        m[1].upper() for m in _list_items(ref) if m[0] == "const" and isinstance(m[1], str)
+    ] or ["GET"]

@@ -1,0 +1,258 @@
+"""How code hands callables to the framework: route decorators (`@app.get`, `api_route`,
+`websocket`, `@app.middleware("http")`, `exception_handler`, `on_event`), registration calls
+(`include_router`, `mount`, `add_api_route` and kin, `add_middleware`, `Middleware(...)`,
+`add_exception_handler`, `add_event_handler`), route objects (`Route("/", endpoint)`) and an
+app's own arguments (`lifespan=`, `on_startup=`, `exception_handlers=`).
+
+A layer of the FastAPI model's builder (see fastapi_model.py).
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.fastapi_records import (
+    Middleware,
+    RouterObj,
+    _const_str,
+    _http_methods,
+    _last_name,
+    _list_items,
+)
+from unjam.analysis.fastapi_routes import RouteModel
+from unjam.analysis.project import Func
+from unjam.analysis.summary import CallSite
+from unjam.semantics import Role
+
+# route objects built directly (`routes=[Route("/", endpoint)]`): name → what it must resolve to
+_ROUTE_OBJECTS = {
+    "Route": "starlette.routing.Route",
+    "WebSocketRoute": "starlette.routing.WebSocketRoute",
+    "APIRoute": "fastapi.routing.APIRoute",
+    "APIWebSocketRoute": "fastapi.routing.APIWebSocketRoute",
+}
+_HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
+_DECORATORS = _HTTP | {
+    "api_route",
+    "websocket",
+    "route",
+    "websocket_route",
+    "middleware",
+    "exception_handler",
+    "on_event",
+}
+_REGISTRATIONS = {
+    "include_router",
+    "add_api_route",
+    "add_api_websocket_route",
+    "add_route",
+    "add_websocket_route",
+    "add_middleware",
+    "add_exception_handler",
+    "add_event_handler",
+    "mount",
+}
+_BASE_HTTP_MIDDLEWARE = "starlette.middleware.base.BaseHTTPMiddleware"
+_ADD_ROUTE = ("add_api_route", "add_route", "add_api_websocket_route", "add_websocket_route")
+
+
+class Registrations(RouteModel):
+    # ---- registration calls -------------------------------------------------------------
+
+    def _registrations(self, func: Func) -> None:
+        p = self.p
+        for site in func.fd.calls:
+            ref = site.func
+            if (ref[0] == "name" and ref[1] == "Middleware") or (
+                ref[0] == "attr" and ref[2] == "Middleware"
+            ):
+                if (
+                    p.value_of(func, ref) == ("ext", "starlette.middleware.Middleware")
+                    and site.args
+                ):
+                    self._asgi_middleware(func, site.args[0])
+                continue
+            last = _last_name(ref)
+            if last in _ROUTE_OBJECTS:
+                if p.value_of(func, ref) == ("ext", _ROUTE_OBJECTS[last]):
+                    self._route_object(func, site, websocket="WebSocket" in last)
+                continue
+            if ref[0] != "attr" or ref[2] not in _REGISTRATIONS:
+                continue
+            self._registration(func, site, ref[2], ref[1])
+
+    def _registration(self, func: Func, site: CallSite, method: str, owner_ref: tuple) -> None:
+        """`owner.<method>(...)`, one of `_REGISTRATIONS`."""
+        kwargs = dict(site.kwargs)
+        owner = self._router_of(func, owner_ref)
+        if method == "include_router":
+            child_ref = site.args[0] if site.args else kwargs.get("router")
+            if child_ref is None or owner is None:
+                return
+            child = self._router_of(func, child_ref)
+            if child is not None:
+                prefix = _const_str(kwargs.get("prefix")) or ""
+                child.parents.append((owner.sym, prefix, func, kwargs.get("dependencies")))
+        elif method == "mount":
+            path = _const_str(site.args[0] if site.args else kwargs.get("path"))
+            sub_ref = site.args[1] if len(site.args) > 1 else kwargs.get("app")
+            if path is None or sub_ref is None or owner is None:
+                return
+            child = self._router_of(func, sub_ref)
+            if child is not None:
+                child.parents.append((owner.sym, path.rstrip("/"), func, None))
+        elif method in _ADD_ROUTE:
+            self._added_route(func, site, method, kwargs, owner)
+        elif method == "add_middleware":
+            target = site.args[0] if site.args else kwargs.get("middleware_class")
+            if target is not None:
+                self._asgi_middleware(func, target)
+        elif method == "add_exception_handler":
+            handler = site.args[1] if len(site.args) > 1 else kwargs.get("handler")
+            if handler is not None:
+                self._callable(func, handler, Role.EXCEPTION_HANDLER)
+        elif method == "add_event_handler":
+            handler = site.args[1] if len(site.args) > 1 else kwargs.get("func")
+            if handler is not None:
+                self._callable(func, handler, Role.STARTUP)
+
+    def _added_route(
+        self, func: Func, site: CallSite, method: str, kwargs: dict, owner: RouterObj | None
+    ) -> None:
+        """`owner.add_api_route("/path", endpoint, methods=[...])` and its kin."""
+        path = _const_str(site.args[0] if site.args else kwargs.get("path"))
+        endpoint_ref = site.args[1] if len(site.args) > 1 else kwargs.get("endpoint")
+        if path is None or endpoint_ref is None:
+            return
+        target = self.p.value_of(func, endpoint_ref)
+        if target is None or target[0] not in ("func", "meth"):
+            return
+        endpoint = self.p.funcs.get(target[1])
+        if endpoint is None:
+            return
+        methods = ["WS"] if "websocket" in method else _http_methods(kwargs.get("methods"))
+        self._route(
+            endpoint,
+            methods,
+            path,
+            owner,
+            kwargs.get("dependencies"),
+            func,
+            func.mod.path,
+            site.line,
+            site.col,
+            websocket="websocket" in method,
+        )
+
+    def _route_object(self, func: Func, site, websocket: bool) -> None:
+        """`Route("/path", endpoint, methods=[...])` and its kin, handed to an app or router
+        as `routes=[...]`: their endpoints are served like decorated ones (the route is not
+        tied to an app: where the list goes is not followed)."""
+        kwargs = dict(site.kwargs)
+        path = _const_str(site.args[0] if site.args else kwargs.get("path"))
+        endpoint_ref = site.args[1] if len(site.args) > 1 else kwargs.get("endpoint")
+        if path is None or endpoint_ref is None:
+            return
+        target = self.p.value_of(func, endpoint_ref)
+        endpoint = self.p.funcs.get(target[1]) if target and target[0] in ("func", "meth") else None
+        if endpoint is None:
+            return
+        methods = ["WS"] if websocket else _http_methods(kwargs.get("methods"))
+        self._route(
+            endpoint,
+            methods,
+            path,
+            None,
+            kwargs.get("dependencies"),
+            func,
+            func.mod.path,
+            site.line,
+            site.col,
+            websocket=websocket,
+        )
+
+    # ---- decorators and an app's arguments ----------------------------------------------
+
+    def _decorated(self, func: Func) -> None:
+        p = self.p
+        scope = p.parent_scope(func)
+        for ref, line, col in func.fd.decorators:
+            if ref[0] != "call" or ref[1][0] != "attr" or ref[1][2] not in _DECORATORS:
+                continue
+            method = ref[1][2]
+            owner = self._router_of(scope, ref[1][1])
+            if owner is None and self._app_type(p.value_of(scope, ref[1][1])) is None:
+                continue
+            args, kwargs = ref[2], dict(ref[3])
+            if method == "middleware":
+                if _const_str(args[0] if args else kwargs.get("middleware_type")) == "http":
+                    self.model.http_middleware.append(
+                        Middleware(
+                            func.fd.name,
+                            func.mod.path,
+                            line,
+                            col,
+                            '@app.middleware("http") function',
+                        )
+                    )
+                    self._other(func, Role.HTTP_MIDDLEWARE)
+                continue
+            if method == "exception_handler":
+                self._other(func, Role.EXCEPTION_HANDLER)
+                continue
+            if method == "on_event":
+                self._other(func, Role.STARTUP)
+                continue
+            path = _const_str(args[0] if args else kwargs.get("path"))
+            if path is None:
+                continue
+            websocket = method in ("websocket", "websocket_route")
+            if websocket:
+                methods = ["WS"]
+            elif method in ("api_route", "route"):
+                methods = _http_methods(kwargs.get("methods"))
+            else:
+                methods = [method.upper()]
+            self._route(
+                func,
+                methods,
+                path,
+                owner,
+                kwargs.get("dependencies"),
+                scope,
+                func.mod.path,
+                line,
+                col,
+                websocket=websocket,
+            )
+
+    def _router_kwargs(self, obj: RouterObj) -> None:
+        kwargs = obj.kwargs
+        if "lifespan" in kwargs:
+            self._callable(obj.scope, kwargs["lifespan"], Role.LIFESPAN)
+        for key in ("on_startup", "on_shutdown"):
+            for item in _list_items(kwargs.get(key)):
+                self._callable(obj.scope, item, Role.STARTUP)
+        handlers = kwargs.get("exception_handlers")
+        if handlers is not None and handlers[0] == "dict":
+            for _key, value in handlers[1]:
+                self._callable(obj.scope, value, Role.EXCEPTION_HANDLER)
+
+    def _callable(self, scope: Func, ref: tuple, role: Role) -> None:
+        value = self.p.value_of(scope, ref)
+        if value is None:
+            return
+        if value[0] in ("func", "meth") and value[1] in self.p.funcs:
+            self._other(self.p.funcs[value[1]], role)
+        elif value[0] == "obj":
+            method = self.p.method(value[1], "__call__")
+            if method is not None:
+                self._other(method, role)
+
+    def _asgi_middleware(self, scope: Func, ref: tuple) -> None:
+        value = self.p.value_of(scope, ref)
+        if value is None or value[0] != "class":
+            return
+        if _BASE_HTTP_MIDDLEWARE in self.p.mro(value[1])[1]:
+            return  # handled with the class scan (dispatch)
+        method = self.p.method(value[1], "__call__")
+        if method is not None:
+            self._other(method, Role.ASGI_MIDDLEWARE)

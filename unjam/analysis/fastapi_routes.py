@@ -1,0 +1,195 @@
+"""Routes and what runs for them: a route's full path and app through `include_router`
+prefixes, its dependency tree (route, router and include-level `dependencies=`, `Depends`
+parameters, class and callable-instance dependencies, cached factories), and the other
+callables the framework invokes, each as an `Invoked` in its `Role`.
+
+A layer of the FastAPI model's builder (see fastapi_model.py).
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.fastapi_apps import AppDiscovery
+from unjam.analysis.fastapi_records import APP, Invoked, Route, RouterObj, _const_str, _list_items
+from unjam.analysis.project import Cls, Func
+from unjam.analysis.summary import Param
+from unjam.semantics import Role
+
+_CACHES = {"functools.lru_cache", "functools.cache"}
+
+
+class RouteModel(AppDiscovery):
+    # ---- invoked callables --------------------------------------------------------------
+
+    def _other(self, func: Func, role: Role, route: str | None = None) -> Invoked:
+        invoked = Invoked(
+            (func.gqn,),
+            func.display,
+            role,
+            func.fd.is_async,
+            func.mod.path,
+            func.fd.line,
+            route,
+            key=func.gqn,
+        )
+        self.model.others.append(invoked)
+        return invoked
+
+    # ---- routes and dependencies --------------------------------------------------------
+
+    def _prefix_chain(self, obj: RouterObj | None):
+        """(prefix, [(scope, dependencies ref)], root app sym) following include_router."""
+        prefix, deps, app = "", [], None
+        seen: set[str] = set()
+        while obj is not None and obj.sym not in seen:
+            seen.add(obj.sym)
+            own = _const_str(obj.kwargs.get("prefix")) or ""
+            prefix = own + prefix
+            if obj.kwargs.get("dependencies") is not None:
+                deps.append((obj.scope, obj.kwargs["dependencies"]))
+            if obj.type == APP:
+                app = obj.sym
+            if not obj.parents:
+                break
+            parent_sym, include_prefix, scope, include_deps = obj.parents[0]
+            prefix = include_prefix + prefix
+            if include_deps is not None:
+                deps.append((scope, include_deps))
+            obj = self.routers.get(parent_sym)
+        return prefix, deps, app
+
+    def _route(self, *args, **kwargs) -> None:
+        """Routes are built once every include_router is known (prefixes, app)."""
+        self._pending.append((args, kwargs))
+
+    def _build_route(
+        self,
+        endpoint: Func,
+        methods,
+        path,
+        owner,
+        route_deps,
+        scope,
+        dpath,
+        line,
+        col,
+        websocket: bool,
+    ) -> None:
+        prefix, chain_deps, app = self._prefix_chain(owner)
+        label = f"{','.join(methods)} {prefix}{path}"
+        role = Role.WEBSOCKET if websocket else Role.ENDPOINT
+        invoked = Invoked(
+            (endpoint.gqn,),
+            endpoint.display,
+            role,
+            endpoint.fd.is_async,
+            endpoint.mod.path,
+            endpoint.fd.line,
+            label,
+            key=endpoint.gqn,
+        )
+        route = Route(label, invoked, dpath, line, col, app)
+        seen: set[str] = set()
+        for dep_scope, ref in [(scope, route_deps), *chain_deps]:
+            for item in _list_items(ref):
+                if self.p.is_depends(dep_scope, item):
+                    self._dependency(dep_scope, None, item, route, seen, 0)
+        self._sub_dependencies(endpoint, route, seen, 0)
+        self.model.routes.append(route)
+
+    def _sub_dependencies(self, func: Func, route: Route, seen: set[str], depth: int) -> None:
+        skip_first = func.class_gqn is not None
+        for index, param in enumerate(func.fd.params):
+            if skip_first and index == 0:
+                continue
+            found = self.p.param_depends(func, param)
+            if found is not None:
+                self._dependency(found[0], param, found[1], route, seen, depth)
+
+    def _dependency(
+        self,
+        scope: Func,
+        param: Param | None,
+        call: tuple,
+        route: Route,
+        seen: set[str],
+        depth: int,
+    ) -> None:
+        """One `Depends(...)` of `route` and, once per route, what it depends on in turn."""
+        if depth > 64:
+            return
+        p = self.p
+        target = p.depends_target(scope, param, call)
+        if target is None:
+            return
+        key = f"{target[0]}:{target[1]}"
+        if key in seen:
+            return
+        seen.add(key)
+        if target[0] in ("func", "meth") and target[1] in p.funcs:
+            self._function_dependency(p.funcs[target[1]], key, route, seen, depth)
+        elif target[0] == "class":
+            self._class_dependency(p.classes[target[1]], key, route, seen, depth)
+        elif target[0] == "obj":
+            method = p.method(target[1], "__call__")
+            if method is not None:
+                invoked = Invoked(
+                    (method.gqn,),
+                    method.display,
+                    Role.CALLABLE_DEPENDENCY,
+                    method.fd.is_async,
+                    method.mod.path,
+                    method.fd.line,
+                    route.label,
+                    key=key,
+                )
+                route.dependencies.append(invoked)
+                self._sub_dependencies(method, route, seen, depth + 1)
+
+    def _function_dependency(
+        self, dep: Func, key: str, route: Route, seen: set[str], depth: int
+    ) -> None:
+        """`Depends(func)`: a function (a generator's body too), cached when it is a
+        functools cache (a singleton factory)."""
+        p = self.p
+        scope = p.parent_scope(dep)
+        cached = any(
+            p.value_of(scope, d[0][1] if d[0][0] == "call" else d[0])
+            in {("ext", c) for c in _CACHES}
+            for d in dep.fd.decorators
+        )
+        invoked = Invoked(
+            (dep.gqn,),
+            dep.display,
+            Role.DEPENDENCY,
+            dep.fd.is_async,
+            dep.mod.path,
+            dep.fd.line,
+            route.label,
+            cached,
+            key,
+        )
+        route.dependencies.append(invoked)
+        self._sub_dependencies(dep, route, seen, depth + 1)
+
+    def _class_dependency(
+        self, cls: Cls, key: str, route: Route, seen: set[str], depth: int
+    ) -> None:
+        """`Depends(SomeClass)`: its `__new__` and `__init__` run, and `__init__`'s
+        parameters are dependencies in turn."""
+        p = self.p
+        init = p.method(cls.gqn, "__init__")
+        new = p.method(cls.gqn, "__new__")
+        funcs = tuple(f.gqn for f in (new, init) if f is not None)
+        invoked = Invoked(
+            funcs,
+            cls.cd.name,
+            Role.CLASS_DEPENDENCY,
+            False,
+            cls.mod.path,
+            cls.cd.line,
+            route.label,
+            key=key,
+        )
+        route.dependencies.append(invoked)
+        if init is not None:
+            self._sub_dependencies(init, route, seen, depth + 1)

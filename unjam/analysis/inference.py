@@ -1,0 +1,349 @@
+"""Expressions: what a name, attribute, call, subscript or annotation evaluates to, and what
+a call's function expression names, with the memo caches that make this affordable for
+every call site of a large project (why each cache returns what recomputing would:
+project.py's docstring).
+
+A layer of `Project` (see project_index.py); the values are project.py's tuples.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unjam.analysis.class_index import ClassIndex
+from unjam.analysis.project_index import _BUSY, _MISSING, _RETURN, Func, Value
+from unjam.analysis.summary import ImportRef
+
+_UNWRAP_FIRST = {
+    "typing.Optional",
+    "typing.Union",
+    "typing.Generator",
+    "typing.Iterator",
+    "typing.Iterable",
+    "typing.AsyncGenerator",
+    "typing.AsyncIterator",
+    "typing.AsyncIterable",
+    "typing.ContextManager",
+    "typing.AsyncContextManager",
+    "contextlib.AbstractContextManager",
+    "contextlib.AbstractAsyncContextManager",
+    "collections.abc.Generator",
+    "collections.abc.Iterator",
+    "collections.abc.Iterable",
+    "collections.abc.AsyncGenerator",
+    "collections.abc.AsyncIterator",
+    "collections.abc.AsyncIterable",
+    "typing.Awaitable",
+    "typing.Coroutine",
+    "typing_extensions.Annotated",
+    "typing.Annotated",
+}
+# `dict[str, Client]`: a container whose items are typed ("items", item value)
+_MAPPINGS = {
+    "builtins.dict",
+    "typing.Dict",
+    "typing.Mapping",
+    "typing.MutableMapping",
+    "typing.DefaultDict",
+    "collections.defaultdict",
+    "collections.abc.Mapping",
+    "collections.abc.MutableMapping",
+}
+_ITEM_GETTERS = frozenset({"get", "setdefault", "pop"})
+_MAX_DEPTH = 120
+
+
+class Inference(ClassIndex):
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._attributes: dict[tuple[Value, str], Value | None] = {}  # → attribute()
+        self._members: dict[tuple[Value, str], Value | None] = {}  # → a callee `base.attr`
+
+    # ---- expressions --------------------------------------------------------------------
+
+    def value_of(self, func: Func, ref: tuple) -> Value | None:
+        # The memo doubles as the set of inferences under way (_BUSY): a ref is hashed
+        # three times per inference instead of five, which shows on large call refs.
+        memo = func.memo
+        value = memo.get(ref, _MISSING)
+        if value is not _MISSING:
+            if value is _BUSY:  # a cycle: cut it here
+                self._cut += 1
+                return None
+            return value
+        if self._depth > _MAX_DEPTH:
+            self._cut += 1
+            return None
+        tag = ref[0]
+        if tag == "name":
+            # a name no enclosing scope binds means what it means at module level: what
+            # `lookup_name` would return, kept per module when inferred without a cycle cut
+            fd = func.fd
+            name = ref[1]
+            if fd.parent is None and (
+                fd.qn == "<module>"
+                or name in fd.globals_declared
+                or (
+                    name not in fd.local_defs
+                    and name not in fd.locals
+                    and name not in fd.local_annotations
+                    and name
+                    not in (
+                        self._param_names(func) if func.param_names is None else func.param_names
+                    )
+                )
+            ):
+                value = func.mod.names.get(name, _MISSING)
+                if value is not _MISSING:
+                    memo[ref] = value
+                    return value
+                tag = "global"
+        memo[ref] = _BUSY
+        self._depth += 1
+        try:
+            if tag == "global":
+                value = self.global_name(func.mod, ref[1])
+            elif tag == "name":
+                value = self.lookup_name(func, ref[1])
+            else:
+                value = self._value_of(func, ref)
+        except RecursionError:
+            value = None
+        except BaseException:
+            del memo[ref]  # nothing is memoised for an inference that raised
+            raise
+        finally:
+            self._depth -= 1
+        memo[ref] = value
+        return value
+
+    def _value_of(self, func: Func, ref: tuple) -> Value | None:
+        tag = ref[0]
+        if tag == "name":
+            return self.lookup_name(func, ref[1])
+        if tag == "attr":
+            base = self.value_of(func, ref[1])
+            return None if base is None else self.attribute(base, ref[2])
+        if tag == "call":
+            return self.call_result(func, ref)
+        if tag == "await" or tag == "enter":
+            value = self.value_of(func, ref[1])
+            if tag == "enter" and value is not None and value[0] == "obj":
+                method = self.method(value[1], "__enter__")
+                if method is not None:
+                    returned = self.return_value(method)
+                    return returned if returned is not None else value
+            return value
+        if tag == "lambda":
+            return ("func", f"{func.mod.name}.{ref[1]}")
+        if tag == "imp":
+            return self.resolve_qn(self.import_target(func.mod, ImportRef(ref[1], ref[2], ref[3])))
+        if tag in ("ifexp", "boolop"):
+            parts = ref[1:] if tag == "ifexp" else ref[1]
+            for part in parts:
+                value = self.value_of(func, part)
+                if value is not None:
+                    return value
+            return None
+        if tag == "sub":
+            base = self.value_of(func, ref[1])
+            if base is not None and base[0] == "items":
+                return base[1]
+            if base is not None and base[0] == "inst":
+                prop = self.catalogue.attribute(base[1], "__getitem__")
+                return ("inst", prop) if prop else None
+            return None
+        if tag == "dict":
+            # `{"a": boto3.client(...), ...}`: what an item is (the first value typed)
+            for _key, item in ref[1]:
+                value = self.value_of(func, item)
+                if value is not None:
+                    return ("items", value)
+            return None
+        if tag == "binop" and ref[1] == "Div":
+            left = self.value_of(func, ref[2])
+            if left == ("inst", "pathlib.Path"):
+                return left
+        return None
+
+    def attribute(self, base: Value, attr: str) -> Value | None:
+        """What `base.attr` evaluates to. It depends on no function: answers inferred
+        without a cycle cut are kept for the whole project."""
+        key = (base, attr)
+        value = self._attributes.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
+        cut = self._cut
+        value = self._attribute(base, attr)
+        if cut == self._cut:
+            self._attributes[key] = value
+        return value
+
+    def _attribute(self, base: Value, attr: str) -> Value | None:
+        kind = base[0]
+        if kind == "mod":
+            return self.module_member(base[1], attr)
+        if kind == "ext":
+            return ("ext", self.catalogue.canonical(f"{base[1]}.{attr}"))
+        if kind == "class":
+            method = self.method(base[1], attr)
+            if method is not None:
+                return ("func", method.gqn)
+            stored = self.stored(base[1], attr)
+            if stored is not None:
+                return stored
+            for ext in self.mro(base[1])[1]:
+                return ("ext", self.catalogue.canonical(f"{ext}.{attr}"))
+            return None
+        if kind == "obj":
+            own = self._own_member(base[1], attr)
+            if own is not _MISSING:
+                return own
+            for ext in self.mro(base[1])[1]:
+                return self.attribute(("inst", ext), attr)
+            return None
+        if kind == "inst":
+            stored = self.stored(base[1], attr)
+            if stored is not None:
+                return stored
+            prop = self.catalogue.attribute(base[1], attr)
+            if prop is not None:
+                return ("inst", prop)
+            return ("ext", self.catalogue.canonical(f"{base[1]}.{attr}"))
+        return None
+
+    def callee(self, func: Func, ref: tuple) -> Value | None:
+        """What a call's function expression names; methods of outside instances stay
+        addressable as ("ext", "Type.method") so the catalogue can match them."""
+        if ref[0] != "attr":
+            return self.value_of(func, ref)
+        base = self.value_of(func, ref[1])
+        if base is None:
+            return None
+        # a function of (base, attr) alone: kept for the whole project when inferred
+        # without a cycle cut (like `attribute()`)
+        key = (base, ref[2])
+        value = self._members.get(key, _MISSING)
+        if value is _MISSING:
+            cut = self._cut
+            value = self._member(base, ref[2])
+            if cut == self._cut:
+                self._members[key] = value
+        return value
+
+    def _member(self, base: Value, attr: str) -> Value | None:
+        """What `base.attr` names as a call's function (see `callee`)."""
+        kind = base[0]
+        if kind == "inst":
+            stored = self.stored(base[1], attr)
+            if stored is not None:
+                return stored
+            return ("ext", self.catalogue.canonical(f"{base[1]}.{attr}"))
+        if kind == "obj":
+            # as `attribute()`, but a method of an outside base class stays addressable
+            own = self._own_member(base[1], attr)
+            if own is not _MISSING:
+                return own
+            for ext in self.mro(base[1])[1]:
+                return ("ext", self.catalogue.canonical(f"{ext}.{attr}"))
+            return None
+        return self.attribute(base, attr)
+
+    def _own_member(self, class_gqn: str, attr: str) -> Any:
+        """What `attr` of an instance of a project class is from the project alone: its
+        method bound (a property's value), else a value stored on it; `_MISSING` for
+        neither (typed Any: compiled, a `Value | None` return would be checked)."""
+        method = self.method(class_gqn, attr)
+        if method is not None:
+            if self.is_property(method):
+                return self.return_value(method)
+            return ("meth", method.gqn)
+        stored = self.stored(class_gqn, attr)
+        return _MISSING if stored is None else stored
+
+    def call_result(self, func: Func, ref: tuple) -> Value | None:
+        target = ref[1]
+        if target[0] == "attr" and target[2] in _ITEM_GETTERS:
+            container = self.value_of(func, target[1])
+            if container is not None and container[0] == "items":
+                return container[1]  # `CLIENTS.get(name)`
+        callee = self.callee(func, target)
+        if callee is None:
+            return None
+        kind = callee[0]
+        if kind == "class":
+            return ("obj", callee[1])
+        if kind in ("func", "meth"):
+            target = self.funcs.get(callee[1])
+            return None if target is None else self.return_value(target)
+        if kind == "obj":
+            method = self.method(callee[1], "__call__")
+            return None if method is None else self.return_value(method)
+        if kind == "ext":
+            qn = callee[1]
+            if qn == "functools.partial" and ref[2]:
+                return self.value_of(func, ref[2][0])
+            if qn == "builtins.type" and len(ref[2]) == 1:
+                # `type(self)`: the instance's class (an outside type: unknown)
+                instance = self.value_of(func, ref[2][0])
+                return ("class", instance[1]) if instance and instance[0] == "obj" else None
+            returned = self.catalogue.returns(qn)
+            return ("inst", self.catalogue.canonical(returned or qn))
+        if kind == "inst":
+            returned = self.catalogue.returns(f"{callee[1]}.__call__")
+            return ("inst", returned) if returned else None
+        return None
+
+    # ---- functions and annotations ------------------------------------------------------
+
+    def return_value(self, func: Func) -> Value | None:
+        key = ("return", func.gqn)
+        value = self._memo.get(key, _MISSING)
+        if value is not _MISSING and value is not _BUSY:
+            return value
+        return self._memoized(key, _RETURN, func)
+
+    def _return_value(self, func: Func) -> Value | None:
+        if func.fd.is_generator:
+            return None
+        value = None
+        if func.fd.returns is not None:
+            value = self.annotation_type(self.parent_scope(func), func.fd.returns)
+        if value is None:
+            for ref in func.fd.return_values:
+                value = self.value_of(func, ref)
+                if value is not None:
+                    break
+        return value
+
+    def annotation_type(self, scope: Func, ann: tuple | None) -> Value | None:
+        if ann is None:
+            return None
+        tag = ann[0]
+        if tag in ("name", "attr"):
+            value = self.value_of(scope, ann)
+            if value is None:
+                return None
+            if value[0] == "class":
+                return ("obj", value[1])
+            if (
+                value[0] == "ext"
+                and not value[1].startswith(("builtins.", "typing."))
+                and value[1] not in _UNWRAP_FIRST
+            ):
+                return ("inst", value[1])
+            return None
+        if tag == "sub":
+            base = self.value_of(scope, ann[1])
+            if base is not None and base[0] == "ext" and base[1] in _MAPPINGS and len(ann[2]) == 2:
+                item = self.annotation_type(scope, ann[2][1])
+                return None if item is None else ("items", item)
+            if base is not None and base[0] == "ext" and base[1] in _UNWRAP_FIRST:
+                for item in ann[2]:
+                    typed = self.annotation_type(scope, item)
+                    if typed is not None:
+                        return typed
+            return None
+        if tag == "binop" and ann[1] == "BitOr":
+            return self.annotation_type(scope, ann[2]) or self.annotation_type(scope, ann[3])
+        return None

@@ -1,0 +1,233 @@
+"""Parameters: what a function's parameter holds — `self`/`cls`, its annotation (through
+type aliases and `Annotated[...]`), the value FastAPI injects for its `Depends(...)`, or
+else what its call sites pass.
+
+A layer of `Project` (see project_index.py); the values are project.py's tuples.
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.inference import Inference
+from unjam.analysis.project_index import _BUSY, _MISSING, _PARAM, Func, Value
+from unjam.analysis.summary import CallSite, Param
+
+_ANNOTATED = {"typing.Annotated", "typing_extensions.Annotated"}
+_MAX_HINT_SITES = 200
+
+
+class ParameterInference(Inference):
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._aliases: dict[tuple[str, str], tuple[Func, tuple | None] | None] = {}  # → _alias_of()
+
+    def param_value(self, func: Func, param: Param, index: int) -> Value | None:
+        key = ("param", func.gqn, param.name)
+        value = self._memo.get(key, _MISSING)
+        if value is not _MISSING and value is not _BUSY:
+            return value
+        return self._memoized(key, _PARAM, func, param, index)
+
+    def _param_value(self, func: Func, param: Param, index: int) -> Value | None:
+        fd = func.fd
+        if index == 0 and func.class_gqn is not None and param.kind == "pos":
+            decorators = (
+                {d[0][1] for d in fd.decorators if d[0][0] == "name"} if fd.decorators else ()
+            )
+            if "staticmethod" not in decorators:
+                if "classmethod" in decorators or fd.name == "__new__":
+                    return ("class", func.class_gqn)
+                return ("obj", func.class_gqn)
+        scope = self.parent_scope(func)
+        alias_scope, ann = self.alias(scope, param.annotation)
+        typed = self.annotation_type(alias_scope, ann)
+        if typed is not None:
+            return typed
+        depends = self.param_depends(func, param)
+        if depends is not None:
+            target = self.depends_target(depends[0], param, depends[1])
+            return self.injected(target)
+        return self.param_hint(func, param, index)
+
+    def injected(self, target: Value | None) -> Value | None:
+        if target is None:
+            return None
+        if target[0] == "class":
+            return ("obj", target[1])
+        if target[0] in ("func", "meth"):
+            dep = self.funcs.get(target[1])
+            return None if dep is None else self.dependency_result(dep)
+        if target[0] == "obj":
+            method = self.method(target[1], "__call__")
+            return None if method is None else self.dependency_result(method)
+        if target[0] == "ext":
+            return ("inst", target[1])
+        return None
+
+    def dependency_result(self, func: Func) -> Value | None:
+        """The value FastAPI injects for `Depends(func)` (a generator's yielded value)."""
+        if not func.fd.is_generator:
+            return self.return_value(func)
+        if func.fd.returns is not None:
+            typed = self.annotation_type(self.parent_scope(func), func.fd.returns)
+            if typed is not None:
+                return typed
+        for ref in func.fd.yield_values:
+            value = self.value_of(func, ref)
+            if value is not None:
+                return value
+        return None
+
+    def param_hint(self, func: Func, param: Param, index: int) -> Value | None:
+        """Type an unannotated parameter from the arguments its call sites pass."""
+        sites = self._sites_by_name
+        if sites is None:
+            sites = self._index_sites()
+        fd = func.fd
+        name = fd.name
+        class_gqn = func.class_gqn
+        via_class = False
+        if name == "__init__" and class_gqn is not None:
+            via_class = True
+            name = self.classes[class_gqn].cd.name
+        candidates = sites.get(name, ())
+        for caller, site in candidates[:_MAX_HINT_SITES]:
+            if not _may_pass(site, param, index):
+                continue  # passes nothing for this parameter: no need to type the callee
+            position = self._position(func, caller, site, index, via_class)
+            if position is None:
+                continue
+            arg = _argument(site, param, position)
+            if arg is not None:
+                value = self.value_of(caller, arg)
+                if value is not None:
+                    return value
+        return None
+
+    def _position(
+        self, func: Func, caller: Func, site: CallSite, index: int, via_class: bool
+    ) -> int | None:
+        """Where the call site passes `func`'s parameter number `index` (one less when the
+        call binds `self`), or None when the site does not call `func`."""
+        callee = self.callee(caller, site.func)
+        if callee is None:
+            return None
+        if via_class:
+            if callee != ("class", func.class_gqn):
+                return None
+            return index - 1
+        if callee[1] == func.gqn and callee[0] in ("func", "meth"):
+            bound = callee[0] == "meth" or (
+                func.class_gqn is not None and site.func[0] == "attr" and index > 0
+            )
+            return index - 1 if bound else index
+        return None
+
+    # ---- annotations, aliases and Depends -----------------------------------------------
+
+    def alias(self, scope: Func, ann: tuple | None) -> tuple[Func, tuple | None]:
+        """Expand a type alias (`SessionDep = Annotated[Session, Depends(get_db)]`, also
+        imported) to (the scope that defines it, its `Annotated[...]` ref)."""
+        if ann is None or ann[0] not in ("name", "attr"):
+            return scope, ann
+        if ann[0] == "name":
+            modname, name = scope.mod.name, ann[1]
+        else:
+            base = self.value_of(scope, ann[1])
+            if base is None or base[0] != "mod":
+                return scope, ann
+            modname, name = base[1], ann[2]
+        key = (modname, name)
+        found = self._aliases.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._aliases[key] = self._alias_of(modname, name)
+        return (scope, ann) if found is None else found
+
+    def _alias_of(self, modname: str, name: str) -> tuple[Func, tuple | None] | None:
+        """(module scope, `X[...]` ref) of the module-level alias `name` of `modname`,
+        following imports; None for no alias. Reads the summaries only (no inference)."""
+        for _ in range(10):
+            mod = self.modules.get(modname)
+            if mod is None:
+                break
+            values = mod.summary.global_values.get(name)
+            if values:
+                for scope_qn, ref in values:
+                    if scope_qn == "<module>" and ref[0] == "sub":
+                        return self.module_scope(mod), ref
+                break
+            imp = mod.summary.imports.get(name)
+            if imp is None:
+                break
+            target = self.import_target(mod, imp)
+            modname, _, name = target.rpartition(".")
+        return None
+
+    def annotated_metadata(self, scope: Func, ann: tuple | None) -> tuple[tuple, ...]:
+        """The metadata refs of `Annotated[T, meta...]` (empty for other annotations)."""
+        scope, ann = self.alias(scope, ann)
+        if ann is None or ann[0] != "sub" or len(ann[2]) < 2:
+            return ()
+        base = self.value_of(scope, ann[1])
+        if base is not None and base[0] == "ext" and base[1] in _ANNOTATED:
+            return ann[2][1:]
+        return ()
+
+    def is_depends(self, scope: Func, ref: tuple | None) -> bool:
+        if ref is None or ref[0] != "call":
+            return False
+        callee = self.value_of(scope, ref[1])
+        return callee == ("ext", "fastapi.Depends")
+
+    def param_depends(self, func: Func, param: Param) -> tuple[Func, tuple] | None:
+        """(scope, `Depends(...)` call ref) of a parameter (default or inside Annotated)."""
+        scope = self.parent_scope(func)
+        default = param.default
+        if default is not None and self.is_depends(scope, default):
+            return scope, default
+        alias_scope, ann = self.alias(scope, param.annotation)
+        for meta in self.annotated_metadata(alias_scope, ann):
+            if self.is_depends(alias_scope, meta):
+                return alias_scope, meta
+        return None
+
+    def depends_target(self, scope: Func, param: Param | None, call: tuple) -> Value | None:
+        """What `Depends(x)` calls (x evaluated in `scope`), or the annotation's class for
+        `Depends()`."""
+        args, kwargs = call[2], dict(call[3])
+        target = args[0] if args else kwargs.get("dependency")
+        if target is not None and target != ("const", None):
+            return self.value_of(scope, target)
+        if param is not None and param.annotation is not None:
+            alias_scope, ann = self.alias(scope, param.annotation)
+            typed = self.annotation_type(alias_scope, ann)
+            if typed is not None and typed[0] == "obj":
+                return ("class", typed[1])
+        return None
+
+
+def _may_pass(site: CallSite, param: Param, index: int) -> bool:
+    """Whether the call site may pass an argument for the parameter, by position (before
+    binding `self`, it may be either of two) or by keyword: a cheap test before typing its
+    callee."""
+    args = site.args
+    if param.kind == "pos" and (
+        (0 <= index < len(args) and args[index][0] != "star")
+        or (0 < index <= len(args) and args[index - 1][0] != "star")
+    ):
+        return True
+    return any(kw == param.name for kw, _ in site.kwargs)
+
+
+def _argument(site: CallSite, param: Param, position: int) -> tuple | None:
+    """The argument ref the call site passes for the parameter at `position` (after
+    binding), else by its keyword (the last one given)."""
+    arg = None
+    if param.kind == "pos" and 0 <= position < len(site.args):
+        arg = site.args[position]
+        if arg[0] == "star":
+            arg = None
+    if arg is None:
+        for kw, ref in site.kwargs:
+            if kw == param.name:
+                arg = ref
+    return arg

@@ -1,0 +1,231 @@
+"""The project's index: its modules, functions and classes by global name, the scopes a
+function's names are looked up in, and every call site by the name it calls — plus the
+bookkeeping the inference layers share (the value encoding: unjam/analysis/project.py).
+
+`Project` is built as a chain of classes, one concept per module, compiled by mypyc as
+one group: `ProjectIndex` (here) → `Resolver` (imports and names, resolution.py) →
+`ClassIndex` (MRO, methods, stored attributes, class_index.py) → `Inference` (what an
+expression evaluates to, inference.py) → `ParameterInference` (annotations, aliases,
+`Depends` and call-site hints, parameters.py) → `Project` (project.py). The layers call one
+another both ways (a name's value needs an attribute's, which needs a method's, …), so the
+methods a layer needs from a later one are declared here and defined there: compiled, each
+call is a native method call, as it was when they were one class.
+
+A cycle or the depth limit answers None without memoising; `_cut` counts those cuts, and a
+derived answer is cached only when no cut happened while computing it (see project.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from unjam.analysis.catalogue import Catalogue
+from unjam.analysis.summary import CallSite, ClassDef, FuncDef, ModuleSummary, Param
+
+Value = tuple
+
+# Memo sentinels, typed Any so that a memo holds `Value | None` or one of them (and mypyc,
+# which compiles this module when it can, checks what a lookup returns only where it is used):
+_MISSING: Any = object()  # None is a memoised value
+_BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
+# What `ProjectIndex._memoized` computes
+_MEMBER = 0
+_RETURN = 1
+_PARAM = 2
+
+
+@dataclass(slots=True)
+class Module:
+    name: str
+    path: str  # relative to the analysed root, posix
+    summary: ModuleSummary
+    # name → what it means at module level (`Project.global_name`), when inferred without
+    # a cycle cut
+    names: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class Func:
+    gqn: str
+    mod: Module
+    fd: FuncDef
+    class_gqn: str | None = None
+    # inference state, kept on the function so the hot lookups need no composite keys:
+    # ref → value of `value_of(self, ref)`, and the parameter names (built on first use)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+    param_names: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+    prop: bool | None = field(default=None, compare=False, repr=False)  # `is_property()`
+    scope: Func | None = field(default=None, compare=False, repr=False)  # `parent_scope()`
+
+    @property
+    def display(self) -> str:
+        if self.fd.qn == "<module>":
+            return f"{self.mod.name} (module body)"
+        if self.fd.is_lambda:
+            return f"{self.fd.qn.rpartition('.<lambda:')[0] or '<module>'}.<lambda>"
+        return self.fd.qn
+
+
+@dataclass(slots=True)
+class Cls:
+    gqn: str
+    mod: Module
+    cd: ClassDef
+
+
+def _index_calls(index: dict[str, list[tuple[Func, CallSite]]], func: Func) -> None:
+    """Add `func`'s call sites to `index` (call name → (caller, site)), in order."""
+    get = index.get
+    for site in func.fd.calls:
+        ref = site.func
+        tag = ref[0]
+        if tag == "name":
+            name = ref[1]
+        elif tag == "attr":
+            name = ref[2]
+        else:
+            continue
+        found = get(name)
+        if found is None:
+            index[name] = [(func, site)]
+        else:
+            found.append((func, site))
+
+
+@dataclass
+class ProjectIndex:
+    catalogue: Catalogue
+    modules: dict[str, Module] = field(default_factory=dict)
+    primary: dict[str, str] = field(default_factory=dict)  # relpath → primary module name
+    funcs: dict[str, Func] = field(default_factory=dict)
+    classes: dict[str, Cls] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """The index's state and the inference bookkeeping every layer shares; each layer
+        adds its own caches in its `__post_init__`."""
+        self._memo: dict[tuple, Value | None] = {}
+        self._depth = 0
+        # Inferences answered "None" because of a cycle or the depth limit, a count: a result
+        # computed while it did not change is reproducible, so it may be cached.
+        self._cut = 0
+        # call name → (caller, site) of every call ending in that name, in project order:
+        # kept up to date by `add_module` (None: rebuilt on first use, see there)
+        self._sites_by_name: dict[str, list[tuple[Func, CallSite]]] | None = {}
+        # gqn → the gqns of its later redefinitions (`f#<line>`, see summarize.funcdef)
+        self.variants: dict[str, list[str]] = {}
+
+    # ---- building -----------------------------------------------------------------------
+
+    def add_module(self, names: list[str], relpath: str, summary: ModuleSummary) -> list[Func]:
+        """Link one module; its functions, in order."""
+        # the primary name keys this module's functions: it must be unique (two scripts
+        # dirs may each hold a `main.py`); a taken name stays an alias of the first module
+        primary = next((n for n in names if n not in self.modules), None)
+        if primary is None:
+            primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
+        mod = Module(primary, relpath, summary)
+        self.primary[relpath] = primary
+        for name in (primary, *names):
+            self.modules.setdefault(name, mod)
+        funcs = self.funcs
+        sites = self._sites_by_name
+        added: list[Func] = []
+        for qn, fd in summary.funcs.items():
+            gqn = f"{mod.name}.{qn}"
+            class_gqn = f"{mod.name}.{fd.class_qn}" if fd.class_qn else None
+            func = Func(gqn, mod, fd, class_gqn)
+            if sites is not None:
+                if gqn in funcs:
+                    # `pkg.a` + `b.f` and `pkg.a.b` + `f`: the second replaces the first in
+                    # `funcs`, so the index is rebuilt from `funcs` when it is next used
+                    sites = self._sites_by_name = None
+                elif fd.calls:
+                    _index_calls(sites, func)
+            funcs[gqn] = func
+            added.append(func)
+            if "#" in qn.rpartition(".")[2]:
+                self.variants.setdefault(gqn.rpartition("#")[0], []).append(gqn)
+        for qn, cd in summary.classes.items():
+            self.classes[f"{mod.name}.{qn}"] = Cls(f"{mod.name}.{qn}", mod, cd)
+        return added
+
+    def module_scope(self, mod: Module) -> Func:
+        return self.funcs[f"{mod.name}.<module>"]
+
+    def parent_scope(self, func: Func) -> Func:
+        """The scope whose names a def's decorators, defaults and annotations see."""
+        scope = func.scope
+        if scope is None:
+            if func.fd.parent:
+                scope = self.funcs.get(f"{func.mod.name}.{func.fd.parent}")
+            if scope is None:
+                scope = self.module_scope(func.mod)
+            func.scope = scope
+        return scope
+
+    def _index_sites(self) -> dict[str, list[tuple[Func, CallSite]]]:
+        index: dict[str, list[tuple[Func, CallSite]]] = {}
+        for func in self.funcs.values():
+            _index_calls(index, func)
+        self._sites_by_name = index
+        return index
+
+    def sites_named(self, name: str) -> list[tuple[Func, CallSite]]:
+        """(caller, call site) of every call whose function expression ends in `name`
+        (`name(...)` or `x.name(...)`), in project order."""
+        sites = self._sites_by_name
+        if sites is None:
+            sites = self._index_sites()
+        return sites.get(name, [])
+
+    # ---- memoised inferences ------------------------------------------------------------
+
+    def _memoized(self, key: tuple, kind: int, a: Any, b: Any = None, c: int = 0) -> Value | None:
+        """Memoize one inference (`kind`: `_module_member(a, b)`, `_return_value(a)` or
+        `_param_value(a, b, c)`); a re-entrant request for the same key (a cycle) is None.
+        As in `value_of`, the memo marks the inferences under way (_BUSY). (A kind rather
+        than a function to call: compiled, each is then a native call.)"""
+        memo = self._memo
+        value = memo.get(key, _MISSING)
+        if value is not _MISSING:
+            if value is _BUSY:
+                self._cut += 1
+                return None
+            return value
+        memo[key] = _BUSY
+        try:
+            if kind == _MEMBER:
+                value = self._module_member(a, b)
+            elif kind == _RETURN:
+                value = self._return_value(a)
+            else:
+                value = self._param_value(a, b, c)
+        except BaseException:
+            del memo[key]  # nothing is memoised for an inference that raised
+            raise
+        memo[key] = value
+        return value
+
+    # ---- defined by the later layers (see the module docstring) -------------------------
+
+    def value_of(self, func: Func, ref: tuple) -> Value | None:
+        raise NotImplementedError  # inference.py
+
+    def attribute(self, base: Value, attr: str) -> Value | None:
+        raise NotImplementedError  # inference.py
+
+    def annotation_type(self, scope: Func, ann: tuple | None) -> Value | None:
+        raise NotImplementedError  # inference.py
+
+    def param_value(self, func: Func, param: Param, index: int) -> Value | None:
+        raise NotImplementedError  # parameters.py
+
+    def _module_member(self, modname: str, name: str) -> Value | None:
+        raise NotImplementedError  # resolution.py
+
+    def _return_value(self, func: Func) -> Value | None:
+        raise NotImplementedError  # inference.py
+
+    def _param_value(self, func: Func, param: Param, index: int) -> Value | None:
+        raise NotImplementedError  # parameters.py

@@ -1,0 +1,190 @@
+"""Names and imports: what a dotted name, a module member, a name in a function's scope
+and a module-level name denote, and the stable identity (`symbol`) of the variable an
+expression names (apps and routers are told apart by it).
+
+A layer of `Project` (see project_index.py); the values are project.py's tuples.
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.project_index import _BUSY, _MEMBER, _MISSING, Func, Module, ProjectIndex, Value
+from unjam.analysis.summary import ImportRef
+
+
+class Resolver(ProjectIndex):
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self._qns: dict[str, Value | None] = {}  # dotted name → resolve_qn()
+
+    # ---- imports and names --------------------------------------------------------------
+
+    def import_target(self, mod: Module, imp: ImportRef) -> str:
+        if imp.level == 0:
+            base = imp.module
+        else:
+            parts = mod.name.split(".")
+            keep = len(parts) - imp.level + (1 if mod.summary.is_package else 0)
+            base = ".".join(parts[: max(keep, 0)])
+            if imp.module:
+                base = f"{base}.{imp.module}" if base else imp.module
+        if imp.name:
+            return f"{base}.{imp.name}" if base else imp.name
+        return base
+
+    def resolve_qn(self, qn: str) -> Value | None:
+        """What a dotted name (an import's target) denotes; the same import appears in many
+        modules, so answers inferred without a cycle cut are kept."""
+        value = self._qns.get(qn, _MISSING)
+        if value is not _MISSING:
+            return value
+        cut = self._cut
+        value = self._resolve_qn(qn)
+        if cut == self._cut:
+            self._qns[qn] = value
+        return value
+
+    def _resolve_qn(self, qn: str) -> Value | None:
+        if qn in self.modules:
+            return ("mod", qn)
+        parts = qn.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            prefix = ".".join(parts[:i])
+            if prefix in self.modules:
+                value: Value | None = ("mod", prefix)
+                for attr in parts[i:]:
+                    if value is None:
+                        return None
+                    value = self.attribute(value, attr)
+                return value
+        return ("ext", self.catalogue.canonical(qn))
+
+    def module_member(self, modname: str, name: str) -> Value | None:
+        key = ("member", modname, name)
+        value = self._memo.get(key, _MISSING)
+        if value is not _MISSING and value is not _BUSY:
+            return value
+        return self._memoized(key, _MEMBER, modname, name)
+
+    def _module_member(self, modname: str, name: str) -> Value | None:
+        mod = self.modules[modname]
+        s = mod.summary
+        fd = s.funcs.get(name)
+        if fd is not None and fd.class_qn is None and fd.parent is None and not fd.is_lambda:
+            return ("func", f"{mod.name}.{name}")
+        if name in s.classes:
+            return ("class", f"{mod.name}.{name}")
+        imp = s.imports.get(name)
+        if imp is not None:
+            return self.resolve_qn(self.import_target(mod, imp))
+        values = s.global_values.get(name)
+        if values:
+            ann = s.global_annotations.get(name)
+            if ann is not None:
+                typed = self.annotation_type(self.module_scope(mod), ann)
+                if typed is not None:
+                    return typed
+            for scope_qn, ref in values:
+                scope = self.funcs.get(f"{mod.name}.{scope_qn}") or self.module_scope(mod)
+                value = self.value_of(scope, ref)
+                if value is not None:
+                    return value
+            return None
+        sub = f"{modname}.{name}"
+        if sub in self.modules:
+            return ("mod", sub)
+        for star in s.star_imports:
+            target = self.import_target(mod, ImportRef(star.level, star.module, None))
+            if target in self.modules and target != modname:
+                value = self.module_member(target, name)
+                if value is not None:
+                    return value
+        return None
+
+    def lookup_name(self, func: Func, name: str) -> Value | None:
+        f: Func | None = func
+        while f is not None:
+            fd = f.fd
+            if fd.qn == "<module>" or name in fd.globals_declared:
+                break
+            local = fd.local_defs.get(name)
+            if local is not None:
+                gqn = f"{f.mod.name}.{local}"
+                return ("class", gqn) if gqn in self.classes else ("func", gqn)
+            if fd.params:
+                names = self._param_names(f) if f.param_names is None else f.param_names
+                if name in names:
+                    index = names.index(name)
+                    return self.param_value(f, fd.params[index], index)
+            if name in fd.locals or name in fd.local_annotations:
+                return self.local_value(f, name)
+            f = self.funcs.get(f"{f.mod.name}.{fd.parent}") if fd.parent else None
+        return self.global_name(func.mod, name)
+
+    @staticmethod
+    def _param_names(func: Func) -> tuple[str, ...]:
+        names = func.param_names = tuple([param.name for param in func.fd.params])
+        return names
+
+    def global_name(self, mod: Module, name: str) -> Value | None:
+        """What `name` means at module level in `mod` (a member, else a builtin)."""
+        value = mod.names.get(name, _MISSING)
+        if value is not _MISSING:
+            return value
+        cut = self._cut
+        value = self.module_member(mod.name, name)
+        if value is None:
+            summary = mod.summary
+            if name in summary.global_values or name in summary.imports:
+                value = None  # known but untyped
+            else:
+                value = ("ext", self.catalogue.canonical(f"builtins.{name}"))
+        if cut == self._cut:
+            mod.names[name] = value
+        return value
+
+    def local_value(self, func: Func, name: str) -> Value | None:
+        ann = func.fd.local_annotations.get(name)
+        if ann is not None:
+            typed = self.annotation_type(self.parent_scope(func), ann)
+            if typed is not None:
+                return typed
+        for ref in func.fd.locals.get(name, ()):
+            value = self.value_of(func, ref)
+            if value is not None:
+                return value
+        return None
+
+    # ---- symbols (identity of module-level objects such as apps and routers) ------------
+
+    def symbol(self, func: Func, ref: tuple) -> str | None:
+        """A stable identity for the variable a name/attribute expression denotes."""
+        if ref[0] == "name":
+            name = ref[1]
+            f: Func | None = func
+            while f is not None and f.fd.qn != "<module>":
+                if name in f.fd.globals_declared:
+                    break
+                if name in f.fd.locals or any(p.name == name for p in f.fd.params):
+                    return f"{f.gqn}:{name}"
+                f = self.funcs.get(f"{f.mod.name}.{f.fd.parent}") if f.fd.parent else None
+            return self.global_symbol(func.mod.name, name)
+        if ref[0] == "attr":
+            base = self.value_of(func, ref[1])
+            if base is not None and base[0] == "mod":
+                return self.global_symbol(base[1], ref[2])
+            inner = self.symbol(func, ref[1])
+            return None if inner is None else f"{inner}.{ref[2]}"
+        return None
+
+    def global_symbol(self, modname: str, name: str, depth: int = 0) -> str:
+        mod = self.modules.get(modname)
+        if mod is None or depth > 20:
+            return f"{modname}.{name}"
+        imp = mod.summary.imports.get(name)
+        if imp is not None:
+            target = self.import_target(mod, imp)
+            parent, _, last = target.rpartition(".")
+            if parent in self.modules and target not in self.modules:
+                return self.global_symbol(parent, last, depth + 1)
+            return target
+        return f"{mod.name}.{name}"
