@@ -16,6 +16,7 @@ from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 from unjam.semantics import Role
 
 if TYPE_CHECKING:
+    from unjam.analysis.callgraph import Site
     from unjam.analysis.fastapi_model import Invoked, Route
     from unjam.analysis.project import Project
     from unjam.analysis.rules_engine import RulesEngine
@@ -64,8 +65,22 @@ _HARMLESS_METHODS = frozenset(
 )
 FIX_LIMITER = (
     "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
-    ".total_tokens = 100` in lifespan"
+    ".total_tokens = 100` in lifespan, with the connection pools those calls use (a "
+    "SQLAlchemy engine's pool_size + max_overflow) as large, or the extra threads wait there"
 )
+
+
+def _round_trips(sites: list[Site]) -> str:
+    """`a network round trip (`Session.scalar`)`, or `4 network calls (this `Session.scalar`,
+    `Session.execute`)`: the finding stands at the first site."""
+    names = [sites[0].qn]
+    for site in sites:
+        if site.qn not in names:
+            names.append(site.qn)
+    if len(sites) == 1:
+        return f"a network round trip (`{names[0]}`)"
+    shown = ", ".join(f"`{name}`" for name in names[1:3]) + (", …" if len(names) > 3 else "")
+    return f"{len(sites)} network calls (this `{names[0]}`" + (f", {shown})" if shown else ")")
 
 
 def check(engine: RulesEngine) -> None:
@@ -175,42 +190,46 @@ class ThreadPool:
         return True
 
     def _pool_network(self, inv: Invoked) -> None:
+        """One finding per sync piece whose calls wait on the network in the pool, at its
+        first such call: the token is the piece's, however many round trips it makes."""
         for f in inv.funcs:
-            sites = [s for s in self.g.reach(f, "pool") if s.entry.kind == "network"]
+            sites = sorted(
+                (s for s in self.g.reach(f, "pool") if s.entry.kind == "network"),
+                key=self.e.site_order,
+            )
             if not sites:
                 continue
-            paths = self.g.paths(f, sites, "pool")
-            for site in sorted(sites, key=self.e.site_order):
-                path = paths.get(site) or [(site.func, site.line)]
-                self.e.report(
-                    "UJ005",
-                    Location(site.path, site.line, site.col),
-                    "threadpool",
-                    (
-                        f"`{site.qn}` holds a thread-pool token for a whole network round "
-                        f"trip, from {self.e.describe(inv)}: it does not block the loop, but "
-                        f"with anyio's default limiter at most {_DEFAULT_TOKENS} such calls "
-                        "run at once across the process and further sync work queues"
-                    ),
-                    site.qn,
-                    self.e.entry_point(inv),
-                    chain=self.e.chain(path, site.qn, site.line),
-                    fix=(
-                        f"size the pool for it: {FIX_LIMITER}; or, if every blocking call "
-                        f"on this path has an async client, move `{inv.name}` to "
-                        "`async def` code that uses them"
-                    ),
-                    # one root cause per app: it keeps the default limiter (see UJ006) while
-                    # sync code waits on the network in the pool, wherever that code is
-                    root=Root(
-                        ("pool", self.e.app_of(inv)),
-                        "sync endpoints and dependencies hold thread-pool tokens through "
-                        f"network round trips, under anyio's default limit of {_DEFAULT_TOKENS}",
-                        self.e.routes_using(self.e.inv_key(inv)),
-                        FIX_LIMITER,
-                    ),
-                    variant="network",
-                )
+            site = sites[0]
+            path = self.g.paths(f, [site], "pool").get(site) or [(site.func, site.line)]
+            self.e.report(
+                "UJ005",
+                Location(site.path, site.line, site.col),
+                "threadpool",
+                (
+                    f"{self.e.describe(inv)} holds a thread-pool token through "
+                    f"{_round_trips(sites)}: it does not block the loop, but with anyio's "
+                    f"default limiter at most {_DEFAULT_TOKENS} such calls run at once across "
+                    "the process and further sync work queues"
+                ),
+                site.qn,
+                self.e.entry_point(inv),
+                chain=self.e.chain(path, site.qn, site.line),
+                fix=(
+                    f"size the pool for it: {FIX_LIMITER}; or, if every blocking call "
+                    f"on this path has an async client, move `{inv.name}` to "
+                    "`async def` code that uses them"
+                ),
+                # one root cause per app: it keeps the default limiter (see UJ006) while
+                # sync code waits on the network in the pool, wherever that code is
+                root=Root(
+                    ("pool", self.e.app_of(inv)),
+                    "sync endpoints and dependencies hold thread-pool tokens through "
+                    f"network round trips, under anyio's default limit of {_DEFAULT_TOKENS}",
+                    self.e.routes_using(self.e.inv_key(inv)),
+                    FIX_LIMITER,
+                ),
+                variant="network",
+            )
 
     def _default_limiter(self, routes: list[Route]) -> None:
         pool_others = sum(

@@ -11,4 +11,5 @@ class PaymentsClient:
         return response.json()  # ok: .json() on a response
 
     def refund(self, charge_id: str) -> dict:
-        return r.post(f"{self.base_url}/refunds/{charge_id}").json()  # expect: UJ005
+        r.get(f"{self.base_url}/charges/{charge_id}").raise_for_status()  # expect: UJ005
+        return r.post(f"{self.base_url}/refunds/{charge_id}").json()  # ok: the same token, reported once at its first call
