@@ -12,8 +12,7 @@ from typing import Annotated
 import typer
 
 from unjam.errors import UserError
-
-FORMATS_HELP = "text | json | hist[0,10ms,100ms,1s]"  # also verb.py's
+from unjam.load.verb import FORMATS_HELP, LoadFlags, load_verb, writable
 
 Url = Annotated[str, typer.Argument(help="The URL to load (http://host:port/path).")]
 Rate = Annotated[
@@ -105,10 +104,7 @@ def load(
     start_at: StartAt = None,
 ) -> None:
     """Send HTTP load (open model with --rate, closed with --concurrency); vegeta-style report."""
-    flags = dict(locals())  # the flags, before any other local name
-    from unjam.load.verb import LoadFlags, load_verb
-
-    load_verb(LoadFlags(**flags))
+    load_verb(LoadFlags(**locals()))
 
 
 def report(
@@ -128,8 +124,6 @@ def report(
             parse_hist_spec(fmt)
         except ValueError as err:
             raise UserError(f"--format: {err}") from None
-    from unjam.load.verb import writable
-
     writable(output, "--output")
     from unjam.load.merge import merge_files
 
