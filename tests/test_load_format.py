@@ -203,7 +203,7 @@ def test_fast_histogram_fill_matches_the_library():
 def test_verdict_flags_a_saturated_cpu_and_a_late_schedule():
     from array import array
 
-    from unjam.load.runner import verdict
+    from unjam.load.verdict import verdict
 
     def stats(cpu_s, sched_ms):
         return {

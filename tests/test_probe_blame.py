@@ -118,7 +118,7 @@ def test_no_known_cause_when_the_user_line_is_the_innermost_or_the_probe_runs():
 
 def test_a_sample_of_the_probe_running_on_the_loop_is_never_taken():
     """The probe's own frames (here its deadline wait) are never a stall's cause."""
-    from unjam.probe.watchdog import Deadline
+    from unjam.probe.heartbeat import Deadline
 
     deadline = Deadline.create()
     if deadline is None:

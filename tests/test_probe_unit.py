@@ -710,7 +710,7 @@ def test_persistent_thread_pool_waiting_warns_with_the_ceiling():
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="timerfd is Linux-only")
 def test_deadline_fires_once_overdue_and_each_arm_pushes_it_back():
-    from unjam.probe.watchdog import Deadline
+    from unjam.probe.heartbeat import Deadline
 
     deadline = Deadline.create()
     assert deadline is not None
@@ -742,7 +742,7 @@ def _stall_app() -> FastAPI:
 @pytest.mark.parametrize("deadline", ["timerfd", "polling"])
 def test_a_stall_is_found_with_the_deadline_and_by_polling(deadline, monkeypatch):
     """Where there is no timerfd the watchdog polls once per beat; both find the stall."""
-    from unjam.probe.watchdog import Deadline
+    from unjam.probe.heartbeat import Deadline
 
     if deadline == "polling":
         monkeypatch.setattr(Deadline, "create", classmethod(lambda cls: None))

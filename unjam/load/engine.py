@@ -13,7 +13,7 @@ counts latency from them, so a server stall shows up in every request that shoul
 been sent during it (no coordinated omission); **closed** (`concurrency`) keeps that many
 connections busy, like wrk. This module holds what both share: the connection pool, its
 events, and a run's start and end. Rows go to a `Recorder` (`recorder.py`); the engine's
-own health to `EngineStats` (`engine_stats.py`), which `runner.py` turns into the verdict.
+own health to `EngineStats` (`engine_stats.py`), which `verdict.py` turns into the verdict.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The engine's own health, for the self-check: how late its schedule and its event loop
-ran, its CPU time, and what it dropped or sent late. `runner.py` turns these into the
+ran, its CPU time, and what it dropped or sent late. `verdict.py` turns these into the
 verdict on whether the generator kept up.
 """
 

@@ -15,7 +15,7 @@ _EXPORTS = {
     "ProbeMiddleware": "unjam.probe.middleware",
     "instrument": "unjam.probe.middleware",
     "Probe": "unjam.probe.core",
-    "ProbeSettings": "unjam.probe.core",
+    "ProbeSettings": "unjam.probe.settings",
     "configure": "unjam.probe.core",
     "get_probe": "unjam.probe.core",
 }

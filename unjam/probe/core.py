@@ -6,7 +6,8 @@ numbers. The hot path (one request) only touches `counting` (see the middleware)
 `count_response` or `finish_request`; stall analysis runs on
 the watchdog thread (`attribution.py` describes a stall, `add_stall` keeps it); what the
 app's routes and callables are called is read by `routes.RouteIndex`; exports read copies. Anything that goes wrong inside the probe is
-counted in `errors` and never reaches the application.
+counted in `errors` and never reaches the application. How the probe behaves is
+`settings.ProbeSettings`; attaching it to a loop and starting its threads is `attach.py`.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from unjam.probe.histogram import Histogram
 from unjam.probe.routes import MAX_CACHED_KEYS, STANDARD_METHODS, RouteIndex
+from unjam.probe.settings import ProbeSettings
 from unjam.probe.state import SCOPE_KEY, PoolRecord, RequestState, RouteStats, ThreadPoolStats
 
 log = logging.getLogger("unjam.probe")
@@ -37,60 +38,6 @@ TIMELINE_LEN = 3000  # 5 minutes at 10 Hz
 
 def _copy(record: dict[str, Any] | None) -> dict[str, Any] | None:
     return dict(record) if record is not None else None
-
-
-def _env_float(name: str) -> float | None:
-    value = os.environ.get(name)
-    if not value:
-        return None
-    try:
-        return float(value)
-    except ValueError:
-        log.warning("unjam: ignoring %s=%r (not a number)", name, value)
-        return None
-
-
-@dataclass
-class ProbeSettings:
-    """How the probe behaves; `from_env` reads the UNJAM_PROBE_* variables."""
-
-    threshold_ms: float = 25.0
-    json_path: str | None = None
-    diagnostics_port: int | None = None
-    diagnostics_host: str = "127.0.0.1"
-    diagnostics_token: str | None = None
-    phases: bool = True
-    # Full phase timing for the first request to start this long after the last timed one
-    # (0 = every request); see the middleware for why sampling is by time, not by count.
-    phase_sample_ms: float = 50.0
-    # `unjam serve` + httptools: stamp each request when its headers are parsed, for the
-    # `before_app` phase (queueing for the loop). Off by default: a Python call per request.
-    before_app: bool = False
-    beat_interval_ms: float | None = None  # default: threshold / 5, within [2, 20] ms
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def from_env(cls) -> ProbeSettings:
-        settings = cls()
-        threshold = _env_float("UNJAM_PROBE_THRESHOLD_MS")
-        if threshold is not None and threshold > 0:
-            settings.threshold_ms = threshold
-        settings.json_path = os.environ.get("UNJAM_PROBE_JSON") or None
-        port = _env_float("UNJAM_PROBE_DIAGNOSTICS_PORT")
-        settings.diagnostics_port = int(port) if port else None
-        settings.diagnostics_host = os.environ.get("UNJAM_PROBE_DIAGNOSTICS_HOST") or "127.0.0.1"
-        settings.diagnostics_token = os.environ.get("UNJAM_PROBE_DIAGNOSTICS_TOKEN") or None
-        sample_ms = _env_float("UNJAM_PROBE_PHASE_SAMPLE_MS")
-        if sample_ms is not None and sample_ms >= 0:
-            settings.phase_sample_ms = sample_ms
-        settings.phases = os.environ.get("UNJAM_PROBE_PHASES", "1") not in ("0", "false", "no")
-        settings.before_app = os.environ.get("UNJAM_PROBE_BEFORE_APP", "0") in ("1", "true", "yes")
-        return settings
-
-    @property
-    def beat_interval(self) -> float:
-        ms = self.beat_interval_ms or min(20.0, max(2.0, self.threshold_ms / 5.0))
-        return ms / 1000.0
 
 
 class Probe:
@@ -113,10 +60,10 @@ class Probe:
         # Set by the watchdog while the loop is blocked past the threshold (see
         # `attribution.in_progress` for its shape), None otherwise; replaced, never mutated.
         self.stall_in_progress: dict[str, Any] | None = None
-        self._lock = threading.Lock()
+        self.attach_lock = threading.Lock()  # held while attaching to a loop (attach.py)
         self.heartbeat: Any = None
         self.watchdog: Any = None
-        self.deadline: Any = None  # watchdog.Deadline: the beat pushes it back, see there
+        self.deadline: Any = None  # heartbeat.Deadline: the beat pushes it back, see there
         self.diagnostics: Any = None
         self._reset_measurements()
 
@@ -166,61 +113,16 @@ class Probe:
         self.warnings.append(message)
         log.warning("unjam: %s", message)
 
-    # -- attach to a loop ----------------------------------------------------------------------
+    # -- attach to a loop (attach.py) ----------------------------------------------------------
 
     def ensure_attached(self) -> None:
         """Start the heartbeat on the running loop and the watchdog thread (idempotent)."""
         loop = asyncio.get_running_loop()
         if loop is self.loop and self.heartbeat is not None and self.heartbeat.alive:
             return
-        from unjam.probe.watchdog import Deadline, Heartbeat, Watchdog
+        from unjam.probe.attach import attach
 
-        with self._lock:
-            if self.watchdog is None:  # one for the probe's life, like its watchdog thread
-                self.deadline = Deadline.create()
-            self.loop = loop
-            self.loop_thread_id = threading.get_ident()
-            module = type(loop).__module__
-            self.loop_kind = "uvloop" if module.startswith("uvloop") else "asyncio"
-            try:
-                import anyio.to_thread
-
-                self.limiter = anyio.to_thread.current_default_thread_limiter()
-                self.threadpool.total_tokens = int(self.limiter.total_tokens)
-            except Exception as exc:
-                self.limiter = None
-                self.count_error("threadpool limiter lookup", exc)
-            if self.heartbeat is not None:
-                self.heartbeat.stop()
-            self.heartbeat = Heartbeat(self, loop, self.settings.beat_interval)
-            self.heartbeat.start()
-            if self.watchdog is None or not self.watchdog.is_alive():
-                self.watchdog = Watchdog(self)
-                self.watchdog.start()
-        if self.settings.diagnostics_port and self.diagnostics is None:
-            self.start_diagnostics()
-        if getattr(self, "exporter", None) is None:  # several workers: see probe/workers.py
-            from unjam.probe.workers import start_exporter
-
-            self.exporter = start_exporter(self) or False
-
-    def start_diagnostics(self) -> None:
-        from unjam.probe.diagnostics import DiagnosticsServer
-
-        if self.diagnostics is not None:
-            return
-        settings = self.settings
-        try:
-            self.diagnostics = DiagnosticsServer(
-                self,
-                host=settings.diagnostics_host,
-                port=int(settings.diagnostics_port or 0),
-                token=settings.diagnostics_token,
-            )
-            self.diagnostics.start()
-        except Exception as exc:
-            self.diagnostics = None
-            self.count_error("diagnostics endpoint", exc)
+        attach(self, loop)
 
     # -- hot path ------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Wrappers around FastAPI's request phases and anyio's thread pool, with version guards.
+"""Wrappers around FastAPI's request phases, with version guards (thread pool: pool_meter.py).
 
 FastAPI has no public hook for phase timing (fastapi#701). (0.16x brackets the phases with
 a private `_operation(name=...)` telemetry context manager; timing inside it measured more
@@ -11,12 +11,6 @@ the endpoint's return to the response start, which also covers rendering the JSO
 Replacing those module attributes times each phase without touching the app. Per-dependency time is taken between the return of a dependency's own
 `solve_dependencies` (its sub-dependencies are ready) and the next solve or the end of
 resolution — i.e. the dependency call itself plus FastAPI's bookkeeping around it.
-
-Every sync callable FastAPI and Starlette send to the thread pool goes through
-`anyio.to_thread.run_sync` (looked up as a module attribute at call time), so one wrapper
-there measures, per call, the wait for one of the limiter's tokens (until the worker thread
-starts the function) and the run time — including sync dependencies, background tasks,
-`UploadFile` and `FileResponse` I/O, which all share the same 40 tokens.
 
 The phase wrappers are in place only while a request sampled for phase timing is in
 flight (`attach_phase_timing` / `detach_phase_timing`, counted): every other request calls
@@ -32,18 +26,17 @@ from __future__ import annotations
 
 import functools
 import inspect
-import sys
 from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
-from unjam.probe.state import CURRENT_REQUEST, SCOPE_KEY, PoolRecord, RequestState
+from unjam.probe import pool_meter
+from unjam.probe.state import CURRENT_REQUEST, RequestState
 
 if TYPE_CHECKING:
     from unjam.probe.core import Probe
 
 _probe: Probe | None = None
 _phases_ok: bool | None = None
-_threadpool_ok: bool | None = None
 # (module, attribute, FastAPI's function, the timing wrapper) for each phase hook
 _phase_swaps: list[tuple[Any, str, Any, Any]] = []
 _sampled_in_flight = 0
@@ -56,10 +49,9 @@ _EXPECTED_PARAMS = {
 
 def install(probe: Probe) -> None:
     """Install the wrappers once per process (idempotent); record whether phases work."""
-    global _probe, _phases_ok, _threadpool_ok
+    global _probe, _phases_ok
     _probe = probe
-    if _threadpool_ok is None:
-        _threadpool_ok = _install_threadpool(probe)
+    pool_meter.install(probe)
     if _phases_ok is None and probe.settings.phases:
         _phases_ok = _install_fastapi(probe)
     probe.phases_enabled = bool(_phases_ok)
@@ -313,120 +305,3 @@ async def _time_nested(state: RequestState, call: Any, dependant: Any) -> Any:
         state.dep_pending = None
         _count_fault("dependency timing", exc)
     return result
-
-
-def _install_threadpool(probe: Probe) -> bool:
-    try:
-        import anyio.to_thread as to_thread
-    except ImportError:
-        return False
-    original = to_thread.run_sync
-    try:
-        params = inspect.signature(original).parameters
-        ok = "func" in params and "limiter" in params
-    except (TypeError, ValueError):
-        ok = False
-    if not ok:
-        probe.warn("anyio.to_thread.run_sync changed; per-call thread-pool timing is off")
-        return False
-
-    @functools.wraps(original)
-    async def run_sync(func: Any, *args: Any, **kwargs: Any) -> Any:
-        if kwargs.get("limiter") is not None or _probe is None:
-            return await original(func, *args, **kwargs)  # a private limiter, not the pool
-        marks = [0.0, 0.0]
-
-        def timed_call(*call_args: Any) -> Any:
-            marks[0] = perf_counter()
-            try:
-                return func(*call_args)
-            finally:
-                marks[1] = perf_counter()
-
-        start = perf_counter()
-        probe = _probe
-        try:
-            _note_entry(probe)
-        except Exception as exc:
-            probe.count_error("thread-pool entry", exc)
-        try:
-            return await original(timed_call, *args, **kwargs)
-        finally:
-            if marks[0]:
-                try:
-                    _record_call(probe, start, marks)
-                except Exception as exc:
-                    probe.count_error("thread-pool timing", exc)
-
-    run_sync.__unjam_original__ = original  # type: ignore[attr-defined]
-    to_thread.run_sync = run_sync
-    return True
-
-
-def _note_entry(probe: Probe) -> None:
-    """Peak tokens borrowed/waiting, seen as each call arrives (the 10 Hz timeline misses peaks)."""
-    limiter = probe.limiter
-    if limiter is None:
-        return
-    try:
-        borrowed = limiter.borrowed_tokens
-        total = limiter.total_tokens
-        pool = probe.threadpool
-        if borrowed >= total:
-            waiting = limiter.statistics().tasks_waiting + 1
-            if waiting > pool.max_waiting:
-                pool.max_waiting = waiting
-            borrowed = total
-        else:
-            borrowed += 1
-        if borrowed > pool.max_borrowed:
-            pool.max_borrowed = int(borrowed)
-    except Exception as exc:
-        probe.count_error("thread-pool entry", exc)
-
-
-def _request_record() -> tuple[RequestState | PoolRecord | None, dict[str, Any] | None]:
-    """The record a thread-pool call adds its times to, and the scope of an untimed request.
-
-    A timed request publishes its `RequestState` in the context variable (and folds it in
-    itself when it ends: no scope is returned). The others have no record until they use
-    the pool: a `PoolRecord` is kept under the scope key of the HTTP `scope` held by the
-    innermost ASGI frame up this task's stack (the probe's untimed path leaves no frame;
-    for a task spawned under the request, this finds the request's scope all the same). A
-    thread hop costs far more than the walk.
-    """
-    state = CURRENT_REQUEST.get()
-    if state is not None:
-        return state, None
-    frame = sys._getframe(1)
-    while frame is not None:
-        if "scope" in frame.f_code.co_varnames:
-            scope = frame.f_locals.get("scope")
-            if isinstance(scope, dict) and scope.get("type") == "http":
-                record = scope.get(SCOPE_KEY)
-                if isinstance(record, RequestState):
-                    return record, None  # timed: folded in when it ends
-                if not isinstance(record, PoolRecord):
-                    record = scope[SCOPE_KEY] = PoolRecord()
-                return record, scope
-        frame = frame.f_back
-    return None, None
-
-
-def _record_call(probe: Probe, start: float, marks: list[float]) -> None:
-    try:
-        wait = max(0.0, marks[0] - start)
-        run = max(0.0, (marks[1] or perf_counter()) - marks[0])
-        pool = probe.threadpool
-        pool.wait.record(wait * 1000.0)
-        pool.run.record(run * 1000.0)
-        record, scope = _request_record()
-        if record is not None:
-            if record.tp_wait < 0:
-                record.tp_wait = 0.0
-            record.tp_wait += wait
-            record.tp_run += run
-            if scope is not None and isinstance(record, PoolRecord):
-                probe.fold_threadpool(record, scope)  # untimed: no end to fold it in at
-    except Exception as exc:
-        probe.count_error("thread-pool timing", exc)

@@ -13,7 +13,7 @@ request under its route and status when the response starts (the router has set
 `scope["route"]` by then). With no frame of its own on the stack, the request is found
 through the `scope` the ASGI frames below it hold: by the watchdog, to name the route of a
 stall, and by the thread-pool wrapper, which keeps a record under the scope key only for a
-request that uses the pool (`hooks._request_record`) and folds it into the route as it goes.
+request that uses the pool (`pool_meter._request_record`) and folds it into the route as it goes.
 
 One request is not counted: with `app.add_middleware(ProbeMiddleware)` the probe sits inside
 Starlette's `ServerErrorMiddleware`, so when the app raises before responding, the 500 that

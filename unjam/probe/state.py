@@ -3,7 +3,7 @@
 Only requests timed for their phases get a `RequestState` from the middleware (published
 under the scope key and in the context variable); for the others the thread-pool wrapper
 keeps a `PoolRecord` under the scope key, only if the request uses the pool (see
-`hooks._request_record`).
+`pool_meter._request_record`).
 
 Everything here is written on the event-loop thread (the middleware and the FastAPI wrappers
 run there) and read from the watchdog or diagnostics threads, so records are plain objects
