@@ -15,6 +15,8 @@ from doctor_support.runs import read_report, run_on_app
 
 from unjam.doctor.capacity import human
 
+pytestmark = pytest.mark.slow  # runs the doctor on served apps
+
 APP = textwrap.dedent(
     """\
     import time

@@ -115,6 +115,7 @@ def compute():
 """
 
 
+@pytest.mark.slow  # runs the doctor twice on a served app
 def test_two_runs_of_the_same_app_are_not_a_regression(tmp_path):
     (tmp_path / "sameapp.py").write_text(SAME_APP)
     outs = []

@@ -15,6 +15,8 @@ import textwrap
 import pytest
 from doctor_support.runs import read_report, run_on_app
 
+pytestmark = pytest.mark.slow  # freezes served apps under the doctor
+
 APP = textwrap.dedent(
     """\
     import asyncio
@@ -58,6 +60,7 @@ APP = textwrap.dedent(
         return {"ok": True}
     """
 )
+
 CHECKOUT_LINE = 16
 
 

@@ -20,6 +20,8 @@ import time
 import psutil
 import pytest
 
+pytestmark = pytest.mark.slow  # interrupts the doctor on served apps
+
 APP = textwrap.dedent(
     """\
     import os

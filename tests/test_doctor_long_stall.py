@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
 from doctor_support.runs import read_report, run_on_app
+
+pytestmark = pytest.mark.slow  # runs the doctor on a served app
 
 APP = textwrap.dedent(
     """\
@@ -26,6 +29,7 @@ APP = textwrap.dedent(
         return {"ok": True}
     """
 )
+
 SLEEP_LINE = 10
 
 

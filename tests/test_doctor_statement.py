@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
 from doctor_support.runs import read_report, run_on_app
+
+pytestmark = pytest.mark.slow  # runs the doctor on a served app
 
 APP = textwrap.dedent(
     """\
@@ -28,6 +31,7 @@ APP = textwrap.dedent(
         return {"code": code}
     """
 )
+
 POPEN_LINE, WAIT_LINE = 10, 12
 
 

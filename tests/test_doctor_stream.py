@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
 from doctor_support.runs import read_report, run_on_app
+
+pytestmark = pytest.mark.slow  # runs the doctor on a served app
 
 APP = textwrap.dedent(
     """\

@@ -125,6 +125,7 @@ def _limit_memory(limit: int):
     return apply
 
 
+@pytest.mark.slow  # the highest rate for seconds
 def test_the_highest_rate_runs_in_bounded_memory(server):
     """At the top rate the machine sends what it can and counts the rest as dropped; the
     schedule waiting for connections is bounded, so 400 MB of address space is plenty
@@ -143,6 +144,7 @@ def test_the_highest_rate_runs_in_bounded_memory(server):
     assert dropped > 0  # no machine sends a million a second through one engine
 
 
+@pytest.mark.slow  # runs the lab
 @pytest.mark.parametrize("as_json", [False, True], ids=["tables", "json"])
 def test_ctrl_c_stops_the_lab_with_what_it_measured_and_no_server_left(as_json):
     command = Command(

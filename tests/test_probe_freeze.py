@@ -66,6 +66,7 @@ def stalls_at(served: Served, line: int) -> list[dict]:
     return [s for s in snapshot(served.diag)["stalls"] if s["blocking_frame"]["line"] == line]
 
 
+@pytest.mark.slow  # holds a served app frozen for seconds
 def test_a_frozen_server_is_reported_while_frozen_and_each_blocked_request_after(served):
     served.reset()
     client = in_background(
@@ -94,6 +95,7 @@ def test_a_frozen_server_is_reported_while_frozen_and_each_blocked_request_after
     assert snapshot(served.diag)["stall_in_progress"] is None
 
 
+@pytest.mark.slow  # holds a served app frozen for seconds
 def test_a_stall_longer_than_the_client_timeout_is_seen_then_recorded(served):
     served.reset()
 
