@@ -1,0 +1,31 @@
+"""A small synchronous HTTP helper: one method streams to disk, only when asked to."""
+
+import requests
+
+
+class HTTPHandler:
+    def get(self, url: str, stream: bool = False):
+        if stream:
+            return requests.get(url, stream=True)  # expect: UJ001
+        return {"url": url}
+
+    def post(self, url: str, data: dict, stream: bool = False):
+        if stream is True:
+            return requests.post(url, json=data)  # ok
+        return {"url": url, "queued": data}
+
+    def report(self, url: str, cached: bool = True):
+        if not cached:
+            return requests.get(url)  # expect: UJ001
+        return {"url": url, "cached": True}
+
+
+handler = HTTPHandler()
+
+
+def get_secret(name: str):
+    return handler.get(f"http://vault.local/{name}")
+
+
+def queue_event(payload: dict):
+    return handler.post("http://events.local/", payload)
