@@ -439,8 +439,8 @@ class CallGraph:
     def _state(self, node: object) -> tuple[str, frozenset[int]]:
         if isinstance(node, str):
             return node, EMPTY
-        gqn, kills = node  # type: ignore[misc]
-        return gqn, kills
+        state: tuple[str, frozenset[int]] = node  # type: ignore[assignment]
+        return state
 
     def _live_edges(self, gqn: str, kills: frozenset[int], mode: str) -> list[Edge]:
         """The function's edges that the state follows: in "pool" mode, to sync functions;
