@@ -102,7 +102,8 @@ class Resolved:
     blocking: list[Site] = field(default_factory=list)
     clients: list[tuple[Site, bool]] = field(default_factory=list)  # (site, guarded)
     guarded: set[Site] = field(default_factory=set)  # blocking sites under a memo guard
-    # blocking site → guard it runs under, kept when the function tests its parameters
+    # blocking site or client construction → guard it runs under, kept when the function
+    # tests its parameters
     site_guards: dict[Site, int] = field(default_factory=dict)
 
 
@@ -212,12 +213,10 @@ class CallGraph:
                     if guarded:
                         out.guarded.add(blocking)
                 if client_entry is not None and not _given_transport(site):
-                    out.clients.append(
-                        (
-                            Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry),
-                            guarded,
-                        )
-                    )
+                    made = Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry)
+                    out.clients.append((made, guarded))
+                    if site.guard >= 0 and self.tests(func.gqn):
+                        out.site_guards[made] = site.guard
                 if not offloading:
                     for arg in site.args:
                         if arg[0] == "lambda":
@@ -435,6 +434,24 @@ class CallGraph:
         return out
 
     # ---- reachability -------------------------------------------------------------------
+
+    def state(self, node: object) -> tuple[str, frozenset[int]]:
+        """(function gqn, guards decided false) of a search state."""
+        return self._state(node)
+
+    def live_edges(self, node: object, mode: str = "loop") -> list[Edge]:
+        """The edges a search state follows (see `_live_edges`)."""
+        gqn, kills = self._state(node)
+        return self._live_edges(gqn, kills, mode)
+
+    def is_live(self, node: object, site: Site) -> bool:
+        """Whether a site of the state's function runs in that state (not under a guard
+        the call into it decided false)."""
+        gqn, kills = self._state(node)
+        if not kills:
+            return True
+        where = self.resolved(gqn).site_guards.get(site, -1)
+        return not is_dead(self.project.funcs[gqn].fd.guards, where, kills)
 
     def _state(self, node: object) -> tuple[str, frozenset[int]]:
         if isinstance(node, str):

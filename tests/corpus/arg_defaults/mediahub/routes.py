@@ -1,6 +1,7 @@
 from fastapi import APIRouter
 
 from mediahub import images
+from mediahub.clients import http_client, metrics_client
 from mediahub.http_handler import get_secret, handler, queue_event
 from mediahub.llm import completion
 
@@ -50,3 +51,18 @@ async def refresh(name: str):
 @router.post("/folders/{name}/archive")
 async def archive(name: str):
     return images.archive(name)
+
+
+@router.get("/metrics")
+async def metrics():
+    return metrics_client().get("http://metrics.local/")  # expect: UJ001
+
+
+@router.get("/avatars/{name}")
+async def avatar(name: str):
+    return http_client().get(f"http://avatars.local/{name}")  # expect: UJ001
+
+
+@router.get("/avatars/{name}/fresh")
+async def fresh_avatar(name: str):
+    return http_client(pooled=False).get(f"http://avatars.local/{name}")  # expect: UJ001
