@@ -1,6 +1,7 @@
 //! The tests code runs under, as written: `_guard_subjects` / `_cached_subject` in
 //! summarize.py. Whether one is a memo guard is the rules' judgement, not the summary's.
 
+use crate::marshal::{V, Val};
 use crate::model::Param;
 use ruff_python_ast::{CmpOp, Expr, Stmt, StmtIf, UnaryOp};
 
@@ -65,8 +66,9 @@ pub fn cached_subject(node: &StmtIf) -> Option<&Expr> {
     }
 }
 
-/// (kind, parameter, constant) of one operand testing a parameter against a constant:
-/// `p`, `not p`, `p is / is not / == / != <const>` — `_param_test` in summarize.py.
+/// (kind, parameter, constant) of one operand testing a parameter with a constant default
+/// against a constant: `p`, `not p`, `p is / is not / == / != <const>` — `_param_test` in
+/// summarize.py.
 pub fn param_test<'a>(
     node: &'a Expr,
     params: &[Param],
@@ -89,11 +91,20 @@ pub fn param_test<'a>(
         _ => ("param true", node, None),
     };
     match name {
-        Expr::Name(n) if params.iter().any(|p| p.name == n.id.as_str()) => {
+        Expr::Name(n)
+            if params.iter().any(|p| {
+                p.name == n.id.as_str() && p.default.as_ref().is_some_and(is_const_ref)
+            }) =>
+        {
             Some((kind, name, constant))
         }
         _ => None,
     }
+}
+
+/// `("const", value)`: a default that a call leaving the parameter out decides.
+fn is_const_ref(v: &V) -> bool {
+    matches!(&**v, Val::Tuple(items) if matches!(items.first().map(|t| &**t), Some(Val::Static("const"))))
 }
 
 /// The kind that holds when an operand of `or` is false (the next operand runs then).

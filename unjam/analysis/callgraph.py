@@ -23,7 +23,7 @@ plain function name.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from unjam.analysis.catalogue import Entry
@@ -102,6 +102,7 @@ class Resolved:
     blocking: list[Site] = field(default_factory=list)
     clients: list[tuple[Site, bool]] = field(default_factory=list)  # (site, guarded)
     guarded: set[Site] = field(default_factory=set)  # blocking sites under a memo guard
+    kills: bool = False  # some edge decides guards of its callee false
     # blocking site or client construction → guard it runs under, kept when the function
     # tests its parameters
     site_guards: dict[Site, int] = field(default_factory=dict)
@@ -115,7 +116,7 @@ class CallGraph:
         self._reach: dict[str, dict[object, frozenset[Site]]] = {"loop": {}, "pool": {}}
         self._on_error = on_error
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
-        self._next: dict[str, dict[object, list[object]]] = {"loop": {}, "pool": {}}
+        self._next: dict[str, dict[object, Sequence[object]]] = {"loop": {}, "pool": {}}
         self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
         self._property_names: frozenset[str] | None = None  # names of all @property getters
         self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
@@ -241,6 +242,8 @@ class CallGraph:
                         out.edges.append(
                             Edge(target, site.line, site.col, guarded, site.guard, kills)
                         )
+                        if kills:
+                            out.kills = True
             elif kind == "class":
                 for name in ("__new__", "__init__"):
                     method = p.method(callee[1], name)
@@ -476,24 +479,21 @@ class CallGraph:
             out.append(edge)
         return out
 
-    def next_states(self, node: object, mode: str) -> list[object]:
+    def next_states(self, node: object, mode: str) -> Sequence[object]:
         known = self._next[mode]
         cached = known.get(node)
         if cached is None:
-            gqn, kills = self._state(node)
-            if not kills:
-                plain = self.successors(gqn, mode)
-                edges = self.resolved(gqn).edges
-                if all(not e.kills for e in edges):
-                    cached = list(plain)
-                else:
-                    cached = [e.node() for e in self._live_edges(gqn, kills, mode)]
+            if isinstance(node, str) and not self.resolved(node).kills:
+                cached = self.successors(node, mode)  # the common case: the same list
             else:
+                gqn, kills = self._state(node)
                 cached = [e.node() for e in self._live_edges(gqn, kills, mode)]
             known[node] = cached
         return cached
 
     def _blocking(self, node: object) -> list[Site]:
+        if isinstance(node, str):
+            return self.resolved(node).blocking
         gqn, kills = self._state(node)
         resolved = self.resolved(gqn)
         if not kills or not resolved.site_guards:

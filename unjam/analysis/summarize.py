@@ -103,8 +103,8 @@ _NEGATED = {
 
 
 def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | None] | None:
-    """(kind, parameter, constant) of one operand testing a parameter of `fn` against a
-    constant, as written: `p`, `not p`, `p is / is not / == / != <const>`. Whether a call's
+    """(kind, parameter, constant) of one operand testing a parameter of `fn` that has a
+    constant default against a constant, as written: `p`, `not p`, `p is / is not / == / != <const>`. Whether a call's
     argument values decide it is the rules' judgement (values.py)."""
     kind = "param true"
     const = None
@@ -115,8 +115,11 @@ def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | 
             return None
         kind = _CMP_KINDS.get(type(node.ops[0]), "")
         node, const = node.left, node.comparators[0]
-    if kind and type(node) is ast.Name and any(p.name == node.id for p in fn.params):
-        return kind, node, const
+    if kind and type(node) is ast.Name:
+        for p in fn.params:
+            if p.name == node.id:
+                # (only a constant default can decide the test; the rest is never recorded)
+                return (kind, node, const) if p.default and p.default[0] == "const" else None
     return None
 
 
