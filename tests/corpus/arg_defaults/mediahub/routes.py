@@ -3,7 +3,7 @@ from fastapi import APIRouter
 from mediahub import images
 from mediahub.clients import http_client, metrics_client
 from mediahub.http_handler import get_secret, handler, queue_event
-from mediahub.llm import completion
+from mediahub.llm import completion, summarize
 
 router = APIRouter()
 
@@ -66,3 +66,8 @@ async def avatar(name: str):
 @router.get("/avatars/{name}/fresh")
 async def fresh_avatar(name: str):
     return http_client(pooled=False).get(f"http://avatars.local/{name}")  # expect: UJ001
+
+
+@router.post("/summaries")
+async def summary(text: str):
+    return summarize(text)
