@@ -118,6 +118,7 @@ class CallGraph:
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._next: dict[str, dict[object, Sequence[object]]] = {"loop": {}, "pool": {}}
         self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
+        self._partials: frozenset[str] | None = None
         self._property_names: frozenset[str] | None = None  # names of all @property getters
         self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
         self._base_names: frozenset[str | None] | None = None
@@ -236,7 +237,7 @@ class CallGraph:
                         tests = self.tests(target)
                         kills = (
                             decided_false(func.fd, site, funcs[target].fd, tests)
-                            if tests
+                            if tests and funcs[target].fd.name not in self._partial_names()
                             else EMPTY
                         )
                         out.edges.append(
@@ -263,6 +264,20 @@ class CallGraph:
             func = self.project.funcs.get(gqn)
             known = self._tests[gqn] = param_tests(func.fd) if func and func.fd.guards else ()
         return known
+
+    def _partial_names(self) -> frozenset[str]:
+        """Names of the functions some `partial(f, ...)` / `partialmethod(f, ...)` binds
+        arguments of: a call through such a binding shows fewer arguments than the function
+        gets, so their defaults decide nothing (values.py)."""
+        names = self._partials
+        if names is None:
+            found = set()
+            for wrapper in ("partial", "partialmethod"):
+                for _caller, site in self.project.sites_named(wrapper):
+                    if site.args and site.args[0][0] in ("name", "attr"):
+                        found.add(site.args[0][-1])
+            names = self._partials = frozenset(found)
+        return names
 
     def _singleton(self, class_gqn: str | None) -> bool:
         """Whether the class's instances are one per process: it is instantiated at module

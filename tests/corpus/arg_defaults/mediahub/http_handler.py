@@ -1,5 +1,7 @@
 """A small synchronous HTTP helper: one method streams to disk, only when asked to."""
 
+import functools
+
 import requests
 
 
@@ -29,3 +31,13 @@ def get_secret(name: str):
 
 def queue_event(payload: dict):
     return handler.post("http://events.local/", payload)
+
+
+def fetch_page(url: str, render: bool = False):
+    if render:
+        return requests.get(url, params={"render": 1})  # expect: UJ001
+    return {"url": url}
+
+
+# bound once with the argument: a call through it passes `render=True` unseen at the call site
+fetch_page = functools.partial(fetch_page, render=True)

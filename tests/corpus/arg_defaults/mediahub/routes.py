@@ -2,7 +2,7 @@ from fastapi import APIRouter
 
 from mediahub import images
 from mediahub.clients import http_client, metrics_client
-from mediahub.http_handler import get_secret, handler, queue_event
+from mediahub.http_handler import fetch_page, get_secret, handler, queue_event
 from mediahub.llm import completion, summarize
 
 router = APIRouter()
@@ -71,3 +71,8 @@ async def fresh_avatar(name: str):
 @router.post("/summaries")
 async def summary(text: str):
     return summarize(text)
+
+
+@router.get("/pages")
+async def page(url: str):
+    return fetch_page(url)
