@@ -271,7 +271,7 @@ class CallGraph:
         gets, so their defaults decide nothing (values.py)."""
         names = self._partials
         if names is None:
-            found = set()
+            found: set[str] = set()
             for wrapper in ("partial", "partialmethod"):
                 for _caller, site in self.project.sites_named(wrapper):
                     if site.args and site.args[0][0] in ("name", "attr"):

@@ -13,7 +13,8 @@ Only what is certain decides a test: a parameter the call does not pass — not 
 not by position, no `*args`/`**kwargs` spread at the call — whose default is a constant, in
 a function with no decorator (one may change the signature or the arguments) but
 `staticmethod`/`classmethod`, not rebound in its body, and called by its own name (a
-`functools.partial` or an alias may bind arguments the call site does not show).
+`functools.partial` or an alias may bind arguments the call site does not show; the call
+graph also skips functions some `partial(f, ...)` in the project names).
 Everything else keeps the site reachable.
 """
 
