@@ -110,6 +110,14 @@ def flags(path, force=True, stream=None, *, fmt="webp", level=1):
         save()
     if force is True or other(force) and fmt == f"{level}" or level == -1:
         save(level)
+    else:
+        other(level)
+    if not stream or level:
+        pass
+    elif fmt != "x":
+        save()
+    else:
+        other()
 
 
 def factory():

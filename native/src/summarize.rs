@@ -205,6 +205,27 @@ impl<'a> Summarizer<'a> {
         inner
     }
 
+    /// The tests an `else`/`elif` runs under: `else_guard` in summarize.py.
+    fn else_guard(&mut self, test: &Expr, f: usize, mut guard: i64) -> i64 {
+        let single = std::slice::from_ref(test);
+        let operands: &[Expr] = match test {
+            Expr::BoolOp(b) if b.op == BoolOp::Or => &b.values,
+            Expr::BoolOp(_) => return guard,
+            _ => single,
+        };
+        let facts: Vec<_> = {
+            let params = &self.m.func_arena[f].params;
+            operands
+                .iter()
+                .filter_map(|node| param_test(node, params))
+                .collect()
+        };
+        for (kind, name, constant) in facts {
+            guard = self.add_param_guard(f, negated(kind), name, constant, guard);
+        }
+        guard
+    }
+
     fn add_param_guard(
         &mut self,
         f: usize,
@@ -395,12 +416,12 @@ impl<'a> Summarizer<'a> {
     ) {
         let inner = self.if_test(test, f, guard);
         self.body(body, f, cls, inner);
-        match clauses.split_first() {
-            None => {}
-            Some((clause, rest)) => match &clause.test {
-                None => self.body(&clause.body, f, cls, guard),
-                Some(elif_test) => self.if_stmt(elif_test, &clause.body, rest, f, cls, guard),
-            },
+        if let Some((clause, rest)) = clauses.split_first() {
+            let otherwise = self.else_guard(test, f, guard);
+            match &clause.test {
+                None => self.body(&clause.body, f, cls, otherwise),
+                Some(elif_test) => self.if_stmt(elif_test, &clause.body, rest, f, cls, otherwise),
+            }
         }
     }
 

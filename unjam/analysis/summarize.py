@@ -303,6 +303,22 @@ class _Summarizer:
                     inner = self.add_param_guard(fn, kind, name, const, inner)
         return inner
 
+    def else_guard(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
+        """The tests an `else`/`elif` runs under: the `if` test was false, so for `p` or
+        `a or b` each parameter operand is (for `a and b`: unknown which)."""
+        if type(test) is ast.BoolOp:
+            if type(test.op) is not ast.Or:
+                return guard
+            operands = test.values
+        else:
+            operands = [test]
+        for node in operands:
+            fact = _param_test(node, fn)
+            if fact is not None:
+                kind, name, const = fact
+                guard = self.add_param_guard(fn, _NEGATED[kind], name, const, guard)
+        return guard
+
     def add_param_guard(
         self, fn: FuncDef, kind: str, name: ast.Name, const: ast.expr | None, outer: int
     ) -> int:
@@ -362,7 +378,8 @@ class _Summarizer:
             self.body(s.body, fn, cls, guard)
         elif t is ast.If:
             self.body(s.body, fn, cls, self.if_test(s.test, fn, guard))
-            self.body(s.orelse, fn, cls, guard)
+            if s.orelse:
+                self.body(s.orelse, fn, cls, self.else_guard(s.test, fn, guard))
         elif t is ast.For or t is ast.AsyncFor:
             self.expr(s.iter, fn, guard)
             if isinstance(s.target, ast.Name):

@@ -9,8 +9,9 @@ follows the edge into the callee in that context: the sites and calls under thos
 are not reached through it (callgraph.py's search state is (function, tests decided
 false)).
 
-Only what is certain decides a test: a parameter the call does not pass — not by keyword,
-not by position, no `*args`/`**kwargs` spread at the call — whose default is a constant, in
+Only what is certain decides a test: a constant the call passes (by keyword, or by position
+to a plain function), or a parameter the call does not pass — not by keyword, not by
+position, no `*args`/`**kwargs` spread at the call — whose default is a constant; in
 a function with no decorator (one may change the signature or the arguments) but
 `staticmethod`/`classmethod`, not rebound in its body, and called by its own name (a
 `functools.partial` or an alias may bind arguments the call site does not show; the call
@@ -39,13 +40,13 @@ def decided_false(
     """Indexes of the callee's guards that this call's argument values make false."""
     if not tests or not _called_plainly(caller, site, callee):
         return EMPTY
-    defaults = _defaults_taken(site, callee)
-    if not defaults:
+    known = _known_values(site, callee)
+    if not known:
         return EMPTY
     out = [
         i
         for i, guard in tests
-        if guard.subject[1] in defaults and _false(guard, defaults[guard.subject[1]])
+        if guard.subject[1] in known and _false(guard, known[guard.subject[1]])
     ]
     return frozenset(out) if out else EMPTY
 
@@ -73,23 +74,32 @@ def _called_plainly(caller: FuncDef, site: CallSite, callee: FuncDef) -> bool:
     return all(name is not None for name, _ in site.kwargs)  # `**kwargs` may pass anything
 
 
-def _defaults_taken(site: CallSite, callee: FuncDef) -> dict[str, object]:
-    """Parameter → constant default, for the parameters this call surely does not pass."""
-    passed = {name for name, _ in site.kwargs}
+def _known_values(site: CallSite, callee: FuncDef) -> dict[str, object]:
+    """Parameter → value, for the parameters whose value this call makes certain: a
+    constant passed by keyword (or by position, to a function that is not a method: a
+    method's call may be bound or not, which shifts positions), or a constant default the
+    call surely leaves alone."""
+    passed = {name: ref for name, ref in site.kwargs}
+    method = callee.class_qn is not None
     # a method's call may be bound (`obj.m(a)`: `a` is the second parameter) or not
     # (`Cls.m(obj, a)`): count one more positional to cover both
-    covered = len(site.args) + (1 if callee.class_qn is not None else 0)
+    covered = len(site.args) + (1 if method else 0)
     out: dict[str, object] = {}
     for i, param in enumerate(callee.params):
         kind = param.kind
-        if kind != "kwonly" and (kind != "pos" or i < covered):
-            continue
-        default = param.default
-        if default is None or default[0] != "const" or param.name in passed:
+        if kind != "kwonly" and kind != "pos":
             continue
         if param.name in callee.locals:
             continue  # rebound in the body: the test may read another value
-        out[param.name] = default[1]
+        ref = passed.get(param.name)
+        if ref is None and kind == "pos" and i < covered:
+            if method:
+                continue
+            ref = site.args[i]
+        if ref is None:
+            ref = param.default
+        if ref is not None and ref[0] == "const":
+            out[param.name] = ref[1]
     return out
 
 

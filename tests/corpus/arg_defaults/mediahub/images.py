@@ -38,3 +38,14 @@ def archive(folder: str, compress=ARCHIVE_BY_DEFAULT):
     if compress:
         return shutil.make_archive(folder, "zip", folder)  # expect: UJ001
     return folder
+
+
+def export(rows: list, fmt: str = "json", path: str = "/tmp/export"):
+    if fmt == "json":
+        return {"rows": rows}
+    elif fmt == "csv":
+        with open(path, "w") as out:  # ok
+            out.write(",".join(map(str, rows)))
+    else:
+        Path(path).write_text(repr(rows))  # expect: UJ001
+    return path

@@ -76,3 +76,13 @@ async def summary(text: str):
 @router.get("/pages")
 async def page(url: str):
     return fetch_page(url)
+
+
+@router.get("/export")
+async def export_rows():
+    return images.export([1, 2, 3])
+
+
+@router.get("/export/raw")
+async def export_raw():
+    return images.export([1, 2, 3], "raw")
