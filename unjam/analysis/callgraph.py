@@ -237,7 +237,7 @@ class CallGraph:
                         tests = self.tests(target)
                         kills = (
                             decided_false(func.fd, site, funcs[target].fd, tests)
-                            if tests and funcs[target].fd.name not in self._partial_names()
+                            if tests and target not in self._partial_targets()
                             else EMPTY
                         )
                         out.edges.append(
@@ -265,19 +265,23 @@ class CallGraph:
             known = self._tests[gqn] = param_tests(func.fd) if func and func.fd.guards else ()
         return known
 
-    def _partial_names(self) -> frozenset[str]:
-        """Names of the functions some `partial(f, ...)` / `partialmethod(f, ...)` binds
+    def _partial_targets(self) -> frozenset[str]:
+        """The project functions some `partial(f, ...)` / `partialmethod(f, ...)` binds
         arguments of: a call through such a binding shows fewer arguments than the function
         gets, so their defaults decide nothing (values.py)."""
-        names = self._partials
-        if names is None:
+        targets = self._partials
+        if targets is None:
             found: set[str] = set()
+            p = self.project
             for wrapper in ("partial", "partialmethod"):
-                for _caller, site in self.project.sites_named(wrapper):
-                    if site.args and site.args[0][0] in ("name", "attr"):
-                        found.add(site.args[0][-1])
-            names = self._partials = frozenset(found)
-        return names
+                for caller, site in p.sites_named(wrapper):
+                    if site.args:
+                        target = self._target(caller, p.value_of(caller, site.args[0]))
+                        if target is not None:
+                            found.add(target)
+                            found.update(p.variants.get(target, ()))
+            targets = self._partials = frozenset(found)
+        return targets
 
     def _singleton(self, class_gqn: str | None) -> bool:
         """Whether the class's instances are one per process: it is instantiated at module

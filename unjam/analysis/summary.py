@@ -52,9 +52,10 @@ class Guard(NamedTuple):
     A test of a parameter `p` of the function against a constant (subject ("name", p)) is
     recorded again as what must hold for the code to run — "param true" (`if p:`),
     "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=" (the
-    constant in `returned`) — for the body of `if` (each operand of `and`) and for the
-    operands of `and`/`or` after such a test (`if not p and f():`: f() runs under "param
-    false"; `if p or f():` likewise). Whether a call's arguments decide them is `values.py`'s
+    constant in `returned`) — for the body of `if` (each operand of `and`), for its
+    `else`/`elif` (negated: of `if p:` or of each operand of `or`), and for the operands of
+    `and`/`or` after such a test (`if not p and f():`: f() runs under "param false";
+    `if p or f():` likewise). Only parameters with a constant default are recorded. Whether a call's arguments decide them is `values.py`'s
     judgement; they are never memo guards.
     """
 
