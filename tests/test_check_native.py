@@ -99,6 +99,27 @@ class Outer(Base, metaclass=Meta):
         return 1
 
 
+def flags(path, force=True, stream=None, *, fmt="webp", level=1):
+    if not force and path.exists() and stream.read():
+        pass
+    if stream or open(path) or stream is not None or load(fmt):
+        pass
+    elif fmt == "tiff" and level != 2 and not path:
+        convert(path)
+    if fmt is None and (force or other()):
+        save()
+    if force is True or other(force) and fmt == f"{level}" or level == -1:
+        save(level)
+    else:
+        other(level)
+    if not stream or level:
+        pass
+    elif fmt != "x":
+        save()
+    else:
+        other()
+
+
 def factory():
     class Local:
         def m(self):

@@ -1,6 +1,8 @@
 //! The tests code runs under, as written: `_guard_subjects` / `_cached_subject` in
 //! summarize.py. Whether one is a memo guard is the rules' judgement, not the summary's.
 
+use crate::marshal::{V, Val};
+use crate::model::Param;
 use ruff_python_ast::{CmpOp, Expr, Stmt, StmtIf, UnaryOp};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
@@ -61,5 +63,58 @@ pub fn cached_subject(node: &StmtIf) -> Option<&Expr> {
         },
         t @ (Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_)) => Some(t),
         _ => None,
+    }
+}
+
+/// (kind, parameter, constant) of one operand testing a parameter with a constant default
+/// against a constant: `p`, `not p`, `p is / is not / == / != <const>` — `_param_test` in
+/// summarize.py.
+pub fn param_test<'a>(
+    node: &'a Expr,
+    params: &[Param],
+) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+    let (kind, name, constant) = match node {
+        Expr::UnaryOp(u) if u.op == UnaryOp::Not => ("param false", &*u.operand, None),
+        Expr::Compare(c) => {
+            if c.ops.len() != 1 || !is_constant(&c.comparators[0]) {
+                return None;
+            }
+            let kind = match c.ops[0] {
+                CmpOp::Is => "param is",
+                CmpOp::IsNot => "param is not",
+                CmpOp::Eq => "param ==",
+                CmpOp::NotEq => "param !=",
+                _ => return None,
+            };
+            (kind, &*c.left, Some(&c.comparators[0]))
+        }
+        _ => ("param true", node, None),
+    };
+    match name {
+        Expr::Name(n)
+            if params.iter().any(|p| {
+                p.name == n.id.as_str() && p.default.as_ref().is_some_and(is_const_ref)
+            }) =>
+        {
+            Some((kind, name, constant))
+        }
+        _ => None,
+    }
+}
+
+/// `("const", value)`: a default that a call leaving the parameter out decides.
+fn is_const_ref(v: &V) -> bool {
+    matches!(&**v, Val::Tuple(items) if matches!(items.first().map(|t| &**t), Some(Val::Static("const"))))
+}
+
+/// The kind that holds when an operand of `or` is false (the next operand runs then).
+pub fn negated(kind: &'static str) -> &'static str {
+    match kind {
+        "param true" => "param false",
+        "param false" => "param true",
+        "param is" => "param is not",
+        "param is not" => "param is",
+        "param ==" => "param !=",
+        _ => "param ==",
     }
 }

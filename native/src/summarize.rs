@@ -3,13 +3,13 @@
 
 use ruff_python_ast::token::{TokenKind, Tokens};
 use ruff_python_ast::{
-    Decorator, ElifElseClause, ExceptHandler, Expr, ExprLambda, ModExpression, Parameters, Stmt,
-    StmtClassDef, StmtFunctionDef,
+    BoolOp, Decorator, ElifElseClause, ExceptHandler, Expr, ExprLambda, ModExpression, Parameters,
+    Stmt, StmtClassDef, StmtFunctionDef,
 };
 use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
-use crate::guards::{cached_subject, guard_subjects};
+use crate::guards::{cached_subject, guard_subjects, negated, param_test};
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, opt_str, s, tag, tuple};
 use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
@@ -160,6 +160,82 @@ impl<'a> Summarizer<'a> {
             outer = self.add_guard(f, kind, subject, outer, None);
         }
         outer
+    }
+
+    /// Walk an `if` test and record the tests its body runs under: `if_test` in
+    /// summarize.py (operands of `and`/`or` after a parameter test run under it).
+    fn if_test(&mut self, test: &Expr, f: usize, guard: i64) -> i64 {
+        let single = std::slice::from_ref(test);
+        let (operands, is_or): (&[Expr], bool) = match test {
+            Expr::BoolOp(b) => (&b.values, b.op == BoolOp::Or),
+            _ => (single, false),
+        };
+        let facts: Vec<_> = {
+            let params = &self.m.func_arena[f].params;
+            operands
+                .iter()
+                .map(|node| param_test(node, params))
+                .collect()
+        };
+        let last = operands.len() - 1;
+        if matches!(test, Expr::BoolOp(_)) && facts[..last].iter().any(Option::is_some) {
+            let mut under = Vec::with_capacity(operands.len());
+            let mut g = guard;
+            for (i, fact) in facts.iter().enumerate() {
+                under.push(g);
+                if let Some((kind, name, constant)) = fact
+                    && i < last
+                {
+                    let kind = if is_or { negated(kind) } else { kind };
+                    g = self.add_param_guard(f, kind, name, *constant, g);
+                }
+            }
+            for i in (0..operands.len()).rev() {
+                self.expr(&operands[i], f, under[i], false);
+            }
+        } else {
+            self.expr(test, f, guard, false);
+        }
+        let mut inner = self.if_guard(test, f, guard);
+        if !is_or {
+            for (kind, name, constant) in facts.iter().flatten() {
+                inner = self.add_param_guard(f, kind, name, *constant, inner);
+            }
+        }
+        inner
+    }
+
+    /// The tests an `else`/`elif` runs under: `else_guard` in summarize.py.
+    fn else_guard(&mut self, test: &Expr, f: usize, mut guard: i64) -> i64 {
+        let single = std::slice::from_ref(test);
+        let operands: &[Expr] = match test {
+            Expr::BoolOp(b) if b.op == BoolOp::Or => &b.values,
+            Expr::BoolOp(_) => return guard,
+            _ => single,
+        };
+        let facts: Vec<_> = {
+            let params = &self.m.func_arena[f].params;
+            operands
+                .iter()
+                .filter_map(|node| param_test(node, params))
+                .collect()
+        };
+        for (kind, name, constant) in facts {
+            guard = self.add_param_guard(f, negated(kind), name, constant, guard);
+        }
+        guard
+    }
+
+    fn add_param_guard(
+        &mut self,
+        f: usize,
+        kind: &'static str,
+        name: &Expr,
+        constant: Option<&Expr>,
+        outer: i64,
+    ) -> i64 {
+        let returned = constant.map(|c| self.ref_(c, f, 0));
+        self.add_guard(f, kind, name, outer, returned)
     }
 
     fn stmt(&mut self, st: &Stmt, f: usize, cls: Option<usize>, guard: i64) {
@@ -338,15 +414,14 @@ impl<'a> Summarizer<'a> {
         cls: Option<usize>,
         guard: i64,
     ) {
-        self.expr(test, f, guard, false);
-        let inner = self.if_guard(test, f, guard);
+        let inner = self.if_test(test, f, guard);
         self.body(body, f, cls, inner);
-        match clauses.split_first() {
-            None => {}
-            Some((clause, rest)) => match &clause.test {
-                None => self.body(&clause.body, f, cls, guard),
-                Some(elif_test) => self.if_stmt(elif_test, &clause.body, rest, f, cls, guard),
-            },
+        if let Some((clause, rest)) = clauses.split_first() {
+            let otherwise = self.else_guard(test, f, guard);
+            match &clause.test {
+                None => self.body(&clause.body, f, cls, otherwise),
+                Some(elif_test) => self.if_stmt(elif_test, &clause.body, rest, f, cls, otherwise),
+            }
         }
     }
 

@@ -12,18 +12,25 @@ every function the set of blocking sites it reaches in a given mode:
 
 Offloaded callables (run_in_threadpool(f), ...) are never followed: they are entries of
 their own, in the context the catalogue gives.
+
+The search state is a function, or (function, the guards a call's argument values decide
+false — values.py) when the edge into it decides some: the same function reached by a
+caller passing `stream=True` and by one that does not are two states, and only the second
+skips what runs under `if stream:`. Almost every edge decides nothing, and its state is the
+plain function name.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from unjam.analysis.catalogue import Entry
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
-from unjam.analysis.summary import CallSite
+from unjam.analysis.summary import CallSite, Guard
+from unjam.analysis.values import EMPTY, decided_false, is_dead, param_tests
 
 _EMPTY: frozenset = frozenset()
 _WRAPPERS = frozenset(("await", "star", "enter"))
@@ -71,6 +78,12 @@ class Edge:
     line: int
     col: int
     guarded: bool  # made under a memo guard (rules/memo.py): on the first call only
+    guard: int = -1  # the caller's guard the call runs under (CallSite.guard)
+    kills: frozenset[int] = EMPTY  # the callee's guards this call's arguments decide false
+
+    def node(self) -> object:
+        """The search state this edge leads to (see the module docstring)."""
+        return (self.callee, self.kills) if self.kills else self.callee
 
 
 @dataclass(slots=True)
@@ -89,6 +102,10 @@ class Resolved:
     blocking: list[Site] = field(default_factory=list)
     clients: list[tuple[Site, bool]] = field(default_factory=list)  # (site, guarded)
     guarded: set[Site] = field(default_factory=set)  # blocking sites under a memo guard
+    kills: bool = False  # some edge decides guards of its callee false
+    # blocking site or client construction → guard it runs under, kept when the function
+    # tests its parameters
+    site_guards: dict[Site, int] = field(default_factory=dict)
 
 
 class CallGraph:
@@ -96,9 +113,12 @@ class CallGraph:
         self.project = project
         self.cat = project.catalogue
         self._resolved: dict[str, Resolved] = {}
-        self._reach: dict[str, dict[str, frozenset[Site]]] = {"loop": {}, "pool": {}}
+        self._reach: dict[str, dict[object, frozenset[Site]]] = {"loop": {}, "pool": {}}
         self._on_error = on_error
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
+        self._next: dict[str, dict[object, Sequence[object]]] = {"loop": {}, "pool": {}}
+        self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
+        self._partials: frozenset[str] | None = None
         self._property_names: frozenset[str] | None = None  # names of all @property getters
         self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
         self._base_names: frozenset[str | None] | None = None
@@ -190,15 +210,15 @@ class CallGraph:
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     out.blocking.append(blocking)
+                    if site.guard >= 0 and self.tests(func.gqn):
+                        out.site_guards[blocking] = site.guard
                     if guarded:
                         out.guarded.add(blocking)
                 if client_entry is not None and not _given_transport(site):
-                    out.clients.append(
-                        (
-                            Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry),
-                            guarded,
-                        )
-                    )
+                    made = Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry)
+                    out.clients.append((made, guarded))
+                    if site.guard >= 0 and self.tests(func.gqn):
+                        out.site_guards[made] = site.guard
                 if not offloading:
                     for arg in site.args:
                         if arg[0] == "lambda":
@@ -212,9 +232,19 @@ class CallGraph:
                             )
             elif kind == "func" or kind == "meth":
                 if callee[1] in funcs:
-                    out.edges.append(Edge(callee[1], site.line, site.col, guarded))
-                    for variant in variants.get(callee[1], ()):  # every body of a redefined name
-                        out.edges.append(Edge(variant, site.line, site.col, guarded))
+                    for target in (callee[1], *variants.get(callee[1], ())):
+                        # (every body of a redefined name)
+                        tests = self.tests(target)
+                        kills = (
+                            decided_false(func.fd, site, funcs[target].fd, tests)
+                            if tests and target not in self._partial_targets()
+                            else EMPTY
+                        )
+                        out.edges.append(
+                            Edge(target, site.line, site.col, guarded, site.guard, kills)
+                        )
+                        if kills:
+                            out.kills = True
             elif kind == "class":
                 for name in ("__new__", "__init__"):
                     method = p.method(callee[1], name)
@@ -226,6 +256,32 @@ class CallGraph:
                     out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
         self._property_edges(func, out)
         return out
+
+    def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
+        """The function's tests of its parameters (values.py), found once."""
+        known = self._tests.get(gqn)
+        if known is None:
+            func = self.project.funcs.get(gqn)
+            known = self._tests[gqn] = param_tests(func.fd) if func and func.fd.guards else ()
+        return known
+
+    def _partial_targets(self) -> frozenset[str]:
+        """The project functions some `partial(f, ...)` / `partialmethod(f, ...)` binds
+        arguments of: a call through such a binding shows fewer arguments than the function
+        gets, so their defaults decide nothing (values.py)."""
+        targets = self._partials
+        if targets is None:
+            found: set[str] = set()
+            p = self.project
+            for wrapper in ("partial", "partialmethod"):
+                for caller, site in p.sites_named(wrapper):
+                    if site.args:
+                        target = self._target(caller, p.value_of(caller, site.args[0]))
+                        if target is not None:
+                            found.add(target)
+                            found.update(p.variants.get(target, ()))
+            targets = self._partials = frozenset(found)
+        return targets
 
     def _singleton(self, class_gqn: str | None) -> bool:
         """Whether the class's instances are one per process: it is instantiated at module
@@ -401,21 +457,86 @@ class CallGraph:
 
     # ---- reachability -------------------------------------------------------------------
 
-    def reach(self, root: str, mode: str) -> frozenset[Site]:
-        """Blocking sites reachable from `root` (itself included) following `mode` edges."""
+    def state(self, node: object) -> tuple[str, frozenset[int]]:
+        """(function gqn, guards decided false) of a search state."""
+        return self._state(node)
+
+    def live_edges(self, node: object, mode: str = "loop") -> list[Edge]:
+        """The edges a search state follows (see `_live_edges`)."""
+        gqn, kills = self._state(node)
+        return self._live_edges(gqn, kills, mode)
+
+    def is_live(self, node: object, site: Site) -> bool:
+        """Whether a site of the state's function runs in that state (not under a guard
+        the call into it decided false)."""
+        gqn, kills = self._state(node)
+        if not kills:
+            return True
+        where = self.resolved(gqn).site_guards.get(site, -1)
+        return not is_dead(self.project.funcs[gqn].fd.guards, where, kills)
+
+    def _state(self, node: object) -> tuple[str, frozenset[int]]:
+        if isinstance(node, str):
+            return node, EMPTY
+        state: tuple[str, frozenset[int]] = node  # type: ignore[assignment]
+        return state
+
+    def _live_edges(self, gqn: str, kills: frozenset[int], mode: str) -> list[Edge]:
+        """The function's edges that the state follows: in "pool" mode, to sync functions;
+        with `kills`, those whose call is not under a guard decided false."""
+        edges = self.resolved(gqn).edges
+        funcs = self.project.funcs
+        guards: list[Guard] = funcs[gqn].fd.guards if kills else []
+        out = []
+        for edge in edges:
+            if kills and edge.guard >= 0 and is_dead(guards, edge.guard, kills):
+                continue
+            if mode == "pool":
+                callee = funcs.get(edge.callee)
+                if callee is None or callee.fd.is_async:
+                    continue
+            out.append(edge)
+        return out
+
+    def next_states(self, node: object, mode: str) -> Sequence[object]:
+        known = self._next[mode]
+        cached = known.get(node)
+        if cached is None:
+            if isinstance(node, str) and not self.resolved(node).kills:
+                cached = self.successors(node, mode)  # the common case: the same list
+            else:
+                gqn, kills = self._state(node)
+                cached = [e.node() for e in self._live_edges(gqn, kills, mode)]
+            known[node] = cached
+        return cached
+
+    def _blocking(self, node: object) -> list[Site]:
+        if isinstance(node, str):
+            return self.resolved(node).blocking
+        gqn, kills = self._state(node)
+        resolved = self.resolved(gqn)
+        if not kills or not resolved.site_guards:
+            return resolved.blocking
+        guards = self.project.funcs[gqn].fd.guards
+        where = resolved.site_guards
+        return [s for s in resolved.blocking if not is_dead(guards, where.get(s, -1), kills)]
+
+    def reach(self, root: object, mode: str) -> frozenset[Site]:
+        """Blocking sites reachable from `root` (itself included) following `mode` edges;
+        `root` a function gqn or an edge's `node()`."""
         result = self._reach[mode]
         if root in result:
             return result[root]
-        index: dict[str, int] = {}
-        low: dict[str, int] = {}
-        stack: list[str] = []
-        on_stack: set[str] = set()
+        index: dict[object, int] = {}
+        low: dict[object, int] = {}
+        stack: list[object] = []
+        on_stack: set[object] = set()
         counter = 0
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
         on_stack.add(root)
-        work = [(root, iter(self.successors(root, mode)))]
+        work = [(root, iter(self.next_states(root, mode)))]
         while work:
             v, it = work[-1]
             advanced = False
@@ -427,7 +548,7 @@ class CallGraph:
                     counter += 1
                     stack.append(w)
                     on_stack.add(w)
-                    work.append((w, iter(self.successors(w, mode))))
+                    work.append((w, iter(self.next_states(w, mode))))
                     advanced = True
                     break
                 if w in on_stack:
@@ -442,9 +563,9 @@ class CallGraph:
                 if stack[-1] == v:  # a component of one function (the common case)
                     stack.pop()
                     on_stack.discard(v)
-                    blocking = self.resolved(v).blocking
+                    blocking = self._blocking(v)
                     sites = set(blocking) if blocking else None
-                    for s in self.successors(v, mode):
+                    for s in self.next_states(v, mode):
                         reached = result.get(s, _EMPTY)  # (v itself: not in result yet)
                         if reached:
                             if sites is None:
@@ -463,8 +584,8 @@ class CallGraph:
                 member_set = set(members)
                 reached_by_all: set[Site] = set()
                 for m in members:
-                    reached_by_all.update(self.resolved(m).blocking)
-                    for s in self.successors(m, mode):
+                    reached_by_all.update(self._blocking(m))
+                    for s in self.next_states(m, mode):
                         if s not in member_set:
                             reached_by_all.update(result.get(s, _EMPTY))
                 frozen = frozenset(reached_by_all) if reached_by_all else _EMPTY
@@ -477,34 +598,37 @@ class CallGraph:
     ) -> dict[Site, list[tuple[str, int]]]:
         """Shortest call path from `root` to each target site: [(function gqn, line of the
         call it makes toward the next step), ...], ending with the function containing the
-        site (and the site's line)."""
+        site (and the site's line). The search runs over states, as `reach` does, so a path
+        never passes a call whose arguments rule the next step out."""
         wanted: dict[str, list[Site]] = {}
         for site in targets:
             wanted.setdefault(site.func, []).append(site)
-        parent: dict[str, tuple[str, int] | None] = {root: None}
-        queue = deque([root])
+        parent: dict[object, tuple[object, int] | None] = {root: None}
+        queue: deque[object] = deque([root])
         found: dict[Site, list[tuple[str, int]]] = {}
         total = sum(len(v) for v in wanted.values())
         while queue and len(found) < total:
             v = queue.popleft()
-            for site in wanted.get(v, ()):
-                chain = [(v, site.line)]
-                cursor = parent[v]
-                while cursor is not None:
-                    chain.append(cursor)
-                    cursor = parent[cursor[0]]
-                chain.reverse()
-                found[site] = chain
-            funcs = self.project.funcs
-            for edge in self.resolved(v).edges:
-                if edge.callee in parent:
-                    continue
-                if mode == "pool":
-                    callee = funcs.get(edge.callee)
-                    if callee is None or callee.fd.is_async:
+            gqn, kills = self._state(v)
+            here = wanted.get(gqn)
+            if here:
+                live = self._blocking(v) if kills else None
+                for site in here:
+                    if site in found or (live is not None and site not in live):
                         continue
-                parent[edge.callee] = (v, edge.line)
-                queue.append(edge.callee)
+                    chain = [(gqn, site.line)]
+                    cursor = parent[v]
+                    while cursor is not None:
+                        chain.append((self._state(cursor[0])[0], cursor[1]))
+                        cursor = parent[cursor[0]]
+                    chain.reverse()
+                    found[site] = chain
+            for edge in self._live_edges(gqn, kills, mode):
+                w = edge.node()
+                if w in parent:
+                    continue
+                parent[w] = (v, edge.line)
+                queue.append(w)
         return found
 
 

@@ -86,6 +86,43 @@ def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr]]:
     return out
 
 
+_CMP_KINDS = {
+    ast.Is: "param is",
+    ast.IsNot: "param is not",
+    ast.Eq: "param ==",
+    ast.NotEq: "param !=",
+}
+_NEGATED = {
+    "param true": "param false",
+    "param false": "param true",
+    "param is": "param is not",
+    "param is not": "param is",
+    "param ==": "param !=",
+    "param !=": "param ==",
+}
+
+
+def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | None] | None:
+    """(kind, parameter, constant) of one operand testing a parameter of `fn` that has a
+    constant default against a constant, as written: `p`, `not p`, `p is / is not / == / != <const>`. Whether a call's
+    argument values decide it is the rules' judgement (values.py)."""
+    kind = "param true"
+    const = None
+    if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
+        kind, node = "param false", node.operand
+    elif type(node) is ast.Compare:
+        if len(node.ops) != 1 or type(node.comparators[0]) is not ast.Constant:
+            return None
+        kind = _CMP_KINDS.get(type(node.ops[0]), "")
+        node, const = node.left, node.comparators[0]
+    if kind and type(node) is ast.Name:
+        for p in fn.params:
+            if p.name == node.id:
+                # (only a constant default can decide the test; the rest is never recorded)
+                return (kind, node, const) if p.default and p.default[0] == "const" else None
+    return None
+
+
 def _cached_subject(node: ast.If) -> ast.expr | None:
     """X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`:
     an early return, after which the rest of the block runs only when X holds nothing."""
@@ -235,6 +272,59 @@ class _Summarizer:
             outer = self.add_guard(fn, kind, subject, outer)
         return outer
 
+    def if_test(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
+        """Walk an `if` test and record the tests its body runs under (the guard it
+        returns). An operand of `and`/`or` runs only when the ones before it let it (`if not
+        force and dest.exists():` — `exists()` runs when `not force`): such operands are
+        walked one by one, last first (the order one walk of the test gives), each under the
+        parameter tests before it."""
+        is_bool = type(test) is ast.BoolOp
+        operands = test.values if is_bool else [test]  # type: ignore[attr-defined]
+        is_or = is_bool and type(test.op) is ast.Or  # type: ignore[attr-defined]
+        facts = [_param_test(node, fn) for node in operands]
+        if is_bool and any(fact is not None for fact in facts[:-1]):
+            under = []
+            g = guard
+            last = len(operands) - 1
+            for i, fact in enumerate(facts):
+                under.append(g)
+                if fact is not None and i < last:
+                    kind, name, const = fact
+                    g = self.add_param_guard(fn, _NEGATED[kind] if is_or else kind, name, const, g)
+            for i in range(len(operands) - 1, -1, -1):
+                self.expr(operands[i], fn, under[i])
+        else:
+            self.expr(test, fn, guard)
+        inner = self.if_guard(test, fn, guard)
+        if not is_or:  # the body of `a and b` runs when each holds (of `a or b`: unknown)
+            for fact in facts:
+                if fact is not None:
+                    kind, name, const = fact
+                    inner = self.add_param_guard(fn, kind, name, const, inner)
+        return inner
+
+    def else_guard(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
+        """The tests an `else`/`elif` runs under: the `if` test was false, so for `p` or
+        `a or b` each parameter operand is (for `a and b`: unknown which)."""
+        if type(test) is ast.BoolOp:
+            if type(test.op) is not ast.Or:
+                return guard
+            operands = test.values
+        else:
+            operands = [test]
+        for node in operands:
+            fact = _param_test(node, fn)
+            if fact is not None:
+                kind, name, const = fact
+                guard = self.add_param_guard(fn, _NEGATED[kind], name, const, guard)
+        return guard
+
+    def add_param_guard(
+        self, fn: FuncDef, kind: str, name: ast.Name, const: ast.expr | None, outer: int
+    ) -> int:
+        returned = None if const is None else self.ref(const, fn)
+        return self.add_guard(fn, kind, name, outer, returned)
+
     def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:
         t = type(s)
         if t is ast.Expr:
@@ -287,9 +377,9 @@ class _Summarizer:
                     self.bind(item.optional_vars.id, ("enter", ctx), fn, cls)
             self.body(s.body, fn, cls, guard)
         elif t is ast.If:
-            self.expr(s.test, fn, guard)
-            self.body(s.body, fn, cls, self.if_guard(s.test, fn, guard))
-            self.body(s.orelse, fn, cls, guard)
+            self.body(s.body, fn, cls, self.if_test(s.test, fn, guard))
+            if s.orelse:
+                self.body(s.orelse, fn, cls, self.else_guard(s.test, fn, guard))
         elif t is ast.For or t is ast.AsyncFor:
             self.expr(s.iter, fn, guard)
             if isinstance(s.target, ast.Name):

@@ -48,12 +48,22 @@ class Guard(NamedTuple):
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                — the rest of the block runs when X holds nothing
     One `if a is None or not b:` gives one guard per recognised operand, chained by `outer`.
+
+    A test of a parameter `p` of the function against a constant (subject ("name", p)) is
+    recorded again as what must hold for the code to run — "param true" (`if p:`),
+    "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=" (the
+    constant in `returned`) — for the body of `if` (each operand of `and`), for its
+    `else`/`elif` (negated: of `if p:` or of each operand of `or`), and for the operands of
+    `and`/`or` after such a test (`if not p and f():`: f() runs under "param false";
+    `if p or f():` likewise). Only parameters with a constant default are recorded. Whether a call's arguments decide them is `values.py`'s
+    judgement; they are never memo guards.
     """
 
     kind: str
     subject: Ref
     outer: int  # index of the enclosing guard, -1 at the top
-    returned: Ref | None = None  # "cached": the value the early return gives
+    # "cached": the value the early return gives; "param is/is not/==/!=": the constant
+    returned: Ref | None = None
 
 
 class Param(NamedTuple):

@@ -87,7 +87,7 @@ class Blocking:
         sites = {s for s in resolved.blocking if s.line < first_yield}
         for edge in resolved.edges:
             if edge.line < first_yield:
-                sites |= graph.reach(edge.callee, "loop")
+                sites |= graph.reach(edge.node(), "loop")
         return sites
 
     def _reached_sites(

@@ -132,10 +132,13 @@ class PerRequestClients:
         """A breadth-first walk from `dep` (at most _CLIENT_DEPTH calls deep, through
         offloads too), reporting each client construction and, with `network`, each network
         call on the way."""
-        parent: dict[str, tuple[str, int] | None] = {}
-        queue: deque[str] = deque()
-        depth: dict[str, int] = {}
-        handed: dict[str, str] = {}  # function reached through an offload → where it runs
+        # keyed by search state (callgraph.py): a function, or one entered by a call whose
+        # arguments rule some of its branches out
+        parent: dict[object, tuple[object, int] | None] = {}
+        queue: deque[object] = deque()
+        depth: dict[object, int] = {}
+        handed: dict[object, str] = {}  # state reached through an offload → where it runs
+        graph = self.g
         for f in dep.funcs:
             if f not in parent:
                 parent[f] = None
@@ -143,14 +146,19 @@ class PerRequestClients:
                 queue.append(f)
         while queue:
             v = queue.popleft()
-            resolved = self.g.resolved(v)
+            resolved = graph.resolved(graph.state(v)[0])
             hits: list[tuple[Site, str]] = [
-                (site, "constructs") for site, guarded in resolved.clients if not guarded
+                (site, "constructs")
+                for site, guarded in resolved.clients
+                if not guarded and graph.is_live(v, site)
             ]
             hits += [
                 (site, "network")
                 for site in resolved.blocking
-                if network and site.entry.kind == "network" and site not in resolved.guarded
+                if network
+                and site.entry.kind == "network"
+                and site not in resolved.guarded
+                and graph.is_live(v, site)
             ]
             for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
                 if what == "network" and any(
@@ -160,16 +168,17 @@ class PerRequestClients:
                 self._report(dep, network, v, parent, handed, site, what)
             if depth[v] >= _CLIENT_DEPTH:
                 continue
-            for edge in resolved.edges:
-                if edge.guarded or edge.callee in parent or self.e.is_cached(edge.callee):
+            for edge in resolved.edges if isinstance(v, str) else graph.live_edges(v):
+                w = edge.node()
+                if edge.guarded or w in parent or self.e.is_cached(edge.callee):
                     continue
                 if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:
                     continue
-                parent[edge.callee] = (v, edge.line)
-                depth[edge.callee] = depth[v] + 1
+                parent[w] = (v, edge.line)
+                depth[w] = depth[v] + 1
                 if v in handed:
-                    handed[edge.callee] = handed[v]
-                queue.append(edge.callee)
+                    handed[w] = handed[v]
+                queue.append(w)
             for off in resolved.offloads:
                 if near is not None and depth[v] + 1 + near.get(off.target, _FAR) > _CLIENT_DEPTH:
                     continue
@@ -183,18 +192,19 @@ class PerRequestClients:
         self,
         dep: Invoked,
         network: bool,
-        v: str,
-        parent: dict[str, tuple[str, int] | None],
-        handed: dict[str, str],
+        v: object,
+        parent: dict[object, tuple[object, int] | None],
+        handed: dict[object, str],
         site: Site,
         what: str,
     ) -> None:
-        """One finding of `_dependency_clients`' walk: `site` in `v`, reached through
+        """One finding of `_dependency_clients`' walk: `site` in state `v`, reached through
         `parent` links from `dep`."""
-        steps = [(v, site.line)]
+        state = self.g.state
+        steps = [(state(v)[0], site.line)]
         cursor = parent[v]
         while cursor is not None:
-            steps.append(cursor)
+            steps.append((state(cursor[0])[0], cursor[1]))
             cursor = parent[cursor[0]]
         steps.reverse()
         action = (

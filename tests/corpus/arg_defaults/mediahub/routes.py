@@ -1,0 +1,88 @@
+from fastapi import APIRouter
+
+from mediahub import images
+from mediahub.clients import http_client, metrics_client
+from mediahub.http_handler import fetch_page, get_secret, handler, queue_event
+from mediahub.llm import completion, summarize
+
+router = APIRouter()
+
+
+@router.get("/health")
+async def health():
+    return completion(model="mock-model", messages=[{"role": "user", "content": "ping"}])
+
+
+@router.post("/chat")
+async def chat(delay: float):
+    return completion(model="gpt", messages=[], mock_delay=delay)
+
+
+@router.get("/secrets/{name}")
+async def read_secret(name: str):
+    queue_event({"read": name})
+    return get_secret(name)
+
+
+@router.get("/download")
+async def download(url: str):
+    return handler.get(url, stream=True)
+
+
+@router.get("/report")
+async def report(url: str, params: dict):
+    return handler.report(url, **params)
+
+
+@router.post("/images/{name}")
+async def upload(name: str):
+    images.minify(name)
+    images.resize(name)
+    images.convert(name)
+    images.keep_original(name)
+    return {"name": name}
+
+
+@router.post("/images/{name}/refresh")
+async def refresh(name: str):
+    return images.resize(name, overwrite=False)
+
+
+@router.post("/folders/{name}/archive")
+async def archive(name: str):
+    return images.archive(name)
+
+
+@router.get("/metrics")
+async def metrics():
+    return metrics_client().get("http://metrics.local/")  # expect: UJ001
+
+
+@router.get("/avatars/{name}")
+async def avatar(name: str):
+    return http_client().get(f"http://avatars.local/{name}")  # expect: UJ001
+
+
+@router.get("/avatars/{name}/fresh")
+async def fresh_avatar(name: str):
+    return http_client(pooled=False).get(f"http://avatars.local/{name}")  # expect: UJ001
+
+
+@router.post("/summaries")
+async def summary(text: str):
+    return summarize(text)
+
+
+@router.get("/pages")
+async def page(url: str):
+    return fetch_page(url)
+
+
+@router.get("/export")
+async def export_rows():
+    return images.export([1, 2, 3])
+
+
+@router.get("/export/raw")
+async def export_raw():
+    return images.export([1, 2, 3], "raw")

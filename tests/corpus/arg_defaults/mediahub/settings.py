@@ -1,0 +1,1 @@
+ARCHIVE_BY_DEFAULT = True

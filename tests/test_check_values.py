@@ -1,0 +1,80 @@
+"""values.py's judgement: which of a callee's parameter tests one call decides false."""
+
+from __future__ import annotations
+
+import ast
+
+from unjam.analysis.summarize import summarize
+from unjam.analysis.values import decided_false, param_tests
+
+SOURCE = """
+def fetch(url, stream=False, fmt="json", level=3, marker=None):
+    if stream:
+        a()
+    if fmt == "csv":
+        b()
+    if marker is None:
+        c()
+    if level is 3:
+        d()
+    if not stream and e():
+        pass
+
+
+class Handler:
+    def get(self, url, stream=False):
+        if stream:
+            a()
+
+
+def caller():
+    fetch("u")
+    fetch("u", True)
+    fetch("u", stream=flag)
+    fetch("u", fmt="csv")
+    fetch("u", **options)
+    fetch(*args)
+    handler.get("u")
+    handler.get("u", True)
+    alias("u")
+"""
+
+
+def killed_kinds(call: int, callee: str = "fetch") -> set[tuple[str, str]]:
+    mod = summarize(ast.parse(SOURCE), False)
+    caller = mod.funcs["caller"]
+    fd = mod.funcs[callee if callee == "fetch" else "Handler.get"]
+    kills = decided_false(caller, caller.calls[call], fd, param_tests(fd))
+    return {(fd.guards[i].kind, fd.guards[i].subject[1]) for i in kills}
+
+
+def test_defaults_decide_the_tests_they_can():
+    # `marker is None` holds for the default; `level is 3` is never decided (whether two
+    # ints are the same object is the interpreter's business)
+    assert killed_kinds(0) == {("param true", "stream"), ("param ==", "fmt")}
+
+
+def test_a_constant_passed_by_position_decides_a_function_test():
+    assert ("param false", "stream") in killed_kinds(1)
+    assert ("param true", "stream") not in killed_kinds(1)
+
+
+def test_a_passed_value_or_a_spread_decides_nothing_about_it():
+    assert ("param true", "stream") not in killed_kinds(2)
+    assert killed_kinds(4) == set()
+    assert killed_kinds(5) == set()
+
+
+def test_a_passed_constant_that_matches_keeps_the_branch():
+    assert ("param ==", "fmt") not in killed_kinds(3)
+
+
+def test_a_methods_positional_argument_may_be_the_parameter():
+    assert killed_kinds(6, "get") == {("param true", "stream")}
+    assert killed_kinds(7, "get") == set()  # bound or not: `True` may be `stream`
+
+
+def test_a_call_by_another_name_decides_nothing():
+    mod = summarize(ast.parse(SOURCE), False)
+    caller, fd = mod.funcs["caller"], mod.funcs["fetch"]
+    assert decided_false(caller, caller.calls[8], fd, param_tests(fd)) == frozenset()

@@ -1,0 +1,128 @@
+"""Paths that a call's argument values never take.
+
+`def minify(path, force=True): if not force and dest.exists(): …` — every caller that leaves
+`force` out gets `True`, so `exists()` never runs through those calls; a caller passing
+`force=False` still reaches it. The summary records a function's tests of its parameters
+against constants (the "param …" kinds of `Guard` in summary.py); this module judges, for
+one call edge, which of the callee's tests that call decides false. The call graph then
+follows the edge into the callee in that context: the sites and calls under those tests
+are not reached through it (callgraph.py's search state is (function, tests decided
+false)).
+
+Only what is certain decides a test: a constant the call passes (by keyword, or by position
+to a plain function), or a parameter the call does not pass — not by keyword, not by
+position, no `*args`/`**kwargs` spread at the call — whose default is a constant; in
+a function with no decorator (one may change the signature or the arguments) but
+`staticmethod`/`classmethod`, not rebound in its body, and called by its own name (a
+`functools.partial` or an alias may bind arguments the call site does not show; the call
+graph also skips functions some `partial(f, ...)` in the project names).
+Everything else keeps the site reachable.
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.summary import CallSite, FuncDef, Guard
+
+EMPTY: frozenset[int] = frozenset()
+_PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")})
+_SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
+_MAX_STR = 160  # summarize.py keeps this many characters of a string constant
+
+
+def param_tests(fd: FuncDef) -> tuple[tuple[int, Guard], ...]:
+    """The function's parameter tests, with their index in `fd.guards`."""
+    return tuple((i, g) for i, g in enumerate(fd.guards) if g.kind.startswith("param "))
+
+
+def decided_false(
+    caller: FuncDef, site: CallSite, callee: FuncDef, tests: tuple[tuple[int, Guard], ...]
+) -> frozenset[int]:
+    """Indexes of the callee's guards that this call's argument values make false."""
+    if not tests or not _called_plainly(caller, site, callee):
+        return EMPTY
+    known = _known_values(site, callee)
+    if not known:
+        return EMPTY
+    out = [
+        i
+        for i, guard in tests
+        if guard.subject[1] in known and _false(guard, known[guard.subject[1]])
+    ]
+    return frozenset(out) if out else EMPTY
+
+
+def is_dead(guards: list[Guard], index: int, killed: frozenset[int]) -> bool:
+    """Whether code under guard `index` (or any test it is nested in) is decided false."""
+    while index >= 0:
+        if index in killed:
+            return True
+        index = guards[index].outer
+    return False
+
+
+def _called_plainly(caller: FuncDef, site: CallSite, callee: FuncDef) -> bool:
+    func = site.func
+    if func[0] == "name":
+        if func[1] != callee.name or func[1] in caller.locals:
+            return False  # an alias or a local: may be a partial binding arguments
+    elif func[0] != "attr" or func[2] != callee.name:
+        return False
+    if any(d[0] not in _PLAIN_DECORATORS for d in callee.decorators):
+        return False
+    if any(arg[0] == "star" for arg in site.args):
+        return False
+    return all(name is not None for name, _ in site.kwargs)  # `**kwargs` may pass anything
+
+
+def _known_values(site: CallSite, callee: FuncDef) -> dict[str, object]:
+    """Parameter → value, for the parameters whose value this call makes certain: a
+    constant passed by keyword (or by position, to a function that is not a method: a
+    method's call may be bound or not, which shifts positions), or a constant default the
+    call surely leaves alone."""
+    passed = {name: ref for name, ref in site.kwargs}
+    method = callee.class_qn is not None
+    # a method's call may be bound (`obj.m(a)`: `a` is the second parameter) or not
+    # (`Cls.m(obj, a)`): count one more positional to cover both
+    covered = len(site.args) + (1 if method else 0)
+    out: dict[str, object] = {}
+    for i, param in enumerate(callee.params):
+        kind = param.kind
+        if kind != "kwonly" and kind != "pos":
+            continue
+        if param.name in callee.locals:
+            continue  # rebound in the body: the test may read another value
+        ref = passed.get(param.name)
+        if ref is None and kind == "pos" and i < covered:
+            if method:
+                continue
+            ref = site.args[i]
+        if ref is None:
+            ref = param.default
+        if ref is not None and ref[0] == "const":
+            out[param.name] = ref[1]
+    return out
+
+
+def _false(guard: Guard, value: object) -> bool:
+    kind = guard.kind
+    if kind == "param true":
+        return not value
+    if kind == "param false":
+        return bool(value)
+    const = guard.returned
+    if const is None or const[0] != "const":
+        return False
+    other = const[1]
+    if kind == "param is" or kind == "param is not":
+        if not isinstance(other, _SINGLETONS):
+            return False  # `p is 3` depends on the interpreter
+        same = value is other
+        return not same if kind == "param is" else same
+    if _truncated(value) or _truncated(other):
+        return False
+    equal = value == other
+    return not equal if kind == "param ==" else equal
+
+
+def _truncated(value: object) -> bool:
+    return isinstance(value, str) and len(value) >= _MAX_STR
