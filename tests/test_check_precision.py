@@ -106,3 +106,17 @@ def test_a_test_of_a_function_s_answer_is_not_a_memo_guard():
     inline = found[17]  # scrypt run inline under `if not fips_mode():`
     assert "first call" not in inline.message
     assert inline.severity == Severity.ERROR
+
+
+def test_a_sync_function_that_only_schedules_a_coroutine_is_not_the_root_cause():
+    """`schedule_refresh()` makes the coroutine that `create_task` runs on the loop: running
+    it in a worker thread would fix nothing (no loop there); the coroutine is the cause."""
+    found = findings("request_queries", "UJ001", "scheduler/refresher.py")
+    group = found[6].group
+    assert group is not None and "refresh_cache" in group.title, group
+    assert "schedule_refresh" not in group.title
+
+
+def test_a_pool_networks_finding_stands_at_the_call_nearest_the_piece():
+    found = findings("request_queries", "UJ005", "scheduler/routes/jobs.py")
+    assert "2 network calls (this `requests.post`" in found[22].message

@@ -182,9 +182,17 @@ class Blocking:
             root = self._blocking_root(site, path, f"{verb} on the first call only", reached)
             return Root((*root.key, "once"), root.title, root.affects, root.fix)
         funcs = self.p.funcs
+        # A sync function that calls an async one only makes a coroutine (`create_task(
+        # upgrade())`): what runs that coroutine is the loop, so the search starts after
+        # the last async function on the path.
+        start = 0
+        for i, (gqn, _line) in enumerate(path):
+            step = funcs.get(gqn)
+            if step is not None and step.fd.is_async:
+                start = i
         for i, (gqn, _line) in enumerate(path):
             func = funcs.get(gqn)
-            if func is None or func.fd.is_async:
+            if i < start or func is None or func.fd.is_async:
                 continue
             caller = funcs.get(path[i - 1][0]) if i else None
             where = (

@@ -19,6 +19,7 @@ from unjam.model import ExecutionContext, Location, Severity
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Offloaded, Site
     from unjam.analysis.fastapi_model import Invoked
+    from unjam.analysis.project import Func
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -52,6 +53,63 @@ FIX_DEP_NETWORK = (
     "memo guard or functools.lru_cache) and reuse it; if it depends on the request, keep it "
     "but make sure the client or session it goes through is shared"
 )
+
+
+def _request_query(func: Func | None, site: Site) -> bool:
+    """Whether the network call at `site` is the request's own query through a value its
+    function was handed (`session.scalar(select(Dag).where(Dag.id == dag_id))`, `session`
+    injected by `Depends(get_session)`, or lent by `with SessionLocal() as session:`; a call
+    with no arguments, `session.commit()`, too): per-request work by design, through a shared pool,
+    with nothing to fetch once. Still reported: a call whose arguments are all fixed (a
+    lookup with the same answer every time, `sqs.get_queue_url(QueueName=QUEUE)`), and any
+    call through `self`/`cls` (a client the object built for itself: the seed's `Producer`)."""
+    if func is None:
+        return False
+    handed = {p.name for p in func.fd.params} - {"self", "cls"}
+    # and what a `with` statement lends it (`with SessionLocal() as session:`): a session
+    # from the factory's shared pool, for this request's work
+    handed |= {
+        name
+        for name, values in func.fd.locals.items()
+        if values and all(value[0] == "enter" for value in values)
+    }
+    for call in func.fd.calls:
+        if call.line != site.line or call.col != site.col:
+            continue
+        receiver = call.func
+        while receiver[0] in ("attr", "call", "sub", "await"):
+            receiver = receiver[1]
+        if receiver[0] != "name" or receiver[1] not in handed:
+            return False
+        args = [*call.args, *(value for _name, value in call.kwargs)]
+        return not args or any(_varies(arg, handed, func.fd.locals) for arg in args)
+    return False
+
+
+def _varies(ref: tuple, params: set[str], local_values: dict, depth: int = 0) -> bool:
+    """Whether `ref` may differ from call to call: it reads a parameter, directly or through
+    locals assigned from one, or holds an expression the summary does not keep (`("?",)`:
+    a comparison such as `Job.id == job_id`)."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, tuple) or not item:
+            continue
+        if not isinstance(item[0], str):  # a tuple of refs (a call's arguments)
+            stack.extend(item)
+            continue
+        if item[0] in ("?", "star"):
+            return True
+        if item[0] == "name" and isinstance(item[1], str):
+            if item[1] in params:
+                return True
+            if depth < 3 and any(
+                _varies(v, params, local_values, depth + 1) for v in local_values.get(item[1], ())
+            ):
+                return True
+            continue
+        stack.extend(part for part in item[1:] if isinstance(part, tuple))
+    return False
 
 
 def check(engine: RulesEngine) -> None:
@@ -161,8 +219,9 @@ class PerRequestClients:
                 and graph.is_live(v, site)
             ]
             for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
-                if what == "network" and any(
-                    s.line == site.line and not g for s, g in resolved.clients
+                if what == "network" and (
+                    any(s.line == site.line and not g for s, g in resolved.clients)
+                    or _request_query(self.p.funcs.get(site.func), site)
                 ):
                     continue
                 self._report(dep, network, v, parent, handed, site, what)

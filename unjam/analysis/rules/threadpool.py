@@ -199,8 +199,12 @@ class ThreadPool:
             )
             if not sites:
                 continue
-            site = sites[0]
-            path = self.g.paths(f, [site], "pool").get(site) or [(site.func, site.line)]
+            # the finding stands at the call nearest the piece (a deep call may run only
+            # sometimes); the others are counted
+            paths = self.g.paths(f, sites, "pool")
+            site = min(sites, key=lambda s: (len(paths.get(s) or ()), self.e.site_order(s)))
+            sites = [site, *(s for s in sites if s != site)]
+            path = paths.get(site) or [(site.func, site.line)]
             self.e.report(
                 "UJ005",
                 Location(site.path, site.line, site.col),

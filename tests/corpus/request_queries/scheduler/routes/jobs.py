@@ -1,0 +1,39 @@
+import requests
+from fastapi import APIRouter, Depends
+from sqlalchemy.orm import Session
+
+from scheduler.db import get_session
+from scheduler.deps import job_or_404, queue_url
+from scheduler.models import Job
+from scheduler.refresher import schedule_refresh
+from scheduler.reports import archive
+
+router = APIRouter(prefix="/jobs")
+
+
+@router.get("/{job_id}")  # expect: UJ005 (three trips: job_or_404, get_session, read_job)
+def read_job(job: Job = Depends(job_or_404)):
+    return {"id": job.id, "name": job.name}
+
+
+@router.post("/{job_id}/archive")
+def archive_job(job_id: int, session: Session = Depends(get_session)):
+    archive(job_id)
+    requests.post("https://audit.internal/events", json={"job": job_id}, timeout=5)  # expect: UJ005
+    return {"ok": True}
+
+
+@router.post("/{job_id}/enqueue")  # expect: UJ005 (three trips)
+def enqueue(job_id: int, url: str = Depends(queue_url)):
+    return {"queue": url}
+
+
+@router.get("/bind")
+async def which_database(session: Session = Depends(get_session)):
+    return {"dialect": session.get_bind().dialect.name}  # ok: get_bind does no I/O
+
+
+@router.post("/refresh")
+async def refresh():
+    schedule_refresh()
+    return {"scheduled": True}
