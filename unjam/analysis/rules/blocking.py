@@ -73,6 +73,7 @@ class Blocking:
         self.p = engine.p
         self.g = engine.g
         self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
+        self._import_calls: set[str] | None = None  # called bare in a module body (built once)
 
     def _before_shutdown(self, root: str) -> frozenset[Site] | set[Site]:
         """What a start-up entry reaches before its first `yield`: a lifespan's code after it
@@ -139,6 +140,8 @@ class Blocking:
                 via = self.e.via(path[1:])
                 others = counts[site] - 1
                 once = not startup and self._memoised_only(inv, site, path)
+                if once and self._warmed_at_import(path):
+                    continue  # its one slow call is made while the app is imported
                 message = (
                     f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) "
                     + (f"{verb} {_ONCE}" if once else verb)
@@ -224,6 +227,20 @@ class Blocking:
             f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
             frozenset(reached),
         )
+
+    def _warmed_at_import(self, path: list[tuple[str, int]]) -> bool:
+        """Whether an `lru_cache`d function on `path` is also called, without arguments, in
+        a module's body: its one call per process happens at import (`settings =
+        get_settings()` beside the app), before any request, so a request finds it cached."""
+        if self._import_calls is None:
+            self._import_calls = set()
+            for mod in self.p.modules.values():
+                scope = self.p.module_scope(mod)
+                bare = {(c.line, c.col) for c in scope.fd.calls if not c.args and not c.kwargs}
+                self._import_calls |= {
+                    e.callee for e in self.g.resolved(scope.gqn).edges if (e.line, e.col) in bare
+                }
+        return any(self.e.is_cached(gqn) and gqn in self._import_calls for gqn, _line in path[1:])
 
     def _memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether `site` runs only under memo guards (rules/memo.py) on every way from the

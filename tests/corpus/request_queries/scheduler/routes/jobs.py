@@ -37,3 +37,10 @@ async def which_database(session: Session = Depends(get_session)):
 async def refresh():
     schedule_refresh()
     return {"scheduled": True}
+
+
+@router.get("/settings")
+async def show_settings():
+    from scheduler.settings import get_feature_flags, get_settings
+
+    return {"settings": get_settings(), "flags": get_feature_flags()}

@@ -1,0 +1,15 @@
+import json
+from functools import lru_cache
+from pathlib import Path
+
+CONFIG = Path("/etc/scheduler/config.json")
+
+
+@lru_cache
+def get_settings() -> dict:
+    return json.loads(CONFIG.read_text())  # ok: its one call is made at import (main.py)
+
+
+@lru_cache
+def get_feature_flags() -> dict:
+    return json.loads(Path("/etc/scheduler/flags.json").read_text())  # expect: UJ001 (on the first request)
