@@ -154,6 +154,12 @@ class Blocking:
                         else ""
                     )
                 )
+                root = self._blocking_root(site, path, verb, reached_by[site], once)
+                fix = site.entry.fix
+                if root.key[0] == "func" and root.fix:
+                    # the call sits in a sync function the loop runs inline: an `await` cannot
+                    # go there, so the catalogue's fix is the second way, after moving it off
+                    fix = f"{root.fix}: {fix}"
                 self.e.report(
                     code,
                     Location(site.path, site.line, site.col),
@@ -163,9 +169,9 @@ class Blocking:
                     self.e.entry_point(inv, context),
                     severity=Severity.WARNING if once else severity,
                     chain=self.e.chain(path, site.qn, site.line),
-                    fix=f"{site.entry.fix}; or {FIX_ONCE}" if once else site.entry.fix,
+                    fix=f"{fix}; or {FIX_ONCE}" if once else fix,
                     blocks_loop=True,
-                    root=self._blocking_root(site, path, verb, reached_by[site], once),
+                    root=root,
                     variant=variant,
                 )
 
