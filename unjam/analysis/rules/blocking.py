@@ -139,9 +139,10 @@ class Blocking:
                 kind = site.entry.kind or "network"
                 via = self.e.via(path[1:])
                 others = counts[site] - 1
-                once = not startup and self._memoised_only(inv, site, path)
-                if once and self._warmed_at_import(path):
+                memoised = self._memoised_only(inv, site, path)
+                if memoised and self._warmed_at_import(path):
                     continue  # its one slow call is made while the app is imported
+                once = not startup and memoised
                 message = (
                     f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) "
                     + (f"{verb} {_ONCE}" if once else verb)

@@ -1,8 +1,18 @@
+from contextlib import asynccontextmanager
+
 from fastapi import FastAPI
 
 from scheduler.routes import jobs
 from scheduler.settings import get_settings
 
 settings = get_settings()  # read once, at import
-app = FastAPI(title=settings.get("title", "scheduler"))  # expect: UJ006
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI):
+    app.state.title = get_settings().get("title")  # cached since import: no start-up stall
+    yield
+
+
+app = FastAPI(lifespan=lifespan, title=settings.get("title", "scheduler"))  # expect: UJ006
 app.include_router(jobs.router)
