@@ -70,11 +70,11 @@ def test_routes_included_through_a_function_keep_their_prefix_and_the_app_counts
     found = findings("app_factory", "UJ001", "portal/routes/accounts.py")
     assert found[10].entry.route == "GET /api/v1/accounts/{account_id}"
     limiter = findings("app_factory", "UJ006", "portal/main.py")
-    assert sorted(limiter) == [13, 39]  # `app = create_app()` and `admin = create_admin()`
-    assert "4 routes borrow tokens" in limiter[13].message
-    assert "1 route borrows tokens" in limiter[39].message
+    assert sorted(limiter) == [15, 42]  # `app = create_app()` and `admin = create_admin()`
+    assert "1 route blocks in it" in limiter[15].message  # of 4 sync routes, one reads a file
+    assert "1 route blocks in it" in limiter[42].message
     startup = findings("app_factory", "UJ002", "portal/main.py")
-    assert "other entry point" not in startup[7].message  # one app, one lifespan
+    assert "other entry point" not in startup[9].message  # one app, one lifespan
 
 
 def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_once():

@@ -33,7 +33,8 @@ RULES = (
         "UJ006",
         "threadpool-default-limit",
         Severity.INFO,
-        "The app uses the thread pool but keeps anyio's default limit of 40 tokens.",
+        "The app's sync pieces block in the thread pool, and it keeps anyio's default limit of "
+        "40 tokens.",
     ),
 )
 
@@ -170,6 +171,13 @@ class ThreadPool:
             + " no trip"
         )
 
+    def _blocks_in_pool(self, route: Route) -> bool:
+        """Whether a sync piece of `route` reaches a blocking call in the thread pool."""
+        return any(
+            inv.token and any(self.g.reach(f, "pool") for f in inv.funcs)
+            for inv in (route.endpoint, *route.dependencies)
+        )
+
     def _light_dependency(self, dep: Invoked) -> bool:
         """Whether `dep` could become `async def` without putting blocking work on the loop:
         a plain (non-generator) function dependency whose body calls only builtins and str/dict
@@ -248,12 +256,13 @@ class ThreadPool:
             pool_others = 0
         for app in sorted(self.model.apps, key=lambda a: (a.path, a.line)):
             mine = [r for r in routes if r.app == app.sym or (alone and r.app is None)]
-            if not (any(r.tokens for r in mine) or pool_others):
+            # only waits make a larger limiter useful: routes whose sync pieces are pure
+            # (`def get_info(): return {...}`) borrow a token for microseconds
+            blocking = [r for r in mine if self._blocks_in_pool(r)]
+            if not (blocking or pool_others):
                 continue
-            users = sum(1 for r in mine if r.tokens)
-            what = (
-                [f"{users} route{' borrows' if users == 1 else 's borrow'} tokens"] if users else []
-            )
+            users = len(blocking)
+            what = [f"{users} route{' blocks' if users == 1 else 's block'} in it"] if users else []
             if pool_others:
                 what.append(f"{pool_others} other sync handler{'s' if pool_others != 1 else ''}")
             name = app.sym.rpartition(".")[2].rpartition(":")[2]
@@ -271,6 +280,6 @@ class ThreadPool:
                 root=Root(
                     ("app", app.sym),
                     f"app `{name}` keeps anyio's default thread limiter",
-                    frozenset(r.label for r in mine if r.tokens),
+                    frozenset(r.label for r in blocking),
                 ),
             )

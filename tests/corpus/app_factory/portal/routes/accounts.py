@@ -13,4 +13,5 @@ async def account(account_id: int):
 
 @router.get("/")
 def accounts():
-    return []
+    with open("accounts.json") as fh:  # ok: a sync endpoint's file read, in the thread pool
+        return fh.read()
