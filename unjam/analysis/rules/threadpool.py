@@ -254,8 +254,15 @@ class ThreadPool:
         alone = len(self.model.apps) == 1
         if not alone:
             pool_others = 0
-        for app in sorted(self.model.apps, key=lambda a: (a.path, a.line)):
-            mine = [r for r in routes if r.app == app.sym or (alone and r.app is None)]
+        apps = sorted(self.model.apps, key=lambda a: (a.path, a.line))
+        # Routes whose app the analysis cannot tell (routers included by a function that is
+        # handed the app) are served by one of them; the limiter is the process's, shared by
+        # every app it mounts, so they count for the app with the most known routes (the
+        # main one), never for several.
+        count = {app.sym: sum(r.app == app.sym for r in routes) for app in apps}
+        main = max(apps, key=lambda a: count[a.sym]).sym if apps else None
+        for app in apps:
+            mine = [r for r in routes if r.app == app.sym or (r.app is None and app.sym == main)]
             # only waits make a larger limiter useful: routes whose sync pieces are pure
             # (`def get_info(): return {...}`) borrow a token for microseconds
             blocking = [r for r in mine if self._blocks_in_pool(r)]
