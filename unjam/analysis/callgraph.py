@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from unjam.analysis.catalogue import Entry
+from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
 from unjam.analysis.summary import CallSite, Guard
@@ -655,12 +656,3 @@ def _polls(qn: str, site: CallSite) -> bool:
     return any(
         name in _NONBLOCKING_KEYWORDS and value == ("const", False) for name, value in site.kwargs
     )
-
-
-def _last_name(ref: tuple) -> str | None:
-    """`Base` for `Base` or `pkg.Base` as written in a class's bases."""
-    if ref[0] == "name":
-        return ref[1]
-    if ref[0] == "attr":
-        return ref[2]
-    return None
