@@ -43,6 +43,8 @@ COMPILED_MODULES = (
     "unjam.analysis.fastapi_apps",
     "unjam.analysis.fastapi_routes",
     "unjam.analysis.fastapi_registrations",
+    "unjam.analysis.callgraph_records",
+    "unjam.analysis.callgraph_resolve",
     "unjam.analysis.callgraph",
     "unjam.analysis.fastapi_model",
     "unjam.analysis.rules_engine",

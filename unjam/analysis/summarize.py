@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import ast
 
+from unjam.analysis.summarize_guards import GuardRecorder, _cached_subject
 from unjam.analysis.summary import (
     CallSite,
     ClassDef,
     FuncDef,
-    Guard,
     ImportRef,
     ModuleSummary,
     Param,
@@ -63,86 +63,7 @@ def summarize(tree: ast.Module, is_package: bool) -> ModuleSummary:
     return _Summarizer(is_package).run(tree)
 
 
-def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr]]:
-    """The (kind, subject) of each operand of an `if` test that reads "X is unset" —
-    `X is None`, `X == None`, `not X`, `key not in X` — as written; whether X is shared state
-    (a memo guard) is for the rules to judge (see `Guard` in summary.py)."""
-    out = []
-    for node in test.values if type(test) is ast.BoolOp else (test,):
-        t = type(node)
-        if t is ast.UnaryOp and type(node.op) is ast.Not:
-            out.append(("not", node.operand))
-        elif t is ast.Compare and any(
-            type(op) is ast.NotIn
-            or (
-                type(op) in (ast.Is, ast.Eq) and type(right) is ast.Constant and right.value is None
-            )
-            for op, right in zip(node.ops, node.comparators, strict=False)
-        ):
-            if type(node.ops[-1]) is ast.NotIn:
-                out.append(("not in", node.comparators[-1]))
-            else:
-                out.append(("is None", node.left))
-    return out
-
-
-_CMP_KINDS = {
-    ast.Is: "param is",
-    ast.IsNot: "param is not",
-    ast.Eq: "param ==",
-    ast.NotEq: "param !=",
-}
-_NEGATED = {
-    "param true": "param false",
-    "param false": "param true",
-    "param is": "param is not",
-    "param is not": "param is",
-    "param ==": "param !=",
-    "param !=": "param ==",
-}
-
-
-def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | None] | None:
-    """(kind, parameter, constant) of one operand testing a parameter of `fn` that has a
-    constant default against a constant, as written: `p`, `not p`, `p is / is not / == / != <const>`. Whether a call's
-    argument values decide it is the rules' judgement (values.py)."""
-    kind = "param true"
-    const = None
-    if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
-        kind, node = "param false", node.operand
-    elif type(node) is ast.Compare:
-        if len(node.ops) != 1 or type(node.comparators[0]) is not ast.Constant:
-            return None
-        kind = _CMP_KINDS.get(type(node.ops[0]), "")
-        node, const = node.left, node.comparators[0]
-    if kind and type(node) is ast.Name:
-        for p in fn.params:
-            if p.name == node.id:
-                # (only a constant default can decide the test; the rest is never recorded)
-                return (kind, node, const) if p.default and p.default[0] == "const" else None
-    return None
-
-
-def _cached_subject(node: ast.If) -> ast.expr | None:
-    """X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`:
-    an early return, after which the rest of the block runs only when X holds nothing."""
-    if not node.body or type(node.body[-1]) is not ast.Return or node.body[-1].value is None:
-        return None
-    test = node.test
-    t = type(test)
-    if t is ast.Compare:
-        op = type(test.ops[0])
-        if op is ast.IsNot and type(test.comparators[0]) is ast.Constant:
-            return test.left
-        if op is ast.In:
-            return test.comparators[0]
-        return None
-    if t in (ast.Name, ast.Attribute, ast.Subscript):
-        return test
-    return None
-
-
-class _Summarizer:
+class _Summarizer(GuardRecorder):
     def __init__(self, is_package: bool) -> None:
         self.mod = ModuleSummary(is_package=is_package)
         self.module_scope = FuncDef(qn="<module>", name="<module>", line=1, col=0)
@@ -260,70 +181,6 @@ class _Summarizer:
                 if subject is not None:  # what follows runs only on a cache miss
                     returned = self.ref(stmt.body[-1].value, fn)
                     guard = self.add_guard(fn, "cached", subject, guard, returned)
-
-    def add_guard(
-        self, fn: FuncDef, kind: str, subject: ast.expr, outer: int, returned: Ref | None = None
-    ) -> int:
-        fn.guards.append(Guard(kind, self.ref(subject, fn), outer, returned))
-        return len(fn.guards) - 1
-
-    def if_guard(self, test: ast.expr, fn: FuncDef, outer: int) -> int:
-        for kind, subject in _guard_subjects(test):
-            outer = self.add_guard(fn, kind, subject, outer)
-        return outer
-
-    def if_test(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
-        """Walk an `if` test and record the tests its body runs under (the guard it
-        returns). An operand of `and`/`or` runs only when the ones before it let it (`if not
-        force and dest.exists():` — `exists()` runs when `not force`): such operands are
-        walked one by one, last first (the order one walk of the test gives), each under the
-        parameter tests before it."""
-        is_bool = type(test) is ast.BoolOp
-        operands = test.values if is_bool else [test]  # type: ignore[attr-defined]
-        is_or = is_bool and type(test.op) is ast.Or  # type: ignore[attr-defined]
-        facts = [_param_test(node, fn) for node in operands]
-        if is_bool and any(fact is not None for fact in facts[:-1]):
-            under = []
-            g = guard
-            last = len(operands) - 1
-            for i, fact in enumerate(facts):
-                under.append(g)
-                if fact is not None and i < last:
-                    kind, name, const = fact
-                    g = self.add_param_guard(fn, _NEGATED[kind] if is_or else kind, name, const, g)
-            for i in range(len(operands) - 1, -1, -1):
-                self.expr(operands[i], fn, under[i])
-        else:
-            self.expr(test, fn, guard)
-        inner = self.if_guard(test, fn, guard)
-        if not is_or:  # the body of `a and b` runs when each holds (of `a or b`: unknown)
-            for fact in facts:
-                if fact is not None:
-                    kind, name, const = fact
-                    inner = self.add_param_guard(fn, kind, name, const, inner)
-        return inner
-
-    def else_guard(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
-        """The tests an `else`/`elif` runs under: the `if` test was false, so for `p` or
-        `a or b` each parameter operand is (for `a and b`: unknown which)."""
-        if type(test) is ast.BoolOp:
-            if type(test.op) is not ast.Or:
-                return guard
-            operands = test.values
-        else:
-            operands = [test]
-        for node in operands:
-            fact = _param_test(node, fn)
-            if fact is not None:
-                kind, name, const = fact
-                guard = self.add_param_guard(fn, _NEGATED[kind], name, const, guard)
-        return guard
-
-    def add_param_guard(
-        self, fn: FuncDef, kind: str, name: ast.Name, const: ast.expr | None, outer: int
-    ) -> int:
-        returned = None if const is None else self.ref(const, fn)
-        return self.add_guard(fn, kind, name, outer, returned)
 
     def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:
         t = type(s)

@@ -1,0 +1,371 @@
+"""Resolving one function's call sites into the call graph's records (callgraph.py): which
+project function each call reaches (with the guards its argument values decide false),
+which blocking calls and client constructions the catalogue names, what is handed to
+another context, and which memo guards and polls make a call harmless."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
+from unjam.analysis.fastapi_records import _last_name
+from unjam.analysis.project import Func, Project, Value
+from unjam.analysis.rules.memo import MemoGuards
+from unjam.analysis.summary import CallSite, Guard
+from unjam.analysis.values import EMPTY, decided_false, param_tests
+
+_WRAPPERS = frozenset(("await", "star", "enter"))
+_WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
+
+
+class CallResolver:
+    """What each function's call sites resolve to (lazily, once): edges to project
+    functions, offloaded callables, blocking calls and client constructions."""
+
+    def __init__(self, project: Project, on_error: Callable[[Func, Exception], None]):
+        self.project = project
+        self.cat = project.catalogue
+        self._resolved: dict[str, Resolved] = {}
+        self._on_error = on_error
+        self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
+        self._partials: frozenset[str] | None = None
+        self._property_names: frozenset[str] | None = None  # names of all @property getters
+        self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
+        self._base_names: frozenset[str | None] | None = None
+        # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
+        self._facts: dict[str, tuple] = {}
+
+    # ---- per-function resolution --------------------------------------------------------
+
+    def resolved(self, gqn: str) -> Resolved:
+        cached = self._resolved.get(gqn)
+        if cached is not None:
+            return cached
+        func = self.project.funcs.get(gqn)
+        result = Resolved()
+        if func is not None:
+            try:
+                result = self._resolve(func)
+            except Exception as err:  # contain: one odd function never aborts the run
+                self._on_error(func, err)
+                result = Resolved()
+        self._resolved[gqn] = result
+        return result
+
+    def _target(self, func: Func, value) -> str | None:
+        if value is None:
+            return None
+        p = self.project
+        if value[0] in ("func", "meth") and value[1] in p.funcs:
+            return value[1]
+        if value[0] == "obj":
+            method = p.method(value[1], "__call__")
+            return method.gqn if method else None
+        return None
+
+    def _resolve(self, func: Func) -> Resolved:
+        p, cat = self.project, self.cat
+        out = Resolved()
+        calls = func.fd.calls
+        offload = cat.offload
+        coroutines = cat.coroutines
+        callees: list[Value | None] = []
+        append = callees.append
+        # (index, name) of calls to coroutine consumers and offloading APIs
+        special: list[tuple[int, str]] | None = None
+        for site in calls:
+            ref = site.func
+            # (callee() of a non-attribute is value_of(); methods are called directly, not
+            # bound to locals first: compiled, that is a native call instead of a Python one)
+            callee = p.callee(func, ref) if ref[0] == "attr" else p.value_of(func, ref)
+            append(callee)
+            if (
+                callee is not None
+                and callee[0] == "ext"
+                and (callee[1] in coroutines or callee[1] in offload)
+            ):
+                if special is None:
+                    special = []
+                special.append((len(callees) - 1, callee[1]))
+        consumers: set[int] = set()
+        skip: set[int] = set()
+        if special is not None:
+            for i, qn in special:
+                if qn in coroutines:
+                    consumers.add(i)
+                off = offload.get(qn)
+                if off is not None:
+                    self._offload(func, calls, i, off, qn, out, skip)
+        facts = self._facts
+        funcs = p.funcs
+        memo = MemoGuards(func.fd, self._singleton(func.class_gqn)) if func.fd.guards else None
+        variants = p.variants
+        for j, callee in enumerate(callees):
+            if callee is None or (skip and j in skip):
+                continue
+            kind = callee[0]
+            site = calls[j]
+            guarded = memo is not None and site.guard >= 0 and memo(site.guard)
+            if kind == "ext":
+                qn = callee[1]
+                known = facts.get(qn)
+                if known is None:
+                    client = cat.exact[qn] if cat.is_client(qn) else None
+                    known = facts[qn] = (cat.blocking(qn), client, qn in offload)
+                entry, client_entry, offloading = known
+                if entry is not None and not (
+                    site.awaited
+                    or (site.arg_of >= 0 and site.arg_of in consumers)
+                    or _polls(qn, site)
+                ):
+                    blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
+                    out.blocking.append(blocking)
+                    if site.guard >= 0 and self.tests(func.gqn):
+                        out.site_guards[blocking] = site.guard
+                    if guarded:
+                        out.guarded.add(blocking)
+                if client_entry is not None and not _given_transport(site):
+                    made = Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry)
+                    out.clients.append((made, guarded))
+                    if site.guard >= 0 and self.tests(func.gqn):
+                        out.site_guards[made] = site.guard
+                if not offloading:
+                    for arg in site.args:
+                        if arg[0] == "lambda":
+                            out.edges.append(
+                                Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, guarded)
+                            )
+                    for _, arg in site.kwargs:
+                        if arg[0] == "lambda":
+                            out.edges.append(
+                                Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, guarded)
+                            )
+            elif kind == "func" or kind == "meth":
+                if callee[1] in funcs:
+                    for target in (callee[1], *variants.get(callee[1], ())):
+                        # (every body of a redefined name)
+                        tests = self.tests(target)
+                        kills = (
+                            decided_false(func.fd, site, funcs[target].fd, tests)
+                            if tests and target not in self._partial_targets()
+                            else EMPTY
+                        )
+                        out.edges.append(
+                            Edge(target, site.line, site.col, guarded, site.guard, kills)
+                        )
+                        if kills:
+                            out.kills = True
+            elif kind == "class":
+                for name in ("__new__", "__init__"):
+                    method = p.method(callee[1], name)
+                    if method is not None:
+                        out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
+            elif kind == "obj":
+                method = p.method(callee[1], "__call__")
+                if method is not None:
+                    out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
+        self._property_edges(func, out)
+        return out
+
+    def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
+        """The function's tests of its parameters (values.py), found once."""
+        known = self._tests.get(gqn)
+        if known is None:
+            func = self.project.funcs.get(gqn)
+            known = self._tests[gqn] = param_tests(func.fd) if func and func.fd.guards else ()
+        return known
+
+    def _partial_targets(self) -> frozenset[str]:
+        """The project functions some `partial(f, ...)` / `partialmethod(f, ...)` binds
+        arguments of: a call through such a binding shows fewer arguments than the function
+        gets, so their defaults decide nothing (values.py)."""
+        targets = self._partials
+        if targets is None:
+            found: set[str] = set()
+            p = self.project
+            for wrapper in ("partial", "partialmethod"):
+                for caller, site in p.sites_named(wrapper):
+                    if site.args:
+                        target = self._target(caller, p.value_of(caller, site.args[0]))
+                        if target is not None:
+                            found.add(target)
+                            found.update(p.variants.get(target, ()))
+            targets = self._partials = frozenset(found)
+        return targets
+
+    def _singleton(self, class_gqn: str | None) -> bool:
+        """Whether the class's instances are one per process: it is instantiated at module
+        level (`handler = Handler()`) and nowhere else, and nothing subclasses it. Then its
+        methods' `self.x` memo guards hold across requests, like a module global's."""
+        if class_gqn is None:
+            return False
+        known = self._singletons.get(class_gqn)
+        if known is None:
+            known = self._singletons[class_gqn] = self._only_module_level(class_gqn)
+        return known
+
+    def _only_module_level(self, class_gqn: str) -> bool:
+        p = self.project
+        cls = p.classes.get(class_gqn)
+        if cls is None:
+            return False
+        name = cls.cd.name
+        based = self._base_names
+        if based is None:  # names written as a base anywhere: built once, looked up per class
+            based = self._base_names = frozenset(
+                _last_name(base) for other in p.classes.values() for base in other.cd.bases
+            )
+        if name in based:
+            return False  # a subclass may be built anywhere
+        module_level = False
+        for caller, site in p.sites_named(name):
+            value = p.callee(caller, site.func)
+            if value is None or value[0] != "class" or value[1] != class_gqn:
+                continue
+            if caller.fd.qn != "<module>":
+                return False
+            module_level = True
+        return module_level
+
+    def _offload(self, func: Func, calls, i: int, off, qn: str, out: Resolved, skip: set) -> None:
+        """Record the callable an offloading call (run_in_threadpool(f), ...) hands off."""
+        p = self.project
+        site = calls[i]
+        ref = site.args[off.arg] if 0 <= off.arg < len(site.args) else None
+        if ref is None and off.keyword:
+            ref = dict(site.kwargs).get(off.keyword)
+        if ref is None:
+            return
+        if ref[0] == "call":
+            value = p.callee(func, ref[1])
+            target = self._target(func, value)
+            if target is not None and value is not None and value[0] != "class":
+                for j, inner in enumerate(calls):
+                    if inner.arg_of == i and inner.func == ref[1]:
+                        skip.add(j)
+            else:
+                target = self._target(func, p.value_of(func, ref))
+        else:
+            target = self._target(func, p.value_of(func, ref))
+        if target is not None:
+            out.offloads.append(Offloaded(target, off.context, site.line, site.col, qn))
+            if ref[0] == "lambda":
+                skip.add(-1 - i)  # lambda handled as offloaded
+
+    def _property_edges(self, func: Func, out: Resolved) -> None:
+        """Reading `obj.prop` runs the `@property` getter: an edge like a call.
+
+        (`_read_property` and `_walk_reads` are methods rather than closures, and the
+        project's methods are called directly: compiled, those are native calls.)"""
+        p = self.project
+        properties = self._property_names
+        if properties is None:
+            properties = self._property_names = frozenset(
+                f.fd.name for f in p.funcs.values() if f.fd.decorators and p.is_property(f)
+            )
+        if not properties:
+            return
+        fd = func.fd
+        seen: set[str] = set()
+        # the roots in the order one list of them would give; a root that cannot hold an
+        # attribute read is skipped without a walk
+        for site in fd.calls:
+            if site.func[0] in _WALKED:
+                self._walk_reads(func, out, seen, properties, site.func, site.line, site.col)
+            for arg in site.args:
+                if arg[0] in _WALKED:
+                    self._walk_reads(func, out, seen, properties, arg, site.line, site.col)
+        line, col = fd.line, fd.col
+        for values in fd.locals.values():
+            for ref in values:
+                if ref[0] in _WALKED:
+                    self._walk_reads(func, out, seen, properties, ref, line, col)
+        for ref in fd.return_values:
+            if ref[0] in _WALKED:
+                self._walk_reads(func, out, seen, properties, ref, line, col)
+
+    def _read_property(
+        self,
+        func: Func,
+        out: Resolved,
+        seen: set[str],
+        attr: str,
+        base_ref: tuple,
+        line: int,
+        col: int,
+    ) -> None:
+        """`base.attr` is read in `func`, `attr` the name of a property somewhere."""
+        p = self.project
+        base = p.value_of(func, base_ref)
+        if base is not None and base[0] == "obj":
+            getter = p.method(base[1], attr)
+            if getter is not None and p.is_property(getter):
+                gqn = getter.gqn
+                if gqn not in seen:
+                    seen.add(gqn)
+                    out.edges.append(Edge(gqn, line, col, False))
+
+    def _walk_reads(
+        self,
+        func: Func,
+        out: Resolved,
+        seen: set[str],
+        properties: frozenset[str],
+        ref: tuple,
+        line: int,
+        col: int,
+    ) -> None:
+        """`_read_property` for every property-named attribute read inside `ref`: depth
+        first, in the order of a stack that pushes an attribute's base, or a call's
+        function then its arguments (the node that would be pushed last is visited next
+        without going through the stack, and the commonest root, `name.attr`, needs none)."""
+        stack: list[tuple] | None = None
+        while True:
+            tag = ref[0]
+            if tag == "attr":
+                if ref[2] in properties:
+                    self._read_property(func, out, seen, ref[2], ref[1], line, col)
+                ref = ref[1]
+                continue
+            if tag == "call":
+                args = ref[2]
+                if args:
+                    if stack is None:
+                        stack = []
+                    stack.append(ref[1])
+                    stack.extend(args[:-1])
+                    ref = args[-1]
+                else:
+                    ref = ref[1]
+                continue
+            if tag in _WRAPPERS:
+                ref = ref[1]
+                continue
+            if not stack:
+                return
+            ref = stack.pop()
+
+
+def _given_transport(site: CallSite) -> bool:
+    """A client handed its transport (`httpx.AsyncClient(transport=ASGITransport(app))`)
+    builds no connection pool or SSL context of its own — that cost is in the transport,
+    which is a client construction of its own when the catalogue lists it."""
+    return any(name == "transport" for name, _ in site.kwargs)
+
+
+# waits that a flag turns into a poll returning at once
+_WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
+_NONBLOCKING_KEYWORDS = frozenset(("blocking", "block"))  # Lock.acquire, Queue.get/put
+
+
+def _polls(qn: str, site: CallSite) -> bool:
+    """`os.waitpid(-1, os.WNOHANG)`, `lock.acquire(blocking=False)`,
+    `q.get(block=False)`: the call asks not to wait, so it does not block."""
+    if qn in _WNOHANG_WAITS:
+        return any(
+            ref[0] == "attr" and ref[2] == "WNOHANG"
+            for ref in (*site.args, *(v for _, v in site.kwargs))
+        )
+    return any(
+        name in _NONBLOCKING_KEYWORDS and value == ("const", False) for name, value in site.kwargs
+    )
