@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from unjam.lab.registry import APPENDIX, SCENARIOS, STORY, downstreams, variant
-from unjam.server import ServerProcess, free_port, uvicorn_argv
+from unjam.server import ServerProcess, free_port, free_ports, uvicorn_argv
 
 pytestmark = pytest.mark.slow
 
@@ -94,7 +94,7 @@ def in_flight(downstream: str) -> dict:
 @contextlib.contextmanager
 def probed(app: str, env: dict, threshold_ms: float = 50):
     """`unjam serve app` with its diagnostics port; yields (base url, diagnostics port)."""
-    port, diag = free_port(), free_port()
+    port, diag = free_ports(2)
     argv = [
         sys.executable, "-m", "unjam", "serve", app, "--port", str(port),
         "--diagnostics-port", str(diag), "--stall-threshold-ms", str(threshold_ms),

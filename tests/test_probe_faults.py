@@ -18,7 +18,7 @@ import pytest
 from probe_apps.faults import EXPECTED
 from probe_apps.support import get, post, snapshot
 
-from unjam.server import ServerProcess, free_port
+from unjam.server import ServerProcess, free_ports
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,7 +57,7 @@ CASES = [("timed", point) for point in TIMED] + [("untimed", point) for point in
 
 @pytest.fixture(scope="module")
 def served():
-    port, diag = free_port(), free_port()
+    port, diag = free_ports(2)
     argv = [
         sys.executable, "-m", "unjam", "serve", "tests.probe_apps.faults:app",
         "--port", str(port), "--diagnostics-port", str(diag), "--before-app",

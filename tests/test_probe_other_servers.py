@@ -11,7 +11,7 @@ import pytest
 from probe_apps.blocking import LINES
 from probe_apps.support import get, snapshot
 
-from unjam.server import ServerProcess, free_port
+from unjam.server import ServerProcess, free_port, free_ports
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "tests.probe_apps.blocking:app"
@@ -61,7 +61,7 @@ def _responses(port: int) -> list[tuple[int, bytes, str | None, str | None]]:
 @pytest.mark.parametrize("server", sorted(SERVERS))
 def test_instrument_under_other_servers(server):
     make_argv, loop = SERVERS[server]
-    port, diag = free_port(), free_port()
+    port, diag = free_ports(2)
     with ServerProcess(make_argv(port, loop), port, cwd=str(ROOT)):
         plain = _responses(port)
     port = free_port()

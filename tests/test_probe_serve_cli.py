@@ -12,7 +12,7 @@ import pytest
 from probe_apps.blocking import LINES
 from probe_apps.support import get, post
 
-from unjam.server import ServerProcess, free_port, uvicorn_argv
+from unjam.server import ServerProcess, free_port, free_ports, uvicorn_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_FILE = str(ROOT / "tests" / "probe_apps" / "blocking.py")
@@ -44,7 +44,7 @@ def unjam(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
 @pytest.mark.slow
 def test_serve_writes_json_snapshot_at_shutdown(tmp_path):
     out = tmp_path / "probe.json"
-    port, diag = free_port(), free_port()
+    port, diag = free_ports(2)
     argv = [
         sys.executable, "-m", "unjam", "serve", "tests.probe_apps.blocking:app",
         "--port", str(port), "--probe-json", str(out), "--stall-threshold-ms", "30", "--before-app",
@@ -76,7 +76,7 @@ def test_serve_writes_json_snapshot_at_shutdown(tmp_path):
 
 def test_instrument_with_env_json_under_plain_uvicorn(tmp_path):
     out = tmp_path / "probe.json"
-    port, diag = free_port(), free_port()
+    port, diag = free_ports(2)
     env = {
         "UNJAM_PROBE_JSON": str(out),
         "UNJAM_PROBE_DIAGNOSTICS_PORT": str(diag),
@@ -142,7 +142,7 @@ def test_serve_rejects_bad_options(args, message):
 
 @pytest.mark.slow
 def test_diagnostics_token_metrics_and_reset():
-    port, diag = free_port(), free_port()
+    port, diag = free_ports(2)
     argv = [
         sys.executable, "-m", "unjam", "serve", "tests.probe_apps.blocking:app", "--port",
         str(port), "--diagnostics-port", str(diag), "--diagnostics-token", "s3cret",

@@ -20,7 +20,7 @@ from unjam.probe.fleet import FleetView
 from unjam.probe.histogram import Histogram
 from unjam.probe.state import RouteStats
 from unjam.probe.workers import FILE_PREFIX, raw_state
-from unjam.server import ServerProcess, free_port, uvicorn_argv
+from unjam.server import ServerProcess, free_port, free_ports, uvicorn_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,7 +78,7 @@ def test_reset_drops_older_generations_at_once(tmp_path):
 
 @pytest.mark.slow
 def test_serve_two_workers_merges_stalls_requests_and_survives_a_restart(tmp_path):
-    port, diag = free_port(), free_port()
+    port, diag = free_ports(2)
     out = tmp_path / "probe.json"
     argv = [
         sys.executable, "-m", "unjam", "serve", "tests.probe_apps.blocking:app", "--workers", "2",

@@ -26,9 +26,21 @@ LOCALHOST = "127.0.0.1"
 
 def free_port(host: str = LOCALHOST) -> int:
     """A TCP port nobody listens on right now (the OS picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return sock.getsockname()[1]
+    return free_ports(1, host)[0]
+
+
+def free_ports(count: int, host: str = LOCALHOST) -> list[int]:
+    """`count` distinct free ports: each socket stays bound until all are chosen, so the OS
+    cannot hand out one port twice (an app and its diagnostics port must never coincide)."""
+    sockets: list[socket.socket] = []
+    try:
+        for _ in range(count):
+            sockets.append(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+            sockets[-1].bind((host, 0))
+        return [sock.getsockname()[1] for sock in sockets]
+    finally:
+        for sock in sockets:
+            sock.close()
 
 
 def port_in_use(port: int, host: str = LOCALHOST) -> bool:

@@ -32,7 +32,7 @@ from unjam.doctor.routes import RoutePlan, plan_routes, read_targets_file
 from unjam.doctor.static import StaticResult, locate_module, static_findings
 from unjam.doctor.streams import stream_kind
 from unjam.errors import AppFailed, BadInput, UserError
-from unjam.server import LOCALHOST, ServerProcess, free_port
+from unjam.server import LOCALHOST, ServerProcess, free_ports
 
 
 @dataclass
@@ -95,8 +95,10 @@ def run_doctor(opts: DoctorOptions, progress: Progress | None = None) -> dict:
     user_targets += list(opts.targets)
     if opts.only_targets and not user_targets:
         raise UserError("--only-targets needs --targets FILE (the requests to send)")
-    port = opts.port or free_port()
-    diag_port = free_port()
+    spare, diag_port = free_ports(2)
+    port = opts.port or spare
+    if diag_port == port:  # the user's --port happens to be the one the OS picked
+        diag_port = spare
     server = _server(opts, port, diag_port)
     say(f"serving {opts.app} with the probe on {LOCALHOST}:{port}")
     launched = time.monotonic()
