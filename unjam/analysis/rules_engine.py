@@ -29,7 +29,21 @@ from unjam.analysis.rules.precedence import kept
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
-_CACHES = {("ext", "functools.lru_cache"), ("ext", "functools.cache")}
+# decorators that memoise a function's result: its body runs on a cache miss only
+_CACHES = {
+    ("ext", name)
+    for name in (
+        "functools.lru_cache",
+        "functools.cache",
+        "cachetools.cached",
+        "cachetools.func.ttl_cache",
+        "cachetools.func.lru_cache",
+        "cachetools.func.lfu_cache",
+        "cachetools.func.fifo_cache",
+        "cachetools.func.rr_cache",
+        "async_lru.alru_cache",
+    )
+}
 
 
 class RulesEngine:

@@ -2,6 +2,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from cachetools import TTLCache, cached
+
 CONFIG = Path("/etc/scheduler/config.json")
 
 
@@ -13,3 +15,8 @@ def get_settings() -> dict:
 @lru_cache
 def get_feature_flags() -> dict:
     return json.loads(Path("/etc/scheduler/flags.json").read_text())  # expect: UJ001 (on the first request)
+
+
+@cached(cache=TTLCache(maxsize=1, ttl=60))
+def get_limits() -> dict:
+    return json.loads(Path("/etc/scheduler/limits.json").read_text())  # expect: UJ001 (once a minute)

@@ -41,6 +41,6 @@ async def refresh():
 
 @router.get("/settings")
 async def show_settings():
-    from scheduler.settings import get_feature_flags, get_settings
+    from scheduler.settings import get_feature_flags, get_limits, get_settings
 
-    return {"settings": get_settings(), "flags": get_feature_flags()}
+    return {"settings": get_settings(), "flags": get_feature_flags(), "limits": get_limits()}
