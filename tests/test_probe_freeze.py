@@ -22,7 +22,7 @@ import pytest
 from probe_apps.freeze import LINES
 from probe_apps.support import concurrent_gets, get, hammer, post, snapshot, wait_until
 
-from unjam.server import ServerProcess, free_port
+from unjam.server import ServerProcess, free_ports
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_FILE = str(ROOT / "tests" / "probe_apps" / "freeze.py")
@@ -32,8 +32,7 @@ FRAME_KEYS = {"path", "line", "function"}
 class Served:
     def __init__(self, loop: str) -> None:
         self.loop = loop
-        self.port = free_port()
-        self.diag = free_port()
+        self.port, self.diag = free_ports(2)
         argv = [
             sys.executable, "-m", "unjam", "serve", "tests.probe_apps.freeze:app",
             "--port", str(self.port), "--loop", loop, "--diagnostics-port", str(self.diag),

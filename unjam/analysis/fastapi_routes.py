@@ -14,8 +14,6 @@ from unjam.analysis.project import Cls, Func
 from unjam.analysis.summary import Param
 from unjam.semantics import Role
 
-_CACHES = {"functools.lru_cache", "functools.cache"}
-
 
 class RouteModel(AppDiscovery):
     # ---- invoked callables --------------------------------------------------------------
@@ -151,12 +149,7 @@ class RouteModel(AppDiscovery):
         """`Depends(func)`: a function (a generator's body too), cached when it is a
         functools cache (a singleton factory)."""
         p = self.p
-        scope = p.parent_scope(dep)
-        cached = any(
-            p.value_of(scope, d[0][1] if d[0][0] == "call" else d[0])
-            in {("ext", c) for c in _CACHES}
-            for d in dep.fd.decorators
-        )
+        cached = p.memoised(dep)
         invoked = Invoked(
             (dep.gqn,),
             dep.display,

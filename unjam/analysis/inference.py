@@ -50,6 +50,21 @@ _MAPPINGS = {
     "collections.abc.MutableMapping",
 }
 _ITEM_GETTERS = frozenset({"get", "setdefault", "pop"})
+# decorators that memoise a function's result: its body runs on a cache miss only
+_MEMOISING = frozenset(
+    ("ext", name)
+    for name in (
+        "functools.lru_cache",
+        "functools.cache",
+        "cachetools.cached",
+        "cachetools.func.ttl_cache",
+        "cachetools.func.lru_cache",
+        "cachetools.func.lfu_cache",
+        "cachetools.func.fifo_cache",
+        "cachetools.func.rr_cache",
+        "async_lru.alru_cache",
+    )
+)
 _MAX_DEPTH = 120
 
 
@@ -347,3 +362,13 @@ class Inference(ClassIndex):
         if tag == "binop" and ann[1] == "BitOr":
             return self.annotation_type(scope, ann[2]) or self.annotation_type(scope, ann[3])
         return None
+
+    def memoised(self, func: Func) -> bool:
+        """Whether a cache decorator wraps `func` (`@lru_cache`, `@cached(TTLCache(...))`):
+        its body runs on a cache miss only."""
+        scope = self.parent_scope(func)
+        for ref, _line, _col in func.fd.decorators:
+            target = ref[1] if ref[0] == "call" else ref
+            if self.value_of(scope, target) in _MEMOISING:
+                return True
+        return False

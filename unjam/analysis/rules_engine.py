@@ -29,22 +29,6 @@ from unjam.analysis.rules.precedence import kept
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
-# decorators that memoise a function's result: its body runs on a cache miss only
-_CACHES = {
-    ("ext", name)
-    for name in (
-        "functools.lru_cache",
-        "functools.cache",
-        "cachetools.cached",
-        "cachetools.func.ttl_cache",
-        "cachetools.func.lru_cache",
-        "cachetools.func.lfu_cache",
-        "cachetools.func.fifo_cache",
-        "cachetools.func.rr_cache",
-        "async_lru.alru_cache",
-    )
-}
-
 
 class RulesEngine:
     def __init__(self, project: Project, graph: CallGraph, model: FastAPIModel):
@@ -144,14 +128,7 @@ class RulesEngine:
 
     def _decorated_with_cache(self, gqn: str) -> bool:
         func = self.p.funcs.get(gqn)
-        if func is None:
-            return False
-        scope = self.p.parent_scope(func)
-        for ref, _line, _col in func.fd.decorators:
-            target = ref[1] if ref[0] == "call" else ref
-            if self.p.value_of(scope, target) in _CACHES:
-                return True
-        return False
+        return func is not None and self.p.memoised(func)
 
     def via(self, steps: list[tuple[str, int]]) -> str:
         names = [self.p.funcs[g].display for g, _ in steps]
