@@ -1,7 +1,6 @@
 //! The tests code runs under, as written: `_guard_subjects` / `_cached_subject` in
 //! summarize.py. Whether one is a memo guard is the rules' judgement, not the summary's.
 
-use crate::marshal::{V, Val};
 use crate::model::Param;
 use ruff_python_ast::{CmpOp, Expr, Stmt, StmtIf, UnaryOp};
 
@@ -66,9 +65,9 @@ pub fn cached_subject(node: &StmtIf) -> Option<&Expr> {
     }
 }
 
-/// (kind, parameter, constant) of one operand testing a parameter with a constant default
+/// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)
 /// against a constant: `p`, `not p`, `p is / is not / == / != <const>` — `_param_test` in
-/// summarize.py.
+/// summarize_guards.py.
 pub fn param_test<'a>(
     node: &'a Expr,
     params: &[Param],
@@ -92,19 +91,14 @@ pub fn param_test<'a>(
     };
     match name {
         Expr::Name(n)
-            if params.iter().any(|p| {
-                p.name == n.id.as_str() && p.default.as_ref().is_some_and(is_const_ref)
-            }) =>
+            if params
+                .iter()
+                .any(|p| p.name == n.id.as_str() && (p.kind == "pos" || p.kind == "kwonly")) =>
         {
             Some((kind, name, constant))
         }
         _ => None,
     }
-}
-
-/// `("const", value)`: a default that a call leaving the parameter out decides.
-fn is_const_ref(v: &V) -> bool {
-    matches!(&**v, Val::Tuple(items) if matches!(items.first().map(|t| &**t), Some(Val::Static("const"))))
 }
 
 /// The kind that holds when an operand of `or` is false (the next operand runs then).

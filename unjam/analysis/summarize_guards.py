@@ -49,10 +49,14 @@ _NEGATED = {
 }
 
 
+_VALUED = ("pos", "kwonly")  # a call passes these one value (not `*args` / `**kwargs`)
+
+
 def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | None] | None:
-    """(kind, parameter, constant) of one operand testing a parameter of `fn` that has a
-    constant default against a constant, as written: `p`, `not p`, `p is / is not / == / != <const>`. Whether a call's
-    argument values decide it is the rules' judgement (values.py)."""
+    """(kind, parameter, constant) of one operand testing a parameter of `fn` against a
+    constant, as written: `p`, `not p`, `p is / is not / == / != <const>`. Whether a call's
+    argument values decide it is the rules' judgement (values.py): a constant the call
+    passes can decide it whatever the default (`process: bool = Query(True)`)."""
     kind = "param true"
     const = None
     if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
@@ -65,8 +69,7 @@ def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | 
     if kind and type(node) is ast.Name:
         for p in fn.params:
             if p.name == node.id:
-                # (only a constant default can decide the test; the rest is never recorded)
-                return (kind, node, const) if p.default and p.default[0] == "const" else None
+                return (kind, node, const) if p.kind in _VALUED else None
     return None
 
 

@@ -1,4 +1,6 @@
-from fastapi import APIRouter
+import shutil
+
+from fastapi import APIRouter, Query
 
 from mediahub import images
 from mediahub.clients import http_client, metrics_client
@@ -40,6 +42,7 @@ async def upload(name: str):
     images.resize(name)
     images.convert(name)
     images.keep_original(name)
+    images.store(name, index=False)
     return {"name": name}
 
 
@@ -86,3 +89,15 @@ async def export_rows():
 @router.get("/export/raw")
 async def export_raw():
     return images.export([1, 2, 3], "raw")
+
+
+async def save_upload(name: str, process: bool = Query(True)):
+    # a parameter with no constant default is still decided by the constant a caller passes
+    if process:
+        shutil.copy(name, "/srv/processed/")  # ok
+    return name
+
+
+@router.post("/avatars/{name}")
+async def upload_avatar(name: str):
+    return await save_upload(name, process=False)
