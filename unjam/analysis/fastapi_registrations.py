@@ -97,7 +97,9 @@ class Registrations(RouteModel):
             if path is None or sub_ref is None or owner is None:
                 return
             child = self._router_of(func, sub_ref)
-            if child is not None:
+            children = [] if child is None else [child]
+            children += [a for a in self._factory_apps(func, sub_ref) if a not in children]
+            for child in children:
                 child.parents.append((owner.sym, path.rstrip("/"), func, None))
         elif method in _ADD_ROUTE:
             self._added_route(func, site, method, kwargs, owner)
@@ -113,6 +115,23 @@ class Registrations(RouteModel):
             handler = site.args[1] if len(site.args) > 1 else kwargs.get("func")
             if handler is not None:
                 self._callable(func, handler, Role.STARTUP)
+
+    def _factory_apps(self, func: Func, ref: tuple) -> list[RouterObj]:
+        """`app.mount("/auth", am.get_fastapi_app())` where the object's class is not known
+        (a plug-in chosen by configuration; the base class's method may return None): the
+        apps that the project's functions of that name build and return are mounted there, so their routes get the prefix and
+        share the mounting app's process (one limiter, one UJ006)."""
+        values = func.fd.locals.get(ref[1], []) if ref[0] == "name" else [ref]
+        names = {_last_name(v[1]) for v in values if v[0] == "call"} - {None}
+        if not names:
+            return []
+        out: list[RouterObj] = []
+        for factory in self.p.funcs.values():
+            if factory.fd.name in names and factory.fd.return_values:
+                built = self._built_by(factory, 0)
+                if built is not None and built not in out:
+                    out.append(built)
+        return out
 
     def _added_route(
         self, func: Func, site: CallSite, method: str, kwargs: dict, owner: RouterObj | None

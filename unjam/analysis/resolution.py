@@ -165,7 +165,7 @@ class Resolver(ProjectIndex):
                 if name in f.fd.globals_declared:
                     break
                 if name in f.fd.locals or any(p.name == name for p in f.fd.params):
-                    return f"{f.gqn}:{name}"
+                    return self._local_import(f, name) or f"{f.gqn}:{name}"
                 f = self.funcs.get(f"{f.mod.name}.{f.fd.parent}") if f.fd.parent else None
             return self.global_symbol(func.mod.name, name)
         if ref[0] == "attr":
@@ -182,9 +182,22 @@ class Resolver(ProjectIndex):
             return f"{modname}.{name}"
         imp = mod.summary.imports.get(name)
         if imp is not None:
-            target = self.import_target(mod, imp)
-            parent, _, last = target.rpartition(".")
-            if parent in self.modules and target not in self.modules:
-                return self.global_symbol(parent, last, depth + 1)
-            return target
+            return self._imported_symbol(mod, imp, depth)
         return f"{mod.name}.{name}"
+
+    def _imported_symbol(self, mod: Module, imp: ImportRef, depth: int) -> str:
+        target = self.import_target(mod, imp)
+        parent, _, last = target.rpartition(".")
+        if parent in self.modules and target not in self.modules:
+            return self.global_symbol(parent, last, depth + 1)
+        return target
+
+    def _local_import(self, func: Func, name: str) -> str | None:
+        """The symbol a name bound only by an import inside the function denotes:
+        `def configure_routes(app): from svc.routers.api import api` names the module's
+        router, so `app.include_router(api, …)` is found like a module-level import's."""
+        values = func.fd.locals.get(name)
+        if not values or values[0][0] != "imp" or any(v != values[0] for v in values):
+            return None
+        _tag, level, module, attr = values[0]
+        return self._imported_symbol(func.mod, ImportRef(level, module, attr), 0)
