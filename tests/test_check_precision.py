@@ -132,3 +132,11 @@ def test_functions_behind_a_cache_decorator_block_on_a_miss_only():
     found = findings("request_queries", "UJ001", "scheduler/settings.py")
     for line in (17, 22):  # functools.lru_cache, cachetools.cached(TTLCache(...))
         assert "on the first call only" in found[line].message, found[line].message
+
+
+def test_a_task_lifespan_starts_blocks_while_serving_not_at_start_up():
+    found = findings("request_queries", "UJ001", "scheduler/watcher.py")
+    reload = found[5]  # `open()` in `watch_settings`, started by `create_task` in lifespan
+    assert "background task `watch_settings`" in reload.message
+    assert "start-up" not in reload.message
+    assert not findings("request_queries", "UJ002", "scheduler/watcher.py")

@@ -245,8 +245,9 @@ class RulesEngine:
             key=lambda i: (i.path, i.line),
         )
         framework = [i for i in routes + others if i.context is ExecutionContext.LOOP]
-        # resolve what framework entries reach first, so their offloads are known
-        for inv in framework:
+        # resolve what framework and start-up entries reach first, so their offloads (a
+        # task lifespan starts, work a route hands to a thread) are known
+        for inv in framework + startup:
             for f in inv.funcs:
                 self.g.reach(f, "loop")
         offloaded = self._offload_entries(endpoint_routes)

@@ -244,7 +244,9 @@ class PerRequestClients:
                 if off.target not in parent and not self.e.is_cached(off.target):
                     parent[off.target] = (v, off.line)
                     depth[off.target] = depth[v] + 1
-                    handed[off.target] = handed.get(v) or self._handed_where(off)
+                    # the nearest hand-off decides where the code runs (`create_task(f)`
+                    # whose `f` calls `to_thread(g)`: `g` runs in a worker thread)
+                    handed[off.target] = self._handed_where(off)
                     queue.append(off.target)
 
     def _report(

@@ -1,9 +1,11 @@
+import asyncio
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from scheduler.routes import jobs
 from scheduler.settings import get_settings
+from scheduler.watcher import watch_settings
 
 settings = get_settings()  # read once, at import
 
@@ -11,7 +13,9 @@ settings = get_settings()  # read once, at import
 @asynccontextmanager
 async def lifespan(app: FastAPI):
     app.state.title = get_settings().get("title")  # cached since import: no start-up stall
+    watcher = asyncio.create_task(watch_settings())
     yield
+    watcher.cancel()
 
 
 app = FastAPI(lifespan=lifespan, title=settings.get("title", "scheduler"))  # expect: UJ006
