@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from unjam.analysis.output.report import chain_text
 from unjam.analysis.rules import RULES, codes_matching, section
 
 SECTIONS = ("What it does", "Why is this bad?", "Example", "Fix")
@@ -147,5 +148,8 @@ def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
     uj002 = {f.blocker: f for f in result.findings if f.code == "UJ002"}
     assert "at shutdown" in uj002["shutil.rmtree"].message
     assert "at start-up" not in uj002["shutil.rmtree"].message
+    assert uj002["shutil.rmtree"].details == {"phase": "shutdown"}
+    assert chain_text(uj002["shutil.rmtree"]).startswith("[shutdown] → ")
+    assert chain_text(uj002["builtins.open"]).startswith("[startup] → ")
     assert "at start-up" in uj002["builtins.open"].message
     assert "at start-up" in uj002["sqlite3.connect"].message

@@ -127,5 +127,6 @@ def chain_text(finding: Finding) -> str:
     if not steps or (steps[0][0], steps[0][1]) != (entry.name, entry.path):
         steps.insert(0, (entry.name, entry.path, entry.line))
     hops = [f"{name} ({path}:{line})" for name, path, line in steps]
-    head = entry.route or f"[{entry.context}]"
+    phase = "shutdown" if finding.details.get("phase") == "shutdown" else entry.context
+    head = entry.route or f"[{phase}]"
     return " → ".join([head, *hops])

@@ -172,6 +172,7 @@ class Blocking:
                     chain=self.e.chain(path, site.qn, site.line),
                     fix=f"{fix}; or {FIX_ONCE}" if once else fix,
                     blocks_loop=True,
+                    details={"phase": "shutdown"} if shutdown else None,
                     root=root,
                     variant=variant,
                 )
