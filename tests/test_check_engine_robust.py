@@ -123,12 +123,14 @@ def test_very_deep_chain_and_wide_fan_in(tmp_path):
     for i in range(depth):
         lines += [f"def f{i}():", f"    f{i + 1}()" if i < depth - 1 else "    time.sleep(1)", ""]
     lines += [f"async def caller{i}():\n    f{i}()\n" for i in range(0, depth, 300)]
+    lines += [f"async def near():\n    f{depth - 3}()\n"]
     files = [_write(tmp_path, "deep.py", "\n".join(lines))]
     result = analyze(tmp_path, files)
     assert len(result.findings) == 1
     finding = result.findings[0]
-    assert finding.entry.name == "start" and len(finding.chain) == depth + 2
-    assert "(also reached from 10 other entry points)" in finding.message
+    # walked 3000 calls deep from `start`, printed through the one entry within MAX_CALLS
+    assert finding.entry.name == "near" and len(finding.chain) == 5
+    assert "(also reached from 11 other entry points)" in finding.message
 
 
 def test_empty_input(tmp_path):

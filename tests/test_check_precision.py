@@ -140,3 +140,13 @@ def test_a_task_lifespan_starts_blocks_while_serving_not_at_start_up():
     assert "background task `watch_settings`" in reload.message
     assert "start-up" not in reload.message
     assert not findings("request_queries", "UJ002", "scheduler/watcher.py")
+
+
+def test_a_blocking_call_is_printed_through_its_shortest_path_and_never_past_max_calls():
+    found = findings("app_factory", "UJ001", "portal/routes/exports.py")
+    assert sorted(found) == [9]  # `_render`'s open() is six calls from its only entry
+    archive = found[9]
+    assert archive.entry.route == "POST /exports/{name}/archive"  # not the 7-step one
+    assert [step.name for step in archive.chain][:2] == ["archive", "_archive"]
+    deep = findings("robustness", "UJ001", "deep/chain.py")
+    assert deep[1213].entry.name == "resume"  # 3 calls, not `start`'s 300

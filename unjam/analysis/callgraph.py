@@ -44,6 +44,7 @@ class CallGraph(CallResolver):
         self._reach: dict[str, dict[object, frozenset[Site]]] = {"loop": {}, "pool": {}}
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._next: dict[str, dict[object, Sequence[object]]] = {"loop": {}, "pool": {}}
+        self._callers: dict[str, list[str]] | None = None  # callee → callers (callers_within)
 
     def successors(self, gqn: str, mode: str) -> list[str]:
         known = self._successors[mode]
@@ -203,17 +204,43 @@ class CallGraph(CallResolver):
                     result[m] = frozen
         return result[root]
 
+    def callers_within(self, gqn: str, roots: set[str], limit: int) -> list[str]:
+        """The `roots` that call `gqn` through at most `limit` calls ("loop" edges, argument
+        values aside), nearest first: the candidates for a shorter path to it."""
+        callers = self._callers
+        if callers is None:
+            callers = self._callers = {}
+            for caller, resolved in list(self._resolved.items()):
+                for edge in resolved.edges:
+                    callers.setdefault(edge.callee, []).append(caller)
+        seen = {gqn}
+        level = [gqn]
+        found = [gqn] if gqn in roots else []
+        for _ in range(limit):
+            following = []
+            for v in level:
+                for u in callers.get(v, ()):
+                    if u not in seen:
+                        seen.add(u)
+                        following.append(u)
+                        if u in roots:
+                            found.append(u)
+            level = following
+        return found
+
     def paths(
-        self, root: str, targets: Iterable[Site], mode: str
+        self, root: str, targets: Iterable[Site], mode: str, limit: int = -1
     ) -> dict[Site, list[tuple[str, int]]]:
         """Shortest call path from `root` to each target site: [(function gqn, line of the
         call it makes toward the next step), ...], ending with the function containing the
         site (and the site's line). The search runs over states, as `reach` does, so a path
-        never passes a call whose arguments rule the next step out."""
+        never passes a call whose arguments rule the next step out. `limit` ≥ 0: only paths
+        of at most that many calls."""
         wanted: dict[str, list[Site]] = {}
         for site in targets:
             wanted.setdefault(site.func, []).append(site)
         parent: dict[object, tuple[object, int] | None] = {root: None}
+        depth: dict[object, int] = {root: 0}
         queue: deque[object] = deque([root])
         found: dict[Site, list[tuple[str, int]]] = {}
         total = sum(len(v) for v in wanted.values())
@@ -233,10 +260,13 @@ class CallGraph(CallResolver):
                         cursor = parent[cursor[0]]
                     chain.reverse()
                     found[site] = chain
+            if depth[v] == limit:
+                continue
             for edge in self._live_edges(gqn, kills, mode):
                 w = edge.node()
                 if w in parent:
                     continue
                 parent[w] = (v, edge.line)
+                depth[w] = depth[v] + 1
                 queue.append(w)
         return found

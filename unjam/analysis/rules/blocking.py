@@ -11,7 +11,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
-from unjam.analysis.rules.rule import Rule
+from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.model import ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
@@ -127,15 +127,21 @@ class Blocking:
             by_entry.setdefault(id(inv), []).append(site)
         invs = {id(i): i for i in entries}
         for key, owned in by_entry.items():
-            inv = invs[key]
+            owner_inv = invs[key]
             paths: dict[Site, list] = {}
-            for f in inv.funcs:
+            for f in owner_inv.funcs:
                 for site, path in self.g.paths(
                     f, [s for s in owned if s not in paths], "loop"
                 ).items():
                     paths.setdefault(site, path)
             for site in sorted(owned, key=self.e.site_order):
-                path = paths.get(site) or [(site.func, site.line)]
+                inv, path = owner_inv, paths.get(site) or [(site.func, site.line)]
+                if len(path) > 2 and counts[site] > 1:
+                    nearer = self._nearer(site, entries, reached_by[site], len(path) - 2)
+                    if nearer is not None:
+                        inv, path = nearer
+                if len(path) - 1 > MAX_CALLS:
+                    continue  # no entry reaches it within MAX_CALLS calls
                 kind = site.entry.kind or "network"
                 via = self.e.via(path[1:])
                 others = counts[site] - 1
@@ -235,6 +241,24 @@ class Blocking:
             f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
             frozenset(reached),
         )
+
+    def _nearer(
+        self, site: Site, entries: list[Invoked], reached_by: set[str], limit: int
+    ) -> tuple[Invoked, list[tuple[str, int]]] | None:
+        """The entry that reaches `site` through the fewest calls, at most `limit`, and its
+        path: the first entry to reach a site may do so only through a long chain while
+        another calls it nearly directly, and each call on a path is a branch the analysis
+        takes on faith, so the shortest path is the likeliest to run."""
+        by_func: dict[str, Invoked] = {}
+        for inv in entries:
+            if self.e.label(inv) in reached_by:  # it reaches the site in this pass's phase
+                for f in inv.funcs:
+                    by_func.setdefault(f, inv)
+        for f in self.g.callers_within(site.func, set(by_func), limit):
+            path = self.g.paths(f, [site], "loop", limit).get(site)
+            if path is not None:
+                return by_func[f], path
+        return None
 
     def _warmed_at_import(self, path: list[tuple[str, int]]) -> bool:
         """Whether an `lru_cache`d function on `path` is also called, without arguments, in

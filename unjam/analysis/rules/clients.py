@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.request_data import request_inputs
-from unjam.analysis.rules.rule import Rule
+from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.model import ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
@@ -33,8 +33,9 @@ RULES = (
 )
 
 # UJ003 follows a dependency's calls this many hops deep: per-request construction sits close
-# to the dependency (seed 000: 3 hops); deeper, caches the analysis cannot see dominate.
-_CLIENT_DEPTH = 8
+# to the dependency (seed 000: 3 hops); deeper, caches and branches the analysis cannot see
+# dominate.
+_CLIENT_DEPTH = MAX_CALLS
 _FAR = _CLIENT_DEPTH + 1  # no client construction within reach
 FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "

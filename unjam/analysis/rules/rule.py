@@ -13,6 +13,12 @@ from importlib import resources
 
 from unjam.model import Severity
 
+# The most calls between an entry point and the function that makes a blocking call or builds
+# a client, for a finding (UJ001, UJ002, UJ003) to print the path. Each call is a branch the
+# analysis takes on faith (it follows calls, not values); past this depth, hand triage of real
+# applications found most paths impossible (docs/check.md, "Limits").
+MAX_CALLS = 5
+
 
 @dataclass(frozen=True)
 class Rule:

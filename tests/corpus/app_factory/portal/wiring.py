@@ -2,7 +2,7 @@ import importlib
 
 from fastapi import FastAPI
 
-from portal.routes import accounts, health
+from portal.routes import accounts, exports, health
 
 
 def register_routes(app: FastAPI, *, version: str = "v1") -> None:
@@ -10,6 +10,7 @@ def register_routes(app: FastAPI, *, version: str = "v1") -> None:
 
     app.include_router(accounts.router, prefix="/api/v1")
     app.include_router(health.router)
+    app.include_router(exports.router)
     app.include_router(reports.router, prefix="/api/v1/reports")
     register_plugin(app)
 
