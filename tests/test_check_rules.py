@@ -53,6 +53,7 @@ def test_uj005_claims_no_ceiling_and_notes_only_many_trips():
     assert {f.entry.route for f in trips} == {
         "GET /accounts/",
         "GET /accounts/{account_id}/balance",
+        "GET /accounts/{account_id}/limits",
     }  # GET /accounts/{account_id} has two sync pieces: how every sync route works
     for finding in trips:
         assert str(finding.severity) == "info"
@@ -61,6 +62,9 @@ def test_uj005_claims_no_ceiling_and_notes_only_many_trips():
         assert "tokens per request" not in finding.message and "at most" not in finding.message
         assert "await" not in finding.fix  # the endpoints are `def`
         assert finding.details["sync_pieces"][0] == "current_user"
+    limits = next(f for f in trips if f.entry.route == "GET /accounts/{account_id}/limits")
+    # each `Depends(Quota(...))` is its own callable: FastAPI runs both
+    assert limits.details["sync_pieces"] == ["current_user", "Quota.__call__", "Quota.__call__"]
     listing = next(f for f in trips if f.entry.route == "GET /accounts/")
     assert listing.details["sync_pieces"] == [
         "current_user",
@@ -120,7 +124,7 @@ def test_one_group_per_root_cause():
     assert "self._render" in facade[0].group.fix
     # the sync auth dependency on every route: one group however many routes
     (trips,) = [m for m in by_code["UJ005"] if m[0].blocker == "thread-pool trips"]
-    assert len(trips) == 2 and "`current_user`" in trips[0].group.title
+    assert len(trips) == 3 and "`current_user`" in trips[0].group.title
     (app,) = by_code["UJ006"]
     assert len(app) == 1
 

@@ -120,9 +120,10 @@ class RouteModel(AppDiscovery):
         if target is None:
             return
         key = f"{target[0]}:{target[1]}"
-        if key in seen:
+        identity = self._dependency_identity(scope, param, call, target, key)
+        if identity in seen:
             return
-        seen.add(key)
+        seen.add(identity)
         if target[0] in ("func", "meth") and target[1] in p.funcs:
             self._function_dependency(p.funcs[target[1]], key, route, seen, depth)
         elif target[0] == "class":
@@ -142,6 +143,23 @@ class RouteModel(AppDiscovery):
                 )
                 route.dependencies.append(invoked)
                 self._sub_dependencies(method, route, seen, depth + 1)
+
+    def _dependency_identity(
+        self, scope: Func, param: Param | None, call: tuple, target: tuple, key: str
+    ) -> str:
+        """What FastAPI caches a dependency by within one request: the callable object.
+        `Depends(limiter)` twice is one call, but each `Depends(RateLimiter(...))` or
+        `Depends(filter_factory(...))` builds its own callable, run once per occurrence,
+        and two module-level instances of one class are two callables."""
+        args, kwargs = call[2], dict(call[3])
+        arg = args[0] if args else kwargs.get("dependency")
+        if arg is None:
+            return key
+        if arg[0] == "call":  # a new object each time the signature is read
+            return f"{key}@{scope.gqn}:{param.name if param is not None else repr(call)}"
+        if target[0] == "obj":
+            return f"{key}@{self.p.symbol(scope, arg)}"
+        return key
 
     def _function_dependency(
         self, dep: Func, key: str, route: Route, seen: set[str], depth: int

@@ -27,3 +27,29 @@ def balance(account_id: int, db: sqlite3.Connection = Depends(get_db)):
 @router.post("/{account_id}/statement")
 async def statement(account_id: int):
     return {"pdf": await exporter.statement(account_id)}
+
+
+class Quota:
+    """A callable dependency: FastAPI runs each instance once per request, in the pool."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+
+    def __call__(self) -> None:
+        return None
+
+
+shared_quota = Quota(60)
+
+
+@router.get("/{account_id}/limits")  # expect: UJ005
+async def limits(
+    account_id: int, burst: None = Depends(Quota(10)), steady: None = Depends(Quota(100))
+):
+    # two instances, two calls: with current_user, three sync pieces
+    return {"id": account_id}
+
+
+@router.get("/{account_id}/owner")  # ok: one instance twice is one call (two sync pieces)
+async def owner(account_id: int, a: None = Depends(shared_quota), b: None = Depends(shared_quota)):
+    return {"id": account_id}
