@@ -150,3 +150,10 @@ def test_a_blocking_call_is_printed_through_its_shortest_path_and_never_past_max
     assert [step.name for step in archive.chain][:2] == ["archive", "_archive"]
     deep = findings("robustness", "UJ001", "deep/chain.py")
     assert deep[1213].entry.name == "resume"  # 3 calls, not `start`'s 300
+
+
+def test_a_callable_handed_to_a_wrapper_runs_from_the_caller_that_hands_it():
+    found = findings("arg_defaults", "UJ001", "mediahub/passwords.py")
+    assert found[7].entry.route == "POST /users"  # hash_password: only create_user passes it
+    assert found[11].entry.route == "POST /login"  # verify_password: only login passes it
+    assert "other entry point" not in found[7].message + found[11].message

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.fastapi_records import _last_name
+from unjam.analysis.parameters import argument
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
 from unjam.analysis.summary import CallSite, Guard
@@ -34,6 +35,7 @@ class CallResolver:
         self._base_names: frozenset[str | None] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
+        self._callables: dict[str, dict[str, int]] = {}  # gqn → _called_params()
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -98,11 +100,14 @@ class CallResolver:
                     self._offload(func, calls, i, off, qn, out, skip)
         facts = self._facts
         funcs = p.funcs
+        called_params = self._called_params(func)
         memo = MemoGuards(func.fd, self._singleton(func.class_gqn)) if func.fd.guards else None
         variants = p.variants
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
                 continue
+            if called_params and calls[j].func[0] == "name" and calls[j].func[1] in called_params:
+                continue  # the callable a caller passes: an edge at each caller instead
             kind = callee[0]
             site = calls[j]
             guarded = memo is not None and site.guard >= 0 and memo(site.guard)
@@ -142,6 +147,7 @@ class CallResolver:
                             )
             elif kind == "func" or kind == "meth":
                 if callee[1] in funcs:
+                    self._callback_edges(func, site, callee, guarded, out)
                     for target in (callee[1], *variants.get(callee[1], ())):
                         # (every body of a redefined name)
                         tests = self.tests(target)
@@ -166,6 +172,44 @@ class CallResolver:
                     out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
         self._property_edges(func, out)
         return out
+
+    def _called_params(self, func: Func) -> dict[str, int]:
+        """The parameters `func` calls (`def run(kdf, *args): return kdf(*args)`), by index:
+        what runs there is what each caller passes, so the call is an edge at each caller
+        (`run(hash_password, pw)` calls `hash_password`), not one callable for all."""
+        known = self._callables.get(func.gqn)
+        if known is None:
+            fd = func.fd
+            names = {q.name: i for i, q in enumerate(fd.params) if q.kind in ("pos", "kwonly")}
+            known = {
+                site.func[1]: names[site.func[1]]
+                for site in fd.calls
+                if site.func[0] == "name"
+                and site.func[1] in names
+                and site.func[1] not in fd.locals
+            }
+            self._callables[func.gqn] = known
+        return known
+
+    def _callback_edges(
+        self, caller: Func, site: CallSite, callee: Value, guarded: bool, out: Resolved
+    ) -> None:
+        """Edges from `caller` to the project functions it passes for the parameters the
+        callee calls (see _called_params), at the call site."""
+        p = self.project
+        target = p.funcs[callee[1]]
+        called = self._called_params(target)
+        if not called:
+            return
+        params = target.fd.params
+        for name, index in called.items():
+            bound = callee[0] == "meth" or (
+                target.class_gqn is not None and site.func[0] == "attr" and index > 0
+            )
+            arg = argument(site, params[index], index - 1 if bound else index)
+            passed = self._target(caller, p.value_of(caller, arg)) if arg is not None else None
+            if passed is not None and passed in p.funcs:
+                out.edges.append(Edge(passed, site.line, site.col, guarded, site.guard))
 
     def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
         """The function's tests of its parameters (values.py), found once."""

@@ -96,7 +96,7 @@ class ParameterInference(Inference):
             position = self._position(func, caller, site, index, via_class)
             if position is None:
                 continue
-            arg = _argument(site, param, position)
+            arg = argument(site, param, position)
             if arg is not None:
                 value = self.value_of(caller, arg)
                 if value is not None:
@@ -218,7 +218,7 @@ def _may_pass(site: CallSite, param: Param, index: int) -> bool:
     return any(kw == param.name for kw, _ in site.kwargs)
 
 
-def _argument(site: CallSite, param: Param, position: int) -> tuple | None:
+def argument(site: CallSite, param: Param, position: int) -> tuple | None:
     """The argument ref the call site passes for the parameter at `position` (after
     binding), else by its keyword (the last one given)."""
     arg = None

@@ -6,6 +6,7 @@ from mediahub import images
 from mediahub.clients import http_client, metrics_client
 from mediahub.http_handler import fetch_page, get_secret, handler, queue_event
 from mediahub.llm import completion, summarize
+from mediahub.passwords import hash_password, run_kdf, verify_password
 
 router = APIRouter()
 
@@ -101,3 +102,13 @@ async def save_upload(name: str, process: bool = Query(True)):
 @router.post("/avatars/{name}")
 async def upload_avatar(name: str):
     return await save_upload(name, process=False)
+
+
+@router.post("/login")
+async def login(password: str, stored: str):
+    return await run_kdf(verify_password, password, stored)
+
+
+@router.post("/users")
+async def create_user(password: str):
+    return await run_kdf(hash_password, password)
