@@ -202,7 +202,7 @@ class CallResolver:
         if not called:
             return
         params = target.fd.params
-        for name, index in called.items():
+        for index in called.values():
             bound = callee[0] == "meth" or (
                 target.class_gqn is not None and site.func[0] == "attr" and index > 0
             )
