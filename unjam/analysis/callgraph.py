@@ -206,7 +206,9 @@ class CallGraph(CallResolver):
 
     def callers_within(self, gqn: str, roots: set[str], limit: int) -> list[str]:
         """The `roots` that call `gqn` through at most `limit` calls ("loop" edges, argument
-        values aside), nearest first: the candidates for a shorter path to it."""
+        values aside), nearest first: the candidates for a shorter path to it. The callers
+        are indexed once, from the functions resolved by then: call it after every entry's
+        `reach` (which resolves all that an entry can reach)."""
         callers = self._callers
         if callers is None:
             callers = self._callers = {}

@@ -119,8 +119,9 @@ class Registrations(RouteModel):
     def _factory_apps(self, func: Func, ref: tuple) -> list[RouterObj]:
         """`app.mount("/auth", am.get_fastapi_app())` where the object's class is not known
         (a plug-in chosen by configuration; the base class's method may return None): the
-        apps that the project's functions of that name build and return are mounted there, so their routes get the prefix and
-        share the mounting app's process (one limiter, one UJ006)."""
+        apps that the project's functions of that name build and return are mounted there,
+        so their routes get the prefix and share the mounting app's process (one limiter,
+        one UJ006)."""
         values = func.fd.locals.get(ref[1], []) if ref[0] == "name" else [ref]
         names = {_last_name(v[1]) for v in values if v[0] == "call"} - {None}
         if not names:
