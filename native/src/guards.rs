@@ -2,7 +2,7 @@
 //! summarize.py. Whether one is a memo guard is the rules' judgement, not the summary's.
 
 use crate::model::Param;
-use ruff_python_ast::{CmpOp, Expr, Stmt, StmtIf, UnaryOp};
+use ruff_python_ast::{CmpOp, Expr, Stmt, UnaryOp};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
 pub fn is_constant(e: &Expr) -> bool {
@@ -49,12 +49,12 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr)> {
 }
 
 /// X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`.
-pub fn cached_subject(node: &StmtIf) -> Option<&Expr> {
-    match node.body.last() {
+pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
+    match body.last() {
         Some(Stmt::Return(r)) if r.value.is_some() => {}
         _ => return None,
     }
-    match &*node.test {
+    match test {
         Expr::Compare(c) => match c.ops[0] {
             CmpOp::IsNot if is_constant(&c.comparators[0]) => Some(&*c.left),
             CmpOp::In => Some(&c.comparators[0]),
@@ -66,14 +66,27 @@ pub fn cached_subject(node: &StmtIf) -> Option<&Expr> {
 }
 
 /// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)
-/// against a constant: `p`, `not p`, `p is / is not / == / != <const>` — `_param_test` in
-/// summarize_guards.py.
+/// against a constant: `p`, `not p`, `p is / is not / == / != <const>`, `"key" in / not in
+/// p` — `_param_test` in summarize_guards.py.
 pub fn param_test<'a>(
     node: &'a Expr,
     params: &[Param],
 ) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
     let (kind, name, constant) = match node {
         Expr::UnaryOp(u) if u.op == UnaryOp::Not => ("param false", &*u.operand, None),
+        // `"key" in p` / `"key" not in p`: the parameter is the right operand
+        Expr::Compare(c)
+            if c.ops.len() == 1
+                && matches!(c.ops[0], CmpOp::In | CmpOp::NotIn)
+                && matches!(&*c.left, Expr::StringLiteral(_)) =>
+        {
+            let kind = if c.ops[0] == CmpOp::In {
+                "param has"
+            } else {
+                "param has not"
+            };
+            (kind, &c.comparators[0], Some(&*c.left))
+        }
         Expr::Compare(c) => {
             if c.ops.len() != 1 || !is_constant(&c.comparators[0]) {
                 return None;
@@ -109,6 +122,8 @@ pub fn negated(kind: &'static str) -> &'static str {
         "param is" => "param is not",
         "param is not" => "param is",
         "param ==" => "param !=",
+        "param has" => "param has not",
+        "param has not" => "param has",
         _ => "param ==",
     }
 }

@@ -130,7 +130,7 @@ impl<'a> Summarizer<'a> {
             self.stmt(stmt, f, cls, guard);
             if i < last
                 && let Stmt::If(node) = stmt
-                && let Some(subject) = cached_subject(node)
+                && let Some(subject) = cached_subject(&node.test, &node.body)
                 && let Some(Stmt::Return(ret)) = node.body.last()
                 && let Some(value) = &ret.value
             {
@@ -417,7 +417,15 @@ impl<'a> Summarizer<'a> {
         let inner = self.if_test(test, f, guard);
         self.body(body, f, cls, inner);
         if let Some((clause, rest)) = clauses.split_first() {
-            let otherwise = self.else_guard(test, f, guard);
+            let mut otherwise = self.else_guard(test, f, guard);
+            // `if hit: return hit` / `else: …`: the `else` runs on a cache miss
+            if let Some(subject) = cached_subject(test, body)
+                && let Some(Stmt::Return(ret)) = body.last()
+                && let Some(value) = &ret.value
+            {
+                let returned = self.ref_(value, f, 0);
+                otherwise = self.add_guard(f, "cached", subject, otherwise, Some(returned));
+            }
             match &clause.test {
                 None => self.body(&clause.body, f, cls, otherwise),
                 Some(elif_test) => self.if_stmt(elif_test, &clause.body, rest, f, cls, otherwise),

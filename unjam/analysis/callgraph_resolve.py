@@ -35,7 +35,7 @@ class CallResolver:
         self._base_names: frozenset[str | None] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
-        self._callables: dict[str, dict[str, int]] = {}  # gqn → _called_params()
+        self._callables: dict[str, dict[str, tuple[int, bool]]] = {}  # gqn → _called_params()
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -173,21 +173,24 @@ class CallResolver:
         self._property_edges(func, out)
         return out
 
-    def _called_params(self, func: Func) -> dict[str, int]:
-        """The parameters `func` calls (`def run(kdf, *args): return kdf(*args)`), by index:
-        what runs there is what each caller passes, so the call is an edge at each caller
-        (`run(hash_password, pw)` calls `hash_password`), not one callable for all."""
+    def _called_params(self, func: Func) -> dict[str, tuple[int, bool]]:
+        """The parameters `func` calls (`def run(kdf, *args): return kdf(*args)`): their
+        index, and whether every such call sits under a memo guard (`if hit: return hit`
+        / `else: value = await coro()`). What runs there is what each caller passes, so the
+        call is an edge at each caller (`run(hash_password, pw)` calls `hash_password`),
+        not one callable for all."""
         known = self._callables.get(func.gqn)
         if known is None:
             fd = func.fd
             names = {q.name: i for i, q in enumerate(fd.params) if q.kind in ("pos", "kwonly")}
-            known = {
-                site.func[1]: names[site.func[1]]
-                for site in fd.calls
-                if site.func[0] == "name"
-                and site.func[1] in names
-                and site.func[1] not in fd.locals
-            }
+            memo = MemoGuards(fd, self._singleton(func.class_gqn)) if fd.guards else None
+            known = {}
+            for site in fd.calls:
+                name = site.func[1] if site.func[0] == "name" else None
+                if name in names and name not in fd.locals:
+                    guarded = memo is not None and site.guard >= 0 and memo(site.guard)
+                    earlier = known.get(name)
+                    known[name] = (names[name], guarded and (earlier is None or earlier[1]))
             self._callables[func.gqn] = known
         return known
 
@@ -202,14 +205,15 @@ class CallResolver:
         if not called:
             return
         params = target.fd.params
-        for index in called.values():
+        for index, memoised in called.values():
             bound = callee[0] == "meth" or (
                 target.class_gqn is not None and site.func[0] == "attr" and index > 0
             )
             arg = argument(site, params[index], index - 1 if bound else index)
             passed = self._target(caller, p.value_of(caller, arg)) if arg is not None else None
             if passed is not None and passed in p.funcs:
-                out.edges.append(Edge(passed, site.line, site.col, guarded, site.guard))
+                once = guarded or memoised  # `cache.save_result(lambda: fetch(), key)`
+                out.edges.append(Edge(passed, site.line, site.col, once, site.guard))
 
     def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
         """The function's tests of its parameters (values.py), found once."""

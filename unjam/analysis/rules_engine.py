@@ -40,6 +40,7 @@ class RulesEngine:
         self._roots: list[Root | None] = []  # finding i's root cause (grouping)
         self._tags: list[str] = []  # finding i's tag, for the precedence pass
         self._cached: dict[str, bool] = {}
+        self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
         self._users: dict[str, set[str]] | None = None  # see routes_using
         self._apps: dict[str, str] | None = None  # see app_of
         # filled by run(): entries that run on the loop while serving, and start-up ones
@@ -119,6 +120,41 @@ class RulesEngine:
         if blocker is not None and chain:
             chain.append(ChainStep(blocker, chain[-1].path, site_line))
         return tuple(chain)
+
+    def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
+        """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
+        entry: the first call makes the call, later ones find the value set. The shortest
+        path decides unless it crosses a memo guard; then a walk over unguarded calls does."""
+        graph = self.g
+        if site in graph.resolved(site.func).guarded:
+            return True
+        crosses = False
+        for i in range(len(path) - 1):
+            caller, line = path[i]
+            callee = path[i + 1][0]
+            if self.is_cached(callee) or any(  # an lru_cache'd function memoises too
+                e.guarded and e.callee == callee and e.line == line
+                for e in graph.resolved(caller).edges
+            ):
+                crosses = True
+                break
+        if not crosses:
+            return False
+        steady = self._steady.get(inv.funcs)
+        if steady is None:  # what the entry runs on every call: unguarded calls only
+            steady = set(inv.funcs)
+            queue = deque(inv.funcs)
+            while queue:
+                for edge in graph.resolved(queue.popleft()).edges:
+                    if (
+                        not edge.guarded
+                        and edge.callee not in steady
+                        and not self.is_cached(edge.callee)
+                    ):
+                        steady.add(edge.callee)
+                        queue.append(edge.callee)
+            self._steady[inv.funcs] = steady
+        return site.func not in steady
 
     def is_cached(self, gqn: str) -> bool:
         known = self._cached.get(gqn)

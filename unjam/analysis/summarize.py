@@ -236,7 +236,12 @@ class _Summarizer(GuardRecorder):
         elif t is ast.If:
             self.body(s.body, fn, cls, self.if_test(s.test, fn, guard))
             if s.orelse:
-                self.body(s.orelse, fn, cls, self.else_guard(s.test, fn, guard))
+                otherwise = self.else_guard(s.test, fn, guard)
+                subject = _cached_subject(s)
+                if subject is not None:  # `if hit: return hit` / `else:` runs on a miss
+                    returned = self.ref(s.body[-1].value, fn)
+                    otherwise = self.add_guard(fn, "cached", subject, otherwise, returned)
+                self.body(s.orelse, fn, cls, otherwise)
         elif t is ast.For or t is ast.AsyncFor:
             self.expr(s.iter, fn, guard)
             if isinstance(s.target, ast.Name):

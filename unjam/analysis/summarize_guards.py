@@ -46,6 +46,8 @@ _NEGATED = {
     "param is not": "param is",
     "param ==": "param !=",
     "param !=": "param ==",
+    "param has": "param has not",
+    "param has not": "param has",
 }
 
 
@@ -54,13 +56,23 @@ _VALUED = ("pos", "kwonly")  # a call passes these one value (not `*args` / `**k
 
 def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | None] | None:
     """(kind, parameter, constant) of one operand testing a parameter of `fn` against a
-    constant, as written: `p`, `not p`, `p is / is not / == / != <const>`. Whether a call's
+    constant, as written: `p`, `not p`, `p is / is not / == / != <const>`, `"key" in / not
+    in p` (the kinds "param has" / "param has not"). Whether a call's
     argument values decide it is the rules' judgement (values.py): a constant the call
     passes can decide it whatever the default (`process: bool = Query(True)`)."""
     kind = "param true"
     const = None
     if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
         kind, node = "param false", node.operand
+    elif (
+        type(node) is ast.Compare
+        and len(node.ops) == 1
+        and type(node.ops[0]) in (ast.In, ast.NotIn)
+        and type(node.left) is ast.Constant
+        and type(node.left.value) is str
+    ):
+        kind = "param has" if type(node.ops[0]) is ast.In else "param has not"
+        node, const = node.comparators[0], node.left
     elif type(node) is ast.Compare:
         if len(node.ops) != 1 or type(node.comparators[0]) is not ast.Constant:
             return None

@@ -51,18 +51,20 @@ class Guard(NamedTuple):
 
     A test of a parameter `p` of the function against a constant (subject ("name", p)) is
     recorded again as what must hold for the code to run — "param true" (`if p:`),
-    "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=" (the
-    constant in `returned`) — for the body of `if` (each operand of `and`), for its
-    `else`/`elif` (negated: of `if p:` or of each operand of `or`), and for the operands of
-    `and`/`or` after such a test (`if not p and f():`: f() runs under "param false";
-    `if p or f():` likewise). Only parameters with a constant default are recorded. Whether a call's arguments decide them is `values.py`'s
+    "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=",
+    "param has" / "param has not" (`if "key" in p:`; the constant in `returned`) — for the
+    body of `if` (each operand of `and`), for its `else`/`elif` (negated: of `if p:` or of
+    each operand of `or`), and for the operands of `and`/`or` after such a test (`if not p
+    and f():`: f() runs under "param false"; `if p or f():` likewise). Every parameter but
+    `*args`/`**kwargs` is recorded. Whether a call's arguments decide them is `values.py`'s
     judgement; they are never memo guards.
     """
 
     kind: str
     subject: Ref
     outer: int  # index of the enclosing guard, -1 at the top
-    # "cached": the value the early return gives; "param is/is not/==/!=": the constant
+    # "cached": the value the early return gives; "param is/is not/==/!=/has/has not": the
+    # constant
     returned: Ref | None = None
 
 

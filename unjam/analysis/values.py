@@ -10,7 +10,8 @@ are not reached through it (callgraph.py's search state is (function, tests deci
 false)).
 
 Only what is certain decides a test: a constant the call passes (by keyword, or by position
-to a plain function), or a parameter the call does not pass — not by keyword, not by
+to a plain function) — or a dict literal with string keys, for `"key" in p`, `if p` and
+`p is None` — or a parameter the call does not pass — not by keyword, not by
 position, no `*args`/`**kwargs` spread at the call — whose default is a constant; in
 a function with no decorator (one may change the signature or the arguments) but
 `staticmethod`/`classmethod`, not rebound in its body, and called by its own name (a
@@ -27,6 +28,7 @@ EMPTY: frozenset[int] = frozenset()
 _PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")})
 _SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
 _MAX_STR = 160  # summarize.py keeps this many characters of a string constant
+_MAX_ITEMS = 16  # ... and this many items of a dict literal (its _MAX_ITEMS): more may be cut
 
 
 def param_tests(fd: FuncDef) -> tuple[tuple[int, Guard], ...]:
@@ -100,7 +102,29 @@ def _known_values(site: CallSite, callee: FuncDef) -> dict[str, object]:
             ref = param.default
         if ref is not None and ref[0] == "const":
             out[param.name] = ref[1]
+        elif ref is not None and ref[0] == "dict":
+            keys = _literal_keys(ref)
+            if keys is not None:
+                out[param.name] = keys
     return out
+
+
+class _DictKeys(frozenset):
+    """A dict literal's keys: what decides `"key" in p`, `if p` (empty or not) and `p is None`."""
+
+
+def _literal_keys(ref: tuple) -> _DictKeys | None:
+    """The keys of `{"role": r, ...}` passed as an argument, when every key is a string
+    constant and none is a `**spread` (and the summary kept every item)."""
+    items = ref[1]
+    if len(items) >= _MAX_ITEMS:
+        return None
+    keys = []
+    for key, _value in items:
+        if key is None or key[0] != "const" or not isinstance(key[1], str):
+            return None
+        keys.append(key[1])
+    return _DictKeys(keys)
 
 
 def _false(guard: Guard, value: object) -> bool:
@@ -113,6 +137,10 @@ def _false(guard: Guard, value: object) -> bool:
     if const is None or const[0] != "const":
         return False
     other = const[1]
+    if kind == "param has" or kind == "param has not":
+        if not isinstance(value, _DictKeys):
+            return False  # only a dict literal's keys are known
+        return (other not in value) if kind == "param has" else (other in value)
     if kind == "param is" or kind == "param is not":
         if not isinstance(other, _SINGLETONS):
             return False  # `p is 3` depends on the interpreter

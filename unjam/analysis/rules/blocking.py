@@ -7,7 +7,6 @@ and after its `yield` as a start-up stall only (rules/precedence.py).
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
@@ -72,7 +71,6 @@ class Blocking:
         self.e = engine
         self.p = engine.p
         self.g = engine.g
-        self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
         self._import_calls: set[str] | None = None  # called bare in a module body (built once)
 
     def _before_shutdown(self, root: str) -> frozenset[Site] | set[Site]:
@@ -145,7 +143,7 @@ class Blocking:
                 kind = site.entry.kind or "network"
                 via = self.e.via(path[1:])
                 others = counts[site] - 1
-                memoised = self._memoised_only(inv, site, path)
+                memoised = self.e.memoised_only(inv, site, path)
                 if memoised and self._warmed_at_import(path):
                     continue  # its one slow call is made while the app is imported
                 once = not startup and memoised
@@ -273,38 +271,3 @@ class Blocking:
                     e.callee for e in self.g.resolved(scope.gqn).edges if (e.line, e.col) in bare
                 }
         return any(self.e.is_cached(gqn) and gqn in self._import_calls for gqn, _line in path[1:])
-
-    def _memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
-        """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
-        entry: the first call stalls the loop, later ones find the value set. The shortest
-        path decides unless it crosses a memo guard; then a walk over unguarded calls does."""
-        graph = self.g
-        if site in graph.resolved(site.func).guarded:
-            return True
-        crosses = False
-        for i in range(len(path) - 1):
-            caller, line = path[i]
-            callee = path[i + 1][0]
-            if self.e.is_cached(callee) or any(  # an lru_cache'd function memoises too
-                e.guarded and e.callee == callee and e.line == line
-                for e in graph.resolved(caller).edges
-            ):
-                crosses = True
-                break
-        if not crosses:
-            return False
-        steady = self._steady.get(inv.funcs)
-        if steady is None:  # what the entry runs on every call: unguarded calls only
-            steady = set(inv.funcs)
-            queue = deque(inv.funcs)
-            while queue:
-                for edge in graph.resolved(queue.popleft()).edges:
-                    if (
-                        not edge.guarded
-                        and edge.callee not in steady
-                        and not self.e.is_cached(edge.callee)
-                    ):
-                        steady.add(edge.callee)
-                        queue.append(edge.callee)
-            self._steady[inv.funcs] = steady
-        return site.func not in steady

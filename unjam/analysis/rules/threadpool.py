@@ -205,11 +205,18 @@ class ThreadPool:
                 (s for s in self.g.reach(f, "pool") if s.entry.kind == "network"),
                 key=self.e.site_order,
             )
+            paths = self.g.paths(f, sites, "pool") if sites else {}
+            # a call made once per process (`@lru_cache`, a memo guard) holds no token per
+            # request
+            sites = [
+                s
+                for s in sites
+                if not self.e.memoised_only(inv, s, paths.get(s) or [(s.func, s.line)])
+            ]
             if not sites:
                 continue
             # the finding stands at the call nearest the piece (a deep call may run only
             # sometimes); the others are counted
-            paths = self.g.paths(f, sites, "pool")
             site = min(sites, key=lambda s: (len(paths.get(s) or ()), self.e.site_order(s)))
             sites = [site, *(s for s in sites if s != site)]
             path = paths.get(site) or [(site.func, site.line)]

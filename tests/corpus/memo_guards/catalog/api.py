@@ -1,6 +1,6 @@
 from fastapi import APIRouter, Depends, Request
 
-from catalog import clients, keys
+from catalog import clients, keys, rates
 
 router = APIRouter(prefix="/catalog")
 
@@ -45,3 +45,8 @@ async def item(name: str, ledger=Depends(ledger_dep)):
 @router.get("/fresh")
 async def fresh(session=Depends(fresh_dep), sqs=Depends(scratch_dep)):
     return {}
+
+
+@router.get("/rates/{currency}")
+async def currency_rate(currency: str):
+    return {"rate": await rates.rate(currency)}

@@ -28,3 +28,10 @@ def list_open(db: Session = Depends(get_raw_db)):
 @router.post("/{charge_id}/refund")
 def refund(charge_id: str):
     return Payments().refund(charge_id)
+
+
+@router.get("/about")
+def about():
+    from shop.clients.releases import latest_release
+
+    return {"latest": latest_release()}
