@@ -11,7 +11,8 @@ A guard is a memo guard when the value it tests outlives the call:
   (`if key not in _cache:`), or shared app state (`request.app.state.client`);
 - an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
   block runs on a miss; `if done: return response` is no memo);
-- a local read from such a place (`client = _clients.get(name)` then `if client is None:`).
+- a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
+  or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`).
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
 the process's one — a class instantiated only at module level, `handler = Handler()`), a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
@@ -87,7 +88,9 @@ def _mentions(ref: tuple, name: tuple) -> bool:
 
 
 def _is_read(ref: tuple) -> bool:
-    """`a.b`, `a[k]`, `a.get(k)`, `getattr(a, k)` (awaited or not): a value looked up."""
+    """`a.b`, `a[k]`, `a.get(k)`, `getattr(a, k)` (awaited or not): a value looked up; or a
+    cache's answer (`cache.get_cache(k)`, `clients_cache.lookup(k)`): a method whose name
+    or receiver says cache."""
     if ref[0] == "await":
         ref = ref[1]
     tag = ref[0]
@@ -95,7 +98,16 @@ def _is_read(ref: tuple) -> bool:
         return True
     if tag == "call":
         func = ref[1]
-        return (func[0] == "attr" and func[2] in _READS) or func in _READ_FUNCS
+        if func in _READ_FUNCS:
+            return True
+        if func[0] != "attr":
+            return False
+        receiver = _root(func[1])[0]
+        return (
+            func[2] in _READS
+            or "cache" in func[2].lower()
+            or (receiver[0] == "name" and "cache" in receiver[1].lower())
+        )
     return False
 
 

@@ -39,6 +39,7 @@ async def item(name: str, ledger=Depends(ledger_dep)):
     clients.cached_session("inventory")
     clients.Search.http()
     clients.pricing()
+    clients.billing_client()
     return {}
 
 

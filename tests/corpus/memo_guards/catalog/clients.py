@@ -74,3 +74,27 @@ def scratch_client():
     if client is None:
         client = boto3.client("sqs")  # expect: UJ003
     return client
+
+
+class ClientCache:
+    def __init__(self) -> None:
+        self._entries: dict[str, object] = {}
+
+    def get_cache(self, key: str):
+        return self._entries.get(key)
+
+    def set_cache(self, key: str, value: object) -> None:
+        self._entries[key] = value
+
+
+clients_cache = ClientCache()
+
+
+def billing_client() -> httpx.Client:
+    # cache-aside through a cache object: built on a miss only
+    cached = clients_cache.get_cache("billing")
+    if cached:
+        return cached
+    client = httpx.Client(base_url="http://billing.internal")  # ok
+    clients_cache.set_cache("billing", client)
+    return client
