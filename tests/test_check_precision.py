@@ -125,7 +125,7 @@ def test_a_sync_function_that_only_schedules_a_coroutine_is_not_the_root_cause()
 
 def test_a_pool_networks_finding_stands_at_the_call_nearest_the_piece():
     found = findings("request_queries", "UJ005", "scheduler/routes/jobs.py")
-    assert "2 network calls (this `requests.post`" in found[22].message
+    assert "2 network calls (this `requests.post`" in found[23].message
 
 
 def test_functions_behind_a_cache_decorator_block_on_a_miss_only():
@@ -157,3 +157,10 @@ def test_a_callable_handed_to_a_wrapper_runs_from_the_caller_that_hands_it():
     assert found[7].entry.route == "POST /users"  # hash_password: only create_user passes it
     assert found[11].entry.route == "POST /login"  # verify_password: only login passes it
     assert "other entry point" not in found[7].message + found[11].message
+
+
+def test_a_blocking_context_manager_entered_from_async_code_is_told_to_go_async():
+    found = findings("request_queries", "UJ001", "scheduler/locks.py")
+    fix = found[11].fix  # os.remove in a @contextmanager entered by `with` from run_job
+    assert fix.startswith("make it an `@asynccontextmanager` entered with `async with`")
+    assert "to_thread(job_lock" not in fix  # a thread cannot take the `with` statement

@@ -66,6 +66,15 @@ def check(engine: RulesEngine) -> None:
     )
 
 
+def _context_manager(func) -> bool:
+    """Whether `func` is a `@contextmanager` generator (used as `with func():`)."""
+    return func.fd.is_generator and any(
+        (ref[0] == "name" and ref[1] == "contextmanager")
+        or (ref[0] == "attr" and ref[2] == "contextmanager")
+        for ref, _line, _col in func.fd.decorators
+    )
+
+
 class Blocking:
     def __init__(self, engine: RulesEngine) -> None:
         self.e = engine
@@ -221,14 +230,25 @@ class Blocking:
                 and (caller.mod, caller.fd.class_qn) == (func.mod, func.fd.class_qn)
             )
             called = f"self.{func.fd.name}" if same_class else func.display
-            fix = (
-                f"run it off the loop where `{caller.display}` calls it — "
-                f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or replace "
-                "its blocking calls with async ones"
-                if caller is not None
-                else "make it `async def` and await async versions of its blocking calls, or "
-                "run them with `await asyncio.to_thread(...)`"
-            )
+            if _context_manager(func):
+                # `with writing():` runs its body at `__enter__`, on the loop: a thread
+                # cannot take the `with` statement, so the body must go async
+                fix = (
+                    "make it an `@asynccontextmanager` entered with `async with`, and run its "
+                    "blocking calls with `await asyncio.to_thread(...)` or replace them with "
+                    "async ones"
+                )
+            elif caller is not None:
+                fix = (
+                    f"run it off the loop where `{caller.display}` calls it — "
+                    f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or "
+                    "replace its blocking calls with async ones"
+                )
+            else:
+                fix = (
+                    "make it `async def` and await async versions of its blocking calls, or "
+                    "run them with `await asyncio.to_thread(...)`"
+                )
             return Root(
                 ("func", gqn), f"sync `{func.display}`{where} {verb}", frozenset(reached), fix
             )

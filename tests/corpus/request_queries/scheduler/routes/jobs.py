@@ -3,6 +3,7 @@ from fastapi import APIRouter, Depends
 from sqlalchemy.orm import Session
 
 from scheduler.db import get_session
+from scheduler.locks import job_lock
 from scheduler.deps import job_or_404, queue_url
 from scheduler.models import Job
 from scheduler.refresher import schedule_refresh
@@ -44,3 +45,9 @@ async def show_settings():
     from scheduler.settings import get_feature_flags, get_limits, get_settings
 
     return {"settings": get_settings(), "flags": get_feature_flags(), "limits": get_limits()}
+
+
+@router.post("/{job_id}/run")
+async def run_job(job_id: int):
+    with job_lock(f"job-{job_id}"):
+        return {"started": job_id}
