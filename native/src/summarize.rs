@@ -325,7 +325,12 @@ impl<'a> Summarizer<'a> {
                     if let Some(kind) = &h.type_ {
                         self.expr(kind, f, guard, false);
                     }
-                    self.body(&h.body, f, cls, guard);
+                    // what a handler runs happens only when the `try` failed
+                    let subject = self.ref_opt(h.type_.as_deref(), f, 0);
+                    let guards = &mut self.m.func_arena[f].guards;
+                    guards.push(("except", subject, guard, None));
+                    let failed = guards.len() as i64 - 1;
+                    self.body(&h.body, f, cls, failed);
                 }
                 self.body(&t.orelse, f, cls, guard);
                 self.body(&t.finalbody, f, cls, guard);

@@ -52,6 +52,7 @@ class Edge:
     guarded: bool  # made under a memo guard (rules/memo.py): on the first call only
     guard: int = -1  # the caller's guard the call runs under (CallSite.guard)
     kills: frozenset[int] = EMPTY  # the callee's guards this call's arguments decide false
+    on_error: bool = False  # made in an `except` handler: only when the `try` failed
 
     def node(self) -> object:
         """The search state this edge leads to (see the module docstring)."""
@@ -78,3 +79,4 @@ class Resolved:
     # blocking site or client construction → guard it runs under, kept when the function
     # tests its parameters
     site_guards: dict[Site, int] = field(default_factory=dict)
+    on_error: set[Site] = field(default_factory=set)  # client constructions in `except`

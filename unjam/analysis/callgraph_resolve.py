@@ -103,6 +103,7 @@ class CallResolver:
         called_params = self._called_params(func)
         memo = MemoGuards(func.fd, self._singleton(func.class_gqn)) if func.fd.guards else None
         variants = p.variants
+        handlers = _handler_guards(func.fd.guards) if func.fd.guards else None
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
                 continue
@@ -132,6 +133,8 @@ class CallResolver:
                 if client_entry is not None and not _given_transport(site):
                     made = Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry)
                     out.clients.append((made, guarded))
+                    if handlers and site.guard in handlers:
+                        out.on_error.add(made)
                     if site.guard >= 0 and self.tests(func.gqn):
                         out.site_guards[made] = site.guard
                 if not offloading:
@@ -156,20 +159,27 @@ class CallResolver:
                             if tests and target not in self._partial_targets()
                             else EMPTY
                         )
+                        on_error = bool(handlers) and site.guard in handlers
                         out.edges.append(
-                            Edge(target, site.line, site.col, guarded, site.guard, kills)
+                            Edge(target, site.line, site.col, guarded, site.guard, kills, on_error)
                         )
                         if kills:
                             out.kills = True
             elif kind == "class":
+                on_error = bool(handlers) and site.guard in handlers
                 for name in ("__new__", "__init__"):
                     method = p.method(callee[1], name)
                     if method is not None:
-                        out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
+                        out.edges.append(
+                            Edge(method.gqn, site.line, site.col, guarded, on_error=on_error)
+                        )
             elif kind == "obj":
                 method = p.method(callee[1], "__call__")
                 if method is not None:
-                    out.edges.append(Edge(method.gqn, site.line, site.col, guarded))
+                    on_error = bool(handlers) and site.guard in handlers
+                    out.edges.append(
+                        Edge(method.gqn, site.line, site.col, guarded, on_error=on_error)
+                    )
         self._property_edges(func, out)
         return out
 
@@ -404,6 +414,15 @@ def _given_transport(site: CallSite) -> bool:
 # waits that a flag turns into a poll returning at once
 _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block"))  # Lock.acquire, Queue.get/put
+
+
+def _handler_guards(guards: list[Guard]) -> set[int]:
+    """The guards under which code runs only in an `except` handler (one, or nested in one)."""
+    inside: set[int] = set()
+    for i, guard in enumerate(guards):
+        if guard.kind == "except" or (guard.outer >= 0 and guard.outer in inside):
+            inside.add(i)
+    return inside
 
 
 def _polls(qn: str, site: CallSite) -> bool:

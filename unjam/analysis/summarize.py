@@ -17,6 +17,7 @@ from unjam.analysis.summary import (
     CallSite,
     ClassDef,
     FuncDef,
+    Guard,
     ImportRef,
     ModuleSummary,
     Param,
@@ -257,7 +258,9 @@ class _Summarizer(GuardRecorder):
             for handler in s.handlers:
                 if handler.type is not None:
                     self.expr(handler.type, fn, guard)
-                self.body(handler.body, fn, cls, guard)
+                # what a handler runs happens only when the `try` failed
+                fn.guards.append(Guard("except", self.ref(handler.type, fn), guard, None))
+                self.body(handler.body, fn, cls, len(fn.guards) - 1)
             self.body(s.orelse, fn, cls, guard)
             self.body(s.finalbody, fn, cls, guard)
         elif t is ast.Match:

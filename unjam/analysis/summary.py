@@ -48,6 +48,8 @@ class Guard(NamedTuple):
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                — the rest of the block runs when X holds nothing
     One `if a is None or not b:` gives one guard per recognised operand, chained by `outer`.
+    "except" (subject: the handler's exception type, `None` when bare) — what an `except`
+    handler runs, only when its `try` failed.
 
     A test of a parameter `p` of the function against a constant (subject ("name", p)) is
     recorded again as what must hold for the code to run — "param true" (`if p:`),

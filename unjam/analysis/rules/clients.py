@@ -167,10 +167,10 @@ class PerRequestClients:
         callers: dict[str, list[str]] = {}
         distance: dict[str, int] = {}
         for gqn, resolved in graph._resolved.items():
-            if any(not guarded for _site, guarded in resolved.clients):
+            if any(not g and c not in resolved.on_error for c, g in resolved.clients):
                 distance[gqn] = 0
             for edge in resolved.edges:
-                if not edge.guarded:
+                if not edge.guarded and not edge.on_error:
                     callers.setdefault(edge.callee, []).append(gqn)
             for off in resolved.offloads:
                 callers.setdefault(off.target, []).append(gqn)
@@ -206,10 +206,11 @@ class PerRequestClients:
         while queue:
             v = queue.popleft()
             resolved = graph.resolved(graph.state(v)[0])
+            # (a client built only when a `try` failed is not built on every request)
             hits: list[tuple[Site, str]] = [
                 (site, "constructs")
                 for site, guarded in resolved.clients
-                if not guarded and graph.is_live(v, site)
+                if not guarded and site not in resolved.on_error and graph.is_live(v, site)
             ]
             hits += [
                 (site, "network")
@@ -230,7 +231,7 @@ class PerRequestClients:
                 continue
             for edge in resolved.edges if isinstance(v, str) else graph.live_edges(v):
                 w = edge.node()
-                if edge.guarded or w in parent or self.e.is_cached(edge.callee):
+                if edge.guarded or edge.on_error or w in parent or self.e.is_cached(edge.callee):
                     continue
                 if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:
                     continue

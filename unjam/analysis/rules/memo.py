@@ -44,8 +44,8 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
 
 
 def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool:
-    if guard.kind.startswith("param "):
-        return False  # a parameter's value test (values.py): per call by definition
+    if guard.kind.startswith("param ") or guard.kind == "except":
+        return False  # a parameter's value test (values.py), an error path: per call
     if _asks_a_function(guard.subject):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
     root, via_app = _root(guard.subject)

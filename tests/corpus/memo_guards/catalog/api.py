@@ -51,3 +51,8 @@ async def fresh(session=Depends(fresh_dep), sqs=Depends(scratch_dep)):
 @router.get("/rates/{currency}")
 async def currency_rate(currency: str):
     return {"rate": await rates.rate(currency)}
+
+
+@router.get("/rates/{currency}/history")
+async def currency_history(currency: str):
+    return {"history": await rates.history(currency)}

@@ -33,3 +33,15 @@ async def fetch_rate(currency: str) -> float:
 
 async def rate(currency: str) -> float:
     return await cache.save_result(lambda: fetch_rate(currency), f"rate:{currency}")
+
+
+shared_http = httpx.AsyncClient(base_url="https://rates.example")
+
+
+async def history(currency: str) -> str:
+    try:
+        return (await shared_http.get(f"/history/{currency}")).text
+    except httpx.ConnectError:
+        # a fresh client for the retry: built only when the shared one failed to connect
+        async with httpx.AsyncClient(base_url="https://rates.example") as retry:  # ok
+            return (await retry.get(f"/history/{currency}")).text
