@@ -5,7 +5,8 @@ compiled.
 
 Why, and how stale builds are avoided: unjam/analysis/compiled.py. `UNJAM_COMPILE=0` builds
 without compiling. If mypyc cannot compile them (a type error, for example), the build goes on
-without them and unjam runs them from source, which the test suite reports.
+without them and unjam runs them from source; when mypy refused the sources (a type error, not
+a missing compiler) the build leaves a note that tests/test_check_compiled.py fails on.
 """
 
 import json
@@ -23,6 +24,8 @@ def compiled_extensions() -> list:
     guard = runpy.run_path(str(ANALYSIS / "compiled.py"))
     record = ANALYSIS / guard["SOURCES_FILE"]
     record.unlink(missing_ok=True)  # until this build has compiled them
+    refused = ANALYSIS / guard["REFUSED_FILE"]
+    refused.unlink(missing_ok=True)
     if os.environ.get("UNJAM_COMPILE", "1") == "0":
         return []
     sources = [
@@ -40,6 +43,10 @@ def compiled_extensions() -> list:
         print(
             f"note: mypyc did not compile {' '.join(sources)} ({err}); unjam runs them from source"
         )
+        if isinstance(err, SystemExit):  # mypy refused the sources: a type error to fix
+            refused.write_text(
+                f"mypyc refused the analysis sources (exit {err}); see the build log\n"
+            )
         return []
     record.write_text(json.dumps(guard["source_digests"](ANALYSIS), indent=1) + "\n")
     return extensions

@@ -29,6 +29,13 @@ def test_the_modules_in_use_are_the_ones_the_guard_chose():
     assert in_use == [compiled.compiled_is_current()] * len(modules), [m.__file__ for m in modules]
 
 
+def test_mypy_accepted_the_compiled_sources():
+    """A type error makes the build fall back to the sources, which still pass every other
+    test (only slower): the build's note makes that a failure here."""
+    refused = ROOT / "unjam" / "analysis" / compiled.REFUSED_FILE
+    assert not refused.exists(), refused.read_text() + "; run `make .venv/.installed` to see it"
+
+
 def _check_json(tree: Path, compiled_on: bool) -> dict:
     env = {**os.environ, "UNJAM_COMPILED": "1" if compiled_on else "0"}
     done = subprocess.run(

@@ -17,6 +17,7 @@ from unjam.analysis.values import EMPTY, decided_false, param_tests
 
 _WRAPPERS = frozenset(("await", "star", "enter"))
 _WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
+_NO_GUARDS: frozenset[int] = frozenset()
 
 
 class CallResolver:
@@ -103,7 +104,7 @@ class CallResolver:
         called_params = self._called_params(func)
         memo = MemoGuards(func.fd, self._singleton(func.class_gqn)) if func.fd.guards else None
         variants = p.variants
-        handlers = _handler_guards(func.fd.guards) if func.fd.guards else None
+        handlers = _handler_guards(func.fd.guards) if func.fd.guards else _NO_GUARDS
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
                 continue
@@ -416,13 +417,13 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block"))  # Lock.acquire, Queue.get/put
 
 
-def _handler_guards(guards: list[Guard]) -> set[int]:
+def _handler_guards(guards: list[Guard]) -> frozenset[int]:
     """The guards under which code runs only in an `except` handler (one, or nested in one)."""
     inside: set[int] = set()
     for i, guard in enumerate(guards):
         if guard.kind == "except" or (guard.outer >= 0 and guard.outer in inside):
             inside.add(i)
-    return inside
+    return frozenset(inside) if inside else _NO_GUARDS
 
 
 def _polls(qn: str, site: CallSite) -> bool:

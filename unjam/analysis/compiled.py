@@ -55,6 +55,7 @@ COMPILED_MODULES = (
     "unjam.analysis.rules.precedence",
 )
 SOURCES_FILE = "compiled_sources.json"
+REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources
 GROUP_NAME = "unjam_analysis_compiled"  # mypyc's shared library: <GROUP_NAME>__mypyc
 HERE = Path(__file__).resolve().parent
 
