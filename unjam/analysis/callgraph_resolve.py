@@ -108,9 +108,10 @@ class CallResolver:
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
                 continue
-            if called_params and calls[j].func[0] == "name" and calls[j].func[1] in called_params:
-                continue  # the callable a caller passes: an edge at each caller instead
             kind = callee[0]
+            ref = calls[j].func
+            if (kind == "func" or kind == "meth") and ref[0] == "name" and ref[1] in called_params:
+                continue  # a function some caller passes: an edge at each caller instead
             site = calls[j]
             guarded = memo is not None and site.guard >= 0 and memo(site.guard)
             if kind == "ext":

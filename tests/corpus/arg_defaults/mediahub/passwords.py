@@ -14,3 +14,17 @@ def verify_password(password: str, stored: str) -> bool:
 
 async def run_kdf(kdf, *args: str):
     return kdf(*args)
+
+
+class Hasher:
+    def __call__(self, password: str) -> str:
+        with open("/etc/mediahub/pepper") as fh:  # expect: UJ001
+            return hashlib.sha256(password.encode() + fh.read().encode()).hexdigest()
+
+
+HASHERS: dict[str, Hasher] = {}
+
+
+async def hash_with(hasher: Hasher, password: str) -> str:
+    # its type comes from the annotation: what a caller passes is not known here
+    return hasher(password)

@@ -7,7 +7,7 @@ from mediahub.accounts import rename, update_account
 from mediahub.clients import http_client, metrics_client
 from mediahub.http_handler import fetch_page, get_secret, handler, queue_event
 from mediahub.llm import completion, summarize
-from mediahub.passwords import hash_password, run_kdf, verify_password
+from mediahub.passwords import HASHERS, hash_password, hash_with, run_kdf, verify_password
 
 router = APIRouter()
 
@@ -125,3 +125,8 @@ async def set_role(account_id: int, role: str):
 async def set_name(account_id: int, name: str):
     # no "avatar" key: rename's `if "avatar" not in changes:` runs
     return await rename({"id": account_id}, {"name": name})
+
+
+@router.post("/users/{scheme}")
+async def create_user_with(scheme: str, password: str):
+    return await hash_with(getattr(HASHERS, scheme), password)
