@@ -17,7 +17,6 @@ from unjam.analysis.summary import (
     CallSite,
     ClassDef,
     FuncDef,
-    Guard,
     ImportRef,
     ModuleSummary,
     Param,
@@ -259,8 +258,8 @@ class _Summarizer(GuardRecorder):
                 if handler.type is not None:
                     self.expr(handler.type, fn, guard)
                 # what a handler runs happens only when the `try` failed
-                fn.guards.append(Guard("except", self.ref(handler.type, fn), guard, None))
-                self.body(handler.body, fn, cls, len(fn.guards) - 1)
+                failed = self.add_guard(fn, "except", handler.type, guard)
+                self.body(handler.body, fn, cls, failed)
             self.body(s.orelse, fn, cls, guard)
             self.body(s.finalbody, fn, cls, guard)
         elif t is ast.Match:

@@ -114,7 +114,12 @@ class GuardRecorder:
         raise NotImplementedError  # the summariser's
 
     def add_guard(
-        self, fn: FuncDef, kind: str, subject: ast.expr, outer: int, returned: Ref | None = None
+        self,
+        fn: FuncDef,
+        kind: str,
+        subject: ast.expr | None,
+        outer: int,
+        returned: Ref | None = None,
     ) -> int:
         fn.guards.append(Guard(kind, self.ref(subject, fn), outer, returned))
         return len(fn.guards) - 1

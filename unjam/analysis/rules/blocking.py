@@ -133,6 +133,7 @@ class Blocking:
         for site, inv in owner.items():
             by_entry.setdefault(id(inv), []).append(site)
         invs = {id(i): i for i in entries}
+        labelled = [(inv, self.e.label(inv)) for inv in entries]  # for _nearer, once
         for key, owned in by_entry.items():
             owner_inv = invs[key]
             paths: dict[Site, list] = {}
@@ -144,7 +145,7 @@ class Blocking:
             for site in sorted(owned, key=self.e.site_order):
                 inv, path = owner_inv, paths.get(site) or [(site.func, site.line)]
                 if len(path) > 2 and counts[site] > 1:
-                    nearer = self._nearer(site, entries, reached_by[site], len(path) - 2)
+                    nearer = self._nearer(site, labelled, reached_by[site], len(path) - 2)
                     if nearer is not None:
                         inv, path = nearer
                 if len(path) - 1 > MAX_CALLS:
@@ -261,15 +262,15 @@ class Blocking:
         )
 
     def _nearer(
-        self, site: Site, entries: list[Invoked], reached_by: set[str], limit: int
+        self, site: Site, labelled: list[tuple[Invoked, str]], reached_by: set[str], limit: int
     ) -> tuple[Invoked, list[tuple[str, int]]] | None:
         """The entry that reaches `site` through the fewest calls, at most `limit`, and its
         path: the first entry to reach a site may do so only through a long chain while
         another calls it nearly directly, and each call on a path is a branch the analysis
         takes on faith, so the shortest path is the likeliest to run."""
         by_func: dict[str, Invoked] = {}
-        for inv in entries:
-            if self.e.label(inv) in reached_by:  # it reaches the site in this pass's phase
+        for inv, label in labelled:
+            if label in reached_by:  # it reaches the site in this pass's phase
                 for f in inv.funcs:
                     by_func.setdefault(f, inv)
         for f in self.g.callers_within(site.func, set(by_func), limit):
