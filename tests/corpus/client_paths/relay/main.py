@@ -1,7 +1,7 @@
 from anyio import to_thread
 from fastapi import FastAPI
 
-from relay import loopback
+from relay import llm, loopback
 from relay.api import router
 from relay.queues import register_topic
 
@@ -15,3 +15,4 @@ async def lifespan(app):
 app = FastAPI(lifespan=lifespan)
 app.include_router(router)
 app.include_router(loopback.router)
+app.include_router(llm.router)
