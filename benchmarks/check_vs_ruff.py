@@ -219,7 +219,7 @@ def main() -> None:
         print(f"  {labels[kind]:<34} {wall[kind]:8.3f} s  {busy[kind]:8.3f} s")
     print(
         f"ratio cold/ruff = {wall['cold'] / wall['ruff']:.2f} wall, "
-        f"{busy['cold'] / busy['ruff']:.2f} CPU  (goal <= 5)"
+        f"{busy['cold'] / busy['ruff']:.2f} CPU  (goal <= 4)"
     )
     print(
         f"ratio warm/ruff = {wall['warm'] / wall['ruff']:.2f} wall, "
