@@ -17,7 +17,8 @@ It is not one when the value is per call or per instance: `self.…` (unless the
 the process's one — a class instantiated only at module level, `handler = Handler()`), a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
 builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), or the answer of
-a function called right there (`if not fips_mode_active():`).
+a function called right there (`if not fips_mode_active():`) or of a call about what this call
+was given (`if not os.path.exists(config_path):` with `config_path` from a parameter).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
 def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool:
     if guard.kind.startswith("param ") or guard.kind == "except":
         return False  # a parameter's value test (values.py), an error path: per call
-    if _asks_a_function(guard.subject):
+    if _asks_a_function(guard.subject) or _asks_about_this_call(fd, guard.subject):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
     root, via_app = _root(guard.subject)
     if root[0] != "name":
@@ -74,6 +75,24 @@ def _asks_a_function(subject: tuple) -> bool:
     if subject[0] == "await":
         subject = subject[1]
     return subject[0] == "call" and subject[1][0] == "name" and subject[1] not in _READ_FUNCS
+
+
+def _asks_about_this_call(fd: FuncDef, subject: tuple) -> bool:
+    """`os.path.exists(path)` / `cfg.is_file()` on a parameter or a local of this call
+    (`path = os.path.join(model_dir, ...)`): the answer about what this call was given, not
+    a value kept from an earlier call. A read (`_cache.get(key)`) stays a lookup."""
+    if subject[0] == "await":
+        subject = subject[1]
+    if subject[0] != "call" or _is_read(subject):
+        return False
+    func = subject[1]
+    operands = [*subject[2], *(value for _name, value in subject[3])]
+    if func[0] == "attr":
+        operands.append(func[1])
+    per_call = {param.name for param in fd.params} | set(fd.locals)
+    per_call.discard("self")
+    per_call.discard("cls")
+    return any(_root(ref)[0] in {("name", n) for n in per_call} for ref in operands)
 
 
 def _mentions(ref: tuple, name: tuple) -> bool:

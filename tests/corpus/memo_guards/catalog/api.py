@@ -56,3 +56,9 @@ async def currency_rate(currency: str):
 @router.get("/rates/{currency}/history")
 async def currency_history(currency: str):
     return {"history": await rates.history(currency)}
+
+
+@router.get("/models")
+async def models(model_dir: str):
+    keys.default_settings()
+    return keys.model_files(model_dir)

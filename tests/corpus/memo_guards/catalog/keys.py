@@ -1,11 +1,13 @@
 """Signing keys fetched on the first request and memoised: a one-time stall of the loop."""
 
 import json
+import os
 
 import requests
 
 _jwks = None
 _settings: dict = {}
+SETTINGS_FILE = "settings.json"
 
 
 def jwks() -> dict:
@@ -25,3 +27,16 @@ def settings() -> dict:
 
 def audience() -> str:
     return requests.get("https://issuer.example/audience").text  # expect: UJ001
+
+
+def model_files(model_dir: str) -> list[str]:
+    config_path = os.path.join(model_dir, "config.json")
+    if not os.path.exists(config_path):  # a test of what this request names, not a memo
+        return sorted(os.listdir(model_dir))  # expect: UJ001
+    return [config_path]
+
+
+def default_settings() -> None:
+    if not os.path.exists(SETTINGS_FILE):  # a file made once: a memo
+        with open(SETTINGS_FILE, "w") as fh:  # expect: UJ001
+            fh.write("{}")
