@@ -166,3 +166,13 @@ def test_a_blocking_context_manager_entered_from_async_code_is_told_to_go_async(
     fix = found[11].fix  # os.remove in a @contextmanager entered by `with` from run_job
     assert fix.startswith("make it an `@asynccontextmanager` entered with `async with`")
     assert "to_thread(job_lock" not in fix  # a thread cannot take the `with` statement
+
+
+def test_work_a_helper_starts_is_each_caller_s_and_error_path_work_is_named_last():
+    """`start_task(TASKS, work=_scan)`: the task runs what each caller passes; the work
+    started only in an `except` handler is not the entry a finding names when the normal
+    path reaches the same call."""
+    found = findings("offload", "UJ001", "jobs/scans.py")
+    assert "background task `scan._scan`" in found[22].message, found[22].message
+    assert "_without_state" not in found[22].message
+    assert "background task `purge._purge`" in found[26].message, found[26].message

@@ -66,6 +66,7 @@ class Offloaded:
     line: int
     col: int
     qn: str  # the offloading API
+    on_error: bool = False  # started only in an `except` handler (here, or by the caller)
 
 
 @dataclass(slots=True)

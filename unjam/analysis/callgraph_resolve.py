@@ -296,6 +296,10 @@ class CallResolver:
             ref = dict(site.kwargs).get(off.keyword)
         if ref is None:
             return
+        guards = func.fd.guards
+        on_error = bool(guards) and site.guard in _handler_guards(guards)
+        if self._offload_passed(func, ref, site, (off.context, qn, on_error), out):
+            return
         if ref[0] == "call":
             value = p.callee(func, ref[1])
             target = self._target(func, value)
@@ -308,9 +312,35 @@ class CallResolver:
         else:
             target = self._target(func, p.value_of(func, ref))
         if target is not None:
-            out.offloads.append(Offloaded(target, off.context, site.line, site.col, qn))
+            out.offloads.append(Offloaded(target, off.context, site.line, site.col, qn, on_error))
             if ref[0] == "lambda":
                 skip.add(-1 - i)  # lambda handled as offloaded
+
+    def _offload_passed(
+        self, func: Func, ref: tuple, site: CallSite, how: tuple[str, str, bool], out: Resolved
+    ) -> bool:
+        """`asyncio.ensure_future(work(started))` with `work` a parameter: the work is what
+        each caller passes (`start(work=_scan)`), each an entry of its own, started on an
+        error path when that caller's call is in an `except` handler. (A parameter's value
+        is otherwise the first caller's: the other callers' work would never be an entry.)"""
+        name = ref[1] if ref[0] == "name" else ref[1][1] if ref[1][0] == "name" else None
+        if ref[0] not in ("name", "call") or name is None or name in func.fd.locals:
+            return False
+        params = func.fd.params
+        index = next((i for i, q in enumerate(params) if q.name == name), -1)
+        if index < 0 or params[index].kind not in ("pos", "kwonly"):
+            return False
+        context, qn, on_error = how
+        found = False
+        p = self.project
+        for caller, call, value in p.passed_values(func, params[index], index):
+            target = self._target(caller, value)
+            if target is not None:
+                found = True
+                guards = caller.fd.guards
+                by_error = on_error or (bool(guards) and call.guard in _handler_guards(guards))
+                out.offloads.append(Offloaded(target, context, site.line, site.col, qn, by_error))
+        return found
 
     def _property_edges(self, func: Func, out: Resolved) -> None:
         """Reading `obj.prop` runs the `@property` getter: an edge like a call.

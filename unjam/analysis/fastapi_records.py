@@ -30,6 +30,7 @@ class Invoked:
     route: str | None = None
     cached: bool = False  # functools.lru_cache / cache: a singleton factory
     key: str = ""  # identity for de-duplication (dependency caching per request)
+    on_error: bool = False  # work started only in an `except` handler (callgraph Offloaded)
 
     @property
     def context(self) -> ExecutionContext:

@@ -78,7 +78,17 @@ class ParameterInference(Inference):
         return None
 
     def param_hint(self, func: Func, param: Param, index: int) -> Value | None:
-        """Type an unannotated parameter from the arguments its call sites pass."""
+        """Type an unannotated parameter from the arguments its call sites pass (the first
+        that resolves)."""
+        for _caller, _site, value in self.passed_values(func, param, index, first=True):
+            return value
+        return None
+
+    def passed_values(
+        self, func: Func, param: Param, index: int, first: bool = False
+    ) -> list[tuple[Func, CallSite, Value]]:
+        """(caller, call site, value) of each call site that passes the parameter something
+        that resolves; `first`: stop at the first."""
         sites = self._sites_by_name
         if sites is None:
             sites = self._index_sites()
@@ -89,8 +99,8 @@ class ParameterInference(Inference):
         if name == "__init__" and class_gqn is not None:
             via_class = True
             name = self.classes[class_gqn].cd.name
-        candidates = sites.get(name, ())
-        for caller, site in candidates[:_MAX_HINT_SITES]:
+        out: list[tuple[Func, CallSite, Value]] = []
+        for caller, site in sites.get(name, ())[:_MAX_HINT_SITES]:
             if not _may_pass(site, param, index):
                 continue  # passes nothing for this parameter: no need to type the callee
             position = self._position(func, caller, site, index, via_class)
@@ -100,8 +110,10 @@ class ParameterInference(Inference):
             if arg is not None:
                 value = self.value_of(caller, arg)
                 if value is not None:
-                    return value
-        return None
+                    out.append((caller, site, value))
+                    if first:
+                        break
+        return out
 
     def _position(
         self, func: Func, caller: Func, site: CallSite, index: int, via_class: bool

@@ -226,6 +226,7 @@ class RulesEngine:
                         target.fd.line,
                         endpoint_routes.get(gqn),
                         key=target.gqn,
+                        on_error=off.on_error,
                     )
                 )
         out.sort(key=lambda i: (i.route is None, i.path, i.line))

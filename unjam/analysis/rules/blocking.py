@@ -267,17 +267,23 @@ class Blocking:
         """The entry that reaches `site` through the fewest calls, at most `limit`, and its
         path: the first entry to reach a site may do so only through a long chain while
         another calls it nearly directly, and each call on a path is a branch the analysis
-        takes on faith, so the shortest path is the likeliest to run."""
+        takes on faith, so the shortest path is the likeliest to run. Work started only on
+        an error path (in an `except` handler) is the entry only when nothing else reaches
+        the site."""
         by_func: dict[str, Invoked] = {}
         for inv, label in labelled:
             if label in reached_by:  # it reaches the site in this pass's phase
                 for f in inv.funcs:
-                    by_func.setdefault(f, inv)
+                    if f not in by_func or (by_func[f].on_error and not inv.on_error):
+                        by_func[f] = inv
+        fallback = None
         for f in self.g.callers_within(site.func, set(by_func), limit):
             path = self.g.paths(f, [site], "loop", limit).get(site)
             if path is not None:
-                return by_func[f], path
-        return None
+                if not by_func[f].on_error:
+                    return by_func[f], path
+                fallback = fallback or (by_func[f], path)
+        return fallback
 
     def _warmed_at_import(self, path: list[tuple[str, int]]) -> bool:
         """Whether an `lru_cache`d function on `path` is also called, without arguments, in

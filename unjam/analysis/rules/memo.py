@@ -89,10 +89,31 @@ def _asks_about_this_call(fd: FuncDef, subject: tuple) -> bool:
     operands = [*subject[2], *(value for _name, value in subject[3])]
     if func[0] == "attr":
         operands.append(func[1])
-    per_call = {param.name for param in fd.params} | set(fd.locals)
-    per_call.discard("self")
-    per_call.discard("cls")
-    return any(_root(ref)[0] in {("name", n) for n in per_call} for ref in operands)
+    return any(_from_arguments(fd, ref, 3) for ref in operands)
+
+
+def _from_arguments(fd: FuncDef, ref: tuple, depth: int) -> bool:
+    """Whether `ref` is built from the call's arguments: it reads a parameter (not
+    `self`/`cls`), or a local assigned from one (`config_path = os.path.join(model_dir,
+    ...)`), `depth` assignments deep. A local from settings or constants
+    (`assets_dir = os.getenv(...)`) is the same on every call."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if not item or item[0] == "const":
+            continue
+        if item[0] == "name" and type(item[1]) is str:  # (not a `name=` keyword pair)
+            name = item[1]
+            if name in ("self", "cls"):
+                continue
+            if any(param.name == name for param in fd.params):
+                return True
+            values = fd.locals.get(name)
+            if values and depth > 0 and any(_from_arguments(fd, v, depth - 1) for v in values):
+                return True
+            continue
+        stack.extend(part for part in item if type(part) is tuple)
+    return False
 
 
 def _mentions(ref: tuple, name: tuple) -> bool:
