@@ -323,9 +323,11 @@ class CallResolver:
         each caller passes (`start(work=_scan)`), each an entry of its own, started on an
         error path when that caller's call is in an `except` handler. (A parameter's value
         is otherwise the first caller's: the other callers' work would never be an entry.)"""
-        name = ref[1] if ref[0] == "name" else ref[1][1] if ref[1][0] == "name" else None
-        if ref[0] not in ("name", "call") or name is None or name in func.fd.locals:
+        if ref and ref[0] == "call":
+            ref = ref[1]  # `work(started)`: the callable called
+        if not ref or ref[0] != "name" or ref[1] in func.fd.locals:
             return False
+        name = ref[1]
         params = func.fd.params
         index = next((i for i, q in enumerate(params) if q.name == name), -1)
         if index < 0 or params[index].kind not in ("pos", "kwonly"):

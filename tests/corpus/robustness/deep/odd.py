@@ -32,3 +32,13 @@ async def dynamic(name: str) -> None:
     handlers["a"]("x")  # ok
     (lambda: time.sleep(1))()  # expect: UJ001
     sorted([1, 2], key=lambda v: time.sleep(v) or v)  # expect: UJ001
+
+
+def stream_from(run):  # a helper given an async-generator expression: nothing to follow
+    from fastapi.responses import StreamingResponse
+
+    return StreamingResponse((line async for line in run()), media_type="text/plain")
+
+
+async def follow(run):
+    return stream_from(run)
