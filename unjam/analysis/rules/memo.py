@@ -78,9 +78,10 @@ def _asks_a_function(subject: tuple) -> bool:
 
 
 def _asks_about_this_call(fd: FuncDef, subject: tuple) -> bool:
-    """`os.path.exists(path)` / `cfg.is_file()` on a parameter or a local of this call
-    (`path = os.path.join(model_dir, ...)`): the answer about what this call was given, not
-    a value kept from an earlier call. A read (`_cache.get(key)`) stays a lookup."""
+    """`os.path.exists(path)` / `cfg.is_file()` on what this call was given (a parameter,
+    or a local built from one: `path = os.path.join(model_dir, ...)`): an answer about this
+    call's input, not a value kept from an earlier call. A read (`_cache.get(key)`) stays a
+    lookup."""
     if subject[0] == "await":
         subject = subject[1]
     if subject[0] != "call" or _is_read(subject):
