@@ -92,19 +92,20 @@ class CallResolver:
                 special.append((len(callees) - 1, callee[1]))
         consumers: set[int] = set()
         skip: set[int] = set()
+        handlers = _handler_guards(func.fd.guards) if func.fd.guards else _NO_GUARDS
         if special is not None:
             for i, qn in special:
                 if qn in coroutines:
                     consumers.add(i)
                 off = offload.get(qn)
                 if off is not None:
-                    self._offload(func, calls, i, off, qn, out, skip)
+                    on_error = calls[i].guard in handlers
+                    self._offload(func, calls, i, (off, qn, on_error), out, skip)
         facts = self._facts
         funcs = p.funcs
         called_params = self._called_params(func)
         memo = MemoGuards(func.fd, self._singleton(func.class_gqn)) if func.fd.guards else None
         variants = p.variants
-        handlers = _handler_guards(func.fd.guards) if func.fd.guards else _NO_GUARDS
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
                 continue
@@ -287,8 +288,11 @@ class CallResolver:
             module_level = True
         return module_level
 
-    def _offload(self, func: Func, calls, i: int, off, qn: str, out: Resolved, skip: set) -> None:
-        """Record the callable an offloading call (run_in_threadpool(f), ...) hands off."""
+    def _offload(self, func: Func, calls, i: int, how: tuple, out: Resolved, skip: set) -> None:
+        """Record the callable an offloading call (run_in_threadpool(f), ...) hands off;
+        `how`: (its catalogue offload entry, the API's name, whether it is in an `except`
+        handler)."""
+        off, qn, on_error = how
         p = self.project
         site = calls[i]
         ref = site.args[off.arg] if 0 <= off.arg < len(site.args) else None
@@ -296,8 +300,6 @@ class CallResolver:
             ref = dict(site.kwargs).get(off.keyword)
         if ref is None:
             return
-        guards = func.fd.guards
-        on_error = bool(guards) and site.guard in _handler_guards(guards)
         if self._offload_passed(func, ref, site, (off.context, qn, on_error), out):
             return
         if ref[0] == "call":
