@@ -66,12 +66,15 @@ def test_user_entries_extend_and_override(cat):
             {"name": "acme.vault.read", "kind": "network", "fix": "use acme.aio"},
             {"name": "time.sleep", "kind": "sleep", "fix": "custom fix"},
             {"name": "acme.Client.*", "kind": "network", "except": ["close"]},
+            {"name": "acme.Disk.*", "kind": "file", "only": ["read"]},
         ]
     )
     assert custom.blocking("acme.vault.read").fix == "use acme.aio"
     assert custom.blocking("time.sleep").fix == "custom fix"
     assert custom.blocking("acme.Client.get") is not None
     assert custom.blocking("acme.Client.close") is None
+    assert custom.blocking("acme.Disk.read") is not None
+    assert custom.blocking("acme.Disk.model_dump") is None
     assert custom.digest != cat.digest
 
 
@@ -84,6 +87,8 @@ def test_user_entries_extend_and_override(cat):
         ({"name": "acme.x", "kind": "network", "colour": "red"}, "unknown key 'colour'"),
         ({"name": "acme.x"}, "at least"),
         ({"name": "acme.x", "kind": "file", "except": ["a"]}, "'except' only applies"),
+        ({"name": "acme.x.*", "kind": "file", "only": "a"}, "'only' must be a list"),
+        ({"name": "acme.x.*", "kind": "file", "only": ["a"], "except": ["b"]}, "not both"),
         ({"name": "acme.x", "kind": "file", "client": "yes"}, "'client'"),
         ("acme.x", "must be a table"),
     ],

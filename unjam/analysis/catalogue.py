@@ -21,7 +21,7 @@ from unjam.model import BlockingKind
 
 _KINDS = {k.value for k in BlockingKind}
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*(\.\*)?$")
-_KEYS = {"name", "kind", "fix", "except", "returns", "property", "client"}
+_KEYS = {"name", "kind", "fix", "except", "only", "returns", "property", "client"}
 _OFFLOAD_CONTEXTS = {"thread-pool", "thread", "process", "iterator", "task"}
 
 
@@ -34,6 +34,15 @@ class Entry:
     prop: str | None = None
     client: bool = False
     excepted: frozenset[str] = frozenset()
+    only: frozenset[str] = frozenset()
+
+    def covers(self, attr: str) -> bool:
+        """Whether this `Type.*` entry speaks for `Type.attr`: a known class's listed
+        methods only (`only`), so an attribute of another type of a union is not taken
+        for one of them, or any attribute but the `except`ed ones."""
+        if self.only:
+            return attr in self.only
+        return attr not in self.excepted
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +73,7 @@ class Catalogue:
         parent, _, attr = qn.rpartition(".")
         if parent:
             wild = self.wildcard.get(parent)
-            if wild is not None and attr not in wild.excepted:
+            if wild is not None and wild.covers(attr):
                 return wild
         return None
 
@@ -74,7 +83,7 @@ class Catalogue:
             # an exact type-only entry (e.g. `returns`) hides nothing: try the wildcard
             parent, _, attr = qn.rpartition(".")
             wild = self.wildcard.get(parent) if parent else None
-            if wild is not None and wild.kind and attr not in wild.excepted:
+            if wild is not None and wild.kind and wild.covers(attr):
                 return wild
             return None
         return entry if entry is not None and entry.kind else None
@@ -95,7 +104,7 @@ class Catalogue:
         if exact is not None:
             return exact.prop  # a known attribute (property) or method (None)
         wild = self.wildcard.get(type_qn)
-        if wild is not None and wild.prop and attr not in wild.excepted:
+        if wild is not None and wild.prop and wild.covers(attr):
             return wild.prop
         return None
 
@@ -128,11 +137,10 @@ def _validate(raw: object, where: str) -> Entry:
             raise UserError(f"{label}: {key!r} must be a string")
     if "client" in raw and not isinstance(raw["client"], bool):
         raise UserError(f"{label}: 'client' must be true or false")
-    excepted = raw.get("except", [])
-    if not isinstance(excepted, list) or not all(isinstance(e, str) for e in excepted):
-        raise UserError(f"{label}: 'except' must be a list of method names")
-    if excepted and not name.endswith(".*"):
-        raise UserError(f"{label}: 'except' only applies to names ending in '.*'")
+    excepted = _method_names(raw, "except", label, name)
+    only = _method_names(raw, "only", label, name)
+    if excepted and only:
+        raise UserError(f"{label}: give 'only' or 'except', not both")
     if (
         kind is None
         and not raw.get("returns")
@@ -148,7 +156,17 @@ def _validate(raw: object, where: str) -> Entry:
         prop=raw.get("property"),
         client=bool(raw.get("client", False)),
         excepted=frozenset(excepted),
+        only=frozenset(only),
     )
+
+
+def _method_names(raw: Mapping, key: str, label: str, name: str) -> list[str]:
+    names = raw.get(key, [])
+    if not isinstance(names, list) or not all(isinstance(e, str) for e in names):
+        raise UserError(f"{label}: {key!r} must be a list of method names")
+    if names and not name.endswith(".*"):
+        raise UserError(f"{label}: {key!r} only applies to names ending in '.*'")
+    return names
 
 
 _BUILTIN: tuple[bytes, dict] | None = None

@@ -302,8 +302,10 @@ class Inference(ClassIndex):
                 # `type(self)`: the instance's class (an outside type: unknown)
                 instance = self.value_of(func, ref[2][0])
                 return ("class", instance[1]) if instance and instance[0] == "obj" else None
-            returned = self.catalogue.returns(qn)
-            return ("inst", self.catalogue.canonical(returned or qn))
+            returned = self.catalogue.canonical(self.catalogue.returns(qn) or qn)
+            if returned == "queue.Queue" and _bounded(ref):
+                returned = "queue.BoundedQueue"  # its `put` waits while it is full
+            return ("inst", returned)
         if kind == "inst":
             returned = self.catalogue.returns(f"{callee[1]}.__call__")
             return ("inst", returned) if returned else None
@@ -372,3 +374,13 @@ class Inference(ClassIndex):
             if self.value_of(scope, target) in _MEMOISING:
                 return True
         return False
+
+
+def _bounded(call: tuple) -> bool:
+    """Whether `queue.Queue(...)` is given a maxsize: not left out, not a constant ≤ 0."""
+    size = call[2][0] if call[2] else dict(call[3]).get("maxsize")
+    if size is None:
+        return False
+    if size[0] == "const":
+        return isinstance(size[1], int) and size[1] > 0
+    return True

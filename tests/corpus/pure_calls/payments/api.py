@@ -1,6 +1,6 @@
 from fastapi import APIRouter, Header, Request
 
-from payments import storage, stripe_events
+from payments import storage, stripe_events, templates
 
 router = APIRouter()
 
@@ -20,3 +20,8 @@ async def sync(customer_id: str):
     storage.store_receipt(customer_id, b"")
     storage.record(1)
     return {"rate": storage.rate("eur"), "link": storage.presign(customer_id)}
+
+
+@router.post("/invoices/render")
+async def render(spec: dict):
+    return await templates.load_template(spec)

@@ -1,0 +1,15 @@
+import queue
+import threading
+
+jobs: queue.Queue = queue.Queue()
+frames = queue.Queue(maxsize=8)
+done = threading.Event()
+
+
+async def hand_over(job: dict) -> dict:
+    jobs.put(job)  # ok: an unbounded queue (the default) never waits to take an item
+    jobs.put_nowait(job)  # ok
+    frames.put(job)  # expect: UJ001 (a bounded queue: put waits while it is full)
+    frames.join()  # expect: UJ001
+    done.wait()  # expect: UJ001
+    return jobs.get()  # expect: UJ001
