@@ -151,6 +151,7 @@ def test_empty_input(tmp_path):
         (Role.EXCEPTION_HANDLER, False, ExecutionContext.THREADPOOL, True),
         (Role.HTTP_MIDDLEWARE, True, ExecutionContext.LOOP, False),
         (Role.STARTUP, False, ExecutionContext.STARTUP, False),
+        (Role.SHUTDOWN, True, ExecutionContext.STARTUP, False),
         (Role.LIFESPAN, True, ExecutionContext.STARTUP, False),
         (Role.OFFLOADED, False, ExecutionContext.THREADPOOL, False),
     ],

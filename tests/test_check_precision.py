@@ -176,3 +176,13 @@ def test_work_a_helper_starts_is_each_caller_s_and_error_path_work_is_named_last
     assert "background task `scan._scan`" in found[22].message, found[22].message
     assert "_without_state" not in found[22].message
     assert "background task `purge._purge`" in found[26].message, found[26].message
+
+
+def test_work_a_helper_s_closure_calls_is_each_caller_s():
+    """`async def _child(): await work()` started as a task inside the helper: `work` is
+    the helper's parameter, so the task runs what each caller passes, and the error-path
+    caller's work is not the one a finding names."""
+    found = findings("offload", "UJ001", "jobs/committed.py")
+    message = found[35].message
+    assert "`rebuild` (POST /index/rebuild) via rebuild._rebuild" in message, message
+    assert "_without_state" not in message

@@ -27,7 +27,8 @@ class Role(StrEnum):
     HTTP_MIDDLEWARE = "http middleware"  # @app.middleware("http"), BaseHTTPMiddleware.dispatch
     ASGI_MIDDLEWARE = "ASGI middleware"
     LIFESPAN = "lifespan"
-    STARTUP = "startup handler"  # on_startup / on_shutdown / on_event
+    STARTUP = "startup handler"  # on_startup / on_event("startup")
+    SHUTDOWN = "shutdown handler"  # on_shutdown / on_event("shutdown")
     OFFLOADED = "offloaded callable"  # run_in_threadpool(f), to_thread.run_sync(f), ...
     THREAD = "thread"  # executor / threading.Thread / asyncio.to_thread
     COROUTINE = "coroutine"  # any other async def: on the loop wherever it is awaited
@@ -38,8 +39,8 @@ _LOOP, _POOL, _START = ExecutionContext.LOOP, ExecutionContext.THREADPOOL, Execu
 
 def runs_on(role: Role, is_async: bool) -> ExecutionContext:
     """Where the body of a callable invoked in `role` runs (the table, row by row)."""
-    if role in (Role.LIFESPAN, Role.STARTUP):
-        return _START  # on the loop — sync handlers too — but only while starting
+    if role in (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN):
+        return _START  # on the loop — sync handlers too — but only while starting or stopping
     if role in (Role.HTTP_MIDDLEWARE, Role.ASGI_MIDDLEWARE):
         return _LOOP
     if role is Role.CLASS_DEPENDENCY:

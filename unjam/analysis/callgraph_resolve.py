@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.fastapi_records import _last_name
-from unjam.analysis.parameters import argument
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
 from unjam.analysis.summary import CallSite, Guard
@@ -36,7 +36,7 @@ class CallResolver:
         self._base_names: frozenset[str | None] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
-        self._callables: dict[str, dict[str, tuple[int, bool]]] = {}  # gqn → _called_params()
+        self.passed = PassedCallables(project, self._singleton)
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -54,17 +54,6 @@ class CallResolver:
                 result = Resolved()
         self._resolved[gqn] = result
         return result
-
-    def _target(self, func: Func, value) -> str | None:
-        if value is None:
-            return None
-        p = self.project
-        if value[0] in ("func", "meth") and value[1] in p.funcs:
-            return value[1]
-        if value[0] == "obj":
-            method = p.method(value[1], "__call__")
-            return method.gqn if method else None
-        return None
 
     def _resolve(self, func: Func) -> Resolved:
         p, cat = self.project, self.cat
@@ -103,7 +92,7 @@ class CallResolver:
                     self._offload(func, calls, i, (off, qn, on_error), out, skip)
         facts = self._facts
         funcs = p.funcs
-        called_params = self._called_params(func)
+        passed = self.passed
         memo = MemoGuards(func.fd, self._singleton(func.class_gqn)) if func.fd.guards else None
         variants = p.variants
         for j, callee in enumerate(callees):
@@ -111,7 +100,11 @@ class CallResolver:
                 continue
             kind = callee[0]
             ref = calls[j].func
-            if (kind == "func" or kind == "meth") and ref[0] == "name" and ref[1] in called_params:
+            if (
+                (kind == "func" or kind == "meth")
+                and ref[0] == "name"
+                and passed.passed_in(func, ref[1])
+            ):
                 continue  # a function some caller passes: an edge at each caller instead
             site = calls[j]
             guarded = memo is not None and site.guard >= 0 and memo(site.guard)
@@ -153,7 +146,8 @@ class CallResolver:
                             )
             elif kind == "func" or kind == "meth":
                 if callee[1] in funcs:
-                    self._callback_edges(func, site, callee, guarded, out)
+                    on_error = bool(handlers) and site.guard in handlers
+                    passed.edges(func, site, callee, (guarded, on_error), out)
                     for target in (callee[1], *variants.get(callee[1], ())):
                         # (every body of a redefined name)
                         tests = self.tests(target)
@@ -162,7 +156,6 @@ class CallResolver:
                             if tests and target not in self._partial_targets()
                             else EMPTY
                         )
-                        on_error = bool(handlers) and site.guard in handlers
                         out.edges.append(
                             Edge(target, site.line, site.col, guarded, site.guard, kills, on_error)
                         )
@@ -184,49 +177,11 @@ class CallResolver:
                         Edge(method.gqn, site.line, site.col, guarded, on_error=on_error)
                     )
         self._property_edges(func, out)
+        if handlers:
+            # calls made only when a `try` failed come last, so a shortest path that can
+            # go the normal way does (paths are found breadth-first, in edge order)
+            out.edges.sort(key=_on_error_last)
         return out
-
-    def _called_params(self, func: Func) -> dict[str, tuple[int, bool]]:
-        """The parameters `func` calls (`def run(kdf, *args): return kdf(*args)`): their
-        index, and whether every such call sits under a memo guard (`if hit: return hit`
-        / `else: value = await coro()`). What runs there is what each caller passes, so the
-        call is an edge at each caller (`run(hash_password, pw)` calls `hash_password`),
-        not one callable for all."""
-        known = self._callables.get(func.gqn)
-        if known is None:
-            fd = func.fd
-            names = {q.name: i for i, q in enumerate(fd.params) if q.kind in ("pos", "kwonly")}
-            memo = MemoGuards(fd, self._singleton(func.class_gqn)) if fd.guards else None
-            known = {}
-            for site in fd.calls:
-                name = site.func[1] if site.func[0] == "name" else None
-                if name in names and name not in fd.locals:
-                    guarded = memo is not None and site.guard >= 0 and memo(site.guard)
-                    earlier = known.get(name)
-                    known[name] = (names[name], guarded and (earlier is None or earlier[1]))
-            self._callables[func.gqn] = known
-        return known
-
-    def _callback_edges(
-        self, caller: Func, site: CallSite, callee: Value, guarded: bool, out: Resolved
-    ) -> None:
-        """Edges from `caller` to the project functions it passes for the parameters the
-        callee calls (see _called_params), at the call site."""
-        p = self.project
-        target = p.funcs[callee[1]]
-        called = self._called_params(target)
-        if not called:
-            return
-        params = target.fd.params
-        for index, memoised in called.values():
-            bound = callee[0] == "meth" or (
-                target.class_gqn is not None and site.func[0] == "attr" and index > 0
-            )
-            arg = argument(site, params[index], index - 1 if bound else index)
-            passed = self._target(caller, p.value_of(caller, arg)) if arg is not None else None
-            if passed is not None and passed in p.funcs:
-                once = guarded or memoised  # `cache.save_result(lambda: fetch(), key)`
-                out.edges.append(Edge(passed, site.line, site.col, once, site.guard))
 
     def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
         """The function's tests of its parameters (values.py), found once."""
@@ -247,7 +202,7 @@ class CallResolver:
             for wrapper in ("partial", "partialmethod"):
                 for caller, site in p.sites_named(wrapper):
                     if site.args:
-                        target = self._target(caller, p.value_of(caller, site.args[0]))
+                        target = function_called(p, p.value_of(caller, site.args[0]))
                         if target is not None:
                             found.add(target)
                             found.update(p.variants.get(target, ()))
@@ -304,15 +259,15 @@ class CallResolver:
             return
         if ref[0] == "call":
             value = p.callee(func, ref[1])
-            target = self._target(func, value)
+            target = function_called(p, value)
             if target is not None and value is not None and value[0] != "class":
                 for j, inner in enumerate(calls):
                     if inner.arg_of == i and inner.func == ref[1]:
                         skip.add(j)
             else:
-                target = self._target(func, p.value_of(func, ref))
+                target = function_called(p, p.value_of(func, ref))
         else:
-            target = self._target(func, p.value_of(func, ref))
+            target = function_called(p, p.value_of(func, ref))
         if target is not None:
             out.offloads.append(Offloaded(target, off.context, site.line, site.col, qn, on_error))
             if ref[0] == "lambda":
@@ -338,7 +293,7 @@ class CallResolver:
         found = False
         p = self.project
         for caller, call, value in p.passed_values(func, params[index], index):
-            target = self._target(caller, value)
+            target = function_called(p, value)
             if target is not None:
                 found = True
                 guards = caller.fd.guards
@@ -450,6 +405,10 @@ def _given_transport(site: CallSite) -> bool:
 # waits that a flag turns into a poll returning at once
 _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block"))  # Lock.acquire, Queue.get/put
+
+
+def _on_error_last(edge: Edge) -> bool:
+    return edge.on_error
 
 
 def _handler_guards(guards: list[Guard]) -> frozenset[int]:

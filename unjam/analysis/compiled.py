@@ -44,6 +44,7 @@ COMPILED_MODULES = (
     "unjam.analysis.fastapi_routes",
     "unjam.analysis.fastapi_registrations",
     "unjam.analysis.callgraph_records",
+    "unjam.analysis.callgraph_callbacks",
     "unjam.analysis.callgraph_resolve",
     "unjam.analysis.callgraph",
     "unjam.analysis.fastapi_model",

@@ -114,7 +114,8 @@ class Registrations(RouteModel):
         elif method == "add_event_handler":
             handler = site.args[1] if len(site.args) > 1 else kwargs.get("func")
             if handler is not None:
-                self._callable(func, handler, Role.STARTUP)
+                event = site.args[0] if site.args else kwargs.get("event_type")
+                self._callable(func, handler, _event_role(event))
 
     def _factory_apps(self, func: Func, ref: tuple) -> list[RouterObj]:
         """`app.mount("/auth", am.get_fastapi_app())` where the object's class is not known
@@ -219,7 +220,7 @@ class Registrations(RouteModel):
                 self._other(func, Role.EXCEPTION_HANDLER)
                 continue
             if method == "on_event":
-                self._other(func, Role.STARTUP)
+                self._other(func, _event_role(args[0] if args else kwargs.get("event_type")))
                 continue
             path = _const_str(args[0] if args else kwargs.get("path"))
             if path is None:
@@ -248,9 +249,9 @@ class Registrations(RouteModel):
         kwargs = obj.kwargs
         if "lifespan" in kwargs:
             self._callable(obj.scope, kwargs["lifespan"], Role.LIFESPAN)
-        for key in ("on_startup", "on_shutdown"):
+        for key, role in (("on_startup", Role.STARTUP), ("on_shutdown", Role.SHUTDOWN)):
             for item in _list_items(kwargs.get(key)):
-                self._callable(obj.scope, item, Role.STARTUP)
+                self._callable(obj.scope, item, role)
         handlers = kwargs.get("exception_handlers")
         if handlers is not None and handlers[0] == "dict":
             for _key, value in handlers[1]:
@@ -276,3 +277,8 @@ class Registrations(RouteModel):
         method = self.p.method(value[1], "__call__")
         if method is not None:
             self._other(method, Role.ASGI_MIDDLEWARE)
+
+
+def _event_role(event: tuple | None) -> Role:
+    """`on_event("shutdown")` registers a shutdown handler; any other event, start-up."""
+    return Role.SHUTDOWN if _const_str(event) == "shutdown" else Role.STARTUP

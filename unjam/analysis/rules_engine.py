@@ -29,6 +29,8 @@ from unjam.analysis.rules.precedence import kept
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
+_START_OR_STOP = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
+
 
 class RulesEngine:
     def __init__(self, project: Project, graph: CallGraph, model: FastAPIModel):
@@ -274,11 +276,11 @@ class RulesEngine:
         endpoint_routes = {r.endpoint.funcs[0]: r.label for r in self.model.routes}
         routes = self._route_entries()
         others = sorted(
-            (i for i in self.model.others if i.role not in (Role.LIFESPAN, Role.STARTUP)),
+            (i for i in self.model.others if i.role not in _START_OR_STOP),
             key=lambda i: (i.path, i.line),
         )
         startup = sorted(
-            (i for i in self.model.others if i.role in (Role.LIFESPAN, Role.STARTUP)),
+            (i for i in self.model.others if i.role in _START_OR_STOP),
             key=lambda i: (i.path, i.line),
         )
         framework = [i for i in routes + others if i.context is ExecutionContext.LOOP]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.model import ExecutionContext, Location, Severity
+from unjam.semantics import Role
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
@@ -48,7 +49,7 @@ FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
 
 def check(engine: RulesEngine) -> None:
     rules = Blocking(engine)
-    rules.blocking("UJ001", engine.loop_entries, Severity.ERROR, "blocks the event loop")
+    # start-up first: a memoised call it makes is not a request's first call (UJ001 asks)
     rules.blocking(
         "UJ002",
         engine.startup,
@@ -56,6 +57,7 @@ def check(engine: RulesEngine) -> None:
         "blocks the event loop at start-up",
         context=ExecutionContext.STARTUP,
     )
+    rules.blocking("UJ001", engine.loop_entries, Severity.ERROR, "blocks the event loop")
     rules.blocking(
         "UJ002",
         engine.startup,
@@ -81,11 +83,18 @@ class Blocking:
         self.p = engine.p
         self.g = engine.g
         self._import_calls: set[str] | None = None  # called bare in a module body (built once)
+        self._started: set[Site] = set()  # the sites reported as start-up work
+        self._shutdown_handlers = {
+            f for inv in engine.startup if inv.role is Role.SHUTDOWN for f in inv.funcs
+        }
 
     def _before_shutdown(self, root: str) -> frozenset[Site] | set[Site]:
         """What a start-up entry reaches before its first `yield`: a lifespan's code after it
         runs at shutdown, where blocking delays a graceful stop, not the start — its finding
-        must say so (the second UJ002 pass reports what only the shutdown part reaches)."""
+        must say so (the second UJ002 pass reports what only the shutdown part reaches). A
+        shutdown handler (`on_event("shutdown")`) has no start-up part."""
+        if root in self._shutdown_handlers:
+            return frozenset()
         graph = self.g
         func = self.p.funcs.get(root)
         first_yield = func.fd.first_yield if func is not None else 0
@@ -144,9 +153,11 @@ class Blocking:
                     paths.setdefault(site, path)
             for site in sorted(owned, key=self.e.site_order):
                 inv, path = owner_inv, paths.get(site) or [(site.func, site.line)]
-                if len(path) > 2 and counts[site] > 1:
-                    nearer = self._nearer(site, labelled, reached_by[site], len(path) - 2)
-                    if nearer is not None:
+                if counts[site] > 1 and (owner_inv.on_error or len(path) > 2):
+                    # an error path's work gives way to any other entry; else a nearer one
+                    limit = MAX_CALLS if owner_inv.on_error else len(path) - 2
+                    nearer = self._nearer(site, labelled, reached_by[site], limit)
+                    if nearer is not None and (owner_inv.on_error or not nearer[0].on_error):
                         inv, path = nearer
                 if len(path) - 1 > MAX_CALLS:
                     continue  # no entry reaches it within MAX_CALLS calls
@@ -154,8 +165,12 @@ class Blocking:
                 via = self.e.via(path[1:])
                 others = counts[site] - 1
                 memoised = self.e.memoised_only(inv, site, path)
-                if memoised and self._warmed_at_import(path):
-                    continue  # its one slow call is made while the app is imported
+                if memoised and (
+                    self._warmed_at_import(path) or (not startup and site in self._started)
+                ):
+                    # its one slow call is made before the app serves: at import, or at
+                    # start-up (a lifespan or startup handler reaches it), reported as that
+                    continue
                 once = not startup and memoised
                 message = (
                     f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) "
@@ -190,6 +205,8 @@ class Blocking:
                     root=root,
                     variant=variant,
                 )
+                if startup and not shutdown:
+                    self._started.add(site)
 
     def _blocking_root(
         self,

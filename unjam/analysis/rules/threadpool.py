@@ -254,7 +254,7 @@ class ThreadPool:
         pool_others = sum(
             i.context is ExecutionContext.THREADPOOL
             for i in self.model.others
-            if i.role not in (Role.LIFESPAN, Role.STARTUP)
+            if i.role not in (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
         )
         # routes and handlers not tied to an app belong to it only when it is the only one:
         # with several apps (a main one, mounted ones, test apps) no app gets another's work

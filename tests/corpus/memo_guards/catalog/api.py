@@ -1,6 +1,7 @@
 from fastapi import APIRouter, Depends, Request
 
 from catalog import clients, keys, rates
+from catalog.registry import store
 
 router = APIRouter(prefix="/catalog")
 
@@ -62,3 +63,8 @@ async def currency_history(currency: str):
 async def models(model_dir: str):
     keys.default_settings()
     return keys.model_files(model_dir)
+
+
+@router.get("/registry")
+async def registry_names():
+    return store.registry.names

@@ -2,6 +2,7 @@ from anyio import to_thread
 from fastapi import FastAPI
 
 from catalog.api import router
+from catalog.registry import store
 
 app = FastAPI()
 app.include_router(router)
@@ -10,3 +11,9 @@ app.include_router(router)
 @app.on_event("startup")
 async def more_tokens():
     to_thread.current_default_thread_limiter().total_tokens = 80
+
+
+@app.on_event("startup")
+async def warm_registry():
+    registry = store.registry
+    app.state.names = registry.names

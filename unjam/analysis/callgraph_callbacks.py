@@ -1,0 +1,121 @@
+"""Callables passed as arguments and called by the callee: `run(hash_password, pw)` where
+`def run(fn, *args): return fn(*args)`. What runs there is what each caller passes, so the
+call is an edge at each caller, not one callable inferred for all of them; a closure that
+calls its enclosing function's parameter (`async def child(): await work()`, started as a
+task) counts as that function calling it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from unjam.analysis.callgraph_records import Edge, Resolved
+from unjam.analysis.parameters import argument
+from unjam.analysis.project import Func, Project, Value
+from unjam.analysis.rules.memo import MemoGuards
+from unjam.analysis.summary import CallSite, FuncDef
+
+# parameter name → (its index, whether every call of it sits under a memo guard)
+Called = dict[str, tuple[int, bool]]
+
+
+class PassedCallables:
+    def __init__(self, project: Project, singleton: Callable[[str | None], bool]):
+        self.project = project
+        self._singleton = singleton  # whether a class's `self.x` guards are memos
+        self._called: dict[str, Called] = {}  # gqn → called()
+        self._children: dict[str, list[Func]] | None = None  # gqn → its nested defs/lambdas
+
+    def called(self, func: Func) -> Called:
+        """The parameters `func` calls, itself or in a closure: their index, and whether
+        every such call sits under a memo guard (`if hit: return hit` / `else: value =
+        await coro()`)."""
+        known = self._called.get(func.gqn)
+        if known is None:
+            fd = func.fd
+            names = {q.name: i for i, q in enumerate(fd.params) if q.kind in ("pos", "kwonly")}
+            known = {}
+            free = {n for n in names if n not in fd.locals and n not in fd.local_defs}
+            self._collect(func, free, names, known)
+            self._called[func.gqn] = known
+        return known
+
+    def _collect(self, scope: Func, free: set[str], names: dict[str, int], out: Called) -> None:
+        """Calls of the names in `free` in `scope` and, where no inner scope binds them
+        again, in its closures."""
+        fd = scope.fd
+        memo = MemoGuards(fd, self._singleton(scope.class_gqn)) if fd.guards else None
+        for site in fd.calls:
+            name = site.func[1] if site.func[0] == "name" else None
+            if name is not None and name in free:
+                guarded = memo is not None and site.guard >= 0 and memo(site.guard)
+                earlier = out.get(name)
+                out[name] = (names[name], guarded and (earlier is None or earlier[1]))
+        for child in self._nested(scope):
+            still = {n for n in free if not _binds(child.fd, n)}
+            if still:
+                self._collect(child, still, names, out)
+
+    def passed_in(self, func: Func, name: str) -> bool:
+        """Whether `name()` in `func` calls a parameter some caller passes: `func`'s own
+        (see called), or, in a closure, a free name of an enclosing function's."""
+        if name in self.called(func):
+            return True
+        p = self.project
+        fd = func.fd
+        while fd.parent is not None and not _binds(fd, name):
+            outer = p.funcs.get(f"{func.mod.name}.{fd.parent}")
+            if outer is None:
+                return False
+            if any(q.name == name for q in outer.fd.params):
+                return name in self.called(outer)
+            fd = outer.fd
+        return False
+
+    def edges(self, caller: Func, site: CallSite, callee: Value, how: tuple, out: Resolved):
+        """Edges from `caller` to the project functions it passes for the parameters the
+        callee calls, at the call site; `how`: (whether the call is memoised, whether it is
+        in an `except` handler)."""
+        guarded, on_error = how
+        p = self.project
+        target = p.funcs[callee[1]]
+        called = self.called(target)
+        if not called:
+            return
+        params = target.fd.params
+        for index, memoised in called.values():
+            bound = callee[0] == "meth" or (
+                target.class_gqn is not None and site.func[0] == "attr" and index > 0
+            )
+            arg = argument(site, params[index], index - 1 if bound else index)
+            passed = function_called(p, p.value_of(caller, arg)) if arg is not None else None
+            if passed is not None and passed in p.funcs:
+                once = guarded or memoised  # `cache.save_result(lambda: fetch(), key)`
+                out.edges.append(
+                    Edge(passed, site.line, site.col, once, site.guard, on_error=on_error)
+                )
+
+    def _nested(self, func: Func) -> list[Func]:
+        children = self._children
+        if children is None:
+            children = self._children = {}
+            for f in self.project.funcs.values():
+                if f.fd.parent is not None:
+                    children.setdefault(f"{f.mod.name}.{f.fd.parent}", []).append(f)
+        return children.get(func.gqn, [])
+
+
+def _binds(fd: FuncDef, name: str) -> bool:
+    """Whether a scope has its own `name` (a parameter, an assignment, a nested def)."""
+    return name in fd.locals or name in fd.local_defs or any(q.name == name for q in fd.params)
+
+
+def function_called(p: Project, value: Value | None) -> str | None:
+    """The project function a callable value runs when called."""
+    if value is None:
+        return None
+    if value[0] in ("func", "meth") and value[1] in p.funcs:
+        return value[1]
+    if value[0] == "obj":
+        method = p.method(value[1], "__call__")
+        return method.gqn if method else None
+    return None
