@@ -302,10 +302,10 @@ class Inference(ClassIndex):
                 # `type(self)`: the instance's class (an outside type: unknown)
                 instance = self.value_of(func, ref[2][0])
                 return ("class", instance[1]) if instance and instance[0] == "obj" else None
-            returned = self.catalogue.canonical(self.catalogue.returns(qn) or qn)
-            if returned == "queue.Queue" and _bounded(ref):
-                returned = "queue.BoundedQueue"  # its `put` waits while it is full
-            return ("inst", returned)
+            made = self.catalogue.canonical(self.catalogue.returns(qn) or qn)
+            if made == "queue.Queue" and _bounded(ref):
+                made = "queue.BoundedQueue"  # its `put` waits while it is full
+            return ("inst", made)
         if kind == "inst":
             returned = self.catalogue.returns(f"{callee[1]}.__call__")
             return ("inst", returned) if returned else None

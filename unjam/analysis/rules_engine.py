@@ -123,6 +123,20 @@ class RulesEngine:
             chain.append(ChainStep(blocker, chain[-1].path, site_line))
         return tuple(chain)
 
+    def memo_step(self, path: list[tuple[str, int]]) -> str | None:
+        """The first function on `path` whose next call is made once: under a memo guard,
+        or to an lru_cache'd function (which memoises too)."""
+        graph = self.g
+        for i in range(len(path) - 1):
+            caller, line = path[i]
+            callee = path[i + 1][0]
+            if self.is_cached(callee) or any(
+                e.guarded and e.callee == callee and e.line == line
+                for e in graph.resolved(caller).edges
+            ):
+                return caller
+        return None
+
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
         entry: the first call makes the call, later ones find the value set. The shortest
@@ -130,17 +144,7 @@ class RulesEngine:
         graph = self.g
         if site in graph.resolved(site.func).guarded:
             return True
-        crosses = False
-        for i in range(len(path) - 1):
-            caller, line = path[i]
-            callee = path[i + 1][0]
-            if self.is_cached(callee) or any(  # an lru_cache'd function memoises too
-                e.guarded and e.callee == callee and e.line == line
-                for e in graph.resolved(caller).edges
-            ):
-                crosses = True
-                break
-        if not crosses:
+        if self.memo_step(path) is None:
             return False
         steady = self._steady.get(inv.funcs)
         if steady is None:  # what the entry runs on every call: unguarded calls only

@@ -49,7 +49,7 @@ FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
 
 def check(engine: RulesEngine) -> None:
     rules = Blocking(engine)
-    # start-up first: a memoised call it makes is not a request's first call (UJ001 asks)
+    rules.blocking("UJ001", engine.loop_entries, Severity.ERROR, "blocks the event loop")
     rules.blocking(
         "UJ002",
         engine.startup,
@@ -57,7 +57,6 @@ def check(engine: RulesEngine) -> None:
         "blocks the event loop at start-up",
         context=ExecutionContext.STARTUP,
     )
-    rules.blocking("UJ001", engine.loop_entries, Severity.ERROR, "blocks the event loop")
     rules.blocking(
         "UJ002",
         engine.startup,
@@ -83,7 +82,7 @@ class Blocking:
         self.p = engine.p
         self.g = engine.g
         self._import_calls: set[str] | None = None  # called bare in a module body (built once)
-        self._started: set[Site] = set()  # the sites reported as start-up work
+        self._started: set[Site] | None = None  # what start-up reaches (built once)
         self._shutdown_handlers = {
             f for inv in engine.startup if inv.role is Role.SHUTDOWN for f in inv.funcs
         }
@@ -166,11 +165,10 @@ class Blocking:
                 others = counts[site] - 1
                 memoised = self.e.memoised_only(inv, site, path)
                 if memoised and (
-                    self._warmed_at_import(path) or (not startup and site in self._started)
+                    self._warmed_at_import(path)
+                    or (not startup and self._warmed_at_start(site, path))
                 ):
-                    # its one slow call is made before the app serves: at import, or at
-                    # start-up (a lifespan or startup handler reaches it), reported as that
-                    continue
+                    continue  # its one slow call is made before the app serves
                 once = not startup and memoised
                 message = (
                     f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) "
@@ -205,8 +203,6 @@ class Blocking:
                     root=root,
                     variant=variant,
                 )
-                if startup and not shutdown:
-                    self._started.add(site)
 
     def _blocking_root(
         self,
@@ -301,6 +297,22 @@ class Blocking:
                     return by_func[f], path
                 fallback = fallback or (by_func[f], path)
         return fallback
+
+    def _warmed_at_start(self, site: Site, path: list[tuple[str, int]]) -> bool:
+        """Whether start-up (a lifespan before its `yield`, a startup handler) makes the
+        memoised call first: it reaches the site, and the function holding the memo within
+        MAX_CALLS calls (a longer way is taken on faith, as a printed path would be). Then
+        the call is made before the app serves, and no request waits for it."""
+        if self._started is None:
+            self._started = set()
+            for inv in self.e.startup:
+                for f in inv.funcs:
+                    self._started |= self._before_shutdown(f)
+        if site not in self._started:
+            return False
+        memo = self.e.memo_step(path) or site.func
+        roots = {f for inv in self.e.startup for f in inv.funcs} - self._shutdown_handlers
+        return bool(self.g.callers_within(memo, roots, MAX_CALLS))
 
     def _warmed_at_import(self, path: list[tuple[str, int]]) -> bool:
         """Whether an `lru_cache`d function on `path` is also called, without arguments, in
