@@ -2,7 +2,8 @@
 `def run(fn, *args): return fn(*args)`. What runs there is what each caller passes, so the
 call is an edge at each caller, not one callable inferred for all of them; a closure that
 calls its enclosing function's parameter (`async def child(): await work()`, started as a
-task) counts as that function calling it."""
+task) counts as that function calling it, unless the function hands the closure to a thread
+(`asyncio.to_thread(transact)`: the parameter runs there, offloaded, as inferred)."""
 
 from __future__ import annotations
 
@@ -50,10 +51,32 @@ class PassedCallables:
                 guarded = memo is not None and site.guard >= 0 and memo(site.guard)
                 earlier = out.get(name)
                 out[name] = (names[name], guarded and (earlier is None or earlier[1]))
+        threaded = self._threaded(scope)
         for child in self._nested(scope):
+            if child.fd.name in threaded:
+                continue  # its calls run in a worker thread, not where the caller's would
             still = {n for n in free if not _binds(child.fd, n)}
             if still:
                 self._collect(child, still, names, out)
+
+    def _threaded(self, scope: Func) -> set[str]:
+        """The names `scope` hands to a thread or process (`asyncio.to_thread(transact)`,
+        `loop.run_in_executor(None, transact)`)."""
+        p = self.project
+        offload = p.catalogue.offload
+        out: set[str] = set()
+        for site in scope.fd.calls:
+            ref = site.func
+            callee = p.callee(scope, ref) if ref[0] == "attr" else p.value_of(scope, ref)
+            off = offload.get(callee[1]) if callee is not None and callee[0] == "ext" else None
+            if off is None or off.context in ("iterator", "task"):
+                continue
+            arg = site.args[off.arg] if 0 <= off.arg < len(site.args) else None
+            if arg is None and off.keyword:
+                arg = dict(site.kwargs).get(off.keyword)
+            if arg is not None and arg[0] == "name":
+                out.add(arg[1])
+        return out
 
     def passed_in(self, func: Func, name: str) -> bool:
         """Whether `name()` in `func` calls a parameter some caller passes: `func`'s own

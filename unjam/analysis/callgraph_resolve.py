@@ -5,9 +5,10 @@ another context, and which memo guards and polls make a call harmless."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
+from unjam.analysis.callgraph_constants import PassedConstants
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.project import Func, Project, Value
@@ -18,6 +19,7 @@ from unjam.analysis.values import EMPTY, decided_false, param_tests
 _WRAPPERS = frozenset(("await", "star", "enter"))
 _WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
 _NO_GUARDS: frozenset[int] = frozenset()
+_NO_CONSTANTS: Mapping[str, object] = {}
 
 
 class CallResolver:
@@ -37,6 +39,7 @@ class CallResolver:
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
         self.passed = PassedCallables(project, self._singleton)
+        self.constants = PassedConstants(project)
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -152,7 +155,9 @@ class CallResolver:
                         # (every body of a redefined name)
                         tests = self.tests(target)
                         kills = (
-                            decided_false(func.fd, site, funcs[target].fd, tests)
+                            decided_false(
+                                func.fd, site, funcs[target].fd, tests, self._passed(func, site)
+                            )
                             if tests and target not in self._partial_targets()
                             else EMPTY
                         )
@@ -182,6 +187,16 @@ class CallResolver:
             # go the normal way does (paths are found breadth-first, in edge order)
             out.edges.sort(key=_on_error_last)
         return out
+
+    def _passed(self, func: Func, site: CallSite) -> Mapping[str, object]:
+        """The constants `func`'s parameters hold on every call (callgraph_constants.py),
+        when the call passes one of them along by name."""
+        names = {q.name for q in func.fd.params}
+        if any(_named(arg, names) for arg in site.args) or any(
+            _named(arg, names) for _, arg in site.kwargs
+        ):
+            return self.constants.of(func)
+        return _NO_CONSTANTS
 
     def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
         """The function's tests of its parameters (values.py), found once."""
@@ -404,7 +419,13 @@ def _given_transport(site: CallSite) -> bool:
 
 # waits that a flag turns into a poll returning at once
 _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
-_NONBLOCKING_KEYWORDS = frozenset(("blocking", "block"))  # Lock.acquire, Queue.get/put
+# Lock.acquire, Queue.get/put; Executor.shutdown (whose first parameter is `wait`)
+_NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
+_SHUTDOWN = "concurrent.futures.ThreadPoolExecutor.shutdown"
+
+
+def _named(ref: tuple, names: set[str]) -> bool:
+    return ref[0] == "name" and ref[1] in names
 
 
 def _on_error_last(edge: Edge) -> bool:
@@ -422,7 +443,10 @@ def _handler_guards(guards: list[Guard]) -> frozenset[int]:
 
 def _polls(qn: str, site: CallSite) -> bool:
     """`os.waitpid(-1, os.WNOHANG)`, `lock.acquire(blocking=False)`,
-    `q.get(block=False)`: the call asks not to wait, so it does not block."""
+    `q.get(block=False)`, `pool.shutdown(wait=False)`: the call asks not to wait, so it does
+    not block."""
+    if qn == _SHUTDOWN and site.args and site.args[0] == ("const", False):
+        return True
     if qn in _WNOHANG_WAITS:
         return any(
             ref[0] == "attr" and ref[2] == "WNOHANG"

@@ -16,15 +16,21 @@ position, no `*args`/`**kwargs` spread at the call — whose default is a consta
 a function with no decorator (one may change the signature or the arguments) but
 `staticmethod`/`classmethod`, not rebound in its body, and called by its own name (a
 `functools.partial` or an alias may bind arguments the call site does not show; the call
-graph also skips functions some `partial(f, ...)` in the project names).
-Everything else keeps the site reachable.
+graph also skips functions some `partial(f, ...)` in the project names) — or the caller's
+own parameter passed along (`migrate(force=force)`) when every call of the caller in the
+project gives that parameter one constant and nothing uses the caller as a value
+(callgraph_constants.py). Everything else keeps the site reachable.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from unjam.analysis.summary import CallSite, FuncDef, Guard
 
 EMPTY: frozenset[int] = frozenset()
+_NONE: Mapping[str, object] = MappingProxyType({})
 _PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")})
 _SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
 _MAX_STR = 160  # summarize.py keeps this many characters of a string constant
@@ -37,12 +43,18 @@ def param_tests(fd: FuncDef) -> tuple[tuple[int, Guard], ...]:
 
 
 def decided_false(
-    caller: FuncDef, site: CallSite, callee: FuncDef, tests: tuple[tuple[int, Guard], ...]
+    caller: FuncDef,
+    site: CallSite,
+    callee: FuncDef,
+    tests: tuple[tuple[int, Guard], ...],
+    constants: Mapping[str, object] = _NONE,
 ) -> frozenset[int]:
-    """Indexes of the callee's guards that this call's argument values make false."""
+    """Indexes of the callee's guards that this call's argument values make false;
+    `constants`: the caller's parameters every call of it gives one constant (see
+    `shared_constants`), which it may pass along."""
     if not tests or not _called_plainly(caller, site, callee):
         return EMPTY
-    known = _known_values(site, callee)
+    known = _known_values(site, callee, constants)
     if not known:
         return EMPTY
     out = [
@@ -76,11 +88,35 @@ def _called_plainly(caller: FuncDef, site: CallSite, callee: FuncDef) -> bool:
     return all(name is not None for name, _ in site.kwargs)  # `**kwargs` may pass anything
 
 
-def _known_values(site: CallSite, callee: FuncDef) -> dict[str, object]:
+def shared_constants(sites: list[tuple[FuncDef, CallSite]], callee: FuncDef) -> dict[str, object]:
+    """The callee's parameters that every one of `sites` (all of its calls) makes the same
+    constant, passed or left at its default: `def init_db(force=True)` that no caller gives
+    `force` passes `True` along in `migrate(force=force)`."""
+    shared: dict[str, object] | None = None
+    for caller, site in sites:
+        if not _called_plainly(caller, site, callee):
+            return {}
+        known = _known_values(site, callee, _NONE)
+        if shared is None:
+            shared = known
+        else:
+            shared = {k: v for k, v in shared.items() if k in known and _same(known[k], v)}
+        if not shared:
+            return {}
+    return shared or {}
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b  # `True == 1`, but not the same test result
+
+
+def _known_values(
+    site: CallSite, callee: FuncDef, constants: Mapping[str, object]
+) -> dict[str, object]:
     """Parameter → value, for the parameters whose value this call makes certain: a
     constant passed by keyword (or by position, to a function that is not a method: a
-    method's call may be bound or not, which shifts positions), or a constant default the
-    call surely leaves alone."""
+    method's call may be bound or not, which shifts positions), one of the caller's
+    `constants` passed by name, or a constant default the call surely leaves alone."""
     passed = {name: ref for name, ref in site.kwargs}
     method = callee.class_qn is not None
     # a method's call may be bound (`obj.m(a)`: `a` is the second parameter) or not
@@ -102,6 +138,8 @@ def _known_values(site: CallSite, callee: FuncDef) -> dict[str, object]:
             ref = param.default
         if ref is not None and ref[0] == "const":
             out[param.name] = ref[1]
+        elif ref is not None and ref[0] == "name" and ref[1] in constants:
+            out[param.name] = constants[ref[1]]
         elif ref is not None and ref[0] == "dict":
             keys = _literal_keys(ref)
             if keys is not None:

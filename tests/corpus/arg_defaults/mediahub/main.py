@@ -3,6 +3,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from mediahub.routes import router
+from mediahub.schema import DB
 from mediahub.warmup import load_models, prepare_cache
 
 
@@ -10,6 +11,9 @@ from mediahub.warmup import load_models, prepare_cache
 async def lifespan(app: FastAPI):
     app.state.cache = prepare_cache()
     app.state.models = load_models(preload=["small"])
+    DB.initialize(upgrade=False)
+    DB.archive_plain()
+    DB.sync_index()
     yield
 
 

@@ -1,8 +1,10 @@
 import queue
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 jobs: queue.Queue = queue.Queue()
 frames = queue.Queue(maxsize=8)
+pool = ThreadPoolExecutor()
 done = threading.Event()
 
 
@@ -12,4 +14,7 @@ async def hand_over(job: dict) -> dict:
     frames.put(job)  # expect: UJ001 (a bounded queue: put waits while it is full)
     frames.join()  # expect: UJ001
     done.wait()  # expect: UJ001
+    pool.shutdown(wait=False)  # ok: asks not to wait for the running work
+    pool.shutdown(False)  # ok
+    pool.shutdown()  # expect: UJ001
     return jobs.get()  # expect: UJ001

@@ -1,0 +1,119 @@
+"""A function's parameters that every call of it gives the same constant: `def
+init_db(force=True)` that no caller passes `force` to gives `True` to `migrate(force=force)`,
+so the branch `migrate` takes when `force` is false never runs from there (values.py).
+
+Only when all the calls are known: every call site whose name matches resolves (to this
+function or to another), none spreads `*args`/`**kwargs`, and the function's name is never
+used as a value anywhere in the project (`Depends(init_db)`, a callback, a route, an alias:
+then something else may call it with anything). Dunder methods, decorated and redefined
+functions are left out. (A name the summary does not keep — in a comprehension, past a long
+literal's first items — is not seen; what calls the function through it is then not
+counted, which can only hide a branch, never report one.)"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import CallSite, FuncDef
+from unjam.analysis.values import shared_constants
+
+_NOTHING: Mapping[str, object] = {}
+
+
+class PassedConstants:
+    def __init__(self, project: Project):
+        self.project = project
+        self._known: dict[str, Mapping[str, object]] = {}  # gqn → of()
+        self._used: set[str] | None = None  # names used as values (not only called)
+
+    def of(self, func: Func) -> Mapping[str, object]:
+        """Parameter → the constant every call of `func` gives it."""
+        known = self._known.get(func.gqn)
+        if known is None:
+            known = self._known[func.gqn] = self._find(func) or _NOTHING
+        return known
+
+    def _find(self, func: Func) -> dict[str, object]:
+        fd = func.fd
+        p = self.project
+        if (
+            not fd.params
+            or fd.is_lambda
+            or fd.qn == "<module>"
+            or fd.name.startswith("__")
+            or func.gqn in p.variants
+            or "#" in func.gqn
+            or fd.name in self._used_names()
+        ):
+            return {}
+        sites: list[tuple[FuncDef, CallSite]] = []
+        for caller, site in p.sites_named(fd.name):
+            ref = site.func
+            callee = p.callee(caller, ref) if ref[0] == "attr" else p.value_of(caller, ref)
+            if callee is None:
+                return {}  # a call that may be this function's, with any arguments
+            if callee[1] == func.gqn:
+                sites.append((caller.fd, site))
+        return shared_constants(sites, fd) if sites else {}
+
+    def _used_names(self) -> set[str]:
+        used = self._used
+        if used is None:
+            used = self._used = set()
+            p = self.project
+            for func in p.funcs.values():
+                _names_used_in(func.fd, used)
+            for mod in p.modules.values():  # module-level assignments (and `global` ones)
+                for assigned in mod.summary.global_values.values():
+                    _names_in([value for _scope, value in assigned], used)
+            for cls in p.classes.values():
+                cd = cls.cd
+                _names_in([*cd.bases, *(d[0] for d in cd.decorators)], used)
+                for values in cd.attrs.values():
+                    _names_in(values, used)
+        return used
+
+
+def _names_used_in(fd: FuncDef, out: set[str]) -> None:
+    """The names `fd` uses other than by calling them (`f(...)`, `obj.f(...)`)."""
+    for site in fd.calls:
+        func = site.func
+        if func[0] == "attr":
+            _names_in([func[1]], out)
+        elif func[0] != "name":
+            _names_in([func], out)
+        _names_in(site.args, out)
+        _names_in([value for _, value in site.kwargs], out)
+    for values in fd.locals.values():
+        _names_in(values, out)
+    _names_in(fd.return_values, out)
+    _names_in(fd.yield_values, out)
+    _names_in([d[0] for d in fd.decorators], out)
+    _names_in([q.default for q in fd.params if q.default is not None], out)
+    for base, _attr, value in fd.attr_stores:
+        _names_in([base, value], out)
+
+
+def _names_in(refs, out: set[str]) -> None:
+    stack: list = list(refs)
+    while stack:
+        ref = stack.pop()
+        if type(ref) is not tuple or not ref:
+            continue
+        tag = ref[0]
+        if tag == "name":
+            out.add(ref[1])
+        elif tag == "attr":
+            out.add(ref[2])
+            stack.append(ref[1])
+        elif tag == "call":
+            func = ref[1]
+            if type(func) is tuple and func and func[0] == "attr":
+                stack.append(func[1])  # the receiver is used; the method is only called
+            stack.extend(ref[2])
+            stack.extend(value for _, value in ref[3])
+        elif type(tag) is tuple:  # a tuple of refs (items, pairs)
+            stack.extend(ref)
+        else:
+            stack.extend(item for item in ref[1:] if type(item) is tuple)
