@@ -51,21 +51,28 @@ class PassedCallables:
                 guarded = memo is not None and site.guard >= 0 and memo(site.guard)
                 earlier = out.get(name)
                 out[name] = (names[name], guarded and (earlier is None or earlier[1]))
-        threaded = self._threaded(scope)
-        for child in self._nested(scope):
+        children = self._nested(scope)
+        if not children:
+            return
+        threaded = self._threaded(scope, {child.fd.name for child in children})
+        for child in children:
             if child.fd.name in threaded:
                 continue  # its calls run in a worker thread, not where the caller's would
             still = {n for n in free if not _binds(child.fd, n)}
             if still:
                 self._collect(child, still, names, out)
 
-    def _threaded(self, scope: Func) -> set[str]:
-        """The names `scope` hands to a thread or process (`asyncio.to_thread(transact)`,
+    def _threaded(self, scope: Func, names: set[str]) -> set[str]:
+        """Which of `names` `scope` hands to a thread or process (`asyncio.to_thread(transact)`,
         `loop.run_in_executor(None, transact)`)."""
         p = self.project
         offload = p.catalogue.offload
         out: set[str] = set()
         for site in scope.fd.calls:
+            if not any(a[0] == "name" and a[1] in names for a in site.args) and not any(
+                a[0] == "name" and a[1] in names for _, a in site.kwargs
+            ):
+                continue  # (resolving every call of every scope would cost seconds)
             ref = site.func
             callee = p.callee(scope, ref) if ref[0] == "attr" else p.value_of(scope, ref)
             off = offload.get(callee[1]) if callee is not None and callee[0] == "ext" else None

@@ -44,7 +44,6 @@ class PassedConstants:
             or fd.name.startswith("__")
             or func.gqn in p.variants
             or "#" in func.gqn
-            or fd.name in self._used_names()
         ):
             return {}
         sites: list[tuple[FuncDef, CallSite]] = []
@@ -55,7 +54,10 @@ class PassedConstants:
                 return {}  # a call that may be this function's, with any arguments
             if callee[1] == func.gqn:
                 sites.append((caller.fd, site))
-        return shared_constants(sites, fd) if sites else {}
+        shared = shared_constants(sites, fd) if sites else {}
+        if shared and fd.name in self._used_names():  # (the costlier question last)
+            return {}
+        return shared
 
     def _used_names(self) -> set[str]:
         used = self._used
@@ -69,51 +71,67 @@ class PassedConstants:
                     _names_in([value for _scope, value in assigned], used)
             for cls in p.classes.values():
                 cd = cls.cd
-                _names_in([*cd.bases, *(d[0] for d in cd.decorators)], used)
+                _names_in([*cd.bases, *(d[0] for d in cd.decorators)], used, True)
                 for values in cd.attrs.values():
-                    _names_in(values, used)
+                    _names_in(values, used, True)
         return used
 
 
 def _names_used_in(fd: FuncDef, out: set[str]) -> None:
     """The names `fd` uses other than by calling them (`f(...)`, `obj.f(...)`)."""
+    refs: list = []
+    add, extend = refs.append, refs.extend
     for site in fd.calls:
         func = site.func
         if func[0] == "attr":
-            _names_in([func[1]], out)
+            add(func[1])
         elif func[0] != "name":
-            _names_in([func], out)
-        _names_in(site.args, out)
-        _names_in([value for _, value in site.kwargs], out)
+            add(func)
+        extend(site.args)
+        for _, value in site.kwargs:
+            add(value)
     for values in fd.locals.values():
-        _names_in(values, out)
-    _names_in(fd.return_values, out)
-    _names_in(fd.yield_values, out)
-    _names_in([d[0] for d in fd.decorators], out)
-    _names_in([q.default for q in fd.params if q.default is not None], out)
+        extend(values)
+    extend(fd.return_values)
+    extend(fd.yield_values)
+    for decorator in fd.decorators:
+        add(decorator[0])
     for base, _attr, value in fd.attr_stores:
-        _names_in([base, value], out)
+        add(base)
+        add(value)
+    _names_in(refs, out)
+    # defaults and annotations are no call sites: `Depends(get_db)` is looked into there
+    deep = [q.default for q in fd.params if q.default is not None]
+    deep += [q.annotation for q in fd.params if q.annotation is not None]
+    if deep:
+        _names_in(deep, out, True)
 
 
-def _names_in(refs, out: set[str]) -> None:
-    stack: list = list(refs)
+def _names_in(refs, out: set[str], into_calls: bool = False) -> None:
+    """The names `refs` use. A call inside them is looked into only `into_calls`: elsewhere
+    every call is a call site of the scope that evaluates it, read there. (Every item
+    pushed is a non-empty tuple: this loop runs over every ref of the project.)"""
+    stack: list = [ref for ref in refs if ref]
+    pop, push, add = stack.pop, stack.append, out.add
     while stack:
-        ref = stack.pop()
-        if type(ref) is not tuple or not ref:
-            continue
+        ref = pop()
         tag = ref[0]
         if tag == "name":
-            out.add(ref[1])
+            add(ref[1])
+        elif tag == "const":
+            continue
         elif tag == "attr":
-            out.add(ref[2])
-            stack.append(ref[1])
+            add(ref[2])
+            push(ref[1])
         elif tag == "call":
-            func = ref[1]
-            if type(func) is tuple and func and func[0] == "attr":
-                stack.append(func[1])  # the receiver is used; the method is only called
-            stack.extend(ref[2])
-            stack.extend(value for _, value in ref[3])
+            if into_calls:
+                push(ref[1])
+                stack.extend(ref[2])
+                for _, value in ref[3]:
+                    push(value)
         elif type(tag) is tuple:  # a tuple of refs (items, pairs)
             stack.extend(ref)
         else:
-            stack.extend(item for item in ref[1:] if type(item) is tuple)
+            for item in ref[1:]:
+                if type(item) is tuple and item:
+                    push(item)

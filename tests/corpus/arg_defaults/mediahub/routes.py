@@ -7,6 +7,7 @@ from mediahub.accounts import rename, update_account
 from mediahub.clients import http_client, metrics_client
 from mediahub.http_handler import fetch_page, get_secret, handler, queue_event
 from mediahub.llm import completion, summarize
+from mediahub.paging import Paging, default_paging
 from mediahub.passwords import HASHERS, hash_password, hash_with, run_kdf, verify_password
 
 router = APIRouter()
@@ -130,3 +131,13 @@ async def set_name(account_id: int, name: str):
 @router.post("/users/{scheme}")
 async def create_user_with(scheme: str, password: str):
     return await hash_with(getattr(HASHERS, scheme), password)
+
+
+@router.get("/albums")
+async def albums(page: Paging):
+    return page
+
+
+@router.get("/albums/recent")
+async def recent_albums():
+    return await default_paging()
