@@ -80,4 +80,5 @@ class Resolved:
     # blocking site or client construction → guard it runs under, kept when the function
     # tests its parameters
     site_guards: dict[Site, int] = field(default_factory=dict)
-    on_error: set[Site] = field(default_factory=set)  # client constructions in `except`
+    # blocking calls and client constructions in an `except` handler
+    on_error: set[Site] = field(default_factory=set)

@@ -129,6 +129,8 @@ class CallResolver:
                         out.site_guards[blocking] = site.guard
                     if guarded:
                         out.guarded.add(blocking)
+                    if handlers and site.guard in handlers:
+                        out.on_error.add(blocking)
                 if client_entry is not None and not _given_transport(site):
                     made = Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry)
                     out.clients.append((made, guarded))

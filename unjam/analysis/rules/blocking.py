@@ -151,6 +151,8 @@ class Blocking:
                 ).items():
                     paths.setdefault(site, path)
             for site in sorted(owned, key=self.e.site_order):
+                if self._cleanup_only(site):
+                    continue
                 inv, path = owner_inv, paths.get(site) or [(site.func, site.line)]
                 if counts[site] > 1 and (owner_inv.on_error or len(path) > 2):
                     # an error path's work gives way to any other entry; else a nearer one
@@ -297,6 +299,16 @@ class Blocking:
                     return by_func[f], path
                 fallback = fallback or (by_func[f], path)
         return fallback
+
+    def _cleanup_only(self, site: Site) -> bool:
+        """A blocking call in an `except` handler of a function whose normal path blocks
+        too (`session.rollback()` after `session.commit()`): the normal path's calls are
+        the finding, and the fix that moves them moves this one; whether the handler runs
+        at all depends on an error unjam cannot tell the entry raises."""
+        resolved = self.g.resolved(site.func)
+        return site in resolved.on_error and any(
+            other not in resolved.on_error for other in resolved.blocking
+        )
 
     def _warmed_at_start(self, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether start-up (a lifespan before its `yield`, a startup handler) makes the

@@ -16,3 +16,17 @@ class OrderRepository:
     def save(self, order) -> None:
         self.db.add(order)  # ok: add only stages the object
         self.db.commit()  # expect: UJ001
+
+    def cancel(self, order) -> None:
+        try:
+            order.status = "cancelled"
+            self.db.commit()  # expect: UJ001
+        except ValueError:
+            self.db.rollback()  # ok: the commit above is the finding; its fix moves this too
+            raise
+
+    def archive(self, order) -> None:
+        try:
+            order.status = "archived"
+        except AttributeError:
+            self.db.rollback()  # expect: UJ001 (the only blocking call: its handler's)

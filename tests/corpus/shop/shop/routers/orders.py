@@ -20,6 +20,14 @@ async def checkout(order_id: int, db: Annotated[Session, Depends(get_db)]):
     return result
 
 
+@router.post("/{order_id}/cancel")
+async def cancel(order_id: int, db: Annotated[Session, Depends(get_db)]):
+    repository = OrderRepository(db)
+    order = repository.get(order_id)
+    repository.cancel(order)
+    repository.archive(order)
+
+
 @router.get("/open")  # ok: two sync pieces, borrowed one after another
 def list_open(db: Session = Depends(get_raw_db)):
     return OrderRepository(db).list_open()  # ok: sync endpoint, runs in the thread pool
