@@ -147,6 +147,17 @@ def test_uj003_fix_fits_what_the_dependency_does():
     assert all(f.fix.startswith("create the client once") for f in built)
 
 
+def test_a_function_that_needs_the_running_loop_is_not_told_to_go_to_a_thread():
+    result = _analyze("lifecycle")
+    build = next(f for f in result.findings if f.blocker == "subprocess.run")
+    assert "to_thread(start_native_server" not in build.fix, build.fix
+    assert build.fix.startswith(
+        "`start_native_server` needs the running event loop (`asyncio.get_running_loop` via "
+        "`Dispatcher.bind`), so a thread cannot run it: move its blocking step to one — "
+        "`await asyncio.to_thread(build_extension, ...)` in `lifespan`"
+    ), build.fix
+
+
 def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
     result = _analyze("lifecycle")
     uj002 = {f.blocker: f for f in result.findings if f.code == "UJ002"}

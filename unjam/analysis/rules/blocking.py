@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
+from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.model import ExecutionContext, Location, Severity
 from unjam.semantics import Role
@@ -17,6 +18,7 @@ from unjam.semantics import Role
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
     from unjam.analysis.fastapi_model import Invoked
+    from unjam.analysis.project import Func
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -83,6 +85,7 @@ class Blocking:
         self.g = engine.g
         self._import_calls: set[str] | None = None  # called bare in a module body (built once)
         self._started: set[Site] | None = None  # what start-up reaches (built once)
+        self._loop_bound = LoopBound(self.p, self.g)
         self._shutdown_handlers = {
             f for inv in engine.startup if inv.role is Role.SHUTDOWN for f in inv.funcs
         }
@@ -254,6 +257,8 @@ class Blocking:
                     "blocking calls with `await asyncio.to_thread(...)` or replace them with "
                     "async ones"
                 )
+            elif caller is not None and (bound := self._loop_bound.uses(gqn)) is not None:
+                fix = self._fix_keeping_on_loop(func, caller, bound, path[i + 1 :])
             elif caller is not None:
                 fix = (
                     f"run it off the loop where `{caller.display}` calls it — "
@@ -274,6 +279,27 @@ class Blocking:
             ("in", site.func),
             f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
             frozenset(reached),
+        )
+
+    def _fix_keeping_on_loop(
+        self, func: Func, caller: Func, bound: str, below: list[tuple[str, int]]
+    ) -> str:
+        """The fix for a sync function that needs the running loop: a thread cannot run it
+        (`to_thread` of it would fail, or bind it to a loop that never runs), so the first
+        step below it on the path that does not need the loop is what moves."""
+        funcs = self.p.funcs
+        for gqn, _line in below:
+            step = funcs.get(gqn)
+            if step is not None and not step.fd.is_async and self._loop_bound.uses(gqn) is None:
+                return (
+                    f"`{func.display}` needs the running event loop ({bound}), so a thread "
+                    f"cannot run it: move its blocking step to one — `await "
+                    f"asyncio.to_thread({step.display}, ...)` in `{caller.display}`, the result "
+                    "passed in — or replace its blocking calls with async ones"
+                )
+        return (
+            f"`{func.display}` needs the running event loop ({bound}), so a thread cannot run "
+            "it: replace its blocking calls with async ones"
         )
 
     def _nearer(

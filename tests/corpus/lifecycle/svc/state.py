@@ -7,6 +7,8 @@ import requests
 import sqlite3
 from fastapi import FastAPI
 
+from svc.native import Dispatcher, start_native_server
+
 
 def load_settings() -> dict:
     with open("/etc/svc/settings.toml", "rb") as fh:  # expect: UJ002
@@ -24,6 +26,7 @@ async def lifespan(app: FastAPI):
     app.state.http = httpx.Client(base_url="https://inventory.internal")  # ok: once
     app.state.db = sqlite3.connect("/var/lib/svc.db", check_same_thread=False)  # expect: UJ002
     await warm_cache(app.state.http)
+    app.state.native = start_native_server(Dispatcher())
     yield
     app.state.http.close()  # ok: close is not reported
     shutil.rmtree("/var/cache/svc", ignore_errors=True)  # expect: UJ002 (at shutdown)
