@@ -176,6 +176,60 @@ def test_test_code_is_out_of_scope_unless_named_or_configured(capsys, monkeypatc
     assert not any("test" in f["path"] for f in configured["findings"])
 
 
+VENDORED = {
+    "svc/__init__.py": "",
+    "svc/main.py": """\
+        from fastapi import FastAPI
+
+        from svc.thirdparty.pdfkit.api import extract
+
+        app = FastAPI()
+
+
+        @app.post("/parse")
+        async def parse(path: str):
+            return extract(path)
+        """,
+    "svc/thirdparty/__init__.py": "",
+    "svc/thirdparty/pdfkit/__init__.py": "",
+    "svc/thirdparty/pdfkit/api.py": """\
+        import os
+
+        from fastapi import FastAPI
+
+        upstream = FastAPI()
+
+
+        def extract(path: str) -> bytes:
+            with open(path, "rb") as fh:
+                return fh.read()
+
+
+        @upstream.delete("/cache")
+        async def clear_cache():
+            os.remove("/tmp/pdfkit.cache")
+        """,
+}
+
+
+def test_a_vendored_copy_is_read_but_its_own_app_is_not_the_project_s(
+    capsys, monkeypatch, tmp_path
+):
+    """`thirdparty/…` holds another project's code: the project's route into it is
+    followed, but the upstream app shipped with it is not an entry point of this one."""
+    root = write(tmp_path / "repo", VENDORED)
+    _, data = check(capsys, monkeypatch, ".", cwd=root)
+    found = {(f["code"], f["path"], f["line"]) for f in data["findings"]}
+    assert ("UJ001", "svc/thirdparty/pdfkit/api.py", 9) in found  # via POST /parse
+    assert ("UJ001", "svc/thirdparty/pdfkit/api.py", 15) not in found  # upstream's DELETE
+    assert not any(f["entry"]["path"].startswith("svc/thirdparty/") for f in data["findings"])
+    (root / "pyproject.toml").write_text("[tool.unjam]\nvendored = []\n")
+    _, everything = check(capsys, monkeypatch, ".", cwd=root)
+    assert ("UJ001", "svc/thirdparty/pdfkit/api.py", 15) in {
+        (f["code"], f["path"], f["line"]) for f in everything["findings"]
+    }
+
+
 def test_bad_test_code_value_is_a_usage_error(capsys, monkeypatch, tmp_path):
     write(tmp_path, {"pyproject.toml": '[tool.unjam]\ntest-code = "tests"\n', "app.py": ""})
     monkeypatch.chdir(tmp_path)

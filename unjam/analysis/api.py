@@ -40,7 +40,7 @@ def analyze(
     """Analyse the Python files under `paths` (configured, suppressed and selected as
     `unjam check` does); with `app_module`, keep what that module's import closure holds."""
     from unjam.analysis.config import load_config
-    from unjam.analysis.discovery import discover
+    from unjam.analysis.discovery import discover, vendored_paths
     from unjam.analysis.suppressions import Suppressor, split_suppressed
     from unjam.analysis.target import target_version
 
@@ -56,6 +56,8 @@ def analyze(
     project, model, findings, unparsed = _link_and_run(
         root, list(found.paths), config.blocking, target_version(root)
     )
+    vendored = vendored_paths(config.vendored, root)
+    findings = [f for f in findings if not vendored(f.entry.path)]
     keep = _closure(project, app_module) if app_module else None
     if keep is not None:
         findings = [f for f in findings if _entry_path(f) in keep]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from unjam.analysis.discovery import DEFAULT_TEST_CODE
+from unjam.analysis.discovery import DEFAULT_TEST_CODE, DEFAULT_VENDORED
 from unjam.analysis.rules import RULES, codes_matching
 from unjam.errors import UserError
 
@@ -28,12 +28,14 @@ KNOWN_KEYS = {
     "respect-gitignore",
     "blocking",
     "test-code",
+    "vendored",
     "max-file-size",
 }
 DEFAULT_SELECT = ("ALL",)
 # Larger files are skipped with a diagnostic: the largest source file in the PyPI packages
 # unjam's own environment installs is 4.7 MB (docs/check.md has the figures).
 DEFAULT_MAX_FILE_SIZE = 10_000_000
+_EXAMPLES = {"exclude": "tests/fixtures", "test-code": "tests", "vendored": "thirdparty"}
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?\s*$", re.IGNORECASE)
 _UNITS = {"B": 1, "KB": 1_000, "MB": 1_000_000, "GB": 1_000_000_000}
 
@@ -50,6 +52,7 @@ class CheckConfig:
     blocking: tuple[Mapping[str, Any], ...] = ()
     respect_gitignore: bool = True
     test_code: tuple[str, ...] = DEFAULT_TEST_CODE
+    vendored: tuple[str, ...] = DEFAULT_VENDORED
     max_file_size: int | None = DEFAULT_MAX_FILE_SIZE
 
     def enabled(self, code: str) -> bool:
@@ -129,6 +132,7 @@ def load_config(
     test_code = (
         _strings(table, "test-code", where) if "test-code" in table else list(DEFAULT_TEST_CODE)
     )
+    vendored = _strings(table, "vendored", where) if "vendored" in table else list(DEFAULT_VENDORED)
     max_file_size = _size(table, "max-file-size", where)
 
     cli_select = _check_codes(select, "--select") if select else None
@@ -147,6 +151,7 @@ def load_config(
         blocking=tuple(blocking),
         respect_gitignore=file_gitignore if respect_gitignore is None else respect_gitignore,
         test_code=tuple(_anchor(p, base_dir) for p in test_code),
+        vendored=tuple(_anchor(p, base_dir) for p in vendored),
         max_file_size=max_file_size,
     )
 
@@ -191,7 +196,7 @@ def _strings(table: Mapping[str, Any], key: str, where: str) -> list[str]:
     if isinstance(value, str) or not isinstance(value, list):
         raise UserError(
             f"{where}: [tool.unjam] {key} must be a list of strings, "
-            f'e.g. {key} = ["{"UJ004" if key != "exclude" else "tests/fixtures"}"]'
+            f'e.g. {key} = ["{_EXAMPLES.get(key, "UJ004")}"]'
         )
     for item in value:
         if not isinstance(item, str):

@@ -53,6 +53,9 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
 )
 # What test code looks like, left out by default: the app's findings come from what it serves.
 DEFAULT_TEST_CODE = ("tests", "test_*.py", "*_test.py", "conftest.py")
+# copies of other projects shipped inside this one: read (what the project calls in them is
+# followed), but their own routes, lifespans and apps are not the project's entry points
+DEFAULT_VENDORED = ("thirdparty", "third_party", "_vendor", "vendor", "vendored")
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,25 @@ def _matcher(patterns: Sequence[str]) -> Callable[[str, str], bool]:
         )
 
     return excluded
+
+
+def vendored_paths(patterns: Sequence[str], root: Path) -> Callable[[str], bool]:
+    """Whether a path relative to `root` lies in a directory `patterns` name (bare names
+    match a directory below `root`; patterns with a `/`, its full path)."""
+    matches = _matcher(patterns)
+
+    def vendored(relative: str) -> bool:
+        if not patterns:
+            return False
+        parts = relative.split("/")[:-1]
+        full = str(root)
+        for part in parts:
+            full = f"{full}/{part}"
+            if matches(full, part):
+                return True
+        return False
+
+    return vendored
 
 
 def _is_test_code(path: Path, test_code: Sequence[str]) -> bool:

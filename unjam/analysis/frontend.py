@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from unjam.analysis.config import CheckConfig, load_config
-from unjam.analysis.discovery import Discovered, discover, named_path
+from unjam.analysis.discovery import Discovered, discover, named_path, vendored_paths
 from unjam.analysis.output import CheckReport
 from unjam.analysis.roots import common_root, context_roots
 from unjam.analysis.suppressions import Suppressor, split_suppressed
@@ -85,6 +85,8 @@ def run_check(
         ) from None
 
     findings, unparsed = result.findings, [(str(p), str(r)) for p, r in result.unparsed]
+    vendored = vendored_paths(config.vendored, root)
+    findings = [f for f in findings if not vendored(f.entry.path)]
     if context is not None:  # report on the named files only
         mine = set(_relative(found.paths, root))
         findings = [f for f in findings if f.location.path in mine]
