@@ -78,3 +78,24 @@ def test_a_call_by_another_name_decides_nothing():
     mod = summarize(ast.parse(SOURCE), False)
     caller, fd = mod.funcs["caller"], mod.funcs["fetch"]
     assert decided_false(caller, caller.calls[8], fd, param_tests(fd)) == frozenset()
+
+
+def test_names_handed_on_as_values_are_found_where_they_hide():
+    """A function used as a value (a hook in a dict, an alias through a conditional, a
+    dependency in a default) may be called with anything: its calls do not decide its
+    parameters. An attribute's base or an operand is read, not handed on."""
+    from unjam.analysis.callgraph_constants import _names_in
+
+    refs = [
+        ("dict", ((("const", "a"), ("name", "hook")), (None, ("name", "spread")))),
+        ("attr", ("name", "module"), "handler"),
+        ("binop", "Add", ("name", "left"), ("name", "right")),
+        ("list", (("name", "listed"),)),
+        ("ifexp", ("name", "either"), ("name", "other")),
+        ("call", ("name", "Depends"), (("name", "dependency"),), ()),
+    ]
+    found: set[str] = set()
+    _names_in(refs, found)
+    assert found == {"hook", "spread", "handler", "listed", "either", "other"}
+    _names_in(refs, found, True)
+    assert "dependency" in found and "Depends" not in found

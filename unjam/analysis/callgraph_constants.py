@@ -107,31 +107,32 @@ def _names_used_in(fd: FuncDef, out: set[str]) -> None:
         _names_in(deep, out, True)
 
 
+_HOLDERS = frozenset(("list", "dict", "ifexp", "boolop"))  # refs a value passes through
+
+
 def _names_in(refs, out: set[str], into_calls: bool = False) -> None:
-    """The names `refs` use. A call inside them is looked into only `into_calls`: elsewhere
-    every call is a call site of the scope that evaluates it, read there. (Every item
-    pushed is a non-empty tuple: this loop runs over every ref of the project.)"""
-    stack: list = [ref for ref in refs if ref]
-    pop, push, add = stack.pop, stack.append, out.add
+    """The names `refs` hand on as values: a name, an attribute's name (`self.on_event`),
+    and what a literal or a conditional holds (`{"sync": sync}`, `a if x else b`) — not
+    the base of an attribute or a subscript, nor an operand: those are read, not passed
+    on. A call inside them is looked into only `into_calls`: elsewhere every call is a
+    call site of the scope that evaluates it, read there. (This runs over every ref of the
+    project: every item pushed is a non-empty tuple.)"""
+    stack: list[tuple] = [ref for ref in refs if ref]
     while stack:
-        ref = pop()
+        ref: tuple = stack.pop()
         tag = ref[0]
         if tag == "name":
-            add(ref[1])
-        elif tag == "const":
-            continue
+            out.add(ref[1])
         elif tag == "attr":
-            add(ref[2])
-            push(ref[1])
+            out.add(ref[2])
         elif tag == "call":
             if into_calls:
-                push(ref[1])
                 stack.extend(ref[2])
                 for _, value in ref[3]:
-                    push(value)
-        elif type(tag) is tuple:  # a tuple of refs (items, pairs)
-            stack.extend(ref)
-        else:
+                    stack.append(value)
+        elif type(tag) is not str:  # a tuple of refs: items, or (key, value) pairs
+            stack.extend(item for item in ref if type(item) is tuple and item)
+        elif tag in _HOLDERS:
             for item in ref[1:]:
                 if type(item) is tuple and item:
-                    push(item)
+                    stack.append(item)
