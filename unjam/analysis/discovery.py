@@ -54,8 +54,9 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
 # What test code looks like, left out by default: the app's findings come from what it serves.
 DEFAULT_TEST_CODE = ("tests", "test_*.py", "*_test.py", "conftest.py")
 # copies of other projects shipped inside this one: read (what the project calls in them is
-# followed), but their own routes, lifespans and apps are not the project's entry points
-DEFAULT_VENDORED = ("thirdparty", "third_party", "_vendor", "vendor", "vendored")
+# followed), but their own routes, lifespans and apps are not the project's entry points.
+# (Not `vendor`: a marketplace's `routers/vendor/` is its own code.)
+DEFAULT_VENDORED = ("thirdparty", "third_party", "_vendor", "vendored")
 
 
 @dataclass(frozen=True)
