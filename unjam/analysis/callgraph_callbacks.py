@@ -73,14 +73,11 @@ class PassedCallables:
                 a[0] == "name" and a[1] in names for _, a in site.kwargs
             ):
                 continue  # (resolving every call of every scope would cost seconds)
-            ref = site.func
-            callee = p.callee(scope, ref) if ref[0] == "attr" else p.value_of(scope, ref)
+            callee = p.callee(scope, site.func)
             off = offload.get(callee[1]) if callee is not None and callee[0] == "ext" else None
             if off is None or off.context in ("iterator", "task"):
                 continue
-            arg = site.args[off.arg] if 0 <= off.arg < len(site.args) else None
-            if arg is None and off.keyword:
-                arg = dict(site.kwargs).get(off.keyword)
+            arg = off.handed(site.args, site.kwargs)
             if arg is not None and arg[0] == "name":
                 out.add(arg[1])
         return out

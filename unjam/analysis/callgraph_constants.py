@@ -48,8 +48,7 @@ class PassedConstants:
             return {}
         sites: list[tuple[FuncDef, CallSite]] = []
         for caller, site in p.sites_named(fd.name):
-            ref = site.func
-            callee = p.callee(caller, ref) if ref[0] == "attr" else p.value_of(caller, ref)
+            callee = p.callee(caller, site.func)
             if callee is None:
                 return {}  # a call that may be this function's, with any arguments
             if callee[1] == func.gqn:

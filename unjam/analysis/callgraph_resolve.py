@@ -267,9 +267,7 @@ class CallResolver:
         off, qn, on_error = how
         p = self.project
         site = calls[i]
-        ref = site.args[off.arg] if 0 <= off.arg < len(site.args) else None
-        if ref is None and off.keyword:
-            ref = dict(site.kwargs).get(off.keyword)
+        ref = off.handed(site.args, site.kwargs)
         if ref is None:
             return
         if self._offload_passed(func, ref, site, (off.context, qn, on_error), out):

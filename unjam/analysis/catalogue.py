@@ -52,6 +52,13 @@ class Offload:
     keyword: str | None
     context: str
 
+    def handed(self, args: tuple, kwargs: tuple) -> tuple | None:
+        """The ref of what a call of this API hands off, given the call's arguments."""
+        ref = args[self.arg] if 0 <= self.arg < len(args) else None
+        if ref is None and self.keyword:
+            ref = dict(kwargs).get(self.keyword)
+        return ref
+
 
 @dataclass
 class Catalogue:

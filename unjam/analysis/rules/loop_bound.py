@@ -69,8 +69,7 @@ class LoopBound:
             # runs and copes without one: such a function runs in a thread too
             return None
         for site in func.fd.calls:
-            ref = site.func
-            callee = p.callee(func, ref) if ref[0] == "attr" else p.value_of(func, ref)
+            callee = p.callee(func, site.func)
             if callee is not None and callee[0] == "ext" and callee[1] in LOOP_APIS:
                 return callee[1]
         return None
