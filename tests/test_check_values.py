@@ -82,20 +82,29 @@ def test_a_call_by_another_name_decides_nothing():
 
 def test_names_handed_on_as_values_are_found_where_they_hide():
     """A function used as a value (a hook in a dict, an alias through a conditional, a
-    dependency in a default) may be called with anything: its calls do not decide its
-    parameters. An attribute's base or an operand is read, not handed on."""
-    from unjam.analysis.callgraph_constants import _names_in
+    dependency in a default or an annotation, an item of a comprehension) may be called with
+    anything: its calls do not decide its parameters. A callee, an attribute's or a
+    subscript's base, or an operand is read, not handed on."""
+    import ast
+    import textwrap
 
-    refs = [
-        ("dict", ((("const", "a"), ("name", "hook")), (None, ("name", "spread")))),
-        ("attr", ("name", "module"), "handler"),
-        ("binop", "Add", ("name", "left"), ("name", "right")),
-        ("list", (("name", "listed"),)),
-        ("ifexp", ("name", "either"), ("name", "other")),
-        ("call", ("name", "Depends"), (("name", "dependency"),), ()),
-    ]
-    found: set[str] = set()
-    _names_in(refs, found)
-    assert found == {"hook", "spread", "handler", "listed", "either", "other"}
-    _names_in(refs, found, True)
-    assert "dependency" in found and "Depends" not in found
+    from unjam.analysis.summarize_names import value_names
+
+    source = textwrap.dedent(
+        """
+        HOOKS = {"a": hook, **spread}
+        chosen = either if flag else other
+        def route(db: Annotated[Session, Depends(dependency)], page=Depends(paged)):
+            called(module.handler, [listed], left + right, not negated, base[index])
+            base.attribute.read()
+            return [item for item in items], method.cache_clear
+        """
+    )
+    names = value_names(ast.parse(source))
+    assert names == sorted(names)
+    handed_on = {"hook", "spread", "either", "other", "dependency", "paged", "handler"}
+    handed_on |= {"listed", "index", "item", "items", "cache_clear", "flag", "Session"}
+    assert handed_on <= set(names)
+    read_only = {"called", "module", "left", "right", "negated", "base", "attribute", "read"}
+    read_only |= {"method", "Depends", "Annotated", "HOOKS", "chosen", "route"}
+    assert not read_only & set(names)

@@ -57,6 +57,7 @@ fn summarize(
     let mut summarizer = Summarizer::new(is_package, &lines, parsed.tokens());
     summarizer.surrogate_escapes = escapes.surrogate;
     summarizer.run(&module.body);
+    summarizer.m.value_names = crate::names::value_names(&module.body);
     if let Some(why) = summarizer.declined {
         return Err(why);
     }

@@ -84,6 +84,7 @@ pub struct Module {
     pub global_values: IndexMap<String, Vec<(String, V)>>,
     pub global_annotations: IndexMap<String, V>,
     pub star_imports: Vec<ImportRef>,
+    pub value_names: Vec<String>,
 }
 
 /// `summary.to_plain`'s values, written into `w` in the order `marshal.dumps` would.
@@ -229,7 +230,7 @@ impl ClassDef {
 impl Module {
     /// The plain form (`summary.to_plain`), marshalled into `w`.
     pub fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(7);
+        w.tuple_of(8);
         w.boolean(self.is_package);
         w.list_of(self.funcs.len());
         for i in self.funcs.values() {
@@ -261,5 +262,7 @@ impl Module {
         for i in &self.star_imports {
             import_ref(i, it, w);
         }
+        w.list_of(self.value_names.len());
+        self.value_names.iter().for_each(|n| string(n, it, w));
     }
 }

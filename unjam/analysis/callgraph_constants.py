@@ -5,10 +5,8 @@ so the branch `migrate` takes when `force` is false never runs from there (value
 Only when all the calls are known: every call site whose name matches resolves (to this
 function or to another), none spreads `*args`/`**kwargs`, and the function's name is never
 used as a value anywhere in the project (`Depends(init_db)`, a callback, a route, an alias:
-then something else may call it with anything). Dunder methods, decorated and redefined
-functions are left out. (A name the summary does not keep — in a comprehension, past a long
-literal's first items — is not seen; what calls the function through it is then not
-counted, which can only hide a branch, never report one.)"""
+then something else may call it with anything: the summaries' `value_names`). Dunder
+methods, decorated and redefined functions are left out."""
 
 from __future__ import annotations
 
@@ -16,25 +14,45 @@ from collections.abc import Mapping
 
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite, FuncDef
-from unjam.analysis.values import shared_constants
+from unjam.analysis.transparent import TransparentDecorators
+from unjam.analysis.values import Forwarded, called_plainly, same_value, shared_constants
 
 _NOTHING: Mapping[str, object] = {}
 
 
 class PassedConstants:
-    def __init__(self, project: Project):
+    def __init__(self, project: Project, decorators: TransparentDecorators):
         self.project = project
+        self.decorators = decorators
         self._known: dict[str, Mapping[str, object]] = {}  # gqn → of()
+        self._forwarded: dict[str, Forwarded | None] = {}  # gqn → forwarded()
         self._used: set[str] | None = None  # names used as values (not only called)
 
     def of(self, func: Func) -> Mapping[str, object]:
         """Parameter → the constant every call of `func` gives it."""
         known = self._known.get(func.gqn)
         if known is None:
-            known = self._known[func.gqn] = self._find(func) or _NOTHING
+            sites = self._calls(func)
+            plain = bool(sites) and self.decorators.all_transparent(func)
+            shared = shared_constants(sites, func.fd, plain) if sites else {}
+            known = self._known[func.gqn] = shared or _NOTHING
         return known
 
-    def _find(self, func: Func) -> dict[str, object]:
+    def forwarded(self, func: Func) -> Forwarded | None:
+        """What `func`'s `**kwargs` holds on every call of it, when all are known and none
+        spreads arguments of its own."""
+        if func.gqn in self._forwarded:
+            return self._forwarded[func.gqn]
+        found = None
+        sites = self._calls(func)
+        if sites:
+            found = _forwarded_keywords(sites, func.fd, self.decorators.all_transparent(func))
+        self._forwarded[func.gqn] = found
+        return found
+
+    def _calls(self, func: Func) -> list[tuple[FuncDef, CallSite]]:
+        """Every call of `func` in the project with its caller, or none when some call may
+        not be seen (see the module docstring)."""
         fd = func.fd
         p = self.project
         if (
@@ -45,93 +63,49 @@ class PassedConstants:
             or func.gqn in p.variants
             or "#" in func.gqn
         ):
-            return {}
+            return []
         sites: list[tuple[FuncDef, CallSite]] = []
         for caller, site in p.sites_named(fd.name):
             callee = p.callee(caller, site.func)
             if callee is None:
-                return {}  # a call that may be this function's, with any arguments
+                return []  # a call that may be this function's, with any arguments
             if callee[1] == func.gqn:
                 sites.append((caller.fd, site))
-        shared = shared_constants(sites, fd) if sites else {}
-        if shared and fd.name in self._used_names():  # (the costlier question last)
-            return {}
-        return shared
+        if sites and fd.name in self._used_names():
+            return []
+        return sites
 
     def _used_names(self) -> set[str]:
         used = self._used
         if used is None:
             used = self._used = set()
-            p = self.project
-            for func in p.funcs.values():
-                _names_used_in(func.fd, used)
-            for mod in p.modules.values():  # module-level assignments (and `global` ones)
-                for assigned in mod.summary.global_values.values():
-                    _names_in([value for _scope, value in assigned], used)
-            for cls in p.classes.values():
-                cd = cls.cd
-                _names_in([*cd.bases, *(d[0] for d in cd.decorators)], used, True)
-                for values in cd.attrs.values():
-                    _names_in(values, used, True)
+            for mod in self.project.modules.values():
+                used.update(mod.summary.value_names)
         return used
 
 
-def _names_used_in(fd: FuncDef, out: set[str]) -> None:
-    """The names `fd` uses other than by calling them (`f(...)`, `obj.f(...)`)."""
-    refs: list = []
-    add, extend = refs.append, refs.extend
-    for site in fd.calls:
-        func = site.func
-        if func[0] == "attr":
-            add(func[1])
-        elif func[0] != "name":
-            add(func)
-        extend(site.args)
-        for _, value in site.kwargs:
-            add(value)
-    for values in fd.locals.values():
-        extend(values)
-    extend(fd.return_values)
-    extend(fd.yield_values)
-    for decorator in fd.decorators:
-        add(decorator[0])
-    for base, _attr, value in fd.attr_stores:
-        add(base)
-        add(value)
-    _names_in(refs, out)
-    # defaults and annotations are no call sites: `Depends(get_db)` is looked into there
-    deep = [q.default for q in fd.params if q.default is not None]
-    deep += [q.annotation for q in fd.params if q.annotation is not None]
-    if deep:
-        _names_in(deep, out, True)
-
-
-_HOLDERS = frozenset(("list", "dict", "ifexp", "boolop"))  # refs a value passes through
-
-
-def _names_in(refs, out: set[str], into_calls: bool = False) -> None:
-    """The names `refs` hand on as values: a name, an attribute's name (`self.on_event`),
-    and what a literal or a conditional holds (`{"sync": sync}`, `a if x else b`) — not
-    the base of an attribute or a subscript, nor an operand: those are read, not passed
-    on. A call inside them is looked into only `into_calls`: elsewhere every call is a
-    call site of the scope that evaluates it, read there. (This runs over every ref of the
-    project: every item pushed is a non-empty tuple.)"""
-    stack: list[tuple] = [ref for ref in refs if ref]
-    while stack:
-        ref: tuple = stack.pop()
-        tag = ref[0]
-        if tag == "name":
-            out.add(ref[1])
-        elif tag == "attr":
-            out.add(ref[2])
-        elif tag == "call":
-            if into_calls:
-                stack.extend(ref[2])
-                for _, value in ref[3]:
-                    stack.append(value)
-        elif type(tag) is not str:  # a tuple of refs: items, or (key, value) pairs
-            stack.extend(item for item in ref if type(item) is tuple and item)
-        elif tag in _HOLDERS:
-            for item in ref[1:]:
-                if type(item) is tuple and item:
-                    stack.append(item)
+def _forwarded_keywords(
+    sites: list[tuple[FuncDef, CallSite]], callee: FuncDef, transparent: bool
+) -> Forwarded | None:
+    """The keywords beyond the callee's own parameters that `sites` (all its calls) pass:
+    those all of them pass as one constant, and all the names; none when a site spreads
+    arguments or may bind others (values.called_plainly)."""
+    named = {q.name for q in callee.params}
+    constants: dict[str, object] | None = None
+    names: set[str] = set()
+    for caller, site in sites:
+        if not called_plainly(caller, site, callee, transparent=transparent):
+            return None
+        extra: dict[str, object] = {}
+        for name, ref in site.kwargs:
+            if name is not None and name not in named:
+                names.add(name)
+                if ref[0] == "const":
+                    extra[name] = ref[1]
+        if constants is None:
+            constants = extra
+        else:
+            constants = {
+                k: v for k, v in constants.items() if k in extra and same_value(extra[k], v)
+            }
+    return Forwarded(constants or {}, frozenset(names))

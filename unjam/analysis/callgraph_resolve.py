@@ -5,21 +5,21 @@ another context, and which memo guards and polls make a call harmless."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
-from unjam.analysis.callgraph_constants import PassedConstants
+from unjam.analysis.callgraph_kills import ArgumentKills
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.fastapi_records import _last_name
+from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
 from unjam.analysis.summary import CallSite, Guard
-from unjam.analysis.values import EMPTY, decided_false, param_tests
+from unjam.analysis.values import EMPTY
 
 _WRAPPERS = frozenset(("await", "star", "enter"))
 _WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
 _NO_GUARDS: frozenset[int] = frozenset()
-_NO_CONSTANTS: Mapping[str, object] = {}
 
 
 class CallResolver:
@@ -31,15 +31,13 @@ class CallResolver:
         self.cat = project.catalogue
         self._resolved: dict[str, Resolved] = {}
         self._on_error = on_error
-        self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
-        self._partials: frozenset[str] | None = None
         self._property_names: frozenset[str] | None = None  # names of all @property getters
         self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
         self._base_names: frozenset[str | None] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
         self.passed = PassedCallables(project, self._singleton)
-        self.constants = PassedConstants(project)
+        self.kills = ArgumentKills(project)
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -122,10 +120,11 @@ class CallResolver:
                     site.awaited
                     or (site.arg_of >= 0 and site.arg_of in consumers)
                     or _polls(qn, site)
+                    or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     out.blocking.append(blocking)
-                    if site.guard >= 0 and self.tests(func.gqn):
+                    if site.guard >= 0 and self.kills.tests(func.gqn):
                         out.site_guards[blocking] = site.guard
                     if guarded:
                         out.guarded.add(blocking)
@@ -136,7 +135,7 @@ class CallResolver:
                     out.clients.append((made, guarded))
                     if handlers and site.guard in handlers:
                         out.on_error.add(made)
-                    if site.guard >= 0 and self.tests(func.gqn):
+                    if site.guard >= 0 and self.kills.tests(func.gqn):
                         out.site_guards[made] = site.guard
                 if not offloading:
                     for arg in site.args:
@@ -155,14 +154,7 @@ class CallResolver:
                     passed.edges(func, site, callee, (guarded, on_error), out)
                     for target in (callee[1], *variants.get(callee[1], ())):
                         # (every body of a redefined name)
-                        tests = self.tests(target)
-                        kills = (
-                            decided_false(
-                                func.fd, site, funcs[target].fd, tests, self._passed(func, site)
-                            )
-                            if tests and target not in self._partial_targets()
-                            else EMPTY
-                        )
+                        kills = self.kills.of_call(func, site, funcs[target])
                         out.edges.append(
                             Edge(target, site.line, site.col, guarded, site.guard, kills, on_error)
                         )
@@ -173,15 +165,26 @@ class CallResolver:
                 for name in ("__new__", "__init__"):
                     method = p.method(callee[1], name)
                     if method is not None:
+                        kills = self.kills.of_construction(func, site, callee[1], method)
                         out.edges.append(
-                            Edge(method.gqn, site.line, site.col, guarded, on_error=on_error)
+                            Edge(
+                                method.gqn,
+                                site.line,
+                                site.col,
+                                guarded,
+                                site.guard,
+                                kills,
+                                on_error,
+                            )
                         )
+                        if kills:
+                            out.kills = True
             elif kind == "obj":
                 method = p.method(callee[1], "__call__")
                 if method is not None:
                     on_error = bool(handlers) and site.guard in handlers
                     out.edges.append(
-                        Edge(method.gqn, site.line, site.col, guarded, on_error=on_error)
+                        Edge(method.gqn, site.line, site.col, guarded, site.guard, EMPTY, on_error)
                     )
         self._property_edges(func, out)
         if handlers:
@@ -189,42 +192,6 @@ class CallResolver:
             # go the normal way does (paths are found breadth-first, in edge order)
             out.edges.sort(key=_on_error_last)
         return out
-
-    def _passed(self, func: Func, site: CallSite) -> Mapping[str, object]:
-        """The constants `func`'s parameters hold on every call (callgraph_constants.py),
-        when the call passes one of them along by name."""
-        names = {q.name for q in func.fd.params}
-        if any(_named(arg, names) for arg in site.args) or any(
-            _named(arg, names) for _, arg in site.kwargs
-        ):
-            return self.constants.of(func)
-        return _NO_CONSTANTS
-
-    def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
-        """The function's tests of its parameters (values.py), found once."""
-        known = self._tests.get(gqn)
-        if known is None:
-            func = self.project.funcs.get(gqn)
-            known = self._tests[gqn] = param_tests(func.fd) if func and func.fd.guards else ()
-        return known
-
-    def _partial_targets(self) -> frozenset[str]:
-        """The project functions some `partial(f, ...)` / `partialmethod(f, ...)` binds
-        arguments of: a call through such a binding shows fewer arguments than the function
-        gets, so their defaults decide nothing (values.py)."""
-        targets = self._partials
-        if targets is None:
-            found: set[str] = set()
-            p = self.project
-            for wrapper in ("partial", "partialmethod"):
-                for caller, site in p.sites_named(wrapper):
-                    if site.args:
-                        target = function_called(p, p.value_of(caller, site.args[0]))
-                        if target is not None:
-                            found.add(target)
-                            found.update(p.variants.get(target, ()))
-            targets = self._partials = frozenset(found)
-        return targets
 
     def _singleton(self, class_gqn: str | None) -> bool:
         """Whether the class's instances are one per process: it is instantiated at module
@@ -422,10 +389,8 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 # Lock.acquire, Queue.get/put; Executor.shutdown (whose first parameter is `wait`)
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.ThreadPoolExecutor.shutdown"
-
-
-def _named(ref: tuple, names: set[str]) -> bool:
-    return ref[0] == "name" and ref[1] in names
+# file calls whose first argument is the path read (kernel_files.py)
+_KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
 
 
 def _on_error_last(edge: Edge) -> bool:
@@ -439,6 +404,10 @@ def _handler_guards(guards: list[Guard]) -> frozenset[int]:
         if guard.kind == "except" or (guard.outer >= 0 and guard.outer in inside):
             inside.add(i)
     return frozenset(inside) if inside else _NO_GUARDS
+
+
+def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:
+    return bool(site.args) and reads_kernel_file(project, func, site.args[0])
 
 
 def _polls(qn: str, site: CallSite) -> bool:

@@ -37,6 +37,7 @@ from unjam.analysis.fastapi_registrations import (
     Registrations,
 )
 from unjam.analysis.project import Project
+from unjam.analysis.summary import FuncDef
 from unjam.semantics import Role
 
 __all__ = [
@@ -83,10 +84,15 @@ class _Builder(Registrations):
         return self.model
 
     def _middleware_classes(self) -> None:
-        """`BaseHTTPMiddleware` subclasses, wherever they are registered: their `dispatch`."""
+        """`BaseHTTPMiddleware` subclasses, wherever they are registered: their `dispatch`.
+        One whose own `__call__` never calls `super().__call__` is a pure ASGI middleware in
+        effect: the base class's machinery never runs."""
         for cls in list(self.p.classes.values()):
             try:
                 if _BASE_HTTP_MIDDLEWARE in self.p.mro(cls.gqn)[1]:
+                    own_call = self.p.method(cls.gqn, "__call__")
+                    if own_call is not None and not _calls_super_call(own_call.fd):
+                        continue
                     self.model.http_middleware.append(
                         Middleware(
                             cls.cd.name, cls.mod.path, cls.cd.line, cls.cd.col, "BaseHTTPMiddleware"
@@ -97,6 +103,16 @@ class _Builder(Registrations):
                         self._other(dispatch, Role.HTTP_MIDDLEWARE)
             except Exception as err:
                 self.on_error(self.p.module_scope(cls.mod), err)
+
+
+def _calls_super_call(fd: FuncDef) -> bool:
+    return any(
+        site.func[0] == "attr"
+        and site.func[2] == "__call__"
+        and site.func[1][0] == "call"
+        and site.func[1][1] == ("name", "super")
+        for site in fd.calls
+    )
 
 
 def build_model(

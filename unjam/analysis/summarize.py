@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from unjam.analysis.summarize_guards import GuardRecorder, _cached_subject
+from unjam.analysis.summarize_names import value_names
 from unjam.analysis.summary import (
     CallSite,
     ClassDef,
@@ -74,6 +75,7 @@ class _Summarizer(GuardRecorder):
 
     def run(self, tree: ast.Module) -> ModuleSummary:
         self.body(tree.body, self.module_scope, None, -1)
+        self.mod.value_names = value_names(tree)
         return self.mod
 
     # ---- refs ---------------------------------------------------------------------------

@@ -137,6 +137,8 @@ class ModuleSummary:
     global_values: dict[str, list[tuple[str, Ref]]] = field(default_factory=dict)
     global_annotations: dict[str, Ref] = field(default_factory=dict)
     star_imports: list[ImportRef] = field(default_factory=list)
+    # every name used other than by calling or reading it (summarize_names.py), sorted
+    value_names: list[str] = field(default_factory=list)
 
 
 # ---- plain form: builtin containers only, for marshal (cache file, worker → main) --------
@@ -165,6 +167,7 @@ def to_plain(m: ModuleSummary) -> tuple:
         m.global_values,
         m.global_annotations,
         stars,
+        m.value_names,
     )
 
 
@@ -179,7 +182,7 @@ _new_guard = partial(tuple.__new__, Guard)
 
 
 def from_plain(t: tuple) -> ModuleSummary:
-    is_package, funcs, classes, imports, global_values, global_annotations, stars = t
+    is_package, funcs, classes, imports, global_values, global_annotations, stars, names = t
     m = ModuleSummary(
         is_package,
         {},
@@ -188,6 +191,7 @@ def from_plain(t: tuple) -> ModuleSummary:
         global_values,
         global_annotations,
         [ImportRef(*v) for v in stars],
+        names,
     )
     by_qn = m.funcs
     for values in funcs:

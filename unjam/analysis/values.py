@@ -26,10 +26,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import NamedTuple
 
 from unjam.analysis.summary import CallSite, FuncDef, Guard
 
 EMPTY: frozenset[int] = frozenset()
+
+
+class Forwarded(NamedTuple):
+    """What a function's `**kwargs` holds on every one of its calls (callgraph_constants.py):
+    the keywords all of them pass as one constant, and every keyword any of them passes —
+    a keyword none passes is surely absent, so `f(**kwargs)` leaves that parameter of `f` at
+    its default."""
+
+    constants: Mapping[str, object]
+    names: frozenset[str]
+
+
 _NONE: Mapping[str, object] = MappingProxyType({})
 _PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")})
 _SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
@@ -48,13 +61,19 @@ def decided_false(
     callee: FuncDef,
     tests: tuple[tuple[int, Guard], ...],
     constants: Mapping[str, object] = _NONE,
+    constructs: str | None = None,
+    forwarded: Forwarded | None = None,
+    transparent: bool = False,
 ) -> frozenset[int]:
     """Indexes of the callee's guards that this call's argument values make false;
     `constants`: the caller's parameters every call of it gives one constant (see
-    `shared_constants`), which it may pass along."""
-    if not tests or not _called_plainly(caller, site, callee):
+    `shared_constants`), which it may pass along. `constructs`: the name of the class whose
+    `__init__` (the callee) the call reaches by calling the class. `forwarded`: what the
+    caller's `**kwargs`, spread into the call, holds. `transparent`: the callee's decorators
+    hand it the call's arguments unchanged (transparent.py)."""
+    if not tests or not called_plainly(caller, site, callee, constructs, forwarded, transparent):
         return EMPTY
-    known = _known_values(site, callee, constants)
+    known = _known_values(site, callee, constants, constructs is not None, forwarded)
     if not known:
         return EMPTY
     out = [
@@ -74,54 +93,85 @@ def is_dead(guards: list[Guard], index: int, killed: frozenset[int]) -> bool:
     return False
 
 
-def _called_plainly(caller: FuncDef, site: CallSite, callee: FuncDef) -> bool:
+def called_plainly(
+    caller: FuncDef,
+    site: CallSite,
+    callee: FuncDef,
+    constructs: str | None = None,
+    forwarded: Forwarded | None = None,
+    transparent: bool = False,
+) -> bool:
     func = site.func
+    name = callee.name if constructs is None else constructs
     if func[0] == "name":
-        if func[1] != callee.name or func[1] in caller.locals:
+        if func[1] != name or func[1] in caller.locals:
             return False  # an alias or a local: may be a partial binding arguments
-    elif func[0] != "attr" or func[2] != callee.name:
+    elif func[0] != "attr" or func[2] != name:
         return False
-    if any(d[0] not in _PLAIN_DECORATORS for d in callee.decorators):
+    if not transparent and any(d[0] not in _PLAIN_DECORATORS for d in callee.decorators):
         return False
     if any(arg[0] == "star" for arg in site.args):
         return False
-    return all(name is not None for name, _ in site.kwargs)  # `**kwargs` may pass anything
+    # `**kwargs` may pass anything, unless it is the caller's own, whose calls are all known
+    return all(
+        name is not None or (forwarded is not None and spreads_own_kwargs(caller, value))
+        for name, value in site.kwargs
+    )
 
 
-def shared_constants(sites: list[tuple[FuncDef, CallSite]], callee: FuncDef) -> dict[str, object]:
+def spreads_own_kwargs(caller: FuncDef, value: tuple) -> bool:
+    """Whether `**value` at a call in `caller` is the caller's own `**kwargs` parameter."""
+    return value[0] == "name" and any(
+        q.kind == "kwarg" and q.name == value[1] and q.name not in caller.locals
+        for q in caller.params
+    )
+
+
+def shared_constants(
+    sites: list[tuple[FuncDef, CallSite]], callee: FuncDef, transparent: bool = False
+) -> dict[str, object]:
     """The callee's parameters that every one of `sites` (all of its calls) makes the same
     constant, passed or left at its default: `def init_db(force=True)` that no caller gives
     `force` passes `True` along in `migrate(force=force)`."""
     shared: dict[str, object] | None = None
     for caller, site in sites:
-        if not _called_plainly(caller, site, callee):
+        if not called_plainly(caller, site, callee, transparent=transparent):
             return {}
         known = _known_values(site, callee, _NONE)
         if shared is None:
             shared = known
         else:
-            shared = {k: v for k, v in shared.items() if k in known and _same(known[k], v)}
+            shared = {k: v for k, v in shared.items() if k in known and same_value(known[k], v)}
         if not shared:
             return {}
     return shared or {}
 
 
-def _same(a: object, b: object) -> bool:
+def same_value(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b  # `True == 1`, but not the same test result
 
 
 def _known_values(
-    site: CallSite, callee: FuncDef, constants: Mapping[str, object]
+    site: CallSite,
+    callee: FuncDef,
+    constants: Mapping[str, object],
+    constructs: bool = False,
+    forwarded: Forwarded | None = None,
 ) -> dict[str, object]:
     """Parameter → value, for the parameters whose value this call makes certain: a
-    constant passed by keyword (or by position, to a function that is not a method: a
-    method's call may be bound or not, which shifts positions), one of the caller's
-    `constants` passed by name, or a constant default the call surely leaves alone."""
+    constant passed by keyword (or by position, to a function that is not a method — a
+    method's call may be bound or not, which shifts positions — or to the `__init__` a
+    class call reaches, always bound), one of the caller's `constants` passed by name, or a
+    constant default the call surely leaves alone — or, through the caller's `**kwargs`
+    spread (`forwarded`), a constant all of the caller's calls pass, or the default of a
+    keyword none of them passes."""
     passed = {name: ref for name, ref in site.kwargs}
-    method = callee.class_qn is not None
+    spread = None in passed
+    method = callee.class_qn is not None and not constructs
     # a method's call may be bound (`obj.m(a)`: `a` is the second parameter) or not
     # (`Cls.m(obj, a)`): count one more positional to cover both
-    covered = len(site.args) + (1 if method else 0)
+    bound = 1 if constructs else 0
+    covered = len(site.args) + (1 if method else 0) + bound
     out: dict[str, object] = {}
     for i, param in enumerate(callee.params):
         kind = param.kind
@@ -131,9 +181,14 @@ def _known_values(
             continue  # rebound in the body: the test may read another value
         ref = passed.get(param.name)
         if ref is None and kind == "pos" and i < covered:
-            if method:
+            if method or i < bound:
                 continue
-            ref = site.args[i]
+            ref = site.args[i - bound]
+        if ref is None and spread and (forwarded is None or param.name in forwarded.names):
+            # `**kwargs` may hold it: known only when every call passes one constant
+            if forwarded is not None and param.name in forwarded.constants:
+                out[param.name] = forwarded.constants[param.name]
+            continue
         if ref is None:
             ref = param.default
         if ref is not None and ref[0] == "const":

@@ -44,6 +44,16 @@ _KIND_WORDS = {
     "lock": "a lock/wait",
     "cpu": "CPU-heavy work",
 }
+# the engine is a client's choice: a network server's, or a file's (SQLite)
+_DATABASE_PACKAGES = ("sqlalchemy.", "sqlmodel.")
+
+
+def _kind_words(qn: str, kind: str) -> str:
+    if kind == "network" and qn.startswith(_DATABASE_PACKAGES):
+        return "database I/O"
+    return _KIND_WORDS.get(kind, kind)
+
+
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
 FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
@@ -176,7 +186,7 @@ class Blocking:
                     continue  # its one slow call is made before the app serves
                 once = not startup and memoised
                 message = (
-                    f"`{site.qn}` ({_KIND_WORDS.get(kind, kind)}) "
+                    f"`{site.qn}` ({_kind_words(site.qn, kind)}) "
                     + (f"{verb} {_ONCE}" if once else verb)
                     + ": reached from "
                     f"{self.e.describe(inv)}"

@@ -251,8 +251,10 @@ class ThreadPool:
             )
 
     def _default_limiter(self, routes: list[Route]) -> None:
+        # sync handlers and background tasks that wait (reach a blocking call), as routes do
         pool_others = sum(
             i.context is ExecutionContext.THREADPOOL
+            and any(self.g.reach(f, "pool") for f in i.funcs)
             for i in self.model.others
             if i.role not in (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
         )

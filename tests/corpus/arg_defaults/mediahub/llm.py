@@ -18,9 +18,29 @@ def traced(func):
     return wrapper
 
 
+HOOKS: list = []
+
+
+def hooked(func):
+    HOOKS.append(func)  # something else may call it, with anything
+
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
 @traced
 def summarize(text: str, dry_run: bool = True):
-    # a decorator may fill or change arguments: the default decides nothing here
+    # the decorator hands the call's arguments through unchanged: the default decides
+    if not dry_run:
+        time.sleep(1)  # ok
+    return text[:100]
+
+
+@hooked
+def outline(text: str, dry_run: bool = True):
+    # a decorator that hands the function on: the default decides nothing here
     if not dry_run:
         time.sleep(1)  # expect: UJ001
-    return text[:100]
+    return text[:50]

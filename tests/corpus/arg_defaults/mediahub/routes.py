@@ -6,7 +6,7 @@ from mediahub import images
 from mediahub.accounts import rename, update_account
 from mediahub.clients import http_client, metrics_client
 from mediahub.http_handler import fetch_page, get_secret, handler, queue_event
-from mediahub.llm import completion, summarize
+from mediahub.llm import completion, outline, summarize
 from mediahub.paging import Paging, default_paging
 from mediahub.passwords import HASHERS, hash_password, hash_with, run_kdf, verify_password
 
@@ -76,7 +76,7 @@ async def fresh_avatar(name: str):
 
 @router.post("/summaries")
 async def summary(text: str):
-    return summarize(text)
+    return summarize(text), outline(text)
 
 
 @router.get("/pages")

@@ -1,0 +1,33 @@
+"""Container limits read from the kernel's cgroup files: made up in memory, no disk wait."""
+
+import os
+
+CPU_MAX = "/sys/fs/cgroup/cpu.max"
+MEMORY_MAX = CPU_MAX.rpartition("/")[0] + "/memory.max"
+LIMITS_FILE = "/etc/gridhub/limits.toml"
+
+
+def cpu_quota():
+    with open(CPU_MAX) as f:  # ok
+        return f.read().split()
+
+
+def memory_max():
+    # a path built by a call (`rpartition`) is not followed: judged as any file
+    path = MEMORY_MAX
+    with open(path) as f:  # expect: UJ001
+        return f.read()
+
+
+def own_status(pid=None):
+    with open("/proc/self/status") as f:  # ok
+        status = f.read()
+    if pid is not None:
+        with open("/proc/%d/status" % pid) as f:  # ok
+            status = f.read()
+    return status, os.listdir("/proc/self/fd")  # ok
+
+
+def configured_limits():
+    with open(LIMITS_FILE) as f:  # expect: UJ001
+        return f.read()

@@ -1,0 +1,55 @@
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session
+
+from gridhub import health
+from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
+from gridhub.store import Record
+from gridhub.transport import open_channel, pinned_channel
+
+engine = create_engine("sqlite:///gridhub.db")
+# its only thread-pool work is a sync handler that builds a response: no limiter to raise
+app = FastAPI()  # ok
+app.add_middleware(DeadlineMiddleware)
+app.add_middleware(TimingMiddleware)
+app.add_middleware(TracedMiddleware)
+
+
+class QuotaError(Exception):
+    pass
+
+
+def quota_error(request: Request, exc: QuotaError):
+    return JSONResponse({"detail": str(exc)}, status_code=429)
+
+
+app.add_exception_handler(QuotaError, quota_error)
+
+
+@app.get("/channel")
+async def channel(url: str):
+    return {"url": open_channel(url).url}
+
+
+@app.get("/pinned")
+async def pinned(url: str, ca: str):
+    return {"url": pinned_channel(url, ca_file=ca).url}
+
+
+@app.get("/limits")
+async def limits():
+    return {
+        "cpu": health.cpu_quota(),
+        "memory": health.memory_max(),
+        "status": health.own_status(),
+        "configured": health.configured_limits(),
+    }
+
+
+@app.post("/records")
+async def save_record():
+    with Session(engine) as session:
+        Record().save(session)
+        Record().delete(session)
+    return {}

@@ -1,0 +1,117 @@
+"""Which of a callee's tests of its parameters a call's arguments decide false (values.py),
+for the call graph's edges: what the call passes, what its caller's parameters hold on every
+call (callgraph_constants.py), what its caller's spread `**kwargs` holds, and whether the
+callee's decorators hand it the arguments unchanged (transparent.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from unjam.analysis.callgraph_callbacks import function_called
+from unjam.analysis.callgraph_constants import PassedConstants
+from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import CallSite, Guard
+from unjam.analysis.transparent import TransparentDecorators
+from unjam.analysis.values import (
+    EMPTY,
+    Forwarded,
+    decided_false,
+    param_tests,
+    spreads_own_kwargs,
+)
+
+_NO_CONSTANTS: Mapping[str, object] = {}
+
+
+class ArgumentKills:
+    def __init__(self, project: Project):
+        self.project = project
+        self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
+        self._partials: frozenset[str] | None = None
+        self.decorators = TransparentDecorators(project)
+        self.constants = PassedConstants(project, self.decorators)
+
+    def of_call(self, func: Func, site: CallSite, target: Func) -> frozenset[int]:
+        """The guards of `target` that `func`'s call `site` of it decides false."""
+        tests = self.tests(target.gqn)
+        if not tests or target.gqn in self._partial_targets():
+            return EMPTY
+        return decided_false(
+            func.fd,
+            site,
+            target.fd,
+            tests,
+            self._passed(func, site),
+            forwarded=self._forwarded(func, site),
+            transparent=self.decorators.all_transparent(target),
+        )
+
+    def of_construction(
+        self, func: Func, site: CallSite, class_gqn: str, method: Func
+    ) -> frozenset[int]:
+        """The guards of the `__init__` a class call reaches that its arguments decide
+        false (values.py); none for a decorated class (a decorator may wrap the call)."""
+        if method.fd.name != "__init__":
+            return EMPTY
+        tests = self.tests(method.gqn)
+        cls = self.project.classes.get(class_gqn)
+        if not tests or cls is None or cls.cd.decorators or method.gqn in self._partial_targets():
+            return EMPTY
+        short = class_gqn.rpartition(".")[2]
+        return decided_false(
+            func.fd,
+            site,
+            method.fd,
+            tests,
+            self._passed(func, site),
+            short,
+            self._forwarded(func, site),
+            self.decorators.all_transparent(method),
+        )
+
+    def _forwarded(self, func: Func, site: CallSite) -> Forwarded | None:
+        """What `func`'s `**kwargs` holds (callgraph_constants.py), when the call spreads it."""
+        for name, value in site.kwargs:
+            if name is None and spreads_own_kwargs(func.fd, value):
+                return self.constants.forwarded(func)
+        return None
+
+    def _passed(self, func: Func, site: CallSite) -> Mapping[str, object]:
+        """The constants `func`'s parameters hold on every call (callgraph_constants.py),
+        when the call passes one of them along by name."""
+        names = {q.name for q in func.fd.params}
+        if any(_named(arg, names) for arg in site.args) or any(
+            _named(arg, names) for _, arg in site.kwargs
+        ):
+            return self.constants.of(func)
+        return _NO_CONSTANTS
+
+    def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
+        """The function's tests of its parameters (values.py), found once."""
+        known = self._tests.get(gqn)
+        if known is None:
+            func = self.project.funcs.get(gqn)
+            known = self._tests[gqn] = param_tests(func.fd) if func and func.fd.guards else ()
+        return known
+
+    def _partial_targets(self) -> frozenset[str]:
+        """The project functions some `partial(f, ...)` / `partialmethod(f, ...)` binds
+        arguments of: a call through such a binding shows fewer arguments than the function
+        gets, so their defaults decide nothing (values.py)."""
+        targets = self._partials
+        if targets is None:
+            found: set[str] = set()
+            p = self.project
+            for wrapper in ("partial", "partialmethod"):
+                for caller, site in p.sites_named(wrapper):
+                    if site.args:
+                        target = function_called(p, p.value_of(caller, site.args[0]))
+                        if target is not None:
+                            found.add(target)
+                            found.update(p.variants.get(target, ()))
+            targets = self._partials = frozenset(found)
+        return targets
+
+
+def _named(ref: tuple, names: set[str]) -> bool:
+    return ref[0] == "name" and ref[1] in names

@@ -1,0 +1,119 @@
+"""Decorators that hand a call's arguments to the function unchanged.
+
+values.py judges a call's arguments only for an undecorated callee: a decorator may change
+the signature or the arguments. The commonest kind changes neither:
+
+    def handle_timeout(func):
+        @wraps(func)
+        def wrapper(*args, **kwargs):
+            try:
+                return func(*args, **kwargs)
+            except TimeoutError: ...
+        return wrapper
+
+A project function of one parameter that returns only functions it defines, each taking
+`(*args, **kwargs)` alone and calling the wrapped function only as `func(*args, **kwargs)`
+(awaited or not), and handing it nowhere else, is such a decorator; the call's arguments are
+then the callee's."""
+
+from __future__ import annotations
+
+from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import FuncDef
+
+_PLAIN = frozenset({("name", "staticmethod"), ("name", "classmethod")})
+_WRAPS = frozenset({("name", "wraps"), ("attr", ("name", "functools"), "wraps")})
+
+
+class TransparentDecorators:
+    def __init__(self, project: Project):
+        self.project = project
+        self._known: dict[str, bool] = {}  # decorator gqn → passes arguments through
+
+    def all_transparent(self, func: Func) -> bool:
+        """Whether each of `func`'s decorators passes the call's arguments through."""
+        decorators = func.fd.decorators
+        if not decorators:
+            return True
+        p = self.project
+        scope = p.parent_scope(func)
+        for ref, _line, _col in decorators:
+            if ref in _PLAIN:
+                continue
+            value = p.value_of(scope, ref) if ref[0] in ("name", "attr") else None
+            if value is None or value[0] != "func" or not self._passes_through(value[1]):
+                return False
+        return True
+
+    def _passes_through(self, gqn: str) -> bool:
+        known = self._known.get(gqn)
+        if known is None:
+            known = self._known[gqn] = self._find(gqn)
+        return known
+
+    def _find(self, gqn: str) -> bool:
+        p = self.project
+        decorator = p.funcs.get(gqn)
+        if decorator is None:
+            return False
+        fd = decorator.fd
+        if len(fd.params) != 1 or fd.params[0].kind != "pos" or not fd.return_values:
+            return False
+        wrapped = ("name", fd.params[0].name)
+        if _hands_on(fd, wrapped, _WRAPS):
+            return False  # `REGISTRY.append(func)`: something else may call it
+        for ref in fd.return_values:
+            inner_qn = fd.local_defs.get(ref[1]) if ref[0] == "name" else None
+            inner = p.funcs.get(f"{decorator.mod.name}.{inner_qn}") if inner_qn else None
+            if inner is None or not _forwards(inner.fd, wrapped):
+                return False
+        return True
+
+
+def _forwards(inner: FuncDef, wrapped: tuple) -> bool:
+    """`def wrapper(*args, **kwargs)` calling `wrapped(*args, **kwargs)` and doing nothing
+    else with `wrapped`."""
+    kinds = [q.kind for q in inner.params]
+    if kinds != ["vararg", "kwarg"]:
+        return False
+    star = (("star", ("name", inner.params[0].name)),)
+    spread = ((None, ("name", inner.params[1].name)),)
+    forwarded = [site for site in inner.calls if site.func == wrapped]
+    if not forwarded or any(s.args != star or s.kwargs != spread for s in forwarded):
+        return False
+    return not _hands_on(inner, wrapped, frozenset())
+
+
+def _hands_on(fd: FuncDef, name: tuple, allowed: frozenset[tuple]) -> bool:
+    """Whether `fd` uses `name` as a value — passes it, stores it, returns it — other than
+    calling it or handing it to one of the `allowed` callees (`wraps(func)`)."""
+    refs: list = [*fd.return_values, *fd.yield_values]
+    for values in fd.locals.values():
+        refs.extend(values)
+    for _base, _attr, value in fd.attr_stores:
+        refs.append(value)
+    for site in fd.calls:
+        if site.func not in allowed:
+            refs.extend(site.args)
+            refs.extend(value for _, value in site.kwargs)
+    return any(_mentions(ref, name) for ref in refs)
+
+
+def _mentions(ref: tuple, name: tuple) -> bool:
+    """Whether `name` appears in `ref` other than as the base of an attribute or as the
+    callee of a call (`func.__name__`, `func(...)`: read, not handed on)."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if item == name:
+            return True
+        if not item or type(item) is not tuple:
+            continue
+        if item[0] == "attr" or item[0] == "call":
+            callee = item[1]  # an attribute's base, a call's callee: read, not handed on
+            if callee != name:
+                stack.append(callee)
+            stack.extend(child for child in item[2:] if type(child) is tuple)
+            continue
+        stack.extend(child for child in item if type(child) is tuple)
+    return False
