@@ -22,7 +22,19 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import FuncDef
 
 _PLAIN = frozenset({("name", "staticmethod"), ("name", "classmethod")})
-_WRAPS = frozenset({("name", "wraps"), ("attr", ("name", "functools"), "wraps")})
+# what a decorator may hand the function to without anything calling it: `wraps(func)`, and
+# questions about it (`inspect.iscoroutinefunction(func)` to pick a sync or async wrapper)
+_INSPECTS = frozenset(
+    {
+        ("name", "wraps"),
+        ("attr", ("name", "functools"), "wraps"),
+        ("name", "iscoroutinefunction"),
+        ("attr", ("name", "inspect"), "iscoroutinefunction"),
+        ("attr", ("name", "asyncio"), "iscoroutinefunction"),
+        ("attr", ("name", "inspect"), "signature"),
+        ("name", "callable"),
+    }
+)
 
 
 class TransparentDecorators:
@@ -60,7 +72,7 @@ class TransparentDecorators:
         if len(fd.params) != 1 or fd.params[0].kind != "pos" or not fd.return_values:
             return False
         wrapped = ("name", fd.params[0].name)
-        if _hands_on(fd, wrapped, _WRAPS):
+        if _hands_on(fd, wrapped, _INSPECTS):
             return False  # `REGISTRY.append(func)`: something else may call it
         for ref in fd.return_values:
             inner_qn = fd.local_defs.get(ref[1]) if ref[0] == "name" else None
