@@ -269,7 +269,10 @@ impl<'a> Summarizer<'a> {
                     self.expr(value, f, guard, false);
                 }
             }
-            Stmt::AugAssign(a) => self.expr(&a.value, f, guard, false),
+            Stmt::AugAssign(a) => {
+                self.mutate(&a.target, f);
+                self.expr(&a.value, f, guard, false);
+            }
             Stmt::Return(r) => {
                 if let Some(value) = &r.value {
                     let v = self.ref_(value, f, 0);
@@ -386,7 +389,12 @@ impl<'a> Summarizer<'a> {
                 });
             }
             Stmt::Nonlocal(_) => {}
-            Stmt::Delete(d) => d.targets.iter().for_each(|t| self.expr(t, f, guard, false)),
+            Stmt::Delete(d) => {
+                for target in &d.targets {
+                    self.mutate(target, f);
+                    self.expr(target, f, guard, false);
+                }
+            }
             Stmt::Raise(r) => {
                 for e in [&r.exc, &r.cause].into_iter().flatten() {
                     self.expr(e, f, guard, false);
@@ -492,6 +500,7 @@ impl<'a> Summarizer<'a> {
                     .attr_stores
                     .push((base, a.attr.to_string(), value));
             }
+            Expr::Subscript(_) => self.mutate(target, f),
             Expr::Tuple(_) | Expr::List(_) => {
                 let elts = elements(target).unwrap_or(&[]);
                 let values = node.and_then(elements);
@@ -510,6 +519,16 @@ impl<'a> Summarizer<'a> {
             }
             _ => {}
         }
+    }
+
+    /// What a statement changes in place (`FuncDef.mutated` in summary.py).
+    fn mutate(&mut self, target: &Expr, f: usize) {
+        let node = match target {
+            Expr::Subscript(sub) => &*sub.value,
+            _ => target,
+        };
+        let r = self.ref_(node, f, 0);
+        self.m.func_arena[f].mutated.push(r);
     }
 
     fn funcdef(&mut self, d: &StmtFunctionDef, parent: usize, cls: Option<usize>) {

@@ -6,7 +6,9 @@ Only when all the calls are known: every call site whose name matches resolves (
 function or to another), none spreads `*args`/`**kwargs`, and the function's name is never
 used as a value anywhere in the project (`Depends(init_db)`, a callback, a route, an alias:
 then something else may call it with anything: the summaries' `value_names`). Dunder
-methods, decorated and redefined functions are left out."""
+methods and redefined functions are left out, and decorated ones but for decorators that
+hand the arguments through (transparent.py). The same calls say what a function's own
+`**kwargs` holds (`forwarded`), for the calls that spread it along."""
 
 from __future__ import annotations
 

@@ -210,7 +210,12 @@ class _Summarizer(GuardRecorder):
                 self.assign(s.target, self.ref(s.value, fn), s.value, fn, cls)
                 self.expr(s.value, fn, guard)
         elif t is ast.AugAssign:
+            self.mutate(s.target, fn)
             self.expr(s.value, fn, guard)
+        elif t is ast.Delete:
+            for target in s.targets:
+                self.mutate(target, fn)
+                self.expr(target, fn, guard)
         elif t is ast.Return:
             if s.value is not None:
                 fn.return_values.append(self.ref(s.value, fn))
@@ -313,6 +318,8 @@ class _Summarizer(GuardRecorder):
             self.bind(target.id, value, fn, cls)
         elif isinstance(target, ast.Attribute):
             fn.attr_stores.append((self.ref(target.value, fn), target.attr, value))
+        elif isinstance(target, ast.Subscript):
+            self.mutate(target, fn)
         elif isinstance(target, ast.Tuple | ast.List):
             values = node.elts if isinstance(node, ast.Tuple | ast.List) else None
             for i, element in enumerate(target.elts):
@@ -320,6 +327,10 @@ class _Summarizer(GuardRecorder):
                     self.assign(element, self.ref(values[i], fn), values[i], fn, cls)
                 else:
                     self.assign(element, UNKNOWN, None, fn, cls)
+
+    def mutate(self, target: ast.expr, fn: FuncDef) -> None:
+        node = target.value if isinstance(target, ast.Subscript) else target
+        fn.mutated.append(self.ref(node, fn))
 
     def funcdef(self, s, parent: FuncDef, cls: ClassDef | None) -> None:
         base = _qualname(s.name, parent, cls)

@@ -97,6 +97,9 @@ class FuncDef:
     locals: dict[str, list[Ref]] = field(default_factory=dict)  # name → assigned values
     local_annotations: dict[str, Ref] = field(default_factory=dict)
     attr_stores: list[tuple[Ref, str, Ref]] = field(default_factory=list)  # base.attr = value
+    # what is changed in place: a subscript target's base (`d[k] = v`, `del d[k]`,
+    # `d[k] += 1`) and an augmented or deleted target (`n += 1`, `self.n -= 1`, `del x`)
+    mutated: list[Ref] = field(default_factory=list)
     guards: list[Guard] = field(default_factory=list)  # CallSite.guard indexes these
     local_defs: dict[str, str] = field(default_factory=dict)  # name → qn of nested def/class
     globals_declared: frozenset[str] = frozenset()

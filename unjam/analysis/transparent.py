@@ -12,9 +12,11 @@ the signature or the arguments. The commonest kind changes neither:
         return wrapper
 
 A project function of one parameter that returns only functions it defines, each taking
-`(*args, **kwargs)` alone and calling the wrapped function only as `func(*args, **kwargs)`
-(awaited or not), and handing it nowhere else, is such a decorator; the call's arguments are
-then the callee's."""
+`(*args, **kwargs)` alone, leaving them as they are (no `kwargs["user"] = …`, no
+`kwargs.setdefault(…)`, no rebinding) and calling the wrapped function only as
+`func(*args, **kwargs)` (awaited or not), and handing it nowhere else, is such a decorator;
+the call's arguments are then the callee's. (Handing `kwargs` to another function, as a
+log line does, is taken as leaving it alone.)"""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import FuncDef
 
 _PLAIN = frozenset({("name", "staticmethod"), ("name", "classmethod")})
+_READS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
 # what a decorator may hand the function to without anything calling it: `wraps(func)`, and
 # questions about it (`inspect.iscoroutinefunction(func)` to pick a sync or async wrapper)
 _INSPECTS = frozenset(
@@ -93,7 +96,26 @@ def _forwards(inner: FuncDef, wrapped: tuple) -> bool:
     forwarded = [site for site in inner.calls if site.func == wrapped]
     if not forwarded or any(s.args != star or s.kwargs != spread for s in forwarded):
         return False
+    if _edits(inner, {inner.params[0].name, inner.params[1].name}):
+        return False
     return not _hands_on(inner, wrapped, frozenset())
+
+
+def _edits(fd: FuncDef, names: set[str]) -> bool:
+    """Whether `fd` changes what `names` hold before handing them on: rebinds them
+    (`kwargs = {...}`), changes them in place (`kwargs["user"] = u`, `del kwargs["x"]`,
+    `args += (1,)`), or calls a method on them that is not a read (`kwargs.setdefault`)."""
+    if any(name in fd.locals for name in names):
+        return True
+    if any(ref[0] == "name" and ref[1] in names for ref in fd.mutated):
+        return True
+    return any(
+        site.func[0] == "attr"
+        and site.func[1][0] == "name"
+        and site.func[1][1] in names
+        and site.func[2] not in _READS
+        for site in fd.calls
+    )
 
 
 def _hands_on(fd: FuncDef, name: tuple, allowed: frozenset[tuple]) -> bool:

@@ -12,9 +12,11 @@ false)).
 Only what is certain decides a test: a constant the call passes (by keyword, or by position
 to a plain function) — or a dict literal with string keys, for `"key" in p`, `if p` and
 `p is None` — or a parameter the call does not pass — not by keyword, not by
-position, no `*args`/`**kwargs` spread at the call — whose default is a constant; in
-a function with no decorator (one may change the signature or the arguments) but
-`staticmethod`/`classmethod`, not rebound in its body, and called by its own name (a
+position, no `*args` spread at the call, no `**kwargs` but the caller's own whose calls
+are all known (`Forwarded`) — whose default is a constant; in a function with no decorator
+(one may change the signature or the arguments) but `staticmethod`/`classmethod` and those
+that hand the arguments through (transparent.py), not rebound in its body, and called by
+its own name — or by its class's, for an `__init__` (a
 `functools.partial` or an alias may bind arguments the call site does not show; the call
 graph also skips functions some `partial(f, ...)` in the project names) — or the caller's
 own parameter passed along (`migrate(force=force)`) when every call of the caller in the

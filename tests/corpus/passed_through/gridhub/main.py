@@ -52,4 +52,5 @@ async def save_record():
     with Session(engine) as session:
         Record().save(session)
         Record().delete(session)
+        Record().archive(session)
     return {}

@@ -1,5 +1,5 @@
 """A sync SQLAlchemy session behind decorators: one hands the arguments through, one hands
-the function to a reporter that may call it with anything."""
+the function to a reporter that may call it with anything, one edits the arguments."""
 
 from functools import wraps
 
@@ -32,6 +32,15 @@ def report_errors(func):
 ERRORS: list = []
 
 
+def batched(func):
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        kwargs["no_commit"] = True  # the caller's arguments are not what the function gets
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
 class Record:
     @log_timeouts
     def save(self, session: Session, no_commit: bool = False):
@@ -43,6 +52,13 @@ class Record:
 
     @report_errors
     def delete(self, session: Session, no_commit: bool = False):
+        if no_commit:
+            session.flush()  # expect: UJ001
+        else:
+            session.commit()  # expect: UJ001
+
+    @batched
+    def archive(self, session: Session, no_commit: bool = False):
         if no_commit:
             session.flush()  # expect: UJ001
         else:
