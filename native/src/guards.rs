@@ -2,7 +2,7 @@
 //! summarize.py. Whether one is a memo guard is the rules' judgement, not the summary's.
 
 use crate::model::Param;
-use ruff_python_ast::{CmpOp, Expr, Stmt, UnaryOp};
+use ruff_python_ast::{BoolOp, CmpOp, Expr, Stmt, UnaryOp};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
 pub fn is_constant(e: &Expr) -> bool {
@@ -48,11 +48,48 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr)> {
     out
 }
 
+/// X of `if X: return` (no value, or `None`; no `else`) or `if X and not p: return` —
+/// `_done_flag` in summarize_guards.py.
+pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'a Expr> {
+    if has_else {
+        return None;
+    }
+    match body.last() {
+        Some(Stmt::Return(r)) => match &r.value {
+            None => {}
+            Some(v) if matches!(**v, Expr::NoneLiteral(_)) => {}
+            _ => return None,
+        },
+        _ => return None,
+    }
+    let mut flag = test;
+    if let Expr::BoolOp(b) = test
+        && b.op == BoolOp::And
+    {
+        let (first, rest) = b.values.split_first()?;
+        let all_negated_names = rest.iter().all(|r| {
+            matches!(r, Expr::UnaryOp(u) if u.op == UnaryOp::Not && matches!(*u.operand, Expr::Name(_)))
+        });
+        if !all_negated_names {
+            return None;
+        }
+        flag = first;
+    }
+    match flag {
+        Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_) => Some(flag),
+        Expr::Call(c) if matches!(&*c.func, Expr::Attribute(a) if a.attr.as_str() == "get") => {
+            Some(flag)
+        }
+        _ => None,
+    }
+}
+
 /// X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`.
 pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
     match body.last() {
-        Some(Stmt::Return(r)) if r.value.is_some() => {}
-        _ => return None,
+        Some(Stmt::Return(r))
+            if r.value.as_ref().is_some_and(|v| !matches!(**v, Expr::NoneLiteral(_))) => {}
+        _ => return None, // a bare exit: `done_flag`
     }
     match test {
         Expr::Compare(c) => match c.ops[0] {

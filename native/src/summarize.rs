@@ -9,7 +9,7 @@ use ruff_python_ast::{
 use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
-use crate::guards::{cached_subject, guard_subjects, negated, param_test};
+use crate::guards::{cached_subject, done_flag, guard_subjects, negated, param_test};
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, opt_str, s, tag, tuple};
 use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
@@ -128,15 +128,20 @@ impl<'a> Summarizer<'a> {
         let last = stmts.len().saturating_sub(1);
         for (i, stmt) in stmts.iter().enumerate() {
             self.stmt(stmt, f, cls, guard);
-            if i < last
-                && let Stmt::If(node) = stmt
-                && let Some(subject) = cached_subject(&node.test, &node.body)
-                && let Some(Stmt::Return(ret)) = node.body.last()
-                && let Some(value) = &ret.value
-            {
-                // the rest runs on a cache miss
-                let returned = self.ref_(value, f, 0);
-                guard = self.add_guard(f, "cached", subject, guard, Some(returned));
+            if i < last && let Stmt::If(node) = stmt {
+                if let Some(subject) = cached_subject(&node.test, &node.body)
+                    && let Some(Stmt::Return(ret)) = node.body.last()
+                    && let Some(value) = &ret.value
+                {
+                    // the rest runs on a cache miss
+                    let returned = self.ref_(value, f, 0);
+                    guard = self.add_guard(f, "cached", subject, guard, Some(returned));
+                } else if let Some(flag) =
+                    done_flag(&node.test, &node.body, !node.elif_else_clauses.is_empty())
+                {
+                    // the rest runs while the flag is unset
+                    guard = self.add_guard(f, "done", flag, guard, None);
+                }
             }
         }
     }

@@ -366,14 +366,24 @@ class Inference(ClassIndex):
         return None
 
     def memoised(self, func: Func) -> bool:
-        """Whether a cache decorator wraps `func` (`@lru_cache`, `@cached(TTLCache(...))`):
+        """Whether a cache decorator wraps `func` (`@lru_cache`, `@cached(TTLCache(...))`,
+        or a project decorator — a function or a class — whose name says so:
+        `@locked_cached(ttl=300)`, `@memoize`):
         its body runs on a cache miss only."""
         scope = self.parent_scope(func)
         for ref, _line, _col in func.fd.decorators:
             target = ref[1] if ref[0] == "call" else ref
-            if self.value_of(scope, target) in _MEMOISING:
+            value = self.value_of(scope, target)
+            if value in _MEMOISING:
+                return True
+            if value is not None and value[0] in ("func", "class") and _says_cache(value[1]):
                 return True
         return False
+
+
+def _says_cache(gqn: str) -> bool:
+    name = gqn.rpartition(".")[2].lower()
+    return "cache" in name or "memo" in name
 
 
 def _bounded(call: tuple) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from unjam.analysis.summarize_guards import GuardRecorder, _cached_subject
+from unjam.analysis.summarize_guards import GuardRecorder, _cached_subject, _done_flag
 from unjam.analysis.summarize_names import value_names
 from unjam.analysis.summary import (
     CallSite,
@@ -183,6 +183,10 @@ class _Summarizer(GuardRecorder):
                 if subject is not None:  # what follows runs only on a cache miss
                     returned = self.ref(stmt.body[-1].value, fn)
                     guard = self.add_guard(fn, "cached", subject, guard, returned)
+                else:
+                    flag = _done_flag(stmt)
+                    if flag is not None:  # what follows runs while the flag is unset
+                        guard = self.add_guard(fn, "done", flag, guard)
 
     def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:
         t = type(s)

@@ -85,11 +85,39 @@ def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | 
     return None
 
 
+def _done_flag(node: ast.If) -> ast.expr | None:
+    """X of `if X: return` (no value, or `None`; no `else`), or of `if X and not p: return`:
+    an early exit once X is set, after which the rest of the block runs while it is not."""
+    if node.orelse or not node.body or type(node.body[-1]) is not ast.Return:
+        return None
+    value = node.body[-1].value
+    if value is not None and not (type(value) is ast.Constant and value.value is None):
+        return None
+    flag = node.test
+    if type(flag) is ast.BoolOp and type(flag.op) is ast.And:
+        first, *rest = flag.values
+        if not all(
+            type(r) is ast.UnaryOp and type(r.op) is ast.Not and type(r.operand) is ast.Name
+            for r in rest
+        ):
+            return None
+        flag = first
+    t = type(flag)
+    if t is ast.Name or t is ast.Attribute or t is ast.Subscript:
+        return flag
+    if t is ast.Call and type(flag.func) is ast.Attribute and flag.func.attr == "get":
+        return flag
+    return None
+
+
 def _cached_subject(node: ast.If) -> ast.expr | None:
     """X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`:
     an early return, after which the rest of the block runs only when X holds nothing."""
-    if not node.body or type(node.body[-1]) is not ast.Return or node.body[-1].value is None:
+    if not node.body or type(node.body[-1]) is not ast.Return:
         return None
+    value = node.body[-1].value
+    if value is None or (type(value) is ast.Constant and value.value is None):
+        return None  # a bare exit: `_done_flag`
     test = node.test
     t = type(test)
     if t is ast.Compare:

@@ -47,6 +47,8 @@ class Guard(NamedTuple):
     "not in"   `if key not in X:` (subject: the container X)
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                — the rest of the block runs when X holds nothing
+    "done"     `if X: return` (no value) / `if X and not p: return` (X a name, an attribute, a
+               subscript or `….get(…)`) — the rest of the block runs while X is unset
     One `if a is None or not b:` gives one guard per recognised operand, chained by `outer`.
     "except" (subject: the handler's exception type, `None` when bare) — what an `except`
     handler runs, only when its `try` failed.

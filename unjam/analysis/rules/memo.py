@@ -10,7 +10,9 @@ A guard is a memo guard when the value it tests outlives the call:
 - a module global, a class attribute (`cls._client`, `Service._client`), a container
   (`if key not in _cache:`), or shared app state (`request.app.state.client`);
 - an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
-  block runs on a miss; `if done: return response` is no memo);
+  block runs on a miss; `if done: return response` is no memo), or a bare early return on a
+  flag the function itself sets (`if self._ready: return` … `self._ready = True`;
+  `if settings.disabled: return` is a switch, no memo);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
   or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`).
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
@@ -54,6 +56,8 @@ def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool
         return False
     if guard.returned is not None and not _mentions(guard.returned, root):
         return False  # `if done: return response`: an early exit, not a cached value
+    if guard.kind == "done" and not _sets(fd, guard.subject, root):
+        return False  # `if settings.disabled: return`: a switch, not a flag this call sets
     name = root[1]
     if name == "self":
         return shared_self
@@ -68,6 +72,24 @@ def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool
         # `path = Path(...)` … `if not path.exists():`, are per call)
         return any(_is_read(ref) for ref in values)
     return True
+
+
+def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
+    """Whether `fd` sets the flag its early exit tests (`if self._ready: return` … `self._ready
+    = True`): it declares the global, stores an attribute on the flag's path, or changes a
+    container on it in place (`self._done["sync"] = True`)."""
+    if root[1] in fd.globals_declared:
+        return True
+    path = set()
+    ref = subject
+    while ref[0] in ("attr", "sub", "call", "await"):
+        if ref[0] == "attr":
+            path.add(ref)
+        ref = ref[1]
+    path.add(ref)
+    return any(("attr", base, attr) in path for base, attr, _ in fd.attr_stores) or any(
+        changed in path for changed in fd.mutated
+    )
 
 
 def _asks_a_function(subject: tuple) -> bool:

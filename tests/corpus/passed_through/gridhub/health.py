@@ -23,7 +23,7 @@ def own_status(pid=None):
     with open("/proc/self/status") as f:  # ok
         status = f.read()
     if pid is not None:
-        with open("/proc/%d/status" % pid) as f:  # ok
+        with open("/proc/" + str(pid) + "/status") as f:  # ok
             status = f.read()
     return status, os.listdir("/proc/self/fd")  # ok
 

@@ -4,7 +4,9 @@ from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
 from gridhub import health
+from gridhub.lookups import adapters, lineage
 from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
+from gridhub.registry import audit, registry
 from gridhub.store import Record
 from gridhub.transport import open_channel, pinned_channel
 
@@ -54,3 +56,16 @@ async def save_record():
         Record().delete(session)
         Record().archive(session)
     return {}
+
+
+@app.get("/ready")
+async def ready():
+    registry.init_engine()
+    registry.init_client()
+    audit({"ready": True})
+    return {}
+
+
+@app.get("/adapters/{base}")
+async def base_adapters(base: str):
+    return {"adapters": await adapters(base), "lineage": await lineage(base)}
