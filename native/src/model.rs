@@ -45,6 +45,7 @@ pub struct FuncDef {
     pub local_annotations: IndexMap<String, V>,
     pub attr_stores: Vec<(V, String, V)>,
     pub mutated: Vec<V>,
+    pub iterated: Vec<V>,
     pub guards: Vec<(&'static str, V, i64, Option<V>)>,
     pub local_defs: IndexMap<String, String>,
     pub globals_declared: IndexSet<String>,
@@ -151,7 +152,7 @@ fn import_ref(imp: &ImportRef, it: &mut Interner, w: &mut Writer) {
 
 impl FuncDef {
     fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(23);
+        w.tuple_of(24);
         string(&self.qn, it, w);
         string(&self.name, it, w);
         w.int(self.line);
@@ -194,6 +195,7 @@ impl FuncDef {
             w.write(value);
         }
         values(&self.mutated, w);
+        values(&self.iterated, w);
         w.list_of(self.guards.len());
         for (kind, subject, outer, returned) in &self.guards {
             w.tuple_of(4);

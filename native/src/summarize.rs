@@ -313,6 +313,8 @@ impl<'a> Summarizer<'a> {
             }
             Stmt::If(i) => self.if_stmt(&i.test, &i.body, &i.elif_else_clauses, f, cls, guard),
             Stmt::For(fo) => {
+                let iterated = self.ref_(&fo.iter, f, 0);
+                self.m.func_arena[f].iterated.push(iterated);
                 self.expr(&fo.iter, f, guard, false);
                 if let Expr::Name(target) = &*fo.target {
                     let unknown = self.unknown.clone();

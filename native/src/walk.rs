@@ -48,6 +48,8 @@ impl Summarizer<'_> {
             let n = match item {
                 Item::Expr(n) => n,
                 Item::Comprehension(c) => {
+                    let iterated = self.ref_(&c.iter, f, 0);
+                    self.m.func_arena[f].iterated.push(iterated);
                     push_expr(&mut stack, &c.target, -1);
                     push_expr(&mut stack, &c.iter, -1);
                     c.ifs.iter().for_each(|e| push_expr(&mut stack, e, -1));

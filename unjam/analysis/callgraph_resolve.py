@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
+from unjam.analysis.callgraph_generators import offloaded_generator
 from unjam.analysis.callgraph_kills import ArgumentKills
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.fastapi_records import _last_name
@@ -149,6 +150,8 @@ class CallResolver:
                                 Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, guarded)
                             )
             elif kind == "func" or kind == "meth":
+                if self._runs_off_loop(func, j, callees, handlers, out):
+                    continue  # a generator handed to what iterates it in a worker thread
                 if callee[1] in funcs:
                     on_error = bool(handlers) and site.guard in handlers
                     passed.edges(func, site, callee, (guarded, on_error), out)
@@ -226,6 +229,34 @@ class CallResolver:
                 return False
             module_level = True
         return module_level
+
+    def _runs_off_loop(
+        self, func: Func, j: int, callees: list, handlers: frozenset[int], out: Resolved
+    ) -> bool:
+        """Whether call `j` makes a sync generator this function only hands to an offloading
+        call (callgraph_generators.py); then that call runs its body, recorded as offloaded."""
+        target = self.project.funcs.get(callees[j][1])
+        if target is None or not target.fd.is_generator or target.fd.is_async:
+            return False
+        calls = func.fd.calls
+        offload = self.cat.offload
+        k = offloaded_generator(func, calls, callees, j, offload)
+        runner_api = callees[k] if k is not None else None
+        if k is None or runner_api is None:
+            return False
+        runner = calls[k]
+        qn = runner_api[1]
+        out.offloads.append(
+            Offloaded(
+                target.gqn,
+                offload[qn].context,
+                runner.line,
+                runner.col,
+                qn,
+                runner.guard in handlers,
+            )
+        )
+        return True
 
     def _offload(self, func: Func, calls, i: int, how: tuple, out: Resolved, skip: set) -> None:
         """Record the callable an offloading call (run_in_threadpool(f), ...) hands off;

@@ -173,8 +173,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # an extension built from older sources (a pull without `make`) hands back rows of another
 # shape, so it is not used, and the user is told once to rebuild it.
 # 3: "param …" guard rows; 4: of every parameter; 5: "param has"; 6: "except" guards;
-# 7: the module's value names; 8: what a function changes in place; 9: "done" guards
-NATIVE_FORMAT = 9
+# 7: the module's value names; 8: what a function changes in place; 9: "done" guards;
+# 10: what a function iterates
+NATIVE_FORMAT = 10
 _told_stale = False
 
 

@@ -137,6 +137,20 @@ class RulesEngine:
                 return caller
         return None
 
+    def memo_by_arguments(self, path: list[tuple[str, int]]) -> bool:
+        """Whether the memo on `path` (memo_step) is a cache decorator keyed by arguments:
+        a call to a cached function that takes any besides `self`/`cls`."""
+        step = self.memo_step(path)
+        if step is None:
+            return False
+        names = [gqn for gqn, _ in path]
+        callee = self.p.funcs.get(names[names.index(step) + 1])
+        return (
+            callee is not None
+            and self.is_cached(callee.gqn)
+            and any(q.name not in ("self", "cls") for q in callee.fd.params)
+        )
+
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
         entry: the first call makes the call, later ones find the value set. The shortest

@@ -254,6 +254,7 @@ class _Summarizer(GuardRecorder):
                     otherwise = self.add_guard(fn, "cached", subject, otherwise, returned)
                 self.body(s.orelse, fn, cls, otherwise)
         elif t is ast.For or t is ast.AsyncFor:
+            fn.iterated.append(self.ref(s.iter, fn))
             self.expr(s.iter, fn, guard)
             if isinstance(s.target, ast.Name):
                 self.bind(s.target.id, UNKNOWN, fn, cls)
@@ -460,6 +461,11 @@ class _Summarizer(GuardRecorder):
                     push((n.value, -1, False))
             elif t is ast.Lambda:
                 self.lambdadef(n, fn)
+            elif t is ast.comprehension:
+                fn.iterated.append(ref(n.iter, fn))
+                for child in (n.target, n.iter, *n.ifs):
+                    if type(child) not in leaves:
+                        push((child, -1, False))
             elif t is ast.NamedExpr:
                 if type(n.target) is ast.Name:
                     self.bind(n.target.id, ref(n.value, fn), fn, None)

@@ -102,6 +102,8 @@ class FuncDef:
     # what is changed in place: a subscript target's base (`d[k] = v`, `del d[k]`,
     # `d[k] += 1`) and an augmented or deleted target (`n += 1`, `self.n -= 1`, `del x`)
     mutated: list[Ref] = field(default_factory=list)
+    # what `for` loops and comprehensions iterate over (`for x in R`, `[... for x in R]`)
+    iterated: list[Ref] = field(default_factory=list)
     guards: list[Guard] = field(default_factory=list)  # CallSite.guard indexes these
     local_defs: dict[str, str] = field(default_factory=dict)  # name → qn of nested def/class
     globals_declared: frozenset[str] = frozenset()

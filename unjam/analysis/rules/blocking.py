@@ -57,6 +57,10 @@ def _kind_words(qn: str, kind: str) -> str:
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
 FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
+# ... under a cache keyed by the arguments (`@lru_cache def verify(hashed, plain)`): once per
+# new argument, which request data may make every call
+_ON_MISS = "on a cache miss only (its result is memoised per argument: new arguments pay again)"
+FIX_MISS = "warm the cache at start-up, if the arguments requests use are known then"
 
 
 def check(engine: RulesEngine) -> None:
@@ -185,9 +189,10 @@ class Blocking:
                 ):
                     continue  # its one slow call is made before the app serves
                 once = not startup and memoised
+                keyed = once and self.e.memo_by_arguments(path)
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "
-                    + (f"{verb} {_ONCE}" if once else verb)
+                    + (f"{verb} {_ON_MISS if keyed else _ONCE}" if once else verb)
                     + ": reached from "
                     f"{self.e.describe(inv)}"
                     + (f" via {via}" if via else "")
@@ -197,7 +202,7 @@ class Blocking:
                         else ""
                     )
                 )
-                root = self._blocking_root(site, path, verb, reached_by[site], once)
+                root = self._blocking_root(site, path, verb, reached_by[site], once, keyed)
                 fix = site.entry.fix
                 if root.key[0] == "func" and root.fix:
                     # the call sits in a sync function the loop runs inline: an `await` cannot
@@ -212,7 +217,7 @@ class Blocking:
                     self.e.entry_point(inv, context),
                     severity=Severity.WARNING if once else severity,
                     chain=self.e.chain(path, site.qn, site.line),
-                    fix=f"{fix}; or {FIX_ONCE}" if once else fix,
+                    fix=f"{fix}; or {FIX_MISS if keyed else FIX_ONCE}" if once else fix,
                     blocks_loop=True,
                     details={"phase": "shutdown"} if shutdown else None,
                     root=root,
@@ -226,13 +231,15 @@ class Blocking:
         verb: str,
         reached: set[str],
         once: bool = False,
+        keyed: bool = False,
     ) -> Root:
         """The function that brings the block onto the loop: the first sync function on the
         path (an async caller runs it inline: `initialize()` in lifespan, a sync helper), else
         the async function that makes the blocking calls itself. Its first-call stalls (memoised)
         are a group of their own: their headline and fix differ from per-request blocks."""
         if once:
-            root = self._blocking_root(site, path, f"{verb} on the first call only", reached)
+            when = "on a cache miss only" if keyed else "on the first call only"
+            root = self._blocking_root(site, path, f"{verb} {when}", reached)
             return Root((*root.key, "once"), root.title, root.affects, root.fix)
         funcs = self.p.funcs
         # A sync function that calls an async one only makes a coroutine (`create_task(
@@ -269,6 +276,14 @@ class Blocking:
                 )
             elif caller is not None and (bound := self._loop_bound.uses(gqn)) is not None:
                 fix = self._fix_keeping_on_loop(func, caller, bound, path[i + 1 :])
+            elif caller is not None and func.fd.is_generator:
+                # calling a generator runs nothing: its body runs where it is iterated
+                fix = (
+                    f"iterate it off the loop where `{caller.display}` does — "
+                    f"`await asyncio.to_thread(list, {called}(...))`, `iterate_in_threadpool"
+                    f"({called}(...))`, or hand it to `StreamingResponse` — or replace its "
+                    "blocking calls with async ones"
+                )
             elif caller is not None:
                 fix = (
                     f"run it off the loop where `{caller.display}` calls it — "

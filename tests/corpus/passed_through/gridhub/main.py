@@ -3,7 +3,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from gridhub import health
+from gridhub import health, streams
 from gridhub.lookups import adapters, lineage
 from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
 from gridhub.registry import audit, registry
@@ -69,3 +69,14 @@ async def ready():
 @app.get("/adapters/{base}")
 async def base_adapters(base: str):
     return {"adapters": await adapters(base), "lineage": await lineage(base)}
+
+
+@app.get("/files/{path}")
+async def files(path: str):
+    return {
+        "download": await streams.download(path),
+        "first": await streams.first_chunk(path),
+        "lines": await streams.line_count(path),
+        "errors": await streams.scan(path),
+        "peek": await streams.peek(path),
+    }
