@@ -2,6 +2,8 @@
 //! summarize.py. Whether one is a memo guard is the rules' judgement, not the summary's.
 
 use crate::model::Param;
+use ruff_python_ast::comparable::ComparableExpr;
+use ruff_python_ast::visitor::{Visitor, walk_expr};
 use ruff_python_ast::{BoolOp, CmpOp, Expr, Stmt, UnaryOp};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
@@ -86,11 +88,29 @@ pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'
 
 /// X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`.
 pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
-    match body.last() {
-        Some(Stmt::Return(r))
-            if r.value.as_ref().is_some_and(|v| !matches!(**v, Expr::NoneLiteral(_))) => {}
-        _ => return None, // a bare exit: `done_flag`
+    let returned = match body.last() {
+        Some(Stmt::Return(r)) => match &r.value {
+            Some(v) if !matches!(**v, Expr::NoneLiteral(_)) => v,
+            _ => return None, // a bare exit: `done_flag`
+        },
+        _ => return None,
+    };
+    if let Expr::BoolOp(b) = test
+        && b.op == BoolOp::And
+    {
+        // `if s is not None and not s.closed: return s` (returned as it is held)
+        let (first, rest) = b.values.split_first()?;
+        let subject = held(first)?;
+        let wanted = ComparableExpr::from(subject);
+        return (ComparableExpr::from(&**returned) == wanted
+            && rest.iter().all(|r| mentions(r, &wanted)))
+        .then_some(subject);
     }
+    held(test)
+}
+
+/// X of a test that X holds something: `X is not <const>`, `key in X`, `X` (`_held`).
+fn held(test: &Expr) -> Option<&Expr> {
     match test {
         Expr::Compare(c) => match c.ops[0] {
             CmpOp::IsNot if is_constant(&c.comparators[0]) => Some(&*c.left),
@@ -100,6 +120,32 @@ pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
         t @ (Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_)) => Some(t),
         _ => None,
     }
+}
+
+/// Whether `wanted` appears in `e` (Python's `ast.walk` + `ast.dump` equality).
+fn mentions(e: &Expr, wanted: &ComparableExpr) -> bool {
+    struct Finder<'w, 'a> {
+        wanted: &'w ComparableExpr<'a>,
+        found: bool,
+    }
+    impl<'b> Visitor<'b> for Finder<'_, '_> {
+        fn visit_expr(&mut self, e: &'b Expr) {
+            if self.found {
+                return;
+            }
+            if ComparableExpr::from(e) == *self.wanted {
+                self.found = true;
+            } else {
+                walk_expr(self, e);
+            }
+        }
+    }
+    let mut finder = Finder {
+        wanted,
+        found: false,
+    };
+    finder.visit_expr(e);
+    finder.found
 }
 
 /// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)

@@ -46,7 +46,8 @@ class Guard(NamedTuple):
     "not"      `if not X:`
     "not in"   `if key not in X:` (subject: the container X)
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
-               — the rest of the block runs when X holds nothing
+               — the rest of the block runs when X holds nothing (also `if X is not None
+               and not X.closed: return X`: `and` tests of X, X itself returned)
     "done"     `if X: return` (no value) / `if X and not p: return` (X a name, an attribute, a
                subscript or `….get(…)`) — the rest of the block runs while X is unset
     One `if a is None or not b:` gives one guard per recognised operand, chained by `outer`.

@@ -29,3 +29,19 @@ async def adapters(base: str):
 async def lineage(base: str):
     async with httpx.AsyncClient() as client:  # expect: UJ003
         return (await client.get(f"http://hub.local/{base}/lineage")).json()
+
+
+async def hub_client(request):
+    client = getattr(request.app.state, "hub_client", None)
+    if client is not None and not client.is_closed:
+        return client
+    client = httpx.AsyncClient()  # ok
+    request.app.state.hub_client = client
+    return client
+
+
+def authed_client(request):
+    auth = getattr(request.app.state, "hub_auth", None)
+    if auth and auth.get("type") != "none":
+        return httpx.AsyncClient(auth=(auth["user"], auth["password"]))  # expect: UJ003
+    return httpx.AsyncClient()  # expect: UJ003

@@ -4,7 +4,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
 from gridhub import health, streams
-from gridhub.lookups import adapters, lineage
+from gridhub.lookups import adapters, authed_client, hub_client, lineage
 from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
 from gridhub.registry import audit, registry
 from gridhub.store import Record
@@ -80,3 +80,8 @@ async def files(path: str):
         "errors": await streams.scan(path),
         "peek": await streams.peek(path),
     }
+
+
+@app.get("/hub")
+async def hub(request: Request):
+    return {"hub": id(await hub_client(request)), "authed": id(authed_client(request))}
