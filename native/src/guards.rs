@@ -3,7 +3,6 @@
 
 use crate::model::Param;
 use ruff_python_ast::comparable::ComparableExpr;
-use ruff_python_ast::visitor::{Visitor, walk_expr};
 use ruff_python_ast::{BoolOp, CmpOp, Expr, Stmt, UnaryOp};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
@@ -99,12 +98,9 @@ pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
         && b.op == BoolOp::And
     {
         // `if s is not None and not s.closed: return s` (returned as it is held)
-        let (first, rest) = b.values.split_first()?;
-        let subject = held(first)?;
-        let wanted = ComparableExpr::from(subject);
-        return (ComparableExpr::from(&**returned) == wanted
-            && rest.iter().all(|r| mentions(r, &wanted)))
-        .then_some(subject);
+        let subject = held(b.values.first()?)?;
+        return (ComparableExpr::from(&**returned) == ComparableExpr::from(subject))
+            .then_some(subject);
     }
     held(test)
 }
@@ -122,31 +118,6 @@ fn held(test: &Expr) -> Option<&Expr> {
     }
 }
 
-/// Whether `wanted` appears in `e` (Python's `ast.walk` + `ast.dump` equality).
-fn mentions(e: &Expr, wanted: &ComparableExpr) -> bool {
-    struct Finder<'w, 'a> {
-        wanted: &'w ComparableExpr<'a>,
-        found: bool,
-    }
-    impl<'b> Visitor<'b> for Finder<'_, '_> {
-        fn visit_expr(&mut self, e: &'b Expr) {
-            if self.found {
-                return;
-            }
-            if ComparableExpr::from(e) == *self.wanted {
-                self.found = true;
-            } else {
-                walk_expr(self, e);
-            }
-        }
-    }
-    let mut finder = Finder {
-        wanted,
-        found: false,
-    };
-    finder.visit_expr(e);
-    finder.found
-}
 
 /// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)
 /// against a constant: `p`, `not p`, `p is / is not / == / != <const>`, `"key" in / not in

@@ -73,11 +73,11 @@ class PassedConstants:
                 return []  # a call that may be this function's, with any arguments
             if callee[1] == func.gqn:
                 sites.append((caller.fd, site))
-        if sites and fd.name in self._used_names():
+        if sites and fd.name in self.used_names():
             return []
         return sites
 
-    def _used_names(self) -> set[str]:
+    def used_names(self) -> set[str]:
         used = self._used
         if used is None:
             used = self._used = set()

@@ -21,6 +21,7 @@ from unjam.analysis.values import EMPTY
 _WRAPPERS = frozenset(("await", "star", "enter"))
 _WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
 _NO_GUARDS: frozenset[int] = frozenset()
+_ONCE_DEPTH = 3  # callers followed up to code that runs once per process (`_runs_once`)
 
 
 class CallResolver:
@@ -197,17 +198,20 @@ class CallResolver:
         return out
 
     def _singleton(self, class_gqn: str | None) -> bool:
-        """Whether the class's instances are one per process: it is instantiated at module
-        level (`handler = Handler()`) and nowhere else, and nothing subclasses it. Then its
-        methods' `self.x` memo guards hold across requests, like a module global's."""
+        """Whether the class's instances are one per process: nothing subclasses it, and it
+        is instantiated only by code that runs once per process (`_runs_once`: the module
+        body, `handler = Handler()`; the `__init__` of such a singleton; a function only
+        such code calls). Then its methods' `self.x` memo guards hold across requests, like
+        a module global's."""
         if class_gqn is None:
             return False
         known = self._singletons.get(class_gqn)
         if known is None:
-            known = self._singletons[class_gqn] = self._only_module_level(class_gqn)
+            self._singletons[class_gqn] = False  # (a cycle through it: not shown to be one)
+            known = self._singletons[class_gqn] = self._built_once(class_gqn)
         return known
 
-    def _only_module_level(self, class_gqn: str) -> bool:
+    def _built_once(self, class_gqn: str) -> bool:
         p = self.project
         cls = p.classes.get(class_gqn)
         if cls is None:
@@ -220,15 +224,41 @@ class CallResolver:
             )
         if name in based:
             return False  # a subclass may be built anywhere
-        module_level = False
+        built = False
         for caller, site in p.sites_named(name):
             value = p.callee(caller, site.func)
             if value is None or value[0] != "class" or value[1] != class_gqn:
                 continue
-            if caller.fd.qn != "<module>":
+            if not self._runs_once(caller, _ONCE_DEPTH):
                 return False
-            module_level = True
-        return module_level
+            built = True
+        return built
+
+    def _runs_once(self, func: Func, depth: int) -> bool:
+        """Whether `func` runs once per process: the module body, the `__init__` of a
+        singleton, or (within `depth` callers) an undecorated function that nothing uses as
+        a value and that only such code calls."""
+        fd = func.fd
+        if fd.qn == "<module>":
+            return True
+        if fd.name == "__init__" and func.class_gqn is not None:
+            return self._singleton(func.class_gqn)
+        if depth == 0 or fd.decorators or fd.is_lambda or fd.name.startswith("__"):
+            return False
+        if fd.name in self.kills.constants.used_names():
+            return False  # `Depends(f)`, a callback, a route: called by anything
+        p = self.project
+        called = False
+        for caller, site in p.sites_named(fd.name):
+            callee = p.callee(caller, site.func)
+            if callee is None:
+                return False  # a call that may be this function's
+            if callee[1] != func.gqn:
+                continue
+            if caller.gqn == func.gqn or not self._runs_once(caller, depth - 1):
+                return False
+            called = True
+        return called
 
     def _runs_off_loop(
         self, func: Func, j: int, callees: list, handlers: frozenset[int], out: Resolved

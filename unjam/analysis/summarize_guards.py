@@ -112,7 +112,7 @@ def _done_flag(node: ast.If) -> ast.expr | None:
 
 def _cached_subject(node: ast.If) -> ast.expr | None:
     """X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
-    (also with `and` tests of X after it, when X itself is returned): an early return, after which the rest of the
+    (also with `and` tests after it, when X itself is returned): an early return, after which the rest of the
     block runs only when X holds nothing (or a value the other tests reject)."""
     if not node.body or type(node.body[-1]) is not ast.Return:
         return None
@@ -123,14 +123,8 @@ def _cached_subject(node: ast.If) -> ast.expr | None:
     if type(test) is ast.BoolOp and type(test.op) is ast.And:
         # `if s is not None and not s.closed: return s`: the rest runs on a miss, or to
         # replace a held value the other operands reject (returned as it is held)
-        first, *rest = test.values
-        subject = _held(first)
-        if subject is None:
-            return None
-        shown = ast.dump(subject)
-        if ast.dump(value) == shown and all(
-            any(ast.dump(n) == shown for n in ast.walk(r)) for r in rest
-        ):
+        subject = _held(test.values[0])
+        if subject is not None and ast.dump(value) == ast.dump(subject):
             return subject
         return None
     return _held(test)

@@ -3,7 +3,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from gridhub import health, streams
+from gridhub import health, nodes, streams
 from gridhub.lookups import adapters, authed_client, hub_client, lineage
 from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
 from gridhub.registry import audit, registry
@@ -85,3 +85,11 @@ async def files(path: str):
 @app.get("/hub")
 async def hub(request: Request):
     return {"hub": id(await hub_client(request)), "authed": id(authed_client(request))}
+
+
+@app.get("/nodes")
+async def node_status():
+    nodes.manager.nodes.connect()
+    nodes.scheduler.session()
+    nodes.PerRequest().session()
+    return {"models": nodes.model_list()}
