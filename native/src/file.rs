@@ -57,10 +57,10 @@ fn summarize(
     let mut summarizer = Summarizer::new(is_package, &lines, parsed.tokens());
     summarizer.surrogate_escapes = escapes.surrogate;
     summarizer.run(&module.body);
-    summarizer.m.value_names = crate::names::value_names(&module.body);
     if let Some(why) = summarizer.declined {
         return Err(why);
     }
+    summarizer.m.value_names = crate::names::value_names(&module.body);
     summarizer.m.write_plain(&mut summarizer.strings, w);
     if scope.is_some_and(Scope::all_in_arena) {
         std::mem::forget(summarizer);
