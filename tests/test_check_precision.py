@@ -1,6 +1,7 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
 on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,connection_tests,
-app_factory}); the corpus markers check the codes, these check the words and the facts."""
+app_factory,passed_through}); the corpus markers check the codes, these check the words and the
+facts."""
 
 from __future__ import annotations
 
@@ -186,3 +187,31 @@ def test_work_a_helper_s_closure_calls_is_each_caller_s():
     message = found[35].message
     assert "`rebuild` (POST /index/rebuild) via rebuild._rebuild" in message, message
     assert "_without_state" not in message
+
+
+def test_a_memo_near_the_entry_decides_over_a_way_longer_than_the_bound():
+    """`fetch_keys()` is reached under `if _jwks is None:` two calls from `login`, and also
+    through a chain of six calls with no memo: past MAX_CALLS a path is taken on faith no
+    more than anywhere else, so the finding is a first-call stall, printed the memo's way."""
+    found = findings("passed_through", "UJ001", "gridhub/tokens.py")
+    stall = found[13]
+    assert "on the first call only" in stall.message, stall.message
+    assert stall.severity == Severity.WARNING
+    assert [step.name for step in stall.chain][:3] == ["login", "signing_keys", "fetch_keys"]
+
+
+def test_a_cache_keyed_by_arguments_blocks_on_every_miss():
+    found = findings("passed_through", "UJ001", "gridhub/tokens.py")
+    keyed = found[45]  # `@lru_cache def verify(hashed, plain)`: each new password misses
+    assert "on a cache miss only" in keyed.message, keyed.message
+    assert "first call" not in keyed.message
+    assert "warm the cache at start-up" in keyed.fix
+
+
+def test_a_generator_iterated_on_the_loop_is_told_to_iterate_off_it():
+    """`to_thread(count_lines, ...)` would only build the generator in a thread: the fix
+    names what runs the body there."""
+    found = findings("passed_through", "UJ001", "gridhub/streams.py")
+    assert sorted(found) == [19, 24, 29]  # not the ones handed to StreamingResponse/to_thread
+    assert "iterate it off the loop where `line_count` does" in found[19].fix, found[19].fix
+    assert "to_thread(count_lines, ...)" not in found[19].fix

@@ -231,13 +231,18 @@ class CallGraph(CallResolver):
         return found
 
     def paths(
-        self, root: str, targets: Iterable[Site], mode: str, limit: int = -1
+        self,
+        root: str,
+        targets: Iterable[Site],
+        mode: str,
+        limit: int = -1,
+        skip: Callable[[Edge], bool] | None = None,
     ) -> dict[Site, list[tuple[str, int]]]:
         """Shortest call path from `root` to each target site: [(function gqn, line of the
         call it makes toward the next step), ...], ending with the function containing the
         site (and the site's line). The search runs over states, as `reach` does, so a path
         never passes a call whose arguments rule the next step out. `limit` ≥ 0: only paths
-        of at most that many calls."""
+        of at most that many calls; `skip`: edges not to take."""
         wanted: dict[str, list[Site]] = {}
         for site in targets:
             wanted.setdefault(site.func, []).append(site)
@@ -266,7 +271,7 @@ class CallGraph(CallResolver):
                 continue
             for edge in self._live_edges(gqn, kills, mode):
                 w = edge.node()
-                if w in parent:
+                if w in parent or (skip is not None and skip(edge)):
                     continue
                 parent[w] = (v, edge.line)
                 depth[w] = depth[v] + 1

@@ -1,0 +1,46 @@
+"""A fetch made under a memo guard near the endpoint, and reachable on every call only
+through a chain longer than the analysis follows; a check cached per argument."""
+
+import functools
+import hashlib
+
+import httpx
+
+_jwks: dict | None = None
+
+
+def fetch_keys() -> dict:
+    return httpx.get("http://auth.local/jwks").json()  # expect: UJ001
+
+
+def signing_keys() -> dict:
+    global _jwks
+    if _jwks is None:
+        _jwks = fetch_keys()
+    return _jwks
+
+
+def refresh_1():
+    return refresh_2()
+
+
+def refresh_2():
+    return refresh_3()
+
+
+def refresh_3():
+    return refresh_4()
+
+
+def refresh_4():
+    return refresh_5()
+
+
+def refresh_5():
+    return fetch_keys()
+
+
+@functools.lru_cache(maxsize=256)
+def verify(hashed: bytes, plain: str) -> bool:
+    derived = hashlib.scrypt(plain.encode(), salt=b"gridhub", n=2**14, r=8, p=1)  # expect: UJ001
+    return derived == hashed
