@@ -35,8 +35,11 @@ class PassedConstants:
         known = self._known.get(func.gqn)
         if known is None:
             sites = self._calls(func)
-            plain = bool(sites) and self.decorators.all_transparent(func)
-            shared = shared_constants(sites, func.fd, plain) if sites else {}
+            shared = (
+                shared_constants(sites, func.fd, self.decorators.all_transparent(func))
+                if sites
+                else None
+            )
             known = self._known[func.gqn] = shared or _NOTHING
         return known
 

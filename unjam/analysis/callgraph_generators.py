@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from unjam.analysis.catalogue import Offload
 from unjam.analysis.project import Func
-from unjam.analysis.summary import CallSite, FuncDef
+from unjam.analysis.summary import CallSite, FuncDef, mentions
 
 
 def offloaded_generator(
@@ -64,7 +64,7 @@ def _kept_refs(fd: FuncDef, name: str) -> list:
 
 def _nested(func: Func) -> list[FuncDef]:
     """The functions and lambdas defined inside `func`, at any depth."""
-    inside = (f"{func.fd.qn}.", f"{func.fd.qn}.<lambda")
+    inside = f"{func.fd.qn}."  # (a lambda's qn too: `outer.<lambda:…>`)
     return [fd for qn, fd in func.mod.summary.funcs.items() if qn.startswith(inside)]
 
 
@@ -76,14 +76,6 @@ def _all_refs(fd: FuncDef) -> list:
 
 
 def _mentioned(target: tuple, refs: list, into_calls: bool = True) -> bool:
-    """Whether `target` appears anywhere in `refs` (not inside a call unless `into_calls`:
+    """Whether `target` appears in any of `refs` (not inside a call unless `into_calls`:
     every call is a call site of its own, judged as one)."""
-    stack = [ref for ref in refs if type(ref) is tuple]
-    while stack:
-        item = stack.pop()
-        if item == target:
-            return True
-        if item and item[0] == "call" and not into_calls:
-            continue
-        stack.extend(part for part in item if type(part) is tuple)
-    return False
+    return any(type(ref) is tuple and mentions(ref, target, into_calls) for ref in refs)

@@ -33,6 +33,21 @@ class ArgumentKills:
 
     def of_call(self, func: Func, site: CallSite, target: Func) -> frozenset[int]:
         """The guards of `target` that `func`'s call `site` of it decides false."""
+        return self._decided(func, site, target, None)
+
+    def of_construction(
+        self, func: Func, site: CallSite, class_gqn: str, method: Func
+    ) -> frozenset[int]:
+        """The guards of the `__init__` a class call reaches that its arguments decide
+        false (values.py); none for a decorated class (a decorator may wrap the call)."""
+        cls = self.project.classes.get(class_gqn)
+        if method.fd.name != "__init__" or cls is None or cls.cd.decorators:
+            return EMPTY
+        return self._decided(func, site, method, class_gqn.rpartition(".")[2])
+
+    def _decided(
+        self, func: Func, site: CallSite, target: Func, constructs: str | None
+    ) -> frozenset[int]:
         tests = self.tests(target.gqn)
         if not tests or target.gqn in self._partial_targets():
             return EMPTY
@@ -42,31 +57,9 @@ class ArgumentKills:
             target.fd,
             tests,
             self._passed(func, site),
-            forwarded=self._forwarded(func, site),
-            transparent=self.decorators.all_transparent(target),
-        )
-
-    def of_construction(
-        self, func: Func, site: CallSite, class_gqn: str, method: Func
-    ) -> frozenset[int]:
-        """The guards of the `__init__` a class call reaches that its arguments decide
-        false (values.py); none for a decorated class (a decorator may wrap the call)."""
-        if method.fd.name != "__init__":
-            return EMPTY
-        tests = self.tests(method.gqn)
-        cls = self.project.classes.get(class_gqn)
-        if not tests or cls is None or cls.cd.decorators or method.gqn in self._partial_targets():
-            return EMPTY
-        short = class_gqn.rpartition(".")[2]
-        return decided_false(
-            func.fd,
-            site,
-            method.fd,
-            tests,
-            self._passed(func, site),
-            short,
+            constructs,
             self._forwarded(func, site),
-            self.decorators.all_transparent(method),
+            self.decorators.all_transparent(target),
         )
 
     def _forwarded(self, func: Func, site: CallSite) -> Forwarded | None:

@@ -21,11 +21,13 @@ from collections import deque
 from typing import Any
 
 from unjam.analysis.callgraph import CallGraph, Site
+from unjam.analysis.callgraph_records import Edge
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.project import Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
 from unjam.analysis.rules.precedence import kept
+from unjam.analysis.rules.rule import MAX_CALLS
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
@@ -175,6 +177,22 @@ class RulesEngine:
                         queue.append(edge.callee)
             self._steady[inv.funcs] = steady
         return site.func not in steady
+
+    def steady_path(self, inv: Invoked, site: Site) -> list[tuple[str, int]] | None:
+        """The shortest path from `inv` to `site` that passes no memo guard and no cached
+        function (within MAX_CALLS calls), if there is one: the way the site is reached on
+        every call."""
+        cached = self.is_cached
+
+        def memo(edge: Edge) -> bool:
+            return edge.guarded or cached(edge.callee)
+
+        found = None
+        for f in inv.funcs:
+            path = self.g.paths(f, [site], "loop", MAX_CALLS, memo).get(site)
+            if path is not None and (found is None or len(path) < len(found)):
+                found = path
+        return found
 
     def is_cached(self, gqn: str) -> bool:
         known = self._cached.get(gqn)

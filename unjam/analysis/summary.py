@@ -38,6 +38,20 @@ class CallSite(NamedTuple):
     is_with: bool = False  # `with x:` → x.__enter__()
 
 
+def mentions(ref: Ref, target: Ref, into_calls: bool = True) -> bool:
+    """Whether `target` appears anywhere in `ref` (`_cache[key]` mentions `_cache`); not
+    inside a call unless `into_calls`."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if item == target:
+            return True
+        if not into_calls and item and item[0] == "call":
+            continue
+        stack.extend(part for part in item if type(part) is tuple)
+    return False
+
+
 class Guard(NamedTuple):
     """A test the code after it runs under, recorded as written (whether it is a memo guard,
     so that the guarded code runs once, is the rules' judgement — `rules/memo.py`):

@@ -17,7 +17,6 @@ from unjam.semantics import Role
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
-    from unjam.analysis.callgraph_records import Edge
     from unjam.analysis.fastapi_model import Invoked
     from unjam.analysis.project import Func
     from unjam.analysis.rules_engine import RulesEngine
@@ -187,7 +186,7 @@ class Blocking:
                 if not memoised and self.e.memo_step(path) is not None:
                     # reached on every call another way: print that way, not the memo's;
                     # a way longer than MAX_CALLS is taken on faith no more than elsewhere
-                    steady = self._steady_path(inv, site)
+                    steady = self.e.steady_path(inv, site)
                     if steady is None:
                         memoised = True
                     else:
@@ -360,21 +359,6 @@ class Blocking:
                     return by_func[f], path
                 fallback = fallback or (by_func[f], path)
         return fallback
-
-    def _steady_path(self, inv: Invoked, site: Site) -> list[tuple[str, int]] | None:
-        """The shortest path from `inv` to `site` that passes no memo guard and no cached
-        function (within MAX_CALLS calls), if there is one."""
-        cached = self.e.is_cached
-
-        def memo(edge: Edge) -> bool:
-            return edge.guarded or cached(edge.callee)
-
-        found = None
-        for f in inv.funcs:
-            path = self.g.paths(f, [site], "loop", MAX_CALLS, memo).get(site)
-            if path is not None and (found is None or len(path) < len(found)):
-                found = path
-        return found
 
     def _cleanup_only(self, site: Site) -> bool:
         """A blocking call in an `except` handler of a function whose normal path blocks

@@ -25,7 +25,7 @@ was given (`if not os.path.exists(config_path):` with `config_path` from a param
 
 from __future__ import annotations
 
-from unjam.analysis.summary import FuncDef, Guard
+from unjam.analysis.summary import FuncDef, Guard, mentions
 
 _SHARED_ATTRS = frozenset({"app", "state"})  # `request.app.state.x`: one per process
 _READS = frozenset({"get", "setdefault"})
@@ -54,7 +54,7 @@ def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool
     root, via_app = _root(guard.subject)
     if root[0] != "name":
         return False
-    if guard.returned is not None and not _mentions(guard.returned, root):
+    if guard.returned is not None and not mentions(guard.returned, root):
         return False  # `if done: return response`: an early exit, not a cached value
     if guard.kind == "done" and not _sets(fd, guard.subject, root):
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
@@ -135,17 +135,6 @@ def _from_arguments(fd: FuncDef, ref: tuple, depth: int) -> bool:
             if values and depth > 0 and any(_from_arguments(fd, v, depth - 1) for v in values):
                 return True
             continue
-        stack.extend(part for part in item if type(part) is tuple)
-    return False
-
-
-def _mentions(ref: tuple, name: tuple) -> bool:
-    """Whether `ref` reads `name` anywhere (`return _cache[key]` reads `_cache`)."""
-    stack = [ref]
-    while stack:
-        item = stack.pop()
-        if item == name:
-            return True
         stack.extend(part for part in item if type(part) is tuple)
     return False
 
