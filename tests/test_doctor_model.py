@@ -280,6 +280,10 @@ def test_a_library_import_at_start_up_is_a_warm_up_note_and_the_apps_own_is_rank
         assert [(item.kind, item.minor, item.startup) for item in items] == [
             (kind, kind == "warmup", True)
         ]
+        if kind == "warmup":  # before the first request: no request paid, nothing to move
+            assert "no request waited" in items[0].message, items[0].message
+            assert "inside the request" not in items[0].message
+            assert items[0].fix.startswith("None needed"), items[0].fix
     assert group_stalls([library], startup=True)[0].path.startswith("<frozen")
 
 

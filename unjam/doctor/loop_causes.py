@@ -31,6 +31,7 @@ from unjam.probe.blame import known_cause
 # count one thread at a time, a module imported at first use loads once. They are warm-up
 # costs, reported as a note, never as a cause of a route's capacity.
 WARMUP_CAUSES = frozenset({"threadpool_growth", "import"})
+STARTUP_WARMUP_FIX = "None needed: start-up pays it once, before the server accepts requests."
 
 
 @dataclass
@@ -169,12 +170,20 @@ def warmup_cause(
         return None
     total = sum(g.total_ms for g in members)
     count = sum(g.count for g in members)
-    subject = route_key or ("start-up" if startup else "the app")
-    message = (
-        f"{subject}: warm-up cost, not a per-request one: {known.title}, {count} stall(s) in "
-        f"{runtime_where(members[0])}, {total:.0f} ms in all; "
-        f"{known.explanation.rstrip('.')}; fix: {known.fix}"
-    )
+    where = runtime_where(members[0])
+    if startup:  # the server accepts no connection before start-up ends: no request waits
+        fix = STARTUP_WARMUP_FIX
+        message = (
+            f"start-up: a one-off cost before the first request: {known.title}, {count} "
+            f"stall(s) in {where}, {total:.0f} ms in all; no request waited for it"
+        )
+    else:
+        fix = known.fix
+        message = (
+            f"{route_key or 'the app'}: warm-up cost, not a per-request one: {known.title}, "
+            f"{count} stall(s) in {where}, {total:.0f} ms in all; "
+            f"{known.explanation.rstrip('.')}; fix: {fix}"
+        )
     return RankedCause(
         kind="warmup",
         minor=True,  # excluded from the ranked causes, the verdict and the diff
@@ -189,7 +198,7 @@ def warmup_cause(
             f"{count} stall(s), mean {total / count:.0f} ms, "
             f"max {max(max(g.durations_ms) for g in members):.0f} ms; paid once per process"
         ),
-        fix=known.fix,
+        fix=fix,
         impact=StallImpact(
             loop_ms_per_request=None,
             loop_ms_upper=None,
