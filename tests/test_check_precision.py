@@ -208,6 +208,16 @@ def test_a_cache_keyed_by_arguments_blocks_on_every_miss():
     assert "warm the cache at start-up" in keyed.fix
 
 
+def test_a_memo_guard_keyed_by_the_arguments_blocks_on_every_miss():
+    """`if tenant in _issuers: return _issuers[tenant]` and `_tenant_keys.get(tenant)` cache
+    per tenant: each new tenant pays again. `_settings.get("auth")` has one key: once."""
+    found = findings("passed_through", "UJ001", "gridhub/tokens.py")
+    for line in (59, 66):
+        assert "on a cache miss only" in found[line].message, found[line].message
+        assert "each new key pays again" in found[line].message
+    assert "on the first call only" in found[74].message, found[74].message
+
+
 def test_a_generator_iterated_on_the_loop_is_told_to_iterate_off_it():
     """`to_thread(count_lines, ...)` would only build the generator in a thread: the fix
     names what runs the body there."""

@@ -99,11 +99,13 @@ class Catalogue:
         entry = self.exact.get(qn)
         if entry is not None and entry.returns:
             return entry.returns
-        parent = qn.rpartition(".")[0]
+        parent, _, attr = qn.rpartition(".")
         wild = self.wildcard.get(parent) if parent else None
-        if wild is not None and wild.returns:
-            return wild.returns  # chainable methods (query.filter(...)) keep the type
-        return None
+        if wild is None or not wild.returns:
+            return None
+        if wild.kind and wild.excepted and attr not in wild.excepted:
+            return None  # `query.all()` runs the query and returns rows, not a query
+        return wild.returns  # builders (`query.filter(...)`) keep the type
 
     def attribute(self, type_qn: str, attr: str) -> str | None:
         """Type of `instance.attr` used as a value, when a `property` wildcard says so."""

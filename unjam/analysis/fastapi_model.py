@@ -64,7 +64,7 @@ class _Builder(Registrations):
         # of call sites by name) can register anything
         registering = {
             id(func)
-            for name in ("Middleware", *_REGISTRATIONS, *_ROUTE_OBJECTS)
+            for name in ("Middleware", *_REGISTRATIONS, *_ROUTE_OBJECTS, *self._route_subclasses())
             for func, _site in self.p.sites_named(name)
         }
         for func in funcs:

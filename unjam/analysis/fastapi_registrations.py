@@ -18,7 +18,7 @@ from unjam.analysis.fastapi_records import (
     _list_items,
 )
 from unjam.analysis.fastapi_routes import RouteModel
-from unjam.analysis.project import Func
+from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 from unjam.semantics import Role
 
@@ -29,6 +29,7 @@ _ROUTE_OBJECTS = {
     "APIRoute": "fastapi.routing.APIRoute",
     "APIWebSocketRoute": "fastapi.routing.APIWebSocketRoute",
 }
+_ROUTE_OBJECT_TYPES = frozenset(_ROUTE_OBJECTS.values())
 _HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
 _DECORATORS = _HTTP | {
     "api_route",
@@ -55,6 +56,10 @@ _ADD_ROUTE = ("add_api_route", "add_route", "add_api_websocket_route", "add_webs
 
 
 class Registrations(RouteModel):
+    def __init__(self, project: Project, on_error) -> None:
+        super().__init__(project, on_error)
+        self._route_class_names: frozenset[str] | None = None  # see _route_subclasses
+
     # ---- registration calls -------------------------------------------------------------
 
     def _registrations(self, func: Func) -> None:
@@ -70,10 +75,9 @@ class Registrations(RouteModel):
                 ):
                     self._asgi_middleware(func, site.args[0])
                 continue
-            last = _last_name(ref)
-            if last in _ROUTE_OBJECTS:
-                if p.value_of(func, ref) == ("ext", _ROUTE_OBJECTS[last]):
-                    self._route_object(func, site, websocket="WebSocket" in last)
+            kind = self._route_object_kind(func, ref)
+            if kind is not None:
+                self._route_object(func, site, websocket="WebSocket" in kind)
                 continue
             if ref[0] != "attr" or ref[2] not in _REGISTRATIONS:
                 continue
@@ -162,6 +166,34 @@ class Registrations(RouteModel):
             site.col,
             websocket="websocket" in method,
         )
+
+    def _route_object_kind(self, func: Func, ref: tuple) -> str | None:
+        """The route-object class `ref` builds (`starlette.routing.Route` …), also through a
+        project subclass (`class APIRoute(fastapi.routing.APIRoute)` with its own request
+        handler, as FastAPI's docs show); None for any other call."""
+        last = _last_name(ref)
+        if last not in _ROUTE_OBJECTS and last not in self._route_subclasses():
+            return None
+        value = self.p.value_of(func, ref)
+        if value is None:
+            return None
+        if value[0] == "ext":
+            return value[1] if value[1] in _ROUTE_OBJECT_TYPES else None
+        if value[0] == "class":
+            outside = self.p.mro(value[1])[1]
+            return next((kind for kind in _ROUTE_OBJECT_TYPES if kind in outside), None)
+        return None
+
+    def _route_subclasses(self) -> frozenset[str]:
+        """Names of project classes with a route-object base (by its last name), found once."""
+        names = self._route_class_names
+        if names is None:
+            names = self._route_class_names = frozenset(
+                cls.cd.name
+                for cls in self.p.classes.values()
+                if any(_last_name(base) in _ROUTE_OBJECTS for base in cls.cd.bases)
+            )
+        return names
 
     def _route_object(self, func: Func, site, websocket: bool) -> None:
         """`Route("/path", endpoint, methods=[...])` and its kin, handed to an app or router

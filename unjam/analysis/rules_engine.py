@@ -26,6 +26,7 @@ from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.project import Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
+from unjam.analysis.rules.memo import keyed
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
@@ -128,30 +129,38 @@ class RulesEngine:
     def memo_step(self, path: list[tuple[str, int]]) -> str | None:
         """The first function on `path` whose next call is made once: under a memo guard,
         or to an lru_cache'd function (which memoises too)."""
+        found = self._memo_edge(path)
+        return None if found is None else path[found[0]][0]
+
+    def _memo_edge(self, path: list[tuple[str, int]]) -> tuple[int, Edge | None] | None:
+        """(index on `path`, the guarded edge or None for a cached callee) of memo_step."""
         graph = self.g
         for i in range(len(path) - 1):
             caller, line = path[i]
             callee = path[i + 1][0]
-            if self.is_cached(callee) or any(
-                e.guarded and e.callee == callee and e.line == line
-                for e in graph.resolved(caller).edges
-            ):
-                return caller
+            if self.is_cached(callee):
+                return i, None
+            for e in graph.resolved(caller).edges:
+                if e.guarded and e.callee == callee and e.line == line:
+                    return i, e
         return None
 
-    def memo_by_arguments(self, path: list[tuple[str, int]]) -> bool:
-        """Whether the memo on `path` (memo_step) is a cache decorator keyed by arguments:
-        a call to a cached function that takes any besides `self`/`cls`."""
-        step = self.memo_step(path)
-        if step is None:
-            return False
-        names = [gqn for gqn, _ in path]
-        callee = self.p.funcs.get(names[names.index(step) + 1])
-        return (
-            callee is not None
-            and self.is_cached(callee.gqn)
-            and any(q.name not in ("self", "cls") for q in callee.fd.params)
-        )
+    def memo_by_arguments(self, path: list[tuple[str, int]], site: Site) -> bool:
+        """Whether the memo on `path` (memo_step, else the site's own guard) caches per
+        argument, so new arguments pay again: a cache decorator on a function that takes any
+        besides `self`/`cls`, or a guard keyed by them (rules/memo.py `keyed`)."""
+        found = self._memo_edge(path)
+        if found is None:  # the blocking call itself sits under the memo guard
+            func = self.p.funcs[site.func]
+            at = (site.line, site.col)
+            guards = [c.guard for c in func.fd.calls if (c.line, c.col) == at and c.guard >= 0]
+            return any(keyed(func.fd, guard) for guard in guards)
+        index, edge = found
+        if edge is not None:
+            caller = self.p.funcs.get(path[index][0])
+            return caller is not None and edge.guard >= 0 and keyed(caller.fd, edge.guard)
+        callee = self.p.funcs.get(path[index + 1][0])
+        return callee is not None and any(q.name not in ("self", "cls") for q in callee.fd.params)
 
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether `site` runs only under memo guards (rules/memo.py) on every way from the

@@ -57,10 +57,10 @@ def _kind_words(qn: str, kind: str) -> str:
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
 FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
-# ... under a cache keyed by the arguments (`@lru_cache def verify(hashed, plain)`): once per
-# new argument, which request data may make every call
-_ON_MISS = "on a cache miss only (its result is memoised per argument: new arguments pay again)"
-FIX_MISS = "warm the cache at start-up, if the arguments requests use are known then"
+# ... under a cache keyed by the arguments (`@lru_cache def verify(hashed, plain)`, `if key in
+# _cache: return _cache[key]`): once per new key, which request data may make every call
+_ON_MISS = "on a cache miss only (its result is cached per key: each new key pays again)"
+FIX_MISS = "warm the cache at start-up, if the keys requests use are known then"
 
 
 def check(engine: RulesEngine) -> None:
@@ -198,7 +198,7 @@ class Blocking:
                 ):
                     continue  # its one slow call is made before the app serves
                 once = not startup and memoised
-                keyed = once and self.e.memo_by_arguments(path)
+                keyed = once and self.e.memo_by_arguments(path, site)
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "
                     + (f"{verb} {_ON_MISS if keyed else _ONCE}" if once else verb)

@@ -163,6 +163,36 @@ def _is_read(ref: tuple) -> bool:
     return False
 
 
+def keyed(fd: FuncDef, index: int) -> bool:
+    """Whether memo guard `index` (or one it is nested in) caches per key, so that new
+    arguments pay again: it reads a value by a key built from the call's arguments
+    (`if key in _cache: return _cache[key]`, `hit = _cache.get(key)` then `if hit is
+    None:`). `if _client is None:` holds one value; `if key not in _cache:` is taken for
+    one too, as the summary does not record the key (`if "loaded" not in _state:`)."""
+    while index >= 0:
+        guard = fd.guards[index]
+        if _by_key(fd, guard.subject):
+            return True
+        if guard.returned is not None and _by_key(fd, guard.returned):
+            return True
+        subject = guard.subject
+        if subject[0] == "name" and any(_by_key(fd, v) for v in fd.locals.get(subject[1], ())):
+            return True
+        index = guard.outer
+    return False
+
+
+def _by_key(fd: FuncDef, ref: tuple) -> bool:
+    """`X[k]` / `X.get(k)` with `k` built from the call's arguments."""
+    if ref[0] == "await":
+        ref = ref[1]
+    if ref[0] == "sub":
+        return _from_arguments(fd, ref[2], 3)
+    if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _READS and ref[2]:
+        return _from_arguments(fd, ref[2][0], 3)
+    return False
+
+
 class MemoGuards:
     """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
     judged on demand: most functions have tests, few calls sit under them."""

@@ -100,3 +100,10 @@ async def login(password: str):
     tokens.signing_keys()
     tokens.refresh_1()
     return {"ok": tokens.verify(b"stored", password)}
+
+
+@app.get("/tenants/{tenant}/issuer")
+async def tenant_issuer(tenant: str):
+    tokens.auth_settings()
+    tokens.tenant_keys(tenant)
+    return tokens.issuer(tenant)

@@ -44,3 +44,32 @@ def refresh_5():
 def verify(hashed: bytes, plain: str) -> bool:
     derived = hashlib.scrypt(plain.encode(), salt=b"gridhub", n=2**14, r=8, p=1)  # expect: UJ001
     return derived == hashed
+
+
+_issuers: dict[str, dict] = {}
+_tenant_keys: dict[str, dict] = {}
+_settings: dict[str, dict] = {}
+
+
+def issuer(tenant: str) -> dict:
+    """Keyed by the tenant a request names: each new tenant pays again."""
+    url = f"http://auth.local/{tenant}/.well-known/openid-configuration"
+    if tenant in _issuers:
+        return _issuers[tenant]
+    _issuers[tenant] = httpx.get(url).json()  # expect: UJ001
+    return _issuers[tenant]
+
+
+def tenant_keys(tenant: str) -> dict:
+    keys = _tenant_keys.get(tenant)
+    if keys is None:
+        keys = _tenant_keys[tenant] = httpx.get(f"http://auth.local/{tenant}/jwks").json()  # expect: UJ001
+    return keys
+
+
+def auth_settings() -> dict:
+    """One constant key: filled once, whatever the request."""
+    found = _settings.get("auth")
+    if found is None:
+        found = _settings["auth"] = httpx.get("http://auth.local/settings").json()  # expect: UJ001
+    return found

@@ -22,3 +22,8 @@ async def legacy_ping():
     import time
 
     time.sleep(0.1)  # expect: UJ001
+
+from chat.timed import timed_routes  # noqa: E402
+
+timed = APIRouter(routes=timed_routes())
+app.include_router(timed)

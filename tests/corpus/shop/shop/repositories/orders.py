@@ -13,6 +13,11 @@ class OrderRepository:
     def list_open(self):
         return self.db.query(Order).filter(Order.status == "open").all()  # expect: UJ005
 
+    def recent(self):
+        query = self.db.query(Order).order_by(Order.id.desc())  # ok: builds the query
+        rows = query.all()  # expect: UJ001
+        return rows
+
     def save(self, order) -> None:
         self.db.add(order)  # ok: add only stages the object
         self.db.commit()  # expect: UJ001
