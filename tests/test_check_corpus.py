@@ -145,6 +145,26 @@ def test_route_labels_follow_prefixes_subclassed_routers_and_factories():
     assert labels == {"WS /chat/v1/rooms/{room}/ws", "GET,HEAD /chat/v1/rooms/{room}/history"}
 
 
+def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
+    """`APIRouter(prefix=STATUS_PREFIX)` reads the module constant; `include_router(prefix=
+    settings.reports_prefix)` is known only when the app runs: "…" stands where it goes."""
+    result = run("routing")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes["disk_status"] == "GET /status/disk"
+    assert routes["daily_report"] == "GET …/daily"
+
+
+def test_the_doctor_matches_a_label_with_an_unread_prefix_by_the_served_path():
+    from unjam.doctor.static import align_routes, endpoint_for
+
+    findings = [{"entry": {"route": "GET …/daily"}}, {"entry": {"route": "GET …"}}]
+    align_routes(findings, ["GET /api/reports/daily", "GET /api/reports", "GET /health"])
+    assert [f["entry"]["route"] for f in findings] == ["GET /api/reports/daily", "GET …"]
+    locations = {"GET …/daily": {"line": 3}, "GET …": {"line": 9}}
+    assert endpoint_for("GET /api/reports/daily", locations) == {"line": 3}
+    assert endpoint_for("GET /health", locations) is None
+
+
 def test_mounted_sub_application_routes_carry_the_mount_prefix():
     result = run("routing")
     found = [f for f in result.findings if f.entry.name == "legacy_ping"]

@@ -62,6 +62,11 @@ class ChainStep:
         return {"name": self.name, "path": self.path, "line": self.line}
 
 
+# stands for a router prefix the analyser cannot read (`prefix=settings.API_V1_STR`) at the
+# start of a route's path: "GET …/users/{id}" (the doctor matches it by the served path's end)
+UNREAD_PREFIX = "…"
+
+
 @dataclass(frozen=True)
 class EntryPoint:
     """The callable the framework invokes (endpoint, dependency, middleware, ...)."""

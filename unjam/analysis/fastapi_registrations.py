@@ -93,7 +93,7 @@ class Registrations(RouteModel):
                 return
             child = self._router_of(func, child_ref)
             if child is not None:
-                prefix = _const_str(kwargs.get("prefix")) or ""
+                prefix = self._prefix_text(func, kwargs.get("prefix"))
                 child.parents.append((owner.sym, prefix, func, kwargs.get("dependencies")))
         elif method == "mount":
             path = _const_str(site.args[0] if site.args else kwargs.get("path"))

@@ -9,9 +9,17 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 from __future__ import annotations
 
 from unjam.analysis.fastapi_apps import AppDiscovery
-from unjam.analysis.fastapi_records import APP, Invoked, Route, RouterObj, _const_str, _list_items
+from unjam.analysis.fastapi_records import (
+    APP,
+    Invoked,
+    Route,
+    RouterObj,
+    _const_str,
+    _list_items,
+)
 from unjam.analysis.project import Cls, Func
 from unjam.analysis.summary import Param
+from unjam.model import UNREAD_PREFIX
 from unjam.semantics import Role
 
 
@@ -40,7 +48,7 @@ class RouteModel(AppDiscovery):
         seen: set[str] = set()
         while obj is not None and obj.sym not in seen:
             seen.add(obj.sym)
-            own = _const_str(obj.kwargs.get("prefix")) or ""
+            own = self._prefix_text(obj.scope, obj.kwargs.get("prefix"))
             prefix = own + prefix
             if obj.kwargs.get("dependencies") is not None:
                 deps.append((obj.scope, obj.kwargs["dependencies"]))
@@ -54,6 +62,26 @@ class RouteModel(AppDiscovery):
                 deps.append((scope, include_deps))
             obj = self.routers.get(parent_sym)
         return prefix, deps, app
+
+    def _prefix_text(self, scope: Func, ref: tuple | None) -> str:
+        """The prefix `ref` gives: a string, or a module constant holding one (`prefix=
+        API_V1`); UNREAD_PREFIX for one unjam cannot read (`prefix=settings.API_V1_STR`,
+        `prefix=self._api_prefix`), so that a route label never passes for the whole path."""
+        if ref is None:
+            return ""
+        text = _const_str(ref)
+        if text is not None:
+            return text
+        symbol = self.p.symbol(scope, ref) if ref[0] in ("name", "attr") else None
+        if symbol is not None:
+            modname, _, name = symbol.rpartition(".")
+            mod = self.p.modules.get(modname)
+            values = mod.summary.global_values.get(name, []) if mod is not None else []
+            if len(values) == 1 and values[0][0] == "<module>":
+                text = _const_str(values[0][1])
+                if text is not None:
+                    return text
+        return UNREAD_PREFIX
 
     def _route(self, *args, **kwargs) -> None:
         """Routes are built once every include_router is known (prefixes, app)."""

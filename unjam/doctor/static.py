@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from unjam.errors import BadInput
-from unjam.model import RouteExecution
+from unjam.model import UNREAD_PREFIX, RouteExecution
 
 
 @dataclass
@@ -138,9 +138,16 @@ def endpoint_for(route: str, locations: dict[str, dict]) -> dict | None:
         return locations[route]
     method, _, path = route.partition(" ")
     suffixed = [
-        k for k in locations if k.startswith(method + " ") and path.endswith(k.split(" ", 1)[1])
+        k
+        for k in locations
+        if k.startswith(method + " ") and _known_end(k) and path.endswith(_known_end(k))
     ]
     return locations[max(suffixed, key=len)] if suffixed else None
+
+
+def _known_end(label: str) -> str:
+    """The path of a route label past a prefix the analyser could not read ("GET …/items")."""
+    return label.partition(" ")[2].removeprefix(UNREAD_PREFIX)
 
 
 def align_routes(findings: list[dict], served: list[str]) -> None:
@@ -152,7 +159,7 @@ def align_routes(findings: list[dict], served: list[str]) -> None:
         route = entry.get("route")
         if not route or route in served:
             continue
-        method, _, path = route.partition(" ")
+        method, path = route.partition(" ")[0], _known_end(route)
         hits = [r for r in served if r.startswith(method + " ") and r.endswith(path)]
-        if len(hits) == 1 and path != "/":
+        if len(hits) == 1 and path not in ("", "/"):
             entry["route"] = hits[0]

@@ -27,3 +27,7 @@ from chat.timed import timed_routes  # noqa: E402
 
 timed = APIRouter(routes=timed_routes())
 app.include_router(timed)
+
+from chat.reports import mount_reports  # noqa: E402
+
+mount_reports(app)

@@ -1,0 +1,28 @@
+"""Routers whose prefixes come from names: a module constant (read), and a setting known only
+when the app starts (not read: the label shows "…" where it goes)."""
+
+import time
+
+from fastapi import APIRouter
+
+from chat.settings import STATUS_PREFIX, settings
+
+status = APIRouter(prefix=STATUS_PREFIX)
+reports = APIRouter()
+
+
+@status.get("/disk")
+async def disk_status():
+    time.sleep(0.01)  # expect: UJ001
+    return {}
+
+
+@reports.get("/daily")
+async def daily_report():
+    time.sleep(0.01)  # expect: UJ001
+    return {}
+
+
+def mount_reports(app) -> None:
+    app.include_router(status)
+    app.include_router(reports, prefix=settings.reports_prefix)
