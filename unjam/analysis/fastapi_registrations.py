@@ -89,12 +89,13 @@ class Registrations(RouteModel):
         owner = self._router_of(func, owner_ref)
         if method == "include_router":
             child_ref = site.args[0] if site.args else kwargs.get("router")
-            if child_ref is None or owner is None:
+            if child_ref is None:
                 return
             child = self._router_of(func, child_ref)
-            if child is not None:
+            if child is not None:  # into an app unjam cannot name: its prefix still applies
                 prefix = self._prefix_text(func, kwargs.get("prefix"))
-                child.parents.append((owner.sym, prefix, func, kwargs.get("dependencies")))
+                sym = owner.sym if owner is not None else ""
+                child.parents.append((sym, prefix, func, kwargs.get("dependencies")))
         elif method == "mount":
             path = _const_str(site.args[0] if site.args else kwargs.get("path"))
             sub_ref = site.args[1] if len(site.args) > 1 else kwargs.get("app")

@@ -56,7 +56,8 @@ class RouteModel(AppDiscovery):
                 app = obj.sym
             if not obj.parents:
                 break
-            parent_sym, include_prefix, scope, include_deps = obj.parents[0]
+            known = [parent for parent in obj.parents if parent[0] in self.routers]
+            parent_sym, include_prefix, scope, include_deps = (known or obj.parents)[0]
             prefix = include_prefix + prefix
             if include_deps is not None:
                 deps.append((scope, include_deps))

@@ -183,9 +183,12 @@ def keyed(fd: FuncDef, index: int) -> bool:
 
 
 def _by_key(fd: FuncDef, ref: tuple) -> bool:
-    """`X[k]` / `X.get(k)` with `k` built from the call's arguments."""
+    """`X[k]` / `X.get(k)` with `k` built from the call's arguments (also as an item of a
+    returned tuple: `return _cache[key], None`)."""
     if ref[0] == "await":
         ref = ref[1]
+    if ref[0] == "list":  # a tuple, list or set display
+        return any(_by_key(fd, item) for item in ref[1])
     if ref[0] == "sub":
         return _from_arguments(fd, ref[2], 3)
     if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _READS and ref[2]:

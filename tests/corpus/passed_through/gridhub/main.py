@@ -106,4 +106,5 @@ async def login(password: str):
 async def tenant_issuer(tenant: str):
     tokens.auth_settings()
     tokens.tenant_keys(tenant)
+    tokens.load_graph(tenant)
     return tokens.issuer(tenant)

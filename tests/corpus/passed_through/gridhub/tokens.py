@@ -73,3 +73,15 @@ def auth_settings() -> dict:
     if found is None:
         found = _settings["auth"] = httpx.get("http://auth.local/settings").json()  # expect: UJ001
     return found
+
+
+_graphs: dict[str, bytes] = {}
+
+
+def load_graph(space: str) -> tuple[bytes | None, str | None]:
+    """Keyed, with the cached value returned inside a tuple."""
+    if space in _graphs:
+        return _graphs[space], None
+    with open(f"/var/lib/gridhub/graphs/{space}.bin", "rb") as f:  # expect: UJ001
+        _graphs[space] = f.read()
+    return _graphs[space], None

@@ -26,3 +26,23 @@ async def daily_report():
 def mount_reports(app) -> None:
     app.include_router(status)
     app.include_router(reports, prefix=settings.reports_prefix)
+
+
+exports = APIRouter()
+
+
+@exports.get("/exports/{name}")
+async def export(name: str):
+    time.sleep(0.01)  # expect: UJ001
+    return {"name": name}
+
+
+class ExportsPlugin:
+    """Includes its router into whatever app the host hands it: the prefix still applies."""
+
+    def __init__(self, host, api_prefix: str = "/plugins") -> None:
+        self.host = host
+        self.api_prefix = api_prefix
+
+    def install(self) -> None:
+        self.host.app.include_router(exports, prefix=self.api_prefix)
