@@ -173,6 +173,19 @@ def test_github_escaping():
 # --- text ---------------------------------------------------------------------------------
 
 
+def test_text_says_once_what_an_unread_prefix_in_a_route_is(report):
+    assert "a router prefix known only when the app runs" not in render_text(report)
+    unread = CheckReport(
+        root=WEBHOOK,
+        findings=(make_finding(route="POST …/webhooks/invoice"),),
+        files=1,
+        seconds=0.01,
+    )
+    text = render_text(unread, width=200)
+    assert "(POST …/webhooks/invoice)" in text or "via POST …/webhooks/invoice" in text
+    assert text.count("a router prefix known only when the app runs") == 1
+
+
 def test_text_shows_location_code_chain_snippet_fix_and_summary(report):
     text = render_text(report, width=200)
     assert "\x1b[" not in text  # no colours when not on a terminal

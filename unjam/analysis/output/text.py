@@ -29,7 +29,7 @@ from unjam.analysis.output.report import (
     message_for_text,
 )
 from unjam.analysis.rules import RULES
-from unjam.model import Finding, FindingGroup
+from unjam.model import UNREAD_PREFIX, Finding, FindingGroup
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 FOLDED_MEMBERS = 10  # a group's further findings listed one line each, up to this many
@@ -241,6 +241,14 @@ def render_text(
             lines.append(
                 Text(
                     f"Explain a rule with `unjam rule {first}`; list all with `unjam rule`.",
+                    style="dim",
+                )
+            )
+        if any(UNREAD_PREFIX in (f.entry.route or "") for f in report.findings):
+            lines.append(
+                Text(
+                    f"{UNREAD_PREFIX} in a route: a router prefix known only when the app "
+                    "runs (`prefix=settings.API_V1_STR`).",
                     style="dim",
                 )
             )
