@@ -172,3 +172,25 @@ def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
     assert "blocks the event loop at shutdown: reached from sync shutdown handler `flush`" in (
         uj002["time.sleep"].message
     ), uj002["time.sleep"].message
+
+
+def test_uj002_shutdown_is_what_follows_a_yield_on_its_path():
+    """A lifespan that branches: the other branch's code before its own `yield`, and what
+    follows an `if` whose branch yields and returns, are start-up (svc/workers.py)."""
+    result = _analyze("lifecycle")
+    source = (CORPUS / "lifecycle" / "svc" / "workers.py").read_text().splitlines()
+
+    def line(snippet: str) -> int:
+        return next(n for n, text in enumerate(source, 1) if snippet in text)
+
+    phase = {
+        f.location.line: "shutdown" if "at shutdown" in f.message else "start-up"
+        for f in result.findings
+        if f.code == "UJ002" and f.location.path == "svc/workers.py"
+    }
+    assert phase == {
+        line("sqlite3.connect("): "start-up",  # the `else` branch, before its `yield`
+        line("shutil.copyfile("): "shutdown",
+        line("/register"): "start-up",  # after `if not METRICS_URL: yield; return`
+        line("/deregister"): "shutdown",
+    }, phase

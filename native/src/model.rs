@@ -51,7 +51,10 @@ pub struct FuncDef {
     pub globals_declared: IndexSet<String>,
     pub class_qn: Option<String>,
     pub parent: Option<String>,
-    pub first_yield: i64,
+    /// (first line, last line) of what runs after a `yield` on its path, merged
+    pub after_yield: Vec<(i64, i64)>,
+    /// where the function's `yield`s are (not written: `after_yield` is made from them)
+    pub yields: Vec<ruff_text_size::TextSize>,
 }
 
 #[derive(Default)]
@@ -211,7 +214,12 @@ impl FuncDef {
         }
         opt_string(self.class_qn.as_deref(), it, w);
         opt_string(self.parent.as_deref(), it, w);
-        w.int(self.first_yield);
+        w.tuple_of(self.after_yield.len());
+        for (first, last) in &self.after_yield {
+            w.tuple_of(2);
+            w.int(*first);
+            w.int(*last);
+        }
     }
 }
 

@@ -128,7 +128,9 @@ impl<'a> Summarizer<'a> {
         let last = stmts.len().saturating_sub(1);
         for (i, stmt) in stmts.iter().enumerate() {
             self.stmt(stmt, f, cls, guard);
-            if i < last && let Stmt::If(node) = stmt {
+            if i < last
+                && let Stmt::If(node) = stmt
+            {
                 if let Some(subject) = cached_subject(&node.test, &node.body)
                     && let Some(Stmt::Return(ret)) = node.body.last()
                     && let Some(value) = &ret.value
@@ -590,6 +592,10 @@ impl<'a> Summarizer<'a> {
             self.expr(&dec.expression, parent, -1, false);
         }
         self.body(&d.body, f, None, -1);
+        let yields = std::mem::take(&mut self.m.func_arena[f].yields);
+        if !yields.is_empty() {
+            self.m.func_arena[f].after_yield = self.after_yield(&d.body, &yields);
+        }
     }
 
     fn decorators(&mut self, decorators: &[Decorator], parent: usize) -> Vec<(V, i64, i64)> {

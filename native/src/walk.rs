@@ -99,7 +99,7 @@ impl Summarizer<'_> {
                 Expr::Await(a) => stack.push((Item::Expr(&a.value), arg_of, true)),
                 Expr::Yield(y) => {
                     self.m.func_arena[f].is_generator = true;
-                    self.first_yield(f, y.range.start());
+                    self.m.func_arena[f].yields.push(y.range.start());
                     if let Some(value) = &y.value {
                         let r = self.ref_(value, f, 0);
                         self.m.func_arena[f].yield_values.push(r);
@@ -108,7 +108,7 @@ impl Summarizer<'_> {
                 }
                 Expr::YieldFrom(y) => {
                     self.m.func_arena[f].is_generator = true;
-                    self.first_yield(f, y.range.start());
+                    self.m.func_arena[f].yields.push(y.range.start());
                     let r = self.ref_(&y.value, f, 0);
                     self.m.func_arena[f]
                         .yield_values
@@ -187,15 +187,6 @@ impl Summarizer<'_> {
                 Expr::IpyEscapeCommand(_) => self.decline("IPython escape"),
                 _ => {} // names and constants: nothing to visit
             }
-        }
-    }
-
-    /// Keeps the line of the earliest `yield` (a lifespan's shutdown is what follows it).
-    fn first_yield(&mut self, f: usize, offset: ruff_text_size::TextSize) {
-        let (line, _) = self.pos(offset);
-        let func = &mut self.m.func_arena[f];
-        if func.first_yield == 0 || line < func.first_yield {
-            func.first_yield = line;
         }
     }
 

@@ -72,6 +72,9 @@ class _Summarizer(GuardRecorder):
         self._refs: dict[int, Ref] = {}  # id(node) → ref: nested calls are converted once
         self._keep: list[ast.AST] = []
         self._names: dict[str, Ref] = {}  # identifier → its ("name", id) ref
+        # id(FuncDef) → where its `yield`s are (line, col): `after_yield` is worked out from
+        # them once its body has been walked
+        self._yields: dict[int, list[tuple[int, int]]] = {}
 
     def run(self, tree: ast.Module) -> ModuleSummary:
         self.body(tree.body, self.module_scope, None, -1)
@@ -365,6 +368,9 @@ class _Summarizer(GuardRecorder):
         for d in s.decorator_list:
             self.expr(d, parent, -1)
         self.body(s.body, fn, None, -1)
+        yields = self._yields.pop(id(fn), None)
+        if yields:
+            fn.after_yield = after_yield(s.body, yields)
 
     def params(self, args: ast.arguments, fn: FuncDef) -> tuple[Param, ...]:
         out: list[Param] = []
@@ -453,8 +459,7 @@ class _Summarizer(GuardRecorder):
                 push((n.value, arg_of, True))
             elif t is ast.Yield or t is ast.YieldFrom:
                 fn.is_generator = True
-                if fn.first_yield == 0 or n.lineno < fn.first_yield:
-                    fn.first_yield = n.lineno
+                self._yields.setdefault(id(fn), []).append((n.lineno, n.col_offset))
                 if n.value is not None:
                     value = ref(n.value, fn)
                     fn.yield_values.append(("iter", value) if t is ast.YieldFrom else value)
@@ -502,6 +507,107 @@ class _Summarizer(GuardRecorder):
         fn.return_values.append(self.ref(n.body, fn))
         self.mod.funcs[qn] = fn
         self.expr(n.body, fn, -1)
+
+
+# ---- what runs after a `yield` ----------------------------------------------------------
+
+_Pos = tuple[int, int]
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_TRIES: tuple[type, ...] = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
+
+
+def after_yield(body: list[ast.stmt], yields: list[_Pos]) -> tuple[tuple[int, int], ...]:
+    """`FuncDef.after_yield`: the line ranges of what runs after one of the `yield`s (at
+    `yields`) of the function whose body is `body`, on that `yield`'s path. From the statement
+    holding the `yield`: the rest of its suite, then the rest of the suite holding that
+    suite's statement (`if`, `with`, `for`, `try`, …), and so on up to the body — not the
+    other branches of an `if`/`match`/`try`; a loop's body and what follows the loop (its
+    `else` too); a `try` body's `else`; an enclosing `try`'s `finally`, always. A suite that
+    ends with `return`/`raise` ends the climb (then only enclosing `finally` blocks run). A
+    `yield` in a compound statement's header (`if (yield):`) has all its suites after it."""
+    ranges: list[tuple[int, int]] = []
+    for pos in yields:
+        _after_one(body, pos, ranges)
+    ranges.sort()
+    merged: list[tuple[int, int]] = []
+    for first, last in ranges:
+        if merged and first <= merged[-1][1] + 1:
+            if last > merged[-1][1]:
+                merged[-1] = (merged[-1][0], last)
+        else:
+            merged.append((first, last))
+    return tuple(merged)
+
+
+def _start(s: ast.stmt) -> _Pos:
+    """Where a statement starts: a decorated `def`/`class` at its first decorator."""
+    decorators = getattr(s, "decorator_list", None)
+    if decorators:
+        return (decorators[0].lineno, decorators[0].col_offset)
+    return (s.lineno, s.col_offset)
+
+
+def _end(s: ast.stmt) -> _Pos:
+    return (s.end_lineno or s.lineno, s.end_col_offset or 0)
+
+
+def _suite_lines(suite: list[ast.stmt]) -> tuple[int, int]:
+    return (_start(suite[0])[0], _end(suite[-1])[0])
+
+
+def _suites(s: ast.stmt) -> list[tuple[str, list[ast.stmt]]]:
+    """The suites a compound statement holds, in source order, each with its role."""
+    t = type(s)
+    if t is ast.If:
+        return [("body", s.body), ("else", s.orelse)]
+    if t is ast.With or t is ast.AsyncWith:
+        return [("body", s.body)]
+    if t in _LOOPS:
+        return [("body", s.body), ("else", s.orelse)]
+    if t in _TRIES:
+        handlers = [("handler", h.body) for h in s.handlers]
+        return [("body", s.body), *handlers, ("else", s.orelse), ("finally", s.finalbody)]
+    if t is ast.Match:
+        return [("case", case.body) for case in s.cases]
+    return []  # a simple statement, or a `def`/`class` (its body is another scope)
+
+
+def _after_one(body: list[ast.stmt], pos: _Pos, out: list[tuple[int, int]]) -> None:
+    path: list[tuple[list[ast.stmt], int, str]] = []  # (suite, index in it, its role)
+    suite, role = body, ""
+    while True:
+        index = next((i for i, s in enumerate(suite) if _start(s) <= pos <= _end(s)), -1)
+        if index < 0:
+            break
+        path.append((suite, index, role))
+        s = suite[index]
+        suites = [(r, sub) for r, sub in _suites(s) if sub]
+        inner = next(
+            ((r, sub) for r, sub in suites if _start(sub[0]) <= pos <= _end(sub[-1])), None
+        )
+        if inner is None:
+            if suites:  # in the header (`if (yield):`): all the statement holds runs after it
+                out.append((_start(suites[0][1][0])[0], _end(s)[0]))
+            break
+        role, suite = inner
+    stopped = False  # a `return`/`raise` ended the path: only `finally` blocks still run
+    for k in range(len(path) - 1, -1, -1):
+        suite, index, role = path[k]
+        if not stopped:
+            if index + 1 < len(suite):
+                out.append(_suite_lines(suite[index + 1 :]))
+            stopped = type(suite[-1]) is ast.Return or type(suite[-1]) is ast.Raise
+        if k == 0:
+            break
+        owner_suite, owner_index, _ = path[k - 1]
+        owner = owner_suite[owner_index]
+        if isinstance(owner, _TRIES):
+            if role == "body" and not stopped and owner.orelse:
+                out.append(_suite_lines(owner.orelse))
+            if role != "finally" and owner.finalbody:
+                out.append(_suite_lines(owner.finalbody))
+        elif isinstance(owner, _LOOPS) and role == "body" and not stopped and owner.orelse:
+            out.append(_suite_lines(owner.orelse))
 
 
 def _qualname(name: str, parent: FuncDef, cls: ClassDef | None) -> str:

@@ -124,7 +124,9 @@ class FuncDef:
     globals_declared: frozenset[str] = frozenset()
     class_qn: str | None = None  # enclosing class when this is a method
     parent: str | None = None  # enclosing function qn (closures)
-    first_yield: int = 0  # line of the first `yield` (0: none): a lifespan's shutdown follows it
+    # the lines (first, last) of what runs after a `yield` on its path (summarize.after_yield),
+    # sorted and merged; () when the function has none: a lifespan's shutdown part
+    after_yield: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)

@@ -92,6 +92,11 @@ def _context_manager(func) -> bool:
     )
 
 
+def _after(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+    """Whether `line` is in one of `ranges` (`FuncDef.after_yield`)."""
+    return any(first <= line <= last for first, last in ranges)
+
+
 class Blocking:
     def __init__(self, engine: RulesEngine) -> None:
         self.e = engine
@@ -105,21 +110,23 @@ class Blocking:
         }
 
     def _before_shutdown(self, root: str) -> frozenset[Site] | set[Site]:
-        """What a start-up entry reaches before its first `yield`: a lifespan's code after it
-        runs at shutdown, where blocking delays a graceful stop, not the start — its finding
-        must say so (the second UJ002 pass reports what only the shutdown part reaches). A
-        shutdown handler (`on_event("shutdown")`) has no start-up part."""
+        """What a start-up entry reaches outside the code that runs after a `yield`
+        (`FuncDef.after_yield`, on that `yield`'s path): a lifespan's code after it runs at
+        shutdown, where blocking delays a graceful stop, not the start — its finding must say
+        so (the second UJ002 pass reports what only the shutdown part reaches). Another
+        branch's code before its own `yield` is start-up. A shutdown handler
+        (`on_event("shutdown")`) has no start-up part."""
         if root in self._shutdown_handlers:
             return frozenset()
         graph = self.g
         func = self.p.funcs.get(root)
-        first_yield = func.fd.first_yield if func is not None else 0
-        if not first_yield:
+        after = func.fd.after_yield if func is not None else ()
+        if not after:
             return graph.reach(root, "loop")
         resolved = graph.resolved(root)
-        sites = {s for s in resolved.blocking if s.line < first_yield}
+        sites = {s for s in resolved.blocking if not _after(s.line, after)}
         for edge in resolved.edges:
-            if edge.line < first_yield:
+            if not _after(edge.line, after):
                 sites |= graph.reach(edge.node(), "loop")
         return sites
 
