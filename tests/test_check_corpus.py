@@ -152,7 +152,9 @@ def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
     assert routes["disk_status"] == "GET /status/disk"
     assert routes["daily_report"] == "GET …/daily"
-    assert routes["export"] == "GET …/exports/{name}"  # included into an app unjam cannot name
+    # included into an app unjam cannot name: its prefix applies, and that app's is unknown
+    assert routes["export"] == "GET …/exports/{name}"
+    assert routes["archived"] == "GET …/v2/archive/{name}"
 
 
 def test_the_doctor_matches_a_label_with_an_unread_prefix_by_the_served_path():

@@ -20,6 +20,7 @@ from unjam.analysis.fastapi_records import (
 from unjam.analysis.fastapi_routes import RouteModel
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
+from unjam.model import UNREAD_PREFIX
 from unjam.semantics import Role
 
 # route objects built directly (`routes=[Route("/", endpoint)]`): name → what it must resolve to
@@ -92,9 +93,13 @@ class Registrations(RouteModel):
             if child_ref is None:
                 return
             child = self._router_of(func, child_ref)
-            if child is not None:  # into an app unjam cannot name: its prefix still applies
+            if child is not None:
                 prefix = self._prefix_text(func, kwargs.get("prefix"))
                 sym = owner.sym if owner is not None else ""
+                if owner is None and not prefix.startswith(UNREAD_PREFIX):
+                    # into a router unjam cannot name: its prefix applies, and that router's
+                    # own place is unknown (`VersionedAPIRouter`, `self.host.app`)
+                    prefix = UNREAD_PREFIX + prefix
                 child.parents.append((sym, prefix, func, kwargs.get("dependencies")))
         elif method == "mount":
             path = _const_str(site.args[0] if site.args else kwargs.get("path"))

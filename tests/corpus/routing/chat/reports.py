@@ -37,6 +37,15 @@ async def export(name: str):
     return {"name": name}
 
 
+archive = APIRouter()
+
+
+@archive.get("/archive/{name}")
+async def archived(name: str):
+    time.sleep(0.01)  # expect: UJ001
+    return {"name": name}
+
+
 class ExportsPlugin:
     """Includes its router into whatever app the host hands it: the prefix still applies."""
 
@@ -46,3 +55,4 @@ class ExportsPlugin:
 
     def install(self) -> None:
         self.host.app.include_router(exports, prefix=self.api_prefix)
+        self.host.app.include_router(archive, prefix="/v2")
