@@ -155,6 +155,8 @@ def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     # included into an app unjam cannot name: its prefix applies, and that app's is unknown
     assert routes["export"] == "GET …/exports/{name}"
     assert routes["archived"] == "GET …/v2/archive/{name}"
+    assert routes["usage_report"] == "GET …/usage"  # two unread prefixes in a row: one …
+    assert routes["deep_health"] == "GET /health/deep"  # `def on_start(app: FastAPI)`
 
 
 def test_the_doctor_matches_a_label_with_an_unread_prefix_by_the_served_path():

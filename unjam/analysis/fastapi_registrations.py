@@ -10,6 +10,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 from __future__ import annotations
 
 from unjam.analysis.fastapi_records import (
+    APP,
     Middleware,
     RouterObj,
     _const_str,
@@ -94,12 +95,8 @@ class Registrations(RouteModel):
                 return
             child = self._router_of(func, child_ref)
             if child is not None:
-                prefix = self._prefix_text(func, kwargs.get("prefix"))
+                prefix = self._include_prefix(func, owner, owner_ref, kwargs.get("prefix"))
                 sym = owner.sym if owner is not None else ""
-                if owner is None and not prefix.startswith(UNREAD_PREFIX):
-                    # into a router unjam cannot name: its prefix applies, and that router's
-                    # own place is unknown (`VersionedAPIRouter`, `self.host.app`)
-                    prefix = UNREAD_PREFIX + prefix
                 child.parents.append((sym, prefix, func, kwargs.get("dependencies")))
         elif method == "mount":
             path = _const_str(site.args[0] if site.args else kwargs.get("path"))
@@ -172,6 +169,20 @@ class Registrations(RouteModel):
             site.col,
             websocket="websocket" in method,
         )
+
+    def _include_prefix(
+        self, func: Func, owner: RouterObj | None, owner_ref: tuple, prefix_ref: tuple | None
+    ) -> str:
+        """The prefix an `include_router` adds. Into a router unjam cannot name, that
+        router's own place is unknown too (`VersionedAPIRouter`, `self.host.app`): "…" goes
+        before it — unless it is a FastAPI app (`def startup(app: FastAPI)`), served at the
+        root."""
+        prefix = self._prefix_text(func, prefix_ref)
+        if owner is not None or prefix.startswith(UNREAD_PREFIX):
+            return prefix
+        if self._app_type(self.p.value_of(func, owner_ref)) == APP:
+            return prefix
+        return UNREAD_PREFIX + prefix
 
     def _route_object_kind(self, func: Func, ref: tuple) -> str | None:
         """The route-object class `ref` builds (`starlette.routing.Route` …), also through a

@@ -49,7 +49,7 @@ class RouteModel(AppDiscovery):
         while obj is not None and obj.sym not in seen:
             seen.add(obj.sym)
             own = self._prefix_text(obj.scope, obj.kwargs.get("prefix"))
-            prefix = own + prefix
+            prefix = _joined(own, prefix)
             if obj.kwargs.get("dependencies") is not None:
                 deps.append((obj.scope, obj.kwargs["dependencies"]))
             if obj.type == APP:
@@ -58,7 +58,7 @@ class RouteModel(AppDiscovery):
                 break
             known = [parent for parent in obj.parents if parent[0] in self.routers]
             parent_sym, include_prefix, scope, include_deps = (known or obj.parents)[0]
-            prefix = include_prefix + prefix
+            prefix = _joined(include_prefix, prefix)
             if include_deps is not None:
                 deps.append((scope, include_deps))
             obj = self.routers.get(parent_sym)
@@ -233,3 +233,10 @@ class RouteModel(AppDiscovery):
         route.dependencies.append(invoked)
         if init is not None:
             self._sub_dependencies(init, route, seen, depth + 1)
+
+
+def _joined(outer: str, inner: str) -> str:
+    """`outer + inner`, one UNREAD_PREFIX standing for two unread prefixes in a row."""
+    if outer.endswith(UNREAD_PREFIX) and inner.startswith(UNREAD_PREFIX):
+        return outer + inner[len(UNREAD_PREFIX) :]
+    return outer + inner

@@ -3,7 +3,7 @@ when the app starts (not read: the label shows "…" where it goes)."""
 
 import time
 
-from fastapi import APIRouter
+from fastapi import APIRouter, FastAPI
 
 from chat.settings import STATUS_PREFIX, settings
 
@@ -46,6 +46,29 @@ async def archived(name: str):
     return {"name": name}
 
 
+usage = APIRouter(prefix=settings.reports_prefix)
+
+
+@usage.get("/usage")
+async def usage_report():
+    time.sleep(0.01)  # expect: UJ001
+    return {}
+
+
+health = APIRouter(prefix="/health")
+
+
+@health.get("/deep")
+async def deep_health():
+    time.sleep(0.01)  # expect: UJ001
+    return {}
+
+
+def on_start(app: FastAPI) -> None:
+    """Handed the app by code unjam cannot follow: a FastAPI app is served at the root."""
+    app.include_router(health)
+
+
 class ExportsPlugin:
     """Includes its router into whatever app the host hands it: the prefix still applies."""
 
@@ -56,3 +79,4 @@ class ExportsPlugin:
     def install(self) -> None:
         self.host.app.include_router(exports, prefix=self.api_prefix)
         self.host.app.include_router(archive, prefix="/v2")
+        self.host.app.include_router(usage)
