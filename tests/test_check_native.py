@@ -315,6 +315,21 @@ def test_edge_cases_are_declined_or_equal(tmp_path):
             assert native == python, first_difference(native, python)
 
 
+def test_windows_line_ends_read_as_cpython_reads_them(tmp_path):
+    """CPython ends a line at `\r\n` or a lone `\r`, inside a string literal too (its value
+    holds `\n`); the extension must give the same constants, lines and columns."""
+    source = (
+        'PREFIX = """/api\r\n/v1"""\r\n'
+        "def f():\r\n    return open('a')\r\n"
+        'NOTE = """one\rtwo"""\n'
+    )
+    path = tmp_path / "crlf.py"
+    path.write_bytes(source.encode())
+    (native,) = native_rows([str(path)])
+    (python,) = parse._read_many([str(path)])
+    assert native[4] is not None and native == python, first_difference(native, python)
+
+
 DEEP = {
     "sum": "x = " + " + ".join(["f()"] * 3000),  # CPython: RecursionError building the AST
     "unary": "x = " + "-" * 30000 + "1",  # CPython: MemoryError in its parser

@@ -31,6 +31,13 @@ fn summarize(
     w: &mut Writer,
     scope: Option<&Scope>,
 ) -> Result<(), &'static str> {
+    let normalized;
+    let data = if data.contains(&b'\r') {
+        normalized = universal_newlines(data);
+        &normalized[..]
+    } else {
+        data
+    };
     if let Some(why) = decline(data) {
         return Err(why);
     }
@@ -67,6 +74,25 @@ fn summarize(
         std::mem::forget(parsed);
     }
     Ok(())
+}
+
+/// The source as CPython's tokenizer reads it: `\r\n` and a lone `\r` end a line as `\n`
+/// does, also inside a string literal (whose value then holds `\n`). Lines and columns
+/// stay where they were.
+fn universal_newlines(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len());
+    let mut bytes = data.iter().peekable();
+    while let Some(&b) = bytes.next() {
+        if b == b'\r' {
+            if bytes.peek() == Some(&&b'\n') {
+                continue;
+            }
+            out.push(b'\n');
+        } else {
+            out.push(b);
+        }
+    }
+    out
 }
 
 /// The row for `path` (a marshalled 5-tuple). All the work on the file is done in an arena
