@@ -35,6 +35,16 @@ def test_a_memoised_blocking_call_is_a_first_call_stall_not_per_request_work():
         assert every_request.severity == Severity.ERROR
 
 
+def test_an_instance_a_startup_handler_builds_holds_memos_across_requests():
+    """`app.state.prices = open_price_book()` in a start-up handler: one PriceBook per
+    process, so `if self._rates is None:` is a memo; a Quote built per request is not."""
+    found = findings("memo_guards", "UJ001", "catalog/pricing.py")
+    assert "on the first call only" in found[17].message, found[17].message
+    assert "first call" not in found[28].message, found[28].message
+    # `if not self.running:` asks a @property each time: the child is restarted, no memo
+    assert "first call" not in found[45].message, found[45].message
+
+
 def test_guards_on_parameters_and_constant_locals_are_not_memo_guards():
     found = findings("memo_guards", "UJ003", "catalog/clients.py")
     assert sorted(found) == [68, 75]  # `session=None` and `client = None` guards

@@ -39,8 +39,13 @@ _EMPTY: frozenset = frozenset()
 class CallGraph(CallResolver):
     """What each function reaches, over search states (see the module docstring)."""
 
-    def __init__(self, project: Project, on_error: Callable[[Func, Exception], None]):
-        super().__init__(project, on_error)
+    def __init__(
+        self,
+        project: Project,
+        on_error: Callable[[Func, Exception], None],
+        once: frozenset[str] = frozenset(),
+    ):
+        super().__init__(project, on_error, once)
         self._reach: dict[str, dict[object, frozenset[Site]]] = {"loop": {}, "pool": {}}
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._next: dict[str, dict[object, Sequence[object]]] = {"loop": {}, "pool": {}}

@@ -20,9 +20,9 @@ Called = dict[str, tuple[int, bool]]
 
 
 class PassedCallables:
-    def __init__(self, project: Project, singleton: Callable[[str | None], bool]):
+    def __init__(self, project: Project, memo_guards: Callable[[FuncDef, str | None], MemoGuards]):
         self.project = project
-        self._singleton = singleton  # whether a class's `self.x` guards are memos
+        self._memo_guards = memo_guards  # a function's memo judgement (CallResolver)
         self._called: dict[str, Called] = {}  # gqn → called()
         self._children: dict[str, list[Func]] | None = None  # gqn → its nested defs/lambdas
 
@@ -44,7 +44,7 @@ class PassedCallables:
         """Calls of the names in `free` in `scope` and, where no inner scope binds them
         again, in its closures."""
         fd = scope.fd
-        memo = MemoGuards(fd, self._singleton(scope.class_gqn)) if fd.guards else None
+        memo = self._memo_guards(fd, scope.class_gqn) if fd.guards else None
         for site in fd.calls:
             name = site.func[1] if site.func[0] == "name" else None
             if name is not None and name in free:

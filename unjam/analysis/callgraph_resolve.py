@@ -15,7 +15,7 @@ from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
-from unjam.analysis.summary import CallSite, Guard
+from unjam.analysis.summary import CallSite, FuncDef, Guard
 from unjam.analysis.values import EMPTY
 
 _WRAPPERS = frozenset(("await", "star", "enter"))
@@ -28,8 +28,14 @@ class CallResolver:
     """What each function's call sites resolve to (lazily, once): edges to project
     functions, offloaded callables, blocking calls and client constructions."""
 
-    def __init__(self, project: Project, on_error: Callable[[Func, Exception], None]):
+    def __init__(
+        self,
+        project: Project,
+        on_error: Callable[[Func, Exception], None],
+        once: frozenset[str] = frozenset(),
+    ):
         self.project = project
+        self._once = once  # functions the framework runs once per process: lifespan, startup
         self.cat = project.catalogue
         self._resolved: dict[str, Resolved] = {}
         self._on_error = on_error
@@ -38,7 +44,8 @@ class CallResolver:
         self._base_names: frozenset[str | None] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
-        self.passed = PassedCallables(project, self._singleton)
+        self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
+        self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
 
     # ---- per-function resolution --------------------------------------------------------
@@ -96,7 +103,7 @@ class CallResolver:
         facts = self._facts
         funcs = p.funcs
         passed = self.passed
-        memo = MemoGuards(func.fd, self._singleton(func.class_gqn)) if func.fd.guards else None
+        memo = self._memo_guards(func.fd, func.class_gqn) if func.fd.guards else None
         variants = p.variants
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip):
@@ -197,11 +204,34 @@ class CallResolver:
             out.edges.sort(key=_on_error_last)
         return out
 
+    def _memo_guards(self, fd: FuncDef, class_gqn: str | None) -> MemoGuards:
+        """Which of `fd`'s guards are memos (rules/memo.py), for a method of `class_gqn`:
+        its `self.x` tests are when the instance is the process's one (`_singleton`) and
+        `x` is stored, not one of the class's `@property` getters."""
+        shared = self._singleton(class_gqn)
+        computed = self._properties_of(class_gqn) if shared and class_gqn else frozenset()
+        return MemoGuards(fd, shared, computed)
+
+    def _properties_of(self, class_gqn: str) -> frozenset[str]:
+        """The names of the `@property` getters of the class and its project bases."""
+        known = self._computed.get(class_gqn)
+        if known is None:
+            p = self.project
+            names: set[str] = set()
+            for owner in p.mro(class_gqn)[0]:
+                cls = p.classes.get(owner)
+                for name in cls.cd.methods if cls is not None else ():
+                    method = p.method(owner, name)
+                    if method is not None and p.is_property(method):
+                        names.add(name)
+            known = self._computed[class_gqn] = frozenset(names)
+        return known
+
     def _singleton(self, class_gqn: str | None) -> bool:
         """Whether the class's instances are one per process: nothing subclasses it, and it
         is instantiated only by code that runs once per process (`_runs_once`: the module
-        body, `handler = Handler()`; the `__init__` of such a singleton; a function only
-        such code calls). Then its methods' `self.x` memo guards hold across requests, like
+        body, `handler = Handler()`; a lifespan, `app.state.svc = Service()`; the `__init__`
+        of such a singleton; a function only such code calls). Then its methods' `self.x` memo guards hold across requests, like
         a module global's."""
         if class_gqn is None:
             return False
@@ -235,11 +265,12 @@ class CallResolver:
         return built
 
     def _runs_once(self, func: Func, depth: int) -> bool:
-        """Whether `func` runs once per process: the module body, the `__init__` of a
-        singleton, or (within `depth` callers) an undecorated function that nothing uses as
-        a value and that only such code calls."""
+        """Whether `func` runs once per process: the module body, a lifespan or a
+        startup/shutdown handler, the `__init__` of a singleton, or (within `depth` callers)
+        an undecorated function that nothing uses as a value and that only such code
+        calls."""
         fd = func.fd
-        if fd.qn == "<module>":
+        if fd.qn == "<module>" or func.gqn in self._once:
             return True
         if fd.name == "__init__" and func.class_gqn is not None:
             return self._singleton(func.class_gqn)

@@ -113,13 +113,22 @@ def _analyse(project, apps, unparsed: dict[str, str], retain: list | None) -> tu
         retain.append(project)
     try:
         model = build_model(project, on_error, apps)
-        graph = CallGraph(project, on_error)
+        graph = CallGraph(project, on_error, once=_run_once(model))
         if retain is not None:
             retain.append(graph)
         findings = RulesEngine(project, graph, model).run()
     except Exception as err:  # last line of defence: report, never a traceback
         unparsed.setdefault("(analysis)", internal_error(err))
     return findings, sorted(unparsed.items()), model
+
+
+def _run_once(model) -> frozenset[str]:
+    """The functions the framework runs once per process: lifespans, startup and shutdown
+    handlers (what they build is built once: `app.state.svc = Service()`)."""
+    from unjam.semantics import Role
+
+    once = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
+    return frozenset(f for inv in model.others if inv.role in once for f in inv.funcs)
 
 
 def internal_error(err: Exception) -> str:

@@ -16,7 +16,9 @@ A guard is a memo guard when the value it tests outlives the call:
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
   or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`).
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
-the process's one — a class instantiated only at module level, `handler = Handler()`), a parameter
+the process's one — a class instantiated only at module level, `handler = Handler()`, or by
+start-up code — and the test reads a stored attribute, not a `@property` that computes its
+answer: `if not self.running:`), a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
 builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), or the answer of
 a function called right there (`if not fips_mode_active():`) or of a call about what this call
@@ -46,7 +48,9 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
             return subject, shared
 
 
-def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool:
+def _outlives_call(
+    fd: FuncDef, guard: Guard, shared_self: bool = False, computed: frozenset[str] = frozenset()
+) -> bool:
     if guard.kind.startswith("param ") or guard.kind == "except":
         return False  # a parameter's value test (values.py), an error path: per call
     if _asks_a_function(guard.subject) or _asks_about_this_call(fd, guard.subject):
@@ -60,7 +64,7 @@ def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
     name = root[1]
     if name == "self":
-        return shared_self
+        return shared_self and _self_attr(guard.subject) not in computed
     if name in fd.globals_declared:
         return True
     for param in fd.params:
@@ -72,6 +76,17 @@ def _outlives_call(fd: FuncDef, guard: Guard, shared_self: bool = False) -> bool
         # `path = Path(...)` … `if not path.exists():`, are per call)
         return any(_is_read(ref) for ref in values)
     return True
+
+
+def _self_attr(subject: tuple) -> str | None:
+    """`x` of `self.x…` (`self.x.y`, `self.x[k]`, `self.x.get(k)`): the attribute of the
+    instance the test reads."""
+    while subject[0] in ("attr", "sub", "call", "await"):
+        inner = subject[1]
+        if subject[0] == "attr" and inner == ("name", "self"):
+            return subject[2]
+        subject = inner
+    return None
 
 
 def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
@@ -200,11 +215,15 @@ class MemoGuards:
     """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
     judged on demand: most functions have tests, few calls sit under them."""
 
-    __slots__ = ("_fd", "_known", "_shared_self")
+    __slots__ = ("_computed", "_fd", "_known", "_shared_self")
 
-    def __init__(self, fd: FuncDef, shared_self: bool = False) -> None:
+    def __init__(
+        self, fd: FuncDef, shared_self: bool = False, computed: frozenset[str] = frozenset()
+    ) -> None:
         self._fd = fd
         self._shared_self = shared_self  # `self` is a process-wide singleton
+        # its class's @property names: `if not self.running:` asks one, it stores nothing
+        self._computed = computed
         self._known: list[int] = [-1] * len(fd.guards)  # -1 not judged yet, 0 no, 1 yes
 
     def __call__(self, index: int) -> bool:
@@ -212,7 +231,7 @@ class MemoGuards:
         if known < 0:
             guard = self._fd.guards[index]
             memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(
-                self._fd, guard, self._shared_self
+                self._fd, guard, self._shared_self, self._computed
             )
             known = self._known[index] = 1 if memo else 0
         return known == 1

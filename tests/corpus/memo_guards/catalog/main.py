@@ -2,10 +2,12 @@ from anyio import to_thread
 from fastapi import FastAPI
 
 from catalog.api import router
+from catalog.pricing import FeedWatcher, open_price_book, pricing
 from catalog.registry import store
 
 app = FastAPI()
 app.include_router(router)
+app.include_router(pricing)
 
 
 @app.on_event("startup")
@@ -17,3 +19,9 @@ async def more_tokens():
 async def warm_registry():
     registry = store.registry
     app.state.names = registry.names
+
+
+@app.on_event("startup")
+async def open_books():
+    app.state.prices = open_price_book()
+    app.state.watcher = FeedWatcher()
