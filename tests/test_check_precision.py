@@ -219,10 +219,11 @@ def test_a_cache_keyed_by_arguments_blocks_on_every_miss():
 
 
 def test_a_memo_guard_keyed_by_the_arguments_blocks_on_every_miss():
-    """`if tenant in _issuers: return _issuers[tenant]` and `_tenant_keys.get(tenant)` cache
-    per tenant: each new tenant pays again. `_settings.get("auth")` has one key: once."""
+    """`if tenant in _issuers: return _issuers[tenant]`, `_tenant_keys.get(tenant)` and
+    `if user not in _avatars:` cache per key: each new one pays again. `_settings.get("auth")`
+    has one key: once (as `if "loaded" not in _state:` in memo_guards)."""
     found = findings("passed_through", "UJ001", "gridhub/tokens.py")
-    for line in (59, 66, 85):  # 85: under `return _graphs[space], None`
+    for line in (59, 66, 85, 96):  # 85: `return _graphs[space], None`; 96: `not in`
         assert "on a cache miss only" in found[line].message, found[line].message
         assert "each new key pays again" in found[line].message
     assert "on the first call only" in found[74].message, found[74].message

@@ -18,9 +18,9 @@ pub fn is_constant(e: &Expr) -> bool {
     )
 }
 
-/// (kind, subject) of each operand of an `if` test reading "X is unset": `X is None`,
-/// `X == None`, `not X`, `key not in X`.
-pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr)> {
+/// (kind, subject, key) of each operand of an `if` test reading "X is unset": `X is None`,
+/// `X == None`, `not X`, `key not in X` (the only one with a key).
+pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr, Option<&Expr>)> {
     let single = std::slice::from_ref(test);
     let nodes: &[Expr] = match test {
         Expr::BoolOp(b) => &b.values,
@@ -29,7 +29,7 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr)> {
     let mut out = Vec::new();
     for node in nodes {
         match node {
-            Expr::UnaryOp(u) if u.op == UnaryOp::Not => out.push(("not", &*u.operand)),
+            Expr::UnaryOp(u) if u.op == UnaryOp::Not => out.push(("not", &*u.operand, None)),
             Expr::Compare(c)
                 if c.ops.iter().zip(c.comparators.iter()).any(|(op, right)| {
                     *op == CmpOp::NotIn
@@ -38,9 +38,11 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr)> {
                 }) =>
             {
                 if *c.ops.last().unwrap() == CmpOp::NotIn {
-                    out.push(("not in", c.comparators.last().unwrap()));
+                    let n = c.comparators.len();
+                    let key = if n > 1 { &c.comparators[n - 2] } else { &*c.left };
+                    out.push(("not in", &c.comparators[n - 1], Some(key)));
                 } else {
-                    out.push(("is None", &*c.left));
+                    out.push(("is None", &*c.left, None));
                 }
             }
             _ => {}

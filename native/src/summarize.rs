@@ -163,8 +163,9 @@ impl<'a> Summarizer<'a> {
     }
 
     fn if_guard(&mut self, test: &Expr, f: usize, mut outer: i64) -> i64 {
-        for (kind, subject) in guard_subjects(test) {
-            outer = self.add_guard(f, kind, subject, outer, None);
+        for (kind, subject, key) in guard_subjects(test) {
+            let returned = key.map(|k| self.ref_(k, f, 0));
+            outer = self.add_guard(f, kind, subject, outer, returned);
         }
         outer
     }

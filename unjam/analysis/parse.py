@@ -175,8 +175,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 3: "param …" guard rows; 4: of every parameter; 5: "param has"; 6: "except" guards;
 # 7: the module's value names; 8: what a function changes in place; 9: "done" guards;
 # 10: what a function iterates; 11, 12: "cached" guards of `and` tests; 13: `after_yield`
-# (the lines after a `yield` on its path) instead of the first `yield`'s line
-NATIVE_FORMAT = 13
+# (the lines after a `yield` on its path) instead of the first `yield`'s line; 14: the key
+# of a "not in" guard
+NATIVE_FORMAT = 14
 _told_stale = False
 
 

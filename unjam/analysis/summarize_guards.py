@@ -10,15 +10,16 @@ import ast
 from unjam.analysis.summary import FuncDef, Guard, Ref
 
 
-def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr]]:
-    """The (kind, subject) of each operand of an `if` test that reads "X is unset" —
-    `X is None`, `X == None`, `not X`, `key not in X` — as written; whether X is shared state
-    (a memo guard) is for the rules to judge (see `Guard` in summary.py)."""
-    out = []
+def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr, ast.expr | None]]:
+    """The (kind, subject, key) of each operand of an `if` test that reads "X is unset" —
+    `X is None`, `X == None`, `not X`, `key not in X` (the only one with a key) — as
+    written; whether X is shared state (a memo guard) is for the rules to judge (see `Guard`
+    in summary.py)."""
+    out: list[tuple[str, ast.expr, ast.expr | None]] = []
     for node in test.values if type(test) is ast.BoolOp else (test,):
         t = type(node)
         if t is ast.UnaryOp and type(node.op) is ast.Not:
-            out.append(("not", node.operand))
+            out.append(("not", node.operand, None))
         elif t is ast.Compare and any(
             type(op) is ast.NotIn
             or (
@@ -27,9 +28,10 @@ def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr]]:
             for op, right in zip(node.ops, node.comparators, strict=False)
         ):
             if type(node.ops[-1]) is ast.NotIn:
-                out.append(("not in", node.comparators[-1]))
+                key = node.comparators[-2] if len(node.comparators) > 1 else node.left
+                out.append(("not in", node.comparators[-1], key))
             else:
-                out.append(("is None", node.left))
+                out.append(("is None", node.left, None))
     return out
 
 
@@ -166,8 +168,9 @@ class GuardRecorder:
         return len(fn.guards) - 1
 
     def if_guard(self, test: ast.expr, fn: FuncDef, outer: int) -> int:
-        for kind, subject in _guard_subjects(test):
-            outer = self.add_guard(fn, kind, subject, outer)
+        for kind, subject, key in _guard_subjects(test):
+            returned = None if key is None else self.ref(key, fn)
+            outer = self.add_guard(fn, kind, subject, outer, returned)
         return outer
 
     def if_test(self, test: ast.expr, fn: FuncDef, guard: int) -> int:

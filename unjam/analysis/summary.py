@@ -58,7 +58,7 @@ class Guard(NamedTuple):
 
     "is None"  `if X is None:` / `if X == None:` — the body runs while X is unset
     "not"      `if not X:`
-    "not in"   `if key not in X:` (subject: the container X)
+    "not in"   `if key not in X:` (subject: the container X; the key in `returned`)
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                — the rest of the block runs when X holds nothing (also `if X is not None
                and not X.closed: return X`: `and` tests of X, X itself returned)

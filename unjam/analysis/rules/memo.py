@@ -58,7 +58,8 @@ def _outlives_call(
     root, via_app = _root(guard.subject)
     if root[0] != "name":
         return False
-    if guard.returned is not None and not mentions(guard.returned, root):
+    cached = guard.returned if guard.kind == "cached" else None
+    if cached is not None and not mentions(cached, root):
         return False  # `if done: return response`: an early exit, not a cached value
     if guard.kind == "done" and not _sets(fd, guard.subject, root):
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
@@ -180,15 +181,18 @@ def _is_read(ref: tuple) -> bool:
 
 def keyed(fd: FuncDef, index: int) -> bool:
     """Whether memo guard `index` (or one it is nested in) caches per key, so that new
-    arguments pay again: it reads a value by a key built from the call's arguments
-    (`if key in _cache: return _cache[key]`, `hit = _cache.get(key)` then `if hit is
-    None:`). `if _client is None:` holds one value; `if key not in _cache:` is taken for
-    one too, as the summary does not record the key (`if "loaded" not in _state:`)."""
+    arguments pay again: it tests or reads a key built from the call's arguments
+    (`if key not in _cache:`, `if key in _cache: return _cache[key]`, `hit =
+    _cache.get(key)` then `if hit is None:`). `if _client is None:` holds one value, and so
+    does `if "loaded" not in _state:`."""
     while index >= 0:
         guard = fd.guards[index]
-        if _by_key(fd, guard.subject):
+        if guard.kind == "not in":
+            if guard.returned is not None and _from_arguments(fd, guard.returned, 3):
+                return True
+        elif _by_key(fd, guard.subject):
             return True
-        if guard.returned is not None and _by_key(fd, guard.returned):
+        if guard.kind == "cached" and guard.returned is not None and _by_key(fd, guard.returned):
             return True
         subject = guard.subject
         if subject[0] == "name" and any(_by_key(fd, v) for v in fd.locals.get(subject[1], ())):

@@ -107,4 +107,5 @@ async def tenant_issuer(tenant: str):
     tokens.auth_settings()
     tokens.tenant_keys(tenant)
     tokens.load_graph(tenant)
+    tokens.avatar(tenant)
     return tokens.issuer(tenant)
