@@ -152,7 +152,7 @@ def _known_end(label: str) -> str:
 
 def align_routes(findings: list[dict], served: list[str]) -> None:
     """Give findings the route keys the server uses: the analyser cannot always read a
-    router's prefix (`prefix=settings.API_V1_STR`), so "GET /items/" is the served
+    router's prefix (`prefix=settings.API_V1_STR`), so "GET …/items/" is the served
     "GET /api/v1/items/" when that is the only served route ending so."""
     for finding in findings:
         entry = finding.get("entry") or {}
