@@ -1,7 +1,9 @@
-"""Files the kernel makes up on read: `/proc/...`, `/sys/...` (procfs, sysfs, cgroupfs).
+"""Files the kernel makes up on read: `/proc/...`, `/sys/...` (procfs, sysfs, cgroupfs), and
+the devices that never wait (`/dev/null`, `os.devnull`, `/dev/zero`, `/dev/urandom`).
 
 `open("/sys/fs/cgroup/cpu.max")` never waits on a device: the kernel writes the few bytes
-from memory, faster than a hop to a worker thread would be. So a file call (`open`,
+from memory, faster than a hop to a worker thread would be; `open(os.devnull, "w")` (to
+silence output) waits on nothing either. So a file call (`open`,
 `os.path.exists`, …) whose path is such a file blocks nothing. The path is known when it is a
 constant: written at the call, a module-level constant (here or imported), a local assigned
 only constants, or such a constant joined with something (`"/proc/" + pid`, `"/proc/%d" % pid`)."""
@@ -11,14 +13,17 @@ from __future__ import annotations
 from unjam.analysis.project import Func, Project
 
 _KERNEL_DIRS = ("/proc/", "/sys/")
+_NEVER_WAIT = frozenset(("/dev/null", "/dev/zero", "/dev/urandom"))
 _PREFIX_OPS = frozenset(("Add", "Mod"))  # the left string stays the start of the result
 _MAX_HOPS = 4  # names followed to find the constant (a constant aliased a few times)
 
 
 def reads_kernel_file(project: Project, func: Func, path: tuple) -> bool:
     """Whether the path a file call is given (a ref) surely names a kernel file."""
+    if project.value_of(func, path) == ("ext", "os.devnull"):
+        return True
     text = _leading_text(project, func, path, _MAX_HOPS)
-    return text is not None and text.startswith(_KERNEL_DIRS)
+    return text is not None and (text.startswith(_KERNEL_DIRS) or text in _NEVER_WAIT)
 
 
 def _leading_text(project: Project, func: Func, ref: tuple, hops: int) -> str | None:

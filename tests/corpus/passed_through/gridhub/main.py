@@ -46,6 +46,7 @@ async def limits():
         "memory": health.memory_max(),
         "status": health.own_status(),
         "configured": health.configured_limits(),
+        "probe": health.quiet_probe(list),
     }
 
 
