@@ -367,3 +367,35 @@ def test_newer_syntax_the_native_path_leaves_to_python_says_so(
     (entry,) = data["unparsed"]
     assert "it is valid Python 3.14" in entry["reason"] and "(named escape)" in entry["reason"]
     assert entry["line"] == 3
+
+
+def test_a_script_named_like_the_standard_library_does_not_capture_its_imports(
+    capsys, monkeypatch, tmp_path
+):
+    """`profiles/time.py` outside any package is importable as `time` only by its own
+    neighbours; `import time` anywhere else is the standard library's, and `time.sleep` in a
+    route is still found."""
+    root = write(
+        tmp_path / "repo",
+        {
+            "svc/__init__.py": "",
+            "svc/main.py": """\
+                import time
+
+                from fastapi import FastAPI
+
+                app = FastAPI()
+
+
+                @app.get("/slow")
+                async def slow():
+                    time.sleep(0.1)
+                    return {}
+                """,
+            "profiles/time.py": "def sleep(seconds):\n    return seconds\n",
+        },
+    )
+    _, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert [(f["code"], f["path"], f["line"]) for f in data["findings"]] == [
+        ("UJ001", "svc/main.py", 10)
+    ]

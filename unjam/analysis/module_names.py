@@ -9,14 +9,25 @@ those ways reaches it.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 
 def module_names(path: str | Path, root: str | Path, is_init: dict) -> list[str]:
     """Every dotted name the file may be imported as: through its package chain (walk up while
-    `__init__.py` exists), relative to the root, and relative to `root/src`.
+    `__init__.py` exists), relative to the root, and relative to `root/src` — but not a bare
+    standard-library name: a script `profiles/os.py` outside any package is not what
+    `import os` gives anywhere else in the project (the standard library's comes first)."""
+    names = _candidate_names(path, root, is_init)
+    kept = [name for name in names if name not in _STDLIB]
+    return kept or names
 
-    Absolute POSIX paths take a string-only route (pathlib costs ~0.1 s on 3,000 files);
+
+_STDLIB = frozenset(sys.stdlib_module_names)
+
+
+def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[str]:
+    """Absolute POSIX paths take a string-only route (pathlib costs ~0.1 s on 3,000 files);
     it gives the names the pathlib route below gives."""
     path, root = os.fspath(path).rstrip("/") or "/", os.fspath(root).rstrip("/") or "/"
     if os.sep != "/" or not (path.startswith("/") and root.startswith("/")):
