@@ -3,7 +3,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from gridhub import health, nodes, streams, tokens
+from gridhub import health, nodes, ranking, streams, tokens
 from gridhub.lookups import adapters, authed_client, hub_client, lineage
 from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
 from gridhub.registry import audit, registry
@@ -110,3 +110,8 @@ async def tenant_issuer(tenant: str):
     tokens.load_graph(tenant)
     tokens.avatar(tenant)
     return tokens.issuer(tenant)
+
+
+@app.post("/rank")
+async def rank(query: str, docs: list[str]):
+    return ranking.rank(query, docs)
