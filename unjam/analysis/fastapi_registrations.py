@@ -202,14 +202,22 @@ class Registrations(RouteModel):
         return None
 
     def _route_subclasses(self) -> frozenset[str]:
-        """Names of project classes with a route-object base (by its last name), found once."""
+        """Names of project classes with a route-object base, directly or through other such
+        classes (by the bases' last names), found once; `_route_object_kind` confirms."""
         names = self._route_class_names
         if names is None:
-            names = self._route_class_names = frozenset(
-                cls.cd.name
-                for cls in self.p.classes.values()
-                if any(_last_name(base) in _ROUTE_OBJECTS for base in cls.cd.bases)
-            )
+            found: set[str] = set()
+            grew = True
+            while grew:
+                grew = False
+                for cls in self.p.classes.values():
+                    if cls.cd.name not in found and any(
+                        _last_name(base) in _ROUTE_OBJECTS or _last_name(base) in found
+                        for base in cls.cd.bases
+                    ):
+                        found.add(cls.cd.name)
+                        grew = True
+            names = self._route_class_names = frozenset(found)
         return names
 
     def _route_object(self, func: Func, site, websocket: bool) -> None:

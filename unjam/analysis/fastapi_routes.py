@@ -8,13 +8,13 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 
 from __future__ import annotations
 
+from unjam.analysis.constant_text import constant_text
 from unjam.analysis.fastapi_apps import AppDiscovery
 from unjam.analysis.fastapi_records import (
     APP,
     Invoked,
     Route,
     RouterObj,
-    _const_str,
     _list_items,
 )
 from unjam.analysis.project import Cls, Func
@@ -65,24 +65,14 @@ class RouteModel(AppDiscovery):
         return prefix, deps, app
 
     def _prefix_text(self, scope: Func, ref: tuple | None) -> str:
-        """The prefix `ref` gives: a string, or a module constant holding one (`prefix=
-        API_V1`); UNREAD_PREFIX for one unjam cannot read (`prefix=settings.API_V1_STR`,
-        `prefix=self._api_prefix`), so that a route label never passes for the whole path."""
+        """The prefix `ref` gives: a string, or a constant holding one (`prefix=API_V1`,
+        constant_text.py); UNREAD_PREFIX for one unjam cannot read (`prefix=settings.
+        API_V1_STR`, `prefix=self._api_prefix`), so that a route label never passes for the
+        whole path."""
         if ref is None:
             return ""
-        text = _const_str(ref)
-        if text is not None:
-            return text
-        symbol = self.p.symbol(scope, ref) if ref[0] in ("name", "attr") else None
-        if symbol is not None:
-            modname, _, name = symbol.rpartition(".")
-            mod = self.p.modules.get(modname)
-            values = mod.summary.global_values.get(name, []) if mod is not None else []
-            if len(values) == 1 and values[0][0] == "<module>":
-                text = _const_str(values[0][1])
-                if text is not None:
-                    return text
-        return UNREAD_PREFIX
+        text = constant_text(self.p, scope, ref)
+        return UNREAD_PREFIX if text is None else text
 
     def _route(self, *args, **kwargs) -> None:
         """Routes are built once every include_router is known (prefixes, app)."""

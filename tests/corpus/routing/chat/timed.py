@@ -26,6 +26,10 @@ class TimedRoute(APIRoute):
     """A subclass of the subclass: found through its bases too."""
 
 
+class AuditedRoute(TimedRoute):
+    """One more level, under a name unlike any route class's."""
+
+
 class Endpoints:
     async def uptime(self) -> dict:
         out = subprocess.run(["uptime"], capture_output=True)  # expect: UJ001
@@ -35,10 +39,15 @@ class Endpoints:
         time.sleep(0.05)  # expect: UJ001
         return {"ready": True}
 
+    async def audit(self) -> dict:
+        time.sleep(0.05)  # expect: UJ001
+        return {"audited": True}
+
 
 def timed_routes() -> list[BaseRoute]:
     endpoints = Endpoints()
     return [
         APIRoute("/timed/uptime", endpoints.uptime),
         TimedRoute("/timed/ready", endpoints.ready),
+        AuditedRoute("/timed/audit", endpoints.audit),
     ]
