@@ -157,6 +157,9 @@ def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     assert routes["archived"] == "GET …/v2/archive/{name}"
     assert routes["usage_report"] == "GET …/usage"  # two unread prefixes in a row: one …
     assert routes["deep_health"] == "GET /health/deep"  # `def on_start(app: FastAPI)`
+    # `include_router(get_uploads_router(), prefix=...)`: the router the factory returns
+    assert routes["get_uploads_router.upload"] == "POST /api/uploads"
+    assert routes["get_drafts_router.save_draft"] == "POST …/drafts"  # included nowhere seen
 
 
 def test_the_doctor_matches_a_label_with_an_unread_prefix_by_the_served_path():

@@ -24,12 +24,14 @@ def findings(app: str, code: str, path: str) -> dict:
 def test_a_memoised_blocking_call_is_a_first_call_stall_not_per_request_work():
     found = findings("memo_guards", "UJ001", "catalog/keys.py")
     # under `if _jwks is None:` / `if "loaded" not in …` / `if not os.path.exists(SETTINGS_FILE):`
-    memoised = [found[16], found[22], found[41]]
+    memoised = [found[17], found[23], found[42]]
     for finding in memoised:
         assert "on the first call only" in finding.message
         assert finding.severity == Severity.WARNING
         assert "lifespan" in finding.fix
-    for line in (29, 35):  # no guard; `if not os.path.exists(<path the request names>):`
+    # no guard; `if not os.path.exists(<path the request names>):`; a setting from the
+    # environment (`if from_env is not None: return from_env`) that nothing fills
+    for line in (30, 36, 51):
         every_request = found[line]
         assert "first call" not in every_request.message
         assert every_request.severity == Severity.ERROR
@@ -227,6 +229,14 @@ def test_a_memo_guard_keyed_by_the_arguments_blocks_on_every_miss():
         assert "on a cache miss only" in found[line].message, found[line].message
         assert "each new key pays again" in found[line].message
     assert "on the first call only" in found[74].message, found[74].message
+
+
+def test_the_else_of_a_membership_test_runs_on_a_cache_miss():
+    """`if name in _cache: v = _cache[name] else: v = build(); _cache[name] = v` caches per
+    key as `if name not in _cache:` does; `if _v is not None: … else:` holds one value."""
+    found = findings("passed_through", "UJ001", "gridhub/tokens.py")
+    assert "on a cache miss only" in found[109].message, found[107].message
+    assert "on the first call only" in found[119].message, found[117].message
 
 
 def test_a_generator_iterated_on_the_loop_is_told_to_iterate_off_it():

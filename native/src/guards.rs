@@ -1,9 +1,12 @@
 //! The tests code runs under, as written: `_guard_subjects` / `_cached_subject` in
 //! summarize.py. Whether one is a memo guard is the rules' judgement, not the summary's.
 
+use crate::marshal::{V, Val};
 use crate::model::Param;
+use indexmap::IndexMap;
 use ruff_python_ast::comparable::ComparableExpr;
-use ruff_python_ast::{BoolOp, CmpOp, Expr, Stmt, UnaryOp};
+use ruff_python_ast::visitor::{self, Visitor};
+use ruff_python_ast::{BoolOp, CmpOp, ElifElseClause, Expr, Stmt, UnaryOp};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
 pub fn is_constant(e: &Expr) -> bool {
@@ -39,7 +42,11 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr, Option<&Expr>)> 
             {
                 if *c.ops.last().unwrap() == CmpOp::NotIn {
                     let n = c.comparators.len();
-                    let key = if n > 1 { &c.comparators[n - 2] } else { &*c.left };
+                    let key = if n > 1 {
+                        &c.comparators[n - 2]
+                    } else {
+                        &*c.left
+                    };
                     out.push(("not in", &c.comparators[n - 1], Some(key)));
                 } else {
                     out.push(("is None", &*c.left, None));
@@ -49,6 +56,80 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr, Option<&Expr>)> 
         }
     }
     out
+}
+
+/// (kind, subject, key) the `else` of `if key in X:` / `if X is not None:` runs under when
+/// it fills X (X missed): `_missed` in summarize_guards.py. `orelse`: the `elif`/`else`
+/// clauses.
+pub fn missed<'a>(
+    test: &'a Expr,
+    orelse: &[ElifElseClause],
+) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+    let Expr::Compare(c) = test else { return None };
+    if c.ops.len() != 1 {
+        return None;
+    }
+    let right = &c.comparators[0];
+    match c.ops[0] {
+        CmpOp::In if fills(orelse, right, true) => Some(("not in", right, Some(&*c.left))),
+        CmpOp::IsNot if matches!(right, Expr::NoneLiteral(_)) && fills(orelse, &c.left, false) => {
+            Some(("is None", &*c.left, None))
+        }
+        _ => None,
+    }
+}
+
+/// Whether a statement of the clauses (at any depth) assigns `subject[…]` (keyed) or
+/// `subject` itself: `_fills` in summarize_guards.py.
+fn fills(orelse: &[ElifElseClause], subject: &Expr, keyed: bool) -> bool {
+    let mut found = Fills {
+        subject,
+        keyed,
+        found: false,
+    };
+    for clause in orelse {
+        found.visit_body(&clause.body);
+    }
+    found.found
+}
+
+struct Fills<'s> {
+    subject: &'s Expr,
+    keyed: bool,
+    found: bool,
+}
+
+impl<'a> Visitor<'a> for Fills<'_> {
+    fn visit_stmt(&mut self, stmt: &'a Stmt) {
+        let targets: &[Expr] = match stmt {
+            Stmt::Assign(a) => &a.targets,
+            Stmt::AnnAssign(a) => std::slice::from_ref(&*a.target),
+            Stmt::AugAssign(a) => std::slice::from_ref(&*a.target),
+            _ => &[],
+        };
+        for target in targets {
+            let hit = match target {
+                Expr::Subscript(sub) if self.keyed => same(&sub.value, self.subject),
+                _ if self.keyed => false,
+                _ => same(target, self.subject),
+            };
+            self.found |= hit;
+        }
+        visitor::walk_stmt(self, stmt);
+    }
+
+    fn visit_expr(&mut self, _expr: &'a Expr) {}
+}
+
+/// `a` and `b` name the same place (`x`, `x.y.z`): `_same` in summarize_guards.py.
+fn same(a: &Expr, b: &Expr) -> bool {
+    match (a, b) {
+        (Expr::Name(x), Expr::Name(y)) => x.id == y.id,
+        (Expr::Attribute(x), Expr::Attribute(y)) => {
+            x.attr.id == y.attr.id && same(&x.value, &y.value)
+        }
+        _ => false,
+    }
 }
 
 /// X of `if X: return` (no value, or `None`; no `else`) or `if X and not p: return` —
@@ -120,13 +201,13 @@ fn held(test: &Expr) -> Option<&Expr> {
     }
 }
 
-
 /// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)
 /// against a constant: `p`, `not p`, `p is / is not / == / != <const>`, `"key" in / not in
 /// p` — `_param_test` in summarize_guards.py.
 pub fn param_test<'a>(
     node: &'a Expr,
     params: &[Param],
+    locals: &IndexMap<String, Vec<V>>,
 ) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
     let (kind, name, constant) = match node {
         Expr::UnaryOp(u) if u.op == UnaryOp::Not => ("param false", &*u.operand, None),
@@ -158,14 +239,59 @@ pub fn param_test<'a>(
         }
         _ => ("param true", node, None),
     };
-    match name {
-        Expr::Name(n)
-            if params
-                .iter()
-                .any(|p| p.name == n.id.as_str() && (p.kind == "pos" || p.kind == "kwonly")) =>
-        {
-            Some((kind, name, constant))
-        }
+    let Expr::Name(n) = name else { return None };
+    let id = n.id.as_str();
+    let valued = match params.iter().find(|p| p.name == id) {
+        Some(p) => p.kind == "pos" || p.kind == "kwonly",
+        None => keyword_local(id, params, locals),
+    };
+    valued.then_some((kind, name, constant))
+}
+
+/// Whether local `name` is so far bound only to a keyword read from the function's own
+/// `**kwargs` (`kwargs.pop("key", None)`): `_keyword_local` in summarize_guards.py.
+fn keyword_local(name: &str, params: &[Param], locals: &IndexMap<String, Vec<V>>) -> bool {
+    let Some(values) = locals.get(name).filter(|v| !v.is_empty()) else {
+        return false;
+    };
+    let Some(own) = params.iter().find(|p| p.kind == "kwarg") else {
+        return false;
+    };
+    values.iter().all(|v| reads_keyword(v, &own.name))
+}
+
+/// `own.pop("key")` / `own.get("key", default)`: `_reads_keyword` in summarize_guards.py.
+fn reads_keyword(v: &V, own: &str) -> bool {
+    let Some([call, func, args, kwargs]) = items(v) else {
+        return false;
+    };
+    let (Some([attr, receiver, method]), Some(args)) = (items(func), items(args)) else {
+        return false;
+    };
+    let Some([name_tag, receiver_name]) = items(receiver) else {
+        return false;
+    };
+    text(call) == Some("call")
+        && items(kwargs).is_some_and(<[V]>::is_empty)
+        && text(attr) == Some("attr")
+        && text(name_tag) == Some("name")
+        && text(receiver_name) == Some(own)
+        && matches!(text(method), Some("pop" | "get"))
+        && (1..=2).contains(&args.len())
+        && matches!(items(&args[0]), Some([t, k]) if text(t) == Some("const") && text(k).is_some())
+}
+
+fn items(v: &V) -> Option<&[V]> {
+    match &**v {
+        Val::Tuple(t) => Some(t),
+        _ => None,
+    }
+}
+
+fn text(v: &V) -> Option<&str> {
+    match &**v {
+        Val::Str(t) => Some(t),
+        Val::Static(t) => Some(t),
         _ => None,
     }
 }

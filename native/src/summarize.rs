@@ -9,7 +9,7 @@ use ruff_python_ast::{
 use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
-use crate::guards::{cached_subject, done_flag, guard_subjects, negated, param_test};
+use crate::guards::{cached_subject, done_flag, guard_subjects, missed, negated, param_test};
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, opt_str, s, tag, tuple};
 use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
@@ -179,10 +179,10 @@ impl<'a> Summarizer<'a> {
             _ => (single, false),
         };
         let facts: Vec<_> = {
-            let params = &self.m.func_arena[f].params;
+            let func = &self.m.func_arena[f];
             operands
                 .iter()
-                .map(|node| param_test(node, params))
+                .map(|node| param_test(node, &func.params, &func.locals))
                 .collect()
         };
         let last = operands.len() - 1;
@@ -214,7 +214,17 @@ impl<'a> Summarizer<'a> {
     }
 
     /// The tests an `else`/`elif` runs under: `else_guard` in summarize.py.
-    fn else_guard(&mut self, test: &Expr, f: usize, mut guard: i64) -> i64 {
+    fn else_guard(
+        &mut self,
+        test: &Expr,
+        f: usize,
+        mut guard: i64,
+        orelse: &[ElifElseClause],
+    ) -> i64 {
+        if let Some((kind, subject, key)) = missed(test, orelse) {
+            let returned = key.map(|k| self.ref_(k, f, 0));
+            guard = self.add_guard(f, kind, subject, guard, returned);
+        }
         let single = std::slice::from_ref(test);
         let operands: &[Expr] = match test {
             Expr::BoolOp(b) if b.op == BoolOp::Or => &b.values,
@@ -222,10 +232,10 @@ impl<'a> Summarizer<'a> {
             _ => single,
         };
         let facts: Vec<_> = {
-            let params = &self.m.func_arena[f].params;
+            let func = &self.m.func_arena[f];
             operands
                 .iter()
-                .filter_map(|node| param_test(node, params))
+                .filter_map(|node| param_test(node, &func.params, &func.locals))
                 .collect()
         };
         for (kind, name, constant) in facts {
@@ -440,7 +450,7 @@ impl<'a> Summarizer<'a> {
         let inner = self.if_test(test, f, guard);
         self.body(body, f, cls, inner);
         if let Some((clause, rest)) = clauses.split_first() {
-            let mut otherwise = self.else_guard(test, f, guard);
+            let mut otherwise = self.else_guard(test, f, guard, clauses);
             // `if hit: return hit` / `else: …`: the `else` runs on a cache miss
             if let Some(subject) = cached_subject(test, body)
                 && let Some(Stmt::Return(ret)) = body.last()

@@ -60,6 +60,7 @@ class ArgumentKills:
             constructs,
             self._forwarded(func, site),
             self.decorators.all_transparent(target),
+            _imported_as(func, site, constructs or target.fd.name),
         )
 
     def _forwarded(self, func: Func, site: CallSite) -> Forwarded | None:
@@ -104,6 +105,17 @@ class ArgumentKills:
                             found.update(p.variants.get(target, ()))
             targets = self._partials = frozenset(found)
         return targets
+
+
+def _imported_as(func: Func, site: CallSite, name: str) -> str | None:
+    """The name the call uses when an import of the caller's module binds the callee to it
+    (`from m import remember as cognee_remember`): the function itself, so the call shows
+    every argument it gets, as a call by its own name does."""
+    ref = site.func
+    if ref[0] != "name" or ref[1] == name or ref[1] in func.fd.locals:
+        return None
+    imported = func.mod.summary.imports.get(ref[1])
+    return ref[1] if imported is not None and imported.name == name else None
 
 
 def _named(ref: tuple, names: set[str]) -> bool:

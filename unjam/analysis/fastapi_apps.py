@@ -153,6 +153,21 @@ class AppDiscovery:
             return self._router_of(func, base_ref[1], depth)
         if base_ref[0] == "name" and depth < 3:
             return self._passed_router(func, base_ref[1], depth)
+        if base_ref[0] == "call" and depth < 3:
+            return self._returned_router(func, base_ref[1], depth)
+        return None
+
+    def _returned_router(self, func: Func, callee_ref: tuple, depth: int) -> RouterObj | None:
+        """`app.include_router(get_remember_router(), prefix="/api/v1/remember")`: the
+        router the project function builds and returns."""
+        value = self.p.callee(func, callee_ref)
+        target = self.p.funcs.get(value[1]) if value is not None and value[0] == "func" else None
+        if target is None:
+            return None
+        for ref in target.fd.return_values:
+            found = self._router_of(target, ref, depth + 1)
+            if found is not None:
+                return found
         return None
 
     def _passed_router(self, func: Func, param: str, depth: int) -> RouterObj | None:

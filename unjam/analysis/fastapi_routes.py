@@ -55,6 +55,8 @@ class RouteModel(AppDiscovery):
             if obj.type == APP:
                 app = obj.sym
             if not obj.parents:
+                if obj.type != APP:  # a router included nowhere unjam sees: prefix unknown
+                    prefix = _joined(UNREAD_PREFIX, prefix)
                 break
             known = [parent for parent in obj.parents if parent[0] in self.routers]
             parent_sym, include_prefix, scope, include_deps = (known or obj.parents)[0]

@@ -45,7 +45,9 @@ class Resolver(ProjectIndex):
 
     def _resolve_qn(self, qn: str) -> Value | None:
         if qn in self.modules:
-            return ("mod", qn)
+            package, _, name = qn.rpartition(".")
+            rebound = self._rebound(package, name, qn) if package in self.modules else None
+            return rebound if rebound is not None else ("mod", qn)
         parts = qn.split(".")
         for i in range(len(parts) - 1, 0, -1):
             prefix = ".".join(parts[:i])
@@ -57,6 +59,23 @@ class Resolver(ProjectIndex):
                     value = self.attribute(value, attr)
                 return value
         return ("ext", self.catalogue.canonical(qn))
+
+    def _rebound(self, package: str, name: str, qn: str) -> Value | None:
+        """What the package's `__init__` binds `name` to when that is not its submodule
+        `qn`: `from .remember import remember` makes `pkg.remember` the function, for
+        `from pkg import remember` as for the attribute (the binding runs after the
+        submodule's import set the attribute to the module)."""
+        mod = self.modules[package]
+        s = mod.summary
+        if not s.is_package:
+            return None
+        if name in s.classes or name in s.funcs:
+            return self.module_member(package, name)
+        imp = s.imports.get(name)
+        if imp is None:
+            return None
+        target = self.import_target(mod, imp)
+        return None if target == qn else self.resolve_qn(target)
 
     def module_member(self, modname: str, name: str) -> Value | None:
         key = ("member", modname, name)

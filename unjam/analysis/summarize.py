@@ -250,7 +250,7 @@ class _Summarizer(GuardRecorder):
         elif t is ast.If:
             self.body(s.body, fn, cls, self.if_test(s.test, fn, guard))
             if s.orelse:
-                otherwise = self.else_guard(s.test, fn, guard)
+                otherwise = self.else_guard(s.test, fn, guard, s.orelse)
                 subject = _cached_subject(s)
                 if subject is not None:  # `if hit: return hit` / `else:` runs on a miss
                     returned = self.ref(s.body[-1].value, fn)

@@ -35,6 +35,60 @@ def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr, ast.expr | None
     return out
 
 
+def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.expr | None] | None:
+    """(kind, subject, key) the `else` of `if key in X:` / `if X is not None:` runs under
+    when it fills X (`X[key] = …` / `X = …`): X missed, as in the body of `if key not in
+    X:` / `if X is None:` (`if k in _cache: v = _cache[k] else: v = build(); _cache[k] =
+    v`). An `else` that does not fill X is a dispatch (`if url in self.prefill: … elif url
+    in self.decode: …`), and the `else` of a bare `if X:` a switch (`if settings.fast:`)."""
+    if type(test) is not ast.Compare or len(test.ops) != 1:
+        return None
+    op, right = type(test.ops[0]), test.comparators[0]
+    if op is ast.In and _fills(orelse, right, keyed=True):
+        return ("not in", right, test.left)
+    if (
+        op is ast.IsNot
+        and type(right) is ast.Constant
+        and right.value is None
+        and _fills(orelse, test.left, keyed=False)
+    ):
+        return ("is None", test.left, None)
+    return None
+
+
+def _fills(body: list[ast.stmt], subject: ast.expr, keyed: bool) -> bool:
+    """Whether a statement in `body` (at any depth) assigns `subject[…]` (keyed) or
+    `subject` itself."""
+    for stmt in body:
+        for node in ast.walk(stmt):
+            t = type(node)
+            if t is ast.Assign:
+                targets = node.targets
+            elif t is ast.AnnAssign or t is ast.AugAssign:
+                targets = [node.target]
+            else:
+                continue
+            for target in targets:
+                if keyed:
+                    if type(target) is ast.Subscript and _same(target.value, subject):
+                        return True
+                elif _same(target, subject):
+                    return True
+    return False
+
+
+def _same(a: ast.expr, b: ast.expr) -> bool:
+    """`a` and `b` name the same place (`x`, `x.y.z`), whatever their context (load, store)."""
+    ta = type(a)
+    if ta is not type(b):
+        return False
+    if ta is ast.Name:
+        return a.id == b.id  # type: ignore[attr-defined]
+    if ta is ast.Attribute:
+        return a.attr == b.attr and _same(a.value, b.value)  # type: ignore[attr-defined]
+    return False
+
+
 _CMP_KINDS = {
     ast.Is: "param is",
     ast.IsNot: "param is not",
@@ -84,7 +138,36 @@ def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | 
         for p in fn.params:
             if p.name == node.id:
                 return (kind, node, const) if p.kind in _VALUED else None
+        if _keyword_local(fn, node.id):
+            return (kind, node, const)
     return None
+
+
+def _keyword_local(fn: FuncDef, name: str) -> bool:
+    """Whether local `name` is so far bound only to a keyword read from the function's own
+    `**kwargs` (`content_type = kwargs.pop("content_type", None)`, or `.get`): its value is
+    the call's keyword or the default, which values.py can know as it knows a parameter's."""
+    values = fn.locals.get(name)
+    if not values:
+        return False
+    own = next((p.name for p in fn.params if p.kind == "kwarg"), None)
+    return own is not None and all(_reads_keyword(ref, own) for ref in values)
+
+
+def _reads_keyword(ref: tuple, own: str) -> bool:
+    """`own.pop("key")` / `own.get("key", default)`: two positional arguments at most, the
+    first a string constant."""
+    if ref[0] != "call" or ref[3]:
+        return False
+    func, args = ref[1], ref[2]
+    return (
+        func[0] == "attr"
+        and func[1] == ("name", own)
+        and func[2] in ("pop", "get")
+        and 1 <= len(args) <= 2
+        and args[0][0] == "const"
+        and type(args[0][1]) is str
+    )
 
 
 def _done_flag(node: ast.If) -> ast.expr | None:
@@ -204,9 +287,15 @@ class GuardRecorder:
                     inner = self.add_param_guard(fn, kind, name, const, inner)
         return inner
 
-    def else_guard(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
-        """The tests an `else`/`elif` runs under: the `if` test was false, so for `p` or
-        `a or b` each parameter operand is (for `a and b`: unknown which)."""
+    def else_guard(self, test: ast.expr, fn: FuncDef, guard: int, orelse: list[ast.stmt]) -> int:
+        """The tests an `else`/`elif` runs under: the `if` test was false, so a held value
+        missed (`_missed`), and for `p` or `a or b` each parameter operand is false (for
+        `a and b`: unknown which)."""
+        missed = _missed(test, orelse)
+        if missed is not None:
+            kind, subject, key = missed
+            returned = None if key is None else self.ref(key, fn)
+            guard = self.add_guard(fn, kind, subject, guard, returned)
         if type(test) is ast.BoolOp:
             if type(test.op) is not ast.Or:
                 return guard

@@ -16,12 +16,14 @@ position, no `*args` spread at the call, no `**kwargs` but the caller's own whos
 are all known (`Forwarded`) — whose default is a constant; in a function with no decorator
 (one may change the signature or the arguments) but `staticmethod`/`classmethod` and those
 that hand the arguments through (transparent.py), not rebound in its body, and called by
-its own name — or by its class's, for an `__init__` (a
-`functools.partial` or an alias may bind arguments the call site does not show; the call
-graph also skips functions some `partial(f, ...)` in the project names) — or the caller's
-own parameter passed along (`migrate(force=force)`) when every call of the caller in the
-project gives that parameter one constant and nothing uses the caller as a value
-(callgraph_constants.py). Everything else keeps the site reachable.
+its own name or one an import gives it (at module level or in the caller) — or by its
+class's, for an `__init__` (a `functools.partial` or an assigned alias may bind arguments
+the call site does not show; the call graph also skips functions some `partial(f, ...)` in
+the project names) — or the caller's own parameter passed along (`migrate(force=force)`)
+when every call of the caller in the project gives that parameter one constant and nothing
+uses the caller as a value (callgraph_constants.py). A local the callee reads from its own `**kwargs`
+(`content_type = kwargs.pop("content_type", None)`) is known as a parameter is: the keyword
+the call passes, or the default (`_keyword_value`). Everything else keeps the site reachable.
 """
 
 from __future__ import annotations
@@ -66,16 +68,27 @@ def decided_false(
     constructs: str | None = None,
     forwarded: Forwarded | None = None,
     transparent: bool = False,
+    alias: str | None = None,
 ) -> frozenset[int]:
     """Indexes of the callee's guards that this call's argument values make false;
     `constants`: the caller's parameters every call of it gives one constant (see
     `shared_constants`), which it may pass along. `constructs`: the name of the class whose
     `__init__` (the callee) the call reaches by calling the class. `forwarded`: what the
     caller's `**kwargs`, spread into the call, holds. `transparent`: the callee's decorators
-    hand it the call's arguments unchanged (transparent.py)."""
-    if not tests or not called_plainly(caller, site, callee, constructs, forwarded, transparent):
+    hand it the call's arguments unchanged (transparent.py). `alias`: the name an import
+    binds the callee to (`from m import remember as cognee_remember`)."""
+    if not tests or not called_plainly(
+        caller, site, callee, constructs, forwarded, transparent, alias
+    ):
         return EMPTY
     known = _known_values(site, callee, constants, constructs is not None, forwarded)
+    params = {q.name for q in callee.params}
+    for _, guard in tests:
+        name = guard.subject[1]
+        if name not in params and name not in known:
+            value = _keyword_value(site, callee, name, forwarded)
+            if value is not _UNKNOWN:
+                known[name] = value
     if not known:
         return EMPTY
     out = [
@@ -102,12 +115,17 @@ def called_plainly(
     constructs: str | None = None,
     forwarded: Forwarded | None = None,
     transparent: bool = False,
+    alias: str | None = None,
 ) -> bool:
     func = site.func
     name = callee.name if constructs is None else constructs
     if func[0] == "name":
-        if func[1] != name or func[1] in caller.locals:
-            return False  # an alias or a local: may be a partial binding arguments
+        local = caller.locals.get(func[1])
+        if local is not None:
+            if not all(ref[0] == "imp" and ref[3] == name for ref in local):
+                return False  # an assigned local: may be a partial binding arguments
+        elif func[1] != name and func[1] != alias:
+            return False  # an assigned alias: the same
     elif func[0] != "attr" or func[2] != name:
         return False
     if not transparent and any(d[0] not in _PLAIN_DECORATORS for d in callee.decorators):
@@ -202,6 +220,42 @@ def _known_values(
             if keys is not None:
                 out[param.name] = keys
     return out
+
+
+_UNKNOWN = object()
+
+
+def _keyword_value(
+    site: CallSite, callee: FuncDef, local: str, forwarded: Forwarded | None
+) -> object:
+    """The value of a local the callee reads from its own `**kwargs`
+    (`content_type = kwargs.pop("content_type", None)`; the summary records tests of such a
+    local only): the constant the call passes as that keyword, or the default when the call
+    surely leaves the keyword out (not a parameter's name; any `**` spread at the call the
+    caller's own, which holds it never or always as one constant)."""
+    reads = callee.locals.get(local)
+    if not reads or len(reads) != 1:
+        return _UNKNOWN
+    args = reads[0][2]
+    key = args[0][1]
+    passed = {name: ref for name, ref in site.kwargs}
+    if any(q.name == key for q in callee.params):
+        ref = None  # a keyword of that name binds the parameter: never in `**kwargs`
+    elif key in passed:
+        ref = passed[key]
+    elif None in passed:
+        if forwarded is not None and key in forwarded.constants:
+            return forwarded.constants[key]
+        if forwarded is None or key in forwarded.names:
+            return _UNKNOWN
+        ref = None
+    else:
+        ref = None
+    if ref is None:
+        if reads[0][1][2] == "pop" and len(args) < 2:
+            return _UNKNOWN  # `pop(key)` with no default raises: nothing after it runs
+        ref = args[1] if len(args) > 1 else ("const", None)
+    return ref[1] if ref[0] == "const" else _UNKNOWN
 
 
 class _DictKeys(frozenset):

@@ -248,7 +248,8 @@ def render_text(
             lines.append(
                 Text(
                     f"{UNREAD_PREFIX} in a route: a router prefix known only when the app "
-                    "runs (`prefix=settings.API_V1_STR`).",
+                    "runs (`prefix=settings.API_V1_STR`), or that of a router included where "
+                    "unjam cannot follow (a loop over routers).",
                     style="dim",
                 )
             )

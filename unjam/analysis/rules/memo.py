@@ -32,6 +32,7 @@ from unjam.analysis.summary import FuncDef, Guard, mentions
 _SHARED_ATTRS = frozenset({"app", "state"})  # `request.app.state.x`: one per process
 _READS = frozenset({"get", "setdefault"})
 _READ_FUNCS = frozenset({("name", "getattr")})
+_ENVIRONMENT = frozenset({"environ", "getenv"})
 
 
 def _root(subject: tuple) -> tuple[tuple, bool]:
@@ -55,6 +56,8 @@ def _outlives_call(
         return False  # a parameter's value test (values.py), an error path: per call
     if _asks_a_function(guard.subject) or _asks_about_this_call(fd, guard.subject):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
+    if _reads_environment(guard.subject):
+        return False  # `if os.getenv("X"): return …`: configuration, nothing this code fills
     root, via_app = _root(guard.subject)
     if root[0] != "name":
         return False
@@ -75,8 +78,27 @@ def _outlives_call(
     if values is not None:
         # a local: memoised only when read from somewhere (`x = None` … `x = build()`, or
         # `path = Path(...)` … `if not path.exists():`, are per call)
-        return any(_is_read(ref) for ref in values)
+        return any(_is_read(ref) and not _reads_environment(ref) for ref in values)
     return True
+
+
+def _reads_environment(ref: tuple) -> bool:
+    """`os.environ.get(k)`, `os.environ[k]`, `os.getenv(k)` (or `environ`/`getenv` imported):
+    the process's configuration, which no call fills (`from_env = os.getenv("GIT_COMMIT")`
+    then `if from_env: return from_env` is a setting, not a memo)."""
+    if ref[0] == "await":
+        ref = ref[1]
+    if ref[0] == "call":
+        ref = ref[1]
+        if ref[0] == "attr" and ref[2] == "get":
+            ref = ref[1]
+    elif ref[0] == "sub":
+        ref = ref[1]
+    else:
+        return False
+    if ref[0] == "attr":
+        return ref[2] in _ENVIRONMENT and ref[1] == ("name", "os")
+    return ref[0] == "name" and ref[1] in _ENVIRONMENT
 
 
 def _self_attr(subject: tuple) -> str | None:

@@ -9,6 +9,7 @@ from mediahub.http_handler import fetch_page, get_secret, handler, queue_event
 from mediahub.llm import completion, outline, summarize
 from mediahub.paging import Paging, default_paging
 from mediahub.passwords import HASHERS, hash_password, hash_with, run_kdf, verify_password
+from mediahub.presets import load_preset as fetch_preset
 
 router = APIRouter()
 
@@ -141,3 +142,30 @@ async def albums(page: Paging):
 @router.get("/albums/recent")
 async def recent_albums():
     return await default_paging()
+
+
+@router.get("/presets/{name}")
+async def preset(name: str):
+    return fetch_preset(name)
+
+
+@router.get("/themes/{name}")
+async def theme(name: str):
+    from mediahub.presets import load_theme
+
+    return load_theme(name)
+
+
+@router.put("/albums/{name}/cover")
+async def cover(name: str):
+    from mediahub.presets import save_cover, save_thumbnail
+
+    save_thumbnail(name, target="disk")
+    return save_cover(name, size=3)
+
+
+@router.get("/exports/{name}")
+async def download_export(name: str):
+    from mediahub.exports import export
+
+    return export(name)

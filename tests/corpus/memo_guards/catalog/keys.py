@@ -2,6 +2,7 @@
 
 import json
 import os
+import subprocess
 
 import requests
 
@@ -40,3 +41,11 @@ def default_settings() -> None:
     if not os.path.exists(SETTINGS_FILE):  # a file made once: a memo
         with open(SETTINGS_FILE, "w") as fh:  # expect: UJ001
             fh.write("{}")
+
+
+def revision() -> str:
+    """A setting read from the environment, not a value this code fills: no memo."""
+    from_env = os.environ.get("GIT_COMMIT")
+    if from_env is not None:
+        return from_env
+    return subprocess.check_output(["git", "rev-parse", "HEAD"]).decode()  # expect: UJ001

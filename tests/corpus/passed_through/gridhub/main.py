@@ -109,6 +109,8 @@ async def tenant_issuer(tenant: str):
     tokens.tenant_keys(tenant)
     tokens.load_graph(tenant)
     tokens.avatar(tenant)
+    tokens.vocabulary(tenant)
+    tokens.default_vocabulary()
     return tokens.issuer(tenant)
 
 

@@ -95,3 +95,26 @@ def avatar(user: str) -> bytes:
     if user not in _avatars:
         _avatars[user] = httpx.get(f"http://avatars.local/{user}").content  # expect: UJ001
     return _avatars[user]
+
+
+_vocabularies: dict[str, bytes] = {}
+_default_vocabulary: bytes | None = None
+
+
+def vocabulary(name: str) -> bytes:
+    """`if key in _cache: … else:` with no early return: the `else` runs on a miss."""
+    if name in _vocabularies:
+        vocab = _vocabularies[name]
+    else:
+        vocab = httpx.get(f"http://models.local/{name}/vocab").content  # expect: UJ001
+        _vocabularies[name] = vocab
+    return vocab
+
+
+def default_vocabulary() -> bytes:
+    global _default_vocabulary
+    if _default_vocabulary is not None:
+        vocab = _default_vocabulary
+    else:
+        vocab = _default_vocabulary = httpx.get("http://models.local/default").content  # expect: UJ001
+    return vocab

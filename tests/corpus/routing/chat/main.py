@@ -31,3 +31,7 @@ app.include_router(timed)
 from chat.reports import mount_reports  # noqa: E402
 
 mount_reports(app)
+
+from chat.uploads import get_uploads_router  # noqa: E402
+
+app.include_router(get_uploads_router(), prefix="/api/uploads")
