@@ -108,3 +108,43 @@ def test_names_handed_on_as_values_are_found_where_they_hide():
     read_only = {"called", "module", "left", "right", "negated", "base", "attribute", "read"}
     read_only |= {"method", "Depends", "Annotated", "HOOKS", "chosen", "route"}
     assert not read_only & set(names)
+
+
+MEMBERS = """
+def process(event, other=None):
+    if event == Event.SWITCHED:
+        a()
+    if event != Event.CANCELLED:
+        b()
+    if event is Kind.SWITCHED:
+        c()
+    if other == self.mode:
+        d()
+
+
+def caller(flag):
+    process(Event.CANCELLED)
+    event = None
+    if flag:
+        event = Event.CREATED
+    elif not flag:
+        event = Event.CANCELLED
+    process(event)
+    process(event, other=self.other_mode)
+"""
+
+
+def member_kills(call: int) -> set[tuple[str, str]]:
+    mod = summarize(ast.parse(MEMBERS), False)
+    caller, fd = mod.funcs["caller"], mod.funcs["process"]
+    kills = decided_false(caller, caller.calls[call], fd, param_tests(fd))
+    return {(fd.guards[i].kind, fd.guards[i].returned[2]) for i in kills}
+
+
+def test_enum_members_passed_decide_tests_against_members_of_the_same_name():
+    # one member: `== SWITCHED` and `!= CANCELLED` are false; `Kind.SWITCHED` is another name
+    assert member_kills(0) == {("param ==", "SWITCHED"), ("param !=", "CANCELLED")}
+    # a local holding None, CREATED or CANCELLED: never SWITCHED, maybe not CANCELLED
+    assert member_kills(1) == {("param ==", "SWITCHED")}
+    # `self.mode` may equal `self.other_mode`: attributes of an instance decide nothing
+    assert ("param ==", "mode") not in member_kills(2)

@@ -202,8 +202,8 @@ fn held(test: &Expr) -> Option<&Expr> {
 }
 
 /// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)
-/// against a constant: `p`, `not p`, `p is / is not / == / != <const>`, `"key" in / not in
-/// p` — `_param_test` in summarize_guards.py.
+/// against a constant or `Name.MEMBER`: `p`, `not p`, `p is / is not / == / != <const>`,
+/// `"key" in / not in p` — `_param_test` in summarize_guards.py.
 pub fn param_test<'a>(
     node: &'a Expr,
     params: &[Param],
@@ -225,7 +225,9 @@ pub fn param_test<'a>(
             (kind, &c.comparators[0], Some(&*c.left))
         }
         Expr::Compare(c) => {
-            if c.ops.len() != 1 || !is_constant(&c.comparators[0]) {
+            let right = &c.comparators[0];
+            let member = matches!(right, Expr::Attribute(a) if matches!(*a.value, Expr::Name(_)));
+            if c.ops.len() != 1 || !(is_constant(right) || member) {
                 return None;
             }
             let kind = match c.ops[0] {

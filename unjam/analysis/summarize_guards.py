@@ -112,8 +112,8 @@ _VALUED = ("pos", "kwonly")  # a call passes these one value (not `*args` / `**k
 
 def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | None] | None:
     """(kind, parameter, constant) of one operand testing a parameter of `fn` against a
-    constant, as written: `p`, `not p`, `p is / is not / == / != <const>`, `"key" in / not
-    in p` (the kinds "param has" / "param has not"). Whether a call's
+    constant, as written: `p`, `not p`, `p is / is not / == / != <const or Name.MEMBER>`,
+    `"key" in / not in p` (the kinds "param has" / "param has not"). Whether a call's
     argument values decide it is the rules' judgement (values.py): a constant the call
     passes can decide it whatever the default (`process: bool = Query(True)`)."""
     kind = "param true"
@@ -130,7 +130,7 @@ def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | 
         kind = "param has" if type(node.ops[0]) is ast.In else "param has not"
         node, const = node.comparators[0], node.left
     elif type(node) is ast.Compare:
-        if len(node.ops) != 1 or type(node.comparators[0]) is not ast.Constant:
+        if len(node.ops) != 1 or not _constant_or_member(node.comparators[0]):
             return None
         kind = _CMP_KINDS.get(type(node.ops[0]), "")
         node, const = node.left, node.comparators[0]
@@ -141,6 +141,13 @@ def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | 
         if _keyword_local(fn, node.id):
             return (kind, node, const)
     return None
+
+
+def _constant_or_member(node: ast.expr) -> bool:
+    """A constant, or `Name.MEMBER` (an enum's member, a class constant: `Event.CREATED`),
+    which a call passing another member of the same name decides (values.py)."""
+    t = type(node)
+    return t is ast.Constant or (t is ast.Attribute and type(node.value) is ast.Name)
 
 
 def _keyword_local(fn: FuncDef, name: str) -> bool:

@@ -81,7 +81,7 @@ def decided_false(
         caller, site, callee, constructs, forwarded, transparent, alias
     ):
         return EMPTY
-    known = _known_values(site, callee, constants, constructs is not None, forwarded)
+    known = _known_values(site, callee, constants, constructs is not None, forwarded, caller)
     params = {q.name for q in callee.params}
     for _, guard in tests:
         name = guard.subject[1]
@@ -157,7 +157,7 @@ def shared_constants(
     for caller, site in sites:
         if not called_plainly(caller, site, callee, transparent=transparent):
             return {}
-        known = _known_values(site, callee, _NONE)
+        known = _known_values(site, callee, _NONE, caller=caller)
         if shared is None:
             shared = known
         else:
@@ -177,6 +177,7 @@ def _known_values(
     constants: Mapping[str, object],
     constructs: bool = False,
     forwarded: Forwarded | None = None,
+    caller: FuncDef | None = None,
 ) -> dict[str, object]:
     """Parameter → value, for the parameters whose value this call makes certain: a
     constant passed by keyword (or by position, to a function that is not a method — a
@@ -184,7 +185,8 @@ def _known_values(
     class call reaches, always bound), one of the caller's `constants` passed by name, or a
     constant default the call surely leaves alone — or, through the caller's `**kwargs`
     spread (`forwarded`), a constant all of the caller's calls pass, or the default of a
-    keyword none of them passes."""
+    keyword none of them passes — or the members (`Event.CREATED`) the call passes, directly
+    or as a local of the caller that holds only such members (`_Members`)."""
     passed = {name: ref for name, ref in site.kwargs}
     spread = None in passed
     method = callee.class_qn is not None and not constructs
@@ -219,7 +221,56 @@ def _known_values(
             keys = _literal_keys(ref)
             if keys is not None:
                 out[param.name] = keys
+        elif ref is not None:
+            members = _members(ref, caller)
+            if members is not None:
+                out[param.name] = members
     return out
+
+
+_NONE_REF = ("const", None)
+
+
+class _Members(frozenset):
+    """The `Name.MEMBER` refs an argument may hold (`Event.CREATED`, or a local assigned
+    `Event.PAUSED` in one branch and `Event.CANCELLED` in another): what decides
+    `p == Event.SWITCHED` / `p is …` / `!=` against a member of the same name. Two members
+    of one name are taken to differ, as an enum's do."""
+
+
+def _is_member(ref: tuple) -> bool:
+    """`Event.CREATED`: an attribute of a capitalised name (a class, not `self.mode` or
+    `settings.mode`, whose attributes may hold equal values)."""
+    return ref[0] == "attr" and ref[1][0] == "name" and ref[1][1][:1].isupper()
+
+
+def _members(ref: tuple, caller: FuncDef | None) -> _Members | None:
+    """The members `ref` surely holds: itself, or every value of the caller's local it names
+    (not a parameter), which may also be `None` (`event = None` before the branches)."""
+    if _is_member(ref):
+        return _Members((ref,))
+    if ref[0] != "name" or caller is None or type(ref[1]) is not str:
+        return None
+    values = caller.locals.get(ref[1])
+    if not values or any(q.name == ref[1] for q in caller.params):
+        return None
+    if not all(_is_member(v) or v == _NONE_REF for v in values):
+        return None
+    return _Members(values) if any(_is_member(v) for v in values) else None
+
+
+def _members_false(kind: str, value: object, member: tuple | None) -> bool:
+    """Whether `p == member` (`is`) / `p != member` (`is not`) is false for every member
+    `value` may hold; only members of the same name decide."""
+    if not isinstance(value, _Members) or member is None or not _is_member(member):
+        return False
+    if any(held != _NONE_REF and held[1] != member[1] for held in value):
+        return False
+    if kind == "param ==" or kind == "param is":
+        return member not in value
+    if kind == "param !=" or kind == "param is not":
+        return value == {member}
+    return False
 
 
 _UNKNOWN = object()
@@ -278,6 +329,8 @@ def _literal_keys(ref: tuple) -> _DictKeys | None:
 
 def _false(guard: Guard, value: object) -> bool:
     kind = guard.kind
+    if isinstance(value, _Members) or (guard.returned is not None and guard.returned[0] == "attr"):
+        return _members_false(kind, value, guard.returned)
     if kind == "param true":
         return not value
     if kind == "param false":

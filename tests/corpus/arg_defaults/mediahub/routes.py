@@ -169,3 +169,17 @@ async def download_export(name: str):
     from mediahub.exports import export
 
     return export(name)
+
+
+@router.post("/billing/webhook")
+async def billing_webhook(kind: str, subscription: str):
+    from mediahub.billing import handle_webhook
+
+    handle_webhook(kind, subscription)
+
+
+@router.post("/billing/switch")
+async def billing_switch(subscription: str):
+    from mediahub.billing import Event, switch_plan
+
+    switch_plan(event=Event.SWITCHED, subscription=subscription)
