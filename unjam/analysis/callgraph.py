@@ -18,6 +18,12 @@ false — values.py) when the edge into it decides some: the same function reach
 caller passing `stream=True` and by one that does not are two states, and only the second
 skips what runs under `if stream:`. Almost every edge decides nothing, and its state is the
 plain function name.
+
+A state also holds what the function's parameters surely hold on the path taken, when it
+passes them on to a function whose tests they decide (`schedule(req, is_system=False)` →
+`prepare(req, is_system)` → `if is_system:`): (function, tests decided false, ((parameter,
+value), ...)). The parameters kept are those `forwards` finds; the state of a function
+that passes nothing on stays as it was.
 """
 
 from __future__ import annotations
@@ -29,11 +35,16 @@ from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_resolve import CallResolver
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import Guard
-from unjam.analysis.values import EMPTY, is_dead
+from unjam.analysis.values import EMPTY, is_dead, passed_names, passes_any
 
 __all__ = ["CallGraph", "Edge", "Offloaded", "Resolved", "Site"]
 
 _EMPTY: frozenset = frozenset()
+_VALUED = ("pos", "kwonly")  # parameters a call passes one value
+
+
+def _first(item: tuple) -> str:
+    return item[0]
 
 
 class CallGraph(CallResolver):
@@ -50,6 +61,8 @@ class CallGraph(CallResolver):
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._next: dict[str, dict[object, Sequence[object]]] = {"loop": {}, "pool": {}}
         self._callers: dict[str, list[str]] | None = None  # callee → callers (callers_within)
+        self._forwards: dict[str, frozenset[str]] = {}  # gqn → forwards()
+        self._forwarding: dict[str, bool] = {}  # gqn → an edge leads to a held value
 
     def successors(self, gqn: str, mode: str) -> list[str]:
         known = self._successors[mode]
@@ -94,8 +107,77 @@ class CallGraph(CallResolver):
     def _state(self, node: object) -> tuple[str, frozenset[int]]:
         if isinstance(node, str):
             return node, EMPTY
-        state: tuple[str, frozenset[int]] = node  # type: ignore[assignment]
-        return state
+        state: tuple = node  # type: ignore[assignment]
+        return state[0], state[1]
+
+    # ---- parameter values along a path --------------------------------------------------
+
+    def follow(self, node: object, edge: Edge) -> object:
+        """The state `edge` leads to from state `node`: the callee's tests the call's
+        arguments decide false — also through the values `node` holds for the caller's
+        parameters — and the values the callee's parameters hold that it passes on."""
+        held = node[2] if type(node) is tuple and len(node) == 3 else ()
+        if edge.site < 0 or (not held and not self.forwards(edge.callee)):
+            return edge.node()
+        gqn = self._state(node)[0]
+        funcs = self.project.funcs
+        caller, target = funcs[gqn], funcs[edge.callee]
+        site = caller.fd.calls[edge.site]
+        values = dict(held)
+        if values and passes_any(site, values):
+            kills = self.kills.of_call(caller, site, target, values)
+        else:
+            values, kills = {}, edge.kills
+        passes = self.forwards(edge.callee)
+        ahead: tuple = ()
+        if passes:
+            known = self.kills.values_of_call(caller, site, target, values, passes)
+            ahead = tuple(sorted(known.items(), key=_first))
+        if ahead:
+            return (edge.callee, kills, ahead)
+        return (edge.callee, kills) if kills else edge.callee
+
+    def forwards(self, gqn: str) -> frozenset[str]:
+        """The function's parameters (not rebound in its body) that it passes on by name to
+        a project function whose tests they decide, there or further on."""
+        known = self._forwards.get(gqn)
+        if known is None:
+            self._forwards[gqn] = _EMPTY  # (a cycle through it: nothing more is found)
+            known = self._forwards[gqn] = self._forwards_of(gqn)
+        return known
+
+    def _forwards_of(self, gqn: str) -> frozenset[str]:
+        func = self.project.funcs.get(gqn)
+        if func is None:
+            return _EMPTY
+        fd = func.fd
+        own = {q.name for q in fd.params if q.kind in _VALUED and q.name not in fd.locals}
+        if not own:
+            return _EMPTY
+        out: set[str] = set()
+        for edge in self.resolved(gqn).edges:
+            if edge.site < 0:
+                continue
+            target = self.project.funcs.get(edge.callee)
+            names = passed_names(fd.calls[edge.site], target.fd) if target else {}
+            handed = {theirs: ours for theirs, ours in names.items() if ours in own}
+            if not handed:
+                continue
+            decides = {guard.subject[1] for _, guard in self.kills.tests(edge.callee)}
+            for theirs, ours in handed.items():
+                if theirs in decides or theirs in self.forwards(edge.callee):
+                    out.add(ours)
+        return frozenset(out) if out else _EMPTY
+
+    def _leads_to_values(self, gqn: str) -> bool:
+        """Whether some edge of the function enters a callee that passes values on (then its
+        states are not the plain successor list)."""
+        known = self._forwarding.get(gqn)
+        if known is None:
+            known = self._forwarding[gqn] = any(
+                edge.site >= 0 and self.forwards(edge.callee) for edge in self.resolved(gqn).edges
+            )
+        return known
 
     def _live_edges(self, gqn: str, kills: frozenset[int], mode: str) -> list[Edge]:
         """The function's edges that the state follows: in "pool" mode, to sync functions;
@@ -118,11 +200,15 @@ class CallGraph(CallResolver):
         known = self._next[mode]
         cached = known.get(node)
         if cached is None:
-            if isinstance(node, str) and not self.resolved(node).kills:
+            if (
+                isinstance(node, str)
+                and not self.resolved(node).kills
+                and not self._leads_to_values(node)
+            ):
                 cached = self.successors(node, mode)  # the common case: the same list
             else:
                 gqn, kills = self._state(node)
-                cached = [e.node() for e in self._live_edges(gqn, kills, mode)]
+                cached = [self.follow(node, e) for e in self._live_edges(gqn, kills, mode)]
             known[node] = cached
         return cached
 
@@ -274,8 +360,10 @@ class CallGraph(CallResolver):
                     found[site] = chain
             if depth[v] == limit:
                 continue
-            for edge in self._live_edges(gqn, kills, mode):
-                w = edge.node()
+            # (the states `next_states` gives are those of `_live_edges`, edge for edge)
+            for edge, w in zip(
+                self._live_edges(gqn, kills, mode), self.next_states(v, mode), strict=True
+            ):
                 if w in parent or (skip is not None and skip(edge)):
                     continue
                 parent[w] = (v, edge.line)

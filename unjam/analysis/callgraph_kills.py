@@ -17,6 +17,7 @@ from unjam.analysis.values import (
     Forwarded,
     decided_false,
     param_tests,
+    passed_values,
     spreads_own_kwargs,
 )
 
@@ -31,9 +32,29 @@ class ArgumentKills:
         self.decorators = TransparentDecorators(project)
         self.constants = PassedConstants(project, self.decorators)
 
-    def of_call(self, func: Func, site: CallSite, target: Func) -> frozenset[int]:
-        """The guards of `target` that `func`'s call `site` of it decides false."""
-        return self._decided(func, site, target, None)
+    def of_call(
+        self, func: Func, site: CallSite, target: Func, held: Mapping[str, object] = _NO_CONSTANTS
+    ) -> frozenset[int]:
+        """The guards of `target` that `func`'s call `site` of it decides false; `held`: what
+        `func`'s parameters hold on the path the search took (callgraph.py)."""
+        return self._decided(func, site, target, None, held)
+
+    def values_of_call(
+        self,
+        func: Func,
+        site: CallSite,
+        target: Func,
+        held: Mapping[str, object],
+        wanted: frozenset[str],
+    ) -> dict[str, object]:
+        """What `target`'s parameters among `wanted` surely hold when `func`'s call `site`
+        makes it, `held` being what `func`'s own parameters hold on the path taken."""
+        if target.gqn in self._partial_targets():
+            return {}
+        passed = self._passed(func, site)
+        constants = {**passed, **held} if held else passed
+        alias = _imported_as(func, site, target.fd.name)
+        return passed_values(func.fd, site, target.fd, constants, wanted, alias)
 
     def of_construction(
         self, func: Func, site: CallSite, class_gqn: str, method: Func
@@ -46,17 +67,23 @@ class ArgumentKills:
         return self._decided(func, site, method, class_gqn.rpartition(".")[2])
 
     def _decided(
-        self, func: Func, site: CallSite, target: Func, constructs: str | None
+        self,
+        func: Func,
+        site: CallSite,
+        target: Func,
+        constructs: str | None,
+        held: Mapping[str, object] = _NO_CONSTANTS,
     ) -> frozenset[int]:
         tests = self.tests(target.gqn)
         if not tests or target.gqn in self._partial_targets():
             return EMPTY
+        passed = self._passed(func, site)
         return decided_false(
             func.fd,
             site,
             target.fd,
             tests,
-            self._passed(func, site),
+            {**passed, **held} if held else passed,
             constructs,
             self._forwarded(func, site),
             self.decorators.all_transparent(target),

@@ -53,9 +53,11 @@ class Edge:
     guard: int = -1  # the caller's guard the call runs under (CallSite.guard)
     kills: frozenset[int] = EMPTY  # the callee's guards this call's arguments decide false
     on_error: bool = False  # made in an `except` handler: only when the `try` failed
+    site: int = -1  # the call's index in the caller's `calls` (a call to a project function)
 
     def node(self) -> object:
-        """The search state this edge leads to (see the module docstring)."""
+        """The search state this edge leads to from a state that holds no parameter values
+        (callgraph.py's `follow` for one that does)."""
         return (self.callee, self.kills) if self.kills else self.callee
 
 

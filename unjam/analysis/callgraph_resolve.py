@@ -167,7 +167,9 @@ class CallResolver:
                         # (every body of a redefined name)
                         kills = self.kills.of_call(func, site, funcs[target])
                         out.edges.append(
-                            Edge(target, site.line, site.col, guarded, site.guard, kills, on_error)
+                            Edge(
+                                target, site.line, site.col, guarded, site.guard, kills, on_error, j
+                            )
                         )
                         if kills:
                             out.kills = True

@@ -21,7 +21,8 @@ class's, for an `__init__` (a `functools.partial` or an assigned alias may bind 
 the call site does not show; the call graph also skips functions some `partial(f, ...)` in
 the project names) — or the caller's own parameter passed along (`migrate(force=force)`)
 when every call of the caller in the project gives that parameter one constant and nothing
-uses the caller as a value (callgraph_constants.py). A local the callee reads from its own `**kwargs`
+uses the caller as a value (callgraph_constants.py), or when the path the search took to
+the caller gave it one (`passed_values`: callgraph.py's state holds such values). A local the callee reads from its own `**kwargs`
 (`content_type = kwargs.pop("content_type", None)`) is known as a parameter is: the keyword
 the call passes, or the default (`_keyword_value`). Everything else keeps the site reachable.
 """
@@ -97,6 +98,44 @@ def decided_false(
         if guard.subject[1] in known and _false(guard, known[guard.subject[1]])
     ]
     return frozenset(out) if out else EMPTY
+
+
+def passed_values(
+    caller: FuncDef,
+    site: CallSite,
+    callee: FuncDef,
+    constants: Mapping[str, object],
+    wanted: frozenset[str],
+    alias: str | None = None,
+) -> dict[str, object]:
+    """Parameter → value, for the callee's parameters among `wanted` this call makes
+    certain (as `decided_false` knows them), `constants` holding what the caller's
+    parameters hold on the path taken (callgraph.py's search state); empty unless the
+    function is called plainly."""
+    if not called_plainly(caller, site, callee, alias=alias):
+        return {}
+    return _known_values(site, callee, constants, caller=caller, wanted=wanted)
+
+
+def passes_any(site: CallSite, names: Mapping[str, object]) -> bool:
+    """Whether the call passes one of `names` along as it is (`prepare(job, is_system)`)."""
+    return any(ref[0] == "name" and ref[1] in names for ref in site.args) or any(
+        ref[0] == "name" and ref[1] in names for _, ref in site.kwargs
+    )
+
+
+def passed_names(site: CallSite, callee: FuncDef) -> dict[str, str]:
+    """Callee parameter → the caller's name the call passes it as (`prepare(req,
+    is_system=is_system)`): by keyword, or by position to a function that is not a method
+    (whose call may be bound or not)."""
+    out = {name: ref[1] for name, ref in site.kwargs if name is not None and ref[0] == "name"}
+    if site.args and callee.class_qn is None:
+        for param, ref in zip(callee.params, site.args, strict=False):
+            if param.kind != "pos" or ref[0] == "star":
+                break
+            if ref[0] == "name":
+                out[param.name] = ref[1]
+    return out
 
 
 def is_dead(guards: list[Guard], index: int, killed: frozenset[int]) -> bool:
@@ -178,8 +217,10 @@ def _known_values(
     constructs: bool = False,
     forwarded: Forwarded | None = None,
     caller: FuncDef | None = None,
+    wanted: frozenset[str] | None = None,
 ) -> dict[str, object]:
-    """Parameter → value, for the parameters whose value this call makes certain: a
+    """Parameter → value, for the parameters (among `wanted`, when given) whose value this
+    call makes certain: a
     constant passed by keyword (or by position, to a function that is not a method — a
     method's call may be bound or not, which shifts positions — or to the `__init__` a
     class call reaches, always bound), one of the caller's `constants` passed by name, or a
@@ -199,7 +240,7 @@ def _known_values(
         kind = param.kind
         if kind != "kwonly" and kind != "pos":
             continue
-        if param.name in callee.locals:
+        if param.name in callee.locals or (wanted is not None and param.name not in wanted):
             continue  # rebound in the body: the test may read another value
         ref = passed.get(param.name)
         if ref is None and kind == "pos" and i < covered:

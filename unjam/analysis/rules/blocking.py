@@ -127,7 +127,7 @@ class Blocking:
         sites = {s for s in resolved.blocking if not _after(s.line, after)}
         for edge in resolved.edges:
             if not _after(edge.line, after):
-                sites |= graph.reach(edge.node(), "loop")
+                sites |= graph.reach(graph.follow(root, edge), "loop")
         return sites
 
     def _reached_sites(

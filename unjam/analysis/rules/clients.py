@@ -230,7 +230,7 @@ class PerRequestClients:
             if depth[v] >= _CLIENT_DEPTH:
                 continue
             for edge in resolved.edges if isinstance(v, str) else graph.live_edges(v):
-                w = edge.node()
+                w = graph.follow(v, edge)
                 if edge.guarded or edge.on_error or w in parent or self.e.is_cached(edge.callee):
                     continue
                 if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:

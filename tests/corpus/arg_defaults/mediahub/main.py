@@ -2,6 +2,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from mediahub.jobs import schedule
 from mediahub.routes import router
 from mediahub.schema import DB
 from mediahub.warmup import load_models, prepare_cache
@@ -14,6 +15,7 @@ async def lifespan(app: FastAPI):
     DB.initialize(upgrade=False)
     DB.archive_plain()
     DB.sync_index()
+    await schedule("boot-check", is_system=True)
     yield
 
 

@@ -183,3 +183,10 @@ async def billing_switch(subscription: str):
     from mediahub.billing import Event, switch_plan
 
     switch_plan(event=Event.SWITCHED, subscription=subscription)
+
+
+@router.post("/jobs/{job}")
+async def launch(job: str):
+    from mediahub.jobs import schedule
+
+    await schedule(job)
