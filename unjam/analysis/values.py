@@ -22,9 +22,10 @@ the call site does not show; the call graph also skips functions some `partial(f
 the project names) — or the caller's own parameter passed along (`migrate(force=force)`)
 when every call of the caller in the project gives that parameter one constant and nothing
 uses the caller as a value (callgraph_constants.py), or when the path the search took to
-the caller gave it one (`passed_values`: callgraph.py's state holds such values). A local the callee reads from its own `**kwargs`
-(`content_type = kwargs.pop("content_type", None)`) is known as a parameter is: the keyword
-the call passes, or the default (`_keyword_value`). Everything else keeps the site reachable.
+the caller gave it one (`passed_values`: callgraph.py's state holds such values). A local
+the callee reads from its own `**kwargs` (`content_type = kwargs.pop("content_type",
+None)`) is known as a parameter is: the keyword the call passes, or the default
+(`_keyword_value`). Everything else keeps the site reachable.
 """
 
 from __future__ import annotations
@@ -252,18 +253,21 @@ def _known_values(
             if forwarded is not None and param.name in forwarded.constants:
                 out[param.name] = forwarded.constants[param.name]
             continue
+        scope = caller  # whose names `ref` reads: the caller's, or the callee's for a default
         if ref is None:
-            ref = param.default
-        if ref is not None and ref[0] == "const":
+            ref, scope = param.default, None
+        if ref is None:
+            continue
+        if ref[0] == "const":
             out[param.name] = ref[1]
-        elif ref is not None and ref[0] == "name" and ref[1] in constants:
+        elif ref[0] == "name" and scope is not None and ref[1] in constants:
             out[param.name] = constants[ref[1]]
-        elif ref is not None and ref[0] == "dict":
+        elif ref[0] == "dict":
             keys = _literal_keys(ref)
             if keys is not None:
                 out[param.name] = keys
-        elif ref is not None:
-            members = _members(ref, caller)
+        else:
+            members = _members(ref, scope)
             if members is not None:
                 out[param.name] = members
     return out

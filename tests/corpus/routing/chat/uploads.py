@@ -2,6 +2,7 @@
 includes (its prefix is unknown: "…")."""
 
 import shutil
+from pathlib import Path
 
 from fastapi import APIRouter
 
@@ -17,12 +18,11 @@ def get_uploads_router() -> APIRouter:
     return router
 
 
-def get_drafts_router() -> APIRouter:
-    router = APIRouter()
+def get_drafts_router(tag: str = "drafts") -> APIRouter:
+    drafts = APIRouter(tags=[tag])
 
-    @router.post("/drafts")
-    async def save_draft(name: str):
-        shutil.copy(f"/tmp/{name}", "/srv/drafts/")  # expect: UJ001
-        return {}
+    @drafts.post("/drafts")
+    async def save_draft(text: str):
+        Path("/srv/drafts/latest.txt").write_text(text)  # expect: UJ001
 
-    return router
+    return drafts
