@@ -148,3 +148,19 @@ def test_enum_members_passed_decide_tests_against_members_of_the_same_name():
     assert member_kills(1) == {("param ==", "SWITCHED")}
     # `self.mode` may equal `self.other_mode`: attributes of an instance decide nothing
     assert ("param ==", "mode") not in member_kills(2)
+
+
+def test_a_default_names_the_callees_module_not_the_callers_parameters():
+    """`def audit(strict=STRICT)`: `STRICT` is the callee module's name; a caller whose own
+    parameter `STRICT` holds `False` on every call says nothing about it."""
+    mod = summarize(
+        ast.parse(
+            "def audit(strict=STRICT):\n    if strict:\n        a()\n\n\ndef caller(STRICT):\n    audit()\n"
+        ),
+        False,
+    )
+    caller, fd = mod.funcs["caller"], mod.funcs["audit"]
+    assert (
+        decided_false(caller, caller.calls[0], fd, param_tests(fd), {"STRICT": False})
+        == frozenset()
+    )
