@@ -37,6 +37,14 @@ def test_a_memoised_blocking_call_is_a_first_call_stall_not_per_request_work():
         assert every_request.severity == Severity.ERROR
 
 
+def test_a_decorator_named_for_a_cache_folder_is_no_cache():
+    """`@create_cache_folder` makes a folder and caches nothing: the call is per request."""
+    found = findings("memo_guards", "UJ001", "catalog/uploads.py")
+    assert "cache miss" not in found[18].message, found[18].message
+    assert "first call" not in found[18].message
+    assert found[18].severity == Severity.ERROR
+
+
 def test_an_instance_a_startup_handler_builds_holds_memos_across_requests():
     """`app.state.prices = open_price_book()` in a start-up handler: one PriceBook per
     process, so `if self._rates is None:` is a memo; a Quote built per request is not."""

@@ -8,6 +8,7 @@ A layer of `Project` (see project_index.py); the values are project.py's tuples.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from unjam.analysis.class_index import ClassIndex
@@ -381,9 +382,22 @@ class Inference(ClassIndex):
         return False
 
 
+_CACHING_WORDS = frozenset(
+    {"cache", "cached", "caching", "memo", "memoize", "memoized", "memoise", "memoised", "lru"}
+)
+# a decorator named for what it does to or with a cache, not for caching the result
+_OTHER_WORDS = frozenset(
+    ["create", "make", "ensure", "clear", "invalidate", "delete", "evict", "flush", "purge", "reset", "refresh", "bust", "drop", "remove", "folder", "dir", "directory", "path", "control", "header", "headers"]
+)
+
+
 def _says_cache(gqn: str) -> bool:
-    name = gqn.rpartition(".")[2].lower()
-    return "cache" in name or "memo" in name
+    """Whether a decorator's name says it caches results: `locked_cached`, `memoize`,
+    `RedisCache` — not `create_cache_folder` or `invalidate_cache`, which run the body on
+    every call."""
+    name = gqn.rpartition(".")[2]
+    words = {w.lower() for w in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)}
+    return bool(words & _CACHING_WORDS) and not words & _OTHER_WORDS
 
 
 def _bounded(call: tuple) -> bool:

@@ -1,6 +1,6 @@
 from fastapi import APIRouter, Depends, Request
 
-from catalog import clients, keys, rates
+from catalog import clients, keys, rates, uploads
 from catalog.registry import store
 
 router = APIRouter(prefix="/catalog")
@@ -68,3 +68,9 @@ async def models(model_dir: str):
 @router.get("/registry")
 async def registry_names():
     return store.registry.names
+
+
+@router.put("/uploads/{name}")
+async def upload(name: str, data: bytes):
+    uploads.save_upload(name, data)
+    return {}
