@@ -386,9 +386,11 @@ _CACHING_WORDS = frozenset(
     {"cache", "cached", "caching", "memo", "memoize", "memoized", "memoise", "memoised", "lru"}
 )
 # a decorator named for what it does to or with a cache, not for caching the result
-_OTHER_WORDS = frozenset(
-    ["create", "make", "ensure", "clear", "invalidate", "delete", "evict", "flush", "purge", "reset", "refresh", "bust", "drop", "remove", "folder", "dir", "directory", "path", "control", "header", "headers"]
+_OTHER = (
+    "create make ensure clear invalidate delete evict flush purge reset refresh bust drop "
+    "remove folder dir directory path control header headers"
 )
+_OTHER_WORDS = frozenset(_OTHER.split())
 
 
 def _says_cache(gqn: str) -> bool:

@@ -151,8 +151,9 @@ async def preset(name: str):
 
 @router.get("/themes/{name}")
 async def theme(name: str):
-    from mediahub.presets import load_theme
+    from mediahub.presets import load_theme, warm_theme
 
+    warm_theme(name)
     return load_theme(name)
 
 
