@@ -160,6 +160,11 @@ def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     # `include_router(get_uploads_router(), prefix=...)`: the router the factory returns
     assert routes["get_uploads_router.upload"] == "POST /api/uploads"
     assert routes["get_drafts_router.save_draft"] == "POST …/drafts"  # included nowhere seen
+    # `for asset_router in ASSET_ROUTERS: app.include_router(asset_router, prefix=...)`
+    assert routes["badge"] == "GET /assets/badges/{name}"
+    assert routes["emoji_image"] == "GET /assets/emoji/{name}"
+    # `thumbnails_api = create_thumbnails_api()`, mounted by a function given the app
+    assert routes["create_thumbnails_api.drop_thumbnails"] == "DELETE /thumbnails/cache"
 
 
 def test_the_doctor_matches_a_label_with_an_unread_prefix_by_the_served_path():

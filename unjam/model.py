@@ -63,7 +63,7 @@ class ChainStep:
 
 
 # stands for a router prefix the analyser cannot read (`prefix=settings.API_V1_STR`, or a
-# router included nowhere it can follow: `for r in ROUTERS: app.include_router(r)`) at the
+# router included nowhere it can follow: `include_router(routers[name])`) at the
 # start of a route's path: "GET …/users/{id}" (the doctor matches it by the served path's end)
 UNREAD_PREFIX = "…"
 

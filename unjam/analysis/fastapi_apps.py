@@ -7,7 +7,14 @@ The first layer of the FastAPI model's builder (fastapi_model.py says which come
 
 from __future__ import annotations
 
-from unjam.analysis.fastapi_records import APP, ROUTER, FastAPIModel, RouterObj, _last_name
+from unjam.analysis.fastapi_records import (
+    APP,
+    ROUTER,
+    FastAPIModel,
+    RouterObj,
+    _last_name,
+    _list_items,
+)
 from unjam.analysis.project import Func, Project
 
 _NAMED_TYPES = {"FastAPI": APP, "APIRouter": ROUTER}
@@ -152,10 +159,50 @@ class AppDiscovery:
         if base_ref[0] == "attr" and base_ref[2] == "router":
             return self._router_of(func, base_ref[1], depth)
         if base_ref[0] == "name" and depth < 3:
-            return self._passed_router(func, base_ref[1], depth)
+            found = self._passed_router(func, base_ref[1], depth)
+            if found is None:  # `api_v1 = create_api_v1()`, then `app.mount("/api/v1", api_v1)`
+                scope, value = self._held_value(func, base_ref)
+                if value is not None and value[0] == "call":
+                    found = self._returned_router(scope, value[1], depth)
+            return found
         if base_ref[0] == "call" and depth < 3:
             return self._returned_router(func, base_ref[1], depth)
         return None
+
+    def _looped_routers(self, func: Func) -> list[RouterObj]:
+        """`for router in routers: app.include_router(router)`: the routers of the one
+        list (or tuple) the function iterates whose items are all routers; none when it
+        iterates no such list, or two (which one the loop variable takes is not known)."""
+        found: list[list[RouterObj]] = []
+        for ref in func.fd.iterated:
+            scope, held = self._held_value(func, ref) if ref[0] == "name" else (func, ref)
+            items = _list_items(held)
+            routers = [self._router_of(scope, item) for item in items]
+            if items and all(router is not None for router in routers):
+                found.append(routers)  # type: ignore[arg-type]
+        return found[0] if len(found) == 1 else []
+
+    def _held_value(self, func: Func, ref: tuple) -> tuple[Func, tuple | None]:
+        """The one value the name `ref` is assigned — a local, or a module global (imported
+        or not) — and the scope that value is read in."""
+        sym = self.p.symbol(func, ref) or ""
+        values: list = []
+        scope: Func | None = None
+        if ":" in sym:  # `gqn:name`, a function's local
+            owner, _, name = sym.rpartition(":")
+            scope = self.p.funcs.get(owner)
+            values = scope.fd.locals.get(name, []) if scope is not None else []
+        else:  # `module.name`, a module global
+            owner, _, name = sym.rpartition(".")
+            mod = self.p.modules.get(owner)
+            held = mod.summary.global_values.get(name, []) if mod is not None else []
+            if mod is not None and len(held) == 1:
+                where, value = held[0]  # (the scope that assigns it: `<module>`, mostly)
+                scope = self.p.funcs.get(f"{mod.name}.{where}") or self.p.module_scope(mod)
+                values = [value]
+        if scope is None or len(values) != 1:
+            return func, None
+        return scope, values[0]
 
     def _returned_router(self, func: Func, callee_ref: tuple, depth: int) -> RouterObj | None:
         """`app.include_router(get_remember_router(), prefix="/api/v1/remember")`: the

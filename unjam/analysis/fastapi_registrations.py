@@ -94,10 +94,14 @@ class Registrations(RouteModel):
             if child_ref is None:
                 return
             child = self._router_of(func, child_ref)
-            if child is not None:
+            children = [child] if child is not None else []
+            if not children and child_ref[0] == "name":
+                children = self._looped_routers(func)  # `for r in routers: include_router(r)`
+            if children:
                 prefix = self._include_prefix(func, owner, owner_ref, kwargs.get("prefix"))
                 sym = owner.sym if owner is not None else ""
-                child.parents.append((sym, prefix, func, kwargs.get("dependencies")))
+                for child in children:
+                    child.parents.append((sym, prefix, func, kwargs.get("dependencies")))
         elif method == "mount":
             path = _const_str(site.args[0] if site.args else kwargs.get("path"))
             sub_ref = site.args[1] if len(site.args) > 1 else kwargs.get("app")

@@ -249,7 +249,7 @@ def render_text(
                 Text(
                     f"{UNREAD_PREFIX} in a route: a router prefix known only when the app "
                     "runs (`prefix=settings.API_V1_STR`), or that of a router included where "
-                    "unjam cannot follow (a loop over routers).",
+                    "unjam cannot follow.",
                     style="dim",
                 )
             )

@@ -35,3 +35,15 @@ mount_reports(app)
 from chat.uploads import get_uploads_router  # noqa: E402
 
 app.include_router(get_uploads_router(), prefix="/api/uploads")
+
+from chat.looped import ASSET_ROUTERS, thumbnails_api  # noqa: E402
+
+for asset_router in ASSET_ROUTERS:
+    app.include_router(asset_router, prefix="/assets")
+
+
+def mount_thumbnails(application: FastAPI) -> None:
+    application.mount("/thumbnails", thumbnails_api)
+
+
+mount_thumbnails(app)
