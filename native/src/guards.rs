@@ -132,15 +132,6 @@ fn same(a: &Expr, b: &Expr) -> bool {
     }
 }
 
-/// Whether a block always leaves (`return`, `raise`, `continue`, `break` last): `_exits` in
-/// summarize_guards.py.
-pub fn exits(body: &[Stmt]) -> bool {
-    matches!(
-        body.last(),
-        Some(Stmt::Return(_) | Stmt::Raise(_) | Stmt::Continue(_) | Stmt::Break(_))
-    )
-}
-
 /// X of `if X: return` (no value, or `None`; no `else`) or `if X and not p: return` —
 /// `_done_flag` in summarize_guards.py.
 pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'a Expr> {

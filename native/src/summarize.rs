@@ -9,9 +9,7 @@ use ruff_python_ast::{
 use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
-use crate::guards::{
-    cached_subject, done_flag, exits, guard_subjects, missed, negated, param_test,
-};
+use crate::guards::{cached_subject, done_flag, guard_subjects, missed, negated, param_test};
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, opt_str, s, tag, tuple};
 use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
@@ -145,10 +143,6 @@ impl<'a> Summarizer<'a> {
                 {
                     // the rest runs while the flag is unset
                     guard = self.add_guard(f, "done", flag, guard, None);
-                }
-                if node.elif_else_clauses.is_empty() && exits(&node.body) {
-                    // `if not force: return`: the rest runs when the test was false
-                    guard = self.else_guard(&node.test, f, guard, &[]);
                 }
             }
         }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from unjam.analysis.summarize_guards import GuardRecorder, _cached_subject, _done_flag, _exits
+from unjam.analysis.summarize_guards import GuardRecorder, _cached_subject, _done_flag
 from unjam.analysis.summarize_names import value_names
 from unjam.analysis.summary import (
     CallSite,
@@ -190,9 +190,6 @@ class _Summarizer(GuardRecorder):
                     flag = _done_flag(stmt)
                     if flag is not None:  # what follows runs while the flag is unset
                         guard = self.add_guard(fn, "done", flag, guard)
-                if not stmt.orelse and _exits(stmt.body):
-                    # `if not force: return`: what follows runs when the test was false
-                    guard = self.else_guard(stmt.test, fn, guard, [])
 
     def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:
         t = type(s)

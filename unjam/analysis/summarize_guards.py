@@ -177,14 +177,6 @@ def _reads_keyword(ref: tuple, own: str) -> bool:
     )
 
 
-_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
-
-
-def _exits(body: list[ast.stmt]) -> bool:
-    """Whether a block always leaves: it ends in `return`, `raise`, `continue` or `break`."""
-    return bool(body) and isinstance(body[-1], _EXITS)
-
-
 def _done_flag(node: ast.If) -> ast.expr | None:
     """X of `if X: return` (no value, or `None`; no `else`), or of `if X and not p: return`:
     an early exit once X is set, after which the rest of the block runs while it is not."""

@@ -32,10 +32,3 @@ def save_thumbnail(album: str, **options) -> str:
     if target == "disk":
         Path(f"/srv/thumbs/{album}.jpg").write_bytes(b"")  # expect: UJ001
     return album
-
-
-def warm_theme(name: str, enabled: bool = False) -> None:
-    """An early return on the flag: what follows runs only when a caller enables it."""
-    if not enabled:
-        return
-    Path(f"/var/cache/mediahub/themes/{name}").touch()  # ok: every caller leaves it False

@@ -151,9 +151,8 @@ async def preset(name: str):
 
 @router.get("/themes/{name}")
 async def theme(name: str):
-    from mediahub.presets import load_theme, warm_theme
+    from mediahub.presets import load_theme
 
-    warm_theme(name)
     return load_theme(name)
 
 
