@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from unjam.analysis.callgraph_records import Edge, Resolved
-from unjam.analysis.parameters import argument
+from unjam.analysis.parameters import argument, binds_first
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
 from unjam.analysis.summary import CallSite, FuncDef
@@ -110,9 +110,7 @@ class PassedCallables:
             return
         params = target.fd.params
         for index, memoised in called.values():
-            bound = callee[0] == "meth" or (
-                target.class_gqn is not None and site.func[0] == "attr" and index > 0
-            )
+            bound = binds_first(target, callee[0], site, index)
             arg = argument(site, params[index], index - 1 if bound else index)
             passed = function_called(p, p.value_of(caller, arg)) if arg is not None else None
             if passed is not None and passed in p.funcs:

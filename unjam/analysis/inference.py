@@ -51,6 +51,12 @@ _MAPPINGS = {
     "collections.abc.MutableMapping",
 }
 _ITEM_GETTERS = frozenset({"get", "setdefault", "pop"})
+# annotations naming plain data: a parameter so annotated holds no client or session
+_PLAIN_TYPES = frozenset(
+    f"builtins.{name}" for name in ("str", "int", "float", "bool", "bytes", "complex")
+)
+_UNIONS = frozenset({"typing.Optional", "typing.Union"})
+_ANNOTATED = frozenset({"typing.Annotated", "typing_extensions.Annotated"})
 # decorators that memoise a function's result: its body runs on a cache miss only
 _MEMOISING = frozenset(
     ("ext", name)
@@ -365,6 +371,27 @@ class Inference(ClassIndex):
         if tag == "binop" and ann[1] == "BitOr":
             return self.annotation_type(scope, ann[2]) or self.annotation_type(scope, ann[3])
         return None
+
+    def names_plain_data(self, scope: Func, ann: tuple) -> bool:
+        """Whether an annotation names plain data only (`str`, `Optional[int]`, `bool | None`):
+        the parameter's callers cannot tell more (a value some caller passes under the same
+        name may be rebound to a session later in that caller)."""
+        tag = ann[0]
+        if tag == "const":
+            return ann[1] is None
+        if tag in ("name", "attr"):
+            value = self.value_of(scope, ann)
+            return value is not None and value[0] == "ext" and value[1] in _PLAIN_TYPES
+        if tag == "sub":
+            base = self.value_of(scope, ann[1])
+            if base is None or base[0] != "ext" or not ann[2]:
+                return False
+            if base[1] in _ANNOTATED:
+                return self.names_plain_data(scope, ann[2][0])
+            return base[1] in _UNIONS and all(self.names_plain_data(scope, a) for a in ann[2])
+        if tag == "binop" and ann[1] == "BitOr":
+            return self.names_plain_data(scope, ann[2]) and self.names_plain_data(scope, ann[3])
+        return False
 
     def memoised(self, func: Func) -> bool:
         """Whether a cache decorator wraps `func` (`@lru_cache`, `@cached(TTLCache(...))`,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from unjam.analysis.inference import Inference
 from unjam.analysis.project_index import _BUSY, _MISSING, _PARAM, Func, Value
 from unjam.analysis.summary import CallSite, Param
+from unjam.analysis.values import is_static
 
 _ANNOTATED = {"typing.Annotated", "typing_extensions.Annotated"}
 _MAX_HINT_SITES = 200
@@ -42,6 +43,8 @@ class ParameterInference(Inference):
         typed = self.annotation_type(alias_scope, ann)
         if typed is not None:
             return typed
+        if ann is not None and self.names_plain_data(alias_scope, ann):
+            return None
         depends = self.param_depends(func, param)
         if depends is not None:
             target = self.depends_target(depends[0], param, depends[1])
@@ -128,10 +131,7 @@ class ParameterInference(Inference):
                 return None
             return index - 1
         if callee[1] == func.gqn and callee[0] in ("func", "meth"):
-            bound = callee[0] == "meth" or (
-                func.class_gqn is not None and site.func[0] == "attr" and index > 0
-            )
-            return index - 1 if bound else index
+            return index - 1 if binds_first(func, callee[0], site, index) else index
         return None
 
     # ---- annotations, aliases and Depends -----------------------------------------------
@@ -228,6 +228,16 @@ def _may_pass(site: CallSite, param: Param, index: int) -> bool:
     ):
         return True
     return any(kw == param.name for kw, _ in site.kwargs)
+
+
+def binds_first(target: Func, kind: str, site: CallSite, index: int) -> bool:
+    """Whether the call binds the callee's first parameter (`self`, `cls`), so that its
+    parameter `index` is the call's argument `index - 1`: a bound method (`obj.m(a)`), or a
+    method named through a class or `super()`, which is most often a classmethod's or a
+    base's; never a staticmethod, whichever way it is named."""
+    if target.class_gqn is None or is_static(target.fd):
+        return False
+    return kind == "meth" or (site.func[0] == "attr" and index > 0)
 
 
 def argument(site: CallSite, param: Param, position: int) -> tuple | None:

@@ -51,6 +51,7 @@ class Forwarded(NamedTuple):
 
 _NONE: Mapping[str, object] = MappingProxyType({})
 _PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")})
+_STATIC = ("name", "staticmethod")
 _SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
 _MAX_STR = 160  # summarize.py keeps this many characters of a string constant
 _MAX_ITEMS = 16  # ... and this many items of a dict literal (its _MAX_ITEMS): more may be cut
@@ -118,6 +119,11 @@ def passed_values(
     return _known_values(site, callee, constants, caller=caller, wanted=wanted)
 
 
+def is_static(fd: FuncDef) -> bool:
+    """A staticmethod binds nothing, however it is named (`Cls.m(a)`, `self.m(a)`)."""
+    return any(ref == _STATIC for ref, _line, _col in fd.decorators)
+
+
 def passes_any(site: CallSite, names: Mapping[str, object]) -> bool:
     """Whether the call passes one of `names` along as it is (`prepare(job, is_system)`)."""
     return any(ref[0] == "name" and ref[1] in names for ref in site.args) or any(
@@ -127,10 +133,10 @@ def passes_any(site: CallSite, names: Mapping[str, object]) -> bool:
 
 def passed_names(site: CallSite, callee: FuncDef) -> dict[str, str]:
     """Callee parameter → the caller's name the call passes it as (`prepare(req,
-    is_system=is_system)`): by keyword, or by position to a function that is not a method
-    (whose call may be bound or not)."""
+    is_system=is_system)`): by keyword, or by position to a function or staticmethod (a
+    method's call may be bound or not)."""
     out = {name: ref[1] for name, ref in site.kwargs if name is not None and ref[0] == "name"}
-    if site.args and callee.class_qn is None:
+    if site.args and (callee.class_qn is None or is_static(callee)):
         for param, ref in zip(callee.params, site.args, strict=False):
             if param.kind != "pos" or ref[0] == "star":
                 break
@@ -231,7 +237,7 @@ def _known_values(
     or as a local of the caller that holds only such members (`_Members`)."""
     passed = {name: ref for name, ref in site.kwargs}
     spread = None in passed
-    method = callee.class_qn is not None and not constructs
+    method = callee.class_qn is not None and not constructs and not is_static(callee)
     # a method's call may be bound (`obj.m(a)`: `a` is the second parameter) or not
     # (`Cls.m(obj, a)`): count one more positional to cover both
     bound = 1 if constructs else 0

@@ -3,7 +3,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from gridhub import health, nodes, ranking, streams, tokens
+from gridhub import health, nodes, ranking, streams, tokens, topology
 from gridhub.lookups import adapters, authed_client, hub_client, lineage
 from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
 from gridhub.registry import audit, registry
@@ -117,3 +117,14 @@ async def tenant_issuer(tenant: str):
 @app.post("/rank")
 async def rank(query: str, docs: list[str]):
     return ranking.rank(query, docs)
+
+
+@app.get("/services")
+async def services(names: str | None = None):
+    with Session(engine) as session:
+        topology.Topology.refresh(session, False)
+        return {
+            "services": topology.Topology.service_map(session, names),
+            "tags": topology.Topology.tagged(session, names),
+            "labels": topology.labelled(session, {"label": names}),
+        }
