@@ -56,6 +56,8 @@ COMPILED_MODULES = (
     "unjam.analysis.rules.middleware",
     "unjam.analysis.rules.threadpool",
     "unjam.analysis.rules.precedence",
+    "unjam.analysis.rules.memo",
+    "unjam.analysis.values",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources

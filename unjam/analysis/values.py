@@ -30,7 +30,7 @@ None)`) is known as a parameter is: the keyword the call passes, or the default
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -282,11 +282,23 @@ def _known_values(
 _NONE_REF = ("const", None)
 
 
-class _Members(frozenset):
+class _Members:
     """The `Name.MEMBER` refs an argument may hold (`Event.CREATED`, or a local assigned
     `Event.PAUSED` in one branch and `Event.CANCELLED` in another): what decides
     `p == Event.SWITCHED` / `p is …` / `!=` against a member of the same name. Two members
-    of one name are taken to differ, as an enum's do."""
+    of one name are taken to differ, as an enum's do. A value in a search state (compared,
+    hashed); a class of its own, not a frozenset's subclass, which mypyc cannot compile."""
+
+    __slots__ = ("refs",)
+
+    def __init__(self, refs: Iterable[tuple]) -> None:
+        self.refs = frozenset(refs)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Members) and other.refs == self.refs
+
+    def __hash__(self) -> int:
+        return hash(self.refs)
 
 
 def _is_member(ref: tuple) -> bool:
@@ -315,12 +327,12 @@ def _members_false(kind: str, value: object, member: tuple | None) -> bool:
     `value` may hold; only members of the same name decide."""
     if not isinstance(value, _Members) or member is None or not _is_member(member):
         return False
-    if any(held != _NONE_REF and held[1] != member[1] for held in value):
+    if any(held != _NONE_REF and held[1] != member[1] for held in value.refs):
         return False
     if kind == "param ==" or kind == "param is":
-        return member not in value
+        return member not in value.refs
     if kind == "param !=" or kind == "param is not":
-        return value == {member}
+        return value.refs == {member}
     return False
 
 
@@ -360,8 +372,23 @@ def _keyword_value(
     return ref[1] if ref[0] == "const" else _UNKNOWN
 
 
-class _DictKeys(frozenset):
-    """A dict literal's keys: what decides `"key" in p`, `if p` (empty or not) and `p is None`."""
+class _DictKeys:
+    """A dict literal's keys: what decides `"key" in p`, `if p` (empty or not) and `p is None`
+    (a class of its own for mypyc, as `_Members`)."""
+
+    __slots__ = ("keys",)
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        self.keys = frozenset(keys)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _DictKeys) and other.keys == self.keys
+
+    def __hash__(self) -> int:
+        return hash(self.keys)
+
+    def __bool__(self) -> bool:
+        return bool(self.keys)
 
 
 def _literal_keys(ref: tuple) -> _DictKeys | None:
@@ -393,7 +420,7 @@ def _false(guard: Guard, value: object) -> bool:
     if kind == "param has" or kind == "param has not":
         if not isinstance(value, _DictKeys):
             return False  # only a dict literal's keys are known
-        return (other not in value) if kind == "param has" else (other in value)
+        return (other not in value.keys) if kind == "param has" else (other in value.keys)
     if kind == "param is" or kind == "param is not":
         if not isinstance(other, _SINGLETONS):
             return False  # `p is 3` depends on the interpreter
