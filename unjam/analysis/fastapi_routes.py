@@ -22,11 +22,25 @@ from unjam.analysis.summary import Param
 from unjam.model import UNREAD_PREFIX
 from unjam.semantics import Role
 
+# decorators that make a start-up handler start a periodic task and return: the function runs
+# later, as a background task does (a sync one through run_in_threadpool), not at start-up
+_PERIODIC = frozenset(
+    ("ext", name)
+    for name in (
+        "fastapi_utils.tasks.repeat_every",
+        "fastapi_restful.tasks.repeat_every",
+        "fastapi_utilities.repeat_every",
+    )
+)
+_HANDLERS = frozenset((Role.STARTUP, Role.SHUTDOWN))
+
 
 class RouteModel(AppDiscovery):
     # ---- invoked callables --------------------------------------------------------------
 
     def _other(self, func: Func, role: Role, route: str | None = None) -> Invoked:
+        if role in _HANDLERS and self._repeats(func):
+            role = Role.BACKGROUND_TASK
         invoked = Invoked(
             (func.gqn,),
             func.display,
@@ -39,6 +53,15 @@ class RouteModel(AppDiscovery):
         )
         self.model.others.append(invoked)
         return invoked
+
+    def _repeats(self, func: Func) -> bool:
+        """`@repeat_every(seconds=60)` under `@app.on_event("startup")`."""
+        scope = self.p.parent_scope(func)
+        for ref, _line, _col in func.fd.decorators:
+            target = ref[1] if ref[0] == "call" else ref
+            if self.p.value_of(scope, target) in _PERIODIC:
+                return True
+        return False
 
     # ---- routes and dependencies --------------------------------------------------------
 

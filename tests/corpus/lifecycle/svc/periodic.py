@@ -1,0 +1,26 @@
+"""Start-up handlers that only start a periodic task (`@repeat_every`): the wrapper the
+framework awaits schedules a loop and returns, which runs a sync function through
+run_in_threadpool and awaits an async one as a background task does."""
+
+import time
+
+from fastapi_utils.tasks import repeat_every
+
+from svc.main import app
+
+
+@app.on_event("startup")
+@repeat_every(seconds=3600, wait_first=False)
+def prune_sessions() -> None:
+    time.sleep(0.5)  # ok: in the thread pool, after start-up
+
+
+@app.on_event("startup")
+@repeat_every(seconds=60)
+async def refresh_rates() -> None:
+    time.sleep(0.5)  # expect: UJ001
+
+
+@app.on_event("startup")
+def warm_up() -> None:
+    time.sleep(0.5)  # expect: UJ002
