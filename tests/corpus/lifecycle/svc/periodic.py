@@ -2,6 +2,7 @@
 framework awaits schedules a loop and returns, which runs a sync function through
 run_in_threadpool and awaits an async one as a background task does."""
 
+import subprocess
 import time
 
 from fastapi_utils.tasks import repeat_every
@@ -23,4 +24,4 @@ async def refresh_rates() -> None:
 
 @app.on_event("startup")
 def warm_up() -> None:
-    time.sleep(0.5)  # expect: UJ002
+    subprocess.run(["sync"], check=False)  # expect: UJ002
