@@ -47,12 +47,13 @@ def test_a_decorator_named_for_a_cache_folder_is_no_cache():
 
 def test_an_instance_a_startup_handler_builds_holds_memos_across_requests():
     """`app.state.prices = open_price_book()` in a start-up handler: one PriceBook per
-    process, so `if self._rates is None:` is a memo; a Quote built per request is not."""
+    process, so `if self._rates is None:` is a memo; a Quote built per request is not (nor
+    its `getattr(self, "_engine", None)` test; the PriceBook's `hasattr` test is a memo)."""
     found = findings("memo_guards", "UJ001", "catalog/pricing.py")
-    assert "on the first call only" in found[17].message, found[17].message
-    assert "first call" not in found[28].message, found[28].message
+    assert "on the first call only" in found[18].message, found[18].message
+    assert "first call" not in found[35].message, found[35].message
     # `if not self.running:` asks a @property each time: the child is restarted, no memo
-    assert "first call" not in found[45].message, found[45].message
+    assert "first call" not in found[57].message, found[57].message
 
 
 def test_guards_on_parameters_and_constant_locals_are_not_memo_guards():

@@ -6,7 +6,7 @@ use crate::model::Param;
 use indexmap::IndexMap;
 use ruff_python_ast::comparable::ComparableExpr;
 use ruff_python_ast::visitor::{self, Visitor};
-use ruff_python_ast::{BoolOp, CmpOp, ElifElseClause, Expr, Stmt, UnaryOp};
+use ruff_python_ast::{BoolOp, CmpOp, ElifElseClause, Expr, ExprCall, Stmt, UnaryOp};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
 pub fn is_constant(e: &Expr) -> bool {
@@ -197,8 +197,18 @@ fn held(test: &Expr) -> Option<&Expr> {
             _ => None,
         },
         t @ (Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_)) => Some(t),
+        Expr::Call(c) if is_hasattr(c) => Some(test),
         _ => None,
     }
+}
+
+/// `hasattr(x, "a")`: a test that an attribute is held — `_is_hasattr` in summarize_guards.py.
+fn is_hasattr(call: &ExprCall) -> bool {
+    let args = &call.arguments.args;
+    matches!(&*call.func, Expr::Name(n) if n.id.as_str() == "hasattr")
+        && args.len() == 2
+        && call.arguments.keywords.is_empty()
+        && matches!(&args[1], Expr::StringLiteral(_))
 }
 
 /// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)

@@ -223,8 +223,11 @@ def _cached_subject(node: ast.If) -> ast.expr | None:
 
 
 def _held(test: ast.expr) -> ast.expr | None:
-    """X of a test that X holds something: `X is not <const>`, `key in X`, `X`."""
+    """X of a test that X holds something: `X is not <const>`, `key in X`, `X`, or
+    `hasattr(x, "a")` (the call itself: which attribute it reads is the rules' concern)."""
     t = type(test)
+    if t is ast.Call:
+        return test if _is_hasattr(test) else None
     if t is ast.Compare:
         op = type(test.ops[0])
         if op is ast.IsNot and type(test.comparators[0]) is ast.Constant:
@@ -235,6 +238,18 @@ def _held(test: ast.expr) -> ast.expr | None:
     if t in (ast.Name, ast.Attribute, ast.Subscript):
         return test
     return None
+
+
+def _is_hasattr(call: ast.Call) -> bool:
+    args = call.args
+    return (
+        type(call.func) is ast.Name
+        and call.func.id == "hasattr"
+        and len(args) == 2
+        and not call.keywords
+        and type(args[1]) is ast.Constant
+        and type(args[1].value) is str
+    )
 
 
 class GuardRecorder:

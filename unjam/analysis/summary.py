@@ -60,6 +60,7 @@ class Guard(NamedTuple):
     "not"      `if not X:`
     "not in"   `if key not in X:` (subject: the container X; the key in `returned`)
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
+               (X may be `hasattr(x, "a")`)
                — the rest of the block runs when X holds nothing (also `if X is not None
                and not X.closed: return X`: `and` tests of X, X itself returned)
     "done"     `if X: return` (no value) / `if X and not p: return` (X a name, an attribute, a

@@ -15,6 +15,7 @@ A guard is a memo guard when the value it tests outlives the call:
   `if settings.disabled: return` is a switch, no memo);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
   or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`).
+`hasattr(x, "a")` and `getattr(x, "a", None)` are judged as the `x.a` they read.
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
 the process's one — a class instantiated only at module level, `handler = Handler()`, or by
 start-up code — and the test reads a stored attribute, not a `@property` that computes its
@@ -32,6 +33,7 @@ from unjam.analysis.summary import FuncDef, Guard, mentions
 _SHARED_ATTRS = frozenset({"app", "state"})  # `request.app.state.x`: one per process
 _READS = frozenset({"get", "setdefault"})
 _READ_FUNCS = frozenset({("name", "getattr")})
+_ATTRIBUTE_FUNCS = frozenset({("name", "getattr"), ("name", "hasattr")})
 _ENVIRONMENT = frozenset({"environ", "getenv"})
 
 
@@ -54,21 +56,22 @@ def _outlives_call(
 ) -> bool:
     if guard.kind.startswith("param ") or guard.kind == "except":
         return False  # a parameter's value test (values.py), an error path: per call
-    if _asks_a_function(guard.subject) or _asks_about_this_call(fd, guard.subject):
+    subject = _as_attribute(guard.subject)
+    if _asks_a_function(subject) or _asks_about_this_call(fd, subject):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
-    if _reads_environment(guard.subject):
+    if _reads_environment(subject):
         return False  # `if os.getenv("X"): return …`: configuration, nothing this code fills
-    root, via_app = _root(guard.subject)
+    root, via_app = _root(subject)
     if root[0] != "name":
         return False
     cached = guard.returned if guard.kind == "cached" else None
     if cached is not None and not mentions(cached, root):
         return False  # `if done: return response`: an early exit, not a cached value
-    if guard.kind == "done" and not _sets(fd, guard.subject, root):
+    if guard.kind == "done" and not _sets(fd, subject, root):
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
     name = root[1]
     if name == "self":
-        return shared_self and _self_attr(guard.subject) not in computed
+        return shared_self and _self_attr(subject) not in computed
     if name in fd.globals_declared:
         return True
     for param in fd.params:
@@ -80,6 +83,20 @@ def _outlives_call(
         # `path = Path(...)` … `if not path.exists():`, are per call)
         return any(_is_read(ref) and not _reads_environment(ref) for ref in values)
     return True
+
+
+def _as_attribute(subject: tuple) -> tuple:
+    """`hasattr(x, "a")` / `getattr(x, "a", None)` as the `x.a` it reads, so that the test
+    is judged by where `x` lives (`self` of a per-request object is no memo holder)."""
+    if (
+        subject[0] == "call"
+        and subject[1] in _ATTRIBUTE_FUNCS
+        and len(subject[2]) >= 2
+        and subject[2][1][0] == "const"
+        and type(subject[2][1][1]) is str
+    ):
+        return ("attr", subject[2][0], subject[2][1][1])
+    return subject
 
 
 def _reads_environment(ref: tuple) -> bool:

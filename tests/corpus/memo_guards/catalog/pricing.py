@@ -5,6 +5,7 @@ import subprocess
 
 import httpx
 from fastapi import APIRouter, Request
+from sqlalchemy import create_engine
 
 
 class PriceBook:
@@ -17,6 +18,12 @@ class PriceBook:
             self._rates = httpx.get(self.url).json()  # expect: UJ001
         return self._rates
 
+    def engine(self):
+        if hasattr(self, "_engine"):  # one PriceBook per process: built on the first call
+            return self._engine
+        self._engine = create_engine(self.url)  # ok
+        return self._engine
+
 
 class Quote:
     def __init__(self, currency: str) -> None:
@@ -27,6 +34,11 @@ class Quote:
         if self._fx is None:  # a new Quote per request: fetched every time
             self._fx = httpx.get(f"http://fx.local/{self.currency}").json()  # expect: UJ001
         return self._fx
+
+    def engine(self):
+        if getattr(self, "_engine", None) is None:  # per Quote, so per request
+            self._engine = create_engine("sqlite://")  # expect: UJ003
+        return self._engine
 
 
 class FeedWatcher:
@@ -57,5 +69,8 @@ async def price(sku: str, request: Request, currency: str = "EUR"):
     book: PriceBook = request.app.state.prices
     watcher: FeedWatcher = request.app.state.watcher
     watcher.ensure()
-    rate = Quote(currency).fx()["rate"]
+    quote = Quote(currency)
+    rate = quote.fx()["rate"]
+    book.engine()
+    quote.engine()
     return {"sku": sku, "price": book.rates()[sku] * rate}
