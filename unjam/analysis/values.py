@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from unjam.analysis.summary import CallSite, FuncDef, Guard
 
@@ -282,23 +282,32 @@ def _known_values(
 _NONE_REF = ("const", None)
 
 
-class _Members:
+class _Frozen:
+    """A set of refs or keys an argument holds, as a value of a search state (compared,
+    hashed): a class of its own, not a frozenset's subclass, which mypyc cannot compile."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items: frozenset[Any] = frozenset(items)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self) and isinstance(other, _Frozen) and other.items == self.items
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+class _Members(_Frozen):
     """The `Name.MEMBER` refs an argument may hold (`Event.CREATED`, or a local assigned
     `Event.PAUSED` in one branch and `Event.CANCELLED` in another): what decides
     `p == Event.SWITCHED` / `p is …` / `!=` against a member of the same name. Two members
-    of one name are taken to differ, as an enum's do. A value in a search state (compared,
-    hashed); a class of its own, not a frozenset's subclass, which mypyc cannot compile."""
-
-    __slots__ = ("refs",)
-
-    def __init__(self, refs: Iterable[tuple]) -> None:
-        self.refs = frozenset(refs)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Members) and other.refs == self.refs
-
-    def __hash__(self) -> int:
-        return hash(self.refs)
+    of one name are taken to differ, as an enum's do."""
 
 
 def _is_member(ref: tuple) -> bool:
@@ -327,12 +336,12 @@ def _members_false(kind: str, value: object, member: tuple | None) -> bool:
     `value` may hold; only members of the same name decide."""
     if not isinstance(value, _Members) or member is None or not _is_member(member):
         return False
-    if any(held != _NONE_REF and held[1] != member[1] for held in value.refs):
+    if any(held != _NONE_REF and held[1] != member[1] for held in value.items):
         return False
     if kind == "param ==" or kind == "param is":
-        return member not in value.refs
+        return member not in value.items
     if kind == "param !=" or kind == "param is not":
-        return value.refs == {member}
+        return value.items == {member}
     return False
 
 
@@ -372,23 +381,8 @@ def _keyword_value(
     return ref[1] if ref[0] == "const" else _UNKNOWN
 
 
-class _DictKeys:
-    """A dict literal's keys: what decides `"key" in p`, `if p` (empty or not) and `p is None`
-    (a class of its own for mypyc, as `_Members`)."""
-
-    __slots__ = ("keys",)
-
-    def __init__(self, keys: Iterable[str]) -> None:
-        self.keys = frozenset(keys)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _DictKeys) and other.keys == self.keys
-
-    def __hash__(self) -> int:
-        return hash(self.keys)
-
-    def __bool__(self) -> bool:
-        return bool(self.keys)
+class _DictKeys(_Frozen):
+    """A dict literal's keys: what decides `"key" in p`, `if p` (empty or not) and `p is None`."""
 
 
 def _literal_keys(ref: tuple) -> _DictKeys | None:
@@ -420,7 +414,7 @@ def _false(guard: Guard, value: object) -> bool:
     if kind == "param has" or kind == "param has not":
         if not isinstance(value, _DictKeys):
             return False  # only a dict literal's keys are known
-        return (other not in value.keys) if kind == "param has" else (other in value.keys)
+        return (other not in value.items) if kind == "param has" else (other in value.items)
     if kind == "param is" or kind == "param is not":
         if not isinstance(other, _SINGLETONS):
             return False  # `p is 3` depends on the interpreter
