@@ -41,6 +41,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from unjam.analysis.compiled import compiled_is_current
+
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
 VENV_BIN = Path(sys.executable).parent
@@ -131,12 +133,19 @@ def main() -> None:
     parser.add_argument("--core", default="1", help="CPU to pin both tools to ('' = no pin)")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile summary")
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
 
     tree = fetch_tree(args.package)
     files = count_py(tree)
     print(f"tree: {tree.relative_to(HERE.parent)} ({args.package}): {files} .py files")
     if files < MIN_FILES:
         raise SystemExit(f"only {files} .py files; pick a package with at least {MIN_FILES}")
+    if not compiled_is_current():
+        print(
+            "note: the compiled analysis modules are older than their sources (or "
+            "UNJAM_COMPILED=0): this measures the Python sources; run `make` first"
+        )
 
     unjam_cache = CACHE / "unjam-cache"
     ruff_cache = CACHE / "ruff-cache"
