@@ -56,12 +56,7 @@ class RouteModel(AppDiscovery):
 
     def _repeats(self, func: Func) -> bool:
         """`@repeat_every(seconds=60)` under `@app.on_event("startup")`."""
-        scope = self.p.parent_scope(func)
-        for ref, _line, _col in func.fd.decorators:
-            target = ref[1] if ref[0] == "call" else ref
-            if self.p.value_of(scope, target) in _PERIODIC:
-                return True
-        return False
+        return any(value in _PERIODIC for value in self.p.decorator_values(func))
 
     # ---- routes and dependencies --------------------------------------------------------
 

@@ -398,15 +398,20 @@ class Inference(ClassIndex):
         or a project decorator — a function or a class — whose name says so:
         `@locked_cached(ttl=300)`, `@memoize`):
         its body runs on a cache miss only."""
-        scope = self.parent_scope(func)
-        for ref, _line, _col in func.fd.decorators:
-            target = ref[1] if ref[0] == "call" else ref
-            value = self.value_of(scope, target)
+        for value in self.decorator_values(func):
             if value in _MEMOISING:
                 return True
             if value is not None and value[0] in ("func", "class") and _says_cache(value[1]):
                 return True
         return False
+
+    def decorator_values(self, func: Func) -> list[Value | None]:
+        """What each of `func`'s decorators names, `@cached` and `@cached(ttl=60)` alike."""
+        scope = self.parent_scope(func)
+        return [
+            self.value_of(scope, ref[1] if ref[0] == "call" else ref)
+            for ref, _line, _col in func.fd.decorators
+        ]
 
 
 _CACHING_WORDS = frozenset(

@@ -227,10 +227,9 @@ def _known_values(
     wanted: frozenset[str] | None = None,
 ) -> dict[str, object]:
     """Parameter → value, for the parameters (among `wanted`, when given) whose value this
-    call makes certain: a
-    constant passed by keyword (or by position, to a function that is not a method — a
-    method's call may be bound or not, which shifts positions — or to the `__init__` a
-    class call reaches, always bound), one of the caller's `constants` passed by name, or a
+    call makes certain: a constant passed by keyword (or by position, to a function or a
+    staticmethod — another method's call may be bound or not, which shifts positions — or to
+    the `__init__` a class call reaches, always bound), one of the caller's `constants` passed by name, or a
     constant default the call surely leaves alone — or, through the caller's `**kwargs`
     spread (`forwarded`), a constant all of the caller's calls pass, or the default of a
     keyword none of them passes — or the members (`Event.CREATED`) the call passes, directly
