@@ -28,7 +28,6 @@ class PassedConstants:
         self.decorators = decorators
         self._known: dict[str, Mapping[str, object]] = {}  # gqn → of()
         self._forwarded: dict[str, Forwarded | None] = {}  # gqn → forwarded()
-        self._used: set[str] | None = None  # names used as values (not only called)
 
     def of(self, func: Func) -> Mapping[str, object]:
         """Parameter → the constant every call of `func` gives it."""
@@ -76,17 +75,9 @@ class PassedConstants:
                 return []  # a call that may be this function's, with any arguments
             if callee[1] == func.gqn:
                 sites.append((caller.fd, site))
-        if sites and fd.name in self.used_names():
+        if sites and fd.name in self.project.used_names():
             return []
         return sites
-
-    def used_names(self) -> set[str]:
-        used = self._used
-        if used is None:
-            used = self._used = set()
-            for mod in self.project.modules.values():
-                used.update(mod.summary.value_names)
-        return used
 
 
 def _forwarded_keywords(

@@ -6,13 +6,21 @@ another context, and which memo guards and polls make a call harmless."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
 from unjam.analysis.callgraph_generators import offloaded_generator
 from unjam.analysis.callgraph_kills import ArgumentKills
+from unjam.analysis.callgraph_lazy import (
+    LAZY_READS,
+    call_ref,
+    iterates_result,
+    returned_unread,
+)
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.kernel_files import reads_kernel_file
+from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
 from unjam.analysis.summary import CallSite, FuncDef, Guard
@@ -45,8 +53,10 @@ class CallResolver:
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
         self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
+        self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
+        self.orm_deletes = OrmDeletes(project)
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -130,15 +140,11 @@ class CallResolver:
                     or (site.arg_of >= 0 and site.arg_of in consumers)
                     or _polls(qn, site)
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
+                    or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
+                    or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
-                    out.blocking.append(blocking)
-                    if site.guard >= 0 and self.kills.tests(func.gqn):
-                        out.site_guards[blocking] = site.guard
-                    if guarded:
-                        out.guarded.add(blocking)
-                    if handlers and site.guard in handlers:
-                        out.on_error.add(blocking)
+                    self._add_blocking(func, site, blocking, guarded, handlers, out)
                 if client_entry is not None and not _given_transport(site):
                     made = Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry)
                     out.clients.append((made, guarded))
@@ -173,6 +179,12 @@ class CallResolver:
                         )
                         if kills:
                             out.kills = True
+                    lazy = self._lazy_read(callee[1])
+                    if lazy is not None and iterates_result(func.fd, calls, j):
+                        blocking = Site(
+                            func.gqn, func.mod.path, site.line, site.col, lazy.qn, lazy.entry
+                        )
+                        self._add_blocking(func, site, blocking, guarded, handlers, out)
             elif kind == "class":
                 on_error = bool(handlers) and site.guard in handlers
                 for name in ("__new__", "__init__"):
@@ -205,6 +217,48 @@ class CallResolver:
             # go the normal way does (paths are found breadth-first, in edge order)
             out.edges.sort(key=_on_error_last)
         return out
+
+    def _add_blocking(
+        self,
+        func: Func,
+        site: CallSite,
+        blocking: Site,
+        guarded: bool,
+        handlers: frozenset[int],
+        out: Resolved,
+    ) -> None:
+        out.blocking.append(blocking)
+        if site.guard >= 0 and self.kills.tests(func.gqn):
+            out.site_guards[blocking] = site.guard
+        if guarded:
+            out.guarded.add(blocking)
+        if handlers and site.guard in handlers:
+            out.on_error.add(blocking)
+
+    def _lazy_read(self, gqn: str) -> Site | None:
+        """The lazy directory read (callgraph_lazy.py) the function returns un-iterated, if
+        any: its caller that iterates the result reads the directory. Its fix says so."""
+        if gqn in self._lazy:
+            return self._lazy[gqn]
+        found: Site | None = None
+        func = self.project.funcs[gqn]
+        for value in returned_unread(func.fd) if func.fd.return_values else ():
+            ref = value[1]
+            p = self.project
+            callee = p.callee(func, ref) if ref[0] == "attr" else p.value_of(func, ref)
+            qn = callee[1] if callee is not None and callee[0] == "ext" else None
+            entry = self.cat.blocking(qn) if qn in LAZY_READS else None
+            if qn is not None and entry is not None:
+                fix = (
+                    f"`{func.fd.name}()` returns a lazy `{qn}`: the directory is read where it"
+                    f" is iterated, so iterate it off the loop: await asyncio.to_thread(lambda:"
+                    f" list({func.fd.name}(...)))"
+                )
+                entry = replace(entry, fix=fix)
+                found = Site(gqn, func.mod.path, 0, 0, qn, entry)
+                break
+        self._lazy[gqn] = found
+        return found
 
     def _memo_guards(self, fd: FuncDef, class_gqn: str | None) -> MemoGuards:
         """Which of `fd`'s guards are memos (rules/memo.py), for a method of `class_gqn`:
@@ -278,7 +332,7 @@ class CallResolver:
             return self._singleton(func.class_gqn)
         if depth == 0 or fd.decorators or fd.is_lambda or fd.name.startswith("__"):
             return False
-        if fd.name in self.kills.constants.used_names():
+        if fd.name in self.project.used_names():
             return False  # `Depends(f)`, a callback, a route: called by anything
         p = self.project
         called = False

@@ -84,10 +84,17 @@ class _Builder(Registrations):
         return self.model
 
     def _middleware_classes(self) -> None:
-        """`BaseHTTPMiddleware` subclasses, wherever they are registered: their `dispatch`.
-        One whose own `__call__` never calls `super().__call__` is a pure ASGI middleware in
-        effect: the base class's machinery never runs."""
+        """`BaseHTTPMiddleware` subclasses, wherever they are registered (`add_middleware`,
+        `Middleware(...)`, a list a setting holds, a subclass's base: anywhere its name is
+        handed on as a value, or called, as `Wrapper(app)` does): their `dispatch`. One only
+        defined and exported, or used by tests alone, serves nothing. One whose own
+        `__call__` never calls `super().__call__` is a pure ASGI middleware in effect: the
+        base class's machinery never runs."""
+        used = self.p.used_names()
         for cls in list(self.p.classes.values()):
+            name = cls.cd.name
+            if name not in used and not self.p.sites_named(name):
+                continue
             try:
                 if _BASE_HTTP_MIDDLEWARE in self.p.mro(cls.gqn)[1]:
                     own_call = self.p.method(cls.gqn, "__call__")

@@ -72,6 +72,11 @@ _MEMOISING = frozenset(
         "async_lru.alru_cache",
     )
 )
+# calls whose result calls their first argument: `partial(f, a)(b)` and
+# `asynccontextmanager(f)()` run f's body (the first binds arguments: values.py sees them)
+_CALLS_FIRST = frozenset(
+    ("functools.partial", "contextlib.contextmanager", "contextlib.asynccontextmanager")
+)
 _MAX_DEPTH = 120
 
 
@@ -303,7 +308,7 @@ class Inference(ClassIndex):
             return None if method is None else self.return_value(method)
         if kind == "ext":
             qn = callee[1]
-            if qn == "functools.partial" and ref[2]:
+            if qn in _CALLS_FIRST and ref[2]:
                 return self.value_of(func, ref[2][0])
             if qn == "builtins.type" and len(ref[2]) == 1:
                 # `type(self)`: the instance's class (an outside type: unknown)

@@ -114,6 +114,7 @@ class ProjectIndex:
         self._sites_by_name: dict[str, list[tuple[Func, CallSite]]] | None = {}
         # gqn → the gqns of its later redefinitions (`f#<line>`, see summarize.funcdef)
         self.variants: dict[str, list[str]] = {}
+        self._used: set[str] | None = None  # see used_names
 
     # ---- building -----------------------------------------------------------------------
 
@@ -178,6 +179,16 @@ class ProjectIndex:
         if sites is None:
             sites = self._index_sites()
         return sites.get(name, [])
+
+    def used_names(self) -> set[str]:
+        """Every name some module hands on as a value, not only calls or reads
+        (`ModuleSummary.value_names`): `Depends(f)`, `add_middleware(M)`, `{"sync": f}`."""
+        used = self._used
+        if used is None:
+            used = self._used = set()
+            for mod in self.modules.values():
+                used.update(mod.summary.value_names)
+        return used
 
     # ---- memoised inferences ------------------------------------------------------------
 

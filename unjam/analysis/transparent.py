@@ -16,7 +16,8 @@ A project function of one parameter that returns only functions it defines, each
 `kwargs.setdefault(…)`, no rebinding) and calling the wrapped function only as
 `func(*args, **kwargs)` (awaited or not), and handing it nowhere else, is such a decorator;
 the call's arguments are then the callee's. (Handing `kwargs` to another function, as a
-log line does, is taken as leaving it alone.)"""
+log line does, is taken as leaving it alone.) So are `@contextmanager` and
+`@asynccontextmanager`: `with f(a):` calls `f(a)` to get the generator it runs."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import FuncDef
 
 _PLAIN = frozenset({("name", "staticmethod"), ("name", "classmethod")})
+# library decorators whose wrapper calls the function with the call's arguments, unchanged
+_LIBRARY_PASSING = frozenset(("contextlib.contextmanager", "contextlib.asynccontextmanager"))
 _READS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
 # what a decorator may hand the function to without anything calling it: `wraps(func)`, and
 # questions about it (`inspect.iscoroutinefunction(func)` to pick a sync or async wrapper)
@@ -56,6 +59,8 @@ class TransparentDecorators:
             if ref in _PLAIN:
                 continue
             value = p.value_of(scope, ref) if ref[0] in ("name", "attr") else None
+            if value is not None and value[0] == "ext" and value[1] in _LIBRARY_PASSING:
+                continue
             if value is None or value[0] != "func" or not self._passes_through(value[1]):
                 return False
         return True

@@ -190,3 +190,10 @@ async def launch(job: str):
     from mediahub.jobs import schedule
 
     await schedule(job)
+
+
+@router.get("/repos/commits")
+async def repo_commits(url: str):
+    from mediahub.sandbox import list_commits
+
+    return await list_commits(url)

@@ -1,3 +1,4 @@
+import glob
 import os
 import shutil
 import subprocess
@@ -21,6 +22,9 @@ async def files(root: Path) -> None:
     Path("/tmp/c.txt").read_bytes()  # expect: UJ001
     shutil.rmtree(root / "cache")  # expect: UJ001
     os.listdir(root)  # expect: UJ001
+    logs = glob.glob(f"{root}/*.log")  # expect: UJ001
+    for old in glob.iglob(f"{root}/*.bak"):  # expect: UJ001
+        logs.append(old)
     name = (root / "x.txt").name  # ok
     async with aiofiles.open(root / "d.txt") as fh:  # ok
         await fh.read()  # ok

@@ -2,12 +2,14 @@ from anyio import to_thread
 from fastapi import FastAPI
 
 from catalog.api import router
+from catalog.ledger_db import check_database, ledger
 from catalog.pricing import FeedWatcher, open_price_book, pricing
 from catalog.registry import store
 
 app = FastAPI()
 app.include_router(router)
 app.include_router(pricing)
+app.include_router(ledger)
 
 
 @app.on_event("startup")
@@ -25,3 +27,8 @@ async def warm_registry():
 async def open_books():
     app.state.prices = open_price_book()
     app.state.watcher = FeedWatcher()
+
+
+@app.on_event("startup")
+async def database_reachable():
+    await check_database()

@@ -1,0 +1,3 @@
+from .middleware import RateLimitMiddleware
+
+__all__ = ["RateLimitMiddleware"]

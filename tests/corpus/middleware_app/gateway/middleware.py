@@ -35,3 +35,12 @@ class GitRevisionMiddleware:
         if scope["type"] == "http" and scope["path"] == "/revision":
             scope["revision"] = subprocess.check_output(["git", "describe"])  # expect: UJ001
         await self.app(scope, receive, send)
+
+
+class RateLimitMiddleware(BaseHTTPMiddleware):  # ok: defined and exported, but no app adds it
+    """Only the package's `__all__` names it: it serves no request, so neither its base
+    class's cost nor its dispatch's blocking call is the app's."""
+
+    async def dispatch(self, request, call_next):
+        time.sleep(0.01)  # ok: never registered
+        return await call_next(request)

@@ -3,7 +3,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from gridhub import health, nodes, ranking, streams, tokens, topology
+from gridhub import health, models, nodes, ranking, streams, tokens, topology
 from gridhub.lookups import adapters, authed_client, hub_client, lineage
 from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
 from gridhub.registry import audit, registry
@@ -112,6 +112,13 @@ async def tenant_issuer(tenant: str):
     tokens.vocabulary(tenant)
     tokens.default_vocabulary()
     return tokens.issuer(tenant)
+
+
+@app.delete("/racks/{rack_id}")
+async def retire_rack(rack_id: int):
+    with Session(engine) as session:
+        models.retire(session, models.Rack(id=rack_id), models.Label(id=rack_id, text=""))
+    return {}
 
 
 @app.post("/rank")

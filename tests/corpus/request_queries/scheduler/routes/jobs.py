@@ -29,6 +29,13 @@ def enqueue(job_id: int, url: str = Depends(queue_url)):
     return {"queue": url}
 
 
+@router.delete("/{job_id}")
+async def delete_job(job: Job = Depends(job_or_404), session: Session = Depends(get_session)):
+    session.delete(job)  # ok: no model declares a relationship, so delete() only marks the row
+    session.commit()  # expect: UJ001
+    return {"deleted": job.id}
+
+
 @router.get("/bind")
 async def which_database(session: Session = Depends(get_session)):
     return {"dialect": session.get_bind().dialect.name}  # ok: get_bind does no I/O

@@ -1,0 +1,34 @@
+import asyncio
+
+from fastapi import APIRouter
+
+from notify.templates import asset_dirs, layout_names, partial_files, template_files
+
+router = APIRouter(prefix="/templates")
+
+
+@router.get("/")
+async def list_templates():
+    names = template_files()  # expect: UJ001
+    return [p.stem for p in names]
+
+
+@router.get("/partials")
+async def list_partials():
+    return {"partials": sorted(partial_files())}  # expect: UJ001
+
+
+@router.get("/count")
+async def count_templates():
+    return {"n": sum(1 for _ in template_files())}  # expect: UJ001
+
+
+@router.get("/first")
+async def first_template():
+    files = template_files()  # ok: handed to a thread, where it is iterated
+    return await asyncio.to_thread(list, files)
+
+
+@router.get("/layouts")
+async def layouts():
+    return {"layouts": layout_names(), "assets": asset_dirs()}

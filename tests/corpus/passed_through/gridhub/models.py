@@ -1,0 +1,35 @@
+"""Models for `session.delete`: deleting a `Rack` loads its `Node`s first (the relationship
+must null their foreign key or cascade), deleting a `Label` loads nothing — it declares no
+relationship and no `backref` can add one — so only its `commit` talks to the database."""
+
+from sqlalchemy import ForeignKey
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Rack(Base):
+    __tablename__ = "racks"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    nodes = relationship("Node", back_populates="rack")
+
+
+class Node(Base):
+    __tablename__ = "nodes"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    rack_id: Mapped[int] = mapped_column(ForeignKey("racks.id"))
+    rack = relationship("Rack", back_populates="nodes")
+
+
+class Label(Base):
+    __tablename__ = "labels"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    text: Mapped[str]
+
+
+def retire(session: Session, rack: Rack, label: Label) -> None:
+    session.delete(label)  # ok: a Label has no relationship to load
+    session.delete(rack)  # expect: UJ001
+    session.commit()  # expect: UJ001
