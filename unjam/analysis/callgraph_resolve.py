@@ -166,7 +166,7 @@ class CallResolver:
             elif kind == "func" or kind == "meth":
                 if self._runs_off_loop(func, j, callees, handlers, out):
                     continue  # a generator handed to what iterates it in a worker thread
-                if callee[1] in funcs:
+                if callee[1] in funcs and not _returns_unawaited(func.fd, site, funcs[callee[1]]):
                     on_error = bool(handlers) and site.guard in handlers
                     passed.edges(func, site, callee, (guarded, on_error), out)
                     for target in (callee[1], *variants.get(callee[1], ())):
@@ -552,6 +552,20 @@ def _handler_guards(guards: list[Guard]) -> frozenset[int]:
         if guard.kind == "except" or (guard.outer >= 0 and guard.outer in inside):
             inside.add(i)
     return frozenset(inside) if inside else _NO_GUARDS
+
+
+def _returns_unawaited(fd: FuncDef, site: CallSite, target: Func) -> bool:
+    """`return fetch(x)` in an `async def`, `fetch` a coroutine function: the caller gets
+    the coroutine object itself (FastAPI, serialising it, never awaits it), so `fetch`'s
+    body does not run there. A `def` returning it is a coroutine factory: its caller's
+    `await` runs it."""
+    return (
+        fd.is_async
+        and not site.awaited
+        and target.fd.is_async
+        and not target.fd.is_generator
+        and call_ref(site) in fd.return_values
+    )
 
 
 def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:

@@ -1,4 +1,5 @@
 import asyncio
+import time
 
 from fastapi import APIRouter
 
@@ -32,3 +33,27 @@ async def first_template():
 @router.get("/layouts")
 async def layouts():
     return {"layouts": layout_names(), "assets": asset_dirs()}
+
+
+async def scan_archive(name: str):
+    time.sleep(0.5)  # ok: only reached by a coroutine returned un-awaited, which never runs
+    return name
+
+
+async def scan_backup(name: str):
+    time.sleep(0.5)  # expect: UJ001
+    return name
+
+
+def backup_scan(name: str):
+    return scan_backup(name)  # a coroutine factory: its caller awaits what it returns
+
+
+@router.get("/archive/{name}")
+async def archive(name: str):
+    return scan_archive(name)  # a missing await: FastAPI gets the coroutine object
+
+
+@router.get("/backup/{name}")
+async def backup(name: str):
+    return await backup_scan(name)
