@@ -167,6 +167,22 @@ class RouteModel(AppDiscovery):
             self._function_dependency(p.funcs[target[1]], key, route, seen, depth)
         elif target[0] == "class":
             self._class_dependency(p.classes[target[1]], key, route, seen, depth)
+        elif target[0] == "ext" and _class_name(target[1]):
+            # an outside class (`Authorize: AuthJWT = Depends()`): FastAPI calls it in the
+            # thread pool, as any class; its `__init__`'s own dependencies are not seen
+            name = target[1].rpartition(".")[2]
+            route.dependencies.append(
+                Invoked(
+                    (),
+                    name,
+                    Role.CLASS_DEPENDENCY,
+                    False,
+                    scope.mod.path,
+                    scope.fd.line,
+                    route.label,
+                    key=key,
+                )
+            )
         elif target[0] == "obj":
             method = p.method(target[1], "__call__")
             if method is not None:
@@ -243,6 +259,13 @@ class RouteModel(AppDiscovery):
         route.dependencies.append(invoked)
         if init is not None:
             self._sub_dependencies(init, route, seen, depth + 1)
+
+
+def _class_name(qn: str) -> bool:
+    """Whether an outside name is a class's by the naming convention every library follows
+    (`AuthJWT`, `OAuth2PasswordRequestForm`; not `get_db`, not a constant `API_KEY`)."""
+    name = qn.rpartition(".")[2]
+    return name[:1].isupper() and not name.isupper()
 
 
 def _joined(outer: str, inner: str) -> str:

@@ -204,7 +204,7 @@ class ParameterInference(Inference):
 
     def depends_target(self, scope: Func, param: Param | None, call: tuple) -> Value | None:
         """What `Depends(x)` calls (x evaluated in `scope`), or the annotation's class for
-        `Depends()`."""
+        `Depends()` (an outside one as ("ext", its name))."""
         args, kwargs = call[2], dict(call[3])
         target = args[0] if args else kwargs.get("dependency")
         if target is not None and target != ("const", None):
@@ -214,6 +214,8 @@ class ParameterInference(Inference):
             typed = self.annotation_type(alias_scope, ann)
             if typed is not None and typed[0] == "obj":
                 return ("class", typed[1])
+            if typed is not None and typed[0] == "inst":
+                return ("ext", typed[1])
         return None
 
 

@@ -128,7 +128,9 @@ class ThreadPool:
             return
         names = ", ".join(f"`{i.name}`" for i in pieces)
         deps = [i for i in route.dependencies if i.token]
-        shared = max(deps, key=lambda d: len(self.e.routes_using(self.e.inv_key(d))), default=None)
+        # (the project's own: an outside class, `AuthJWT`, is not the one to change)
+        own = [d for d in deps if d.funcs] or deps
+        shared = max(own, key=lambda d: len(self.e.routes_using(self.e.inv_key(d))), default=None)
         self.e.report(
             "UJ005",
             Location(route.decorator_path, route.decorator_line, route.decorator_col),

@@ -1,4 +1,5 @@
 from fastapi import APIRouter, Depends, Security
+from fastapi.security import OAuth2PasswordRequestForm
 
 from zoo.resources import Inventory, InventoryDep, Keeper, get_cached_sqs, get_http, get_s3
 from zoo.security import allow_list, audit, checker, rate_limit, require_scopes
@@ -33,3 +34,8 @@ from zoo.resources import get_fresh_client, get_tenant_client  # noqa: E402
 @router.get("/tenant")  # expect: UJ005
 def tenant(client=Depends(get_tenant_client), fresh=Depends(get_fresh_client)):
     return {"ok": True}
+
+
+@router.post("/login")  # expect: UJ005 (audit, the form class FastAPI builds in the pool, login)
+def login(form: OAuth2PasswordRequestForm = Depends()):
+    return {"user": form.username}
