@@ -133,6 +133,16 @@ fn same(a: &Expr, b: &Expr) -> bool {
 }
 
 /// X of `if X: return` (no value, or `None`; no `else`) or `if X and not p: return` —
+/// `exits_block` in summarize_guards.py: `if test: …; return` (or `raise`, `continue`,
+/// `break`) with no `else`, after which the rest of the block runs where `test` was false.
+pub fn exits_block(body: &[Stmt], has_else: bool) -> bool {
+    !has_else
+        && matches!(
+            body.last(),
+            Some(Stmt::Return(_) | Stmt::Raise(_) | Stmt::Continue(_) | Stmt::Break(_))
+        )
+}
+
 /// `_done_flag` in summarize_guards.py.
 pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'a Expr> {
     if has_else {

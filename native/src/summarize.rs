@@ -4,12 +4,14 @@
 use ruff_python_ast::token::{TokenKind, Tokens};
 use ruff_python_ast::{
     BoolOp, Decorator, ElifElseClause, ExceptHandler, Expr, ExprLambda, ModExpression, Parameters,
-    Stmt, StmtClassDef, StmtFunctionDef,
+    Stmt, StmtClassDef, StmtFunctionDef, UnaryOp,
 };
 use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
-use crate::guards::{cached_subject, done_flag, guard_subjects, missed, negated, param_test};
+use crate::guards::{
+    cached_subject, done_flag, exits_block, guard_subjects, missed, negated, param_test,
+};
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, opt_str, s, tag, tuple};
 use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
@@ -144,6 +146,10 @@ impl<'a> Summarizer<'a> {
                     // the rest runs while the flag is unset
                     guard = self.add_guard(f, "done", flag, guard, None);
                 }
+                if exits_block(&node.body, !node.elif_else_clauses.is_empty()) {
+                    // the rest runs where the test was false
+                    guard = self.negation_guard(&node.test, f, guard);
+                }
             }
         }
     }
@@ -225,11 +231,21 @@ impl<'a> Summarizer<'a> {
             let returned = key.map(|k| self.ref_(k, f, 0));
             guard = self.add_guard(f, kind, subject, guard, returned);
         }
+        self.negation_guard(test, f, guard)
+    }
+
+    /// The parameter tests that hold where `test` was false (an `else`, or the rest of a
+    /// block after an `if` that leaves it): `negation_guard` in summarize_guards.py.
+    fn negation_guard(&mut self, test: &Expr, f: usize, mut guard: i64) -> i64 {
         let single = std::slice::from_ref(test);
-        let operands: &[Expr] = match test {
-            Expr::BoolOp(b) if b.op == BoolOp::Or => &b.values,
+        let (operands, negate): (&[Expr], bool) = match test {
+            Expr::UnaryOp(u) if u.op == UnaryOp::Not => match &*u.operand {
+                Expr::BoolOp(b) if b.op == BoolOp::And => (&b.values, false),
+                _ => (single, true),
+            },
+            Expr::BoolOp(b) if b.op == BoolOp::Or => (&b.values, true),
             Expr::BoolOp(_) => return guard,
-            _ => single,
+            _ => (single, true),
         };
         let facts: Vec<_> = {
             let func = &self.m.func_arena[f];
@@ -239,7 +255,8 @@ impl<'a> Summarizer<'a> {
                 .collect()
         };
         for (kind, name, constant) in facts {
-            guard = self.add_param_guard(f, negated(kind), name, constant, guard);
+            let kind = if negate { negated(kind) } else { kind };
+            guard = self.add_param_guard(f, kind, name, constant, guard);
         }
         guard
     }

@@ -159,7 +159,7 @@ class CallGraph(CallResolver):
             if edge.site < 0:
                 continue
             target = self.project.funcs.get(edge.callee)
-            names = passed_names(fd.calls[edge.site], target.fd) if target else {}
+            names = passed_names(fd.calls[edge.site], target.fd, fd) if target else {}
             handed = {theirs: ours for theirs, ours in names.items() if ours in own}
             if not handed:
                 continue

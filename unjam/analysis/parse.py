@@ -177,7 +177,7 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 10: what a function iterates; 11, 12: "cached" guards of `and` tests; 13: `after_yield`
 # (the lines after a `yield` on its path) instead of the first `yield`'s line; 14: the key
 # of a "not in" guard; 16: `if hasattr(x, "a"): return …` as a "cached" guard
-NATIVE_FORMAT = 16
+NATIVE_FORMAT = 17
 _told_stale = False
 
 

@@ -12,7 +12,12 @@ from __future__ import annotations
 
 import ast
 
-from unjam.analysis.summarize_guards import GuardRecorder, _cached_subject, _done_flag
+from unjam.analysis.summarize_guards import (
+    GuardRecorder,
+    _cached_subject,
+    _done_flag,
+    exits_block,
+)
 from unjam.analysis.summarize_names import value_names
 from unjam.analysis.summary import (
     CallSite,
@@ -190,6 +195,8 @@ class _Summarizer(GuardRecorder):
                     flag = _done_flag(stmt)
                     if flag is not None:  # what follows runs while the flag is unset
                         guard = self.add_guard(fn, "done", flag, guard)
+                if exits_block(stmt):  # what follows runs where the test was false
+                    guard = self.negation_guard(stmt.test, fn, guard)
 
     def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:
         t = type(s)

@@ -177,6 +177,20 @@ def _reads_keyword(ref: tuple, own: str) -> bool:
     )
 
 
+def _is_and(node: ast.expr) -> bool:
+    return type(node) is ast.BoolOp and type(node.op) is ast.And
+
+
+# statements after which the rest of the block does not run
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def exits_block(node: ast.If) -> bool:
+    """`if test: …; return` (or `raise`, `continue`, `break`) with no `else`: the rest of the
+    block runs only where `test` was false."""
+    return not node.orelse and bool(node.body) and isinstance(node.body[-1], _EXITS)
+
+
 def _done_flag(node: ast.If) -> ast.expr | None:
     """X of `if X: return` (no value, or `None`; no `else`), or of `if X and not p: return`:
     an early exit once X is set, after which the rest of the block runs while it is not."""
@@ -318,7 +332,17 @@ class GuardRecorder:
             kind, subject, key = missed
             returned = None if key is None else self.ref(key, fn)
             guard = self.add_guard(fn, kind, subject, guard, returned)
-        if type(test) is ast.BoolOp:
+        return self.negation_guard(test, fn, guard)
+
+    def negation_guard(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
+        """The parameter tests that hold where `test` was false — in an `else`, or after an
+        `if` whose body always leaves the block (`if not p: return`): for `p` or `a or b`
+        each parameter operand negated, for `not (a and b)` each as written (for `a and b`:
+        unknown which)."""
+        negate = True
+        if type(test) is ast.UnaryOp and type(test.op) is ast.Not and _is_and(test.operand):
+            operands, negate = test.operand.values, False  # type: ignore[attr-defined]
+        elif type(test) is ast.BoolOp:
             if type(test.op) is not ast.Or:
                 return guard
             operands = test.values
@@ -328,7 +352,8 @@ class GuardRecorder:
             fact = _param_test(node, fn)
             if fact is not None:
                 kind, name, const = fact
-                guard = self.add_param_guard(fn, _NEGATED[kind], name, const, guard)
+                kind = _NEGATED[kind] if negate else kind
+                guard = self.add_param_guard(fn, kind, name, const, guard)
         return guard
 
     def add_param_guard(

@@ -75,7 +75,10 @@ class Guard(NamedTuple):
     "param has" / "param has not" (`if "key" in p:`; the constant in `returned`) — for the
     body of `if` (each operand of `and`), for its `else`/`elif` (negated: of `if p:` or of
     each operand of `or`), and for the operands of `and`/`or` after such a test (`if not p
-    and f():`: f() runs under "param false"; `if p or f():` likewise). Every parameter but
+    and f():`: f() runs under "param false"; `if p or f():` likewise), and for the rest of
+    a block after an `if` with no `else` whose body ends in `return`/`raise`/`continue`/
+    `break` (negated as for `else`; the operands of `if not (p and q): return` as written;
+    the `else` of `if not (p and q):` likewise). Every parameter but
     `*args`/`**kwargs` is recorded. Whether a call's arguments decide them is `values.py`'s
     judgement; they are never memo guards.
     """

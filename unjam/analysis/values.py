@@ -131,13 +131,32 @@ def passes_any(site: CallSite, names: Mapping[str, object]) -> bool:
     )
 
 
-def passed_names(site: CallSite, callee: FuncDef) -> dict[str, str]:
+def binds_self(caller: FuncDef | None, site: CallSite, callee: FuncDef) -> bool:
+    """Whether the call surely binds the callee's first parameter: a method calling another
+    through its own first parameter (`self.m(a)`, `cls.m(a)`), the callee not a staticmethod.
+    (`obj.m(a)` may name a function stored on `obj`, `Cls.m(obj, a)` binds nothing.)"""
+    func = site.func
+    return (
+        caller is not None
+        and caller.class_qn is not None
+        and bool(caller.params)
+        and callee.class_qn is not None
+        and not is_static(caller)
+        and not is_static(callee)
+        and func[0] == "attr"
+        and func[1] == ("name", caller.params[0].name)
+    )
+
+
+def passed_names(site: CallSite, callee: FuncDef, caller: FuncDef | None = None) -> dict[str, str]:
     """Callee parameter → the caller's name the call passes it as (`prepare(req,
-    is_system=is_system)`): by keyword, or by position to a function or staticmethod (a
-    method's call may be bound or not)."""
+    is_system=is_system)`): by keyword, or by position to a function or staticmethod, or to
+    a method the caller calls through `self` (another method's call may be bound or not)."""
     out = {name: ref[1] for name, ref in site.kwargs if name is not None and ref[0] == "name"}
-    if site.args and (callee.class_qn is None or is_static(callee)):
-        for param, ref in zip(callee.params, site.args, strict=False):
+    bound = binds_self(caller, site, callee)
+    if site.args and (bound or callee.class_qn is None or is_static(callee)):
+        params = callee.params[1:] if bound else callee.params
+        for param, ref in zip(params, site.args, strict=False):
             if param.kind != "pos" or ref[0] == "star":
                 break
             if ref[0] == "name":
@@ -229,17 +248,19 @@ def _known_values(
     """Parameter → value, for the parameters (among `wanted`, when given) whose value this
     call makes certain: a constant passed by keyword (or by position, to a function or a
     staticmethod — another method's call may be bound or not, which shifts positions — or to
-    the `__init__` a class call reaches, always bound), one of the caller's `constants` passed by name, or a
+    the `__init__` a class call reaches, or to a method called through `self`, both always
+    bound), one of the caller's `constants` passed by name, or a
     constant default the call surely leaves alone — or, through the caller's `**kwargs`
     spread (`forwarded`), a constant all of the caller's calls pass, or the default of a
     keyword none of them passes — or the members (`Event.CREATED`) the call passes, directly
     or as a local of the caller that holds only such members (`_Members`)."""
     passed = {name: ref for name, ref in site.kwargs}
     spread = None in passed
-    method = callee.class_qn is not None and not constructs and not is_static(callee)
+    # (the `__init__` a class call reaches, and `self.m(a)`, surely bind the first one)
+    bound = 1 if constructs or binds_self(caller, site, callee) else 0
+    method = callee.class_qn is not None and not bound and not is_static(callee)
     # a method's call may be bound (`obj.m(a)`: `a` is the second parameter) or not
     # (`Cls.m(obj, a)`): count one more positional to cover both
-    bound = 1 if constructs else 0
     covered = len(site.args) + (1 if method else 0) + bound
     out: dict[str, object] = {}
     for i, param in enumerate(callee.params):

@@ -197,3 +197,10 @@ async def repo_commits(url: str):
     from mediahub.sandbox import list_commits
 
     return await list_commits(url)
+
+
+@router.post("/documents/{doc_id}/metadata")
+async def update_metadata(doc_id: str):
+    from mediahub.vision import indexer
+
+    return await indexer.update(doc_id, use_vision=None)
