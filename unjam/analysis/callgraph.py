@@ -29,7 +29,7 @@ that passes nothing on stays as it was.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_resolve import CallResolver
@@ -60,7 +60,9 @@ class CallGraph(CallResolver):
         self._reach: dict[str, dict[object, frozenset[Site]]] = {"loop": {}, "pool": {}}
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._next: dict[str, dict[object, Sequence[object]]] = {"loop": {}, "pool": {}}
-        self._callers: dict[str, list[str]] | None = None  # callee → callers (callers_within)
+        self._callers: dict[str, list[str]] | None = None  # callee → callers (distances_to)
+        self._distances: dict[tuple[str, int], dict[str, int]] = {}  # distances_to()
+        self._indexed = 0  # how many resolved functions `_callers` indexes
         self._forwards: dict[str, frozenset[str]] = {}  # gqn → forwards()
         self._forwarding: dict[str, bool] = {}  # gqn → an edge leads to a held value
 
@@ -297,29 +299,40 @@ class CallGraph(CallResolver):
 
     def callers_within(self, gqn: str, roots: set[str], limit: int) -> list[str]:
         """The `roots` that call `gqn` through at most `limit` calls ("loop" edges, argument
-        values aside), nearest first: the candidates for a shorter path to it. The callers
-        are indexed once, from the functions resolved by then: call it after every entry's
-        `reach` (which resolves all that an entry can reach)."""
+        values aside), nearest first: the candidates for a shorter path to it. Call it after
+        every entry's `reach` (see `distances_to`)."""
+        return [f for f in self.distances_to(gqn, limit) if f in roots]
+
+    def distances_to(self, gqn: str, limit: int) -> dict[str, int]:
+        """Function → the fewest calls from it to `gqn` ("loop" edges, argument values
+        aside), for those within `limit`, nearest first: a bound `paths` prunes its search
+        with. The callers are indexed from the functions resolved by then (again when more
+        are): call it after the entries' `reach` (which resolves all that an entry can
+        reach)."""
         callers = self._callers
-        if callers is None:
+        if callers is None or self._indexed != len(self._resolved):
+            # (functions resolved since, by another rule's entries: index them too)
             callers = self._callers = {}
+            self._distances = {}
+            self._indexed = len(self._resolved)
             for caller, resolved in list(self._resolved.items()):
                 for edge in resolved.edges:
                     callers.setdefault(edge.callee, []).append(caller)
-        seen = {gqn}
+        key = (gqn, limit)
+        known = self._distances.get(key)
+        if known is not None:
+            return known
+        known = self._distances[key] = {gqn: 0}
         level = [gqn]
-        found = [gqn] if gqn in roots else []
-        for _ in range(limit):
+        for distance in range(1, limit + 1):
             following = []
             for v in level:
                 for u in callers.get(v, ()):
-                    if u not in seen:
-                        seen.add(u)
+                    if u not in known:
+                        known[u] = distance
                         following.append(u)
-                        if u in roots:
-                            found.append(u)
             level = following
-        return found
+        return known
 
     def paths(
         self,
@@ -328,12 +341,15 @@ class CallGraph(CallResolver):
         mode: str,
         limit: int = -1,
         skip: Callable[[Edge], bool] | None = None,
+        toward: Mapping[str, int] | None = None,
     ) -> dict[Site, list[tuple[str, int]]]:
         """Shortest call path from `root` to each target site: [(function gqn, line of the
         call it makes toward the next step), ...], ending with the function containing the
         site (and the site's line). The search runs over states, as `reach` does, so a path
         never passes a call whose arguments rule the next step out. `limit` ≥ 0: only paths
-        of at most that many calls; `skip`: edges not to take."""
+        of at most that many calls; `skip`: edges not to take; `toward` (with `limit`): the
+        targets' `distances_to`, so that the search enters no function too far from them
+        (argument values only remove calls: the result is the same, found sooner)."""
         wanted: dict[str, list[Site]] = {}
         for site in targets:
             wanted.setdefault(site.func, []).append(site)
@@ -366,6 +382,10 @@ class CallGraph(CallResolver):
             ):
                 if w in parent or (skip is not None and skip(edge)):
                     continue
+                if toward is not None:
+                    distance = toward.get(edge.callee)
+                    if distance is None or depth[v] + 1 + distance > limit:
+                        continue
                 parent[w] = (v, edge.line)
                 depth[w] = depth[v] + 1
                 queue.append(w)

@@ -197,8 +197,9 @@ class RulesEngine:
             return edge.guarded or cached(edge.callee)
 
         found = None
+        toward = self.g.distances_to(site.func, MAX_CALLS)
         for f in inv.funcs:
-            path = self.g.paths(f, [site], "loop", MAX_CALLS, memo).get(site)
+            path = self.g.paths(f, [site], "loop", MAX_CALLS, memo, toward).get(site)
             if path is not None and (found is None or len(path) < len(found)):
                 found = path
         return found

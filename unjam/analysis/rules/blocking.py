@@ -359,8 +359,9 @@ class Blocking:
                     if f not in by_func or (by_func[f].on_error and not inv.on_error):
                         by_func[f] = inv
         fallback = None
+        toward = self.g.distances_to(site.func, limit)
         for f in self.g.callers_within(site.func, set(by_func), limit):
-            path = self.g.paths(f, [site], "loop", limit).get(site)
+            path = self.g.paths(f, [site], "loop", limit, toward=toward).get(site)
             if path is not None:
                 if not by_func[f].on_error:
                     return by_func[f], path
