@@ -201,6 +201,11 @@ async def repo_commits(url: str):
 
 @router.post("/documents/{doc_id}/metadata")
 async def update_metadata(doc_id: str):
-    from mediahub.vision import indexer
+    from mediahub.vision import export_pages, indexer, thumbnail_dir
 
+    export_pages([doc_id])
+    try:
+        thumbnail_dir(doc_id)
+    except ValueError:
+        pass
     return await indexer.update(doc_id, use_vision=None)

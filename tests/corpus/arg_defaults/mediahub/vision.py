@@ -32,3 +32,18 @@ class Indexer:
 
 
 indexer = Indexer()
+
+
+def thumbnail_dir(doc_id: str, cached: bool = False) -> Path:
+    if not cached:
+        raise ValueError("thumbnails are kept only in the cache")
+    path = Path("/srv/thumbs") / doc_id
+    path.mkdir(exist_ok=True)  # ok: the route leaves cached False, so the call raises first
+    return path
+
+
+def export_pages(pages: list[str], fmt: str | None = None) -> None:
+    for page in pages:
+        if fmt is None:
+            break
+        Path(page).with_suffix(f".{fmt}").write_text(page)  # ok: the route passes no fmt
