@@ -164,3 +164,38 @@ def test_a_default_names_the_callees_module_not_the_callers_parameters():
         decided_false(caller, caller.calls[0], fd, param_tests(fd), {"STRICT": False})
         == frozenset()
     )
+
+
+BOUND = """
+class Store:
+    def save(self, flush=False):
+        if flush:
+            a()
+        return self.write(False)
+
+    def write(self, sync):
+        if sync:
+            b()
+
+    @classmethod
+    def build(cls):
+        cls.write(False)
+        cls.make(False)
+
+    @classmethod
+    def make(cls, sync):
+        if sync:
+            c()
+"""
+
+
+def test_self_binds_the_method_it_calls_but_cls_binds_only_a_classmethod():
+    mod = summarize(ast.parse(BOUND), False)
+    save, build = mod.funcs["Store.save"], mod.funcs["Store.build"]
+    write, make = mod.funcs["Store.write"], mod.funcs["Store.make"]
+    # `self.write(False)`: `sync` is False, so `if sync:` never runs
+    assert decided_false(save, save.calls[-1], write, param_tests(write))
+    # `cls.write(False)` passes False as `self` (write is no classmethod): nothing decided
+    assert not decided_false(build, build.calls[0], write, param_tests(write))
+    # `cls.make(False)`: a classmethod, bound to `cls`
+    assert decided_false(build, build.calls[1], make, param_tests(make))

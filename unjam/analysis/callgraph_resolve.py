@@ -241,10 +241,10 @@ class CallResolver:
         if gqn in self._lazy:
             return self._lazy[gqn]
         found: Site | None = None
-        func = self.project.funcs[gqn]
+        p = self.project
+        func = p.funcs[gqn]
         for value in returned_unread(func.fd) if func.fd.return_values else ():
             ref = value[1]
-            p = self.project
             callee = p.callee(func, ref) if ref[0] == "attr" else p.value_of(func, ref)
             qn = callee[1] if callee is not None and callee[0] == "ext" else None
             entry = self.cat.blocking(qn) if qn in LAZY_READS else None

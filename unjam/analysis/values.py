@@ -52,6 +52,7 @@ class Forwarded(NamedTuple):
 _NONE: Mapping[str, object] = MappingProxyType({})
 _PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")})
 _STATIC = ("name", "staticmethod")
+_CLASSMETHOD = ("name", "classmethod")
 _SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
 _MAX_STR = 160  # summarize.py keeps this many characters of a string constant
 _MAX_ITEMS = 16  # ... and this many items of a dict literal (its _MAX_ITEMS): more may be cut
@@ -133,8 +134,9 @@ def passes_any(site: CallSite, names: Mapping[str, object]) -> bool:
 
 def binds_self(caller: FuncDef | None, site: CallSite, callee: FuncDef) -> bool:
     """Whether the call surely binds the callee's first parameter: a method calling another
-    through its own first parameter (`self.m(a)`, `cls.m(a)`), the callee not a staticmethod.
-    (`obj.m(a)` may name a function stored on `obj`, `Cls.m(obj, a)` binds nothing.)"""
+    through its own first parameter (`self.m(a)`; from a classmethod, `cls.m(a)` of another
+    classmethod), the callee not a staticmethod. (`obj.m(a)` may name a function stored on
+    `obj`, `Cls.m(obj, a)` binds nothing.)"""
     func = site.func
     return (
         caller is not None
@@ -143,9 +145,14 @@ def binds_self(caller: FuncDef | None, site: CallSite, callee: FuncDef) -> bool:
         and callee.class_qn is not None
         and not is_static(caller)
         and not is_static(callee)
+        and (not _is_classmethod(caller) or _is_classmethod(callee))
         and func[0] == "attr"
         and func[1] == ("name", caller.params[0].name)
     )
+
+
+def _is_classmethod(fd: FuncDef) -> bool:
+    return any(ref == _CLASSMETHOD for ref, _line, _col in fd.decorators)
 
 
 def passed_names(site: CallSite, callee: FuncDef, caller: FuncDef | None = None) -> dict[str, str]:
