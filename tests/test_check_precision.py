@@ -37,6 +37,15 @@ def test_a_memoised_blocking_call_is_a_first_call_stall_not_per_request_work():
         assert every_request.severity == Severity.ERROR
 
 
+def test_a_local_this_call_fills_is_no_memo():
+    """`template = None`, then `template = data["chat_template"]` from a file this call
+    opened: `if template is None:` is a per-call fallback, and the call under it runs on
+    every call."""
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    assert "first call" not in found[61].message, found[61].message
+    assert found[61].severity == Severity.ERROR
+
+
 def test_a_decorator_named_for_a_cache_folder_is_no_cache():
     """`@create_cache_folder` makes a folder and caches nothing: the call is per request."""
     found = findings("memo_guards", "UJ001", "catalog/uploads.py")
@@ -117,6 +126,11 @@ def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_o
     fixed = found[22]  # `httpx.AsyncClient(timeout=5.0)`: nothing from the request
     assert "request sends" not in fixed.message
     assert "once" in fixed.fix and "lifespan" in fixed.fix
+    # from a dependency named through an alias (`ConfigDep = Annotated[dict,
+    # Depends(get_config)]`): the process's cached config, not what the request sends
+    configured = found[31]
+    assert "request sends" not in configured.message, configured.message
+    assert "once" in configured.fix
 
 
 def test_a_blocking_call_behind_lru_cache_is_a_first_call_stall():

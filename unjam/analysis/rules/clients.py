@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from unjam.analysis.fastapi_model import Invoked
     from unjam.analysis.project import Func
     from unjam.analysis.rules_engine import RulesEngine
+    from unjam.analysis.summary import Param
 
 RULES = (
     Rule(
@@ -281,7 +282,11 @@ class PerRequestClients:
             where = "in the thread pool"
         else:
             where = "on the event loop"
-        sent = request_inputs(self.p.funcs, steps, site.col) if what == "constructs" else ()
+        sent = (
+            request_inputs(self.p.funcs, steps, site.col, self._injected)
+            if what == "constructs"
+            else ()
+        )
         if sent:  # built from the request's own settings: no one client to share
             where += ", from what the request sends: "
             where += ", ".join(f"`{name}`" for name in sent)
@@ -308,6 +313,10 @@ class PerRequestClients:
             ),
             variant="network" if what == "network" else "",
         )
+
+    def _injected(self, func: Func, param: Param) -> bool:
+        """Whether FastAPI fills the entry's parameter from a dependency (request_data.py)."""
+        return self.p.param_depends(func, param) is not None
 
     def _handed_where(self, off: Offloaded) -> str:
         """Where work handed over by `off` (asyncio.to_thread(f), add_task(f), ...) runs."""

@@ -79,9 +79,36 @@ def _outlives_call(
             return name == "cls" or via_app
     values = fd.locals.get(name)
     if values is not None:
-        # a local: memoised only when read from somewhere (`x = None` … `x = build()`, or
-        # `path = Path(...)` … `if not path.exists():`, are per call)
-        return any(_is_read(ref) and not _reads_environment(ref) for ref in values)
+        # a local: memoised only when read from somewhere that outlives the call (`x = None`
+        # … `x = build()`, `path = Path(...)` … `if not path.exists():`, or `template =
+        # f.read()` from a file this call opened, are per call)
+        return any(
+            _is_read(ref) and not _reads_environment(ref) and not _reads_call_data(fd, ref)
+            for ref in values
+        )
+    return True
+
+
+def _reads_call_data(fd: FuncDef, ref: tuple) -> bool:
+    """Whether a read looks up something this call made: its root is a local of `fd` that
+    holds only what the call built (`f` of `with open(p) as f`, `data = json.load(f)`), not
+    an alias of shared state (`cache = self._cache`, `cache = _CACHE`)."""
+    root = _root(ref)[0]
+    return root[0] == "name" and _holds_call_data(fd, root[1], set())
+
+
+def _holds_call_data(fd: FuncDef, name: str, seen: set[str]) -> bool:
+    if name in seen:
+        return True  # (`x = x[0]`: what it held before)
+    values = fd.locals.get(name)
+    if not values or name in fd.globals_declared:
+        return False  # a parameter, a global: it may outlive the call
+    seen.add(name)
+    for value in values:
+        if value[0] == "name" or _is_read(value):
+            inner = _root(value)[0]
+            if inner[0] != "name" or not _holds_call_data(fd, inner[1], seen):
+                return False
     return True
 
 

@@ -16,9 +16,11 @@ filled key by key, or read back from elsewhere end the trail, and the usual fix 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
-from unjam.analysis.summary import CallSite, FuncDef
+from unjam.analysis.summary import CallSite, FuncDef, Param
 
 # parameters FastAPI fills with framework objects, not with what the client sent
 _FRAMEWORK_TYPES = frozenset(
@@ -34,14 +36,25 @@ _FRAMEWORK_TYPES = frozenset(
 _INJECTED = frozenset({"Depends", "Security"})
 
 
-def request_inputs(funcs: dict, steps: list[tuple[str, int]], col: int) -> tuple[str, ...]:
+def request_inputs(
+    funcs: dict,
+    steps: list[tuple[str, int]],
+    col: int,
+    injected: Callable[[Any, Param], bool] | None = None,
+) -> tuple[str, ...]:
     """The entry's request inputs that reach the arguments of the construction at the last
     step (`col` is its column), or () when none is seen to. `funcs` maps a function's
-    global name to its project function (with `.fd`); `steps` is the chain, entry first."""
+    global name to its project function (with `.fd`); `steps` is the chain, entry first;
+    `injected(func, param)`: whether FastAPI fills the parameter from a dependency, also
+    through an alias (`ConfigDep = Annotated[Config, Depends(get_config)]`)."""
     first = funcs.get(steps[0][0])
     if first is None:
         return ()
-    inputs = [p.name for p in first.fd.params if _from_request(p)]
+    inputs = [
+        p.name
+        for p in first.fd.params
+        if _from_request(p) and (injected is None or not injected(first, p))
+    ]
     tainted = set(inputs)
     for i, (gqn, line) in enumerate(steps):
         func = funcs.get(gqn)

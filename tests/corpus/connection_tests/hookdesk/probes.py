@@ -25,3 +25,7 @@ def status_client() -> httpx.AsyncClient:
 def tenant_client(token: str) -> httpx.AsyncClient:
     headers = {"Authorization": token}
     return httpx.AsyncClient(base_url=PARTNER_API, headers=headers)  # expect: UJ003
+
+
+def partner_client(config: dict) -> httpx.AsyncClient:
+    return httpx.AsyncClient(base_url=config["partner_url"])  # expect: UJ003

@@ -62,6 +62,7 @@ async def currency_history(currency: str):
 @router.get("/models")
 async def models(model_dir: str):
     keys.default_settings()
+    keys.chat_template(model_dir)
     return keys.model_files(model_dir)
 
 

@@ -49,3 +49,16 @@ def revision() -> str:
     if from_env is not None:
         return from_env
     return subprocess.check_output(["git", "rev-parse", "HEAD"]).decode()  # expect: UJ001
+
+
+def chat_template(model_dir: str) -> str | None:
+    """A local this call sets, from what it read: `if template is None:` is a fallback, run
+    on every call."""
+    template = None
+    with open(os.path.join(model_dir, "chat_template.jinja")) as fh:  # expect: UJ001
+        template = fh.read() or None
+    if template is None:
+        with open(os.path.join(model_dir, "chat_template.json")) as fh:  # expect: UJ001
+            data = json.load(fh)
+            template = data["chat_template"]
+    return template

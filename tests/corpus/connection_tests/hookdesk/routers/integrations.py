@@ -1,8 +1,10 @@
 import asyncio
+from functools import lru_cache
+from typing import Annotated
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Depends, Header
 
-from hookdesk.probes import STATUS_URL, RedisProbe, status_client, tenant_client
+from hookdesk.probes import STATUS_URL, RedisProbe, partner_client, status_client, tenant_client
 from hookdesk.schemas import PingResult, RedisSettings
 
 router = APIRouter(prefix="/integrations")
@@ -31,4 +33,21 @@ async def partner_status() -> dict:
 async def tenant_usage(authorization: str = Header()) -> dict:
     async with tenant_client(authorization) as client:
         response = await client.get("/usage")
+    return response.json()
+
+
+@lru_cache
+def get_config() -> dict:
+    return {"partner_url": "https://api.partner.internal"}
+
+
+ConfigDep = Annotated[dict, Depends(get_config)]
+
+
+@router.get("/partner/ping")
+async def partner_ping(config: ConfigDep) -> dict:
+    """The client is built from the process's one cached config, not from the request:
+    one shared client would do."""
+    async with partner_client(config) as client:
+        response = await client.get("/ping")
     return response.json()
