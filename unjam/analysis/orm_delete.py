@@ -19,23 +19,26 @@ _RELATIONSHIPS = ("relationship", "Relationship")
 class OrmDeletes:
     def __init__(self, project: Project):
         self.p = project
-        self._declared: list[CallSite] | None = None
+        self._declared: tuple[bool, bool] | None = None  # (any relationship, any backref)
 
     def sends_nothing(self, func: Func, site: CallSite) -> bool:
         """Whether `func`'s `session.delete(obj)` at `site` surely loads nothing."""
-        declared = self._relationships()
+        declared, backref = self._relationships()
         if not declared:
             return True
-        if not site.args or any(name == "backref" for s in declared for name, _ in s.kwargs):
+        if not site.args or backref:
             return False
         value = self.p.value_of(func, site.args[0])
         if value is None or value[0] != "obj":
             return False
         return not any(self._declares(owner) for owner in self.p.mro(value[1])[0])
 
-    def _relationships(self) -> list[CallSite]:
+    def _relationships(self) -> tuple[bool, bool]:
+        """Whether the project declares any relationship, and any with a `backref=`."""
         if self._declared is None:
-            self._declared = [s for name in _RELATIONSHIPS for _, s in self.p.sites_named(name)]
+            sites = [s for name in _RELATIONSHIPS for _, s in self.p.sites_named(name)]
+            backref = any(name == "backref" for s in sites for name, _ in s.kwargs)
+            self._declared = (bool(sites), backref)
         return self._declared
 
     def _declares(self, class_gqn: str) -> bool:

@@ -40,7 +40,7 @@ def request_inputs(
     funcs: dict,
     steps: list[tuple[str, int]],
     col: int,
-    injected: Callable[[Any, Param], bool] | None = None,
+    injected: Callable[[Any, Param], bool],
 ) -> tuple[str, ...]:
     """The entry's request inputs that reach the arguments of the construction at the last
     step (`col` is its column), or () when none is seen to. `funcs` maps a function's
@@ -50,11 +50,7 @@ def request_inputs(
     first = funcs.get(steps[0][0])
     if first is None:
         return ()
-    inputs = [
-        p.name
-        for p in first.fd.params
-        if _from_request(p) and (injected is None or not injected(first, p))
-    ]
+    inputs = [p.name for p in first.fd.params if _from_request(p) and not injected(first, p)]
     tainted = set(inputs)
     for i, (gqn, line) in enumerate(steps):
         func = funcs.get(gqn)
