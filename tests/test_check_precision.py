@@ -269,3 +269,26 @@ def test_a_generator_iterated_on_the_loop_is_told_to_iterate_off_it():
     assert sorted(found) == [19, 24, 29]  # not the ones handed to StreamingResponse/to_thread
     assert "iterate it off the loop where `line_count` does" in found[19].fix, found[19].fix
     assert "to_thread(count_lines, ...)" not in found[19].fix
+
+
+def test_a_get_or_create_in_the_database_is_no_memo():
+    """`run = store.get(Run, job_id=job_id)` then `if run is None: store.add(...)`: the row
+    is kept by the database, per job; every request for a new job commits again."""
+    found = findings("request_queries", "UJ001", "scheduler/store.py")
+    commit = found[18]
+    assert "first call" not in commit.message and "cache miss" not in commit.message
+    assert commit.severity == Severity.ERROR
+
+
+def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():
+    """`login` calls `sign()` (which calls `config()`) before it calls `config()` itself: the
+    file is read where `sign` is called. `renew` calls `verify()` only when asked, so its
+    stall stays at its own `keys()` call."""
+    found = findings("memo_guards", "UJ001", "catalog/sessions.py")
+    assert [(s.name, s.line) for s in found[12].chain][:3] == [
+        ("login", 82),
+        ("sign", 18),
+        ("config", 12),
+    ]
+    assert "to_thread(sign" in found[12].fix, found[12].fix
+    assert [s.name for s in found[24].chain][:2] == ["renew", "keys"]

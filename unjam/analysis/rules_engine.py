@@ -23,6 +23,7 @@ from typing import Any
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.callgraph_records import Edge
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
+from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.project import Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
@@ -144,6 +145,18 @@ class RulesEngine:
                 if e.guarded and e.callee == callee and e.line == line:
                     return i, e
         return None
+
+    def first_fill(self, path: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """`path` to a first-call stall, through the entry's earliest call that surely
+        reaches the memo (first_fill.py): the call that really makes the slow one. The memo
+        is on the path (memo_step), or else around the blocking call itself."""
+        found = self._memo_edge(path)
+        if found is None:
+            holder = len(path) - 1
+        else:
+            index, edge = found
+            holder = index if edge is not None else index + 1
+        return earliest_fill(self.g, path, holder, MAX_CALLS)
 
     def memo_by_arguments(self, path: list[tuple[str, int]], site: Site) -> bool:
         """Whether the memo on `path` (memo_step, else the site's own guard) caches per

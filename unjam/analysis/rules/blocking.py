@@ -205,6 +205,9 @@ class Blocking:
                 ):
                     continue  # its one slow call is made before the app serves
                 once = not startup and memoised
+                if once:
+                    path = self.e.first_fill(path)
+                    via = self.e.via(path[1:])
                 keyed = once and self.e.memo_by_arguments(path, site)
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "

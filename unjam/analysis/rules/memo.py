@@ -14,7 +14,8 @@ A guard is a memo guard when the value it tests outlives the call:
   flag the function itself sets (`if self._ready: return` … `self._ready = True`;
   `if settings.disabled: return` is a switch, no memo);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
-  or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`).
+  or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`) — not a query
+  for a model's row (`run = db.get(Run, key)` then `if run is None:` is a get-or-create).
 `hasattr(x, "a")` and `getattr(x, "a", None)` are judged as the `x.a` they read.
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
 the process's one — a class instantiated only at module level, `handler = Handler()`, or by
@@ -238,11 +239,23 @@ def _is_read(ref: tuple) -> bool:
             return False
         receiver = _root(func[1])[0]
         return (
-            func[2] in _READS
+            (func[2] in _READS and not _asks_for_a_model(ref))
             or "cache" in func[2].lower()
             or (receiver[0] == "name" and "cache" in receiver[1].lower())
         )
     return False
+
+
+def _asks_for_a_model(call: tuple) -> bool:
+    """`db.get(Run, run_id)`, `store.get(User, filters=...)`: a query for a row of the model
+    it names (a class: a CamelCase name), as an ORM session's `get` is. A row found or made
+    per key is kept by the database, not by the process: `if run is None:` after it is a
+    get-or-create, run on every request that asks for a new one."""
+    args = call[2]
+    if not args or args[0][0] != "name":
+        return False
+    name = args[0][1]
+    return type(name) is str and name[:1].isupper() and not name.isupper()
 
 
 def keyed(fd: FuncDef, index: int) -> bool:

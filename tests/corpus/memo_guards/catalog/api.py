@@ -1,6 +1,6 @@
 from fastapi import APIRouter, Depends, Request
 
-from catalog import clients, keys, rates, uploads
+from catalog import clients, keys, rates, sessions, uploads
 from catalog.registry import store
 
 router = APIRouter(prefix="/catalog")
@@ -75,3 +75,16 @@ async def registry_names():
 async def upload(name: str, data: bytes):
     uploads.save_upload(name, data)
     return {}
+
+
+@router.post("/login/{user}")
+async def login(user: str):
+    token = sessions.sign(user)  # fills the config memo: the stall is here
+    return {"token": token, "ttl": sessions.config()["ttl"]}
+
+
+@router.post("/renew/{token}")
+async def renew(token: str, check: bool = False):
+    if check:
+        sessions.verify(token)  # only when asked: the memo may be filled below
+    return {"keys": len(sessions.keys())}

@@ -3,7 +3,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from scheduler.routes import jobs
+from scheduler.routes import jobs, runs
 from scheduler.settings import get_settings
 from scheduler.watcher import watch_settings
 
@@ -20,3 +20,4 @@ async def lifespan(app: FastAPI):
 
 app = FastAPI(lifespan=lifespan, title=settings.get("title", "scheduler"))  # expect: UJ006
 app.include_router(jobs.router)
+app.include_router(runs.router)
