@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from unjam.analysis.assigned_before import assigned_before
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
 from unjam.analysis.callgraph_generators import offloaded_generator
 from unjam.analysis.callgraph_kills import ArgumentKills
@@ -90,6 +91,8 @@ class CallResolver:
             # (callee() of a non-attribute is value_of(); methods are called directly, not
             # bound to locals first: compiled, that is a native call instead of a Python one)
             callee = p.callee(func, ref) if ref[0] == "attr" else p.value_of(func, ref)
+            if ref[0] == "attr" and ref[1][0] == "name":
+                callee = self._located(func, site, ref, callee)
             append(callee)
             if (
                 callee is not None
@@ -235,6 +238,15 @@ class CallResolver:
         if handlers and site.guard in handlers:
             out.on_error.add(blocking)
 
+    def _located(self, func: Func, site: CallSite, ref: tuple, callee: Value | None):
+        """`local.m()` where the local was last built, before the call in its block, by
+        another call than the one inference types it by (assigned_before.py)."""
+        built = assigned_before(func.fd, site, ref[1][1])
+        if built is None:
+            return callee
+        base = self.project.value_of(func, built)
+        return callee if base is None else self.project.member_callee(base, ref[2])
+
     def _lazy_read(self, gqn: str) -> Site | None:
         """The lazy directory read (callgraph_lazy.py) the function returns un-iterated, if
         any: its caller that iterates the result reads the directory. Its fix says so."""
@@ -323,15 +335,17 @@ class CallResolver:
     def _runs_once(self, func: Func, depth: int) -> bool:
         """Whether `func` runs once per process: the module body, a lifespan or a
         startup/shutdown handler, the `__init__` of a singleton, or (within `depth` callers)
-        an undecorated function that nothing uses as a value and that only such code
-        calls."""
+        a function that nothing uses as a value and that only such code calls, undecorated
+        or wrapped only by decorators that call it as it was called (transparent.py)."""
         fd = func.fd
         if fd.qn == "<module>" or func.gqn in self._once:
             return True
         if fd.name == "__init__" and func.class_gqn is not None:
             return self._singleton(func.class_gqn)
-        if depth == 0 or fd.decorators or fd.is_lambda or fd.name.startswith("__"):
+        if depth == 0 or fd.is_lambda or fd.name.startswith("__"):
             return False
+        if fd.decorators and not self.kills.decorators.all_transparent(func):
+            return False  # `@app.get`, `@click.command`: called by something else
         if fd.name in self.project.used_names():
             return False  # `Depends(f)`, a callback, a route: called by anything
         p = self.project

@@ -245,15 +245,16 @@ class Inference(ClassIndex):
         if ref[0] != "attr":
             return self.value_of(func, ref)
         base = self.value_of(func, ref[1])
-        if base is None:
-            return None
-        # a function of (base, attr) alone: kept for the whole project when inferred
-        # without a cycle cut (like `attribute()`)
-        key = (base, ref[2])
+        return None if base is None else self.member_callee(base, ref[2])
+
+    def member_callee(self, base: Value, attr: str) -> Value | None:
+        """What `base.attr` names as a call's function: a function of (base, attr) alone,
+        kept for the whole project when inferred without a cycle cut (like `attribute()`)."""
+        key = (base, attr)
         value = self._members.get(key, _MISSING)
         if value is _MISSING:
             cut = self._cut
-            value = self._member(base, ref[2])
+            value = self._member(base, attr)
             if cut == self._cut:
                 self._members[key] = value
         return value

@@ -17,7 +17,8 @@ A project function of one parameter that returns only functions it defines, each
 `func(*args, **kwargs)` (awaited or not), and handing it nowhere else, is such a decorator;
 the call's arguments are then the callee's. (Handing `kwargs` to another function, as a
 log line does, is taken as leaving it alone.) So are `@contextmanager` and
-`@asynccontextmanager`: `with f(a):` calls `f(a)` to get the generator it runs."""
+`@asynccontextmanager`: `with f(a):` calls `f(a)` to get the generator it runs; and
+loguru's bare `@logger.catch`, which logs what the call raises."""
 
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ from unjam.analysis.summary import FuncDef
 
 _PLAIN = frozenset({("name", "staticmethod"), ("name", "classmethod")})
 # library decorators whose wrapper calls the function with the call's arguments, unchanged
-_LIBRARY_PASSING = frozenset(("contextlib.contextmanager", "contextlib.asynccontextmanager"))
+_LIBRARY_PASSING = frozenset(
+    ("contextlib.contextmanager", "contextlib.asynccontextmanager", "loguru.logger.catch")
+)
 _READS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
 # what a decorator may hand the function to without anything calling it: `wraps(func)`, and
 # questions about it (`inspect.iscoroutinefunction(func)` to pick a sync or async wrapper)

@@ -25,6 +25,9 @@ async def files(root: Path) -> None:
     logs = glob.glob(f"{root}/*.log")  # expect: UJ001
     for old in glob.iglob(f"{root}/*.bak"):  # expect: UJ001
         logs.append(old)
+    Path("~/.tour").expanduser().mkdir(exist_ok=True)  # expect: UJ001
+    if not root.absolute().with_name("spool").exists():  # expect: UJ001
+        Path.home().joinpath(".tour").relative_to(Path.cwd()).touch()  # expect: UJ001
     name = (root / "x.txt").name  # ok
     async with aiofiles.open(root / "d.txt") as fh:  # ok
         await fh.read()  # ok

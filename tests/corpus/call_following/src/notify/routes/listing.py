@@ -3,6 +3,7 @@ import time
 
 from fastapi import APIRouter
 
+from notify.caches import DiskCache, pick_cache, reset
 from notify.templates import asset_dirs, layout_names, partial_files, template_files
 
 router = APIRouter(prefix="/templates")
@@ -57,3 +58,13 @@ async def archive(name: str):
 @router.get("/backup/{name}")
 async def backup(name: str):
     return await backup_scan(name)
+
+
+@router.post("/cache")
+async def cache_stats():
+    return {"kind": type(pick_cache()).__name__}
+
+
+@router.delete("/cache")
+async def clear_cache():
+    reset(DiskCache())
