@@ -177,8 +177,27 @@ impl<'a> Summarizer<'a> {
     }
 
     /// Walk an `if` test and record the tests its body runs under: `if_test` in
-    /// summarize.py (operands of `and`/`or` after a parameter test run under it).
+    /// summarize.py (the body of `a and b` runs when each holds; of `a or b`: unknown).
     fn if_test(&mut self, test: &Expr, f: usize, guard: i64) -> i64 {
+        let facts = self.walk_operands(test, f, guard);
+        let is_or = matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or);
+        let mut inner = self.if_guard(test, f, guard);
+        if !is_or {
+            for (kind, name, constant) in facts.iter().flatten() {
+                inner = self.add_param_guard(f, kind, name, *constant, inner);
+            }
+        }
+        inner
+    }
+
+    /// Walk a test or a value and give its operands' parameter tests: `walk_operands` in
+    /// summarize.py (operands of `and`/`or` after a parameter test run under it).
+    pub fn walk_operands<'e>(
+        &mut self,
+        test: &'e Expr,
+        f: usize,
+        guard: i64,
+    ) -> Vec<Option<(&'static str, &'e Expr, Option<&'e Expr>)>> {
         let single = std::slice::from_ref(test);
         let (operands, is_or): (&[Expr], bool) = match test {
             Expr::BoolOp(b) => (&b.values, b.op == BoolOp::Or),
@@ -208,15 +227,9 @@ impl<'a> Summarizer<'a> {
                 self.expr(&operands[i], f, under[i], false);
             }
         } else {
-            self.expr(test, f, guard, false);
+            self.walk(test, f, guard, false);
         }
-        let mut inner = self.if_guard(test, f, guard);
-        if !is_or {
-            for (kind, name, constant) in facts.iter().flatten() {
-                inner = self.add_param_guard(f, kind, name, *constant, inner);
-            }
-        }
-        inner
+        facts
     }
 
     /// The tests an `else`/`elif` runs under: `else_guard` in summarize.py.

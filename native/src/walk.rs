@@ -39,7 +39,17 @@ fn push_formatted<'a>(stack: &mut Stack<'a>, elements: &'a [InterpolatedStringEl
 }
 
 impl Summarizer<'_> {
+    /// The calls an expression makes; those in an operand of a value's `and`/`or` run
+    /// under the parameter tests before it (`walk_operands`): `expr` in summarize.py.
     pub fn expr(&mut self, node: &Expr, f: usize, guard: i64, awaited: bool) {
+        if matches!(node, Expr::BoolOp(_)) {
+            self.walk_operands(node, f, guard);
+        } else {
+            self.walk(node, f, guard, awaited);
+        }
+    }
+
+    pub fn walk(&mut self, node: &Expr, f: usize, guard: i64, awaited: bool) {
         if is_leaf(node) {
             return;
         }

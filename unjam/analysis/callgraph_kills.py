@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from unjam.analysis.callgraph_callbacks import function_called
 from unjam.analysis.callgraph_constants import PassedConstants
+from unjam.analysis.instances import BuiltArguments
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite, Guard
 from unjam.analysis.transparent import TransparentDecorators
@@ -22,6 +23,7 @@ from unjam.analysis.values import (
 )
 
 _NO_CONSTANTS: Mapping[str, object] = {}
+_NO_BUILT: Mapping[tuple, object] = {}
 
 
 class ArgumentKills:
@@ -30,6 +32,7 @@ class ArgumentKills:
         self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
         self._partials: frozenset[str] | None = None
         self.decorators = TransparentDecorators(project)
+        self.built = BuiltArguments(project)
         self.constants = PassedConstants(project, self.decorators)
 
     def of_call(
@@ -54,7 +57,8 @@ class ArgumentKills:
         passed = self._passed(func, site)
         constants = {**passed, **held} if held else passed
         alias = _imported_as(func, site, target.fd.name)
-        return passed_values(func.fd, site, target.fd, constants, wanted, alias)
+        built = self._built(func, site)
+        return passed_values(func.fd, site, target.fd, constants, wanted, alias, built)
 
     def of_construction(
         self, func: Func, site: CallSite, class_gqn: str, method: Func
@@ -88,7 +92,14 @@ class ArgumentKills:
             self._forwarded(func, site),
             self.decorators.all_transparent(target),
             _imported_as(func, site, constructs or target.fd.name),
+            self._built(func, site),
         )
+
+    def _built(self, func: Func, site: CallSite) -> Mapping[tuple, object]:
+        """The call's arguments that are surely objects it builds (instances.py)."""
+        refs = [ref for ref in site.args if ref[0] == "call" or ref[0] == "await"]
+        refs += [ref for name, ref in site.kwargs if name and ref[0] in ("call", "await")]
+        return self.built.of_call(func, refs) if refs else _NO_BUILT
 
     def _forwarded(self, func: Func, site: CallSite) -> Forwarded | None:
         """What `func`'s `**kwargs` holds (callgraph_constants.py), when the call spreads it."""

@@ -428,6 +428,14 @@ class _Summarizer(GuardRecorder):
     # ---- expressions --------------------------------------------------------------------
 
     def expr(self, node: ast.expr, fn: FuncDef, guard: int, awaited: bool = False) -> None:
+        """Record the calls an expression makes; those in an operand of a value's `and`/`or`
+        run under the parameter tests before it (`walk_operands`)."""
+        if type(node) is ast.BoolOp:
+            self.walk_operands(node, fn, guard)
+        else:
+            self.walk(node, fn, guard, awaited)
+
+    def walk(self, node: ast.expr, fn: FuncDef, guard: int, awaited: bool = False) -> None:
         if type(node) in _LEAVES:
             return
         stack: list[tuple[ast.AST, int, bool]] = [(node, -1, awaited)]

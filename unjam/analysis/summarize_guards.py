@@ -275,6 +275,9 @@ class GuardRecorder:
     def expr(self, node: ast.expr, fn: FuncDef, guard: int, awaited: bool = False) -> None:
         raise NotImplementedError  # the summariser's
 
+    def walk(self, node: ast.expr, fn: FuncDef, guard: int, awaited: bool = False) -> None:
+        raise NotImplementedError  # the summariser's
+
     def add_guard(
         self,
         fn: FuncDef,
@@ -294,10 +297,22 @@ class GuardRecorder:
 
     def if_test(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
         """Walk an `if` test and record the tests its body runs under (the guard it
-        returns). An operand of `and`/`or` runs only when the ones before it let it (`if not
-        force and dest.exists():` — `exists()` runs when `not force`): such operands are
-        walked one by one, last first (the order one walk of the test gives), each under the
-        parameter tests before it."""
+        returns): the body of `a and b` runs when each holds (of `a or b`: unknown)."""
+        facts = self.walk_operands(test, fn, guard)
+        inner = self.if_guard(test, fn, guard)
+        if not (type(test) is ast.BoolOp and type(test.op) is ast.Or):
+            for fact in facts:
+                if fact is not None:
+                    kind, name, const = fact
+                    inner = self.add_param_guard(fn, kind, name, const, inner)
+        return inner
+
+    def walk_operands(self, test: ast.expr, fn: FuncDef, guard: int) -> list:
+        """Walk a test, or a value (`store = store or Store()`), and give its operands'
+        parameter tests. An operand of `and`/`or` runs only when the ones before it let it
+        (`if not force and dest.exists():` — `exists()` runs when `not force`; `Store()`
+        when `not store`): such operands are walked one by one, last first (the order one
+        walk of the expression gives), each under the parameter tests before it."""
         is_bool = type(test) is ast.BoolOp
         operands = test.values if is_bool else [test]  # type: ignore[attr-defined]
         is_or = is_bool and type(test.op) is ast.Or  # type: ignore[attr-defined]
@@ -314,14 +329,8 @@ class GuardRecorder:
             for i in range(len(operands) - 1, -1, -1):
                 self.expr(operands[i], fn, under[i])
         else:
-            self.expr(test, fn, guard)
-        inner = self.if_guard(test, fn, guard)
-        if not is_or:  # the body of `a and b` runs when each holds (of `a or b`: unknown)
-            for fact in facts:
-                if fact is not None:
-                    kind, name, const = fact
-                    inner = self.add_param_guard(fn, kind, name, const, inner)
-        return inner
+            self.walk(test, fn, guard)
+        return facts
 
     def else_guard(self, test: ast.expr, fn: FuncDef, guard: int, orelse: list[ast.stmt]) -> int:
         """The tests an `else`/`elif` runs under: the `if` test was false, so a held value

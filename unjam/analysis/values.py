@@ -49,7 +49,22 @@ class Forwarded(NamedTuple):
     names: frozenset[str]
 
 
+class Instance:
+    """An argument that is surely an object a call built (instances.py): never `None`, and
+    true when `truthy` (its class cannot define `__bool__`/`__len__`). The two values are
+    module singletons, compared by identity in search states."""
+
+    __slots__ = ("truthy",)
+
+    def __init__(self, truthy: bool) -> None:
+        self.truthy = truthy
+
+
+INSTANCE = Instance(False)
+TRUE_INSTANCE = Instance(True)
+
 _NONE: Mapping[str, object] = MappingProxyType({})
+_NO_BUILT: Mapping[tuple, object] = MappingProxyType({})
 _PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")})
 _STATIC = ("name", "staticmethod")
 _CLASSMETHOD = ("name", "classmethod")
@@ -73,6 +88,7 @@ def decided_false(
     forwarded: Forwarded | None = None,
     transparent: bool = False,
     alias: str | None = None,
+    built: Mapping[tuple, object] = _NO_BUILT,
 ) -> frozenset[int]:
     """Indexes of the callee's guards that this call's argument values make false;
     `constants`: the caller's parameters every call of it gives one constant (see
@@ -80,12 +96,15 @@ def decided_false(
     `__init__` (the callee) the call reaches by calling the class. `forwarded`: what the
     caller's `**kwargs`, spread into the call, holds. `transparent`: the callee's decorators
     hand it the call's arguments unchanged (transparent.py). `alias`: the name an import
-    binds the callee to (`from m import remember as cognee_remember`)."""
+    binds the callee to (`from m import remember as cognee_remember`). `built`: the call's
+    arguments that are surely objects (instances.py), by their ref."""
     if not tests or not called_plainly(
         caller, site, callee, constructs, forwarded, transparent, alias
     ):
         return EMPTY
-    known = _known_values(site, callee, constants, constructs is not None, forwarded, caller)
+    known = _known_values(
+        site, callee, constants, constructs is not None, forwarded, caller, built=built
+    )
     params = {q.name for q in callee.params}
     for _, guard in tests:
         name = guard.subject[1]
@@ -110,6 +129,7 @@ def passed_values(
     constants: Mapping[str, object],
     wanted: frozenset[str],
     alias: str | None = None,
+    built: Mapping[tuple, object] = _NO_BUILT,
 ) -> dict[str, object]:
     """Parameter → value, for the callee's parameters among `wanted` this call makes
     certain (as `decided_false` knows them), `constants` holding what the caller's
@@ -117,7 +137,7 @@ def passed_values(
     function is called plainly."""
     if not called_plainly(caller, site, callee, alias=alias):
         return {}
-    return _known_values(site, callee, constants, caller=caller, wanted=wanted)
+    return _known_values(site, callee, constants, caller=caller, wanted=wanted, built=built)
 
 
 def is_static(fd: FuncDef) -> bool:
@@ -251,6 +271,7 @@ def _known_values(
     forwarded: Forwarded | None = None,
     caller: FuncDef | None = None,
     wanted: frozenset[str] | None = None,
+    built: Mapping[tuple, object] = _NO_BUILT,
 ) -> dict[str, object]:
     """Parameter → value, for the parameters (among `wanted`, when given) whose value this
     call makes certain: a constant passed by keyword (or by position, to a function or a
@@ -260,7 +281,8 @@ def _known_values(
     constant default the call surely leaves alone — or, through the caller's `**kwargs`
     spread (`forwarded`), a constant all of the caller's calls pass, or the default of a
     keyword none of them passes — or the members (`Event.CREATED`) the call passes, directly
-    or as a local of the caller that holds only such members (`_Members`)."""
+    or as a local of the caller that holds only such members (`_Members`) — or an object the
+    call builds (`built`: `Store()`, `await get_store()` of a `-> Store` function)."""
     passed = {name: ref for name, ref in site.kwargs}
     spread = None in passed
     # (the `__init__` a class call reaches, and `self.m(a)`, surely bind the first one)
@@ -295,6 +317,8 @@ def _known_values(
             out[param.name] = ref[1]
         elif ref[0] == "name" and scope is not None and ref[1] in constants:
             out[param.name] = constants[ref[1]]
+        elif scope is not None and ref in built:
+            out[param.name] = built[ref]
         elif ref[0] == "dict":
             keys = _literal_keys(ref)
             if keys is not None:
@@ -428,6 +452,11 @@ def _literal_keys(ref: tuple) -> _DictKeys | None:
 
 def _false(guard: Guard, value: object) -> bool:
     kind = guard.kind
+    if isinstance(value, Instance):
+        if kind == "param is":  # `p is None` (or `True`, `False`)
+            const = guard.returned
+            return const is not None and const[0] == "const" and isinstance(const[1], _SINGLETONS)
+        return kind == "param false" and value.truthy  # `not p`
     if isinstance(value, _Members) or (guard.returned is not None and guard.returned[0] == "attr"):
         return _members_false(kind, value, guard.returned)
     if kind == "param true":

@@ -1,6 +1,6 @@
 import shutil
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from mediahub import images
 from mediahub.accounts import rename, update_account
@@ -209,3 +209,20 @@ async def update_metadata(doc_id: str):
     except ValueError:
         pass
     return await indexer.update(doc_id, use_vision=None)
+
+
+@router.get("/presets/names")
+async def preset_listing(request: Request):
+    from mediahub.stores import audit_log, audit_size, preset_names, preset_store
+
+    return {
+        "names": preset_names(store=await preset_store(request)),
+        "audit": audit_size(await audit_log(request)),
+    }
+
+
+@router.get("/ledger")
+async def ledger():
+    from mediahub.stores import cached_ledger, ledger_rows
+
+    return ledger_rows(ledger=await cached_ledger())
