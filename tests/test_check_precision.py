@@ -286,9 +286,39 @@ def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():
     stall stays at its own `keys()` call."""
     found = findings("memo_guards", "UJ001", "catalog/sessions.py")
     assert [(s.name, s.line) for s in found[12].chain][:3] == [
-        ("login", 82),
+        ("login", 83),
         ("sign", 18),
         ("config", 12),
     ]
     assert "to_thread(sign" in found[12].fix, found[12].fix
     assert [s.name for s in found[24].chain][:2] == ["renew", "keys"]
+
+
+def test_a_memo_a_constructor_fills_under_another_memo_is_printed_through_that_call():
+    """`vault()` builds the one `Vault` (under `if _vault is None:`), whose `__init__` fills
+    the pool: on any request, the pool was filled by that call, now or on an earlier one,
+    never by the later `store.secret(name)`; the fix names the class to build in a thread."""
+    found = findings("memo_guards", "UJ001", "catalog/sessions.py")
+    assert [s.name for s in found[41].chain][:4] == [
+        "read_secret",
+        "vault",
+        "Vault.__init__",
+        "Vault._connect",
+    ]
+    assert "to_thread(Vault, ...)" in found[41].fix, found[41].fix
+
+
+def test_a_table_the_program_ships_is_no_cache():
+    """`if digest in KNOWN_MODELS: return KNOWN_MODELS[digest]` on a module dict no code
+    fills: the read after it runs on every call that misses, not "on a cache miss only"."""
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    read = found[75]
+    assert "cache miss" not in read.message and "first call" not in read.message, read.message
+    assert read.severity == Severity.ERROR
+
+
+def test_a_cache_scoped_to_a_request_is_missed_by_every_request():
+    found = findings("memo_guards", "UJ001", "catalog/plugins.py")
+    listing = found[28]  # `@cache(scope="request")`: cleared after each request
+    assert "first call" not in listing.message and "cache miss" not in listing.message
+    assert listing.severity == Severity.ERROR

@@ -272,13 +272,18 @@ class CallResolver:
         self._lazy[gqn] = found
         return found
 
+    def memo_guards_of(self, gqn: str) -> MemoGuards | None:
+        """The memo guards of a project function (rules/memo.py), as its edges were judged."""
+        func = self.project.funcs.get(gqn)
+        return None if func is None else self._memo_guards(func.fd, func.class_gqn)
+
     def _memo_guards(self, fd: FuncDef, class_gqn: str | None) -> MemoGuards:
         """Which of `fd`'s guards are memos (rules/memo.py), for a method of `class_gqn`:
         its `self.x` tests are when the instance is the process's one (`_singleton`) and
         `x` is stored, not one of the class's `@property` getters."""
         shared = self._singleton(class_gqn)
         computed = self._properties_of(class_gqn) if shared and class_gqn else frozenset()
-        return MemoGuards(fd, shared, computed)
+        return MemoGuards(fd, shared, computed, self.project.written_names())
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""

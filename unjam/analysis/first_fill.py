@@ -9,8 +9,9 @@ in the order the code runs, that surely reaches the function holding the memo.
 
 "Surely" is kept strict: the earlier call and every call from it down to the memo's holder
 run on every pass (no test around them but the one around the call the path already takes,
-not in an `except` handler, not themselves first-call work); otherwise the path stays as it
-was found.
+not in an `except` handler), or under memo tests only (`if _client is None: _client =
+Client()`, whose `__init__` fills the memo: on a later pass that call is skipped, but it was
+made on an earlier one, and filled the memo then); otherwise the path stays as it was found.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def earliest_fill(graph: CallGraph, path: Path, holder: int, limit: int) -> Path
         for edge in sorted(graph.resolved(func).edges, key=lambda e: (e.line, e.col)):
             if edge.line >= line:
                 break
-            if not _always(edge, taken.guard) or edge.callee not in toward:
+            if not _always(graph, func, edge, taken.guard) or edge.callee not in toward:
                 continue
             down = _sure_descent(graph, edge.callee, target, toward)
             if down is None:
@@ -53,9 +54,25 @@ def _edge_at(graph: CallGraph, func: str, line: int, callee: str) -> Edge | None
     return None
 
 
-def _always(edge: Edge, guard: int) -> bool:
-    """Whether the call runs whenever the caller gets as far as a call under `guard`."""
-    return (edge.guard < 0 or edge.guard == guard) and not edge.on_error and not edge.guarded
+def _always(graph: CallGraph, func: str, edge: Edge, guard: int) -> bool:
+    """Whether the call runs whenever the caller gets as far as a call under `guard`, or
+    did on an earlier pass: the tests around it are `guard`'s or memo tests."""
+    if edge.on_error:
+        return False
+    if edge.guard < 0 or edge.guard == guard:
+        return True
+    if not edge.guarded:
+        return False
+    memo = graph.memo_guards_of(func)
+    if memo is None:
+        return False
+    guards = graph.project.funcs[func].fd.guards
+    index = edge.guard
+    while index >= 0 and index != guard:
+        if not memo.tests_a_memo(index):
+            return False
+        index = guards[index].outer
+    return True
 
 
 def _sure_descent(graph: CallGraph, start: str, target: str, toward: dict[str, int]) -> Path | None:
@@ -68,7 +85,7 @@ def _sure_descent(graph: CallGraph, start: str, target: str, toward: dict[str, i
         ways = [
             edge
             for edge in graph.resolved(current).edges
-            if toward.get(edge.callee) == nearer and _always(edge, -1)
+            if toward.get(edge.callee) == nearer and _always(graph, current, edge, -1)
         ]
         if not ways:
             return None

@@ -30,6 +30,26 @@ Value = tuple
 _MISSING: Any = object()  # None is a memoised value
 _BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
 # What `ProjectIndex._memoized` computes
+# methods that fill or change the container they are called on
+_FILLERS = frozenset(
+    {
+        "update",
+        "setdefault",
+        "append",
+        "extend",
+        "insert",
+        "add",
+        "put",
+        "put_nowait",
+        "clear",
+        "pop",
+        "popitem",
+        "remove",
+        "discard",
+        "set",
+        "__setitem__",
+    }
+)
 _MEMBER = 0
 _RETURN = 1
 _PARAM = 2
@@ -115,6 +135,7 @@ class ProjectIndex:
         # gqn → the gqns of its later redefinitions (`f#<line>`, see summarize.funcdef)
         self.variants: dict[str, list[str]] = {}
         self._used: set[str] | None = None  # see used_names
+        self._written: frozenset[str] | None = None  # see written_names
 
     # ---- building -----------------------------------------------------------------------
 
@@ -189,6 +210,30 @@ class ProjectIndex:
             for mod in self.modules.values():
                 used.update(mod.summary.value_names)
         return used
+
+    def written_names(self) -> frozenset[str]:
+        """Every name some code fills or rebinds: declared `global` in a function, stored
+        into (`X[k] = v`, `X.a = v`, `X += …`, `del X[k]`) or changed by a method that fills
+        a container (`X.update(…)`, `X.append(…)`). A module table no code writes
+        (`KNOWN = {...}` only read) holds nothing a call left behind: no memo (rules/memo.py)."""
+        written = self._written
+        if written is None:
+            found: set[str] = set()
+            for mod in self.modules.values():
+                for fd in mod.summary.funcs.values():
+                    found.update(fd.globals_declared)
+                    for ref in fd.mutated:
+                        if ref[0] == "name":
+                            found.add(ref[1])
+                    for target, _attr, _value in fd.attr_stores:
+                        if target[0] == "name":
+                            found.add(target[1])
+                    for call in fd.calls:
+                        func = call.func
+                        if func[0] == "attr" and func[2] in _FILLERS and func[1][0] == "name":
+                            found.add(func[1][1])
+            written = self._written = frozenset(found)
+        return written
 
     # ---- memoised inferences ------------------------------------------------------------
 

@@ -20,7 +20,7 @@ class Resolver(ProjectIndex):
 
     def import_target(self, mod: Module, imp: ImportRef) -> str:
         if imp.level == 0:
-            base = imp.module
+            base = self._sibling(mod, imp.module) or imp.module
         else:
             parts = mod.name.split(".")
             keep = len(parts) - imp.level + (1 if mod.summary.is_package else 0)
@@ -30,6 +30,48 @@ class Resolver(ProjectIndex):
         if imp.name:
             return f"{base}.{imp.name}" if base else imp.name
         return base
+
+    def _sibling(self, mod: Module, dotted: str) -> str | None:
+        """`from utils import x` beside a `utils.py` means that one, whatever other `utils`
+        the project holds, when the importer's directory is on `sys.path`: a script
+        directory (no `__init__.py`). In a package, `import utils` is absolute; the sibling
+        is taken only when the program evidently put the package's directory on `sys.path`
+        (`sys.path.insert(0, "src")`, common in ML repositories): the module the name
+        otherwise gives lacks a name this module imports from it, and the sibling has them
+        all. The dotted name with the sibling's primary name first, or None."""
+        if not dotted:
+            return None
+        directory = mod.path.rpartition("/")[0]
+        prefix = f"{directory}/" if directory else ""
+        primary = self.primary
+        first, _, rest = dotted.partition(".")
+        package = primary.get(f"{prefix}{first}/__init__.py")
+        found = package if rest else primary.get(f"{prefix}{first}.py") or package
+        if found is None or found == first or found == mod.name:
+            return None
+        if f"{prefix}__init__.py" in primary and (
+            rest or not self._imports_only_there(mod, dotted, found)
+        ):
+            return None
+        return f"{found}.{rest}" if rest else found
+
+    def _imports_only_there(self, mod: Module, dotted: str, sibling: str) -> bool:
+        taken = self.modules.get(dotted)
+        there = self.modules.get(sibling)
+        if taken is None or there is None:
+            return False
+        names = [imp.name for imp in mod.summary.imports.values() if imp.level == 0]
+        names = [
+            n
+            for n, imp in zip(names, mod.summary.imports.values(), strict=True)
+            if n and imp.module == dotted
+        ]
+        modules = self.modules
+        return (
+            bool(names)
+            and all(_defines(there, n) for n in names)
+            and not all(_defines(taken, n) or f"{dotted}.{n}" in modules for n in names)
+        )
 
     def resolve_qn(self, qn: str) -> Value | None:
         """What a dotted name (an import's target) denotes; the same import appears in many
@@ -220,3 +262,23 @@ class Resolver(ProjectIndex):
             return None
         _tag, level, module, attr = values[0]
         return self._imported_symbol(func.mod, ImportRef(level, module, attr), 0)
+
+
+def _top_level(relpath: str) -> bool:
+    """A module directly in the root or in `src/` (a file or a package's `__init__.py`)."""
+    parts = relpath.split("/")
+    if parts[0] == "src":
+        parts = parts[1:]
+    return len(parts) == 1 or (len(parts) == 2 and parts[1] == "__init__.py")
+
+
+def _defines(mod: Module, name: str) -> bool:
+    """Whether a module binds `name` at its top level (a def, a class, an assignment, an
+    import)."""
+    summary = mod.summary
+    return (
+        name in summary.global_values
+        or name in summary.imports
+        or name in summary.classes
+        or name in summary.funcs
+    )

@@ -54,6 +54,8 @@ def _kind_words(qn: str, kind: str) -> str:
     return _KIND_WORDS.get(kind, kind)
 
 
+_IMPORT_DEPTH = 3  # calls followed from a module's body to a cached function it warms
+
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
 FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
@@ -285,6 +287,8 @@ class Blocking:
                 and (caller.mod, caller.fd.class_qn) == (func.mod, func.fd.class_qn)
             )
             called = f"self.{func.fd.name}" if same_class else func.display
+            if func.fd.name == "__init__" and func.fd.class_qn is not None and not same_class:
+                called = called.rpartition(".")[0] or called  # the class call builds it
             if _context_manager(func):
                 # `with writing():` runs its body at `__enter__`, on the loop: a thread
                 # cannot take the `with` statement, so the body must go async
@@ -398,15 +402,33 @@ class Blocking:
         return bool(self.g.callers_within(memo, roots, MAX_CALLS))
 
     def _warmed_at_import(self, path: list[tuple[str, int]]) -> bool:
-        """Whether an `lru_cache`d function on `path` is also called, without arguments, in
-        a module's body: its one call per process happens at import (`settings =
-        get_settings()` beside the app), before any request, so a request finds it cached."""
+        """Whether an `lru_cache`d function on `path` is also called, without arguments, by
+        a module's body — there, or in a function the body calls (`_prepare_plugins()`
+        beside the app, which calls `get_plugins()`), a few calls deep, on no test: its one
+        call per process happens at import, before any request, so a request finds it
+        cached."""
         if self._import_calls is None:
-            self._import_calls = set()
-            for mod in self.p.modules.values():
-                scope = self.p.module_scope(mod)
-                bare = {(c.line, c.col) for c in scope.fd.calls if not c.args and not c.kwargs}
-                self._import_calls |= {
-                    e.callee for e in self.g.resolved(scope.gqn).edges if (e.line, e.col) in bare
-                }
+            self._import_calls = self._called_at_import()
         return any(self.e.is_cached(gqn) and gqn in self._import_calls for gqn, _line in path[1:])
+
+    def _called_at_import(self) -> set[str]:
+        """The functions module bodies surely call without arguments, directly or through
+        functions they surely call (within _IMPORT_DEPTH calls)."""
+        found: set[str] = set()
+        level = [self.p.module_scope(mod).gqn for mod in self.p.modules.values()]
+        seen = set(level)
+        for _depth in range(_IMPORT_DEPTH):
+            following = []
+            for gqn in level:
+                calls = self.p.funcs[gqn].fd.calls
+                for edge in self.g.resolved(gqn).edges:
+                    if edge.guard >= 0 or edge.on_error or edge.site < 0:
+                        continue
+                    site = calls[edge.site]
+                    if not site.args and not site.kwargs:
+                        found.add(edge.callee)
+                    if edge.callee not in seen:
+                        seen.add(edge.callee)
+                        following.append(edge.callee)
+            level = following
+        return found

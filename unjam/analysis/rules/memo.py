@@ -53,7 +53,11 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
 
 
 def _outlives_call(
-    fd: FuncDef, guard: Guard, shared_self: bool = False, computed: frozenset[str] = frozenset()
+    fd: FuncDef,
+    guard: Guard,
+    shared_self: bool = False,
+    computed: frozenset[str] = frozenset(),
+    written: frozenset[str] | None = None,
 ) -> bool:
     if guard.kind.startswith("param ") or guard.kind == "except":
         return False  # a parameter's value test (values.py), an error path: per call
@@ -84,10 +88,38 @@ def _outlives_call(
         # … `x = build()`, `path = Path(...)` … `if not path.exists():`, or `template =
         # f.read()` from a file this call opened, are per call)
         return any(
-            _is_read(ref) and not _reads_environment(ref) and not _reads_call_data(fd, ref)
+            _is_read(ref)
+            and not _reads_environment(ref)
+            and not _reads_call_data(fd, ref)
+            and not _unfilled(fd, _table_read(ref), written)
             for ref in values
         )
-    return True
+    return not (subject == root and _unfilled(fd, root, written))
+
+
+def _unfilled(fd: FuncDef, root: tuple | None, written: frozenset[str] | None) -> bool:
+    """A module-level table or value no code fills or rebinds (`if h in KNOWN_HASHES:
+    return KNOWN_HASHES[h]`): a lookup in what the program was written with, not a value an
+    earlier call left (project_index.py `written_names`). A class (a CamelCase name) keeps
+    what its methods store through `cls`, and a parameter or local is another matter: not
+    judged here."""
+    if written is None or root is None or root[0] != "name":
+        return False
+    name = root[1]
+    if name in written or (name[:1].isupper() and not name.isupper()):
+        return False
+    return name not in fd.locals and all(param.name != name for param in fd.params)
+
+
+def _table_read(ref: tuple) -> tuple | None:
+    """The bare name `X` of `X[k]` / `X.get(k)`, a lookup in a table, else None."""
+    if ref[0] == "await":
+        ref = ref[1]
+    if ref[0] == "sub":
+        return ref[1] if ref[1][0] == "name" else None
+    if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _READS:
+        return ref[1][1] if ref[1][1][0] == "name" else None
+    return None
 
 
 def _reads_call_data(fd: FuncDef, ref: tuple) -> bool:
@@ -298,23 +330,34 @@ class MemoGuards:
     """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
     judged on demand: most functions have tests, few calls sit under them."""
 
-    __slots__ = ("_computed", "_fd", "_known", "_shared_self")
+    __slots__ = ("_computed", "_fd", "_known", "_shared_self", "_written")
 
     def __init__(
-        self, fd: FuncDef, shared_self: bool = False, computed: frozenset[str] = frozenset()
+        self,
+        fd: FuncDef,
+        shared_self: bool = False,
+        computed: frozenset[str] = frozenset(),
+        written: frozenset[str] | None = None,
     ) -> None:
+        self._written = written  # the names some code fills (None: take any as filled)
         self._fd = fd
         self._shared_self = shared_self  # `self` is a process-wide singleton
         # its class's @property names: `if not self.running:` asks one, it stores nothing
         self._computed = computed
         self._known: list[int] = [-1] * len(fd.guards)  # -1 not judged yet, 0 no, 1 yes
 
+    def tests_a_memo(self, index: int) -> bool:
+        """Whether guard `index` itself is a memo test (not only nested in one)."""
+        return _outlives_call(
+            self._fd, self._fd.guards[index], self._shared_self, self._computed, self._written
+        )
+
     def __call__(self, index: int) -> bool:
         known = self._known[index]
         if known < 0:
             guard = self._fd.guards[index]
             memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(
-                self._fd, guard, self._shared_self, self._computed
+                self._fd, guard, self._shared_self, self._computed, self._written
             )
             known = self._known[index] = 1 if memo else 0
         return known == 1

@@ -1,6 +1,6 @@
 from fastapi import APIRouter, Depends, Request
 
-from catalog import clients, keys, rates, sessions, uploads
+from catalog import clients, keys, plugins, rates, sessions, uploads
 from catalog.registry import store
 
 router = APIRouter(prefix="/catalog")
@@ -63,6 +63,7 @@ async def currency_history(currency: str):
 async def models(model_dir: str):
     keys.default_settings()
     keys.chat_template(model_dir)
+    keys.model_version(model_dir, "5d41402abc4b2a76")
     return keys.model_files(model_dir)
 
 
@@ -88,3 +89,14 @@ async def renew(token: str, check: bool = False):
     if check:
         sessions.verify(token)  # only when asked: the memo may be filled below
     return {"keys": len(sessions.keys())}
+
+
+@router.get("/secrets/{name}")
+async def read_secret(name: str):
+    store = await sessions.vault()  # builds the one Vault, whose __init__ reads the file
+    return {"value": store.secret(name)}
+
+
+@router.get("/plugins")
+async def list_plugins():
+    return {"all": plugins.plugin_names(), "enabled": plugins.enabled_plugins()}

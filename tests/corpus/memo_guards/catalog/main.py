@@ -3,9 +3,11 @@ from fastapi import FastAPI
 
 from catalog.api import router
 from catalog.ledger_db import check_database, ledger
+from catalog.plugins import prepare
 from catalog.pricing import FeedWatcher, open_price_book, pricing
 from catalog.registry import store
 
+prepare()  # lists the plugins once, while the app is imported
 app = FastAPI()
 app.include_router(router)
 app.include_router(pricing)

@@ -28,3 +28,29 @@ def keys() -> list:
 
 def verify(token: str) -> bool:
     return token in keys()
+
+
+class Vault:
+    _pool: dict | None = None
+
+    def __init__(self) -> None:
+        self._connect()
+
+    def _connect(self) -> None:
+        if Vault._pool is None:
+            with open("vault.json") as fh:  # expect: UJ001
+                Vault._pool = json.load(fh)
+
+    def secret(self, name: str) -> str:
+        self._connect()
+        return Vault._pool[name]
+
+
+_vault: Vault | None = None
+
+
+async def vault() -> Vault:
+    global _vault
+    if _vault is None:
+        _vault = Vault()  # fills the pool too, on the first call
+    return _vault
