@@ -60,11 +60,10 @@ class Resolver(ProjectIndex):
         there = self.modules.get(sibling)
         if taken is None or there is None:
             return False
-        names = [imp.name for imp in mod.summary.imports.values() if imp.level == 0]
-        names = [
-            n
-            for n, imp in zip(names, mod.summary.imports.values(), strict=True)
-            if n and imp.module == dotted
+        names: list[str] = [
+            imp.name
+            for imp in mod.summary.imports.values()
+            if imp.level == 0 and imp.module == dotted and imp.name
         ]
         modules = self.modules
         return (
