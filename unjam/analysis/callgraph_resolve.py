@@ -142,6 +142,7 @@ class CallResolver:
                     site.awaited
                     or (site.arg_of >= 0 and site.arg_of in consumers)
                     or _polls(qn, site)
+                    or (qn in _QUEUE_GETS and _after_empty_check(func.fd, site))
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
@@ -556,6 +557,7 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 # Lock.acquire, Queue.get/put; Executor.shutdown (whose first parameter is `wait`)
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.ThreadPoolExecutor.shutdown"
+_QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
 
@@ -589,6 +591,22 @@ def _returns_unawaited(fd: FuncDef, site: CallSite, target: Func) -> bool:
 
 def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:
     return bool(site.args) and reads_kernel_file(project, func, site.args[0])
+
+
+def _after_empty_check(fd: FuncDef, site: CallSite) -> bool:
+    """`if not q.empty(): item = q.get()`: an item is there, `get` returns at once (a second
+    consumer taking it first is the program's race, not the common case)."""
+    func = site.func
+    if func[0] != "attr":
+        return False
+    asked = ("call", ("attr", func[1], "empty"), (), ())
+    index = site.guard
+    while index >= 0:
+        guard = fd.guards[index]
+        if guard.kind == "not" and guard.subject == asked:
+            return True
+        index = guard.outer
+    return False
 
 
 def _polls(qn: str, site: CallSite) -> bool:

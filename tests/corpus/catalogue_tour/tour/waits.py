@@ -18,3 +18,12 @@ async def hand_over(job: dict) -> dict:
     pool.shutdown(False)  # ok
     pool.shutdown()  # expect: UJ001
     return jobs.get()  # expect: UJ001
+
+
+async def leftovers(results: queue.Queue) -> list:
+    found = []
+    if not results.empty():
+        found.append(results.get())  # ok: an item is there, get returns at once
+    if not jobs.empty():
+        found.append(results.get())  # expect: UJ001 (another queue was checked)
+    return found
