@@ -178,7 +178,7 @@ impl<'a> Summarizer<'a> {
 
     /// Walk an `if` test and record the tests its body runs under: `if_test` in
     /// summarize.py (the body of `a and b` runs when each holds; of `a or b`: unknown).
-    fn if_test(&mut self, test: &Expr, f: usize, guard: i64) -> i64 {
+    pub fn if_test(&mut self, test: &Expr, f: usize, guard: i64) -> i64 {
         let facts = self.walk_operands(test, f, guard);
         let is_or = matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or);
         let mut inner = self.if_guard(test, f, guard);
@@ -249,7 +249,7 @@ impl<'a> Summarizer<'a> {
 
     /// The parameter tests that hold where `test` was false (an `else`, or the rest of a
     /// block after an `if` that leaves it): `negation_guard` in summarize_guards.py.
-    fn negation_guard(&mut self, test: &Expr, f: usize, mut guard: i64) -> i64 {
+    pub fn negation_guard(&mut self, test: &Expr, f: usize, mut guard: i64) -> i64 {
         let single = std::slice::from_ref(test);
         let (operands, negate): (&[Expr], bool) = match test {
             Expr::UnaryOp(u) if u.op == UnaryOp::Not => match &*u.operand {

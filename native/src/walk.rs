@@ -40,12 +40,20 @@ fn push_formatted<'a>(stack: &mut Stack<'a>, elements: &'a [InterpolatedStringEl
 
 impl Summarizer<'_> {
     /// The calls an expression makes; those in an operand of a value's `and`/`or` run
-    /// under the parameter tests before it (`walk_operands`): `expr` in summarize.py.
+    /// under the parameter tests before it (`walk_operands`), those in a conditional
+    /// expression's branches under its test or its negation: `expr` in summarize.py.
     pub fn expr(&mut self, node: &Expr, f: usize, guard: i64, awaited: bool) {
-        if matches!(node, Expr::BoolOp(_)) {
-            self.walk_operands(node, f, guard);
-        } else {
-            self.walk(node, f, guard, awaited);
+        match node {
+            Expr::BoolOp(_) => {
+                self.walk_operands(node, f, guard);
+            }
+            Expr::If(i) => {
+                let inner = self.if_test(&i.test, f, guard);
+                self.expr(&i.body, f, inner, false);
+                let otherwise = self.negation_guard(&i.test, f, guard);
+                self.expr(&i.orelse, f, otherwise, false);
+            }
+            _ => self.walk(node, f, guard, awaited),
         }
     }
 

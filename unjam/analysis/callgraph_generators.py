@@ -14,7 +14,7 @@ an offloading call's argument or `.close()` keeps the edge."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from unjam.analysis.catalogue import Offload
 from unjam.analysis.project import Func
@@ -22,10 +22,18 @@ from unjam.analysis.summary import CallSite, FuncDef, mentions
 
 
 def offloaded_generator(
-    func: Func, calls: list[CallSite], callees: list, j: int, offload: Mapping[str, Offload]
+    func: Func,
+    calls: list[CallSite],
+    callees: list,
+    j: int,
+    offload: Mapping[str, Offload],
+    is_sync_generator: Callable[[object], bool],
 ) -> int | None:
     """The index of the offloading call that runs the generator call `j` makes (its target
-    a sync generator function), when that is all the function does with it; else None."""
+    a sync generator function), when that is all the function does with it — directly, or
+    through another sync generator function's call handed straight to it
+    (`StreamingResponse(frames(body))`: `frames` iterates `body` where it is itself
+    iterated); else None."""
     fd = func.fd
     site = calls[j]
     if site.arg_of >= 0 or site.awaited:
@@ -45,12 +53,36 @@ def offloaded_generator(
             continue
         if _mentioned(held, [other.func, *other.args, *(v for _, v in other.kwargs)]):
             callee = callees[k]
+            wrapper = _wrapping_runner(calls, callees, k, offload, is_sync_generator)
+            if wrapper is not None and _mentioned(
+                held, [*other.args, *(v for _, v in other.kwargs)]
+            ):
+                runs_it = wrapper if runs_it is None else runs_it
+                continue
             if callee is None or callee[0] != "ext" or callee[1] not in offload:
                 return None  # `next(body)`, `list(body)`, `send(body)`: maybe run here
             if not _mentioned(held, [*other.args, *(v for _, v in other.kwargs)]):
                 return None  # a method of it called through an offloading name
             runs_it = k if runs_it is None else runs_it
     return runs_it
+
+
+def _wrapping_runner(
+    calls: list[CallSite],
+    callees: list,
+    k: int,
+    offload: Mapping[str, Offload],
+    is_sync_generator: Callable[[object], bool],
+) -> int | None:
+    """The offloading call that call `k` — to a sync generator function — is handed to as
+    an argument, if it is one."""
+    outer = calls[k].arg_of
+    if outer < 0 or not is_sync_generator(callees[k]):
+        return None
+    runner = callees[outer]
+    if runner is None or runner[0] != "ext" or runner[1] not in offload:
+        return None
+    return outer
 
 
 def _kept_refs(fd: FuncDef, name: str) -> list:

@@ -367,6 +367,13 @@ class CallResolver:
             called = True
         return called
 
+    def _is_sync_generator(self, callee: object) -> bool:
+        """Whether a call's callee is a project `def` generator function."""
+        if not isinstance(callee, tuple) or callee[0] not in ("func", "meth"):
+            return False
+        target = self.project.funcs.get(callee[1])
+        return target is not None and target.fd.is_generator and not target.fd.is_async
+
     def _runs_off_loop(
         self, func: Func, j: int, callees: list, handlers: frozenset[int], out: Resolved
     ) -> bool:
@@ -377,7 +384,7 @@ class CallResolver:
             return False
         calls = func.fd.calls
         offload = self.cat.offload
-        k = offloaded_generator(func, calls, callees, j, offload)
+        k = offloaded_generator(func, calls, callees, j, offload, self._is_sync_generator)
         runner_api = callees[k] if k is not None else None
         if k is None or runner_api is None:
             return False

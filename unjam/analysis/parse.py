@@ -177,8 +177,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 10: what a function iterates; 11, 12: "cached" guards of `and` tests; 13: `after_yield`
 # (the lines after a `yield` on its path) instead of the first `yield`'s line; 14: the key
 # of a "not in" guard; 16: `if hasattr(x, "a"): return …` as a "cached" guard; 18: the calls
-# in an operand of a value's `and`/`or` (`store or Store()`) under the tests before it
-NATIVE_FORMAT = 18
+# in an operand of a value's `and`/`or` (`store or Store()`) under the tests before it; 19:
+# those in a conditional expression's branches under its test or its negation
+NATIVE_FORMAT = 19
 _told_stale = False
 
 

@@ -429,9 +429,17 @@ class _Summarizer(GuardRecorder):
 
     def expr(self, node: ast.expr, fn: FuncDef, guard: int, awaited: bool = False) -> None:
         """Record the calls an expression makes; those in an operand of a value's `and`/`or`
-        run under the parameter tests before it (`walk_operands`)."""
-        if type(node) is ast.BoolOp:
+        run under the parameter tests before it (`walk_operands`), those in a conditional
+        expression's branches under its test (`q.get() if not q.empty() else None`) or its
+        negation."""
+        t = type(node)
+        if t is ast.BoolOp:
             self.walk_operands(node, fn, guard)
+        elif t is ast.IfExp:
+            inner = self.if_test(node.test, fn, guard)  # type: ignore[attr-defined]
+            self.expr(node.body, fn, inner)  # type: ignore[attr-defined]
+            otherwise = self.negation_guard(node.test, fn, guard)  # type: ignore[attr-defined]
+            self.expr(node.orelse, fn, otherwise)  # type: ignore[attr-defined]
         else:
             self.walk(node, fn, guard, awaited)
 

@@ -22,7 +22,9 @@ the process's one — a class instantiated only at module level, `handler = Hand
 start-up code — and the test reads a stored attribute, not a `@property` that computes its
 answer: `if not self.running:`), a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
-builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), or the answer of
+builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), a module table or
+value that no code fills or rebinds (`if h in KNOWN: return KNOWN[h]`: what the program ships
+with; project_index.py `written_names`), or the answer of
 a function called right there (`if not fips_mode_active():`) or of a call about what this call
 was given (`if not os.path.exists(config_path):` with `config_path` from a parameter).
 """

@@ -223,6 +223,7 @@ async def preset_listing(request: Request):
 
 @router.get("/ledger")
 async def ledger():
-    from mediahub.stores import cached_ledger, ledger_rows
+    from mediahub.stores import cached_ledger, ledger_rows, preview
 
+    preview("ledger.png")
     return ledger_rows(ledger=await cached_ledger())

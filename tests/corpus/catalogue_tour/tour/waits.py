@@ -26,4 +26,6 @@ async def leftovers(results: queue.Queue) -> list:
         found.append(results.get())  # ok: an item is there, get returns at once
     if not jobs.empty():
         found.append(results.get())  # expect: UJ001 (another queue was checked)
+    last = results.get() if not results.empty() else None  # ok: an item is there
+    found.append(last)
     return found

@@ -2,6 +2,7 @@ import asyncio
 import time
 
 from fastapi import APIRouter
+from fastapi.responses import StreamingResponse
 
 from notify.caches import DiskCache, pick_cache, reset
 from notify.templates import asset_dirs, layout_names, partial_files, template_files
@@ -68,3 +69,20 @@ async def cache_stats():
 @router.delete("/cache")
 async def clear_cache():
     reset(DiskCache())
+
+
+def read_parts(names: list[str]):
+    for name in names:
+        with open(name) as fh:  # ok: iterated in a worker thread, through `frames`
+            yield fh.read()
+
+
+def frames(parts):
+    for part in parts:
+        yield part.encode()
+
+
+@router.get("/bundle")
+async def bundle():
+    parts = read_parts(["header.html", "footer.html"])
+    return StreamingResponse(frames(parts))
