@@ -322,3 +322,10 @@ def test_a_cache_scoped_to_a_request_is_missed_by_every_request():
     listing = found[28]  # `@cache(scope="request")`: cleared after each request
     assert "first call" not in listing.message and "cache miss" not in listing.message
     assert listing.severity == Severity.ERROR
+
+
+def test_a_service_an_app_factory_builds_is_the_process_s_own():
+    """`vault = KeyVault()` inside `create_app()`: one per process, so `if self._key is
+    None:` is a memo, and the read a first-call stall."""
+    found = findings("singleton_handlers", "UJ001", "gateway/factory.py")
+    assert "on the first call only" in found[13].message, found[13].message
