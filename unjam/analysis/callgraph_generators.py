@@ -10,7 +10,8 @@ what those calls run (callgraph_resolve.py records it as offloaded).
 
 Known from the summary: the locals the call is assigned to, and everything the function does
 with them — iterates (`FuncDef.iterated`), returns, stores, aliases, or passes. Anything but
-an offloading call's argument or `.close()` keeps the edge."""
+an offloading call's argument (directly, or through another sync generator function's call
+handed straight to one: `StreamingResponse(frames(body))`) or `.close()` keeps the edge."""
 
 from __future__ import annotations
 
