@@ -29,7 +29,6 @@ Value = tuple
 # which compiles this module when it can, checks what a lookup returns only where it is used):
 _MISSING: Any = object()  # None is a memoised value
 _BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
-# What `ProjectIndex._memoized` computes
 # methods that fill or change the container they are called on
 _FILLERS = frozenset(
     {
@@ -50,6 +49,7 @@ _FILLERS = frozenset(
         "__setitem__",
     }
 )
+# What `ProjectIndex._memoized` computes
 _MEMBER = 0
 _RETURN = 1
 _PARAM = 2

@@ -420,7 +420,10 @@ class Blocking:
         for _depth in range(_IMPORT_DEPTH):
             following = []
             for gqn in level:
-                calls = self.p.funcs[gqn].fd.calls
+                func = self.p.funcs.get(gqn)
+                if func is None:
+                    continue
+                calls = func.fd.calls
                 for edge in self.g.resolved(gqn).edges:
                     if edge.guard >= 0 or edge.on_error or edge.site < 0:
                         continue
