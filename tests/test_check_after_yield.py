@@ -190,7 +190,7 @@ EXPECTED = {
     "no_yield": (),
     "nested": (),  # `inner`'s `yield` is its own
     "nested.inner": ((35, 35),),
-    "in_try": ((45, 45), (49, 49), (51, 52)),  # not the `except` handler (47)
+    "in_try": ((45, 45), (49, 49), (51, 52)),  # not the handler (47): `prepare()` may raise
     "in_loop": ((59, 59), (61, 62)),  # the rest of the loop, its `else`, what follows
     "in_elif": ((70, 70), (72, 75)),  # `two()`; after `elif (yield)`: its branches, `end()`
     "raise_in_try": ((81, 81), (83, 83)),  # the `raise`, then `finally`, not line 84
@@ -204,7 +204,7 @@ EXPECTED = {
     "in_while": ((135, 136),),  # `async with`'s body after the `yield` in its header
     "return_under_finally": ((143, 143), (145, 145)),  # `finally` on the way out, not 146
     "else_if": ((155, 156),),
-    "in_try_star": ((165, 165),),
+    "in_try_star": ((163, 163), (165, 165)),  # the `yield` opens the `try`: its handler too
 }
 
 

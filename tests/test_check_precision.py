@@ -37,6 +37,28 @@ def test_a_memoised_blocking_call_is_a_first_call_stall_not_per_request_work():
         assert every_request.severity == Severity.ERROR
 
 
+def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
+    """`if _page == "":` before filling `_page` reads as `if not _page:`: a first-call read.
+    `if app.single_mode: return [app.single_id]` returns another attribute of what it tests
+    and never sets the flag: a mode start-up picks, and the listing after it runs on every
+    call."""
+    page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
+    assert "on the first call only" in page.message, page.message
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[54]
+    assert "first call" not in listing.message, listing.message
+    assert listing.severity == Severity.ERROR
+
+
+def test_a_set_check_before_filling_is_a_memo_and_request_state_is_not():
+    """`if self.secret is not None: return` on the process's one `Signer` before it loads
+    the secret: a first-call read. `if request.state.user is not None: return …` reads what
+    this request's middleware left: the lookup after it runs on every request."""
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    assert "on the first call only" in found[101].message, found[101].message
+    assert "first call" not in found[109].message, found[109].message
+    assert found[109].severity == Severity.ERROR
+
+
 def test_a_local_this_call_fills_is_no_memo():
     """`template = None`, then `template = data["chat_template"]` from a file this call
     opened: `if template is None:` is a per-call fallback, and the call under it runs on
@@ -286,7 +308,7 @@ def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():
     stall stays at its own `keys()` call."""
     found = findings("memo_guards", "UJ001", "catalog/sessions.py")
     assert [(s.name, s.line) for s in found[12].chain][:3] == [
-        ("login", 83),
+        ("login", 97),
         ("sign", 18),
         ("config", 12),
     ]
@@ -329,3 +351,13 @@ def test_a_service_an_app_factory_builds_is_the_process_s_own():
     None:` is a memo, and the read a first-call stall."""
     found = findings("singleton_handlers", "UJ001", "gateway/factory.py")
     assert "on the first call only" in found[13].message, found[13].message
+
+
+def test_a_sync_generator_dependencys_exit_holds_no_default_token():
+    """`get_session` commits after its `yield`: FastAPI runs that exit under a limiter made
+    for it alone, so the commit holds no token of the default pool (no UJ005), and
+    `GET /jobs/bind`, whose only sync piece is that dependency, is not a route that blocks in
+    the pool (UJ006 counts the other four)."""
+    assert 11 not in findings("request_queries", "UJ005", "scheduler/db.py")
+    limiter = findings("request_queries", "UJ006", "scheduler/main.py")[21]
+    assert "4 routes block in it" in limiter.message, limiter.message

@@ -132,6 +132,13 @@ impl Summarizer<'_> {
             let owner = &path[k - 1].suite[path[k - 1].index];
             match owner {
                 Stmt::Try(t) => {
+                    if step.role == Role::Body && step.index == 0 {
+                        // only an error raised at the `yield` or after it reaches them
+                        for handler in &t.handlers {
+                            let ExceptHandler::ExceptHandler(h) = handler;
+                            out.push(self.suite_lines(&h.body));
+                        }
+                    }
                     if step.role == Role::Body && !stopped && !t.orelse.is_empty() {
                         out.push(self.suite_lines(&t.orelse));
                     }

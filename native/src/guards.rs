@@ -6,7 +6,7 @@ use crate::model::Param;
 use indexmap::IndexMap;
 use ruff_python_ast::comparable::ComparableExpr;
 use ruff_python_ast::visitor::{self, Visitor};
-use ruff_python_ast::{BoolOp, CmpOp, ElifElseClause, Expr, ExprCall, Stmt, UnaryOp};
+use ruff_python_ast::{BoolOp, CmpOp, ElifElseClause, Expr, ExprCall, ExprCompare, Stmt, UnaryOp};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
 pub fn is_constant(e: &Expr) -> bool {
@@ -33,6 +33,7 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr, Option<&Expr>)> 
     for node in nodes {
         match node {
             Expr::UnaryOp(u) if u.op == UnaryOp::Not => out.push(("not", &*u.operand, None)),
+            Expr::Compare(c) if is_empty_text(c) => out.push(("not", &*c.left, None)),
             Expr::Compare(c)
                 if c.ops.iter().zip(c.comparators.iter()).any(|(op, right)| {
                     *op == CmpOp::NotIn
@@ -56,6 +57,17 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr, Option<&Expr>)> 
         }
     }
     out
+}
+
+/// `X == ""` (or `b""`): `_is_empty_text` in summarize_guards.py.
+fn is_empty_text(c: &ExprCompare) -> bool {
+    c.ops.len() == 1
+        && c.ops[0] == CmpOp::Eq
+        && match &c.comparators[0] {
+            Expr::StringLiteral(s) => s.value.is_empty(),
+            Expr::BytesLiteral(b) => b.value.is_empty(),
+            _ => false,
+        }
 }
 
 /// (kind, subject, key) the `else` of `if key in X:` / `if X is not None:` runs under when
@@ -143,6 +155,41 @@ pub fn exits_block(body: &[Stmt], has_else: bool) -> bool {
         )
 }
 
+/// A statement after which the rest of its block never runs (`_EXITS` in summarize_guards.py).
+pub fn exits(s: &Stmt) -> bool {
+    matches!(
+        s,
+        Stmt::Return(_) | Stmt::Raise(_) | Stmt::Continue(_) | Stmt::Break(_)
+    )
+}
+
+/// Whether these statements hold a `yield` of their own scope (`_holds_yield` in summarize.py).
+pub fn holds_yield(stmts: &[Stmt]) -> bool {
+    let mut finder = Yields { found: false };
+    stmts.iter().for_each(|s| finder.visit_stmt(s));
+    finder.found
+}
+
+struct Yields {
+    found: bool,
+}
+
+impl<'a> Visitor<'a> for Yields {
+    fn visit_stmt(&mut self, stmt: &'a Stmt) {
+        if !matches!(stmt, Stmt::FunctionDef(_) | Stmt::ClassDef(_)) {
+            visitor::walk_stmt(self, stmt);
+        }
+    }
+
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        match expr {
+            Expr::Yield(_) | Expr::YieldFrom(_) => self.found = true,
+            Expr::Lambda(_) => {}
+            _ => visitor::walk_expr(self, expr),
+        }
+    }
+}
+
 /// `_done_flag` in summarize_guards.py.
 pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'a Expr> {
     if has_else {
@@ -168,6 +215,13 @@ pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'
             return None;
         }
         flag = first;
+    }
+    if let Expr::Compare(c) = flag
+        && c.ops.len() == 1
+        && c.ops[0] == CmpOp::IsNot
+        && matches!(c.comparators[0], Expr::NoneLiteral(_))
+    {
+        flag = &c.left; // `if X is not None: return`
     }
     match flag {
         Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_) => Some(flag),

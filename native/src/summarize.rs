@@ -10,7 +10,8 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
-    cached_subject, done_flag, exits_block, guard_subjects, missed, negated, param_test,
+    cached_subject, done_flag, exits, exits_block, guard_subjects, holds_yield, missed, negated,
+    param_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, opt_str, s, tag, tuple};
@@ -130,6 +131,13 @@ impl<'a> Summarizer<'a> {
         let last = stmts.len().saturating_sub(1);
         for (i, stmt) in stmts.iter().enumerate() {
             self.stmt(stmt, f, cls, guard);
+            if i < last && exits(stmt) {
+                // the rest of the block never runs; a `yield` in it still makes a generator
+                if holds_yield(&stmts[i + 1..]) {
+                    self.m.func_arena[f].is_generator = true;
+                }
+                return;
+            }
             if i < last
                 && let Stmt::If(node) = stmt
             {

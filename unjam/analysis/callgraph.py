@@ -47,6 +47,10 @@ def _first(item: tuple) -> str:
     return item[0]
 
 
+def _within(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+    return any(first <= line <= last for first, last in ranges)
+
+
 class CallGraph(CallResolver):
     """What each function reaches, over search states (see the module docstring)."""
 
@@ -105,6 +109,20 @@ class CallGraph(CallResolver):
             return True
         where = self.resolved(gqn).site_guards.get(site, -1)
         return not is_dead(self.project.funcs[gqn].fd.guards, where, kills)
+
+    def reach_outside(
+        self, root: str, mode: str, lines: tuple[tuple[int, int], ...]
+    ) -> frozenset[Site] | set[Site]:
+        """What `root` reaches through its own code outside the line ranges `lines` (a
+        generator's code after its `yield`, `FuncDef.after_yield`: a lifespan's shutdown, a
+        sync generator dependency's exit, which FastAPI runs under a limiter of its own)."""
+        if not lines:
+            return self.reach(root, mode)
+        sites = {s for s in self.resolved(root).blocking if not _within(s.line, lines)}
+        for edge in self._live_edges(root, EMPTY, mode):
+            if not _within(edge.line, lines):
+                sites |= self.reach(self.follow(root, edge), mode)
+        return sites
 
     def _state(self, node: object) -> tuple[str, frozenset[int]]:
         if isinstance(node, str):

@@ -178,8 +178,10 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # (the lines after a `yield` on its path) instead of the first `yield`'s line; 14: the key
 # of a "not in" guard; 16: `if hasattr(x, "a"): return …` as a "cached" guard; 18: the calls
 # in an operand of a value's `and`/`or` (`store or Store()`) under the tests before it; 19:
-# those in a conditional expression's branches under its test or its negation
-NATIVE_FORMAT = 19
+# those in a conditional expression's branches under its test or its negation; 20: nothing
+# after an unconditional `return`/`raise`/`continue`/`break`, `X == ""` and `if X is not
+# None: return` guards, `after_yield` with the handlers of a `try` its `yield` opens
+NATIVE_FORMAT = 20
 _told_stale = False
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from unjam.analysis.summarize_guards import (
+    _EXITS,
     GuardRecorder,
     _cached_subject,
     _done_flag,
@@ -184,6 +185,12 @@ class _Summarizer(GuardRecorder):
         last = len(stmts) - 1
         for i, stmt in enumerate(stmts):
             self.stmt(stmt, fn, cls, guard)
+            if i < last and isinstance(stmt, _EXITS):
+                # the rest of the block never runs (code left behind an early `return`);
+                # a `yield` in it still makes the function a generator (`return; yield`)
+                if _holds_yield(stmts[i + 1 :]):
+                    fn.is_generator = True
+                return
             # (the last statement guards nothing: an `elif`, which `ast` nests alone in an
             # `orelse`, is never recorded as one)
             if i < last and type(stmt) is ast.If:
@@ -544,8 +551,11 @@ def after_yield(body: list[ast.stmt], yields: list[_Pos]) -> tuple[tuple[int, in
     `yields`) of the function whose body is `body`, on that `yield`'s path. From the statement
     holding the `yield`: the rest of its suite, then the rest of the suite holding that
     suite's statement (`if`, `with`, `for`, `try`, …), and so on up to the body — not the
-    other branches of an `if`/`match`/`try`; a loop's body and what follows the loop (its
-    `else` too); a `try` body's `else`; an enclosing `try`'s `finally`, always. A suite that
+    other branches of an `if`/`match`; a loop's body and what follows the loop (its `else`
+    too); a `try` body's handlers when the `yield` opens that body (only an error at the
+    `yield` or after it reaches them: a dependency's `except: session.rollback()` runs in its
+    exit) and its `else`; an enclosing `try`'s
+    `finally`, always. A suite that
     ends with `return`/`raise` ends the climb (then only enclosing `finally` blocks run). A
     `yield` in a compound statement's header (`if (yield):`) has all its suites after it."""
     ranges: list[tuple[int, int]] = []
@@ -560,6 +570,22 @@ def after_yield(body: list[ast.stmt], yields: list[_Pos]) -> tuple[tuple[int, in
         else:
             merged.append((first, last))
     return tuple(merged)
+
+
+def _holds_yield(stmts: list[ast.stmt]) -> bool:
+    """Whether these statements hold a `yield` of their own scope (not of a nested `def`,
+    `class` or `lambda`)."""
+    todo: list[ast.AST] = list(stmts)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(node, _SCOPES):
+            todo.extend(ast.iter_child_nodes(node))
+    return False
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def _start(s: ast.stmt) -> _Pos:
@@ -625,6 +651,8 @@ def _after_one(body: list[ast.stmt], pos: _Pos, out: list[tuple[int, int]]) -> N
         owner_suite, owner_index, _ = path[k - 1]
         owner = owner_suite[owner_index]
         if isinstance(owner, _TRIES):
+            if role == "body" and index == 0:  # only an error at the `yield` or after it
+                out.extend(_suite_lines(h.body) for h in owner.handlers)
             if role == "body" and not stopped and owner.orelse:
                 out.append(_suite_lines(owner.orelse))
             if role != "finally" and owner.finalbody:

@@ -12,7 +12,7 @@ from unjam.analysis.summary import FuncDef, Guard, Ref
 
 def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr, ast.expr | None]]:
     """The (kind, subject, key) of each operand of an `if` test that reads "X is unset" —
-    `X is None`, `X == None`, `not X`, `key not in X` (the only one with a key) — as
+    `X is None`, `X == None`, `not X`, `X == ""`, `key not in X` (the only one with a key) — as
     written; whether X is shared state (a memo guard) is for the rules to judge (see `Guard`
     in summary.py)."""
     out: list[tuple[str, ast.expr, ast.expr | None]] = []
@@ -20,6 +20,8 @@ def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr, ast.expr | None
         t = type(node)
         if t is ast.UnaryOp and type(node.op) is ast.Not:
             out.append(("not", node.operand, None))
+        elif t is ast.Compare and _is_empty_text(node):
+            out.append(("not", node.left, None))  # `if page == "":` reads as `if not page:`
         elif t is ast.Compare and any(
             type(op) is ast.NotIn
             or (
@@ -33,6 +35,25 @@ def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr, ast.expr | None
             else:
                 out.append(("is None", node.left, None))
     return out
+
+
+def _is_set(test: ast.expr) -> bool:
+    """`X is not None`."""
+    return (
+        type(test) is ast.Compare
+        and len(test.ops) == 1
+        and type(test.ops[0]) is ast.IsNot
+        and type(test.comparators[0]) is ast.Constant
+        and test.comparators[0].value is None
+    )
+
+
+def _is_empty_text(node: ast.Compare) -> bool:
+    """`X == ""` (or `b""`)."""
+    if len(node.ops) != 1 or type(node.ops[0]) is not ast.Eq:
+        return False
+    right = node.comparators[0]
+    return type(right) is ast.Constant and type(right.value) in (str, bytes) and not right.value
 
 
 def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.expr | None] | None:
@@ -192,8 +213,9 @@ def exits_block(node: ast.If) -> bool:
 
 
 def _done_flag(node: ast.If) -> ast.expr | None:
-    """X of `if X: return` (no value, or `None`; no `else`), or of `if X and not p: return`:
-    an early exit once X is set, after which the rest of the block runs while it is not."""
+    """X of `if X: return` or `if X is not None: return` (no value, or `None`; no `else`), or
+    of `if X and not p: return`: an early exit once X is set, after which the rest of the
+    block runs while it is not."""
     if node.orelse or not node.body or type(node.body[-1]) is not ast.Return:
         return None
     value = node.body[-1].value
@@ -208,6 +230,8 @@ def _done_flag(node: ast.If) -> ast.expr | None:
         ):
             return None
         flag = first
+    if _is_set(flag):
+        flag = flag.left  # type: ignore[attr-defined]
     t = type(flag)
     if t is ast.Name or t is ast.Attribute or t is ast.Subscript:
         return flag

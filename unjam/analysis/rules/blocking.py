@@ -94,11 +94,6 @@ def _context_manager(func) -> bool:
     )
 
 
-def _after(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:
-    """Whether `line` is in one of `ranges` (`FuncDef.after_yield`)."""
-    return any(first <= line <= last for first, last in ranges)
-
-
 class Blocking:
     def __init__(self, engine: RulesEngine) -> None:
         self.e = engine
@@ -120,17 +115,8 @@ class Blocking:
         (`on_event("shutdown")`) has no start-up part."""
         if root in self._shutdown_handlers:
             return frozenset()
-        graph = self.g
         func = self.p.funcs.get(root)
-        after = func.fd.after_yield if func is not None else ()
-        if not after:
-            return graph.reach(root, "loop")
-        resolved = graph.resolved(root)
-        sites = {s for s in resolved.blocking if not _after(s.line, after)}
-        for edge in resolved.edges:
-            if not _after(edge.line, after):
-                sites |= graph.reach(graph.follow(root, edge), "loop")
-        return sites
+        return self.g.reach_outside(root, "loop", func.fd.after_yield if func else ())
 
     def _reached_sites(
         self, entries: list[Invoked], startup: bool, shutdown: bool

@@ -57,12 +57,15 @@ FIX_DEP_NETWORK = (
 )
 
 
+_SESSION = "sqlalchemy.orm.Session."  # (sqlmodel's and the session module's alias it)
+
+
 def _request_query(func: Func | None, site: Site) -> bool:
     """Whether the network call at `site` is the request's own query through a value its
     function was handed (`session.scalar(select(Dag).where(Dag.id == dag_id))`, `session`
-    injected by `Depends(get_session)`, or lent by `with SessionLocal() as session:`; a call
-    with no arguments, `session.commit()`, too): per-request work by design, through a shared pool,
-    with nothing to fetch once. Still reported: a call whose arguments are all fixed (a
+    injected by `Depends(get_session)`, lent by `with SessionLocal() as session:`, or opened
+    by `session = SessionLocal()`; a call with no arguments, `session.commit()`, too):
+    per-request work by design, through a shared pool, with nothing to fetch once. Still reported: a call whose arguments are all fixed (a
     lookup with the same answer every time, `sqs.get_queue_url(QueueName=QUEUE)`), and any
     call through `self`/`cls` (a client the object built for itself: the seed's `Producer`)."""
     if func is None:
@@ -70,10 +73,12 @@ def _request_query(func: Func | None, site: Site) -> bool:
     handed = {p.name for p in func.fd.params} - {"self", "cls"}
     # and what a `with` statement lends it (`with SessionLocal() as session:`): a session
     # from the factory's shared pool, for this request's work
+    # — or a session the function opens itself (`db = SessionLocal()`, FastAPI's own `get_db`)
+    opened = ("enter", "call") if site.qn.startswith(_SESSION) else ("enter",)
     handed |= {
         name
         for name, values in func.fd.locals.items()
-        if values and all(value[0] == "enter" for value in values)
+        if values and all(value[0] in opened for value in values)
     }
     for call in func.fd.calls:
         if call.line != site.line or call.col != site.col:

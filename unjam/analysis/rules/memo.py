@@ -10,7 +10,8 @@ A guard is a memo guard when the value it tests outlives the call:
 - a module global, a class attribute (`cls._client`, `Service._client`), a container
   (`if key not in _cache:`), or shared app state (`request.app.state.client`);
 - an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
-  block runs on a miss; `if done: return response` is no memo), or a bare early return on a
+  block runs on a miss; `if done: return response` is no memo, nor is `if app.single_mode:
+  return [app.single_id]` unless the function sets that flag), or a bare early return on a
   flag the function itself sets (`if self._ready: return` … `self._ready = True`;
   `if settings.disabled: return` is a switch, no memo);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 from unjam.analysis.summary import FuncDef, Guard, mentions
 
-_SHARED_ATTRS = frozenset({"app", "state"})  # `request.app.state.x`: one per process
+_PER_CALL_STATE = frozenset({"request", "req", "websocket", "ws"})  # `request.state`: per call
 _READS = frozenset({"get", "setdefault"})
 _READ_FUNCS = frozenset({("name", "getattr")})
 _ATTRIBUTE_FUNCS = frozenset({("name", "getattr"), ("name", "hasattr")})
@@ -41,13 +42,22 @@ _ENVIRONMENT = frozenset({"environ", "getenv"})
 
 
 def _root(subject: tuple) -> tuple[tuple, bool]:
-    """The innermost ref of `x.a[b].c()` (`x`), and whether the path passes `.app`/`.state`."""
+    """The innermost ref of `x.a[b].c()` (`x`), and whether the path passes `.app`, or a
+    `.state` not of the request itself (`request.app.state`, `app.state`: one per process;
+    Starlette's `request.state` lives as long as the request)."""
     shared = False
     while True:
         tag = subject[0]
         if tag == "attr":
-            shared = shared or subject[2] in _SHARED_ATTRS
-            subject = subject[1]
+            base = subject[1]
+            shared = (
+                shared
+                or subject[2] == "app"
+                or (
+                    subject[2] == "state" and not (base[0] == "name" and base[1] in _PER_CALL_STATE)
+                )
+            )
+            subject = base
         elif tag in ("sub", "await", "call"):
             subject = subject[1]
         else:
@@ -74,6 +84,8 @@ def _outlives_call(
     cached = guard.returned if guard.kind == "cached" else None
     if cached is not None and not mentions(cached, root):
         return False  # `if done: return response`: an early exit, not a cached value
+    if cached is not None and not mentions(cached, subject) and not _sets(fd, subject, root):
+        return False  # `if app.single_mode: return [app.single_id]`: a switch set elsewhere
     if guard.kind == "done" and not _sets(fd, subject, root):
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
     name = root[1]

@@ -120,7 +120,7 @@ class ThreadPool:
     def _pool_trips(self, route: Route) -> None:
         """A route with many sync pieces. FastAPI runs them one after another, each borrowing
         a token and returning it before the next starts (a sync generator's exit runs under a
-        limiter of its own), so they set no ceiling on concurrent requests; what they cost is
+        limiter made for it alone), so they set no ceiling on concurrent requests; what they cost is
         one trip through the token queue each, which means waiting only once the pool is
         saturated — worth a note, not a warning, and only when there are several."""
         pieces = [i for i in [*route.dependencies, route.endpoint] if i.token]
@@ -174,11 +174,20 @@ class ThreadPool:
         )
 
     def _blocks_in_pool(self, route: Route) -> bool:
-        """Whether a sync piece of `route` reaches a blocking call in the thread pool."""
+        """Whether a sync piece of `route` reaches a blocking call while it holds a token of
+        the default limiter: a sync generator dependency's code after its `yield` runs
+        under a limiter FastAPI makes for that one exit, not the default one."""
         return any(
-            inv.token and any(self.g.reach(f, "pool") for f in inv.funcs)
+            inv.token and any(self._under_token(f) for f in inv.funcs)
             for inv in (route.endpoint, *route.dependencies)
         )
+
+    def _under_token(self, gqn: str) -> frozenset[Site] | set[Site]:
+        """The blocking sites a sync piece reaches while it holds a default-limiter token:
+        all it reaches, but a generator's code after its `yield` (its exit)."""
+        func = self.p.funcs.get(gqn)
+        after = func.fd.after_yield if func is not None and func.fd.is_generator else ()
+        return self.g.reach_outside(gqn, "pool", after)
 
     def _light_dependency(self, dep: Invoked) -> bool:
         """Whether `dep` could become `async def` without putting blocking work on the loop:
@@ -204,7 +213,7 @@ class ThreadPool:
         first such call: the token is the piece's, however many round trips it makes."""
         for f in inv.funcs:
             sites = sorted(
-                (s for s in self.g.reach(f, "pool") if s.entry.kind == "network"),
+                (s for s in self._under_token(f) if s.entry.kind == "network"),
                 key=self.e.site_order,
             )
             paths = self.g.paths(f, sites, "pool") if sites else {}

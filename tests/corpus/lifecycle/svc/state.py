@@ -1,3 +1,5 @@
+import json
+import os
 import shutil
 from contextlib import asynccontextmanager
 
@@ -8,6 +10,8 @@ import sqlite3
 from fastapi import FastAPI
 
 from svc.native import Dispatcher, start_native_server
+
+INDEX = "/var/lib/svc/tools.json"
 
 
 def load_settings() -> dict:
@@ -34,3 +38,20 @@ async def lifespan(app: FastAPI):
 
 def on_start() -> None:
     requests.post("https://registry.internal/register")  # expect: UJ002
+    load_tool_index()
+
+
+def load_tool_index() -> dict:
+    """The rebuild below the `return` was switched off: it never runs."""
+    if not os.path.exists(INDEX):
+        raise RuntimeError("build the tool index first")
+        shutil.rmtree("/var/cache/svc/tools")  # ok: after the `raise`
+    with open(INDEX) as fh:  # expect: UJ002
+        index = json.load(fh)
+    return index
+    with open(INDEX, "w") as fh:  # ok: after the `return`
+        json.dump(rebuild(index), fh)  # ok
+
+
+def rebuild(index: dict) -> dict:
+    return index

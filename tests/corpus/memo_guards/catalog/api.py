@@ -28,6 +28,20 @@ async def current_user(request: Request):
     return {"keys": signing, "config": config, "aud": keys.audience(), "rev": keys.revision()}
 
 
+@router.get("/")
+async def landing():
+    keys.signer.load()
+    return keys.landing_page()
+
+
+@router.get("/me")
+async def me(request: Request):
+    if request.state.user is not None:  # what this request's middleware found: no memo
+        return request.state.user
+    request.state.user = keys.lookup_user(request.headers["authorization"])
+    return request.state.user
+
+
 @router.get("/objects")
 async def objects(s3=Depends(s3_dep), user=Depends(current_user)):
     return {"n": 0}

@@ -74,3 +74,36 @@ def model_version(model_dir: str, digest: str) -> str:
         return KNOWN_MODELS[digest]
     with open(os.path.join(model_dir, "version")) as fh:  # expect: UJ001
         return fh.read()
+
+
+_page = ""
+
+
+def landing_page() -> str:
+    """Read on the first call and kept: `if _page == "":` tests as `if not _page:` does."""
+    global _page
+    if _page == "":
+        with open("static/index.html") as fh:  # expect: UJ001
+            _page = fh.read()
+    return _page
+
+
+class Signer:
+    """One per process (built below): `if self.secret is not None: return` before loading it
+    is a memo."""
+
+    def __init__(self) -> None:
+        self.secret: str | None = None
+
+    def load(self) -> None:
+        if self.secret is not None:
+            return
+        with open("secret.key") as fh:  # expect: UJ001
+            self.secret = fh.read()
+
+
+signer = Signer()
+
+
+def lookup_user(authorization: str) -> dict:
+    return requests.get("https://issuer.example/userinfo", headers={"a": authorization}).json()  # expect: UJ001

@@ -1,3 +1,5 @@
+import os
+
 from anyio import to_thread
 from fastapi import FastAPI
 
@@ -34,3 +36,19 @@ async def open_books():
 @app.on_event("startup")
 async def database_reachable():
     await check_database()
+
+
+app.single_mode = False
+
+
+@app.on_event("startup")
+async def pick_mode():
+    app.single_mode = bool(app.state.names)
+    app.single_id = "default"
+
+
+@app.get("/configs")
+async def configs():
+    if app.single_mode:  # a mode start-up picks: no memo, the listing runs on every call
+        return [{"id": app.single_id}]
+    return [{"id": name} for name in os.listdir("configs")]  # expect: UJ001

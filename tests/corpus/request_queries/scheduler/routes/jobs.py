@@ -2,7 +2,7 @@ import requests
 from fastapi import APIRouter, Depends
 from sqlalchemy.orm import Session
 
-from scheduler.db import get_session
+from scheduler.db import get_session, get_writer
 from scheduler.locks import job_lock
 from scheduler.deps import job_or_404, queue_url
 from scheduler.models import Job
@@ -58,3 +58,8 @@ async def show_settings():
 async def run_job(job_id: int):
     with job_lock(f"job-{job_id}"):
         return {"started": job_id}
+
+
+@router.post("/{job_id}/touch")
+async def touch_job(job_id: int, session: Session = Depends(get_writer)):
+    return {"touched": job_id}

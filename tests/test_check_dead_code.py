@@ -1,0 +1,63 @@
+"""Statements after an unconditional `return`/`raise`/`continue`/`break` never run: both
+summarisers leave their calls out, and a `yield` among them still makes a generator."""
+
+from __future__ import annotations
+
+import ast
+import marshal
+import os
+import sys
+
+import pytest
+
+from unjam.analysis import parse
+from unjam.analysis.summarize import summarize
+
+SOURCE = """\
+def switched_off(path):
+    data = load(path)
+    return data
+    rebuild(path)
+
+
+def empty_rows():
+    return
+    yield
+
+
+def nested_yield_is_not_ours():
+    return
+    def inner():
+        yield
+
+
+def loop(items):
+    for item in items:
+        if item:
+            continue
+            skipped(item)
+        kept(item)
+"""
+
+
+def called(fd) -> set[str]:
+    return {call.func[1] for call in fd.calls if call.func[0] == "name"}
+
+
+def test_python_summariser_drops_the_dead_tail():
+    mod = summarize(ast.parse(SOURCE), False)
+    assert called(mod.funcs["switched_off"]) == {"load"}
+    assert called(mod.funcs["loop"]) == {"kept"}
+    assert mod.funcs["empty_rows"].is_generator
+    assert not mod.funcs["nested_yield_is_not_ours"].is_generator
+
+
+@pytest.mark.skipif(os.environ.get("UNJAM_NATIVE") == "0", reason="UNJAM_NATIVE=0")
+def test_native_summariser_agrees(tmp_path):
+    import unjam_native
+
+    path = tmp_path / "dead.py"
+    path.write_text(SOURCE)
+    rows = marshal.loads(unjam_native.summarize_files([str(path)], 1, sys.version_info[:2]))
+    assert rows[0][4] is not None, rows  # not left to Python
+    assert rows == parse._read_many([str(path)])
