@@ -49,6 +49,32 @@ pub fn opt_str(text: Option<&str>) -> V {
     text.map_or_else(none, s)
 }
 
+/// Structural equality, as Python's `==` on the values these stand for.
+pub fn same_val(a: &Val, b: &Val) -> bool {
+    match (a, b) {
+        (Val::None, Val::None) => true,
+        (Val::Bool(x), Val::Bool(y)) => x == y,
+        (Val::Int(x), Val::Int(y)) => x == y,
+        (Val::BigInt(x), Val::BigInt(y)) => x == y,
+        (Val::Float(x), Val::Float(y)) => x == y,
+        (Val::Str(x), Val::Str(y)) => x == y,
+        (Val::Static(x), Val::Static(y)) => x == y,
+        (Val::Str(x), Val::Static(y)) | (Val::Static(y), Val::Str(x)) => x == y,
+        (Val::Tuple(x), Val::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_val(p, q))
+        }
+        _ => false,
+    }
+}
+
+/// `("const", None)`: the ref of a `None` literal.
+pub fn is_none_constant(v: &V) -> bool {
+    matches!(&**v, Val::Tuple(items) if items.len() == 2
+        && matches!(&*items[0], Val::Static("const") | Val::Str(_))
+        && same_val(&items[0], &Val::Static("const"))
+        && matches!(&*items[1], Val::None))
+}
+
 const FLAG_REF: u8 = 0x80;
 
 /// Writes one row (a file's work creates one in its arena scope, see `alloc`, and copies the

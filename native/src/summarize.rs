@@ -14,11 +14,29 @@ use crate::guards::{
     param_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
-use crate::marshal::{V, int, opt_str, s, tag, tuple};
+use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
 use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
 use crate::source::Lines;
 
 const MODULE: &str = "<module>";
+
+/// `_implies` in summarize_guards.py: a parameter test that holds makes `operand` hold.
+fn implies(kind: &str, name: &str, returned: Option<&V>, operand: &Operand) -> bool {
+    let (o_kind, o_name, o_returned, _) = operand;
+    if name != o_name {
+        return false;
+    }
+    let same_constant = match (returned, o_returned) {
+        (None, None) => true,
+        (Some(a), Some(b)) => same_val(a, b),
+        _ => false,
+    };
+    (kind == *o_kind && same_constant)
+        || (kind == "param is"
+            && returned.is_some_and(is_none_constant)
+            && *o_kind == "param false"
+            && o_returned.is_none())
+}
 
 pub struct Summarizer<'a> {
     pub m: Module,
@@ -38,7 +56,12 @@ pub struct Summarizer<'a> {
     pub surrogate_escapes: bool,
     /// Set when this file must go back to Python (the reason, for debugging).
     pub declined: Option<&'static str>,
+    /// `not (a and b)` facts of the blocks being walked: `nands` in summarize_guards.py.
+    nands: Vec<(usize, Operand, Operand)>,
 }
+
+/// A parameter test as `push_nand` keeps it: (kind, name, constant's ref, name's ref).
+type Operand = (&'static str, String, Option<V>, V);
 
 impl<'a> Summarizer<'a> {
     pub fn new(is_package: bool, lines: &'a Lines, tokens: &'a Tokens) -> Summarizer<'a> {
@@ -71,6 +94,7 @@ impl<'a> Summarizer<'a> {
             tokens,
             surrogate_escapes: false,
             declined: None,
+            nands: Vec::new(),
         }
     }
 
@@ -129,6 +153,7 @@ impl<'a> Summarizer<'a> {
 
     fn body(&mut self, stmts: &[Stmt], f: usize, cls: Option<usize>, mut guard: i64) {
         let last = stmts.len().saturating_sub(1);
+        let nands = self.nands.len();
         for (i, stmt) in stmts.iter().enumerate() {
             self.stmt(stmt, f, cls, guard);
             if i < last && exits(stmt) {
@@ -136,7 +161,7 @@ impl<'a> Summarizer<'a> {
                 if holds_yield(&stmts[i + 1..]) {
                     self.m.func_arena[f].is_generator = true;
                 }
-                return;
+                break;
             }
             if i < last
                 && let Stmt::If(node) = stmt
@@ -157,9 +182,64 @@ impl<'a> Summarizer<'a> {
                 if exits_block(&node.body, !node.elif_else_clauses.is_empty()) {
                     // the rest runs where the test was false
                     guard = self.negation_guard(&node.test, f, guard);
+                    self.push_nand(&node.test, f);
                 }
             }
         }
+        self.nands.truncate(nands);
+    }
+
+    /// `loop_guard` in summarize_guards.py: a loop over a parameter (or its `.items()`,
+    /// `.keys()`, `.values()`) runs its body only when the parameter holds something.
+    fn loop_guard(&mut self, iterated: &Expr, f: usize, guard: i64) -> i64 {
+        let mut node = iterated;
+        if let Expr::Call(c) = iterated
+            && let Expr::Attribute(a) = &*c.func
+            && matches!(a.attr.as_str(), "items" | "keys" | "values")
+            && c.arguments.args.is_empty()
+            && c.arguments.keywords.is_empty()
+        {
+            node = &a.value;
+        }
+        if !matches!(node, Expr::Name(_)) {
+            return guard;
+        }
+        let fact = {
+            let func = &self.m.func_arena[f];
+            param_test(node, &func.params, &func.locals)
+        };
+        match fact {
+            Some((kind, name, constant)) => self.add_param_guard(f, kind, name, constant, guard),
+            None => guard,
+        }
+    }
+
+    /// `push_nand` in summarize_guards.py: after `if a and b: return`, both parameter tests.
+    fn push_nand(&mut self, test: &Expr, f: usize) {
+        let Expr::BoolOp(b) = test else { return };
+        if b.op != BoolOp::And || b.values.len() != 2 {
+            return;
+        }
+        let facts: Vec<_> = {
+            let func = &self.m.func_arena[f];
+            b.values
+                .iter()
+                .filter_map(|node| param_test(node, &func.params, &func.locals))
+                .collect()
+        };
+        if facts.len() != 2 {
+            return;
+        }
+        let mut operands = Vec::with_capacity(2);
+        for (kind, name, constant) in facts {
+            let Expr::Name(n) = name else { return };
+            let returned = constant.map(|c| self.ref_(c, f, 0));
+            let subject = self.ref_(name, f, 0);
+            operands.push((kind, n.id.to_string(), returned, subject));
+        }
+        let second = operands.pop().unwrap();
+        let first = operands.pop().unwrap();
+        self.nands.push((f, first, second));
     }
 
     fn add_guard(
@@ -291,7 +371,29 @@ impl<'a> Summarizer<'a> {
         outer: i64,
     ) -> i64 {
         let returned = constant.map(|c| self.ref_(c, f, 0));
-        self.add_guard(f, kind, name, outer, returned)
+        let id = match name {
+            Expr::Name(n) => n.id.as_str(),
+            _ => "",
+        };
+        let mut guard = self.add_guard(f, kind, name, outer, returned.clone());
+        let mut derived = Vec::new();
+        for (owner, first, second) in &self.nands {
+            if *owner != f {
+                continue;
+            }
+            for (this, other) in [(first, second), (second, first)] {
+                if implies(kind, id, returned.as_ref(), this) {
+                    // `not (a and b)` where `a` holds: `b` does not
+                    derived.push((negated(other.0), other.3.clone(), other.2.clone()));
+                }
+            }
+        }
+        for (kind, subject, returned) in derived {
+            let guards = &mut self.m.func_arena[f].guards;
+            guards.push((kind, subject, guard, returned));
+            guard = guards.len() as i64 - 1;
+        }
+        guard
     }
 
     fn stmt(&mut self, st: &Stmt, f: usize, cls: Option<usize>, guard: i64) {
@@ -371,7 +473,12 @@ impl<'a> Summarizer<'a> {
                     let unknown = self.unknown.clone();
                     self.bind(target.id.as_str(), unknown, f, cls);
                 }
-                self.body(&fo.body, f, cls, guard);
+                let inner = if fo.is_async {
+                    guard
+                } else {
+                    self.loop_guard(&fo.iter, f, guard)
+                };
+                self.body(&fo.body, f, cls, inner);
                 self.body(&fo.orelse, f, cls, guard);
             }
             Stmt::While(w) => {

@@ -25,7 +25,8 @@ from unjam.analysis.callgraph_records import Edge
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
-from unjam.analysis.project import Project
+from unjam.analysis.one_shot import one_shot_mains
+from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
 from unjam.analysis.rules.memo import keyed
 from unjam.analysis.rules.precedence import kept
@@ -34,6 +35,10 @@ from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Locati
 from unjam.semantics import OFFLOAD_ROLES, Role
 
 _START_OR_STOP = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
+_FLASK_APPS = frozenset(
+    {"flask.Flask", "flask.app.Flask", "flask.Blueprint", "flask.blueprints.Blueprint"}
+)
+_FLASK_ROUTES = frozenset({"route", "get", "post", "put", "delete", "patch"})
 
 
 class RulesEngine:
@@ -357,12 +362,18 @@ class RulesEngine:
             (
                 func
                 for func in self.p.funcs.values()
-                if func.fd.is_async and func.gqn not in covered and func.gqn not in claimed_funcs
+                if func.fd.is_async
+                and func.gqn not in covered
+                and func.gqn not in claimed_funcs
+                and not self._flask_view(func)
             ),
             key=lambda f: (f.mod.path, f.fd.line),
         )
         if self._serves_an_app():
             candidates = []  # an app's findings come from what it serves (docs/check.md)
+        one_shot = (
+            one_shot_mains(self.p, self.g, [f.gqn for f in candidates]) if candidates else set()
+        )
         coroutines = [
             Invoked(
                 (func.gqn,),
@@ -375,9 +386,21 @@ class RulesEngine:
                 key=func.gqn,
             )
             for func in self._coroutine_roots(candidates)
+            if func.gqn not in one_shot
         ]
         self.loop_entries = framework + coroutines
         self.startup = startup
+
+    def _flask_view(self, func: Func) -> bool:
+        """An `async def` a Flask app or blueprint routes (`@app.route("/ask")`): Flask runs
+        each call in an event loop of its own, in the request's worker thread, so nothing
+        else waits on that loop — not an entry of a project without an ASGI app."""
+        for ref, _line, _col in func.fd.decorators:
+            if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _FLASK_ROUTES:
+                value = self.p.value_of(func, ref[1][1])
+                if value is not None and value[0] == "inst" and value[1] in _FLASK_APPS:
+                    return True
+        return False
 
     def _serves_an_app(self) -> bool:
         """Whether the project has a FastAPI/Starlette app or routes. Then only what the app

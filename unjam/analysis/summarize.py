@@ -81,6 +81,7 @@ class _Summarizer(GuardRecorder):
         # id(FuncDef) → where its `yield`s are (line, col): `after_yield` is worked out from
         # them once its body has been walked
         self._yields: dict[int, list[tuple[int, int]]] = {}
+        self.nands = []
 
     def run(self, tree: ast.Module) -> ModuleSummary:
         self.body(tree.body, self.module_scope, None, -1)
@@ -183,6 +184,7 @@ class _Summarizer(GuardRecorder):
 
     def body(self, stmts: list[ast.stmt], fn: FuncDef, cls: ClassDef | None, guard: int):
         last = len(stmts) - 1
+        nands = len(self.nands)
         for i, stmt in enumerate(stmts):
             self.stmt(stmt, fn, cls, guard)
             if i < last and isinstance(stmt, _EXITS):
@@ -190,7 +192,7 @@ class _Summarizer(GuardRecorder):
                 # a `yield` in it still makes the function a generator (`return; yield`)
                 if _holds_yield(stmts[i + 1 :]):
                     fn.is_generator = True
-                return
+                break
             # (the last statement guards nothing: an `elif`, which `ast` nests alone in an
             # `orelse`, is never recorded as one)
             if i < last and type(stmt) is ast.If:
@@ -204,6 +206,8 @@ class _Summarizer(GuardRecorder):
                         guard = self.add_guard(fn, "done", flag, guard)
                 if exits_block(stmt):  # what follows runs where the test was false
                     guard = self.negation_guard(stmt.test, fn, guard)
+                    self.push_nand(stmt.test, fn)
+        del self.nands[nands:]
 
     def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:
         t = type(s)
@@ -275,7 +279,8 @@ class _Summarizer(GuardRecorder):
             self.expr(s.iter, fn, guard)
             if isinstance(s.target, ast.Name):
                 self.bind(s.target.id, UNKNOWN, fn, cls)
-            self.body(s.body, fn, cls, guard)
+            inner = self.loop_guard(s.iter, fn, guard) if t is ast.For else guard
+            self.body(s.body, fn, cls, inner)
             self.body(s.orelse, fn, cls, guard)
         elif t is ast.While:
             self.expr(s.test, fn, guard)

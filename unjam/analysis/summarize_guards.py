@@ -290,8 +290,15 @@ def _is_hasattr(call: ast.Call) -> bool:
     )
 
 
+_VIEWS = frozenset({"items", "keys", "values"})
+
+
 class GuardRecorder:
     """The summariser's part that records guards (summarize._Summarizer mixes it in)."""
+
+    # `not (a and b)` facts of the blocks being walked: (function, a, b), each a parameter
+    # test as (kind, name, constant's ref, name's ref) — see `push_nand`
+    nands: list[tuple[FuncDef, tuple, tuple]]
 
     def ref(self, node: ast.AST | None, fn: FuncDef, depth: int = 0) -> Ref:
         raise NotImplementedError  # the summariser's
@@ -393,4 +400,61 @@ class GuardRecorder:
         self, fn: FuncDef, kind: str, name: ast.Name, const: ast.expr | None, outer: int
     ) -> int:
         returned = None if const is None else self.ref(const, fn)
-        return self.add_guard(fn, kind, name, outer, returned)
+        guard = self.add_guard(fn, kind, name, outer, returned)
+        for owner, first, second in self.nands:
+            if owner is fn:
+                for this, other in ((first, second), (second, first)):
+                    if _implies((kind, name.id, returned), this[:3]):
+                        # `not (a and b)` where `a` holds: `b` does not
+                        other_kind, _, other_returned, subject = other
+                        fn.guards.append(
+                            Guard(_NEGATED[other_kind], subject, guard, other_returned)
+                        )
+                        guard = len(fn.guards) - 1
+        return guard
+
+    def loop_guard(self, iterated: ast.expr, fn: FuncDef, guard: int) -> int:
+        """A loop over a parameter (`for k, v in renames.items():`) runs its body only when
+        the parameter holds something: for a call that leaves `renames={}`, never."""
+        node = iterated
+        if (
+            type(node) is ast.Call
+            and type(node.func) is ast.Attribute
+            and node.func.attr in _VIEWS
+            and not node.args
+            and not node.keywords
+        ):
+            node = node.func.value
+        fact = _param_test(node, fn) if type(node) is ast.Name else None
+        if fact is None:
+            return guard
+        kind, name, const = fact
+        return self.add_param_guard(fn, kind, name, const, guard)
+
+    def push_nand(self, test: ast.expr, fn: FuncDef) -> None:
+        """After `if a and b: return` (`a`, `b` parameter tests) the rest of the block runs
+        where not both hold: kept while that rest is walked, so that a test of `a` there
+        also records that `b` is false (`if not email and not user_id: return` … `if
+        email: … else:` — the `else` runs only with a `user_id`)."""
+        if not _is_and(test) or len(test.values) != 2:  # type: ignore[attr-defined]
+            return
+        facts = [_param_test(node, fn) for node in test.values]  # type: ignore[attr-defined]
+        if facts[0] is None or facts[1] is None:
+            return
+        operands = tuple(
+            (kind, name.id, None if const is None else self.ref(const, fn), self.ref(name, fn))
+            for kind, name, const in facts  # type: ignore[misc]
+        )
+        self.nands.append((fn, *operands))
+
+
+def _implies(fact: tuple, operand: tuple) -> bool:
+    """Whether a parameter test that holds makes `operand` hold (`p is None` makes `not p`)."""
+    if fact == operand:
+        return True
+    kind, name, returned = fact
+    return (
+        kind == "param is"
+        and returned == ("const", None)
+        and operand == ("param false", name, None)
+    )

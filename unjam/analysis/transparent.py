@@ -16,7 +16,9 @@ A project function of one parameter that returns only functions it defines, each
 `kwargs.setdefault(…)`, no rebinding) and calling the wrapped function only as
 `func(*args, **kwargs)` (awaited or not), and handing it nowhere else, is such a decorator;
 the call's arguments are then the callee's. (Handing `kwargs` to another function, as a
-log line does, is taken as leaving it alone.) So are `@contextmanager` and
+log line does, is taken as leaving it alone.) So is one that returns `Wrapper(func)` of a
+project class whose `__init__(self, func)` keeps `func` as `self.x` and whose `__call__(self,
+*args, **kwargs)` calls `self.x(*args, **kwargs)` alike. So are `@contextmanager` and
 `@asynccontextmanager`: `with f(a):` calls `f(a)` to get the generator it runs; and
 loguru's bare `@logger.catch`, which logs what the call raises."""
 
@@ -83,6 +85,13 @@ class TransparentDecorators:
         if len(fd.params) != 1 or fd.params[0].kind != "pos" or not fd.return_values:
             return False
         wrapped = ("name", fd.params[0].name)
+        wrappers = {ref[1] for ref in fd.return_values if _builds_with(ref, wrapped)}
+        if wrappers:  # `return Wrapper(func)`
+            return (
+                all(_builds_with(ref, wrapped) for ref in fd.return_values)
+                and not _hands_on(fd, wrapped, _INSPECTS | wrappers, returns=False)
+                and all(self._class_forwards(p.value_of(decorator, w)) for w in wrappers)
+            )
         if _hands_on(fd, wrapped, _INSPECTS):
             return False  # `REGISTRY.append(func)`: something else may call it
         for ref in fd.return_values:
@@ -92,19 +101,35 @@ class TransparentDecorators:
                 return False
         return True
 
+    def _class_forwards(self, value: tuple | None) -> bool:
+        """A project class whose `__init__(self, func)` keeps `func` as `self.x` and whose
+        `__call__(self, *args, **kwargs)` calls `self.x(*args, **kwargs)`."""
+        if value is None or value[0] != "class":
+            return False
+        cls = value[1]
+        init = self.project.funcs.get(f"{cls}.__init__")
+        call = self.project.funcs.get(f"{cls}.__call__")
+        if init is None or call is None or [q.kind for q in init.fd.params] != ["pos", "pos"]:
+            return False
+        this, func = (("name", q.name) for q in init.fd.params)
+        kept = [attr for base, attr, value in init.fd.attr_stores if (base, value) == (this, func)]
+        if len(kept) != 1 or not call.fd.params:
+            return False
+        return _forwards(call.fd, ("attr", ("name", call.fd.params[0].name), kept[0]), skip=1)
 
-def _forwards(inner: FuncDef, wrapped: tuple) -> bool:
-    """`def wrapper(*args, **kwargs)` calling `wrapped(*args, **kwargs)` and doing nothing
-    else with `wrapped`."""
-    kinds = [q.kind for q in inner.params]
-    if kinds != ["vararg", "kwarg"]:
+
+def _forwards(inner: FuncDef, wrapped: tuple, skip: int = 0) -> bool:
+    """`def wrapper(*args, **kwargs)` (after `skip` parameters: a method's `self`) calling
+    `wrapped(*args, **kwargs)` and doing nothing else with `wrapped`."""
+    params = inner.params[skip:]
+    if [q.kind for q in params] != ["vararg", "kwarg"]:
         return False
-    star = (("star", ("name", inner.params[0].name)),)
-    spread = ((None, ("name", inner.params[1].name)),)
+    star = (("star", ("name", params[0].name)),)
+    spread = ((None, ("name", params[1].name)),)
     forwarded = [site for site in inner.calls if site.func == wrapped]
     if not forwarded or any(s.args != star or s.kwargs != spread for s in forwarded):
         return False
-    if _edits(inner, {inner.params[0].name, inner.params[1].name}):
+    if _edits(inner, {params[0].name, params[1].name}):
         return False
     return not _hands_on(inner, wrapped, frozenset())
 
@@ -126,10 +151,16 @@ def _edits(fd: FuncDef, names: set[str]) -> bool:
     )
 
 
-def _hands_on(fd: FuncDef, name: tuple, allowed: frozenset[tuple]) -> bool:
-    """Whether `fd` uses `name` as a value — passes it, stores it, returns it — other than
-    calling it or handing it to one of the `allowed` callees (`wraps(func)`)."""
-    refs: list = [*fd.return_values, *fd.yield_values]
+def _builds_with(ref: tuple, wrapped: tuple) -> bool:
+    """`Wrapper(func)`: a call of a name with `wrapped` as its one argument."""
+    return ref[0] == "call" and ref[1][0] == "name" and ref[2] == (wrapped,) and not ref[3]
+
+
+def _hands_on(fd: FuncDef, name: tuple, allowed: frozenset[tuple], returns: bool = True) -> bool:
+    """Whether `fd` uses `name` as a value — passes it, stores it, returns it (unless not
+    `returns`) — other than calling it or handing it to one of the `allowed` callees
+    (`wraps(func)`)."""
+    refs: list = [*(fd.return_values if returns else ()), *fd.yield_values]
     for values in fd.locals.values():
         refs.extend(values)
     for _base, _attr, value in fd.attr_stores:

@@ -3,13 +3,14 @@ import shutil
 from fastapi import APIRouter, Query, Request
 
 from mediahub import images
-from mediahub.accounts import rename, update_account
+from mediahub.accounts import find_account, find_owner, rename, sync_folder, update_account
 from mediahub.clients import http_client, metrics_client
 from mediahub.http_handler import fetch_page, get_secret, handler, queue_event
 from mediahub.llm import completion, outline, summarize
 from mediahub.paging import Paging, default_paging
 from mediahub.passwords import HASHERS, hash_password, hash_with, run_kdf, verify_password
 from mediahub.presets import load_preset as fetch_preset
+from mediahub.streaming import publish
 
 router = APIRouter()
 
@@ -227,3 +228,19 @@ async def ledger():
 
     preview("ledger.png")
     return ledger_rows(ledger=await cached_ledger())
+
+
+@router.get("/accounts/by-email")
+async def account_by_email(email: str, request: Request):
+    db = request.app.state.db
+    return {"account": find_account(db, email=email), "owner": find_owner(db, handle=email)}
+
+
+@router.post("/folders/{name}/sync")
+async def sync(name: str):
+    sync_folder(f"/srv/folders/{name}")
+
+
+@router.post("/folders/{name}/publish")
+async def publish_folder(name: str):
+    publish(f"/srv/folders/{name}")
