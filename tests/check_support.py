@@ -7,12 +7,14 @@ test_check_cli.py run the real engine.
 
 from __future__ import annotations
 
+import marshal
 import sys
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from unjam.analysis import parse
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 
 WEBHOOK = Path(__file__).resolve().parents[1] / "examples" / "webhook"
@@ -107,3 +109,14 @@ def install_fake_engine(monkeypatch, findings: Sequence[Finding], **result) -> l
     module.analyze = analyze  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "unjam.analysis.engine", module)
     return calls
+
+
+def native_rows(paths: list[str]) -> list:
+    """The native summariser's rows for `paths`, none left to Python, each equal to the
+    Python summariser's."""
+    import unjam_native
+
+    rows = marshal.loads(unjam_native.summarize_files(paths, 1, sys.version_info[:2]))
+    assert all(row[4] is not None for row in rows), rows  # not left to Python
+    assert rows == parse._read_many(paths)
+    return rows

@@ -4,13 +4,11 @@ shutdown part), the same from the Python summariser and the native one."""
 from __future__ import annotations
 
 import ast
-import marshal
 import os
-import sys
 
 import pytest
+from check_support import native_rows
 
-from unjam.analysis import parse
 from unjam.analysis.summarize import summarize
 from unjam.analysis.summary import from_plain
 
@@ -226,15 +224,10 @@ def test_lambda_yield_is_the_lambdas_own():
 
 @pytest.mark.skipif(os.environ.get("UNJAM_NATIVE") == "0", reason="UNJAM_NATIVE=0")
 def test_native_summariser_gives_the_same_lines(tmp_path):
-    import unjam_native
-
     path = tmp_path / "lifespans.py"
     path.write_text(SOURCE)
     crlf = tmp_path / "crlf.py"
     crlf.write_bytes(SOURCE.replace("\n", "\r\n").encode())
-    paths = [str(path), str(crlf)]
-    rows = marshal.loads(unjam_native.summarize_files(paths, 1, sys.version_info[:2]))
-    assert all(row[4] is not None for row in rows), rows  # not left to Python
-    assert rows == parse._read_many(paths)
+    rows = native_rows([str(path), str(crlf)])
     mod = from_plain(rows[0][4])
     assert {qn: fd.after_yield for qn, fd in mod.funcs.items() if qn != "<module>"} == EXPECTED
