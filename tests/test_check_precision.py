@@ -361,3 +361,20 @@ def test_a_sync_generator_dependencys_exit_holds_no_default_token():
     assert 11 not in findings("request_queries", "UJ005", "scheduler/db.py")
     limiter = findings("request_queries", "UJ006", "scheduler/main.py")[21]
     assert "4 routes block in it" in limiter.message, limiter.message
+
+
+def test_a_dependency_factory_runs_the_branch_its_flag_picks():
+    """`Depends(authorizer(required=False))` runs `_user_optional` and what it depends on,
+    not the required `_user`; `_token`, which `_token_optional` also calls as a plain
+    function, is never offered as one to make `async def`."""
+    found = findings("deps_zoo", "UJ005", "zoo/api/keepers.py")
+    optional, required = found[37], found[42]
+    assert optional.details["sync_pieces"] == [
+        "_user_optional",
+        "_token_optional",
+        "_settings",
+        "keeper",
+    ]
+    assert required.details["sync_pieces"] == ["_user", "_token", "_settings", "rename_keeper"]
+    assert "`_token`" not in required.fix, required.fix
+    assert "make `_user`, `_settings` `async def`" in required.fix, required.fix

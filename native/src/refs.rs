@@ -169,7 +169,8 @@ impl Summarizer<'_> {
             }
             Expr::If(i) => {
                 let body = self.ref_(&i.body, f, d);
-                tuple(vec![tag("ifexp"), body, self.ref_(&i.orelse, f, d)])
+                let orelse = self.ref_(&i.orelse, f, d);
+                tuple(vec![tag("ifexp"), body, orelse, self.ref_(&i.test, f, d)])
             }
             Expr::BoolOp(b) => {
                 let values = self.refs_of(b.values.iter().take(8), f, d);

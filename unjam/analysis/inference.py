@@ -166,7 +166,7 @@ class Inference(ClassIndex):
         if tag == "imp":
             return self.resolve_qn(self.import_target(func.mod, ImportRef(ref[1], ref[2], ref[3])))
         if tag in ("ifexp", "boolop"):
-            parts = ref[1:] if tag == "ifexp" else ref[1]
+            parts = ref[1:3] if tag == "ifexp" else ref[1]  # (an `ifexp`'s test is ref[3])
             for part in parts:
                 value = self.value_of(func, part)
                 if value is not None:

@@ -202,12 +202,34 @@ class ParameterInference(Inference):
                 return alias_scope, meta
         return None
 
+    def _factory_choice(self, scope: Func, call: tuple) -> Value | None:
+        """`Depends(get_authorizer(required=False))` of `def get_authorizer(*, required=True):
+        return _user if required else _optional_user`: the branch the call's flag picks."""
+        callee = self.callee(scope, call[1])
+        factory = self.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
+        if factory is None or factory.fd.decorators or len(factory.fd.return_values) != 1:
+            return None
+        returned = factory.fd.return_values[0]
+        if returned[0] != "ifexp" or len(returned) < 4 or returned[3][0] != "name":
+            return None
+        flag = returned[3][1]
+        if flag in factory.fd.locals or all(q.name != flag for q in factory.fd.params):
+            return None
+        passed = _flag_passed(factory, call, flag)
+        if passed is _MISSING:
+            return None
+        return self.value_of(factory, returned[1] if passed else returned[2])
+
     def depends_target(self, scope: Func, param: Param | None, call: tuple) -> Value | None:
         """What `Depends(x)` calls (x evaluated in `scope`), or the annotation's class for
         `Depends()` (an outside one as ("ext", its name))."""
         args, kwargs = call[2], dict(call[3])
         target = args[0] if args else kwargs.get("dependency")
         if target is not None and target != ("const", None):
+            if target[0] == "call":
+                chosen = self._factory_choice(scope, target)
+                if chosen is not None:
+                    return chosen
             return self.value_of(scope, target)
         if param is not None and param.annotation is not None:
             alias_scope, ann = self.alias(scope, param.annotation)
@@ -217,6 +239,26 @@ class ParameterInference(Inference):
             if typed is not None and typed[0] == "inst":
                 return ("ext", typed[1])
         return None
+
+
+def _flag_passed(factory: Func, call: tuple, name: str) -> object:
+    """The constant the call `factory(...)` gives parameter `name` (by keyword, by position,
+    or its default), else `_MISSING`."""
+    params = factory.fd.params
+    if factory.class_gqn is not None or any(q.kind in ("vararg", "kwarg") for q in params):
+        return _MISSING  # (a method may be bound; a spread may hide it)
+    kwargs = dict(call[3])
+    index = next(i for i, q in enumerate(params) if q.name == name)
+    param = params[index]
+    if name in kwargs:
+        ref = kwargs[name]
+    elif param.kind == "pos" and index < len(call[2]):
+        ref = call[2][index]
+    else:
+        ref = param.default
+    if ref is None or ref[0] != "const" or any(a[0] == "star" for a in call[2]):
+        return _MISSING
+    return ref[1]
 
 
 def _may_pass(site: CallSite, param: Param, index: int) -> bool:

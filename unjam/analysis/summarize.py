@@ -155,7 +155,8 @@ class _Summarizer(GuardRecorder):
                 self.ref(node.right, fn, d),
             )
         if isinstance(node, ast.IfExp):
-            return ("ifexp", self.ref(node.body, fn, d), self.ref(node.orelse, fn, d))
+            body, orelse = self.ref(node.body, fn, d), self.ref(node.orelse, fn, d)
+            return ("ifexp", body, orelse, self.ref(node.test, fn, d))
         if isinstance(node, ast.BoolOp):
             return ("boolop", tuple(self.ref(v, fn, d) for v in node.values[:8]))
         if isinstance(node, ast.Starred):

@@ -9,7 +9,7 @@ they are cheap to pickle, hashable (memoisation keys) and independent of the pro
     ("call", func, args, kwargs)      kwargs = ((name | None, ref), ...)
     ("await", ref)  ("sub", base, (index refs...))  ("const", value)
     ("list", (refs...))  ("dict", ((key, value), ...))  ("lambda", local qualname)
-    ("binop", op, left, right)  ("ifexp", a, b)  ("boolop", (refs...))
+    ("binop", op, left, right)  ("ifexp", a, b, test)  ("boolop", (refs...))
     ("enter", ref)   value bound by `with ref as x`      ("iter", ref)  `yield from ref`
     ("imp", level, module, name)  a function-local import
     ("star", ref)    ("?",)  anything else

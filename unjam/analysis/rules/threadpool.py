@@ -18,7 +18,7 @@ from unjam.semantics import Role
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
     from unjam.analysis.fastapi_model import Invoked, Route
-    from unjam.analysis.project import Project
+    from unjam.analysis.project import Func, Project
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -192,12 +192,13 @@ class ThreadPool:
     def _light_dependency(self, dep: Invoked) -> bool:
         """Whether `dep` could become `async def` without putting blocking work on the loop:
         a plain (non-generator) function dependency whose body calls only builtins and str/dict
-        methods. Anything else (a DB session, a client, an unknown call) stays sync."""
+        methods, and that no project code calls directly. Anything else (a DB session, a
+        client, an unknown call) stays sync."""
         if dep.role is not Role.DEPENDENCY:
             return False
         for gqn in dep.funcs:
             func = self.p.funcs.get(gqn)
-            if func is None or func.fd.is_generator:
+            if func is None or func.fd.is_generator or self._called_directly(func):
                 return False
             for call in func.fd.calls:
                 ref = call.func
@@ -207,6 +208,16 @@ class ThreadPool:
                     continue
                 return False
         return True
+
+    def _called_directly(self, func: Func) -> bool:
+        """Whether project code also calls the dependency as a plain function
+        (`_get_authorization_header(authorization, settings)` from another dependency):
+        made `async def`, that call would get a coroutine."""
+        p = self.p
+        return any(
+            p.callee(caller, site.func) == ("func", func.gqn)
+            for caller, site in p.sites_named(func.fd.name)
+        )
 
     def _pool_network(self, inv: Invoked) -> None:
         """One finding per sync piece whose calls wait on the network in the pool, at its
