@@ -1,5 +1,6 @@
-"""Statements after an unconditional `return`/`raise`/`continue`/`break` never run: both
-summarisers leave their calls out, and a `yield` among them still makes a generator."""
+"""Statements after an unconditional `return`/`raise`/`continue`/`break`, and the body of
+`if False:`, never run: both summarisers leave their calls out, and a `yield` among them
+still makes a generator."""
 
 from __future__ import annotations
 
@@ -29,6 +30,20 @@ def nested_yield_is_not_ours():
         yield
 
 
+def switched_off_block(path):
+    if False:
+        debug_dump(path)
+    elif 0:
+        other_dump(path)
+    else:
+        saved(path)
+
+
+def empty_by_hand():
+    if False:
+        yield
+
+
 def loop(items):
     for item in items:
         if item:
@@ -46,6 +61,8 @@ def test_python_summariser_drops_the_dead_tail():
     mod = summarize(ast.parse(SOURCE), False)
     assert called(mod.funcs["switched_off"]) == {"load"}
     assert called(mod.funcs["loop"]) == {"kept"}
+    assert called(mod.funcs["switched_off_block"]) == {"saved"}
+    assert mod.funcs["empty_by_hand"].is_generator
     assert mod.funcs["empty_rows"].is_generator
     assert not mod.funcs["nested_yield_is_not_ours"].is_generator
 

@@ -3,8 +3,8 @@
 
 use ruff_python_ast::token::{TokenKind, Tokens};
 use ruff_python_ast::{
-    BoolOp, Decorator, ElifElseClause, ExceptHandler, Expr, ExprLambda, ModExpression, Parameters,
-    Stmt, StmtClassDef, StmtFunctionDef, UnaryOp,
+    BoolOp, Decorator, ElifElseClause, ExceptHandler, Expr, ExprLambda, ModExpression, Number,
+    Parameters, Stmt, StmtClassDef, StmtFunctionDef, UnaryOp,
 };
 use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
@@ -19,6 +19,16 @@ use crate::model::{CallSite, ClassDef, FuncDef, ImportRef, Module, Param};
 use crate::source::Lines;
 
 const MODULE: &str = "<module>";
+
+/// `if False:` / `if 0:` / `if None:`: `_never` in summarize.py.
+fn never(test: &Expr) -> bool {
+    match test {
+        Expr::BooleanLiteral(b) => !b.value,
+        Expr::NoneLiteral(_) => true,
+        Expr::NumberLiteral(n) => matches!(&n.value, Number::Int(i) if i.as_u8() == Some(0)),
+        _ => false,
+    }
+}
 
 /// `_implies` in summarize_guards.py: a parameter test that holds makes `operand` hold.
 fn implies(kind: &str, name: &str, returned: Option<&V>, operand: &Operand) -> bool {
@@ -593,7 +603,12 @@ impl<'a> Summarizer<'a> {
         guard: i64,
     ) {
         let inner = self.if_test(test, f, guard);
-        self.body(body, f, cls, inner);
+        if !never(test) {
+            self.body(body, f, cls, inner);
+        } else if holds_yield(body) {
+            // `if False: yield`: a generator that yields nothing
+            self.m.func_arena[f].is_generator = true;
+        }
         if let Some((clause, rest)) = clauses.split_first() {
             let mut otherwise = self.else_guard(test, f, guard, clauses);
             // `if hit: return hit` / `else: …`: the `else` runs on a cache miss

@@ -180,7 +180,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # in an operand of a value's `and`/`or` (`store or Store()`) under the tests before it; 19:
 # those in a conditional expression's branches under its test or its negation; 20: nothing
 # after an unconditional `return`/`raise`/`continue`/`break`, `X == ""` and `if X is not
-# None: return` guards, `after_yield` with the handlers of a `try` its `yield` opens
+# None: return` guards, `after_yield` with the handlers of a `try` its `yield` opens, the
+# body of `if False:` left out, loops over a parameter, `not (a and b)` facts, `ifexp` tests
 NATIVE_FORMAT = 20
 _told_stale = False
 

@@ -267,7 +267,11 @@ class _Summarizer(GuardRecorder):
                     self.bind(item.optional_vars.id, ("enter", ctx), fn, cls)
             self.body(s.body, fn, cls, guard)
         elif t is ast.If:
-            self.body(s.body, fn, cls, self.if_test(s.test, fn, guard))
+            inner = self.if_test(s.test, fn, guard)
+            if not _never(s.test):
+                self.body(s.body, fn, cls, inner)
+            elif _holds_yield(s.body):  # `if False: yield`: a generator that yields nothing
+                fn.is_generator = True
             if s.orelse:
                 otherwise = self.else_guard(s.test, fn, guard, s.orelse)
                 subject = _cached_subject(s)
@@ -576,6 +580,15 @@ def after_yield(body: list[ast.stmt], yields: list[_Pos]) -> tuple[tuple[int, in
         else:
             merged.append((first, last))
     return tuple(merged)
+
+
+def _never(test: ast.expr) -> bool:
+    """`if False:` / `if 0:` / `if None:`: a block switched off by hand."""
+    return (
+        type(test) is ast.Constant
+        and type(test.value) in (bool, int, type(None))
+        and not test.value
+    )
 
 
 def _holds_yield(stmts: list[ast.stmt]) -> bool:
