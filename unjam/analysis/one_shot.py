@@ -1,9 +1,10 @@
-"""Which coroutines of a project without an app are a one-shot program's main: run by
-`asyncio.run(main())` (or `loop.run_until_complete(main())`) and starting nothing that runs
-beside them — no task, no `gather`, no server. Such a program does its steps one after
-another on a loop of its own, so a blocking call there holds up nothing else: an example
-script or a CLI command, not code on a shared loop (docs/check.md, "What counts as served
-code"). A coroutine some other code awaits, or a library's, stays an entry.
+"""Which coroutines of a project without an app are a command's main, not a service: run by
+`asyncio.run(main())` (or `loop.run_until_complete(main())`), or a Modal
+`@app.local_entrypoint()`, and serving nothing — no server started in anything they reach.
+Such a program (an example script, a CLI command, a batch job, even one that runs tasks
+side by side) answers no request: a blocking call there slows only the command itself, and
+it is not served code (docs/check.md, "What counts as served code"). A coroutine some other
+code awaits, or a library's, stays an entry.
 """
 
 from __future__ import annotations
@@ -15,38 +16,31 @@ if TYPE_CHECKING:
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.project import Project
 
-# what makes work run beside the caller on its loop (by the called name: a false match only
-# keeps an entry, as before)
-_CONCURRENT = frozenset(
+# what starts a service on the loop (by the called name: a false match only keeps an entry)
+_SERVES = frozenset(
     {
-        "gather",
-        "create_task",
-        "ensure_future",
-        "as_completed",
-        "wait",
-        "wait_for",
-        "TaskGroup",
-        "create_task_group",
-        "start_soon",
-        "start_server",
-        "create_server",
         "serve",
         "serve_forever",
+        "start_server",
+        "start_unix_server",
+        "create_server",
+        "create_unix_server",
         "run_app",
         "start",
         "run_forever",
-        "add_signal_handler",
-        "call_soon",
-        "call_later",
     }
 )
 _RUNNERS = frozenset({"run", "run_until_complete"})
 
 
 def one_shot_mains(project: Project, graph: CallGraph, roots: list[str]) -> set[str]:
-    """The `roots` that are one-shot programs' mains."""
+    """The `roots` that are commands' mains."""
     run = _run_by_a_runner(project, graph)
-    return {gqn for gqn in roots if gqn in run and not _starts_concurrent_work(project, graph, gqn)}
+    return {
+        gqn
+        for gqn in roots
+        if (gqn in run or _local_entrypoint(project, gqn)) and not _serves(project, graph, gqn)
+    }
 
 
 def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
@@ -69,7 +63,16 @@ def _is_runner(ref: tuple) -> bool:
     return ref[0] == "attr" and ref[2] in _RUNNERS
 
 
-def _starts_concurrent_work(project: Project, graph: CallGraph, root: str) -> bool:
+def _local_entrypoint(project: Project, gqn: str) -> bool:
+    """`@app.local_entrypoint()`: Modal runs it once, from the command line."""
+    func = project.funcs.get(gqn)
+    return func is not None and any(
+        ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] == "local_entrypoint"
+        for ref, _line, _col in func.fd.decorators
+    )
+
+
+def _serves(project: Project, graph: CallGraph, root: str) -> bool:
     seen = {root}
     queue = deque(seen)
     while queue:
@@ -77,7 +80,7 @@ def _starts_concurrent_work(project: Project, graph: CallGraph, root: str) -> bo
         func = project.funcs.get(gqn)
         if func is None:
             continue
-        if any(_called_name(call.func) in _CONCURRENT for call in func.fd.calls):
+        if any(_called_name(call.func) in _SERVES for call in func.fd.calls):
             return True
         for callee in graph.successors(gqn, "loop"):
             if callee not in seen:

@@ -24,11 +24,17 @@ async def crawl(urls: list[str]) -> None:
     print(next_result())
 
 
+async def on_client(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    writer.close()
+
+
 async def main() -> None:
     subprocess.run(["echo", "start"])  # expect: UJ001
     await crawl(["https://example.org"])
     task = asyncio.create_task(crawl([]))  # ok
-    await task
+    server = await asyncio.start_server(on_client, "127.0.0.1", 8099)  # a service: an entry
+    async with server:
+        await task
 
 
 if __name__ == "__main__":
