@@ -378,3 +378,10 @@ def test_a_dependency_factory_runs_the_branch_its_flag_picks():
     assert required.details["sync_pieces"] == ["_user", "_token", "_settings", "rename_keeper"]
     assert "`_token`" not in required.fix, required.fix
     assert "make `_user`, `_settings` `async def`" in required.fix, required.fix
+
+
+def test_an_early_return_on_either_of_two_tests_keeps_the_memo():
+    """`if app.state.engine is not None or model in app.state.fallbacks: return` before the
+    loader fills `app.state.engine`: the load is a first-call stall, not per-request work."""
+    found = findings("app_factory", "UJ001", "portal/speech.py")
+    assert "on the first call only" in found[18].message, found[18].message

@@ -215,6 +215,9 @@ pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'
             return None;
         }
         flag = first;
+    } else if let Expr::BoolOp(b) = test {
+        // `if X or Y: return`: the rest runs while X is unset too
+        flag = &b.values[0];
     }
     if let Expr::Compare(c) = flag
         && c.ops.len() == 1

@@ -214,8 +214,8 @@ def exits_block(node: ast.If) -> bool:
 
 def _done_flag(node: ast.If) -> ast.expr | None:
     """X of `if X: return` or `if X is not None: return` (no value, or `None`; no `else`), or
-    of `if X and not p: return`: an early exit once X is set, after which the rest of the
-    block runs while it is not."""
+    of `if X and not p: return` / `if X or Y: return`: an early exit once X is set, after
+    which the rest of the block runs while it is not."""
     if node.orelse or not node.body or type(node.body[-1]) is not ast.Return:
         return None
     value = node.body[-1].value
@@ -230,6 +230,8 @@ def _done_flag(node: ast.If) -> ast.expr | None:
         ):
             return None
         flag = first
+    elif type(flag) is ast.BoolOp:  # `if X or Y: return`: the rest runs while X is unset too
+        flag = flag.values[0]
     if _is_set(flag):
         flag = flag.left  # type: ignore[attr-defined]
     t = type(flag)
