@@ -22,10 +22,10 @@ from typing import Any
 
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.callgraph_records import Edge
+from unjam.analysis.command_mains import command_mains
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
-from unjam.analysis.one_shot import one_shot_mains
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
 from unjam.analysis.rules.memo import keyed
@@ -371,8 +371,8 @@ class RulesEngine:
         )
         if self._serves_an_app():
             candidates = []  # an app's findings come from what it serves (docs/check.md)
-        one_shot = (
-            one_shot_mains(self.p, self.g, [f.gqn for f in candidates]) if candidates else set()
+        commands = (
+            command_mains(self.p, self.g, [f.gqn for f in candidates]) if candidates else set()
         )
         coroutines = [
             Invoked(
@@ -386,7 +386,7 @@ class RulesEngine:
                 key=func.gqn,
             )
             for func in self._coroutine_roots(candidates)
-            if func.gqn not in one_shot
+            if func.gqn not in commands
         ]
         self.loop_entries = framework + coroutines
         self.startup = startup

@@ -33,7 +33,7 @@ _SERVES = frozenset(
 _RUNNERS = frozenset({"run", "run_until_complete"})
 
 
-def one_shot_mains(project: Project, graph: CallGraph, roots: list[str]) -> set[str]:
+def command_mains(project: Project, graph: CallGraph, roots: list[str]) -> set[str]:
     """The `roots` that are commands' mains."""
     run = _run_by_a_runner(project, graph)
     return {
