@@ -256,7 +256,8 @@ def _flag_passed(factory: Func, call: tuple, name: str) -> object:
         ref = call[2][index]
     else:
         ref = param.default
-    if ref is None or ref[0] != "const" or any(a[0] == "star" for a in call[2]):
+    spread = None in kwargs or any(a[0] == "star" for a in call[2])  # `f(*a)`, `f(**kw)`
+    if ref is None or ref[0] != "const" or spread:
         return _MISSING
     return ref[1]
 
