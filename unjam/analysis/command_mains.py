@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from unjam.analysis.fastapi_records import _last_name
+
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.project import Project
@@ -80,18 +82,10 @@ def _serves(project: Project, graph: CallGraph, root: str) -> bool:
         func = project.funcs.get(gqn)
         if func is None:
             continue
-        if any(_called_name(call.func) in _SERVES for call in func.fd.calls):
+        if any(_last_name(call.func) in _SERVES for call in func.fd.calls):
             return True
         for callee in graph.successors(gqn, "loop"):
             if callee not in seen:
                 seen.add(callee)
                 queue.append(callee)
     return False
-
-
-def _called_name(ref: tuple) -> str:
-    if ref[0] == "attr":
-        return ref[2]
-    if ref[0] == "name":
-        return ref[1]
-    return ""
