@@ -1,6 +1,6 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
 on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,connection_tests,
-app_factory,passed_through}); the corpus markers check the codes, these check the words and the
+app_factory,passed_through,app_on_self}); the corpus markers check the codes, these check the words and the
 facts."""
 
 from __future__ import annotations
@@ -385,3 +385,11 @@ def test_an_early_return_on_either_of_two_tests_keeps_the_memo():
     loader fills `app.state.engine`: the load is a first-call stall, not per-request work."""
     found = findings("app_factory", "UJ001", "portal/speech.py")
     assert "on the first call only" in found[18].message, found[18].message
+
+
+def test_routes_a_server_class_registers_on_self_app_are_served_at_their_paths():
+    """`self.app = FastAPI(...)` in `__init__`, `self.app.post(path)(self.handler)` in another
+    method: the handlers are routes of that app (not coroutines of a project without one)."""
+    found = findings("app_on_self", "UJ001", "inferd/server.py")
+    assert found[45].entry.route == "POST /v1/completions"
+    assert found[49].entry.route == "GET /v1/models"

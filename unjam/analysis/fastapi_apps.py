@@ -26,8 +26,8 @@ class AppDiscovery:
         self.model = FastAPIModel()
         self.routers: dict[str, RouterObj] = {}
         self._pending: list[tuple[tuple, dict]] = []
-        # (scope, name, call ref, factory gqn) of `name = factory()` (see _factory_result)
-        self._from_factories: list[tuple[Func, str, tuple, str]] = []
+        # (scope, target ref, call ref, factory gqn) of `name = factory()` (_factory_result)
+        self._from_factories: list[tuple[Func, tuple, tuple, str]] = []
         self.on_error = on_error
 
     def _guard(self, func: Func, step) -> None:
@@ -42,11 +42,11 @@ class AppDiscovery:
                 return site.line, site.col
         return func.fd.line, func.fd.col
 
-    def _constructions(self, func: Func, found: list[tuple[str, tuple]]) -> None:
-        for name, ref in found:
-            self._construction(func, name, ref)
+    def _constructions(self, func: Func, found: list[tuple[tuple, tuple]]) -> None:
+        for target, ref in found:
+            self._construction(func, target, ref)
 
-    def _construction(self, func: Func, name: str, ref: tuple) -> None:
+    def _construction(self, func: Func, target: tuple, ref: tuple) -> None:
         p = self.p
         value = p.value_of(func, ref)
         kind = self._app_type(value)
@@ -57,16 +57,34 @@ class AppDiscovery:
         kind = kind or named
         if kind is None:
             return
-        sym = p.symbol(func, ("name", name))
+        sym = self._target_symbol(func, target)
         if sym is None or sym in self.routers:
             return
         direct = p.callee(func, ref[1])
         if named is None and direct is not None and direct[0] in ("func", "meth"):
             # `app = create_app()`: the app built inside the factory, once every
             # construction is known
-            self._from_factories.append((func, name, ref, direct[1]))
+            self._from_factories.append((func, target, ref, direct[1]))
             return
         self._new_router(func, sym, kind, ref, direct, known=named is not None)
+
+    def _target_symbol(self, func: Func, target: tuple) -> str | None:
+        """The symbol of an assignment's target: a name, or `self.<attr>` in a method — one
+        symbol for every method of the class (see `_self_router`)."""
+        if target[0] == "attr":
+            return f"{func.class_gqn}.self.{target[2]}"
+        return self.p.symbol(func, target)
+
+    def _self_router(self, func: Func, ref: tuple) -> RouterObj | None:
+        """`self.app` in a method: the app or router a method of its class, or of a base
+        class, stores there (`self.app = FastAPI(...)` in `__init__`)."""
+        if func.class_gqn is None or ref[0] != "attr" or ref[1] != ("name", "self"):
+            return None
+        for cls in self.p.mro(func.class_gqn)[0]:
+            found = self.routers.get(f"{cls}.self.{ref[2]}")
+            if found is not None:
+                return found
+        return None
 
     def _new_router(
         self, func: Func, sym: str, kind: str, ref: tuple, direct, known: bool = False
@@ -76,11 +94,11 @@ class AppDiscovery:
         kwargs = dict(ref[3]) if known else {}
         self.routers[sym] = RouterObj(sym, kind, func, kwargs, func.mod.path, line, col)
 
-    def _factory_result(self, func: Func, name: str, ref: tuple, factory_gqn: str) -> None:
+    def _factory_result(self, func: Func, target: tuple, ref: tuple, factory_gqn: str) -> None:
         """`app = create_app()` names the app `create_app` builds and returns (one app, so
         one UJ006 and one set of routes), else a new one."""
         p = self.p
-        sym = p.symbol(func, ("name", name))
+        sym = self._target_symbol(func, target)
         if sym is None or sym in self.routers:
             return
         factory = p.funcs.get(factory_gqn)
@@ -114,6 +132,7 @@ class AppDiscovery:
         p = self.p
         for returned in factory.fd.return_values:
             found = self.routers.get(p.symbol(factory, returned) or "")
+            found = found or self._self_router(factory, returned)  # `return self.app`
             if found is not None:
                 return found
             refs = factory.fd.locals.get(returned[1], []) if returned[0] == "name" else [returned]
@@ -156,6 +175,9 @@ class AppDiscovery:
         sym = self.p.symbol(func, base_ref)
         if sym in self.routers:
             return self.routers[sym]
+        held = self._self_router(func, base_ref)
+        if held is not None:
+            return held
         if base_ref[0] == "attr" and base_ref[2] == "router":
             return self._router_of(func, base_ref[1], depth)
         if base_ref[0] == "name" and depth < 3:

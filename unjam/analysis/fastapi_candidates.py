@@ -8,6 +8,7 @@ from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.project import Func
 
 _CONSTRUCTORS = {"FastAPI", "APIRouter", "Starlette", "Router"}
+_SELF = ("name", "self")
 
 
 def _may_be_app(name: str) -> bool:
@@ -24,8 +25,9 @@ def _may_make_app(last: str) -> bool:
 
 
 class AppCandidates:
-    """The `name = call(...)` assignments that may build an app or a router, function by
-    function in project order: a cheap filter by names, before any inference.
+    """The `name = call(...)` assignments (and a method's `self.name = call(...)`) that may
+    build an app or a router, function by function in project order: a cheap filter by
+    names, before any inference.
 
     Filled as the project is linked (`add` for each function `Project.add_module` creates):
     the engine links each module while the next files are still being summarised, so this
@@ -33,15 +35,15 @@ class AppCandidates:
     inference, which must wait for the whole project, runs on."""
 
     def __init__(self) -> None:
-        # gqn → (function, [(name, call ref)]): a function replaced in `Project.funcs` by a
+        # gqn → (function, [(target ref, call ref)]): a function replaced in `Project.funcs` by a
         # later one of the same gqn is replaced here too, in the same position
-        self.by_func: dict[str, tuple[Func, list[tuple[str, tuple]]]] = {}
+        self.by_func: dict[str, tuple[Func, list[tuple[tuple, tuple]]]] = {}
         self._names: dict[str, bool] = {}  # assigned name → _may_be_app()
         self._makers: dict[str, bool] = {}  # called name → _may_make_app()
 
     def add(self, func: Func) -> None:
         fd = func.fd
-        found: list[tuple[str, tuple]] = []
+        found: list[tuple[tuple, tuple]] = []
         if fd.qn == "<module>":
             for name, vals in func.mod.summary.global_values.items():
                 for scope_qn, ref in vals:
@@ -50,12 +52,16 @@ class AppCandidates:
                         and ref[0] == "call"
                         and self._may_construct(name, ref)
                     ):
-                        found.append((name, ref))
+                        found.append((("name", name), ref))
         else:
             for name, assigned in fd.locals.items():
                 for ref in assigned:
                     if ref[0] == "call" and self._may_construct(name, ref):
-                        found.append((name, ref))
+                        found.append((("name", name), ref))
+            if func.class_gqn:  # `self.app = FastAPI(...)` in a method
+                for base, attr, ref in fd.attr_stores:
+                    if base == _SELF and ref[0] == "call" and self._may_construct(attr, ref):
+                        found.append((("attr", _SELF, attr), ref))
         if found or func.gqn in self.by_func:
             self.by_func[func.gqn] = (func, found)
 

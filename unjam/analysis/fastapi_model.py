@@ -32,6 +32,7 @@ from unjam.analysis.fastapi_records import (
 )
 from unjam.analysis.fastapi_registrations import (
     _BASE_HTTP_MIDDLEWARE,
+    _DECORATORS,
     _REGISTRATIONS,
     _ROUTE_OBJECTS,
     Registrations,
@@ -58,8 +59,10 @@ class _Builder(Registrations):
         funcs = list(self.p.funcs.values())
         for func, found in candidates.by_func.values():
             self._guard(func, lambda f, found=found: self._constructions(f, found))
-        for func, name, ref, factory in self._from_factories:
-            self._guard(func, lambda f, n=name, r=ref, g=factory: self._factory_result(f, n, r, g))
+        for func, target, ref, factory in self._from_factories:
+            self._guard(
+                func, lambda f, t=target, r=ref, g=factory: self._factory_result(f, t, r, g)
+            )
         # only functions holding a call named like a registration (from the project's index
         # of call sites by name) can register anything
         registering = {
@@ -73,6 +76,12 @@ class _Builder(Registrations):
         for func in funcs:
             if func.fd.decorators:
                 self._guard(func, self._decorated)
+        # `app.post(path)(handler)`: among the functions that call a decorator's name
+        calling = {
+            id(func): func for name in _DECORATORS for func, _site in self.p.sites_named(name)
+        }
+        for func in calling.values():
+            self._guard(func, self._decorator_calls)
         self._middleware_classes()
         for args, kwargs in self._pending:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
@@ -81,6 +90,9 @@ class _Builder(Registrations):
         for obj in unique.values():
             self._guard(obj.scope, lambda _f, o=obj: self._router_kwargs(o))
         self.model.apps = [r for r in unique.values() if r.type == APP]
+        self.model.builders = frozenset(
+            r.scope.gqn for r in unique.values() if r.scope.fd.qn != "<module>"
+        )
         return self.model
 
     def _middleware_classes(self) -> None:

@@ -84,6 +84,8 @@ class FastAPIModel:
     routes: list[Route] = field(default_factory=list)
     others: list[Invoked] = field(default_factory=list)  # middleware, handlers, startup
     http_middleware: list[Middleware] = field(default_factory=list)
+    # functions (not module bodies) that build an app or a router: app set-up code
+    builders: frozenset[str] = frozenset()
 
 
 def _last_name(ref: tuple) -> str | None:

@@ -254,57 +254,71 @@ class Registrations(RouteModel):
     # ---- decorators and an app's arguments ----------------------------------------------
 
     def _decorated(self, func: Func) -> None:
-        p = self.p
-        scope = p.parent_scope(func)
+        scope = self.p.parent_scope(func)
         for ref, line, col in func.fd.decorators:
-            if ref[0] != "call" or ref[1][0] != "attr" or ref[1][2] not in _DECORATORS:
-                continue
-            method = ref[1][2]
-            owner = self._router_of(scope, ref[1][1])
-            if owner is None and self._app_type(p.value_of(scope, ref[1][1])) is None:
-                continue
-            args, kwargs = ref[2], dict(ref[3])
-            if method == "middleware":
-                if _const_str(args[0] if args else kwargs.get("middleware_type")) == "http":
-                    self.model.http_middleware.append(
-                        Middleware(
-                            func.fd.name,
-                            func.mod.path,
-                            line,
-                            col,
-                            '@app.middleware("http") function',
-                        )
+            if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _DECORATORS:
+                self._route_decorator(func, ref, scope, line, col)
+
+    def _decorator_calls(self, func: Func) -> None:
+        """`app.post("/path")(handler)`: a route decorator called on a function, not written
+        above it (`self.app.get("/health")(self.health)` in a server class's setup)."""
+        for site in func.fd.calls:
+            ref = site.func
+            if (
+                ref[0] == "call"
+                and ref[1][0] == "attr"
+                and ref[1][2] in _DECORATORS
+                and len(site.args) == 1
+            ):
+                value = self.p.value_of(func, site.args[0])
+                if value is not None and value[0] in ("func", "meth") and value[1] in self.p.funcs:
+                    self._route_decorator(self.p.funcs[value[1]], ref, func, site.line, site.col)
+
+    def _route_decorator(self, func: Func, ref: tuple, scope: Func, line: int, col: int) -> None:
+        """`func` decorated by `ref`, `owner.<method>(...)`, one of `_DECORATORS`, written
+        in `scope`."""
+        method = ref[1][2]
+        owner = self._router_of(scope, ref[1][1])
+        if owner is None and self._app_type(self.p.value_of(scope, ref[1][1])) is None:
+            return
+        args, kwargs = ref[2], dict(ref[3])
+        if method == "middleware":
+            if _const_str(args[0] if args else kwargs.get("middleware_type")) == "http":
+                self.model.http_middleware.append(
+                    Middleware(
+                        func.fd.name, func.mod.path, line, col, '@app.middleware("http") function'
                     )
-                    self._other(func, Role.HTTP_MIDDLEWARE)
-                continue
-            if method == "exception_handler":
-                self._other(func, Role.EXCEPTION_HANDLER)
-                continue
-            if method == "on_event":
-                self._other(func, _event_role(args[0] if args else kwargs.get("event_type")))
-                continue
-            path = _const_str(args[0] if args else kwargs.get("path"))
-            if path is None:
-                continue
-            websocket = method in ("websocket", "websocket_route")
-            if websocket:
-                methods = ["WS"]
-            elif method in ("api_route", "route"):
-                methods = _http_methods(kwargs.get("methods"))
-            else:
-                methods = [method.upper()]
-            self._route(
-                func,
-                methods,
-                path,
-                owner,
-                kwargs.get("dependencies"),
-                scope,
-                func.mod.path,
-                line,
-                col,
-                websocket=websocket,
-            )
+                )
+                self._other(func, Role.HTTP_MIDDLEWARE)
+            return
+        if method == "exception_handler":
+            self._other(func, Role.EXCEPTION_HANDLER)
+            return
+        if method == "on_event":
+            self._other(func, _event_role(args[0] if args else kwargs.get("event_type")))
+            return
+        path = _const_str(args[0] if args else kwargs.get("path"))
+        if path is None:
+            return
+        websocket = method in ("websocket", "websocket_route")
+        if websocket:
+            methods = ["WS"]
+        elif method in ("api_route", "route"):
+            methods = _http_methods(kwargs.get("methods"))
+        else:
+            methods = [method.upper()]
+        self._route(
+            func,
+            methods,
+            path,
+            owner,
+            kwargs.get("dependencies"),
+            scope,
+            func.mod.path,
+            line,
+            col,
+            websocket=websocket,
+        )
 
     def _router_kwargs(self, obj: RouterObj) -> None:
         kwargs = obj.kwargs
