@@ -302,10 +302,11 @@ class CallResolver:
         return known
 
     def _singleton(self, class_gqn: str | None) -> bool:
-        """Whether the class's instances are one per process: nothing subclasses it, and it
-        is instantiated only by code that runs once per process (`_runs_once`: the module
-        body, `handler = Handler()`; a lifespan, `app.state.svc = Service()`; the `__init__`
-        of such a singleton; a function only such code calls). Then its methods' `self.x` memo guards hold across requests, like
+        """Whether the class's instances are one per process each: it and every project
+        subclass are instantiated only by code that runs once per process (`_runs_once`: the
+        module body, `handler = Handler()`; a lifespan, `app.state.svc = Service()`; code
+        that builds an app or router; the `__init__` of such a singleton; a function only
+        such code calls). Then its methods' `self.x` memo guards hold across requests, like
         a module global's."""
         if class_gqn is None:
             return False
@@ -326,16 +327,22 @@ class CallResolver:
             based = self._base_names = frozenset(
                 _last_name(base) for other in p.classes.values() for base in other.cd.bases
             )
-        if name in based:
-            return False  # a subclass may be built anywhere
+        family = [class_gqn]
+        if name in based:  # its subclasses' instances run its methods too
+            family += [
+                other.gqn
+                for other in p.classes.values()
+                if other.gqn != class_gqn and class_gqn in p.mro(other.gqn)[0]
+            ]
         built = False
-        for caller, site in p.sites_named(name):
-            value = p.callee(caller, site.func)
-            if value is None or value[0] != "class" or value[1] != class_gqn:
-                continue
-            if not self._runs_once(caller, _ONCE_DEPTH):
-                return False
-            built = True
+        for member in family:
+            for caller, site in p.sites_named(member.rpartition(".")[2]):
+                value = p.callee(caller, site.func)
+                if value is None or value[0] != "class" or value[1] != member:
+                    continue
+                if not self._runs_once(caller, _ONCE_DEPTH):
+                    return False
+                built = True
         return built
 
     def _runs_once(self, func: Func, depth: int) -> bool:

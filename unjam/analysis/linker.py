@@ -125,14 +125,15 @@ def _analyse(project, apps, unparsed: dict[str, str], retain: list | None) -> tu
 def _run_once(model) -> frozenset[str]:
     """The functions the framework runs once per process: lifespans, startup and shutdown
     handlers (what they build is built once: `app.state.svc = Service()`), and the
-    functions that build an app (`def create_app(): app = FastAPI() …`, which uvicorn's
-    `--factory` or the module calls once: the services it builds are the process's)."""
+    functions that build an app or a router (`def create_app(): app = FastAPI() …`, which
+    uvicorn's `--factory` or the module calls once; `def register_endpoints(app, plane):
+    router = APIRouter() …`: set-up code, not request code; the services they build, or
+    are handed by their callers, are the process's)."""
     from unjam.semantics import Role
 
     once = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
     handlers = {f for inv in model.others if inv.role in once for f in inv.funcs}
-    factories = {app.scope.gqn for app in model.apps if app.scope.fd.qn != "<module>"}
-    return frozenset(handlers | factories)
+    return frozenset(handlers | model.builders)
 
 
 def internal_error(err: Exception) -> str:
