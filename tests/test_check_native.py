@@ -163,6 +163,15 @@ except ImportError:
     pass
 
 
+async def dropped(ids):
+    [purge(i) for i in ids]
+    {purge(i) for i in ids}
+    touch()(later())
+    await settle()
+    (purge(i) for i in ids)
+    log.info(fmt(ids)); notify(ids)
+
+
 def deep():
     return ((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))
 value = f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(x(y(z(a(b(c(d(e(f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(0))))))))))))))))))))))))))))))))))))))))))))

@@ -1,7 +1,7 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
-on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,connection_tests,
-app_factory,passed_through,app_on_self}); the corpus markers check the codes, these check the words and the
-facts."""
+on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
+connection_tests,app_factory,passed_through,app_on_self,call_following}); the corpus markers
+check the codes, these check the words and the facts."""
 
 from __future__ import annotations
 
@@ -393,3 +393,12 @@ def test_routes_a_server_class_registers_on_self_app_are_served_at_their_paths()
     found = findings("app_on_self", "UJ001", "inferd/server.py")
     assert found[45].entry.route == "POST /v1/completions"
     assert found[49].entry.route == "GET /v1/models"
+
+
+def test_a_coroutine_made_and_dropped_never_runs():
+    """`[delete_draft(i) for i in ids]` and `touch_index()` as statements, both `async def`s:
+    a forgotten `await` makes coroutines nothing runs, so the route that drops them is no
+    other way to `delete_draft`'s body (and `touch_index`'s is never reached)."""
+    found = findings("call_following", "UJ001", "src/notify/routes/drafts.py")
+    assert sorted(found) == [13]
+    assert "other entry point" not in found[13].message, found[13].message

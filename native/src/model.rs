@@ -55,6 +55,8 @@ pub struct FuncDef {
     pub after_yield: Vec<(i64, i64)>,
     /// where the function's `yield`s are (not written: `after_yield` is made from them)
     pub yields: Vec<ruff_text_size::TextSize>,
+    /// the calls whose value a statement drops, by index in `calls`
+    pub dropped: Vec<i64>,
 }
 
 #[derive(Default)]
@@ -155,7 +157,7 @@ fn import_ref(imp: &ImportRef, it: &mut Interner, w: &mut Writer) {
 
 impl FuncDef {
     fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(24);
+        w.tuple_of(25);
         string(&self.qn, it, w);
         string(&self.name, it, w);
         w.int(self.line);
@@ -219,6 +221,10 @@ impl FuncDef {
             w.tuple_of(2);
             w.int(*first);
             w.int(*last);
+        }
+        w.list_of(self.dropped.len());
+        for index in &self.dropped {
+            w.int(*index);
         }
     }
 }

@@ -406,9 +406,31 @@ impl<'a> Summarizer<'a> {
         guard
     }
 
+    /// `f(x)` or `[f(x) for x in xs]` as a statement: the call whose value it drops, among
+    /// the calls from `first` on (the outermost one at the call's position).
+    fn drop_value(&mut self, value: &Expr, f: usize, first: usize) {
+        let value = match value {
+            Expr::ListComp(c) => &*c.elt,
+            Expr::SetComp(c) => &*c.elt,
+            other => other,
+        };
+        let Expr::Call(call) = value else { return };
+        let at = self.pos(call.range_start);
+        let func = &mut self.m.func_arena[f];
+        if let Some(index) =
+            (first..func.calls.len()).find(|&i| (func.calls[i].line, func.calls[i].col) == at)
+        {
+            func.dropped.push(index as i64);
+        }
+    }
+
     fn stmt(&mut self, st: &Stmt, f: usize, cls: Option<usize>, guard: i64) {
         match st {
-            Stmt::Expr(e) => self.expr(&e.value, f, guard, false),
+            Stmt::Expr(e) => {
+                let first = self.m.func_arena[f].calls.len();
+                self.expr(&e.value, f, guard, false);
+                self.drop_value(&e.value, f, first);
+            }
             Stmt::FunctionDef(d) => self.funcdef(d, f, cls),
             Stmt::ClassDef(c) => self.classdef(c, f, cls),
             Stmt::Assign(a) => {

@@ -19,7 +19,7 @@ from unjam.analysis.callgraph_lazy import (
     returned_unread,
 )
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
-from unjam.analysis.fastapi_records import _last_name
+from unjam.analysis.fastapi_records import _DECORATORS, _last_name
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.project import Func, Project, Value
@@ -170,7 +170,7 @@ class CallResolver:
             elif kind == "func" or kind == "meth":
                 if self._runs_off_loop(func, j, callees, handlers, out):
                     continue  # a generator handed to what iterates it in a worker thread
-                if callee[1] in funcs and not _returns_unawaited(func.fd, site, funcs[callee[1]]):
+                if callee[1] in funcs and not _never_runs_here(func.fd, site, j, funcs[callee[1]]):
                     on_error = bool(handlers) and site.guard in handlers
                     passed.edges(func, site, callee, (guarded, on_error), out)
                     for target in (callee[1], *variants.get(callee[1], ())):
@@ -589,18 +589,30 @@ def _handler_guards(guards: list[Guard]) -> frozenset[int]:
     return frozenset(inside) if inside else _NO_GUARDS
 
 
-def _returns_unawaited(fd: FuncDef, site: CallSite, target: Func) -> bool:
-    """`return fetch(x)` in an `async def`, `fetch` a coroutine function: the caller gets
-    the coroutine object itself (FastAPI, serialising it, never awaits it), so `fetch`'s
-    body does not run there. A `def` returning it is a coroutine factory: its caller's
-    `await` runs it."""
+def _never_runs_here(fd: FuncDef, site: CallSite, index: int, target: Func) -> bool:
+    """Whether call `index` only makes a coroutine or generator that nothing runs:
+    `[delete(x) for x in xs]` or `refresh()` as a statement, `delete` and `refresh` being
+    `async def`s (a forgotten `await`); or `return fetch(x)` in an `async def`, `fetch` a
+    coroutine function: the caller gets the coroutine object itself (FastAPI, serialising
+    it, never awaits it). A `def` returning it is a coroutine factory: its caller's `await`
+    runs it."""
+    if site.awaited or not (target.fd.is_async or target.fd.is_generator):
+        return False
+    if not all(_registers(ref) for ref, _line, _col in target.fd.decorators):
+        return False  # a decorator may return something that runs it when called
+    if index in fd.dropped:
+        return True
     return (
         fd.is_async
-        and not site.awaited
         and target.fd.is_async
         and not target.fd.is_generator
         and call_ref(site) in fd.return_values
     )
+
+
+def _registers(decorator: tuple) -> bool:
+    """`@router.get("/x")` and its kin: the route decorators hand back the function itself."""
+    return decorator[0] == "call" and decorator[1][0] == "attr" and decorator[1][2] in _DECORATORS
 
 
 def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:

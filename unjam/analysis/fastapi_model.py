@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from unjam.analysis.fastapi_candidates import AppCandidates
 from unjam.analysis.fastapi_records import (
+    _DECORATORS,
     APP,
     ROUTER,
     FastAPIModel,
@@ -32,7 +33,6 @@ from unjam.analysis.fastapi_records import (
 )
 from unjam.analysis.fastapi_registrations import (
     _BASE_HTTP_MIDDLEWARE,
-    _DECORATORS,
     _REGISTRATIONS,
     _ROUTE_OBJECTS,
     Registrations,

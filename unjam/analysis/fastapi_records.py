@@ -88,6 +88,19 @@ class FastAPIModel:
     builders: frozenset[str] = frozenset()
 
 
+_HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
+# the methods of an app or router that register the function they decorate (and return it)
+_DECORATORS = _HTTP | {
+    "api_route",
+    "websocket",
+    "route",
+    "websocket_route",
+    "middleware",
+    "exception_handler",
+    "on_event",
+}
+
+
 def _last_name(ref: tuple) -> str | None:
     if ref[0] == "name":
         return ref[1]

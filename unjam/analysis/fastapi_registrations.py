@@ -10,6 +10,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 from __future__ import annotations
 
 from unjam.analysis.fastapi_records import (
+    _DECORATORS,
     APP,
     Middleware,
     RouterObj,
@@ -32,16 +33,6 @@ _ROUTE_OBJECTS = {
     "APIWebSocketRoute": "fastapi.routing.APIWebSocketRoute",
 }
 _ROUTE_OBJECT_TYPES = frozenset(_ROUTE_OBJECTS.values())
-_HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
-_DECORATORS = _HTTP | {
-    "api_route",
-    "websocket",
-    "route",
-    "websocket_route",
-    "middleware",
-    "exception_handler",
-    "on_event",
-}
 _REGISTRATIONS = {
     "include_router",
     "add_api_route",

@@ -181,8 +181,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # those in a conditional expression's branches under its test or its negation; 20: nothing
 # after an unconditional `return`/`raise`/`continue`/`break`, `X == ""` and `if X is not
 # None: return` guards, `after_yield` with the handlers of a `try` its `yield` opens, the
-# body of `if False:` left out, loops over a parameter, `not (a and b)` facts, `ifexp` tests
-NATIVE_FORMAT = 20
+# body of `if False:` left out, loops over a parameter, `not (a and b)` facts, `ifexp` tests;
+# 21: the calls whose value a statement drops
+NATIVE_FORMAT = 21
 _told_stale = False
 
 

@@ -214,7 +214,9 @@ class _Summarizer(GuardRecorder):
         t = type(s)
         if t is ast.Expr:
             if type(s.value) not in _LEAVES:
+                first = len(fn.calls)
                 self.expr(s.value, fn, guard)
+                _drop_value(s.value, fn, first)
         elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
             self.funcdef(s, fn, cls)
         elif t is ast.ClassDef:
@@ -580,6 +582,21 @@ def after_yield(body: list[ast.stmt], yields: list[_Pos]) -> tuple[tuple[int, in
         else:
             merged.append((first, last))
     return tuple(merged)
+
+
+def _drop_value(value: ast.expr, fn: FuncDef, first: int) -> None:
+    """`f(x)` or `[f(x) for x in xs]` as a statement: the call whose value it drops, among
+    the calls from `first` on (the outermost one at the call's position)."""
+    if type(value) in (ast.ListComp, ast.SetComp):
+        value = value.elt  # type: ignore[attr-defined]
+    if type(value) is not ast.Call:
+        return
+    at = (value.lineno, value.col_offset)
+    calls = fn.calls
+    for index in range(first, len(calls)):
+        if (calls[index].line, calls[index].col) == at:
+            fn.dropped.append(index)
+            return
 
 
 def _never(test: ast.expr) -> bool:

@@ -131,6 +131,9 @@ class FuncDef:
     # the lines (first, last) of what runs after a `yield` on its path (summarize.after_yield),
     # sorted and merged; () when the function has none: a lifespan's shutdown part
     after_yield: tuple[tuple[int, int], ...] = ()
+    # the calls whose value a statement drops (`f(x)`, `[f(x) for x in xs]`), by index in
+    # `calls`: a coroutine or generator made there never runs
+    dropped: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
