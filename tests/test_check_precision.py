@@ -1,6 +1,6 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
 on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
-connection_tests,app_factory,passed_through,app_on_self,call_following}); the corpus markers
+connection_tests,app_factory,passed_through,app_on_self,call_following,arg_defaults}); the corpus markers
 check the codes, these check the words and the facts."""
 
 from __future__ import annotations
@@ -402,3 +402,14 @@ def test_a_coroutine_made_and_dropped_never_runs():
     found = findings("call_following", "UJ001", "src/notify/routes/drafts.py")
     assert sorted(found) == [13]
     assert "other entry point" not in found[13].message, found[13].message
+
+
+def test_a_path_joined_for_the_callee_is_no_missing_argument_and_no_memo():
+    """`target = os.path.join(...)` handed down two calls rules out `if target is None and
+    not ext:` from that route; the two others, which pass none or the request's, still reach
+    it, per request (`ext`, read from the argument, is no memoised value)."""
+    found = findings("arg_defaults", "UJ001", "mediahub/thumbs.py")
+    message = found[16].message
+    assert found[16].entry.route == "GET /thumbs/into"
+    assert "(also reached from 1 other entry point)" in message, message
+    assert "first call" not in message, message

@@ -24,6 +24,7 @@ from unjam.analysis.values import (
 
 _NO_CONSTANTS: Mapping[str, object] = {}
 _NO_BUILT: Mapping[tuple, object] = {}
+_BUILDS = frozenset({"call", "await", "name"})  # argument refs that may be built objects
 
 
 class ArgumentKills:
@@ -96,9 +97,10 @@ class ArgumentKills:
         )
 
     def _built(self, func: Func, site: CallSite) -> Mapping[tuple, object]:
-        """The call's arguments that are surely objects it builds (instances.py)."""
-        refs = [ref for ref in site.args if ref[0] == "call" or ref[0] == "await"]
-        refs += [ref for name, ref in site.kwargs if name and ref[0] in ("call", "await")]
+        """The call's arguments that are surely objects it builds, or locals holding only
+        such objects (instances.py)."""
+        refs = [ref for ref in site.args if ref[0] in _BUILDS]
+        refs += [ref for name, ref in site.kwargs if name and ref[0] in _BUILDS]
         return self.built.of_call(func, refs) if refs else _NO_BUILT
 
     def _forwarded(self, func: Func, site: CallSite) -> Forwarded | None:

@@ -1,4 +1,5 @@
-"""Arguments that are surely an object, not `None`: what a call builds.
+"""Arguments that are surely an object, not `None`: what a call builds, or a local that
+holds only such values.
 
 `apply(cfg, store=await get_store(request))` with `async def get_store(...) -> Store`, or
 `apply(cfg, store=Store())`: in `apply`, `runtime = store or Store()` never builds a second
@@ -8,6 +9,8 @@ class, or calls (awaiting it when it is a coroutine function) a project function
 annotation names a class — a promise that function makes (`-> Store`, not `-> Store | None`).
 The object is also true when its class and every base are the project's own (or `object`)
 and none defines `__bool__` or `__len__`; an outside base (a `dict`, a pydantic model) may.
+A few outside calls make an object too (`os.path.join(...)`, `Path(...)`, a string constant's
+`.join`/`.format`): never `None`, their truth unknown.
 """
 
 from __future__ import annotations
@@ -16,6 +19,26 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.values import INSTANCE, TRUE_INSTANCE, Instance
 
 _NEUTRAL_BASES = frozenset({"builtins.object", "typing.Generic", "abc.ABC"})
+_NAMES_DEEP = 3  # locals followed through `a = b` assignments
+# outside functions and classes that never return None (a path, a string, an object)
+_NEVER_NONE = frozenset(
+    {
+        "os.path.join",
+        "os.path.abspath",
+        "os.path.realpath",
+        "os.path.normpath",
+        "os.path.expanduser",
+        "os.path.basename",
+        "os.path.dirname",
+        "os.getcwd",
+        "builtins.str",
+        "pathlib.Path",
+        "pathlib.PurePath",
+        "uuid.uuid4",
+        "tempfile.mkdtemp",
+        "tempfile.gettempdir",
+    }
+)
 
 
 class BuiltArguments:
@@ -32,16 +55,22 @@ class BuiltArguments:
                 out[ref] = value
         return out
 
-    def _instance(self, func: Func, ref: tuple) -> Instance | None:
+    def _instance(self, func: Func, ref: tuple, depth: int = 0) -> Instance | None:
+        if ref[0] == "name":  # (`target = other_name`: followed a few names deep)
+            return self._held(func, ref[1], depth + 1) if depth < _NAMES_DEEP else None
         awaited = ref[0] == "await"
         call = ref[1] if awaited else ref
         if call[0] != "call":
             return None
         p = self.project
         target = call[1]
+        if target[0] == "attr" and target[1][0] == "const" and type(target[1][1]) is str:
+            return INSTANCE  # `"/".join(parts)`, `"{}.png".format(name)`: a string
         callee = p.callee(func, target) if target[0] == "attr" else p.value_of(func, target)
         if callee is None:
             return None
+        if callee[0] == "ext" and callee[1] in _NEVER_NONE and not awaited:
+            return INSTANCE
         if callee[0] == "class" and not awaited:
             return TRUE_INSTANCE if self._true(callee[1]) else INSTANCE
         if callee[0] != "func" and callee[0] != "meth":
@@ -56,6 +85,20 @@ class BuiltArguments:
         if typed is None or typed[0] != "obj":
             return None
         return TRUE_INSTANCE if self._true(typed[1]) else INSTANCE
+
+    def _held(self, func: Func, name: str, depth: int) -> Instance | None:
+        """A local every assignment of which surely makes an object (`target =
+        os.path.join(root, name)`): not `None` wherever it is read (its truth is known only
+        when every value's is)."""
+        values = func.fd.locals.get(name)
+        if not values or name in func.fd.globals_declared:
+            return None
+        if any(param.name == name for param in func.fd.params):
+            return None  # rebound on some paths only: the caller's value may be `None`
+        found = [self._instance(func, value, depth) for value in values]
+        if any(value is None for value in found):
+            return None
+        return TRUE_INSTANCE if all(v is TRUE_INSTANCE for v in found) else INSTANCE
 
     def _true(self, class_gqn: str) -> bool:
         known = self._truth.get(class_gqn)

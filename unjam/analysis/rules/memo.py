@@ -105,6 +105,7 @@ def _outlives_call(
             _is_read(ref)
             and not _reads_environment(ref)
             and not _reads_call_data(fd, ref)
+            and not _reads_an_argument(fd, ref)
             and not _unfilled(fd, _table_read(ref), written)
             for ref in values
         )
@@ -142,6 +143,25 @@ def _reads_call_data(fd: FuncDef, ref: tuple) -> bool:
     an alias of shared state (`cache = self._cache`, `cache = _CACHE`)."""
     root = _root(ref)[0]
     return root[0] == "name" and _holds_call_data(fd, root[1], set())
+
+
+def _reads_an_argument(fd: FuncDef, ref: tuple) -> bool:
+    """Whether a read looks into what this call computed from its arguments (`ext =
+    image.rsplit(".")[-1]`: a method of a parameter's value, then a lookup in the result):
+    per call, as a test of the parameter itself is. A lookup in a parameter's value
+    (`hit = cache.get(key)`, a cache the caller passes) is judged as a read."""
+    computed = False
+    node = ref
+    while node[0] in ("attr", "sub", "await", "call"):
+        if node[0] == "call" and not _is_read(node):
+            computed = True
+        node = node[1]
+    return (
+        computed
+        and node[0] == "name"
+        and node[1] not in ("self", "cls")
+        and any(param.name == node[1] for param in fd.params)
+    )
 
 
 def _holds_call_data(fd: FuncDef, name: str, seen: set[str]) -> bool:
