@@ -40,6 +40,7 @@ _UNWRAP_FIRST = {
     "typing.Annotated",
 }
 # `dict[str, Client]`: a container whose items are typed ("items", item value)
+_CLASSES_OF = {"typing.Type", "builtins.type"}  # `Type[X]`, `type[X]`: the class X
 _MAPPINGS = {
     "builtins.dict",
     "typing.Dict",
@@ -365,6 +366,14 @@ class Inference(ClassIndex):
             return None
         if tag == "sub":
             base = self.value_of(scope, ann[1])
+            if (
+                base is not None
+                and base[0] == "ext"
+                and base[1] in _CLASSES_OF
+                and len(ann[2]) == 1
+            ):
+                named = self.value_of(scope, ann[2][0])  # `Type[Router]`: the class itself
+                return named if named is not None and named[0] == "class" else None
             if base is not None and base[0] == "ext" and base[1] in _MAPPINGS and len(ann[2]) == 2:
                 item = self.annotation_type(scope, ann[2][1])
                 return None if item is None else ("items", item)
