@@ -1,6 +1,7 @@
 """What `unjam check` reads: the same findings whatever folder is named (module names from the
-package structure, the project read for context), test code out of scope by default, and
-files in syntax newer than the running Python analysed with the native parser."""
+package structure, the project read for context), test code and example programs out of
+scope by default, and files in syntax newer than the running Python analysed with the native
+parser."""
 
 from __future__ import annotations
 
@@ -228,6 +229,51 @@ def test_a_vendored_copy_is_read_but_its_own_app_is_not_the_project_s(
     assert ("UJ001", "svc/thirdparty/pdfkit/api.py", 15) in {
         (f["code"], f["path"], f["line"]) for f in everything["findings"]
     }
+
+
+LIBRARY_WITH_EXAMPLES = {
+    "pyproject.toml": "",
+    "src/scraper/__init__.py": "",
+    "src/scraper/fetch.py": """\
+        import requests
+
+
+        async def fetch_page(url: str) -> str:
+            return requests.get(url).text
+        """,
+    "examples/webapp/app.py": """\
+        import os
+
+        from fastapi import FastAPI
+
+        from scraper.fetch import fetch_page
+
+        app = FastAPI()
+
+
+        @app.get("/page")
+        async def page(url: str):
+            os.makedirs("/tmp/pages", exist_ok=True)
+            return await fetch_page(url)
+        """,
+}
+
+
+def test_example_programs_are_not_the_project_s_app(capsys, monkeypatch, tmp_path):
+    """A library whose only app is an example beside it (`examples/`): the example is left
+    out like tests, so the library is checked as one, its coroutines entries of their own;
+    named, or with `example-code = []`, the example is checked as an app."""
+    root = write(tmp_path / "repo", LIBRARY_WITH_EXAMPLES)
+    _, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert [(f["path"], f["entry"]["name"], f["entry"]["route"]) for f in data["findings"]] == [
+        ("src/scraper/fetch.py", "fetch_page", None)
+    ]
+    _, named = check(capsys, monkeypatch, "examples", cwd=root)
+    assert {f["entry"]["route"] for f in named["findings"]} == {"GET /page"}
+    (root / "pyproject.toml").write_text("[tool.unjam]\nexample-code = []\n")
+    assert load_config(root).example_code == ()
+    _, configured = check(capsys, monkeypatch, ".", cwd=root)
+    assert {f["entry"]["route"] for f in configured["findings"]} == {"GET /page"}
 
 
 def test_bad_test_code_value_is_a_usage_error(capsys, monkeypatch, tmp_path):

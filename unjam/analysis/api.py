@@ -50,7 +50,7 @@ def analyze(
         list(paths),
         config.exclude,
         respect_gitignore=config.respect_gitignore,
-        test_code=config.test_code,
+        test_code=config.unserved,
     )
     root = Path(root or found.root).resolve()
     project, model, findings, unparsed = _link_and_run(

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from unjam.analysis.discovery import DEFAULT_TEST_CODE, DEFAULT_VENDORED
+from unjam.analysis.discovery import DEFAULT_EXAMPLE_CODE, DEFAULT_TEST_CODE, DEFAULT_VENDORED
 from unjam.analysis.rules import RULES, codes_matching
 from unjam.errors import UserError
 
@@ -28,6 +28,7 @@ KNOWN_KEYS = {
     "respect-gitignore",
     "blocking",
     "test-code",
+    "example-code",
     "vendored",
     "max-file-size",
 }
@@ -35,7 +36,12 @@ DEFAULT_SELECT = ("ALL",)
 # Larger files are skipped with a diagnostic: the largest source file in the PyPI packages
 # unjam's own environment installs is 4.7 MB (docs/check.md has the figures).
 DEFAULT_MAX_FILE_SIZE = 10_000_000
-_EXAMPLES = {"exclude": "tests/fixtures", "test-code": "tests", "vendored": "thirdparty"}
+_EXAMPLES = {
+    "exclude": "tests/fixtures",
+    "test-code": "tests",
+    "example-code": "examples",
+    "vendored": "thirdparty",
+}
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB)?\s*$", re.IGNORECASE)
 _UNITS = {"B": 1, "KB": 1_000, "MB": 1_000_000, "GB": 1_000_000_000}
 
@@ -52,11 +58,17 @@ class CheckConfig:
     blocking: tuple[Mapping[str, Any], ...] = ()
     respect_gitignore: bool = True
     test_code: tuple[str, ...] = DEFAULT_TEST_CODE
+    example_code: tuple[str, ...] = DEFAULT_EXAMPLE_CODE
     vendored: tuple[str, ...] = DEFAULT_VENDORED
     max_file_size: int | None = DEFAULT_MAX_FILE_SIZE
 
     def enabled(self, code: str) -> bool:
         return rule_enabled(code, self.select, self.ignore)
+
+    @property
+    def unserved(self) -> tuple[str, ...]:
+        """What no app of the project serves: its tests and its example programs."""
+        return self.test_code + self.example_code
 
     def enabled_codes(self) -> frozenset[str]:
         return frozenset(code for code in RULES if self.enabled(code))
@@ -132,6 +144,11 @@ def load_config(
     test_code = (
         _strings(table, "test-code", where) if "test-code" in table else list(DEFAULT_TEST_CODE)
     )
+    example_code = (
+        _strings(table, "example-code", where)
+        if "example-code" in table
+        else list(DEFAULT_EXAMPLE_CODE)
+    )
     vendored = _strings(table, "vendored", where) if "vendored" in table else list(DEFAULT_VENDORED)
     max_file_size = _size(table, "max-file-size", where)
 
@@ -151,6 +168,7 @@ def load_config(
         blocking=tuple(blocking),
         respect_gitignore=file_gitignore if respect_gitignore is None else respect_gitignore,
         test_code=tuple(_anchor(p, base_dir) for p in test_code),
+        example_code=tuple(_anchor(p, base_dir) for p in example_code),
         vendored=tuple(_anchor(p, base_dir) for p in vendored),
         max_file_size=max_file_size,
     )

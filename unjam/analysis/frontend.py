@@ -116,7 +116,7 @@ def _discover(paths: Sequence[Path], config: CheckConfig) -> Discovered:
         paths,
         config.exclude,
         respect_gitignore=config.respect_gitignore,
-        test_code=config.test_code,
+        test_code=config.unserved,
     )
 
 
