@@ -33,6 +33,8 @@ _SERVES = frozenset(
     }
 )
 _RUNNERS = frozenset({"run", "run_until_complete"})
+# names too common to tell on their own: a server only when an outside callee is known
+_GENERIC = frozenset({"start", "run_forever"})
 
 
 def command_mains(project: Project, graph: CallGraph, roots: list[str]) -> set[str]:
@@ -74,6 +76,25 @@ def _local_entrypoint(project: Project, gqn: str) -> bool:
     )
 
 
+def _starts_a_server(project: Project, func, ref: tuple) -> bool:
+    """Whether a call named like one that starts a service may start one: not when it is
+    the project's own function (`await browser.start()`: what it calls is searched in turn),
+    nor a `start()` or `run_forever()` but of an outside server, site or loop (aiohttp's
+    `TCPSite.start()` counts; `thread.start()`, `match.start()` do not)."""
+    name = _last_name(ref)
+    if name not in _SERVES:
+        return False
+    callee = project.callee(func, ref)
+    if callee is None:
+        return name not in _GENERIC  # (`match.start()` of an unknown receiver: no sign)
+    if callee[0] in ("func", "meth", "class"):
+        return False
+    if name in _GENERIC:  # `site.start()`, `server.start()`, `loop.run_forever()`
+        owner = callee[1].rpartition(".")[0].rpartition(".")[2].lower()
+        return owner.endswith(("server", "site", "loop"))
+    return True
+
+
 def _serves(project: Project, graph: CallGraph, root: str) -> bool:
     seen = {root}
     queue = deque(seen)
@@ -82,7 +103,7 @@ def _serves(project: Project, graph: CallGraph, root: str) -> bool:
         func = project.funcs.get(gqn)
         if func is None:
             continue
-        if any(_last_name(call.func) in _SERVES for call in func.fd.calls):
+        if any(_starts_a_server(project, func, call.func) for call in func.fd.calls):
             return True
         for callee in graph.successors(gqn, "loop"):
             if callee not in seen:
