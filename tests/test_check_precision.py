@@ -44,7 +44,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[54]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[56]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 
@@ -413,3 +413,12 @@ def test_a_path_joined_for_the_callee_is_no_missing_argument_and_no_memo():
     assert found[16].entry.route == "GET /thumbs/into"
     assert "(also reached from 1 other entry point)" in message, message
     assert "first call" not in message, message
+
+
+def test_a_field_of_an_argument_is_per_call_and_a_cache_handed_over_is_a_memo():
+    """`subscription = event["data"]["object"]` then `if not subscription.get(...)`: the
+    event is this call's, so the post under it runs on every request; `hit =
+    price_cache.get(plan)` reads a cache the caller keeps, so the fetch runs on a miss."""
+    found = findings("memo_guards", "UJ001", "catalog/hooks.py")
+    assert "first call" not in found[13].message and "miss" not in found[13].message
+    assert "on a cache miss only" in found[19].message, found[19].message

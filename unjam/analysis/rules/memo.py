@@ -146,22 +146,21 @@ def _reads_call_data(fd: FuncDef, ref: tuple) -> bool:
 
 
 def _reads_an_argument(fd: FuncDef, ref: tuple) -> bool:
-    """Whether a read looks into what this call computed from its arguments (`ext =
-    image.rsplit(".")[-1]`: a method of a parameter's value, then a lookup in the result):
-    per call, as a test of the parameter itself is. A lookup in a parameter's value
-    (`hit = cache.get(key)`, a cache the caller passes) is judged as a read."""
-    computed = False
+    """Whether a read looks into what the caller passed (`subscription = event.data.object`,
+    `ext = image.rsplit(".")[-1]`): per call, as a test of the parameter itself is — unless
+    through app state (`request.app.state.client`), `self`/`cls` (judged as the instance or
+    class), or a cache the caller hands over (`hit = cache.get(key)`)."""
+    root, via_app = _root(ref)
+    if via_app or root[0] != "name" or root[1] in ("self", "cls"):
+        return False
+    if all(param.name != root[1] for param in fd.params):
+        return False
     node = ref
     while node[0] in ("attr", "sub", "await", "call"):
-        if node[0] == "call" and not _is_read(node):
-            computed = True
+        if node[0] == "attr" and "cache" in node[2].lower():
+            return False
         node = node[1]
-    return (
-        computed
-        and node[0] == "name"
-        and node[1] not in ("self", "cls")
-        and any(param.name == node[1] for param in fd.params)
-    )
+    return "cache" not in root[1].lower()
 
 
 def _holds_call_data(fd: FuncDef, name: str, seen: set[str]) -> bool:

@@ -4,6 +4,7 @@ from anyio import to_thread
 from fastapi import FastAPI
 
 from catalog.api import router
+from catalog.hooks import hooks
 from catalog.ledger_db import check_database, ledger
 from catalog.plugins import prepare
 from catalog.pricing import FeedWatcher, open_price_book, pricing
@@ -14,6 +15,7 @@ app = FastAPI()
 app.include_router(router)
 app.include_router(pricing)
 app.include_router(ledger)
+app.include_router(hooks)
 
 
 @app.on_event("startup")

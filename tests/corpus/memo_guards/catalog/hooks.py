@@ -1,0 +1,30 @@
+"""A webhook: a field of the event the caller hands over is tested per call, and a cache the
+caller hands over is a memo."""
+
+import requests
+from fastapi import APIRouter, Request
+
+hooks = APIRouter(prefix="/hooks")
+
+
+def on_update(event: dict) -> None:
+    subscription = event["data"]["object"]
+    if not subscription.get("cancel_at_period_end"):
+        requests.post("https://billing.internal/cancel", json=subscription)  # expect: UJ001
+
+
+def price_of(plan: str, price_cache: dict) -> dict:
+    hit = price_cache.get(plan)
+    if hit is None:
+        hit = price_cache[plan] = requests.get(f"https://billing.internal/{plan}").json()  # expect: UJ001
+    return hit
+
+
+PRICES: dict = {}
+
+
+@hooks.post("/billing")
+async def billing(request: Request):
+    event = await request.json()
+    on_update(event)
+    return price_of(event["plan"], PRICES)
