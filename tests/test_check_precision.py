@@ -422,3 +422,11 @@ def test_a_field_of_an_argument_is_per_call_and_a_cache_handed_over_is_a_memo():
     found = findings("memo_guards", "UJ001", "catalog/hooks.py")
     assert "first call" not in found[13].message and "miss" not in found[13].message
     assert "on a cache miss only" in found[19].message, found[19].message
+
+
+def test_a_flag_a_route_fixes_in_a_local_decides_the_helper_s_branch():
+    """`premium = False` then `screen(text, premium)`: `if premium:` is never taken from that
+    route; from the route that computes the flag, it is."""
+    found = findings("arg_defaults", "UJ001", "mediahub/flags.py")
+    assert found[12].entry.route == "POST /flags/paid"
+    assert "other entry point" not in found[12].message, found[12].message

@@ -32,6 +32,7 @@ class ArgumentKills:
         self.project = project
         self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
         self._partials: frozenset[str] | None = None
+        self._fixed: dict[str, Mapping[str, object]] = {}  # gqn → _fixed_locals()
         self.decorators = TransparentDecorators(project)
         self.built = BuiltArguments(project)
         self.constants = PassedConstants(project, self.decorators)
@@ -112,13 +113,41 @@ class ArgumentKills:
 
     def _passed(self, func: Func, site: CallSite) -> Mapping[str, object]:
         """The constants `func`'s parameters hold on every call (callgraph_constants.py),
-        when the call passes one of them along by name."""
+        and its locals assigned one constant only (`premium = False`), when the call passes
+        one of them along by name."""
         names = {q.name for q in func.fd.params}
+        fixed = self._fixed_locals(func)
+        names.update(fixed)
         if any(_named(arg, names) for arg in site.args) or any(
             _named(arg, names) for _, arg in site.kwargs
         ):
-            return self.constants.of(func)
+            held = self.constants.of(func)
+            return {**fixed, **held} if fixed else held
         return _NO_CONSTANTS
+
+    def _fixed_locals(self, func: Func) -> Mapping[str, object]:
+        """Locals of `func` bound once, to a constant, and never changed in place, declared
+        global or bound again in a nested function: they hold that constant wherever they
+        are read."""
+        known = self._fixed.get(func.gqn)
+        if known is None:
+            fd = func.fd
+            params = {q.name for q in fd.params}
+            changed = {ref[1] for ref in fd.mutated if ref[0] == "name"}
+            for inner in func.mod.summary.funcs.values():  # (a `nonlocal` rebinding)
+                if inner.parent == fd.qn:
+                    changed.update(inner.locals)
+            known = {
+                name: values[0][1]
+                for name, values in fd.locals.items()
+                if len(values) == 1
+                and values[0][0] == "const"
+                and name not in params
+                and name not in changed
+                and name not in fd.globals_declared
+            }
+            self._fixed[func.gqn] = known
+        return known
 
     def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
         """The function's tests of its parameters (values.py), found once."""

@@ -5,6 +5,7 @@ from fastapi import FastAPI
 from mediahub.jobs import schedule
 from mediahub.routes import router
 from mediahub.schema import DB
+from mediahub.flags import flags
 from mediahub.thumbs import thumbs
 from mediahub.warmup import load_models, prepare_cache
 
@@ -23,3 +24,4 @@ async def lifespan(app: FastAPI):
 app = FastAPI(lifespan=lifespan)
 app.include_router(router)
 app.include_router(thumbs)
+app.include_router(flags)
