@@ -430,3 +430,10 @@ def test_a_flag_a_route_fixes_in_a_local_decides_the_helper_s_branch():
     found = findings("arg_defaults", "UJ001", "mediahub/flags.py")
     assert found[12].entry.route == "POST /flags/paid"
     assert "other entry point" not in found[12].message, found[12].message
+
+
+def test_a_blocking_property_is_read_off_the_loop_not_handed_to_a_thread():
+    """`self.folder`, a `@property` that makes the folder: `to_thread(self.folder)` would
+    read it on the loop and hand a string to the thread; the fix reads it in a lambda."""
+    found = findings("call_following", "UJ001", "src/notify/routes/exports.py")
+    assert "asyncio.to_thread(lambda: self.folder)" in found[17].fix, found[17].fix

@@ -293,6 +293,13 @@ class Blocking:
                     f"({called}(...))`, or hand it to `StreamingResponse` — or replace its "
                     "blocking calls with async ones"
                 )
+            elif caller is not None and self.p.is_property(func):
+                # `asyncio.to_thread(self.save_path)` would read the property on the loop
+                fix = (
+                    f"read it off the loop where `{caller.display}` does — `await "
+                    f"asyncio.to_thread(lambda: {called})` — or make it an `async def` method "
+                    "that awaits async versions of its blocking calls"
+                )
             elif caller is not None:
                 fix = (
                     f"run it off the loop where `{caller.display}` calls it — "

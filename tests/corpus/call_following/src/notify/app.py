@@ -1,8 +1,9 @@
 from fastapi import FastAPI
 
-from notify.routes import alerts, drafts, listing
+from notify.routes import alerts, drafts, exports, listing
 
 app = FastAPI()  # ok: no sync piece of its routes blocks, so a larger limiter would not help (UJ006)
 app.include_router(alerts.router, prefix="/v2")
 app.include_router(listing.router)
 app.include_router(drafts.router)
+app.include_router(exports.router)
