@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from unjam.analysis.assigned_before import assigned_before
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
+from unjam.analysis.callgraph_done import DONE_READS, DoneCallbacks
 from unjam.analysis.callgraph_generators import offloaded_generator
 from unjam.analysis.callgraph_kills import ArgumentKills
 from unjam.analysis.callgraph_lazy import (
@@ -58,6 +59,7 @@ class CallResolver:
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
         self.orm_deletes = OrmDeletes(project)
+        self.done = DoneCallbacks(project)
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -146,6 +148,7 @@ class CallResolver:
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
+                    or (qn in DONE_READS and self.done.reads_done(func, site))
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     self._add_blocking(func, site, blocking, guarded, handlers, out)

@@ -48,6 +48,7 @@ COMPILED_MODULES = (
     "unjam.analysis.callgraph_constants",
     "unjam.analysis.callgraph_kills",
     "unjam.analysis.callgraph_lazy",
+    "unjam.analysis.callgraph_done",
     "unjam.analysis.callgraph_resolve",
     "unjam.analysis.callgraph",
     "unjam.analysis.fastapi_model",

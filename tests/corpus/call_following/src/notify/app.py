@@ -1,9 +1,10 @@
 from fastapi import FastAPI
 
-from notify.routes import alerts, drafts, exports, listing
+from notify.routes import alerts, drafts, exports, listing, tasks
 
 app = FastAPI()  # ok: no sync piece of its routes blocks, so a larger limiter would not help (UJ006)
 app.include_router(alerts.router, prefix="/v2")
 app.include_router(listing.router)
 app.include_router(drafts.router)
 app.include_router(exports.router)
+app.include_router(tasks.router)
