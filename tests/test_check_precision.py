@@ -437,3 +437,11 @@ def test_a_blocking_property_is_read_off_the_loop_not_handed_to_a_thread():
     read it on the loop and hand a string to the thread; the fix reads it in a lambda."""
     found = findings("call_following", "UJ001", "src/notify/routes/exports.py")
     assert "asyncio.to_thread(lambda: self.folder)" in found[17].fix, found[17].fix
+
+
+def test_an_async_gradio_handler_beside_the_app_is_an_entry():
+    """`box.submit(ask, ...)` in the project that serves a FastAPI app: Gradio awaits `ask` on
+    the event loop; the `def` handler `summarize` runs in Gradio's threads."""
+    found = findings("app_on_self", "UJ001", "inferd/ui.py")
+    assert sorted(found) == [9]
+    assert "async Gradio event handler `ask`" in found[9].message, found[9].message

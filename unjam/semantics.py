@@ -31,6 +31,7 @@ class Role(StrEnum):
     SHUTDOWN = "shutdown handler"  # on_shutdown / on_event("shutdown")
     OFFLOADED = "offloaded callable"  # run_in_threadpool(f), to_thread.run_sync(f), ...
     THREAD = "thread"  # executor / threading.Thread / asyncio.to_thread
+    UI_EVENT = "Gradio event handler"  # btn.click(fn), gr.Interface(fn=...): async ones
     COROUTINE = "coroutine"  # any other async def: on the loop wherever it is awaited
 
 

@@ -37,6 +37,7 @@ from unjam.analysis.fastapi_registrations import (
     _ROUTE_OBJECTS,
     Registrations,
 )
+from unjam.analysis.gradio_events import gradio_handlers
 from unjam.analysis.project import Project
 from unjam.analysis.summary import FuncDef
 from unjam.semantics import Role
@@ -93,6 +94,9 @@ class _Builder(Registrations):
         self.model.builders = frozenset(
             r.scope.gqn for r in unique.values() if r.scope.fd.qn != "<module>"
         )
+        if self.model.apps or self.model.routes:  # (without an app every coroutine is one)
+            for handler in gradio_handlers(self.p):
+                self._guard(handler, lambda f: self._other(f, Role.UI_EVENT))
         return self.model
 
     def _middleware_classes(self) -> None:
