@@ -48,19 +48,48 @@ def command_mains(project: Project, graph: CallGraph, roots: list[str]) -> set[s
 
 
 def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
-    """Coroutines some call hands straight to `asyncio.run(...)`/`run_until_complete(...)`."""
+    """Coroutines some call hands straight to `asyncio.run(...)`/`run_until_complete(...)`,
+    or to a project function that hands its parameter on to one (`def run_async(coro):
+    return asyncio.run(coro)`, a CLI's helper)."""
+    wrappers = _runner_wrappers(project)
+    callers = [func for func in project.funcs.values() if _calls_a_runner(func)]
+    for name in {gqn.rpartition(".")[2] for gqn in wrappers}:
+        callers += [func for func, _site in project.sites_named(name)]
     out: set[str] = set()
-    for gqn, func in project.funcs.items():
+    for func in {id(f): f for f in callers}.values():
         calls = func.fd.calls
-        if not any(_is_runner(call.func) for call in calls):
-            continue
-        for edge in graph.resolved(gqn).edges:
-            if edge.site < 0:
+        for edge in graph.resolved(func.gqn).edges:
+            if edge.site < 0 or calls[edge.site].arg_of < 0:
                 continue
-            outer = calls[edge.site].arg_of
-            if outer >= 0 and _is_runner(calls[outer].func):
+            outer = calls[calls[edge.site].arg_of].func
+            if _is_runner(outer) or _callee(project, func, outer) in wrappers:
                 out.add(edge.callee)
     return out
+
+
+def _runner_wrappers(project: Project) -> set[str]:
+    """Project functions that hand one of their parameters to a runner as it is."""
+    out: set[str] = set()
+    for gqn, func in project.funcs.items():
+        names = {param.name for param in func.fd.params}
+        if any(
+            _is_runner(call.func)
+            and call.args
+            and call.args[0][0] == "name"
+            and call.args[0][1] in names
+            for call in func.fd.calls
+        ):
+            out.add(gqn)
+    return out
+
+
+def _calls_a_runner(func) -> bool:
+    return any(_is_runner(call.func) for call in func.fd.calls)
+
+
+def _callee(project: Project, func, ref: tuple) -> str | None:
+    callee = project.callee(func, ref)
+    return callee[1] if callee is not None else None
 
 
 def _is_runner(ref: tuple) -> bool:
