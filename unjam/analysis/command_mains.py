@@ -33,18 +33,44 @@ _SERVES = frozenset(
     }
 )
 _RUNNERS = frozenset({"run", "run_until_complete"})
+_AWAITING = frozenset({"wait_for", "shield", "gather"})  # run what they are handed as it is
 # names too common to tell on their own: a server only when an outside callee is known
 _GENERIC = frozenset({"start", "run_forever"})
 
 
-def command_mains(project: Project, graph: CallGraph, roots: list[str]) -> set[str]:
-    """The `roots` that are commands' mains."""
+def command_mains(
+    project: Project, graph: CallGraph, roots: list[str]
+) -> tuple[set[str], dict[str, int]]:
+    """The `roots` that are commands' mains, and those that start a server, each with the
+    line of its call that starts serving: what the main does before that line runs once,
+    at start-up, before any request (`load_config()` then `await server.serve()`)."""
     run = _run_by_a_runner(project, graph)
-    return {
-        gqn
-        for gqn in roots
-        if (gqn in run or _local_entrypoint(project, gqn)) and not _serves(project, graph, gqn)
-    }
+    commands: set[str] = set()
+    servers: dict[str, int] = {}
+    for gqn in roots:
+        if gqn not in run and not _local_entrypoint(project, gqn):
+            continue
+        if not _serves(project, graph, gqn):
+            commands.add(gqn)
+            continue
+        line = _serving_line(project, graph, gqn)
+        if line is not None:
+            servers[gqn] = line
+    return commands, servers
+
+
+def _serving_line(project: Project, graph: CallGraph, main: str) -> int | None:
+    """The line of the main's first call that starts a server, itself or in what it calls."""
+    func = project.funcs.get(main)
+    if func is None:
+        return None
+    lines = [call.line for call in func.fd.calls if _starts_a_server(project, func, call.func)]
+    lines += [
+        edge.line
+        for edge in graph.resolved(main).edges
+        if edge.callee != main and _serves(project, graph, edge.callee)
+    ]
+    return min(lines, default=None)
 
 
 def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
@@ -59,9 +85,14 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
     for func in {id(f): f for f in callers}.values():
         calls = func.fd.calls
         for edge in graph.resolved(func.gqn).edges:
-            if edge.site < 0 or calls[edge.site].arg_of < 0:
+            if edge.site < 0:
                 continue
-            outer = calls[calls[edge.site].arg_of].func
+            index = calls[edge.site].arg_of
+            while index >= 0 and _awaits_its_argument(calls[index].func):
+                index = calls[index].arg_of  # `asyncio.run(asyncio.wait_for(main(), 10))`
+            if index < 0:
+                continue
+            outer = calls[index].func
             if _is_runner(outer) or _callee(project, func, outer) in wrappers:
                 out.add(edge.callee)
     return out
@@ -81,6 +112,10 @@ def _runner_wrappers(project: Project) -> set[str]:
         ):
             out.add(gqn)
     return out
+
+
+def _awaits_its_argument(ref: tuple) -> bool:
+    return ref[0] == "attr" and ref[2] in _AWAITING
 
 
 def _calls_a_runner(func) -> bool:

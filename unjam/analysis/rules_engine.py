@@ -57,6 +57,8 @@ class RulesEngine:
         # filled by run(): entries that run on the loop while serving, and start-up ones
         self.loop_entries: list[Invoked] = []
         self.startup: list[Invoked] = []
+        # a serving main of a project without an app → the line where it starts serving
+        self.server_starts: dict[str, int] = {}
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -274,9 +276,17 @@ class RulesEngine:
             entries.extend(route.dependencies)
         return entries
 
-    def _offload_entries(self, endpoint_routes: dict[str, str]) -> list[Invoked]:
+    def _offload_entries(
+        self, endpoint_routes: dict[str, str], gqns: set[str] | None = None
+    ) -> list[Invoked]:
+        """The work the functions resolved so far (or `gqns`) hand off: a task, a thread."""
+        resolved_now = (
+            list(self.g._resolved.items())
+            if gqns is None
+            else [(gqn, self.g.resolved(gqn)) for gqn in sorted(gqns)]
+        )
         out = []
-        for gqn, resolved in list(self.g._resolved.items()):
+        for gqn, resolved in resolved_now:
             for off in resolved.offloads:
                 target = self.p.funcs.get(off.target)
                 if target is None:
@@ -371,9 +381,16 @@ class RulesEngine:
         )
         if self._serves_an_app():
             candidates = []  # an app's findings come from what it serves (docs/check.md)
-        commands = (
-            command_mains(self.p, self.g, [f.gqn for f in candidates]) if candidates else set()
+        commands, servers = (
+            command_mains(self.p, self.g, [f.gqn for f in candidates])
+            if candidates
+            else (set(), {})
         )
+        self.server_starts = servers
+        if servers:
+            starts, tasks = self._server_mains(servers, framework)
+            startup += starts
+            framework += tasks
         coroutines = [
             Invoked(
                 (func.gqn,),
@@ -390,6 +407,36 @@ class RulesEngine:
         ]
         self.loop_entries = framework + coroutines
         self.startup = startup
+
+    def _server_mains(
+        self, servers: dict[str, int], framework: list[Invoked]
+    ) -> tuple[list[Invoked], list[Invoked]]:
+        """A main that starts a server (a project without an app): what it runs before it
+        serves is start-up work (an entry of its own; blocking.py splits the main at that
+        line), and the tasks it starts run while it serves, as a lifespan's do."""
+        starts = []
+        for gqn in servers:
+            func = self.p.funcs[gqn]
+            starts.append(
+                Invoked(
+                    (gqn,),
+                    func.display,
+                    Role.STARTUP,
+                    True,
+                    func.mod.path,
+                    func.fd.line,
+                    None,
+                    key=gqn,
+                )
+            )
+        known = {i.key for i in framework}
+        reached = self._reached_functions(list(servers), "loop")
+        tasks = [
+            i
+            for i in self._offload_entries({}, reached)
+            if i.context is ExecutionContext.LOOP and i.key not in known
+        ]
+        return starts, tasks
 
     def _flask_view(self, func: Func) -> bool:
         """An `async def` a Flask app or blueprint routes (`@app.route("/ask")`): Flask runs

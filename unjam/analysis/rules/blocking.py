@@ -55,6 +55,7 @@ def _kind_words(qn: str, kind: str) -> str:
 
 
 _IMPORT_DEPTH = 3  # calls followed from a module's body to a cached function it warms
+_END = 1 << 30  # past any line: "to the end of the function"
 
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
@@ -115,6 +116,9 @@ class Blocking:
         (`on_event("shutdown")`) has no start-up part."""
         if root in self._shutdown_handlers:
             return frozenset()
+        serving = self.e.server_starts.get(root)
+        if serving is not None:  # a main's code from the call that starts its server on
+            return self.g.reach_outside(root, "loop", ((serving, _END),))
         func = self.p.funcs.get(root)
         return self.g.reach_outside(root, "loop", func.fd.after_yield if func else ())
 
@@ -130,7 +134,9 @@ class Blocking:
         for inv in entries:
             sites: set[Site] = set()
             for f in inv.funcs:
-                if not startup:
+                if not startup and f in self.e.server_starts:
+                    sites |= graph.reach(f, "loop") - self._before_shutdown(f)
+                elif not startup:
                     sites |= graph.reach(f, "loop")
                 elif shutdown:
                     sites |= graph.reach(f, "loop") - self._before_shutdown(f)

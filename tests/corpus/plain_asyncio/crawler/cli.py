@@ -19,3 +19,12 @@ async def _deploy(manifest: str) -> dict:
 
 def deploy(manifest: str = "deploy.json") -> None:
     print(run_async(_deploy(manifest)))
+
+
+async def _probe(url: str) -> bool:
+    with open("/etc/hosts") as hosts:  # ok: run once by the `probe` command
+        return url in hosts.read()
+
+
+def probe(url: str, timeout: float = 5.0) -> None:
+    print(asyncio.run(asyncio.wait_for(_probe(url), timeout=timeout)))

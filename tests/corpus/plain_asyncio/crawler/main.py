@@ -29,7 +29,7 @@ async def on_client(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) 
 
 
 async def main() -> None:
-    subprocess.run(["echo", "start"])  # expect: UJ001
+    subprocess.run(["echo", "start"])  # expect: UJ002 (before it serves: start-up)
     await crawl(["https://example.org"])
     task = asyncio.create_task(crawl([]))  # ok
     server = await asyncio.start_server(on_client, "127.0.0.1", 8099)  # a service: an entry
