@@ -113,7 +113,8 @@ class Blocking:
         shutdown, where blocking delays a graceful stop, not the start — its finding must say
         so (the second UJ002 pass reports what only the shutdown part reaches). Another
         branch's code before its own `yield` is start-up. A shutdown handler
-        (`on_event("shutdown")`) has no start-up part."""
+        (`on_event("shutdown")`) has no start-up part. A serving main (a project without an
+        app) starts up before the line where it starts serving, and serves from it on."""
         if root in self._shutdown_handlers:
             return frozenset()
         serving = self.e.server_starts.get(root)
