@@ -32,17 +32,7 @@ class DoneCallbacks:
             return True
         if depth == 0 or func.fd.is_lambda or func.fd.name in self.p.used_names():
             return False
-        called = False
-        for caller, site in self.p.sites_named(func.fd.name):
-            callee = self.p.callee(caller, site.func)
-            if callee is None:
-                return False  # a call that may be this function's
-            if callee[1] != func.gqn:
-                continue
-            if caller.gqn == func.gqn or not self._runs_when_done(caller, depth - 1):
-                return False
-            called = True
-        return called
+        return self.p.called_only_from(func, lambda c: self._runs_when_done(c, depth - 1))
 
     def _handed(self) -> frozenset[str]:
         """The functions and lambdas some code hands to `add_done_callback`."""

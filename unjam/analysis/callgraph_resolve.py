@@ -364,18 +364,7 @@ class CallResolver:
             return False  # `@app.get`, `@click.command`: called by something else
         if fd.name in self.project.used_names():
             return False  # `Depends(f)`, a callback, a route: called by anything
-        p = self.project
-        called = False
-        for caller, site in p.sites_named(fd.name):
-            callee = p.callee(caller, site.func)
-            if callee is None:
-                return False  # a call that may be this function's
-            if callee[1] != func.gqn:
-                continue
-            if caller.gqn == func.gqn or not self._runs_once(caller, depth - 1):
-                return False
-            called = True
-        return called
+        return self.project.called_only_from(func, lambda c: self._runs_once(c, depth - 1))
 
     def _is_sync_generator(self, callee: object) -> bool:
         """Whether a call's callee is a project `def` generator function."""

@@ -9,6 +9,7 @@ A layer of `Project` (see project_index.py); the values are project.py's tuples.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from unjam.analysis.class_index import ClassIndex
@@ -247,6 +248,21 @@ class Inference(ClassIndex):
             return self.value_of(func, ref)
         base = self.value_of(func, ref[1])
         return None if base is None else self.member_callee(base, ref[2])
+
+    def called_only_from(self, func: Func, holds: Callable[[Func], bool]) -> bool:
+        """Whether some code calls `func`, and every call by its name that may be its comes
+        from a function for which `holds` (a call whose callee is not known may be its)."""
+        called = False
+        for caller, site in self.sites_named(func.fd.name):
+            callee = self.callee(caller, site.func)
+            if callee is None:
+                return False
+            if callee[1] != func.gqn:
+                continue
+            if caller.gqn == func.gqn or not holds(caller):
+                return False
+            called = True
+        return called
 
     def member_callee(self, base: Value, attr: str) -> Value | None:
         """What `base.attr` names as a call's function: a function of (base, attr) alone,
