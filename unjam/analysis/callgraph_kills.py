@@ -33,6 +33,7 @@ class ArgumentKills:
         self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
         self._partials: frozenset[str] | None = None
         self._fixed: dict[str, Mapping[str, object]] = {}  # gqn → _fixed_locals()
+        self._nested: dict[str, dict[str, set[str]]] = {}  # module → _bound_inside's index
         self.decorators = TransparentDecorators(project)
         self.built = BuiltArguments(project)
         self.constants = PassedConstants(project, self.decorators)
@@ -134,9 +135,7 @@ class ArgumentKills:
             fd = func.fd
             params = {q.name for q in fd.params}
             changed = {ref[1] for ref in fd.mutated if ref[0] == "name"}
-            for inner in func.mod.summary.funcs.values():  # (a `nonlocal` rebinding)
-                if inner.parent == fd.qn:
-                    changed.update(inner.locals)
+            changed |= self._bound_inside(func)  # (a `nonlocal` rebinding)
             known = {
                 name: values[0][1]
                 for name, values in fd.locals.items()
@@ -148,6 +147,17 @@ class ArgumentKills:
             }
             self._fixed[func.gqn] = known
         return known
+
+    def _bound_inside(self, func: Func) -> set[str]:
+        """The names the functions nested directly in `func` bind, from one pass over its
+        module (`parent qn → names`, built on first use)."""
+        nested = self._nested.get(func.mod.name)
+        if nested is None:
+            nested = self._nested[func.mod.name] = {}
+            for inner in func.mod.summary.funcs.values():
+                if inner.parent is not None:
+                    nested.setdefault(inner.parent, set()).update(inner.locals)
+        return nested.get(func.fd.qn, set())
 
     def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
         """The function's tests of its parameters (values.py), found once."""

@@ -392,16 +392,7 @@ class RulesEngine:
             startup += starts
             framework += tasks
         coroutines = [
-            Invoked(
-                (func.gqn,),
-                func.display,
-                Role.COROUTINE,
-                True,
-                func.mod.path,
-                func.fd.line,
-                None,
-                key=func.gqn,
-            )
+            _own_entry(func, Role.COROUTINE)
             for func in self._coroutine_roots(candidates)
             if func.gqn not in commands
         ]
@@ -414,21 +405,7 @@ class RulesEngine:
         """A main that starts a server (a project without an app): what it runs before it
         serves is start-up work (an entry of its own; blocking.py splits the main at that
         line), and the tasks it starts run while it serves, as a lifespan's do."""
-        starts = []
-        for gqn in servers:
-            func = self.p.funcs[gqn]
-            starts.append(
-                Invoked(
-                    (gqn,),
-                    func.display,
-                    Role.STARTUP,
-                    True,
-                    func.mod.path,
-                    func.fd.line,
-                    None,
-                    key=gqn,
-                )
-            )
+        starts = [_own_entry(self.p.funcs[gqn], Role.STARTUP) for gqn in servers]
         known = {i.key for i in framework}
         reached = self._reached_functions(list(servers), "loop")
         tasks = [
@@ -473,3 +450,10 @@ class RulesEngine:
         findings = [f for f, k in zip(self.findings, keep, strict=True) if k]
         roots = [r for r, k in zip(self._roots, keep, strict=True) if k]
         return assign_groups(findings, roots)
+
+
+def _own_entry(func: Func, role: Role) -> Invoked:
+    """An `async def` of a project without an app, as an entry point in `role`."""
+    return Invoked(
+        (func.gqn,), func.display, role, True, func.mod.path, func.fd.line, None, key=func.gqn
+    )
