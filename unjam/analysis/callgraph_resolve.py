@@ -20,7 +20,7 @@ from unjam.analysis.callgraph_lazy import (
     returned_unread,
 )
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
-from unjam.analysis.fastapi_records import _DECORATORS, _last_name
+from unjam.analysis.fastapi_records import _DECORATORS
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.project import Func, Project, Value
@@ -51,7 +51,7 @@ class CallResolver:
         self._on_error = on_error
         self._property_names: frozenset[str] | None = None  # names of all @property getters
         self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
-        self._base_names: frozenset[str | None] | None = None
+        self._subclass_index: dict[str, list[str]] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
         self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
@@ -319,24 +319,24 @@ class CallResolver:
             known = self._singletons[class_gqn] = self._built_once(class_gqn)
         return known
 
+    def _subclasses(self) -> dict[str, list[str]]:
+        """Each project class's project subclasses, from every class's MRO (built once)."""
+        index = self._subclass_index
+        if index is None:
+            index = self._subclass_index = {}
+            for other in self.project.classes.values():
+                if other.cd.bases:
+                    for base in self.project.mro(other.gqn)[0][1:]:
+                        index.setdefault(base, []).append(other.gqn)
+        return index
+
     def _built_once(self, class_gqn: str) -> bool:
         p = self.project
         cls = p.classes.get(class_gqn)
         if cls is None:
             return False
-        name = cls.cd.name
-        based = self._base_names
-        if based is None:  # names written as a base anywhere: built once, looked up per class
-            based = self._base_names = frozenset(
-                _last_name(base) for other in p.classes.values() for base in other.cd.bases
-            )
-        family = [class_gqn]
-        if name in based:  # its subclasses' instances run its methods too
-            family += [
-                other.gqn
-                for other in p.classes.values()
-                if other.gqn != class_gqn and class_gqn in p.mro(other.gqn)[0]
-            ]
+        # its subclasses' instances run its methods too
+        family = [class_gqn, *self._subclasses().get(class_gqn, ())]
         built = False
         for member in family:
             for caller, site in p.sites_named(member.rpartition(".")[2]):

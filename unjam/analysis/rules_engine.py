@@ -376,6 +376,7 @@ class RulesEngine:
                 and func.gqn not in covered
                 and func.gqn not in claimed_funcs
                 and not self._flask_view(func)
+                and not _pytest_method(func)
             ),
             key=lambda f: (f.mod.path, f.fd.line),
         )
@@ -456,4 +457,16 @@ def _own_entry(func: Func, role: Role) -> Invoked:
     """An `async def` of a project without an app, as an entry point in `role`."""
     return Invoked(
         (func.gqn,), func.display, role, True, func.mod.path, func.fd.line, None, key=func.gqn
+    )
+
+
+def _pytest_method(func: Func) -> bool:
+    """A `test*` method of a `Test*` class (pytest's own naming) is a test wherever its file
+    is — a renamed `skip_test_x.py` that pytest no longer collects too — not a coroutine the
+    project's users await."""
+    cls = func.class_gqn
+    return (
+        cls is not None
+        and cls.rpartition(".")[2].startswith("Test")
+        and func.fd.qn.rpartition(".")[2].startswith("test")
     )
