@@ -172,6 +172,16 @@ async def dropped(ids):
     log.info(fmt(ids)); notify(ids)
 
 
+def switched():
+    if _config is not None and _custom:
+        return _config
+    if _config is not None and not self.expired and time() - _at < 60:
+        return _config
+    if _config is not None and not _config.closed:
+        return _config
+    _config = load()
+
+
 def deep():
     return ((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))
 value = f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(x(y(z(a(b(c(d(e(f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(0))))))))))))))))))))))))))))))))))))))))))))

@@ -44,9 +44,26 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[56]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[58]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
+
+
+def test_an_early_return_that_also_needs_a_flag_is_no_memo():
+    """`if _config is not None and _custom: return _config` returns the held value only
+    while `_custom` is set: the read after it runs on every call, not on the first only."""
+    found = findings("memo_guards", "UJ001", "catalog/settings.py")
+    reading = found[44]
+    assert "first call" not in reading.message, reading.message
+    assert reading.severity == Severity.ERROR
+
+
+def test_a_context_variable_override_is_no_memo():
+    """`chosen = _override.get()` then `if chosen is not None: return chosen`: a ContextVar's
+    value for this context, which this call never fills: the read after it runs whenever
+    no override is set."""
+    reading = findings("memo_guards", "UJ001", "catalog/settings.py")[70]
+    assert "first call" not in reading.message, reading.message
 
 
 def test_a_set_check_before_filling_is_a_memo_and_request_state_is_not():

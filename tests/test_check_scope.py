@@ -177,6 +177,17 @@ def test_test_code_is_out_of_scope_unless_named_or_configured(capsys, monkeypatc
     assert not any("test" in f["path"] for f in configured["findings"])
 
 
+def test_a_singular_test_directory_is_test_code_too(tmp_path):
+    """`test/mock/recorder.py` (a mock a project's tests replay, in `test/`, not `tests/`)."""
+    root = write(
+        tmp_path / "repo",
+        {**SHOP, "test/__init__.py": "", "test/mock/recorder.py": "async def replay(): ...\n"},
+    )
+    names = {Path(p).relative_to(root).as_posix() for p in discover([root]).paths}
+    assert "test/mock/recorder.py" not in names and "test/__init__.py" not in names
+    assert "src/shop/main.py" in names
+
+
 VENDORED = {
     "svc/__init__.py": "",
     "svc/main.py": """\

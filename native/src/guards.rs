@@ -247,12 +247,50 @@ pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
     if let Expr::BoolOp(b) = test
         && b.op == BoolOp::And
     {
-        // `if s is not None and not s.closed: return s` (returned as it is held)
+        // `if s is not None and not s.closed: return s` (returned as it is held), not
+        // `if s is not None and custom:` (the rest runs on every call while `custom` is false)
         let subject = held(b.values.first()?)?;
-        return (ComparableExpr::from(&**returned) == ComparableExpr::from(subject))
-            .then_some(subject);
+        let held_form = ComparableExpr::from(subject);
+        return (ComparableExpr::from(&**returned) == held_form
+            && !b.values[1..]
+                .iter()
+                .any(|operand| other_switch(operand, &held_form)))
+        .then_some(subject);
     }
     held(test)
+}
+
+/// `flag` / `not flag` / `obj.flag` that does not read the held expression: a switch beside
+/// it, not a test of it — `_other_switch` in summarize_guards.py.
+fn other_switch(operand: &Expr, held: &ComparableExpr) -> bool {
+    let operand = match operand {
+        Expr::UnaryOp(u) if u.op == UnaryOp::Not => &*u.operand,
+        _ => operand,
+    };
+    if !matches!(operand, Expr::Name(_) | Expr::Attribute(_)) {
+        return false;
+    }
+    let mut finder = Mentions { held, found: false };
+    finder.visit_expr(operand);
+    !finder.found
+}
+
+struct Mentions<'h, 'e> {
+    held: &'h ComparableExpr<'e>,
+    found: bool,
+}
+
+impl<'a> Visitor<'a> for Mentions<'_, '_> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if self.found {
+            return;
+        }
+        if ComparableExpr::from(expr) == *self.held {
+            self.found = true;
+            return;
+        }
+        visitor::walk_expr(self, expr);
+    }
 }
 
 /// X of a test that X holds something: `X is not <const>`, `key in X`, `X` (`_held`).

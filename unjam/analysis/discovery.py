@@ -3,10 +3,10 @@
 The rules follow ruff: directories that hold environments, caches or build output are skipped;
 inside a git repository, `.gitignore` files are respected (matched with `pathspec`, the library
 that implements git's wildmatch rules); `[tool.unjam] exclude` globs and `--exclude` remove
-more; test code (`tests/`, `test_*.py`, `*_test.py`, `conftest.py`, or `[tool.unjam] test-code`)
-is left out unless a named path is test code itself; and a path the user names explicitly is
-always checked. The walk itself is a few lines of `os.scandir` with pruning, which is as fast as
-anything that would add a dependency.
+more; test code (`tests/`, `test/`, `test_*.py`, `*_test.py`, `conftest.py`, or `[tool.unjam]
+test-code`) is left out unless a named path is test code itself; and a path the user names
+explicitly is always checked. The walk itself is a few lines of `os.scandir` with pruning,
+which is as fast as anything that would add a dependency.
 
 Nothing found on the way stops the walk: an unreadable directory, a symlink loop or a dangling
 link is listed in `Discovered.skipped` with its reason, and the run reports it as a file it
@@ -52,7 +52,7 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
     }
 )
 # What test code looks like, left out by default: the app's findings come from what it serves.
-DEFAULT_TEST_CODE = ("tests", "test_*.py", "*_test.py", "conftest.py")
+DEFAULT_TEST_CODE = ("tests", "test", "test_*.py", "*_test.py", "conftest.py")
 # example programs shipped beside a project (an app there demonstrates; it is not the one
 # the project serves), left out as test code is
 DEFAULT_EXAMPLE_CODE = ("examples", "example", "docs_src")

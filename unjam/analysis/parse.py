@@ -182,8 +182,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # after an unconditional `return`/`raise`/`continue`/`break`, `X == ""` and `if X is not
 # None: return` guards, `after_yield` with the handlers of a `try` its `yield` opens, the
 # body of `if False:` left out, loops over a parameter, `not (a and b)` facts, `ifexp` tests;
-# 21: the calls whose value a statement drops
-NATIVE_FORMAT = 21
+# 21: the calls whose value a statement drops; 22: no cached guard for `if X is not None and
+# flag: return X` (a switch beside the held value)
+NATIVE_FORMAT = 22
 _told_stale = False
 
 

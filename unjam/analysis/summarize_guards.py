@@ -253,13 +253,32 @@ def _cached_subject(node: ast.If) -> ast.expr | None:
         return None  # a bare exit: `_done_flag`
     test = node.test
     if type(test) is ast.BoolOp and type(test.op) is ast.And:
-        # `if s is not None and not s.closed: return s`: the rest runs on a miss, or to
-        # replace a held value the other operands reject (returned as it is held)
+        # `if s is not None and not s.closed: return s`, `… and now - s_at < ttl:`: the
+        # rest runs on a miss, or to replace a held value the other operands reject
+        # (returned as it is held) — not when another operand is a switch of its own (`if s
+        # is not None and custom:`: the rest runs on every call while `custom` is false)
         subject = _held(test.values[0])
-        if subject is not None and ast.dump(value) == ast.dump(subject):
+        if (
+            subject is not None
+            and ast.dump(value) == ast.dump(subject)
+            and not any(_other_switch(operand, subject) for operand in test.values[1:])
+        ):
             return subject
         return None
     return _held(test)
+
+
+def _other_switch(operand: ast.expr, subject: ast.expr) -> bool:
+    """`flag` / `not flag` / `obj.flag` that does not read `subject`: a switch beside the
+    held value, not a test of it."""
+    if type(operand) is ast.UnaryOp and type(operand.op) is ast.Not:
+        operand = operand.operand
+    if type(operand) not in (ast.Name, ast.Attribute):
+        return False
+    held = ast.dump(subject)
+    return not any(
+        ast.dump(node) == held for node in ast.walk(operand) if type(node) is type(subject)
+    )
 
 
 def _held(test: ast.expr) -> ast.expr | None:

@@ -195,7 +195,7 @@ class Blocking:
                         path = steady
                         via = self.e.via(path[1:])
                 if memoised and (
-                    self._warmed_at_import(path)
+                    self._warmed_at_import(path, site)
                     or (not startup and self._warmed_at_start(site, path))
                 ):
                     continue  # its one slow call is made before the app serves
@@ -401,15 +401,20 @@ class Blocking:
         roots = {f for inv in self.e.startup for f in inv.funcs} - self._shutdown_handlers
         return bool(self.g.callers_within(memo, roots, MAX_CALLS))
 
-    def _warmed_at_import(self, path: list[tuple[str, int]]) -> bool:
-        """Whether an `lru_cache`d function on `path` is also called, without arguments, by
-        a module's body — there, or in a function the body calls (`_prepare_plugins()`
-        beside the app, which calls `get_plugins()`), a few calls deep, on no test: its one
-        call per process happens at import, before any request, so a request finds it
-        cached."""
+    def _warmed_at_import(self, path: list[tuple[str, int]], site: Site) -> bool:
+        """Whether an `lru_cache`d function on `path`, or the one whose memo guard makes the
+        path a first-call one, is also called, without arguments, by a module's body —
+        there, or in a function the body calls (`_prepare_plugins()` beside the app, which
+        calls `get_plugins()`; `if smtp.has_smtp():` in a package's `__init__`), a few calls
+        deep, on no test: its one call per process happens at import, before any request,
+        so a request finds it filled. (A memo keyed by the arguments is filled for one key
+        only.)"""
         if self._import_calls is None:
             self._import_calls = self._called_at_import()
-        return any(self.e.is_cached(gqn) and gqn in self._import_calls for gqn, _line in path[1:])
+        warmed = self._import_calls
+        if self.e.memo_step(path) in warmed and not self.e.memo_by_arguments(path, site):
+            return True
+        return any(self.e.is_cached(gqn) and gqn in warmed for gqn, _line in path[1:])
 
     def _called_at_import(self) -> set[str]:
         """The functions module bodies surely call without arguments, directly or through

@@ -16,7 +16,8 @@ A guard is a memo guard when the value it tests outlives the call:
   `if settings.disabled: return` is a switch, no memo);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
   or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`) — not a query
-  for a model's row (`run = db.get(Run, key)` then `if run is None:` is a get-or-create).
+  for a model's row (`run = db.get(Run, key)` then `if run is None:` is a get-or-create), nor
+  a `ContextVar`'s value for this context (`override = current.get()`, no key).
 `hasattr(x, "a")` and `getattr(x, "a", None)` are judged as the `x.a` they read.
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
 the process's one — a class instantiated only at module level, `handler = Handler()`, or by
@@ -287,6 +288,12 @@ def _from_arguments(fd: FuncDef, ref: tuple, depth: int) -> bool:
     return False
 
 
+def _no_key(call: tuple) -> bool:
+    """`current.get()` with no key: a `ContextVar`'s value for this context (per request,
+    set by whoever runs it) or a queue's next item, not a lookup in a kept table."""
+    return call[1][2] == "get" and not call[2] and not call[3]
+
+
 def _is_read(ref: tuple) -> bool:
     """`a.b`, `a[k]`, `a.get(k)`, `getattr(a, k)` (awaited or not): a value looked up; or a
     cache's answer (`cache.get_cache(k)`, `clients_cache.lookup(k)`): a method whose name
@@ -304,7 +311,7 @@ def _is_read(ref: tuple) -> bool:
             return False
         receiver = _root(func[1])[0]
         return (
-            (func[2] in _READS and not _asks_for_a_model(ref))
+            (func[2] in _READS and not _asks_for_a_model(ref) and not _no_key(ref))
             or "cache" in func[2].lower()
             or (receiver[0] == "name" and "cache" in receiver[1].lower())
         )

@@ -9,6 +9,7 @@ from catalog.ledger_db import check_database, ledger
 from catalog.plugins import prepare
 from catalog.pricing import FeedWatcher, open_price_book, pricing
 from catalog.registry import store
+from catalog.settings import settings
 
 prepare()  # lists the plugins once, while the app is imported
 app = FastAPI()
@@ -16,6 +17,7 @@ app.include_router(router)
 app.include_router(pricing)
 app.include_router(ledger)
 app.include_router(hooks)
+app.include_router(settings)
 
 
 @app.on_event("startup")

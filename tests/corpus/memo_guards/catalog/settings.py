@@ -1,0 +1,76 @@
+"""Settings memoised on a class, first filled by a class body at import; a config getter
+whose early return also needs a flag (the rest runs on every call while the flag is unset),
+and one that returns a context's override first (the rest runs whenever none is set)."""
+
+import os
+from contextvars import ContextVar
+
+from fastapi import APIRouter
+
+settings = APIRouter()
+
+
+class Exchanges:
+    all_exchanges: dict = {}
+
+    @classmethod
+    def scan(cls) -> dict:
+        return {entry.name: entry.path for entry in os.scandir("/srv/exchanges")}  # ok
+
+    @classmethod
+    def known(cls) -> dict:
+        if not cls.all_exchanges:
+            cls.all_exchanges = cls.scan()
+        return cls.all_exchanges
+
+    @classmethod
+    def names(cls) -> set:
+        return set(cls.known())
+
+
+class Limits:
+    # the class body runs at import: the scan is made then, before any request
+    per_exchange = {name: 10 for name in Exchanges.names()}
+
+
+_config: dict | None = None
+_custom = False
+
+
+def load_config() -> dict:
+    global _config
+    if _config is not None and _custom:
+        return _config
+    with open("/srv/catalog.yaml") as fh:  # expect: UJ001
+        _config = {"raw": fh.read()}
+    return _config
+
+
+@settings.get("/exchanges/{name}")
+async def exchange(name: str):
+    return {"path": Exchanges.known().get(name), "limit": Limits.per_exchange.get(name)}
+
+
+@settings.get("/config")
+async def config():
+    return load_config()
+
+
+_override: ContextVar[str | None] = ContextVar("override", default=None)
+
+
+def use_theme(theme: str) -> None:
+    _override.set(theme)
+
+
+def theme() -> str:
+    chosen = _override.get()
+    if chosen is not None:
+        return chosen
+    with open("/srv/theme.txt") as fh:  # expect: UJ001
+        return fh.read()
+
+
+@settings.get("/theme")
+async def current_theme():
+    return theme()
