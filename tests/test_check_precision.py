@@ -53,7 +53,7 @@ def test_an_early_return_that_also_needs_a_flag_is_no_memo():
     """`if _config is not None and _custom: return _config` returns the held value only
     while `_custom` is set: the read after it runs on every call, not on the first only."""
     found = findings("memo_guards", "UJ001", "catalog/settings.py")
-    reading = found[44]
+    reading = found[46]
     assert "first call" not in reading.message, reading.message
     assert reading.severity == Severity.ERROR
 
@@ -62,8 +62,17 @@ def test_a_context_variable_override_is_no_memo():
     """`chosen = _override.get()` then `if chosen is not None: return chosen`: a ContextVar's
     value for this context, which this call never fills: the read after it runs whenever
     no override is set."""
-    reading = findings("memo_guards", "UJ001", "catalog/settings.py")[70]
-    assert "first call" not in reading.message, reading.message
+    found = findings("memo_guards", "UJ001", "catalog/settings.py")
+    assert "first call" not in found[72].message, found[72].message
+    # `if not _deferring.get():`, the same: a test of this context's value, no memo
+    assert "first call" not in found[116].message, found[116].message
+
+
+def test_a_done_flag_a_new_cycle_re_arms_is_no_memo():
+    """`if self._flushed: return` … `self._flushed = True`, on the process's one `Batches`,
+    which `start()` sets back to False for each batch: the flush runs once per batch."""
+    flush = findings("memo_guards", "UJ001", "catalog/settings.py")[93]
+    assert "first call" not in flush.message, flush.message
 
 
 def test_a_set_check_before_filling_is_a_memo_and_request_state_is_not():
@@ -462,3 +471,8 @@ def test_an_async_gradio_handler_beside_the_app_is_an_entry():
     found = findings("app_on_self", "UJ001", "inferd/ui.py")
     assert sorted(found) == [9]
     assert "async Gradio event handler `ask`" in found[9].message, found[9].message
+
+
+def test_input_is_called_a_terminal_read_not_file_io():
+    found = findings("client_paths", "UJ001", "relay/api.py")
+    assert "`builtins.input` (a terminal read)" in found[57].message, found[57].message

@@ -287,7 +287,8 @@ class CallResolver:
         `x` is stored, not one of the class's `@property` getters."""
         shared = self._singleton(class_gqn)
         computed = self._properties_of(class_gqn) if shared and class_gqn else frozenset()
-        return MemoGuards(fd, shared, computed, self.project.written_names())
+        p = self.project
+        return MemoGuards(fd, shared, computed, p.written_names(), p.rearmed_flags())
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""

@@ -30,6 +30,7 @@ Value = tuple
 _MISSING: Any = object()  # None is a memoised value
 _BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
 # methods that fill or change the container they are called on
+_FALSE = ("const", False)
 _FILLERS = frozenset(
     {
         "update",
@@ -136,6 +137,7 @@ class ProjectIndex:
         self.variants: dict[str, list[str]] = {}
         self._used: set[str] | None = None  # see used_names
         self._written: frozenset[str] | None = None  # see written_names
+        self._rearmed: frozenset[str] | None = None  # see rearmed_flags
 
     # ---- building -----------------------------------------------------------------------
 
@@ -234,6 +236,23 @@ class ProjectIndex:
                             found.add(func[1][1])
             written = self._written = frozenset(found)
         return written
+
+    def rearmed_flags(self) -> frozenset[str]:
+        """The flags some function sets back to `False` after start (`self._finalized =
+        False` in a method other than `__init__`, or a `global` so reset): a done-flag a
+        new cycle re-arms, not a once-per-process memo (rules/memo.py). Attributes by name."""
+        rearmed = self._rearmed
+        if rearmed is None:
+            found: set[str] = set()
+            for mod in self.modules.values():
+                for name, values in mod.summary.global_values.items():
+                    if any(qn != "<module>" and value == _FALSE for qn, value in values):
+                        found.add(name)
+                for fd in mod.summary.funcs.values():
+                    if fd.name != "__init__":
+                        found.update(a for _base, a, value in fd.attr_stores if value == _FALSE)
+            rearmed = self._rearmed = frozenset(found)
+        return rearmed
 
     # ---- memoised inferences ------------------------------------------------------------
 

@@ -51,6 +51,8 @@ _DATABASE_PACKAGES = ("sqlalchemy.", "sqlmodel.")
 def _kind_words(qn: str, kind: str) -> str:
     if kind == "network" and qn.startswith(_DATABASE_PACKAGES):
         return "database I/O"
+    if qn == "builtins.input":
+        return "a terminal read"  # file I/O by kind (stdin), but no file a reader would look for
     return _KIND_WORDS.get(kind, kind)
 
 

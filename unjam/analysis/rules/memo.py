@@ -13,7 +13,8 @@ A guard is a memo guard when the value it tests outlives the call:
   block runs on a miss; `if done: return response` is no memo, nor is `if app.single_mode:
   return [app.single_id]` unless the function sets that flag), or a bare early return on a
   flag the function itself sets (`if self._ready: return` … `self._ready = True`;
-  `if settings.disabled: return` is a switch, no memo);
+  `if settings.disabled: return` is a switch, no memo, and so is a flag another function
+  sets back to False, `self._flushed = False` when a new batch starts: once per batch);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
   or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`) — not a query
   for a model's row (`run = db.get(Run, key)` then `if run is None:` is a get-or-create), nor
@@ -71,6 +72,7 @@ def _outlives_call(
     shared_self: bool = False,
     computed: frozenset[str] = frozenset(),
     written: frozenset[str] | None = None,
+    rearmed: frozenset[str] = frozenset(),
 ) -> bool:
     if guard.kind.startswith("param ") or guard.kind == "except":
         return False  # a parameter's value test (values.py), an error path: per call
@@ -79,6 +81,8 @@ def _outlives_call(
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
     if _reads_environment(subject):
         return False  # `if os.getenv("X"): return …`: configuration, nothing this code fills
+    if subject[0] == "call" and subject[1][0] == "attr" and _no_key(subject):
+        return False  # `if not deferring.get():`: a ContextVar's value for this context
     root, via_app = _root(subject)
     if root[0] != "name":
         return False
@@ -89,6 +93,8 @@ def _outlives_call(
         return False  # `if app.single_mode: return [app.single_id]`: a switch set elsewhere
     if guard.kind == "done" and not _sets(fd, subject, root):
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
+    if guard.kind == "done" and _flag_name(subject) in rearmed:
+        return False  # `if self._finalized: return`, re-armed for each batch: not once
     name = root[1]
     if name == "self":
         return shared_self and _self_attr(subject) not in computed
@@ -241,6 +247,13 @@ def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
     )
 
 
+def _flag_name(subject: tuple) -> str | None:
+    """The attribute (`self._done`) or global (`_done`) name a done-flag test reads."""
+    if subject[0] == "attr":
+        return subject[2]
+    return subject[1] if subject[0] == "name" else None
+
+
 def _asks_a_function(subject: tuple) -> bool:
     """`f()` / `await f()` with `f` a bare name other than a read (`getattr`)."""
     if subject[0] == "await":
@@ -370,7 +383,7 @@ class MemoGuards:
     """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
     judged on demand: most functions have tests, few calls sit under them."""
 
-    __slots__ = ("_computed", "_fd", "_known", "_shared_self", "_written")
+    __slots__ = ("_computed", "_fd", "_known", "_rearmed", "_shared_self", "_written")
 
     def __init__(
         self,
@@ -378,8 +391,10 @@ class MemoGuards:
         shared_self: bool = False,
         computed: frozenset[str] = frozenset(),
         written: frozenset[str] | None = None,
+        rearmed: frozenset[str] = frozenset(),
     ) -> None:
         self._written = written  # the names some code fills (None: take any as filled)
+        self._rearmed = rearmed  # the flags some code sets back to False (a new cycle)
         self._fd = fd
         self._shared_self = shared_self  # `self` is a process-wide singleton
         # its class's @property names: `if not self.running:` asks one, it stores nothing
@@ -389,7 +404,12 @@ class MemoGuards:
     def tests_a_memo(self, index: int) -> bool:
         """Whether guard `index` itself is a memo test (not only nested in one)."""
         return _outlives_call(
-            self._fd, self._fd.guards[index], self._shared_self, self._computed, self._written
+            self._fd,
+            self._fd.guards[index],
+            self._shared_self,
+            self._computed,
+            self._written,
+            self._rearmed,
         )
 
     def __call__(self, index: int) -> bool:
@@ -397,7 +417,7 @@ class MemoGuards:
         if known < 0:
             guard = self._fd.guards[index]
             memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(
-                self._fd, guard, self._shared_self, self._computed, self._written
+                self._fd, guard, self._shared_self, self._computed, self._written, self._rearmed
             )
             known = self._known[index] = 1 if memo else 0
         return known == 1

@@ -1,8 +1,10 @@
 """Settings memoised on a class, first filled by a class body at import; a config getter
 whose early return also needs a flag (the rest runs on every call while the flag is unset),
-and one that returns a context's override first (the rest runs whenever none is set)."""
+one that returns a context's override first (the rest runs whenever none is set), and a
+done-flag each new batch re-arms (the flush runs once per batch, not once per process)."""
 
 import os
+import time
 from contextvars import ContextVar
 
 from fastapi import APIRouter
@@ -74,3 +76,41 @@ def theme() -> str:
 @settings.get("/theme")
 async def current_theme():
     return theme()
+
+
+class Batches:
+    def __init__(self) -> None:
+        self._flushed = False
+        self.items: list[str] = []
+
+    def start(self) -> None:
+        self.items = []
+        self._flushed = False
+
+    def flush(self) -> None:
+        if self._flushed:
+            return
+        time.sleep(0.5)  # expect: UJ001
+        self._flushed = True
+
+
+batches = Batches()
+
+
+@settings.post("/batches")
+async def close_batch():
+    batches.flush()
+    batches.start()
+
+
+_deferring: ContextVar[bool] = ContextVar("deferring", default=False)
+
+
+def defer_flush() -> None:
+    _deferring.set(True)
+
+
+@settings.post("/batches/flush")
+async def flush_now():
+    if not _deferring.get():
+        time.sleep(0.5)  # expect: UJ001
