@@ -287,6 +287,17 @@ def test_example_programs_are_not_the_project_s_app(capsys, monkeypatch, tmp_pat
     assert {f["entry"]["route"] for f in configured["findings"]} == {"GET /page"}
 
 
+def test_samples_are_example_programs_too(capsys, monkeypatch, tmp_path):
+    """`samples/demos/app.py` (semantic-kernel's layout) is an example like `examples/`."""
+    files = dict(LIBRARY_WITH_EXAMPLES)
+    files["samples/demos/app.py"] = files.pop("examples/webapp/app.py")
+    root = write(tmp_path / "repo", files)
+    _, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert [(f["entry"]["name"], f["entry"]["route"]) for f in data["findings"]] == [
+        ("fetch_page", None)
+    ]
+
+
 def test_bad_test_code_value_is_a_usage_error(capsys, monkeypatch, tmp_path):
     write(tmp_path, {"pyproject.toml": '[tool.unjam]\ntest-code = "tests"\n', "app.py": ""})
     monkeypatch.chdir(tmp_path)

@@ -55,7 +55,7 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
 DEFAULT_TEST_CODE = ("tests", "test", "test_*.py", "*_test.py", "conftest.py")
 # example programs shipped beside a project (an app there demonstrates; it is not the one
 # the project serves), left out as test code is
-DEFAULT_EXAMPLE_CODE = ("examples", "example", "docs_src")
+DEFAULT_EXAMPLE_CODE = ("examples", "example", "samples", "docs_src")
 # copies of other projects shipped inside this one: read (what the project calls in them is
 # followed), but their own routes, lifespans and apps are not the project's entry points.
 # (Not `vendor`: a marketplace's `routers/vendor/` is its own code.)
