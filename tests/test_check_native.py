@@ -179,6 +179,8 @@ def switched():
         return _config
     if _config is not None and not _config.closed:
         return _config
+    if len(_seen) == 0 or not len(self.items) or len(_seen) == 1:
+        _seen.update(scan())
     _config = load()
 
 

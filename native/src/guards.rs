@@ -32,8 +32,13 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr, Option<&Expr>)> 
     let mut out = Vec::new();
     for node in nodes {
         match node {
-            Expr::UnaryOp(u) if u.op == UnaryOp::Not => out.push(("not", &*u.operand, None)),
+            Expr::UnaryOp(u) if u.op == UnaryOp::Not => {
+                out.push(("not", sized(&u.operand).unwrap_or(&u.operand), None))
+            }
             Expr::Compare(c) if is_empty_text(c) => out.push(("not", &*c.left, None)),
+            Expr::Compare(c) if is_zero(c) && sized(&c.left).is_some() => {
+                out.push(("not", sized(&c.left).unwrap(), None)) // `len(X) == 0`: `not X`
+            }
             Expr::Compare(c)
                 if c.ops.iter().zip(c.comparators.iter()).any(|(op, right)| {
                     *op == CmpOp::NotIn
@@ -57,6 +62,28 @@ pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr, Option<&Expr>)> 
         }
     }
     out
+}
+
+/// X of `len(X)`: `_sized` in summarize_guards.py.
+fn sized(node: &Expr) -> Option<&Expr> {
+    match node {
+        Expr::Call(c)
+            if matches!(&*c.func, Expr::Name(n) if n.id.as_str() == "len")
+                && c.arguments.args.len() == 1
+                && c.arguments.keywords.is_empty() =>
+        {
+            Some(&c.arguments.args[0])
+        }
+        _ => None,
+    }
+}
+
+/// `… == 0`: `_is_zero` in summarize_guards.py.
+fn is_zero(c: &ExprCompare) -> bool {
+    c.ops.len() == 1
+        && c.ops[0] == CmpOp::Eq
+        && matches!(&c.comparators[0], Expr::NumberLiteral(n)
+            if matches!(&n.value, ruff_python_ast::Number::Int(i) if *i == ruff_python_ast::Int::ZERO))
 }
 
 /// `X == ""` (or `b""`): `_is_empty_text` in summarize_guards.py.

@@ -183,8 +183,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # None: return` guards, `after_yield` with the handlers of a `try` its `yield` opens, the
 # body of `if False:` left out, loops over a parameter, `not (a and b)` facts, `ifexp` tests;
 # 21: the calls whose value a statement drops; 22: no cached guard for `if X is not None and
-# flag: return X` (a switch beside the held value)
-NATIVE_FORMAT = 22
+# flag: return X` (a switch beside the held value); 23: `len(X) == 0` / `not len(X)` guards as
+# `not X`
+NATIVE_FORMAT = 23
 _told_stale = False
 
 

@@ -12,16 +12,18 @@ from unjam.analysis.summary import FuncDef, Guard, Ref
 
 def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr, ast.expr | None]]:
     """The (kind, subject, key) of each operand of an `if` test that reads "X is unset" —
-    `X is None`, `X == None`, `not X`, `X == ""`, `key not in X` (the only one with a key) — as
-    written; whether X is shared state (a memo guard) is for the rules to judge (see `Guard`
-    in summary.py)."""
+    `X is None`, `X == None`, `not X`, `X == ""`, `len(X) == 0` / `not len(X)` (as `not X`),
+    `key not in X` (the only one with a key) — as written; whether X is shared state (a memo
+    guard) is for the rules to judge (see `Guard` in summary.py)."""
     out: list[tuple[str, ast.expr, ast.expr | None]] = []
     for node in test.values if type(test) is ast.BoolOp else (test,):
         t = type(node)
         if t is ast.UnaryOp and type(node.op) is ast.Not:
-            out.append(("not", node.operand, None))
+            out.append(("not", _sized(node.operand) or node.operand, None))
         elif t is ast.Compare and _is_empty_text(node):
             out.append(("not", node.left, None))  # `if page == "":` reads as `if not page:`
+        elif t is ast.Compare and _is_zero(node) and _sized(node.left) is not None:
+            out.append(("not", _sized(node.left), None))  # `if len(X) == 0:`, as `if not X:`
         elif t is ast.Compare and any(
             type(op) is ast.NotIn
             or (
@@ -46,6 +48,27 @@ def _is_set(test: ast.expr) -> bool:
         and type(test.comparators[0]) is ast.Constant
         and test.comparators[0].value is None
     )
+
+
+def _sized(node: ast.expr) -> ast.expr | None:
+    """X of `len(X)`."""
+    if (
+        type(node) is ast.Call
+        and type(node.func) is ast.Name
+        and node.func.id == "len"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return node.args[0]
+    return None
+
+
+def _is_zero(node: ast.Compare) -> bool:
+    """`… == 0`."""
+    if len(node.ops) != 1 or type(node.ops[0]) is not ast.Eq:
+        return False
+    right = node.comparators[0]
+    return type(right) is ast.Constant and type(right.value) is int and right.value == 0
 
 
 def _is_empty_text(node: ast.Compare) -> bool:

@@ -21,7 +21,7 @@ class Exchanges:
 
     @classmethod
     def known(cls) -> dict:
-        if not cls.all_exchanges:
+        if len(cls.all_exchanges) == 0:
             cls.all_exchanges = cls.scan()
         return cls.all_exchanges
 
