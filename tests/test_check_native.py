@@ -181,6 +181,10 @@ def switched():
         return _config
     if len(_seen) == 0 or not len(self.items) or len(_seen) == 1:
         _seen.update(scan())
+    while not inbox.empty():
+        _seen.add(inbox.get())
+    while not inbox.empty(block=False) or pending:
+        pending.pop()
     _config = load()
 
 

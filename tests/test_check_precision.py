@@ -476,3 +476,11 @@ def test_an_async_gradio_handler_beside_the_app_is_an_entry():
 def test_input_is_called_a_terminal_read_not_file_io():
     found = findings("client_paths", "UJ001", "relay/api.py")
     assert "`builtins.input` (a terminal read)" in found[57].message, found[57].message
+
+
+def test_a_decorator_that_reports_failures_still_passes_the_arguments_through():
+    """`@noexcept` hands the wrapped function to its error callback and otherwise calls it as
+    it came: `Run(h, read_only=True)` rules out the tracking branch for the listing route."""
+    tracking = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[33]
+    assert "`start_run` (POST /runs/)" in tracking.message, tracking.message
+    assert "other entry point" not in tracking.message, tracking.message

@@ -515,7 +515,11 @@ impl<'a> Summarizer<'a> {
             }
             Stmt::While(w) => {
                 self.expr(&w.test, f, guard, false);
-                self.body(&w.body, f, cls, guard);
+                let inner = match drained_queue(&w.test) {
+                    Some(call) => self.add_guard(f, "not", call, guard, None),
+                    None => guard,
+                };
+                self.body(&w.body, f, cls, inner);
                 self.body(&w.orelse, f, cls, guard);
             }
             Stmt::Try(t) => {
@@ -917,6 +921,25 @@ fn elements(e: &Expr) -> Option<&[Expr]> {
     match e {
         Expr::Tuple(t) => Some(&t.elts),
         Expr::List(l) => Some(&l.elts),
+        _ => None,
+    }
+}
+
+/// `q.empty()` of `while not q.empty():`, whose body runs while an item is there — the only
+/// loop test recorded as a guard: `_drained_queue` in summarize.py.
+fn drained_queue(test: &Expr) -> Option<&Expr> {
+    let Expr::UnaryOp(u) = test else { return None };
+    if u.op != UnaryOp::Not {
+        return None;
+    }
+    match &*u.operand {
+        call @ Expr::Call(c)
+            if matches!(&*c.func, Expr::Attribute(a) if a.attr.id.as_str() == "empty")
+                && c.arguments.args.is_empty()
+                && c.arguments.keywords.is_empty() =>
+        {
+            Some(call)
+        }
         _ => None,
     }
 }

@@ -25,7 +25,7 @@ from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
-from unjam.analysis.summary import CallSite, FuncDef, Guard
+from unjam.analysis.summary import CallSite, FuncDef, handler_guards
 from unjam.analysis.values import EMPTY
 
 _WRAPPERS = frozenset(("await", "star", "enter"))
@@ -106,7 +106,7 @@ class CallResolver:
                 special.append((len(callees) - 1, callee[1]))
         consumers: set[int] = set()
         skip: set[int] = set()
-        handlers = _handler_guards(func.fd.guards) if func.fd.guards else _NO_GUARDS
+        handlers = handler_guards(func.fd.guards) if func.fd.guards else _NO_GUARDS
         if special is not None:
             for i, qn in special:
                 if qn in coroutines:
@@ -454,7 +454,7 @@ class CallResolver:
             if target is not None:
                 found = True
                 guards = caller.fd.guards
-                by_error = on_error or (bool(guards) and call.guard in _handler_guards(guards))
+                by_error = on_error or (bool(guards) and call.guard in handler_guards(guards))
                 out.offloads.append(Offloaded(target, context, site.line, site.col, qn, by_error))
         return found
 
@@ -571,15 +571,6 @@ _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk
 
 def _on_error_last(edge: Edge) -> bool:
     return edge.on_error
-
-
-def _handler_guards(guards: list[Guard]) -> frozenset[int]:
-    """The guards under which code runs only in an `except` handler (one, or nested in one)."""
-    inside: set[int] = set()
-    for i, guard in enumerate(guards):
-        if guard.kind == "except" or (guard.outer >= 0 and guard.outer in inside):
-            inside.add(i)
-    return frozenset(inside) if inside else _NO_GUARDS
 
 
 def _never_runs_here(fd: FuncDef, site: CallSite, index: int, target: Func) -> bool:

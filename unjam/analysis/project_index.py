@@ -31,7 +31,7 @@ _MISSING: Any = object()  # None is a memoised value
 _BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
 # methods that fill or change the container they are called on
 _FALSE = ("const", False)
-_FILLERS = frozenset(
+FILLERS = frozenset(
     {
         "update",
         "setdefault",
@@ -232,7 +232,7 @@ class ProjectIndex:
                             found.add(target[1])
                     for call in fd.calls:
                         func = call.func
-                        if func[0] == "attr" and func[2] in _FILLERS and func[1][0] == "name":
+                        if func[0] == "attr" and func[2] in FILLERS and func[1][0] == "name":
                             found.add(func[1][1])
             written = self._written = frozenset(found)
         return written

@@ -291,7 +291,9 @@ class _Summarizer(GuardRecorder):
             self.body(s.orelse, fn, cls, guard)
         elif t is ast.While:
             self.expr(s.test, fn, guard)
-            self.body(s.body, fn, cls, guard)
+            drained = _drained_queue(s.test)
+            inner = guard if drained is None else self.add_guard(fn, "not", drained, guard)
+            self.body(s.body, fn, cls, inner)
             self.body(s.orelse, fn, cls, guard)
         elif t is ast.Try or t.__name__ == "TryStar":
             self.body(s.body, fn, cls, guard)
@@ -555,6 +557,24 @@ class _Summarizer(GuardRecorder):
 
 _Pos = tuple[int, int]
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _drained_queue(test: ast.expr) -> ast.expr | None:
+    """`q.empty()` of `while not q.empty():`, whose body runs while an item is there (the
+    only loop test recorded as a guard: a `get` in it returns at once)."""
+    if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
+        call = test.operand
+        if (
+            type(call) is ast.Call
+            and type(call.func) is ast.Attribute
+            and call.func.attr == "empty"
+            and not call.args
+            and not call.keywords
+        ):
+            return call
+    return None
+
+
 _TRIES: tuple[type, ...] = (ast.Try, *([ast.TryStar] if hasattr(ast, "TryStar") else []))
 
 

@@ -38,6 +38,15 @@ class CallSite(NamedTuple):
     is_with: bool = False  # `with x:` → x.__enter__()
 
 
+def handler_guards(guards: list[Guard]) -> frozenset[int]:
+    """The guards under which code runs only in an `except` handler (one, or nested in one)."""
+    inside: set[int] = set()
+    for i, guard in enumerate(guards):
+        if guard.kind == "except" or (guard.outer >= 0 and guard.outer in inside):
+            inside.add(i)
+    return frozenset(inside)
+
+
 def mentions(ref: Ref, target: Ref, into_calls: bool = True) -> bool:
     """Whether `target` appears anywhere in `ref` (`_cache[key]` mentions `_cache`); not
     inside a call unless `into_calls`."""

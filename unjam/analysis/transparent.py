@@ -25,7 +25,8 @@ loguru's bare `@logger.catch`, which logs what the call raises."""
 from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
-from unjam.analysis.summary import FuncDef
+from unjam.analysis.project_index import FILLERS
+from unjam.analysis.summary import CallSite, FuncDef, handler_guards
 
 _PLAIN = frozenset({("name", "staticmethod"), ("name", "classmethod")})
 # library decorators whose wrapper calls the function with the call's arguments, unchanged
@@ -131,7 +132,7 @@ def _forwards(inner: FuncDef, wrapped: tuple, skip: int = 0) -> bool:
         return False
     if _edits(inner, {params[0].name, params[1].name}):
         return False
-    return not _hands_on(inner, wrapped, frozenset())
+    return not _hands_on(inner, wrapped, frozenset(), reports=True)
 
 
 def _edits(fd: FuncDef, names: set[str]) -> bool:
@@ -156,20 +157,34 @@ def _builds_with(ref: tuple, wrapped: tuple) -> bool:
     return ref[0] == "call" and ref[1][0] == "name" and ref[2] == (wrapped,) and not ref[3]
 
 
-def _hands_on(fd: FuncDef, name: tuple, allowed: frozenset[tuple], returns: bool = True) -> bool:
+def _hands_on(
+    fd: FuncDef,
+    name: tuple,
+    allowed: frozenset[tuple],
+    returns: bool = True,
+    reports: bool = False,
+) -> bool:
     """Whether `fd` uses `name` as a value — passes it, stores it, returns it (unless not
     `returns`) — other than calling it or handing it to one of the `allowed` callees
-    (`wraps(func)`)."""
+    (`wraps(func)`), or (`reports`) to a call its `except` handler makes (`on_error(err,
+    func)`: the failure is reported, the call was made as it came) — not one that keeps it
+    (`ERRORS.append((err, func))`: whoever reads the list may call it with anything)."""
     refs: list = [*(fd.return_values if returns else ()), *fd.yield_values]
     for values in fd.locals.values():
         refs.extend(values)
     for _base, _attr, value in fd.attr_stores:
         refs.append(value)
+    handlers = handler_guards(fd.guards) if reports else frozenset()
     for site in fd.calls:
-        if site.func not in allowed:
+        if site.func not in allowed and not (site.guard in handlers and _reports(site)):
             refs.extend(site.args)
             refs.extend(value for _, value in site.kwargs)
     return any(_mentions(ref, name) for ref in refs)
+
+
+def _reports(site: CallSite) -> bool:
+    """A call that is not a container's filler (`append`, `add`, `put`, ...)."""
+    return not (site.func[0] == "attr" and site.func[2] in FILLERS)
 
 
 def _mentions(ref: tuple, name: tuple) -> bool:

@@ -83,6 +83,8 @@ def _outlives_call(
         return False  # `if os.getenv("X"): return …`: configuration, nothing this code fills
     if subject[0] == "call" and subject[1][0] == "attr" and _no_key(subject):
         return False  # `if not deferring.get():`: a ContextVar's value for this context
+    if subject[0] == "call" and subject[1][0] == "attr" and subject[1][2] == "empty":
+        return False  # `while not q.empty():`: what a queue holds now, kept by no call
     root, via_app = _root(subject)
     if root[0] != "name":
         return False

@@ -4,6 +4,7 @@ from fastapi import FastAPI
 
 from mediahub.jobs import schedule
 from mediahub.routes import router
+from mediahub.safe_mode import runs
 from mediahub.schema import DB
 from mediahub.flags import flags
 from mediahub.thumbs import thumbs
@@ -25,3 +26,4 @@ app = FastAPI(lifespan=lifespan)
 app.include_router(router)
 app.include_router(thumbs)
 app.include_router(flags)
+app.include_router(runs)

@@ -31,6 +31,8 @@ async def databases(user_id: int) -> None:
     cache.incr("hits")  # expect: UJ001
     pipe = cache.pipeline()  # ok: building a pipeline is local
     pipe.execute()  # expect: UJ001
+    index = cache.ft("users")  # ok: a search helper, no command sent
+    index.search("@name:ada")  # expect: UJ001
     await async_cache.incr("hits")  # ok: redis.asyncio, awaited
 
 

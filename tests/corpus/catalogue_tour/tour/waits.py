@@ -28,4 +28,8 @@ async def leftovers(results: queue.Queue) -> list:
         found.append(results.get())  # expect: UJ001 (another queue was checked)
     last = results.get() if not results.empty() else None  # ok: an item is there
     found.append(last)
+    while not results.empty():
+        found.append(results.get())  # ok: drained while items are there
+    while found:
+        found.append(jobs.get())  # expect: UJ001 (a loop on something else)
     return found

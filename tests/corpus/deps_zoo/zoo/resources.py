@@ -42,7 +42,7 @@ class Inventory:
     def count(self) -> int:
         cur = self.conn.cursor()
         cur.execute("select count(*) from animals")  # expect: UJ001
-        return cur.fetchone()[0]  # expect: UJ001
+        return cur.fetchone()[0]  # ok: a client-side cursor holds the rows execute fetched
 
 
 class Keeper:
