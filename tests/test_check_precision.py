@@ -484,3 +484,10 @@ def test_a_decorator_that_reports_failures_still_passes_the_arguments_through():
     tracking = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[33]
     assert "`start_run` (POST /runs/)" in tracking.message, tracking.message
     assert "other entry point" not in tracking.message, tracking.message
+
+
+def test_a_cache_method_asked_for_what_the_call_was_given_is_keyed():
+    """`cached = self.check_cache(params)` with `params` built from the request's text, then
+    `if cached is not None: return cached`: each new text pays again, not the first only."""
+    miss = findings("memo_guards", "UJ001", "catalog/settings.py")[129]
+    assert "on a cache miss only" in miss.message, miss.message

@@ -303,6 +303,15 @@ def _from_arguments(fd: FuncDef, ref: tuple, depth: int) -> bool:
     return False
 
 
+def _asks_a_cache(method: tuple) -> bool:
+    """`cache.lookup` / `self.get_cache` / `clients_cache.get`: a method whose name, or its
+    receiver's, says cache."""
+    receiver = _root(method[1])[0]
+    return "cache" in method[2].lower() or (
+        receiver[0] == "name" and "cache" in receiver[1].lower()
+    )
+
+
 def _no_key(call: tuple) -> bool:
     """`current.get()` with no key: a `ContextVar`'s value for this context (per request,
     set by whoever runs it) or a queue's next item, not a lookup in a kept table."""
@@ -324,12 +333,9 @@ def _is_read(ref: tuple) -> bool:
             return True
         if func[0] != "attr":
             return False
-        receiver = _root(func[1])[0]
         return (
-            (func[2] in _READS and not _asks_for_a_model(ref) and not _no_key(ref))
-            or "cache" in func[2].lower()
-            or (receiver[0] == "name" and "cache" in receiver[1].lower())
-        )
+            func[2] in _READS and not _asks_for_a_model(ref) and not _no_key(ref)
+        ) or _asks_a_cache(func)
     return False
 
 
@@ -378,6 +384,9 @@ def _by_key(fd: FuncDef, ref: tuple) -> bool:
         return _from_arguments(fd, ref[2], 3)
     if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _READS and ref[2]:
         return _from_arguments(fd, ref[2][0], 3)
+    if ref[0] == "call" and ref[1][0] == "attr" and _asks_a_cache(ref[1]):
+        # `self.check_cache(params)`: a cache's answer for what the call was given
+        return any(_from_arguments(fd, arg, 3) for arg in ref[2])
     return False
 
 

@@ -114,3 +114,25 @@ def defer_flush() -> None:
 async def flush_now():
     if not _deferring.get():
         time.sleep(0.5)  # expect: UJ001
+
+
+class Renderer:
+    def check_cache(self, params: dict) -> str | None:
+        with open("/srv/render-cache.txt") as fh:  # expect: UJ001
+            return fh.read() if params["text"] else None
+
+    def render(self, text: str) -> str:
+        params = {"text": text.strip()}
+        cached = self.check_cache(params)
+        if cached is not None:
+            return cached
+        time.sleep(0.2)  # expect: UJ001
+        return text
+
+
+renderer = Renderer()
+
+
+@settings.post("/render")
+async def render(text: str):
+    return renderer.render(text)
