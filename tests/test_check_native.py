@@ -185,6 +185,16 @@ def switched():
         _seen.add(inbox.get())
     while not inbox.empty(block=False) or pending:
         pending.pop()
+    reload = _config is None or _path != path or not _seen
+    if reload:
+        _config = load()
+    again = _config is None
+    again = False
+    if again:
+        load()
+    typed: bool = "k" not in _seen
+    if typed:
+        load()
     _config = load()
 
 

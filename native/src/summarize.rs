@@ -68,7 +68,13 @@ pub struct Summarizer<'a> {
     pub declined: Option<&'static str>,
     /// `not (a and b)` facts of the blocks being walked: `nands` in summarize_guards.py.
     nands: Vec<(usize, Operand, Operand)>,
+    /// (function, local) → the "X is unset" tests bound to it once: `tests_held` in
+    /// summarize_guards.py (None once it is bound again).
+    tests_held: FxMap<(usize, String), Option<Vec<HeldTest>>>,
 }
+
+/// An "X is unset" test a local holds: (kind, X's ref, the key's ref).
+type HeldTest = (&'static str, V, Option<V>);
 
 /// A parameter test as `push_nand` keeps it: (kind, name, constant's ref, name's ref).
 type Operand = (&'static str, String, Option<V>, V);
@@ -105,6 +111,7 @@ impl<'a> Summarizer<'a> {
             surrogate_escapes: false,
             declined: None,
             nands: Vec::new(),
+            tests_held: fx_map(0),
         }
     }
 
@@ -267,6 +274,16 @@ impl<'a> Summarizer<'a> {
     }
 
     fn if_guard(&mut self, test: &Expr, f: usize, mut outer: i64) -> i64 {
+        if let Expr::Name(n) = test {
+            // `if reload:` with `reload = _config is None or …`
+            let held = self.tests_held.get(&(f, n.id.to_string()));
+            for (kind, r, returned) in held.cloned().flatten().unwrap_or_default() {
+                let guards = &mut self.m.func_arena[f].guards;
+                guards.push((kind, r, outer, returned));
+                outer = guards.len() as i64 - 1;
+            }
+            return outer;
+        }
         for (kind, subject, key) in guard_subjects(test) {
             let returned = key.map(|k| self.ref_(k, f, 0));
             outer = self.add_guard(f, kind, subject, outer, returned);
@@ -690,6 +707,28 @@ impl<'a> Summarizer<'a> {
         }
     }
 
+    /// Keep the "X is unset" tests of a local bound once to a test, for an `if` on it later;
+    /// a second binding forgets them: `hold_test` in summarize_guards.py.
+    fn hold_test(&mut self, name: &str, value: Option<&Expr>, f: usize) {
+        let key = (f, name.to_string());
+        let held = match value {
+            Some(v @ (Expr::BoolOp(_) | Expr::Compare(_) | Expr::UnaryOp(_)))
+                if !self.tests_held.contains_key(&key) =>
+            {
+                let tests = guard_subjects(v)
+                    .into_iter()
+                    .map(|(kind, subject, k)| {
+                        let returned = k.map(|k| self.ref_(k, f, 0));
+                        (kind, self.ref_(subject, f, 0), returned)
+                    })
+                    .collect();
+                Some(tests)
+            }
+            _ => None,
+        };
+        self.tests_held.insert(key, held);
+    }
+
     fn assign(
         &mut self,
         target: &Expr,
@@ -699,7 +738,10 @@ impl<'a> Summarizer<'a> {
         cls: Option<usize>,
     ) {
         match target {
-            Expr::Name(n) => self.bind(n.id.as_str(), value, f, cls),
+            Expr::Name(n) => {
+                self.hold_test(n.id.as_str(), node, f);
+                self.bind(n.id.as_str(), value, f, cls)
+            }
             Expr::Attribute(a) => {
                 let base = self.ref_(&a.value, f, 0);
                 self.m.func_arena[f]

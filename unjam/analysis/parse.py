@@ -184,8 +184,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # body of `if False:` left out, loops over a parameter, `not (a and b)` facts, `ifexp` tests;
 # 21: the calls whose value a statement drops; 22: no cached guard for `if X is not None and
 # flag: return X` (a switch beside the held value); 23: `len(X) == 0` / `not len(X)` guards as
-# `not X`; 24: the body of `while not q.empty():` under that test
-NATIVE_FORMAT = 24
+# `not X`; 24: the body of `while not q.empty():` under that test; 25: `if reload:` under the
+# "X is unset" tests of the one test bound to `reload`
+NATIVE_FORMAT = 25
 _told_stale = False
 
 

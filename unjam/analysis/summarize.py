@@ -82,6 +82,7 @@ class _Summarizer(GuardRecorder):
         # them once its body has been walked
         self._yields: dict[int, list[tuple[int, int]]] = {}
         self.nands = []
+        self.tests_held = {}
 
     def run(self, tree: ast.Module) -> ModuleSummary:
         self.body(tree.body, self.module_scope, None, -1)
@@ -351,6 +352,7 @@ class _Summarizer(GuardRecorder):
 
     def assign(self, target, value: Ref, node, fn: FuncDef, cls: ClassDef | None) -> None:
         if isinstance(target, ast.Name):
+            self.hold_test(target.id, node, fn)
             self.bind(target.id, value, fn, cls)
         elif isinstance(target, ast.Attribute):
             fn.attr_stores.append((self.ref(target.value, fn), target.attr, value))

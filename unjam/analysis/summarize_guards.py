@@ -343,6 +343,8 @@ class GuardRecorder:
     # `not (a and b)` facts of the blocks being walked: (function, a, b), each a parameter
     # test as (kind, name, constant's ref, name's ref) — see `push_nand`
     nands: list[tuple[FuncDef, tuple, tuple]]
+    # (function qn, local) → the "X is unset" tests bound to it once (see `hold_test`)
+    tests_held: dict[tuple[str, str], list[tuple[str, Ref, Ref | None]] | None]
 
     def ref(self, node: ast.AST | None, fn: FuncDef, depth: int = 0) -> Ref:
         raise NotImplementedError  # the summariser's
@@ -365,10 +367,27 @@ class GuardRecorder:
         return len(fn.guards) - 1
 
     def if_guard(self, test: ast.expr, fn: FuncDef, outer: int) -> int:
+        if type(test) is ast.Name:  # `if reload:` with `reload = _config is None or …`
+            for kind, subject_ref, returned in self.tests_held.get((fn.qn, test.id)) or ():
+                fn.guards.append(Guard(kind, subject_ref, outer, returned))
+                outer = len(fn.guards) - 1
+            return outer
         for kind, subject, key in _guard_subjects(test):
             returned = None if key is None else self.ref(key, fn)
             outer = self.add_guard(fn, kind, subject, outer, returned)
         return outer
+
+    def hold_test(self, name: str, value: ast.expr | None, fn: FuncDef) -> None:
+        """Keep the "X is unset" tests of a local bound once to a test (`reload = _config is
+        None or stale`), for an `if reload:` later; a second binding forgets them."""
+        key = (fn.qn, name)
+        if key in self.tests_held or type(value) not in (ast.BoolOp, ast.Compare, ast.UnaryOp):
+            self.tests_held[key] = None
+            return
+        self.tests_held[key] = [
+            (kind, self.ref(subject, fn), None if key_ is None else self.ref(key_, fn))
+            for kind, subject, key_ in _guard_subjects(value)
+        ]
 
     def if_test(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
         """Walk an `if` test and record the tests its body runs under (the guard it

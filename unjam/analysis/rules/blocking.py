@@ -414,7 +414,8 @@ class Blocking:
         if self._import_calls is None:
             self._import_calls = self._called_at_import()
         warmed = self._import_calls
-        if self.e.memo_step(path) in warmed and not self.e.memo_by_arguments(path, site):
+        holder = self.e.memo_step(path) or site.func  # (else the memo is around the call)
+        if holder in warmed and not self.e.memo_by_arguments(path, site):
             return True
         return any(self.e.is_cached(gqn) and gqn in warmed for gqn, _line in path[1:])
 

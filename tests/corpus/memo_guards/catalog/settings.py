@@ -136,3 +136,26 @@ renderer = Renderer()
 @settings.post("/render")
 async def render(text: str):
     return renderer.render(text)
+
+
+_layout: str | None = None
+_layout_path = "/srv/layout.yaml"
+
+
+def load_layout(path: str = "/srv/layout.yaml") -> str:
+    """Reloaded when the path changes: the test is bound to a local first."""
+    global _layout, _layout_path
+    reload = _layout is None or _layout_path != path
+    if reload:
+        with open(path) as fh:  # ok: made at import (below), before any request
+            _layout = fh.read()
+        _layout_path = path
+    return _layout
+
+
+LAYOUT = load_layout()
+
+
+@settings.get("/layout")
+async def layout():
+    return load_layout()
