@@ -491,3 +491,12 @@ def test_a_cache_method_asked_for_what_the_call_was_given_is_keyed():
     `if cached is not None: return cached`: each new text pays again, not the first only."""
     miss = findings("memo_guards", "UJ001", "catalog/settings.py")[129]
     assert "on a cache miss only" in miss.message, miss.message
+
+
+def test_a_dict_display_spread_into_a_call_passes_its_keys_by_name():
+    """`player.play(**options)` with `options = {"language": ..., "muted": True}`: no
+    `output_file`, so the recording branch is reached only through the route whose dict
+    holds that key, and through the one whose dict is changed after it is built."""
+    recording = findings("arg_defaults", "UJ001", "mediahub/speech.py")[13]
+    assert "`recorded` (POST /speech/recorded)" in recording.message, recording.message
+    assert "also reached from 1 other entry point)" in recording.message, recording.message

@@ -76,10 +76,11 @@ def _serving_line(project: Project, graph: CallGraph, main: str) -> int | None:
 def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
     """Coroutines some call hands straight to `asyncio.run(...)`/`run_until_complete(...)`,
     or to a project function that hands its parameter on to one (`def run_async(coro):
-    return asyncio.run(coro)`, a CLI's helper)."""
-    wrappers = _runner_wrappers(project)
+    return asyncio.run(coro)`, a CLI's helper), or what its parameter makes when called
+    (`run_sync(lambda: inspect_(files))`)."""
+    wrappers, factories = _runner_wrappers(project)
     callers = [func for func in project.funcs.values() if _calls_a_runner(func)]
-    for name in {gqn.rpartition(".")[2] for gqn in wrappers}:
+    for name in {gqn.rpartition(".")[2] for gqn in wrappers | factories}:
         callers += [func for func, _site in project.sites_named(name)]
     out: set[str] = set()
     for func in {id(f): f for f in callers}.values():
@@ -95,23 +96,47 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
             outer = calls[index].func
             if _is_runner(outer) or _callee(project, func, outer) in wrappers:
                 out.add(edge.callee)
+        for call in calls:
+            if call.args and _callee(project, func, call.func) in factories:
+                out |= _coroutines_made_by(project, graph, func, call.args[0])
     return out
 
 
-def _runner_wrappers(project: Project) -> set[str]:
-    """Project functions that hand one of their parameters to a runner as it is."""
-    out: set[str] = set()
+def _runner_wrappers(project: Project) -> tuple[set[str], set[str]]:
+    """Project functions that hand one of their parameters to a runner as it is (`def
+    run_async(coro): asyncio.run(coro)`), and those that hand it what calling the parameter
+    makes (`def run_sync(coro_func): loop.run_until_complete(coro_func())`)."""
+    wrappers: set[str] = set()
+    factories: set[str] = set()
     for gqn, func in project.funcs.items():
         names = {param.name for param in func.fd.params}
-        if any(
-            _is_runner(call.func)
-            and call.args
-            and call.args[0][0] == "name"
-            and call.args[0][1] in names
-            for call in func.fd.calls
-        ):
-            out.add(gqn)
-    return out
+        for call in func.fd.calls:
+            if not _is_runner(call.func) or not call.args:
+                continue
+            handed = call.args[0]
+            if handed[0] == "name" and handed[1] in names:
+                wrappers.add(gqn)
+            elif handed[0] == "call" and handed[1][0] == "name" and handed[1][1] in names:
+                factories.add(gqn)
+    return wrappers, factories
+
+
+def _coroutines_made_by(project: Project, graph: CallGraph, func, made: tuple) -> set[str]:
+    """The coroutine functions whose coroutine `made` — a callable handed to such a factory
+    runner — makes when called: `lambda: inspect_(files)` → `inspect_`; `main` → `main`."""
+    if made[0] == "lambda":
+        maker = f"{func.mod.name}.{made[1]}"
+        return {
+            edge.callee
+            for edge in graph.resolved(maker).edges
+            if (callee := project.funcs.get(edge.callee)) is not None and callee.fd.is_async
+        }
+    value = project.value_of(func, made) if made[0] in ("name", "attr") else None
+    if value is not None and value[0] == "func":
+        callee = project.funcs.get(value[1])
+        if callee is not None and callee.fd.is_async:
+            return {value[1]}
+    return set()
 
 
 def _awaits_its_argument(ref: tuple) -> bool:

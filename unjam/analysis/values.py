@@ -71,6 +71,7 @@ _CLASSMETHOD = ("name", "classmethod")
 _SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
 _MAX_STR = 160  # summarize.py keeps this many characters of a string constant
 _MAX_ITEMS = 16  # ... and this many items of a dict literal (its _MAX_ITEMS): more may be cut
+_DICT_READS = frozenset({"get", "keys", "items", "values", "copy"})
 
 
 def param_tests(fd: FuncDef) -> tuple[tuple[int, Guard], ...]:
@@ -98,6 +99,7 @@ def decided_false(
     hand it the call's arguments unchanged (transparent.py). `alias`: the name an import
     binds the callee to (`from m import remember as cognee_remember`). `built`: the call's
     arguments that are surely objects (instances.py), by their ref."""
+    site = spread_literals(caller, site)
     if not tests or not called_plainly(
         caller, site, callee, constructs, forwarded, transparent, alias
     ):
@@ -135,9 +137,48 @@ def passed_values(
     certain (as `decided_false` knows them), `constants` holding what the caller's
     parameters hold on the path taken (callgraph.py's search state); empty unless the
     function is called plainly."""
+    site = spread_literals(caller, site)
     if not called_plainly(caller, site, callee, alias=alias):
         return {}
     return _known_values(site, callee, constants, caller=caller, wanted=wanted, built=built)
+
+
+def spread_literals(caller: FuncDef, site: CallSite) -> CallSite:
+    """The call as if `f(**options)` passed each key by name, where `options` is a local
+    bound once to a dict display of string keys and never changed (`play_args = {"language":
+    lang, ...}` then `stream.play(**play_args)`): a parameter among none of them gets its
+    default."""
+    if all(name is not None for name, _ in site.kwargs):
+        return site
+    expanded: list[tuple[str | None, tuple]] = []
+    for name, value in site.kwargs:
+        items = _literal_items(caller, value) if name is None else None
+        if name is None and items is None:
+            return site
+        expanded.extend(items if items is not None else ((name, value),))
+    return site._replace(kwargs=tuple(expanded))
+
+
+def _literal_items(caller: FuncDef, value: tuple) -> list[tuple[str | None, tuple]] | None:
+    if value[0] != "name" or value in caller.mutated:
+        return None
+    bound = caller.locals.get(value[1])
+    if bound is None or len(bound) != 1 or bound[0][0] != "dict":
+        return None
+    pairs = bound[0][1]
+    if len(pairs) >= _MAX_ITEMS:  # (the summary keeps that many: maybe not all)
+        return None
+    if any(
+        site.func[0] == "attr" and site.func[1] == value and site.func[2] not in _DICT_READS
+        for site in caller.calls
+    ):
+        return None  # `options.update(...)`, `options.pop(...)`: changed in place
+    items: list[tuple[str | None, tuple]] = []
+    for key, item in pairs:
+        if key[0] != "const" or type(key[1]) is not str:
+            return None  # `{**base, ...}` or a computed key
+        items.append((key[1], item))
+    return items
 
 
 def is_static(fd: FuncDef) -> bool:

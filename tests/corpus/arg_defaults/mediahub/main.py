@@ -5,6 +5,7 @@ from fastapi import FastAPI
 from mediahub.jobs import schedule
 from mediahub.routes import router
 from mediahub.safe_mode import runs
+from mediahub.speech import speech
 from mediahub.schema import DB
 from mediahub.flags import flags
 from mediahub.thumbs import thumbs
@@ -27,3 +28,4 @@ app.include_router(router)
 app.include_router(thumbs)
 app.include_router(flags)
 app.include_router(runs)
+app.include_router(speech)

@@ -14,6 +14,8 @@ async def processes() -> None:
     proc.wait()  # expect: UJ001
     os.waitpid(proc.pid, 0)  # expect: UJ001
     proc.poll()  # ok
+    proc.communicate()  # expect: UJ001
+    proc.send_signal(15)  # ok
 
 
 async def files(root: Path) -> None:

@@ -1,5 +1,6 @@
-"""A CLI whose commands run their coroutines through a helper of its own (`run_async(coro)`,
-which hands them to `asyncio.run`): each is a command's main, not a service."""
+"""A CLI whose commands run their coroutines through helpers of its own (`run_async(coro)`,
+which hands them to `asyncio.run`; `run_sync(coro_func)`, which calls what it is handed on a
+fresh loop): each is a command's main, not a service."""
 
 import asyncio
 import json
@@ -28,3 +29,29 @@ async def _probe(url: str) -> bool:
 
 def probe(url: str, timeout: float = 5.0) -> None:
     print(asyncio.run(asyncio.wait_for(_probe(url), timeout=timeout)))
+
+
+
+def run_sync(coro_func):
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(coro_func())
+    finally:
+        loop.close()
+
+
+async def _inspect(paths: list[str]) -> dict:
+    return {path: open(path).read() for path in paths}  # ok: run once by `inspect`
+
+
+async def _summary() -> str:
+    with open("/var/crawler/summary.txt") as fh:  # ok: run once by `summary`
+        return fh.read()
+
+
+def inspect(paths: list[str]) -> None:
+    print(run_sync(lambda: _inspect(paths)))
+
+
+def summary() -> None:
+    print(run_sync(_summary))
