@@ -118,6 +118,7 @@ async def tenant_issuer(tenant: str):
 async def retire_rack(rack_id: int):
     with Session(engine) as session:
         models.retire(session, models.Rack(id=rack_id), models.Label(id=rack_id, text=""))
+        models.untag(session, models.Tag(id=rack_id), models.Label(id=rack_id, text=""))
     return {}
 
 
