@@ -500,3 +500,13 @@ def test_a_dict_display_spread_into_a_call_passes_its_keys_by_name():
     recording = findings("arg_defaults", "UJ001", "mediahub/speech.py")[13]
     assert "`recorded` (POST /speech/recorded)" in recording.message, recording.message
     assert "also reached from 1 other entry point)" in recording.message, recording.message
+
+
+def test_a_coroutine_handed_to_asyncio_run_never_runs_on_the_loop():
+    """`status_now(url)` runs `asyncio.run(fetch_status(url))`: from the `async def` route
+    that raises, so the per-request client is the `def` route's, in a worker thread."""
+    root = CORPUS / "call_following"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    bridge = [f for f in result.findings if f.location.path.endswith("sync_bridge.py")]
+    assert [f.code for f in bridge] == ["UJ003"], [f.message for f in bridge]
+    assert "sync endpoint `bridge_sync`" in bridge[0].message, bridge[0].message

@@ -7,6 +7,8 @@ collapse into one component; a 300-deep chain costs no Python recursion), produc
 every function the set of blocking sites it reaches in a given mode:
 
     "loop" — follow every call (sync and async callees run on the loop when awaited/called)
+             but to a coroutine handed to `asyncio.run`/`run_until_complete`, which raise
+             when a loop runs on the thread: that coroutine never runs
     "pool" — follow calls to sync functions only (a coroutine created in a worker thread
              does not run there)
 
@@ -80,7 +82,7 @@ class CallGraph(CallResolver):
     def _successors_of(self, gqn: str, mode: str) -> list[str]:
         edges = self.resolved(gqn).edges
         if mode != "pool":
-            return [edge.callee for edge in edges]
+            return [edge.callee for edge in edges if not edge.runner]
         funcs = self.project.funcs
         out = []
         for edge in edges:
@@ -201,13 +203,17 @@ class CallGraph(CallResolver):
 
     def _live_edges(self, gqn: str, kills: frozenset[int], mode: str) -> list[Edge]:
         """The function's edges that the state follows: in "pool" mode, to sync functions;
-        with `kills`, those whose call is not under a guard decided false."""
+        in "loop" mode, not to a coroutine handed to `asyncio.run` (which raises on the
+        loop's thread); in "any" mode, all; with `kills`, those whose call is not under a
+        guard decided false."""
         edges = self.resolved(gqn).edges
         funcs = self.project.funcs
         guards: list[Guard] = funcs[gqn].fd.guards if kills else []
         out = []
         for edge in edges:
             if kills and edge.guard >= 0 and is_dead(guards, edge.guard, kills):
+                continue
+            if edge.runner and mode == "loop":
                 continue
             if mode == "pool":
                 callee = funcs.get(edge.callee)

@@ -54,6 +54,9 @@ class Edge:
     kills: frozenset[int] = EMPTY  # the callee's guards this call's arguments decide false
     on_error: bool = False  # made in an `except` handler: only when the `try` failed
     site: int = -1  # the call's index in the caller's `calls` (a call to a project function)
+    # the coroutine is handed to `asyncio.run`/`run_until_complete`: called on the loop's
+    # thread, that raises (a loop is running) and the coroutine never runs
+    runner: bool = False
 
     def node(self) -> object:
         """The search state this edge leads to from a state that holds no parameter values

@@ -31,6 +31,9 @@ from unjam.analysis.values import EMPTY
 _WRAPPERS = frozenset(("await", "star", "enter"))
 _WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
 _NO_GUARDS: frozenset[int] = frozenset()
+_LOOP_RUNNERS = frozenset(
+    {"asyncio.run", "asyncio.AbstractEventLoop.run_until_complete", "anyio.run"}
+)
 _ONCE_DEPTH = 3  # callers followed up to code that runs once per process (`_runs_once`)
 
 
@@ -176,12 +179,21 @@ class CallResolver:
                 if callee[1] in funcs and not _never_runs_here(func.fd, site, j, funcs[callee[1]]):
                     on_error = bool(handlers) and site.guard in handlers
                     passed.edges(func, site, callee, (guarded, on_error), out)
+                    runner = site.arg_of >= 0 and _runs_a_loop(callees[site.arg_of])
                     for target in (callee[1], *variants.get(callee[1], ())):
                         # (every body of a redefined name)
                         kills = self.kills.of_call(func, site, funcs[target])
                         out.edges.append(
                             Edge(
-                                target, site.line, site.col, guarded, site.guard, kills, on_error, j
+                                target,
+                                site.line,
+                                site.col,
+                                guarded,
+                                site.guard,
+                                kills,
+                                on_error,
+                                j,
+                                runner,
                             )
                         )
                         if kills:
@@ -617,6 +629,12 @@ def _after_empty_check(fd: FuncDef, site: CallSite) -> bool:
             return True
         index = guard.outer
     return False
+
+
+def _runs_a_loop(value: Value | None) -> bool:
+    """`asyncio.run(...)` / `loop.run_until_complete(...)`: each runs a loop of its own in the
+    calling thread (on a thread whose loop is running, it raises instead)."""
+    return value is not None and value[0] == "ext" and value[1] in _LOOP_RUNNERS
 
 
 def _polls(qn: str, site: CallSite) -> bool:

@@ -159,11 +159,12 @@ class PerRequestClients:
         while queue:  # resolve what the endpoints reach, handed-off work included
             v = queue.popleft()
             resolved = graph.resolved(v)
-            if v not in done:
-                for edge in resolved.edges:
-                    if edge.callee not in seen:
-                        seen.add(edge.callee)
-                        queue.append(edge.callee)
+            for edge in resolved.edges:
+                # (a loop's reach skips a coroutine handed to `asyncio.run`: a sync endpoint
+                # in a worker thread runs it)
+                if (v not in done or edge.runner) and edge.callee not in seen:
+                    seen.add(edge.callee)
+                    queue.append(edge.callee)
             if not queue:
                 for other in list(graph._resolved.values()):
                     for off in other.offloads:
@@ -204,6 +205,7 @@ class PerRequestClients:
         depth: dict[object, int] = {}
         handed: dict[object, str] = {}  # state reached through an offload → where it runs
         graph = self.g
+        on_loop = dep.context is ExecutionContext.LOOP
         for f in dep.funcs:
             if f not in parent:
                 parent[f] = None
@@ -235,7 +237,9 @@ class PerRequestClients:
                 self._report(dep, network, v, parent, handed, site, what)
             if depth[v] >= _CLIENT_DEPTH:
                 continue
-            for edge in resolved.edges if isinstance(v, str) else graph.live_edges(v):
+            for edge in resolved.edges if isinstance(v, str) else graph.live_edges(v, "any"):
+                if edge.runner and on_loop and v not in handed:
+                    continue  # `asyncio.run(coro)` raises on the loop's thread: never runs
                 w = graph.follow(v, edge)
                 if edge.guarded or edge.on_error or w in parent or self.e.is_cached(edge.callee):
                     continue
