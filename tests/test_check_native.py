@@ -172,6 +172,15 @@ async def dropped(ids):
     log.info(fmt(ids)); notify(ids)
 
 
+WIDE = [(f"/{i}", i) for i in ()] or [
+    ("/a", A), ("/b", B), ("/c", C), ("/d", D), ("/e", E), ("/f", F), ("/g", G), ("/h", H),
+    ("/i", I), ("/j", J), ("/k", K), ("/l", L), ("/m", M), ("/n", N), ("/o", O), ("/p", P),
+    ("/q", Q), ("/r", R), ("/s", S), ("/t", T),
+]
+WIDE_MAP = {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "j": 10,
+            "k": 11, "l": 12, "m": 13, "n": 14, "o": 15, "p": 16, "q": 17, "r": 18}
+
+
 def switched():
     if _config is not None and _custom:
         return _config

@@ -1,7 +1,7 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
 on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
-connection_tests,app_factory,passed_through,app_on_self,call_following,arg_defaults}); the corpus markers
-check the codes, these check the words and the facts."""
+connection_tests,app_factory,passed_through,app_on_self,call_following,arg_defaults,
+tornado_dash}); the corpus markers check the codes, these check the words and the facts."""
 
 from __future__ import annotations
 
@@ -510,3 +510,11 @@ def test_a_coroutine_handed_to_asyncio_run_never_runs_on_the_loop():
     bridge = [f for f in result.findings if f.location.path.endswith("sync_bridge.py")]
     assert [f.code for f in bridge] == ["UJ003"], [f.message for f in bridge]
     assert "sync endpoint `bridge_sync`" in bridge[0].message, bridge[0].message
+
+
+def test_tornado_handlers_are_served_on_the_loop_sync_ones_too():
+    """A `def get` of a handler a `tornado.web.Application` routes blocks Tornado's loop: the
+    finding names it with its pattern (a module constant here), a WebSocket's too."""
+    found = findings("tornado_dash", "UJ001", "dash/handlers.py")
+    assert "sync Tornado handler `DevicesHandler.get` (GET /devices)" in found[14].message
+    assert "(WS /logs)" in found[30].message, found[30].message

@@ -91,7 +91,11 @@ def test_a_frozen_server_is_reported_while_frozen_and_each_blocked_request_after
     (stall,) = wait_until(lambda: stalls_at(served, LINES["checkout"]), 5, "the stall")
     assert stall["route"] == "GET /checkout"
     assert stall["duration_ms"] >= 2500  # the pool's 3 s timeout ended the freeze
-    assert snapshot(served.diag)["stall_in_progress"] is None
+    # (on a loaded machine the second request may still be frozen when the client's join
+    # gives up: the freeze must end, whenever it does)
+    wait_until(
+        lambda: snapshot(served.diag)["stall_in_progress"] is None, 20, "the end of the freeze"
+    )
 
 
 @pytest.mark.slow  # holds a served app frozen for seconds

@@ -9,7 +9,7 @@ use crate::marshal::{V, Val, boolean, none, s, tag, tuple};
 use crate::summarize::Summarizer;
 
 const MAX_DEPTH: u32 = 40;
-const MAX_ITEMS: usize = 16;
+const MAX_ITEMS: usize = 64;
 const MAX_STR: usize = 160;
 
 /// CPython's operator class names (`type(op).__name__`).

@@ -40,6 +40,7 @@ from unjam.analysis.fastapi_registrations import (
 from unjam.analysis.gradio_events import gradio_handlers
 from unjam.analysis.project import Project
 from unjam.analysis.summary import FuncDef
+from unjam.analysis.tornado_apps import tornado_handlers
 from unjam.semantics import Role
 
 __all__ = [
@@ -97,6 +98,8 @@ class _Builder(Registrations):
         if self.model.apps or self.model.routes:  # (without an app every coroutine is one)
             for handler in gradio_handlers(self.p):
                 self._guard(handler, lambda f: self._other(f, Role.UI_EVENT))
+        for method, label in tornado_handlers(self.p):
+            self._guard(method, lambda f, r=label: self._other(f, Role.TORNADO, r))
         return self.model
 
     def _middleware_classes(self) -> None:

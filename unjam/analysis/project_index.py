@@ -29,8 +29,8 @@ Value = tuple
 # which compiles this module when it can, checks what a lookup returns only where it is used):
 _MISSING: Any = object()  # None is a memoised value
 _BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
-# methods that fill or change the container they are called on
 _FALSE = ("const", False)
+# methods that fill or change the container they are called on
 FILLERS = frozenset(
     {
         "update",

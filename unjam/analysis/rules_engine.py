@@ -433,7 +433,8 @@ class RulesEngine:
         `asyncio.run`, test code, a method nothing calls) is not reported as if it were on the
         server's loop; without an app every coroutine is an entry, so plain asyncio code is
         still checked."""
-        return bool(self.model.apps or self.model.routes)
+        model = self.model
+        return bool(model.apps or model.routes) or any(i.role is Role.TORNADO for i in model.others)
 
     # ---- the run --------------------------------------------------------------------------
 

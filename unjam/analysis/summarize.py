@@ -32,7 +32,7 @@ from unjam.analysis.summary import (
 
 UNKNOWN: Ref = ("?",)
 _MAX_DEPTH = 40
-_MAX_ITEMS = 16  # elements kept of a list/dict literal (dependencies=[...] are short)
+_MAX_ITEMS = 64  # elements kept of a list/dict literal (a Tornado app's handler table)
 _MAX_STR = 160  # characters kept of a string constant (route paths are short)
 # child nodes that can never contain a call: not worth a trip through the work stack
 _LEAVES = frozenset(

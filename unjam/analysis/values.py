@@ -70,7 +70,7 @@ _STATIC = ("name", "staticmethod")
 _CLASSMETHOD = ("name", "classmethod")
 _SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
 _MAX_STR = 160  # summarize.py keeps this many characters of a string constant
-_MAX_ITEMS = 16  # ... and this many items of a dict literal (its _MAX_ITEMS): more may be cut
+_MAX_ITEMS = 64  # ... and this many items of a dict literal (its _MAX_ITEMS): more may be cut
 _DICT_READS = frozenset({"get", "keys", "items", "values", "copy"})
 
 
