@@ -70,7 +70,7 @@ pub struct Summarizer<'a> {
     nands: Vec<(usize, Operand, Operand)>,
     /// (function, local) → the "X is unset" tests bound to it once: `tests_held` in
     /// summarize_guards.py (None once it is bound again).
-    tests_held: FxMap<(usize, String), Option<Vec<HeldTest>>>,
+    tests_held: FxMap<usize, FxMap<String, Option<Vec<HeldTest>>>>,
 }
 
 /// An "X is unset" test a local holds: (kind, X's ref, the key's ref).
@@ -276,7 +276,7 @@ impl<'a> Summarizer<'a> {
     fn if_guard(&mut self, test: &Expr, f: usize, mut outer: i64) -> i64 {
         if let Expr::Name(n) = test {
             // `if reload:` with `reload = _config is None or …`
-            let held = self.tests_held.get(&(f, n.id.to_string()));
+            let held = self.tests_held.get(&f).and_then(|m| m.get(n.id.as_str()));
             for (kind, r, returned) in held.cloned().flatten().unwrap_or_default() {
                 let guards = &mut self.m.func_arena[f].guards;
                 guards.push((kind, r, outer, returned));
@@ -707,26 +707,27 @@ impl<'a> Summarizer<'a> {
         }
     }
 
-    /// Keep the "X is unset" tests of a local bound once to a test, for an `if` on it later;
-    /// a second binding forgets them: `hold_test` in summarize_guards.py.
+    /// Keep the "X is unset" tests of a local bound to a test, for an `if` on it later; a
+    /// binding after that forgets them: `hold_test` in summarize_guards.py.
     fn hold_test(&mut self, name: &str, value: Option<&Expr>, f: usize) {
-        let key = (f, name.to_string());
-        let held = match value {
-            Some(v @ (Expr::BoolOp(_) | Expr::Compare(_) | Expr::UnaryOp(_)))
-                if !self.tests_held.contains_key(&key) =>
-            {
-                let tests = guard_subjects(v)
-                    .into_iter()
-                    .map(|(kind, subject, k)| {
-                        let returned = k.map(|k| self.ref_(k, f, 0));
-                        (kind, self.ref_(subject, f, 0), returned)
-                    })
-                    .collect();
-                Some(tests)
-            }
-            _ => None,
+        if let Some(held) = self.tests_held.get_mut(&f).and_then(|m| m.get_mut(name)) {
+            *held = None;
+            return;
+        }
+        let Some(v @ (Expr::BoolOp(_) | Expr::Compare(_) | Expr::UnaryOp(_))) = value else {
+            return; // (most bindings: nothing kept)
         };
-        self.tests_held.insert(key, held);
+        let tests = guard_subjects(v)
+            .into_iter()
+            .map(|(kind, subject, k)| {
+                let returned = k.map(|k| self.ref_(k, f, 0));
+                (kind, self.ref_(subject, f, 0), returned)
+            })
+            .collect();
+        self.tests_held
+            .entry(f)
+            .or_default()
+            .insert(name.to_string(), Some(tests));
     }
 
     fn assign(

@@ -185,8 +185,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 21: the calls whose value a statement drops; 22: no cached guard for `if X is not None and
 # flag: return X` (a switch beside the held value); 23: `len(X) == 0` / `not len(X)` guards as
 # `not X`; 24: the body of `while not q.empty():` under that test; 25: `if reload:` under the
-# "X is unset" tests of the one test bound to `reload`; 26: 64 items kept of a literal, not 16
-NATIVE_FORMAT = 26
+# "X is unset" tests of the one test bound to `reload`; 26: 64 items kept of a literal, not 16;
+# 27: a binding before the test no longer hides it
+NATIVE_FORMAT = 27
 _told_stale = False
 
 

@@ -378,12 +378,14 @@ class GuardRecorder:
         return outer
 
     def hold_test(self, name: str, value: ast.expr | None, fn: FuncDef) -> None:
-        """Keep the "X is unset" tests of a local bound once to a test (`reload = _config is
-        None or stale`), for an `if reload:` later; a second binding forgets them."""
+        """Keep the "X is unset" tests of a local bound to a test (`reload = _config is None
+        or stale`), for an `if reload:` later; a binding after that forgets them."""
         key = (fn.qn, name)
-        if key in self.tests_held or type(value) not in (ast.BoolOp, ast.Compare, ast.UnaryOp):
+        if key in self.tests_held:
             self.tests_held[key] = None
             return
+        if type(value) not in (ast.BoolOp, ast.Compare, ast.UnaryOp):
+            return  # (most bindings: nothing kept)
         self.tests_held[key] = [
             (kind, self.ref(subject, fn), None if key_ is None else self.ref(key_, fn))
             for kind, subject, key_ in _guard_subjects(value)
