@@ -13,19 +13,8 @@ from unjam.analysis.project import Func, Project
 
 _APPLICATIONS = frozenset({"tornado.web.Application"})
 _URL_SPECS = frozenset({"tornado.web.url", "tornado.web.URLSpec", "tornado.routing.URLSpec"})
-_METHODS = (
-    "prepare",
-    "get",
-    "post",
-    "put",
-    "patch",
-    "delete",
-    "head",
-    "options",
-    "open",
-    "on_message",
-    "on_close",
-)
+_HTTP_METHODS = ("prepare", "get", "post", "put", "patch", "delete", "head", "options")
+_SOCKET_METHODS = ("open", "on_message", "on_close")  # a WebSocketHandler's
 
 
 def tornado_handlers(project: Project) -> list[tuple[Func, str]]:
@@ -39,11 +28,11 @@ def tornado_handlers(project: Project) -> list[tuple[Func, str]]:
             continue
         rules = site.args[0] if site.args else dict(site.kwargs).get("handlers")
         for pattern, handler in _rules(project, caller, rules):
-            for name in _METHODS:
+            for name in (*_HTTP_METHODS, *_SOCKET_METHODS):
                 method = project.method(handler, name)
                 if method is not None and method.gqn not in found:
-                    label = f"{'WS' if name in _METHODS[-3:] else name.upper()} {pattern}"
-                    found[method.gqn] = (method, label)
+                    verb = "WS" if name in _SOCKET_METHODS else name.upper()
+                    found[method.gqn] = (method, f"{verb} {pattern}")
     return list(found.values())
 
 
