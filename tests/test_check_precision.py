@@ -518,3 +518,23 @@ def test_tornado_handlers_are_served_on_the_loop_sync_ones_too():
     found = findings("tornado_dash", "UJ001", "dash/handlers.py")
     assert "sync Tornado handler `DevicesHandler.get` (GET /devices)" in found[14].message
     assert "(WS /logs)" in found[30].message, found[30].message
+
+
+def test_aiohttp_handlers_are_named_with_their_routes_and_fixes_fit_the_project():
+    """Each registration form of an aiohttp app names its handler's method and path; a
+    startup signal is start-up work. Without Starlette in the project, the fix offers
+    `asyncio.to_thread`, not Starlette's `run_in_threadpool`; a FastAPI app's keeps it."""
+    root = CORPUS / "aiohttp_bot"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    by_line = {f.location.line: f for f in result.findings if f.location.path == "bot/handlers.py"}
+    assert "aiohttp handler `status` (GET /status)" in by_line[14].message
+    assert "(PUT /plugins)" in by_line[26].message
+    assert "aiohttp handler `ItemsView.get` (GET /items)" in by_line[37].message
+    assert "`FeedsView.post` (POST /feeds)" in by_line[55].message
+    assert "`Health.__call__` (GET /health)" in by_line[64].message
+    assert "at start-up" in by_line[48].message
+    fixes = [f.fix for f in result.findings] + [f.group.fix for f in result.findings]
+    assert not any("run_in_threadpool" in fix for fix in fixes), fixes
+    assert "await asyncio.to_thread(...)" in by_line[14].fix
+    fastapi = findings("seed003_translate", "UJ001", "translator/common.py")
+    assert any("run_in_threadpool" in f.fix for f in fastapi.values())

@@ -33,6 +33,7 @@ class Role(StrEnum):
     THREAD = "thread"  # executor / threading.Thread / asyncio.to_thread
     UI_EVENT = "Gradio event handler"  # btn.click(fn), gr.Interface(fn=...): async ones
     TORNADO = "Tornado handler"  # a tornado.web.Application's handler methods: on its loop
+    AIOHTTP = "aiohttp handler"  # an aiohttp.web app's handlers, views, response signals
     COROUTINE = "coroutine"  # any other async def: on the loop wherever it is awaited
 
 
@@ -43,8 +44,8 @@ def runs_on(role: Role, is_async: bool) -> ExecutionContext:
     """Where the body of a callable invoked in `role` runs (the table, row by row)."""
     if role in (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN):
         return _START  # on the loop — sync handlers too — but only while starting or stopping
-    if role in (Role.HTTP_MIDDLEWARE, Role.ASGI_MIDDLEWARE, Role.TORNADO):
-        return _LOOP  # (Tornado runs a `def` handler on its loop too)
+    if role in (Role.HTTP_MIDDLEWARE, Role.ASGI_MIDDLEWARE, Role.TORNADO, Role.AIOHTTP):
+        return _LOOP  # (Tornado and aiohttp run a `def` handler on their loop too)
     if role is Role.CLASS_DEPENDENCY:
         return _POOL  # Cls(...) is not a coroutine function: always run_in_threadpool
     if role is Role.OFFLOADED:

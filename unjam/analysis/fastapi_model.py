@@ -20,6 +20,7 @@ build (fastapi_apps.py), the registrations that hand callables to them
 
 from __future__ import annotations
 
+from unjam.analysis.aiohttp_apps import aiohttp_entries
 from unjam.analysis.fastapi_candidates import AppCandidates
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
@@ -100,6 +101,8 @@ class _Builder(Registrations):
                 self._guard(handler, lambda f: self._other(f, Role.UI_EVENT))
         for method, label in tornado_handlers(self.p):
             self._guard(method, lambda f, r=label: self._other(f, Role.TORNADO, r))
+        for func, role, route in aiohttp_entries(self.p):
+            self._guard(func, lambda f, o=role, r=route: self._other(f, o, r))
         return self.model
 
     def _middleware_classes(self) -> None:

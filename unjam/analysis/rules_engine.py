@@ -18,6 +18,7 @@ the message says how many other entries reach it too.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 from typing import Any
 
 from unjam.analysis.callgraph import CallGraph, Site
@@ -59,6 +60,7 @@ class RulesEngine:
         self.startup: list[Invoked] = []
         # a serving main of a project without an app → the line where it starts serving
         self.server_starts: dict[str, int] = {}
+        self._has_starlette: bool | None = None  # (asked by the first fix that needs it)
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -95,14 +97,34 @@ class RulesEngine:
             blocker=blocker,
             entry=entry,
             chain=chain,
-            fix=fix,
+            fix=self._portable(fix),
             blocks_loop=blocks_loop,
             details=details if details is not None else {},
         )
         self.findings.append(finding)
+        if root is not None and "run_in_threadpool" in root.fix:
+            root = replace(root, fix=self._portable(root.fix))
         self._roots.append(root)
         self._tags.append(f"{code}/{variant}" if variant else code)
         return True
+
+    def _portable(self, fix: str) -> str:
+        """A fix naming Starlette's `run_in_threadpool` fits a project that has Starlette
+        (FastAPI's or its own); elsewhere (a Tornado or aiohttp app, a plain asyncio
+        library) `asyncio.to_thread` does the same from the standard library."""
+        if "run_in_threadpool" not in fix:
+            return fix
+        if self._has_starlette is None:
+            self._has_starlette = any(
+                imp.level == 0 and imp.module.partition(".")[0] in ("fastapi", "starlette")
+                for mod in self.p.modules.values()
+                for imp in (*mod.summary.imports.values(), *mod.summary.star_imports)
+            )
+        if self._has_starlette:
+            return fix
+        return fix.replace(" or `run_in_threadpool`", "").replace(
+            "run_in_threadpool", "asyncio.to_thread"
+        )
 
     # ---- helpers ------------------------------------------------------------------------
 
@@ -428,11 +450,12 @@ class RulesEngine:
         return False
 
     def _serves_an_app(self) -> bool:
-        """Whether the project has a FastAPI/Starlette app or routes. Then only what the app
-        serves is checked, and an `async def` no entry reaches (a CLI script run with
-        `asyncio.run`, test code, a method nothing calls) is not reported as if it were on the
-        server's loop; without an app every coroutine is an entry, so plain asyncio code is
-        still checked."""
+        """Whether the project has a FastAPI/Starlette app or routes, or serves a Tornado app.
+        Then only what the app serves is checked, and an `async def` no entry reaches (a CLI
+        script run with `asyncio.run`, test code, a method nothing calls) is not reported as
+        if it were on the server's loop; without an app every coroutine is an entry, so plain
+        asyncio code is still checked. An aiohttp app is no such proof: most run inside a
+        larger program (`web.AppRunner` in its main), whose other coroutines share its loop."""
         model = self.model
         return bool(model.apps or model.routes) or any(i.role is Role.TORNADO for i in model.others)
 
