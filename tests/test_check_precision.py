@@ -538,3 +538,11 @@ def test_aiohttp_handlers_are_named_with_their_routes_and_fixes_fit_the_project(
     assert "await asyncio.to_thread(...)" in by_line[14].fix
     fastapi = findings("seed003_translate", "UJ001", "translator/common.py")
     assert any("run_in_threadpool" in f.fix for f in fastapi.values())
+
+
+def test_an_executor_method_is_named_for_the_class_that_defines_it():
+    """`ProcessPoolExecutor.shutdown` is `Executor.shutdown`, as a thread pool's is: the
+    message names that, never the other pool class."""
+    found = findings("catalogue_tour", "UJ001", "tour/waits.py")
+    for line in (20, 21):
+        assert "`concurrent.futures.Executor.shutdown`" in found[line].message

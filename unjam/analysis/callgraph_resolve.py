@@ -575,7 +575,7 @@ def _given_transport(site: CallSite) -> bool:
 _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 # Lock.acquire, Queue.get/put; Executor.shutdown (whose first parameter is `wait`)
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
-_SHUTDOWN = "concurrent.futures.ThreadPoolExecutor.shutdown"
+_SHUTDOWN = "concurrent.futures.Executor.shutdown"
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))

@@ -82,7 +82,7 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
     callers = [func for func in project.funcs.values() if _calls_a_runner(func)]
     for name in {gqn.rpartition(".")[2] for gqn in wrappers | factories}:
         callers += [func for func, _site in project.sites_named(name)]
-    out: set[str] = set()
+    out = _run_by_a_decorator(project)
     for func in {id(f): f for f in callers}.values():
         calls = func.fd.calls
         for edge in graph.resolved(func.gqn).edges:
@@ -119,6 +119,59 @@ def _runner_wrappers(project: Project) -> tuple[set[str], set[str]]:
             elif handed[0] == "call" and handed[1][0] == "name" and handed[1][1] in names:
                 factories.add(gqn)
     return wrappers, factories
+
+
+def _run_by_a_decorator(project: Project) -> set[str]:
+    """Coroutines whose decorator runs them: a command framework's `@cli.command(...)` whose
+    wrapper calls the function it decorates and hands what it makes to a runner (`res =
+    func(*args, **kwargs)`, then `asyncio.run(res)`)."""
+    runners = _runner_decorators(project)
+    if not runners:
+        return set()
+    return {
+        gqn
+        for gqn, func in project.funcs.items()
+        if func.fd.is_async
+        and func.fd.decorators
+        and any(
+            value is not None and value[0] == "func" and value[1] in runners
+            for value in project.decorator_values(func)
+        )
+    }
+
+
+def _runner_decorators(project: Project) -> set[str]:
+    """The project functions holding (in themselves or a function nested in them) a runner
+    call handed what calling one of their parameters makes: the decorators above, and the
+    factories that return them (`def command(help): def decorator(func): ...`)."""
+    out: set[str] = set()
+    for gqn, func in project.funcs.items():
+        for call in func.fd.calls:
+            if not _is_runner(call.func) or not call.args:
+                continue
+            made = call.args[0]
+            if made[0] == "name":
+                bound = func.fd.locals.get(made[1])
+                made = bound[0] if bound is not None and len(bound) == 1 else made
+            if made[0] != "call" or made[1][0] != "name":
+                continue
+            called = made[1][1]
+            scope = gqn
+            while scope in project.funcs:  # the function itself, then those enclosing it
+                if any(p.name == called for p in project.funcs[scope].fd.params):
+                    out.update(_enclosing(project, scope))
+                    break
+                scope = scope.rpartition(".")[0]
+    return out
+
+
+def _enclosing(project: Project, gqn: str) -> list[str]:
+    """`gqn` and the project functions that enclose it."""
+    out = []
+    while gqn in project.funcs:
+        out.append(gqn)
+        gqn = gqn.rpartition(".")[0]
+    return out
 
 
 def _coroutines_made_by(project: Project, graph: CallGraph, func, made: tuple) -> set[str]:

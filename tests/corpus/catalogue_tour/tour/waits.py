@@ -1,10 +1,11 @@
 import queue
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 jobs: queue.Queue = queue.Queue()
 frames = queue.Queue(maxsize=8)
 pool = ThreadPoolExecutor()
+workers = ProcessPoolExecutor()
 done = threading.Event()
 
 
@@ -17,6 +18,7 @@ async def hand_over(job: dict) -> dict:
     pool.shutdown(wait=False)  # ok: asks not to wait for the running work
     pool.shutdown(False)  # ok
     pool.shutdown()  # expect: UJ001
+    workers.shutdown(wait=True)  # expect: UJ001
     return jobs.get()  # expect: UJ001
 
 
