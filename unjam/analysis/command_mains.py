@@ -30,12 +30,16 @@ _SERVES = frozenset(
         "run_app",
         "start",
         "run_forever",
+        "listen",
+        "add_sockets",
     }
 )
 _RUNNERS = frozenset({"run", "run_until_complete"})
+# runners handed the coroutine function, not its coroutine: `IOLoop.run_sync(main)`
+_FUNCTION_RUNNERS = frozenset({"tornado.ioloop.IOLoop.run_sync"})
 _AWAITING = frozenset({"wait_for", "shield", "gather"})  # run what they are handed as it is
 # names too common to tell on their own: a server only when an outside callee is known
-_GENERIC = frozenset({"start", "run_forever"})
+_GENERIC = frozenset({"start", "run_forever", "listen", "add_sockets"})
 
 
 def command_mains(
@@ -80,7 +84,7 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
     (`run_sync(lambda: inspect_(files))`)."""
     wrappers, factories = _runner_wrappers(project)
     callers = [func for func in project.funcs.values() if _calls_a_runner(func)]
-    for name in {gqn.rpartition(".")[2] for gqn in wrappers | factories}:
+    for name in {gqn.rpartition(".")[2] for gqn in wrappers | factories} | {"run_sync"}:
         callers += [func for func, _site in project.sites_named(name)]
     out = _run_by_a_decorator(project)
     for func in {id(f): f for f in callers}.values():
@@ -97,7 +101,8 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
             if _is_runner(outer) or _callee(project, func, outer) in wrappers:
                 out.add(edge.callee)
         for call in calls:
-            if call.args and _callee(project, func, call.func) in factories:
+            runner = _callee(project, func, call.func) if call.args else None
+            if runner in factories or runner in _FUNCTION_RUNNERS:
                 out |= _coroutines_made_by(project, graph, func, call.args[0])
     return out
 
@@ -176,7 +181,8 @@ def _enclosing(project: Project, gqn: str) -> list[str]:
 
 def _coroutines_made_by(project: Project, graph: CallGraph, func, made: tuple) -> set[str]:
     """The coroutine functions whose coroutine `made` — a callable handed to such a factory
-    runner — makes when called: `lambda: inspect_(files)` → `inspect_`; `main` → `main`."""
+    runner — makes when called: `lambda: inspect_(files)` → `inspect_`; `main` → `main`;
+    `partial(self.launch, argv)` → `launch`."""
     if made[0] == "lambda":
         maker = f"{func.mod.name}.{made[1]}"
         return {
@@ -184,8 +190,15 @@ def _coroutines_made_by(project: Project, graph: CallGraph, func, made: tuple) -
             for edge in graph.resolved(maker).edges
             if (callee := project.funcs.get(edge.callee)) is not None and callee.fd.is_async
         }
+    if made[0] == "call" and made[2] and _callee(project, func, made[1]) == "functools.partial":
+        made = made[2][0]
     value = project.value_of(func, made) if made[0] in ("name", "attr") else None
-    if value is not None and value[0] == "func":
+    if (value is None or value[0] == "ext") and made[0] == "attr" and func.class_gqn:
+        # `self = cls.instance()` in a classmethod (an outside base's factory, read as that
+        # base's): the class's own method of that name
+        method = project.method(func.class_gqn, made[2])
+        value = None if method is None else ("meth", method.gqn)
+    if value is not None and value[0] in ("func", "meth"):
         callee = project.funcs.get(value[1])
         if callee is not None and callee.fd.is_async:
             return {value[1]}
@@ -221,8 +234,10 @@ def _local_entrypoint(project: Project, gqn: str) -> bool:
 def _starts_a_server(project: Project, func, ref: tuple) -> bool:
     """Whether a call named like one that starts a service may start one: not when it is
     the project's own function (`await browser.start()`: what it calls is searched in turn),
-    nor a `start()` or `run_forever()` but of an outside server, site or loop (aiohttp's
-    `TCPSite.start()` counts; `thread.start()`, `match.start()` do not)."""
+    nor a `start()`, `run_forever()`, `listen()` or `add_sockets()` but of an outside
+    server, site, loop or application (aiohttp's `TCPSite.start()`, Tornado's
+    `HTTPServer.listen()` and `Application.listen()` count; `thread.start()`,
+    `match.start()`, `sock.listen()` do not)."""
     name = _last_name(ref)
     if name not in _SERVES:
         return False
@@ -233,7 +248,7 @@ def _starts_a_server(project: Project, func, ref: tuple) -> bool:
         return False
     if name in _GENERIC:  # `site.start()`, `server.start()`, `loop.run_forever()`
         owner = callee[1].rpartition(".")[0].rpartition(".")[2].lower()
-        return owner.endswith(("server", "site", "loop"))
+        return owner.endswith(("server", "site", "loop", "application"))
     return True
 
 
