@@ -54,8 +54,9 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
 # What test code looks like, left out by default: the app's findings come from what it serves.
 DEFAULT_TEST_CODE = ("tests", "test", "test_*.py", "*_test.py", "conftest.py")
 # example programs shipped beside a project (an app there demonstrates; it is not the one
-# the project serves), left out as test code is
-DEFAULT_EXAMPLE_CODE = ("examples", "example", "samples", "docs_src")
+# the project serves), left out as test code is; a cookbook only at the top (agno's), as a
+# package's own `schema/cookbook/` may be an app's recipe-book feature
+DEFAULT_EXAMPLE_CODE = ("examples", "example", "samples", "docs_src", "./cookbook")
 # copies of other projects shipped inside this one: read (what the project calls in them is
 # followed), but their own routes, lifespans and apps are not the project's entry points.
 # (Not `vendor`: a marketplace's `routers/vendor/` is its own code.)
