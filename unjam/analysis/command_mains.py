@@ -35,8 +35,9 @@ _SERVES = frozenset(
     }
 )
 _RUNNERS = frozenset({"run", "run_until_complete"})
-# runners handed the coroutine function, not its coroutine: `IOLoop.run_sync(main)`
-_FUNCTION_RUNNERS = frozenset({"tornado.ioloop.IOLoop.run_sync"})
+# runners handed the coroutine function, not its coroutine: `anyio.run(main)`,
+# `IOLoop.run_sync(main)`
+_FUNCTION_RUNNERS = frozenset({"anyio.run", "trio.run", "tornado.ioloop.IOLoop.run_sync"})
 _AWAITING = frozenset({"wait_for", "shield", "gather"})  # run what they are handed as it is
 # names too common to tell on their own: a server only when an outside callee is known
 _GENERIC = frozenset({"start", "run_forever", "listen", "add_sockets"})

@@ -5,6 +5,8 @@ import asyncio
 import functools
 import inspect
 
+import anyio
+
 
 def command(help: str):
     def decorator(func):
@@ -24,3 +26,12 @@ def command(help: str):
 async def export(path: str) -> None:
     with open(path, "w") as fh:  # ok: run once by the `export` command
         fh.write("")
+
+
+async def migrate() -> None:
+    with open("/var/crawler/schema.sql") as fh:  # ok: run once by `migrate_command`
+        fh.read()
+
+
+def migrate_command() -> None:
+    anyio.run(migrate)
