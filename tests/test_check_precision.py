@@ -546,3 +546,16 @@ def test_an_executor_method_is_named_for_the_class_that_defines_it():
     found = findings("catalogue_tour", "UJ001", "tour/waits.py")
     for line in (20, 21):
         assert "`concurrent.futures.Executor.shutdown`" in found[line].message
+
+
+def test_a_sync_route_s_trips_count_its_response_model_s_validation():
+    """FastAPI validates what a sync endpoint returns in the thread pool, one more trip
+    (a response model read from the return annotation); not with `response_model=None`,
+    nor for a `Response` the endpoint returns as it is."""
+    found = findings("served_only", "UJ005", "ledger/api/accounts.py")
+    by_name = {f.details["sync_pieces"][-1]: f for f in found.values()}
+    assert "makes 4 trips" in by_name["ledger"].message
+    assert "then its response model's validation" in by_name["ledger"].message
+    for name in ("raw", "export"):
+        assert "makes 3 trips" in by_name[name].message
+        assert "validation" not in by_name[name].message

@@ -126,7 +126,7 @@ def _closure(project, module: str) -> set[str] | None:
 def execution_plan(route, project) -> RouteExecution:
     """A route's pieces in the order FastAPI runs them (dependencies, endpoint, then the
     response's validation, which a sync endpoint runs in the thread pool)."""
-    from unjam.semantics import Role
+    from unjam.analysis.fastapi_records import validates_response
 
     pieces = []
     for dep in route.dependencies:
@@ -144,13 +144,7 @@ def execution_plan(route, project) -> RouteExecution:
         _first_exit(pieces),
         RoutePiece("endpoint", endpoint.name, endpoint.path, endpoint.line, endpoint.context),
     )
-    func = project.funcs.get(endpoint.funcs[0]) if endpoint.funcs else None
-    if (
-        endpoint.role is Role.ENDPOINT
-        and not endpoint.is_async
-        and func is not None
-        and func.fd.returns is not None
-    ):
+    if validates_response(project, route):
         serialise = RoutePiece(
             "serialisation",
             endpoint.name,

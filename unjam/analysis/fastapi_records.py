@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from unjam.analysis.project import Func
+from unjam.analysis.project import Func, Project
 from unjam.model import ExecutionContext
 from unjam.semantics import Role, runs_on, uses_threadpool_token
 
@@ -63,10 +63,43 @@ class Route:
     decorator_col: int
     app: str | None
     dependencies: list[Invoked] = field(default_factory=list)
+    # the `response_model=` given (NO_MODEL: `None`, or a Starlette route, which validates
+    # nothing); None when not given: FastAPI reads it from the endpoint's return annotation
+    response_model: tuple | None = None
 
     @property
     def tokens(self) -> int:
         return int(self.endpoint.token) + sum(1 for d in self.dependencies if d.token)
+
+
+NO_MODEL = ("const", None)
+
+
+def validates_response(project: Project, route: Route) -> bool:
+    """Whether FastAPI validates what a sync endpoint returns in the thread pool, one more
+    trip after the endpoint's own: when a response model is given, or read from the return
+    annotation — anything but `None`, a `Response` class, or a streaming generator's."""
+    endpoint = route.endpoint
+    if endpoint.is_async or endpoint.role is not Role.ENDPOINT or not endpoint.funcs:
+        return False
+    if route.response_model is not None:
+        return route.response_model != NO_MODEL
+    func = project.funcs.get(endpoint.funcs[0])
+    if func is None or func.fd.is_generator or func.fd.returns in (None, NO_MODEL):
+        return False
+    value = project.annotation_type(project.parent_scope(func), func.fd.returns)
+    return value is None or not _response_class(project, value)
+
+
+def _response_class(project: Project, value: tuple) -> bool:
+    """Whether an annotation names Starlette's `Response` or a subclass of it."""
+    names = [value[1]]
+    if value[0] in ("obj", "class") and value[1] in project.classes:
+        names = project.mro(value[1])[1]
+    return any(
+        name.startswith(("starlette.responses.", "fastapi.responses.", "fastapi.Response"))
+        for name in names
+    )
 
 
 @dataclass

@@ -12,6 +12,7 @@ from __future__ import annotations
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
     APP,
+    NO_MODEL,
     Middleware,
     RouterObj,
     _const_str,
@@ -46,6 +47,7 @@ _REGISTRATIONS = {
 }
 _BASE_HTTP_MIDDLEWARE = "starlette.middleware.base.BaseHTTPMiddleware"
 _ADD_ROUTE = ("add_api_route", "add_route", "add_api_websocket_route", "add_websocket_route")
+_STARLETTE_ROUTES = ("route", "websocket_route")  # an app's Starlette-style decorators
 
 
 class Registrations(RouteModel):
@@ -163,6 +165,7 @@ class Registrations(RouteModel):
             site.line,
             site.col,
             websocket="websocket" in method,
+            response_model=kwargs.get("response_model") if method == "add_api_route" else NO_MODEL,
         )
 
     def _include_prefix(
@@ -229,6 +232,7 @@ class Registrations(RouteModel):
         if endpoint is None:
             return
         methods = ["WS"] if websocket else _http_methods(kwargs.get("methods"))
+        fastapi = self._route_object_kind(func, site.func) == _ROUTE_OBJECTS["APIRoute"]
         self._route(
             endpoint,
             methods,
@@ -240,6 +244,7 @@ class Registrations(RouteModel):
             site.line,
             site.col,
             websocket=websocket,
+            response_model=kwargs.get("response_model") if fastapi else NO_MODEL,
         )
 
     # ---- decorators and an app's arguments ----------------------------------------------
@@ -309,6 +314,10 @@ class Registrations(RouteModel):
             line,
             col,
             websocket=websocket,
+            # (Starlette's own `route` and `websocket_route` validate nothing)
+            response_model=NO_MODEL
+            if method in _STARLETTE_ROUTES
+            else kwargs.get("response_model"),
         )
 
     def _router_kwargs(self, obj: RouterObj) -> None:

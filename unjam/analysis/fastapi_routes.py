@@ -110,6 +110,7 @@ class RouteModel(AppDiscovery):
         line,
         col,
         websocket: bool,
+        response_model: tuple | None = None,
     ) -> None:
         prefix, chain_deps, app = self._prefix_chain(owner)
         label = f"{','.join(methods)} {prefix}{path}"
@@ -124,7 +125,7 @@ class RouteModel(AppDiscovery):
             label,
             key=endpoint.gqn,
         )
-        route = Route(label, invoked, dpath, line, col, app)
+        route = Route(label, invoked, dpath, line, col, app, response_model=response_model)
         seen: set[str] = set()
         for dep_scope, ref in [(scope, route_deps), *chain_deps]:
             for item in _list_items(ref):

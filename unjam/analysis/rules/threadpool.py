@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.fastapi_records import validates_response
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.rule import Rule
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
@@ -126,7 +127,13 @@ class ThreadPool:
         pieces = [i for i in [*route.dependencies, route.endpoint] if i.token]
         if len(pieces) < _MANY_TRIPS:
             return
+        # (the validation is counted, not weighed: one dependency, the endpoint and the
+        # validation are how an ordinary sync route runs)
+        validation = validates_response(self.p, route)
+        trips = len(pieces) + validation
         names = ", ".join(f"`{i.name}`" for i in pieces)
+        if validation:
+            names += ", then its response model's validation"
         deps = [i for i in route.dependencies if i.token]
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)
         own = [d for d in deps if d.funcs] or deps
@@ -136,15 +143,15 @@ class ThreadPool:
             Location(route.decorator_path, route.decorator_line, route.decorator_col),
             "threadpool",
             (
-                f"{route.label} makes {len(pieces)} trips through the thread pool per request "
+                f"{route.label} makes {trips} trips through the thread pool per request "
                 f"({names}), one after another: no ceiling on concurrent requests, but once "
-                f"the pool is saturated a request waits for a token {len(pieces)} times"
+                f"the pool is saturated a request waits for a token {trips} times"
             ),
             "thread-pool trips",
             self.e.entry_point(route.endpoint),
             severity=Severity.INFO,
             fix=f"{self._trips_fix(deps)}; if the pool saturates, {FIX_LIMITER}",
-            details={"sync_pieces": [i.name for i in pieces]},
+            details={"sync_pieces": [i.name for i in pieces], "validates_response": validation},
             # grouped by the sync dependency most routes share (an app- or router-level one,
             # typically authentication): the one whose change helps every route of the group
             root=Root(

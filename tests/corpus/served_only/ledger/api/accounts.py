@@ -1,6 +1,8 @@
 import sqlite3
 
 from fastapi import APIRouter, Depends
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel
 
 from ledger.db import get_db, page_size
 from ledger.exporter import LedgerExporter
@@ -53,3 +55,27 @@ async def limits(
 @router.get("/{account_id}/owner")  # ok: one instance twice is one call (two sync pieces)
 async def owner(account_id: int, a: None = Depends(shared_quota), b: None = Depends(shared_quota)):
     return {"id": account_id}
+
+
+class Account(BaseModel):
+    id: int
+
+
+@router.get("/{account_id}/summary")  # ok: current_user, the endpoint, then the validation: an ordinary sync route
+def summary(account_id: int) -> Account:
+    return Account(id=account_id)
+
+
+@router.get("/{account_id}/ledger")  # expect: UJ005 (four trips: current_user, get_db, the endpoint, the validation)
+def ledger(account_id: int, db: sqlite3.Connection = Depends(get_db)) -> list[dict]:
+    return db.execute("select * from entries where account = ?", (account_id,)).fetchall()
+
+
+@router.get("/{account_id}/raw", response_model=None)  # expect: UJ005 (three: nothing validated)
+def raw(account_id: int, db: sqlite3.Connection = Depends(get_db)) -> Account:
+    return Account(id=account_id)
+
+
+@router.get("/{account_id}/export")  # expect: UJ005 (three: a Response is sent as it is)
+def export(account_id: int, db: sqlite3.Connection = Depends(get_db)) -> PlainTextResponse:
+    return PlainTextResponse(str(account_id))
