@@ -73,8 +73,10 @@ FIX_LIMITER = (
 
 
 def _round_trips(sites: list[Site]) -> str:
-    """`a network round trip (`Session.scalar`)`, or `4 network calls (this `Session.scalar`,
-    `Session.execute`)`: the finding stands at the first site."""
+    """`a network round trip (`Session.scalar`)`, or `network calls (4 places on its paths:
+    this `Session.scalar`, `Session.execute`)`: the finding stands at the first site. The
+    places are counted, not the calls a request makes: a branch may skip some, a loop
+    repeat one."""
     names = [sites[0].qn]
     for site in sites:
         if site.qn not in names:
@@ -82,7 +84,9 @@ def _round_trips(sites: list[Site]) -> str:
     if len(sites) == 1:
         return f"a network round trip (`{names[0]}`)"
     shown = ", ".join(f"`{name}`" for name in names[1:3]) + (", …" if len(names) > 3 else "")
-    return f"{len(sites)} network calls (this `{names[0]}`" + (f", {shown})" if shown else ")")
+    return f"network calls ({len(sites)} places on its paths: this `{names[0]}`" + (
+        f", {shown})" if shown else ")"
+    )
 
 
 def check(engine: RulesEngine) -> None:
