@@ -559,3 +559,16 @@ def test_a_sync_route_s_trips_count_its_response_model_s_validation():
     for name in ("raw", "export"):
         assert "makes 3 trips" in by_name[name].message
         assert "validation" not in by_name[name].message
+
+
+def test_litestar_handlers_are_named_with_their_routes_and_sync_ones_offered_sync_to_thread():
+    """A Litestar handler is named with its verb and path (a `route`'s `http_method`, a
+    `Controller`'s `path` above its own); a sync handler or provider on the loop is offered
+    Litestar's own `sync_to_thread=True`."""
+    found = findings("litestar_notes", "UJ001", "notes/handlers.py")
+    assert "async Litestar handler `list_notes` (GET /notes)" in found[20].message
+    assert "(DELETE /notes/purge)" in found[36].message
+    assert "`TagController.tags` (GET /tags)" in found[49].message
+    assert "(WS /notes/live)" in found[41].message
+    for line in (15, 25):  # the provider and the `def` handler
+        assert found[line].fix.startswith("mark it `sync_to_thread=True`"), found[line].fix

@@ -34,9 +34,11 @@ class Role(StrEnum):
     UI_EVENT = "Gradio event handler"  # btn.click(fn), gr.Interface(fn=...): async ones
     TORNADO = "Tornado handler"  # a tornado.web.Application's handler methods: on its loop
     AIOHTTP = "aiohttp handler"  # an aiohttp.web app's handlers, views, response signals
+    LITESTAR = "Litestar handler"  # its route handlers and providers not marked sync_to_thread
     COROUTINE = "coroutine"  # any other async def: on the loop wherever it is awaited
 
 
+_OWN_LOOP = (Role.TORNADO, Role.AIOHTTP, Role.LITESTAR)
 _LOOP, _POOL, _START = ExecutionContext.LOOP, ExecutionContext.THREADPOOL, ExecutionContext.STARTUP
 
 
@@ -44,8 +46,8 @@ def runs_on(role: Role, is_async: bool) -> ExecutionContext:
     """Where the body of a callable invoked in `role` runs (the table, row by row)."""
     if role in (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN):
         return _START  # on the loop — sync handlers too — but only while starting or stopping
-    if role in (Role.HTTP_MIDDLEWARE, Role.ASGI_MIDDLEWARE, Role.TORNADO, Role.AIOHTTP):
-        return _LOOP  # (Tornado and aiohttp run a `def` handler on their loop too)
+    if role in (Role.HTTP_MIDDLEWARE, Role.ASGI_MIDDLEWARE, *_OWN_LOOP):
+        return _LOOP  # (Tornado, aiohttp and Litestar run a `def` handler on their loop too)
     if role is Role.CLASS_DEPENDENCY:
         return _POOL  # Cls(...) is not a coroutine function: always run_in_threadpool
     if role is Role.OFFLOADED:

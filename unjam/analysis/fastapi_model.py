@@ -39,6 +39,7 @@ from unjam.analysis.fastapi_registrations import (
     Registrations,
 )
 from unjam.analysis.gradio_events import gradio_handlers
+from unjam.analysis.litestar_apps import litestar_entries
 from unjam.analysis.project import Project
 from unjam.analysis.summary import FuncDef
 from unjam.analysis.tornado_apps import tornado_handlers
@@ -103,6 +104,8 @@ class _Builder(Registrations):
             self._guard(method, lambda f, r=label: self._other(f, Role.TORNADO, r))
         for func, role, route in aiohttp_entries(self.p):
             self._guard(func, lambda f, o=role, r=route: self._other(f, o, r))
+        for func, route in litestar_entries(self.p):
+            self._guard(func, lambda f, r=route: self._other(f, Role.LITESTAR, r))
         return self.model
 
     def _middleware_classes(self) -> None:

@@ -455,7 +455,10 @@ class RulesEngine:
         script run with `asyncio.run`, test code, a method nothing calls) is not reported as
         if it were on the server's loop; without an app every coroutine is an entry, so plain
         asyncio code is still checked. An aiohttp app is no such proof: most run inside a
-        larger program (`web.AppRunner` in its main), whose other coroutines share its loop."""
+        larger program (`web.AppRunner` in its main), whose other coroutines share its loop;
+        nor a Litestar one, whose handlers get their services through its dependency
+        injection (`Provide`), which is not followed: the coroutines of those services stay
+        entries."""
         model = self.model
         return bool(model.apps or model.routes) or any(i.role is Role.TORNADO for i in model.others)
 

@@ -104,6 +104,7 @@ class Blocking:
         self.g = engine.g
         self._import_calls: set[str] | None = None  # called bare in a module body (built once)
         self._started: set[Site] | None = None  # what start-up reaches (built once)
+        self._litestar: frozenset[str] | None = None  # (built when a fix first asks)
         self._loop_bound = LoopBound(self.p, self.g)
         self._shutdown_handlers = {
             f for inv in engine.startup if inv.role is Role.SHUTDOWN for f in inv.funcs
@@ -315,6 +316,11 @@ class Blocking:
                     f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or "
                     "replace its blocking calls with async ones"
                 )
+            elif not where and gqn in self._litestar_handlers():  # (no caller: the entry)
+                fix = (
+                    "mark it `sync_to_thread=True` (on its route decorator, or in its "
+                    "`Provide(...)`): Litestar then runs it in a worker thread, off the loop"
+                )
             else:
                 fix = (
                     "make it `async def` and await async versions of its blocking calls, or "
@@ -386,6 +392,15 @@ class Blocking:
         return site in resolved.on_error and any(
             other not in resolved.on_error for other in resolved.blocking
         )
+
+    def _litestar_handlers(self) -> frozenset[str]:
+        """The sync callables Litestar runs on its loop (handlers and providers not marked
+        `sync_to_thread=True`)."""
+        if self._litestar is None:
+            self._litestar = frozenset(
+                f for inv in self.e.model.others if inv.role is Role.LITESTAR for f in inv.funcs
+            )
+        return self._litestar
 
     def _warmed_at_start(self, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether start-up (a lifespan before its `yield`, a startup handler) makes the
