@@ -178,13 +178,20 @@ def test_test_code_is_out_of_scope_unless_named_or_configured(capsys, monkeypatc
 
 
 def test_a_singular_test_directory_is_test_code_too(tmp_path):
-    """`test/mock/recorder.py` (a mock a project's tests replay, in `test/`, not `tests/`)."""
+    """`test/mock/recorder.py` (a mock a project's tests replay, in `test/`, not `tests/`),
+    and a package's private `_tests/` (chia's `chia/_tests/`)."""
     root = write(
         tmp_path / "repo",
-        {**SHOP, "test/__init__.py": "", "test/mock/recorder.py": "async def replay(): ...\n"},
+        {
+            **SHOP,
+            "test/__init__.py": "",
+            "test/mock/recorder.py": "async def replay(): ...\n",
+            "src/shop/_tests/setup_nodes.py": "async def setup_two_nodes(): ...\n",
+        },
     )
     names = {Path(p).relative_to(root).as_posix() for p in discover([root]).paths}
     assert "test/mock/recorder.py" not in names and "test/__init__.py" not in names
+    assert "src/shop/_tests/setup_nodes.py" not in names
     assert "src/shop/main.py" in names
 
 

@@ -21,6 +21,7 @@ from unjam.analysis.callgraph_lazy import (
 )
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.fastapi_records import _DECORATORS
+from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.project import Func, Project, Value
@@ -149,6 +150,7 @@ class CallResolver:
                     or _polls(qn, site)
                     or (qn in _QUEUE_GETS and _after_empty_check(func.fd, site))
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
+                    or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
                     or (qn in DONE_READS and self.done.reads_done(func, site))
@@ -576,6 +578,7 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 # Lock.acquire, Queue.get/put; Executor.shutdown (whose first parameter is `wait`)
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.Executor.shutdown"
+_SQLITE_CONNECT = "sqlite3.connect"
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))

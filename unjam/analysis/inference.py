@@ -335,6 +335,8 @@ class Inference(ClassIndex):
             made = self.catalogue.canonical(self.catalogue.returns(qn) or qn)
             if made == "queue.Queue" and _bounded(ref):
                 made = "queue.BoundedQueue"  # its `put` waits while it is full
+            elif made == "sqlite3.Connection" and in_memory_sqlite(ref[2], ref[3]):
+                made = "sqlite3.MemoryConnection"  # its queries touch no file
             return ("inst", made)
         if kind == "inst":
             returned = self.catalogue.returns(f"{callee[1]}.__call__")
@@ -471,6 +473,18 @@ def _says_cache(gqn: str) -> bool:
     name = gqn.rpartition(".")[2]
     words = {w.lower() for w in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)}
     return bool(words & _CACHING_WORDS) and not words & _OTHER_WORDS
+
+
+def in_memory_sqlite(args: tuple, kwargs: tuple) -> bool:
+    """`sqlite3.connect(":memory:")`: a database in the process's memory, no file behind
+    it (a shared-cache `file::memory:` URI too)."""
+    database = args[0] if args else dict(kwargs).get("database")
+    return (
+        database is not None
+        and database[0] == "const"
+        and isinstance(database[1], str)
+        and (database[1] == ":memory:" or database[1].startswith("file::memory:"))
+    )
 
 
 def _bounded(call: tuple) -> bool:

@@ -34,6 +34,8 @@ async def databases(user_id: int) -> None:
     index = cache.ft("users")  # ok: a search helper, no command sent
     index.search("@name:ada")  # expect: UJ001
     await async_cache.incr("hits")  # ok: redis.asyncio, awaited
+    scratch = sqlite3.connect(":memory:")  # ok: a database in memory, no file behind it
+    scratch.execute("create table seen (id integer)")  # ok
 
 
 async def analytics(path: str) -> None:
