@@ -14,10 +14,12 @@ serves an app: its other coroutines are no library's entries (docs/check.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from unjam.analysis.constant_text import constant_text
 from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import CallSite
 from unjam.semantics import Role
 
 _VERBS = ("get", "post", "put", "patch", "delete", "head", "options")
@@ -79,7 +81,7 @@ def aiohttp_entries(project: Project) -> list[tuple[Func, Role, str | None]]:
     return list(found.values())
 
 
-def _web_calls(project: Project, names) -> list[tuple[Func, tuple, str]]:
+def _web_calls(project: Project, names: tuple[str, ...]) -> list[tuple[Func, tuple, str]]:
     """(caller, (site, callee name), name) of the calls named `names` that resolve into
     `aiohttp.web`."""
     out = []
@@ -92,14 +94,21 @@ def _web_calls(project: Project, names) -> list[tuple[Func, tuple, str]]:
 
 
 def _table_route(project: Project, scope: Func, ref: tuple) -> bool:
-    """Whether a decorator is a route table's (`@routes.get(path)`, `routes = web.RouteTableDef()`)."""
+    """Whether a decorator is a route table's: `@routes.get(path)`, `routes` being a
+    `web.RouteTableDef()`."""
     if ref[0] != "call" or ref[1][0] != "attr" or ref[1][2] not in _DEFINITIONS:
         return False
     callee = project.callee(scope, ref[1])
     return callee is not None and callee[1].startswith(_WEB + "RouteTableDef.")
 
 
-def _route(project: Project, caller: Func, site, spec, add) -> None:
+def _route(
+    project: Project,
+    caller: Func,
+    site: CallSite,
+    spec: _Spec,
+    add: Callable[[Func, Role, str | None], None],
+) -> None:
     """A handler registered by a call: `router.add_get(path, handler)`, `web.get(...)`."""
     handler = _arg(site.args, site.kwargs, spec.handler_at, "handler")
     value = None if handler is None else project.value_of(caller, handler)
@@ -107,7 +116,15 @@ def _route(project: Project, caller: Func, site, spec, add) -> None:
         _serve(project, caller, value, site.args, spec, add, dict(site.kwargs).get("path"))
 
 
-def _serve(project: Project, scope: Func, value, args, spec: _Spec, add, path=None) -> None:
+def _serve(
+    project: Project,
+    scope: Func,
+    value: tuple,
+    args: tuple,
+    spec: _Spec,
+    add: Callable[[Func, Role, str | None], None],
+    path: tuple | None = None,
+) -> None:
     """Add what `value` (a function, a class-based view, an instance) serves at the path
     and method `args` name."""
     if len(args) > spec.path_at:
@@ -143,10 +160,15 @@ def _verb(project: Project, scope: Func, args: tuple, spec: _Spec) -> str:
     return "*"
 
 
-def _signal_or_middleware(project: Project, caller: Func, site, add) -> None:
+def _signal_or_middleware(
+    project: Project,
+    caller: Func,
+    found: tuple[CallSite, str],
+    add: Callable[[Func, Role, str | None], None],
+) -> None:
     """`app.on_startup.append(f)` (and the other signals, `app.middlewares.append(m)`) or
-    `web.Application(middlewares=[m, ...])`."""
-    site, callee = site
+    `web.Application(middlewares=[m, ...])`: `found` is the call and what it calls."""
+    site, callee = found
     if callee == _WEB + "Application":
         items = dict(site.kwargs).get("middlewares")
         items = items[1] if items is not None and items[0] in ("list", "tuple") else ()
