@@ -533,6 +533,9 @@ def test_aiohttp_handlers_are_named_with_their_routes_and_fixes_fit_the_project(
     assert "`FeedsView.post` (POST /feeds)" in by_line[55].message
     assert "`Health.__call__` (GET /health)" in by_line[64].message
     assert "at start-up" in by_line[48].message
+    # `resource.add_route("GET", download)`: the resource's path, the local reused
+    assert "aiohttp handler `download` (GET /download)" in by_line[80].message
+    assert "aiohttp handler `check_upload` (HEAD /upload)" in by_line[86].message
     fixes = [f.fix for f in result.findings] + [f.group.fix for f in result.findings]
     assert not any("run_in_threadpool" in fix for fix in fixes), fixes
     assert "await asyncio.to_thread(...)" in by_line[14].fix

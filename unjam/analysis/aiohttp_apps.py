@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from unjam.analysis.assigned_before import assigned_before
 from unjam.analysis.constant_text import constant_text
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
@@ -78,6 +79,8 @@ def aiohttp_entries(project: Project) -> list[tuple[Func, Role, str | None]]:
                 _serve(project, scope, ("class", cls.gqn), ref[2], _DEFINITIONS[ref[1][2]], add)
     for caller, site, _name in _web_calls(project, ("append", "Application")):
         _signal_or_middleware(project, caller, site, add)
+    for caller, site in project.sites_named("add_route"):
+        _resource_route(project, caller, site, add)
     return list(found.values())
 
 
@@ -142,6 +145,39 @@ def _serve(
         method = project.funcs.get(value[1]) if value[0] in ("func", "meth") else None
     if method is not None:
         add(method, Role.AIOHTTP, f"{_verb(project, scope, args, spec)} {label_path}")
+
+
+def _resource_route(
+    project: Project,
+    caller: Func,
+    site: CallSite,
+    add: Callable[[Func, Role, str | None], None],
+) -> None:
+    """`r = app.router.add_resource(path)` — or `r = cors.add(app.router.add_resource(
+    path))` — then `r.add_route("GET", handler)`: the path is the resource's, from the
+    assignment of `r` the call sees (a local reused for each resource)."""
+    receiver = site.func[1] if site.func[0] == "attr" else None
+    if receiver is None or receiver[0] != "name" or len(site.args) != 2:
+        return
+    built = assigned_before(caller.fd, site, receiver[1])
+    if built is None:
+        bound = caller.fd.locals.get(receiver[1])
+        built = bound[0] if bound is not None and len(bound) == 1 else None
+    while built is not None and built[0] == "call" and _last(built[1]) != "add_resource":
+        built = built[2][0] if built[2] else None  # `cors.add(<the resource>)`
+    if built is None or built[0] != "call" or not built[2]:
+        return
+    callee = project.callee(caller, built[1])
+    if callee is None or not callee[1].startswith(_WEB):
+        return
+    value = project.value_of(caller, site.args[1])
+    if value is not None:
+        args = (site.args[0], built[2][0], site.args[1])
+        _serve(project, caller, value, args, _ROUTER["add_route"], add)
+
+
+def _last(ref: tuple) -> str | None:
+    return ref[2] if ref[0] == "attr" else ref[1] if ref[0] == "name" else None
 
 
 def _arg(args: tuple, kwargs: tuple, at: int, name: str):

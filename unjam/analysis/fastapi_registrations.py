@@ -145,8 +145,8 @@ class Registrations(RouteModel):
         """`owner.add_api_route("/path", endpoint, methods=[...])` and its kin."""
         path = _const_str(site.args[0] if site.args else kwargs.get("path"))
         endpoint_ref = site.args[1] if len(site.args) > 1 else kwargs.get("endpoint")
-        if path is None or endpoint_ref is None:
-            return
+        if path is None or endpoint_ref is None or not path.startswith("/"):
+            return  # (a Starlette path starts with "/": aiohttp's `add_route("GET", h)` is not one)
         target = self.p.value_of(func, endpoint_ref)
         if target is None or target[0] not in ("func", "meth"):
             return

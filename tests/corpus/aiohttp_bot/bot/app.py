@@ -9,6 +9,8 @@ import time
 from aiohttp import web
 
 from bot.handlers import (
+    check_upload,
+    download,
     Health,
     ItemsView,
     load_config,
@@ -32,6 +34,10 @@ def make_app() -> web.Application:
     app.on_startup.append(load_config)
     app.cleanup_ctx.append(open_store)
     app.on_response_prepare.append(stamp)
+    resource = app.router.add_resource("/download")
+    resource.add_route("GET", download)
+    resource = app.router.add_resource("/upload")
+    resource.add_route("HEAD", check_upload)
     return app
 
 

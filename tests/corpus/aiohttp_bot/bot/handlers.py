@@ -74,3 +74,14 @@ async def open_store(app: web.Application):
 async def stamp(request: web.Request, response: web.StreamResponse) -> None:
     with open("/srv/bot/version") as fh:  # expect: UJ001
         response.headers["X-Version"] = fh.read()
+
+
+async def download(request: web.Request) -> web.FileResponse:
+    with open("/srv/bot/manifest.json") as fh:  # expect: UJ001
+        name = fh.read().strip()
+    return web.FileResponse(name)
+
+
+async def check_upload(request: web.Request) -> web.Response:
+    time.sleep(0.01)  # expect: UJ001
+    return web.Response()
