@@ -409,6 +409,8 @@ class RulesEngine:
             if candidates
             else (set(), {})
         )
+        # a terminal UI's handlers are a command's mains too: what they reach is theirs
+        commands |= {f.gqn for f in candidates if self._terminal_ui(f)}
         self.server_starts = servers
         if servers:
             starts, tasks = self._server_mains(servers, framework)
@@ -437,6 +439,13 @@ class RulesEngine:
             if i.context is ExecutionContext.LOOP and i.key not in known
         ]
         return starts, tasks
+
+    def _terminal_ui(self, func: Func) -> bool:
+        """A method of a Textual app, screen or widget (`on_mount`, `action_install`): the
+        terminal UI calls it on the loop of its own program, a command's, which answers no
+        request — not a coroutine a library's users await, nor is what only it reaches."""
+        cls = func.class_gqn
+        return cls is not None and any(base.startswith("textual.") for base in self.p.mro(cls)[1])
 
     def _flask_view(self, func: Func) -> bool:
         """An `async def` a Flask app or blueprint routes (`@app.route("/ask")`): Flask runs
