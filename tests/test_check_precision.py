@@ -575,3 +575,11 @@ def test_litestar_handlers_are_named_with_their_routes_and_sync_ones_offered_syn
     assert "(WS /notes/live)" in found[41].message
     for line in (15, 25):  # the provider and the `def` handler
         assert found[line].fix.startswith("mark it `sync_to_thread=True`"), found[line].fix
+
+
+def test_mysql_connector_calls_are_named_as_mysql_connector_s():
+    """mysql-connector's connection and cursor are its own, not MySQLdb's (whose name the
+    message once gave them)."""
+    found = findings("catalogue_tour", "UJ001", "tour/data.py")
+    assert "`mysql.connector.connect`" in found[27].message
+    assert "`mysql.connector.MySQLCursor.execute`" in found[28].message

@@ -1,6 +1,7 @@
 import sqlite3
 
 import elasticsearch
+import mysql.connector
 import pandas as pd
 import psycopg2
 import pymongo
@@ -23,6 +24,8 @@ async def databases(user_id: int) -> None:
     pg.cursor().execute("select 1")  # expect: UJ001
     my = pymysql.connect(host="db")  # expect: UJ001
     my.commit()  # expect: UJ001
+    legacy = mysql.connector.connect(host="db")  # expect: UJ001
+    legacy.cursor().execute("select 1")  # expect: UJ001
     with engine.connect() as conn:  # expect: UJ001
         conn.execute(text("select 1"))  # expect: UJ001
     mongo.shop.users.find_one({"_id": user_id})  # expect: UJ001
