@@ -5,8 +5,8 @@ calls a `def` one there too unless it is marked `sync_to_thread=True` (it warns 
 mark is missing), so what either blocks on stalls every request; a marked one runs in the
 loop's executor, off the loop. The project's other coroutines stay entries, as in a project
 without an app: handlers reach services through the dependency injection, which is not
-followed (docs/check.md). The label is the handler's own
-path: a `Router`'s or `Controller`'s prefix is not added.
+followed (docs/check.md). A label is the handler's path under its `Controller`'s `path`; a
+`Router`'s prefix is not added.
 """
 
 from __future__ import annotations
