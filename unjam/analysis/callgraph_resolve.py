@@ -185,7 +185,8 @@ class CallResolver:
                     for target in (callee[1], *variants.get(callee[1], ())):
                         # (every body of a redefined name)
                         kills = self.kills.of_call(func, site, funcs[target])
-                        out.edges.append(
+                        _add_edge(
+                            out,
                             Edge(
                                 target,
                                 site.line,
@@ -196,10 +197,8 @@ class CallResolver:
                                 on_error,
                                 j,
                                 runner,
-                            )
+                            ),
                         )
-                        if kills:
-                            out.kills = True
                     lazy = self._lazy_read(callee[1])
                     if lazy is not None and iterates_result(func.fd, calls, j):
                         blocking = Site(
@@ -212,7 +211,8 @@ class CallResolver:
                     method = p.method(callee[1], name)
                     if method is not None:
                         kills = self.kills.of_construction(func, site, callee[1], method)
-                        out.edges.append(
+                        _add_edge(
+                            out,
                             Edge(
                                 method.gqn,
                                 site.line,
@@ -221,10 +221,8 @@ class CallResolver:
                                 site.guard,
                                 kills,
                                 on_error,
-                            )
+                            ),
                         )
-                        if kills:
-                            out.kills = True
             elif kind == "obj":
                 method = p.method(callee[1], "__call__")
                 if method is not None:
@@ -582,6 +580,14 @@ _SQLITE_CONNECT = "sqlite3.connect"
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
+
+
+def _add_edge(out: Resolved, edge: Edge) -> None:
+    """Record a call of the caller; one whose arguments decide a callee's guards false
+    marks the caller for the search that carries parameter values."""
+    out.edges.append(edge)
+    if edge.kills:
+        out.kills = True
 
 
 def _on_error_last(edge: Edge) -> bool:

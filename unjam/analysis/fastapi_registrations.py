@@ -72,7 +72,7 @@ class Registrations(RouteModel):
                 continue
             kind = self._route_object_kind(func, ref)
             if kind is not None:
-                self._route_object(func, site, websocket="WebSocket" in kind)
+                self._route_object(func, site, kind)
                 continue
             if ref[0] != "attr" or ref[2] not in _REGISTRATIONS:
                 continue
@@ -218,7 +218,7 @@ class Registrations(RouteModel):
             names = self._route_class_names = frozenset(found)
         return names
 
-    def _route_object(self, func: Func, site, websocket: bool) -> None:
+    def _route_object(self, func: Func, site, kind: str) -> None:
         """`Route("/path", endpoint, methods=[...])` and its kin, handed to an app or router
         as `routes=[...]`: their endpoints are served like decorated ones (the route is not
         tied to an app: where the list goes is not followed)."""
@@ -231,8 +231,9 @@ class Registrations(RouteModel):
         endpoint = self.p.funcs.get(target[1]) if target and target[0] in ("func", "meth") else None
         if endpoint is None:
             return
+        websocket = "WebSocket" in kind
         methods = ["WS"] if websocket else _http_methods(kwargs.get("methods"))
-        fastapi = self._route_object_kind(func, site.func) == _ROUTE_OBJECTS["APIRoute"]
+        fastapi = kind == _ROUTE_OBJECTS["APIRoute"]
         self._route(
             endpoint,
             methods,
