@@ -1,14 +1,16 @@
 """`session.delete(obj)` in SQLAlchemy's unit of work sends no SQL by itself: the DELETE goes
-out at the flush (`commit()`, reported on its own line). The call does read the database in
-one case: to cascade the delete, or to set a child's foreign key to null, it loads the rows
-the object's relationships hold when they are not loaded yet. So it is database I/O only
-where a relationship may reach the object: when the project declares none (no
-`relationship(...)` / SQLModel `Relationship(...)` call anywhere), never; when the object's
-model is known, only if it or a base declares one, or any `backref=` may add one to it."""
+out at the flush (`commit()`, reported on its own line), and so do the reads that set a
+child's foreign key to null. The call reads the database in one case only: to cascade the
+delete, it loads the rows held by the object's relationships whose `cascade` includes
+`delete` (`"all"`, `"all, delete-orphan"`; SQLModel's `cascade_delete=True`) when they are
+not loaded yet. So it is database I/O only where such a relationship may reach the object:
+when the project declares none, never; when the object's model is known, only if it or a
+base declares one, or a `backref(..., cascade=...)` may add one to it. A cascade the code
+does not spell as a constant counts as one that deletes."""
 
 from __future__ import annotations
 
-from unjam.analysis.fastapi_records import _last_name
+from unjam.analysis.fastapi_records import _const_str, _last_name
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 
@@ -19,12 +21,13 @@ _RELATIONSHIPS = ("relationship", "Relationship")
 class OrmDeletes:
     def __init__(self, project: Project):
         self.p = project
-        # (any relationship, the classes a `backref=` adds one to — None: one it cannot name)
+        # (any deleting cascade, the classes a `backref(...)` adds one to — None: one it
+        # cannot name)
         self._declared: tuple[bool, frozenset[str] | None] | None = None
 
     def sends_nothing(self, func: Func, site: CallSite) -> bool:
         """Whether `func`'s `session.delete(obj)` at `site` surely loads nothing."""
-        declared, backref_targets = self._relationships()
+        declared, backref_targets = self._cascades()
         if not declared:
             return True
         if not site.args or backref_targets is None:
@@ -37,27 +40,64 @@ class OrmDeletes:
             for owner in self.p.mro(value[1])[0]
         )
 
-    def _relationships(self) -> tuple[bool, frozenset[str] | None]:
-        """Whether the project declares any relationship, and the names of the classes a
-        `backref=` adds one to (`relationship("Experiment", backref=...)` adds one to
-        `Experiment`): None when one names its target otherwise."""
+    def _cascades(self) -> tuple[bool, frozenset[str] | None]:
+        """Whether the project declares any relationship that cascades a delete, and the
+        names of the classes a deleting `backref(...)` adds one to
+        (`relationship("Shelf", backref=backref("tags", cascade="all"))` adds one to
+        `Shelf`): None when one names its target otherwise."""
         if self._declared is None:
             sites = [s for name in _RELATIONSHIPS for _, s in self.p.sites_named(name)]
             targets: set[str] | None = set()
             for s in sites:
-                if targets is not None and any(name == "backref" for name, _ in s.kwargs):
+                backref = dict(s.kwargs).get("backref")
+                if targets is not None and backref is not None and _backref_deletes(backref):
                     target = _target_name(s)
                     targets = None if target is None else targets | {target}
-            self._declared = (bool(sites), None if targets is None else frozenset(targets))
+            declared = any(_deletes(s.kwargs) for s in sites) or targets != set()
+            self._declared = (declared, None if targets is None else frozenset(targets))
         return self._declared
 
     def _declares(self, class_gqn: str) -> bool:
         cls = self.p.classes.get(class_gqn)
         return cls is not None and any(
-            ref[0] == "call" and _last_name(ref[1]) in _RELATIONSHIPS
+            ref[0] == "call" and _last_name(ref[1]) in _RELATIONSHIPS and _deletes(ref[3])
             for refs in cls.cd.attrs.values()
             for ref in refs
         )
+
+
+def _deletes(kwargs: tuple) -> bool:
+    """Whether a `relationship(...)`/`Relationship(...)` with these keyword arguments may
+    cascade a delete."""
+    given = dict(kwargs)
+    if "cascade" in given and _cascade_deletes(given["cascade"]):
+        return True
+    flag = given.get("cascade_delete")  # SQLModel
+    if flag is not None and flag != ("const", False):
+        return True
+    extra = given.get("sa_relationship_kwargs")  # SQLModel: SQLAlchemy's own arguments
+    if extra is None:
+        return False
+    if extra[0] != "dict":
+        return True
+    return any(
+        _const_str(key) == "cascade" and _cascade_deletes(value)
+        for key, value in extra[1]
+        if key is not None
+    ) or any(key is None or _const_str(key) is None for key, _ in extra[1])
+
+
+def _cascade_deletes(ref: tuple) -> bool:
+    text = _const_str(ref)
+    return text is None or "delete" in text or "all" in text
+
+
+def _backref_deletes(ref: tuple) -> bool:
+    """`backref="tags"` gives the target SQLAlchemy's default cascade (no delete);
+    `backref=backref("tags", cascade=...)` the one it names."""
+    if _const_str(ref) is not None:
+        return False
+    return ref[0] != "call" or _last_name(ref[1]) != "backref" or _deletes(ref[3])
 
 
 def _target_name(site: CallSite) -> str | None:

@@ -1,10 +1,13 @@
-"""Models for `session.delete`: deleting a `Rack` loads its `Node`s first (the relationship
-must null their foreign key or cascade), deleting a `Label` loads nothing — it declares no
-relationship and no `backref` can add one — so only its `commit` talks to the database. A
-`Tag` declares none either, but a `Shelf`'s `backref=` gives it one."""
+"""Models for `session.delete`: SQLAlchemy's `delete()` sends SQL only to cascade the delete —
+it loads the rows of the object's relationships whose `cascade` deletes (`"all"`,
+`"delete-orphan"`) — and leaves the rest to the flush (`commit()`), where a child's foreign
+key is set to null. Deleting a `Crate` loads its `Bottle`s; deleting a `Rack` (whose `nodes`
+keep the default cascade) or a `Label` (no relationship) loads nothing. A `Tag` declares no
+relationship, but a `Shelf`'s `backref(..., cascade="all")` gives it one that deletes; a
+`Badge` gets one from a plain `backref="holder"`, which keeps the default cascade."""
 
 from sqlalchemy import ForeignKey
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, backref, mapped_column, relationship
 
 
 class Base(DeclarativeBase):
@@ -24,15 +27,28 @@ class Node(Base):
     rack = relationship("Rack", back_populates="nodes")
 
 
+class Crate(Base):
+    __tablename__ = "crates"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    bottles = relationship("Bottle", cascade="all, delete-orphan")
+
+
+class Bottle(Base):
+    __tablename__ = "bottles"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    crate_id: Mapped[int] = mapped_column(ForeignKey("crates.id"))
+
+
 class Label(Base):
     __tablename__ = "labels"
     id: Mapped[int] = mapped_column(primary_key=True)
     text: Mapped[str]
 
 
-def retire(session: Session, rack: Rack, label: Label) -> None:
+def retire(session: Session, rack: Rack, crate: Crate, label: Label) -> None:
     session.delete(label)  # ok: a Label has no relationship to load
-    session.delete(rack)  # expect: UJ001
+    session.delete(rack)  # ok: its nodes are read at the flush, to null their rack_id
+    session.delete(crate)  # expect: UJ001
     session.commit()  # expect: UJ001
 
 
@@ -45,9 +61,22 @@ class Tag(Base):
 class Shelf(Base):
     __tablename__ = "shelves"
     id: Mapped[int] = mapped_column(primary_key=True)
-    tags = relationship("Tag", backref="shelf")
+    tags = relationship("Tag", backref=backref("shelf", cascade="all"))
 
 
-def untag(session: Session, tag: Tag, label: Label) -> None:
+class Badge(Base):
+    __tablename__ = "badges"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    holder_id: Mapped[int] = mapped_column(ForeignKey("holders.id"))
+
+
+class Holder(Base):
+    __tablename__ = "holders"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    badges = relationship("Badge", backref="holder")
+
+
+def untag(session: Session, tag: Tag, label: Label, badge: Badge) -> None:
     session.delete(tag)  # expect: UJ001
     session.delete(label)  # ok: no backref names a Label
+    session.delete(badge)  # ok: its backref keeps the default cascade
