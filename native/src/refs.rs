@@ -2,7 +2,9 @@
 //! the same depth cap, the same memoisation by node identity (first computation wins, even
 //! a truncated one), the same truncations.
 
-use ruff_python_ast::{Expr, Keyword, Number, Operator};
+use ruff_python_ast::{
+    Expr, ExprFString, FStringPart, InterpolatedStringElement, Keyword, Number, Operator,
+};
 
 use crate::guards::is_constant;
 use crate::marshal::{V, Val, boolean, none, s, tag, tuple};
@@ -42,19 +44,21 @@ impl Summarizer<'_> {
         self.conser.cons(r)
     }
 
+    /// A string constant's value, cut as `_constant` cuts it.
+    fn text(&mut self, text: &str) -> V {
+        if self.surrogate_escapes && text.contains('\u{fffd}') {
+            self.decline("surrogate escape"); // see source::Escapes
+        }
+        let cut = text
+            .char_indices()
+            .nth(MAX_STR)
+            .map_or(text.len(), |(i, _)| i);
+        self.strings.s(&text[..cut])
+    }
+
     fn constant(&mut self, e: &Expr) -> V {
         let value = match e {
-            Expr::StringLiteral(lit) => {
-                let text = lit.value.to_str();
-                if self.surrogate_escapes && text.contains('\u{fffd}') {
-                    self.decline("surrogate escape"); // see source::Escapes
-                }
-                let cut = text
-                    .char_indices()
-                    .nth(MAX_STR)
-                    .map_or(text.len(), |(i, _)| i);
-                self.strings.s(&text[..cut])
-            }
+            Expr::StringLiteral(lit) => self.text(lit.value.to_str()),
             Expr::NumberLiteral(n) => match &n.value {
                 Number::Int(i) => match i.as_i64() {
                     Some(small) => V::new(Val::Int(small)),
@@ -178,8 +182,47 @@ impl Summarizer<'_> {
             }
             Expr::Starred(st) => tuple(vec![tag("star"), self.ref_(&st.value, f, d)]),
             Expr::Named(n) => self.ref_(&n.value, f, d),
+            Expr::FString(fs) => self.fstring_ref(fs),
             _ => self.unknown.clone(),
         }
+    }
+
+    /// `_fstring_ref`: the constant an f-string is when it has no placeholder, else the
+    /// text before its first placeholder joined with something (`"/proc/" + …`).
+    fn fstring_ref(&mut self, fs: &ExprFString) -> V {
+        let mut prefix = String::new();
+        let mut placeholder = false;
+        'parts: for part in fs.value.iter() {
+            match part {
+                FStringPart::Literal(lit) => prefix.push_str(&lit.value),
+                FStringPart::FString(inner) => {
+                    for element in inner.elements.iter() {
+                        match element {
+                            InterpolatedStringElement::Literal(l) => prefix.push_str(&l.value),
+                            InterpolatedStringElement::Interpolation(i) => {
+                                if let Some(debug) = &i.debug_text {
+                                    // `f"{x=}"`: CPython's tree holds the text `x=` as a
+                                    // constant before the placeholder
+                                    prefix.push_str(debug.as_str());
+                                }
+                                placeholder = true;
+                                break 'parts;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if prefix.contains(['{', '}', '\\']) || (placeholder && prefix.is_empty()) {
+            return self.unknown.clone();
+        }
+        let text = self.text(&prefix);
+        let constant = self.conser.cons(tuple(vec![tag("const"), text]));
+        if !placeholder {
+            return constant;
+        }
+        let unknown = self.unknown.clone();
+        tuple(vec![tag("binop"), tag("Add"), constant, unknown])
     }
 
     fn list_ref(&mut self, elts: &[Expr], f: usize, d: u32) -> V {

@@ -1,8 +1,8 @@
 """The string an expression surely holds, from the constants the code shows: written at the
 place, a module-level constant (here, imported, or read as `module.NAME`), a local assigned
 only constants, a few names deep; or, asked for how it starts, such a constant joined with
-something (`"/proc/" + pid`, `"/proc/%d" % pid`). Anything a caller passes or a function
-computes is unknown (None)."""
+something (`"/proc/" + pid`, `"/proc/%d" % pid`, `f"/proc/{pid}"`). Anything a caller passes
+or a function computes is unknown (None)."""
 
 from __future__ import annotations
 

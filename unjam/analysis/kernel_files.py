@@ -6,7 +6,7 @@ from memory, faster than a hop to a worker thread would be; `open(os.devnull, "w
 silence output) waits on nothing either. So a file call (`open`, `os.path.exists`, …) whose
 path is such a file blocks nothing. The path is known when constant_text.py can read it: a
 constant, or for a kernel directory, such a constant joined with something (`"/proc/" +
-pid`)."""
+pid`, `f"/proc/{pid}/stat"`)."""
 
 from __future__ import annotations
 

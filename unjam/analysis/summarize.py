@@ -66,6 +66,26 @@ def _constant(value: object) -> Ref:
     return UNKNOWN
 
 
+def _fstring_ref(node: ast.JoinedStr) -> Ref:
+    """An f-string as far as constant_text.py reads it: the constant it is when it has no
+    placeholder, else the text before its first placeholder joined with something
+    (`f"/proc/{pid}/stat"` as `"/proc/" + …`); UNKNOWN when that text is empty or holds a
+    brace or a backslash (what the native parser keeps of those is not compared)."""
+    prefix: list[str] = []
+    placeholder = False
+    for value in node.values:
+        if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+            placeholder = True
+            break
+        prefix.append(value.value)
+    text = "".join(prefix)
+    if any(c in text for c in "{}\\"):
+        return UNKNOWN
+    if not placeholder:
+        return _constant(text)
+    return ("binop", "Add", _constant(text), UNKNOWN) if text else UNKNOWN
+
+
 def summarize(tree: ast.Module, is_package: bool) -> ModuleSummary:
     return _Summarizer(is_package).run(tree)
 
@@ -164,6 +184,8 @@ class _Summarizer(GuardRecorder):
             return ("star", self.ref(node.value, fn, d))
         if isinstance(node, ast.NamedExpr):
             return self.ref(node.value, fn, d)
+        if isinstance(node, ast.JoinedStr):
+            return _fstring_ref(node)
         return UNKNOWN
 
     def ann(self, node: ast.expr | None, fn: FuncDef) -> Ref | None:

@@ -1,5 +1,6 @@
 """Container limits read from the kernel's cgroup files: made up in memory, no disk wait;
-and output silenced into /dev/null, which waits on nothing either."""
+and output silenced into /dev/null, which waits on nothing either. An f-string path is
+known by the text before its first placeholder."""
 
 import contextlib
 import os
@@ -28,6 +29,18 @@ def own_status(pid=None):
         with open("/proc/" + str(pid) + "/status") as f:  # ok
             status = f.read()
     return status, os.listdir("/proc/self/fd")  # ok
+
+
+def start_time(pid):
+    with open(f"/proc/{pid}/stat", "rb") as f:  # ok: an f-string that starts in /proc/
+        return f.read().split()[21]
+
+
+def thread_names(pid):
+    names = [f"/proc/{pid}/task/{tid}" for tid in os.listdir(f"/proc/{pid}/task")]  # ok
+    with open(f"/etc/gridhub/{pid}.name") as f:  # expect: UJ001
+        names.append(f.read())
+    return names
 
 
 def configured_limits():

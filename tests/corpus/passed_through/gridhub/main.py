@@ -47,6 +47,8 @@ async def limits():
         "status": health.own_status(),
         "configured": health.configured_limits(),
         "probe": health.quiet_probe(list),
+        "started": health.start_time(1),
+        "threads": health.thread_names(1),
     }
 
 
