@@ -344,6 +344,10 @@ class Inference(ClassIndex):
         return None
 
     # ---- functions and annotations ------------------------------------------------------
+    # A function returning different classes of the project (or instances of them) picks one
+    # at run time — `get_storage_class(name)` returning `JsonKVStorage` or
+    # `JsonDocStatusStorage` by its argument: its value is what they all are, their nearest
+    # common base, or unknown (taking the first sent a storage's calls to another's methods).
 
     def return_value(self, func: Func) -> Value | None:
         key = ("return", func.gqn)
@@ -360,10 +364,25 @@ class Inference(ClassIndex):
             value = self.annotation_type(self.parent_scope(func), func.fd.returns)
         if value is None:
             for ref in func.fd.return_values:
-                value = self.value_of(func, ref)
-                if value is not None:
-                    break
+                returned = self.value_of(func, ref)
+                if returned is None or returned == value:
+                    continue
+                if value is None:
+                    value = returned
+                elif _project_made(value) or _project_made(returned):
+                    value = self._common_base(value, returned)
+                    if value is None:
+                        return None
         return value
+
+    def _common_base(self, one: Value, other: Value) -> Value | None:
+        """What two of a factory's results surely are: their nearest common project base
+        (`AWSDeployer()` or `LocalDeployer()`: a `BaseDeployer`), of the same kind."""
+        if one[0] != other[0] or not _project_made(one):
+            return None
+        bases = set(self.mro(other[1])[0])
+        shared = next((gqn for gqn in self.mro(one[1])[0] if gqn in bases), None)
+        return None if shared is None else (one[0], shared)
 
     def annotation_type(self, scope: Func, ann: tuple | None) -> Value | None:
         if ann is None:
@@ -495,3 +514,7 @@ def _bounded(call: tuple) -> bool:
     if size[0] == "const":
         return isinstance(size[1], int) and size[1] > 0
     return True
+
+
+def _project_made(value: Value) -> bool:
+    return value[0] == "class" or value[0] == "obj"
