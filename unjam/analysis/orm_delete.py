@@ -15,6 +15,9 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 
 ORM_DELETE = "sqlalchemy.orm.Session.delete"
+_QUERY_STARTS = frozenset(("query", "get"))  # `session.query(Model)`, `session.get(Model, key)`
+_QUERY_STEPS = frozenset(("filter", "filter_by", "where", "order_by", "options", "join"))
+_ONE_ROW = frozenset(("first", "one", "one_or_none", "get"))
 _RELATIONSHIPS = ("relationship", "Relationship")
 
 
@@ -32,13 +35,37 @@ class OrmDeletes:
             return True
         if not site.args or backref_targets is None:
             return False
-        value = self.p.value_of(func, site.args[0])
-        if value is None or value[0] != "obj":
+        model = self._model_of(func, site.args[0])
+        if model is None:
             return False
         return not any(
             self._declares(owner) or owner.rpartition(".")[2] in backref_targets
-            for owner in self.p.mro(value[1])[0]
+            for owner in self.p.mro(model)[0]
         )
+
+    def _model_of(self, func: Func, ref: tuple) -> str | None:
+        """The project class of the object `ref` names: as inferred, or the model a query
+        local is read from (`row = db.query(Row).filter(...).first()`, `db.get(Row, key)`)."""
+        value = self.p.value_of(func, ref)
+        if value is not None and value[0] == "obj":
+            return value[1]
+        if ref[0] != "name" or func.fd.qn == "<module>":
+            return None
+        models = {self._queried(func, assigned) for assigned in func.fd.locals.get(ref[1], ())}
+        return models.pop() if len(models) == 1 else None
+
+    def _queried(self, func: Func, ref: tuple) -> str | None:
+        """The class of `session.query(Model)…first()` or `session.get(Model, key)`."""
+        while ref[0] == "call" and ref[1][0] == "attr":
+            method, args = ref[1][2], ref[2]
+            if method in _QUERY_STARTS and args:
+                value = self.p.value_of(func, args[0])
+                if value is not None and value[0] == "class":
+                    return value[1]
+            if method not in _ONE_ROW and method not in _QUERY_STEPS:
+                return None
+            ref = ref[1][1]
+        return None
 
     def _cascades(self) -> tuple[bool, frozenset[str] | None]:
         """Whether the project declares any relationship that cascades a delete, and the

@@ -119,8 +119,10 @@ async def tenant_issuer(tenant: str):
 @app.delete("/racks/{rack_id}")
 async def retire_rack(rack_id: int):
     with Session(engine) as session:
-        models.retire(session, models.Rack(id=rack_id), models.Label(id=rack_id, text=""))
-        models.untag(session, models.Tag(id=rack_id), models.Label(id=rack_id, text=""))
+        label = models.Label(id=rack_id, text="")
+        models.retire(session, models.Rack(id=rack_id), models.Crate(id=rack_id), label)
+        models.untag(session, models.Tag(id=rack_id), label, models.Badge(id=rack_id))
+        models.drop_rack(session, rack_id)
     return {}
 
 

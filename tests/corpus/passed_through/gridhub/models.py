@@ -80,3 +80,10 @@ def untag(session: Session, tag: Tag, label: Label, badge: Badge) -> None:
     session.delete(tag)  # expect: UJ001
     session.delete(label)  # ok: no backref names a Label
     session.delete(badge)  # ok: its backref keeps the default cascade
+
+
+def drop_rack(session: Session, rack_id: int) -> None:
+    rack = session.query(Rack).filter(Rack.id == rack_id).first()  # expect: UJ001
+    session.delete(rack)  # ok: a Rack's relationship keeps the default cascade
+    crate = session.get(Crate, rack_id)  # expect: UJ001
+    session.delete(crate)  # expect: UJ001
