@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def module_names(path: str | Path, root: str | Path, is_init: dict) -> list[str]:
@@ -52,6 +54,14 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
         d = os.path.dirname(d)
     if parts:
         names.append(".".join(parts))
+    # in a folder without `__init__.py` under a package: the package's namespace portion
+    portion: list[str] = []
+    while d.startswith(os.path.join(root, "")) and os.path.basename(d).isidentifier():
+        portion.insert(0, os.path.basename(d))
+        d = os.path.dirname(d)
+        if has_init(d):
+            names.extend(_namespace_name(d, portion, parts, has_init, os.path))
+            break
     for base in (root, os.path.join(root, "src")):
         if parent == base:
             rel: list[str] = []
@@ -83,6 +93,13 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
         d = d.parent
     if parts:
         names.append(".".join(parts))
+    portion: list[str] = []
+    while d != root and d.is_relative_to(root) and d.name.isidentifier():
+        portion.insert(0, d.name)
+        d = d.parent
+        if has_init(d):
+            names.extend(_namespace_name(d, portion, parts, has_init, None))
+            break
     for base in (root, root / "src"):
         try:
             rel = path.parent.relative_to(base)
@@ -94,3 +111,20 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
             if name not in names:
                 names.append(name)
     return names
+
+
+def _namespace_name(
+    package: Any, portion: list[str], parts: list[str], has_init: Callable[[Any], bool], ospath: Any
+) -> list[str]:
+    """`pkg.models.orm` for `pkg/models/orm.py` when `pkg/` is a package and `models/` has no
+    `__init__.py`: Python imports it through `pkg`, the folder being a namespace portion of
+    it (`from ..models.orm import Row` in `pkg/api/`)."""
+    chain = [*portion, *parts]
+    d = package
+    while has_init(d):
+        parent = ospath.dirname(d) if ospath is not None else d.parent
+        chain.insert(0, ospath.basename(d) if ospath is not None else d.name)
+        if parent == d:
+            break
+        d = parent
+    return [".".join(chain)]
