@@ -37,6 +37,17 @@ def test_a_memoised_blocking_call_is_a_first_call_stall_not_per_request_work():
         assert every_request.severity == Severity.ERROR
 
 
+def test_a_test_against_the_key_a_global_holds_is_a_one_entry_cache():
+    """`if _token_pid != pid:` whose body sets `_token_pid`: read once per process (the pid
+    is no argument); `if _loaded_path != path:` keyed by the caller's path: once per new
+    path; `if MODE != "fast":`, which nothing sets, is a switch: every call."""
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    assert "on the first call only" in found[125].message, found[125].message
+    assert "on a cache miss only" in found[135].message, found[135].message
+    assert "first call" not in found[143].message and "cache miss" not in found[143].message
+    assert found[143].severity == Severity.ERROR
+
+
 def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     """`if _page == "":` before filling `_page` reads as `if not _page:`: a first-call read.
     `if app.single_mode: return [app.single_id]` returns another attribute of what it tests

@@ -118,6 +118,24 @@ pub fn missed<'a>(
     }
 }
 
+/// (X, key) of `if X != key:` whose body sets X (a one-entry cache holding another key):
+/// `_changed` in summarize_guards.py.
+pub fn changed<'a>(test: &'a Expr, body: &[Stmt]) -> Option<(&'a Expr, &'a Expr)> {
+    let Expr::Compare(c) = test else { return None };
+    if c.ops.len() != 1 || c.ops[0] != CmpOp::NotEq {
+        return None;
+    }
+    let subject = &*c.left;
+    let mut found = Fills {
+        subject,
+        keyed: false,
+        found: false,
+    };
+    found.visit_body(body);
+    let named = matches!(subject, Expr::Name(_) | Expr::Attribute(_));
+    (named && found.found).then_some((subject, &c.comparators[0]))
+}
+
 /// Whether a statement of the clauses (at any depth) assigns `subject[…]` (keyed) or
 /// `subject` itself: `_fills` in summarize_guards.py.
 fn fills(orelse: &[ElifElseClause], subject: &Expr, keyed: bool) -> bool {

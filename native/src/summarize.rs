@@ -10,7 +10,7 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
-    cached_subject, done_flag, exits, exits_block, guard_subjects, holds_yield, missed, negated,
+    cached_subject, changed, done_flag, exits, exits_block, guard_subjects, holds_yield, missed, negated,
     param_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
@@ -645,7 +645,12 @@ impl<'a> Summarizer<'a> {
         cls: Option<usize>,
         guard: i64,
     ) {
-        let inner = self.if_test(test, f, guard);
+        let mut inner = self.if_test(test, f, guard);
+        if let Some((subject, key)) = changed(test, body) {
+            // `if X != key:` whose body sets X: X holds another key
+            let returned = self.ref_(key, f, 0);
+            inner = self.add_guard(f, "not in", subject, inner, Some(returned));
+        }
         if !never(test) {
             self.body(body, f, cls, inner);
         } else if holds_yield(body) {

@@ -187,8 +187,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # `not X`; 24: the body of `while not q.empty():` under that test; 25: `if reload:` under the
 # "X is unset" tests of the one test bound to `reload`; 26: 64 items kept of a literal, not 16;
 # 27: a binding before the test no longer hides it; 28: an f-string's text before its first
-# placeholder (`f"/proc/{pid}"` as `"/proc/" + …`), or its constant when it has none
-NATIVE_FORMAT = 28
+# placeholder (`f"/proc/{pid}"` as `"/proc/" + …`), or its constant when it has none; 29:
+# `if X != key:` whose body sets X as a "not in" guard of X
+NATIVE_FORMAT = 29
 _told_stale = False
 
 

@@ -16,6 +16,7 @@ from unjam.analysis.summarize_guards import (
     _EXITS,
     GuardRecorder,
     _cached_subject,
+    _changed,
     _done_flag,
     exits_block,
 )
@@ -293,6 +294,9 @@ class _Summarizer(GuardRecorder):
             self.body(s.body, fn, cls, guard)
         elif t is ast.If:
             inner = self.if_test(s.test, fn, guard)
+            changed = _changed(s.test, s.body)
+            if changed is not None:  # `if X != key:` whose body sets X: X holds another key
+                inner = self.add_guard(fn, "not in", changed[0], inner, self.ref(changed[1], fn))
             if not _never(s.test):
                 self.body(s.body, fn, cls, inner)
             elif _holds_yield(s.body):  # `if False: yield`: a generator that yields nothing

@@ -100,6 +100,18 @@ def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.
     return None
 
 
+def _changed(test: ast.expr, body: list[ast.stmt]) -> tuple[ast.expr, ast.expr] | None:
+    """(X, key) of `if X != key:` whose body sets X (`X = key`): a one-entry cache, its
+    body run when the key it holds is another — `if _pid != os.getpid(): _start = read();
+    _pid = os.getpid()` (recorded as a "not in" guard of X with that key)."""
+    if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) is not ast.NotEq:
+        return None
+    subject = test.left
+    if type(subject) not in (ast.Name, ast.Attribute) or not _fills(body, subject, keyed=False):
+        return None
+    return subject, test.comparators[0]
+
+
 def _fills(body: list[ast.stmt], subject: ast.expr, keyed: bool) -> bool:
     """Whether a statement in `body` (at any depth) assigns `subject[…]` (keyed) or
     `subject` itself."""

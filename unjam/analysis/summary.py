@@ -69,7 +69,8 @@ class Guard(NamedTuple):
 
     "is None"  `if X is None:` / `if X == None:` — the body runs while X is unset
     "not"      `if not X:`
-    "not in"   `if key not in X:` (subject: the container X; the key in `returned`)
+    "not in"   `if key not in X:` (subject: the container X; the key in `returned`); also
+               `if X != key:` whose body sets X (a one-entry cache holding another key)
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                (X may be `hasattr(x, "a")`)
                — the rest of the block runs when X holds nothing (also `if X is not None

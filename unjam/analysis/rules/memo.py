@@ -8,7 +8,8 @@ means touching the summariser or its Rust twin.
 
 A guard is a memo guard when the value it tests outlives the call:
 - a module global, a class attribute (`cls._client`, `Service._client`), a container
-  (`if key not in _cache:`), or shared app state (`request.app.state.client`);
+  (`if key not in _cache:`; also a one-entry cache, `if _pid != pid:` whose body sets
+  `_pid`, recorded so), or shared app state (`request.app.state.client`);
 - an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
   block runs on a miss; `if done: return response` is no memo, nor is `if app.single_mode:
   return [app.single_id]` unless the function sets that flag), or a bare early return on a

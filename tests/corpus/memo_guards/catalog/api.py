@@ -25,7 +25,7 @@ async def scratch_dep():
 async def current_user(request: Request):
     signing = keys.jwks()
     config = keys.settings()
-    return {"keys": signing, "config": config, "aud": keys.audience(), "rev": keys.revision()}
+    return {"keys": signing, "config": config, "aud": keys.audience(), "rev": keys.revision(), "x": (keys.start_token(), keys.template_text(config["template"]), keys.mode_banner())}
 
 
 @router.get("/")

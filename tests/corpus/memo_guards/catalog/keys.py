@@ -107,3 +107,39 @@ signer = Signer()
 
 def lookup_user(authorization: str) -> dict:
     return requests.get("https://issuer.example/userinfo", headers={"a": authorization}).json()  # expect: UJ001
+
+
+_token_pid = -1
+_token = ""
+_loaded_path = ""
+_loaded_text = ""
+MODE = os.environ.get("CATALOG_MODE", "fast")
+
+
+def start_token() -> str:
+    """Kept per process: read again only when a fork changes the pid (`if X != key:` whose
+    body sets X is a one-entry cache)."""
+    global _token_pid, _token
+    pid = os.getpid()
+    if _token_pid != pid:
+        with open("/var/run/catalog/token") as fh:  # expect: UJ001
+            _token = fh.read()
+        _token_pid = pid
+    return _token
+
+
+def template_text(path: str) -> str:
+    """One entry keyed by what the caller names: each new path pays again."""
+    global _loaded_path, _loaded_text
+    if _loaded_path != path:
+        with open(path) as fh:  # expect: UJ001
+            _loaded_text = fh.read()
+        _loaded_path = path
+    return _loaded_text
+
+
+def mode_banner() -> str:
+    if MODE != "fast":  # a switch: nothing sets MODE
+        with open("static/slow.txt") as fh:  # expect: UJ001
+            return fh.read()
+    return ""
