@@ -10,8 +10,8 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
-    cached_subject, changed, done_flag, exits, exits_block, guard_subjects, holds_yield, missed, negated,
-    param_test,
+    cached_subject, changed, done_flag, exits, exits_block, guard_subjects, holds_yield, missed,
+    negated, param_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};

@@ -60,7 +60,7 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
         portion.insert(0, os.path.basename(d))
         d = os.path.dirname(d)
         if has_init(d):
-            names.extend(_namespace_name(d, portion, parts, has_init, os.path))
+            names.extend(_namespace_name(d, portion, parts, has_init, _split_text))
             break
     for base in (root, os.path.join(root, "src")):
         if parent == base:
@@ -98,7 +98,7 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
         portion.insert(0, d.name)
         d = d.parent
         if has_init(d):
-            names.extend(_namespace_name(d, portion, parts, has_init, None))
+            names.extend(_namespace_name(d, portion, parts, has_init, _split_path))
             break
     for base in (root, root / "src"):
         try:
@@ -114,17 +114,25 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
 
 
 def _namespace_name(
-    package: Any, portion: list[str], parts: list[str], has_init: Callable[[Any], bool], ospath: Any
+    package: Any, portion: list[str], parts: list[str], has_init: Callable[[Any], bool], split: Any
 ) -> list[str]:
     """`pkg.models.orm` for `pkg/models/orm.py` when `pkg/` is a package and `models/` has no
     `__init__.py`: Python imports it through `pkg`, the folder being a namespace portion of
-    it (`from ..models.orm import Row` in `pkg/api/`)."""
+    it (`from ..models.orm import Row` in `pkg/api/`). `split(d)`: (parent, name) of d."""
     chain = [*portion, *parts]
     d = package
     while has_init(d):
-        parent = ospath.dirname(d) if ospath is not None else d.parent
-        chain.insert(0, ospath.basename(d) if ospath is not None else d.name)
+        parent, name = split(d)
+        chain.insert(0, name)
         if parent == d:
             break
         d = parent
     return [".".join(chain)]
+
+
+def _split_text(d: str) -> tuple[str, str]:
+    return os.path.dirname(d), os.path.basename(d)
+
+
+def _split_path(d: Path) -> tuple[Path, str]:
+    return d.parent, d.name
