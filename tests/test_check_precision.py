@@ -48,6 +48,14 @@ def test_a_test_against_the_key_a_global_holds_is_a_one_entry_cache():
     assert found[143].severity == Severity.ERROR
 
 
+def test_a_cached_method_memoises_only_on_an_instance_that_outlives_the_call():
+    found = findings("memo_guards", "UJ001", "catalog/plugins.py")
+    per_call, shared = found[40], found[49]
+    assert "first call" not in per_call.message, per_call.message
+    assert per_call.severity == Severity.ERROR
+    assert "on the first call only" in shared.message, shared.message
+
+
 def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     """`if _page == "":` before filling `_page` reads as `if not _page:`: a first-call read.
     `if app.single_mode: return [app.single_id]` returns another attribute of what it tests
@@ -565,12 +573,12 @@ def test_an_executor_method_is_named_for_the_class_that_defines_it():
 def test_a_sync_route_s_trips_count_its_response_model_s_validation():
     """FastAPI validates what a sync endpoint returns in the thread pool, one more trip
     (a response model read from the return annotation); not with `response_model=None`,
-    nor for a `Response` the endpoint returns as it is."""
+    nor for a `Response` the endpoint returns as it is, whatever `response_model=` says."""
     found = findings("served_only", "UJ005", "ledger/api/accounts.py")
     by_name = {f.details["sync_pieces"][-1]: f for f in found.values()}
     assert "makes 4 trips" in by_name["ledger"].message
     assert "then its response model's validation" in by_name["ledger"].message
-    for name in ("raw", "export"):
+    for name in ("raw", "export", "feed"):
         assert "makes 3 trips" in by_name[name].message
         assert "validation" not in by_name[name].message
 

@@ -161,6 +161,17 @@ def test_a_function_that_needs_the_running_loop_is_not_told_to_go_to_a_thread():
     ), build.fix
 
 
+def test_a_function_that_makes_a_loop_when_none_runs_needs_the_running_one():
+    """`running_or_new_loop()` copes without a running loop by making one: in a thread, a
+    new loop that never runs, so `start_bridge` must stay on the loop."""
+    result = _analyze("lifecycle")
+    schema = next(
+        f for f in result.findings if f.location.path == "svc/native.py" and f.location.line == 44
+    )
+    assert "to_thread(start_bridge" not in schema.fix, schema.fix
+    assert schema.fix.startswith("`start_bridge` needs the running event loop"), schema.fix
+
+
 def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
     result = _analyze("lifecycle")
     uj002 = {f.blocker: f for f in result.findings if f.code == "UJ002"}

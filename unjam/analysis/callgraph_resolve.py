@@ -54,7 +54,7 @@ class CallResolver:
         self._resolved: dict[str, Resolved] = {}
         self._on_error = on_error
         self._property_names: frozenset[str] | None = None  # names of all @property getters
-        self._singletons: dict[str, bool] = {}  # class gqn → _singleton()
+        self._singletons: dict[str, bool] = {}  # class gqn → singleton()
         self._subclass_index: dict[str, list[str]] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
@@ -297,7 +297,7 @@ class CallResolver:
         """Which of `fd`'s guards are memos (rules/memo.py), for a method of `class_gqn`:
         its `self.x` tests are when the instance is the process's one (`_singleton`) and
         `x` is stored, not one of the class's `@property` getters."""
-        shared = self._singleton(class_gqn)
+        shared = self.singleton(class_gqn)
         computed = self._properties_of(class_gqn) if shared and class_gqn else frozenset()
         p = self.project
         return MemoGuards(fd, shared, computed, p.written_names(), p.rearmed_flags())
@@ -317,7 +317,7 @@ class CallResolver:
             known = self._computed[class_gqn] = frozenset(names)
         return known
 
-    def _singleton(self, class_gqn: str | None) -> bool:
+    def singleton(self, class_gqn: str | None) -> bool:
         """Whether the class's instances are one per process each: it and every project
         subclass are instantiated only by code that runs once per process (`_runs_once`: the
         module body, `handler = Handler()`; a lifespan, `app.state.svc = Service()`; code
@@ -370,7 +370,7 @@ class CallResolver:
         if fd.qn == "<module>" or func.gqn in self._once:
             return True
         if fd.name == "__init__" and func.class_gqn is not None:
-            return self._singleton(func.class_gqn)
+            return self.singleton(func.class_gqn)
         if depth == 0 or fd.is_lambda or fd.name.startswith("__"):
             return False
         if fd.decorators and not self.kills.decorators.all_transparent(func):

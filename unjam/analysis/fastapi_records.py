@@ -78,17 +78,33 @@ NO_MODEL = ("const", None)
 def validates_response(project: Project, route: Route) -> bool:
     """Whether FastAPI validates what a sync endpoint returns in the thread pool, one more
     trip after the endpoint's own: when a response model is given, or read from the return
-    annotation — anything but `None`, a `Response` class, or a streaming generator's."""
+    annotation — anything but `None`, a `Response` class, or a streaming generator's — and
+    the endpoint does not return a `Response` object itself (FastAPI sends one as it is,
+    whatever `response_model=` says)."""
     endpoint = route.endpoint
     if endpoint.is_async or endpoint.role is not Role.ENDPOINT or not endpoint.funcs:
         return False
+    func = project.funcs.get(endpoint.funcs[0])
+    if func is not None and _returns_responses(project, func):
+        return False
     if route.response_model is not None:
         return route.response_model != NO_MODEL
-    func = project.funcs.get(endpoint.funcs[0])
     if func is None or func.fd.is_generator or func.fd.returns in (None, NO_MODEL):
         return False
     value = project.annotation_type(project.parent_scope(func), func.fd.returns)
     return value is None or not _response_class(project, value)
+
+
+def _returns_responses(project: Project, func: Func) -> bool:
+    """Whether each `return` of `func` gives a `Response` object (`return
+    StreamingResponse(rows(), ...)`)."""
+    if not func.fd.return_values:
+        return False
+    for ref in func.fd.return_values:
+        value = project.value_of(func, ref)
+        if value is None or value[0] not in ("inst", "obj") or not _response_class(project, value):
+            return False
+    return True
 
 
 def _response_class(project: Project, value: tuple) -> bool:

@@ -253,8 +253,16 @@ class RulesEngine:
         return known
 
     def _decorated_with_cache(self, gqn: str) -> bool:
+        """A cache decorator on a method keys its entries by `self` too: it memoises across
+        calls only on an instance that outlives them (the process's one), not on one built
+        per call (`ScriptConfigReader(path).read()` misses every time)."""
         func = self.p.funcs.get(gqn)
-        return func is not None and self.p.memoised(func)
+        if func is None or not self.p.memoised(func):
+            return False
+        params = func.fd.params
+        if func.class_gqn is not None and params and params[0].name == "self":
+            return self.g.singleton(func.class_gqn)
+        return True
 
     def via(self, steps: list[tuple[str, int]]) -> str:
         names = [self.p.funcs[g].display for g, _ in steps]

@@ -5,7 +5,8 @@ there, or binds its state to a new loop that never runs.
 
 Judged from the calls the function makes, itself or through the sync functions it calls
 within a few calls (an async callee only makes a coroutine, which runs wherever it is
-awaited); a function with an `except` handler is taken to cope without a loop."""
+awaited); a function with an `except` handler is taken to cope without a loop, unless it
+makes one (`asyncio.new_event_loop()`)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ LOOP_APIS = frozenset(
         "asyncio.ensure_future",
     )
 )
+_NEW_LOOP = "asyncio.new_event_loop"
 _DEPTH = 3  # calls below the function: deeper, the analysis takes too much on faith
 
 
@@ -64,12 +66,12 @@ class LoopBound:
     def _loop_call(self, gqn: str) -> str | None:
         p = self.p
         func = p.funcs[gqn]
-        if any(guard.kind == "except" for guard in func.fd.guards):
+        called = [p.callee(func, site.func) for site in func.fd.calls]
+        apis = [c[1] for c in called if c is not None and c[0] == "ext"]
+        if _NEW_LOOP not in apis and any(guard.kind == "except" for guard in func.fd.guards):
             # `try: asyncio.get_running_loop() except RuntimeError: ...` asks whether a loop
-            # runs and copes without one: such a function runs in a thread too
+            # runs and copes without one: such a function runs in a thread too — unless it
+            # copes by making a loop of its own (`get_or_create_event_loop()`), which in a
+            # thread is a new one that never runs, and what it starts there never does
             return None
-        for site in func.fd.calls:
-            callee = p.callee(func, site.func)
-            if callee is not None and callee[0] == "ext" and callee[1] in LOOP_APIS:
-                return callee[1]
-        return None
+        return next((api for api in apis if api in LOOP_APIS), None)

@@ -23,3 +23,28 @@ def start_native_server(dispatcher: Dispatcher) -> str:
     library = build_extension()
     dispatcher.bind()
     return library
+
+
+def running_or_new_loop() -> asyncio.AbstractEventLoop:
+    """The running loop, or one of its own: in a worker thread, a new loop that never runs."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        return loop
+
+
+class Bridge:
+    def __init__(self) -> None:
+        self.loop = running_or_new_loop()
+
+
+def compile_schema() -> str:
+    subprocess.run(["protoc", "--python_out=.", "svc.proto"], check=True)  # expect: UJ002
+    return "svc_pb2.py"
+
+
+def start_bridge() -> Bridge:
+    compile_schema()
+    return Bridge()

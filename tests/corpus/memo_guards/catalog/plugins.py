@@ -26,3 +26,32 @@ def cache(scope: str):
 @cache(scope="request")
 def enabled_plugins() -> list[str]:
     return sorted(os.listdir("plugins/enabled"))  # expect: UJ001 (every request misses)
+
+
+class ManifestReader:
+    """`@lru_cache` on a method keys its entries by `self`: a reader built per call never
+    finds one."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+
+    @functools.lru_cache  # noqa: B019
+    def manifest(self) -> str:
+        with open(os.path.join(self.folder, "manifest.toml")) as fh:  # expect: UJ001
+            return fh.read()
+
+
+class IndexReader:
+    """The same cache on the module's one reader keeps its entry: read on the first call."""
+
+    @functools.lru_cache  # noqa: B019
+    def index(self) -> str:
+        with open("plugins/index.toml") as fh:  # expect: UJ001
+            return fh.read()
+
+
+index_reader = IndexReader()
+
+
+def manifest_of(folder: str) -> str:
+    return ManifestReader(folder).manifest()

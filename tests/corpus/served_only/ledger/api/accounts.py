@@ -1,7 +1,7 @@
 import sqlite3
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, StreamingResponse
 from pydantic import BaseModel
 
 from ledger.db import get_db, page_size
@@ -79,3 +79,8 @@ def raw(account_id: int, db: sqlite3.Connection = Depends(get_db)) -> Account:
 @router.get("/{account_id}/export")  # expect: UJ005 (three: a Response is sent as it is)
 def export(account_id: int, db: sqlite3.Connection = Depends(get_db)) -> PlainTextResponse:
     return PlainTextResponse(str(account_id))
+
+
+@router.get("/{account_id}/feed", response_model=Account)  # expect: UJ005 (three: the stream it returns is sent as it is, whatever response_model says)
+def feed(account_id: int, db: sqlite3.Connection = Depends(get_db)):
+    return StreamingResponse(iter([str(account_id)]), media_type="text/plain")
