@@ -269,6 +269,10 @@ def test_a_blocking_context_manager_entered_from_async_code_is_told_to_go_async(
     fix = found[11].fix  # os.remove in a @contextmanager entered by `with` from run_job
     assert fix.startswith("make it an `@asynccontextmanager` entered with `async with`")
     assert "to_thread(job_lock" not in fix  # a thread cannot take the `with` statement
+    # one that sync code enters too keeps its form: async callers get a twin
+    twin = found[20].fix
+    assert twin.startswith("give async callers an `@asynccontextmanager` twin of it"), twin
+    assert "`flush_spool` enters it" in twin, twin
 
 
 def test_work_a_helper_starts_is_each_caller_s_and_error_path_work_is_named_last():

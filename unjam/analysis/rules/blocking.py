@@ -293,6 +293,14 @@ class Blocking:
                     "blocking calls with `await asyncio.to_thread(...)` or replace them with "
                     "async ones"
                 )
+                user = self._sync_user(func)
+                if user is not None:  # turning it async would break its sync users
+                    fix = (
+                        f"give async callers an `@asynccontextmanager` twin of it, entered with "
+                        f"`async with`, that runs its blocking calls with `await "
+                        f"asyncio.to_thread(...)` (keep this one: sync code such as "
+                        f"`{user}` enters it)"
+                    )
             elif caller is not None and (bound := self._loop_bound.uses(gqn)) is not None:
                 fix = self._fix_keeping_on_loop(func, caller, bound, path[i + 1 :])
             elif caller is not None and func.fd.is_generator:
@@ -336,6 +344,13 @@ class Blocking:
             f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
             frozenset(reached),
         )
+
+    def _sync_user(self, func: Func) -> str | None:
+        """A sync function of the project that calls `func` (by its name), if any."""
+        for caller, _site in self.p.sites_named(func.fd.name):
+            if not caller.fd.is_async and caller.gqn != func.gqn and caller.fd.qn != "<module>":
+                return caller.display
+        return None
 
     def _fix_keeping_on_loop(
         self, func: Func, caller: Func, bound: str, below: list[tuple[str, int]]

@@ -9,3 +9,17 @@ def job_lock(name: str):
         yield name
     finally:
         os.remove(f"/run/scheduler/{name}.lock")  # expect: UJ001
+
+
+@contextmanager
+def spool_lock(name: str):
+    # sync code enters it too (`flush_spool`): async callers need a twin, not this one changed
+    try:
+        yield name
+    finally:
+        os.remove(f"/run/scheduler/{name}.spool")  # expect: UJ001
+
+
+def flush_spool(name: str) -> None:
+    with spool_lock(name):
+        print("flushed", name)

@@ -63,3 +63,11 @@ async def run_job(job_id: int):
 @router.post("/{job_id}/touch")
 async def touch_job(job_id: int, session: Session = Depends(get_writer)):
     return {"touched": job_id}
+
+
+@router.post("/{job_id}/spool")
+async def spool_job(job_id: int):
+    from scheduler.locks import spool_lock
+
+    with spool_lock(f"job-{job_id}"):
+        return {"spooled": job_id}
