@@ -56,6 +56,13 @@ def test_a_cached_method_memoises_only_on_an_instance_that_outlives_the_call():
     assert "on the first call only" in shared.message, shared.message
 
 
+def test_a_class_whose_new_keeps_one_instance_is_the_process_s_one():
+    """`PluginRegistry()` per call, but its `__new__` returns the instance it keeps: the
+    `hasattr(self, "loaded")` guard of `__init__` is a memo."""
+    found = findings("memo_guards", "UJ001", "catalog/plugins.py")
+    assert "on the first call only" in found[73].message, found[73].message
+
+
 def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     """`if _page == "":` before filling `_page` reads as `if not _page:`: a first-call read.
     `if app.single_mode: return [app.single_id]` returns another attribute of what it tests

@@ -323,13 +323,14 @@ class CallResolver:
         module body, `handler = Handler()`; a lifespan, `app.state.svc = Service()`; code
         that builds an app or router; the `__init__` of such a singleton; a function only
         such code calls). Then its methods' `self.x` memo guards hold across requests, like
-        a module global's."""
+        a module global's. So are those of a class whose `__new__` keeps one instance."""
         if class_gqn is None:
             return False
         known = self._singletons.get(class_gqn)
         if known is None:
             self._singletons[class_gqn] = False  # (a cycle through it: not shown to be one)
-            known = self._singletons[class_gqn] = self._built_once(class_gqn)
+            known = self._built_once(class_gqn) or _keeps_one_instance(self.project, class_gqn)
+            self._singletons[class_gqn] = known
         return known
 
     def _subclasses(self) -> dict[str, list[str]]:
@@ -580,6 +581,21 @@ _SQLITE_CONNECT = "sqlite3.connect"
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
+
+
+def _keeps_one_instance(project: Project, class_gqn: str) -> bool:
+    """Whether the class's `__new__` hands back the one instance it keeps, wherever it is
+    called from: `if cls._instance is None: cls._instance = super().__new__(cls)` then
+    `return cls._instance`."""
+    new = project.method(class_gqn, "__new__")
+    if new is None:
+        return False
+    held = [
+        guard.subject
+        for guard in new.fd.guards
+        if guard.kind in ("is None", "not") and guard.subject[:2] == ("attr", ("name", "cls"))
+    ]
+    return bool(held) and all(ref in held for ref in new.fd.return_values)
 
 
 def _add_edge(out: Resolved, edge: Edge) -> None:

@@ -55,3 +55,25 @@ index_reader = IndexReader()
 
 def manifest_of(folder: str) -> str:
     return ManifestReader(folder).manifest()
+
+
+class PluginRegistry:
+    """Built on every call, but `__new__` hands back the one instance it keeps: `__init__`'s
+    `if not hasattr(self, "loaded"):` is a memo on the process's one registry."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __init__(self) -> None:
+        if not hasattr(self, "loaded"):
+            with open("plugins/registry.toml") as fh:  # expect: UJ001
+                self.entries = fh.read().splitlines()
+            self.loaded = True
+
+
+def registered() -> list[str]:
+    return PluginRegistry().entries
