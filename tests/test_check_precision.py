@@ -424,7 +424,7 @@ def test_a_dependency_factory_runs_the_branch_its_flag_picks():
     not the required `_user`; `_token`, which `_token_optional` also calls as a plain
     function, is never offered as one to make `async def`."""
     found = findings("deps_zoo", "UJ005", "zoo/api/keepers.py")
-    optional, required = found[37], found[42]
+    optional, required = found[39], found[44]
     assert optional.details["sync_pieces"] == [
         "_user_optional",
         "_token_optional",
@@ -434,6 +434,17 @@ def test_a_dependency_factory_runs_the_branch_its_flag_picks():
     assert required.details["sync_pieces"] == ["_user", "_token", "_settings", "rename_keeper"]
     assert "`_token`" not in required.fix, required.fix
     assert "make `_user`, `_settings` `async def`" in required.fix, required.fix
+
+
+def test_a_dependency_a_method_returns_is_counted_though_annotated_callable():
+    """`Depends(SortOrder([...]).depends())`, `depends` annotated `-> Callable`: its `return
+    inner` says which function FastAPI runs."""
+    found = findings("deps_zoo", "UJ005", "zoo/api/keepers.py")
+    assert found[63].details["sync_pieces"][:3] == [
+        "SortOrder.depends.inner",
+        "_settings",
+        "list_keepers",
+    ], found[63].details
 
 
 def test_an_early_return_on_either_of_two_tests_keeps_the_memo():

@@ -362,6 +362,8 @@ class Inference(ClassIndex):
         value = None
         if func.fd.returns is not None:
             value = self.annotation_type(self.parent_scope(func), func.fd.returns)
+            if value == _ANY_CALLABLE:
+                value = None  # `-> Callable`: what it returns says which
         if value is None:
             for ref in func.fd.return_values:
                 returned = self.value_of(func, ref)
@@ -518,3 +520,6 @@ def _bounded(call: tuple) -> bool:
 
 def _project_made(value: Value) -> bool:
     return value[0] == "class" or value[0] == "obj"
+
+
+_ANY_CALLABLE = ("inst", "collections.abc.Callable")

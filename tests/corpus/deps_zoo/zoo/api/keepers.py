@@ -1,6 +1,8 @@
 """A dependency factory that picks one of two dependencies by a flag:
 `Depends(authorizer(required=False))` runs the optional one and what it depends on."""
 
+from collections.abc import Callable
+
 from fastapi import APIRouter, Depends, Header
 
 router = APIRouter(prefix="/keepers")
@@ -42,3 +44,22 @@ def keeper(name: str, user: dict = Depends(authorizer(required=False))) -> dict:
 @router.put("/{name}")  # expect: UJ005 (four trips, through the required ones)
 def rename_keeper(name: str, user: dict = Depends(authorizer())) -> dict:
     return {"name": name, "user": user}
+
+
+class SortOrder:
+    """A dependency a method makes: `SortOrder([...]).depends()` returns its `def inner`,
+    which FastAPI runs in the pool like any `def` dependency (`-> Callable` says no more)."""
+
+    def __init__(self, fields: list[str]) -> None:
+        self.fields = fields
+
+    def depends(self) -> Callable:
+        def inner(order_by: str = "name") -> str:
+            return order_by if order_by in self.fields else self.fields[0]
+
+        return inner
+
+
+@router.get("/")  # expect: UJ005 (four trips: the sort order, the settings, the endpoint, its validation)
+def list_keepers(order: str = Depends(SortOrder(["name", "age"]).depends()), settings: dict = Depends(_settings)) -> list[str]:
+    return [order, settings["prefix"]]
