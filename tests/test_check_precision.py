@@ -522,9 +522,17 @@ def test_input_is_called_a_terminal_read_not_file_io():
 def test_a_decorator_that_reports_failures_still_passes_the_arguments_through():
     """`@noexcept` hands the wrapped function to its error callback and otherwise calls it as
     it came: `Run(h, read_only=True)` rules out the tracking branch for the listing route."""
-    tracking = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[33]
+    tracking = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[34]
     assert "`start_run` (POST /runs/)" in tracking.message, tracking.message
     assert "other entry point" not in tracking.message, tracking.message
+
+
+def test_a_decorator_that_picks_another_decorator_s_wrapper_passes_the_arguments_through():
+    """`@timed` returns `timed_async(func)` for a coroutine function and its own forwarding
+    wrapper otherwise: `register_run(h, check_name=False)` still rules the check out."""
+    check = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[71]
+    assert "`rename_run` (PATCH /runs/{run_hash})" in check.message, check.message
+    assert "other entry point" not in check.message, check.message
 
 
 def test_a_cache_method_asked_for_what_the_call_was_given_is_keyed():

@@ -42,6 +42,8 @@ _INSPECTS = frozenset(
         ("attr", ("name", "functools"), "wraps"),
         ("name", "iscoroutinefunction"),
         ("attr", ("name", "inspect"), "iscoroutinefunction"),
+        ("attr", ("name", "inspect"), "isgeneratorfunction"),
+        ("attr", ("name", "inspect"), "isasyncgenfunction"),
         ("attr", ("name", "asyncio"), "iscoroutinefunction"),
         ("attr", ("name", "inspect"), "signature"),
         ("name", "callable"),
@@ -74,6 +76,7 @@ class TransparentDecorators:
     def _passes_through(self, gqn: str) -> bool:
         known = self._known.get(gqn)
         if known is None:
+            self._known[gqn] = False  # (a cycle of decorators: not shown to pass through)
             known = self._known[gqn] = self._find(gqn)
         return known
 
@@ -86,16 +89,25 @@ class TransparentDecorators:
         if len(fd.params) != 1 or fd.params[0].kind != "pos" or not fd.return_values:
             return False
         wrapped = ("name", fd.params[0].name)
-        wrappers = {ref[1] for ref in fd.return_values if _builds_with(ref, wrapped)}
+        built = {
+            ref[1]: p.value_of(decorator, ref[1])
+            for ref in fd.return_values
+            if _builds_with(ref, wrapped)
+        }
+        wrappers = {name for name, value in built.items() if value is None or value[0] != "func"}
         if wrappers:  # `return Wrapper(func)`
             return (
                 all(_builds_with(ref, wrapped) for ref in fd.return_values)
                 and not _hands_on(fd, wrapped, _INSPECTS | wrappers, returns=False)
                 and all(self._class_forwards(p.value_of(decorator, w)) for w in wrappers)
             )
-        if _hands_on(fd, wrapped, _INSPECTS):
+        if _hands_on(fd, wrapped, _INSPECTS | frozenset(built), returns=False):
             return False  # `REGISTRY.append(func)`: something else may call it
         for ref in fd.return_values:
+            if ref[1] in built:  # `return time_me_async(func)`: another decorator's wrapper
+                if self._passes_through(built[ref[1]][1]):
+                    continue
+                return False
             inner_qn = fd.local_defs.get(ref[1]) if ref[0] == "name" else None
             inner = p.funcs.get(f"{decorator.mod.name}.{inner_qn}") if inner_qn else None
             if inner is None or not _forwards(inner.fd, wrapped):
