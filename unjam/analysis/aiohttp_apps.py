@@ -86,14 +86,44 @@ def aiohttp_entries(project: Project) -> list[tuple[Func, Role, str | None]]:
 
 def _web_calls(project: Project, names: tuple[str, ...]) -> list[tuple[Func, tuple, str]]:
     """(caller, (site, callee name), name) of the calls named `names` that resolve into
-    `aiohttp.web`."""
+    `aiohttp.web`. Most calls named `get` or `append` are a dict's or a list's: only those
+    written on the `web` module or on a signal list are resolved (`_may_be_web`)."""
     out = []
     for name in names:
         for caller, site in project.sites_named(name):
+            if not _may_be_web(caller, site.func, name):
+                continue
             callee = project.callee(caller, site.func)
             if callee is not None and callee[0] == "ext" and callee[1].startswith(_WEB):
                 out.append((caller, (site, callee[1]), name))
     return out
+
+
+def _may_be_web(caller: Func, ref: tuple, name: str) -> bool:
+    """Whether a call named `name` is written so that it may be aiohttp's: `web.get(...)` on
+    a name imported from aiohttp (or `aiohttp.web.get(...)`), `….on_startup.append(...)`;
+    the router's `add_*` methods and `Application` are rare enough to resolve each."""
+    if name == "append":
+        return ref[0] == "attr" and ref[1][0] == "attr" and ref[1][2] in _SIGNALS
+    if name not in _DEFINITIONS:
+        return True
+    if ref[0] == "name":  # `from aiohttp.web import get`
+        return _from_aiohttp(caller, ref[1])
+    if ref[0] != "attr":
+        return False
+    base = ref[1]
+    if base[0] == "attr":
+        return base[2] == "web"
+    return base[0] == "name" and _from_aiohttp(caller, base[1])
+
+
+def _from_aiohttp(caller: Func, name: str) -> bool:
+    """Whether `name` is imported from aiohttp, in the module or in the function."""
+    imported = caller.mod.summary.imports.get(name)
+    if imported is not None:
+        return imported.module.startswith("aiohttp")
+    local = caller.fd.locals.get(name, ())
+    return any(v[0] == "imp" and v[2].startswith("aiohttp") for v in local)
 
 
 def _table_route(project: Project, scope: Func, ref: tuple) -> bool:
