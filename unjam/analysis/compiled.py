@@ -60,6 +60,7 @@ COMPILED_MODULES = (
     "unjam.analysis.rules.precedence",
     "unjam.analysis.rules.memo",
     "unjam.analysis.values",
+    "unjam.analysis.instances",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources

@@ -41,32 +41,35 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
             known = is_init[d] = os.path.isfile(os.path.join(d, "__init__.py"))
         return known
 
-    name = os.path.basename(path)
+    parent, name = _split_text(path)
     i = name.rfind(".")
     stem = name[:i] if 0 < i < len(name) - 1 else name  # pathlib's `stem`
     stem_parts = [] if name == "__init__.py" else [stem]
     names: list[str] = []
     parts = list(stem_parts)
-    parent = os.path.dirname(path)
     d = parent
-    while has_init(d) and d != os.path.dirname(d):
-        parts.insert(0, os.path.basename(d))
-        d = os.path.dirname(d)
+    while d != "/" and has_init(d):
+        d, folder = _split_text(d)
+        parts.insert(0, folder)
     if parts:
         names.append(".".join(parts))
     # in a folder without `__init__.py` under a package: the package's namespace portion
+    inside = root + "/" if root != "/" else "/"
     portion: list[str] = []
-    while d.startswith(os.path.join(root, "")) and os.path.basename(d).isidentifier():
-        portion.insert(0, os.path.basename(d))
-        d = os.path.dirname(d)
+    while d.startswith(inside) and d != inside:
+        d, folder = _split_text(d)
+        if not folder.isidentifier():
+            break
+        portion.insert(0, folder)
         if has_init(d):
             names.extend(_namespace_name(d, portion, parts, has_init, _split_text))
             break
-    for base in (root, os.path.join(root, "src")):
+    for base in (root, inside + "src"):
+        prefix = base if base == "/" else base + "/"
         if parent == base:
             rel: list[str] = []
-        elif parent.startswith(os.path.join(base, "")):
-            rel = parent[len(os.path.join(base, "")) :].split("/")
+        elif parent.startswith(prefix):
+            rel = parent[len(prefix) :].split("/")
         else:
             continue
         dotted = [*rel, *stem_parts]
@@ -131,7 +134,10 @@ def _namespace_name(
 
 
 def _split_text(d: str) -> tuple[str, str]:
-    return os.path.dirname(d), os.path.basename(d)
+    """(`os.path.dirname(d)`, `os.path.basename(d)`) of an absolute POSIX path with no
+    trailing slash, without their general-case work."""
+    i = d.rfind("/")
+    return (d[:i] or "/"), d[i + 1 :]
 
 
 def _split_path(d: Path) -> tuple[Path, str]:
