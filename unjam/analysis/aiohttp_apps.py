@@ -219,8 +219,9 @@ def _verb(project: Project, scope: Func, args: tuple, spec: _Spec) -> str:
     argument's text (`add_route("PUT", ...)`)."""
     if spec.verb is not None:
         return spec.verb
-    if len(args) > spec.method_at:
-        text = constant_text(project, scope, args[spec.method_at])
+    at = spec.method_at
+    if at is not None and len(args) > at:
+        text = constant_text(project, scope, args[at])
         if text:
             return text.upper()
     return "*"
@@ -235,6 +236,7 @@ def _signal_or_middleware(
     """`app.on_startup.append(f)` (and the other signals, `app.middlewares.append(m)`) or
     `web.Application(middlewares=[m, ...])`: `found` is the call and what it calls."""
     site, callee = found
+    role: Role | None
     if callee == _WEB + "Application":
         items = dict(site.kwargs).get("middlewares")
         items = items[1] if items is not None and items[0] in ("list", "tuple") else ()

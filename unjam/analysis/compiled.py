@@ -61,6 +61,8 @@ COMPILED_MODULES = (
     "unjam.analysis.rules.memo",
     "unjam.analysis.values",
     "unjam.analysis.instances",
+    "unjam.analysis.assigned_before",
+    "unjam.analysis.aiohttp_apps",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources
