@@ -37,15 +37,10 @@ def tornado_handlers(project: Project) -> list[tuple[Func, str]]:
 
 
 def _rules(project: Project, caller: Func, rules: tuple | None) -> list[tuple[str, str]]:
-    """(pattern, handler class gqn) of a list display of `(pattern, Handler, ...)` tuples
-    or `url(pattern, Handler)` calls (a local bound once to one is followed)."""
-    if rules is not None and rules[0] == "name":
-        bound = caller.fd.locals.get(rules[1])
-        rules = bound[0] if bound is not None and len(bound) == 1 else None
-    if rules is None or rules[0] != "list":
-        return []
+    """(pattern, handler class gqn) of the `(pattern, Handler, ...)` tuples or
+    `url(pattern, Handler)` calls in the rules an application is given (`_rule_items`)."""
     out = []
-    for rule in rules[1]:
+    for rule in _rule_items(caller, rules, set()) if rules is not None else ():
         if rule[0] == "list" and len(rule[1]) >= 2:
             pattern, handler = rule[1][0], rule[1][1]
         elif rule[0] == "call" and len(rule[2]) >= 2:
@@ -59,3 +54,45 @@ def _rules(project: Project, caller: Func, rules: tuple | None) -> list[tuple[st
         if value is not None and value[0] == "class":
             out.append((constant_text(project, caller, pattern) or "…", value[1]))
     return out
+
+
+def _rule_items(caller: Func, ref: tuple, seen: set[str]) -> list[tuple]:
+    """The items of the lists that make up `ref`: a list display (`*base` spread in it), a
+    sum of lists (`routes_base + [...]`), either branch of `a if c else b`, and a local's
+    every binding, with what `append`/`extend` add to it (`routes = routes_status if
+    status_only else routes_full`; `routes.append((r"/metrics", MetricsHandler))`)."""
+    tag = ref[0]
+    if tag == "list":
+        items: list[tuple] = []
+        for item in ref[1]:
+            if item[0] == "star":
+                items.extend(_rule_items(caller, item[1], seen))
+            else:
+                items.append(item)
+        return items
+    if tag == "binop" and ref[1] == "Add":
+        return _rule_items(caller, ref[2], seen) + _rule_items(caller, ref[3], seen)
+    if tag == "ifexp":
+        return _rule_items(caller, ref[1], seen) + _rule_items(caller, ref[2], seen)
+    if tag != "name" or ref[1] in seen:
+        return []
+    name = ref[1]
+    seen.add(name)
+    items = []
+    for bound in _bindings(caller, name):
+        items.extend(_rule_items(caller, bound, seen))
+    for site in caller.fd.calls:
+        if site.func[:2] == ("attr", ref) and site.args:
+            if site.func[2] == "append":
+                items.append(site.args[0])
+            elif site.func[2] == "extend":
+                items.extend(_rule_items(caller, site.args[0], seen))
+    return items
+
+
+def _bindings(caller: Func, name: str) -> list[tuple]:
+    """What `name` is bound to in `caller` (at module level, by the module body)."""
+    if caller.fd.qn != "<module>":
+        return list(caller.fd.locals.get(name, ()))
+    values = caller.mod.summary.global_values.get(name, ())
+    return [value for scope, value in values if scope == "<module>"]
