@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from unjam.analysis.assigned_before import assigned_before
 from unjam.analysis.constant_text import constant_text
+from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 from unjam.semantics import Role
@@ -193,7 +194,7 @@ def _resource_route(
     if built is None:
         bound = caller.fd.locals.get(receiver[1])
         built = bound[0] if bound is not None and len(bound) == 1 else None
-    while built is not None and built[0] == "call" and _last(built[1]) != "add_resource":
+    while built is not None and built[0] == "call" and _last_name(built[1]) != "add_resource":
         built = built[2][0] if built[2] else None  # `cors.add(<the resource>)`
     if built is None or built[0] != "call" or not built[2]:
         return
@@ -204,10 +205,6 @@ def _resource_route(
     if value is not None:
         args = (site.args[0], built[2][0], site.args[1])
         _serve(project, caller, value, args, _ROUTER["add_route"], add)
-
-
-def _last(ref: tuple) -> str | None:
-    return ref[2] if ref[0] == "attr" else ref[1] if ref[0] == "name" else None
 
 
 def _arg(args: tuple, kwargs: tuple, at: int, name: str):

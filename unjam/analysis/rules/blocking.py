@@ -346,9 +346,11 @@ class Blocking:
         )
 
     def _sync_user(self, func: Func) -> str | None:
-        """A sync function of the project that calls `func` (by its name), if any."""
-        for caller, _site in self.p.sites_named(func.fd.name):
-            if not caller.fd.is_async and caller.gqn != func.gqn and caller.fd.qn != "<module>":
+        """A sync function of the project that calls `func`, if any."""
+        for caller, site in self.p.sites_named(func.fd.name):
+            if caller.fd.is_async or caller.gqn == func.gqn or caller.fd.qn == "<module>":
+                continue
+            if self.p.callee(caller, site.func) == ("func", func.gqn):
                 return caller.display
         return None
 
