@@ -186,3 +186,14 @@ def test_mounted_sub_application_routes_carry_the_mount_prefix():
     result = run("routing")
     found = [f for f in result.findings if f.entry.name == "legacy_ping"]
     assert [f.entry.route for f in found] == ["GET /legacy/ping"]
+
+
+def test_an_app_mounted_at_several_prefixes_has_its_prefix_unread():
+    """One factory builds both sub-apps, so unjam sees one object mounted at /search and at
+    /export: the route added to the export app is not labelled with the search prefix."""
+    result = run("routing")
+    found = [f for f in result.findings if f.entry.name == "run_export"]
+    assert [f.entry.route for f in found] == ["POST …/run/{name}"]
+    # one router included twice under its own name is served at both: the first is shown
+    found = [f for f in result.findings if f.entry.name == "clock"]
+    assert [f.entry.route for f in found] == ["GET /v1/clock"]

@@ -50,8 +50,8 @@ class RouterObj:
     path: str
     line: int
     col: int
-    # (sym, prefix, scope, deps)
-    parents: list[tuple[str, str, Func, tuple | None]] = field(default_factory=list)
+    # (sym, prefix, scope, deps, the ref the registration names this object by)
+    parents: list[tuple[str, str, Func, tuple | None, tuple]] = field(default_factory=list)
 
 
 @dataclass

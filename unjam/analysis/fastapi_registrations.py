@@ -94,7 +94,7 @@ class Registrations(RouteModel):
                 prefix = self._include_prefix(func, owner, owner_ref, kwargs.get("prefix"))
                 sym = owner.sym if owner is not None else ""
                 for child in children:
-                    child.parents.append((sym, prefix, func, kwargs.get("dependencies")))
+                    child.parents.append((sym, prefix, func, kwargs.get("dependencies"), child_ref))
         elif method == "mount":
             path = _const_str(site.args[0] if site.args else kwargs.get("path"))
             sub_ref = site.args[1] if len(site.args) > 1 else kwargs.get("app")
@@ -104,7 +104,7 @@ class Registrations(RouteModel):
             children = [] if child is None else [child]
             children += [a for a in self._factory_apps(func, sub_ref) if a not in children]
             for child in children:
-                child.parents.append((owner.sym, path.rstrip("/"), func, None))
+                child.parents.append((owner.sym, path.rstrip("/"), func, None, sub_ref))
         elif method in _ADD_ROUTE:
             self._added_route(func, site, method, kwargs, owner)
         elif method == "add_middleware":

@@ -76,8 +76,10 @@ class RouteModel(AppDiscovery):
                 if obj.type != APP:  # a router included nowhere unjam sees: prefix unknown
                     prefix = _joined(UNREAD_PREFIX, prefix)
                 break
-            known = [parent for parent in obj.parents if parent[0] in self.routers]
-            parent_sym, include_prefix, scope, include_deps = (known or obj.parents)[0]
+            known = [parent for parent in obj.parents if parent[0] in self.routers] or obj.parents
+            parent_sym, include_prefix, scope, include_deps, _ = known[0]
+            if _conflated(known):
+                include_prefix = UNREAD_PREFIX
             prefix = _joined(include_prefix, prefix)
             if include_deps is not None:
                 deps.append((scope, include_deps))
@@ -267,6 +269,20 @@ def _class_name(qn: str) -> bool:
     (`AuthJWT`, `OAuth2PasswordRequestForm`; not `get_db`, not a constant `API_KEY`)."""
     name = qn.rpartition(".")[2]
     return name[:1].isupper() and not name.isupper()
+
+
+def _conflated(parents: list[tuple]) -> bool:
+    """Whether registrations on one app or router, under different names, put one object at
+    different prefixes: a factory called twice (`chat_app = create_app()`, `agent_app =
+    create_app()`, each mounted) builds two objects where unjam sees one, so which prefix a
+    route added to one of them has is not known. The same name included twice (`/v1` and
+    `/latest`), or one router in two apps, serves the route at each."""
+    seen: dict[str, tuple[str, tuple]] = {}
+    for sym, prefix, _scope, _deps, named in parents:
+        first = seen.setdefault(sym, (prefix, named))
+        if first[0] != prefix and first[1] != named:
+            return True
+    return False
 
 
 def _joined(outer: str, inner: str) -> str:

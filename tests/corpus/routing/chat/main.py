@@ -47,3 +47,13 @@ def mount_thumbnails(application: FastAPI) -> None:
 
 
 mount_thumbnails(app)
+
+from chat.plugins import export_app, search_app  # noqa: E402
+
+app.mount("/search", search_app)
+app.mount("/export", export_app)
+
+from chat.versions import versioned  # noqa: E402
+
+app.include_router(versioned, prefix="/v1")
+app.include_router(versioned, prefix="/latest")
