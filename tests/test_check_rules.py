@@ -173,6 +173,16 @@ def test_a_function_that_makes_a_loop_when_none_runs_needs_the_running_one():
     assert schema.fix.startswith("`start_bridge` needs the running event loop"), schema.fix
 
 
+def test_a_loop_made_only_to_run_work_to_completion_leaves_the_function_free_to_move():
+    """`Catalog.__init__` gets its loop from the same helper but schedules nothing on it and
+    keeps it nowhere: in a worker thread it runs on that thread's own loop."""
+    result = _analyze("lifecycle")
+    index = next(
+        f for f in result.findings if f.blocker == "subprocess.run" and f.location.line == 66
+    )
+    assert "await asyncio.to_thread(start_catalog, ...)" in index.fix, index.fix
+
+
 def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
     result = _analyze("lifecycle")
     uj002 = {f.blocker: f for f in result.findings if f.code == "UJ002"}

@@ -5,8 +5,10 @@ there, or binds its state to a new loop that never runs.
 
 Judged from the calls the function makes, itself or through the sync functions it calls
 within a few calls (an async callee only makes a coroutine, which runs wherever it is
-awaited); a function with an `except` handler is taken to cope without a loop, unless it
-makes one (`asyncio.new_event_loop()`)."""
+awaited); a function with an `except` handler is taken to cope without a loop. One that copes
+by making a loop (`get_or_create_event_loop()`) binds its caller only where the caller hands
+work to that loop or keeps it: in a thread, the loop is a new one that never runs, which
+only matters for what is scheduled on it (`run_until_complete` runs it there)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,10 @@ LOOP_APIS = frozenset(
     )
 )
 _NEW_LOOP = "asyncio.new_event_loop"
+# what hands work to a loop that must be running for it to run, or keeps the loop for later
+_SCHEDULES = frozenset(
+    ("create_task", "call_soon", "call_soon_threadsafe", "call_later", "call_at", "create_future")
+)
 _DEPTH = 3  # calls below the function: deeper, the analysis takes too much on faith
 
 
@@ -45,6 +51,7 @@ class LoopBound:
     def _search(self, root: str) -> str | None:
         funcs = self.p.funcs
         depth = {root: 0}
+        caller: dict[str, str] = {}
         queue = deque([root])
         while queue:
             gqn = queue.popleft()
@@ -52,7 +59,7 @@ class LoopBound:
             if func is None:
                 continue
             api = self._loop_call(gqn)
-            if api is not None:
+            if api is not None and (gqn == root or self._binds(gqn, caller[gqn])):
                 return f"`{api}`" + (f" via `{func.display}`" if gqn != root else "")
             if depth[gqn] == _DEPTH:
                 continue
@@ -60,18 +67,57 @@ class LoopBound:
                 callee = funcs.get(edge.callee)
                 if callee is not None and not callee.fd.is_async and edge.callee not in depth:
                     depth[edge.callee] = depth[gqn] + 1
+                    caller[edge.callee] = gqn
                     queue.append(edge.callee)
         return None
 
     def _loop_call(self, gqn: str) -> str | None:
+        apis = self._apis(gqn)
+        if _NEW_LOOP not in apis and self._copes(gqn):
+            # `try: asyncio.get_running_loop() except RuntimeError: ...` asks whether a loop
+            # runs and copes without one: such a function runs in a thread too
+            return None
+        return next((api for api in apis if api in LOOP_APIS), None)
+
+    def _apis(self, gqn: str) -> list[str]:
         p = self.p
         func = p.funcs[gqn]
         called = [p.callee(func, site.func) for site in func.fd.calls]
-        apis = [c[1] for c in called if c is not None and c[0] == "ext"]
-        if _NEW_LOOP not in apis and any(guard.kind == "except" for guard in func.fd.guards):
-            # `try: asyncio.get_running_loop() except RuntimeError: ...` asks whether a loop
-            # runs and copes without one: such a function runs in a thread too — unless it
-            # copes by making a loop of its own (`get_or_create_event_loop()`), which in a
-            # thread is a new one that never runs, and what it starts there never does
-            return None
-        return next((api for api in apis if api in LOOP_APIS), None)
+        return [c[1] for c in called if c is not None and c[0] == "ext"]
+
+    def _copes(self, gqn: str) -> bool:
+        return any(guard.kind == "except" for guard in self.p.funcs[gqn].fd.guards)
+
+    def _binds(self, gqn: str, caller_gqn: str) -> bool:
+        """Whether `caller_gqn`'s use of what `gqn` returns needs the loop running: always,
+        unless `gqn` copes without a running loop by making one, and the caller neither
+        schedules on that loop nor keeps it (`self.loop = loop`) nor hands it on."""
+        if not self._copes(gqn):
+            return True
+        func = self.p.funcs[caller_gqn]
+        fd = func.fd
+        held = {
+            name
+            for name, values in fd.locals.items()
+            for value in values
+            if value[0] == "call" and self._calls(func, value[1], gqn)
+        }
+
+        def is_loop(ref: tuple) -> bool:
+            return (ref[0] == "name" and ref[1] in held) or (
+                ref[0] == "call" and self._calls(func, ref[1], gqn)
+            )
+
+        for site in fd.calls:
+            ref = site.func
+            if ref[0] == "attr" and ref[2] in _SCHEDULES and is_loop(ref[1]):
+                return True
+            if any(is_loop(arg) for arg in site.args) or any(
+                is_loop(arg) for _, arg in site.kwargs
+            ):
+                return True
+        return any(is_loop(value) for _base, _attr, value in fd.attr_stores)
+
+    def _calls(self, func, ref: tuple, gqn: str) -> bool:
+        callee = self.p.callee(func, ref)
+        return callee is not None and callee[1] == gqn

@@ -9,7 +9,7 @@ import requests
 import sqlite3
 from fastapi import FastAPI
 
-from svc.native import Dispatcher, start_bridge, start_native_server
+from svc.native import Dispatcher, start_bridge, start_catalog, start_native_server
 
 INDEX = "/var/lib/svc/tools.json"
 
@@ -32,6 +32,7 @@ async def lifespan(app: FastAPI):
     await warm_cache(app.state.http)
     app.state.native = start_native_server(Dispatcher())
     app.state.bridge = start_bridge()
+    app.state.catalog = start_catalog()
     yield
     app.state.http.close()  # ok: close is not reported
     shutil.rmtree("/var/cache/svc", ignore_errors=True)  # expect: UJ002 (at shutdown)
