@@ -48,6 +48,15 @@ def test_a_test_against_the_key_a_global_holds_is_a_one_entry_cache():
     assert found[143].severity == Severity.ERROR
 
 
+def test_an_exists_test_of_a_per_call_path_is_no_memo():
+    """`if not os.path.exists(path): os.makedirs(path)` where `path` is an f-string of the
+    caller's id, or holds a new `uuid4()` on every call: made on every call, not once."""
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    for line in (152, 162):
+        assert "first call" not in found[line].message, found[line].message
+        assert found[line].severity == Severity.ERROR
+
+
 def test_a_cached_method_memoises_only_on_an_instance_that_outlives_the_call():
     found = findings("memo_guards", "UJ001", "catalog/plugins.py")
     per_call, shared = found[40], found[49]
@@ -364,7 +373,7 @@ def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():
     stall stays at its own `keys()` call."""
     found = findings("memo_guards", "UJ001", "catalog/sessions.py")
     assert [(s.name, s.line) for s in found[12].chain][:3] == [
-        ("login", 97),
+        ("login", 99),
         ("sign", 18),
         ("config", 12),
     ]

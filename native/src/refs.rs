@@ -12,6 +12,7 @@ use crate::summarize::Summarizer;
 
 const MAX_DEPTH: u32 = 40;
 const MAX_ITEMS: usize = 64;
+const MAX_FORMATTED: usize = 8; // the values an f-string formats, as for `boolop`
 const MAX_STR: usize = 160;
 
 /// CPython's operator class names (`type(op).__name__`).
@@ -182,47 +183,58 @@ impl Summarizer<'_> {
             }
             Expr::Starred(st) => tuple(vec![tag("star"), self.ref_(&st.value, f, d)]),
             Expr::Named(n) => self.ref_(&n.value, f, d),
-            Expr::FString(fs) => self.fstring_ref(fs),
+            Expr::FString(fs) => self.fstring_ref(fs, f, d),
             _ => self.unknown.clone(),
         }
     }
 
     /// `_fstring_ref`: the constant an f-string is when it has no placeholder, else the
-    /// text before its first placeholder joined with something (`"/proc/" + …`).
-    fn fstring_ref(&mut self, fs: &ExprFString) -> V {
+    /// text before its first placeholder joined with what it formats (`"/proc/" + ("fmt",
+    /// (pid,))`), or what it formats alone when no text comes first.
+    fn fstring_ref(&mut self, fs: &ExprFString, f: usize, d: u32) -> V {
         let mut prefix = String::new();
-        let mut placeholder = false;
-        'parts: for part in fs.value.iter() {
+        let mut values: Vec<&Expr> = Vec::new();
+        for part in fs.value.iter() {
             match part {
-                FStringPart::Literal(lit) => prefix.push_str(&lit.value),
+                FStringPart::Literal(lit) if values.is_empty() => prefix.push_str(&lit.value),
+                FStringPart::Literal(_) => {}
                 FStringPart::FString(inner) => {
                     for element in inner.elements.iter() {
                         match element {
-                            InterpolatedStringElement::Literal(l) => prefix.push_str(&l.value),
+                            InterpolatedStringElement::Literal(l) if values.is_empty() => {
+                                prefix.push_str(&l.value)
+                            }
+                            InterpolatedStringElement::Literal(_) => {}
                             InterpolatedStringElement::Interpolation(i) => {
-                                if let Some(debug) = &i.debug_text {
-                                    // `f"{x=}"`: CPython's tree holds the text `x=` as a
-                                    // constant before the placeholder
-                                    prefix.push_str(debug.as_str());
+                                if values.is_empty() {
+                                    if let Some(debug) = &i.debug_text {
+                                        // `f"{x=}"`: CPython's tree holds the text `x=` as a
+                                        // constant before the placeholder
+                                        prefix.push_str(debug.as_str());
+                                    }
                                 }
-                                placeholder = true;
-                                break 'parts;
+                                values.push(&i.expression);
                             }
                         }
                     }
                 }
             }
         }
-        if prefix.contains(['{', '}', '\\']) || (placeholder && prefix.is_empty()) {
+        if prefix.contains(['{', '}', '\\']) {
             return self.unknown.clone();
+        }
+        if values.is_empty() {
+            let text = self.text(&prefix);
+            return self.conser.cons(tuple(vec![tag("const"), text]));
+        }
+        let formatted = self.refs_of(values.into_iter().take(MAX_FORMATTED), f, d);
+        let formatted = tuple(vec![tag("fmt"), formatted]);
+        if prefix.is_empty() {
+            return formatted;
         }
         let text = self.text(&prefix);
         let constant = self.conser.cons(tuple(vec![tag("const"), text]));
-        if !placeholder {
-            return constant;
-        }
-        let unknown = self.unknown.clone();
-        tuple(vec![tag("binop"), tag("Add"), constant, unknown])
+        tuple(vec![tag("binop"), tag("Add"), constant, formatted])
     }
 
     fn list_ref(&mut self, elts: &[Expr], f: usize, d: u32) -> V {

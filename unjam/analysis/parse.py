@@ -189,7 +189,7 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 27: a binding before the test no longer hides it; 28: an f-string's text before its first
 # placeholder (`f"/proc/{pid}"` as `"/proc/" + …`), or its constant when it has none; 29:
 # `if X != key:` whose body sets X as a "not in" guard of X
-NATIVE_FORMAT = 29
+NATIVE_FORMAT = 30
 _told_stale = False
 
 

@@ -35,6 +35,7 @@ UNKNOWN: Ref = ("?",)
 _MAX_DEPTH = 40
 _MAX_ITEMS = 64  # elements kept of a list/dict literal (a Tornado app's handler table)
 _MAX_STR = 160  # characters kept of a string constant (route paths are short)
+_MAX_FORMATTED = 8  # values kept of an f-string (as of a `boolop`)
 # child nodes that can never contain a call: not worth a trip through the work stack
 _LEAVES = frozenset(
     {
@@ -67,24 +68,25 @@ def _constant(value: object) -> Ref:
     return UNKNOWN
 
 
-def _fstring_ref(node: ast.JoinedStr) -> Ref:
+def _fstring_ref(node: ast.JoinedStr, formatted: tuple) -> Ref:
     """An f-string as far as constant_text.py reads it: the constant it is when it has no
-    placeholder, else the text before its first placeholder joined with something
-    (`f"/proc/{pid}/stat"` as `"/proc/" + …`); UNKNOWN when that text is empty or holds a
-    brace or a backslash (what the native parser keeps of those is not compared)."""
+    placeholder, else the text before its first placeholder joined with what it formats
+    (`f"/proc/{pid}/stat"` as `"/proc/" + ("fmt", (pid,))`), or what it formats alone when
+    no text comes first; UNKNOWN when that text holds a brace or a backslash (what the
+    native parser keeps of those is not compared). `formatted`: the refs of its values."""
     prefix: list[str] = []
-    placeholder = False
     for value in node.values:
         if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
-            placeholder = True
             break
         prefix.append(value.value)
     text = "".join(prefix)
     if any(c in text for c in "{}\\"):
         return UNKNOWN
-    if not placeholder:
+    if len(prefix) == len(node.values):
         return _constant(text)
-    return ("binop", "Add", _constant(text), UNKNOWN) if text else UNKNOWN
+    if not text:
+        return ("fmt", formatted)
+    return ("binop", "Add", _constant(text), ("fmt", formatted))
 
 
 def summarize(tree: ast.Module, is_package: bool) -> ModuleSummary:
@@ -186,7 +188,8 @@ class _Summarizer(GuardRecorder):
         if isinstance(node, ast.NamedExpr):
             return self.ref(node.value, fn, d)
         if isinstance(node, ast.JoinedStr):
-            return _fstring_ref(node)
+            values = [v.value for v in node.values if isinstance(v, ast.FormattedValue)]
+            return _fstring_ref(node, tuple([ref(v, fn, d) for v in values[:_MAX_FORMATTED]]))
         return UNKNOWN
 
     def ann(self, node: ast.expr | None, fn: FuncDef) -> Ref | None:

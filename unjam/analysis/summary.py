@@ -11,7 +11,8 @@ they are cheap to pickle, hashable (memoisation keys) and independent of the pro
     ("list", (refs...))  ("dict", ((key, value), ...))  ("lambda", local qualname)
     ("binop", op, left, right)  ("ifexp", a, b, test)  ("boolop", (refs...))
     an f-string: ("const", text) without placeholders, else ("binop", "Add", ("const", the
-    text before the first one), ("?",)), or ("?",) when that text is empty
+    text before the first one), ("fmt", (refs of the values it formats...))), or that
+    ("fmt", ...) alone when no text comes first
     ("enter", ref)   value bound by `with ref as x`      ("iter", ref)  `yield from ref`
     ("imp", level, module, name)  a function-local import
     ("star", ref)    ("?",)  anything else

@@ -30,7 +30,8 @@ builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), a m
 value that no code fills or rebinds (`if h in KNOWN: return KNOWN[h]`: what the program ships
 with; project_index.py `written_names`), or the answer of
 a function called right there (`if not fips_mode_active():`) or of a call about what this call
-was given (`if not os.path.exists(config_path):` with `config_path` from a parameter).
+was given (`if not os.path.exists(config_path):` with `config_path` from a parameter, also
+through an f-string) or makes anew (`f"/tmp/run-{uuid.uuid4()}"`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ _READS = frozenset({"get", "setdefault"})
 _READ_FUNCS = frozenset({("name", "getattr")})
 _ATTRIBUTE_FUNCS = frozenset({("name", "getattr"), ("name", "hasattr")})
 _ENVIRONMENT = frozenset({"environ", "getenv"})
+_FRESH_VALUES = frozenset(
+    {"uuid1", "uuid4", "mkdtemp", "mktemp", "token_hex", "token_urlsafe", "time", "time_ns"}
+    | {"now", "utcnow", "perf_counter", "monotonic"}
+)
 
 
 def _root(subject: tuple) -> tuple[tuple, bool]:
@@ -290,6 +295,8 @@ def _from_arguments(fd: FuncDef, ref: tuple, depth: int) -> bool:
         item = stack.pop()
         if not item or item[0] == "const":
             continue
+        if item[0] == "call" and _fresh(item[1]):
+            return True  # `f"/tmp/run-{uuid.uuid4()}"`: a new name on every call
         if item[0] == "name" and type(item[1]) is str:  # (not a `name=` keyword pair)
             name = item[1]
             if name in ("self", "cls"):
@@ -302,6 +309,12 @@ def _from_arguments(fd: FuncDef, ref: tuple, depth: int) -> bool:
             continue
         stack.extend(part for part in item if type(part) is tuple)
     return False
+
+
+def _fresh(func: tuple) -> bool:
+    """A call that makes a new value every time: a random id, a temporary name, the time."""
+    name = func[2] if func[0] == "attr" else func[1] if func[0] == "name" else None
+    return name in _FRESH_VALUES
 
 
 def _asks_a_cache(method: tuple) -> bool:

@@ -78,6 +78,8 @@ async def models(model_dir: str):
     keys.default_settings()
     keys.chat_template(model_dir)
     keys.model_version(model_dir, "5d41402abc4b2a76")
+    keys.user_dir(model_dir)
+    keys.scratch_dir()
     return keys.model_files(model_dir)
 
 

@@ -143,3 +143,21 @@ def mode_banner() -> str:
         with open("static/slow.txt") as fh:  # expect: UJ001
             return fh.read()
     return ""
+
+
+def user_dir(user_id: str) -> str:
+    """Named by an f-string of the caller's id: a test of this call's path, not a memo."""
+    path = f"/srv/users/{user_id}"
+    if not os.path.exists(path):
+        os.makedirs(path)  # expect: UJ001
+    return path
+
+
+def scratch_dir() -> str:
+    """A new name on every call: the directory never exists yet, so it is made every time."""
+    import uuid
+
+    path = os.path.join("/srv/scratch", f"run-{uuid.uuid4()}")
+    if not os.path.exists(path):
+        os.makedirs(path)  # expect: UJ001
+    return path
