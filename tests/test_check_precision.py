@@ -57,6 +57,16 @@ def test_an_exists_test_of_a_per_call_path_is_no_memo():
         assert found[line].severity == Severity.ERROR
 
 
+def test_a_setting_no_code_stores_into_is_a_switch_not_a_memo():
+    """`using_workers = not queue_app.conf["always_eager"]` then `if using_workers:`: the
+    task app's configuration is never stored into, so the queue is asked on every request;
+    `if not registry.loaded: registry.load(...)` may fill it: a first-call stall."""
+    found = findings("memo_guards", "UJ001", "catalog/workers.py")
+    assert "first call" not in found[17].message, found[17].message
+    assert found[17].severity == Severity.ERROR
+    assert "on the first call only" in found[21].message, found[21].message
+
+
 def test_a_cached_method_memoises_only_on_an_instance_that_outlives_the_call():
     found = findings("memo_guards", "UJ001", "catalog/plugins.py")
     per_call, shared = found[40], found[49]
@@ -79,7 +89,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[58]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[60]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 

@@ -124,7 +124,13 @@ def _outlives_call(
             and not _unfilled(fd, _table_read(ref), written)
             for ref in values
         )
-    return not (subject == root and _unfilled(fd, root, written))
+    if subject == root:
+        return not _unfilled(fd, root, written)
+    if _stored_path(subject) and _unfilled(fd, root, written):
+        # `if not celery_app.conf["eager"]:`: a module object's attribute or item that no
+        # code stores into is configuration, unless this function may fill it
+        return _sets(fd, subject, root) or _calls_on(fd, root)
+    return True
 
 
 def _unfilled(fd: FuncDef, root: tuple | None, written: frozenset[str] | None) -> bool:
@@ -253,6 +259,20 @@ def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
     return any(("attr", base, attr) in path for base, attr, _ in fd.attr_stores) or any(
         changed in path for changed in fd.mutated
     )
+
+
+def _stored_path(subject: tuple) -> bool:
+    """`x.a` / `x["k"]` / `x.a.b`: a value kept in an object, not the answer of a call
+    (`os.path.exists(path)` asks the file system, which the guarded code may fill)."""
+    while subject[0] in ("attr", "sub"):
+        subject = subject[1]
+    return subject[0] == "name"
+
+
+def _calls_on(fd: FuncDef, root: tuple) -> bool:
+    """Whether `fd` calls a method of `root` (`if not registry.loaded: registry.load()`),
+    which may fill what the test reads."""
+    return any(site.func[0] == "attr" and site.func[1] == root for site in fd.calls)
 
 
 def _flag_name(subject: tuple) -> str | None:

@@ -10,6 +10,7 @@ from catalog.plugins import prepare
 from catalog.pricing import FeedWatcher, open_price_book, pricing
 from catalog.registry import store
 from catalog.settings import settings
+from catalog.workers import workers
 
 prepare()  # lists the plugins once, while the app is imported
 app = FastAPI()
@@ -18,6 +19,7 @@ app.include_router(pricing)
 app.include_router(ledger)
 app.include_router(hooks)
 app.include_router(settings)
+app.include_router(workers)
 
 
 @app.on_event("startup")
