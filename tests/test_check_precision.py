@@ -202,9 +202,9 @@ def test_routes_included_through_a_function_keep_their_prefix_and_the_app_counts
     assert sorted(limiter) == [15, 42]  # `app = create_app()` and `admin = create_admin()`
     # of its 5 sync routes, one reads a file and one, `POST /auth/login`, is the plug-in's
     # sub-app mounted through `plugin.get_app()`: counted here, with no UJ006 of its own
-    assert "2 routes block in it" in limiter[15].message
+    assert "at least 2 routes block in it" in limiter[15].message
     assert not findings("app_factory", "UJ006", "portal/plugins.py")
-    assert "1 route blocks in it" in limiter[42].message
+    assert "at least 1 route blocks in it" in limiter[42].message
     startup = findings("app_factory", "UJ002", "portal/main.py")
     assert "other entry point" not in startup[9].message  # one app, one lifespan
 
@@ -435,7 +435,7 @@ def test_a_sync_generator_dependencys_exit_holds_no_default_token():
     the pool (UJ006 counts the other four)."""
     assert 11 not in findings("request_queries", "UJ005", "scheduler/db.py")
     limiter = findings("request_queries", "UJ006", "scheduler/main.py")[21]
-    assert "4 routes block in it" in limiter.message, limiter.message
+    assert "at least 4 routes block in it" in limiter.message, limiter.message
 
 
 def test_a_dependency_factory_runs_the_branch_its_flag_picks():

@@ -45,7 +45,7 @@ _KIND_WORDS = {
     "cpu": "CPU-heavy work",
 }
 # the engine is a client's choice: a network server's, or a file's (SQLite)
-_DATABASE_PACKAGES = ("sqlalchemy.", "sqlmodel.")
+_DATABASE_PACKAGES = ("sqlalchemy.", "sqlmodel.", "fastapi_pagination.ext.")
 
 
 def _kind_words(qn: str, kind: str) -> str:

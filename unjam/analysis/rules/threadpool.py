@@ -311,7 +311,9 @@ class ThreadPool:
             if not (blocking or pool_others):
                 continue
             users = len(blocking)
-            what = [f"{users} route{' blocks' if users == 1 else 's block'} in it"] if users else []
+            # a floor: a route whose blocking call unjam does not know is not counted
+            what = [f"at least {users} route{' blocks' if users == 1 else 's block'} in it"]
+            what = what if users else []
             if pool_others:
                 what.append(f"{pool_others} other sync handler{'s' if pool_others != 1 else ''}")
             name = app.sym.rpartition(".")[2].rpartition(":")[2]
