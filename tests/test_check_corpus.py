@@ -171,6 +171,16 @@ def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     assert routes["create_thumbnails_api.drop_thumbnails"] == "DELETE /thumbnails/cache"
 
 
+def test_a_route_path_from_a_constant_or_a_setting_is_served():
+    """`@router.get(urls.EXPORTS_LIST)` reads the registry module's constant; a path from the
+    environment is unknown, but the route is still served; the router reaches the app
+    through `def attach(app, routers=ROUTERS): for router in routers: ...`."""
+    result = run("routing")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes["list_registry_exports"] == "GET /v2/registry/exports"
+    assert routes["registry_hook"] == "POST /v2/registry…"
+
+
 def test_the_doctor_matches_a_label_with_an_unread_prefix_by_the_served_path():
     from unjam.doctor.static import align_routes, endpoint_for
 

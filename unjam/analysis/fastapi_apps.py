@@ -197,12 +197,34 @@ class AppDiscovery:
         iterates no such list, or two (which one the loop variable takes is not known)."""
         found: list[list[RouterObj]] = []
         for ref in func.fd.iterated:
+            default = self._unpassed_default(func, ref[1]) if ref[0] == "name" else None
+            if default is not None:  # `def create_app(routers=ROUTERS): for r in routers:`
+                func = self.p.module_scope(func.mod)
+                ref = default
             scope, held = self._held_value(func, ref) if ref[0] == "name" else (func, ref)
             items = _list_items(held)
             routers = [self._router_of(scope, item) for item in items]
             if items and all(router is not None for router in routers):
                 found.append(routers)  # type: ignore[arg-type]
         return found[0] if len(found) == 1 else []
+
+    def _unpassed_default(self, func: Func, name: str) -> tuple | None:
+        """The default of `func`'s parameter `name` when it is not rebound and no call of
+        `func` that names it passes it (by keyword, by position, or in a `**` spread)."""
+        fd = func.fd
+        index = next((i for i, q in enumerate(fd.params) if q.name == name), -1)
+        param = fd.params[index] if index >= 0 else None
+        if param is None or param.default is None or name in fd.locals:
+            return None
+        for caller, site in self.p.sites_named(fd.name):
+            callee = self.p.callee(caller, site.func)
+            if callee is None or callee[1] != func.gqn:
+                continue
+            if (param.kind == "pos" and len(site.args) > index) or any(
+                key in (name, None) for key, _ in site.kwargs
+            ):
+                return None
+        return param.default
 
     def _held_value(self, func: Func, ref: tuple) -> tuple[Func, tuple | None]:
         """The one value the name `ref` is assigned — a local, or a module global (imported

@@ -9,6 +9,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 
 from __future__ import annotations
 
+from unjam.analysis.constant_text import constant_text
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
     APP,
@@ -96,7 +97,7 @@ class Registrations(RouteModel):
                 for child in children:
                     child.parents.append((sym, prefix, func, kwargs.get("dependencies"), child_ref))
         elif method == "mount":
-            path = _const_str(site.args[0] if site.args else kwargs.get("path"))
+            path = self._path(func, site.args[0] if site.args else kwargs.get("path"))
             sub_ref = site.args[1] if len(site.args) > 1 else kwargs.get("app")
             if path is None or sub_ref is None or owner is None:
                 return
@@ -121,6 +122,15 @@ class Registrations(RouteModel):
                 event = site.args[0] if site.args else kwargs.get("event_type")
                 self._callable(func, handler, _event_role(event))
 
+    def _path(self, scope: Func, ref: tuple | None) -> str | None:
+        """A route's or mount's path: a string, or a constant holding one (`@router.get(
+        urls.POLICY_LIST)`, constant_text.py); UNREAD_PREFIX for one unjam cannot read, so
+        the route is still served (its label says the path is unknown)."""
+        if ref is None:
+            return None
+        text = constant_text(self.p, scope, ref)
+        return UNREAD_PREFIX if text is None else text
+
     def _factory_apps(self, func: Func, ref: tuple) -> list[RouterObj]:
         """`app.mount("/auth", am.get_fastapi_app())` where the object's class is not known
         (a plug-in chosen by configuration; the base class's method may return None): the
@@ -143,9 +153,9 @@ class Registrations(RouteModel):
         self, func: Func, site: CallSite, method: str, kwargs: dict, owner: RouterObj | None
     ) -> None:
         """`owner.add_api_route("/path", endpoint, methods=[...])` and its kin."""
-        path = _const_str(site.args[0] if site.args else kwargs.get("path"))
+        path = self._path(func, site.args[0] if site.args else kwargs.get("path"))
         endpoint_ref = site.args[1] if len(site.args) > 1 else kwargs.get("endpoint")
-        if path is None or endpoint_ref is None or not path.startswith("/"):
+        if path is None or endpoint_ref is None or not path.startswith(("/", UNREAD_PREFIX)):
             return  # (a Starlette path starts with "/": aiohttp's `add_route("GET", h)` is not one)
         target = self.p.value_of(func, endpoint_ref)
         if target is None or target[0] not in ("func", "meth"):
@@ -223,7 +233,7 @@ class Registrations(RouteModel):
         as `routes=[...]`: their endpoints are served like decorated ones (the route is not
         tied to an app: where the list goes is not followed)."""
         kwargs = dict(site.kwargs)
-        path = _const_str(site.args[0] if site.args else kwargs.get("path"))
+        path = self._path(func, site.args[0] if site.args else kwargs.get("path"))
         endpoint_ref = site.args[1] if len(site.args) > 1 else kwargs.get("endpoint")
         if path is None or endpoint_ref is None:
             return
@@ -294,7 +304,7 @@ class Registrations(RouteModel):
         if method == "on_event":
             self._other(func, _event_role(args[0] if args else kwargs.get("event_type")))
             return
-        path = _const_str(args[0] if args else kwargs.get("path"))
+        path = self._path(scope, args[0] if args else kwargs.get("path"))
         if path is None:
             return
         websocket = method in ("websocket", "websocket_route")

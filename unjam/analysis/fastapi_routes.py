@@ -115,7 +115,7 @@ class RouteModel(AppDiscovery):
         response_model: tuple | None = None,
     ) -> None:
         prefix, chain_deps, app = self._prefix_chain(owner)
-        label = f"{','.join(methods)} {prefix}{path}"
+        label = f"{','.join(methods)} {_joined(prefix, path)}"
         role = Role.WEBSOCKET if websocket else Role.ENDPOINT
         invoked = Invoked(
             (endpoint.gqn,),

@@ -57,3 +57,7 @@ from chat.versions import versioned  # noqa: E402
 
 app.include_router(versioned, prefix="/v1")
 app.include_router(versioned, prefix="/latest")
+
+from chat.registry_routes import attach  # noqa: E402
+
+attach(app)
