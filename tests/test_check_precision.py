@@ -65,6 +65,8 @@ def test_a_setting_no_code_stores_into_is_a_switch_not_a_memo():
     assert "first call" not in found[17].message, found[17].message
     assert found[17].severity == Severity.ERROR
     assert "on the first call only" in found[21].message, found[21].message
+    # `models.loaded[name] = ...` in another function fills the table: a cache keyed by name
+    assert "on a cache miss only" in found[41].message, found[41].message
 
 
 def test_a_cached_method_memoises_only_on_an_instance_that_outlives_the_call():

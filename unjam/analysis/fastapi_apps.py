@@ -197,11 +197,11 @@ class AppDiscovery:
         iterates no such list, or two (which one the loop variable takes is not known)."""
         found: list[list[RouterObj]] = []
         for ref in func.fd.iterated:
+            where = func
             default = self._unpassed_default(func, ref[1]) if ref[0] == "name" else None
             if default is not None:  # `def create_app(routers=ROUTERS): for r in routers:`
-                func = self.p.module_scope(func.mod)
-                ref = default
-            scope, held = self._held_value(func, ref) if ref[0] == "name" else (func, ref)
+                where, ref = self.p.module_scope(func.mod), default
+            scope, held = self._held_value(where, ref) if ref[0] == "name" else (where, ref)
             items = _list_items(held)
             routers = [self._router_of(scope, item) for item in items]
             if items and all(router is not None for router in routers):
@@ -210,7 +210,7 @@ class AppDiscovery:
 
     def _unpassed_default(self, func: Func, name: str) -> tuple | None:
         """The default of `func`'s parameter `name` when it is not rebound and no call of
-        `func` that names it passes it (by keyword, by position, or in a `**` spread)."""
+        `func` that names it passes it (by keyword, by position, or in a `*`/`**` spread)."""
         fd = func.fd
         index = next((i for i, q in enumerate(fd.params) if q.name == name), -1)
         param = fd.params[index] if index >= 0 else None
@@ -220,9 +220,10 @@ class AppDiscovery:
             callee = self.p.callee(caller, site.func)
             if callee is None or callee[1] != func.gqn:
                 continue
-            if (param.kind == "pos" and len(site.args) > index) or any(
-                key in (name, None) for key, _ in site.kwargs
-            ):
+            positional = param.kind == "pos" and (
+                len(site.args) > index or any(arg[0] == "star" for arg in site.args)
+            )
+            if positional or any(key in (name, None) for key, _ in site.kwargs):
                 return None
         return param.default
 

@@ -188,7 +188,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # "X is unset" tests of the one test bound to `reload`; 26: 64 items kept of a literal, not 16;
 # 27: a binding before the test no longer hides it; 28: an f-string's text before its first
 # placeholder (`f"/proc/{pid}"` as `"/proc/" + …`), or its constant when it has none; 29:
-# `if X != key:` whose body sets X as a "not in" guard of X
+# `if X != key:` whose body sets X as a "not in" guard of X; 30: an f-string keeps the refs
+# of the values it formats (`("fmt", refs)`)
 NATIVE_FORMAT = 30
 _told_stale = False
 

@@ -215,25 +215,23 @@ class ProjectIndex:
 
     def written_names(self) -> frozenset[str]:
         """Every name some code fills or rebinds: declared `global` in a function, stored
-        into (`X[k] = v`, `X.a = v`, `X += …`, `del X[k]`) or changed by a method that fills
-        a container (`X.update(…)`, `X.append(…)`). A module table no code writes
-        (`KNOWN = {...}` only read) holds nothing a call left behind: no memo (rules/memo.py)."""
+        into (`X[k] = v`, `X.a = v`, `X += …`, `del X[k]`, also deeper: `X.a[k] = v`) or
+        changed by a method that fills a container (`X.update(…)`, `X.a.append(…)`). A
+        module table no code writes (`KNOWN = {...}` only read) holds nothing a call left
+        behind: no memo (rules/memo.py)."""
         written = self._written
         if written is None:
             found: set[str] = set()
             for mod in self.modules.values():
                 for fd in mod.summary.funcs.values():
                     found.update(fd.globals_declared)
-                    for ref in fd.mutated:
-                        if ref[0] == "name":
-                            found.add(ref[1])
-                    for target, _attr, _value in fd.attr_stores:
-                        if target[0] == "name":
-                            found.add(target[1])
+                    found.update(_root_name(ref) for ref in fd.mutated)
+                    found.update(_root_name(target) for target, _attr, _value in fd.attr_stores)
                     for call in fd.calls:
                         func = call.func
-                        if func[0] == "attr" and func[2] in FILLERS and func[1][0] == "name":
-                            found.add(func[1][1])
+                        if func[0] == "attr" and func[2] in FILLERS:
+                            found.add(_root_name(func[1]))
+            found.discard("")
             written = self._written = frozenset(found)
         return written
 
@@ -304,3 +302,10 @@ class ProjectIndex:
 
     def _param_value(self, func: Func, param: Param, index: int) -> Value | None:
         raise NotImplementedError  # parameters.py
+
+
+def _root_name(ref: tuple) -> str:
+    """The name an attribute or item chain starts from (`X` of `X.a["k"]`), "" for another."""
+    while ref[0] in ("attr", "sub"):
+        ref = ref[1]
+    return ref[1] if ref[0] == "name" else ""

@@ -18,3 +18,15 @@ class Registry:
 
 queue_app = TaskApp({"always_eager": False})
 registry = Registry()
+
+
+class Models:
+    def __init__(self) -> None:
+        self.loaded: dict = {}
+
+
+models = Models()
+
+
+def remember_model(name: str, weights: bytes) -> None:
+    models.loaded[name] = weights

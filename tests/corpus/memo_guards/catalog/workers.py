@@ -6,7 +6,7 @@ memo."""
 import redis
 from fastapi import APIRouter
 
-from catalog.queue_app import queue_app, registry
+from catalog.queue_app import models, queue_app, registry, remember_model
 
 workers = APIRouter(prefix="/workers")
 
@@ -35,3 +35,16 @@ async def plugins():
     if not registry.loaded:
         registry.load(plugin_names())
     return registry.names
+
+
+def load_weights(name: str) -> bytes:
+    with open(f"/srv/models/{name}.bin", "rb") as fh:  # expect: UJ001
+        return fh.read()
+
+
+@workers.get("/models/{name}")
+async def model_size(name: str):
+    """Filled by another function's store into `models.loaded`: a cache keyed by name."""
+    if name not in models.loaded:
+        remember_model(name, load_weights(name))
+    return len(models.loaded[name])
