@@ -183,6 +183,15 @@ def test_a_loop_made_only_to_run_work_to_completion_leaves_the_function_free_to_
     assert "await asyncio.to_thread(start_catalog, ...)" in index.fix, index.fix
 
 
+def test_a_function_that_schedules_on_tornados_loop_stays_on_it():
+    """`start_report` polls through `IOLoop.current().call_later`: in a worker thread that is
+    not the serving loop, so the fix keeps it there — even though `poll` has an `except`."""
+    result = _analyze("tornado_dash")
+    remove = next(f for f in result.findings if f.blocker == "os.remove")
+    assert "to_thread(start_report" not in remove.fix, remove.fix
+    assert remove.fix.startswith("`start_report` needs the running event loop"), remove.fix
+
+
 def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
     result = _analyze("lifecycle")
     uj002 = {f.blocker: f for f in result.findings if f.code == "UJ002"}

@@ -1,7 +1,7 @@
 """Whether a sync function needs the running event loop, so that a fix must not move it to a
 worker thread: `asyncio.to_thread(start_server, ...)` of a function that calls
-`asyncio.get_running_loop()` (or `create_task`, `ensure_future`, `get_event_loop`) fails
-there, or binds its state to a new loop that never runs.
+`asyncio.get_running_loop()` (or `create_task`, `ensure_future`, `get_event_loop`, Tornado's
+`IOLoop.current()`) fails there, or binds its state to a new loop that never runs.
 
 Judged from the calls the function makes, itself or through the sync functions it calls
 within a few calls (an async callee only makes a coroutine, which runs wherever it is
@@ -27,6 +27,9 @@ LOOP_APIS = frozenset(
         "asyncio.ensure_future",
     )
 )
+# Tornado's loop of this thread (in a worker thread, not the one that serves): nothing to
+# catch, so an `except` handler nearby says nothing about coping without it
+_TORNADO_LOOP = frozenset(("tornado.ioloop.IOLoop.current", "tornado.ioloop.IOLoop.instance"))
 _NEW_LOOP = "asyncio.new_event_loop"
 # what hands work to a loop that must be running for it to run, or keeps the loop for later
 _SCHEDULES = frozenset(
@@ -73,6 +76,9 @@ class LoopBound:
 
     def _loop_call(self, gqn: str) -> str | None:
         apis = self._apis(gqn)
+        tornado = next((api for api in apis if api in _TORNADO_LOOP), None)
+        if tornado is not None:
+            return tornado
         if _NEW_LOOP not in apis and self._copes(gqn):
             # `try: asyncio.get_running_loop() except RuntimeError: ...` asks whether a loop
             # runs and copes without one: such a function runs in a thread too
@@ -92,7 +98,7 @@ class LoopBound:
         """Whether `caller_gqn`'s use of what `gqn` returns needs the loop running: always,
         unless `gqn` copes without a running loop by making one, and the caller neither
         schedules on that loop nor keeps it (`self.loop = loop`) nor hands it on."""
-        if not self._copes(gqn):
+        if not self._copes(gqn) or _NEW_LOOP not in self._apis(gqn):
             return True
         func = self.p.funcs[caller_gqn]
         fd = func.fd

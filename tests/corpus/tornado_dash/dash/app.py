@@ -3,6 +3,7 @@
 import tornado.web
 
 from dash.handlers import DevicesHandler, LogsSocket, UploadHandler
+from dash.reports import ReportHandler
 
 DEVICES = r"/devices"
 
@@ -13,6 +14,7 @@ def make_app() -> tornado.web.Application:
             (DEVICES, DevicesHandler),
             tornado.web.url(r"/upload", UploadHandler),
             (r"/logs", LogsSocket),
+            (r"/report", ReportHandler),
         ],
         debug=False,
     )
