@@ -99,6 +99,7 @@ def __getattr__(name: str):
 
 
 def main() -> None:
+    _take_ctrl_c()
     try:
         code = None
         if sys.argv[1:2] == ["check"]:  # plain arguments skip typer (see the docstring)
@@ -134,6 +135,17 @@ def main() -> None:
             file=sys.stderr,
         )
         sys.exit(int(ExitCode.USAGE))
+
+
+def _take_ctrl_c() -> None:
+    """Ctrl-C stops every verb, also when the process started with SIGINT ignored (a shell
+    starts `cmd &` so, and its children inherit it): Python then installs no handler of its
+    own, and a wait (`unjam load --start-at`) would ignore the SIGINT a script sends it. The
+    load engine and uvicorn take the signal anyway; so does vegeta."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _usage_line(err) -> str:
