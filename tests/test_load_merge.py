@@ -116,13 +116,21 @@ def test_start_at_checks_the_target_before_waiting():
     assert "connection refused" in result.stderr and "waiting" not in result.stderr
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @pytest.mark.slow
-def test_ctrl_c_while_waiting_exits_130():
+@pytest.mark.parametrize("started", ["plainly", "with SIGINT ignored"])
+def test_ctrl_c_while_waiting_exits_130(started):
+    """Also as a shell starts `unjam load ... &`, SIGINT ignored from the start: a SIGINT
+    sent to it still ends the wait, as it ends vegeta's."""
     with serve_app("apps:hello", app_dir=APPS) as server:
         proc = subprocess.Popen(
             [sys.executable, "-m", "unjam", "load", server.url + "/", "-n", "1",
              "--start-at", "+10m"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=_ignore_sigint if started != "plainly" else None,
         )  # fmt: skip
         line = proc.stderr.readline()  # the wait has begun
         assert line.startswith("unjam: waiting ")
@@ -130,25 +138,3 @@ def test_ctrl_c_while_waiting_exits_130():
         out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 130
     assert "Requests" not in out  # nothing was sent
-
-
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@pytest.mark.slow
-def test_ctrl_c_while_waiting_exits_130_when_started_with_sigint_ignored():
-    """As a shell starts `unjam load ... &`: SIGINT ignored from the start. A SIGINT sent to
-    it still ends the wait, as it ends vegeta's."""
-    with serve_app("apps:hello", app_dir=APPS) as server:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "unjam", "load", server.url + "/", "-n", "1",
-             "--start-at", "+10m"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            preexec_fn=_ignore_sigint,
-        )  # fmt: skip
-        line = proc.stderr.readline()  # the wait has begun
-        assert line.startswith("unjam: waiting ")
-        proc.send_signal(signal.SIGINT)
-        proc.communicate(timeout=30)
-    assert proc.returncode == 130
