@@ -9,7 +9,6 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 
 from __future__ import annotations
 
-from unjam.analysis.constant_text import constant_text
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
     APP,
@@ -123,13 +122,10 @@ class Registrations(RouteModel):
                 self._callable(func, handler, _event_role(event))
 
     def _path(self, scope: Func, ref: tuple | None) -> str | None:
-        """A route's or mount's path: a string, or a constant holding one (`@router.get(
-        urls.POLICY_LIST)`, constant_text.py); UNREAD_PREFIX for one unjam cannot read, so
-        the route is still served (its label says the path is unknown)."""
-        if ref is None:
-            return None
-        text = constant_text(self.p, scope, ref)
-        return UNREAD_PREFIX if text is None else text
+        """A route's or mount's path, read as a prefix is (`@router.get(urls.POLICY_LIST)`;
+        UNREAD_PREFIX for one unjam cannot read, so the route is still served); None when
+        the call gives none."""
+        return None if ref is None else self._prefix_text(scope, ref)
 
     def _factory_apps(self, func: Func, ref: tuple) -> list[RouterObj]:
         """`app.mount("/auth", am.get_fastapi_app())` where the object's class is not known

@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unjam.analysis.catalogue import Catalogue
-from unjam.analysis.summary import CallSite, ClassDef, FuncDef, ModuleSummary, Param
+from unjam.analysis.summary import (
+    CallSite,
+    ClassDef,
+    FuncDef,
+    ModuleSummary,
+    Param,
+    root_name,
+)
 
 Value = tuple
 
@@ -225,12 +232,12 @@ class ProjectIndex:
             for mod in self.modules.values():
                 for fd in mod.summary.funcs.values():
                     found.update(fd.globals_declared)
-                    found.update(_root_name(ref) for ref in fd.mutated)
-                    found.update(_root_name(target) for target, _attr, _value in fd.attr_stores)
+                    found.update(root_name(ref) for ref in fd.mutated)
+                    found.update(root_name(target) for target, _attr, _value in fd.attr_stores)
                     for call in fd.calls:
                         func = call.func
                         if func[0] == "attr" and func[2] in FILLERS:
-                            found.add(_root_name(func[1]))
+                            found.add(root_name(func[1]))
             found.discard("")
             written = self._written = frozenset(found)
         return written
@@ -302,10 +309,3 @@ class ProjectIndex:
 
     def _param_value(self, func: Func, param: Param, index: int) -> Value | None:
         raise NotImplementedError  # parameters.py
-
-
-def _root_name(ref: tuple) -> str:
-    """The name an attribute or item chain starts from (`X` of `X.a["k"]`), "" for another."""
-    while ref[0] in ("attr", "sub"):
-        ref = ref[1]
-    return ref[1] if ref[0] == "name" else ""

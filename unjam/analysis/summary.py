@@ -50,6 +50,14 @@ def handler_guards(guards: list[Guard]) -> frozenset[int]:
     return frozenset(inside)
 
 
+def root_name(ref: Ref) -> str:
+    """The name an attribute or item chain starts from (`X` of `X.a["k"]`), "" for another
+    (a call's answer, a constant)."""
+    while ref[0] in ("attr", "sub"):
+        ref = ref[1]
+    return ref[1] if ref[0] == "name" else ""
+
+
 def mentions(ref: Ref, target: Ref, into_calls: bool = True) -> bool:
     """Whether `target` appears anywhere in `ref` (`_cache[key]` mentions `_cache`); not
     inside a call unless `into_calls`."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import CallGraph
-    from unjam.analysis.project import Project
+    from unjam.analysis.project import Func, Project
 
 LOOP_APIS = frozenset(
     (
@@ -43,6 +43,7 @@ class LoopBound:
         self.p = project
         self.g = graph
         self._known: dict[str, str | None] = {}  # gqn → uses()
+        self._apis_of: dict[str, list[str]] = {}  # gqn → _apis()
 
     def uses(self, gqn: str) -> str | None:
         """How `gqn` needs the running loop ("`asyncio.get_running_loop` via `helper`"),
@@ -86,10 +87,14 @@ class LoopBound:
         return next((api for api in apis if api in LOOP_APIS), None)
 
     def _apis(self, gqn: str) -> list[str]:
-        p = self.p
-        func = p.funcs[gqn]
-        called = [p.callee(func, site.func) for site in func.fd.calls]
-        return [c[1] for c in called if c is not None and c[0] == "ext"]
+        """The outside APIs `gqn` calls (asked for each function on each search: kept)."""
+        known = self._apis_of.get(gqn)
+        if known is None:
+            p = self.p
+            func = p.funcs[gqn]
+            called = [p.callee(func, site.func) for site in func.fd.calls]
+            known = self._apis_of[gqn] = [c[1] for c in called if c is not None and c[0] == "ext"]
+        return known
 
     def _copes(self, gqn: str) -> bool:
         return any(guard.kind == "except" for guard in self.p.funcs[gqn].fd.guards)
@@ -124,6 +129,6 @@ class LoopBound:
                 return True
         return any(is_loop(value) for _base, _attr, value in fd.attr_stores)
 
-    def _calls(self, func, ref: tuple, gqn: str) -> bool:
+    def _calls(self, func: Func, ref: tuple, gqn: str) -> bool:
         callee = self.p.callee(func, ref)
         return callee is not None and callee[1] == gqn

@@ -36,7 +36,7 @@ through an f-string) or makes anew (`f"/tmp/run-{uuid.uuid4()}"`).
 
 from __future__ import annotations
 
-from unjam.analysis.summary import FuncDef, Guard, mentions
+from unjam.analysis.summary import FuncDef, Guard, mentions, root_name
 
 _PER_CALL_STATE = frozenset({"request", "req", "websocket", "ws"})  # `request.state`: per call
 _READS = frozenset({"get", "setdefault"})
@@ -126,9 +126,11 @@ def _outlives_call(
         )
     if subject == root:
         return not _unfilled(fd, root, written)
-    if _stored_path(subject) and _unfilled(fd, root, written):
-        # `if not celery_app.conf["eager"]:`: a module object's attribute or item that no
-        # code stores into is configuration, unless this function may fill it
+    if root_name(subject) and _unfilled(fd, root, written):
+        # `if not celery_app.conf["eager"]:`: a module object's attribute or item (not a
+        # call's answer: `os.path.exists(p)` asks the file system, which the guarded code
+        # may fill) that no code stores into is configuration, unless this function may
+        # fill it
         return _sets(fd, subject, root) or _calls_on(fd, root)
     return True
 
@@ -259,14 +261,6 @@ def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
     return any(("attr", base, attr) in path for base, attr, _ in fd.attr_stores) or any(
         changed in path for changed in fd.mutated
     )
-
-
-def _stored_path(subject: tuple) -> bool:
-    """`x.a` / `x["k"]` / `x.a.b`: a value kept in an object, not the answer of a call
-    (`os.path.exists(path)` asks the file system, which the guarded code may fill)."""
-    while subject[0] in ("attr", "sub"):
-        subject = subject[1]
-    return subject[0] == "name"
 
 
 def _calls_on(fd: FuncDef, root: tuple) -> bool:
