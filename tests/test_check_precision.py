@@ -226,6 +226,33 @@ def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_o
     configured = found[31]
     assert "request sends" not in configured.message, configured.message
     assert "once" in configured.fix
+    # the key id goes into each call's URL (`client.delete(f".../{key_id}")`) and into
+    # `self.lookup(key_id)`: neither configures the client built from `self.timeout`
+    per_call = found[47]
+    assert "request sends" not in per_call.message, per_call.message
+    assert "once" in per_call.fix
+
+
+def test_a_client_built_from_what_the_request_looks_up_is_kept_per_setting():
+    found = findings("connection_tests", "UJ003", "hookdesk/routers/tenants.py")
+    stored = found[52]  # the tenant's own key and URL, from the `current_tenant` dependency
+    assert "from what it looks up through `tenant`" in stored.message, stored.message
+    assert "keyed by those settings" in stored.fix and "start-up" in stored.fix
+    assert "lifespan" not in stored.fix
+    # `limits()` returns the module's one `LIMITS`; `slow_limits()` what `@lru_cache
+    # load_limits()` made once
+    for shared in (found[65], found[73]):
+        assert "looks up" not in shared.message, shared.message
+        assert "once" in shared.fix and "lifespan" in shared.fix
+    # kept on an object by its base class (`super().__init__(secrets)`), then a session
+    # built from them makes the client: `session.client("s3")`
+    kept = found[96]
+    assert "looks up through `tenant`" in kept.message, kept.message
+    assert "keyed by those settings" in kept.fix
+    # the tenant's id is kept on the object too, but the client is built from `self.timeout`
+    per_call = found[108]
+    assert "looks up" not in per_call.message, per_call.message
+    assert "once" in per_call.fix
 
 
 def test_a_blocking_call_behind_lru_cache_is_a_first_call_stall():

@@ -12,7 +12,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
-from unjam.analysis.rules.request_data import request_inputs
+from unjam.analysis.rules.request_data import Provenance
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.model import ExecutionContext, Location, Severity
 
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from unjam.analysis.fastapi_model import Invoked
     from unjam.analysis.project import Func
     from unjam.analysis.rules_engine import RulesEngine
-    from unjam.analysis.summary import Param
 
 RULES = (
     Rule(
@@ -48,6 +47,13 @@ FIX_CLIENT_FROM_REQUEST = (
     "keep clients in a dict keyed by those settings, reused when a request sends the same "
     "ones; if the request's part is per-call data (a header, a token), build the client once "
     "and pass that data to each call"
+)
+# a client built from what the request looks up (a tenant's stored credentials): nor can it
+FIX_CLIENT_FROM_LOOKUP = (
+    "its settings are looked up on each request (stored per user or tenant), so one client "
+    "made at start-up cannot serve every request: keep clients in a dict keyed by those "
+    "settings, reused while a lookup gives the same ones; if only per-call data (a header, a "
+    "user's token) comes from the lookup, build the client once and pass that data to each call"
 )
 # a dependency's network call (a queue-URL lookup, a DB query): the client advice does not fit
 FIX_DEP_NETWORK = (
@@ -129,6 +135,7 @@ class PerRequestClients:
         self.p = engine.p
         self.g = engine.g
         self.model = engine.model
+        self.provenance = Provenance(engine.p)
 
     def per_request_clients(self) -> None:
         """UJ003: each dependency, and each endpoint near a client construction, walked once
@@ -291,14 +298,27 @@ class PerRequestClients:
             where = "in the thread pool"
         else:
             where = "on the event loop"
-        sent = (
-            request_inputs(self.p.funcs, steps, site.col, self._injected)
-            if what == "constructs"
-            else ()
-        )
+        sent: tuple[str, ...] = ()
+        looked: tuple[str, ...] = ()
+        if what == "constructs":
+            sent = self.provenance.sent(steps, site.col)
+            looked = () if sent else self.provenance.looked_up(steps, site.col)
         if sent:  # built from the request's own settings: no one client to share
             where += ", from what the request sends: "
             where += ", ".join(f"`{name}`" for name in sent)
+        elif looked:  # or from settings stored per user or tenant
+            where += ", from what it looks up through "
+            where += ", ".join(f"`{name}`" for name in looked)
+        if what != "constructs":
+            fix = FIX_DEP_NETWORK
+        else:
+            fix = (
+                FIX_CLIENT_FROM_REQUEST
+                if sent
+                else FIX_CLIENT_FROM_LOOKUP
+                if looked
+                else FIX_CLIENT
+            )
         self.e.report(
             "UJ003",
             Location(site.path, site.line, site.col),
@@ -310,9 +330,7 @@ class PerRequestClients:
             site.qn,
             self.e.entry_point(dep),
             chain=self.e.chain(steps, site.qn, site.line),
-            fix=(FIX_CLIENT_FROM_REQUEST if sent else FIX_CLIENT)
-            if what == "constructs"
-            else FIX_DEP_NETWORK,
+            fix=fix,
             root=Root(
                 ("dependency", self.e.inv_key(dep)),
                 f"{self.e.describe(dep).partition(' (')[0]} builds a client"
@@ -322,10 +340,6 @@ class PerRequestClients:
             ),
             variant="network" if what == "network" else "",
         )
-
-    def _injected(self, func: Func, param: Param) -> bool:
-        """Whether FastAPI fills the entry's parameter from a dependency (request_data.py)."""
-        return self.p.param_depends(func, param) is not None
 
     def _handed_where(self, off: Offloaded) -> str:
         """Where work handed over by `off` (asyncio.to_thread(f), add_task(f), ...) runs."""

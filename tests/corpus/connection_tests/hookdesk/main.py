@@ -1,6 +1,7 @@
 from fastapi import FastAPI
 
-from hookdesk.routers import integrations
+from hookdesk.routers import integrations, tenants
 
-app = FastAPI(title="hookdesk")
+app = FastAPI(title="hookdesk")  # expect: UJ006
 app.include_router(integrations.router, prefix="/api")
+app.include_router(tenants.router, prefix="/api")

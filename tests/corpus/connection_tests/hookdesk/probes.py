@@ -29,3 +29,21 @@ def tenant_client(token: str) -> httpx.AsyncClient:
 
 def partner_client(config: dict) -> httpx.AsyncClient:
     return httpx.AsyncClient(base_url=config["partner_url"])  # expect: UJ003
+
+
+class PartnerKeys:
+    """Keys at the partner: the request's key id goes into each call's URL, not into the
+    client, so one shared client would serve every request."""
+
+    def __init__(self):
+        self.timeout = httpx.Timeout(10.0)
+
+    async def lookup(self, key_id: str) -> bool:
+        return bool(key_id)
+
+    async def archive(self, key_id: str) -> bool:
+        if not await self.lookup(key_id):
+            return False
+        async with httpx.AsyncClient(timeout=self.timeout) as client:  # expect: UJ003
+            response = await client.delete(f"{PARTNER_API}/keys/{key_id}")
+        return response.status_code == 204

@@ -4,7 +4,14 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header
 
-from hookdesk.probes import STATUS_URL, RedisProbe, partner_client, status_client, tenant_client
+from hookdesk.probes import (
+    STATUS_URL,
+    PartnerKeys,
+    RedisProbe,
+    partner_client,
+    status_client,
+    tenant_client,
+)
 from hookdesk.schemas import PingResult, RedisSettings
 
 router = APIRouter(prefix="/integrations")
@@ -51,3 +58,8 @@ async def partner_ping(config: ConfigDep) -> dict:
     async with partner_client(config) as client:
         response = await client.get("/ping")
     return response.json()
+
+
+@router.delete("/keys/{key_id}")
+async def archive_key(key_id: str) -> dict:
+    return {"archived": await PartnerKeys().archive(key_id)}
