@@ -49,6 +49,7 @@ class CallResolver:
         once: frozenset[str] = frozenset(),
     ):
         self.project = project
+        self._builders: frozenset[str] | None = None  # see _builder_classes
         self._once = once  # functions the framework runs once per process: lifespan, startup
         self.cat = project.catalogue
         self._resolved: dict[str, Resolved] = {}
@@ -178,7 +179,7 @@ class CallResolver:
             elif kind == "func" or kind == "meth":
                 if self._runs_off_loop(func, j, callees, handlers, out):
                     continue  # a generator handed to what iterates it in a worker thread
-                if callee[1] in funcs and not _never_runs_here(func.fd, site, j, funcs[callee[1]]):
+                if callee[1] in funcs and not self._never_runs_here(func.fd, site, j, callee[1]):
                     on_error = bool(handlers) and site.guard in handlers
                     passed.edges(func, site, callee, (guarded, on_error), out)
                     runner = site.arg_of >= 0 and _runs_a_loop(callees[site.arg_of])
@@ -254,6 +255,56 @@ class CallResolver:
         if handlers and site.guard in handlers:
             out.on_error.add(blocking)
 
+    def _never_runs_here(self, fd: FuncDef, site: CallSite, index: int, gqn: str) -> bool:
+        """Whether call `index` only makes a coroutine or generator that nothing runs:
+        `[delete(x) for x in xs]` or `refresh()` as a statement, `delete` and `refresh` being
+        `async def`s (a forgotten `await`); or `return fetch(x)` in an `async def`, `fetch` a
+        coroutine function: the caller gets the coroutine object itself (FastAPI, serialising
+        it, never awaits it). A `def` returning it is a coroutine factory: its caller's
+        `await` runs it. A decorated function counts as its decorators leave it: a route
+        decorator hands back the function itself, a project decorator its wrapper (an
+        `async def` wrapper makes a coroutine too)."""
+        target = self.project.funcs[gqn].fd
+        if site.awaited or not (target.is_async or target.is_generator):
+            return False
+        if not self._makes_coroutine_still(gqn):
+            return False  # a decorator may return something that runs it when called
+        if index in fd.dropped:
+            return True
+        return (
+            fd.is_async
+            and target.is_async
+            and not target.is_generator
+            and call_ref(site) in fd.return_values
+        )
+
+    def _makes_coroutine_still(self, gqn: str) -> bool:
+        """Whether calling the decorated function still makes what its own `def` makes:
+        each decorator registers it (`@router.get`) or, for an `async def`, returns an
+        `async def` wrapper (`def decorator(func): async def wrapper(...): ...; return
+        wrapper`, also through a factory: `@deprecated(sunset_date=...)`)."""
+        func = self.project.funcs[gqn]
+        for ref, _line, _col in func.fd.decorators:
+            if _registers(ref):
+                continue
+            if not func.fd.is_async or func.fd.is_generator:
+                return False
+            wrapper = self._wrapper(func, ref)
+            if wrapper is None or not wrapper.fd.is_async or wrapper.fd.is_generator:
+                return False
+        return True
+
+    def _wrapper(self, func: Func, decorator: tuple) -> Func | None:
+        """The project function a decorator replaces `func` with: what the decorator
+        function (the decorator expression's value) returns."""
+        p = self.project
+        value = p.value_of(p.parent_scope(func), decorator)
+        applied = p.funcs.get(value[1]) if value is not None and value[0] == "func" else None
+        returned = p.return_value(applied) if applied is not None else None
+        if returned is None or returned[0] != "func":
+            return None
+        return p.funcs.get(returned[1])
+
     def _located(self, func: Func, site: CallSite, ref: tuple, callee: Value | None):
         """`local.m()` where the local was last built, before the call in its block, by
         another call than the one inference types it by (assigned_before.py)."""
@@ -323,15 +374,34 @@ class CallResolver:
         module body, `handler = Handler()`; a lifespan, `app.state.svc = Service()`; code
         that builds an app or router; the `__init__` of such a singleton; a function only
         such code calls). Then its methods' `self.x` memo guards hold across requests, like
-        a module global's. So are those of a class whose `__new__` keeps one instance."""
+        a module global's. So are those of a class whose `__new__` keeps one instance, and
+        of one whose own method builds a router (`def attach_routes(self): router =
+        APIRouter() …`, an interface a library's user makes once per app): the routes it
+        registers hold that instance for as long as the app serves."""
         if class_gqn is None:
             return False
         known = self._singletons.get(class_gqn)
         if known is None:
             self._singletons[class_gqn] = False  # (a cycle through it: not shown to be one)
-            known = self._built_once(class_gqn) or _keeps_one_instance(self.project, class_gqn)
+            known = (
+                self._built_once(class_gqn)
+                or _keeps_one_instance(self.project, class_gqn)
+                or class_gqn in self._builder_classes()
+            )
             self._singletons[class_gqn] = known
         return known
+
+    def _builder_classes(self) -> frozenset[str]:
+        """The classes one of whose own methods builds an app or a router (built once)."""
+        found = self._builders
+        if found is None:
+            classes: set[str] = set()
+            for gqn in self._once:
+                func = self.project.funcs.get(gqn)
+                if func is not None and func.class_gqn is not None:
+                    classes.add(func.class_gqn)
+            found = self._builders = frozenset(classes)
+        return found
 
     def _subclasses(self) -> dict[str, list[str]]:
         """Each project class's project subclasses, from every class's MRO (built once)."""
@@ -608,27 +678,6 @@ def _add_edge(out: Resolved, edge: Edge) -> None:
 
 def _on_error_last(edge: Edge) -> bool:
     return edge.on_error
-
-
-def _never_runs_here(fd: FuncDef, site: CallSite, index: int, target: Func) -> bool:
-    """Whether call `index` only makes a coroutine or generator that nothing runs:
-    `[delete(x) for x in xs]` or `refresh()` as a statement, `delete` and `refresh` being
-    `async def`s (a forgotten `await`); or `return fetch(x)` in an `async def`, `fetch` a
-    coroutine function: the caller gets the coroutine object itself (FastAPI, serialising
-    it, never awaits it). A `def` returning it is a coroutine factory: its caller's `await`
-    runs it."""
-    if site.awaited or not (target.fd.is_async or target.fd.is_generator):
-        return False
-    if not all(_registers(ref) for ref, _line, _col in target.fd.decorators):
-        return False  # a decorator may return something that runs it when called
-    if index in fd.dropped:
-        return True
-    return (
-        fd.is_async
-        and target.fd.is_async
-        and not target.fd.is_generator
-        and call_ref(site) in fd.return_values
-    )
 
 
 def _registers(decorator: tuple) -> bool:

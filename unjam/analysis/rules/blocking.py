@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
+from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.model import ExecutionContext, Location, Severity
@@ -56,7 +57,6 @@ def _kind_words(qn: str, kind: str) -> str:
     return _KIND_WORDS.get(kind, kind)
 
 
-_IMPORT_DEPTH = 3  # calls followed from a module's body to a cached function it warms
 _END = 1 << 30  # past any line: "to the end of the function"
 
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
@@ -102,7 +102,7 @@ class Blocking:
         self.e = engine
         self.p = engine.p
         self.g = engine.g
-        self._import_calls: set[str] | None = None  # called bare in a module body (built once)
+        self._import_warmed = ImportWarmed(engine)
         self._started: set[Site] | None = None  # what start-up reaches (built once)
         self._litestar: frozenset[str] | None = None  # (built when a fix first asks)
         self._loop_bound = LoopBound(self.p, self.g)
@@ -198,7 +198,7 @@ class Blocking:
                         path = steady
                         via = self.e.via(path[1:])
                 if memoised and (
-                    self._warmed_at_import(path, site)
+                    self._import_warmed.warmed(path, site)
                     or (not startup and self._warmed_at_start(site, path))
                 ):
                     continue  # its one slow call is made before the app serves
@@ -434,44 +434,3 @@ class Blocking:
         memo = self.e.memo_step(path) or site.func
         roots = {f for inv in self.e.startup for f in inv.funcs} - self._shutdown_handlers
         return bool(self.g.callers_within(memo, roots, MAX_CALLS))
-
-    def _warmed_at_import(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether an `lru_cache`d function on `path`, or the one whose memo guard makes the
-        path a first-call one, is also called, without arguments, by a module's body —
-        there, or in a function the body calls (`_prepare_plugins()` beside the app, which
-        calls `get_plugins()`; `if smtp.has_smtp():` in a package's `__init__`), a few calls
-        deep, on no test: its one call per process happens at import, before any request,
-        so a request finds it filled. (A memo keyed by the arguments is filled for one key
-        only.)"""
-        if self._import_calls is None:
-            self._import_calls = self._called_at_import()
-        warmed = self._import_calls
-        holder = self.e.memo_step(path) or site.func  # (else the memo is around the call)
-        if holder in warmed and not self.e.memo_by_arguments(path, site):
-            return True
-        return any(self.e.is_cached(gqn) and gqn in warmed for gqn, _line in path[1:])
-
-    def _called_at_import(self) -> set[str]:
-        """The functions module bodies surely call without arguments, directly or through
-        functions they surely call (within _IMPORT_DEPTH calls)."""
-        found: set[str] = set()
-        level = [self.p.module_scope(mod).gqn for mod in self.p.modules.values()]
-        seen = set(level)
-        for _depth in range(_IMPORT_DEPTH):
-            following = []
-            for gqn in level:
-                func = self.p.funcs.get(gqn)
-                if func is None:
-                    continue
-                calls = func.fd.calls
-                for edge in self.g.resolved(gqn).edges:
-                    if edge.guard >= 0 or edge.on_error or edge.site < 0:
-                        continue
-                    site = calls[edge.site]
-                    if not site.args and not site.kwargs:
-                        found.add(edge.callee)
-                    if edge.callee not in seen:
-                        seen.add(edge.callee)
-                        following.append(edge.callee)
-            level = following
-        return found

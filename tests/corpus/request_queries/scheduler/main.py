@@ -4,7 +4,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from scheduler.routes import jobs, runs
-from scheduler.settings import get_settings
+from scheduler.settings import get_settings, job_schema, template_for
 from scheduler.watcher import watch_settings
 
 settings = get_settings()  # read once, at import
@@ -21,3 +21,6 @@ async def lifespan(app: FastAPI):
 app = FastAPI(lifespan=lifespan, title=settings.get("title", "scheduler"))  # expect: UJ006
 app.include_router(jobs.router)
 app.include_router(runs.router)
+
+JOB_SCHEMA = job_schema()  # read once, at import, for the one key `GET /jobs/schema` reads
+DEFAULT_TEMPLATE = template_for("default")  # only the default of the keys requests name

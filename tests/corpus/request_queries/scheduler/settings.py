@@ -20,3 +20,25 @@ def get_feature_flags() -> dict:
 @cached(cache=TTLCache(maxsize=1, ttl=60))
 def get_limits() -> dict:
     return json.loads(Path("/etc/scheduler/limits.json").read_text())  # expect: UJ001 (once a minute)
+
+
+SCHEMAS = Path("/etc/scheduler/schemas")
+
+
+@lru_cache(maxsize=8)
+def read_schema(path: str) -> dict:
+    return json.loads(Path(path).read_text())  # ok: the one key below is read at import (main.py)
+
+
+def job_schema() -> dict:
+    path = SCHEMAS / "job.json"
+    return read_schema(str(path))
+
+
+@lru_cache(maxsize=8)
+def read_template(path: str) -> str:
+    return Path(path).read_text()  # expect: UJ001 (a key per kind the request names)
+
+
+def template_for(kind: str) -> str:
+    return read_template(str(SCHEMAS / f"{kind}.txt"))

@@ -8,6 +8,7 @@ from scheduler.deps import job_or_404, queue_url
 from scheduler.models import Job
 from scheduler.refresher import schedule_refresh
 from scheduler.reports import archive
+from scheduler.settings import job_schema, template_for
 
 router = APIRouter(prefix="/jobs")
 
@@ -71,3 +72,13 @@ async def spool_job(job_id: int):
 
     with spool_lock(f"job-{job_id}"):
         return {"spooled": job_id}
+
+
+@router.get("/schema")
+async def schema():
+    return job_schema()
+
+
+@router.get("/templates/{kind}")
+async def template(kind: str):
+    return {"text": template_for(kind)}

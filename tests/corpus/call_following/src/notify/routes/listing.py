@@ -86,3 +86,46 @@ def frames(parts):
 async def bundle():
     parts = read_parts(["header.html", "footer.html"])
     return StreamingResponse(frames(parts))
+
+
+def sunset(date: str):
+    """Marks a route deprecated: its wrapper is a coroutine function too."""
+
+    def decorator(func):
+        async def wrapper(*args, **kwargs):
+            return await func(*args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def timed(func):
+    """Runs the coroutine to its end in a fresh loop: calling the result runs the body."""
+
+    def wrapper(*args, **kwargs):
+        return asyncio.run(func(*args, **kwargs))
+
+    return wrapper
+
+
+@sunset("2026-01-01")
+async def legacy_manifest(name: str):
+    time.sleep(0.5)  # ok: only reached by a coroutine returned un-awaited, which never runs
+    return name
+
+
+@timed
+async def timed_manifest(name: str):
+    time.sleep(0.5)  # expect: UJ001
+    return name
+
+
+@router.get("/manifest/{name}")
+async def manifest(name: str):
+    return legacy_manifest(name)  # a missing await, through the deprecation wrapper
+
+
+@router.get("/manifest/{name}/timed")
+async def manifest_timed(name: str):
+    return timed_manifest(name)  # the sync wrapper runs it here, on the loop

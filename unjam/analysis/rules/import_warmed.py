@@ -1,0 +1,116 @@
+"""Memos a module's body fills at import, before the app serves: a first-call stall on a
+request path whose memo the import already filled never happens (rules/blocking.py).
+
+A module body (or a class body in it) that calls `get_plugins()`, or `load_configs()` which
+calls an `lru_cache`d `read_yaml(str(CONFIG_DIR / "models.yaml"))`, fills that cache for
+the process: for a memo keyed by arguments, for the key it was called with — the same on
+every call when the arguments read nothing the caller is given.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from unjam.analysis.callgraph import Site
+    from unjam.analysis.project import Func
+    from unjam.analysis.rules_engine import RulesEngine
+    from unjam.analysis.summary import CallSite
+
+_IMPORT_DEPTH = 3  # calls followed from a module's body to a cached function it warms
+_SPREAD_DEPTH = 8  # locals followed back from a call's arguments
+_UNKNOWN = ("?",)  # a local's value the summary does not know (a loop variable)
+
+
+class ImportWarmed:
+    def __init__(self, engine: RulesEngine) -> None:
+        self.e = engine
+        self.p = engine.p
+        self.g = engine.g
+        # callees a module body surely calls without arguments, and the (caller, line) of
+        # its sure calls whose arguments are the same on every call (built on first use)
+        self._bare: set[str] | None = None
+        self._fixed: set[tuple[str, int]] = set()
+
+    def warmed(self, path: list[tuple[str, int]], site: Site) -> bool:
+        """Whether an `lru_cache`d function on `path`, or the one whose memo guard makes the
+        path a first-call one, is also called by a module's body — there, or in a function
+        the body calls (`_prepare_plugins()` beside the app, which calls `get_plugins()`;
+        `if smtp.has_smtp():` in a package's `__init__`), a few calls deep, on no test —
+        without arguments, or, for a cached function, from the very call the path makes,
+        whose arguments are the same on every call: its one call per process (per key)
+        happens at import, before any request, so a request finds it filled."""
+        if self._bare is None:
+            self._bare = self._called_at_import()
+        holder = self.e.memo_step(path) or site.func  # (else the memo is around the call)
+        if holder in self._bare and not self.e.memo_by_arguments(path, site):
+            return True
+        return any(
+            self.e.is_cached(callee) and (callee in self._bare or hop in self._fixed)
+            for hop, (callee, _line) in pairwise(path)
+        )
+
+    def _called_at_import(self) -> set[str]:
+        """The functions module bodies surely call without arguments, directly or through
+        functions they surely call (within _IMPORT_DEPTH calls); the sure calls made with
+        the same arguments every time go to `_fixed`."""
+        found: set[str] = set()
+        level = [self.p.module_scope(mod).gqn for mod in self.p.modules.values()]
+        seen = set(level)
+        for _depth in range(_IMPORT_DEPTH):
+            following = []
+            for gqn in level:
+                func = self.p.funcs.get(gqn)
+                if func is None:
+                    continue
+                calls = func.fd.calls
+                for edge in self.g.resolved(gqn).edges:
+                    if edge.guard >= 0 or edge.on_error or edge.site < 0:
+                        continue
+                    site = calls[edge.site]
+                    if not site.args and not site.kwargs:
+                        found.add(edge.callee)
+                    elif _same_arguments(func, site):
+                        self._fixed.add((gqn, site.line))
+                    if edge.callee not in seen:
+                        seen.add(edge.callee)
+                        following.append(edge.callee)
+            level = following
+        return found
+
+
+def _same_arguments(func: Func, site: CallSite) -> bool:
+    """Whether the call's arguments read none of the caller's parameters, directly or
+    through its locals (`path = BASE_DIR / "config.yaml"`, then `read(str(path))`), nor a
+    local of unknown value (a loop variable): then every call passes the same ones
+    (module-level values; a value a call makes anew, such as the time, is not told apart)."""
+    fd = func.fd
+    given = {q.name for q in fd.params}
+    names = _names([*site.args, *(value for _key, value in site.kwargs)])
+    seen: set[str] = set()
+    for _ in range(_SPREAD_DEPTH):
+        if names & given:
+            return False
+        local = {n for n in names - seen if n in fd.locals}
+        if not local:
+            return True
+        values = [v for n in local for v in fd.locals[n]]
+        if any(v == _UNKNOWN for v in values):
+            return False
+        seen |= local
+        names = (names - local) | _names(values)
+    return False
+
+
+def _names(refs: list) -> set[str]:
+    """The bare names the refs read."""
+    found: set[str] = set()
+    stack = list(refs)
+    while stack:
+        item = stack.pop()
+        if len(item) == 2 and item[0] == "name" and type(item[1]) is str:
+            found.add(item[1])
+            continue
+        stack.extend(part for part in item if type(part) is tuple)
+    return found
