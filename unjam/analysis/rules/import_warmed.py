@@ -4,13 +4,17 @@ request path whose memo the import already filled never happens (rules/blocking.
 A module body (or a class body in it) that calls `get_plugins()`, or `load_configs()` which
 calls an `lru_cache`d `read_yaml(str(CONFIG_DIR / "models.yaml"))`, fills that cache for
 the process: for a memo keyed by arguments, for the key it was called with — the same on
-every call when the arguments read nothing the caller is given.
+every call when the arguments read nothing the caller is given. Only the bodies of modules
+the served program runs count: one some project module imports, or one holding an app, a
+router or an entry point — not a script nothing imports (an Alembic `env.py`, a seed script).
 """
 
 from __future__ import annotations
 
 from itertools import pairwise
 from typing import TYPE_CHECKING
+
+from unjam.analysis.summary import ImportRef
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
@@ -56,7 +60,8 @@ class ImportWarmed:
         functions they surely call (within _IMPORT_DEPTH calls); the sure calls made with
         the same arguments every time go to `_fixed`."""
         found: set[str] = set()
-        level = [self.p.module_scope(mod).gqn for mod in self.p.modules.values()]
+        run = self._run_modules()
+        level = [self.p.module_scope(mod).gqn for mod in self.p.modules.values() if mod.name in run]
         seen = set(level)
         for _depth in range(_IMPORT_DEPTH):
             following = []
@@ -78,6 +83,42 @@ class ImportWarmed:
                         following.append(edge.callee)
             level = following
         return found
+
+    def _run_modules(self) -> set[str]:
+        """The modules whose bodies the served program runs: those a project module imports
+        (at its top or inside a function; their packages too), and those holding an app, a
+        router or a function the app runs."""
+        p = self.p
+        run: set[str] = set()
+        for mod in p.modules.values():
+            refs = [*mod.summary.imports.values(), *mod.summary.star_imports]
+            refs += [
+                ImportRef(v[1], v[2], v[3])
+                for fd in mod.summary.funcs.values()
+                for values in fd.locals.values()
+                for v in values
+                if v[0] == "imp"
+            ]
+            for ref in refs:
+                target = p.import_target(mod, ref)
+                run.update(_packages(target))
+        model = self.e.model
+        entries = [*self.e.loop_entries, *self.e.startup, *model.others]
+        entries += [inv for route in model.routes for inv in (route.endpoint, *route.dependencies)]
+        for inv in entries:
+            for gqn in inv.funcs:
+                func = p.funcs.get(gqn)
+                if func is not None:
+                    run.add(func.mod.name)
+        run.update(obj.scope.mod.name for obj in model.apps)
+        return run
+
+
+def _packages(dotted: str) -> list[str]:
+    """`a.b.c` and each package above it (`a.b`, `a`): importing it runs them all (the last
+    part may be a name in `a.b`, not a module: then it matches none)."""
+    parts = dotted.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
 def _same_arguments(func: Func, site: CallSite) -> bool:

@@ -42,3 +42,12 @@ def read_template(path: str) -> str:
 
 def template_for(kind: str) -> str:
     return read_template(str(SCHEMAS / f"{kind}.txt"))
+
+
+@lru_cache(maxsize=4)
+def read_columns(path: str) -> dict:
+    return json.loads(Path(path).read_text())  # expect: UJ001 (only a script nothing imports reads it first)
+
+
+def columns() -> dict:
+    return read_columns(str(SCHEMAS / "columns.json"))

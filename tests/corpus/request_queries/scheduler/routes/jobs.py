@@ -8,7 +8,7 @@ from scheduler.deps import job_or_404, queue_url
 from scheduler.models import Job
 from scheduler.refresher import schedule_refresh
 from scheduler.reports import archive
-from scheduler.settings import job_schema, template_for
+from scheduler.settings import columns, job_schema, template_for
 
 router = APIRouter(prefix="/jobs")
 
@@ -82,3 +82,8 @@ async def schema():
 @router.get("/templates/{kind}")
 async def template(kind: str):
     return {"text": template_for(kind)}
+
+
+@router.get("/columns")
+async def job_columns():
+    return columns()
