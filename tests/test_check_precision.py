@@ -680,3 +680,14 @@ def test_mysql_connector_calls_are_named_as_mysql_connector_s():
     found = findings("catalogue_tour", "UJ001", "tour/data.py")
     assert "`mysql.connector.connect`" in found[27].message
     assert "`mysql.connector.MySQLCursor.execute`" in found[28].message
+
+
+def test_a_default_made_empty_in_the_body_still_rules_a_branch_out():
+    """`Task(text)` leaves `context=None`, which `__init__` makes `[]`: still false, so
+    `_files_in`'s `if not context: return []` ends it, and only the import route walks."""
+    found = findings("arg_defaults", "UJ001", "mediahub/tasks.py")
+    walk = found[27]
+    assert walk.entry.name == "import_task", walk.message
+    assert "other entry" not in walk.message
+    labels = found[35]  # `tags` made `["default"]`: true, so both routes read the files
+    assert "also reached from 1 other entry point" in labels.message

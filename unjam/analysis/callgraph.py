@@ -37,7 +37,7 @@ from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_resolve import CallResolver
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import Guard
-from unjam.analysis.values import EMPTY, is_dead, passed_names, passes_any
+from unjam.analysis.values import EMPTY, is_dead, only_empty_rebinds, passed_names, passes_any
 
 __all__ = ["CallGraph", "Edge", "Offloaded", "Resolved", "Site"]
 
@@ -173,7 +173,11 @@ class CallGraph(CallResolver):
         if func is None:
             return _EMPTY
         fd = func.fd
-        own = {q.name for q in fd.params if q.kind in _VALUED and q.name not in fd.locals}
+        own = {
+            q.name
+            for q in fd.params
+            if q.kind in _VALUED and (q.name not in fd.locals or only_empty_rebinds(fd, q.name))
+        }
         if not own:
             return _EMPTY
         out: set[str] = set()

@@ -42,8 +42,9 @@ class ArgumentKills:
         self, func: Func, site: CallSite, target: Func, held: Mapping[str, object] = _NO_CONSTANTS
     ) -> frozenset[int]:
         """The guards of `target` that `func`'s call `site` of it decides false; `held`: what
-        `func`'s parameters hold on the path the search took (callgraph.py)."""
-        return self._decided(func, site, target, None, held)
+        `func`'s parameters hold on the path the search took (callgraph.py). A class call
+        reaching its `__init__` is read as `of_construction` reads it."""
+        return self._decided(func, site, target, self._constructs(site, target), held)
 
     def values_of_call(
         self,
@@ -59,9 +60,22 @@ class ArgumentKills:
             return {}
         passed = self._passed(func, site)
         constants = {**passed, **held} if held else passed
-        alias = _imported_as(func, site, target.fd.name)
+        constructs = self._constructs(site, target)
+        alias = _imported_as(func, site, constructs or target.fd.name)
         built = self._built(func, site)
-        return passed_values(func.fd, site, target.fd, constants, wanted, alias, built)
+        return passed_values(func.fd, site, target.fd, constants, wanted, alias, built, constructs)
+
+    def _constructs(self, site: CallSite, target: Func) -> str | None:
+        """The class name, when the call makes an instance of an undecorated project class
+        whose `__init__` is `target` (`Task(text)`, not `super().__init__(text)`)."""
+        if target.fd.name != "__init__" or target.class_gqn is None:
+            return None
+        name = target.class_gqn.rpartition(".")[2]
+        ref = site.func
+        if (ref[1] if ref[0] == "name" else ref[2] if ref[0] == "attr" else None) == "__init__":
+            return None
+        cls = self.project.classes.get(target.class_gqn)
+        return None if cls is None or cls.cd.decorators else name
 
     def of_construction(
         self, func: Func, site: CallSite, class_gqn: str, method: Func

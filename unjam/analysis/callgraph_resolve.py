@@ -212,6 +212,8 @@ class CallResolver:
                     method = p.method(callee[1], name)
                     if method is not None:
                         kills = self.kills.of_construction(func, site, callee[1], method)
+                        # (`__init__`'s edge keeps the call: what it passes follows the path)
+                        index = j if name == "__init__" else -1
                         _add_edge(
                             out,
                             Edge(
@@ -222,6 +224,7 @@ class CallResolver:
                                 site.guard,
                                 kills,
                                 on_error,
+                                index,
                             ),
                         )
             elif kind == "obj":

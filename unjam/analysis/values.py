@@ -63,6 +63,30 @@ class Instance:
 INSTANCE = Instance(False)
 TRUE_INSTANCE = Instance(True)
 
+
+class Falsy:
+    """A parameter's value known only to be false: passed or defaulted false, and rebound in
+    the body to nothing but empty or false literals (`if context is None: context = []`).
+    It decides truthiness tests only (`if not context: return`); `is None` could go either
+    way. A module singleton, compared by identity in search states."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        return False
+
+
+FALSY = Falsy()
+_EMPTY_LITERALS = frozenset({("list", ()), ("dict", ()), ("const", None), ("const", False)})
+
+
+def only_empty_rebinds(fd: FuncDef, name: str) -> bool:
+    """Whether every value the body gives `name` is an empty or false literal (`[]`, `{}`,
+    `()`, `None`, `False`): a false value stays false through them."""
+    values = fd.locals.get(name, ())
+    return bool(values) and all(v in _EMPTY_LITERALS for v in values)
+
+
 _NONE: Mapping[str, object] = MappingProxyType({})
 _NO_BUILT: Mapping[tuple, object] = MappingProxyType({})
 _PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")})
@@ -132,15 +156,18 @@ def passed_values(
     wanted: frozenset[str],
     alias: str | None = None,
     built: Mapping[tuple, object] = _NO_BUILT,
+    constructs: str | None = None,
 ) -> dict[str, object]:
     """Parameter → value, for the callee's parameters among `wanted` this call makes
     certain (as `decided_false` knows them), `constants` holding what the caller's
     parameters hold on the path taken (callgraph.py's search state); empty unless the
-    function is called plainly."""
+    function is called plainly. `constructs`: as for `decided_false`."""
     site = spread_literals(caller, site)
-    if not called_plainly(caller, site, callee, alias=alias):
+    if not called_plainly(caller, site, callee, constructs, alias=alias):
         return {}
-    return _known_values(site, callee, constants, caller=caller, wanted=wanted, built=built)
+    return _known_values(
+        site, callee, constants, constructs is not None, caller=caller, wanted=wanted, built=built
+    )
 
 
 def spread_literals(caller: FuncDef, site: CallSite) -> CallSite:
@@ -337,7 +364,10 @@ def _known_values(
         kind = param.kind
         if kind != "kwonly" and kind != "pos":
             continue
-        if param.name in callee.locals or (wanted is not None and param.name not in wanted):
+        if wanted is not None and param.name not in wanted:
+            continue
+        rebound = param.name in callee.locals
+        if rebound and not only_empty_rebinds(callee, param.name):
             continue  # rebound in the body: the test may read another value
         ref = passed.get(param.name)
         if ref is None and kind == "pos" and i < covered:
@@ -346,7 +376,7 @@ def _known_values(
             ref = site.args[i - bound]
         if ref is None and spread and (forwarded is None or param.name in forwarded.names):
             # `**kwargs` may hold it: known only when every call passes one constant
-            if forwarded is not None and param.name in forwarded.constants:
+            if forwarded is not None and param.name in forwarded.constants and not rebound:
                 out[param.name] = forwarded.constants[param.name]
             continue
         scope = caller  # whose names `ref` reads: the caller's, or the callee's for a default
@@ -368,6 +398,11 @@ def _known_values(
             members = _members(ref, scope)
             if members is not None:
                 out[param.name] = members
+        if rebound and param.name in out:
+            if out[param.name]:  # true as passed: a rebinding may still run, or not
+                del out[param.name]
+            else:
+                out[param.name] = FALSY
     return out
 
 
@@ -493,6 +528,8 @@ def _literal_keys(ref: tuple) -> _DictKeys | None:
 
 def _false(guard: Guard, value: object) -> bool:
     kind = guard.kind
+    if isinstance(value, Falsy):
+        return kind == "param true"  # (`if p:` never runs; `p is None` is not known)
     if isinstance(value, Instance):
         if kind == "param is":  # `p is None` (or `True`, `False`)
             const = guard.returned

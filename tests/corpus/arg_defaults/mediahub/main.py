@@ -6,6 +6,7 @@ from mediahub.jobs import schedule
 from mediahub.routes import router
 from mediahub.safe_mode import runs
 from mediahub.speech import speech
+from mediahub.tasks import tasks
 from mediahub.schema import DB
 from mediahub.flags import flags
 from mediahub.thumbs import thumbs
@@ -29,3 +30,4 @@ app.include_router(thumbs)
 app.include_router(flags)
 app.include_router(runs)
 app.include_router(speech)
+app.include_router(tasks)
