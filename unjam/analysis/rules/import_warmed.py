@@ -5,16 +5,14 @@ A module body (or a class body in it) that calls `get_plugins()`, or `load_confi
 calls an `lru_cache`d `read_yaml(str(CONFIG_DIR / "models.yaml"))`, fills that cache for
 the process: for a memo keyed by arguments, for the key it was called with — the same on
 every call when the arguments read nothing the caller is given. Only the bodies of modules
-the served program runs count: one some project module imports, or one holding an app, a
-router or an entry point — not a script nothing imports (an Alembic `env.py`, a seed script).
+the served program runs count: one holding an app, a router or an entry point, or one a
+project module imports — not a script nothing imports (an Alembic `env.py`, a seed script).
 """
 
 from __future__ import annotations
 
 from itertools import pairwise
 from typing import TYPE_CHECKING
-
-from unjam.analysis.summary import ImportRef
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
@@ -85,24 +83,13 @@ class ImportWarmed:
         return found
 
     def _run_modules(self) -> set[str]:
-        """The modules whose bodies the served program runs: those a project module imports
-        (at its top or inside a function; their packages too), and those holding an app, a
-        router or a function the app runs."""
+        """The modules whose bodies the served program runs: those holding an app, a router
+        or a function the app runs, and those some project module imports at its top (the
+        package's launcher that `__main__` imports, a settings module) — not a script nothing
+        imports, which only its own tool runs."""
         p = self.p
-        run: set[str] = set()
-        for mod in p.modules.values():
-            refs = [*mod.summary.imports.values(), *mod.summary.star_imports]
-            refs += [
-                ImportRef(v[1], v[2], v[3])
-                for fd in mod.summary.funcs.values()
-                for values in fd.locals.values()
-                for v in values
-                if v[0] == "imp"
-            ]
-            for ref in refs:
-                target = p.import_target(mod, ref)
-                run.update(_packages(target))
         model = self.e.model
+        run = {obj.scope.mod.name for obj in model.apps}
         entries = [*self.e.loop_entries, *self.e.startup, *model.others]
         entries += [inv for route in model.routes for inv in (route.endpoint, *route.dependencies)]
         for inv in entries:
@@ -110,7 +97,9 @@ class ImportWarmed:
                 func = p.funcs.get(gqn)
                 if func is not None:
                     run.add(func.mod.name)
-        run.update(obj.scope.mod.name for obj in model.apps)
+        for mod in p.modules.values():
+            for ref in [*mod.summary.imports.values(), *mod.summary.star_imports]:
+                run.update(_packages(p.import_target(mod, ref)))
         return run
 
 
