@@ -58,6 +58,19 @@ def root_name(ref: Ref) -> str:
     return ref[1] if ref[0] == "name" else ""
 
 
+def names_read(ref: Ref) -> frozenset[str]:
+    """Every bare name a ref reads (`Cache(**s)` reads `Cache` and `s`)."""
+    found: set[str] = set()
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if len(item) == 2 and item[0] == "name" and type(item[1]) is str:
+            found.add(item[1])
+            continue
+        stack.extend(part for part in item if type(part) is tuple)
+    return frozenset(found)
+
+
 def mentions(ref: Ref, target: Ref, into_calls: bool = True) -> bool:
     """Whether `target` appears anywhere in `ref` (`_cache[key]` mentions `_cache`); not
     inside a call unless `into_calls`."""

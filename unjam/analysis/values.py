@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from unjam.analysis.summary import CallSite, FuncDef, Guard
+from unjam.analysis.summary import CallSite, FuncDef, Guard, root_name
 
 EMPTY: frozenset[int] = frozenset()
 
@@ -82,9 +82,16 @@ _EMPTY_LITERALS = frozenset({("list", ()), ("dict", ()), ("const", None), ("cons
 
 def only_empty_rebinds(fd: FuncDef, name: str) -> bool:
     """Whether every value the body gives `name` is an empty or false literal (`[]`, `{}`,
-    `()`, `None`, `False`): a false value stays false through them."""
+    `()`, `None`, `False`), and nothing fills it in place (`x[k] = v`, `x += …`, nor any
+    method of it: `x.append(…)`): a false value stays false through them. (A callee it is
+    handed to may fill it: not seen.)"""
     values = fd.locals.get(name, ())
-    return bool(values) and all(v in _EMPTY_LITERALS for v in values)
+    if not values or not all(v in _EMPTY_LITERALS for v in values):
+        return False
+    ref = ("name", name)
+    if any(root_name(changed) == name for changed in fd.mutated):
+        return False
+    return not any(call.func[0] == "attr" and call.func[1] == ref for call in fd.calls)
 
 
 _NONE: Mapping[str, object] = MappingProxyType({})

@@ -14,6 +14,8 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from unjam.analysis.summary import names_read
+
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
     from unjam.analysis.project import Func
@@ -30,23 +32,27 @@ class ImportWarmed:
         self.e = engine
         self.p = engine.p
         self.g = engine.g
-        # callees a module body surely calls without arguments, and the (caller, line) of
-        # its sure calls whose arguments are the same on every call (built on first use)
+        # callees a module body surely calls without arguments, with any, and the (caller,
+        # line) of its sure calls whose arguments are the same on every call (built on
+        # first use)
         self._bare: set[str] | None = None
+        self._called: set[str] = set()
         self._fixed: set[tuple[str, int]] = set()
 
     def warmed(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether an `lru_cache`d function on `path`, or the one whose memo guard makes the
-        path a first-call one, is also called by a module's body — there, or in a function
-        the body calls (`_prepare_plugins()` beside the app, which calls `get_plugins()`;
-        `if smtp.has_smtp():` in a package's `__init__`), a few calls deep, on no test —
-        without arguments, or, for a cached function, from the very call the path makes,
-        whose arguments are the same on every call: its one call per process (per key)
-        happens at import, before any request, so a request finds it filled."""
+        """Whether the function whose memo guard makes the path a first-call one, or an
+        `lru_cache`d function on `path`, is also called by a module's body — there, or in a
+        function the body calls (`_prepare_plugins()` beside the app, which calls
+        `get_plugins()`; `if smtp.has_smtp():` in a package's `__init__`; `logger =
+        get_logger(__name__)`, whose `if not logger.handlers:` sets up the one logger), a
+        few calls deep, on no test — with any arguments when the memo is not keyed by them;
+        a cached function without arguments, or from the very call the path makes, whose
+        arguments are the same on every call: its one call per process (per key) happens
+        at import, before any request, so a request finds it filled."""
         if self._bare is None:
             self._bare = self._called_at_import()
         holder = self.e.memo_step(path) or site.func  # (else the memo is around the call)
-        if holder in self._bare and not self.e.memo_by_arguments(path, site):
+        if holder in self._called and not self.e.memo_by_arguments(path, site):
             return True
         return any(
             self.e.is_cached(callee) and (callee in self._bare or hop in self._fixed)
@@ -55,10 +61,14 @@ class ImportWarmed:
 
     def _called_at_import(self) -> set[str]:
         """The functions module bodies surely call without arguments, directly or through
-        functions they surely call (within _IMPORT_DEPTH calls); the sure calls made with
-        the same arguments every time go to `_fixed`."""
+        the sync functions they surely call (within _IMPORT_DEPTH calls); what they call
+        with any arguments goes to `_called`, the sure calls made with the same arguments
+        every time to `_fixed`. (An entry point, say the `main_async` a launcher hands to
+        `run_until_complete`, is the program serving, whose own stalls are reported: not
+        followed.)"""
         found: set[str] = set()
         run = self._run_modules()
+        entries = {f for inv in (*self.e.loop_entries, *self.e.startup) for f in inv.funcs}
         level = [self.p.module_scope(mod).gqn for mod in self.p.modules.values() if mod.name in run]
         seen = set(level)
         for _depth in range(_IMPORT_DEPTH):
@@ -71,7 +81,10 @@ class ImportWarmed:
                 for edge in self.g.resolved(gqn).edges:
                     if edge.guard >= 0 or edge.on_error or edge.site < 0:
                         continue
+                    if edge.callee in entries:
+                        continue  # what the program serves with, not what it does first
                     site = calls[edge.site]
+                    self._called.add(edge.callee)
                     if not site.args and not site.kwargs:
                         found.add(edge.callee)
                     elif _same_arguments(func, site):
@@ -135,12 +148,4 @@ def _same_arguments(func: Func, site: CallSite) -> bool:
 
 def _names(refs: list) -> set[str]:
     """The bare names the refs read."""
-    found: set[str] = set()
-    stack = list(refs)
-    while stack:
-        item = stack.pop()
-        if len(item) == 2 and item[0] == "name" and type(item[1]) is str:
-            found.add(item[1])
-            continue
-        stack.extend(part for part in item if type(part) is tuple)
-    return found
+    return {name for ref in refs for name in names_read(ref)}

@@ -40,7 +40,11 @@ from unjam.analysis.summary import FuncDef, Guard, mentions, root_name
 
 _PER_CALL_STATE = frozenset({"request", "req", "websocket", "ws"})  # `request.state`: per call
 _READS = frozenset({"get", "setdefault"})
-_READ_FUNCS = frozenset({("name", "getattr")})
+# `getattr(a, k)`; `logging.getLogger(name)`: the process's one logger of that name, so
+# `if not logger.handlers:` … `logger.addHandler(h)` configures it once
+_READ_FUNCS = frozenset(
+    {("name", "getattr"), ("attr", ("name", "logging"), "getLogger"), ("name", "getLogger")}
+)
 _ATTRIBUTE_FUNCS = frozenset({("name", "getattr"), ("name", "hasattr")})
 _ENVIRONMENT = frozenset({"environ", "getenv"})
 _FRESH_VALUES = frozenset(
@@ -347,9 +351,9 @@ def _no_key(call: tuple) -> bool:
 
 
 def _is_read(ref: tuple) -> bool:
-    """`a.b`, `a[k]`, `a.get(k)`, `getattr(a, k)` (awaited or not): a value looked up; or a
-    cache's answer (`cache.get_cache(k)`, `clients_cache.lookup(k)`): a method whose name
-    or receiver says cache."""
+    """`a.b`, `a[k]`, `a.get(k)`, `getattr(a, k)`, `logging.getLogger(name)` (awaited or
+    not): a value looked up; or a cache's answer (`cache.get_cache(k)`,
+    `clients_cache.lookup(k)`): a method whose name or receiver says cache."""
     if ref[0] == "await":
         ref = ref[1]
     tag = ref[0]

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from unjam.analysis.project_index import FILLERS
-from unjam.analysis.summary import CallSite, FuncDef
+from unjam.analysis.summary import CallSite, FuncDef, names_read
 
 # parameters FastAPI fills with framework objects, not with what the client sent
 _FRAMEWORK_TYPES = frozenset(
@@ -160,11 +160,12 @@ def _object_state(fd: FuncDef, sites: list, inits: list[FuncDef], tainted: set) 
             if value[0] != "call" or not _names(value) & tainted:
                 continue
             calls: list = [_Call(value[2], value[3])]
+            given = tainted  # (the caller's names, then each `__init__`'s in turn)
             for init in inits:
-                held = _spread(init, _received(init, calls, tainted))
+                held = _spread(init, _received(init, calls, given))
                 out.update(name for name in held if name.startswith("self."))
                 calls = [c for c in init.calls if _is_super_init(c.func) and _passes(c, held)]
-                tainted = held
+                given = held
                 if not calls:
                     break
     return out
@@ -291,16 +292,5 @@ def _reads(ref: tuple) -> frozenset[str]:
     return frozenset(found)
 
 
-@lru_cache(maxsize=1 << 16)
-def _names(ref: tuple) -> frozenset[str]:
-    """Every bare name a ref reads (`Cache(**s)` reads `Cache` and `s`); refs are shared
-    tuples, and the fixpoint in `_spread` asks about the same ones again and again."""
-    found: set[str] = set()
-    stack = [ref]
-    while stack:
-        item = stack.pop()
-        if len(item) == 2 and item[0] == "name" and type(item[1]) is str:
-            found.add(item[1])
-            continue
-        stack.extend(part for part in item if type(part) is tuple)
-    return frozenset(found)
+# refs are shared tuples, and the fixpoint in `_spread` asks about the same ones again and again
+_names = lru_cache(maxsize=1 << 16)(names_read)

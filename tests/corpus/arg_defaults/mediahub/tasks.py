@@ -9,14 +9,18 @@ tasks = APIRouter(prefix="/tasks")
 
 
 class Task:
-    def __init__(self, text: str, context: list | None = None, tags: list | None = None):
+    def __init__(self, text: str, context: list | None = None, tags: list | None = None, notes: list | None = None):
         if context is None:
             context = []
         if tags is None:
             tags = ["default"]
+        if notes is None:
+            notes = []
+        notes.append(text)  # no longer empty
         self.text = text
         self.files = self._files_in(context)
         self.labels = self._labels(tags)
+        self._log(notes)
 
     @staticmethod
     def _files_in(context: list) -> list[str]:
@@ -33,6 +37,13 @@ class Task:
         if not tags:
             return []
         return [open(f"/etc/mediahub/tags/{t}").read() for t in tags]  # expect: UJ001
+
+    @staticmethod
+    def _log(notes: list) -> None:
+        if not notes:
+            return
+        with open("/var/log/mediahub/tasks.log", "a") as fh:  # expect: UJ001
+            fh.write("\n".join(notes))
 
 
 @tasks.post("/chat")

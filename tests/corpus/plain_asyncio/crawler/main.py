@@ -28,8 +28,20 @@ async def on_client(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) 
     writer.close()
 
 
+_SETTINGS: str | None = None
+
+
+def settings(path: str) -> str:
+    global _SETTINGS
+    if _SETTINGS is None:
+        with open(path) as fh:  # expect: UJ002 (main's own first call, not an earlier one)
+            _SETTINGS = fh.read()
+    return _SETTINGS
+
+
 async def main() -> None:
     subprocess.run(["echo", "start"])  # expect: UJ002 (before it serves: start-up)
+    settings("/etc/crawler.toml")
     await crawl(["https://example.org"])
     task = asyncio.create_task(crawl([]))  # ok
     server = await asyncio.start_server(on_client, "127.0.0.1", 8099)  # a service: an entry

@@ -4,6 +4,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from scheduler.routes import jobs, runs
+from scheduler.logs import get_logger
 from scheduler.settings import get_settings, job_schema, template_for
 from scheduler.watcher import watch_settings
 
@@ -24,3 +25,4 @@ app.include_router(runs.router)
 
 JOB_SCHEMA = job_schema()  # read once, at import, for the one key `GET /jobs/schema` reads
 DEFAULT_TEMPLATE = template_for("default")  # only the default of the keys requests name
+log = get_logger(__name__)

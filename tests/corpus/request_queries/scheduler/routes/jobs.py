@@ -4,6 +4,7 @@ from sqlalchemy.orm import Session
 
 from scheduler.db import get_session, get_writer
 from scheduler.locks import job_lock
+from scheduler.logs import get_logger
 from scheduler.deps import job_or_404, queue_url
 from scheduler.models import Job
 from scheduler.refresher import schedule_refresh
@@ -86,4 +87,5 @@ async def template(kind: str):
 
 @router.get("/columns")
 async def job_columns():
+    get_logger("jobs").info("columns read")
     return columns()
