@@ -54,6 +54,7 @@ COMPILED_MODULES = (
     "unjam.analysis.fastapi_model",
     "unjam.analysis.rules_engine",
     "unjam.analysis.rules.blocking",
+    "unjam.analysis.rules.import_warmed",
     "unjam.analysis.rules.clients",
     "unjam.analysis.rules.middleware",
     "unjam.analysis.rules.threadpool",

@@ -110,9 +110,17 @@ class ImportWarmed:
                 func = p.funcs.get(gqn)
                 if func is not None:
                     run.add(func.mod.name)
+        tops = {name.partition(".")[0] for name in p.modules}
+        targets: set[str] = set()
         for mod in p.modules.values():
             for ref in [*mod.summary.imports.values(), *mod.summary.star_imports]:
-                run.update(_packages(p.import_target(mod, ref)))
+                if ref.level == 0 and ref.module.partition(".")[0] not in tops:
+                    continue  # an outside package (most imports): not resolved at all
+                target = p.import_target(mod, ref)
+                if target.partition(".")[0] in tops:  # (not an outside package's)
+                    targets.add(target)
+        for target in targets:
+            run.update(_packages(target))
         return run
 
 
