@@ -61,7 +61,7 @@ class ImportWarmed:
 
     def _called_at_import(self) -> set[str]:
         """The functions module bodies surely call without arguments, directly or through
-        the sync functions they surely call (within _IMPORT_DEPTH calls); what they call
+        the functions they surely call (within _IMPORT_DEPTH calls); what they call
         with any arguments goes to `_called`, the sure calls made with the same arguments
         every time to `_fixed`. (An entry point, say the `main_async` a launcher hands to
         `run_until_complete`, is the program serving, whose own stalls are reported: not
