@@ -298,27 +298,8 @@ class PerRequestClients:
             where = "in the thread pool"
         else:
             where = "on the event loop"
-        sent: tuple[str, ...] = ()
-        looked: tuple[str, ...] = ()
-        if what == "constructs":
-            sent = self.provenance.sent(steps, site.col)
-            looked = () if sent else self.provenance.looked_up(steps, site.col)
-        if sent:  # built from the request's own settings: no one client to share
-            where += ", from what the request sends: "
-            where += ", ".join(f"`{name}`" for name in sent)
-        elif looked:  # or from settings stored per user or tenant
-            where += ", from what it looks up through "
-            where += ", ".join(f"`{name}`" for name in looked)
-        if what != "constructs":
-            fix = FIX_DEP_NETWORK
-        else:
-            fix = (
-                FIX_CLIENT_FROM_REQUEST
-                if sent
-                else FIX_CLIENT_FROM_LOOKUP
-                if looked
-                else FIX_CLIENT
-            )
+        settings, fix = self._settings(what, steps, site.col)
+        where += settings
         self.e.report(
             "UJ003",
             Location(site.path, site.line, site.col),
@@ -341,6 +322,20 @@ class PerRequestClients:
             variant="network" if what == "network" else "",
         )
 
+    def _settings(self, what: str, steps: list[tuple[str, int]], col: int) -> tuple[str, str]:
+        """What the message adds on where a construction's settings come from, and the fix
+        that fits: for a network call, for a client built from what the request sends (no
+        one client to share), from what it looks up, or from the process's own settings."""
+        if what != "constructs":
+            return "", FIX_DEP_NETWORK
+        sent = self.provenance.sent(steps, col)
+        if sent:
+            return f", from what the request sends: {_listed(sent)}", FIX_CLIENT_FROM_REQUEST
+        looked = self.provenance.looked_up(steps, col)
+        if looked:
+            return f", from what it looks up through {_listed(looked)}", FIX_CLIENT_FROM_LOOKUP
+        return "", FIX_CLIENT
+
     def _handed_where(self, off: Offloaded) -> str:
         """Where work handed over by `off` (asyncio.to_thread(f), add_task(f), ...) runs."""
         if off.context in ("thread-pool", "thread"):
@@ -351,3 +346,7 @@ class PerRequestClients:
         if target is not None and not target.fd.is_async:
             return f"in the thread pool, via `{off.qn}`"
         return f"on the event loop, via `{off.qn}`"
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    return ", ".join(f"`{name}`" for name in names)

@@ -312,8 +312,8 @@ class ThreadPool:
                 continue
             users = len(blocking)
             # a floor: a route whose blocking call unjam does not know is not counted
-            what = [f"at least {users} route{' blocks' if users == 1 else 's block'} in it"]
-            what = what if users else []
+            noun = "route blocks" if users == 1 else "routes block"
+            what = [f"at least {users} {noun} in it"] if users else []
             if pool_others:
                 what.append(f"{pool_others} other sync handler{'s' if pool_others != 1 else ''}")
             name = app.sym.rpartition(".")[2].rpartition(":")[2]
