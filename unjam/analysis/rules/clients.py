@@ -50,10 +50,11 @@ FIX_CLIENT_FROM_REQUEST = (
 )
 # a client built from what the request looks up (a tenant's stored credentials): nor can it
 FIX_CLIENT_FROM_LOOKUP = (
-    "its settings are looked up on each request (stored per user or tenant), so one client "
-    "made at start-up cannot serve every request: keep clients in a dict keyed by those "
-    "settings, reused while a lookup gives the same ones; if only per-call data (a header, a "
-    "user's token) comes from the lookup, build the client once and pass that data to each call"
+    "its settings are read on each request from what a dependency gives (a user, a tenant, a "
+    "stored row), so one client made at start-up would keep the first ones even when later "
+    "requests read others: keep clients in a dict keyed by those settings, reused while a "
+    "lookup gives the same ones; if only per-call data (a header, a user's token) comes from "
+    "the lookup, build the client once and pass that data to each call"
 )
 # a dependency's network call (a queue-URL lookup, a DB query): the client advice does not fit
 FIX_DEP_NETWORK = (
