@@ -570,15 +570,31 @@ def test_input_is_called_a_terminal_read_not_file_io():
 def test_a_decorator_that_reports_failures_still_passes_the_arguments_through():
     """`@noexcept` hands the wrapped function to its error callback and otherwise calls it as
     it came: `Run(h, read_only=True)` rules out the tracking branch for the listing route."""
-    tracking = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[34]
+    tracking = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[35]
     assert "`start_run` (POST /runs/)" in tracking.message, tracking.message
     assert "other entry point" not in tracking.message, tracking.message
+
+
+def test_a_library_s_function_its_users_hand_their_app_registers_routes():
+    """`mount_version(app)`: a library that serves no app of its own never calls it; its users
+    do, so the middleware it registers is served (a program whose app a module builds that
+    never calls such a function registers nothing: tests/corpus/middleware_app)."""
+    version = findings("interface_kit", "UJ001", "chatkit/hooks.py")[13]
+    assert "async http middleware `mount_version.add_version`" in version.message, version.message
+
+
+def test_a_decorator_that_checks_argument_types_still_passes_the_arguments_through():
+    """`@enforce_types` reads the wrapped function's hints and argument names, then calls it
+    as it came: `search.find()` (no query) rules the embedding branch out for `recent_runs`."""
+    embedding = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[113]
+    assert "`search_runs` (GET /runs/search)" in embedding.message, embedding.message
+    assert "other entry point" not in embedding.message, embedding.message
 
 
 def test_a_decorator_that_picks_another_decorator_s_wrapper_passes_the_arguments_through():
     """`@timed` returns `timed_async(func)` for a coroutine function and its own forwarding
     wrapper otherwise: `register_run(h, check_name=False)` still rules the check out."""
-    check = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[71]
+    check = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[72]
     assert "`rename_run` (PATCH /runs/{run_hash})" in check.message, check.message
     assert "other entry point" not in check.message, check.message
 

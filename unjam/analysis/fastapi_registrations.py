@@ -82,6 +82,8 @@ class Registrations(RouteModel):
         """`owner.<method>(...)`, one of `_REGISTRATIONS`."""
         kwargs = dict(site.kwargs)
         owner = self._router_of(func, owner_ref)
+        if owner is None and self._never_given(func, owner_ref):
+            return
         if method == "include_router":
             child_ref = site.args[0] if site.args else kwargs.get("router")
             if child_ref is None:
@@ -120,6 +122,21 @@ class Registrations(RouteModel):
             if handler is not None:
                 event = site.args[0] if site.args else kwargs.get("event_type")
                 self._callable(func, handler, _event_role(event))
+
+    def _never_given(self, scope: Func, owner_ref: tuple) -> bool:
+        """Whether `owner_ref` is a parameter of `scope`, a function nothing calls or hands
+        on in a program that builds its app as a module loads (`def setup_tracing(app:
+        FastAPI)` defined and never used): no app ever reaches it, so what it registers
+        serves nothing. In a library (langserve's `add_routes(app, runnable)`, or one whose
+        class builds an app for its user) such functions are what its users call."""
+        fd = scope.fd
+        if owner_ref[0] != "name" or fd.qn == "<module>":
+            return False
+        if all(r.type != APP or r.scope.fd.qn != "<module>" for r in self.routers.values()):
+            return False
+        if all(q.name != owner_ref[1] for q in fd.params):
+            return False
+        return not self.p.sites_named(fd.name) and fd.name not in self.p.used_names()
 
     def _path(self, scope: Func, ref: tuple | None) -> str | None:
         """A route's or mount's path, read as a prefix is (`@router.get(urls.POLICY_LIST)`;
@@ -282,7 +299,10 @@ class Registrations(RouteModel):
         in `scope`."""
         method = ref[1][2]
         owner = self._router_of(scope, ref[1][1])
-        if owner is None and self._app_type(self.p.value_of(scope, ref[1][1])) is None:
+        if owner is None and (
+            self._app_type(self.p.value_of(scope, ref[1][1])) is None
+            or self._never_given(scope, ref[1][1])
+        ):
             return
         args, kwargs = ref[2], dict(ref[3])
         if method == "middleware":

@@ -34,8 +34,9 @@ _LIBRARY_PASSING = frozenset(
     ("contextlib.contextmanager", "contextlib.asynccontextmanager", "loguru.logger.catch")
 )
 _READS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
-# what a decorator may hand the function to without anything calling it: `wraps(func)`, and
-# questions about it (`inspect.iscoroutinefunction(func)` to pick a sync or async wrapper)
+# what a decorator or its wrapper may hand the function to without anything calling it:
+# `wraps(func)`, and questions about it (`inspect.iscoroutinefunction(func)` to pick a sync or
+# async wrapper, `get_type_hints(func)` to check the arguments' types)
 _INSPECTS = frozenset(
     {
         ("name", "wraps"),
@@ -46,6 +47,9 @@ _INSPECTS = frozenset(
         ("attr", ("name", "inspect"), "isasyncgenfunction"),
         ("attr", ("name", "asyncio"), "iscoroutinefunction"),
         ("attr", ("name", "inspect"), "signature"),
+        ("attr", ("name", "inspect"), "getfullargspec"),
+        ("name", "get_type_hints"),
+        ("attr", ("name", "typing"), "get_type_hints"),
         ("name", "callable"),
     }
 )
@@ -144,7 +148,7 @@ def _forwards(inner: FuncDef, wrapped: tuple, skip: int = 0) -> bool:
         return False
     if _edits(inner, {params[0].name, params[1].name}):
         return False
-    return not _hands_on(inner, wrapped, frozenset(), reports=True)
+    return not _hands_on(inner, wrapped, _INSPECTS, reports=True)
 
 
 def _edits(fd: FuncDef, names: set[str]) -> bool:
@@ -191,7 +195,7 @@ def _hands_on(
         if site.func not in allowed and not (site.guard in handlers and _reports(site)):
             refs.extend(site.args)
             refs.extend(value for _, value in site.kwargs)
-    return any(_mentions(ref, name) for ref in refs)
+    return any(_mentions(ref, name, allowed) for ref in refs)
 
 
 def _reports(site: CallSite) -> bool:
@@ -199,15 +203,18 @@ def _reports(site: CallSite) -> bool:
     return not (site.func[0] == "attr" and site.func[2] in FILLERS)
 
 
-def _mentions(ref: tuple, name: tuple) -> bool:
-    """Whether `name` appears in `ref` other than as the base of an attribute or as the
-    callee of a call (`func.__name__`, `func(...)`: read, not handed on)."""
+def _mentions(ref: tuple, name: tuple, allowed: frozenset[tuple]) -> bool:
+    """Whether `name` appears in `ref` other than as the base of an attribute, as the
+    callee of a call (`func.__name__`, `func(...)`: read, not handed on) or as an argument
+    of an `allowed` callee (`hints = get_type_hints(func)`)."""
     stack = [ref]
     while stack:
         item = stack.pop()
         if item == name:
             return True
         if not item or type(item) is not tuple:
+            continue
+        if item[0] == "call" and item[1] in allowed:
             continue
         if item[0] == "attr" or item[0] == "call":
             callee = item[1]  # an attribute's base, a call's callee: read, not handed on

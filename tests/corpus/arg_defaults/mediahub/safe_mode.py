@@ -5,6 +5,7 @@ route's `read_only=True`, so the tracking branch never runs for the listing."""
 import inspect
 import subprocess
 from functools import wraps
+from typing import get_type_hints
 
 from fastapi import APIRouter
 
@@ -85,3 +86,42 @@ async def adopt_run(run_hash: str):
 @runs.patch("/{run_hash}")
 async def rename_run(run_hash: str):
     return register_run(run_hash)
+
+
+def enforce_types(func):
+    """Checks the arguments against the annotations, then passes the call through as it
+    came: asking about `func` (its hints, its argument names) calls nothing."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        hints = {k: v for k, v in get_type_hints(func).items() if k != "return"}
+        names = inspect.getfullargspec(func).args
+        for name, value in [*zip(names, args), *kwargs.items()]:
+            if name in hints and hints[name] is str and not isinstance(value, str):
+                raise TypeError(name)
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+class RunSearch:
+    @enforce_types
+    def find(self, query: str = "", method: str = "embedding") -> list[str]:
+        if not query:
+            return []
+        elif method == "embedding":
+            subprocess.run(["embed", query])  # expect: UJ001
+        return [query]
+
+
+search = RunSearch()
+
+
+@runs.get("/recent")
+async def recent_runs():
+    return search.find()  # (no query: the embedding branch is never taken)
+
+
+@runs.get("/search")
+async def search_runs(q: str):
+    return search.find(q)

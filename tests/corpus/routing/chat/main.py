@@ -28,9 +28,10 @@ from chat.timed import timed_routes  # noqa: E402
 timed = APIRouter(routes=timed_routes())
 app.include_router(timed)
 
-from chat.reports import mount_reports  # noqa: E402
+from chat.reports import mount_reports, on_start  # noqa: E402
 
 mount_reports(app)
+HOOKS = {"startup": on_start}  # (run by a hook runner unjam does not follow)
 
 from chat.uploads import get_uploads_router  # noqa: E402
 

@@ -65,7 +65,8 @@ async def deep_health():
 
 
 def on_start(app: FastAPI) -> None:
-    """Handed the app by code unjam cannot follow: a FastAPI app is served at the root."""
+    """Handed the app by code unjam cannot follow (a hook table names it): a FastAPI app is
+    served at the root."""
     app.include_router(health)
 
 
