@@ -591,6 +591,14 @@ def test_a_decorator_that_checks_argument_types_still_passes_the_arguments_throu
     assert "other entry point" not in embedding.message, embedding.message
 
 
+def test_a_classmethod_s_cls_call_hands_the_constructor_its_arguments():
+    """`RunLog.load(folder, lock=False)` returns `cls(folder, lock=lock)`: the lock file is
+    opened for the writing route, not for the reading one."""
+    lock = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[134]
+    assert "`write_log` (POST /runs/{run_hash}/log)" in lock.message, lock.message
+    assert "other entry point" not in lock.message, lock.message
+
+
 def test_a_decorator_that_picks_another_decorator_s_wrapper_passes_the_arguments_through():
     """`@timed` returns `timed_async(func)` for a coroutine function and its own forwarding
     wrapper otherwise: `register_run(h, check_name=False)` still rules the check out."""

@@ -92,6 +92,8 @@ def _forwarded_keywords(
     for caller, site in sites:
         if not called_plainly(caller, site, callee, transparent=transparent):
             return None
+        if any(name is None for name, _ in site.kwargs):
+            return None  # a `**spread`: any keyword
         extra: dict[str, object] = {}
         for name, ref in site.kwargs:
             if name is not None and name not in named:

@@ -131,10 +131,10 @@ def decided_false(
     binds the callee to (`from m import remember as cognee_remember`). `built`: the call's
     arguments that are surely objects (instances.py), by their ref."""
     site = spread_literals(caller, site)
-    if not tests or not called_plainly(
-        caller, site, callee, constructs, forwarded, transparent, alias
-    ):
+    if not tests or not called_plainly(caller, site, callee, constructs, transparent, alias):
         return EMPTY
+    if any(name is None and not spreads_own_kwargs(caller, v) for name, v in site.kwargs):
+        forwarded = None  # (another `**spread`: any keyword the call does not name)
     known = _known_values(
         site, callee, constants, constructs is not None, forwarded, caller, built=built
     )
@@ -280,10 +280,12 @@ def called_plainly(
     site: CallSite,
     callee: FuncDef,
     constructs: str | None = None,
-    forwarded: Forwarded | None = None,
     transparent: bool = False,
     alias: str | None = None,
 ) -> bool:
+    """Whether the call hands the callee its arguments as they are written: by its own name
+    (or an import's alias for it, or `cls` in a classmethod of the class it constructs),
+    undecorated or through decorators that pass them on, with no `*args` spread."""
     func = site.func
     name = callee.name if constructs is None else constructs
     if func[0] == "name":
@@ -291,18 +293,26 @@ def called_plainly(
         if local is not None:
             if not all(ref[0] == "imp" and ref[3] == name for ref in local):
                 return False  # an assigned local: may be a partial binding arguments
-        elif func[1] != name and func[1] != alias:
+        elif func[1] != name and func[1] != alias and not _own_class(caller, func[1], constructs):
             return False  # an assigned alias: the same
     elif func[0] != "attr" or func[2] != name:
         return False
     if not transparent and any(d[0] not in _PLAIN_DECORATORS for d in callee.decorators):
         return False
-    if any(arg[0] == "star" for arg in site.args):
-        return False
-    # `**kwargs` may pass anything, unless it is the caller's own, whose calls are all known
-    return all(
-        name is not None or (forwarded is not None and spreads_own_kwargs(caller, value))
-        for name, value in site.kwargs
+    # (a `**spread` may hold any keyword but those the call names: `_known_values` leaves
+    # what it may hold unknown, unless it is the caller's own, whose calls are all known)
+    return not any(arg[0] == "star" for arg in site.args)
+
+
+def _own_class(caller: FuncDef, name: str, constructs: str | None) -> bool:
+    """`cls(...)` in a classmethod of the class the call constructs (`return cls(path,
+    lock=lock)`): the constructor gets the arguments as the call shows them."""
+    return (
+        constructs is not None
+        and _is_classmethod(caller)
+        and bool(caller.params)
+        and caller.params[0].name == name
+        and (caller.class_qn or "").rpartition(".")[2] == constructs
     )
 
 

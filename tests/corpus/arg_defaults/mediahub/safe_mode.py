@@ -125,3 +125,31 @@ async def recent_runs():
 @runs.get("/search")
 async def search_runs(q: str):
     return search.find(q)
+
+
+class RunLog:
+    def __init__(self, folder: str, *, lock: bool = True) -> None:
+        self.folder = folder
+        if lock:
+            self.lock_fd = open(f"{folder}/.lock", "w")  # expect: UJ001
+
+    @classmethod
+    def load(cls, folder: str, lock: bool = True, **kwargs) -> "RunLog":
+        """`cls(...)`: the constructor gets `lock` as the caller passed it."""
+        return cls(folder, lock=lock, **kwargs)
+
+
+def read_settings(loader, text: str) -> dict:
+    """Some other `load`: a call unjam cannot resolve, which may be `RunLog.load` with any
+    keywords, so `**kwargs` there holds anything but the `lock` it names."""
+    return loader.load(text)
+
+
+@runs.get("/{run_hash}/log")
+async def read_log(run_hash: str):
+    return RunLog.load(f"/srv/runs/{run_hash}", lock=False).folder
+
+
+@runs.post("/{run_hash}/log")
+async def write_log(run_hash: str):
+    return RunLog.load(f"/srv/runs/{run_hash}").folder
