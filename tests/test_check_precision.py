@@ -716,3 +716,17 @@ def test_a_default_made_empty_in_the_body_still_rules_a_branch_out():
     # `tags` made `["default"]`, and `notes` made `[]` but then appended to: both true
     for line in (39, 45):
         assert "also reached from 1 other entry point" in found[line].message
+
+
+def test_a_function_that_sets_a_context_variable_is_run_in_a_context_the_caller_keeps():
+    """`use_locale` sets `_locale`: `to_thread(use_locale, ...)` alone would set it in the
+    thread's copy of the context (tests/test_check_context_vars_runtime.py), so the fix runs
+    it in a copied context and takes the values back; `load_glossary` sets nothing, and
+    `render_template` resets what it sets."""
+    found = findings("shared_state", "UJ001", "quotes/locale.py")
+    setter, plain, scoped = found[11].fix, found[20].fix, found[28].fix
+    assert "ctx.run" not in scoped, scoped
+    assert "it sets `_locale`" in setter, setter
+    assert "asyncio.to_thread(ctx.run, use_locale, ...)" in setter, setter
+    assert "for var, value in ctx.items(): var.set(value)" in setter, setter
+    assert "ctx.run" not in plain and "asyncio.to_thread(load_glossary, ...)" in plain, plain

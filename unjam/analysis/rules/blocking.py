@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
+from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
@@ -106,6 +107,7 @@ class Blocking:
         self._started: set[Site] | None = None  # what start-up reaches (built once)
         self._litestar: frozenset[str] | None = None  # (built when a fix first asks)
         self._loop_bound = LoopBound(self.p, self.g)
+        self._context_vars = ContextSetters(self.p, self.g)
         self._shutdown_handlers = {
             f for inv in engine.startup if inv.role is Role.SHUTDOWN for f in inv.funcs
         }
@@ -319,11 +321,7 @@ class Blocking:
                     "that awaits async versions of its blocking calls"
                 )
             elif caller is not None:
-                fix = (
-                    f"run it off the loop where `{caller.display}` calls it — "
-                    f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or "
-                    "replace its blocking calls with async ones"
-                )
+                fix = self._offload_fix(gqn, caller, called)
             elif not where and gqn in self._litestar_handlers():  # (no caller: the entry)
                 fix = (
                     "mark it `sync_to_thread=True` (on its route decorator, or in its "
@@ -343,6 +341,24 @@ class Blocking:
             ("in", site.func),
             f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
             frozenset(reached),
+        )
+
+    def _offload_fix(self, gqn: str, caller: Func, called: str) -> str:
+        """Run the sync function in a thread; one that sets a context variable runs in a
+        context the caller keeps, whose values it then takes back (context_vars.py)."""
+        setter = self._context_vars.sets(gqn)
+        if setter is None:
+            return (
+                f"run it off the loop where `{caller.display}` calls it — "
+                f"`await asyncio.to_thread({called}, ...)` or `run_in_threadpool` — or "
+                "replace its blocking calls with async ones"
+            )
+        return (
+            f"run it off the loop where `{caller.display}` calls it, in a context you keep: "
+            f"it sets {setter}, which a thread sets only in its own copy of the context — "
+            f"`ctx = contextvars.copy_context()`, `await asyncio.to_thread(ctx.run, {called}, "
+            "...)`, then `for var, value in ctx.items(): var.set(value)` — or replace its "
+            "blocking calls with async ones"
         )
 
     def _sync_user(self, func: Func) -> str | None:

@@ -1,6 +1,7 @@
 from fastapi import APIRouter
 
 from quotes import registry
+from quotes.locale import current_locale, load_glossary, render_template, use_locale
 from quotes.tenants import fresh_engine, tenant_session
 
 router = APIRouter()
@@ -23,3 +24,11 @@ def tenant_rates(tenant: str) -> dict:
     tenant_session(tenant).close()
     fresh_engine("postgresql://db.internal/" + tenant).dispose()
     return {}
+
+
+@router.get("/rates/{currency}/label")
+async def rate_label(currency: str, lang: str = "en") -> dict:
+    use_locale(lang)
+    glossary = load_glossary(lang)
+    render_template(lang)
+    return {"label": current_locale().get(currency, glossary.get(currency, currency))}
