@@ -195,7 +195,7 @@ def _hands_on(
         if site.func not in allowed and not (site.guard in handlers and _reports(site)):
             refs.extend(site.args)
             refs.extend(value for _, value in site.kwargs)
-    return any(_mentions(ref, name, allowed) for ref in refs)
+    return any(_mentions(ref, name) for ref in refs)
 
 
 def _reports(site: CallSite) -> bool:
@@ -203,10 +203,10 @@ def _reports(site: CallSite) -> bool:
     return not (site.func[0] == "attr" and site.func[2] in FILLERS)
 
 
-def _mentions(ref: tuple, name: tuple, allowed: frozenset[tuple]) -> bool:
+def _mentions(ref: tuple, name: tuple) -> bool:
     """Whether `name` appears in `ref` other than as the base of an attribute, as the
     callee of a call (`func.__name__`, `func(...)`: read, not handed on) or as an argument
-    of an `allowed` callee (`hints = get_type_hints(func)`)."""
+    of a question about it (`hints = get_type_hints(func)`)."""
     stack = [ref]
     while stack:
         item = stack.pop()
@@ -214,7 +214,7 @@ def _mentions(ref: tuple, name: tuple, allowed: frozenset[tuple]) -> bool:
             return True
         if not item or type(item) is not tuple:
             continue
-        if item[0] == "call" and item[1] in allowed:
+        if item[0] == "call" and item[1] in _INSPECTS:
             continue
         if item[0] == "attr" or item[0] == "call":
             callee = item[1]  # an attribute's base, a call's callee: read, not handed on
