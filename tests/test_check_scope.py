@@ -249,6 +249,70 @@ def test_a_vendored_copy_is_read_but_its_own_app_is_not_the_project_s(
     }
 
 
+# An older Tornado app that ships its libraries in `ext/`, put on `sys.path` at start: the
+# copies are those libraries, so `tornado.web.Application` is Tornado's and `requests.get`
+# is the catalogue's network call; `lib/` holds one library copy beside the app's own code.
+COPIES = {
+    "start.py": """\
+        import sys
+
+        sys.path.insert(1, "ext")
+
+        from tvapp.server import main
+
+        main()
+        """,
+    "ext/tornado/__init__.py": "",
+    "ext/tornado/web.py": """\
+        import socket
+
+
+        class Application:
+            def listen(self, port):
+                socket.create_connection(("example.com", 80))
+
+
+        class RequestHandler:
+            async def _execute(self):
+                socket.getaddrinfo("example.com", 80)
+        """,
+    "ext/requests/__init__.py": """\
+        import socket
+
+
+        def get(url):
+            return socket.create_connection((url, 80))
+        """,
+    "lib/redis/__init__.py": "",
+    "lib/tvguide/__init__.py": "",
+    "tvapp/__init__.py": "",
+    "tvapp/server.py": """\
+        import requests
+        from tornado.web import Application, RequestHandler
+
+
+        class ShowHandler(RequestHandler):
+            def get(self):
+                self.write(requests.get("https://api.tvmaze.com/shows").text)
+
+
+        def main():
+            Application([(r"/shows", ShowHandler)]).listen(8081)
+        """,
+}
+
+
+def test_copies_of_known_libraries_are_read_as_those_libraries(capsys, monkeypatch, tmp_path):
+    """`ext/` holds copies of Tornado and Requests: they are skipped, as site-packages is,
+    and the app's handler is a Tornado handler calling Requests; `lib/`, with one copy only,
+    is read as the app's code (five files in all)."""
+    root = write(tmp_path / "repo", COPIES)
+    _, data = check(capsys, monkeypatch, ".", cwd=root)
+    found = [(f["code"], f["path"], f["line"], f["entry"]["route"]) for f in data["findings"]]
+    assert found == [("UJ001", "tvapp/server.py", 7, "GET /shows")], found
+    assert data["summary"]["files"] == 5
+
+
 LIBRARY_WITH_EXAMPLES = {
     "pyproject.toml": "",
     "src/scraper/__init__.py": "",

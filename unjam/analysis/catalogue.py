@@ -181,6 +181,9 @@ def _method_names(raw: Mapping, key: str, label: str, name: str) -> list[str]:
 _BUILTIN: tuple[bytes, dict] | None = None
 
 
+_FRAMEWORKS = frozenset({"fastapi", "starlette", "tornado", "aiohttp", "litestar", "gradio"})
+
+
 def _builtin() -> tuple[bytes, dict]:
     global _BUILTIN
     if _BUILTIN is None:
@@ -189,6 +192,14 @@ def _builtin() -> tuple[bytes, dict]:
         data = Path(__file__).with_name("catalogue.toml").read_bytes()
         _BUILTIN = (data, tomllib.loads(data.decode("utf-8")))
     return _BUILTIN
+
+
+def library_roots() -> frozenset[str]:
+    """The top-level packages of the outside libraries the built-in catalogue models
+    (`requests`, `sqlalchemy`, ...) and of the frameworks whose apps the analysis reads."""
+    _data, doc = _builtin()
+    names = [raw["name"] for raw in doc["blocking"]] + [*doc.get("aliases", {}).values()]
+    return frozenset(name.partition(".")[0] for name in names) | _FRAMEWORKS
 
 
 def load_catalogue(extra: Sequence[Mapping] = ()) -> Catalogue:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase, translate
 from pathlib import Path
 
+from unjam.analysis.catalogue import library_roots
 from unjam.errors import BadInput
 
 # Directories that hold tools' state, environments or build output — never the app's code.
@@ -61,6 +62,12 @@ DEFAULT_EXAMPLE_CODE = ("examples", "example", "samples", "docs_src", "./cookboo
 # followed), but their own routes, lifespans and apps are not the project's entry points.
 # (Not `vendor`: a marketplace's `routers/vendor/` is its own code.)
 DEFAULT_VENDORED = ("thirdparty", "third_party", "_vendor", "vendored")
+# where older apps keep copies of the libraries they import, put on `sys.path` at start
+# (Medusa's `ext/`, SickChill's `lib3/`): such a directory holding copies of libraries the
+# catalogue knows is those libraries, and is skipped as `site-packages` is (_vendored_copies)
+_LIBRARY_DIRS = frozenset(
+    {"ext", "lib", "lib3", "libs", "vendor", "vendored", "_vendor", "third_party", "thirdparty"}
+)
 
 
 @dataclass(frozen=True)
@@ -246,6 +253,8 @@ def _walk(
             if is_dir:
                 if name in DEFAULT_EXCLUDED_DIRS or name.endswith(".egg-info"):
                     continue
+                if name in _LIBRARY_DIRS and _vendored_copies(entry.path):
+                    continue
                 if excluded(entry.path, name) or (here and here.ignored(entry.path, True)):
                     continue
                 stack.append((entry.path, here))
@@ -256,6 +265,26 @@ def _walk(
                 and _is_file(entry, skipped)
             ):
                 yield entry.path
+
+
+def _vendored_copies(directory: str) -> bool:
+    """Whether `directory`, not a package itself, holds copies of two or more libraries the
+    catalogue knows (`ext/requests/`, `ext/tornado/`): put on `sys.path`, they are what the
+    app's `import requests` finds, so they are read as those libraries (the catalogue says
+    what their calls do), not as the app's code."""
+    try:
+        names = [e.name for e in os.scandir(directory) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return False
+    if os.path.exists(os.path.join(directory, "__init__.py")):
+        return False
+    known = library_roots()
+    copies = [
+        name
+        for name in names
+        if name in known and os.path.exists(os.path.join(directory, name, "__init__.py"))
+    ]
+    return len(copies) >= 2
 
 
 def _is_file(entry: os.DirEntry, skipped: list[tuple[str, str]]) -> bool:
