@@ -21,9 +21,9 @@ def _tree(tmp_path: Path) -> tuple[Path, list[Path]]:
     (pkg / "__init__.py").write_text("")
     for i in range(FILLERS):
         (pkg / f"mod_{i}.py").write_text(  # served: an app's coroutines count only then
-            "import time\n\nfrom fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n"
+            "import time\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
             f"def helper_{i}():\n    time.sleep(1)\n\n\n"
-            f'@router.get("/job_{i}")\nasync def job_{i}():\n    helper_{i}()\n'
+            f'@app.get("/job_{i}")\nasync def job_{i}():\n    helper_{i}()\n'
         )
     (pkg / "broken.py").write_text("def oops(:\n    pass\n")
     return root, sorted(root.rglob("*.py"))

@@ -205,8 +205,11 @@ def _linker(root: Path):
     from unjam.analysis.parse import read_all
     from unjam.analysis.summary import from_plain
 
-    paths = sorted(str(p) for p in root.rglob("*.py"))
-    summaries = {row[0]: from_plain(row[4]) for row in read_all(paths, jobs=1)}
+    rows = read_all(sorted(str(p) for p in root.rglob("*.py")), jobs=1)
+    # (a file that does not parse has its reason in place of a summary: left out, as
+    # `analyze` leaves it)
+    summaries = {row[0]: from_plain(row[4]) for row in rows if not isinstance(row[4], str)}
+    paths = sorted(summaries)
     rel = {p: Path(p).relative_to(root).as_posix() for p in paths}
     linker = Linker(root, paths, rel, load_catalogue(), summaries)
     linker.link_ready(final=True)

@@ -68,6 +68,7 @@ class Catalogue:
     offload: dict[str, Offload] = field(default_factory=dict)
     coroutines: frozenset[str] = frozenset()
     digest: str = ""
+    types: frozenset[str] = frozenset()  # the types its entries describe or return
 
     def canonical(self, qn: str) -> str:
         return self.aliases.get(qn, qn)
@@ -225,6 +226,7 @@ def load_catalogue(extra: Sequence[Mapping] = ()) -> Catalogue:
             cat.wildcard[entry.name[:-2]] = entry
         else:
             cat.exact[entry.name] = entry
+    cat.types = frozenset(cat.wildcard) | {e.returns for e in entries if e.returns}
     digest = hashlib.blake2b(data, digest_size=16)
     digest.update(repr([sorted(dict(e).items()) for e in extra]).encode())
     cat.digest = digest.hexdigest()

@@ -16,6 +16,7 @@ from unjam.analysis.fastapi_records import (
     _list_items,
 )
 from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import ModuleSummary
 
 _NAMED_TYPES = {"FastAPI": APP, "APIRouter": ROUTER}
 
@@ -29,6 +30,10 @@ class AppDiscovery:
         # (scope, target ref, call ref, factory gqn) of `name = factory()` (_factory_result)
         self._from_factories: list[tuple[Func, tuple, tuple, str]] = []
         self.on_error = on_error
+        # an include or mount whose child unjam cannot name (`include_router(r)` of a
+        # parameter), or routes added by hand (`app.routes.extend(...)`): any router may
+        # be served through it (RouteModel._served)
+        self.loose_includes = False
 
     def _guard(self, func: Func, step) -> None:
         try:
@@ -180,12 +185,16 @@ class AppDiscovery:
             return held
         if base_ref[0] == "attr" and base_ref[2] == "router":
             return self._router_of(func, base_ref[1], depth)
-        if base_ref[0] == "name" and depth < 3:
-            found = self._passed_router(func, base_ref[1], depth)
+        if base_ref[0] in ("name", "attr") and depth < 3:
+            found = None
+            if base_ref[0] == "name":
+                found = self._passed_router(func, base_ref[1], depth)
             if found is None:  # `api_v1 = create_api_v1()`, then `app.mount("/api/v1", api_v1)`
                 scope, value = self._held_value(func, base_ref)
                 if value is not None and value[0] == "call":
                     found = self._returned_router(scope, value[1], depth)
+                elif value is not None and value[0] in ("name", "attr"):  # `user_router = router`
+                    found = self._router_of(scope, value, depth + 1)
             return found
         if base_ref[0] == "call" and depth < 3:
             return self._returned_router(func, base_ref[1], depth)
@@ -193,8 +202,11 @@ class AppDiscovery:
 
     def _looped_routers(self, func: Func) -> list[RouterObj]:
         """`for router in routers: app.include_router(router)`: the routers of the one
-        list (or tuple) the function iterates whose items are all routers; none when it
-        iterates no such list, or two (which one the loop variable takes is not known)."""
+        list (or tuple) the function iterates whose items are all routers — written in the
+        list, or appended to a local one (`routers.append((auth.router, "/auth", tags))`,
+        each tuple holding one router, unpacked by `for router, prefix, tags in routers:`);
+        none when it iterates no such list, or two (which one the loop variable takes is
+        not known)."""
         found: list[list[RouterObj]] = []
         for ref in func.fd.iterated:
             where = func
@@ -203,10 +215,38 @@ class AppDiscovery:
                 where, ref = self.p.module_scope(func.mod), default
             scope, held = self._held_value(where, ref) if ref[0] == "name" else (where, ref)
             items = _list_items(held)
-            routers = [self._router_of(scope, item) for item in items]
+            if scope is func and ref[0] == "name":
+                items += _appended(func, ref[1])
+            # (an item built from a module the project lacks or cannot parse never gets
+            # there: its import raises first)
+            items = tuple(item for item in items if not self._from_missing_module(scope, item))
+            routers = [self._router_in(scope, item) for item in items]
             if items and all(router is not None for router in routers):
                 found.append(routers)  # type: ignore[arg-type]
         return found[0] if len(found) == 1 else []
+
+    def _from_missing_module(self, scope: Func, item: tuple) -> bool:
+        """Whether `item` (or a part of a tuple item) names something in a module of the
+        project's own packages that the project does not hold (`ai_analytics.router` of a
+        file with a syntax error, or of one never written)."""
+        for part in item[1] if item[0] == "list" else (item,):
+            sym = self.p.symbol(scope, part) if part[0] in ("name", "attr") else None
+            names = sym.split(".") if sym else []
+            for i in range(len(names) - 1, 0, -1):
+                package = self.p.modules.get(".".join(names[:i]))
+                if package is not None:
+                    if package.summary.is_package and not _defines(package.summary, names[i]):
+                        return True
+                    break
+        return False
+
+    def _router_in(self, scope: Func, item: tuple) -> RouterObj | None:
+        """The router an item of a looped list is, or the one router a tuple item holds."""
+        router = self._router_of(scope, item)
+        if router is not None or item[0] != "list":
+            return router
+        held = [r for r in (self._router_of(scope, part) for part in item[1]) if r is not None]
+        return held[0] if len(held) == 1 else None
 
     def _unpassed_default(self, func: Func, name: str) -> tuple | None:
         """The default of `func`'s parameter `name` when it is not rebound and no call of
@@ -281,3 +321,28 @@ class AppDiscovery:
                 if found is not None:
                     return found
         return None
+
+
+def _appended(func: Func, name: str) -> tuple:
+    """What `func` appends to its local list `name` (`name.append(x)`, `name.extend([...])`)."""
+    items: list = []
+    for site in func.fd.calls:
+        ref = site.func
+        if ref[0] != "attr" or ref[1] != ("name", name) or len(site.args) != 1:
+            continue
+        if ref[2] == "append":
+            items.append(site.args[0])
+        elif ref[2] == "extend":
+            items.extend(_list_items(site.args[0]))
+    return tuple(items)
+
+
+def _defines(summary: ModuleSummary, name: str) -> bool:
+    """Whether a package's `__init__` binds `name` itself (so `pkg.name` is no submodule)."""
+    return (
+        name in summary.global_values
+        or name in summary.imports
+        or name in summary.funcs
+        or name in summary.classes
+        or bool(summary.star_imports)
+    )

@@ -87,6 +87,7 @@ class _Builder(Registrations):
         for func in calling.values():
             self._guard(func, self._decorator_calls)
         self._middleware_classes()
+        self.loose_includes = self.loose_includes or self._routes_added_by_hand()
         for args, kwargs in self._pending:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
         # (one object may stand under several symbols: `app = create_app()`)
@@ -107,6 +108,15 @@ class _Builder(Registrations):
         for func, route in litestar_entries(self.p):
             self._guard(func, lambda f, r=route: self._other(f, Role.LITESTAR, r))
         return self.model
+
+    def _routes_added_by_hand(self) -> bool:
+        """`app.router.routes.extend(other.routes)` and its kin: routes a router gets
+        without an include."""
+        return any(
+            site.func[0] == "attr" and site.func[1][0] == "attr" and site.func[1][2] == "routes"
+            for name in ("extend", "append", "insert")
+            for _func, site in self.p.sites_named(name)
+        )
 
     def _middleware_classes(self) -> None:
         """`BaseHTTPMiddleware` subclasses, wherever they are registered (`add_middleware`,

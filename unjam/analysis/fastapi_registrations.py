@@ -92,6 +92,8 @@ class Registrations(RouteModel):
             children = [child] if child is not None else []
             if not children and child_ref[0] == "name":
                 children = self._looped_routers(func)  # `for r in routers: include_router(r)`
+            if not children or _handed_in(func, child_ref):
+                self.loose_includes = True
             if children:
                 prefix = self._include_prefix(func, owner, owner_ref, kwargs.get("prefix"))
                 sym = owner.sym if owner is not None else ""
@@ -105,6 +107,8 @@ class Registrations(RouteModel):
             child = self._router_of(func, sub_ref)
             children = [] if child is None else [child]
             children += [a for a in self._factory_apps(func, sub_ref) if a not in children]
+            if not children or _handed_in(func, sub_ref):
+                self.loose_includes = True
             for child in children:
                 child.parents.append((owner.sym, path.rstrip("/"), func, None, sub_ref))
         elif method in _ADD_ROUTE:
@@ -132,7 +136,7 @@ class Registrations(RouteModel):
         fd = scope.fd
         if owner_ref[0] != "name" or fd.qn == "<module>":
             return False
-        if all(r.type != APP or r.scope.fd.qn != "<module>" for r in self.routers.values()):
+        if not self._module_app():
             return False
         if all(q.name != owner_ref[1] for q in fd.params):
             return False
@@ -384,3 +388,11 @@ class Registrations(RouteModel):
 def _event_role(event: tuple | None) -> Role:
     """`on_event("shutdown")` registers a shutdown handler; any other event, start-up."""
     return Role.SHUTDOWN if _const_str(event) == "shutdown" else Role.STARTUP
+
+
+def _handed_in(func: Func, ref: tuple) -> bool:
+    """Whether `ref` is rooted in a parameter of `func` (`router`, `self.router`): a call
+    of it may hand any router, of which unjam names the first it finds."""
+    while ref[0] in ("attr", "sub"):
+        ref = ref[1]
+    return ref[0] == "name" and any(q.name == ref[1] for q in func.fd.params)

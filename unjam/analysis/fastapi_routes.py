@@ -86,6 +86,33 @@ class RouteModel(AppDiscovery):
             obj = self.routers.get(parent_sym)
         return prefix, deps, app
 
+    def _served(self, owner: RouterObj | None) -> bool:
+        """Whether a route on `owner` may be served: in a program whose module builds its
+        app, a router that no include or mount links to an app, when every include names
+        its router and nothing else adds routes (`app.routes.extend(...)`), is a module left
+        out of the program (FastApiv1.6's routers no `include_router` names); elsewhere (a
+        library's routers, an include unjam cannot follow) every router may be."""
+        if owner is None or self.loose_includes or not self._module_app():
+            return True
+        seen: set[str] = set()
+        stack = [owner]
+        while stack:
+            obj = stack.pop()
+            if obj.type == APP:
+                return True
+            if obj.sym in seen:
+                continue
+            seen.add(obj.sym)
+            for parent in obj.parents:
+                above = self.routers.get(parent[0])
+                if above is None:
+                    return True  # into an app or router unjam cannot name
+                stack.append(above)
+        return False
+
+    def _module_app(self) -> bool:
+        return any(r.type == APP and r.scope.fd.qn == "<module>" for r in self.routers.values())
+
     def _prefix_text(self, scope: Func, ref: tuple | None) -> str:
         """The prefix `ref` gives: a string, or a constant holding one (`prefix=API_V1`,
         constant_text.py); UNREAD_PREFIX for one unjam cannot read (`prefix=settings.
@@ -114,6 +141,8 @@ class RouteModel(AppDiscovery):
         websocket: bool,
         response_model: tuple | None = None,
     ) -> None:
+        if not self._served(owner):
+            return
         prefix, chain_deps, app = self._prefix_chain(owner)
         label = f"{','.join(methods)} {_joined(prefix, path)}"
         role = Role.WEBSOCKET if websocket else Role.ENDPOINT

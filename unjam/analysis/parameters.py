@@ -40,16 +40,29 @@ class ParameterInference(Inference):
                 return ("obj", func.class_gqn)
         scope = self.parent_scope(func)
         alias_scope, ann = self.alias(scope, param.annotation)
+        depends = self.param_depends(func, param)
+        injected = None
+        if depends is not None:
+            injected = self.injected(self.depends_target(depends[0], param, depends[1]))
+            if self._known_type(injected):
+                # what the dependency hands it, whatever the annotation says (`db: Session =
+                # Depends(get_db)` of a `get_db` that yields an AsyncSession)
+                return injected
         typed = self.annotation_type(alias_scope, ann)
         if typed is not None:
             return typed
         if ann is not None and self.names_plain_data(alias_scope, ann):
             return None
-        depends = self.param_depends(func, param)
         if depends is not None:
-            target = self.depends_target(depends[0], param, depends[1])
-            return self.injected(target)
+            return injected
         return self.param_hint(func, param, index)
+
+    def _known_type(self, value: Value | None) -> bool:
+        """An instance of a project class, or of a type the catalogue describes: surer than
+        an annotation (a library call's unknown result, `container.use_case()`, is not)."""
+        if value is None:
+            return False
+        return value[0] == "obj" or (value[0] == "inst" and value[1] in self.catalogue.types)
 
     def injected(self, target: Value | None) -> Value | None:
         if target is None:

@@ -39,6 +39,27 @@ app.include_router(get_uploads_router(), prefix="/api/uploads")
 
 from chat.looped import ASSET_ROUTERS, thumbnails_api  # noqa: E402
 
+
+def include_legacy_routers() -> None:
+    routers = []
+    try:
+        from chat import legacy
+
+        routers.append((legacy.ledger_router, "/legacy", ["legacy"]))
+    except ImportError:
+        raise
+    try:
+        from chat import broken_routes
+
+        routers.append((broken_routes.router, "/broken", ["broken"]))
+    except SyntaxError:
+        pass
+    for router, prefix, tags in routers:
+        app.include_router(router, prefix=prefix, tags=tags)
+
+
+include_legacy_routers()
+
 for asset_router in ASSET_ROUTERS:
     app.include_router(asset_router, prefix="/assets")
 

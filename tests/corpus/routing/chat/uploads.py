@@ -1,5 +1,5 @@
 """Routers built by factory functions: one the app includes with a prefix, one nothing
-includes (its prefix is unknown: "…")."""
+builds (the app names every router it includes: that one serves nothing)."""
 
 import shutil
 from pathlib import Path
@@ -23,6 +23,6 @@ def get_drafts_router(tag: str = "drafts") -> APIRouter:
 
     @drafts.post("/drafts")
     async def save_draft(text: str):
-        Path("/srv/drafts/latest.txt").write_text(text)  # expect: UJ001
+        Path("/srv/drafts/latest.txt").write_text(text)  # ok: get_drafts_router is never called
 
     return drafts
