@@ -167,8 +167,11 @@ class ParameterInference(Inference):
             found = self._aliases[key] = self._alias_of(modname, name)
         return (scope, ann) if found is None else found
 
-    def _alias_of(self, modname: str, name: str) -> tuple[Func, tuple | None] | None:
-        """(module scope, `X[...]` ref) of the module-level alias `name` of `modname`,
+    def _alias_of(
+        self, modname: str, name: str, kind: str = "sub"
+    ) -> tuple[Func, tuple | None] | None:
+        """(module scope, `X[...]` ref) of the module-level alias `name` of `modname` (or,
+        for `kind` "call", the call it holds: `sorter = Depends(make_sorter(...))`),
         following imports; None for no alias. Reads the summaries only (no inference)."""
         for _ in range(10):
             mod = self.modules.get(modname)
@@ -176,9 +179,8 @@ class ParameterInference(Inference):
                 break
             values = mod.summary.global_values.get(name)
             if values:
-                for scope_qn, ref in values:
-                    if scope_qn == "<module>" and ref[0] == "sub":
-                        return self.module_scope(mod), ref
+                if len(values) == 1 and values[0][0] == "<module>" and values[0][1][0] == kind:
+                    return self.module_scope(mod), values[0][1]
                 break
             imp = mod.summary.imports.get(name)
             if imp is None:
@@ -209,6 +211,10 @@ class ParameterInference(Inference):
         default = param.default
         if default is not None and self.is_depends(scope, default):
             return scope, default
+        if default is not None and default[0] == "name":  # `sorter: Sorter = _sorter_dep`
+            held = self._alias_of(scope.mod.name, default[1], "call")
+            if held is not None and self.is_depends(*held):
+                return held  # type: ignore[return-value]
         alias_scope, ann = self.alias(scope, param.annotation)
         for meta in self.annotated_metadata(alias_scope, ann):
             if self.is_depends(alias_scope, meta):

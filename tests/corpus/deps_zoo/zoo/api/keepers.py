@@ -63,3 +63,18 @@ class SortOrder:
 @router.get("/")  # expect: UJ005 (four trips: the sort order, the settings, the endpoint, its validation)
 def list_keepers(order: str = Depends(SortOrder(["name", "age"]).depends()), settings: dict = Depends(_settings)) -> list[str]:
     return [order, settings["prefix"]]
+
+
+def make_shift_filter(default: str) -> Callable:
+    def shift_filter(shift: str = default) -> str:
+        return shift.lower()
+
+    return shift_filter
+
+
+_shift = Depends(make_shift_filter("day"))  # (one dependency, named once, used as a default)
+
+
+@router.get("/shifts")  # expect: UJ005 (four trips: the shift filter, the settings, the endpoint, its validation)
+def list_shifts(shift: str = _shift, settings: dict = Depends(_settings)) -> list[str]:
+    return [shift, settings["prefix"]]
