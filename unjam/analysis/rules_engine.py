@@ -159,10 +159,10 @@ class RulesEngine:
     def memo_step(self, path: list[tuple[str, int]]) -> str | None:
         """The first function on `path` whose next call is made once: under a memo guard,
         or to an lru_cache'd function (which memoises too)."""
-        found = self._memo_edge(path)
+        found = self.memo_edge(path)
         return None if found is None else path[found[0]][0]
 
-    def _memo_edge(self, path: list[tuple[str, int]]) -> tuple[int, Edge | None] | None:
+    def memo_edge(self, path: list[tuple[str, int]]) -> tuple[int, Edge | None] | None:
         """(index on `path`, the guarded edge or None for a cached callee) of memo_step."""
         graph = self.g
         for i in range(len(path) - 1):
@@ -179,7 +179,7 @@ class RulesEngine:
         """`path` to a first-call stall, through the entry's earliest call that surely
         reaches the memo (first_fill.py): the call that really makes the slow one. The memo
         is on the path (memo_step), or else around the blocking call itself."""
-        found = self._memo_edge(path)
+        found = self.memo_edge(path)
         if found is None:
             holder = len(path) - 1
         else:
@@ -191,7 +191,7 @@ class RulesEngine:
         """Whether the memo on `path` (memo_step, else the site's own guard) caches per
         argument, so new arguments pay again: a cache decorator on a function that takes any
         besides `self`/`cls`, or a guard keyed by them (rules/memo.py `keyed`)."""
-        found = self._memo_edge(path)
+        found = self.memo_edge(path)
         if found is None:  # the blocking call itself sits under the memo guard
             func = self.p.funcs[site.func]
             at = (site.line, site.col)

@@ -437,9 +437,11 @@ class Blocking:
 
     def _warmed_at_start(self, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether start-up (a lifespan before its `yield`, a startup handler) makes the
-        memoised call first: it reaches the site, and the function holding the memo within
-        MAX_CALLS calls (a longer way is taken on faith, as a printed path would be). Then
-        the call is made before the app serves, and no request waits for it."""
+        memoised call first: it reaches the site, and, within MAX_CALLS calls (a longer way
+        is taken on faith, as a printed path would be), the function holding the memo or one
+        below it on the path that fills the module global the memo tests (`get_writer()`'s
+        `if _writer: return _writer`, filled by `configure()`, which the lifespan calls).
+        Then the call is made before the app serves, and no request waits for it."""
         if self._started is None:
             self._started = set()
             for inv in self.e.startup:
@@ -449,4 +451,28 @@ class Blocking:
             return False
         memo = self.e.memo_step(path) or site.func
         roots = {f for inv in self.e.startup for f in inv.funcs} - self._shutdown_handlers
-        return bool(self.g.callers_within(memo, roots, MAX_CALLS))
+        fillers = [memo, *self._global_fillers(path)]
+        return any(self.g.callers_within(f, roots, MAX_CALLS) for f in fillers)
+
+    def _global_fillers(self, path: list[tuple[str, int]]) -> list[str]:
+        """The functions below the memo on `path` that bind the module global its guard
+        tests (`global _writer` … `_writer = Writer()`)."""
+        found = self.e.memo_edge(path)
+        if found is None or found[1] is None:
+            return []
+        index, edge = found
+        holder = self.p.funcs.get(path[index][0])
+        guard = holder.fd.guards[edge.guard] if holder is not None and edge.guard >= 0 else None
+        if guard is None or guard.subject[0] != "name":
+            return []
+        name = guard.subject[1]
+        if name in holder.fd.locals or any(q.name == name for q in holder.fd.params):
+            return []  # (a local: no global's memo)
+        binders = {scope for scope, _value in holder.mod.summary.global_values.get(name, ())}
+        return [
+            gqn
+            for gqn, _line in path[index + 1 :]
+            if (f := self.p.funcs.get(gqn)) is not None
+            and f.mod is holder.mod
+            and f.fd.qn in binders
+        ]

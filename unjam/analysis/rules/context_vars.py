@@ -4,12 +4,13 @@ the function in a copy of the caller's context, so `_current_model.set(m)` there
 copy, and the code after the `await` still reads the old value.
 
 Judged from the calls the function makes, itself or through the sync functions it calls
-within a few calls, as loop_bound.py judges the need for a running loop."""
+within a few calls (sync_calls.py), as loop_bound.py judges the need for a running loop."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
+
+from unjam.analysis.rules.sync_calls import sync_calls_below
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import CallGraph
@@ -33,24 +34,10 @@ class ContextSetters:
         return self._known[gqn]
 
     def _search(self, root: str) -> str | None:
-        funcs = self.p.funcs
-        depth = {root: 0}
-        queue = deque([root])
-        while queue:
-            gqn = queue.popleft()
-            func = funcs.get(gqn)
-            if func is None:
-                continue
+        for func, caller in sync_calls_below(self.p, self.g, root, _DEPTH):
             var = self._kept_set(func)
             if var is not None:
-                return var if gqn == root else f"{var} via `{func.display}`"
-            if depth[gqn] == _DEPTH:
-                continue
-            for edge in self.g.resolved(gqn).edges:
-                callee = funcs.get(edge.callee)
-                if callee is not None and not callee.fd.is_async and edge.callee not in depth:
-                    depth[edge.callee] = depth[gqn] + 1
-                    queue.append(edge.callee)
+                return var if caller is None else f"{var} via `{func.display}`"
         return None
 
     def _kept_set(self, func: Func) -> str | None:

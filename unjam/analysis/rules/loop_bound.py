@@ -12,8 +12,9 @@ only matters for what is scheduled on it (`run_until_complete` runs it there).""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
+
+from unjam.analysis.rules.sync_calls import sync_calls_below
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import CallGraph
@@ -53,26 +54,10 @@ class LoopBound:
         return self._known[gqn]
 
     def _search(self, root: str) -> str | None:
-        funcs = self.p.funcs
-        depth = {root: 0}
-        caller: dict[str, str] = {}
-        queue = deque([root])
-        while queue:
-            gqn = queue.popleft()
-            func = funcs.get(gqn)
-            if func is None:
-                continue
-            api = self._loop_call(gqn)
-            if api is not None and (gqn == root or self._binds(gqn, caller[gqn])):
-                return f"`{api}`" + (f" via `{func.display}`" if gqn != root else "")
-            if depth[gqn] == _DEPTH:
-                continue
-            for edge in self.g.resolved(gqn).edges:
-                callee = funcs.get(edge.callee)
-                if callee is not None and not callee.fd.is_async and edge.callee not in depth:
-                    depth[edge.callee] = depth[gqn] + 1
-                    caller[edge.callee] = gqn
-                    queue.append(edge.callee)
+        for func, caller in sync_calls_below(self.p, self.g, root, _DEPTH):
+            api = self._loop_call(func.gqn)
+            if api is not None and (caller is None or self._binds(func.gqn, caller)):
+                return f"`{api}`" + (f" via `{func.display}`" if caller is not None else "")
         return None
 
     def _loop_call(self, gqn: str) -> str | None:

@@ -9,6 +9,7 @@ import requests
 import sqlite3
 from fastapi import FastAPI
 
+from svc.audit import configure_audit
 from svc.native import Dispatcher, start_bridge, start_catalog, start_native_server
 
 INDEX = "/var/lib/svc/tools.json"
@@ -33,6 +34,7 @@ async def lifespan(app: FastAPI):
     app.state.native = start_native_server(Dispatcher())
     app.state.bridge = start_bridge()
     app.state.catalog = start_catalog()
+    configure_audit()
     yield
     app.state.http.close()  # ok: close is not reported
     shutil.rmtree("/var/cache/svc", ignore_errors=True)  # expect: UJ002 (at shutdown)
