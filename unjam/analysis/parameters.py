@@ -41,14 +41,14 @@ class ParameterInference(Inference):
         scope = self.parent_scope(func)
         alias_scope, ann = self.alias(scope, param.annotation)
         depends = self.param_depends(func, param)
+        typed = self.annotation_type(alias_scope, ann)
         injected = None
         if depends is not None:
             injected = self.injected(self.depends_target(depends[0], param, depends[1]))
-            if self._known_type(injected):
+            if self._known_type(injected) and not self._narrows(typed, injected):
                 # what the dependency hands it, whatever the annotation says (`db: Session =
                 # Depends(get_db)` of a `get_db` that yields an AsyncSession)
                 return injected
-        typed = self.annotation_type(alias_scope, ann)
         if typed is not None:
             return typed
         if ann is not None and self.names_plain_data(alias_scope, ann):
@@ -56,6 +56,14 @@ class ParameterInference(Inference):
         if depends is not None:
             return injected
         return self.param_hint(func, param, index)
+
+    def _narrows(self, typed: Value | None, injected: Value | None) -> bool:
+        """Whether the annotation names a subclass of the project class the dependency is
+        known to give (`repo: UsersRepository` of a factory typed `-> BaseRepository`): the
+        annotation says more."""
+        if typed is None or injected is None or typed[0] != "obj" or injected[0] != "obj":
+            return False
+        return injected[1] in self.mro(typed[1])[0]
 
     def _known_type(self, value: Value | None) -> bool:
         """An instance of a project class, or of a type the catalogue describes: surer than

@@ -41,3 +41,26 @@ def get_report():
 @router.get("/visits/report")
 async def visit_report(report: VisitReport = Depends(get_report)):
     return report.fetch()
+
+
+class BaseRepository:
+    def __init__(self, conn: object) -> None:
+        self.conn = conn
+
+
+class VisitRepository(BaseRepository):
+    def count(self) -> int:
+        return requests.get("https://visits.internal/count").json()  # expect: UJ001
+
+
+def get_repository(repo_type: type[BaseRepository]):
+    def _get_repo() -> BaseRepository:
+        return repo_type(None)
+
+    return _get_repo
+
+
+@router.get("/visits/count")
+async def visit_count(repo: VisitRepository = Depends(get_repository(VisitRepository))):
+    """The factory is typed `-> BaseRepository`; the annotation names the subclass it makes."""
+    return repo.count()
