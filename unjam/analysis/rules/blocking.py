@@ -458,12 +458,13 @@ class Blocking:
         """The functions below the memo on `path` that bind the module global its guard
         tests (`global _writer` … `_writer = Writer()`)."""
         found = self.e.memo_edge(path)
-        if found is None or found[1] is None:
+        edge = found[1] if found is not None else None
+        holder = self.p.funcs.get(path[found[0]][0]) if found is not None else None
+        if found is None or edge is None or holder is None or edge.guard < 0:
             return []
-        index, edge = found
-        holder = self.p.funcs.get(path[index][0])
-        guard = holder.fd.guards[edge.guard] if holder is not None and edge.guard >= 0 else None
-        if guard is None or guard.subject[0] != "name":
+        index = found[0]
+        guard = holder.fd.guards[edge.guard]
+        if guard.subject[0] != "name":
             return []
         name = guard.subject[1]
         if name in holder.fd.locals or any(q.name == name for q in holder.fd.params):
