@@ -187,8 +187,9 @@ class ParameterInference(Inference):
                 break
             values = mod.summary.global_values.get(name)
             if values:
-                if len(values) == 1 and values[0][0] == "<module>" and values[0][1][0] == kind:
-                    return self.module_scope(mod), values[0][1]
+                for scope_qn, ref in values:
+                    if scope_qn == "<module>" and ref[0] == kind:
+                        return self.module_scope(mod), ref
                 break
             imp = mod.summary.imports.get(name)
             if imp is None:
