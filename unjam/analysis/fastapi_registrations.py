@@ -107,7 +107,7 @@ class Registrations(RouteModel):
             child = self._router_of(func, sub_ref)
             children = [] if child is None else [child]
             children += [a for a in self._factory_apps(func, sub_ref) if a not in children]
-            if not children or _handed_in(func, sub_ref):
+            if (not children and not self._outside_app(func, sub_ref)) or _handed_in(func, sub_ref):
                 self.loose_includes = True
             for child in children:
                 child.parents.append((owner.sym, path.rstrip("/"), func, None, sub_ref))
@@ -126,6 +126,12 @@ class Registrations(RouteModel):
             if handler is not None:
                 event = site.args[0] if site.args else kwargs.get("event_type")
                 self._callable(func, handler, _event_role(event))
+
+    def _outside_app(self, func: Func, ref: tuple) -> bool:
+        """Whether a mounted app is a library's own ASGI app (`StaticFiles(directory=...)`,
+        a Socket.IO app): it serves none of the project's routers."""
+        value = self.p.value_of(func, ref)
+        return value is not None and value[0] == "inst" and self._app_type(value) is None
 
     def _never_given(self, scope: Func, owner_ref: tuple) -> bool:
         """Whether `owner_ref` is a parameter of `scope`, a function nothing calls or hands

@@ -1,9 +1,11 @@
 from fastapi import APIRouter, FastAPI
+from fastapi.staticfiles import StaticFiles
 
 from chat.admin import views
 from chat.v1 import api
 
 app = FastAPI()  # expect: UJ006
+app.mount("/static", StaticFiles(directory="/srv/static"), name="static")  # (serves no router)
 app.include_router(api, prefix="/chat")
 
 admin = APIRouter()
