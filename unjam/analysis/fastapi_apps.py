@@ -15,6 +15,7 @@ from unjam.analysis.fastapi_records import (
     _last_name,
     _list_items,
 )
+from unjam.analysis.list_items import list_items
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import ModuleSummary
 
@@ -214,9 +215,10 @@ class AppDiscovery:
             if default is not None:  # `def create_app(routers=ROUTERS): for r in routers:`
                 where, ref = self.p.module_scope(func.mod), default
             scope, held = self._held_value(where, ref) if ref[0] == "name" else (where, ref)
-            items = _list_items(held)
-            if scope is func and ref[0] == "name":
-                items += _appended(func, ref[1])
+            if where is func and ref[0] == "name" and ref[1] in func.fd.locals:
+                scope, items = func, tuple(list_items(func, ref))  # (`routers.append(...)`)
+            else:
+                items = _list_items(held)
             # (an item built from a module the project lacks or cannot parse never gets
             # there: its import raises first)
             items = tuple(item for item in items if not self._from_missing_module(scope, item))
@@ -321,20 +323,6 @@ class AppDiscovery:
                 if found is not None:
                     return found
         return None
-
-
-def _appended(func: Func, name: str) -> tuple:
-    """What `func` appends to its local list `name` (`name.append(x)`, `name.extend([...])`)."""
-    items: list = []
-    for site in func.fd.calls:
-        ref = site.func
-        if ref[0] != "attr" or ref[1] != ("name", name) or len(site.args) != 1:
-            continue
-        if ref[2] == "append":
-            items.append(site.args[0])
-        elif ref[2] == "extend":
-            items.extend(_list_items(site.args[0]))
-    return tuple(items)
 
 
 def _defines(summary: ModuleSummary, name: str) -> bool:

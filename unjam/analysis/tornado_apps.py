@@ -9,6 +9,7 @@ coroutines are no library's entries (docs/check.md).
 from __future__ import annotations
 
 from unjam.analysis.constant_text import constant_text
+from unjam.analysis.list_items import list_items
 from unjam.analysis.project import Func, Project
 
 _APPLICATIONS = frozenset({"tornado.web.Application"})
@@ -38,9 +39,9 @@ def tornado_handlers(project: Project) -> list[tuple[Func, str]]:
 
 def _rules(project: Project, caller: Func, rules: tuple | None) -> list[tuple[str, str]]:
     """(pattern, handler class gqn) of the `(pattern, Handler, ...)` tuples or
-    `url(pattern, Handler)` calls in the rules an application is given (`_rule_items`)."""
+    `url(pattern, Handler)` calls in the rules an application is given (list_items.py)."""
     out = []
-    for rule in _rule_items(caller, rules, set()) if rules is not None else ():
+    for rule in list_items(caller, rules) if rules is not None else ():
         if rule[0] == "list" and len(rule[1]) >= 2:
             pattern, handler = rule[1][0], rule[1][1]
         elif rule[0] == "call" and len(rule[2]) >= 2:
@@ -54,45 +55,3 @@ def _rules(project: Project, caller: Func, rules: tuple | None) -> list[tuple[st
         if value is not None and value[0] == "class":
             out.append((constant_text(project, caller, pattern) or "…", value[1]))
     return out
-
-
-def _rule_items(caller: Func, ref: tuple, seen: set[str]) -> list[tuple]:
-    """The items of the lists that make up `ref`: a list display (`*base` spread in it), a
-    sum of lists (`routes_base + [...]`), either branch of `a if c else b`, and a local's
-    every binding, with what `append`/`extend` add to it (`routes = routes_status if
-    status_only else routes_full`; `routes.append((r"/metrics", MetricsHandler))`)."""
-    tag = ref[0]
-    if tag == "list":
-        items: list[tuple] = []
-        for item in ref[1]:
-            if item[0] == "star":
-                items.extend(_rule_items(caller, item[1], seen))
-            else:
-                items.append(item)
-        return items
-    if tag == "binop" and ref[1] == "Add":
-        return _rule_items(caller, ref[2], seen) + _rule_items(caller, ref[3], seen)
-    if tag == "ifexp":
-        return _rule_items(caller, ref[1], seen) + _rule_items(caller, ref[2], seen)
-    if tag != "name" or ref[1] in seen:
-        return []
-    name = ref[1]
-    seen.add(name)
-    items = []
-    for bound in _bindings(caller, name):
-        items.extend(_rule_items(caller, bound, seen))
-    for site in caller.fd.calls:
-        if site.func[:2] == ("attr", ref) and site.args:
-            if site.func[2] == "append":
-                items.append(site.args[0])
-            elif site.func[2] == "extend":
-                items.extend(_rule_items(caller, site.args[0], seen))
-    return items
-
-
-def _bindings(caller: Func, name: str) -> list[tuple]:
-    """What `name` is bound to in `caller` (at module level, by the module body)."""
-    if caller.fd.qn != "<module>":
-        return list(caller.fd.locals.get(name, ()))
-    values = caller.mod.summary.global_values.get(name, ())
-    return [value for scope, value in values if scope == "<module>"]

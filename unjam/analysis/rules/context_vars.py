@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.rules.sync_calls import sync_calls_below
 
 if TYPE_CHECKING:
@@ -51,14 +52,5 @@ class ContextSetters:
             ref = site.func
             setting = ref[0] == "attr" and ref[2] == "set" and ref[1] not in reset
             if setting and self.p.callee(func, ref) == _SET:
-                return f"`{_last_name(ref[1])}`"
+                return f"`{_last_name(ref[1]) or '…'}`"
         return None
-
-
-def _last_name(ref: tuple) -> str:
-    """`_model` of `state._model`; the source's shape otherwise (`vars["m"]`: `…`)."""
-    if ref[0] == "name":
-        return ref[1]
-    if ref[0] == "attr":
-        return ref[2]
-    return "…"
