@@ -610,8 +610,16 @@ def test_a_decorator_that_picks_another_decorator_s_wrapper_passes_the_arguments
 def test_a_cache_method_asked_for_what_the_call_was_given_is_keyed():
     """`cached = self.check_cache(params)` with `params` built from the request's text, then
     `if cached is not None: return cached`: each new text pays again, not the first only."""
-    miss = findings("memo_guards", "UJ001", "catalog/settings.py")[129]
+    miss = findings("memo_guards", "UJ001", "catalog/settings.py")[132]
     assert "on a cache miss only" in miss.message, miss.message
+
+
+def test_a_cache_the_miss_path_never_fills_is_no_memo():
+    """`cached = await self._cached_menu()` then `if cached is not None: return cached`, and
+    nothing on the miss path stores into a cache: the block runs on every miss, so the
+    message claims neither a first call nor a per-key cache."""
+    every = findings("memo_guards", "UJ001", "catalog/settings.py")[144]
+    assert "only" not in every.message and "`time.sleep`" in every.message, every.message
 
 
 def test_a_dict_display_spread_into_a_call_passes_its_keys_by_name():

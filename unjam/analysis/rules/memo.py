@@ -17,7 +17,9 @@ A guard is a memo guard when the value it tests outlives the call:
   `if settings.disabled: return` is a switch, no memo, and so is a flag another function
   sets back to False, `self._flushed = False` when a new batch starts: once per batch);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
-  or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`) — not a query
+  or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`, when the miss
+  path stores into a cache: `cache.set_cache(key, v)`; one only some other code fills pays on
+  every miss, `cached = await self._get_cached_tree()` in hei-fastapi) — not a query
   for a model's row (`run = db.get(Run, key)` then `if run is None:` is a get-or-create), nor
   a `ContextVar`'s value for this context (`override = current.get()`, no key).
 `hasattr(x, "a")` and `getattr(x, "a", None)` are judged as the `x.a` they read.
@@ -126,6 +128,7 @@ def _outlives_call(
             and not _reads_call_data(fd, ref)
             and not _reads_an_argument(fd, ref)
             and not _unfilled(fd, _table_read(ref), written)
+            and not _cache_left_unfilled(fd, ref)
             for ref in values
         )
     if subject == root:
@@ -342,6 +345,34 @@ def _asks_a_cache(method: tuple) -> bool:
     return "cache" in method[2].lower() or (
         receiver[0] == "name" and "cache" in receiver[1].lower()
     )
+
+
+def _cache_left_unfilled(fd: FuncDef, ref: tuple) -> bool:
+    """`cached = await self._get_cached_tree()` then `if cached is not None: return cached`
+    in a function that stores nothing in a cache on a miss: whatever fills that cache (an
+    edit elsewhere, or nothing), the code after the test runs on every miss, not once. A
+    miss path that calls a cache's method (`clients_cache.set_cache(...)`), or stores into
+    something named cache, fills it. Table reads (`_cache.get(key)`) are judged as such."""
+    if ref[0] == "await":
+        ref = ref[1]
+    if ref[0] != "call" or ref[1][0] != "attr" or ref[1] in _READ_FUNCS or ref[1][2] in _READS:
+        return False
+    reader = ref[1]
+    if not _asks_a_cache(reader):
+        return False
+    fills = any(site.func != reader and _says_cache(site.func) for site in fd.calls) or any(
+        _says_cache(target) for target in fd.mutated
+    )
+    return not fills
+
+
+def _says_cache(ref: tuple) -> bool:
+    """A call's target or a stored-into ref whose name, or its receiver's, says cache."""
+    if ref[0] == "sub":
+        ref = ref[1]
+    if ref[0] == "attr":
+        return _asks_a_cache(ref)
+    return ref[0] == "name" and "cache" in ref[1].lower()
 
 
 def _no_key(call: tuple) -> bool:

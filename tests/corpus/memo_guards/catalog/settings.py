@@ -121,13 +121,28 @@ class Renderer:
         with open("/srv/render-cache.txt") as fh:  # expect: UJ001
             return fh.read() if params["text"] else None
 
+    def save_cache(self, params: dict, rendered: str) -> None:
+        self.saved = (params, rendered)
+
     def render(self, text: str) -> str:
         params = {"text": text.strip()}
         cached = self.check_cache(params)
         if cached is not None:
             return cached
         time.sleep(0.2)  # expect: UJ001
+        self.save_cache(params, text)
         return text
+
+    async def _cached_menu(self) -> list | None:
+        return None
+
+    async def menu(self) -> list:
+        """A cache some other code fills (or nothing does): every miss pays, not the first."""
+        cached = await self._cached_menu()
+        if cached is not None:
+            return cached
+        time.sleep(0.3)  # expect: UJ001
+        return []
 
 
 renderer = Renderer()
@@ -136,6 +151,11 @@ renderer = Renderer()
 @settings.post("/render")
 async def render(text: str):
     return renderer.render(text)
+
+
+@settings.get("/menu")
+async def menu():
+    return await renderer.menu()
 
 
 _layout: str | None = None
