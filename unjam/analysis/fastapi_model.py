@@ -41,6 +41,7 @@ from unjam.analysis.fastapi_registrations import (
 from unjam.analysis.gradio_events import gradio_handlers
 from unjam.analysis.litestar_apps import litestar_entries
 from unjam.analysis.project import Project
+from unjam.analysis.route_shadows import unshadowed
 from unjam.analysis.summary import FuncDef
 from unjam.analysis.tornado_apps import tornado_handlers
 from unjam.semantics import Role
@@ -90,6 +91,7 @@ class _Builder(Registrations):
         self.loose_includes = self.loose_includes or self._routes_added_by_hand()
         for args, kwargs in self._pending:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
+        self.model.routes = unshadowed(self.model.routes)
         # (one object may stand under several symbols: `app = create_app()`)
         unique = {id(r): r for r in self.routers.values()}
         for obj in unique.values():

@@ -50,8 +50,11 @@ class RouterObj:
     path: str
     line: int
     col: int
-    # (sym, prefix, scope, deps, the ref the registration names this object by)
-    parents: list[tuple[str, str, Func, tuple | None, tuple]] = field(default_factory=list)
+    # (sym, prefix, scope, deps, the ref the registration names this object by, its (line,
+    # col))
+    parents: list[tuple[str, str, Func, tuple | None, tuple, tuple[int, int]]] = field(
+        default_factory=list
+    )
 
 
 @dataclass
@@ -66,6 +69,10 @@ class Route:
     # the `response_model=` given (NO_MODEL: `None`, or a Starlette route, which validates
     # nothing); None when not given: FastAPI reads it from the endpoint's return annotation
     response_model: tuple | None = None
+    # how the route reached its app, from the app down (route_shadows.py): each include and
+    # the registration itself as (function gqn, line, whether it is a statement of that
+    # function's own body, not under an `if`/`for`/`try`); None when unknown
+    order: tuple[tuple[str, int, bool], ...] | None = None
 
     @property
     def tokens(self) -> int:

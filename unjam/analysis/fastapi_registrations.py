@@ -98,7 +98,9 @@ class Registrations(RouteModel):
                 prefix = self._include_prefix(func, owner, owner_ref, kwargs.get("prefix"))
                 sym = owner.sym if owner is not None else ""
                 for child in children:
-                    child.parents.append((sym, prefix, func, kwargs.get("dependencies"), child_ref))
+                    child.parents.append(
+                        (sym, prefix, func, kwargs.get("dependencies"), child_ref, site[:2])
+                    )
         elif method == "mount":
             path = self._path(func, site.args[0] if site.args else kwargs.get("path"))
             sub_ref = site.args[1] if len(site.args) > 1 else kwargs.get("app")
@@ -110,7 +112,7 @@ class Registrations(RouteModel):
             if (not children and not self._outside_app(func, sub_ref)) or _handed_in(func, sub_ref):
                 self.loose_includes = True
             for child in children:
-                child.parents.append((owner.sym, path.rstrip("/"), func, None, sub_ref))
+                child.parents.append((owner.sym, path.rstrip("/"), func, None, sub_ref, site[:2]))
         elif method in _ADD_ROUTE:
             self._added_route(func, site, method, kwargs, owner)
         elif method == "add_middleware":

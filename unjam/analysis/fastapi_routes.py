@@ -77,7 +77,7 @@ class RouteModel(AppDiscovery):
                     prefix = _joined(UNREAD_PREFIX, prefix)
                 break
             known = [parent for parent in obj.parents if parent[0] in self.routers] or obj.parents
-            parent_sym, include_prefix, scope, include_deps, _ = known[0]
+            parent_sym, include_prefix, scope, include_deps, _, _ = known[0]
             if _conflated(known):
                 include_prefix = UNREAD_PREFIX
             prefix = _joined(include_prefix, prefix)
@@ -108,6 +108,41 @@ class RouteModel(AppDiscovery):
                 if above is None:
                     return True  # into an app or router unjam cannot name
                 stack.append(above)
+        return False
+
+    def _registration_order(
+        self, owner: RouterObj | None, step: tuple[str, int, bool]
+    ) -> tuple[tuple[str, int, bool], ...] | None:
+        """`Route.order`: the includes and mounts from the app down to `owner`, then `step`."""
+        steps = [step]
+        obj = owner
+        seen: set[str] = set()
+        while obj is not None and obj.parents:
+            # (an include into a router no app includes adds nothing the app serves)
+            served = [parent for parent in obj.parents if self._leads_to_app(parent[0])]
+            if len(served) != 1 or obj.sym in seen:
+                return None
+            seen.add(obj.sym)
+            parent = served[0]
+            steps.append(_step(parent[2], *parent[5]))
+            obj = self.routers.get(parent[0])
+        if obj is None or obj.type != APP:
+            return None
+        steps.reverse()
+        return tuple(steps)
+
+    def _leads_to_app(self, sym: str) -> bool:
+        """Whether the object named `sym` is an app, or included or mounted in one."""
+        seen: set[str] = set()
+        stack = [sym]
+        while stack:
+            obj = self.routers.get(stack.pop())
+            if obj is None or obj.sym in seen:
+                continue
+            if obj.type == APP:
+                return True
+            seen.add(obj.sym)
+            stack.extend(parent[0] for parent in obj.parents)
         return False
 
     def _module_app(self) -> bool:
@@ -157,6 +192,8 @@ class RouteModel(AppDiscovery):
             key=endpoint.gqn,
         )
         route = Route(label, invoked, dpath, line, col, app, response_model=response_model)
+        statement_col = endpoint.fd.col if (line, col) in _decorator_sites(endpoint) else col
+        route.order = self._registration_order(owner, _step(scope, line, statement_col))
         seen: set[str] = set()
         for dep_scope, ref in [(scope, route_deps), *chain_deps]:
             for item in _list_items(ref):
@@ -300,6 +337,17 @@ def _class_name(qn: str) -> bool:
     return name[:1].isupper() and not name.isupper()
 
 
+def _step(scope: Func, line: int, col: int) -> tuple[str, int, bool]:
+    """A registration's step in `Route.order`: sure to run when it is a statement of its
+    scope's own body (column 0 in a module; the def's column plus four in a function)."""
+    body = 0 if scope.fd.qn == "<module>" else scope.fd.col + 4
+    return scope.gqn, line, col == body
+
+
+def _decorator_sites(func: Func) -> set[tuple[int, int]]:
+    return {(line, col) for _ref, line, col in func.fd.decorators}
+
+
 def _conflated(parents: list[tuple]) -> bool:
     """Whether registrations on one app or router, under different names, put one object at
     different prefixes: a factory called twice (`chat_app = create_app()`, `agent_app =
@@ -307,7 +355,7 @@ def _conflated(parents: list[tuple]) -> bool:
     route added to one of them has is not known. The same name included twice (`/v1` and
     `/latest`), or one router in two apps, serves the route at each."""
     seen: dict[str, tuple[str, tuple]] = {}
-    for sym, prefix, _scope, _deps, named in parents:
+    for sym, prefix, _scope, _deps, named, _site in parents:
         first = seen.setdefault(sym, (prefix, named))
         if first[0] != prefix and first[1] != named:
             return True
