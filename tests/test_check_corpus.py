@@ -149,6 +149,14 @@ def test_route_labels_follow_prefixes_subclassed_routers_and_factories():
     assert labels == {"WS /chat/v1/rooms/{room}/ws", "GET,HEAD /chat/v1/rooms/{room}/history"}
 
 
+def test_relative_imports_in_a_namespace_package_resolve_from_the_package():
+    """`bookings/main.py` (no `__init__.py` above it) writes `from .api.routers import
+    booking`: run as `bookings.main`, so the include is the router's and its prefix known."""
+    result = run("namespace_app")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes["get_booking"] == "GET /api/bookings/{booking_id}"
+
+
 def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     """`APIRouter(prefix=STATUS_PREFIX)` reads the module constant; `include_router(prefix=
     settings.reports_prefix)` is known only when the app runs: "…" stands where it goes."""

@@ -73,6 +73,7 @@ class Route:
     # the registration itself as (function gqn, line, whether it is a statement of that
     # function's own body, not under an `if`/`for`/`try`); None when unknown
     order: tuple[tuple[str, int, bool], ...] | None = None
+    path: str = ""  # as its registration writes it, without the prefixes above
 
     @property
     def tokens(self) -> int:

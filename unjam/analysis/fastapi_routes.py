@@ -194,6 +194,7 @@ class RouteModel(AppDiscovery):
         route = Route(label, invoked, dpath, line, col, app, response_model=response_model)
         statement_col = endpoint.fd.col if (line, col) in _decorator_sites(endpoint) else col
         route.order = self._registration_order(owner, _step(scope, line, statement_col))
+        route.path = path
         seen: set[str] = set()
         for dep_scope, ref in [(scope, route_deps), *chain_deps]:
             for item in _list_items(ref):

@@ -54,7 +54,7 @@ class Linker:
     def link_ready(self, final: bool = False) -> None:
         """Link the modules whose summaries have arrived; `final`: all have (a missing one
         is a bug, reported as its file's reason, never a stalled link)."""
-        from unjam.analysis.module_names import module_names
+        from unjam.analysis.module_names import deep_enough_first, module_names
         from unjam.analysis.summary import ModuleSummary
 
         paths, summaries, rel, unparsed = self.paths, self.summaries, self.rel, self.unparsed
@@ -76,6 +76,9 @@ class Linker:
                 continue
             if not names:
                 names = [Path(path).stem]
+            imports = (*summary.imports.values(), *summary.star_imports)
+            level = max((imp.level for imp in imports), default=0)
+            names = deep_enough_first(names, level, summary.is_package)
             for func in self.project.add_module(names, rel[path], summary):
                 try:
                     self.apps.add(func)

@@ -1,17 +1,19 @@
 """Routes an earlier route of the same app always answers first, so their endpoints never run.
 
 Starlette tries an app's routes in the order they were added and hands a request to the first
-one whose path and method both match. Two routes with the same method and the same path
-pattern (`/books/{book_id}` and `/books/{id}` are one pattern) are thus one route in effect:
-the one registered first. A project that keeps an old and a new module of admin routes both
-included gets the later module's duplicates for free in its source, never in its process.
+one whose path and method both match. A route whose every path an earlier route of the same
+method matches never runs: a twin (`/books/{book_id}` and `/books/{id}` are one pattern), as
+when a project keeps an old and a new module of admin routes both included, or a literal a
+parameter takes first (`/books/featured` after `/books/{book_id}`, which FastAPI then answers
+with a 422 when `featured` is no integer), the classic order mistake.
 
 Which was registered first is decided only where the code says it plainly: at the first step
 where the two registrations part (an `include_router` or a route decorator), both steps in
 the same function or module body, on different lines (`Route.order`), and the earlier route's
 registration from there on is made by statements of their bodies' own, under no `if`, loop or
-`try` (`if docs_url != "/": @app.get("/")` may not exist). Routes whose path has a prefix
-unjam cannot read, or whose router is included in more than one place, are never judged.
+`try` (`if docs_url != "/": @app.get("/")` may not exist). A route whose router is included
+in more than one place is never judged; under a prefix unjam cannot read, routes are
+compared only with routes of the same router.
 """
 
 from __future__ import annotations
@@ -21,40 +23,72 @@ import re
 from unjam.analysis.fastapi_records import Route
 from unjam.model import UNREAD_PREFIX
 
-_PARAM = re.compile(r"\{[^{}:]*(?::([^{}]*))?\}")
+_PARAM = re.compile(r"^\{[^{}:]*(?::([^{}]*))?\}$")
+# what a parameter segment of each convertor matches (Starlette's `CONVERTORS`); `path`
+# spans segments, so a pattern with one is judged only against its exact twin
+_SEGMENT = {"str": re.compile(r"[^/]+"), "int": re.compile(r"[0-9]+")}
 
 
 def unshadowed(routes: list[Route]) -> list[Route]:
     """`routes` without those an earlier route of the same app always answers first."""
-    by_key: dict[tuple[str, str, str], list[Route]] = {}
+    by_shape: dict[tuple[str, str, int, str], list[tuple[Route, tuple[str, ...]]]] = {}
     for route in routes:
-        for key in _keys(route):
-            by_key.setdefault(key, []).append(route)
-    return [route for route in routes if not _shadowed(route, by_key)]
+        for shape, segments in _shapes(route):
+            by_shape.setdefault(shape, []).append((route, segments))
+    return [route for route in routes if not _shadowed(route, by_shape)]
 
 
-def _shadowed(route: Route, by_key: dict[tuple[str, str, str], list[Route]]) -> bool:
+def _shadowed(route: Route, by_shape: dict) -> bool:
     """Whether each method of `route` is answered by a route registered before it."""
-    keys = _keys(route)
-    return bool(keys) and all(
-        any(other is not route and _registered_before(other, route) for other in by_key[key])
-        for key in keys
+    shapes = _shapes(route)
+    return bool(shapes) and all(
+        any(
+            other is not route and _covers(theirs, segments) and _registered_before(other, route)
+            for other, theirs in by_shape[shape]
+        )
+        for shape, segments in shapes
     )
 
 
-def _keys(route: Route) -> list[tuple[str, str, str]]:
-    """(app, method, path pattern) for each method of `route`; none when it cannot be judged."""
+def _shapes(route: Route) -> list[tuple[tuple[str, str, int, str], tuple[str, ...]]]:
+    """((app, method, segment count, router), segments) for each method of `route`, a
+    parameter segment written as its convertor (`{str}`, `{int}`); none when it cannot be
+    judged. Under a prefix unjam cannot read, only routes of the same router (the same
+    includes above) are compared, on their own paths."""
     methods, _, path = route.label.partition(" ")
-    app = route.app
-    if app is None or route.order is None or UNREAD_PREFIX in path:
+    app, order = route.app, route.order
+    if app is None or order is None:
         return []
-    pattern = _PARAM.sub(lambda m: "{" + _convertor(m.group(1)) + "}", path)
-    return [(app, method, pattern) for method in methods.split(",")]
+    router = ""
+    if UNREAD_PREFIX in path:
+        if UNREAD_PREFIX in route.path:
+            return []
+        path, router = route.path, repr(order[:-1])
+    segments = tuple(_segment(part) for part in path.split("/"))
+    return [((app, method, len(segments), router), segments) for method in methods.split(",")]
 
 
-def _convertor(name: str | None) -> str:
-    name = (name or "str").strip()
-    return name or "str"
+def _segment(text: str) -> str:
+    match = _PARAM.match(text)
+    if match is None:
+        return text
+    return "{" + ((match.group(1) or "").strip() or "str") + "}"
+
+
+def _covers(first: tuple[str, ...], second: tuple[str, ...]) -> bool:
+    """Whether every path `second` matches, `first` matches too."""
+    return all(_segment_covers(a, b) for a, b in zip(first, second, strict=True))
+
+
+def _segment_covers(first: str, second: str) -> bool:
+    if first == second:
+        return True
+    pattern = _SEGMENT.get(first[1:-1]) if first.startswith("{") else None
+    if pattern is None or "{" in second or "}" in second:
+        # (a literal, another convertor, or a segment mixing text and a parameter: only
+        # its exact twin; a parameter segment of `second` only under a `{str}` one)
+        return first == "{str}" and second in ("{int}", "{float}", "{uuid}")
+    return pattern.fullmatch(second) is not None
 
 
 def _registered_before(first: Route, second: Route) -> bool:

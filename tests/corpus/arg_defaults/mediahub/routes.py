@@ -145,7 +145,7 @@ async def recent_albums():
     return await default_paging()
 
 
-@router.get("/presets/{name}")
+@router.get("/presets/by-name/{name}")
 async def preset(name: str):
     return fetch_preset(name)
 

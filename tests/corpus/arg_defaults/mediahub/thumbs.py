@@ -22,7 +22,7 @@ async def save_many(urls: list[str], target: str | None = None):
     return await asyncio.gather(*[save_one(url, target) for url in urls])
 
 
-@thumbs.get("/{name}")
+@thumbs.get("/named/{name}")
 async def thumbnail(name: str):
     target = os.path.join("/srv/thumbs", name)
     if name.startswith("."):

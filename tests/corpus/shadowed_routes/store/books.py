@@ -17,6 +17,11 @@ async def list_authors():
     return db.query(dict).all()  # expect: UJ001
 
 
+@router.get("/pages/{number:int}")
+async def get_page(number: int):
+    return db.get(dict, number)  # expect: UJ001
+
+
 if os.environ.get("STORE_DEBUG"):
 
     @router.get("/stock")

@@ -1,5 +1,6 @@
-"""The newer module: its GET routes repeat books.py's, under another parameter name, and lose;
-its PUT has no earlier twin and is served."""
+"""The newer module: its GET routes repeat books.py's, under another parameter name, or name
+a book id books.py's `/books/{book_id}` takes first (`featured` is a book id to Starlette, and
+to FastAPI a 422), and lose; its PUT has no earlier twin, and `first` is no page number."""
 
 from fastapi import APIRouter
 from sqlalchemy.orm import Session
@@ -11,6 +12,16 @@ db = Session()
 @router.get("/books/{id}")
 async def get_book_v2(id: int):
     return db.get(dict, id)  # ok
+
+
+@router.get("/books/featured")
+async def featured_books():
+    return db.query(dict).limit(5).all()  # ok
+
+
+@router.get("/pages/first")
+async def first_page():
+    return db.query(dict).first()  # expect: UJ001
 
 
 @router.put("/books/{id}")

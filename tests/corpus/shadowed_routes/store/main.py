@@ -6,12 +6,15 @@ import os
 
 from fastapi import FastAPI
 
-from store import books, books_v2, extras, legacy, reports, reports_v2
+from store import books, books_v2, catalog, catalog_extra, extras, legacy, reports, reports_v2
+from store.settings import settings
 
 app = FastAPI()
 app.include_router(books.router, prefix="/admin")
 app.include_router(books_v2.router)
 app.include_router(extras.router, prefix="/admin")
+app.include_router(catalog.router, prefix=settings.api_prefix)
+app.include_router(catalog_extra.router, prefix=settings.extra_prefix)
 
 
 def add_reports(target: FastAPI) -> None:

@@ -31,7 +31,7 @@ async def upload(s3=Depends(get_s3), sqs=Depends(get_cached_sqs), http=Depends(g
 from zoo.resources import get_fresh_client, get_tenant_client  # noqa: E402
 
 
-@router.get("/tenant")  # expect: UJ005
+@router.get("/tenant/clients")  # expect: UJ005
 def tenant(client=Depends(get_tenant_client), fresh=Depends(get_fresh_client)):
     return {"ok": True}
 

@@ -75,6 +75,6 @@ def make_shift_filter(default: str) -> Callable:
 _shift = Depends(make_shift_filter("day"))  # (one dependency, named once, used as a default)
 
 
-@router.get("/shifts")  # expect: UJ005 (four trips: the shift filter, the settings, the endpoint, its validation)
+@router.get("/shifts/current")  # expect: UJ005 (four trips: the shift filter, the settings, the endpoint, its validation)
 def list_shifts(shift: str = _shift, settings: dict = Depends(_settings)) -> list[str]:
     return [shift, settings["prefix"]]

@@ -14,7 +14,7 @@ from scheduler.settings import columns, job_schema, template_for
 router = APIRouter(prefix="/jobs")
 
 
-@router.get("/{job_id}")  # expect: UJ005 (three trips: job_or_404, get_session, read_job)
+@router.get("/{job_id:int}")  # expect: UJ005 (three trips: job_or_404, get_session, read_job)
 def read_job(job: Job = Depends(job_or_404)):
     return {"id": job.id, "name": job.name}
 

@@ -1,0 +1,5 @@
+from .api.store import load_all
+
+
+def start_worker() -> None:
+    load_all()
