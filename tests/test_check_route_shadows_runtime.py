@@ -7,13 +7,12 @@ exactly those the analyser reports as served."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from probe_apps.support import get
 
 from unjam.analysis.engine import analyze
-from unjam.server import ServerProcess, free_port
+from unjam.server import ServerProcess, free_port, uvicorn_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "tests" / "probe_apps" / "route_order.py"
@@ -26,10 +25,7 @@ def _answers(port: int, path: str) -> tuple[int, str | None]:
 
 def test_the_routes_the_server_never_answers_are_the_ones_left_out():
     port = free_port()
-    argv = [
-        sys.executable, "-m", "uvicorn", "tests.probe_apps.route_order:app",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log",
-    ]  # fmt: skip
+    argv = uvicorn_argv("tests.probe_apps.route_order:app", port)
     with ServerProcess(argv, port, cwd=str(ROOT)):
         answers = {
             path: _answers(port, path)

@@ -10,23 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from pathlib import Path
 
 from probe_apps.sequential_tokens import PARTIES
 from probe_apps.support import concurrent_gets, get
 
-from unjam.server import ServerProcess, free_port
+from unjam.server import ServerProcess, free_port, uvicorn_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_sync_dependency_and_sync_endpoint_borrow_tokens_one_after_another():
     port = free_port()
-    argv = [
-        sys.executable, "-m", "uvicorn", "tests.probe_apps.sequential_tokens:app",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log",
-    ]  # fmt: skip
+    argv = uvicorn_argv("tests.probe_apps.sequential_tokens:app", port)
     with ServerProcess(argv, port, cwd=str(ROOT)):
         statuses = asyncio.run(concurrent_gets(port, ["/work"] * PARTIES))
         status, body = get(f"http://127.0.0.1:{port}/stats")
