@@ -614,6 +614,13 @@ def test_a_cache_method_asked_for_what_the_call_was_given_is_keyed():
     assert "on a cache miss only" in miss.message, miss.message
 
 
+def test_a_field_of_a_row_or_an_empty_default_is_per_call():
+    """`customer = (account or {}).get("customer_id")` with `account` loaded for the user,
+    then `if not customer:`: the row is this call's, so no first-call-only memo."""
+    every = findings("memo_guards", "UJ001", "catalog/settings.py")[194]
+    assert "only" not in every.message and "`time.sleep`" in every.message, every.message
+
+
 def test_a_cache_the_miss_path_never_fills_is_no_memo():
     """`cached = await self._cached_menu()` then `if cached is not None: return cached`, and
     nothing on the miss path stores into a cache: the block runs on every miss, so the

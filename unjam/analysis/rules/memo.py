@@ -74,6 +74,8 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
             subject = base
         elif tag in ("sub", "await", "call"):
             subject = subject[1]
+        elif tag == "boolop" and subject[1]:
+            subject = subject[1][0]  # `(row or {}).get(k)` reads what `row` holds
         else:
             return subject, shared
 

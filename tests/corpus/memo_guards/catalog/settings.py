@@ -179,3 +179,17 @@ LAYOUT = load_layout()
 @settings.get("/layout")
 async def layout():
     return load_layout()
+
+
+def load_account(user_id: int) -> dict | None:
+    return None
+
+
+@settings.post("/checkout/{user_id}")
+async def checkout(user_id: int):
+    """A field of the user's own row: each new user pays, no first call only."""
+    account = load_account(user_id)
+    customer = (account or {}).get("customer_id")
+    if not customer:
+        time.sleep(0.1)  # expect: UJ001
+    return customer
