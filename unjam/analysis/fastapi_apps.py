@@ -35,6 +35,9 @@ class AppDiscovery:
         # parameter), or routes added by hand (`app.routes.extend(...)`): any router may
         # be served through it (RouteModel._served)
         self.loose_includes = False
+        # an include of a router from a module imported by name (routers_by_name.py)
+        self.routers_by_name = False
+        self._named_paths: frozenset[str] | None = None  # see RouteModel._named_for_import
 
     def _guard(self, func: Func, step) -> None:
         try:

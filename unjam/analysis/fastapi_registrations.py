@@ -22,6 +22,7 @@ from unjam.analysis.fastapi_records import (
 )
 from unjam.analysis.fastapi_routes import RouteModel
 from unjam.analysis.project import Func, Project
+from unjam.analysis.routers_by_name import imported_by_name
 from unjam.analysis.summary import CallSite
 from unjam.model import UNREAD_PREFIX
 from unjam.semantics import Role
@@ -92,7 +93,9 @@ class Registrations(RouteModel):
             children = [child] if child is not None else []
             if not children and child_ref[0] == "name":
                 children = self._looped_routers(func)  # `for r in routers: include_router(r)`
-            if not children or _handed_in(func, child_ref):
+            if not children and imported_by_name(func, child_ref):
+                self.routers_by_name = True
+            elif not children or _handed_in(func, child_ref):
                 self.loose_includes = True
             if children:
                 prefix = self._include_prefix(func, owner, owner_ref, kwargs.get("prefix"))

@@ -18,6 +18,7 @@ from unjam.analysis.fastapi_records import (
     _list_items,
 )
 from unjam.analysis.project import Cls, Func
+from unjam.analysis.routers_by_name import named_module_paths
 from unjam.analysis.summary import Param
 from unjam.model import UNREAD_PREFIX
 from unjam.semantics import Role
@@ -108,7 +109,14 @@ class RouteModel(AppDiscovery):
                 if above is None:
                     return True  # into an app or router unjam cannot name
                 stack.append(above)
-        return False
+        return self.routers_by_name and self._named_for_import(owner)
+
+    def _named_for_import(self, owner: RouterObj) -> bool:
+        """Whether a program that includes routers of modules it imports by name may import
+        `owner`'s module: when its strings name it, or name none of its modules."""
+        if self._named_paths is None:
+            self._named_paths = named_module_paths(self.p)
+        return not self._named_paths or owner.scope.mod.path in self._named_paths
 
     def _registration_order(
         self, owner: RouterObj | None, step: tuple[str, int, bool]
@@ -146,7 +154,13 @@ class RouteModel(AppDiscovery):
         return False
 
     def _module_app(self) -> bool:
-        return any(r.type == APP and r.scope.fd.qn == "<module>" for r in self.routers.values())
+        """Whether a module binds an app as it loads: one it builds (`app = FastAPI()`) or
+        one a factory it calls builds (`app = create_app()`, a name of the module's own)."""
+        return any(
+            r.type == APP
+            and (r.scope.fd.qn == "<module>" or (":" not in sym and ".self." not in sym))
+            for sym, r in self.routers.items()
+        )
 
     def _prefix_text(self, scope: Func, ref: tuple | None) -> str:
         """The prefix `ref` gives: a string, or a constant holding one (`prefix=API_V1`,
