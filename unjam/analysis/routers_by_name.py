@@ -2,12 +2,12 @@
 `app.include_router(module.router)` (or a `getattr(module, "router")`), for each `path` of
 a list of dotted names the program keeps (`ROUTERS = ["routers.auth", ...]`).
 
-Such an include names no router unjam can follow, so until now it made every router count as
-served. When the project's own strings name some of its modules, the loader reads its names
-from them: a router module that no include links to an app is served only when a string
-names it (childrens-homes-assistant-backend lists ~150 router modules and keeps others it no
-longer mounts). When no string names a module, the names come from elsewhere (a directory
-listing, `f"routers.{name}"`), and every router stays served.
+Such an include names no router unjam can follow; taken alone, it would make every router
+count as served. When the project's own strings name some of its modules, the loader reads
+its names from them: a router module that no include links to an app is served only when a
+string names it (childrens-homes-assistant-backend lists ~150 router modules and keeps others
+it no longer mounts). When no string names a module, the names come from elsewhere (a
+directory listing), and every router stays served.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ _IMPORTERS = frozenset(
 
 def imported_by_name(func: Func, ref: tuple) -> bool:
     """Whether the router `ref` that `func` includes is an attribute of a module it imports
-    by a name it holds (a parameter or a loop variable, not one it builds)."""
+    by a name a variable holds or a constant gives (a name built in the import call itself,
+    `import_module(f"routers.{x}")`, is no such include: every router stays served)."""
     module = _module_of(func, ref)
     if module is None:
         return False
