@@ -149,6 +149,17 @@ def test_route_labels_follow_prefixes_subclassed_routers_and_factories():
     assert labels == {"WS /chat/v1/rooms/{room}/ws", "GET,HEAD /chat/v1/rooms/{room}/history"}
 
 
+def test_routers_handed_to_a_helper_get_the_prefix_each_call_gives():
+    """`mount(app, billing.router, "/billing")` and `mount(app, notes.router, "/notes")`, the
+    helper calling `target.include_router(router, prefix=prefix)`: one include per call."""
+    result = run("plugin_routes")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes == {
+        "render_invoice": "POST /billing/invoices/{number}/pdf",
+        "read_note": "GET /notes/{name}",
+    }
+
+
 def test_relative_imports_in_a_namespace_package_resolve_from_the_package():
     """`bookings/main.py` (no `__init__.py` above it) writes `from .api.routers import
     booking`: run as `bookings.main`, so the include is the router's and its prefix known."""

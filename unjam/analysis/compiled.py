@@ -42,6 +42,7 @@ COMPILED_MODULES = (
     "unjam.analysis.fastapi_candidates",
     "unjam.analysis.fastapi_apps",
     "unjam.analysis.fastapi_routes",
+    "unjam.analysis.fastapi_includes",
     "unjam.analysis.fastapi_registrations",
     "unjam.analysis.callgraph_records",
     "unjam.analysis.callgraph_callbacks",

@@ -329,11 +329,14 @@ class AppDiscovery:
 
 
 def _defines(summary: ModuleSummary, name: str) -> bool:
-    """Whether a package's `__init__` binds `name` itself (so `pkg.name` is no submodule)."""
+    """Whether a package's `__init__` binds `name` itself (so `pkg.name` is no submodule),
+    or may: a star import, or a module `__getattr__` that answers any name (PEP 562 lazy
+    exports, `'endpoints_router': ('bisheng.api.v1.endpoints', 'router')`)."""
     return (
         name in summary.global_values
         or name in summary.imports
         or name in summary.funcs
         or name in summary.classes
         or bool(summary.star_imports)
+        or "__getattr__" in summary.funcs
     )

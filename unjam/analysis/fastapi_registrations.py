@@ -9,9 +9,9 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 
 from __future__ import annotations
 
+from unjam.analysis.fastapi_includes import IncludeModel
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
-    APP,
     NO_MODEL,
     Middleware,
     RouterObj,
@@ -20,7 +20,6 @@ from unjam.analysis.fastapi_records import (
     _last_name,
     _list_items,
 )
-from unjam.analysis.fastapi_routes import RouteModel
 from unjam.analysis.project import Func, Project
 from unjam.analysis.routers_by_name import imported_by_name
 from unjam.analysis.summary import CallSite
@@ -51,7 +50,7 @@ _ADD_ROUTE = ("add_api_route", "add_route", "add_api_websocket_route", "add_webs
 _STARLETTE_ROUTES = ("route", "websocket_route")  # an app's Starlette-style decorators
 
 
-class Registrations(RouteModel):
+class Registrations(IncludeModel):
     def __init__(self, project: Project, on_error) -> None:
         super().__init__(project, on_error)
         self._route_class_names: frozenset[str] | None = None  # see _route_subclasses
@@ -89,13 +88,23 @@ class Registrations(RouteModel):
             child_ref = site.args[0] if site.args else kwargs.get("router")
             if child_ref is None:
                 return
+            handed = self._handed_includes(func, child_ref, kwargs, owner, owner_ref)
+            if handed is not None:
+                for router, into, prefix, caller, arg, at in handed:
+                    sym = into.sym if into is not None else ""
+                    router.parents.append((sym, prefix, caller, None, arg, at))
+                return
             child = self._router_of(func, child_ref)
             children = [child] if child is not None else []
             if not children and child_ref[0] == "name":
                 children = self._looped_routers(func)  # `for r in routers: include_router(r)`
             if not children and imported_by_name(func, child_ref):
                 self.routers_by_name = True
-            elif not children or _handed_in(func, child_ref):
+            elif (not children and not self._from_missing_module(func, child_ref)) or _handed_in(
+                func, child_ref
+            ):
+                # (a router of a module the project lacks includes none of its routers: the
+                # import fails, or a fallback binds None)
                 self.loose_includes = True
             if children:
                 prefix = self._include_prefix(func, owner, owner_ref, kwargs.get("prefix"))
@@ -205,20 +214,6 @@ class Registrations(RouteModel):
             websocket="websocket" in method,
             response_model=kwargs.get("response_model") if method == "add_api_route" else NO_MODEL,
         )
-
-    def _include_prefix(
-        self, func: Func, owner: RouterObj | None, owner_ref: tuple, prefix_ref: tuple | None
-    ) -> str:
-        """The prefix an `include_router` adds. Into a router unjam cannot name, that
-        router's own place is unknown too (`VersionedAPIRouter`, `self.host.app`): "…" goes
-        before it — unless it is a FastAPI app (`def startup(app: FastAPI)`), served at the
-        root."""
-        prefix = self._prefix_text(func, prefix_ref)
-        if owner is not None or prefix.startswith(UNREAD_PREFIX):
-            return prefix
-        if self._app_type(self.p.value_of(func, owner_ref)) == APP:
-            return prefix
-        return UNREAD_PREFIX + prefix
 
     def _route_object_kind(self, func: Func, ref: tuple) -> str | None:
         """The route-object class `ref` builds (`starlette.routing.Route` …), also through a

@@ -1,6 +1,6 @@
-"""Routers handed to a helper that includes them: unjam names the first router a call hands
-it, so it cannot tell which routers the helper includes, and every router may be served —
-even one no include seems to name (`stray`)."""
+"""Routers handed to a helper that includes them: each call of the helper is an include of the
+router it hands over, at the prefix it gives; a router no call hands over (`stray`) is left
+out of the program."""
 
 from fastapi import APIRouter, FastAPI
 

@@ -7,4 +7,4 @@ router = APIRouter()
 
 @router.get("/stray")
 async def stray_files():
-    return os.listdir("/srv/stray")  # expect: UJ001
+    return os.listdir("/srv/stray")  # ok: no call of the helper hands this router over
