@@ -149,6 +149,14 @@ def test_route_labels_follow_prefixes_subclassed_routers_and_factories():
     assert labels == {"WS /chat/v1/rooms/{room}/ws", "GET,HEAD /chat/v1/rooms/{room}/history"}
 
 
+def test_a_route_on_a_router_unjam_cannot_name_shows_its_prefix_as_unknown():
+    """`add_routes(router)` called as `add_login_routes(router)`: which router that is, is not
+    followed, so its route's label says "…" where the prefix goes, never a bare `/login/`."""
+    result = run("handed_router")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes == {"add_routes.login": "POST …/login/"}
+
+
 def test_routers_handed_to_a_helper_get_the_prefix_each_call_gives():
     """`mount(app, billing.router, "/billing")` and `mount(app, notes.router, "/notes")`, the
     helper calling `target.include_router(router, prefix=prefix)`: one include per call."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from unjam.analysis.fastapi_includes import IncludeModel
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
+    APP,
     NO_MODEL,
     Middleware,
     RouterObj,
@@ -160,7 +161,23 @@ class Registrations(IncludeModel):
             return False
         if all(q.name != owner_ref[1] for q in fd.params):
             return False
-        return not self.p.sites_named(fd.name) and fd.name not in self.p.used_names()
+        used = self.p.used_names()
+        return all(
+            not self.p.sites_named(name) and name not in used
+            for name in (fd.name, *self._aliases().get(fd.name, ()))
+        )
+
+    def _aliases(self) -> dict[str, set[str]]:
+        """Name → the other names modules import it as (`from .login import add_routes as
+        add_login_routes`: its calls go by the alias)."""
+        aliases = self._import_aliases
+        if aliases is None:
+            aliases = self._import_aliases = {}
+            for mod in self.p.modules.values():
+                for alias, imp in mod.summary.imports.items():
+                    if imp.name and alias != imp.name:
+                        aliases.setdefault(imp.name, set()).add(alias)
+        return aliases
 
     def _path(self, scope: Func, ref: tuple | None) -> str | None:
         """A route's or mount's path, read as a prefix is (`@router.get(urls.POLICY_LIST)`;
@@ -304,6 +321,10 @@ class Registrations(IncludeModel):
                 if value is not None and value[0] in ("func", "meth") and value[1] in self.p.funcs:
                     self._route_decorator(self.p.funcs[value[1]], ref, func, site.line, site.col)
 
+    def _an_app(self, scope: Func, ref: tuple) -> bool:
+        """Whether the object a route decorator `ref` is called on is an app."""
+        return self._app_type(self.p.value_of(scope, ref[1][1])) == APP
+
     def _route_decorator(self, func: Func, ref: tuple, scope: Func, line: int, col: int) -> None:
         """`func` decorated by `ref`, `owner.<method>(...)`, one of `_DECORATORS`, written
         in `scope`."""
@@ -333,6 +354,10 @@ class Registrations(IncludeModel):
         path = self._path(scope, args[0] if args else kwargs.get("path"))
         if path is None:
             return
+        if owner is None and not path.startswith(UNREAD_PREFIX) and not self._an_app(scope, ref):
+            # a router unjam cannot name (`def add_routes(router: APIRouter)`): where it is
+            # included, and so its prefix, is unknown ("…"); an app serves at the root
+            path = UNREAD_PREFIX + path
         websocket = method in ("websocket", "websocket_route")
         if websocket:
             methods = ["WS"]

@@ -31,23 +31,42 @@ _SEGMENT = {"str": re.compile(r"[^/]+"), "int": re.compile(r"[0-9]+")}
 
 def unshadowed(routes: list[Route]) -> list[Route]:
     """`routes` without those an earlier route of the same app always answers first."""
-    by_shape: dict[tuple[str, str, int, str], list[tuple[Route, tuple[str, ...]]]] = {}
-    for route in routes:
-        for shape, segments in _shapes(route):
-            by_shape.setdefault(shape, []).append((route, segments))
-    return [route for route in routes if not _shadowed(route, by_shape)]
+    shapes = [_shapes(route) for route in routes]
+    groups: dict[tuple[str, str, int, str], _Group] = {}
+    for route, its in zip(routes, shapes, strict=True):
+        for shape, segments in its:
+            groups.setdefault(shape, _Group()).add(route, segments)
+    return [
+        route
+        for route, its in zip(routes, shapes, strict=True)
+        if not (its and all(groups[shape].answers_first(route, segs) for shape, segs in its))
+    ]
 
 
-def _shadowed(route: Route, by_shape: dict) -> bool:
-    """Whether each method of `route` is answered by a route registered before it."""
-    shapes = _shapes(route)
-    return bool(shapes) and all(
-        any(
+class _Group:
+    """The routes of one app, method and segment count: a route can be answered first only
+    by an exact twin or by one with a parameter segment (most paths have none)."""
+
+    def __init__(self) -> None:
+        self.twins: dict[tuple[str, ...], list[Route]] = {}
+        self.with_params: list[tuple[Route, tuple[str, ...]]] = []
+
+    def add(self, route: Route, segments: tuple[str, ...]) -> None:
+        self.twins.setdefault(segments, []).append(route)
+        if any(part.startswith("{") for part in segments):
+            self.with_params.append((route, segments))
+
+    def answers_first(self, route: Route, segments: tuple[str, ...]) -> bool:
+        """Whether a route registered before `route` matches every path it matches."""
+        if any(
+            other is not route and _registered_before(other, route)
+            for other in self.twins[segments]
+        ):
+            return True
+        return any(
             other is not route and _covers(theirs, segments) and _registered_before(other, route)
-            for other, theirs in by_shape[shape]
+            for other, theirs in self.with_params
         )
-        for shape, segments in shapes
-    )
 
 
 def _shapes(route: Route) -> list[tuple[tuple[str, str, int, str], tuple[str, ...]]]:

@@ -1,0 +1,14 @@
+from kiosk.custom import APIRouter
+from kiosk.login import add_routes as add_login_routes
+
+
+def get_auth_router() -> APIRouter:
+    router = APIRouter()
+    add_login_routes(router)  # (called by another name than the one it is defined by)
+    return router
+
+
+def make_router() -> APIRouter:
+    router = APIRouter(prefix="/admin")
+    router.include_router(get_auth_router())
+    return router
