@@ -37,7 +37,7 @@ class AppDiscovery:
         self.loose_includes = False
         # an include of a router from a module imported by name (routers_by_name.py)
         self.routers_by_name = False
-        self._import_aliases: dict[str, set[str]] | None = None  # see Registrations._aliases
+        self._import_aliases: dict[str, set[str]] | None = None  # see IncludeModel._aliases
         self._named_paths: frozenset[str] | None = None  # see RouteModel._named_for_import
 
     def _guard(self, func: Func, step) -> None:

@@ -46,18 +46,20 @@ class IncludeModel(RouteModel):
         dependencies or a `**` spread."""
         fd = func.fd
         params = {q.name: i for i, q in enumerate(fd.params)}
+        names = (fd.name, *self._aliases().get(fd.name, ()))
         if (
             child_ref[0] != "name"
             or child_ref[1] not in params
             or func.class_gqn is not None
-            or fd.name in self.p.used_names()
+            or any(name in self.p.used_names() for name in names)
             or kwargs.get("dependencies") is not None
             or None in kwargs  # (`**options`: a prefix or dependencies unjam cannot read)
         ):
             return None
         prefix_ref = kwargs.get("prefix")
         found: list[HandedInclude] = []
-        for caller, site in self.p.sites_named(fd.name):
+        calls = [call for name in names for call in self.p.sites_named(name)]
+        for caller, site in calls:
             if self.p.value_of(caller, site.func) != ("func", func.gqn):
                 continue
             arg = _passed(func, site, child_ref)
@@ -80,6 +82,18 @@ class IncludeModel(RouteModel):
             prefix = self._include_prefix(scope, into, into_ref, given)
             found.append((router, into, prefix, caller, arg, (site.line, site.col)))
         return found
+
+    def _aliases(self) -> dict[str, set[str]]:
+        """Name → the other names modules import it as (`from .login import add_routes as
+        add_login_routes`: its calls go by the alias)."""
+        aliases = self._import_aliases
+        if aliases is None:
+            aliases = self._import_aliases = {}
+            for mod in self.p.modules.values():
+                for alias, imp in mod.summary.imports.items():
+                    if imp.name and alias != imp.name:
+                        aliases.setdefault(imp.name, set()).add(alias)
+        return aliases
 
 
 def _passed(func: Func, site, ref: tuple) -> tuple | None:

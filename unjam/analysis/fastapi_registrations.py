@@ -167,18 +167,6 @@ class Registrations(IncludeModel):
             for name in (fd.name, *self._aliases().get(fd.name, ()))
         )
 
-    def _aliases(self) -> dict[str, set[str]]:
-        """Name → the other names modules import it as (`from .login import add_routes as
-        add_login_routes`: its calls go by the alias)."""
-        aliases = self._import_aliases
-        if aliases is None:
-            aliases = self._import_aliases = {}
-            for mod in self.p.modules.values():
-                for alias, imp in mod.summary.imports.items():
-                    if imp.name and alias != imp.name:
-                        aliases.setdefault(imp.name, set()).add(alias)
-        return aliases
-
     def _path(self, scope: Func, ref: tuple | None) -> str | None:
         """A route's or mount's path, read as a prefix is (`@router.get(urls.POLICY_LIST)`;
         UNREAD_PREFIX for one unjam cannot read, so the route is still served); None when
