@@ -745,3 +745,13 @@ def test_a_function_that_sets_a_context_variable_is_run_in_a_context_the_caller_
     assert "asyncio.to_thread(ctx.run, use_locale, ...)" in setter, setter
     assert "for var, value in ctx.items(): var.set(value)" in setter, setter
     assert "ctx.run" not in plain and "asyncio.to_thread(load_glossary, ...)" in plain, plain
+
+
+def test_a_dependency_from_a_library_makes_the_trip_count_a_floor():
+    """`Depends(current_active_user)`, fastapi-users' `current_user(active=True)`: what it
+    runs in the thread pool is not seen, so the route makes "at least" the trips counted; a
+    route whose dependencies are all the project's own gets the exact count."""
+    trips = findings("outside_deps", "UJ005", "clinic/main.py")
+    assert "makes at least 3 trips" in trips[25].message, trips[25].message
+    assert "an outside dependency may add more" in trips[25].message, trips[25].message
+    assert "makes 4 trips" in trips[30].message, trips[30].message

@@ -74,6 +74,9 @@ class Route:
     # function's own body, not under an `if`/`for`/`try`); None when unknown
     order: tuple[tuple[str, int, bool], ...] | None = None
     path: str = ""  # as its registration writes it, without the prefixes above
+    # a `Depends(...)` whose callable, or whose own dependencies, unjam cannot see (an outside
+    # function or class): what it runs in the thread pool is not counted
+    unseen_dependencies: bool = False
 
     @property
     def tokens(self) -> int:

@@ -241,6 +241,7 @@ class RouteModel(AppDiscovery):
         p = self.p
         target = p.depends_target(scope, param, call)
         if target is None:
+            route.unseen_dependencies = True
             return
         key = f"{target[0]}:{target[1]}"
         identity = self._dependency_identity(scope, param, call, target, key)
@@ -253,7 +254,9 @@ class RouteModel(AppDiscovery):
             self._class_dependency(p.classes[target[1]], key, route, seen, depth)
         elif target[0] == "ext" and _class_name(target[1]):
             # an outside class (`Authorize: AuthJWT = Depends()`): FastAPI calls it in the
-            # thread pool, as any class; its `__init__`'s own dependencies are not seen
+            # thread pool, as any class; its `__init__`'s own dependencies are not seen (FastAPI's
+            # own, `OAuth2PasswordRequestForm`, take only request data)
+            route.unseen_dependencies = route.unseen_dependencies or not _framework(target[1])
             name = target[1].rpartition(".")[2]
             route.dependencies.append(
                 Invoked(
@@ -282,6 +285,10 @@ class RouteModel(AppDiscovery):
                 )
                 route.dependencies.append(invoked)
                 self._sub_dependencies(method, route, seen, depth + 1)
+            else:
+                route.unseen_dependencies = True
+        elif not _framework(target[1]):  # an outside function (fastapi-users' `current_user`)
+            route.unseen_dependencies = True
 
     def _dependency_identity(
         self, scope: Func, param: Param | None, call: tuple, target: tuple, key: str
@@ -350,6 +357,11 @@ def _class_name(qn: str) -> bool:
     (`AuthJWT`, `OAuth2PasswordRequestForm`; not `get_db`, not a constant `API_KEY`)."""
     name = qn.rpartition(".")[2]
     return name[:1].isupper() and not name.isupper()
+
+
+def _framework(qn: str) -> bool:
+    """FastAPI's and Starlette's own callables: they depend on request data only."""
+    return qn.startswith(("fastapi.", "starlette."))
 
 
 def _step(scope: Func, line: int, col: int) -> tuple[str, int, bool]:

@@ -138,6 +138,9 @@ class ThreadPool:
         names = ", ".join(f"`{i.name}`" for i in pieces)
         if validation:
             names += ", then its response model's validation"
+        # (an outside dependency's own sync pieces are not seen: the count is a floor)
+        at_least = "at least " if route.unseen_dependencies else ""
+        unseen = "; an outside dependency may add more" if route.unseen_dependencies else ""
         deps = [i for i in route.dependencies if i.token]
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)
         own = [d for d in deps if d.funcs] or deps
@@ -147,9 +150,10 @@ class ThreadPool:
             Location(route.decorator_path, route.decorator_line, route.decorator_col),
             "threadpool",
             (
-                f"{route.label} makes {trips} trips through the thread pool per request "
-                f"({names}), one after another: no ceiling on concurrent requests, but once "
-                f"the pool is saturated a request waits for a token {trips} times"
+                f"{route.label} makes {at_least}{trips} trips through the thread pool per "
+                f"request ({names}{unseen}), one after another: no ceiling on concurrent "
+                f"requests, but once the pool is saturated a request waits for a token "
+                f"{at_least}{trips} times"
             ),
             "thread-pool trips",
             self.e.entry_point(route.endpoint),
