@@ -95,21 +95,29 @@ class RouteModel(AppDiscovery):
         library's routers, an include unjam cannot follow) every router may be."""
         if owner is None or self.loose_includes or not self._module_app():
             return True
-        seen: set[str] = set()
-        stack = [owner]
-        while stack:
-            obj = stack.pop()
-            if obj.type == APP:
-                return True
-            if obj.sym in seen:
-                continue
-            seen.add(obj.sym)
-            for parent in obj.parents:
-                above = self.routers.get(parent[0])
-                if above is None:
-                    return True  # into an app or router unjam cannot name
-                stack.append(above)
+        if self._reaches_app(owner, through_unnamed=True):
+            return True
         return self.routers_by_name and self._named_for_import(owner)
+
+    def _reaches_app(self, obj: RouterObj, through_unnamed: bool) -> bool:
+        """Whether `obj` is an app, or is included or mounted in one; `through_unnamed`: an
+        include into an app or router unjam cannot name counts as reaching one."""
+        seen: set[str] = set()
+        stack = [obj]
+        while stack:
+            current = stack.pop()
+            if current.type == APP:
+                return True
+            if current.sym in seen:
+                continue
+            seen.add(current.sym)
+            for parent in current.parents:
+                above = self.routers.get(parent[0])
+                if above is not None:
+                    stack.append(above)
+                elif through_unnamed:
+                    return True
+        return False
 
     def _named_for_import(self, owner: RouterObj) -> bool:
         """Whether a program that includes routers of modules it imports by name may import
@@ -127,7 +135,7 @@ class RouteModel(AppDiscovery):
         seen: set[str] = set()
         while obj is not None and obj.parents:
             # (an include into a router no app includes adds nothing the app serves)
-            served = [parent for parent in obj.parents if self._leads_to_app(parent[0])]
+            served = [parent for parent in obj.parents if self._parent_reaches_app(parent[0])]
             if len(served) != 1 or obj.sym in seen:
                 return None
             seen.add(obj.sym)
@@ -139,19 +147,10 @@ class RouteModel(AppDiscovery):
         steps.reverse()
         return tuple(steps)
 
-    def _leads_to_app(self, sym: str) -> bool:
-        """Whether the object named `sym` is an app, or included or mounted in one."""
-        seen: set[str] = set()
-        stack = [sym]
-        while stack:
-            obj = self.routers.get(stack.pop())
-            if obj is None or obj.sym in seen:
-                continue
-            if obj.type == APP:
-                return True
-            seen.add(obj.sym)
-            stack.extend(parent[0] for parent in obj.parents)
-        return False
+    def _parent_reaches_app(self, sym: str) -> bool:
+        """Whether the object named `sym` is one unjam names that is, or is linked to, an app."""
+        above = self.routers.get(sym)
+        return above is not None and self._reaches_app(above, through_unnamed=False)
 
     def _module_app(self) -> bool:
         """Whether a module binds an app as it loads: one it builds (`app = FastAPI()`) or
