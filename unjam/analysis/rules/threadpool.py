@@ -138,9 +138,11 @@ class ThreadPool:
         names = ", ".join(f"`{i.name}`" for i in pieces)
         if validation:
             names += ", then its response model's validation"
-        # (an outside dependency's own sync pieces are not seen: the count is a floor)
+        # (what a dependency unjam cannot see into runs is not counted: the count is a floor)
         at_least = "at least " if route.unseen_dependencies else ""
-        unseen = "; an outside dependency may add more" if route.unseen_dependencies else ""
+        unseen = (
+            "; a dependency unjam cannot see into may add more" if route.unseen_dependencies else ""
+        )
         deps = [i for i in route.dependencies if i.token]
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)
         own = [d for d in deps if d.funcs] or deps
