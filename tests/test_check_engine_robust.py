@@ -240,8 +240,7 @@ def test_call_sites_indexed_while_linking_are_the_ones_of_the_linked_functions(t
 def test_a_function_replaced_by_a_same_named_one_leaves_the_call_site_index(tmp_path):
     # `pkg.a` + `outer.inner` and `pkg.a.outer` + `inner` are both "pkg.a.outer.inner"
     _write(tmp_path, "pkg/__init__.py", "")
-    _write(tmp_path, "pkg/a.py", "def outer():\n    def inner():\n        first()\n")
-    _write(tmp_path, "pkg/a/__init__.py", "")
+    _write(tmp_path, "pkg/a/__init__.py", "def outer():\n    def inner():\n        first()\n")
     _write(tmp_path, "pkg/a/outer.py", "def inner():\n    second()\n")
     project = _linked_project(tmp_path)
     assert project.funcs["pkg.a.outer.inner"].mod.path == "pkg/a/outer.py"

@@ -37,6 +37,11 @@ class AppDiscovery:
         self.loose_includes = False
         # an include of a router from a module imported by name (routers_by_name.py)
         self.routers_by_name = False
+        # class names given to `add_middleware` in a function no app reaches
+        # (Registrations._never_given) → the modules holding those calls; and the names
+        # given to it anywhere else
+        self.dead_middleware: dict[str, set[str]] = {}
+        self.live_middleware: set[str] = set()
         self._import_aliases: dict[str, set[str]] | None = None  # see IncludeModel._aliases
         self._named_paths: frozenset[str] | None = None  # see RouteModel._named_for_import
 

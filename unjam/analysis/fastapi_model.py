@@ -120,6 +120,18 @@ class _Builder(Registrations):
             for _func, site in self.p.sites_named(name)
         )
 
+    def _registered_dead(self, name: str) -> bool:
+        """Whether the class named `name` is registered only where no app is reached
+        (`def setup_metrics(app): app.add_middleware(M)` whose one call is commented out):
+        never by a call that is, never built by name, never handed on as a value in another
+        module."""
+        dead = self.dead_middleware.get(name)
+        if dead is None or name in self.live_middleware or self.p.sites_named(name):
+            return False
+        return all(
+            mod.name in dead for mod in self.p.modules.values() if name in mod.summary.value_names
+        )
+
     def _middleware_classes(self) -> None:
         """`BaseHTTPMiddleware` subclasses, wherever they are registered (`add_middleware`,
         `Middleware(...)`, a list a setting holds, a subclass's base: anywhere its name is
@@ -130,7 +142,7 @@ class _Builder(Registrations):
         used = self.p.used_names()
         for cls in list(self.p.classes.values()):
             name = cls.cd.name
-            if name not in used and not self.p.sites_named(name):
+            if (name not in used and not self.p.sites_named(name)) or self._registered_dead(name):
                 continue
             try:
                 if _BASE_HTTP_MIDDLEWARE in self.p.mro(cls.gqn)[1]:

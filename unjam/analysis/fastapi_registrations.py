@@ -84,6 +84,8 @@ class Registrations(IncludeModel):
         kwargs = dict(site.kwargs)
         owner = self._router_of(func, owner_ref)
         if owner is None and self._never_given(func, owner_ref):
+            if method == "add_middleware" and site.args and site.args[0][0] == "name":
+                self.dead_middleware.setdefault(site.args[0][1], set()).add(func.mod.name)
             return
         if method == "include_router":
             child_ref = site.args[0] if site.args else kwargs.get("router")
@@ -130,6 +132,8 @@ class Registrations(IncludeModel):
             self._added_route(func, site, method, kwargs, owner)
         elif method == "add_middleware":
             target = site.args[0] if site.args else kwargs.get("middleware_class")
+            if target is not None and target[0] == "name":
+                self.live_middleware.add(target[1])
             if target is not None:
                 self._asgi_middleware(func, target)
         elif method == "add_exception_handler":

@@ -54,7 +54,11 @@ class Linker:
     def link_ready(self, final: bool = False) -> None:
         """Link the modules whose summaries have arrived; `final`: all have (a missing one
         is a bug, reported as its file's reason, never a stalled link)."""
-        from unjam.analysis.module_names import deep_enough_first, module_names
+        from unjam.analysis.module_names import (
+            deep_enough_first,
+            module_names,
+            shadowed_by_package,
+        )
         from unjam.analysis.summary import ModuleSummary
 
         paths, summaries, rel, unparsed = self.paths, self.summaries, self.rel, self.unparsed
@@ -71,11 +75,13 @@ class Linker:
                 continue
             try:
                 names = module_names(path, self.root, self._is_init)
+                if shadowed_by_package(path, self._is_init):
+                    names = []  # (still linked, under a name no import gives: add_module)
+                elif not names:
+                    names = [Path(path).stem]
             except Exception as err:
                 unparsed[rel[path]] = internal_error(err)
                 continue
-            if not names:
-                names = [Path(path).stem]
             imports = (*summary.imports.values(), *summary.star_imports)
             level = max((imp.level for imp in imports), default=0)
             names = deep_enough_first(names, level, summary.is_package)

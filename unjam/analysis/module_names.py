@@ -28,6 +28,19 @@ def module_names(path: str | Path, root: str | Path, is_init: dict) -> list[str]
 _STDLIB = frozenset(sys.stdlib_module_names)
 
 
+def shadowed_by_package(path: str, is_init: dict) -> bool:
+    """Whether a package of the same name sits beside the module (`api/history.py` and
+    `api/history/__init__.py`): Python's import finds the package first, so no import ever
+    loads the module (a left-over copy; a folder without `__init__.py` does not shadow it)."""
+    if not path.endswith(".py") or path.endswith("__init__.py"):
+        return False
+    package = path[:-3]
+    known = is_init.get(package)
+    if known is None:
+        known = is_init[package] = os.path.isfile(os.path.join(package, "__init__.py"))
+    return known
+
+
 def deep_enough_first(names: list[str], level: int, is_package: bool) -> list[str]:
     """`names` with those that leave room for the module's relative imports first: a module
     that writes `from .api.routers import x` (level 1) runs inside a package, a namespace

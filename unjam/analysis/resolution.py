@@ -8,7 +8,7 @@ A layer of `Project` (see project_index.py); the values are project.py's tuples.
 from __future__ import annotations
 
 from unjam.analysis.project_index import _BUSY, _MEMBER, _MISSING, Func, Module, ProjectIndex, Value
-from unjam.analysis.summary import ImportRef
+from unjam.analysis.summary import ImportRef, ModuleSummary
 
 
 class Resolver(ProjectIndex):
@@ -240,9 +240,20 @@ class Resolver(ProjectIndex):
         mod = self.modules.get(modname)
         if mod is None or depth > 20:
             return f"{modname}.{name}"
-        imp = mod.summary.imports.get(name)
+        s = mod.summary
+        imp = s.imports.get(name)
         if imp is not None:
             return self._imported_symbol(mod, imp, depth)
+        if s.star_imports and not _binds(s, name):
+            # `from .routes import *` re-exports its router (the last such import wins)
+            for star in reversed(s.star_imports):
+                target = self.import_target(mod, ImportRef(star.level, star.module, None))
+                found = self.modules.get(target)
+                if found is None or found is mod:
+                    continue
+                symbol = self.global_symbol(target, name, depth + 1)
+                if _binds(found.summary, name) or symbol != f"{found.name}.{name}":
+                    return symbol  # (bound there, or by a star import of its own)
         return f"{mod.name}.{name}"
 
     def _imported_symbol(self, mod: Module, imp: ImportRef, depth: int) -> str:
@@ -280,4 +291,15 @@ def _defines(mod: Module, name: str) -> bool:
         or name in summary.imports
         or name in summary.classes
         or name in summary.funcs
+    )
+
+
+def _binds(summary: ModuleSummary, name: str) -> bool:
+    """Whether a module binds `name` itself (a definition, an assignment, an import)."""
+    fd = summary.funcs.get(name)
+    return (
+        name in summary.imports
+        or name in summary.global_values
+        or name in summary.classes
+        or (fd is not None and fd.class_qn is None and fd.parent is None)
     )

@@ -12,6 +12,7 @@ app.add_middleware(HostnameMiddleware)
 app.add_middleware(GitRevisionMiddleware)
 app.add_exception_handler(ValueError, on_value_error)
 app.add_exception_handler(QuotaExceeded, on_quota)
+# setup_metrics(app)
 
 STATIC = Path("/srv/static")
 

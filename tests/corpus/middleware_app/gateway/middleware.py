@@ -44,3 +44,11 @@ class RateLimitMiddleware(BaseHTTPMiddleware):  # ok: defined and exported, but 
     async def dispatch(self, request, call_next):
         time.sleep(0.01)  # ok: never registered
         return await call_next(request)
+
+
+class MetricsMiddleware(BaseHTTPMiddleware):  # ok: only a set-up nothing calls adds it
+    """Added by `tracing.setup_metrics`, whose one call the app has commented out."""
+
+    async def dispatch(self, request, call_next):
+        socket.gethostbyname("statsd")  # ok: never registered
+        return await call_next(request)

@@ -5,6 +5,8 @@ import socket
 
 from fastapi import FastAPI, Request
 
+from .middleware import MetricsMiddleware
+
 
 async def trace_request(request: Request, call_next):
     request.state.host = socket.gethostbyname(socket.gethostname())  # ok: never registered
@@ -14,3 +16,7 @@ async def trace_request(request: Request, call_next):
 def setup_tracing(endpoint: str, app: FastAPI | None = None) -> None:
     if endpoint and app is not None:
         app.middleware("http")(trace_request)  # ok: nothing calls setup_tracing
+
+
+def setup_metrics(app: FastAPI) -> None:
+    app.add_middleware(MetricsMiddleware)  # ok: nothing calls setup_metrics

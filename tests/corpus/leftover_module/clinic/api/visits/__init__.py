@@ -1,0 +1,3 @@
+from .routes import visits_router
+
+__all__ = ["visits_router"]
