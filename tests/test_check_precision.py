@@ -328,6 +328,9 @@ def test_a_blocking_context_manager_entered_from_async_code_is_told_to_go_async(
     twin = found[20].fix
     assert twin.startswith("give async callers an `@asynccontextmanager` twin of it"), twin
     assert "`flush_spool` enters it" in twin, twin
+    method = found[36].fix  # a method of an object, entered by another of its methods
+    assert method.startswith("give async callers an `@asynccontextmanager` twin of it"), method
+    assert "`Spools.drain` enters it" in method, method
 
 
 def test_work_a_helper_starts_is_each_caller_s_and_error_path_work_is_named_last():
@@ -752,6 +755,24 @@ def test_a_dependency_from_a_library_makes_the_trip_count_a_floor():
     runs in the thread pool is not seen, so the route makes "at least" the trips counted; a
     route whose dependencies are all the project's own gets the exact count."""
     trips = findings("outside_deps", "UJ005", "clinic/main.py")
-    assert "makes at least 3 trips" in trips[25].message, trips[25].message
-    assert "a dependency unjam cannot see into may add more" in trips[25].message, trips[25].message
-    assert "makes 4 trips" in trips[30].message, trips[30].message
+    assert "makes at least 3 trips" in trips[27].message, trips[27].message
+    assert "a dependency unjam cannot see into may add more" in trips[27].message, trips[27].message
+    assert "makes 4 trips" in trips[32].message, trips[32].message
+
+
+def test_a_dependency_a_project_factory_returns_is_counted():
+    """`Annotated[str, require_role("admin")]`, or `= require_role(...)`, of `def
+    require_role(role): return Depends(RoleChecker(role))`: the checker's sync `__call__` is
+    one more trip, its own `Depends(get_db)` another."""
+    trips = findings("outside_deps", "UJ005", "clinic/main.py")
+    for line, count in ((52, 4), (57, 4)):
+        assert f"makes {count} trips" in trips[line].message, trips[line].message
+        assert "`RoleChecker.__call__`" in trips[line].message, trips[line].message
+
+
+def test_a_cache_helper_s_answer_guards_work_done_on_a_miss_only():
+    """`cached = await get_cached_data(key)` then `if cached: return cached`, the miss path
+    calling `set_cached_data(key, ...)`: the blocking call runs on a cache miss only, per
+    key (a Redis cache behind the helpers)."""
+    found = findings("memo_guards", "UJ001", "catalog/cities.py")
+    assert "on a cache miss only" in found[51].message, found[51].message

@@ -224,11 +224,30 @@ class ParameterInference(Inference):
             held = self._alias_of(scope.mod.name, default[1], "call")
             if held is not None and self.is_depends(*held):
                 return held  # type: ignore[return-value]
+        if default is not None and default[0] == "call":  # `user: User = require_role("admin")`
+            made = self._made_depends(scope, default)
+            if made is not None:
+                return made
         alias_scope, ann = self.alias(scope, param.annotation)
         for meta in self.annotated_metadata(alias_scope, ann):
             if self.is_depends(alias_scope, meta):
                 return alias_scope, meta
+            if meta[0] == "call":
+                made = self._made_depends(alias_scope, meta)
+                if made is not None:
+                    return made
         return None
+
+    def _made_depends(self, scope: Func, call: tuple) -> tuple[Func, tuple] | None:
+        """(factory, the `Depends(...)` it returns) of a call to an undecorated project
+        function whose one return value is a `Depends(...)` call: `def require_role(role):
+        return Depends(RoleChecker(role))`, used as `Annotated[User, require_role("admin")]`."""
+        callee = self.callee(scope, call[1])
+        factory = self.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
+        if factory is None or factory.fd.decorators or len(factory.fd.return_values) != 1:
+            return None
+        returned = factory.fd.return_values[0]
+        return (factory, returned) if self.is_depends(factory, returned) else None
 
     def _factory_choice(self, scope: Func, call: tuple) -> Value | None:
         """`Depends(get_authorizer(required=False))` of `def get_authorizer(*, required=True):

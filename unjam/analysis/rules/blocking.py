@@ -366,8 +366,9 @@ class Blocking:
         for caller, site in self.p.sites_named(func.fd.name):
             if caller.fd.is_async or caller.gqn == func.gqn or caller.fd.qn == "<module>":
                 continue
-            if self.p.callee(caller, site.func) == ("func", func.gqn):
-                return caller.display
+            callee = self.p.callee(caller, site.func)
+            if callee is not None and callee[0] in ("func", "meth") and callee[1] == func.gqn:
+                return caller.display  # (a method too: `with db_manager.get_session():`)
         return None
 
     def _fix_keeping_on_loop(

@@ -17,8 +17,9 @@ A guard is a memo guard when the value it tests outlives the call:
   `if settings.disabled: return` is a switch, no memo, and so is a flag another function
   sets back to False, `self._flushed = False` when a new batch starts: once per batch);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
-  or a cache's answer (`hit = cache.get_cache(key)` then `if hit: return hit`, when the miss
-  path stores into a cache: `cache.set_cache(key, v)`; one only some other code fills pays on
+  or a cache's answer (`hit = cache.get_cache(key)`, or `hit = await get_cached_data(key)`,
+  then `if hit: return hit`, when the miss path stores into a cache: `cache.set_cache(key,
+  v)`, `await set_cached_data(key, v)`; one only some other code fills pays on
   every miss, `cached = await self._get_cached_tree()` in hei-fastapi) — not a query
   for a model's row (`run = db.get(Run, key)` then `if run is None:` is a get-or-create), nor
   a `ContextVar`'s value for this context (`override = current.get()`, no key).
@@ -125,12 +126,8 @@ def _outlives_call(
         # … `x = build()`, `path = Path(...)` … `if not path.exists():`, or `template =
         # f.read()` from a file this call opened, are per call)
         return any(
-            _is_read(ref)
-            and not _reads_environment(ref)
-            and not _reads_call_data(fd, ref)
-            and not _reads_an_argument(fd, ref)
-            and not _unfilled(fd, _table_read(ref), written)
-            and not _cache_left_unfilled(fd, ref)
+            _kept_read(fd, ref, written)
+            or (guard.kind == "cached" and _filled_cache_answer(fd, ref))
             for ref in values
         )
     if subject == root:
@@ -142,6 +139,18 @@ def _outlives_call(
         # fill it
         return _sets(fd, subject, root) or _calls_on(fd, root)
     return True
+
+
+def _kept_read(fd: FuncDef, ref: tuple, written: frozenset[str] | None) -> bool:
+    """Whether a local's value is read from somewhere that outlives the call."""
+    return (
+        _is_read(ref)
+        and not _reads_environment(ref)
+        and not _reads_call_data(fd, ref)
+        and not _reads_an_argument(fd, ref)
+        and not _unfilled(fd, _table_read(ref), written)
+        and not _cache_left_unfilled(fd, ref)
+    )
 
 
 def _unfilled(fd: FuncDef, root: tuple | None, written: frozenset[str] | None) -> bool:
@@ -357,10 +366,13 @@ def _cache_left_unfilled(fd: FuncDef, ref: tuple) -> bool:
     something named cache, fills it. Table reads (`_cache.get(key)`) are judged as such."""
     if ref[0] == "await":
         ref = ref[1]
-    if ref[0] != "call" or ref[1][0] != "attr" or ref[1] in _READ_FUNCS or ref[1][2] in _READS:
+    if ref[0] != "call" or ref[1] in _READ_FUNCS:
         return False
     reader = ref[1]
-    if not _asks_a_cache(reader):
+    if reader[0] == "attr":
+        if reader[2] in _READS or not _asks_a_cache(reader):
+            return False
+    elif not _cache_function(reader):
         return False
     fills = any(site.func != reader and _says_cache(site.func) for site in fd.calls) or any(
         _says_cache(target) for target in fd.mutated
@@ -402,6 +414,20 @@ def _is_read(ref: tuple) -> bool:
             func[2] in _READS and not _asks_for_a_model(ref) and not _no_key(ref)
         ) or _asks_a_cache(func)
     return False
+
+
+def _cache_function(func: tuple) -> bool:
+    """`get_cached_data(key)`: a function named for a cache (a Redis helper)."""
+    return func[0] == "name" and type(func[1]) is str and "cache" in func[1].lower()
+
+
+def _filled_cache_answer(fd: FuncDef, ref: tuple) -> bool:
+    """`hit = await get_cached_data(key)` returned early (`if hit: return hit`) by a function
+    whose miss path fills that cache (`await set_cached_data(key, v)`): cache-aside through
+    helper functions, a miss paying once per key. (A value merely read through such a helper,
+    `metadata = load_metadata_with_cache(f)` then tested, is judged as any call's answer.)"""
+    call = ref[1] if ref[0] == "await" else ref
+    return call[0] == "call" and _cache_function(call[1]) and not _cache_left_unfilled(fd, ref)
 
 
 def _asks_for_a_model(call: tuple) -> bool:
@@ -449,7 +475,9 @@ def _by_key(fd: FuncDef, ref: tuple) -> bool:
         return _from_arguments(fd, ref[2], 3)
     if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _READS and ref[2]:
         return _from_arguments(fd, ref[2][0], 3)
-    if ref[0] == "call" and ref[1][0] == "attr" and _asks_a_cache(ref[1]):
+    if ref[0] == "call" and (
+        (ref[1][0] == "attr" and _asks_a_cache(ref[1])) or _cache_function(ref[1])
+    ):
         # `self.check_cache(params)`: a cache's answer for what the call was given
         return any(_from_arguments(fd, arg, 3) for arg in ref[2])
     return False

@@ -116,3 +116,8 @@ async def read_secret(name: str):
 @router.get("/plugins")
 async def list_plugins():
     return {"all": plugins.plugin_names(), "enabled": plugins.enabled_plugins(), "index": plugins.index_reader.index(), "manifest": plugins.manifest_of("plugins/x"), "registered": plugins.registered()}
+
+
+from catalog.cities import router as cities_router  # noqa: E402
+
+router.include_router(cities_router)

@@ -23,3 +23,21 @@ def spool_lock(name: str):
 def flush_spool(name: str) -> None:
     with spool_lock(name):
         print("flushed", name)
+
+
+class Spools:
+    """The same, as a method of a module-level object: `spools.held(...)`."""
+
+    @contextmanager
+    def held(self, name: str):
+        try:
+            yield name
+        finally:
+            os.remove(f"/run/scheduler/{name}.held")  # expect: UJ001
+
+    def drain(self, name: str) -> None:
+        with self.held(name):
+            print("drained", name)
+
+
+spools = Spools()

@@ -89,3 +89,11 @@ async def template(kind: str):
 async def job_columns():
     get_logger("jobs").info("columns read")
     return columns()
+
+
+@router.post("/{job_id}/hold")
+async def hold_job(job_id: int):
+    from scheduler.locks import spools
+
+    with spools.held(f"job-{job_id}"):
+        return {"held": job_id}

@@ -1,0 +1,53 @@
+"""Cache-aside through helper functions (a Redis cache behind them): the client is built on
+a cache miss only, per country; a lookup nothing fills pays on every request."""
+
+import json
+
+import httpx
+import requests
+from fastapi import APIRouter
+
+router = APIRouter(prefix="/cities")
+_redis: dict[str, str] = {}  # (stands in for a Redis client)
+
+
+async def get_cached_data(key: str):
+    raw = _redis.get(key)
+    return json.loads(raw) if raw else None
+
+
+async def set_cached_data(key: str, value: object) -> None:
+    _redis[key] = json.dumps(value)
+
+
+@router.get("/{country}")
+async def list_cities(country: str):
+    cache_key = f"cities:{country}"
+    cached_data = await get_cached_data(cache_key)
+    if cached_data:
+        return cached_data
+    async with httpx.AsyncClient(timeout=15.0) as client:  # ok: on a miss, stored below
+        reply = await client.get("http://cities.internal", params={"country": country})
+    await set_cached_data(cache_key, reply.json())
+    return reply.json()
+
+
+@router.get("/{country}/zips")
+async def list_zips(country: str):
+    cached_data = await get_cached_data(f"zips:{country}")
+    if cached_data:
+        return cached_data
+    async with httpx.AsyncClient() as client:  # expect: UJ003
+        reply = await client.get("http://zips.internal", params={"country": country})
+    return reply.json()  # (nothing here fills the cache: every miss, every request)
+
+
+@router.get("/{country}/regions")
+async def list_regions(country: str):
+    cache_key = f"regions:{country}"
+    cached_data = await get_cached_data(cache_key)
+    if cached_data:
+        return cached_data
+    regions = requests.get("http://regions.internal", params={"c": country}).json()  # expect: UJ001
+    await set_cached_data(cache_key, regions)
+    return regions
