@@ -177,6 +177,76 @@ def test_test_code_is_out_of_scope_unless_named_or_configured(capsys, monkeypatc
     assert not any("test" in f["path"] for f in configured["findings"])
 
 
+def test_a_module_named_like_a_test_is_analysed_when_the_program_imports_it(
+    capsys, monkeypatch, tmp_path
+):
+    """A lab's `services/test_orders.py` is the program's own module: the route that imports
+    it is followed into it. A `smoke_test.py` nothing imports stays test code, its app too;
+    so does everything in `tests/`."""
+    root = write(
+        tmp_path / "repo",
+        {
+            "clinic/__init__.py": "",
+            "clinic/main.py": """\
+                from fastapi import FastAPI
+
+                from clinic.services import test_orders
+
+                app = FastAPI()
+
+
+                @app.get("/orders/{order_id}")
+                async def order(order_id: int):
+                    return test_orders.load(order_id)
+                """,
+            "clinic/services/__init__.py": "",
+            "clinic/services/test_orders.py": """\
+                import time
+
+                from clinic.services.test_panels import panel
+
+
+                def load(order_id: int) -> dict:
+                    time.sleep(0.1)
+                    return {"id": order_id, "panel": panel(order_id)}
+                """,
+            "clinic/services/test_panels.py": """\
+                import time
+
+
+                def panel(order_id: int) -> str:
+                    time.sleep(0.1)
+                    return "blood"
+                """,
+            "clinic/smoke_test.py": """\
+                import time
+
+                from fastapi import FastAPI
+
+                app = FastAPI()
+
+
+                @app.get("/ping")
+                async def ping():
+                    time.sleep(0.1)
+                """,
+            "tests/test_main.py": "import time\n\nasync def test_it():\n    time.sleep(1)\n",
+        },
+    )
+    found = discover([root])
+    held = {Path(p).relative_to(root).as_posix() for p in found.held_back}
+    assert held == {
+        "clinic/services/test_orders.py",
+        "clinic/services/test_panels.py",
+        "clinic/smoke_test.py",
+    }
+    _, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert {f["path"] for f in data["findings"]} == {
+        "clinic/services/test_orders.py",
+        "clinic/services/test_panels.py",  # (imported by the one the program imports)
+    }
+
+
 def test_a_singular_test_directory_is_test_code_too(tmp_path):
     """`test/mock/recorder.py` (a mock a project's tests replay, in `test/`, not `tests/`),
     and a package's private `_tests/` (chia's `chia/_tests/`)."""

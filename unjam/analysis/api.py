@@ -54,7 +54,7 @@ def analyze(
     )
     root = Path(root or found.root).resolve()
     project, model, findings, unparsed = _link_and_run(
-        root, list(found.paths), config.blocking, target_version(root)
+        root, list(found.paths), config.blocking, target_version(root), found.held_back
     )
     vendored = vendored_paths(config.vendored, root)
     findings = [f for f in findings if not vendored(f.entry.path)]
@@ -82,7 +82,9 @@ def _entry_path(finding: Finding) -> str:
     return finding.entry.path or finding.location.path
 
 
-def _link_and_run(root: Path, paths: list[str], blocking, target: tuple[int, int]) -> tuple:
+def _link_and_run(
+    root: Path, paths: list[str], blocking, target: tuple[int, int], held_back=()
+) -> tuple:
     """The engine's pass (summaries → linked project → model → call graph → rules), keeping
     the project and the FastAPI model the rules were run on."""
     from unjam.analysis.cache import Cache
@@ -90,10 +92,11 @@ def _link_and_run(root: Path, paths: list[str], blocking, target: tuple[int, int
     from unjam.analysis.engine import read_summaries
     from unjam.analysis.linker import Linker
 
-    paths = sorted(os.path.abspath(p) for p in paths)
+    held = frozenset(os.path.abspath(p) for p in held_back)
+    paths = sorted({*(os.path.abspath(p) for p in paths), *held})
     rel = {p: Path(os.path.relpath(p, root)).as_posix() for p in paths}
     summaries: dict = {}
-    linker = Linker(root, paths, rel, load_catalogue(blocking), summaries)
+    linker = Linker(root, paths, rel, load_catalogue(blocking), summaries, held=held)
     read_summaries(paths, 1, Cache(None), summaries, linker, target)
     findings, unparsed = linker.analyse()
     return linker.project, linker.model, findings, unparsed

@@ -65,6 +65,7 @@ COMPILED_MODULES = (
     "unjam.analysis.instances",
     "unjam.analysis.assigned_before",
     "unjam.analysis.aiohttp_apps",
+    "unjam.analysis.imported",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources

@@ -4,8 +4,9 @@ The rules follow ruff: directories that hold environments, caches or build outpu
 inside a git repository, `.gitignore` files are respected (matched with `pathspec`, the library
 that implements git's wildmatch rules); `[tool.unjam] exclude` globs and `--exclude` remove
 more; test code (`tests/`, `test/`, `test_*.py`, `*_test.py`, `conftest.py`, or `[tool.unjam]
-test-code`) is left out unless a named path is test code itself; and a path the user names
-explicitly is always checked. The walk itself is a few lines of `os.scandir` with pruning,
+test-code`) is left out unless a named path is test code itself — a file only named as a test
+outside test directories is held back, and analysed if the program imports it (linker.py); and
+a path the user names explicitly is always checked. The walk itself is a few lines of `os.scandir` with pruning,
 which is as fast as anything that would add a dependency.
 
 Nothing found on the way stops the walk: an unreadable directory, a symlink loop or a dangling
@@ -82,6 +83,10 @@ class Discovered:
     # (absolute path, reason) of what was found but cannot be read: unreadable directories,
     # symlink loops, dangling links
     skipped: tuple[tuple[str, str], ...] = ()
+    # files named as tests are (`test_*.py`, `*_test.py`) outside test directories: test
+    # code unless the program imports them (a clinic's `services/test_order_service.py`;
+    # the engine's `held_back`)
+    held_back: tuple[str, ...] = ()
 
     @property
     def files(self) -> tuple[Path, ...]:
@@ -146,22 +151,42 @@ def discover(
     resolved = [named_path(path) for path in paths]
     names_found: set[str] = set()
     skipped: list[tuple[str, str]] = []
+    held: list[str] = []
     for path in resolved:
         if path.is_file():
             names_found.add(str(path))
             continue
         testing = () if _is_test_code(path, test_code) else tuple(test_code)
         excluded = _matcher((*exclude, *testing))
+        named_as_test = _test_file_matcher(testing, exclude)
         ignores = _GitIgnores.above(path) if respect_gitignore else None
         if ignores is not None and ignores.ignored(str(path), True):
             # The user named an ignored directory: check it, honouring only the .gitignore
             # files inside it (git would not descend into it at all).
             ignores = _GitIgnores()
-        names_found.update(_walk(str(path), excluded, ignores, skipped))
+        walked = _walk(str(path), excluded, ignores, skipped, named_as_test, held)
+        names_found.update(walked)
     # (sorting plain strings is several times faster than sorting Paths)
     return Discovered(
-        root=_root_of(resolved), paths=tuple(sorted(names_found)), skipped=tuple(sorted(skipped))
+        root=_root_of(resolved),
+        paths=tuple(sorted(names_found)),
+        skipped=tuple(sorted(skipped)),
+        held_back=tuple(sorted(set(held) - names_found)),
     )
+
+
+def _test_file_matcher(
+    testing: Sequence[str], exclude: Sequence[str]
+) -> Callable[[str, str], bool] | None:
+    """Whether a file left out as test code is so by its name alone (`test_*.py`), not by
+    `exclude`: such a file may be the program's own module (held back, not dropped).
+    `conftest.py` is pytest's alone."""
+    patterns = [p for p in testing if p.endswith(".py") and "*" in p and "/" not in p]
+    if not patterns:
+        return None
+    by_name = _matcher(patterns)
+    excluded = _matcher(exclude)
+    return lambda entry, name: by_name(entry, name) and not excluded(entry, name)
 
 
 def named_path(path: Path) -> Path:
@@ -232,7 +257,11 @@ def _walk(
     excluded: Callable[[str, str], bool],
     ignores: _GitIgnores | None,
     skipped: list[tuple[str, str]],
+    named_as_test: Callable[[str, str], bool] | None = None,
+    held: list[str] | None = None,
 ) -> Iterable[str]:
+    """The Python files below `top`; those left out only for a test's name are put in
+    `held` (see `_test_file_matcher`)."""
     stack = [(top, ignores)]
     while stack:
         directory, here = stack.pop()
@@ -258,13 +287,19 @@ def _walk(
                 if excluded(entry.path, name) or (here and here.ignored(entry.path, True)):
                     continue
                 stack.append((entry.path, here))
+            elif not name.endswith(".py"):
+                continue
+            elif not excluded(entry.path, name):
+                if not (here and here.ignored(entry.path, False)) and _is_file(entry, skipped):
+                    yield entry.path
             elif (
-                name.endswith(".py")
-                and not excluded(entry.path, name)
+                held is not None
+                and named_as_test is not None
+                and named_as_test(entry.path, name)
                 and not (here and here.ignored(entry.path, False))
-                and _is_file(entry, skipped)
+                and _is_file(entry, [])
             ):
-                yield entry.path
+                held.append(entry.path)
 
 
 def _vendored_copies(directory: str) -> bool:

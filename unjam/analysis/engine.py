@@ -61,17 +61,19 @@ def analyze(
     jobs: int | None = None,
     max_file_size: int | None = None,
     target: tuple[int, int] | None = None,
+    held_back: Sequence[Path | str] = (),
 ) -> AnalysisResult:
     """Analyse `files` (under `root`). `jobs`: worker processes for parsing (None = one per
     core when enough files need parsing, 1 = none). `max_file_size`: bytes; a larger file is
     skipped with a reason (parse time and memory grow with a file's size). `target`: the
-    Python version to read files as (default: this one's; see `target.py`)."""
+    Python version to read files as (default: this one's; see `target.py`). `held_back`:
+    files named as tests (discovery.py), analysed only if the others import them."""
     started = time.perf_counter()
     gc_enabled = gc.isenabled()
     gc.disable()  # millions of small acyclic tuples: the cyclic GC only slows us down
     limits = _Limits(max_file_size, target)
     try:
-        return _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits)
+        return _analyze(root, files, held_back, extra_catalogue, cache_dir, started, jobs, limits)
     finally:
         if gc_enabled:
             gc.enable()
@@ -104,11 +106,14 @@ def _megabytes(size: int) -> str:
     return f"{size / 1e6:.1f} MB"
 
 
-def _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits) -> AnalysisResult:
+def _analyze(
+    root, files, held_back, extra_catalogue, cache_dir, started, jobs, limits
+) -> AnalysisResult:
     """The pipeline: files → summaries → project → findings, each step a method of `_Run`;
     a run whose files and settings are those of the cached result stops after the summaries
     it had to make."""
-    run = _Run(root, files, load_catalogue(extra_catalogue), Cache(cache_dir, limits.key), limits)
+    catalogue = load_catalogue(extra_catalogue)
+    run = _Run(root, files, held_back, catalogue, Cache(cache_dir, limits.key), limits)
     lap = _Laps()
     changed = run.triage()
     lap("stat")
@@ -120,7 +125,7 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits) -> 
         lap("cache hit")
         findings, unparsed = cached
         elapsed = time.perf_counter() - started
-        return AnalysisResult(findings, len(run.paths), unparsed, elapsed, lap.phases)
+        return AnalysisResult(findings, run.files, unparsed, elapsed, lap.phases)
     plains = run.plain_summaries(changed, fresh, jobs)
     lap("load cached summaries")
     run.convert(plains, changed.hashes)
@@ -133,7 +138,7 @@ def _analyze(root, files, extra_catalogue, cache_dir, started, jobs, limits) -> 
         run.save(key, findings, unparsed, changed.hashes)
         lap("save cache")
     elapsed = time.perf_counter() - started
-    return AnalysisResult(findings, len(run.paths), unparsed, elapsed, lap.phases)
+    return AnalysisResult(findings, run.files, unparsed, elapsed, lap.phases)
 
 
 class _Laps:
@@ -170,9 +175,12 @@ class _Run:
     are summarised; the linker needs every one unless the cached result is used, which a
     cold run's is not."""
 
-    def __init__(self, root, files, catalogue, cache: Cache, limits: _Limits) -> None:
+    def __init__(self, root, files, held_back, catalogue, cache: Cache, limits: _Limits) -> None:
         self.root = Path(os.path.abspath(root))
-        self.paths = sorted({os.path.abspath(f) for f in files})
+        named = {os.path.abspath(f) for f in files}
+        self.held = frozenset(os.path.abspath(f) for f in held_back) - named
+        self.paths = sorted(named | self.held)  # (held-back files are read, and cached, too)
+        self.files = len(named)
         self.catalogue = catalogue
         self.cache = cache
         self.limits = limits
@@ -217,7 +225,13 @@ class _Run:
         them as they arrive), else when the summaries are all in."""
         if self.linker is None:
             self.linker = Linker(
-                self.root, self.paths, self.rel, self.catalogue, self.summaries, RETAIN_FOR_EXIT
+                self.root,
+                self.paths,
+                self.rel,
+                self.catalogue,
+                self.summaries,
+                RETAIN_FOR_EXIT,
+                self.held,
             )
         return self.linker
 

@@ -55,6 +55,7 @@ def run_check(
     context = _discover(contexts, config) if contexts else None
     root = common_root([found.root, *contexts])
     files = sorted({*found.paths, *context.paths}) if context else found.paths
+    held_back = sorted({*found.held_back, *context.held_back}) if context else found.held_back
     cache = _usable_cache_dir(cache_dir or root / CACHE_DIR_NAME) if use_cache else None
 
     try:
@@ -68,6 +69,7 @@ def run_check(
             cache_dir=cache,
             max_file_size=config.max_file_size,
             target=target_version(root),
+            held_back=held_back,
         )
     except UserError:
         raise
@@ -88,7 +90,7 @@ def run_check(
     vendored = vendored_paths(config.vendored, root)
     findings = [f for f in findings if not vendored(f.entry.path)]
     if context is not None:  # report on the named files only
-        mine = set(_relative(found.paths, root))
+        mine = set(_relative([*found.paths, *found.held_back], root))
         findings = [f for f in findings if f.location.path in mine]
         unparsed = [(p, r) for p, r in unparsed if p in mine or p.startswith("(")]
     unparsed += [(_relative([path], root)[0], reason) for path, reason in found.skipped]

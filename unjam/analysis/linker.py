@@ -35,6 +35,7 @@ class Linker:
         catalogue,
         summaries: dict,
         retain: list | None = None,
+        held: frozenset[str] = frozenset(),
     ):
         from unjam.analysis.fastapi_model import AppCandidates
         from unjam.analysis.project import Project
@@ -50,15 +51,14 @@ class Linker:
         self._is_init: dict[Path, bool] = {}
         self.retain = retain  # engine.RETAIN_FOR_EXIT: what the process exit will free
         self.model = None  # the FastAPI model, once `analyse` has built it
+        # files named as tests (discovery.py `held_back`): linked only if the program
+        # imports them, once everything else is (`_link_imported_held`)
+        self.held = held
+        self._deferred: dict[str, object] = {}  # held path → its summary
 
     def link_ready(self, final: bool = False) -> None:
         """Link the modules whose summaries have arrived; `final`: all have (a missing one
         is a bug, reported as its file's reason, never a stalled link)."""
-        from unjam.analysis.module_names import (
-            deep_enough_first,
-            module_names,
-            shadowed_by_package,
-        )
         from unjam.analysis.summary import ModuleSummary
 
         paths, summaries, rel, unparsed = self.paths, self.summaries, self.rel, self.unparsed
@@ -70,31 +70,72 @@ class Linker:
                     return
                 summary = "internal error: the file was not read"
             self.linked += 1
+            if path in self.held:
+                if isinstance(summary, ModuleSummary) and _maybe_the_program_s(summary):
+                    self._deferred[path] = summary
+                continue
             if not isinstance(summary, ModuleSummary):
                 unparsed[rel[path]] = str(summary)
                 continue
+            self._link(path, summary, self._names(path))
+
+    def _names(self, path: str) -> list[str] | None:
+        """The names a file may be imported as (module_names.py); None when that failed
+        (its reason listed)."""
+        from unjam.analysis.module_names import module_names, shadowed_by_package
+
+        try:
+            names = module_names(path, self.root, self._is_init)
+            if shadowed_by_package(path, self._is_init):
+                return []  # (still linked, under a name no import gives: add_module)
+            return names or [Path(path).stem]
+        except Exception as err:
+            self.unparsed[self.rel[path]] = internal_error(err)
+            return None
+
+    def _link(self, path: str, summary, names: list[str] | None) -> None:
+        from unjam.analysis.module_names import deep_enough_first
+
+        if names is None:
+            return
+        imports = (*summary.imports.values(), *summary.star_imports)
+        level = max((imp.level for imp in imports), default=0)
+        names = deep_enough_first(names, level, summary.is_package)
+        for func in self.project.add_module(names, self.rel[path], summary):
             try:
-                names = module_names(path, self.root, self._is_init)
-                if shadowed_by_package(path, self._is_init):
-                    names = []  # (still linked, under a name no import gives: add_module)
-                elif not names:
-                    names = [Path(path).stem]
-            except Exception as err:
-                unparsed[rel[path]] = internal_error(err)
-                continue
-            imports = (*summary.imports.values(), *summary.star_imports)
-            level = max((imp.level for imp in imports), default=0)
-            names = deep_enough_first(names, level, summary.is_package)
-            for func in self.project.add_module(names, rel[path], summary):
-                try:
-                    self.apps.add(func)
-                except Exception as err:  # contained like any failure of the analysis
-                    unparsed.setdefault(func.mod.path, internal_error(err))
+                self.apps.add(func)
+            except Exception as err:  # contained like any failure of the analysis
+                self.unparsed.setdefault(func.mod.path, internal_error(err))
+
+    def _link_imported_held(self) -> None:
+        """Link the held-back files the program imports (`from .services import
+        test_order_service`), and those they import in turn: a module the program imports
+        is its own, whatever its name; the others stay out, as test code."""
+        from unjam.analysis.imported import imported_names
+
+        if not self._deferred:
+            return
+        project = self.project
+        names = {path: self._names(path) or [] for path in self._deferred}
+        stems = frozenset(name.rpartition(".")[2] for found in names.values() for name in found)
+        imported: set[str] = set()
+        for mod in {id(m): m for m in project.modules.values()}.values():
+            imported |= imported_names(project, mod, stems)
+        while True:
+            ready = [p for p in self._deferred if any(n in imported for n in names[p])]
+            if not ready:
+                return
+            for path in ready:
+                self._link(path, self._deferred.pop(path), names[path])
+                mod = project.modules.get(project.primary.get(self.rel[path], ""))
+                if mod is not None:
+                    imported |= imported_names(project, mod, stems)
 
     def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
         """Findings and unparsed files, once every summary is in `summaries`, in a stable
         order (the call graph recurses deeply on large projects: the limit is raised)."""
         self.link_ready(final=True)
+        self._link_imported_held()
         old_limit = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_limit, 20000))
         try:
@@ -129,6 +170,20 @@ def _analyse(project, apps, unparsed: dict[str, str], retain: list | None) -> tu
     except Exception as err:  # last line of defence: report, never a traceback
         unparsed.setdefault("(analysis)", internal_error(err))
     return findings, sorted(unparsed.items()), model
+
+
+def _maybe_the_program_s(summary) -> bool:
+    """Whether a file named as a test may be a module of the program: not a test module
+    (module-level `test…` functions, an import of pytest or unittest), nor empty."""
+    if any(imp.module.partition(".")[0] in _TEST_LIBRARIES for imp in summary.imports.values()):
+        return False
+    defined = [qn for qn in summary.funcs if qn != "<module>"]
+    if any(qn.startswith("test") for qn in defined):  # (`Cls.test_x` has a dot first)
+        return False
+    return bool(defined or summary.classes or summary.global_values)
+
+
+_TEST_LIBRARIES = frozenset({"pytest", "unittest"})
 
 
 def _run_once(model) -> frozenset[str]:
