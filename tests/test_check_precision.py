@@ -473,18 +473,19 @@ def test_a_sync_generator_dependencys_exit_holds_no_default_token():
 def test_a_dependency_factory_runs_the_branch_its_flag_picks():
     """`Depends(authorizer(required=False))` runs `_user_optional` and what it depends on,
     not the required `_user`; `_token`, which `_token_optional` also calls as a plain
-    function, is never offered as one to make `async def`."""
+    function, is never offered as one to make `async def`. The pieces are listed in the
+    order FastAPI runs them: a dependency's own dependencies first."""
     found = findings("deps_zoo", "UJ005", "zoo/api/keepers.py")
     optional, required = found[39], found[44]
     assert optional.details["sync_pieces"] == [
-        "_user_optional",
         "_token_optional",
         "_settings",
+        "_user_optional",
         "keeper",
     ]
-    assert required.details["sync_pieces"] == ["_user", "_token", "_settings", "rename_keeper"]
+    assert required.details["sync_pieces"] == ["_token", "_settings", "_user", "rename_keeper"]
     assert "`_token`" not in required.fix, required.fix
-    assert "make `_user`, `_settings` `async def`" in required.fix, required.fix
+    assert "make `_settings`, `_user` `async def`" in required.fix, required.fix
 
 
 def test_a_dependency_a_method_returns_is_counted_though_annotated_callable():
@@ -776,3 +777,11 @@ def test_a_cache_helper_s_answer_guards_work_done_on_a_miss_only():
     key (a Redis cache behind the helpers)."""
     found = findings("memo_guards", "UJ001", "catalog/cities.py")
     assert "on a cache miss only" in found[51].message, found[51].message
+
+
+def test_a_wildcard_entry_s_fix_names_the_method_called():
+    """`passlib.CryptContext.*`'s fix runs the method the code called in the pool:
+    `pwd_context.hash` for a hash, `pwd_context.verify` for a check."""
+    found = findings("catalogue_tour", "UJ001", "tour/cpu.py")
+    assert "(pwd_context.verify, ...)" in found[13].fix, found[13].fix
+    assert "(pwd_context.hash, ...)" in found[22].fix, found[22].fix

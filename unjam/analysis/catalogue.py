@@ -36,6 +36,11 @@ class Entry:
     excepted: frozenset[str] = frozenset()
     only: frozenset[str] = frozenset()
 
+    def fix_for(self, qn: str) -> str:
+        """The fix for a call of `qn`: a `Type.*` entry's `{method}` is the method called
+        (`run_in_threadpool(pwd_context.{method}, ...)` for `CryptContext.hash`)."""
+        return self.fix.replace("{method}", qn.rpartition(".")[2])
+
     def covers(self, attr: str) -> bool:
         """Whether this `Type.*` entry speaks for `Type.attr`: a known class's listed
         methods only (`only`), so an attribute of another type of a union is not taken

@@ -142,7 +142,7 @@ class Registrations(IncludeModel):
                 self._callable(func, handler, Role.EXCEPTION_HANDLER)
         elif method == "add_event_handler":
             handler = site.args[1] if len(site.args) > 1 else kwargs.get("func")
-            if handler is not None:
+            if handler is not None and not _lifespan_replaces_events(owner):
                 event = site.args[0] if site.args else kwargs.get("event_type")
                 self._callable(func, handler, _event_role(event))
 
@@ -331,8 +331,8 @@ class Registrations(IncludeModel):
         if method == "middleware":
             if _const_str(args[0] if args else kwargs.get("middleware_type")) == "http":
                 self.model.http_middleware.append(
-                    Middleware(
-                        func.fd.name, func.mod.path, line, col, '@app.middleware("http") function'
+                    Middleware(  # (where it is registered: `app.middleware("http")(f)` too)
+                        func.fd.name, scope.mod.path, line, col, '@app.middleware("http") function'
                     )
                 )
                 self._other(func, Role.HTTP_MIDDLEWARE)
@@ -341,7 +341,8 @@ class Registrations(IncludeModel):
             self._other(func, Role.EXCEPTION_HANDLER)
             return
         if method == "on_event":
-            self._other(func, _event_role(args[0] if args else kwargs.get("event_type")))
+            if not _lifespan_replaces_events(owner):
+                self._other(func, _event_role(args[0] if args else kwargs.get("event_type")))
             return
         path = self._path(scope, args[0] if args else kwargs.get("path"))
         if path is None:
@@ -364,7 +365,7 @@ class Registrations(IncludeModel):
             owner,
             kwargs.get("dependencies"),
             scope,
-            func.mod.path,
+            scope.mod.path,  # (the decorator's file: `app.get(path)(handler)` may be elsewhere)
             line,
             col,
             websocket=websocket,
@@ -379,6 +380,8 @@ class Registrations(IncludeModel):
         if "lifespan" in kwargs:
             self._callable(obj.scope, kwargs["lifespan"], Role.LIFESPAN)
         for key, role in (("on_startup", Role.STARTUP), ("on_shutdown", Role.SHUTDOWN)):
+            if _lifespan_replaces_events(obj):
+                break
             for item in _list_items(kwargs.get(key)):
                 self._callable(obj.scope, item, role)
         handlers = kwargs.get("exception_handlers")
@@ -406,6 +409,16 @@ class Registrations(IncludeModel):
         method = self.p.method(value[1], "__call__")
         if method is not None:
             self._other(method, Role.ASGI_MIDDLEWARE)
+
+
+def _lifespan_replaces_events(owner: RouterObj | None) -> bool:
+    """Whether `owner` is an app given a `lifespan=`: its lifespan then replaces the default
+    one, the only one that runs startup and shutdown event handlers (`on_event`,
+    `add_event_handler`, `on_startup=`), which never run."""
+    if owner is None or owner.type != APP:
+        return False
+    lifespan = owner.kwargs.get("lifespan")
+    return lifespan is not None and lifespan != ("const", None)
 
 
 def _event_role(event: tuple | None) -> Role:

@@ -282,8 +282,8 @@ class RouteModel(AppDiscovery):
                     route.label,
                     key=key,
                 )
-                route.dependencies.append(invoked)
                 self._sub_dependencies(method, route, seen, depth + 1)
+                route.dependencies.append(invoked)
             else:
                 route.unseen_dependencies = True
         elif not _framework(target[1]):  # an outside function (fastapi-users' `current_user`)
@@ -324,8 +324,9 @@ class RouteModel(AppDiscovery):
             cached,
             key,
         )
-        route.dependencies.append(invoked)
+        # (FastAPI solves a dependency's own dependencies first, then calls it)
         self._sub_dependencies(dep, route, seen, depth + 1)
+        route.dependencies.append(invoked)
 
     def _class_dependency(
         self, cls: Cls, key: str, route: Route, seen: set[str], depth: int
@@ -346,9 +347,9 @@ class RouteModel(AppDiscovery):
             route.label,
             key=key,
         )
-        route.dependencies.append(invoked)
         if init is not None:
             self._sub_dependencies(init, route, seen, depth + 1)
+        route.dependencies.append(invoked)
 
 
 def _class_name(qn: str) -> bool:

@@ -222,7 +222,7 @@ class Blocking:
                     )
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, keyed)
-                fix = site.entry.fix
+                fix = site.entry.fix_for(site.qn)
                 if root.key[0] == "func" and root.fix:
                     # the call sits in a sync function the loop runs inline: an `await` cannot
                     # go there, so the catalogue's fix is the second way, after moving it off

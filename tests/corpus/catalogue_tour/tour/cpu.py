@@ -16,3 +16,7 @@ async def login(password: str, stored: bytes) -> bool:
     hashlib.pbkdf2_hmac("sha256", password.encode(), b"s", 1000)  # expect: UJ001
     pwd.identify(stored.decode())  # ok
     return True
+
+
+async def register(password: str) -> str:
+    return pwd.hash(password)  # expect: UJ001

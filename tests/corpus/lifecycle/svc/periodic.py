@@ -7,7 +7,7 @@ import time
 
 from fastapi_utils.tasks import repeat_every
 
-from svc.main import app
+from svc.legacy import app
 
 
 @app.on_event("startup")

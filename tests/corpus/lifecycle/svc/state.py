@@ -59,3 +59,8 @@ def load_tool_index() -> dict:
 
 def rebuild(index: dict) -> dict:
     return index
+
+
+def ping_registry() -> None:
+    """Only main.py's app lists it in `on_startup=`, beside a lifespan: it never runs."""
+    requests.get("https://registry.internal/ping")  # ok: replaced by the lifespan

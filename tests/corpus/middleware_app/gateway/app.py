@@ -34,3 +34,8 @@ async def on_key_error(request: Request, exc: KeyError):
 @app.get("/health")
 async def health():
     return {"ok": True}
+
+
+from .handlers import stamp_request  # noqa: E402
+
+app.middleware("http")(stamp_request)  # expect: UJ004

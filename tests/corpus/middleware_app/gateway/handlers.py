@@ -17,3 +17,11 @@ async def on_value_error(request: Request, exc: ValueError):
 def on_quota(request: Request, exc: QuotaExceeded):
     with open("/var/lib/quota.json") as fh:  # ok: sync handler, thread pool
         return JSONResponse(json.load(fh), status_code=429)
+
+
+async def stamp_request(request: Request, call_next):
+    """Registered by app.py with `app.middleware("http")(stamp_request)`: the finding is
+    where that call is, in app.py, not at this file's same line number."""
+    response = await call_next(request)
+    response.headers["x-stamp"] = "1"
+    return response
