@@ -5,9 +5,9 @@ inside a git repository, `.gitignore` files are respected (matched with `pathspe
 that implements git's wildmatch rules); `[tool.unjam] exclude` globs and `--exclude` remove
 more; test code (`tests/`, `test/`, `test_*.py`, `*_test.py`, `conftest.py`, or `[tool.unjam]
 test-code`) is left out unless a named path is test code itself — a file only named as a test
-outside test directories is held back, and analysed if the program imports it (linker.py); and
-a path the user names explicitly is always checked. The walk itself is a few lines of `os.scandir` with pruning,
-which is as fast as anything that would add a dependency.
+outside test directories is held back, and analysed if the program imports it (linker.py);
+and a path the user names explicitly is always checked. The walk itself is a few lines of
+`os.scandir` with pruning, which is as fast as anything that would add a dependency.
 
 Nothing found on the way stops the walk: an unreadable directory, a symlink loop or a dangling
 link is listed in `Discovered.skipped` with its reason, and the run reports it as a file it
