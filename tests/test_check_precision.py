@@ -82,6 +82,8 @@ def test_a_class_whose_new_keeps_one_instance_is_the_process_s_one():
     `hasattr(self, "loaded")` guard of `__init__` is a memo."""
     found = findings("memo_guards", "UJ001", "catalog/plugins.py")
     assert "on the first call only" in found[73].message, found[73].message
+    # `__new__` setting the flag `False` on the instance it makes re-arms nothing
+    assert "on the first call only" in found[97].message, found[97].message
 
 
 def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():

@@ -228,3 +228,41 @@ def test_uj002_shutdown_is_what_follows_a_yield_on_its_path():
         line("/register"): "start-up",  # after `if not METRICS_URL: yield; return`
         line("/deregister"): "shutdown",
     }, phase
+
+
+_SQLITE_APP = """\
+import os
+
+from fastapi import Depends, FastAPI
+from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session, sessionmaker
+
+engine = create_engine("sqlite:///./shop.db")
+{other}
+SessionLocal = sessionmaker(bind=engine)
+app = FastAPI()
+
+
+def get_db():
+    with SessionLocal() as db:
+        yield db
+
+
+@app.get("/orders")
+def orders(db: Session = Depends(get_db)):
+    return db.execute(text("select id from orders")).all()
+"""
+
+
+@pytest.mark.parametrize(
+    ("other", "network"),
+    [("", False), ('reports = create_engine(os.environ["REPORTS_URL"])', True)],
+)
+def test_uj005_speaks_of_network_only_when_an_engine_may_not_be_sqlite(tmp_path, other, network):
+    """An app whose engines are all SQLite's (a `sqlite:` URL, or `check_same_thread`: see
+    tests/corpus/sqlite_notes) reads a local file; one more engine whose URL unjam cannot
+    read may be PostgreSQL's, and its sessions' calls stay network round trips."""
+    (tmp_path / "main.py").write_text(_SQLITE_APP.format(other=other))
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    held = [f for f in result.findings if f.code == "UJ005" and "network" in f.message]
+    assert bool(held) == network, [f.message for f in result.findings]

@@ -36,6 +36,7 @@ Value = tuple
 # which compiles this module when it can, checks what a lookup returns only where it is used):
 _MISSING: Any = object()  # None is a memoised value
 _BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
+_CONSTRUCTORS = frozenset({"__init__", "__new__"})
 _FALSE = ("const", False)
 # methods that fill or change the container they are called on
 FILLERS = frozenset(
@@ -244,8 +245,9 @@ class ProjectIndex:
 
     def rearmed_flags(self) -> frozenset[str]:
         """The flags some function sets back to `False` after start (`self._finalized =
-        False` in a method other than `__init__`, or a `global` so reset): a done-flag a
-        new cycle re-arms, not a once-per-process memo (rules/memo.py). Attributes by name."""
+        False` in a method other than `__init__` or `__new__`, which set up a new instance,
+        or a `global` so reset): a done-flag a new cycle re-arms, not a once-per-process
+        memo (rules/memo.py). Attributes by name."""
         rearmed = self._rearmed
         if rearmed is None:
             found: set[str] = set()
@@ -254,7 +256,7 @@ class ProjectIndex:
                     if any(qn != "<module>" and value == _FALSE for qn, value in values):
                         found.add(name)
                 for fd in mod.summary.funcs.values():
-                    if fd.name != "__init__":
+                    if fd.name not in _CONSTRUCTORS:
                         found.update(a for _base, a, value in fd.attr_stores if value == _FALSE)
             rearmed = self._rearmed = frozenset(found)
         return rearmed

@@ -259,9 +259,20 @@ class Resolver(ProjectIndex):
     def _imported_symbol(self, mod: Module, imp: ImportRef, depth: int) -> str:
         target = self.import_target(mod, imp)
         parent, _, last = target.rpartition(".")
-        if parent in self.modules and target not in self.modules:
+        package = self.modules.get(parent)
+        if package is not None and (target not in self.modules or self._rebinds(package, last)):
             return self.global_symbol(parent, last, depth + 1)
         return target
+
+    def _rebinds(self, package: Module, name: str) -> bool:
+        """Whether a package binds `name` to something other than its submodule of that
+        name: `core/__init__.py` writing `from .app import app` makes `from .core import
+        app` the app `core/app.py` builds, not that module."""
+        s = package.summary
+        if name in s.global_values or name in s.classes or name in s.funcs:
+            return True
+        imp = s.imports.get(name)
+        return imp is not None and self.import_target(package, imp) != f"{package.name}.{name}"
 
     def _local_import(self, func: Func, name: str) -> str | None:
         """The symbol a name bound only by an import inside the function denotes:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from unjam.analysis.fastapi_records import validates_response
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.rule import Rule
+from unjam.analysis.sqlite_engines import sqlite_only
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 from unjam.semantics import Role
 
@@ -110,6 +111,8 @@ class ThreadPool:
         self.g = engine.g
         self.model = engine.model
         self.raises_limiter = _raises_limiter(engine.p)
+        # SQLAlchemy calls that reach a local SQLite file, not the network (sqlite_engines.py)
+        self.local_database = sqlite_only(engine.p)
 
     def threadpool(self) -> None:
         routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
@@ -226,6 +229,11 @@ class ThreadPool:
                 return False
         return True
 
+    def _over_network(self, site: Site) -> bool:
+        return site.entry.kind == "network" and not (
+            self.local_database and site.qn.startswith("sqlalchemy.")
+        )
+
     def _called_directly(self, func: Func) -> bool:
         """Whether project code also calls the dependency as a plain function
         (`_get_authorization_header(authorization, settings)` from another dependency):
@@ -241,7 +249,7 @@ class ThreadPool:
         first such call: the token is the piece's, however many round trips it makes."""
         for f in inv.funcs:
             sites = sorted(
-                (s for s in self._under_token(f) if s.entry.kind == "network"),
+                (s for s in self._under_token(f) if self._over_network(s)),
                 key=self.e.site_order,
             )
             paths = self.g.paths(f, sites, "pool") if sites else {}

@@ -1,0 +1,42 @@
+"""Whether a project's SQLAlchemy engines are all SQLite's: its sessions' calls then read
+and write a local file, not the network (UJ005 speaks of network round trips only).
+
+An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py), or when
+it is created with `connect_args={"check_same_thread": ...}`, an option only the sqlite3
+driver accepts (PostgreSQL's and MySQL's refuse it): written unconditionally, it proves the
+database. An engine whose URL unjam cannot read, and any other driver, keeps the sessions'
+calls network I/O."""
+
+from __future__ import annotations
+
+from unjam.analysis.constant_text import constant_text
+from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import CallSite
+
+_CREATE_ENGINE = ("ext", "sqlalchemy.create_engine")
+
+
+def sqlite_only(project: Project) -> bool:
+    """Whether the project creates SQLAlchemy engines, and every one of them for SQLite."""
+    found = False
+    for func, site in project.sites_named("create_engine"):
+        if project.callee(func, site.func) != _CREATE_ENGINE:
+            continue
+        if not _sqlite_engine(project, func, site):
+            return False
+        found = True
+    return found
+
+
+def _sqlite_engine(project: Project, func: Func, site: CallSite) -> bool:
+    kwargs = dict(site.kwargs)
+    url = site.args[0] if site.args else kwargs.get("url")
+    text = constant_text(project, func, url, whole=False) if url is not None else None
+    if text is not None and text.startswith("sqlite"):
+        return True
+    connect_args = kwargs.get("connect_args")
+    return (
+        connect_args is not None
+        and connect_args[0] == "dict"
+        and any(key == ("const", "check_same_thread") for key, _value in connect_args[1])
+    )
