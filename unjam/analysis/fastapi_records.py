@@ -119,7 +119,10 @@ def _returns_responses(project: Project, func: Func) -> bool:
 
 
 def _response_class(project: Project, value: tuple) -> bool:
-    """Whether an annotation names Starlette's `Response` or a subclass of it."""
+    """Whether an annotation names Starlette's `Response` or a subclass of it (not one of
+    several types: `-> Response | dict` may be validated)."""
+    if type(value[1]) is not str:
+        return False
     names = [value[1]]
     if value[0] in ("obj", "class") and value[1] in project.classes:
         names = project.mro(value[1])[1]

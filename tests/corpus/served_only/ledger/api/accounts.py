@@ -2,7 +2,7 @@ import sqlite3
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import PlainTextResponse, StreamingResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, HttpUrl
 
 from ledger.db import get_db, page_size
 from ledger.exporter import LedgerExporter
@@ -84,3 +84,8 @@ def export(account_id: int, db: sqlite3.Connection = Depends(get_db)) -> PlainTe
 @router.get("/{account_id}/feed", response_model=Account)  # expect: UJ005 (three: the stream it returns is sent as it is, whatever response_model says)
 def feed(account_id: int, db: sqlite3.Connection = Depends(get_db)):
     return StreamingResponse(iter([str(account_id)]), media_type="text/plain")
+
+
+@router.get("/{account_id}/links")  # expect: UJ005 (four: a dict of URLs is validated too)
+def links(account_id: int, db: sqlite3.Connection = Depends(get_db)) -> dict[str, HttpUrl]:
+    return {}
