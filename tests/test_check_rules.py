@@ -58,6 +58,7 @@ def test_uj005_claims_no_ceiling_and_notes_only_many_trips():
         "GET /accounts/{account_id}/raw",
         "GET /accounts/{account_id}/export",
         "GET /accounts/{account_id}/feed",
+        "GET /accounts/{account_id}/links",
     }  # GET /accounts/{account_id} has two sync pieces: how every sync route works
     for finding in trips:
         assert str(finding.severity) == "info"
@@ -128,7 +129,7 @@ def test_one_group_per_root_cause():
     assert "self._render" in facade[0].group.fix
     # the sync auth dependency on every route: one group however many routes
     (trips,) = [m for m in by_code["UJ005"] if m[0].blocker == "thread-pool trips"]
-    assert len(trips) == 7 and "`current_user`" in trips[0].group.title
+    assert len(trips) == 8 and "`current_user`" in trips[0].group.title
     (app,) = by_code["UJ006"]
     assert len(app) == 1
 
