@@ -267,3 +267,40 @@ def test_uj005_speaks_of_network_only_when_an_engine_may_not_be_sqlite(tmp_path,
     result = analyze(tmp_path, [tmp_path / "main.py"])
     held = [f for f in result.findings if f.code == "UJ005" and "network" in f.message]
     assert bool(held) == network, [f.message for f in result.findings]
+
+
+_METHOD_DEPENDENCY_APP = """\
+from fastapi import Depends, FastAPI, Header
+
+app = FastAPI()
+
+
+class Guard:
+    def check(self, token: str = Header("")) -> str:
+        return token.strip()
+
+    def verify(self, token: str) -> bool:
+        return bool(self.check(token))
+
+
+guard = Guard()
+
+
+def get_settings() -> dict:
+    return {"page": 20}
+
+
+@app.get("/items")
+def items(token: str = Depends(guard.check), settings: dict = Depends(get_settings)):
+    return {"token": token, "settings": settings}
+"""
+
+
+def test_a_method_dependency_called_directly_is_not_offered_to_go_async(tmp_path):
+    """`Depends(guard.check)`, a light method that `Guard.verify` also calls as
+    `self.check(token)`: made `async def`, that call would get a coroutine, so the trips'
+    fix offers only `get_settings`."""
+    (tmp_path / "main.py").write_text(_METHOD_DEPENDENCY_APP)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    (trips,) = [f for f in result.findings if f.code == "UJ005"]
+    assert trips.fix.startswith("make `get_settings` `async def`"), trips.fix

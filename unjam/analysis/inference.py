@@ -264,6 +264,16 @@ class Inference(ClassIndex):
             called = True
         return called
 
+    def direct_callers(self, func: Func) -> list[Func]:
+        """The functions with a call that resolves to `func` itself, by its name (`f(...)`,
+        `self.f(...)`, `obj.f(...)`): its callers as a plain function or method."""
+        found: list[Func] = []
+        for caller, site in self.sites_named(func.fd.name):
+            callee = self.callee(caller, site.func)
+            if callee is not None and callee[0] in ("func", "meth") and callee[1] == func.gqn:
+                found.append(caller)
+        return found
+
     def member_callee(self, base: Value, attr: str) -> Value | None:
         """What `base.attr` names as a call's function: a function of (base, attr) alone,
         kept for the whole project when inferred without a cycle cut (like `attribute()`)."""

@@ -363,12 +363,9 @@ class Blocking:
 
     def _sync_user(self, func: Func) -> str | None:
         """A sync function of the project that calls `func`, if any."""
-        for caller, site in self.p.sites_named(func.fd.name):
-            if caller.fd.is_async or caller.gqn == func.gqn or caller.fd.qn == "<module>":
-                continue
-            callee = self.p.callee(caller, site.func)
-            if callee is not None and callee[0] in ("func", "meth") and callee[1] == func.gqn:
-                return caller.display  # (a method too: `with db_manager.get_session():`)
+        for caller in self.p.direct_callers(func):  # (a method's too: `with db.session():`)
+            if not (caller.fd.is_async or caller.gqn == func.gqn or caller.fd.qn == "<module>"):
+                return caller.display
         return None
 
     def _fix_keeping_on_loop(

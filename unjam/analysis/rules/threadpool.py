@@ -238,11 +238,7 @@ class ThreadPool:
         """Whether project code also calls the dependency as a plain function
         (`_get_authorization_header(authorization, settings)` from another dependency):
         made `async def`, that call would get a coroutine."""
-        p = self.p
-        return any(
-            p.callee(caller, site.func) == ("func", func.gqn)
-            for caller, site in p.sites_named(func.fd.name)
-        )
+        return bool(self.p.direct_callers(func))
 
     def _pool_network(self, inv: Invoked) -> None:
         """One finding per sync piece whose calls wait on the network in the pool, at its
