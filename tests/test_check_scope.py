@@ -156,6 +156,27 @@ def test_import_root_and_project_context(tmp_path):
     assert context_roots([installed / "dep/m.py"]) == []  # not a project's own code
 
 
+def test_a_repository_root_is_never_left_for_context(capsys, monkeypatch, tmp_path):
+    """A clone whose root holds a stray `__init__.py` is not a package of the folder above
+    it: checking it reads neither that folder nor the other clones there (one with a
+    blocking route of its own). Nor is an unpacked sdist's (a `pyproject.toml`, no `.git`)."""
+    clone = write(tmp_path / "code" / "shop", SHOP)
+    (clone / "__init__.py").write_text("")
+    (clone / ".git").mkdir()
+    sdist = write(tmp_path / "code" / "shop-1.0", {"pyproject.toml": "", "__init__.py": ""})
+    assert import_root(sdist) == sdist
+    other = "import time\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+    other += "@app.get('/')\nasync def slow():\n    time.sleep(1)\n"
+    write(tmp_path / "code" / "other", {"main.py": other})
+    assert import_root(clone) == clone and context_roots([clone]) == []
+    _, data = check(capsys, monkeypatch, ".", cwd=clone)
+    assert {f["path"] for f in data["findings"]} == {
+        "src/shop/db/queries.py",
+        "src/shop/auth/users.py",
+        "src/billing/client.py",
+    }
+
+
 def test_test_code_is_out_of_scope_unless_named_or_configured(capsys, monkeypatch, tmp_path):
     root = write(tmp_path / "repo", SHOP)
     found = discover([root])

@@ -14,7 +14,9 @@ holding `pyproject.toml`, `setup.py` or `setup.cfg` (for a src layout, the direc
 exclusions and analysed with the named ones, so absolute imports resolve and entry points
 elsewhere in the project count; findings and diagnostics are then reported only for the
 named files. A path inside a directory discovery skips (`site-packages`, `.venv`, `build`,
-...) is not part of a project's code: it is analysed alone, as before.
+...) is not part of a project's code: it is analysed alone, as before. Nor is anything above
+a repository's root (a directory holding `.git`) or a project's (one holding a marker), even
+when that root has an `__init__.py`.
 """
 
 from __future__ import annotations
@@ -29,11 +31,24 @@ PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 
 
 def import_root(path: Path) -> Path:
-    """The directory `path` (absolute) is imported from: above its last enclosing package."""
+    """The directory `path` (absolute) is imported from: above its last enclosing package,
+    but never above a repository's or a project's root (`.git`, `pyproject.toml`, ...): a
+    stray `__init__.py` there makes no package of the folder that holds every clone, or
+    every unpacked sdist, beside it."""
     directory = path if path.is_dir() else path.parent
-    while (directory / "__init__.py").is_file() and directory.parent != directory:
+    while (
+        (directory / "__init__.py").is_file()
+        and directory.parent != directory
+        and not _boundary(directory)
+    ):
         directory = directory.parent
     return directory
+
+
+def _boundary(directory: Path) -> bool:
+    return (directory / ".git").exists() or any(
+        (directory / marker).is_file() for marker in PROJECT_MARKERS
+    )
 
 
 def project_root(path: Path) -> Path | None:
