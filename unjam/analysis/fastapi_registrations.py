@@ -379,11 +379,10 @@ class Registrations(IncludeModel):
         kwargs = obj.kwargs
         if "lifespan" in kwargs:
             self._callable(obj.scope, kwargs["lifespan"], Role.LIFESPAN)
-        for key, role in (("on_startup", Role.STARTUP), ("on_shutdown", Role.SHUTDOWN)):
-            if _lifespan_replaces_events(obj):
-                break
-            for item in _list_items(kwargs.get(key)):
-                self._callable(obj.scope, item, role)
+        if not _lifespan_replaces_events(obj):
+            for key, role in (("on_startup", Role.STARTUP), ("on_shutdown", Role.SHUTDOWN)):
+                for item in _list_items(kwargs.get(key)):
+                    self._callable(obj.scope, item, role)
         handlers = kwargs.get("exception_handlers")
         if handlers is not None and handlers[0] == "dict":
             for _key, value in handlers[1]:

@@ -242,21 +242,25 @@ class ParameterInference(Inference):
         """(factory, the `Depends(...)` it returns) of a call to an undecorated project
         function whose one return value is a `Depends(...)` call: `def require_role(role):
         return Depends(RoleChecker(role))`, used as `Annotated[User, require_role("admin")]`."""
+        found = self._one_return(scope, call)
+        return found if found is not None and self.is_depends(*found) else None
+
+    def _one_return(self, scope: Func, call: tuple) -> tuple[Func, tuple] | None:
+        """(factory, what it returns) of a call to an undecorated project function with one
+        `return`: a dependency factory whose result FastAPI is handed."""
         callee = self.callee(scope, call[1])
         factory = self.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
         if factory is None or factory.fd.decorators or len(factory.fd.return_values) != 1:
             return None
-        returned = factory.fd.return_values[0]
-        return (factory, returned) if self.is_depends(factory, returned) else None
+        return factory, factory.fd.return_values[0]
 
     def _factory_choice(self, scope: Func, call: tuple) -> Value | None:
         """`Depends(get_authorizer(required=False))` of `def get_authorizer(*, required=True):
         return _user if required else _optional_user`: the branch the call's flag picks."""
-        callee = self.callee(scope, call[1])
-        factory = self.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
-        if factory is None or factory.fd.decorators or len(factory.fd.return_values) != 1:
+        found = self._one_return(scope, call)
+        if found is None:
             return None
-        returned = factory.fd.return_values[0]
+        factory, returned = found
         if returned[0] != "ifexp" or len(returned) < 4 or returned[3][0] != "name":
             return None
         flag = returned[3][1]
