@@ -787,3 +787,11 @@ def test_a_wildcard_entry_s_fix_names_the_method_called():
     found = findings("catalogue_tour", "UJ001", "tour/cpu.py")
     assert "(pwd_context.verify, ...)" in found[13].fix, found[13].fix
     assert "(pwd_context.hash, ...)" in found[22].fix, found[22].fix
+
+
+def test_sqlmodel_s_exec_is_fixed_with_sqlmodel_s_async_session():
+    """`session.exec(...)` is SQLModel's method (SQLAlchemy's AsyncSession has none): the fix
+    names SQLModel's AsyncSession, not SQLAlchemy's."""
+    found = findings("catalogue_tour", "UJ001", "tour/sqlmodel_rows.py")
+    assert found[10].blocker == "sqlalchemy.orm.Session.exec", found[10].blocker
+    assert "sqlmodel.ext.asyncio.session.AsyncSession" in found[10].fix, found[10].fix
