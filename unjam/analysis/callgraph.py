@@ -82,7 +82,7 @@ class CallGraph(CallResolver):
     def _successors_of(self, gqn: str, mode: str) -> list[str]:
         edges = self.resolved(gqn).edges
         if mode != "pool":
-            return [edge.callee for edge in edges if not edge.runner]
+            return [edge.callee for edge in edges if not edge.no_loop]
         funcs = self.project.funcs
         out = []
         for edge in edges:
@@ -120,7 +120,7 @@ class CallGraph(CallResolver):
         sync generator dependency's exit, which FastAPI runs under a limiter of its own)."""
         if not lines:
             return self.reach(root, mode)
-        sites = {s for s in self.resolved(root).blocking if not _within(s.line, lines)}
+        sites = {s for s in self._blocking(root, mode) if not _within(s.line, lines)}
         for edge in self._live_edges(root, EMPTY, mode):
             if not _within(edge.line, lines):
                 sites |= self.reach(self.follow(root, edge), mode)
@@ -217,7 +217,7 @@ class CallGraph(CallResolver):
         for edge in edges:
             if kills and edge.guard >= 0 and is_dead(guards, edge.guard, kills):
                 continue
-            if edge.runner and mode == "loop":
+            if edge.no_loop and mode == "loop":
                 continue
             if mode == "pool":
                 callee = funcs.get(edge.callee)
@@ -242,16 +242,19 @@ class CallGraph(CallResolver):
             known[node] = cached
         return cached
 
-    def _blocking(self, node: object) -> list[Site]:
-        if isinstance(node, str):
-            return self.resolved(node).blocking
-        gqn, kills = self._state(node)
+    def _blocking(self, node: object, mode: str) -> list[Site]:
+        """The state's blocking sites: not those its guards decided false, nor, on the loop,
+        those made only where no loop runs."""
+        gqn, kills = (node, EMPTY) if isinstance(node, str) else self._state(node)
         resolved = self.resolved(gqn)
+        sites = resolved.blocking
+        if mode == "loop" and resolved.no_loop:
+            sites = [s for s in sites if s not in resolved.no_loop]
         if not kills or not resolved.site_guards:
-            return resolved.blocking
+            return sites
         guards = self.project.funcs[gqn].fd.guards
         where = resolved.site_guards
-        return [s for s in resolved.blocking if not is_dead(guards, where.get(s, -1), kills)]
+        return [s for s in sites if not is_dead(guards, where.get(s, -1), kills)]
 
     def reach(self, root: object, mode: str) -> frozenset[Site]:
         """Blocking sites reachable from `root` (itself included) following `mode` edges;
@@ -295,7 +298,7 @@ class CallGraph(CallResolver):
                 if stack[-1] == v:  # a component of one function (the common case)
                     stack.pop()
                     on_stack.discard(v)
-                    blocking = self._blocking(v)
+                    blocking = self._blocking(v, mode)
                     sites = set(blocking) if blocking else None
                     for s in self.next_states(v, mode):
                         reached = result.get(s, _EMPTY)  # (v itself: not in result yet)
@@ -316,7 +319,7 @@ class CallGraph(CallResolver):
                 member_set = set(members)
                 reached_by_all: set[Site] = set()
                 for m in members:
-                    reached_by_all.update(self._blocking(m))
+                    reached_by_all.update(self._blocking(m, mode))
                     for s in self.next_states(m, mode):
                         if s not in member_set:
                             reached_by_all.update(result.get(s, _EMPTY))
@@ -391,7 +394,7 @@ class CallGraph(CallResolver):
             gqn, kills = self._state(v)
             here = wanted.get(gqn)
             if here:
-                live = self._blocking(v) if kills else None
+                live = self._blocking(v, mode) if kills else None
                 for site in here:
                     if site in found or (live is not None and site not in live):
                         continue

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Resolved
 from unjam.analysis.parameters import argument, binds_first
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
 from unjam.analysis.summary import CallSite, FuncDef
 
-# parameter name → (its index, whether every call of it sits under a memo guard)
-Called = dict[str, tuple[int, bool]]
+# parameter name → (its index, whether every call of it sits under a memo guard, whether
+# every call of it runs only where no event loop runs: callgraph_no_loop.py)
+Called = dict[str, tuple[int, bool, bool]]
 
 
 class PassedCallables:
@@ -27,9 +29,10 @@ class PassedCallables:
         self._children: dict[str, list[Func]] | None = None  # gqn → its nested defs/lambdas
 
     def called(self, func: Func) -> Called:
-        """The parameters `func` calls, itself or in a closure: their index, and whether
+        """The parameters `func` calls, itself or in a closure: their index, whether
         every such call sits under a memo guard (`if hit: return hit` / `else: value =
-        await coro()`)."""
+        await coro()`), and whether every one runs only where no loop runs (`except
+        RuntimeError: return fn()` after `asyncio.get_running_loop()`)."""
         known = self._called.get(func.gqn)
         if known is None:
             fd = func.fd
@@ -45,12 +48,18 @@ class PassedCallables:
         again, in its closures."""
         fd = scope.fd
         memo = self._memo_guards(fd, scope.class_gqn) if fd.guards else None
+        no_loop = no_loop_guards(self.project, scope) if fd.guards else None
         for site in fd.calls:
             name = site.func[1] if site.func[0] == "name" else None
             if name is not None and name in free:
                 guarded = memo is not None and site.guard >= 0 and memo(site.guard)
+                loopless = no_loop is not None and site.guard in no_loop
                 earlier = out.get(name)
-                out[name] = (names[name], guarded and (earlier is None or earlier[1]))
+                out[name] = (
+                    names[name],
+                    guarded and (earlier is None or earlier[1]),
+                    loopless and (earlier is None or earlier[2]),
+                )
         children = self._nested(scope)
         if not children:
             return
@@ -101,22 +110,30 @@ class PassedCallables:
     def edges(self, caller: Func, site: CallSite, callee: Value, how: tuple, out: Resolved):
         """Edges from `caller` to the project functions it passes for the parameters the
         callee calls, at the call site; `how`: (whether the call is memoised, whether it is
-        in an `except` handler)."""
-        guarded, on_error = how
+        in an `except` handler, whether it runs only where no event loop runs)."""
+        guarded, on_error, no_loop = how
         p = self.project
         target = p.funcs[callee[1]]
         called = self.called(target)
         if not called:
             return
         params = target.fd.params
-        for index, memoised in called.values():
+        for index, memoised, loopless in called.values():
             bound = binds_first(target, callee[0], site, index)
             arg = argument(site, params[index], index - 1 if bound else index)
             passed = function_called(p, p.value_of(caller, arg)) if arg is not None else None
             if passed is not None and passed in p.funcs:
                 once = guarded or memoised  # `cache.save_result(lambda: fetch(), key)`
                 out.edges.append(
-                    Edge(passed, site.line, site.col, once, site.guard, on_error=on_error)
+                    Edge(
+                        passed,
+                        site.line,
+                        site.col,
+                        once,
+                        site.guard,
+                        on_error=on_error,
+                        no_loop=no_loop or loopless,
+                    )
                 )
 
     def _nested(self, func: Func) -> list[Func]:

@@ -54,9 +54,10 @@ class Edge:
     kills: frozenset[int] = EMPTY  # the callee's guards this call's arguments decide false
     on_error: bool = False  # made in an `except` handler: only when the `try` failed
     site: int = -1  # the call's index in the caller's `calls` (a call to a project function)
-    # the coroutine is handed to `asyncio.run`/`run_until_complete`: called on the loop's
-    # thread, that raises (a loop is running) and the coroutine never runs
-    runner: bool = False
+    # the call runs only in a thread where no event loop runs: a coroutine handed to
+    # `asyncio.run`/`run_until_complete` (on the loop's thread, that raises and the coroutine
+    # never runs), or a call where `asyncio.get_running_loop()` failed (callgraph_no_loop.py)
+    no_loop: bool = False
 
     def node(self) -> object:
         """The search state this edge leads to from a state that holds no parameter values
@@ -87,3 +88,5 @@ class Resolved:
     site_guards: dict[Site, int] = field(default_factory=dict)
     # blocking calls and client constructions in an `except` handler
     on_error: set[Site] = field(default_factory=set)
+    # blocking calls made only where no event loop runs (callgraph_no_loop.py)
+    no_loop: set[Site] = field(default_factory=set)

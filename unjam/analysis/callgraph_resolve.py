@@ -19,11 +19,13 @@ from unjam.analysis.callgraph_lazy import (
     iterates_result,
     returned_unread,
 )
+from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.fastapi_records import _DECORATORS
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
+from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
@@ -112,6 +114,7 @@ class CallResolver:
         consumers: set[int] = set()
         skip: set[int] = set()
         handlers = handler_guards(func.fd.guards) if func.fd.guards else _NO_GUARDS
+        no_loop = no_loop_guards(p, func) if handlers else _NO_GUARDS
         if special is not None:
             for i, qn in special:
                 if qn in coroutines:
@@ -157,7 +160,7 @@ class CallResolver:
                     or (qn in DONE_READS and self.done.reads_done(func, site))
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
-                    self._add_blocking(func, site, blocking, guarded, handlers, out)
+                    self._add_blocking(func, site, blocking, guarded, (handlers, no_loop), out)
                 if client_entry is not None and not _given_transport(site):
                     made = Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry)
                     out.clients.append((made, guarded))
@@ -180,10 +183,19 @@ class CallResolver:
                 if self._runs_off_loop(func, j, callees, handlers, out):
                     continue  # a generator handed to what iterates it in a worker thread
                 if callee[1] in funcs and not self._never_runs_here(func.fd, site, j, callee[1]):
+                    targets = [
+                        gqn
+                        for gqn in (callee[1], *variants.get(callee[1], ()))
+                        if not fails_to_bind(site, funcs[gqn], kind)
+                    ]
+                    if not targets:
+                        continue  # a TypeError, whichever body the name has: none runs
                     on_error = bool(handlers) and site.guard in handlers
-                    passed.edges(func, site, callee, (guarded, on_error), out)
-                    runner = site.arg_of >= 0 and _runs_a_loop(callees[site.arg_of])
-                    for target in (callee[1], *variants.get(callee[1], ())):
+                    loopless = site.guard in no_loop
+                    passed.edges(func, site, callee, (guarded, on_error, loopless), out)
+                    if site.arg_of >= 0 and _runs_a_loop(callees[site.arg_of]):
+                        loopless = True  # a coroutine handed to `asyncio.run`
+                    for target in targets:
                         # (every body of a redefined name)
                         kills = self.kills.of_call(func, site, funcs[target])
                         _add_edge(
@@ -197,7 +209,7 @@ class CallResolver:
                                 kills,
                                 on_error,
                                 j,
-                                runner,
+                                loopless,
                             ),
                         )
                     lazy = self._lazy_read(callee[1])
@@ -205,7 +217,7 @@ class CallResolver:
                         blocking = Site(
                             func.gqn, func.mod.path, site.line, site.col, lazy.qn, lazy.entry
                         )
-                        self._add_blocking(func, site, blocking, guarded, handlers, out)
+                        self._add_blocking(func, site, blocking, guarded, (handlers, no_loop), out)
             elif kind == "class":
                 on_error = bool(handlers) and site.guard in handlers
                 for name in ("__new__", "__init__"):
@@ -225,6 +237,7 @@ class CallResolver:
                                 kills,
                                 on_error,
                                 index,
+                                site.guard in no_loop,
                             ),
                         )
             elif kind == "obj":
@@ -232,7 +245,16 @@ class CallResolver:
                 if method is not None:
                     on_error = bool(handlers) and site.guard in handlers
                     out.edges.append(
-                        Edge(method.gqn, site.line, site.col, guarded, site.guard, EMPTY, on_error)
+                        Edge(
+                            method.gqn,
+                            site.line,
+                            site.col,
+                            guarded,
+                            site.guard,
+                            EMPTY,
+                            on_error,
+                            no_loop=site.guard in no_loop,
+                        )
                     )
         self._property_edges(func, out)
         if handlers:
@@ -247,9 +269,12 @@ class CallResolver:
         site: CallSite,
         blocking: Site,
         guarded: bool,
-        handlers: frozenset[int],
+        where: tuple[frozenset[int], frozenset[int]],
         out: Resolved,
     ) -> None:
+        """`where`: the function's `except` handler guards, and those of its handlers that run
+        only where no event loop runs."""
+        handlers, no_loop = where
         out.blocking.append(blocking)
         if site.guard >= 0 and self.kills.tests(func.gqn):
             out.site_guards[blocking] = site.guard
@@ -257,6 +282,8 @@ class CallResolver:
             out.guarded.add(blocking)
         if handlers and site.guard in handlers:
             out.on_error.add(blocking)
+            if site.guard in no_loop:
+                out.no_loop.add(blocking)
 
     def _never_runs_here(self, fd: FuncDef, site: CallSite, index: int, gqn: str) -> bool:
         """Whether call `index` only makes a coroutine or generator that nothing runs:

@@ -349,3 +349,60 @@ def argument(site: CallSite, param: Param, position: int) -> tuple | None:
             if kw == param.name:
                 arg = ref
     return arg
+
+
+_BINDING_KEPT = frozenset((("name", "staticmethod"), ("name", "classmethod")))
+
+
+def fails_to_bind(site: CallSite, target: Func, kind: str) -> bool:
+    """Whether the call surely cannot bind its arguments to `target`'s parameters, so that
+    Python raises TypeError before the body runs: a parameter without a default left
+    unbound (`crud.update(db=db, obj_in=x)` of `def update(self, *, db, db_obj, obj_in)`), a
+    keyword no parameter takes, more positional arguments than it has. Only where the
+    binding is certain: the call names the function itself (not a `partial` or another
+    value that may bind arguments first), a plain function or a method bound to an instance
+    (`obj.m(...)`; a method named through its class may be handed `self` or not),
+    undecorated but for staticmethod/classmethod (a decorator may change the signature),
+    and no `*args`/`**kwargs` spread in the call."""
+    fd = target.fd
+    ref = site.func
+    named = ref[1] if ref[0] == "name" else ref[2] if ref[0] == "attr" else None
+    if named != fd.name or site.is_with:
+        return False
+    if any(d not in _BINDING_KEPT for d, _line, _col in fd.decorators):
+        return False
+    if kind == "meth":
+        params = fd.params if is_static(fd) else fd.params[1:]
+    elif kind == "func" and target.class_gqn is None:
+        params = fd.params
+    else:
+        return False
+    if any(arg[0] == "star" for arg in site.args) or any(kw is None for kw, _ in site.kwargs):
+        return False
+    return (
+        _leaves_unbound(site, params)
+        or _takes_no_keyword(site, params)
+        or _too_many_positional(site, params)
+    )
+
+
+def _leaves_unbound(site: CallSite, params: tuple[Param, ...]) -> bool:
+    return any(
+        param.default is None
+        and param.kind in ("pos", "kwonly")
+        and argument(site, param, index) is None
+        for index, param in enumerate(params)
+    )
+
+
+def _takes_no_keyword(site: CallSite, params: tuple[Param, ...]) -> bool:
+    if any(param.kind == "kwarg" for param in params):
+        return False
+    names = {param.name for param in params if param.kind in ("pos", "kwonly")}
+    return any(kw not in names for kw, _ in site.kwargs)
+
+
+def _too_many_positional(site: CallSite, params: tuple[Param, ...]) -> bool:
+    if any(param.kind == "vararg" for param in params):
+        return False
+    return len(site.args) > sum(1 for param in params if param.kind == "pos")

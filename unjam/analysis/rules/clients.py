@@ -168,9 +168,9 @@ class PerRequestClients:
             v = queue.popleft()
             resolved = graph.resolved(v)
             for edge in resolved.edges:
-                # (a loop's reach skips a coroutine handed to `asyncio.run`: a sync endpoint
-                # in a worker thread runs it)
-                if (v not in done or edge.runner) and edge.callee not in seen:
+                # (a loop's reach skips what runs only where no loop runs, a coroutine handed
+                # to `asyncio.run`: a sync endpoint in a worker thread runs it)
+                if (v not in done or edge.no_loop) and edge.callee not in seen:
                     seen.add(edge.callee)
                     queue.append(edge.callee)
             if not queue:
@@ -246,8 +246,8 @@ class PerRequestClients:
             if depth[v] >= _CLIENT_DEPTH:
                 continue
             for edge in resolved.edges if isinstance(v, str) else graph.live_edges(v, "any"):
-                if edge.runner and on_loop and v not in handed:
-                    continue  # `asyncio.run(coro)` raises on the loop's thread: never runs
+                if edge.no_loop and on_loop and v not in handed:
+                    continue  # e.g. `asyncio.run(coro)` raises on the loop's thread: never runs
                 w = graph.follow(v, edge)
                 if edge.guarded or edge.on_error or w in parent or self.e.is_cached(edge.callee):
                     continue
