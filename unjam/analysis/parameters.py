@@ -377,32 +377,39 @@ def fails_to_bind(site: CallSite, target: Func, kind: str) -> bool:
         params = fd.params
     else:
         return False
-    if any(arg[0] == "star" for arg in site.args) or any(kw is None for kw, _ in site.kwargs):
+    return _binds_badly(site, params)
+
+
+def _binds_badly(site: CallSite, params: tuple[Param, ...]) -> bool:
+    """Whether the call's arguments leave a parameter without a default unbound, pass a
+    keyword no parameter takes, or more positional arguments than there are positional
+    parameters — one pass over the parameters, as this runs for every call of a project
+    function."""
+    args = site.args
+    if any(arg[0] == "star" for arg in args):
         return False
-    return (
-        _leaves_unbound(site, params)
-        or _takes_no_keyword(site, params)
-        or _too_many_positional(site, params)
-    )
-
-
-def _leaves_unbound(site: CallSite, params: tuple[Param, ...]) -> bool:
-    return any(
-        param.default is None
-        and param.kind in ("pos", "kwonly")
-        and argument(site, param, index) is None
-        for index, param in enumerate(params)
-    )
-
-
-def _takes_no_keyword(site: CallSite, params: tuple[Param, ...]) -> bool:
-    if any(param.kind == "kwarg" for param in params):
+    keywords = [kw for kw, _ in site.kwargs]
+    if None in keywords:  # `**options`: any keyword may come from it
         return False
-    names = {param.name for param in params if param.kind in ("pos", "kwonly")}
-    return any(kw not in names for kw, _ in site.kwargs)
-
-
-def _too_many_positional(site: CallSite, params: tuple[Param, ...]) -> bool:
-    if any(param.kind == "vararg" for param in params):
+    given = len(args)
+    positional = 0
+    takes_more = takes_any_keyword = False
+    for param in params:
+        kind = param.kind
+        if kind == "pos":
+            if param.default is None and positional >= given and param.name not in keywords:
+                return True
+            positional += 1
+        elif kind == "kwonly":
+            if param.default is None and param.name not in keywords:
+                return True
+        elif kind == "vararg":
+            takes_more = True
+        else:
+            takes_any_keyword = True
+    if given > positional and not takes_more:
+        return True
+    if not keywords or takes_any_keyword:
         return False
-    return len(site.args) > sum(1 for param in params if param.kind == "pos")
+    names = {param.name for param in params}
+    return any(kw not in names for kw in keywords)
