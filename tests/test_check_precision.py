@@ -795,3 +795,12 @@ def test_sqlmodel_s_exec_is_fixed_with_sqlmodel_s_async_session():
     found = findings("catalogue_tour", "UJ001", "tour/sqlmodel_rows.py")
     assert found[10].blocker == "sqlalchemy.orm.Session.exec", found[10].blocker
     assert "sqlmodel.ext.asyncio.session.AsyncSession" in found[10].fix, found[10].fix
+
+
+def test_each_signature_s_factory_dependency_is_its_own_trip():
+    """`repo=Depends(get_repo("users"))` written in two `def`s makes two callables, both
+    run (FastAPI caches by the callable); an `Annotated` alias holds one for all its
+    users."""
+    trips = findings("repo_factories", "UJ005", "blog/main.py")
+    assert "makes 6 trips" in trips[8].message, trips[8].message
+    assert "makes 5 trips" in trips[13].message, trips[13].message

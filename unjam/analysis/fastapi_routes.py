@@ -223,7 +223,7 @@ class RouteModel(AppDiscovery):
                 continue
             found = self.p.param_depends(func, param)
             if found is not None:
-                self._dependency(found[0], param, found[1], route, seen, depth)
+                self._dependency(found[0], param, found[1], route, seen, depth, owner=func)
 
     def _dependency(
         self,
@@ -233,8 +233,11 @@ class RouteModel(AppDiscovery):
         route: Route,
         seen: set[str],
         depth: int,
+        owner: Func | None = None,
     ) -> None:
-        """One `Depends(...)` of `route` and, once per route, what it depends on in turn."""
+        """One `Depends(...)` of `route` and, once per route, what it depends on in turn;
+        `owner`: the function whose parameter `param` is (its default is read in `scope`, the
+        module's)."""
         if depth > 64:
             return
         p = self.p
@@ -243,7 +246,7 @@ class RouteModel(AppDiscovery):
             route.unseen_dependencies = True
             return
         key = f"{target[0]}:{target[1]}"
-        identity = self._dependency_identity(scope, param, call, target, key)
+        identity = self._dependency_identity(scope, (owner, param), call, target, key)
         if identity in seen:
             return
         seen.add(identity)
@@ -290,18 +293,24 @@ class RouteModel(AppDiscovery):
             route.unseen_dependencies = True
 
     def _dependency_identity(
-        self, scope: Func, param: Param | None, call: tuple, target: tuple, key: str
+        self, scope: Func, where: tuple, call: tuple, target: tuple, key: str
     ) -> str:
         """What FastAPI caches a dependency by within one request: the callable object.
         `Depends(limiter)` twice is one call, but each `Depends(RateLimiter(...))` or
-        `Depends(filter_factory(...))` builds its own callable, run once per occurrence,
-        and two module-level instances of one class are two callables."""
+        `Depends(filter_factory(...))` builds its own callable, run once per occurrence (each
+        `def` that writes one in its signature makes its own; an alias, `Repo =
+        Annotated[R, Depends(make_repo())]`, holds one for all its users), and two
+        module-level instances of one class are two callables. `where`: (the function whose
+        parameter it is, that parameter), or (None, None) for a `dependencies=[...]` item."""
+        owner, param = where
         args, kwargs = call[2], dict(call[3])
         arg = args[0] if args else kwargs.get("dependency")
         if arg is None:
             return key
         if arg[0] == "call":  # a new object each time the signature is read
-            return f"{key}@{scope.gqn}:{param.name if param is not None else repr(call)}"
+            own = owner is not None and param is not None and _written_in_signature(param)
+            site = f"{owner.gqn}:{param.name}" if own else f"{scope.gqn}:{call!r}"
+            return f"{key}@{site}"
         if target[0] == "obj":
             return f"{key}@{self.p.symbol(scope, arg)}"
         return key
@@ -394,3 +403,12 @@ def _joined(outer: str, inner: str) -> str:
     if outer.endswith(UNREAD_PREFIX) and inner.startswith(UNREAD_PREFIX):
         return outer + inner[len(UNREAD_PREFIX) :]
     return outer + inner
+
+
+def _written_in_signature(param: Param) -> bool:
+    """Whether the parameter's `Depends(...)` is written in its `def` (a default that is a
+    call, or an `Annotated[...]` annotation), so that each `def` evaluates its own: not one
+    a name it refers to holds."""
+    if param.default is not None:
+        return param.default[0] == "call"
+    return param.annotation is not None and param.annotation[0] == "sub"
