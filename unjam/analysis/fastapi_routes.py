@@ -17,6 +17,7 @@ from unjam.analysis.fastapi_records import (
     RouterObj,
     _list_items,
 )
+from unjam.analysis.path_params import lacks_a_path_param
 from unjam.analysis.project import Cls, Func
 from unjam.analysis.routers_by_name import named_module_paths
 from unjam.analysis.summary import Param
@@ -62,8 +63,10 @@ class RouteModel(AppDiscovery):
     # ---- routes and dependencies --------------------------------------------------------
 
     def _prefix_chain(self, obj: RouterObj | None):
-        """(prefix, [(scope, dependencies ref)], root app sym) following include_router."""
-        prefix, deps, app = "", [], None
+        """(prefix, [(scope, dependencies ref)], root app sym, whether each prefix's place is
+        known: the router is included where unjam sees, with one prefix) following
+        include_router."""
+        prefix, deps, app, placed = "", [], None, True
         seen: set[str] = set()
         while obj is not None and obj.sym not in seen:
             seen.add(obj.sym)
@@ -76,16 +79,18 @@ class RouteModel(AppDiscovery):
             if not obj.parents:
                 if obj.type != APP:  # a router included nowhere unjam sees: prefix unknown
                     prefix = _joined(UNREAD_PREFIX, prefix)
+                    placed = False
                 break
             known = [parent for parent in obj.parents if parent[0] in self.routers] or obj.parents
             parent_sym, include_prefix, scope, include_deps, _, _ = known[0]
             if _conflated(known):
                 include_prefix = UNREAD_PREFIX
+                placed = False
             prefix = _joined(include_prefix, prefix)
             if include_deps is not None:
                 deps.append((scope, include_deps))
             obj = self.routers.get(parent_sym)
-        return prefix, deps, app
+        return prefix, deps, app, placed
 
     def _served(self, owner: RouterObj | None) -> bool:
         """Whether a route on `owner` may be served: in a program whose module builds its
@@ -191,7 +196,9 @@ class RouteModel(AppDiscovery):
     ) -> None:
         if not self._served(owner):
             return
-        prefix, chain_deps, app = self._prefix_chain(owner)
+        prefix, chain_deps, app, placed = self._prefix_chain(owner)
+        if placed and lacks_a_path_param(self.p, endpoint, path, _joined(prefix, path)):
+            return  # every request is answered 422: the endpoint never runs
         label = f"{','.join(methods)} {_joined(prefix, path)}"
         role = Role.WEBSOCKET if websocket else Role.ENDPOINT
         invoked = Invoked(
