@@ -17,7 +17,10 @@ from unjam.analysis.summary import CallSite
 ORM_DELETE = "sqlalchemy.orm.Session.delete"
 _QUERY_STARTS = frozenset(("query", "get"))  # `session.query(Model)`, `session.get(Model, key)`
 _QUERY_STEPS = frozenset(("filter", "filter_by", "where", "order_by", "options", "join"))
-_ONE_ROW = frozenset(("first", "one", "one_or_none", "get"))
+_ONE_ROW = frozenset(("first", "one", "one_or_none", "get", "scalar_one", "scalar_one_or_none"))
+# `session.scalar(select(Model)…)`, `session.scalars(stmt).first()`, `session.execute(stmt)…`
+_STATEMENT_RUNS = frozenset(("scalar", "scalars", "execute"))
+_SELECT_STEPS = frozenset(("where", "filter", "filter_by", "order_by", "options", "join", "limit"))
 _RELATIONSHIPS = ("relationship", "Relationship")
 
 
@@ -55,17 +58,34 @@ class OrmDeletes:
         return models.pop() if len(models) == 1 else None
 
     def _queried(self, func: Func, ref: tuple) -> str | None:
-        """The class of `session.query(Model)…first()` or `session.get(Model, key)`."""
+        """The class of `session.query(Model)…first()`, `session.get(Model, key)` or
+        `session.scalar(select(Model)…)` (the statement maybe a local: `stmt = select(…)`)."""
         while ref[0] == "call" and ref[1][0] == "attr":
             method, args = ref[1][2], ref[2]
             if method in _QUERY_STARTS and args:
                 value = self.p.value_of(func, args[0])
                 if value is not None and value[0] == "class":
                     return value[1]
+            if method in _STATEMENT_RUNS and args:
+                return self._selected(func, args[0])
             if method not in _ONE_ROW and method not in _QUERY_STEPS:
                 return None
             ref = ref[1][1]
         return None
+
+    def _selected(self, func: Func, ref: tuple) -> str | None:
+        """The class a `select(Model).where(…)…` statement reads rows of."""
+        if ref[0] == "name":
+            assigned = func.fd.locals.get(ref[1], ())
+            if len(assigned) != 1:
+                return None
+            ref = assigned[0]
+        while ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _SELECT_STEPS:
+            ref = ref[1][1]
+        if ref[0] != "call" or _last_name(ref[1]) != "select" or len(ref[2]) != 1:
+            return None
+        value = self.p.value_of(func, ref[2][0])
+        return value[1] if value is not None and value[0] == "class" else None
 
     def _cascades(self) -> tuple[bool, frozenset[str] | None]:
         """Whether the project declares any relationship that cascades a delete, and the

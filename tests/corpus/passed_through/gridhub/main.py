@@ -123,6 +123,7 @@ async def retire_rack(rack_id: int):
         models.retire(session, models.Rack(id=rack_id), models.Crate(id=rack_id), label)
         models.untag(session, models.Tag(id=rack_id), label, models.Badge(id=rack_id))
         models.drop_rack(session, rack_id)
+        models.drop_rack_by_statement(session, rack_id, rack_id)
     return {}
 
 

@@ -6,7 +6,7 @@ keep the default cascade) or a `Label` (no relationship) loads nothing. A `Tag` 
 relationship, but a `Shelf`'s `backref(..., cascade="all")` gives it one that deletes; a
 `Badge` gets one from a plain `backref="holder"`, which keeps the default cascade."""
 
-from sqlalchemy import ForeignKey
+from sqlalchemy import ForeignKey, select
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, backref, mapped_column, relationship
 
 
@@ -86,4 +86,14 @@ def drop_rack(session: Session, rack_id: int) -> None:
     rack = session.query(Rack).filter(Rack.id == rack_id).first()  # expect: UJ001
     session.delete(rack)  # ok: a Rack's relationship keeps the default cascade
     crate = session.get(Crate, rack_id)  # expect: UJ001
+    session.delete(crate)  # expect: UJ001
+
+
+def drop_rack_by_statement(session: Session, rack_id: int, crate_id: int) -> None:
+    statement = select(Rack).where(Rack.id == rack_id)
+    rack = session.scalar(statement)  # expect: UJ001
+    session.delete(rack)  # ok: a Rack's relationship keeps the default cascade
+    label = session.scalars(select(Label).where(Label.id == rack_id)).first()  # expect: UJ001
+    session.delete(label)  # ok: a Label has no relationship to load
+    crate = session.execute(select(Crate).where(Crate.id == crate_id)).scalar_one()  # expect: UJ001
     session.delete(crate)  # expect: UJ001
