@@ -243,8 +243,8 @@ class RouteModel(AppDiscovery):
         owner: Func | None = None,
     ) -> None:
         """One `Depends(...)` of `route` and, once per route, what it depends on in turn;
-        `owner`: the function whose parameter `param` is (its default is read in `scope`, the
-        module's)."""
+        `owner`: the function whose parameter `param` is (`scope` is where the `Depends(...)`
+        is read: the module around that `def`, an alias's, a factory's)."""
         if depth > 64:
             return
         p = self.p
