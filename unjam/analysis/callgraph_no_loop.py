@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import Guard
+from unjam.analysis.values import is_dead
 
 _RUNNING_LOOP = "asyncio.get_running_loop"
 # what `except` names to catch get_running_loop's RuntimeError (a bare `except:` too)
@@ -34,7 +35,9 @@ def no_loop_guards(project: Project, func: Func) -> frozenset[int]:
     calls = fd.calls
     tops: set[int] = set()
     for g in handlers:
-        first = next((i for i, site in enumerate(calls) if _under(guards, site.guard, {g})), 0)
+        handler = frozenset((g,))
+        # (`is_dead` asks whether a guard is one of a set or nested in one)
+        first = next((i for i, site in enumerate(calls) if is_dead(guards, site.guard, handler)), 0)
         if first == 0:
             continue  # no call in the handler (or none before it): nothing to leave out
         before = calls[first - 1]
@@ -45,7 +48,8 @@ def no_loop_guards(project: Project, func: Func) -> frozenset[int]:
             tops.add(g)
     if not tops:
         return _NONE
-    return frozenset(g for g in range(len(guards)) if _under(guards, g, tops))
+    found = frozenset(tops)
+    return frozenset(g for g in range(len(guards)) if is_dead(guards, g, found))
 
 
 def _catches_no_loop(guard: Guard) -> bool:
@@ -56,12 +60,3 @@ def _catches_no_loop(guard: Guard) -> bool:
         return True  # a bare `except:`
     names = subject[1] if subject[0] == "list" else (subject,)
     return any(ref[0] == "name" and ref[1] in _CATCHES for ref in names)
-
-
-def _under(guards: list[Guard], g: int, tops: set[int]) -> bool:
-    """Whether guard `g` is one of `tops` or nested in one."""
-    while g >= 0:
-        if g in tops:
-            return True
-        g = guards[g].outer
-    return False

@@ -244,18 +244,11 @@ class CallResolver:
                 method = p.method(callee[1], "__call__")
                 if method is not None:
                     on_error = bool(handlers) and site.guard in handlers
-                    out.edges.append(
-                        Edge(
-                            method.gqn,
-                            site.line,
-                            site.col,
-                            guarded,
-                            site.guard,
-                            EMPTY,
-                            on_error,
-                            no_loop=site.guard in no_loop,
-                        )
+                    edge = Edge(
+                        method.gqn, site.line, site.col, guarded, site.guard, EMPTY, on_error
                     )
+                    edge.no_loop = site.guard in no_loop
+                    out.edges.append(edge)
         self._property_edges(func, out)
         if handlers:
             # calls made only when a `try` failed come last, so a shortest path that can
