@@ -804,3 +804,10 @@ def test_each_signature_s_factory_dependency_is_its_own_trip():
     trips = findings("repo_factories", "UJ005", "blog/main.py")
     assert "makes 6 trips" in trips[8].message, trips[8].message
     assert "makes 5 trips" in trips[13].message, trips[13].message
+
+
+def test_a_classmethod_s_fix_calls_through_cls():
+    """A classmethod calls its class's other methods through `cls`: the fix hands
+    `cls.create_file` to a thread, not `self.create_file`."""
+    found = findings("catalogue_tour", "UJ001", "tour/media.py")
+    assert "to_thread(cls.create_file, ...)" in found[7].fix, found[7].fix

@@ -14,6 +14,7 @@ from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
+from unjam.analysis.values import is_static
 from unjam.model import ExecutionContext, Location, Severity
 from unjam.semantics import Role
 
@@ -284,7 +285,9 @@ class Blocking:
                 and func.fd.class_qn is not None
                 and (caller.mod, caller.fd.class_qn) == (func.mod, func.fd.class_qn)
             )
-            called = f"self.{func.fd.name}" if same_class else func.display
+            # (through the caller's own first parameter: `self`, or `cls` in a classmethod)
+            receiver = _first_param(caller) if same_class else None
+            called = f"{receiver}.{func.fd.name}" if receiver else func.display
             if func.fd.name == "__init__" and func.fd.class_qn is not None and not same_class:
                 called = called.rpartition(".")[0] or called  # the class call builds it
             if _context_manager(func):
@@ -475,3 +478,11 @@ class Blocking:
             and f.mod is holder.mod
             and f.fd.qn in binders
         ]
+
+
+def _first_param(func: Func | None) -> str | None:
+    """The name a method calls its class's other methods through (`self`, `cls`); None
+    for a staticmethod or a function."""
+    if func is None or func.fd.class_qn is None or not func.fd.params or is_static(func.fd):
+        return None
+    return func.fd.params[0].name
