@@ -20,7 +20,7 @@ _QUERY_STEPS = frozenset(("filter", "filter_by", "where", "order_by", "options",
 _ONE_ROW = frozenset(("first", "one", "one_or_none", "get", "scalar_one", "scalar_one_or_none"))
 # `session.scalar(select(Model)…)`, `session.scalars(stmt).first()`, `session.execute(stmt)…`
 _STATEMENT_RUNS = frozenset(("scalar", "scalars", "execute"))
-_SELECT_STEPS = frozenset(("where", "filter", "filter_by", "order_by", "options", "join", "limit"))
+_SELECT_STEPS = _QUERY_STEPS | {"limit"}  # the steps of a `select(Model)` statement
 _RELATIONSHIPS = ("relationship", "Relationship")
 
 

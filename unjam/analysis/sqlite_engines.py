@@ -2,9 +2,9 @@
 and write a local file, not the network (UJ005 speaks of network round trips only).
 
 An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py), or when
-it is created with `connect_args={"check_same_thread": ...}`, an option only the sqlite3
-driver accepts (PostgreSQL's and MySQL's refuse it): written unconditionally, it proves the
-database. An engine whose URL unjam cannot read, and any other driver, keeps the sessions'
+it is created with `connect_args={"check_same_thread": ...}` written in the call, an option
+only the sqlite3 driver accepts (PostgreSQL's and MySQL's refuse it), so it proves the
+database (a `connect_args` name, chosen by the URL elsewhere, proves nothing). An engine whose URL unjam cannot read, and any other driver, keeps the sessions'
 calls network I/O."""
 
 from __future__ import annotations
