@@ -57,6 +57,16 @@ def test_an_exists_test_of_a_per_call_path_is_no_memo():
         assert found[line].severity == Severity.ERROR
 
 
+def test_an_exists_test_of_what_the_instance_was_built_with_is_no_memo():
+    """`if not os.path.exists(self.folder):` in a class built per request: a folder named
+    from the constructor's argument is made for each new product (every call); one the
+    constructor sets to a constant is made once (the first call)."""
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    assert "first call" not in found[175].message, found[175].message
+    assert found[175].severity == Severity.ERROR
+    assert "on the first call only" in found[187].message, found[187].message
+
+
 def test_a_setting_no_code_stores_into_is_a_switch_not_a_memo():
     """`using_workers = not queue_app.conf["always_eager"]` then `if using_workers:`: the
     task app's configuration is never stored into, so the queue is asked on every request;
@@ -417,7 +427,7 @@ def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():
     stall stays at its own `keys()` call."""
     found = findings("memo_guards", "UJ001", "catalog/sessions.py")
     assert [(s.name, s.line) for s in found[12].chain][:3] == [
-        ("login", 99),
+        ("login", 101),
         ("sign", 18),
         ("config", 12),
     ]

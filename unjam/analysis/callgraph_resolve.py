@@ -27,7 +27,7 @@ from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
-from unjam.analysis.rules.memo import MemoGuards
+from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
 from unjam.analysis.values import EMPTY
 
@@ -62,6 +62,7 @@ class CallResolver:
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
         self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
+        self._given: dict[str, frozenset[str]] = {}  # class gqn → its attributes from arguments
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
@@ -373,8 +374,25 @@ class CallResolver:
         `x` is stored, not one of the class's `@property` getters."""
         shared = self.singleton(class_gqn)
         computed = self._properties_of(class_gqn) if shared and class_gqn else frozenset()
+        given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
-        return MemoGuards(fd, shared, computed, p.written_names(), p.rearmed_flags())
+        return MemoGuards(fd, shared, computed, p.written_names(), p.rearmed_flags(), given)
+
+    def _given_of(self, class_gqn: str) -> frozenset[str]:
+        """The attributes the class and its project bases store from their methods'
+        arguments (rules/memo.py `set_from_arguments`)."""
+        known = self._given.get(class_gqn)
+        if known is None:
+            p = self.project
+            methods: list[FuncDef] = []
+            for owner in p.mro(class_gqn)[0]:
+                cls = p.classes.get(owner)
+                for name in cls.cd.methods if cls is not None else ():
+                    method = p.method(owner, name)
+                    if method is not None:
+                        methods.append(method.fd)
+            known = self._given[class_gqn] = set_from_arguments(methods)
+        return known
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""

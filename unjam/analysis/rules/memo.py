@@ -34,7 +34,9 @@ value that no code fills or rebinds (`if h in KNOWN: return KNOWN[h]`: what the 
 with; project_index.py `written_names`), or the answer of
 a function called right there (`if not fips_mode_active():`) or of a call about what this call
 was given (`if not os.path.exists(config_path):` with `config_path` from a parameter, also
-through an f-string) or makes anew (`f"/tmp/run-{uuid.uuid4()}"`).
+through an f-string, or `self.folder` that an instance made per call was built with from its
+arguments: `self.folder = f"/media/{product_id}"`) or makes anew
+(`f"/tmp/run-{uuid.uuid4()}"`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ _READS = frozenset({"get", "setdefault"})
 _READ_FUNCS = frozenset(
     {("name", "getattr"), ("attr", ("name", "logging"), "getLogger"), ("name", "getLogger")}
 )
+_SELF = ("name", "self")
 _ATTRIBUTE_FUNCS = frozenset({("name", "getattr"), ("name", "hasattr")})
 _ENVIRONMENT = frozenset({"environ", "getenv"})
 _FRESH_VALUES = frozenset(
@@ -88,11 +91,12 @@ def _outlives_call(
     computed: frozenset[str] = frozenset(),
     written: frozenset[str] | None = None,
     rearmed: frozenset[str] = frozenset(),
+    given: frozenset[str] = frozenset(),
 ) -> bool:
     if guard.kind.startswith("param ") or guard.kind == "except":
         return False  # a parameter's value test (values.py), an error path: per call
     subject = _as_attribute(guard.subject)
-    if _asks_a_function(subject) or _asks_about_this_call(fd, subject):
+    if _asks_a_function(subject) or _asks_about_this_call(fd, subject, given):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
     if _reads_environment(subject):
         return False  # `if os.getenv("X"): return …`: configuration, nothing this code fills
@@ -301,11 +305,12 @@ def _asks_a_function(subject: tuple) -> bool:
     return subject[0] == "call" and subject[1][0] == "name" and subject[1] not in _READ_FUNCS
 
 
-def _asks_about_this_call(fd: FuncDef, subject: tuple) -> bool:
+def _asks_about_this_call(fd: FuncDef, subject: tuple, given: frozenset[str]) -> bool:
     """`os.path.exists(path)` / `cfg.is_file()` on what this call was given (a parameter,
-    or a local built from one: `path = os.path.join(model_dir, ...)`): an answer about this
-    call's input, not a value kept from an earlier call. A read (`_cache.get(key)`) stays a
-    lookup."""
+    a local built from one: `path = os.path.join(model_dir, ...)`, or an attribute `given`
+    names, one the instance was built with: `self.path = f"/media/{product_id}"`): an
+    answer about this call's input, not a value kept from an earlier call. A read
+    (`_cache.get(key)`) stays a lookup."""
     if subject[0] == "await":
         subject = subject[1]
     if subject[0] != "call" or _is_read(subject):
@@ -314,19 +319,23 @@ def _asks_about_this_call(fd: FuncDef, subject: tuple) -> bool:
     operands = [*subject[2], *(value for _name, value in subject[3])]
     if func[0] == "attr":
         operands.append(func[1])
-    return any(_from_arguments(fd, ref, 3) for ref in operands)
+    return any(_from_arguments(fd, ref, 3, given) for ref in operands)
 
 
-def _from_arguments(fd: FuncDef, ref: tuple, depth: int) -> bool:
+def _from_arguments(
+    fd: FuncDef, ref: tuple, depth: int, given: frozenset[str] = frozenset()
+) -> bool:
     """Whether `ref` is built from the call's arguments: it reads a parameter (not
-    `self`/`cls`), or a local assigned from one (`config_path = os.path.join(model_dir,
-    ...)`), `depth` assignments deep. A local from settings or constants
-    (`assets_dir = os.getenv(...)`) is the same on every call."""
+    `self`/`cls`), an attribute of `self` among `given`, or a local assigned from one
+    (`config_path = os.path.join(model_dir, ...)`), `depth` assignments deep. A local from
+    settings or constants (`assets_dir = os.getenv(...)`) is the same on every call."""
     stack = [ref]
     while stack:
         item = stack.pop()
         if not item or item[0] == "const":
             continue
+        if item[0] == "attr" and item[1] == _SELF and item[2] in given:
+            return True
         if item[0] == "call" and _fresh(item[1]):
             return True  # `f"/tmp/run-{uuid.uuid4()}"`: a new name on every call
         if item[0] == "name" and type(item[1]) is str:  # (not a `name=` keyword pair)
@@ -336,7 +345,11 @@ def _from_arguments(fd: FuncDef, ref: tuple, depth: int) -> bool:
             if any(param.name == name for param in fd.params):
                 return True
             values = fd.locals.get(name)
-            if values and depth > 0 and any(_from_arguments(fd, v, depth - 1) for v in values):
+            if (
+                values
+                and depth > 0
+                and any(_from_arguments(fd, v, depth - 1, given) for v in values)
+            ):
                 return True
             continue
         stack.extend(part for part in item if type(part) is tuple)
@@ -487,7 +500,7 @@ class MemoGuards:
     """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
     judged on demand: most functions have tests, few calls sit under them."""
 
-    __slots__ = ("_computed", "_fd", "_known", "_rearmed", "_shared_self", "_written")
+    __slots__ = ("_computed", "_fd", "_given", "_known", "_rearmed", "_shared_self", "_written")
 
     def __init__(
         self,
@@ -496,6 +509,7 @@ class MemoGuards:
         computed: frozenset[str] = frozenset(),
         written: frozenset[str] | None = None,
         rearmed: frozenset[str] = frozenset(),
+        given: frozenset[str] = frozenset(),
     ) -> None:
         self._written = written  # the names some code fills (None: take any as filled)
         self._rearmed = rearmed  # the flags some code sets back to False (a new cycle)
@@ -503,25 +517,42 @@ class MemoGuards:
         self._shared_self = shared_self  # `self` is a process-wide singleton
         # its class's @property names: `if not self.running:` asks one, it stores nothing
         self._computed = computed
+        # the attributes of `self` its class sets from arguments (`set_from_arguments`)
+        self._given = given
         self._known: list[int] = [-1] * len(fd.guards)  # -1 not judged yet, 0 no, 1 yes
 
     def tests_a_memo(self, index: int) -> bool:
         """Whether guard `index` itself is a memo test (not only nested in one)."""
+        return self._outlives_call(self._fd.guards[index])
+
+    def _outlives_call(self, guard: Guard) -> bool:
         return _outlives_call(
             self._fd,
-            self._fd.guards[index],
+            guard,
             self._shared_self,
             self._computed,
             self._written,
             self._rearmed,
+            self._given,
         )
 
     def __call__(self, index: int) -> bool:
         known = self._known[index]
         if known < 0:
             guard = self._fd.guards[index]
-            memo = (guard.outer >= 0 and self(guard.outer)) or _outlives_call(
-                self._fd, guard, self._shared_self, self._computed, self._written, self._rearmed
-            )
+            memo = (guard.outer >= 0 and self(guard.outer)) or self._outlives_call(guard)
             known = self._known[index] = 1 if memo else 0
         return known == 1
+
+
+def set_from_arguments(methods: list[FuncDef]) -> frozenset[str]:
+    """The attributes of `self` that the methods store from their arguments (`self.path =
+    f"/media/{product_id}"`): a new instance may hold a new value, so `if not
+    os.path.exists(self.path):` asks about this instance's input, not a value an earlier
+    call left (unless the instance is the process's one: then its caller passes them once)."""
+    names: set[str] = set()
+    for fd in methods:
+        for base, attr, value in fd.attr_stores:
+            if base == _SELF and _from_arguments(fd, value, 3):
+                names.add(attr)
+    return frozenset(names)

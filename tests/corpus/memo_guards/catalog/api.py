@@ -80,6 +80,8 @@ async def models(model_dir: str):
     keys.model_version(model_dir, "5d41402abc4b2a76")
     keys.user_dir(model_dir)
     keys.scratch_dir()
+    keys.ProductMedia(len(model_dir)).save(b"")
+    keys.Thumbnails(64).save(b"")
     return keys.model_files(model_dir)
 
 

@@ -161,3 +161,27 @@ def scratch_dir() -> str:
     if not os.path.exists(path):
         os.makedirs(path)  # expect: UJ001
     return path
+
+
+class ProductMedia:
+    """Built for each request, its folder named by the product: a new folder for each new
+    product, so `os.path.exists(self.folder)` asks about this call's input, not a memo."""
+
+    def __init__(self, product_id: int):
+        self.folder = f"/srv/media/{product_id}"
+
+    def save(self, data: bytes) -> None:
+        if not os.path.exists(self.folder):
+            os.makedirs(self.folder)  # expect: UJ001
+
+
+class Thumbnails:
+    """Built for each request too, but its folder is always the same one: made once."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.folder = "/srv/thumbnails"
+
+    def save(self, data: bytes) -> None:
+        if not os.path.exists(self.folder):
+            os.makedirs(self.folder)  # expect: UJ001
