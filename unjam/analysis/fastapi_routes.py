@@ -216,7 +216,9 @@ class RouteModel(AppDiscovery):
         route.order = self._registration_order(owner, _step(scope, line, statement_col))
         route.path = path
         seen: set[str] = set()
-        for dep_scope, ref in [(scope, route_deps), *chain_deps]:
+        # in FastAPI's order: the app's, each include's and router's from the outside in,
+        # the decorator's, then the endpoint's parameters (`_prefix_chain` goes outwards)
+        for dep_scope, ref in [*reversed(chain_deps), (scope, route_deps)]:
             for item in _list_items(ref):
                 if self.p.is_depends(dep_scope, item):
                     self._dependency(dep_scope, None, item, route, seen, 0)
