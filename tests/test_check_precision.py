@@ -1,6 +1,6 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
 on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
-connection_tests,app_factory,passed_through,app_on_self,call_following,arg_defaults,
+connection_tests,app_factory,passed_through,app_on_self,call_following,arg_defaults,async_wrapped,
 tornado_dash}); the corpus markers check the codes, these check the words and the facts."""
 
 from __future__ import annotations
@@ -821,3 +821,14 @@ def test_a_classmethod_s_fix_calls_through_cls():
     `cls.create_file` to a thread, not `self.create_file`."""
     found = findings("catalogue_tour", "UJ001", "tour/media.py")
     assert "to_thread(cls.create_file, ...)" in found[7].fix, found[7].fix
+
+
+def test_a_def_an_async_decorator_wraps_is_said_to_run_as_a_coroutine():
+    """`@role_checker("admin")` / `@audited` wrap a `def` endpoint and a `def` dependency in an
+    `async def` that calls them in place: their blocking calls are on the loop, the message
+    says why, and the fix starts at the decorator's wrapper."""
+    found = findings("async_wrapped", "UJ001", "portal/reports.py")
+    endpoint, dependency = found[19], found[13]
+    assert "a `def` that `@role_checker` runs as a coroutine" in endpoint.message, endpoint.message
+    assert "have `role_checker`'s wrapper run a `def` in the thread pool" in endpoint.fix
+    assert "a `def` that `@audited` runs as a coroutine" in dependency.message, dependency.message

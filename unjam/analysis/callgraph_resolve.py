@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from unjam.analysis.assigned_before import assigned_before
+from unjam.analysis.async_decorators import decorator_wrapper, registers
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
 from unjam.analysis.callgraph_done import DONE_READS, DoneCallbacks
 from unjam.analysis.callgraph_generators import offloaded_generator
@@ -21,7 +22,6 @@ from unjam.analysis.callgraph_lazy import (
 )
 from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
-from unjam.analysis.fastapi_records import _DECORATORS
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
@@ -309,25 +309,14 @@ class CallResolver:
         wrapper`, also through a factory: `@deprecated(sunset_date=...)`)."""
         func = self.project.funcs[gqn]
         for ref, _line, _col in func.fd.decorators:
-            if _registers(ref):
+            if registers(ref):
                 continue
             if not func.fd.is_async or func.fd.is_generator:
                 return False
-            wrapper = self._wrapper(func, ref)
+            wrapper = decorator_wrapper(self.project, func, ref)
             if wrapper is None or not wrapper.fd.is_async or wrapper.fd.is_generator:
                 return False
         return True
-
-    def _wrapper(self, func: Func, decorator: tuple) -> Func | None:
-        """The project function a decorator replaces `func` with: what the decorator
-        function (the decorator expression's value) returns."""
-        p = self.project
-        value = p.value_of(p.parent_scope(func), decorator)
-        applied = p.funcs.get(value[1]) if value is not None and value[0] == "func" else None
-        returned = p.return_value(applied) if applied is not None else None
-        if returned is None or returned[0] != "func":
-            return None
-        return p.funcs.get(returned[1])
 
     def _located(self, func: Func, site: CallSite, ref: tuple, callee: Value | None):
         """`local.m()` where the local was last built, before the call in its block, by
@@ -719,11 +708,6 @@ def _add_edge(out: Resolved, edge: Edge) -> None:
 
 def _on_error_last(edge: Edge) -> bool:
     return edge.on_error
-
-
-def _registers(decorator: tuple) -> bool:
-    """`@router.get("/x")` and its kin: the route decorators hand back the function itself."""
-    return decorator[0] == "call" and decorator[1][0] == "attr" and decorator[1][2] in _DECORATORS
 
 
 def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:

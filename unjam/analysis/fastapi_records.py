@@ -31,6 +31,9 @@ class Invoked:
     cached: bool = False  # functools.lru_cache / cache: a singleton factory
     key: str = ""  # identity for de-duplication (dependency caching per request)
     on_error: bool = False  # work started only in an `except` handler (callgraph Offloaded)
+    # a `def` that this project decorator wraps in an `async def` (async_decorators.py):
+    # it runs on the event loop, and `is_async` says so
+    async_by: str = ""
 
     @property
     def context(self) -> ExecutionContext:

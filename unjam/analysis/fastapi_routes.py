@@ -8,6 +8,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 
 from __future__ import annotations
 
+from unjam.analysis.async_decorators import async_decorator
 from unjam.analysis.constant_text import constant_text
 from unjam.analysis.fastapi_apps import AppDiscovery
 from unjam.analysis.fastapi_records import (
@@ -201,15 +202,17 @@ class RouteModel(AppDiscovery):
             return  # every request is answered 422: the endpoint never runs
         label = f"{','.join(methods)} {_joined(prefix, path)}"
         role = Role.WEBSOCKET if websocket else Role.ENDPOINT
+        async_by = async_decorator(self.p, endpoint)
         invoked = Invoked(
             (endpoint.gqn,),
             endpoint.display,
             role,
-            endpoint.fd.is_async,
+            endpoint.fd.is_async or bool(async_by),
             endpoint.mod.path,
             endpoint.fd.line,
             label,
             key=endpoint.gqn,
+            async_by=async_by,
         )
         route = Route(label, invoked, dpath, line, col, app, response_model=response_model)
         statement_col = endpoint.fd.col if (line, col) in _decorator_sites(endpoint) else col
@@ -331,16 +334,18 @@ class RouteModel(AppDiscovery):
         functools cache (a singleton factory)."""
         p = self.p
         cached = p.memoised(dep)
+        async_by = async_decorator(p, dep)
         invoked = Invoked(
             (dep.gqn,),
             dep.display,
             Role.DEPENDENCY,
-            dep.fd.is_async,
+            dep.fd.is_async or bool(async_by),
             dep.mod.path,
             dep.fd.line,
             route.label,
             cached,
             key,
+            async_by=async_by,
         )
         # (FastAPI solves a dependency's own dependencies first, then calls it)
         self._sub_dependencies(dep, route, seen, depth + 1)

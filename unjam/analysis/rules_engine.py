@@ -272,10 +272,11 @@ class RulesEngine:
 
     def describe(self, inv: Invoked) -> str:
         asyncness = "async " if inv.is_async else "sync "
-        if inv.role in (Role.CLASS_DEPENDENCY,):
+        if inv.role in (Role.CLASS_DEPENDENCY,) or inv.async_by:
             asyncness = ""
         route = f" ({inv.route})" if inv.route else ""
-        return f"{asyncness}{inv.role.value} `{inv.name}`{route}"
+        wrapped = f", a `def` that `@{inv.async_by}` runs as a coroutine" if inv.async_by else ""
+        return f"{asyncness}{inv.role.value} `{inv.name}`{route}{wrapped}"
 
     def routes_using(self, key: str) -> frozenset[str]:
         """Labels of the routes whose endpoint or dependencies include `key`."""

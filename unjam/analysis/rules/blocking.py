@@ -107,6 +107,7 @@ class Blocking:
         self._import_warmed = ImportWarmed(engine)
         self._started: set[Site] | None = None  # what start-up reaches (built once)
         self._litestar: frozenset[str] | None = None  # (built when a fix first asks)
+        self._wrapped: dict[str, str] | None = None  # (built when a fix first asks)
         self._loop_bound = LoopBound(self.p, self.g)
         self._context_vars = ContextSetters(self.p, self.g)
         self._shutdown_handlers = {
@@ -325,6 +326,15 @@ class Blocking:
                 )
             elif caller is not None:
                 fix = self._offload_fix(gqn, caller, called)
+            elif not where and gqn in self._async_wrapped():  # (no caller: the entry)
+                by = self._async_wrapped()[gqn]
+                where = f", run as a coroutine by `@{by}`"
+                fix = (
+                    f"have `{by}`'s wrapper run a `def` in the thread pool — `await "
+                    "run_in_threadpool(func, *args, **kwargs)` when it is no coroutine "
+                    "function — or make it `async def` and await async versions of its "
+                    "blocking calls"
+                )
             elif not where and gqn in self._litestar_handlers():  # (no caller: the entry)
                 fix = (
                     "mark it `sync_to_thread=True` (on its route decorator, or in its "
@@ -435,6 +445,18 @@ class Blocking:
                 f for inv in self.e.model.others if inv.role is Role.LITESTAR for f in inv.funcs
             )
         return self._litestar
+
+    def _async_wrapped(self) -> dict[str, str]:
+        """The `def` endpoints and dependencies a project decorator runs as coroutines, and
+        that decorator's name (async_decorators.py)."""
+        if self._wrapped is None:
+            self._wrapped = {
+                inv.funcs[0]: inv.async_by
+                for route in self.e.model.routes
+                for inv in (route.endpoint, *route.dependencies)
+                if inv.async_by
+            }
+        return self._wrapped
 
     def _warmed_at_start(self, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether start-up (a lifespan before its `yield`, a startup handler) makes the

@@ -17,6 +17,8 @@ async def webhook(request: Request, stripe_signature: str = Header()):
 @router.post("/stripe/sync/{customer_id}")
 async def sync(customer_id: str):
     customer = stripe_events.refresh(customer_id)
+    if stripe_events.trial_end(customer) is None:
+        stripe_events.close(customer)
     storage.store_receipt(customer_id, b"")
     storage.record(1)
     return {"rate": storage.rate("eur"), "link": storage.presign(customer_id)}

@@ -19,3 +19,14 @@ def as_invoice(data: dict) -> stripe.Invoice:
 
 def refresh(customer_id: str) -> stripe.Customer:
     return stripe.Customer.retrieve(customer_id)  # expect: UJ001
+
+
+def trial_end(customer: stripe.Customer) -> int | None:
+    """A resource is a dict (StripeObject): reading a field is local."""
+    if customer.get("deleted"):  # ok
+        return None
+    return dict(customer.items()).get("trial_end")  # ok
+
+
+def close(customer: stripe.Customer) -> None:
+    customer.delete()  # expect: UJ001

@@ -1,0 +1,40 @@
+import time
+
+import requests
+from fastapi import APIRouter, Depends
+
+from portal.guards import audited, offloaded, role_checker, timed
+
+router = APIRouter(prefix="/reports")
+
+
+@audited
+def current_quota() -> int:
+    return requests.get("https://quota.example/left").json()["left"]  # expect: UJ001
+
+
+@router.get("/admin")
+@role_checker("admin")
+def admin_report(quota: int = Depends(current_quota)) -> dict:
+    with open("/srv/reports/admin.json") as fh:  # expect: UJ001
+        return {"report": fh.read(), "quota": quota}
+
+
+@router.get("/nightly")
+@offloaded
+def nightly_report() -> dict:
+    time.sleep(0.1)  # ok: the wrapper runs it in the thread pool
+    return {}
+
+
+@router.get("/weekly")
+@timed
+def weekly_report() -> dict:
+    time.sleep(0.1)  # ok: a `def` wrapper, registered as a `def`: the thread pool
+    return {}
+
+
+@router.get("/live")
+@audited
+async def live_report() -> dict:
+    return {"live": True}

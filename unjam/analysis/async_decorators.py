@@ -1,0 +1,82 @@
+"""A `def` endpoint or dependency that a project decorator wraps in an `async def`.
+
+FastAPI asks the object it was given whether it is a coroutine function, and the wrapper is
+one (`functools.wraps` copies the signature, not the kind): the `def`'s body then runs inside
+the wrapper, on the event loop, not in the thread pool —
+
+    def role_checker(func):
+        @wraps(func)
+        async def wrapper(*args, **kwargs):
+            ...
+            return func(*args, **kwargs)
+        return wrapper
+
+    @router.get("/me")
+    @role_checker
+    def me(): ...          # blocks the loop, as an `async def` would
+
+— unless the wrapper hands the function to the thread pool (`run_in_threadpool(func, ...)`)
+or awaits it: only a plain call of it from the wrapper's own body runs it there.
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.fastapi_records import _DECORATORS, _last_name
+from unjam.analysis.project import Func, Project
+
+
+def async_decorator(p: Project, func: Func) -> str:
+    """The decorator (`role_checker`) whose `async def` wrapper runs `func`, a `def`, on the
+    event loop; "" when the `def` is registered as written (no decorator under the route's,
+    or one whose wrapper is a `def`, offloads the call, or is not the project's)."""
+    fd = func.fd
+    if fd.is_async or fd.is_generator or not fd.decorators:
+        return ""
+    refs = [ref for ref, _line, _col in fd.decorators]
+    registering = [i for i, ref in enumerate(refs) if registers(ref)]
+    below = refs[registering[-1] + 1 :] if registering else refs
+    if not below:
+        return ""
+    outer = below[0]  # what the route decorator (or `add_api_route`) was given
+    applied = _applied(p, func, outer)
+    wrapper = _returned_func(p, applied) if applied is not None else None
+    if applied is None or wrapper is None or not wrapper.fd.is_async or wrapper.fd.is_generator:
+        return ""
+    params = applied.fd.params
+    if not params or not _calls_in_place(wrapper, params[0].name):
+        return ""
+    return _last_name(outer[1] if outer[0] == "call" else outer) or ""
+
+
+def decorator_wrapper(p: Project, func: Func, decorator: tuple) -> Func | None:
+    """The project function a decorator replaces `func` with: what the decorator function
+    (the decorator expression's value) returns."""
+    applied = _applied(p, func, decorator)
+    return _returned_func(p, applied) if applied is not None else None
+
+
+def registers(decorator: tuple) -> bool:
+    """`@router.get("/x")` and its kin: the route decorators hand back the function itself."""
+    return decorator[0] == "call" and decorator[1][0] == "attr" and decorator[1][2] in _DECORATORS
+
+
+def _applied(p: Project, func: Func, decorator: tuple) -> Func | None:
+    """The project function the decorator expression stands for (`checker`, or what the
+    factory call `role_checker(roles)` returns)."""
+    value = p.value_of(p.parent_scope(func), decorator)
+    return p.funcs.get(value[1]) if value is not None and value[0] == "func" else None
+
+
+def _returned_func(p: Project, applied: Func) -> Func | None:
+    returned = p.return_value(applied)
+    if returned is None or returned[0] != "func":
+        return None
+    return p.funcs.get(returned[1])
+
+
+def _calls_in_place(wrapper: Func, wrapped: str) -> bool:
+    """Whether the wrapper calls the function it wraps itself, not awaiting it."""
+    return any(
+        site.func == ("name", wrapped) and not site.awaited and site.arg_of < 0
+        for site in wrapper.fd.calls
+    )
