@@ -1,7 +1,8 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
 on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
 connection_tests,app_factory,passed_through,app_on_self,call_following,arg_defaults,async_wrapped,
-tornado_dash}); the corpus markers check the codes, these check the words and the facts."""
+tornado_dash,unstartable}); the corpus markers check the codes, these check the words and the
+facts."""
 
 from __future__ import annotations
 
@@ -832,3 +833,19 @@ def test_a_def_an_async_decorator_wraps_is_said_to_run_as_a_coroutine():
     assert "a `def` that `@role_checker` runs as a coroutine" in endpoint.message, endpoint.message
     assert "have `role_checker`'s wrapper run a `def` in the thread pool" in endpoint.fix
     assert "a `def` that `@audited` runs as a coroutine" in dependency.message, dependency.message
+
+
+def test_an_app_that_imports_a_file_that_does_not_compile_is_left_out_and_said_so():
+    """The shop's app imports `shop.routes`, which imports the schemas that do not compile:
+    it cannot start, its routes are not checked, and the schemas' reason says why; the admin
+    app, which names them only under `if TYPE_CHECKING:`, in a `try:` and in a function,
+    is served as usual."""
+    root = CORPUS / "unstartable"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    reasons = dict(result.unparsed)
+    assert reasons["shop/schemas.py"].startswith("syntax error"), reasons
+    assert (
+        "the app `app` (shop/main.py:8) imports it as it starts, through shop.routes, so it "
+        "cannot start: its routes are not checked until this file parses"
+    ) in reasons["shop/schemas.py"]
+    assert [(f.code, f.location.path) for f in result.findings] == [("UJ001", "admin/main.py")]

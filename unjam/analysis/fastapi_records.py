@@ -152,6 +152,8 @@ class FastAPIModel:
     http_middleware: list[Middleware] = field(default_factory=list)
     # functions (not module bodies) that build an app or a router: app set-up code
     builders: frozenset[str] = frozenset()
+    # apps left out because they cannot start as written (unstartable.py)
+    unstartable: list[RouterObj] = field(default_factory=list)
 
 
 _HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}

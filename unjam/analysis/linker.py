@@ -140,16 +140,33 @@ class Linker:
         sys.setrecursionlimit(max(old_limit, 20000))
         try:
             findings, unparsed, self.model = _analyse(
-                self.project, self.apps, self.unparsed, self.retain
+                self.project, self.apps, self.unparsed, self.retain, self._uncompilable()
             )
         finally:
             sys.setrecursionlimit(old_limit)
         findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
         return findings, unparsed
 
+    def _uncompilable(self) -> tuple[Path, dict[str, str]]:
+        """The root, and the names of the modules CPython cannot compile (a syntax error),
+        each with its file's relative path: importing one fails (unstartable.py)."""
+        from unjam.analysis.unstartable import refused
 
-def _analyse(project, apps, unparsed: dict[str, str], retain: list | None) -> tuple:
-    """(findings, unparsed files, the FastAPI model or None when building it failed)."""
+        broken: dict[str, str] = {}
+        bad = {rel for rel, reason in self.unparsed.items() if refused(reason)}
+        if bad:
+            for path in self.paths:
+                if self.rel.get(path) in bad:
+                    for name in self._names(path) or ():
+                        broken.setdefault(name, self.rel[path])
+        return self.root, broken
+
+
+def _analyse(
+    project, apps, unparsed: dict[str, str], retain: list | None, uncompilable=None
+) -> tuple:
+    """(findings, unparsed files, the FastAPI model or None when building it failed);
+    `uncompilable`: (root, module name → path) of the files no import can compile."""
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.rules_engine import RulesEngine
@@ -163,6 +180,8 @@ def _analyse(project, apps, unparsed: dict[str, str], retain: list | None) -> tu
         retain.append(project)
     try:
         model = build_model(project, on_error, apps)
+        if uncompilable is not None and uncompilable[1]:
+            _leave_out_unstartable(project, model, unparsed, *uncompilable)
         graph = CallGraph(project, on_error, once=_run_once(model))
         if retain is not None:
             retain.append(graph)
@@ -170,6 +189,22 @@ def _analyse(project, apps, unparsed: dict[str, str], retain: list | None) -> tu
     except Exception as err:  # last line of defence: report, never a traceback
         unparsed.setdefault("(analysis)", internal_error(err))
     return findings, sorted(unparsed.items()), model
+
+
+def _leave_out_unstartable(project, model, unparsed: dict[str, str], root, broken) -> None:
+    """Take the apps that import a file CPython cannot compile out of the model, and say so
+    in that file's reason: they cannot start, so none of their routes is served."""
+    from unjam.analysis.unstartable import leave_out, unstartable_apps
+
+    dead = unstartable_apps(project, model, broken, root)
+    leave_out(model, dead)
+    for u in dead:
+        through = f", through {', '.join(u.through)}" if u.through else ""
+        unparsed[u.broken] += (
+            f"; the app `{u.app.sym.rpartition('.')[2]}` ({u.app.path}:{u.app.line}) imports "
+            f"it as it starts{through}, so it cannot start: its routes are not checked until "
+            "this file parses"
+        )
 
 
 def _maybe_the_program_s(summary) -> bool:

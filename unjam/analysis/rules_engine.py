@@ -476,9 +476,11 @@ class RulesEngine:
         larger program (`web.AppRunner` in its main), whose other coroutines share its loop;
         nor a Litestar one, whose handlers get their services through its dependency
         injection (`Provide`), which is not followed: the coroutines of those services stay
-        entries."""
+        entries. An app that cannot start (unstartable.py) still shows the code is an app's."""
         model = self.model
-        return bool(model.apps or model.routes) or any(i.role is Role.TORNADO for i in model.others)
+        if model.apps or model.routes or model.unstartable:
+            return True
+        return any(i.role is Role.TORNADO for i in model.others)
 
     # ---- the run --------------------------------------------------------------------------
 

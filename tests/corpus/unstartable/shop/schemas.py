@@ -1,0 +1,6 @@
+# expect: unparsed
+import re
+
+
+class Order:
+    pattern = re.compile(r'[\'']', "x")
