@@ -71,10 +71,13 @@ def _request_query(func: Func | None, site: Site) -> bool:
     """Whether the network call at `site` is the request's own query through a value its
     function was handed (`session.scalar(select(Dag).where(Dag.id == dag_id))`, `session`
     injected by `Depends(get_session)`, lent by `with SessionLocal() as session:`, or opened
-    by `session = SessionLocal()`; a call with no arguments, `session.commit()`, too):
-    per-request work by design, through a shared pool, with nothing to fetch once. Still reported: a call whose arguments are all fixed (a
-    lookup with the same answer every time, `sqs.get_queue_url(QueueName=QUEUE)`), and any
-    call through `self`/`cls` (a client the object built for itself: the seed's `Producer`)."""
+    by `session = SessionLocal()`; a call with no arguments, `session.commit()`, too), or
+    with arguments that vary through a module global built once (`_through_a_global`:
+    `users.find_one({"name": name})`): per-request work by design, through a shared client
+    or pool, with nothing to fetch once. Still reported: a call whose arguments are
+    all fixed (a lookup with the same answer every time,
+    `sqs.get_queue_url(QueueName=QUEUE)`), and any call through `self`/`cls` (a client the
+    object built for itself: the seed's `Producer`)."""
     if func is None:
         return False
     handed = {p.name for p in func.fd.params} - {"self", "cls"}
@@ -90,14 +93,40 @@ def _request_query(func: Func | None, site: Site) -> bool:
     for call in func.fd.calls:
         if call.line != site.line or call.col != site.col:
             continue
+        args = [*call.args, *(value for _name, value in call.kwargs)]
+        if _through_a_global(func, call.func):  # (fixed arguments: a lookup made once)
+            return any(_varies(arg, handed, func.fd.locals) for arg in args)
         receiver = call.func
         while receiver[0] in ("attr", "call", "sub", "await"):
             receiver = receiver[1]
         if receiver[0] != "name" or receiver[1] not in handed:
             return False
-        args = [*call.args, *(value for _name, value in call.kwargs)]
         return not args or any(_varies(arg, handed, func.fd.locals) for arg in args)
     return False
+
+
+def _through_a_global(func: Func, method: tuple) -> bool:
+    """`users.find_one` / `db["users"].find_one` on a module global — one the module
+    assigns in its own body (`users = MongoClient(...)["db"]["users"]`) or imports by name
+    from another (`from mongodb import users`) — reached through attributes and items only:
+    an object built once, as its module is imported. Not a module (`requests.get`), nor
+    through a call (`boto3.client("s3").get_object`: a new client)."""
+    if method[0] != "attr":
+        return False
+    root = method[1]
+    while root[0] in ("attr", "sub"):
+        root = root[1]
+    if root[0] != "name" or type(root[1]) is not str:
+        return False
+    name = root[1]
+    fd = func.fd
+    if name in fd.locals or any(p.name == name for p in fd.params):
+        return False
+    summary = func.mod.summary
+    imported = summary.imports.get(name)
+    if imported is not None:
+        return imported.name is not None and imported.name != "*"
+    return any(scope == "<module>" for scope, _value in summary.global_values.get(name, ()))
 
 
 def _varies(ref: tuple, params: set[str], local_values: dict, depth: int = 0) -> bool:

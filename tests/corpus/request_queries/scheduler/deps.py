@@ -1,10 +1,14 @@
-from fastapi import Depends, HTTPException
+from fastapi import Depends, Header, HTTPException
+from pymongo import MongoClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from scheduler.db import get_session
 from scheduler.models import Job
+from scheduler.mongo import audit
 from scheduler.queues import QUEUE, get_sqs
+
+owners = MongoClient("mongodb://mongo:27017")["scheduler"]["owners"]
 
 
 def job_or_404(job_id: int, session: Session = Depends(get_session)) -> Job:
@@ -17,3 +21,17 @@ def job_or_404(job_id: int, session: Session = Depends(get_session)) -> Job:
 
 def queue_url(sqs=Depends(get_sqs)) -> str:
     return sqs.get_queue_url(QueueName=QUEUE)["QueueUrl"]  # expect: UJ003 (the same answer every time)
+
+
+def owner_of(x_owner: str = Header()) -> dict:
+    # (a token through the query; no UJ003: the request's own query, through the client the
+    # module builds once)
+    return owners.find_one({"name": x_owner})  # expect: UJ005
+
+
+def default_owner() -> dict:
+    return owners.find_one({"name": "default"})  # expect: UJ003 (the same answer every time)
+
+
+def audit_trail(x_owner: str = Header()) -> dict:
+    return audit.find_one({"owner": x_owner})  # expect: UJ005 (a collection imported by name)

@@ -5,7 +5,7 @@ from sqlalchemy.orm import Session
 from scheduler.db import get_session, get_writer
 from scheduler.locks import job_lock
 from scheduler.logs import get_logger
-from scheduler.deps import job_or_404, queue_url
+from scheduler.deps import audit_trail, default_owner, job_or_404, owner_of, queue_url
 from scheduler.models import Job
 from scheduler.refresher import schedule_refresh
 from scheduler.reports import archive
@@ -97,3 +97,13 @@ async def hold_job(job_id: int):
 
     with spools.held(f"job-{job_id}"):
         return {"held": job_id}
+
+
+@router.get("/{job_id}/owner")
+async def job_owner(owner: dict = Depends(owner_of), fallback: dict = Depends(default_owner)):
+    return owner or fallback
+
+
+@router.get("/{job_id}/audit")
+async def job_audit(trail: dict = Depends(audit_trail)):
+    return trail

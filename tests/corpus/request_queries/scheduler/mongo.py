@@ -1,0 +1,3 @@
+from pymongo import MongoClient
+
+audit = MongoClient("mongodb://mongo:27017")["scheduler"]["audit"]
