@@ -68,6 +68,15 @@ def test_an_exists_test_of_what_the_instance_was_built_with_is_no_memo():
     assert "on the first call only" in found[187].message, found[187].message
 
 
+def test_a_memo_test_or_a_parameter_is_no_memo():
+    """`if _price_table is None or refresh:` (and a local bound to such a test): the body
+    runs whenever the caller passes `refresh=True`, so its read is per-call work."""
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    for line in (197, 210):
+        assert "first call" not in found[line].message, found[line].message
+        assert found[line].severity == Severity.ERROR
+
+
 def test_a_setting_no_code_stores_into_is_a_switch_not_a_memo():
     """`using_workers = not queue_app.conf["always_eager"]` then `if using_workers:`: the
     task app's configuration is never stored into, so the queue is asked on every request;
@@ -428,7 +437,7 @@ def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():
     stall stays at its own `keys()` call."""
     found = findings("memo_guards", "UJ001", "catalog/sessions.py")
     assert [(s.name, s.line) for s in found[12].chain][:3] == [
-        ("login", 101),
+        ("login", 103),
         ("sign", 18),
         ("config", 12),
     ]

@@ -22,14 +22,26 @@ pub fn is_constant(e: &Expr) -> bool {
 }
 
 /// (kind, subject, key) of each operand of an `if` test reading "X is unset": `X is None`,
-/// `X == None`, `not X`, `key not in X` (the only one with a key).
-pub fn guard_subjects(test: &Expr) -> Vec<(&'static str, &Expr, Option<&Expr>)> {
+/// `X == None`, `not X`, `key not in X` (the only one with a key). None of an `or` one of
+/// whose operands tests a parameter (`_guard_subjects` in summarize_guards.py).
+pub fn guard_subjects<'e>(
+    test: &'e Expr,
+    params: &[Param],
+    locals: &IndexMap<String, Vec<V>>,
+) -> Vec<(&'static str, &'e Expr, Option<&'e Expr>)> {
     let single = std::slice::from_ref(test);
     let nodes: &[Expr] = match test {
         Expr::BoolOp(b) => &b.values,
         _ => single,
     };
     let mut out = Vec::new();
+    if matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or)
+        && nodes
+            .iter()
+            .any(|node| param_test(node, params, locals).is_some())
+    {
+        return out;
+    }
     for node in nodes {
         match node {
             Expr::UnaryOp(u) if u.op == UnaryOp::Not => {

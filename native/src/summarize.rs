@@ -284,7 +284,11 @@ impl<'a> Summarizer<'a> {
             }
             return outer;
         }
-        for (kind, subject, key) in guard_subjects(test) {
+        let subjects = {
+            let func = &self.m.func_arena[f];
+            guard_subjects(test, &func.params, &func.locals)
+        };
+        for (kind, subject, key) in subjects {
             let returned = key.map(|k| self.ref_(k, f, 0));
             outer = self.add_guard(f, kind, subject, outer, returned);
         }
@@ -722,7 +726,11 @@ impl<'a> Summarizer<'a> {
         let Some(v @ (Expr::BoolOp(_) | Expr::Compare(_) | Expr::UnaryOp(_))) = value else {
             return; // (most bindings: nothing kept)
         };
-        let tests = guard_subjects(v)
+        let subjects = {
+            let func = &self.m.func_arena[f];
+            guard_subjects(v, &func.params, &func.locals)
+        };
+        let tests = subjects
             .into_iter()
             .map(|(kind, subject, k)| {
                 let returned = k.map(|k| self.ref_(k, f, 0));

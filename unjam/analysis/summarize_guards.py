@@ -10,12 +10,20 @@ import ast
 from unjam.analysis.summary import FuncDef, Guard, Ref
 
 
-def _guard_subjects(test: ast.expr) -> list[tuple[str, ast.expr, ast.expr | None]]:
+def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, ast.expr | None]]:
     """The (kind, subject, key) of each operand of an `if` test that reads "X is unset" —
     `X is None`, `X == None`, `not X`, `X == ""`, `len(X) == 0` / `not len(X)` (as `not X`),
     `key not in X` (the only one with a key) — as written; whether X is shared state (a memo
-    guard) is for the rules to judge (see `Guard` in summary.py)."""
+    guard) is for the rules to judge (see `Guard` in summary.py). None of an `or` one of
+    whose operands tests a parameter (`if self._cache is None or force_refresh:`): its body
+    runs whenever the caller asks, set or not."""
     out: list[tuple[str, ast.expr, ast.expr | None]] = []
+    if (
+        type(test) is ast.BoolOp
+        and type(test.op) is ast.Or
+        and any(_param_test(node, fn) is not None for node in test.values)
+    ):
+        return out
     for node in test.values if type(test) is ast.BoolOp else (test,):
         t = type(node)
         if t is ast.UnaryOp and type(node.op) is ast.Not:
@@ -384,7 +392,7 @@ class GuardRecorder:
                 fn.guards.append(Guard(kind, subject_ref, outer, returned))
                 outer = len(fn.guards) - 1
             return outer
-        for kind, subject, key in _guard_subjects(test):
+        for kind, subject, key in _guard_subjects(test, fn):
             returned = None if key is None else self.ref(key, fn)
             outer = self.add_guard(fn, kind, subject, outer, returned)
         return outer
@@ -400,7 +408,7 @@ class GuardRecorder:
             return  # (most bindings: nothing kept)
         self.tests_held[key] = [
             (kind, self.ref(subject, fn), None if key_ is None else self.ref(key_, fn))
-            for kind, subject, key_ in _guard_subjects(value)
+            for kind, subject, key_ in _guard_subjects(value, fn)
         ]
 
     def if_test(self, test: ast.expr, fn: FuncDef, guard: int) -> int:

@@ -82,6 +82,8 @@ async def models(model_dir: str):
     keys.scratch_dir()
     keys.ProductMedia(len(model_dir)).save(b"")
     keys.Thumbnails(64).save(b"")
+    keys.price_table(refresh=model_dir == "fresh")
+    keys.tax_table(force=model_dir == "fresh")
     return keys.model_files(model_dir)
 
 

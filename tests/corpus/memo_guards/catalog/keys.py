@@ -185,3 +185,28 @@ class Thumbnails:
     def save(self, data: bytes) -> None:
         if not os.path.exists(self.folder):
             os.makedirs(self.folder)  # expect: UJ001
+
+
+_price_table: dict | None = None
+
+
+def price_table(refresh: bool = False) -> dict:
+    """Filled once, but read again whenever the caller asks for a refresh: no memo."""
+    global _price_table
+    if _price_table is None or refresh:
+        with open("/srv/prices.json") as fh:  # expect: UJ001
+            _price_table = {"raw": fh.read()}
+    return _price_table
+
+
+_tax_table: dict | None = None
+
+
+def tax_table(force: bool = False) -> dict:
+    """The same, through a local bound to the test."""
+    global _tax_table
+    reload = _tax_table is None or force
+    if reload:
+        with open("/srv/taxes.json") as fh:  # expect: UJ001
+            _tax_table = {"raw": fh.read()}
+    return _tax_table
