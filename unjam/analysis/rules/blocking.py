@@ -288,7 +288,12 @@ class Blocking:
             )
             # (through the caller's own first parameter: `self`, or `cls` in a classmethod)
             receiver = _first_param(caller) if same_class else None
-            called = f"{receiver}.{func.fd.name}" if receiver else func.display
+            written = (
+                _written_call(caller, path[i - 1][1], func.fd.name)
+                if caller is not None and not same_class and func.fd.name != "__init__"
+                else None
+            )
+            called = f"{receiver}.{func.fd.name}" if receiver else written or func.display
             if func.fd.name == "__init__" and func.fd.class_qn is not None and not same_class:
                 called = called.rpartition(".")[0] or called  # the class call builds it
             if _context_manager(func):
@@ -500,6 +505,35 @@ class Blocking:
             and f.mod is holder.mod
             and f.fd.qn in binders
         ]
+
+
+def _written_call(caller: Func, line: int, name: str) -> str | None:
+    """How the caller names the function it calls on `line`, when that is a dotted name
+    (`store.get_all`, `self.hasher.verify`): the callable to hand to a thread, bound to its
+    instance, where the function's own name (`Store.get_all`) would need it passed."""
+    found = {
+        text
+        for site in caller.fd.calls
+        if site.line == line and _last(site.func) == name
+        for text in (_dotted(site.func),)
+        if text is not None
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _last(ref: tuple) -> str | None:
+    return ref[2] if ref[0] == "attr" else ref[1] if ref[0] == "name" else None
+
+
+def _dotted(ref: tuple) -> str | None:
+    """`a.b.c` of a chain of attributes on a name, else None."""
+    parts: list[str] = []
+    while ref[0] == "attr":
+        parts.append(ref[2])
+        ref = ref[1]
+    if ref[0] != "name" or type(ref[1]) is not str:
+        return None
+    return ".".join([ref[1], *reversed(parts)])
 
 
 def _first_param(func: Func | None) -> str | None:

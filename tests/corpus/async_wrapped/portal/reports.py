@@ -38,3 +38,17 @@ def weekly_report() -> dict:
 @audited
 async def live_report() -> dict:
     return {"live": True}
+
+
+class Archive:
+    def load(self, name: str) -> str:
+        with open(f"/srv/archive/{name}") as fh:  # expect: UJ001
+            return fh.read()
+
+
+archive = Archive()
+
+
+@router.get("/archive/{name}")
+async def archived_report(name: str) -> dict:
+    return {"report": archive.load(name)}
