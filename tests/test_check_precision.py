@@ -801,12 +801,14 @@ def test_a_cache_helper_s_answer_guards_work_done_on_a_miss_only():
     assert "on a cache miss only" in found[51].message, found[51].message
 
 
-def test_a_wildcard_entry_s_fix_names_the_method_called():
-    """`passlib.CryptContext.*`'s fix runs the method the code called in the pool:
-    `pwd_context.hash` for a hash, `pwd_context.verify` for a check."""
+def test_a_wildcard_entry_s_fix_names_the_method_called_on_the_object_called():
+    """`passlib.CryptContext.*`'s fix runs the method the code called in the pool, on the
+    object as the code names it: `pwd.hash` for a hash, `pwd.verify` for a check, and the
+    entry's placeholder `pwd_context` where the object is no name (a call's answer)."""
     found = findings("catalogue_tour", "UJ001", "tour/cpu.py")
-    assert "(pwd_context.verify, ...)" in found[13].fix, found[13].fix
-    assert "(pwd_context.hash, ...)" in found[22].fix, found[22].fix
+    assert "(pwd.verify, ...)" in found[13].fix, found[13].fix
+    assert "(pwd.hash, ...)" in found[22].fix, found[22].fix
+    assert "(pwd_context.hash, ...)" in found[30].fix, found[30].fix
 
 
 def test_sqlmodel_s_exec_is_fixed_with_sqlmodel_s_async_session():

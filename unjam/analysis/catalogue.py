@@ -20,6 +20,7 @@ from unjam.errors import UserError
 from unjam.model import BlockingKind
 
 _KINDS = {k.value for k in BlockingKind}
+_RECEIVER = re.compile(r"\{receiver:([^}]*)\}")  # see CatalogueEntry.fix_for
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*(\.\*)?$")
 _KEYS = {"name", "kind", "fix", "except", "only", "returns", "property", "client"}
 _OFFLOAD_CONTEXTS = {"thread-pool", "thread", "process", "iterator", "task"}
@@ -36,10 +37,13 @@ class Entry:
     excepted: frozenset[str] = frozenset()
     only: frozenset[str] = frozenset()
 
-    def fix_for(self, qn: str) -> str:
+    def fix_for(self, qn: str, receiver: str | None = None) -> str:
         """The fix for a call of `qn`: a `Type.*` entry's `{method}` is the method called
-        (`run_in_threadpool(pwd_context.{method}, ...)` for `CryptContext.hash`)."""
-        return self.fix.replace("{method}", qn.rpartition(".")[2])
+        (`run_in_threadpool(pwd_context.{method}, ...)` for `CryptContext.hash`), and
+        `{receiver:x}` the object it was called on as the code names it (`crypt_ctx`), or
+        `x` when the code names none (`make_context().hash(...)`)."""
+        fix = self.fix.replace("{method}", qn.rpartition(".")[2])
+        return _RECEIVER.sub(lambda m: receiver or m.group(1), fix)
 
     def covers(self, attr: str) -> bool:
         """Whether this `Type.*` entry speaks for `Type.attr`: a known class's listed

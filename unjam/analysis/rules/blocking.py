@@ -224,7 +224,7 @@ class Blocking:
                     )
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, keyed)
-                fix = site.entry.fix_for(site.qn)
+                fix = site.entry.fix_for(site.qn, self._receiver(site))
                 if root.key[0] == "func" and root.fix:
                     # the call sits in a sync function the loop runs inline: an `await` cannot
                     # go there, so the catalogue's fix is the second way, after moving it off
@@ -451,6 +451,10 @@ class Blocking:
             )
         return self._litestar
 
+    def _receiver(self, site: Site) -> str | None:
+        func = self.p.funcs.get(site.func)
+        return _receiver_of(func, site) if func is not None else None
+
     def _async_wrapped(self) -> dict[str, str]:
         """The `def` endpoints and dependencies a project decorator runs as coroutines, and
         that decorator's name (async_decorators.py)."""
@@ -505,6 +509,15 @@ class Blocking:
             and f.mod is holder.mod
             and f.fd.qn in binders
         ]
+
+
+def _receiver_of(func: Func, site: Site) -> str | None:
+    """The object the call at `site` is made on, as the code names it (`crypt_ctx` of
+    `crypt_ctx.hash(p)`, `self.hasher`), when that is a dotted name."""
+    for call in func.fd.calls:
+        if call.line == site.line and call.col == site.col and call.func[0] == "attr":
+            return _dotted(call.func[1])
+    return None
 
 
 def _written_call(caller: Func, line: int, name: str) -> str | None:
