@@ -239,6 +239,23 @@ class Inference(ClassIndex):
             if prop is not None:
                 return ("inst", prop)
             return ("ext", self.catalogue.canonical(f"{base[1]}.{attr}"))
+        if kind == "func":
+            made = self._decorated_into(base[1])
+            return None if made is None else self.attribute(("inst", made), attr)
+        return None
+
+    def _decorated_into(self, gqn: str) -> str | None:
+        """The outside type a library decorator turns the function into, by the catalogue's
+        `returns` for it (`@celery_app.task` and `@shared_task`: a `celery.Task`, whose
+        `delay()` sends a message to the broker)."""
+        func = self.funcs.get(gqn)
+        if func is None or not func.fd.decorators:
+            return None
+        for value in self.decorator_values(func):
+            if value is not None and value[0] == "ext":
+                made = self.catalogue.returns(value[1])
+                if made is not None:
+                    return made
         return None
 
     def callee(self, func: Func, ref: tuple) -> Value | None:
