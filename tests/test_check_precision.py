@@ -867,3 +867,11 @@ def test_the_offload_fix_names_the_callable_as_the_caller_writes_it():
     to it) to the thread, not `Archive.load`, which would need the instance passed."""
     found = findings("async_wrapped", "UJ001", "portal/reports.py")
     assert "`await asyncio.to_thread(archive.load, ...)`" in found[45].fix, found[45].fix
+
+
+def test_a_dependency_that_only_builds_objects_is_offered_as_one_to_make_async():
+    """`get_ticket_service` returns `TicketService(TicketRepository(db))`: project classes
+    whose `__init__`s only store what they are given, so on the loop it would block on
+    nothing, and the route would save a trip."""
+    trips = findings("deps_zoo", "UJ005", "zoo/api/tickets.py")[38]
+    assert trips.fix.startswith("make `get_ticket_service` `async def`"), trips.fix

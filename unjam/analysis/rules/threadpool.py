@@ -20,7 +20,7 @@ from unjam.semantics import Role
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
     from unjam.analysis.fastapi_model import Invoked, Route
-    from unjam.analysis.project import Func, Project
+    from unjam.analysis.project import Func, Project, Value
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -211,23 +211,59 @@ class ThreadPool:
 
     def _light_dependency(self, dep: Invoked) -> bool:
         """Whether `dep` could become `async def` without putting blocking work on the loop:
-        a plain (non-generator) function dependency whose body calls only builtins and str/dict
-        methods, and that no project code calls directly. Anything else (a DB session, a
-        client, an unknown call) stays sync."""
+        a plain (non-generator) function dependency that no project code calls directly,
+        whose body calls only builtins, str/dict methods and project code that calls no
+        more than that (`return UserService(UserRepository(session))`: objects built from
+        what it was given). Anything else (a DB session, a client, an unknown call) stays
+        sync."""
         if dep.role is not Role.DEPENDENCY:
             return False
         for gqn in dep.funcs:
             func = self.p.funcs.get(gqn)
             if func is None or func.fd.is_generator or self._called_directly(func):
                 return False
-            for call in func.fd.calls:
-                ref = call.func
-                if ref[0] == "name" and ref[1] in _HARMLESS_NAMES:
-                    continue
-                if ref[0] == "attr" and ref[2] in _HARMLESS_METHODS:
-                    continue
+            if not self._calls_nothing_heavy(func, set(), 0):
                 return False
         return True
+
+    def _calls_nothing_heavy(self, func: Func, seen: set[str], depth: int) -> bool:
+        """Whether every call `func` makes is a builtin, a str/dict method, or project code
+        (a function, a class's `__init__`) that in turn calls only such things, a few calls
+        deep; and it reaches no blocking call and builds no client."""
+        if func.gqn in seen:
+            return True
+        seen.add(func.gqn)
+        resolved = self.g.resolved(func.gqn)
+        if depth > 4 or resolved.blocking or resolved.clients or resolved.offloads:
+            return False
+        for call in func.fd.calls:
+            ref = call.func
+            if ref[0] == "name" and ref[1] in _HARMLESS_NAMES:
+                continue
+            if ref[0] == "attr" and ref[2] in _HARMLESS_METHODS:
+                continue
+            targets = self._project_targets(self.p.callee(func, ref))
+            if targets is None or not all(
+                self._calls_nothing_heavy(t, seen, depth + 1) for t in targets
+            ):
+                return False
+        return True
+
+    def _project_targets(self, callee: Value | None) -> list[Func] | None:
+        """The project functions a call runs — a function's body, a class's `__init__`;
+        none for a project class with neither an `__init__` nor an outside base — or None
+        for anything else (an outside call, an outside base's `__init__`: unknown)."""
+        if callee is None:
+            return None
+        if callee[0] in ("func", "meth"):
+            target = self.p.funcs.get(callee[1])
+            return [target] if target is not None else None
+        if callee[0] == "class":
+            init = self.p.method(callee[1], "__init__")
+            if init is not None:
+                return [init]
+            return None if self.p.mro(callee[1])[1] else []
+        return None
 
     def _over_network(self, site: Site) -> bool:
         return site.entry.kind == "network" and not (
