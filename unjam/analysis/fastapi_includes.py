@@ -89,7 +89,7 @@ class IncludeModel(RouteModel):
         aliases = self._import_aliases
         if aliases is None:
             aliases = self._import_aliases = {}
-            for mod in self.p.modules.values():
+            for mod in self.p.unique_modules():
                 for alias, imp in mod.summary.imports.items():
                     if imp.name and alias != imp.name:
                         aliases.setdefault(imp.name, set()).add(alias)

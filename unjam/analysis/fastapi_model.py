@@ -129,7 +129,7 @@ class _Builder(Registrations):
         if dead is None or name in self.live_middleware or self.p.sites_named(name):
             return False
         return all(
-            mod.name in dead for mod in self.p.modules.values() if name in mod.summary.value_names
+            mod.name in dead for mod in self.p.unique_modules() if name in mod.summary.value_names
         )
 
     def _middleware_classes(self) -> None:

@@ -119,7 +119,7 @@ class Linker:
         names = {path: self._names(path) or [] for path in self._deferred}
         stems = frozenset(name.rpartition(".")[2] for found in names.values() for name in found)
         imported: set[str] = set()
-        for mod in {id(m): m for m in project.modules.values()}.values():
+        for mod in project.unique_modules():
             imported |= imported_names(project, mod, stems)
         while True:
             ready = [p for p in self._deferred if any(n in imported for n in names[p])]

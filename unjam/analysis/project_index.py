@@ -146,6 +146,7 @@ class ProjectIndex:
         self._used: set[str] | None = None  # see used_names
         self._written: frozenset[str] | None = None  # see written_names
         self._rearmed: frozenset[str] | None = None  # see rearmed_flags
+        self._unique: list[Module] | None = None  # see unique_modules
 
     # ---- building -----------------------------------------------------------------------
 
@@ -157,6 +158,7 @@ class ProjectIndex:
         if primary is None:
             primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
         mod = Module(primary, relpath, summary)
+        self._unique = None
         self.primary[relpath] = primary
         for name in (primary, *names):
             self.modules.setdefault(name, mod)
@@ -181,6 +183,14 @@ class ProjectIndex:
         for qn, cd in summary.classes.items():
             self.classes[f"{mod.name}.{qn}"] = Cls(f"{mod.name}.{qn}", mod, cd)
         return added
+
+    def unique_modules(self) -> list[Module]:
+        """Each module once, in project order (`modules` holds it under every name it may
+        be imported as)."""
+        unique = self._unique
+        if unique is None:
+            unique = self._unique = list({id(m): m for m in self.modules.values()}.values())
+        return unique
 
     def module_scope(self, mod: Module) -> Func:
         return self.funcs[f"{mod.name}.<module>"]
@@ -217,7 +227,7 @@ class ProjectIndex:
         used = self._used
         if used is None:
             used = self._used = set()
-            for mod in self.modules.values():
+            for mod in self.unique_modules():
                 used.update(mod.summary.value_names)
         return used
 
@@ -230,7 +240,7 @@ class ProjectIndex:
         written = self._written
         if written is None:
             found: set[str] = set()
-            for mod in self.modules.values():
+            for mod in self.unique_modules():
                 for fd in mod.summary.funcs.values():
                     found.update(fd.globals_declared)
                     found.update(root_name(ref) for ref in fd.mutated)
@@ -251,7 +261,7 @@ class ProjectIndex:
         rearmed = self._rearmed
         if rearmed is None:
             found: set[str] = set()
-            for mod in self.modules.values():
+            for mod in self.unique_modules():
                 for name, values in mod.summary.global_values.items():
                     if any(qn != "<module>" and value == _FALSE for qn, value in values):
                         found.add(name)

@@ -76,7 +76,7 @@ def named_module_paths(project: Project) -> frozenset[str]:
     """The paths of the project's modules whose dotted name a string of the program holds:
     a module-level value, or a value a function binds, iterates, returns or passes."""
     strings: set[str] = set()
-    for mod in {id(mod): mod for mod in project.modules.values()}.values():
+    for mod in project.unique_modules():
         for assigned in mod.summary.global_values.values():
             for _scope, ref in assigned:
                 _collect_strings(ref, strings)

@@ -117,7 +117,7 @@ class RulesEngine:
         if self._has_starlette is None:
             self._has_starlette = any(
                 imp.level == 0 and imp.module.partition(".")[0] in ("fastapi", "starlette")
-                for mod in self.p.modules.values()
+                for mod in self.p.unique_modules()
                 for imp in (*mod.summary.imports.values(), *mod.summary.star_imports)
             )
         if self._has_starlette:

@@ -69,7 +69,7 @@ class ImportWarmed:
         found: set[str] = set()
         run = self._run_modules()
         entries = {f for inv in (*self.e.loop_entries, *self.e.startup) for f in inv.funcs}
-        level = [self.p.module_scope(mod).gqn for mod in self.p.modules.values() if mod.name in run]
+        level = [self.p.module_scope(mod).gqn for mod in self.p.unique_modules() if mod.name in run]
         seen = set(level)
         for _depth in range(_IMPORT_DEPTH):
             following = []
@@ -112,7 +112,7 @@ class ImportWarmed:
                     run.add(func.mod.name)
         tops = {name.partition(".")[0] for name in p.modules}
         targets: set[str] = set()
-        for mod in p.modules.values():
+        for mod in p.unique_modules():
             for ref in [*mod.summary.imports.values(), *mod.summary.star_imports]:
                 if ref.level == 0 and ref.module.partition(".")[0] not in tops:
                     continue  # an outside package (most imports): not resolved at all
