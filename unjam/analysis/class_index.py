@@ -10,6 +10,7 @@ from __future__ import annotations
 from unjam.analysis.project_index import _MISSING, Func, Value
 from unjam.analysis.resolution import Resolver
 
+_PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
 _PROPERTY_DECORATORS = {
     ("name", "property"),
     ("name", "cached_property"),
@@ -27,6 +28,11 @@ class ClassIndex(Resolver):
         self._mro: dict[str, tuple[list[str], list[str]]] = {}
         self._mro_busy: set[str] = set()  # classes whose MRO is being computed
         self._methods: dict[tuple[str, str], Func | None] = {}  # (class, name) → method
+
+    def is_protocol(self, class_gqn: str) -> bool:
+        """Whether the class is a `typing.Protocol`: an interface, whose methods' bodies are
+        not what runs."""
+        return any(base in _PROTOCOLS for base in self.mro(class_gqn)[1])
 
     def mro(self, class_gqn: str) -> tuple[list[str], list[str]]:
         """(project classes in MRO order, outside base qualnames)."""

@@ -313,6 +313,9 @@ class ProjectIndex:
     def param_value(self, func: Func, param: Param, index: int) -> Value | None:
         raise NotImplementedError  # parameters.py
 
+    def is_protocol(self, class_gqn: str) -> bool:
+        raise NotImplementedError  # class_index.py
+
     def _module_member(self, modname: str, name: str) -> Value | None:
         raise NotImplementedError  # resolution.py
 

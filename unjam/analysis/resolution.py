@@ -203,16 +203,20 @@ class Resolver(ProjectIndex):
         return value
 
     def local_value(self, func: Func, name: str) -> Value | None:
+        """What a local holds: its annotation's type, else its first inferred value — the
+        value first when the annotation names a Protocol (`repo: Repository =
+        PostgresRepository(dsn)`: the class it was built as has the bodies that run)."""
         ann = func.fd.local_annotations.get(name)
+        typed = None
         if ann is not None:
             typed = self.annotation_type(self.parent_scope(func), ann)
-            if typed is not None:
+            if typed is not None and not (typed[0] == "obj" and self.is_protocol(typed[1])):
                 return typed
         for ref in func.fd.locals.get(name, ()):
             value = self.value_of(func, ref)
             if value is not None:
                 return value
-        return None
+        return typed
 
     # ---- symbols (identity of module-level objects such as apps and routers) ------------
 

@@ -11,6 +11,7 @@ from fastapi import FastAPI
 
 from svc.audit import configure_audit
 from svc.native import Dispatcher, start_bridge, start_catalog, start_native_server
+from svc.repos import open_repository
 
 INDEX = "/var/lib/svc/tools.json"
 
@@ -43,6 +44,7 @@ async def lifespan(app: FastAPI):
 def on_start() -> None:
     requests.post("https://registry.internal/register")  # expect: UJ002
     load_tool_index()
+    open_repository()
 
 
 def load_tool_index() -> dict:
