@@ -35,3 +35,29 @@ def imported_names(project: Project, mod: Module, stems: frozenset[str]) -> set[
 def _mentions(module: str, name: str | None, stems: frozenset[str]) -> bool:
     """A cheap sieve (a substring may match more than a whole part: resolved, then judged)."""
     return name in stems or any(stem in module for stem in stems)
+
+
+def modules_reached(project: Project, start: Module) -> set[str]:
+    """The names of the project modules `start` imports, and they in turn (module-level,
+    star and function-local imports, and the packages above each): the program an app's
+    module loads."""
+    reached: set[str] = set()
+    queue = [start]
+    while queue:
+        mod = queue.pop()
+        if mod.name in reached:
+            continue
+        reached.add(mod.name)
+        summary = mod.summary
+        imports = [*summary.imports.values(), *summary.star_imports]
+        for fd in summary.funcs.values():
+            for values in fd.locals.values():
+                imports += [ImportRef(v[1], v[2], v[3]) for v in values if v[0] == "imp"]
+        for imp in imports:
+            target = project.import_target(mod, imp)
+            while target:
+                found = project.modules.get(target)
+                if found is not None and found.name not in reached:
+                    queue.append(found)
+                target = target.rpartition(".")[0]
+    return reached

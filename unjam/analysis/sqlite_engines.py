@@ -1,5 +1,7 @@
-"""Whether a project's SQLAlchemy engines are all SQLite's: its sessions' calls then read
-and write a local file, not the network (UJ005 speaks of network round trips only).
+"""Whether a project's SQLAlchemy engines are all SQLite's — or those of the program one app
+loads (rules/threadpool.py asks per app: a repository may hold an app on SQLite beside one on
+PostgreSQL) —: its sessions' calls then read and write a local file, not the network (UJ005
+speaks of network round trips only).
 
 An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py), or when
 it is created with `connect_args={"check_same_thread": ...}` written in the call, an option
@@ -16,10 +18,14 @@ from unjam.analysis.summary import CallSite
 _CREATE_ENGINE = ("ext", "sqlalchemy.create_engine")
 
 
-def sqlite_only(project: Project) -> bool:
-    """Whether the project creates SQLAlchemy engines, and every one of them for SQLite."""
+def sqlite_only(project: Project, within: set[str] | None = None) -> bool:
+    """Whether the project creates SQLAlchemy engines, and every one of them for SQLite;
+    `within`: only those the named modules create (an app's program: another app of the
+    repository may use another database)."""
     found = False
     for func, site in project.sites_named("create_engine"):
+        if within is not None and func.mod.name not in within:
+            continue
         if project.callee(func, site.func) != _CREATE_ENGINE:
             continue
         if not _sqlite_engine(project, func, site):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from unjam.analysis.fastapi_records import validates_response
 from unjam.analysis.grouping import Root
+from unjam.analysis.imported import modules_reached
 from unjam.analysis.rules.rule import Rule
 from unjam.analysis.sqlite_engines import sqlite_only
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
@@ -111,8 +112,10 @@ class ThreadPool:
         self.g = engine.g
         self.model = engine.model
         self.raises_limiter = _raises_limiter(engine.p)
-        # SQLAlchemy calls that reach a local SQLite file, not the network (sqlite_engines.py)
+        # SQLAlchemy calls that reach a local SQLite file, not the network (sqlite_engines.py):
+        # for the whole project, and by app, for the engines of the program each app loads
         self.local_database = sqlite_only(engine.p)
+        self._local_by_app: dict[str, bool] = {}
 
     def threadpool(self) -> None:
         routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
@@ -265,10 +268,24 @@ class ThreadPool:
             return None if self.p.mro(callee[1])[1] else []
         return None
 
-    def _over_network(self, site: Site) -> bool:
+    def _over_network(self, site: Site, app: str = "") -> bool:
         return site.entry.kind == "network" and not (
-            self.local_database and site.qn.startswith("sqlalchemy.")
+            site.qn.startswith("sqlalchemy.") and self._local_database(app)
         )
+
+    def _local_database(self, app: str) -> bool:
+        """Whether the engines of the program `app` loads (its module's imports, followed)
+        are all SQLite's; where it loads none unjam can see, whether the project's are."""
+        known = self._local_by_app.get(app)
+        if known is None:
+            known = self.local_database
+            obj = next((a for a in self.model.apps if a.sym == app), None)
+            if obj is not None:
+                within = modules_reached(self.p, obj.scope.mod)
+                if any(f.mod.name in within for f, _s in self.p.sites_named("create_engine")):
+                    known = sqlite_only(self.p, within)
+            self._local_by_app[app] = known
+        return known
 
     def _called_directly(self, func: Func) -> bool:
         """Whether project code also calls the dependency as a plain function
@@ -280,8 +297,9 @@ class ThreadPool:
         """One finding per sync piece whose calls wait on the network in the pool, at its
         first such call: the token is the piece's, however many round trips it makes."""
         for f in inv.funcs:
+            app = self.e.app_of(inv)
             sites = sorted(
-                (s for s in self._under_token(f) if self._over_network(s)),
+                (s for s in self._under_token(f) if self._over_network(s, app)),
                 key=self.e.site_order,
             )
             paths = self.g.paths(f, sites, "pool") if sites else {}
