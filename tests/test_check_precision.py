@@ -875,3 +875,10 @@ def test_a_dependency_that_only_builds_objects_is_offered_as_one_to_make_async()
     nothing, and the route would save a trip."""
     trips = findings("deps_zoo", "UJ005", "zoo/api/tickets.py")[38]
     assert trips.fix.startswith("make `get_ticket_service` `async def`"), trips.fix
+
+
+def test_a_dependencies_list_item_bound_to_a_depends_at_module_level_is_counted():
+    """`dependencies=[staff_only]` with `staff_only = Depends(require_staff)`: FastAPI runs
+    `require_staff` first, one more trip through the pool."""
+    trips = findings("deps_zoo", "UJ005", "zoo/api/tickets.py")[50]
+    assert trips.details["sync_pieces"][:2] == ["require_staff", "get_tickets_db"], trips.details

@@ -223,8 +223,9 @@ class RouteModel(AppDiscovery):
         # the decorator's, then the endpoint's parameters (`_prefix_chain` goes outwards)
         for dep_scope, ref in [*reversed(chain_deps), (scope, route_deps)]:
             for item in _list_items(ref):
-                if self.p.is_depends(dep_scope, item):
-                    self._dependency(dep_scope, None, item, route, seen, 0)
+                listed = self.p.listed_depends(dep_scope, item)
+                if listed is not None:
+                    self._dependency(listed[0], None, listed[1], route, seen, 0)
         self._sub_dependencies(endpoint, route, seen, 0)
         self.model.routes.append(route)
 

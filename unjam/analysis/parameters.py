@@ -214,6 +214,18 @@ class ParameterInference(Inference):
         callee = self.value_of(scope, ref[1])
         return callee == ("ext", "fastapi.Depends")
 
+    def listed_depends(self, scope: Func, item: tuple) -> tuple[Func, tuple] | None:
+        """(scope, `Depends(...)` call ref) of an item of a `dependencies=[...]` list: the
+        call itself, or a module-level name bound to one (`admin_only = Depends(require_admin)`
+        … `dependencies=[admin_only]`)."""
+        if self.is_depends(scope, item):
+            return scope, item
+        if item[0] == "name":
+            held = self._alias_of(scope.mod.name, item[1], "call")
+            if held is not None and self.is_depends(*held):
+                return held  # type: ignore[return-value]
+        return None
+
     def param_depends(self, func: Func, param: Param) -> tuple[Func, tuple] | None:
         """(scope, `Depends(...)` call ref) of a parameter (default or inside Annotated)."""
         scope = self.parent_scope(func)

@@ -38,3 +38,15 @@ def get_ticket_service(db: Session = Depends(get_tickets_db)) -> TicketService:
 @router.get("/tickets/count")  # expect: UJ005 (four trips)
 def count_tickets(service: TicketService = Depends(get_ticket_service)) -> int:
     return service.repo.count()
+
+
+def require_staff() -> None:
+    return None
+
+
+staff_only = Depends(require_staff)
+
+
+@router.get("/tickets/audit", dependencies=[staff_only])  # expect: UJ005
+def audit_tickets(service: TicketService = Depends(get_ticket_service)) -> int:
+    return 0
