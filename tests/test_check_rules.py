@@ -299,8 +299,8 @@ def items(token: str = Depends(guard.check), settings: dict = Depends(get_settin
 def test_a_method_dependency_called_directly_is_not_offered_to_go_async(tmp_path):
     """`Depends(guard.check)`, a light method that `Guard.verify` also calls as
     `self.check(token)`: made `async def`, that call would get a coroutine, so the trips'
-    fix offers only `get_settings`."""
+    fix offers only `get_settings` and the endpoint, which returns what it was given."""
     (tmp_path / "main.py").write_text(_METHOD_DEPENDENCY_APP)
     result = analyze(tmp_path, [tmp_path / "main.py"])
     (trips,) = [f for f in result.findings if f.code == "UJ005"]
-    assert trips.fix.startswith("make `get_settings` `async def`"), trips.fix
+    assert trips.fix.startswith("make `get_settings`, `items` `async def`"), trips.fix

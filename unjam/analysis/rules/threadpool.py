@@ -74,6 +74,18 @@ FIX_LIMITER = (
 )
 
 
+def _an_interface_s(p: Project, func: Func) -> bool:
+    """A method of a `typing.Protocol` or an `@abstractmethod`: a declaration, not the code
+    that runs."""
+    if func.class_gqn is not None and p.is_protocol(func.class_gqn):
+        return True
+    return any(_last_name(ref) == "abstractmethod" for ref, _line, _col in func.fd.decorators)
+
+
+def _last_name(ref: tuple) -> str | None:
+    return ref[2] if ref[0] == "attr" else ref[1] if ref[0] == "name" else None
+
+
 def _round_trips(sites: list[Site]) -> str:
     """`a network round trip (`Session.scalar`)`, or `network calls (4 places on its paths:
     this `Session.scalar`, `Session.execute`)`: the finding stands at the first site. The
@@ -166,7 +178,7 @@ class ThreadPool:
             "thread-pool trips",
             self.e.entry_point(route.endpoint),
             severity=Severity.INFO,
-            fix=f"{self._trips_fix(deps)}; if the pool saturates, {FIX_LIMITER}",
+            fix=f"{self._trips_fix(pieces, validation)}; if the pool saturates, {FIX_LIMITER}",
             details={"sync_pieces": [i.name for i in pieces], "validates_response": validation},
             # grouped by the sync dependency most routes share (an app- or router-level one,
             # typically authentication): the one whose change helps every route of the group
@@ -180,9 +192,16 @@ class ThreadPool:
             else None,
         )
 
-    def _trips_fix(self, deps: list[Invoked]) -> str:
-        """Make the light sync dependencies `async def`, else fold them into fewer."""
-        light = [d for d in deps if self._light_dependency(d)]
+    def _trips_fix(self, pieces: list[Invoked], validation: bool) -> str:
+        """Make the light sync pieces `async def` (dependencies, and the endpoint: an empty
+        `logout`), else fold the dependencies into fewer. Not an endpoint whose response
+        FastAPI validates: for an `async def` it does so on the loop, where reading what it
+        returns may load an ORM object's relationships from the database."""
+        light = [
+            d
+            for d in pieces
+            if self._light_dependency(d) and not (validation and d.role is Role.ENDPOINT)
+        ]
         if not light:
             return "fold the sync dependencies into fewer `def` functions (one trip each)"
         one = len(light) == 1
@@ -214,12 +233,13 @@ class ThreadPool:
 
     def _light_dependency(self, dep: Invoked) -> bool:
         """Whether `dep` could become `async def` without putting blocking work on the loop:
-        a plain (non-generator) function dependency that no project code calls directly,
+        a plain (non-generator) function dependency, or endpoint, that no project code calls
+        directly,
         whose body calls only builtins, str/dict methods and project code that calls no
         more than that (`return UserService(UserRepository(session))`: objects built from
         what it was given). Anything else (a DB session, a client, an unknown call) stays
         sync."""
-        if dep.role is not Role.DEPENDENCY:
+        if dep.role not in (Role.DEPENDENCY, Role.ENDPOINT):
             return False
         for gqn in dep.funcs:
             func = self.p.funcs.get(gqn)
@@ -241,11 +261,14 @@ class ThreadPool:
             return False
         for call in func.fd.calls:
             ref = call.func
-            if ref[0] == "name" and ref[1] in _HARMLESS_NAMES:
-                continue
-            if ref[0] == "attr" and ref[2] in _HARMLESS_METHODS:
-                continue
-            targets = self._project_targets(self.p.callee(func, ref))
+            callee = self.p.callee(func, ref)
+            if callee is None or callee[0] == "ext":
+                # (a project object's own `get` is judged as its code, below)
+                if ref[0] == "name" and ref[1] in _HARMLESS_NAMES:
+                    continue
+                if ref[0] == "attr" and ref[2] in _HARMLESS_METHODS:
+                    continue
+            targets = self._project_targets(callee)
             if targets is None or not all(
                 self._calls_nothing_heavy(t, seen, depth + 1) for t in targets
             ):
@@ -260,7 +283,9 @@ class ThreadPool:
             return None
         if callee[0] in ("func", "meth"):
             target = self.p.funcs.get(callee[1])
-            return [target] if target is not None else None
+            if target is None or _an_interface_s(self.p, target):
+                return None  # (what runs is some implementation's body, unknown here)
+            return [target]
         if callee[0] == "class":
             init = self.p.method(callee[1], "__init__")
             if init is not None:
