@@ -32,6 +32,7 @@ def test_the_endpoints_reported_on_the_loop_are_those_that_run_on_it():
                 on_loop.add(endpoint)
     assert on_loop == {"in_place_endpoint"}
     app_file = ROOT / "tests" / "probe_apps" / "async_wrapped.py"
-    result = analyze(app_file.parent, [app_file])
+    guards = ROOT / "tests" / "corpus" / "async_wrapped" / "portal" / "guards.py"
+    result = analyze(ROOT, [app_file, guards])
     reported = {f.entry.name for f in result.findings if f.code == "UJ001"}
     assert reported == on_loop, [f.message for f in result.findings]

@@ -1,43 +1,19 @@
-"""`def` endpoints under decorators: one whose `async def` wrapper calls it in place (FastAPI
-sees a coroutine function, so the body runs on the event loop's thread), one whose wrapper
-hands it to the thread pool, one with a `def` wrapper. Each says which thread it ran on, and
-each sleeps for no time, so that `unjam check` reports the one that blocks the loop
-(tests/test_check_async_wrapped_runtime.py)."""
+"""`def` endpoints under the corpus' decorators (tests/corpus/async_wrapped/portal/guards.py):
+one whose `async def` wrapper calls it in place (FastAPI sees a coroutine function, so the
+body runs on the event loop's thread), one whose wrapper hands it to the thread pool, one
+with a `def` wrapper. Each says which thread it ran on, and each sleeps for no time, so that
+`unjam check` reports the one that blocks the loop (tests/test_check_async_wrapped_runtime.py)."""
 
 from __future__ import annotations
 
 import threading
 import time
-from functools import wraps
 
 from fastapi import FastAPI
-from starlette.concurrency import run_in_threadpool
+
+from tests.corpus.async_wrapped.portal.guards import audited, offloaded, timed
 
 app = FastAPI()
-
-
-def in_place(func):
-    @wraps(func)
-    async def wrapper(*args, **kwargs):
-        return func(*args, **kwargs)
-
-    return wrapper
-
-
-def offloaded(func):
-    @wraps(func)
-    async def wrapper(*args, **kwargs):
-        return await run_in_threadpool(func, *args, **kwargs)
-
-    return wrapper
-
-
-def plain(func):
-    @wraps(func)
-    def wrapper(*args, **kwargs):
-        return func(*args, **kwargs)
-
-    return wrapper
 
 
 def on_main_thread() -> bool:
@@ -46,7 +22,7 @@ def on_main_thread() -> bool:
 
 
 @app.get("/in-place")
-@in_place
+@audited
 def in_place_endpoint() -> bool:
     return on_main_thread()
 
@@ -58,6 +34,6 @@ def offloaded_endpoint() -> bool:
 
 
 @app.get("/plain")
-@plain
+@timed
 def plain_endpoint() -> bool:
     return on_main_thread()
