@@ -74,6 +74,13 @@ FIX_LIMITER = (
 )
 
 
+def _waits(sites: frozenset[Site] | set[Site]) -> bool:
+    """Whether some of the blocking calls wait (on the network, a file, a sleep, a lock, a
+    process) rather than compute: more tokens let more requests wait at once, while CPU-heavy
+    work (a bcrypt hash) is bounded by the cores, whatever the limit."""
+    return any(site.entry.kind != "cpu" for site in sites)
+
+
 def _an_interface_s(p: Project, func: Func) -> bool:
     """A method of a `typing.Protocol` or an `@abstractmethod`: a declaration, not the code
     that runs."""
@@ -216,11 +223,11 @@ class ThreadPool:
         )
 
     def _blocks_in_pool(self, route: Route) -> bool:
-        """Whether a sync piece of `route` reaches a blocking call while it holds a token of
+        """Whether a sync piece of `route` waits in a blocking call while it holds a token of
         the default limiter: a sync generator dependency's code after its `yield` runs
         under a limiter FastAPI makes for that one exit, not the default one."""
         return any(
-            inv.token and any(self._under_token(f) for f in inv.funcs)
+            inv.token and any(_waits(self._under_token(f)) for f in inv.funcs)
             for inv in (route.endpoint, *route.dependencies)
         )
 
@@ -376,7 +383,7 @@ class ThreadPool:
         # sync handlers and background tasks that wait (reach a blocking call), as routes do
         pool_others = sum(
             i.context is ExecutionContext.THREADPOOL
-            and any(self.g.reach(f, "pool") for f in i.funcs)
+            and any(_waits(self.g.reach(f, "pool")) for f in i.funcs)
             for i in self.model.others
             if i.role not in (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
         )
