@@ -1,8 +1,8 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
 on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
 connection_tests,app_factory,passed_through,app_on_self,call_following,arg_defaults,async_wrapped,
-tornado_dash,unstartable}); the corpus markers check the codes, these check the words and the
-facts."""
+tornado_dash,unstartable,double_include}); the corpus markers check the codes, these check the
+words and the facts."""
 
 from __future__ import annotations
 
@@ -882,3 +882,10 @@ def test_a_dependencies_list_item_bound_to_a_depends_at_module_level_is_counted(
     `require_staff` first, one more trip through the pool."""
     trips = findings("deps_zoo", "UJ005", "zoo/api/tickets.py")[50]
     assert trips.details["sync_pieces"][:2] == ["require_staff", "get_tickets_db"], trips.details
+
+
+def test_a_router_also_included_where_no_app_serves_is_labelled_where_one_does():
+    """`users.router` is included by the app and by an `api_router` no app mounts: its route
+    is served as `GET /users/`, not under an unknown prefix."""
+    found = findings("double_include", "UJ001", "crm/users.py")
+    assert found[10].entry.route == "GET /users/", found[10].entry.route

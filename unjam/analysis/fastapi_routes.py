@@ -83,6 +83,9 @@ class RouteModel(AppDiscovery):
                     placed = False
                 break
             known = [parent for parent in obj.parents if parent[0] in self.routers] or obj.parents
+            # (a router also included in one that no app mounts is served where an app is)
+            serving = [p for p in known if p[0] in self.routers and self._serves(p[0])]
+            known = serving or known
             parent_sym, include_prefix, scope, include_deps, _, _ = known[0]
             if _conflated(known):
                 include_prefix = UNREAD_PREFIX
@@ -104,6 +107,10 @@ class RouteModel(AppDiscovery):
         if self._reaches_app(owner, through_unnamed=True):
             return True
         return self.routers_by_name and self._named_for_import(owner)
+
+    def _serves(self, sym: str) -> bool:
+        """Whether the app or router `sym` is an app or reaches one (including unjam sees)."""
+        return self._reaches_app(self.routers[sym], through_unnamed=False)
 
     def _reaches_app(self, obj: RouterObj, through_unnamed: bool) -> bool:
         """Whether `obj` is an app, or is included or mounted in one; `through_unnamed`: an

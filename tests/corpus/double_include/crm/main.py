@@ -1,0 +1,6 @@
+from fastapi import FastAPI
+
+from crm import users
+
+app = FastAPI()
+app.include_router(users.router)
