@@ -372,16 +372,20 @@ class CallResolver:
         arguments (rules/memo.py `set_from_arguments`)."""
         known = self._given.get(class_gqn)
         if known is None:
-            p = self.project
-            methods: list[FuncDef] = []
-            for owner in p.mro(class_gqn)[0]:
-                cls = p.classes.get(owner)
-                for name in cls.cd.methods if cls is not None else ():
-                    method = p.method(owner, name)
-                    if method is not None:
-                        methods.append(method.fd)
-            known = self._given[class_gqn] = set_from_arguments(methods)
+            known = self._given[class_gqn] = set_from_arguments(self.methods_of(class_gqn))
         return known
+
+    def methods_of(self, class_gqn: str) -> list[FuncDef]:
+        """The methods of the class and of its project bases."""
+        p = self.project
+        methods: list[FuncDef] = []
+        for owner in p.mro(class_gqn)[0]:
+            cls = p.classes.get(owner)
+            for name in cls.cd.methods if cls is not None else ():
+                method = p.method(owner, name)
+                if method is not None:
+                    methods.append(method.fd)
+        return methods
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""

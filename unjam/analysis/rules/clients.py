@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from unjam.analysis.fastapi_model import Invoked
     from unjam.analysis.project import Func
     from unjam.analysis.rules_engine import RulesEngine
+    from unjam.analysis.summary import FuncDef
 
 RULES = (
     Rule(
@@ -64,10 +65,11 @@ FIX_DEP_NETWORK = (
 )
 
 
+_SELF = ("name", "self")
 _SESSION = "sqlalchemy.orm.Session."  # (sqlmodel's and the session module's alias it)
 
 
-def _request_query(func: Func | None, site: Site) -> bool:
+def _request_query(func: Func | None, site: Site, given: frozenset[str] = frozenset()) -> bool:
     """Whether the network call at `site` is the request's own query through a value its
     function was handed (`session.scalar(select(Dag).where(Dag.id == dag_id))`, `session`
     injected by `Depends(get_session)`, lent by `with SessionLocal() as session:`, or opened
@@ -77,7 +79,9 @@ def _request_query(func: Func | None, site: Site) -> bool:
     or pool, with nothing to fetch once. Still reported: a call whose arguments are
     all fixed (a lookup with the same answer every time,
     `sqs.get_queue_url(QueueName=QUEUE)`), and any call through `self`/`cls` (a client the
-    object built for itself: the seed's `Producer`)."""
+    object built for itself: the seed's `Producer`) but one through an attribute in `given`,
+    which the object was handed (`self.db = db` of a repository built per request from the
+    session a dependency injects)."""
     if func is None:
         return False
     handed = {p.name for p in func.fd.params} - {"self", "cls"}
@@ -97,12 +101,27 @@ def _request_query(func: Func | None, site: Site) -> bool:
         if _through_a_global(func, call.func):  # (fixed arguments: a lookup made once)
             return any(_varies(arg, handed, func.fd.locals) for arg in args)
         receiver = call.func
+        on_self = None  # the attribute of `self` the chain starts from
         while receiver[0] in ("attr", "call", "sub", "await"):
+            if receiver[0] == "attr" and receiver[1] == ("name", "self"):
+                on_self = receiver[2]
             receiver = receiver[1]
-        if receiver[0] != "name" or receiver[1] not in handed:
+        if receiver[0] != "name" or (receiver[1] not in handed and on_self not in given):
             return False
         return not args or any(_varies(arg, handed, func.fd.locals) for arg in args)
     return False
+
+
+def _handed(methods: list[FuncDef]) -> frozenset[str]:
+    """The attributes of `self` the methods set to one of their parameters as it is
+    (`self.db = db`): objects the instance was handed, not ones it built."""
+    names: set[str] = set()
+    for fd in methods:
+        params = {p.name for p in fd.params[1:]}
+        for base, attr, value in fd.attr_stores:
+            if base == _SELF and value[0] == "name" and value[1] in params:
+                names.add(attr)
+    return frozenset(names)
 
 
 def _through_a_global(func: Func, method: tuple) -> bool:
@@ -166,6 +185,7 @@ class PerRequestClients:
         self.g = engine.g
         self.model = engine.model
         self.provenance = Provenance(engine.p)
+        self._handed: dict[str, frozenset[str]] = {}  # class gqn → `_handed` of its methods
 
     def per_request_clients(self) -> None:
         """UJ003: each dependency, and each endpoint near a client construction, walked once
@@ -268,7 +288,7 @@ class PerRequestClients:
             for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
                 if what == "network" and (
                     any(s.line == site.line and not g for s, g in resolved.clients)
-                    or _request_query(self.p.funcs.get(site.func), site)
+                    or self._request_query(site)
                 ):
                     continue
                 self._report(dep, network, v, parent, handed, site, what)
@@ -297,6 +317,16 @@ class PerRequestClients:
                     # whose `f` calls `to_thread(g)`: `g` runs in a worker thread)
                     handed[off.target] = self._handed_where(off)
                     queue.append(off.target)
+
+    def _request_query(self, site: Site) -> bool:
+        """`_request_query`, with the attributes the function's class was handed."""
+        func = self.p.funcs.get(site.func)
+        if func is None or func.class_gqn is None:
+            return _request_query(func, site)
+        handed = self._handed.get(func.class_gqn)
+        if handed is None:
+            handed = self._handed[func.class_gqn] = _handed(self.g.methods_of(func.class_gqn))
+        return _request_query(func, site, handed)
 
     def _report(
         self,

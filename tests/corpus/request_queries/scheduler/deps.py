@@ -35,3 +35,18 @@ def default_owner() -> dict:
 
 def audit_trail(x_owner: str = Header()) -> dict:
     return audit.find_one({"owner": x_owner})  # expect: UJ005 (a collection imported by name)
+
+
+class JobRepository:
+    """Built per request around the session a dependency injects: its queries are the
+    request's own, through that session (no UJ003)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def by_name(self, name: str) -> Job | None:
+        return self.session.scalar(select(Job).where(Job.name == name))  # expect: UJ005
+
+
+def job_by_name(name: str, session: Session = Depends(get_session)) -> Job | None:
+    return JobRepository(session).by_name(name)

@@ -5,7 +5,14 @@ from sqlalchemy.orm import Session
 from scheduler.db import get_session, get_writer
 from scheduler.locks import job_lock
 from scheduler.logs import get_logger
-from scheduler.deps import audit_trail, default_owner, job_or_404, owner_of, queue_url
+from scheduler.deps import (
+    audit_trail,
+    default_owner,
+    job_by_name,
+    job_or_404,
+    owner_of,
+    queue_url,
+)
 from scheduler.models import Job
 from scheduler.refresher import schedule_refresh
 from scheduler.reports import archive
@@ -107,3 +114,8 @@ async def job_owner(owner: dict = Depends(owner_of), fallback: dict = Depends(de
 @router.get("/{job_id}/audit")
 async def job_audit(trail: dict = Depends(audit_trail)):
     return trail
+
+
+@router.get("/by-name/{name}")
+async def find_job(job: Job | None = Depends(job_by_name)):
+    return job
