@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from unjam.analysis.fastapi_records import validates_response
 from unjam.analysis.grouping import Root
 from unjam.analysis.imported import modules_reached
+from unjam.analysis.rules.light_pieces import LightPieces
 from unjam.analysis.rules.rule import Rule
 from unjam.analysis.sqlite_engines import sqlite_only
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
@@ -21,7 +22,7 @@ from unjam.semantics import Role
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
     from unjam.analysis.fastapi_model import Invoked, Route
-    from unjam.analysis.project import Func, Project, Value
+    from unjam.analysis.project import Project
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -45,28 +46,6 @@ _DEFAULT_TOKENS = 40
 # UJ005 notes a route's sync pieces from this many on: each is one trip through the token
 # queue (see _pool_trips); one or two are how every sync FastAPI route works.
 _MANY_TRIPS = 3
-# calls a dependency may make and still become `async def` without blocking the loop
-_HARMLESS_NAMES = frozenset(
-    [
-        "HTTPException",
-        "bool",
-        "dict",
-        "float",
-        "int",
-        "isinstance",
-        "len",
-        "list",
-        "max",
-        "min",
-        "set",
-        "sorted",
-        "str",
-        "tuple",
-    ]
-)
-_HARMLESS_METHODS = frozenset(
-    ["endswith", "get", "items", "keys", "lower", "split", "startswith", "strip", "upper", "values"]
-)
 FIX_LIMITER = (
     "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
     ".total_tokens = 100` in lifespan, with the connection pools those calls use (a "
@@ -79,18 +58,6 @@ def _waits(sites: frozenset[Site] | set[Site]) -> bool:
     process) rather than compute: more tokens let more requests wait at once, while CPU-heavy
     work (a bcrypt hash) is bounded by the cores, whatever the limit."""
     return any(site.entry.kind != "cpu" for site in sites)
-
-
-def _an_interface_s(p: Project, func: Func) -> bool:
-    """A method of a `typing.Protocol` or an `@abstractmethod`: a declaration, not the code
-    that runs."""
-    if func.class_gqn is not None and p.is_protocol(func.class_gqn):
-        return True
-    return any(_last_name(ref) == "abstractmethod" for ref, _line, _col in func.fd.decorators)
-
-
-def _last_name(ref: tuple) -> str | None:
-    return ref[2] if ref[0] == "attr" else ref[1] if ref[0] == "name" else None
 
 
 def _round_trips(sites: list[Site]) -> str:
@@ -135,6 +102,7 @@ class ThreadPool:
         # for the whole project, and by app, for the engines of the program each app loads
         self.local_database = sqlite_only(engine.p)
         self._local_by_app: dict[str, bool] = {}
+        self.light = LightPieces(engine.p, engine.g)
 
     def threadpool(self) -> None:
         routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
@@ -207,7 +175,7 @@ class ThreadPool:
         light = [
             d
             for d in pieces
-            if self._light_dependency(d) and not (validation and d.role is Role.ENDPOINT)
+            if self.light.could_be_async(d) and not (validation and d.role is Role.ENDPOINT)
         ]
         if not light:
             return "fold the sync dependencies into fewer `def` functions (one trip each)"
@@ -238,68 +206,6 @@ class ThreadPool:
         after = func.fd.after_yield if func is not None and func.fd.is_generator else ()
         return self.g.reach_outside(gqn, "pool", after)
 
-    def _light_dependency(self, dep: Invoked) -> bool:
-        """Whether `dep` could become `async def` without putting blocking work on the loop:
-        a plain (non-generator) function dependency, or endpoint, that no project code calls
-        directly,
-        whose body calls only builtins, str/dict methods and project code that calls no
-        more than that (`return UserService(UserRepository(session))`: objects built from
-        what it was given). Anything else (a DB session, a client, an unknown call) stays
-        sync."""
-        if dep.role not in (Role.DEPENDENCY, Role.ENDPOINT):
-            return False
-        for gqn in dep.funcs:
-            func = self.p.funcs.get(gqn)
-            if func is None or func.fd.is_generator or self._called_directly(func):
-                return False
-            if not self._calls_nothing_heavy(func, set(), 0):
-                return False
-        return True
-
-    def _calls_nothing_heavy(self, func: Func, seen: set[str], depth: int) -> bool:
-        """Whether every call `func` makes is a builtin, a str/dict method, or project code
-        (a function, a class's `__init__`) that in turn calls only such things, a few calls
-        deep; and it reaches no blocking call and builds no client."""
-        if func.gqn in seen:
-            return True
-        seen.add(func.gqn)
-        resolved = self.g.resolved(func.gqn)
-        if depth > 4 or resolved.blocking or resolved.clients or resolved.offloads:
-            return False
-        for call in func.fd.calls:
-            ref = call.func
-            callee = self.p.callee(func, ref)
-            if callee is None or callee[0] == "ext":
-                # (a project object's own `get` is judged as its code, below)
-                if ref[0] == "name" and ref[1] in _HARMLESS_NAMES:
-                    continue
-                if ref[0] == "attr" and ref[2] in _HARMLESS_METHODS:
-                    continue
-            targets = self._project_targets(callee)
-            if targets is None or not all(
-                self._calls_nothing_heavy(t, seen, depth + 1) for t in targets
-            ):
-                return False
-        return True
-
-    def _project_targets(self, callee: Value | None) -> list[Func] | None:
-        """The project functions a call runs — a function's body, a class's `__init__`;
-        none for a project class with neither an `__init__` nor an outside base — or None
-        for anything else (an outside call, an outside base's `__init__`: unknown)."""
-        if callee is None:
-            return None
-        if callee[0] in ("func", "meth"):
-            target = self.p.funcs.get(callee[1])
-            if target is None or _an_interface_s(self.p, target):
-                return None  # (what runs is some implementation's body, unknown here)
-            return [target]
-        if callee[0] == "class":
-            init = self.p.method(callee[1], "__init__")
-            if init is not None:
-                return [init]
-            return None if self.p.mro(callee[1])[1] else []
-        return None
-
     def _over_network(self, site: Site, app: str = "") -> bool:
         return site.entry.kind == "network" and not (
             site.qn.startswith("sqlalchemy.") and self._local_database(app)
@@ -318,12 +224,6 @@ class ThreadPool:
                     known = sqlite_only(self.p, within)
             self._local_by_app[app] = known
         return known
-
-    def _called_directly(self, func: Func) -> bool:
-        """Whether project code also calls the dependency as a plain function
-        (`_get_authorization_header(authorization, settings)` from another dependency):
-        made `async def`, that call would get a coroutine."""
-        return bool(self.p.direct_callers(func))
 
     def _pool_network(self, inv: Invoked) -> None:
         """One finding per sync piece whose calls wait on the network in the pool, at its
