@@ -461,10 +461,18 @@ class CallResolver:
                 value = p.callee(caller, site.func)
                 if value is None or value[0] != "class" or value[1] != member:
                     continue
-                if not self._runs_once(caller, _ONCE_DEPTH):
+                if not (self._runs_once(caller, _ONCE_DEPTH) or self._kept(caller, site)):
                     return False
                 built = True
         return built
+
+    def _kept(self, caller: Func, site: CallSite) -> bool:
+        """Whether the construction at `site` is kept for later calls: made under a memo
+        guard (`if _client is None: _client = Client()`) or in a function whose result a
+        cache decorator keeps (`@lru_cache def get_client(): return Client()`)."""
+        if site.guard >= 0 and self._memo_guards(caller.fd, caller.class_gqn)(site.guard):
+            return True
+        return self.project.memoised(caller)
 
     def _runs_once(self, func: Func, depth: int) -> bool:
         """Whether `func` runs once per process: the module body, a lifespan or a

@@ -53,3 +53,14 @@ async def alert(body: dict) -> dict:
 @app.post("/v1/login")
 async def login(body: dict) -> dict:
     return {"ok": await run_kdf(verify, body["password"], body["stored"])}
+
+
+@app.get("/v1/identity")
+async def identity() -> dict:
+    from gateway.identity import SessionProbe, get_audit, get_identity
+
+    return {
+        "config": await get_identity().config(),
+        "keys": await get_audit().keys(),
+        "state": await SessionProbe().state(),
+    }
