@@ -46,6 +46,17 @@ _DEFAULT_TOKENS = 40
 # UJ005 notes a route's sync pieces from this many on: each is one trip through the token
 # queue (see _pool_trips); one or two are how every sync FastAPI route works.
 _MANY_TRIPS = 3
+# file-system calls that read or change metadata only: microseconds on a local disk
+_METADATA = frozenset(
+    {"os.makedirs", "os.remove", "os.unlink"}
+    | {
+        f"pathlib.Path.{name}"
+        for name in (
+            *("exists", "is_dir", "is_file", "is_symlink", "stat", "lstat", "mkdir"),
+            *("unlink", "touch", "rmdir", "chmod", "rename", "replace"),
+        )
+    }
+)
 FIX_LIMITER = (
     "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
     ".total_tokens = 100` in lifespan, with the connection pools those calls use (a "
@@ -56,8 +67,9 @@ FIX_LIMITER = (
 def _waits(sites: frozenset[Site] | set[Site]) -> bool:
     """Whether some of the blocking calls wait (on the network, a file, a sleep, a lock, a
     process) rather than compute: more tokens let more requests wait at once, while CPU-heavy
-    work (a bcrypt hash) is bounded by the cores, whatever the limit."""
-    return any(site.entry.kind != "cpu" for site in sites)
+    work (a bcrypt hash) is bounded by the cores, whatever the limit, and a file's metadata
+    (`os.makedirs(d, exist_ok=True)`, `path.exists()`) holds a token for microseconds."""
+    return any(site.entry.kind != "cpu" and site.qn not in _METADATA for site in sites)
 
 
 def _round_trips(sites: list[Site]) -> str:
