@@ -83,7 +83,11 @@ class Registrations(IncludeModel):
         """`owner.<method>(...)`, one of `_REGISTRATIONS`."""
         kwargs = dict(site.kwargs)
         owner = self._router_of(func, owner_ref)
-        if owner is None and self._never_given(func, owner_ref):
+        # (an owner nothing hands the function, or one imported from a module of the
+        # project's packages that it lacks: that import fails, and the registration with it)
+        if owner is None and (
+            self._never_given(func, owner_ref) or self._from_missing_module(func, owner_ref)
+        ):
             if method == "add_middleware" and site.args and site.args[0][0] == "name":
                 self.dead_middleware.setdefault(site.args[0][1], set()).add(func.mod.name)
             return
