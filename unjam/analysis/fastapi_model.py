@@ -40,7 +40,7 @@ from unjam.analysis.fastapi_registrations import (
 )
 from unjam.analysis.gradio_events import gradio_handlers
 from unjam.analysis.litestar_apps import litestar_entries
-from unjam.analysis.project import Project
+from unjam.analysis.project import Cls, Module, Project
 from unjam.analysis.route_shadows import unshadowed
 from unjam.analysis.summary import FuncDef
 from unjam.analysis.tornado_apps import tornado_handlers
@@ -120,17 +120,27 @@ class _Builder(Registrations):
             for _func, site in self.p.sites_named(name)
         )
 
-    def _registered_dead(self, name: str) -> bool:
-        """Whether the class named `name` is registered only where no app is reached
-        (`def setup_metrics(app): app.add_middleware(M)` whose one call is commented out):
-        never by a call that is, never built by name, never handed on as a value in another
-        module."""
+    def _registered_dead(self, cls: Cls) -> bool:
+        """Whether the class is registered only where no app is reached (`def
+        setup_metrics(app): app.add_middleware(M)` whose one call is commented out): never
+        by a call that is (by its name, when the registered class is not known), never
+        built by name, never handed on as a value in another module (one whose name means
+        another class of the same name does not count)."""
+        name = cls.cd.name
         dead = self.dead_middleware.get(name)
-        if dead is None or name in self.live_middleware or self.p.sites_named(name):
+        live = self.live_middleware
+        if dead is None or cls.gqn in live or name in live or self.p.sites_named(name):
             return False
         return all(
-            mod.name in dead for mod in self.p.unique_modules() if name in mod.summary.value_names
+            mod.name in dead
+            for mod in self.p.unique_modules()
+            if name in mod.summary.value_names and self._may_name(mod, name, cls.gqn)
         )
+
+    def _may_name(self, mod: Module, name: str, class_gqn: str) -> bool:
+        """Whether `name` in the module may be that class (unknown counts as may)."""
+        value = self.p.value_of(self.p.module_scope(mod), ("name", name))
+        return value is None or value == ("class", class_gqn)
 
     def _middleware_classes(self) -> None:
         """`BaseHTTPMiddleware` subclasses, wherever they are registered (`add_middleware`,
@@ -142,7 +152,7 @@ class _Builder(Registrations):
         used = self.p.used_names()
         for cls in list(self.p.classes.values()):
             name = cls.cd.name
-            if (name not in used and not self.p.sites_named(name)) or self._registered_dead(name):
+            if (name not in used and not self.p.sites_named(name)) or self._registered_dead(cls):
                 continue
             try:
                 if _BASE_HTTP_MIDDLEWARE in self.p.mro(cls.gqn)[1]:

@@ -137,7 +137,9 @@ class Registrations(IncludeModel):
         elif method == "add_middleware":
             target = site.args[0] if site.args else kwargs.get("middleware_class")
             if target is not None and target[0] == "name":
-                self.live_middleware.add(target[1])
+                # the class registered, when known: another of the same name stays unregistered
+                value = self.p.value_of(func, target)
+                self.live_middleware.add(value[1] if value and value[0] == "class" else target[1])
             if target is not None:
                 self._asgi_middleware(func, target)
         elif method == "add_exception_handler":
