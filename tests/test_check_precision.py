@@ -799,6 +799,8 @@ def test_a_cache_helper_s_answer_guards_work_done_on_a_miss_only():
     key (a Redis cache behind the helpers)."""
     found = findings("memo_guards", "UJ001", "catalog/cities.py")
     assert "on a cache miss only" in found[51].message, found[51].message
+    # a hit handed back reshaped (`return [d.title() for d in cached_data]`): the same memo
+    assert "on a cache miss only" in found[62].message, found[62].message
 
 
 def test_a_wildcard_entry_s_fix_names_the_method_called_on_the_object_called():

@@ -292,6 +292,19 @@ pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'
     }
 }
 
+/// What an early return hands back, as the memo rule reads it: a comprehension over a held
+/// value returns what it iterates — `returned_source` in summarize_guards.py.
+pub fn returned_source(value: &Expr) -> &Expr {
+    let generators = match value {
+        Expr::ListComp(c) => &c.generators,
+        Expr::SetComp(c) => &c.generators,
+        Expr::Generator(c) => &c.generators,
+        Expr::DictComp(c) => &c.generators,
+        _ => return value,
+    };
+    generators.first().map_or(value, |g| &g.iter)
+}
+
 /// X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`.
 pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
     let returned = match body.last() {

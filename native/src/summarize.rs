@@ -11,7 +11,7 @@ use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
     cached_subject, changed, done_flag, exits, exits_block, guard_subjects, holds_yield, missed,
-    negated, param_test,
+    negated, param_test, returned_source,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -188,7 +188,7 @@ impl<'a> Summarizer<'a> {
                     && let Some(value) = &ret.value
                 {
                     // the rest runs on a cache miss
-                    let returned = self.ref_(value, f, 0);
+                    let returned = self.ref_(returned_source(value), f, 0);
                     guard = self.add_guard(f, "cached", subject, guard, Some(returned));
                 } else if let Some(flag) =
                     done_flag(&node.test, &node.body, !node.elif_else_clauses.is_empty())
@@ -668,7 +668,7 @@ impl<'a> Summarizer<'a> {
                 && let Some(Stmt::Return(ret)) = body.last()
                 && let Some(value) = &ret.value
             {
-                let returned = self.ref_(value, f, 0);
+                let returned = self.ref_(returned_source(value), f, 0);
                 otherwise = self.add_guard(f, "cached", subject, otherwise, Some(returned));
             }
             match &clause.test {

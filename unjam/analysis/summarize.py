@@ -19,6 +19,7 @@ from unjam.analysis.summarize_guards import (
     _changed,
     _done_flag,
     exits_block,
+    returned_source,
 )
 from unjam.analysis.summarize_names import value_names
 from unjam.analysis.summary import (
@@ -226,7 +227,7 @@ class _Summarizer(GuardRecorder):
             if i < last and type(stmt) is ast.If:
                 subject = _cached_subject(stmt)
                 if subject is not None:  # what follows runs only on a cache miss
-                    returned = self.ref(stmt.body[-1].value, fn)
+                    returned = self.ref(returned_source(stmt.body[-1].value), fn)
                     guard = self.add_guard(fn, "cached", subject, guard, returned)
                 else:
                     flag = _done_flag(stmt)
@@ -308,7 +309,7 @@ class _Summarizer(GuardRecorder):
                 otherwise = self.else_guard(s.test, fn, guard, s.orelse)
                 subject = _cached_subject(s)
                 if subject is not None:  # `if hit: return hit` / `else:` runs on a miss
-                    returned = self.ref(s.body[-1].value, fn)
+                    returned = self.ref(returned_source(s.body[-1].value), fn)
                     otherwise = self.add_guard(fn, "cached", subject, otherwise, returned)
                 self.body(s.orelse, fn, cls, otherwise)
         elif t is ast.For or t is ast.AsyncFor:

@@ -311,6 +311,14 @@ def _cached_subject(node: ast.If) -> ast.expr | None:
     return _held(test)
 
 
+def returned_source(value: ast.expr) -> ast.expr:
+    """What an early return hands back, as the memo rule reads it: a comprehension over a
+    held value (`return [dict(r) for r in cached]`) returns what it iterates, reshaped."""
+    if type(value) in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
+        return value.generators[0].iter  # type: ignore[attr-defined]
+    return value
+
+
 def _other_switch(operand: ast.expr, subject: ast.expr) -> bool:
     """`flag` / `not flag` / `obj.flag` that does not read `subject`: a switch beside the
     held value, not a test of it."""

@@ -51,3 +51,14 @@ async def list_regions(country: str):
     regions = requests.get("http://regions.internal", params={"c": country}).json()  # expect: UJ001
     await set_cached_data(cache_key, regions)
     return regions
+
+
+@router.get("/{country}/districts")
+async def list_districts(country: str):
+    cache_key = f"districts:{country}"
+    cached_data = await get_cached_data(cache_key)
+    if cached_data:
+        return [district.title() for district in cached_data]
+    districts = requests.get("http://districts.internal", params={"c": country}).json()  # expect: UJ001
+    await set_cached_data(cache_key, districts)
+    return districts
