@@ -51,6 +51,9 @@ _READ_FUNCS = frozenset(
     {("name", "getattr"), ("attr", ("name", "logging"), "getLogger"), ("name", "getLogger")}
 )
 _SELF = ("name", "self")
+# a pair of methods that reads and writes back one kept thing (`get_catalogue`/`save_catalogue`)
+_GETTERS = frozenset({"get", "load", "fetch", "read", "find", "lookup"})
+_SETTERS = frozenset({"save", "set", "store", "put", "write", "cache", "upsert"})
 _ATTRIBUTE_FUNCS = frozenset({("name", "getattr"), ("name", "hasattr")})
 _ENVIRONMENT = frozenset({"environ", "getenv"})
 _FRESH_VALUES = frozenset(
@@ -132,6 +135,7 @@ def _outlives_call(
         return any(
             _kept_read(fd, ref, written)
             or (guard.kind == "cached" and _filled_cache_answer(fd, ref))
+            or (guard.kind == "cached" and _stored_back(fd, ref))
             for ref in values
         )
     if subject == root:
@@ -432,6 +436,34 @@ def _is_read(ref: tuple) -> bool:
 def _cache_function(func: tuple) -> bool:
     """`get_cached_data(key)`: a function named for a cache (a Redis helper)."""
     return func[0] == "name" and type(func[1]) is str and "cache" in func[1].lower()
+
+
+def _stored_back(fd: FuncDef, ref: tuple) -> bool:
+    """`cached = await _repo.get_catalogue()` returned early, by a function whose miss path
+    stores the same thing through the same object (`await _repo.save_catalogue(fresh)`): a
+    cache kept behind a repository (MongoDB, a file), paid once per key and per expiry. The
+    object must outlive the call (not a local, not a parameter)."""
+    call = ref[1] if ref[0] == "await" else ref
+    if call[0] != "call" or call[1][0] != "attr":
+        return False
+    reader, receiver = call[1][2], call[1][1]
+    verb, _, what = reader.partition("_")
+    if verb not in _GETTERS or not what or not _outlives(fd, receiver):
+        return False
+    stores = {f"{setter}_{what}" for setter in _SETTERS}
+    return any(
+        site.func[0] == "attr" and site.func[1] == receiver and site.func[2] in stores
+        for site in fd.calls
+    )
+
+
+def _outlives(fd: FuncDef, ref: tuple) -> bool:
+    """A name or attribute chain rooted at neither a local nor a parameter of `fd`."""
+    root = _root(ref)[0]
+    if root[0] != "name" or type(root[1]) is not str:
+        return False
+    name = root[1]
+    return name not in fd.locals and all(param.name != name for param in fd.params)
 
 
 def _filled_cache_answer(fd: FuncDef, ref: tuple) -> bool:

@@ -62,3 +62,39 @@ async def list_districts(country: str):
     districts = requests.get("http://districts.internal", params={"c": country}).json()  # expect: UJ001
     await set_cached_data(cache_key, districts)
     return districts
+
+
+class CountryStore:
+    """A cache behind a repository (a MongoDB collection with a TTL, in the real thing)."""
+
+    def __init__(self) -> None:
+        self._countries: list | None = None
+
+    async def get_countries(self) -> list | None:
+        return self._countries
+
+    async def save_countries(self, countries: list) -> None:
+        self._countries = countries
+
+
+_store = CountryStore()
+
+
+@router.get("/")
+async def list_countries():
+    cached = await _store.get_countries()
+    if cached is not None:
+        return cached
+    async with httpx.AsyncClient() as client:  # ok: on a miss, stored back below
+        countries = (await client.get("http://countries.internal")).json()
+    await _store.save_countries(countries)
+    return countries
+
+
+@router.get("/{country}/capital")
+async def capital(country: str):
+    found = await _store.get_countries()
+    if found is not None:
+        return found[0]
+    async with httpx.AsyncClient() as client:  # expect: UJ003 (nothing stores it back)
+        return (await client.get("http://capitals.internal", params={"c": country})).json()
