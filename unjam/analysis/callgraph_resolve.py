@@ -22,6 +22,7 @@ from unjam.analysis.callgraph_lazy import (
 )
 from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
+from unjam.analysis.constant_text import constant_number
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
@@ -156,6 +157,7 @@ class CallResolver:
                     or (qn in _QUEUE_GETS and _after_empty_check(func.fd, site))
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                     or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
+                    or (qn == _PBKDF2 and _few_rounds(self.project, func, site))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
                     or (qn in DONE_READS and self.done.reads_done(func, site))
@@ -690,6 +692,8 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.Executor.shutdown"
 _SQLITE_CONNECT = "sqlite3.connect"
+_PBKDF2 = "hashlib.pbkdf2_hmac"
+_FEW_ROUNDS = 5_000  # fewer iterations: about a millisecond of hashing or less
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
@@ -720,6 +724,14 @@ def _add_edge(out: Resolved, edge: Edge) -> None:
 
 def _on_error_last(edge: Edge) -> bool:
     return edge.on_error
+
+
+def _few_rounds(project: Project, func: Func, site: CallSite) -> bool:
+    """`hashlib.pbkdf2_hmac("sha256", password, salt, ROUNDS)` with a constant iteration
+    count this small: a fraction of a millisecond, no stall (the cost grows with the count)."""
+    ref = site.args[3] if len(site.args) > 3 else dict(site.kwargs).get("iterations")
+    rounds = constant_number(project, func, ref) if ref is not None else None
+    return rounds is not None and rounds < _FEW_ROUNDS
 
 
 def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:

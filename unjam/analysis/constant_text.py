@@ -1,8 +1,8 @@
-"""The string an expression surely holds, from the constants the code shows: written at the
-place, a module-level constant (here, imported, or read as `module.NAME`), a local assigned
-only constants, a few names deep; or, asked for how it starts, such a constant joined with
-something (`"/proc/" + pid`, `"/proc/%d" % pid`, `f"/proc/{pid}"`). Anything a caller passes
-or a function computes is unknown (None)."""
+"""The string (or number) an expression surely holds, from the constants the code shows:
+written at the place, a module-level constant (here, imported, or read as `module.NAME`), a
+local assigned only constants, a few names deep; or, asked for how a string starts, such a
+constant joined with something (`"/proc/" + pid`, `"/proc/%d" % pid`, `f"/proc/{pid}"`).
+Anything a caller passes or a function computes is unknown (None)."""
 
 from __future__ import annotations
 
@@ -15,12 +15,23 @@ _MAX_HOPS = 4  # names followed to find the constant (a constant aliased a few t
 def constant_text(project: Project, func: Func, ref: tuple, whole: bool = True) -> str | None:
     """The string `ref` (a summary ref in `func`) surely holds; with `whole=False`, the text
     it surely starts with."""
-    return _text(project, func, ref, whole, _MAX_HOPS)
+    text = _text(project, func, ref, whole, _MAX_HOPS)
+    return text if isinstance(text, str) else None
 
 
-def _text(project: Project, func: Func, ref: tuple, whole: bool, hops: int) -> str | None:
+def constant_number(project: Project, func: Func, ref: tuple) -> int | None:
+    """The integer `ref` surely holds (`ROUNDS = 1000` … `pbkdf2_hmac(..., ROUNDS)`)."""
+    value = _text(project, func, ref, True, _MAX_HOPS, number=True)
+    return value if isinstance(value, int) else None
+
+
+def _text(
+    project: Project, func: Func, ref: tuple, whole: bool, hops: int, number: bool = False
+) -> str | int | None:
     tag = ref[0]
     if tag == "const":
+        if number:
+            return ref[1] if type(ref[1]) is int else None
         return ref[1] if isinstance(ref[1], str) else None
     if tag == "binop" and ref[1] in _PREFIX_OPS and not whole:
         return _text(project, func, ref[2], whole, hops)
@@ -30,7 +41,7 @@ def _text(project: Project, func: Func, ref: tuple, whole: bool, hops: int) -> s
         base = project.value_of(func, ref[1])
         if base is None or base[0] != "mod":
             return None
-        return _module_text(project, base[1], ref[2], whole, hops - 1)
+        return _module_text(project, base[1], ref[2], whole, hops - 1, number)
     if tag != "name":
         return None
     name = ref[1]
@@ -39,11 +50,13 @@ def _text(project: Project, func: Func, ref: tuple, whole: bool, hops: int) -> s
         return None  # what a caller passes
     local = fd.locals.get(name) if fd.qn != "<module>" else None
     if local is not None:
-        return _one_text(project, func, local, whole, hops - 1)
-    return _module_text(project, func.mod.name, name, whole, hops - 1)
+        return _one_text(project, func, local, whole, hops - 1, number)
+    return _module_text(project, func.mod.name, name, whole, hops - 1, number)
 
 
-def _module_text(project: Project, modname: str, name: str, whole: bool, hops: int) -> str | None:
+def _module_text(
+    project: Project, modname: str, name: str, whole: bool, hops: int, number: bool = False
+) -> str | int | None:
     mod = project.modules.get(modname)
     if mod is None:
         return None
@@ -52,20 +65,22 @@ def _module_text(project: Project, modname: str, name: str, whole: bool, hops: i
     if imp is not None:
         target = project.import_target(mod, imp)
         base, _, member = target.rpartition(".")
-        return _module_text(project, base, member, whole, hops - 1) if hops > 0 else None
+        return _module_text(project, base, member, whole, hops - 1, number) if hops > 0 else None
     assigned = summary.global_values.get(name)
     if not assigned or any(scope != "<module>" for scope, _ in assigned):
         return None  # never assigned, or (also) assigned by a function at run time
     scope = project.funcs.get(f"{modname}.<module>")
     if scope is None:
         return None
-    return _one_text(project, scope, [value for _, value in assigned], whole, hops)
+    return _one_text(project, scope, [value for _, value in assigned], whole, hops, number)
 
 
-def _one_text(project: Project, func: Func, values: list, whole: bool, hops: int) -> str | None:
-    """The text every one of a name's assigned values holds (or starts with), when they
-    agree."""
-    texts = {_text(project, func, value, whole, hops) for value in values}
+def _one_text(
+    project: Project, func: Func, values: list, whole: bool, hops: int, number: bool = False
+) -> str | int | None:
+    """The text (or number) every one of a name's assigned values holds (or starts with),
+    when they agree."""
+    texts = {_text(project, func, value, whole, hops, number) for value in values}
     if len(texts) != 1:
         return None
     return texts.pop()

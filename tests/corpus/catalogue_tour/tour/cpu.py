@@ -13,7 +13,7 @@ async def login(password: str, stored: bytes) -> bool:
     pwd.verify(password, stored.decode())  # expect: UJ001
     hasher.verify(stored.decode(), password)  # expect: UJ001
     hashlib.sha256(stored).hexdigest()  # ok: fast hash
-    hashlib.pbkdf2_hmac("sha256", password.encode(), b"s", 1000)  # expect: UJ001
+    hashlib.pbkdf2_hmac("sha256", password.encode(), b"s", 100_000)  # expect: UJ001
     pwd.identify(stored.decode())  # ok
     return True
 
@@ -28,3 +28,14 @@ def contexts() -> dict[str, CryptContext]:
 
 async def rehash(password: str) -> str:
     return contexts()["default"].hash(password)  # expect: UJ001
+
+
+PIN_ROUNDS = 1000  # a short-lived PIN's check: a fraction of a millisecond
+
+
+async def check_pin(pin: str, salt: bytes) -> bytes:
+    return hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, PIN_ROUNDS)  # ok: 1,000 rounds
+
+
+async def derive_key(password: str, salt: bytes) -> bytes:
+    return hashlib.pbkdf2_hmac("sha256", password.encode(), salt, iterations=600_000)  # expect: UJ001
