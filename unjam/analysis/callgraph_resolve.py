@@ -374,34 +374,29 @@ class CallResolver:
         arguments (rules/memo.py `set_from_arguments`)."""
         known = self._given.get(class_gqn)
         if known is None:
-            known = self._given[class_gqn] = set_from_arguments(self.methods_of(class_gqn))
+            methods = [m.fd for m in self.methods_of(class_gqn)]
+            known = self._given[class_gqn] = set_from_arguments(methods)
         return known
 
-    def methods_of(self, class_gqn: str) -> list[FuncDef]:
+    def methods_of(self, class_gqn: str) -> list[Func]:
         """The methods of the class and of its project bases."""
         p = self.project
-        methods: list[FuncDef] = []
+        methods: list[Func] = []
         for owner in p.mro(class_gqn)[0]:
             cls = p.classes.get(owner)
             for name in cls.cd.methods if cls is not None else ():
                 method = p.method(owner, name)
                 if method is not None:
-                    methods.append(method.fd)
+                    methods.append(method)
         return methods
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""
         known = self._computed.get(class_gqn)
         if known is None:
-            p = self.project
-            names: set[str] = set()
-            for owner in p.mro(class_gqn)[0]:
-                cls = p.classes.get(owner)
-                for name in cls.cd.methods if cls is not None else ():
-                    method = p.method(owner, name)
-                    if method is not None and p.is_property(method):
-                        names.add(name)
-            known = self._computed[class_gqn] = frozenset(names)
+            known = self._computed[class_gqn] = frozenset(
+                m.fd.name for m in self.methods_of(class_gqn) if self.project.is_property(m)
+            )
         return known
 
     def singleton(self, class_gqn: str | None) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.import_warmed import ImportWarmed
@@ -527,15 +528,11 @@ def _written_call(caller: Func, line: int, name: str) -> str | None:
     found = {
         text
         for site in caller.fd.calls
-        if site.line == line and _last(site.func) == name
+        if site.line == line and _last_name(site.func) == name
         for text in (_dotted(site.func),)
         if text is not None
     }
     return found.pop() if len(found) == 1 else None
-
-
-def _last(ref: tuple) -> str | None:
-    return ref[2] if ref[0] == "attr" else ref[1] if ref[0] == "name" else None
 
 
 def _dotted(ref: tuple) -> str | None:

@@ -325,7 +325,8 @@ class PerRequestClients:
             return _request_query(func, site)
         handed = self._handed.get(func.class_gqn)
         if handed is None:
-            handed = self._handed[func.class_gqn] = _handed(self.g.methods_of(func.class_gqn))
+            methods = [m.fd for m in self.g.methods_of(func.class_gqn)]
+            handed = self._handed[func.class_gqn] = _handed(methods)
         return _request_query(func, site, handed)
 
     def _report(

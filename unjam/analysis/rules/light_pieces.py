@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.fastapi_records import _last_name
 from unjam.semantics import Role
 
 if TYPE_CHECKING:
@@ -112,7 +113,3 @@ def _an_interface_s(p: Project, func: Func) -> bool:
     if func.class_gqn is not None and p.is_protocol(func.class_gqn):
         return True
     return any(_last_name(ref) == "abstractmethod" for ref, _line, _col in func.fd.decorators)
-
-
-def _last_name(ref: tuple) -> str | None:
-    return ref[2] if ref[0] == "attr" else ref[1] if ref[0] == "name" else None
