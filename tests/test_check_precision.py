@@ -1,7 +1,7 @@
 """What the rules say about memo guards, handed-off work, per-request clients and app factories,
 on the corpus apps written for them (tests/corpus/{memo_guards,client_paths,pure_calls,
 connection_tests,app_factory,passed_through,app_on_self,call_following,arg_defaults,async_wrapped,
-tornado_dash,unstartable,double_include}); the corpus markers check the codes, these check the
+tornado_dash,unstartable,missing_imports,double_include}); the corpus markers check the codes, these check the
 words and the facts."""
 
 from __future__ import annotations
@@ -47,6 +47,16 @@ def test_a_test_against_the_key_a_global_holds_is_a_one_entry_cache():
     assert "on a cache miss only" in found[135].message, found[135].message
     assert "first call" not in found[143].message and "cache miss" not in found[143].message
     assert found[143].severity == Severity.ERROR
+
+
+def test_a_loader_memoised_once_under_a_per_key_cache_runs_once_not_per_key():
+    """`region(name)` caches per name, but the loader it calls on a miss holds one value
+    (`if _directory is None:`): the file is read on the first call only. `state_table`'s
+    set marks the states loaded while a dict keeps them: once per new state."""
+    found = findings("memo_guards", "UJ001", "catalog/providers.py")
+    assert "on the first call only" in found[19].message, found[19].message
+    assert "on a cache miss only" in found[35].message, found[35].message
+    assert found[35].severity == Severity.WARNING
 
 
 def test_an_exists_test_of_a_per_call_path_is_no_memo():
@@ -113,7 +123,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[60]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[62]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 
@@ -862,6 +872,45 @@ def test_an_app_that_imports_a_file_that_does_not_compile_is_left_out_and_said_s
         "cannot start: its routes are not checked until this file parses"
     ) in reasons["shop/schemas.py"]
     assert [(f.code, f.location.path) for f in result.findings] == [("UJ001", "admin/main.py")]
+
+
+def test_an_app_whose_imports_fail_is_left_out_and_the_file_to_fix_is_named():
+    """The depot's routes import a name its settings do not define, the ledger's api a
+    model module deleted from disk, the vault's config pydantic 1's `BaseSettings` where the
+    requirements ask for pydantic 2: no app of them starts, and each reason names the file
+    to fix and the import that fails; the kiosk, whose imports all resolve (or are
+    guarded), is served."""
+    root = CORPUS / "missing_imports"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    reasons = dict(result.unparsed)
+    assert reasons["depot/settings.py"] == (
+        "depot/settings.py defines no `Settings`, which depot/routes.py:5 imports from it: "
+        "importing it raises ImportError; the app `app` (depot/main.py:8), which imports "
+        "depot.routes as it starts, cannot start: its routes are not checked until the import "
+        "is fixed"
+    )
+    assert reasons["ledger/api.py"].startswith(
+        "ledger/api.py imports ledger.models.audit (line 6), but no ledger/models/audit.py is "
+        "on disk: importing it raises ModuleNotFoundError"
+    ), reasons
+    assert reasons["vault/config.py"].startswith(
+        "vault/config.py imports `BaseSettings` from pydantic (line 2), which pydantic 2 no "
+        "longer has (requirements.txt): importing it raises PydanticImportError; `BaseSettings` "
+        "moved to pydantic-settings"
+    ), reasons
+    others = [f for f in result.findings if not f.location.path.startswith("works/")]
+    assert [(f.code, f.location.path) for f in others] == [("UJ001", "kiosk/main.py")]
+
+
+def test_an_app_that_cannot_start_lends_its_routes_no_prefix_and_registers_nothing():
+    """works/main_production.py cannot start: the routers it shares with works/main.py are
+    served by that app, so their labels carry no `/api/v1` and its thread-pool limiter is
+    the one judged; the middleware only the dead app registers runs nowhere."""
+    root = CORPUS / "missing_imports"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    pool = [f for f in result.findings if f.code == "UJ006"]
+    assert [f.location.path for f in pool] == ["works/main.py"], pool
+    assert not [f for f in result.findings if f.code == "UJ004"]
 
 
 def test_the_offload_fix_names_the_callable_as_the_caller_writes_it():

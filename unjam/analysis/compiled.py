@@ -67,6 +67,7 @@ COMPILED_MODULES = (
     "unjam.analysis.assigned_before",
     "unjam.analysis.aiohttp_apps",
     "unjam.analysis.imported",
+    "unjam.analysis.missing_names",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources

@@ -123,6 +123,16 @@ class _GitIgnores:
         return False
 
 
+def ignored_by_git(root: Path, relative: str) -> bool:
+    """Whether a `.gitignore` from `root` down to the file's folder keeps `relative` (a
+    file or folder, maybe absent) out of git — a local file, like a settings module with
+    secrets, or one a build generates — whether or not `root` is a repository's."""
+    parts = relative.split("/")
+    folders = [root.joinpath(*parts[:depth]) for depth in range(len(parts))]
+    ignores = _GitIgnores([s for folder in folders if (s := _read_spec(folder)) is not None])
+    return ignores.ignored(str(root.joinpath(*parts)), is_dir=False)
+
+
 def _read_spec(directory: Path) -> tuple[str, object] | None:
     try:
         lines = (directory / ".gitignore").read_text(encoding="utf-8", errors="replace")

@@ -7,6 +7,8 @@ The first layer of the FastAPI model's builder (fastapi_model.py says which come
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from unjam.analysis.fastapi_records import (
     APP,
     ROUTER,
@@ -31,6 +33,7 @@ class AppDiscovery:
         # (scope, target ref, call ref, factory gqn) of `name = factory()` (_factory_result)
         self._from_factories: list[tuple[Func, tuple, tuple, str]] = []
         self.on_error = on_error
+        self.skip: Callable[[Func], bool] | None = None  # functions that never run (build_model)
         # an include or mount whose child unjam cannot name (`include_router(r)` of a
         # parameter), or routes added by hand (`app.routes.extend(...)`): any router may
         # be served through it (RouteModel._served)
@@ -46,6 +49,8 @@ class AppDiscovery:
         self._named_paths: frozenset[str] | None = None  # see RouteModel._named_for_import
 
     def _guard(self, func: Func, step) -> None:
+        if self.skip is not None and self.skip(func):
+            return
         try:
             step(func)
         except Exception as err:

@@ -40,7 +40,7 @@ from unjam.analysis.fastapi_registrations import (
 )
 from unjam.analysis.gradio_events import gradio_handlers
 from unjam.analysis.litestar_apps import litestar_entries
-from unjam.analysis.project import Cls, Module, Project
+from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.route_shadows import unshadowed
 from unjam.analysis.summary import FuncDef
 from unjam.analysis.tornado_apps import tornado_handlers
@@ -149,10 +149,10 @@ class _Builder(Registrations):
         defined and exported, or used by tests alone, serves nothing. One whose own
         `__call__` never calls `super().__call__` is a pure ASGI middleware in effect: the
         base class's machinery never runs."""
-        used = self.p.used_names()
+        used = self.p.used_names() if self.skip is None else self._used_where_run()
         for cls in list(self.p.classes.values()):
             name = cls.cd.name
-            if (name not in used and not self.p.sites_named(name)) or self._registered_dead(cls):
+            if (name not in used and not self._called(name)) or self._registered_dead(cls):
                 continue
             try:
                 if _BASE_HTTP_MIDDLEWARE in self.p.mro(cls.gqn)[1]:
@@ -170,6 +170,21 @@ class _Builder(Registrations):
             except Exception as err:
                 self.on_error(self.p.module_scope(cls.mod), err)
 
+    def _used_where_run(self) -> set[str]:
+        """The names handed on as values by the modules that run (`skip`: not those that
+        cannot import)."""
+        used: set[str] = set()
+        for mod in self.p.unique_modules():
+            if not self._skipped(self.p.module_scope(mod)):
+                used.update(mod.summary.value_names)
+        return used
+
+    def _called(self, name: str) -> bool:
+        return any(not self._skipped(func) for func, _site in self.p.sites_named(name))
+
+    def _skipped(self, func: Func) -> bool:
+        return self.skip is not None and self.skip(func)
+
 
 def _calls_super_call(fd: FuncDef) -> bool:
     return any(
@@ -182,12 +197,15 @@ def _calls_super_call(fd: FuncDef) -> bool:
 
 
 def build_model(
-    project: Project, on_error, candidates: AppCandidates | None = None
+    project: Project, on_error, candidates: AppCandidates | None = None, skip=None
 ) -> FastAPIModel:
     """The FastAPI model of `project`; `candidates`: its `AppCandidates`, when they were
-    collected while it was linked."""
+    collected while it was linked; `skip`: which functions never run (their module cannot
+    import), so build, register and decorate nothing."""
     if candidates is None:
         candidates = AppCandidates()
         for func in project.funcs.values():
             candidates.add(func)
-    return _Builder(project, on_error).build(candidates)
+    builder = _Builder(project, on_error)
+    builder.skip = skip
+    return builder.build(candidates)

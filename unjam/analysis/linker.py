@@ -180,8 +180,8 @@ def _analyse(
         retain.append(project)
     try:
         model = build_model(project, on_error, apps)
-        if uncompilable is not None and uncompilable[1]:
-            _leave_out_unstartable(project, model, unparsed, *uncompilable)
+        if uncompilable is not None and model.apps:
+            model = _without_failing_imports(project, model, on_error, apps, unparsed, uncompilable)
         graph = CallGraph(project, on_error, once=_run_once(model))
         if retain is not None:
             retain.append(graph)
@@ -191,20 +191,32 @@ def _analyse(
     return findings, sorted(unparsed.items()), model
 
 
-def _leave_out_unstartable(project, model, unparsed: dict[str, str], root, broken) -> None:
-    """Take the apps that import a file CPython cannot compile out of the model, and say so
-    in that file's reason: they cannot start, so none of their routes is served."""
-    from unjam.analysis.unstartable import leave_out, unstartable_apps
+def _without_failing_imports(project, model, on_error, apps, unparsed, uncompilable):
+    """The model again without the modules that cannot import, when some app or route is in
+    one (unstartable.py), else `model`."""
+    from unjam.analysis.fastapi_model import build_model
+    from unjam.analysis.unstartable import leave_out_unstartable
 
-    dead = unstartable_apps(project, model, broken, root)
-    leave_out(model, dead)
-    for u in dead:
-        through = f", through {', '.join(u.through)}" if u.through else ""
-        unparsed[u.broken] += (
-            f"; the app `{u.app.sym.rpartition('.')[2]}` ({u.app.path}:{u.app.line}) imports "
-            f"it as it starts{through}, so it cannot start: its routes are not checked until "
-            "this file parses"
-        )
+    found = leave_out_unstartable(project, model, unparsed, *uncompilable)
+    if found is None:
+        return model
+    failing, dead_apps = found
+    rebuilt = build_model(project, on_error, apps, skip=lambda func: failing.fails(func.mod))
+    rebuilt.unstartable = dead_apps
+    # what only the dead apps served, through includes of theirs, no app serves now; with no
+    # app left, no route nor handler is served
+    dead = {app.sym for app in dead_apps}
+    theirs = {(r.decorator_path, r.decorator_line) for r in model.routes if r.app in dead}
+    rebuilt.routes = [
+        r
+        for r in rebuilt.routes
+        if r.app is not None
+        or (rebuilt.apps and (r.decorator_path, r.decorator_line) not in theirs)
+    ]
+    if not rebuilt.apps:
+        rebuilt.others = []
+        rebuilt.http_middleware = []
+    return rebuilt
 
 
 def _maybe_the_program_s(summary) -> bool:

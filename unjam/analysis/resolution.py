@@ -135,7 +135,9 @@ class Resolver(ProjectIndex):
             return ("class", f"{mod.name}.{name}")
         imp = s.imports.get(name)
         if imp is not None:
-            return self.resolve_qn(self.import_target(mod, imp))
+            imported = self.resolve_qn(self.import_target(mod, imp))
+            made = self._made_by_import(imported, s.global_values.get(name, ()), name)
+            return imported if made is None else made
         values = s.global_values.get(name)
         if values:
             ann = s.global_annotations.get(name)
@@ -158,6 +160,26 @@ class Resolver(ProjectIndex):
                 value = self.module_member(target, name)
                 if value is not None:
                     return value
+        return None
+
+    def _made_by_import(self, imported: Value | None, values, name: str) -> Value | None:
+        """What `redis = redis.Redis(...)` binds at module level: an instance made by the
+        module the name was imported as (the assignment, which reads the import, runs
+        after it), else None."""
+        for scope_qn, ref in values:
+            if (
+                imported is not None
+                and scope_qn == "<module>"
+                and ref[0] == "call"
+                and ref[1][0] == "attr"
+                and ref[1][1] == ("name", name)
+            ):
+                maker = self.attribute(imported, ref[1][2])
+                if maker is not None and maker[0] == "ext":
+                    qn = maker[1]
+                    return ("inst", self.catalogue.canonical(self.catalogue.returns(qn) or qn))
+                if maker is not None and maker[0] == "class":
+                    return ("obj", maker[1])
         return None
 
     def lookup_name(self, func: Func, name: str) -> Value | None:

@@ -188,21 +188,40 @@ class RulesEngine:
         return earliest_fill(self.g, path, holder, MAX_CALLS)
 
     def memo_by_arguments(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether the memo on `path` (memo_step, else the site's own guard) caches per
-        argument, so new arguments pay again: a cache decorator on a function that takes any
-        besides `self`/`cls`, or a guard keyed by them (rules/memo.py `keyed`)."""
-        found = self.memo_edge(path)
-        if found is None:  # the blocking call itself sits under the memo guard
-            func = self.p.funcs[site.func]
+        """Whether the memos between the entry and `site` cache per argument, so new
+        arguments pay again: a cache decorator on a function that takes any besides
+        `self`/`cls`, or a guard keyed by them (rules/memo.py `keyed`) — every one of them:
+        one that holds a single value (`if _config is None:` in a loader a per-key cache
+        calls) makes the call once per process."""
+        verdicts = self._memos_keyed(path, site)
+        return bool(verdicts) and all(verdicts)
+
+    def _memos_keyed(self, path: list[tuple[str, int]], site: Site) -> list[bool]:
+        """For each memo on `path` (a guarded call, a cached callee) and around `site`
+        itself, whether it caches per argument."""
+        graph, funcs = self.g, self.p.funcs
+        found: list[bool] = []
+        for i in range(len(path) - 1):
+            (caller, line), callee = path[i], path[i + 1][0]
+            if self.is_cached(callee):
+                func = funcs.get(callee)
+                found.append(
+                    func is not None and any(q.name not in ("self", "cls") for q in func.fd.params)
+                )
+                continue
+            for e in graph.resolved(caller).edges:
+                if e.guarded and e.callee == callee and e.line == line:
+                    func = funcs.get(caller)
+                    found.append(func is not None and e.guard >= 0 and keyed(func.fd, e.guard))
+                    break
+        func = funcs.get(site.func)
+        memo = graph.memo_guards_of(site.func)
+        if func is not None and memo is not None:
             at = (site.line, site.col)
-            guards = [c.guard for c in func.fd.calls if (c.line, c.col) == at and c.guard >= 0]
-            return any(keyed(func.fd, guard) for guard in guards)
-        index, edge = found
-        if edge is not None:
-            caller = self.p.funcs.get(path[index][0])
-            return caller is not None and edge.guard >= 0 and keyed(caller.fd, edge.guard)
-        callee = self.p.funcs.get(path[index + 1][0])
-        return callee is not None and any(q.name not in ("self", "cls") for q in callee.fd.params)
+            for c in func.fd.calls:
+                if (c.line, c.col) == at and c.guard >= 0 and memo(c.guard):
+                    found.append(keyed(func.fd, c.guard))
+        return found
 
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether `site` runs only under memo guards (rules/memo.py) on every way from the

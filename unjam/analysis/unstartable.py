@@ -1,22 +1,23 @@
 """Apps that cannot start as written: the app's module imports, at its top level (so when
-the server imports it), a project module that CPython cannot compile — directly or through
-other modules' top-level imports. Importing the app then raises a SyntaxError, and no route
-of it is ever served, so what the rules would say about them is not true of this code.
+the server imports it), a project module that CPython cannot compile, or a name or module
+the project lacks (missing_names.py) — directly or through other modules' top-level imports
+(top_level_imports.py). Importing the app then raises, and no route of it is ever served, so
+what the rules would say about them is not true of this code; nor is it of a route whose
+own module cannot import, whichever app would include it.
 
-Only unconditional imports are followed: statements of a module's own top level, not those
-under `if TYPE_CHECKING:`, `try:` or in a function (which may never run or may be caught).
-They are read from the files themselves, only when some file failed to parse, which is rare:
-the summaries do not keep where an import statement stands.
+The linker then builds the FastAPI model again without the functions of the modules that
+cannot import (what they would construct, register or decorate never happens), and the
+file to fix says why in its not-analysed reason.
 """
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 from pathlib import Path
 
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
-from unjam.analysis.project import Module, Project
+from unjam.analysis.project import Project
+from unjam.analysis.top_level_imports import FailingImports
 
 # the reasons (parse.py) of files CPython would refuse to compile, too: importing them fails
 _REFUSED = (
@@ -32,8 +33,113 @@ _REFUSED = (
 @dataclass(frozen=True)
 class Unstartable:
     app: RouterObj
-    broken: str  # the file that does not compile (relative path)
+    broken: str  # the file to fix (relative path): it does not compile, or lacks a name
     through: tuple[str, ...]  # the modules between the app's and it, in import order
+    importer: str  # the module whose import fails (the broken one, or one importing it)
+
+
+def leave_out_unstartable(
+    project: Project, model: FastAPIModel, unparsed: dict[str, str], root: Path, broken
+) -> tuple[FailingImports, list[RouterObj]] | None:
+    """The modules that cannot import — they import (at the top level, as they start) a file
+    CPython cannot compile (`broken`: module name → its path), a name a project module does
+    not define or a module missing from disk — and the apps of `model` they take down, when
+    any app or route is; each file to fix says so in its reason. None when all is served."""
+    broken = dict(broken)
+    lacking = _lacking_names(project, root, broken)
+    if not broken:
+        return None
+    failing = FailingImports(project, root, broken)
+    dead = unstartable_apps(model, failing)
+    dead_routes = unimportable_routes(project, model, failing)
+    for u in dead:
+        if u.broken in lacking:
+            unparsed.setdefault(u.broken, lacking[u.broken])
+            who = f"the app {_app(u)}"
+            if u.importer != u.app.scope.mod.name:
+                who += f", which imports {', '.join((*u.through, u.importer))} as it starts,"
+            unparsed[u.broken] += (
+                f"; {who} cannot start: its routes are not checked until the import is fixed"
+            )
+        else:
+            through = f", through {', '.join(u.through)}" if u.through else ""
+            unparsed[u.broken] += (
+                f"; the app {_app(u)} imports it as it starts{through}, so it cannot start: "
+                "its routes are not checked until this file parses"
+            )
+    for path in sorted(set(dead_routes.values()) - {u.broken for u in dead}):
+        if path in lacking:
+            unparsed.setdefault(path, lacking[path])
+        until = "the import is fixed" if path in lacking else "this file parses"
+        unparsed[path] += (
+            f"; the routes of the modules that reach this import are not checked until {until}"
+        )
+    if not dead and not dead_routes:
+        return None
+    return failing, [u.app for u in dead]
+
+
+def _app(u: Unstartable) -> str:
+    return f"`{u.app.sym.rpartition('.')[2]}` ({u.app.path}:{u.app.line})"
+
+
+def _lacking_names(project: Project, root: Path, broken: dict[str, str]) -> dict[str, str]:
+    """Adds to `broken` each module whose top-level import of a project module or name
+    fails, under the path of the file to fix (the module that lacks the name; the first
+    importer of a module missing from disk); returns that path → the reason."""
+    from unjam.analysis.missing_names import missing_names
+
+    missing = missing_names(project, root)
+    if not missing:
+        return {}
+    names_of: dict[int, list[str]] = {}
+    for name, mod in project.modules.items():
+        names_of.setdefault(id(mod), []).append(name)
+    groups: dict[str, list] = {}  # the module lacking names, or the missing module's name
+    for m in sorted(missing, key=lambda m: (m.importer.path, m.line)):
+        key = "pydantic" if m.declared else m.source.path if m.source else m.name
+        groups.setdefault(key, []).append(m)
+    reasons: dict[str, str] = {}
+    for found in groups.values():
+        path = found[0].source.path if found[0].source else found[0].importer.path
+        reasons[path] = _lacking_reason(found)
+        for m in found:
+            for name in names_of[id(m.importer)]:
+                broken.setdefault(name, path)
+    return reasons
+
+
+def _lacking_reason(found: list) -> str:
+    """One sentence, starting with the path it is reported at (report.py prints it whole)."""
+    first = found[0]
+    others = len({m.importer.path for m in found}) - 1
+    more = f"{others} more file{'s' if others > 1 else ''}"
+    them = "them" if others else "it"
+    also = f", as do {more}" if others else ""
+    if first.declared:
+        names = ", ".join(f"`{n}`" for n in dict.fromkeys(m.name for m in found))
+        moved = (
+            "; `BaseSettings` moved to pydantic-settings: `from pydantic_settings import "
+            "BaseSettings`"
+            if any(m.name == "BaseSettings" for m in found)
+            else ""
+        )
+        return (
+            f"{first.importer.path} imports {names} from pydantic (line {first.line}){also}, "
+            f"which pydantic 2 no longer has ({first.declared}): importing {them} raises "
+            f"PydanticImportError{moved}"
+        )
+    if first.source is None:
+        return (
+            f"{first.importer.path} imports {first.name} (line {first.line}){also}, but no "
+            f"{first.expected} is on disk: importing {them} raises ModuleNotFoundError"
+        )
+    names = ", ".join(f"`{n}`" for n in dict.fromkeys(m.name for m in found))
+    who = f"{first.importer.path}:{first.line}" + (f" and {more} import" if others else " imports")
+    return (
+        f"{first.source.path} defines no {names}, which {who} from it: importing {them} "
+        "raises ImportError"
+    )
 
 
 def refused(reason: str) -> bool:
@@ -41,92 +147,27 @@ def refused(reason: str) -> bool:
     return reason.startswith(_REFUSED)
 
 
-def unstartable_apps(
-    project: Project, model: FastAPIModel, broken: dict[str, str], root: Path
-) -> list[Unstartable]:
-    """The apps whose module's top-level imports reach a module named in `broken` (module
-    name → its file's relative path)."""
-    if not broken:
-        return []
-    imports = _TopLevelImports(project, root)
+def unstartable_apps(model: FastAPIModel, failing: FailingImports) -> list[Unstartable]:
+    """The apps whose module cannot import."""
     found: list[Unstartable] = []
     for app in model.apps:
-        chain = _reaches(app.scope.mod, broken, imports)
+        chain = failing.chain(app.scope.mod)
         if chain is not None:
-            found.append(Unstartable(app, broken[chain[-1]], tuple(chain[:-1])))
+            broken = failing.broken[chain[-1]]
+            found.append(Unstartable(app, broken, tuple(chain[:-1]), chain[-1]))
     return found
 
 
-def leave_out(model: FastAPIModel, dead: list[Unstartable]) -> None:
-    """Take the apps that cannot start, and their routes, out of the model; when no app is
-    left, the handlers registered on them (lifespan, middleware) too: none of it runs."""
-    gone = {u.app.sym for u in dead}
-    model.routes = [r for r in model.routes if r.app not in gone]
-    model.unstartable = [a for a in model.apps if a.sym in gone]
-    model.apps = [a for a in model.apps if a.sym not in gone]
-    if not model.apps:
-        model.others = []
-        model.http_middleware = []
-
-
-def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -> list[str] | None:
-    """The module names from `start`'s imports to a broken one (breadth first), or None."""
-    parents: dict[str, str] = {start.name: ""}  # name → the name of the module importing it
-    queue = [(start, start.name)]
-    seen = {id(start)}
-    while queue:
-        mod, as_name = queue.pop(0)
-        for name in imports.of(mod):
-            if name in parents:
-                continue
-            parents[name] = as_name
-            if name in broken:
-                chain = [name]
-                while parents[chain[-1]] not in ("", start.name):
-                    chain.append(parents[chain[-1]])
-                return chain[::-1]
-            found = imports.project.modules.get(name)
-            if found is not None and id(found) not in seen:
-                seen.add(id(found))
-                queue.append((found, name))
-    return None
-
-
-class _TopLevelImports:
-    def __init__(self, project: Project, root: Path):
-        self.project = project
-        self.root = root
-
-    def of(self, mod: Module) -> list[str]:
-        """The module names the module's top-level import statements import (each package
-        on the way too: `import a.b` runs `a/__init__.py` first)."""
-        try:
-            tree = ast.parse((self.root / mod.path).read_bytes())
-        except (OSError, SyntaxError, ValueError):
-            return []
-        names: list[str] = []
-        for node in tree.body:
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    names.extend(_with_packages(alias.name))
-            elif isinstance(node, ast.ImportFrom):
-                base = _absolute(mod, node.level, node.module or "")
-                if base:
-                    names.extend(_with_packages(base))
-                    names.extend(f"{base}.{alias.name}" for alias in node.names)
-        return names
-
-
-def _with_packages(name: str) -> list[str]:
-    parts = name.split(".")
-    return [".".join(parts[: i + 1]) for i in range(len(parts))]
-
-
-def _absolute(mod: Module, level: int, module: str) -> str:
-    """The absolute name `from <level dots><module> import ...` means in `mod`."""
-    if level == 0:
-        return module
-    package = mod.name if mod.summary.is_package else mod.name.rpartition(".")[0]
-    for _ in range(level - 1):
-        package = package.rpartition(".")[0]
-    return f"{package}.{module}" if package and module else package or module
+def unimportable_routes(
+    project: Project, model: FastAPIModel, failing: FailingImports
+) -> dict[int, str]:
+    """The routes (by id) whose own module cannot import, each with the file to fix: no
+    app can serve them."""
+    dead: dict[int, str] = {}
+    for route in model.routes:
+        name = project.primary.get(route.decorator_path)
+        mod = project.modules.get(name) if name else None
+        chain = failing.chain(mod) if mod is not None else None
+        if chain is not None:
+            dead[id(route)] = failing.broken[chain[-1]]
+    return dead

@@ -51,6 +51,8 @@ def diagnostic_message(path: str, reason: str) -> str:
     """One sentence for a file (or directory) unjam could not analyse."""
     if path.startswith("("):  # the engine's marker for a failure not tied to one file
         return f"part of the analysis failed {path}: {reason}; findings may be missing"
+    if reason.startswith(f"{path} "):  # a whole sentence (unstartable.py: an app's import)
+        return reason
     return f"{path} was not analysed: {reason}"
 
 

@@ -111,7 +111,11 @@ def _outlives_call(
     if root[0] != "name":
         return False
     cached = guard.returned if guard.kind == "cached" else None
-    if cached is not None and not mentions(cached, root):
+    if (
+        cached is not None
+        and not mentions(cached, root)
+        and not _marked_and_kept(fd, subject, cached)
+    ):
         return False  # `if done: return response`: an early exit, not a cached value
     if cached is not None and not mentions(cached, subject) and not _sets(fd, subject, root):
         return False  # `if app.single_mode: return [app.single_id]`: a switch set elsewhere
@@ -147,6 +151,32 @@ def _outlives_call(
         # fill it
         return _sets(fd, subject, root) or _calls_on(fd, root)
     return True
+
+
+def _marked_and_kept(fd: FuncDef, subject: tuple, cached: tuple) -> bool:
+    """`if state in _LOADED: return _INDEX.get(state)` … `_LOADED.add(state)`, `_INDEX[state]
+    = data`: one module container marks what is loaded, another keeps it, and this function
+    fills both — a cache whose answer comes from the second."""
+    table = _table_read(cached)
+    return (
+        subject[0] == "name"
+        and table is not None
+        and table[0] == "name"
+        and table[1] not in fd.locals
+        and _sets(fd, subject, subject)
+        and _sets(fd, table, table)
+    )
+
+
+_ADDS = frozenset({"add", "append", "update", "setdefault", "extend"})
+
+
+def _adds_to(fd: FuncDef, container: tuple) -> bool:
+    """Whether `fd` puts something into `container` by a method (`_loaded.add(key)`)."""
+    return any(
+        site.func[0] == "attr" and site.func[1] == container and site.func[2] in _ADDS
+        for site in fd.calls
+    )
 
 
 def _kept_read(fd: FuncDef, ref: tuple, written: frozenset[str] | None) -> bool:
@@ -274,7 +304,7 @@ def _self_attr(subject: tuple) -> str | None:
 def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
     """Whether `fd` sets the flag its early exit tests (`if self._ready: return` … `self._ready
     = True`): it declares the global, stores an attribute on the flag's path, or changes a
-    container on it in place (`self._done["sync"] = True`)."""
+    container on it in place (`self._done["sync"] = True`, `_loaded.add(key)`)."""
     if root[1] in fd.globals_declared:
         return True
     path = set()
@@ -284,8 +314,10 @@ def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
             path.add(ref)
         ref = ref[1]
     path.add(ref)
-    return any(("attr", base, attr) in path for base, attr, _ in fd.attr_stores) or any(
-        changed in path for changed in fd.mutated
+    return (
+        any(("attr", base, attr) in path for base, attr, _ in fd.attr_stores)
+        or any(changed in path for changed in fd.mutated)
+        or any(_adds_to(fd, ref) for ref in path)
     )
 
 

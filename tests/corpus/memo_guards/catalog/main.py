@@ -8,6 +8,7 @@ from catalog.hooks import hooks
 from catalog.ledger_db import check_database, ledger
 from catalog.plugins import prepare
 from catalog.pricing import FeedWatcher, open_price_book, pricing
+from catalog.providers import providers
 from catalog.registry import store
 from catalog.settings import settings
 from catalog.workers import workers
@@ -20,6 +21,7 @@ app.include_router(ledger)
 app.include_router(hooks)
 app.include_router(settings)
 app.include_router(workers)
+app.include_router(providers)
 
 
 @app.on_event("startup")

@@ -1,0 +1,2 @@
+# expect: unparsed (the file to fix: it defines no `Settings`, which depot/routes.py imports)
+WAREHOUSE = "north"
