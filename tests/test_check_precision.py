@@ -54,9 +54,19 @@ def test_a_loader_memoised_once_under_a_per_key_cache_runs_once_not_per_key():
     (`if _directory is None:`): the file is read on the first call only. `state_table`'s
     set marks the states loaded while a dict keeps them: once per new state."""
     found = findings("memo_guards", "UJ001", "catalog/providers.py")
-    assert "on the first call only" in found[19].message, found[19].message
-    assert "on a cache miss only" in found[35].message, found[35].message
-    assert found[35].severity == Severity.WARNING
+    assert "on the first call only" in found[23].message, found[23].message
+    assert "on a cache miss only" in found[39].message, found[39].message
+    assert found[39].severity == Severity.WARNING
+
+
+def test_a_get_or_create_pays_once_per_new_key():
+    """`found = db.query(Actor)….first()` then `if found is None:` … `db.add(found)`: the
+    database keeps the row the miss made, so the remote call and the commit under the test
+    run once per new name; the query itself runs on every request."""
+    found = findings("memo_guards", "UJ001", "catalog/providers.py")
+    for line in (81, 84):
+        assert "on a cache miss only" in found[line].message, found[line].message
+    assert "cache miss" not in found[79].message and "first call" not in found[79].message
 
 
 def test_an_exists_test_of_a_per_call_path_is_no_memo():
@@ -432,13 +442,14 @@ def test_a_generator_iterated_on_the_loop_is_told_to_iterate_off_it():
     assert "to_thread(count_lines, ...)" not in found[19].fix
 
 
-def test_a_get_or_create_in_the_database_is_no_memo():
+def test_a_get_or_create_in_the_database_pays_per_new_key_not_once():
     """`run = store.get(Run, job_id=job_id)` then `if run is None: store.add(...)`: the row
-    is kept by the database, per job; every request for a new job commits again."""
+    is kept by the database, per job; every request for a new job commits again — a cache
+    miss, never "the first call only"."""
     found = findings("request_queries", "UJ001", "scheduler/store.py")
     commit = found[18]
-    assert "first call" not in commit.message and "cache miss" not in commit.message
-    assert commit.severity == Severity.ERROR
+    assert "first call" not in commit.message
+    assert "on a cache miss only" in commit.message, commit.message
 
 
 def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():
@@ -911,6 +922,17 @@ def test_an_app_that_cannot_start_lends_its_routes_no_prefix_and_registers_nothi
     pool = [f for f in result.findings if f.code == "UJ006"]
     assert [f.location.path for f in pool] == ["works/main.py"], pool
     assert not [f for f in result.findings if f.code == "UJ004"]
+
+
+def test_a_dbapi_connection_per_request_is_fixed_with_a_pool_and_begin_is_no_round_trip():
+    """A psycopg2 connection opened per request: the fix is a pool made once (one shared
+    connection would mix transactions), and its commit is that request's work, not another
+    UJ003. `with conn.begin():` sends nothing: the next statement opens the transaction."""
+    connect = findings("dbapi_deps", "UJ003", "sensors/db.py")[11]
+    assert connect.fix.startswith("open a connection pool once at start-up"), connect.fix
+    trips = findings("dbapi_deps", "UJ005", "sensors/main.py")[18]
+    assert "`sqlalchemy.Connection.execute`" in trips.message, trips.message
+    assert "begin" not in trips.message and "__enter__" not in trips.message, trips.message
 
 
 def test_the_offload_fix_names_the_callable_as_the_caller_writes_it():

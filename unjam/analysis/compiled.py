@@ -67,6 +67,7 @@ COMPILED_MODULES = (
     "unjam.analysis.assigned_before",
     "unjam.analysis.aiohttp_apps",
     "unjam.analysis.imported",
+    "unjam.analysis.import_paths",
     "unjam.analysis.missing_names",
 )
 SOURCES_FILE = "compiled_sources.json"

@@ -3,7 +3,9 @@ loads (rules/threadpool.py asks per app: a repository may hold an app on SQLite 
 PostgreSQL) —: its sessions' calls then read and write a local file, not the network (UJ005
 speaks of network round trips only).
 
-An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py), or when
+An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py; also a
+field of a settings object whose class reads no environment, a plain class or pydantic model
+with `DATABASE_URL: str = "sqlite:///./app.db"`), or when
 it is created with `connect_args={"check_same_thread": ...}` written in the call, an option
 only the sqlite3 driver accepts (PostgreSQL's and MySQL's refuse it), so it proves the
 database (a `connect_args` name, chosen by the URL elsewhere, proves nothing). An engine whose URL unjam cannot read, and any other driver, keeps the sessions'
@@ -38,6 +40,8 @@ def _sqlite_engine(project: Project, func: Func, site: CallSite) -> bool:
     kwargs = dict(site.kwargs)
     url = site.args[0] if site.args else kwargs.get("url")
     text = constant_text(project, func, url, whole=False) if url is not None else None
+    if text is None and url is not None:
+        text = _fixed_field(project, func, url)
     if text is not None and text.startswith("sqlite"):
         return True
     connect_args = kwargs.get("connect_args")
@@ -46,3 +50,29 @@ def _sqlite_engine(project: Project, func: Func, site: CallSite) -> bool:
         and connect_args[0] == "dict"
         and any(key == ("const", "check_same_thread") for key, _value in connect_args[1])
     )
+
+
+_FROM_ENVIRONMENT = frozenset(
+    {"pydantic_settings.BaseSettings", "pydantic.BaseSettings", "pydantic.v1.BaseSettings"}
+)
+
+
+def _fixed_field(project: Project, func: Func, ref: tuple) -> str | None:
+    """The text `settings.DATABASE_URL` starts with when `settings` is an instance of a
+    project class whose field has a constant default and that reads no environment (a plain
+    class or pydantic model; a `BaseSettings` may take the URL from the environment)."""
+    if ref[0] != "attr":
+        return None
+    base = project.value_of(func, ref[1])
+    if base is None or base[0] != "obj" or base[1] not in project.classes:
+        return None
+    classes, outside = project.mro(base[1])
+    if _FROM_ENVIRONMENT.intersection(outside):
+        return None
+    for gqn in classes:
+        cls = project.classes.get(gqn)
+        values = cls.cd.attrs.get(ref[2]) if cls is not None else None
+        if values:
+            scope = project.module_scope(cls.mod)
+            return constant_text(project, scope, values[-1], whole=False)
+    return None

@@ -1,7 +1,8 @@
-"""The modules a module imports as it runs: its top-level import statements, not those under
-`if TYPE_CHECKING:`, in a `try:` or in a function (which may never run, or whose error may be
-caught). Read from the files themselves, when some import is known to fail (unstartable.py),
-which is rare: the summaries do not keep where an import statement stands.
+"""What a module's top level does as it runs, read from the file itself (the summaries do not
+keep where a statement stands), only when some import is known to fail, which is rare: the
+modules it imports, by its top-level import statements — not those under `if TYPE_CHECKING:`,
+in a `try:` or in a function (which may never run, or whose error may be caught) — and the
+names it binds there (missing_names.py).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import ast
 from pathlib import Path
 
 from unjam.analysis.project import Module, Project
+from unjam.analysis.summary import ImportRef
 
 
 class FailingImports:
@@ -101,3 +103,92 @@ def _absolute(mod: Module, level: int, module: str) -> str:
     for _ in range(level - 1):
         package = package.rpartition(".")[0]
     return f"{package}.{module}" if package and module else package or module
+
+
+def binds_somehow(tree: ast.Module | None, name: str) -> bool:
+    """Whether the module binds `name` at its top level in any way, or may at run time
+    (a module `__getattr__`, `globals()`, `exec`, a star import); True when unreadable."""
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global) and name in node.names:
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and (node.func.id in _DYNAMIC)
+        ):
+            return True
+        if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            return True
+    return name in _top_level_names(tree.body) or "__getattr__" in _top_level_names(tree.body)
+
+
+def _top_level_names(body: list[ast.stmt]) -> set[str]:
+    """Every name the statements bind in the module's namespace (not inside a def or a
+    class, whose names are their own)."""
+    names: set[str] = set()
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+            continue
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for alias in stmt.names:
+                names.add(alias.asname or alias.name.partition(".")[0])
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                names.add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names.update(a.asname or a.name.partition(".")[0] for a in node.names)
+            elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+                names.add(node.name)
+            elif isinstance(node, ast.MatchMapping) and node.rest:
+                names.add(node.rest)
+            elif type(node).__name__ == "TypeAlias":
+                names.add(node.name.id)  # type: ignore[attr-defined]
+    return names
+
+
+def top_level_import(tree: ast.Module | None, imp: ImportRef) -> tuple[int, str]:
+    """The line and text of the importer's top-level import statement for `imp` ((0, "")
+    when it sits under an `if`, in a `try` or in a function: it may not run, or its error
+    be caught)."""
+    if tree is None:
+        return 0, ""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom) and imp.name:
+            if (
+                stmt.level == imp.level
+                and (stmt.module or "") == imp.module
+                and any(alias.name == imp.name for alias in stmt.names)
+            ):
+                dots = "." * imp.level
+                return stmt.lineno, f"from {dots}{imp.module} import {imp.name}"
+        elif (
+            isinstance(stmt, ast.Import)
+            and not imp.name
+            and (any(alias.name == imp.module for alias in stmt.names))
+        ):
+            return stmt.lineno, f"import {imp.module}"
+    return 0, ""
+
+
+class Trees:
+    def __init__(self, root: Path):
+        self.root = root
+        self._trees: dict[str, ast.Module | None] = {}
+
+    def of(self, mod: Module) -> ast.Module | None:
+        if mod.path not in self._trees:
+            try:
+                tree = ast.parse((self.root / mod.path).read_bytes())
+            except (OSError, SyntaxError, ValueError):
+                tree = None
+            self._trees[mod.path] = tree
+        return self._trees[mod.path]
+
+
+_DYNAMIC = frozenset({"globals", "vars", "locals", "exec", "setattr", "__import__"})

@@ -42,6 +42,16 @@ FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
 )
+# a DB-API connection: one shared by concurrent requests would mix their transactions
+FIX_CONNECTION = (
+    "open a connection pool once at start-up (in lifespan: psycopg_pool / psycopg2.pool, "
+    "or a SQLAlchemy engine) and take a connection from it for each request; one shared "
+    "connection would mix concurrent requests' transactions"
+)
+_CONNECTIONS = frozenset(
+    {"psycopg2.Connection", "psycopg.Connection", "pymysql.Connection"}
+    | {"mysql.connector.MySQLConnection"}
+)
 # a client built from what the request sends (a connection test): one shared client cannot do
 FIX_CLIENT_FROM_REQUEST = (
     "it is configured from the request, so one shared client cannot serve every request: "
@@ -67,9 +77,21 @@ FIX_DEP_NETWORK = (
 
 _SELF = ("name", "self")
 _SESSION = "sqlalchemy.orm.Session."  # (sqlmodel's and the session module's alias it)
+_DBAPI = ("Connection", "Cursor")
+# a database session or DB-API connection a function opens for itself (`db = SessionLocal()`,
+# `conn = get_connection()`): what it sends through it is this request's work (opening it per
+# request is reported where it is opened)
+_OPENED = (
+    _SESSION,
+    *(f"{m}.{kind}." for m in ("psycopg2", "psycopg", "pymysql", "sqlite3") for kind in _DBAPI),
+    "mysql.connector.MySQLConnection.",
+    "mysql.connector.MySQLCursor.",
+)
 
 
-def _request_query(func: Func | None, site: Site, given: frozenset[str] = frozenset()) -> bool:
+def _request_query(
+    func: Func | None, site: Site, given: frozenset[str] = frozenset(), shared: bool = False
+) -> bool:
     """Whether the network call at `site` is the request's own query through a value its
     function was handed (`session.scalar(select(Dag).where(Dag.id == dag_id))`, `session`
     injected by `Depends(get_session)`, lent by `with SessionLocal() as session:`, or opened
@@ -81,14 +103,17 @@ def _request_query(func: Func | None, site: Site, given: frozenset[str] = frozen
     `sqs.get_queue_url(QueueName=QUEUE)`), and any call through `self`/`cls` (a client the
     object built for itself: the seed's `Producer`) but one through an attribute in `given`,
     which the object was handed (`self.db = db` of a repository built per request from the
-    session a dependency injects)."""
+    session a dependency injects); `shared`: the object is the process's one (`tokens =
+    TokensHelper()` at module level), so a call through `self` with arguments that vary is
+    per-request work through a client built once, as through a module global."""
     if func is None:
         return False
     handed = {p.name for p in func.fd.params} - {"self", "cls"}
     # and what a `with` statement lends it (`with SessionLocal() as session:`): a session
     # from the factory's shared pool, for this request's work
-    # — or a session the function opens itself (`db = SessionLocal()`, FastAPI's own `get_db`)
-    opened = ("enter", "call") if site.qn.startswith(_SESSION) else ("enter",)
+    # — or a session or connection the function opens itself (`db = SessionLocal()`, FastAPI's
+    # own `get_db`; `conn = psycopg2.connect(...)`)
+    opened = ("enter", "call") if site.qn.startswith(_OPENED) else ("enter",)
     handed |= {
         name
         for name, values in func.fd.locals.items()
@@ -106,6 +131,8 @@ def _request_query(func: Func | None, site: Site, given: frozenset[str] = frozen
             if receiver[0] == "attr" and receiver[1] == ("name", "self"):
                 on_self = receiver[2]
             receiver = receiver[1]
+        if shared and on_self is not None and receiver == _SELF:
+            return any(_varies(arg, handed, func.fd.locals) for arg in args)
         if receiver[0] != "name" or (receiver[1] not in handed and on_self not in given):
             return False
         return not args or any(_varies(arg, handed, func.fd.locals) for arg in args)
@@ -327,7 +354,7 @@ class PerRequestClients:
         if handed is None:
             methods = [m.fd for m in self.g.methods_of(func.class_gqn)]
             handed = self._handed[func.class_gqn] = _handed(methods)
-        return _request_query(func, site, handed)
+        return _request_query(func, site, handed, self.g.singleton(func.class_gqn))
 
     def _report(
         self,
@@ -360,6 +387,8 @@ class PerRequestClients:
         else:
             where = "on the event loop"
         settings, fix = self._settings(what, steps, site.col)
+        if fix == FIX_CLIENT and self.p.catalogue.returns(site.qn) in _CONNECTIONS:
+            fix = FIX_CONNECTION
         where += settings
         self.e.report(
             "UJ003",

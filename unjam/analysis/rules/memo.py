@@ -20,9 +20,12 @@ A guard is a memo guard when the value it tests outlives the call:
   or a cache's answer (`hit = cache.get_cache(key)`, or `hit = await get_cached_data(key)`,
   then `if hit: return hit`, when the miss path stores into a cache: `cache.set_cache(key,
   v)`, `await set_cached_data(key, v)`; one only some other code fills pays on
-  every miss, `cached = await self._get_cached_tree()` in hei-fastapi) — not a query
-  for a model's row (`run = db.get(Run, key)` then `if run is None:` is a get-or-create), nor
-  a `ContextVar`'s value for this context (`override = current.get()`, no key).
+  every miss, `cached = await self._get_cached_tree()` in hei-fastapi); or a query for a
+  model's row whose miss adds one through the same session (`found = db.query(Actor)….first()`
+  then `if found is None:` … `db.add(found)`: a get-or-create, the database keeping what a
+  miss made, once per new key) — not such a query alone (`run = db.get(Run, key)` then `if
+  run is None: raise`), nor a `ContextVar`'s value for this context (`override =
+  current.get()`, no key).
 `hasattr(x, "a")` and `getattr(x, "a", None)` are judged as the `x.a` they read.
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
 the process's one — a class instantiated only at module level, `handler = Handler()`, or by
@@ -140,6 +143,7 @@ def _outlives_call(
             _kept_read(fd, ref, written)
             or (guard.kind == "cached" and _filled_cache_answer(fd, ref))
             or (guard.kind == "cached" and _stored_back(fd, ref))
+            or (guard.kind in ("is None", "not") and _row_stored(fd, ref, guard))
             for ref in values
         )
     if subject == root:
@@ -507,6 +511,72 @@ def _filled_cache_answer(fd: FuncDef, ref: tuple) -> bool:
     return call[0] == "call" and _cache_function(call[1]) and not _cache_left_unfilled(fd, ref)
 
 
+def _row_stored(fd: FuncDef, ref: tuple, guard: Guard) -> bool:
+    """`found = (await db.execute(select(Actor).filter_by(name=name))).scalar_one_or_none()`
+    (or `db.get(Actor, key)`, `db.query(Actor)….first()`) then `if found is None:` whose
+    body adds a row through the same session (`db.add(found)`): a get-or-create, the
+    database keeping what a miss made — the guarded work runs once per new key."""
+    session = _row_query_session(ref)
+    if session is None:
+        return False
+    index = fd.guards.index(guard)
+    return any(
+        call.func[0] == "attr"
+        and call.func[1] == session
+        and call.func[2] in _ROW_STORES
+        and _under(fd, call.guard, index)
+        for call in fd.calls
+    )
+
+
+_ROW_STORES = frozenset({"add", "add_all", "merge"})
+_UNKNOWN = ("?",)  # an expression the summary does not model (a comparison)
+_ROW_ANSWERS = frozenset({"first", "one_or_none", "scalar_one_or_none", "scalar", "get"})
+_ROW_QUERIES = frozenset({"execute", "exec", "scalars", "query", "get"})
+
+
+def _row_query_session(ref: tuple) -> tuple | None:
+    """The session (a bare name) a query for one row goes through, else None."""
+    if ref[0] == "await":
+        ref = ref[1]
+    if ref[0] != "call" or ref[1][0] != "attr" or ref[1][2] not in _ROW_ANSWERS:
+        return None
+    node = ref[1][1] if ref[1][2] != "get" else ref[1]
+    while node[0] in ("attr", "call", "await"):
+        if node[0] == "attr" and node[1][0] == "name" and node[2] in _ROW_QUERIES:
+            return node[1]
+        node = node[1]
+    return None
+
+
+def _under(fd: FuncDef, index: int, outer: int) -> bool:
+    """Whether guard `index` is guard `outer` or nested in it."""
+    while index >= 0:
+        if index == outer:
+            return True
+        index = fd.guards[index].outer
+    return False
+
+
+def _query_arguments(ref: tuple) -> list[tuple]:
+    """Every argument of every call in a query chain (`select(A).filter_by(name=name)`)."""
+    found: list[tuple] = []
+    stack = [ref]
+    while stack:
+        node = stack.pop()
+        if node[0] == "await":
+            stack.append(node[1])
+        elif node[0] == "call":
+            found.extend(node[2])
+            found.extend(value for _key, value in node[3])
+            stack.extend(node[2])
+            stack.extend(value for _key, value in node[3])
+            stack.append(node[1])
+        elif node[0] == "attr":
+            stack.append(node[1])
+    return found
+
+
 def _asks_for_a_model(call: tuple) -> bool:
     """`db.get(Run, run_id)`, `store.get(User, filters=...)`: a query for a row of the model
     it names (a class: a CamelCase name), as an ORM session's `get` is. A row found or made
@@ -536,6 +606,14 @@ def keyed(fd: FuncDef, index: int) -> bool:
             return True
         subject = guard.subject
         if subject[0] == "name" and any(_by_key(fd, v) for v in fd.locals.get(subject[1], ())):
+            return True
+        if subject[0] == "name" and any(
+            _row_query_session(v) is not None
+            and any(arg == _UNKNOWN or _from_arguments(fd, arg, 3) for arg in _query_arguments(v))
+            for v in fd.locals.get(subject[1], ())
+        ):
+            # a get-or-create's row, by what the call was given (or by a filter unjam cannot
+            # read, `Actor.name == name`: "each new key pays" is the weaker claim)
             return True
         index = guard.outer
     return False

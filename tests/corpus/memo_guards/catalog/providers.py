@@ -1,10 +1,14 @@
 """Provider tables read from disk: a loader memoised once per process that a per-key cache
 calls (once per process, not per key), and a per-state loader whose set marks what is
-loaded while a dict keeps it (once per state)."""
+loaded while a dict keeps it (once per state); and actors fetched from a remote API only
+when the database holds no such row yet (a get-or-create: once per new name)."""
 
 import json
 
-from fastapi import APIRouter
+import requests
+from fastapi import APIRouter, Depends
+from sqlalchemy import String, create_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 providers = APIRouter(prefix="/providers")
 _directory = None
@@ -46,3 +50,36 @@ async def get_region(name: str) -> list:
 @providers.get("/states/{state}")
 async def get_state(state: str) -> str:
     return state_table(state)
+
+
+engine = create_engine("postgresql+psycopg2://catalog:secret@db.internal/catalog")
+SessionLocal = sessionmaker(bind=engine)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Actor(Base):
+    __tablename__ = "actors"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+
+
+def sync_session():
+    db = SessionLocal()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+@providers.post("/actors/{name}")
+async def save_actor(name: str, db: Session = Depends(sync_session)) -> dict:
+    found = db.query(Actor).filter(Actor.name == name).first()  # expect: UJ001
+    if found is None:
+        details = requests.get(f"https://people.example/api?q={name}").json()  # expect: UJ001
+        found = Actor(name=details["name"])
+        db.add(found)
+        db.commit()  # expect: UJ001
+    return {"id": found.id}

@@ -15,7 +15,7 @@ class Store:
     def add(self, row):
         with Session(engine) as session:
             session.add(row)
-            session.commit()  # expect: UJ001 (on every request whose job has no run yet: no memo)
+            session.commit()  # expect: UJ001 (on every request whose job has no run yet: per new key)
             return row
 
 

@@ -1,15 +1,16 @@
 import asyncio
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from gateway.handlers import completion_handler
 from gateway.mailer import notify_ops, send_receipt
 from gateway.passwords import run_kdf, verify
 from gateway.settings import banner, get_settings
+from gateway.tokens import require_token
 from gateway.supervisor import latest_result, reap_finished, try_spawn, wait_for
 from gateway.providers.transport import UpstreamCall
 
-app = FastAPI()
+app = FastAPI()  # expect: UJ006
 
 
 @app.post("/v1/completions")
@@ -64,3 +65,8 @@ async def identity() -> dict:
         "keys": await get_audit().keys(),
         "state": await SessionProbe().state(),
     }
+
+
+@app.put("/v1/tokens/check", dependencies=[Depends(require_token)])
+def check_token() -> dict:
+    return {"ok": True}

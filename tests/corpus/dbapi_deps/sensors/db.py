@@ -1,0 +1,26 @@
+"""A DB-API connection opened for each request (the per-request cost is the connect), whose
+commit and rollback are that request's own work."""
+
+import os
+from contextlib import contextmanager
+
+import psycopg2
+
+
+def _connect():
+    return psycopg2.connect(host=os.getenv("DB_HOST", "localhost"))  # expect: UJ003
+
+
+@contextmanager
+def get_db():
+    conn = _connect()
+    cur = conn.cursor()
+    try:
+        yield cur
+        conn.commit()  # expect: UJ005 (the request's own commit: no UJ003 of its own)
+    except Exception:
+        conn.rollback()  # ok: the request's own rollback, on the connection it opened
+        raise
+    finally:
+        cur.close()
+        conn.close()

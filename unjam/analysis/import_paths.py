@@ -1,0 +1,128 @@
+"""Where an import finds its module in the project, from paths alone: the folders on
+`sys.path` an absolute import searches (the root, `src/`, the importer's package root), the
+folder a relative one starts from, and what is on disk there — for missing_names.py, which
+judges only imports that name a project module by its place.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from unjam.analysis.catalogue import library_roots
+from unjam.analysis.discovery import ignored_by_git
+from unjam.analysis.project import Module, Project
+
+_STDLIB = frozenset(sys.stdlib_module_names)
+
+
+def project_names(children: dict[str, set[str]]) -> frozenset[str]:
+    """The names of the project's modules and folders, less those the standard library or
+    a library the catalogue knows takes."""
+    names: set[str] = set()
+    for folder, inside in children.items():
+        names |= inside
+        names.add(folder.rstrip("/").rpartition("/")[2])
+    return frozenset(names - _STDLIB - library_roots())
+
+
+def regular_package(folder: str, primary: dict[str, str]) -> bool:
+    return f"{folder}__init__.py" in primary
+
+
+def holding_folder(first: str, folders: str, children: dict[str, set[str]]) -> str | None:
+    """The first of the `sys.path` folders that holds the module or package `first`."""
+    for folder in folders.split("|"):
+        if first in children.get(folder, ()) or f"{folder}{first}/" in children:
+            return folder
+    return None
+
+
+def missing_module(root: Path, folder: str, dotted: str, module: str) -> tuple[str, str] | None:
+    """(the dotted name of the first module on the way that is not on disk, the file it
+    would be) for `import dotted` from `folder`; None when every step exists (a module not
+    analysed, an extension, a package's attribute). `module`: what a `from` import names
+    before its `import` (its last step may be an attribute, not a module)."""
+    path = root / folder if folder else root
+    parts = dotted.split(".")
+    for i, part in enumerate(parts):
+        if (path / part).is_dir():
+            path = path / part
+            continue
+        if any(path.glob(f"{part}.*")):
+            return None
+        if i == len(parts) - 1 and dotted != module and (path / "__init__.py").exists():
+            return None  # `from package import name`: the summary said no such name
+        expected = f"{folder}{'/'.join(parts[: i + 1])}"
+        if ignored_by_git(root, f"{expected}.py") or ignored_by_git(root, expected):
+            return None  # kept out of git on purpose: where the app runs, it is there
+        return ".".join(parts[: i + 1]), f"{expected}.py"
+    return None
+
+
+def sys_path_folders(mod: Module, primary: dict[str, str]) -> str:
+    """The folders an absolute import in `mod` may find a project module from: the root,
+    `src/`, and the folder above its top package (its own, for a script outside any
+    package: run as `python dir/main.py`, its folder comes first on `sys.path`)."""
+    parts = mod.path.split("/")[:-1]
+    depth = len(parts)
+    while depth and "/".join(parts[:depth]) + "/__init__.py" in primary:
+        depth -= 1
+    top = "/".join(parts[:depth])
+    folders = ["", "src/"]
+    in_package = depth < len(parts)
+    above = any("/".join(parts[:d]) + "/__init__.py" in primary for d in range(1, depth))
+    if top and (in_package or not above):
+        folders.append(f"{top}/")
+    return "|".join(folders)
+
+
+def module_at(project: Project, folder: str, dotted: str) -> Module | None:
+    """The project module `dotted` names from `folder` (relative, with its "/")."""
+    tail = dotted.replace(".", "/")
+    name = project.primary.get(f"{folder}{tail}/__init__.py" if tail else f"{folder}__init__.py")
+    if name is None and tail:
+        name = project.primary.get(f"{folder}{tail}.py")
+    return None if name is None else project.modules[name]
+
+
+def relative_folder(mod: Module, level: int) -> str:
+    """The folder (relative, with its "/") `from <level dots>` starts from in `mod`."""
+    parts = mod.path.split("/")[:-1]
+    up = level - 1
+    if up > len(parts):
+        return "/"  # beyond the root: matches no file
+    folder = "/".join(parts[: len(parts) - up])
+    return f"{folder}/" if folder else ""
+
+
+def children_of(primary: dict[str, str]) -> dict[str, set[str]]:
+    """Folder (relative, with its "/") → the names of the modules and packages in it."""
+    children: dict[str, set[str]] = {}
+    for path in primary:
+        folder, _, name = path.rpartition("/")
+        if name == "__init__.py":
+            folder, _, name = folder.rpartition("/")
+        prefix = f"{folder}/" if folder else ""
+        children.setdefault(prefix, set()).add(name.removesuffix(".py"))
+    return children
+
+
+def bound_names(mod: Module, children: dict[str, set[str]]) -> frozenset[str] | None:
+    """The names the module's summary binds at its top level, and its submodules' names;
+    None when it may bind any name (a star import, a module `__getattr__`)."""
+    s = mod.summary
+    if s.star_imports or "__getattr__" in s.funcs:
+        return None
+    names = {*s.global_values, *s.imports, *s.classes, *s.funcs, *s.global_annotations}
+    if s.is_package:
+        folder = mod.path.rpartition("/")[0]
+        names |= children.get(f"{folder}/" if folder else "", set())
+    return frozenset(names)
+
+
+def submodule_file(root: Path, package: Module, name: str) -> bool:
+    """Whether the package's folder holds a file or folder `name` may be imported from (a
+    submodule, a namespace folder, a compiled extension)."""
+    folder = (root / package.path).parent
+    return (folder / name).is_dir() or any(folder.glob(f"{name}.*"))
