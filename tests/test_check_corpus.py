@@ -176,6 +176,14 @@ def test_relative_imports_in_a_namespace_package_resolve_from_the_package():
     assert routes["get_booking"] == "GET /api/bookings/{booking_id}"
 
 
+def test_a_script_imports_a_namespace_folder_beside_it():
+    """`farm/main.py`, a script, writes `from apis import plots` with `apis/` (no
+    `__init__.py`) beside it: the include is that module's router, its prefix known."""
+    result = run("namespace_app")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes["read_plot"] == "GET /api/plots/{plot_id}"
+
+
 def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     """`APIRouter(prefix=STATUS_PREFIX)` reads the module constant; `include_router(prefix=
     settings.reports_prefix)` is known only when the app runs: "…" stands where it goes."""

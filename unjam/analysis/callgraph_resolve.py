@@ -690,6 +690,8 @@ _SQLITE_CONNECT = "sqlite3.connect"
 _PBKDF2 = "hashlib.pbkdf2_hmac"
 _FEW_ROUNDS = 5_000  # fewer iterations: about a millisecond of hashing or less
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
+# calls whose first parameter says whether to wait
+_WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
 # file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
 
@@ -757,10 +759,10 @@ def _runs_a_loop(value: Value | None) -> bool:
 
 def _polls(qn: str, site: CallSite) -> bool:
     """`os.waitpid(-1, os.WNOHANG)`, `lock.acquire(blocking=False)`,
-    `q.get(block=False)`, `pool.shutdown(wait=False)`: the call asks not to wait, so it does
-    not block."""
-    if qn == _SHUTDOWN and site.args and site.args[0] == ("const", False):
-        return True
+    `q.get(block=False)` or `q.get(False)`, `pool.shutdown(wait=False)`: the call asks not to
+    wait, so it does not block."""
+    if qn in _WAIT_FIRST and site.args and site.args[0] == ("const", False):
+        return True  # `pool.shutdown(False)`, `q.get(False)`, `lock.acquire(False)`
     if qn in _WNOHANG_WAITS:
         return any(
             ref[0] == "attr" and ref[2] == "WNOHANG"

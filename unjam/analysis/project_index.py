@@ -147,6 +147,7 @@ class ProjectIndex:
         self._written: frozenset[str] | None = None  # see written_names
         self._rearmed: frozenset[str] | None = None  # see rearmed_flags
         self._unique: list[Module] | None = None  # see unique_modules
+        self._folders: frozenset[str] | None = None  # see folders
 
     # ---- building -----------------------------------------------------------------------
 
@@ -158,7 +159,7 @@ class ProjectIndex:
         if primary is None:
             primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
         mod = Module(primary, relpath, summary)
-        self._unique = None
+        self._unique = self._folders = None
         self.primary[relpath] = primary
         for name in (primary, *names):
             self.modules.setdefault(name, mod)
@@ -183,6 +184,18 @@ class ProjectIndex:
         for qn, cd in summary.classes.items():
             self.classes[f"{mod.name}.{qn}"] = Cls(f"{mod.name}.{qn}", mod, cd)
         return added
+
+    def folders(self) -> frozenset[str]:
+        """Every folder (relative, with its "/") that holds a module, at any depth."""
+        known = self._folders
+        if known is None:
+            found: set[str] = set()
+            for path in self.primary:
+                parts = path.split("/")[:-1]
+                for depth in range(1, len(parts) + 1):
+                    found.add("/".join(parts[:depth]) + "/")
+            known = self._folders = frozenset(found)
+        return known
 
     def unique_modules(self) -> list[Module]:
         """Each module once, in project order (`modules` holds it under every name it may

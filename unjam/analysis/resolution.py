@@ -20,7 +20,12 @@ class Resolver(ProjectIndex):
 
     def import_target(self, mod: Module, imp: ImportRef) -> str:
         if imp.level == 0:
-            base = self._sibling(mod, imp.module) or imp.module
+            sibling = self._sibling(mod, imp.module)
+            if sibling is None and imp.name:
+                found = self._in_namespace_beside(mod, imp.module, imp.name)
+                if found is not None:
+                    return found
+            base = sibling or imp.module
         else:
             parts = mod.name.split(".")
             keep = len(parts) - imp.level + (1 if mod.summary.is_package else 0)
@@ -54,6 +59,18 @@ class Resolver(ProjectIndex):
         ):
             return None
         return f"{found}.{rest}" if rest else found
+
+    def _in_namespace_beside(self, mod: Module, dotted: str, name: str) -> str | None:
+        """`from apis import farm` in a script beside an `apis/` folder with no `__init__.py`
+        (a namespace package, found first on the script's `sys.path` entry): the primary
+        name of `apis/farm.py`, when the script's own folder is no package."""
+        directory = mod.path.rpartition("/")[0]
+        prefix = f"{directory}/" if directory else ""
+        folder = f"{prefix}{dotted.replace('.', '/')}/"
+        if folder not in self.folders() or f"{prefix}__init__.py" in self.primary:
+            return None
+        primary = self.primary
+        return primary.get(f"{folder}{name}.py") or primary.get(f"{folder}{name}/__init__.py")
 
     def _imports_only_there(self, mod: Module, dotted: str, sibling: str) -> bool:
         taken = self.modules.get(dotted)

@@ -7,7 +7,7 @@ from gateway.mailer import notify_ops, send_receipt
 from gateway.passwords import run_kdf, verify
 from gateway.settings import banner, get_settings
 from gateway.tokens import require_token
-from gateway.supervisor import latest_result, reap_finished, try_spawn, wait_for
+from gateway.supervisor import any_result, latest_result, reap_finished, try_spawn, wait_for
 from gateway.providers.transport import UpstreamCall
 
 app = FastAPI()  # expect: UJ006
@@ -31,7 +31,7 @@ async def info() -> dict:
 
 @app.get("/v1/workers")
 async def workers() -> dict:
-    return {"reaped": sorted(reap_finished()), "last": latest_result(), "spawn": try_spawn()}
+    return {"reaped": sorted(reap_finished()), "last": latest_result() or any_result(), "spawn": try_spawn()}
 
 
 @app.post("/v1/workers/{pid}/join")

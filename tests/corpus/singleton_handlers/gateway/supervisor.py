@@ -33,8 +33,17 @@ def latest_result() -> dict | None:
         return None
 
 
+def any_result() -> dict | None:
+    try:
+        return _results.get(False)  # ok: `block` given by position: never waits
+    except queue.Empty:
+        return None
+
+
 def try_spawn() -> bool:
     if not _spawn_lock.acquire(blocking=False):  # ok: gives up at once
+        return False
+    if not _spawn_lock.acquire(False):  # ok: by position, the same
         return False
     _spawn_lock.release()
     return True
