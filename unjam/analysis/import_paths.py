@@ -108,17 +108,24 @@ def children_of(primary: dict[str, str]) -> dict[str, set[str]]:
     return children
 
 
-def bound_names(mod: Module, children: dict[str, set[str]]) -> frozenset[str] | None:
-    """The names the module's summary binds at its top level, and its submodules' names;
-    None when it may bind any name (a star import, a module `__getattr__`)."""
+def binds(mod: Module, name: str, children: dict[str, set[str]]) -> bool:
+    """Whether the module's summary binds `name` at its top level, or it is a submodule's
+    name; True when the module may bind any name (a star import, a module `__getattr__`)."""
     s = mod.summary
-    if s.star_imports or "__getattr__" in s.funcs:
-        return None
-    names = {*s.global_values, *s.imports, *s.classes, *s.funcs, *s.global_annotations}
-    if s.is_package:
-        folder = mod.path.rpartition("/")[0]
-        names |= children.get(f"{folder}/" if folder else "", set())
-    return frozenset(names)
+    if (
+        name in s.global_values
+        or name in s.imports
+        or name in s.classes
+        or name in s.funcs
+        or name in s.global_annotations
+        or s.star_imports
+        or "__getattr__" in s.funcs
+    ):
+        return True
+    if not s.is_package:
+        return False
+    folder = mod.path.rpartition("/")[0]
+    return name in children.get(f"{folder}/" if folder else "", ())
 
 
 def submodule_file(root: Path, package: Module, name: str) -> bool:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from unjam.analysis.declared_versions import declared_major
 from unjam.analysis.import_paths import (
-    bound_names,
+    binds,
     children_of,
     holding_folder,
     missing_module,
@@ -57,7 +57,8 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
     trees = Trees(root)
     found: list[MissingName] = []
     declared = ""
-    for importer, imp, source, missing in _Scan(project, root).candidates():
+    scan = _Scan(project, root)
+    for importer, imp, source, missing in scan.trusted(scan.candidates()):
         name, said = imp.name or "", ""
         if missing[0] == _PYDANTIC:
             declared = declared or _pydantic_2(root, importer, project.primary)
@@ -89,7 +90,6 @@ class _Scan:
         self.tops: dict[str, str] = {}  # dotted module → its first name, "" if not the project's
         self.holding: dict[tuple[str, str], str | None] = {}  # (first, folders) → the folder
         self.sources: dict[tuple[str, str], Module | None] = {}  # (dotted, folder) → …
-        self.bound: dict[str, frozenset[str] | None] = {}  # module path → the names it binds
         self.absent: dict[tuple[str, str], tuple[str, str] | None] = {}
         self.namespace_found: set[str] = set()  # namespace folders an import found a module in
 
@@ -98,51 +98,62 @@ class _Scan:
         the name (the missing module's dotted name and file when None; `pydantic` for a
         name pydantic 2 removed)."""
         found: list[tuple] = []
+        verdicts: dict[tuple, tuple | None] = {}  # (module, name, folders) → the verdict
+        tops = self.tops
         for mod in self.project.unique_modules():
-            folders: list[str | None] = [None]  # its sys.path folders, worked out once
+            folders = ""  # its sys.path folders, worked out once
             for imp in mod.summary.imports.values():
-                if imp.name == "*":
-                    continue
-                if imp.module == "pydantic" and imp.name in _PYDANTIC_1_ONLY:
-                    found.append((mod, imp, None, (_PYDANTIC, ""), ""))
-                    continue
-                where = self._folder(mod, imp, folders)
-                if where is not None:
-                    judged = self._judge(mod, imp, *where)
-                    if judged is not None:
-                        found.append(judged)
+                module, name = imp.module, imp.name
+                if imp.level:
+                    key = (module, name, relative_folder(mod, imp.level))
+                else:
+                    top = tops.get(module)
+                    if top is None:
+                        top = self._top(module)
+                    if not top:
+                        if module == _PYDANTIC and name in _PYDANTIC_1_ONLY:
+                            found.append((mod, imp, None, (_PYDANTIC, "")))
+                        continue
+                    if not folders:
+                        folders = sys_path_folders(mod, self.primary)
+                    key = (module, name, folders)
+                verdict = verdicts.get(key, _UNSEEN)
+                if verdict is _UNSEEN:
+                    verdict = verdicts[key] = self._verdict(imp, key[2])
+                if verdict is not None:
+                    found.append((mod, imp, *verdict))
+        return found
+
+    def _top(self, module: str) -> str:
+        """The module's first name when it is the project's, else "" (remembered)."""
+        first = module.partition(".")[0]
+        first = self.tops[module] = first if first in self.names else ""
+        return first
+
+    def _verdict(self, imp: ImportRef, folders: str) -> tuple | None:
+        """(source module, (what is missing, where)) when the import fails, else None;
+        `folders`: where a relative import starts, or an absolute one's sys.path folders."""
+        if imp.name == "*":
+            return None
+        first = ""
+        folder: str | None = folders
+        if not imp.level:
+            first = imp.module.partition(".")[0]
+            key = (first, folders)
+            if key not in self.holding:
+                self.holding[key] = holding_folder(first, folders, self.children)
+            folder = self.holding[key]
+        if folder is None:
+            return None
+        judged = self._judge(imp, folder, first)
+        if judged is None or judged[0] is not None or not first:
+            return judged
         # a folder without `__init__.py` is a namespace package, which an installed package
         # of the same name comes before (`alembic/` of migrations): trusted only when the
-        # project is seen importing its own modules through it
-        return [
-            c[:4]
-            for c in found
-            if c[2] is not None
-            or not c[4]
-            or c[4] in self.namespace_found
-            or regular_package(c[4], self.primary)
-        ]
+        # project is seen importing its own modules through it — judged once all are seen
+        return None, judged[1], f"{folder}{first}/"
 
-    def _folder(self, mod: Module, imp: ImportRef, folders: list) -> tuple[str, str] | None:
-        """(the folder the import's module is looked for from, its first name: "" for a
-        relative import), or None when it is no project module's."""
-        if imp.level:
-            return relative_folder(mod, imp.level), ""
-        first = self.tops.get(imp.module)
-        if first is None:
-            first = imp.module.partition(".")[0]
-            first = self.tops[imp.module] = first if first in self.names else ""
-        if not first:
-            return None
-        if folders[0] is None:
-            folders[0] = sys_path_folders(mod, self.primary)
-        key = (first, folders[0])
-        if key not in self.holding:
-            self.holding[key] = holding_folder(first, folders[0], self.children)
-        folder = self.holding[key]
-        return None if folder is None else (folder, first)
-
-    def _judge(self, mod: Module, imp: ImportRef, folder: str, first: str) -> tuple | None:
+    def _judge(self, imp: ImportRef, folder: str, first: str) -> tuple | None:
         """The candidate this import makes, if any."""
         name, module = imp.name, imp.module
         key = (module, folder)
@@ -152,19 +163,26 @@ class _Scan:
                 self.namespace_found.add(f"{folder}{first}/")
         source = self.sources[key]
         if source is not None:
-            if not name:
+            if not name or binds(source, name, self.children):
                 return None
-            if source.path not in self.bound:
-                self.bound[source.path] = bound_names(source, self.children)
-            names = self.bound[source.path]
-            return None if names is None or name in names else (mod, imp, source, ("", ""), "")
+            return source, ("", "")
         dotted = f"{module}.{name}" if name else module
         if (dotted, folder) not in self.absent:
             self.absent[dotted, folder] = missing_module(self.root, folder, dotted, module)
         missing = self.absent[dotted, folder]
-        if missing is None:
-            return None
-        return mod, imp, None, missing, f"{folder}{first}/" if first else ""
+        return None if missing is None else (None, missing)
+
+    def trusted(self, found: list[tuple]) -> list[tuple]:
+        """`found` less the modules missing from a namespace folder no import is seen to
+        find a module in."""
+        return [
+            c[:4]
+            for c in found
+            if len(c) < 5 or c[4] in self.namespace_found or regular_package(c[4], self.primary)
+        ]
+
+
+_UNSEEN = ("unseen",)
 
 
 # names `from pydantic import …` gives in pydantic 1 and raises PydanticImportError for in 2
