@@ -117,9 +117,9 @@ class _Scan:
                     if not folders:
                         folders = sys_path_folders(mod, self.primary)
                     key = (module, name, folders)
-                verdict = verdicts.get(key, _UNSEEN)
-                if verdict is _UNSEEN:
-                    verdict = verdicts[key] = self._verdict(imp, key[2])
+                if key not in verdicts:
+                    verdicts[key] = self._verdict(imp, key[2])
+                verdict = verdicts[key]
                 if verdict is not None:
                     found.append((mod, imp, *verdict))
         return found
@@ -180,9 +180,6 @@ class _Scan:
             for c in found
             if len(c) < 5 or c[4] in self.namespace_found or regular_package(c[4], self.primary)
         ]
-
-
-_UNSEEN = ("unseen",)
 
 
 # names `from pydantic import …` gives in pydantic 1 and raises PydanticImportError for in 2
