@@ -49,8 +49,12 @@ def test_two_generators_merge_exactly_and_match_one_of_the_same_total(tmp_path):
     a, b, single = tmp_path / "a.gz", tmp_path / "b.gz", tmp_path / "single.gz"
     with serve_app("apps:hello", app_dir=APPS) as server:
         url = server.url + "/"
-        start = time.time() + 3.0
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(start)) + f"{start % 1:.3f}"[1:]
+        # whole milliseconds: a fraction formatted on its own rounds .9996 up to "1.000",
+        # which would name the start of this second, not the next
+        start_ms = int((time.time() + 3.0) * 1000)
+        start = start_ms / 1000
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(start_ms // 1000))
+        stamp += f".{start_ms % 1000:03d}"
         attack = ["load", url, "-r", "50", "-d", "2s", "--start-at", stamp + "Z", "-f", "json"]
         generators = [
             subprocess.Popen(
