@@ -7,6 +7,9 @@ A layer of `Project` (see project_index.py); the values are project.py's tuples.
 
 from __future__ import annotations
 
+import sys
+
+from unjam.analysis.catalogue import library_roots
 from unjam.analysis.project_index import _BUSY, _MEMBER, _MISSING, Func, Module, ProjectIndex, Value
 from unjam.analysis.summary import ImportRef, ModuleSummary
 
@@ -25,6 +28,8 @@ class Resolver(ProjectIndex):
                 found = self._in_namespace_beside(mod, imp.module, imp.name)
                 if found is not None:
                     return found
+            if sibling is None and imp.module not in self.modules:
+                sibling = self._by_own_package(mod, imp.module)
             base = sibling or imp.module
         else:
             parts = mod.name.split(".")
@@ -59,6 +64,21 @@ class Resolver(ProjectIndex):
         ):
             return None
         return f"{found}.{rest}" if rest else found
+
+    def _by_own_package(self, mod: Module, dotted: str) -> str | None:
+        """`from app.crud import things` in backend/app/routers/items.py: the importer names
+        a package it sits in, so the folder above that package is on `sys.path` (`cd backend
+        && uvicorn app.main:app`) even where the linker's names do not say so (a stray
+        `backend/__init__.py` makes them `backend.app.…`): the primary name of the module
+        `dotted` names from there, or None."""
+        first, dot, _rest = dotted.partition(".")
+        folders = mod.path.split("/")[:-1]
+        if not dot or first not in folders or first in _OUTSIDE:
+            return None  # (`import stripe` in app/stripe/ is the library: absolute)
+        above = "/".join(folders[: len(folders) - folders[::-1].index(first) - 1])
+        path = f"{above}/" if above else ""
+        path += dotted.replace(".", "/")
+        return self.primary.get(f"{path}.py") or self.primary.get(f"{path}/__init__.py")
 
     def _in_namespace_beside(self, mod: Module, dotted: str, name: str) -> str | None:
         """`from apis import farm` in a script beside an `apis/` folder with no `__init__.py`
@@ -357,3 +377,7 @@ def _binds(summary: ModuleSummary, name: str) -> bool:
         or name in summary.classes
         or (fd is not None and fd.class_qn is None and fd.parent is None)
     )
+
+
+# names the standard library or a library the catalogue knows takes: never a project package
+_OUTSIDE = frozenset(sys.stdlib_module_names) | library_roots()
