@@ -12,6 +12,7 @@ from pathlib import Path
 from unjam.analysis.catalogue import library_roots
 from unjam.analysis.discovery import ignored_by_git
 from unjam.analysis.project import Module, Project
+from unjam.analysis.resolution import defines
 
 _STDLIB = frozenset(sys.stdlib_module_names)
 
@@ -112,15 +113,9 @@ def binds(mod: Module, name: str, children: dict[str, set[str]]) -> bool:
     """Whether the module's summary binds `name` at its top level, or it is a submodule's
     name; True when the module may bind any name (a star import, a module `__getattr__`)."""
     s = mod.summary
-    if (
-        name in s.global_values
-        or name in s.imports
-        or name in s.classes
-        or name in s.funcs
-        or name in s.global_annotations
-        or s.star_imports
-        or "__getattr__" in s.funcs
-    ):
+    if defines(mod, name) or name in s.global_annotations or s.star_imports:
+        return True
+    if "__getattr__" in s.funcs:
         return True
     if not s.is_package:
         return False

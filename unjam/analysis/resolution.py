@@ -105,8 +105,8 @@ class Resolver(ProjectIndex):
         modules = self.modules
         return (
             bool(names)
-            and all(_defines(there, n) for n in names)
-            and not all(_defines(taken, n) or f"{dotted}.{n}" in modules for n in names)
+            and all(defines(there, n) for n in names)
+            and not all(defines(taken, n) or f"{dotted}.{n}" in modules for n in names)
         )
 
     def resolve_qn(self, qn: str) -> Value | None:
@@ -356,7 +356,7 @@ def _top_level(relpath: str) -> bool:
     return len(parts) == 1 or (len(parts) == 2 and parts[1] == "__init__.py")
 
 
-def _defines(mod: Module, name: str) -> bool:
+def defines(mod: Module, name: str) -> bool:
     """Whether a module binds `name` at its top level (a def, a class, an assignment, an
     import)."""
     summary = mod.summary
