@@ -24,10 +24,12 @@ class Resolver(ProjectIndex):
     def import_target(self, mod: Module, imp: ImportRef) -> str:
         if imp.level == 0:
             sibling = self._sibling(mod, imp.module)
-            if sibling is None and imp.name:
-                found = self._in_namespace_beside(mod, imp.module, imp.name)
-                if found is not None:
-                    return found
+            if sibling is None and imp.module not in self.modules:
+                sibling = self._in_namespace_beside(mod, imp.module)
+                if sibling is None and imp.name:
+                    found = self._in_namespace_beside(mod, f"{imp.module}.{imp.name}")
+                    if found is not None:
+                        return found
             if sibling is None and imp.module not in self.modules:
                 sibling = self._by_own_package(mod, imp.module)
             base = sibling or imp.module
@@ -80,17 +82,20 @@ class Resolver(ProjectIndex):
         path += dotted.replace(".", "/")
         return self.primary.get(f"{path}.py") or self.primary.get(f"{path}/__init__.py")
 
-    def _in_namespace_beside(self, mod: Module, dotted: str, name: str) -> str | None:
-        """`from apis import farm` in a script beside an `apis/` folder with no `__init__.py`
-        (a namespace package, found first on the script's `sys.path` entry): the primary
-        name of `apis/farm.py`, when the script's own folder is no package."""
+    def _in_namespace_beside(self, mod: Module, dotted: str) -> str | None:
+        """`from apis import farm` / `from app.rag.service import x` in a script beside an
+        `apis/` or `app/` folder with no `__init__.py` (a namespace package, found first on
+        the script's `sys.path` entry): the primary name of `apis/farm.py` or
+        `app/rag/service.py`, when the script's own folder is no package."""
+        first, dot, _rest = dotted.partition(".")
         directory = mod.path.rpartition("/")[0]
         prefix = f"{directory}/" if directory else ""
-        folder = f"{prefix}{dotted.replace('.', '/')}/"
-        if folder not in self.folders() or f"{prefix}__init__.py" in self.primary:
+        if not dot or f"{prefix}{first}/" not in self.folders():
             return None
-        primary = self.primary
-        return primary.get(f"{folder}{name}.py") or primary.get(f"{folder}{name}/__init__.py")
+        if f"{prefix}__init__.py" in self.primary or f"{prefix}{first}/__init__.py" in self.primary:
+            return None  # a package: the linker's names already say it
+        path = f"{prefix}{dotted.replace('.', '/')}"
+        return self.primary.get(f"{path}.py") or self.primary.get(f"{path}/__init__.py")
 
     def _imports_only_there(self, mod: Module, dotted: str, sibling: str) -> bool:
         taken = self.modules.get(dotted)

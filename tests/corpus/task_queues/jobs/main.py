@@ -2,6 +2,7 @@ from fastapi import FastAPI, UploadFile
 
 from jobs.storage import minio_client, password_hash
 from jobs.worker import celery_app, cleanup, render
+from jobs.schedule import start_scheduler
 
 app = FastAPI()
 
@@ -29,3 +30,8 @@ async def signup(password: str) -> dict:
 async def render_now(report_id: int) -> dict:
     render(report_id)  # ok: called in place, the task's own body (a print) blocks nothing
     return {"name": render.name}  # ok: an attribute, no call
+
+
+@app.on_event("startup")
+def begin_schedule() -> None:
+    start_scheduler()
