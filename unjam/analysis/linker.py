@@ -195,9 +195,9 @@ def _without_failing_imports(project, model, on_error, apps, unparsed, uncompila
     """The model again without the modules that cannot import, when some app or route is in
     one (unstartable.py), else `model`."""
     from unjam.analysis.fastapi_model import build_model
-    from unjam.analysis.unstartable import leave_out_unstartable
+    from unjam.analysis.unstartable import find_unstartable
 
-    found = leave_out_unstartable(project, model, unparsed, *uncompilable)
+    found = find_unstartable(project, model, unparsed, *uncompilable)
     if found is None:
         return model
     failing, dead_apps = found

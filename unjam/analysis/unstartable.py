@@ -38,7 +38,7 @@ class Unstartable:
     importer: str  # the module whose import fails (the broken one, or one importing it)
 
 
-def leave_out_unstartable(
+def find_unstartable(
     project: Project, model: FastAPIModel, unparsed: dict[str, str], root: Path, broken
 ) -> tuple[FailingImports, list[RouterObj]] | None:
     """The modules that cannot import — they import (at the top level, as they start) a file
