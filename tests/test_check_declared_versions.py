@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from unjam.analysis.declared_versions import declared_major
+from unjam.analysis.declared_versions import declared_major, declared_requirement
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,18 @@ def test_a_lock_pin_comes_before_a_requirement_and_says_where(tmp_path):
     (tmp_path / "pyproject.toml").write_text('pydantic = "^1.10"\n')
     (tmp_path / "poetry.lock").write_text('[[package]]\nname = "pydantic"\nversion = "2.7.0"\n')
     assert declared_major(tmp_path, [""], "pydantic") == (2, "poetry.lock: 2.7.0")
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "declared"),
+    [
+        ("requirements.txt", "fastapi\nservices==1.2\n", True),
+        ("pyproject.toml", '[project]\ndependencies = [\n  "services>=1",\n]\n', True),
+        ("poetry.lock", '[[package]]\nname = "services"\nversion = "1.0"\n', True),
+        ("requirements.txt", "fastapi\nmy-services==1\n", False),
+        ("requirements.txt", "# services\nfastapi\n", False),
+    ],
+)
+def test_a_requirement_is_found_by_its_name(tmp_path, name, text, declared):
+    (tmp_path / name).write_text(text)
+    assert declared_requirement(tmp_path, "services") is declared

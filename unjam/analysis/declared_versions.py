@@ -61,3 +61,11 @@ def _required_major(path: Path, package: str) -> int | None:
         re.MULTILINE | re.IGNORECASE,
     )
     return None if spec is None else int(spec.group(4))
+
+
+def declared_requirement(root: Path, package: str) -> bool:
+    """Whether a dependency file at the root names `package` (a requirement, a lock entry)."""
+    name = re.escape(package)
+    pattern = re.compile(rf"""^\s*(name = )?["']?{name}\b""", re.MULTILINE | re.IGNORECASE)
+    files = [root / n for n in (*_LOCKS, *_REQUIREMENTS)] + sorted(root.glob("requirements*.txt"))
+    return any(pattern.search(_read(path)) for path in files)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from unjam.analysis.declared_versions import declared_major
+from unjam.analysis.declared_versions import declared_major, declared_requirement
 from unjam.analysis.import_paths import (
     binds,
     children_of,
@@ -60,7 +60,12 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
     scan = _Scan(project, root)
     for importer, imp, source, missing in scan.trusted(scan.candidates()):
         name, said = imp.name or "", ""
-        if missing[0] == _PYDANTIC:
+        if missing[0] == _ABSENT:
+            name = imp.module.partition(".")[0]
+            if declared_requirement(root, name) or (root / name).exists():
+                continue
+            missing = (name, f"{name}/")
+        elif missing[0] == _PYDANTIC:
             declared = declared or _pydantic_2(root, importer, project.primary)
             if declared == "-":
                 continue
@@ -92,6 +97,7 @@ class _Scan:
         self.sources: dict[tuple[str, str], Module | None] = {}  # (dotted, folder) → …
         self.absent: dict[tuple[str, str], tuple[str, str] | None] = {}
         self.namespace_found: set[str] = set()  # namespace folders an import found a module in
+        self.everywhere: set[str] | None = None  # see _absent_package
 
     def candidates(self) -> list[tuple]:
         """(importer, import, source module, (what is missing, where)): the module lacking
@@ -113,6 +119,8 @@ class _Scan:
                     if not top:
                         if module == _PYDANTIC and name in _PYDANTIC_1_ONLY:
                             found.append((mod, imp, None, (_PYDANTIC, "")))
+                        elif self._absent_package(module):
+                            found.append((mod, imp, None, (_ABSENT, "")))
                         continue
                     if not folders:
                         folders = sys_path_folders(mod, self.primary)
@@ -123,6 +131,18 @@ class _Scan:
                 if verdict is not None:
                     found.append((mod, imp, *verdict))
         return found
+
+    def _absent_package(self, module: str) -> bool:
+        """`from routes.auth import router` where no `routes` folder or module is anywhere in
+        the project: a name only a project uses for its own package (`_PROJECT_PACKAGES`),
+        not the analysed folder's own (`unjam check routes/`)."""
+        first = module.partition(".")[0]
+        if first not in _PROJECT_PACKAGES or first in self.root.parts:
+            return False
+        if self.everywhere is None:  # every folder's and module's name, at any depth
+            self.everywhere = {f.rstrip("/").rpartition("/")[2] for f in self.project.folders()}
+            self.everywhere |= {p.rpartition("/")[2].removesuffix(".py") for p in self.primary}
+        return first not in self.everywhere
 
     def _top(self, module: str) -> str:
         """The module's first name when it is the project's, else "" (remembered)."""
@@ -170,6 +190,8 @@ class _Scan:
         if (dotted, folder) not in self.absent:
             self.absent[dotted, folder] = missing_module(self.root, folder, dotted, module)
         missing = self.absent[dotted, folder]
+        if missing is None and first:
+            self.namespace_found.add(f"{folder}{first}/")  # it found a module on disk there
         return None if missing is None else (None, missing)
 
     def trusted(self, found: list[tuple]) -> list[tuple]:
@@ -181,6 +203,14 @@ class _Scan:
             if len(c) < 5 or c[4] in self.namespace_found or regular_package(c[4], self.primary)
         ]
 
+
+# names a project gives its own packages and no library a FastAPI app installs takes: one
+# imported while no folder or module of the project bears it is missing from the repository
+_ABSENT = "(absent package)"
+_PROJECT_PACKAGES = frozenset(
+    {"routes", "routers", "schemas", "crud", "services", "modules", "controllers"}
+    | {"repositories", "endpoints", "dependencies", "handlers", "views", "serializers"}
+)
 
 # names `from pydantic import …` gives in pydantic 1 and raises PydanticImportError for in 2
 _PYDANTIC = "pydantic"

@@ -99,14 +99,14 @@ def _lacking_names(project: Project, root: Path, broken: dict[str, str]) -> dict
     for m in sorted(missing, key=lambda m: (m.importer.path, m.line)):
         key = "pydantic" if m.declared else m.source.path if m.source else m.name
         groups.setdefault(key, []).append(m)
-    reasons: dict[str, str] = {}
+    by_path: dict[str, list] = {}  # the file each group is reported at → what fails there
     for found in groups.values():
         path = found[0].source.path if found[0].source else found[0].importer.path
-        reasons[path] = _lacking_reason(found)
+        by_path.setdefault(path, []).extend(found)
         for m in found:
             for name in names_of[id(m.importer)]:
                 broken.setdefault(name, path)
-    return reasons
+    return {path: _lacking_reason(found) for path, found in by_path.items()}
 
 
 def _lacking_reason(found: list) -> str:
@@ -130,9 +130,12 @@ def _lacking_reason(found: list) -> str:
             f"PydanticImportError{moved}"
         )
     if first.source is None:
+        names = ", ".join(dict.fromkeys(m.name for m in found))
+        files = list(dict.fromkeys(m.expected for m in found))
+        none = f"no {files[0]} is" if len(files) == 1 else f"none of {', '.join(files)} is"
         return (
-            f"{first.importer.path} imports {first.name} (line {first.line}){also}, but no "
-            f"{first.expected} is on disk: importing {them} raises ModuleNotFoundError"
+            f"{first.importer.path} imports {names} (line {first.line}){also}, but {none} on "
+            f"disk: importing {them} raises ModuleNotFoundError"
         )
     names = ", ".join(f"`{n}`" for n in dict.fromkeys(m.name for m in found))
     who = f"{first.importer.path}:{first.line}" + (f" and {more} import" if others else " imports")

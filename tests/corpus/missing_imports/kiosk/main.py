@@ -1,7 +1,7 @@
 """The kiosk's app imports only what exists — a submodule, a namespace folder's module,
 names bound by unpacking, a loop or `globals()`, a module `__getattr__`, a settings file
-its .gitignore keeps local — or guards what may not (`try:`, `if TYPE_CHECKING:`). It
-starts, and serves its routes."""
+its .gitignore keeps local, a package its requirements name (`views`) — or guards what may
+not (`try:`, `if TYPE_CHECKING:`). It starts, and serves its routes."""
 
 import time
 from typing import TYPE_CHECKING
@@ -14,6 +14,7 @@ from kiosk.lazy import anything
 from kiosk.local_settings import SECRET
 from kiosk.parts import widgets
 from kiosk.spaces import tools
+from views.pages import home
 
 if TYPE_CHECKING:
     from kiosk.models import Receipt
@@ -30,4 +31,4 @@ app = FastAPI(debug=DEBUG)
 async def status() -> dict:
     time.sleep(0.1)  # expect: UJ001
     receipt: Receipt | None = None
-    return {"parts": [widgets.BUTTON, tools.HAMMER, anything, op, SECRET, RETRIES, TIMEOUT, receipt]}
+    return {"parts": [widgets.BUTTON, tools.HAMMER, anything, op, SECRET, home, RETRIES, TIMEOUT, receipt]}
