@@ -6,15 +6,11 @@ judges only imports that name a project module by its place.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from unjam.analysis.catalogue import library_roots
 from unjam.analysis.discovery import ignored_by_git
 from unjam.analysis.project import Module, Project
-from unjam.analysis.resolution import defines
-
-_STDLIB = frozenset(sys.stdlib_module_names)
+from unjam.analysis.resolution import OUTSIDE_NAMES, defines
 
 
 def project_names(children: dict[str, set[str]]) -> frozenset[str]:
@@ -24,7 +20,7 @@ def project_names(children: dict[str, set[str]]) -> frozenset[str]:
     for folder, inside in children.items():
         names |= inside
         names.add(folder.rstrip("/").rpartition("/")[2])
-    return frozenset(names - _STDLIB - library_roots())
+    return frozenset(names - OUTSIDE_NAMES)
 
 
 def regular_package(folder: str, primary: dict[str, str]) -> bool:

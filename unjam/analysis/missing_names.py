@@ -42,7 +42,6 @@ from unjam.analysis.top_level_imports import Trees, binds_somehow, top_level_imp
 class MissingName:
     importer: Module  # the module whose import fails
     line: int  # of the import statement, at the importer's top level
-    statement: str  # as written: `from app.settings import Meta`, `import app.jobs`
     source: Module | None  # the module that lacks the name; None when the module is missing
     name: str  # the name it lacks, or the dotted name of the missing module
     expected: str = ""  # for a missing module: the file it would be (relative)
@@ -77,9 +76,9 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 continue
         else:
             name = missing[0]
-        line, statement = top_level_import(trees.of(importer), imp)
+        line = top_level_import(trees.of(importer), imp)
         if line:
-            found.append(MissingName(importer, line, statement, source, name, missing[1], said))
+            found.append(MissingName(importer, line, source, name, missing[1], said))
     return found
 
 

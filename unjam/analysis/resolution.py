@@ -75,7 +75,7 @@ class Resolver(ProjectIndex):
         `dotted` names from there, or None."""
         first, dot, _rest = dotted.partition(".")
         folders = mod.path.split("/")[:-1]
-        if not dot or first not in folders or first in _OUTSIDE:
+        if not dot or first not in folders or first in OUTSIDE_NAMES:
             return None  # (`import stripe` in app/stripe/ is the library: absolute)
         above = "/".join(folders[: len(folders) - folders[::-1].index(first) - 1])
         path = f"{above}/" if above else ""
@@ -385,4 +385,4 @@ def _binds(summary: ModuleSummary, name: str) -> bool:
 
 
 # names the standard library or a library the catalogue knows takes: never a project package
-_OUTSIDE = frozenset(sys.stdlib_module_names) | library_roots()
+OUTSIDE_NAMES = frozenset(sys.stdlib_module_names) | library_roots()

@@ -152,12 +152,11 @@ def _top_level_names(body: list[ast.stmt]) -> set[str]:
     return names
 
 
-def top_level_import(tree: ast.Module | None, imp: ImportRef) -> tuple[int, str]:
-    """The line and text of the importer's top-level import statement for `imp` ((0, "")
-    when it sits under an `if`, in a `try` or in a function: it may not run, or its error
-    be caught)."""
+def top_level_import(tree: ast.Module | None, imp: ImportRef) -> int:
+    """The line of the importer's top-level import statement for `imp` (0 when it sits under
+    an `if`, in a `try` or in a function: it may not run, or its error be caught)."""
     if tree is None:
-        return 0, ""
+        return 0
     for stmt in tree.body:
         if isinstance(stmt, ast.ImportFrom) and imp.name:
             if (
@@ -165,15 +164,14 @@ def top_level_import(tree: ast.Module | None, imp: ImportRef) -> tuple[int, str]
                 and (stmt.module or "") == imp.module
                 and any(alias.name == imp.name for alias in stmt.names)
             ):
-                dots = "." * imp.level
-                return stmt.lineno, f"from {dots}{imp.module} import {imp.name}"
+                return stmt.lineno
         elif (
             isinstance(stmt, ast.Import)
             and not imp.name
             and (any(alias.name == imp.module for alias in stmt.names))
         ):
-            return stmt.lineno, f"import {imp.module}"
-    return 0, ""
+            return stmt.lineno
+    return 0
 
 
 class Trees:

@@ -48,10 +48,8 @@ FIX_CONNECTION = (
     "or a SQLAlchemy engine) and take a connection from it for each request; one shared "
     "connection would mix concurrent requests' transactions"
 )
-_CONNECTIONS = frozenset(
-    {"psycopg2.Connection", "psycopg.Connection", "pymysql.Connection"}
-    | {"mysql.connector.MySQLConnection"}
-)
+_POOLED = ("psycopg2", "psycopg", "pymysql")  # drivers whose connections a pool should lend
+_CONNECTIONS = frozenset({f"{m}.Connection" for m in _POOLED} | {"mysql.connector.MySQLConnection"})
 # a client built from what the request sends (a connection test): one shared client cannot do
 FIX_CLIENT_FROM_REQUEST = (
     "it is configured from the request, so one shared client cannot serve every request: "
@@ -83,7 +81,7 @@ _DBAPI = ("Connection", "Cursor")
 # request is reported where it is opened)
 _OPENED = (
     _SESSION,
-    *(f"{m}.{kind}." for m in ("psycopg2", "psycopg", "pymysql", "sqlite3") for kind in _DBAPI),
+    *(f"{m}.{kind}." for m in (*_POOLED, "sqlite3") for kind in _DBAPI),
     "mysql.connector.MySQLConnection.",
     "mysql.connector.MySQLCursor.",
 )
