@@ -192,6 +192,17 @@ def test_gitignore_is_respected_inside_a_git_repository(tmp_path):
     assert len(everything.files) == 5
 
 
+def test_a_gitignore_line_git_skips_is_skipped_and_the_rest_still_applies(tmp_path):
+    """A lone `!` is no pattern (pathspec refuses it, git passes over it): the lines around
+    it still keep their files out, and nothing fails."""
+    (tmp_path / ".git").mkdir()
+    write(tmp_path / ".gitignore", "!\ngenerated/\n")
+    write(tmp_path / "app" / "main.py")
+    write(tmp_path / "generated" / "client.py")
+    found = discover([tmp_path])
+    assert [str(f.relative_to(found.root)) for f in found.files] == ["app/main.py"]
+
+
 def test_a_gitignored_directory_named_explicitly_is_checked(tmp_path):
     (tmp_path / ".git").mkdir()
     write(tmp_path / ".gitignore", "vendor/\n")

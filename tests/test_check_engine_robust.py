@@ -78,6 +78,25 @@ def test_internal_error_in_one_file_is_contained(tmp_path, monkeypatch):
     assert len(result.findings) == 1
 
 
+def test_a_failure_judging_which_apps_start_keeps_every_finding(tmp_path, monkeypatch):
+    """If working out which apps cannot import fails, every app is taken as served: the
+    findings stay, and the failure is listed, never the whole analysis lost."""
+    from unjam.analysis import unstartable
+
+    def broken(*args):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(unstartable, "find_unstartable", broken)
+    app = (
+        "import time\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        '@app.get("/")\nasync def handler():\n    time.sleep(1)\n'
+    )
+    files = [_write(tmp_path, "main.py", app)]
+    result = analyze(tmp_path, files)
+    assert result.unparsed == [("(unstartable apps)", "internal error: RuntimeError: boom")]
+    assert len(result.findings) == 1
+
+
 # Run from the Python sources (UNJAM_COMPILED=0) in a child process: the compiled call graph's
 # methods cannot be replaced, and the containment under test is the same code either way.
 _CONTAINED = """

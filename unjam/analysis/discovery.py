@@ -140,7 +140,23 @@ def _read_spec(directory: Path) -> tuple[str, object] | None:
         return None
     import pathspec
 
-    return str(directory), pathspec.GitIgnoreSpec.from_lines(lines.splitlines())
+    try:
+        return str(directory), pathspec.GitIgnoreSpec.from_lines(lines.splitlines())
+    except ValueError:  # a line git would skip (`!` alone): keep the patterns it does read
+        return str(directory), pathspec.GitIgnoreSpec.from_lines(_valid_patterns(lines))
+
+
+def _valid_patterns(lines: str) -> list[str]:
+    import pathspec
+
+    valid = []
+    for line in lines.splitlines():
+        try:
+            pathspec.GitIgnoreSpec.from_lines([line])
+        except ValueError:
+            continue
+        valid.append(line)
+    return valid
 
 
 def discover(

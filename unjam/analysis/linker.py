@@ -197,7 +197,11 @@ def _without_failing_imports(project, model, on_error, apps, unparsed, uncompila
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.unstartable import find_unstartable
 
-    found = find_unstartable(project, model, unparsed, *uncompilable)
+    try:
+        found = find_unstartable(project, model, unparsed, *uncompilable)
+    except Exception as err:  # a failure here must not cost the findings: serve all apps
+        unparsed.setdefault("(unstartable apps)", internal_error(err))
+        return model
     if found is None:
         return model
     failing, dead_apps = found

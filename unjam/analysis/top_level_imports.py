@@ -75,7 +75,13 @@ class _TopLevelImports:
     def _read(self, mod: Module) -> list[str]:
         try:
             tree = ast.parse((self.root / mod.path).read_bytes())
-        except (OSError, SyntaxError, ValueError):
+        except (
+            OSError,
+            SyntaxError,
+            ValueError,
+            RecursionError,
+            MemoryError,
+        ):  # unreadable: no claim
             return []
         names: list[str] = []
         for node in tree.body:
@@ -183,7 +189,13 @@ class Trees:
         if mod.path not in self._trees:
             try:
                 tree = ast.parse((self.root / mod.path).read_bytes())
-            except (OSError, SyntaxError, ValueError):
+            except (
+                OSError,
+                SyntaxError,
+                ValueError,
+                RecursionError,
+                MemoryError,
+            ):  # unreadable: no claim
                 tree = None
             self._trees[mod.path] = tree
         return self._trees[mod.path]

@@ -47,10 +47,18 @@ def diagnostic_line(reason: str) -> int:
     return int(match.group(1)) if match else 1
 
 
+# what a part's failure means for the report (linker.py names the parts)
+_CONSEQUENCES = {
+    "(unstartable apps)": "every app is taken as able to start, so some findings may be of "
+    "an app that cannot",
+}
+
+
 def diagnostic_message(path: str, reason: str) -> str:
     """One sentence for a file (or directory) unjam could not analyse."""
     if path.startswith("("):  # the engine's marker for a failure not tied to one file
-        return f"part of the analysis failed {path}: {reason}; findings may be missing"
+        consequence = _CONSEQUENCES.get(path, "findings may be missing")
+        return f"part of the analysis failed {path}: {reason}; {consequence}"
     if reason.startswith(f"{path} "):  # a whole sentence (unstartable.py: an app's import)
         return reason
     return f"{path} was not analysed: {reason}"
