@@ -184,6 +184,14 @@ def test_a_script_imports_a_namespace_folder_beside_it():
     assert routes["read_plot"] == "GET /api/plots/{plot_id}"
 
 
+def test_a_module_imported_through_the_namespace_folder_the_app_sits_in_is_followed():
+    """`shop/app/main.py` writes `from app.api.routers import orders`, `app/` having no
+    `__init__.py`: the name is the module itself, so the include's prefix is known."""
+    result = run("namespace_app")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes["read_order"] == "GET /orders/{order_id}"
+
+
 def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     """`APIRouter(prefix=STATUS_PREFIX)` reads the module constant; `include_router(prefix=
     settings.reports_prefix)` is known only when the app runs: "…" stands where it goes."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from unjam.analysis.declared_versions import declared_major, declared_requirement
+from unjam.analysis.declared_versions import declared_below, declared_major, declared_requirement
 
 
 @pytest.mark.parametrize(
@@ -58,3 +58,49 @@ def test_a_lock_pin_comes_before_a_requirement_and_says_where(tmp_path):
 def test_a_requirement_is_found_by_its_name(tmp_path, name, text, declared):
     (tmp_path / name).write_text(text)
     assert declared_requirement(tmp_path, "services") is declared
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "declared"),
+    [
+        ("requirements.txt", "fastapi-users==10.0\nfastapi[all]==0.67.0  # pinned\n", "==0.67.0"),
+        ("requirements.txt", "fastapi>=0.68,<0.69\n", ">=0.68,<0.69"),
+        ("requirements.txt", "fastapi~=0.68.0\n", "~=0.68.0"),
+        ("requirements.txt", "fastapi==0.68.*\n", "==0.68.*"),
+        ("pyproject.toml", '[tool.poetry.dependencies]\nfastapi = "^0.68"\n', ' "^0.68"'),
+        ("pyproject.toml", 'fastapi = {extras = ["all"], version = "~0.68.1"}\n', ' "~0.68.1"'),
+        ("Pipfile", '[packages]\nfastapi = "==0.65.2"\n', "==0.65.2"),
+        ("poetry.lock", '[[package]]\nname = "fastapi"\nversion = "0.68.2"\n', " 0.68.2"),
+    ],
+)
+def test_a_fastapi_before_anyio_is_found_with_where_it_is_declared(tmp_path, name, text, declared):
+    (tmp_path / name).write_text(text)
+    found = declared_below(tmp_path, [""], "fastapi", (0, 69))
+    assert found is not None and found.startswith(f"{name}: fastapi"), found
+    assert found.endswith(declared.strip().strip('"')), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastapi\n",
+        "fastapi>=0.65\n",
+        "fastapi~=0.68\n",
+        "fastapi==0.100.0\n",
+        "fastapi<1\n",
+        "fastapi-users==0.5\n",
+        "# fastapi==0.67\n",
+        "",
+    ],
+)
+def test_a_requirement_that_admits_fastapi_0_69_or_later_is_not_before_anyio(tmp_path, text):
+    (tmp_path / "requirements.txt").write_text(text)
+    assert declared_below(tmp_path, [""], "fastapi", (0, 69)) is None
+
+
+def test_the_nearest_declaration_wins(tmp_path):
+    (tmp_path / "requirements.txt").write_text("fastapi==0.67.0\n")
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "requirements.txt").write_text("fastapi==0.110.0\n")
+    assert declared_below(tmp_path, ["api/", ""], "fastapi", (0, 69)) is None
+    assert declared_below(tmp_path, [""], "fastapi", (0, 69)) == "requirements.txt: fastapi==0.67.0"

@@ -65,7 +65,8 @@ def test_a_get_or_create_pays_once_per_new_key():
     run once per new name; the query itself runs on every request."""
     found = findings("memo_guards", "UJ001", "catalog/providers.py")
     for line in (81, 84):
-        assert "on a cache miss only" in found[line].message, found[line].message
+        assert "a key the database does not hold yet" in found[line].message, found[line].message
+        assert "warm" not in found[line].fix
     assert "cache miss" not in found[79].message and "first call" not in found[79].message
 
 
@@ -444,12 +445,13 @@ def test_a_generator_iterated_on_the_loop_is_told_to_iterate_off_it():
 
 def test_a_get_or_create_in_the_database_pays_per_new_key_not_once():
     """`run = store.get(Run, job_id=job_id)` then `if run is None: store.add(...)`: the row
-    is kept by the database, per job; every request for a new job commits again — a cache
-    miss, never "the first call only"."""
+    is kept by the database, per job; every request for a new job commits again — never "the
+    first call only", and no cache: nothing to warm at start-up."""
     found = findings("request_queries", "UJ001", "scheduler/store.py")
     commit = found[18]
-    assert "first call" not in commit.message
-    assert "on a cache miss only" in commit.message, commit.message
+    assert "first call" not in commit.message and "cache" not in commit.message
+    assert "only for a key the database does not hold yet" in commit.message, commit.message
+    assert "warm" not in commit.fix, commit.fix
 
 
 def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():

@@ -92,6 +92,25 @@ def test_uj005_pool_network_says_it_does_not_block_the_loop():
         assert "await" not in finding.fix
 
 
+def test_a_fastapi_before_anyio_is_told_of_asyncio_s_executor_and_its_fix():
+    """FastAPI 0.67 runs sync code with `loop.run_in_executor(None, …)`: `total_tokens`
+    would change nothing there."""
+    result = _analyze("old_fastapi")
+    by_code = {f.code: f for f in result.findings}
+    assert set(by_code) == {"UJ005", "UJ006"}
+    for finding in by_code.values():
+        assert "asyncio's default executor" in finding.message
+        assert "requirements.txt: fastapi==0.67.0" in finding.message
+        assert "anyio" not in finding.message and "40" not in finding.message
+        assert "set_default_executor(ThreadPoolExecutor(" in finding.fix
+        assert "total_tokens" not in finding.fix
+    assert by_code["UJ006"].blocker == "asyncio default executor"
+    # the same code on a current FastAPI (no pin) speaks of anyio's limiter
+    shop = [f for f in _analyze("shop").findings if f.code == "UJ006"]
+    assert shop and all("anyio's default limiter of 40 tokens" in f.message for f in shop)
+    assert all("total_tokens = 100" in f.fix for f in shop)
+
+
 def test_unreached_coroutines_are_silent_when_the_project_serves_an_app():
     result = _analyze("served_only")
     paths = {f.location.path for f in result.findings}

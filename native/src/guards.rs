@@ -367,13 +367,23 @@ impl<'a> Visitor<'a> for Mentions<'_, '_> {
 fn held(test: &Expr) -> Option<&Expr> {
     match test {
         Expr::Compare(c) => match c.ops[0] {
-            CmpOp::IsNot if is_constant(&c.comparators[0]) => Some(&*c.left),
+            CmpOp::IsNot if is_constant(&c.comparators[0]) => Some(named_target(&c.left)),
             CmpOp::In => Some(&c.comparators[0]),
             _ => None,
         },
         t @ (Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_)) => Some(t),
+        Expr::Named(_) => Some(named_target(test)),
         Expr::Call(c) if is_hasattr(c) => Some(test),
         _ => None,
+    }
+}
+
+/// The name a walrus binds (`(hit := cache.get(k)) is not None` holds `hit`), else `expr` —
+/// `_named_target` in summarize_guards.py.
+fn named_target(expr: &Expr) -> &Expr {
+    match expr {
+        Expr::Named(n) if matches!(*n.target, Expr::Name(_)) => &n.target,
+        _ => expr,
     }
 }
 

@@ -63,9 +63,104 @@ def _required_major(path: Path, package: str) -> int | None:
     return None if spec is None else int(spec.group(4))
 
 
+def declared_below(
+    root: Path, folders: list[str], package: str, bound: tuple[int, ...]
+) -> str | None:
+    """Where the dependency files in `folders` (nearest first) admit only versions of
+    `package` below `bound` (`requirements.txt: fastapi==0.67.0`), or None: a lock's pin,
+    else an exact requirement or an upper bound (`<0.69`, `~=0.68.0`, poetry's `^0.68`)."""
+    for folder in folders:
+        base = root / folder if folder else root
+        for name in _LOCKS:
+            found = _pinned(base / name, package)
+            if found is not None:
+                below = _version(found) < bound
+                return f"{folder}{name}: {package} {found}" if below else None
+        candidates = [base / n for n in _REQUIREMENTS] + sorted(base.glob("requirements*.txt"))
+        for path in candidates:
+            spec = _requirement(path, package)
+            if spec is not None:
+                below = any(_below(clause, bound) for clause in spec.split(","))
+                gap = "" if spec[0] in "=<>!~" else " "
+                return f"{folder}{path.name}: {package}{gap}{spec}" if below else None
+    return None
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text))
+
+
+def _requirement(path: Path, package: str) -> str | None:
+    """The version part of `package`'s requirement: `==0.67.0`, `>=0.68,<0.69`, or the
+    string of `fastapi = "^0.68"` / `{version = "^0.68"}`; None where it names no version."""
+    name = re.escape(package)
+    found = re.search(
+        rf"""^\s*["']?{name}(\[[^\]]*\])?(?![\w.-])["']?[ \t]*(.*)$""",
+        _read(path),
+        re.MULTILINE | re.IGNORECASE,
+    )
+    if found is None:
+        return None
+    rest = found.group(2).split("#")[0].split(";")[0]
+    if re.match(r"""=\s*["'{]""", rest):  # poetry, Pipfile: `= "^0.68"`, `= {version = "…"}`
+        quoted = re.search(r"""version\s*=\s*["']([^"']*)""", rest) or re.match(
+            r"""=\s*["']([^"']*)""", rest
+        )
+        rest = quoted.group(1) if quoted else ""
+    spec = re.split(r"""["']""", rest)[0].strip()
+    return spec if re.search(r"\d", spec) else None
+
+
+def _below(clause: str, bound: tuple[int, ...]) -> bool:
+    """Whether one clause of a requirement (`==0.67.0`, `<0.69`, `~=0.68.0`, `^0.68`,
+    `0.68.*`) admits only versions below `bound`."""
+    found = re.fullmatch(r"\s*(===|==|<=|<|>=|>|~=|!=|\^|~)?\s*([\d.]+)(\.\*)?\s*", clause)
+    if found is None:
+        return False
+    op, version, wildcard = found.group(1) or "==", _version(found.group(2)), found.group(3)
+    if op in ("==", "===") and not wildcard:
+        return version < bound
+    if op == "<":
+        return version <= bound
+    if op == "<=":
+        return version < bound
+    if op in ("==", "~=", "~", "^"):
+        return _first_left_out(op, version, bool(wildcard)) <= bound
+    return False
+
+
+def _first_left_out(op: str, version: tuple[int, ...], wildcard: bool) -> tuple[int, ...]:
+    """The first release a compatible-release or wildcard clause leaves out: `~=0.68.0`,
+    `~0.68`, `^0.68` and `==0.68.*` all stop at 0.69."""
+    if wildcard:
+        keep = len(version)
+    elif op == "^":  # poetry: the first non-zero part may not change
+        keep = next((i + 1 for i, part in enumerate(version) if part), len(version))
+    elif op == "~=":
+        keep = max(len(version) - 1, 1)
+    else:  # poetry's ~
+        keep = min(len(version), 2)
+    return (*version[: keep - 1], version[keep - 1] + 1)
+
+
 def declared_requirement(root: Path, package: str) -> bool:
     """Whether a dependency file at the root names `package` (a requirement, a lock entry)."""
-    name = re.escape(package)
-    pattern = re.compile(rf"""^\s*(name = )?["']?{name}\b""", re.MULTILINE | re.IGNORECASE)
-    files = [root / n for n in (*_LOCKS, *_REQUIREMENTS)] + sorted(root.glob("requirements*.txt"))
-    return any(pattern.search(_read(path)) for path in files)
+    return any(names_any(path, (package,)) for path in dependency_files(root, [""]))
+
+
+def dependency_files(root: Path, folders: list[str]) -> list[Path]:
+    """The dependency files (locks, pyproject.toml, Pipfile, requirements*.txt) in
+    `folders` under `root` that exist."""
+    found: list[Path] = []
+    for folder in folders:
+        base = root / folder if folder else root
+        names = [base / n for n in (*_LOCKS, *_REQUIREMENTS)]
+        found += [p for p in names if p.is_file()] + sorted(base.glob("requirements*.txt"))
+    return found
+
+
+def names_any(path: Path, packages: tuple[str, ...]) -> bool:
+    """Whether the file names one of `packages` as a requirement or a lock entry."""
+    alternatives = "|".join(re.escape(p) for p in packages)
+    pattern = rf"""^\s*(name = )?["']?({alternatives})(?![\w.-])"""
+    return re.search(pattern, _read(path), re.MULTILINE | re.IGNORECASE) is not None

@@ -18,6 +18,7 @@ from unjam.analysis.fastapi_records import (
     RouterObj,
     _list_items,
 )
+from unjam.analysis.imported import may_be_imported, programs_loading
 from unjam.analysis.path_params import lacks_a_path_param
 from unjam.analysis.project import Cls, Func
 from unjam.analysis.routers_by_name import named_module_paths
@@ -36,6 +37,11 @@ _PERIODIC = frozenset(
     )
 )
 _HANDLERS = frozenset((Role.STARTUP, Role.SHUTDOWN))
+# calls that import a module by a computed name: any module may then be part of a program
+_IMPORTS_BY_NAME = (
+    *("import_module", "__import__", "iter_modules", "walk_packages"),
+    *("spec_from_file_location", "run_path", "load_source", "SourceFileLoader"),
+)
 
 
 class RouteModel(AppDiscovery):
@@ -97,16 +103,47 @@ class RouteModel(AppDiscovery):
         return prefix, deps, app, placed
 
     def _served(self, owner: RouterObj | None) -> bool:
-        """Whether a route on `owner` may be served: in a program whose module builds its
-        app, a router that no include or mount links to an app, when every include names
-        its router and nothing else adds routes (`app.routes.extend(...)`), is a module left
-        out of the program (FastApiv1.6's routers no `include_router` names); elsewhere (a
-        library's routers, an include unjam cannot follow) every router may be."""
-        if owner is None or self.loose_includes or not self._module_app():
+        """Whether a route on `owner` may be served: a router no include or mount links to
+        an app is not when no app's program loads its module (_in_an_app_program); nor, in a
+        program whose module builds its app, when every include names its router and
+        nothing else adds routes (`app.routes.extend(...)`): a module left out of the
+        program (FastApiv1.6's routers no `include_router` names); elsewhere (a library's
+        routers, an include unjam cannot follow) every router may be."""
+        if owner is None or self._reaches_app(owner, through_unnamed=False):
+            return True
+        if not self._in_an_app_program(owner):
+            return False
+        if self.loose_includes or not self._module_app():
             return True
         if self._reaches_app(owner, through_unnamed=True):
             return True
         return self.routers_by_name and self._named_for_import(owner)
+
+    def _in_an_app_program(self, owner: RouterObj) -> bool:
+        """Whether some app's program (its module's imports, followed) may load `owner`'s
+        module: a router in a module no app's program imports (an `old/routers.py` left
+        beside the app) serves nothing, whatever includes unjam cannot follow — unless some
+        import may load it by its path (resolution may have sent it to another module of
+        that name). With no app, or where the project imports modules by computed name,
+        every router may be."""
+        programs = self._app_programs
+        if programs is None:
+            programs = self._app_programs = self._programs()
+        mod = owner.scope.mod
+        if not programs or mod.name in programs:
+            return True
+        imported = self._imported_by_path.get(mod.name)
+        if imported is None:
+            imported = self._imported_by_path[mod.name] = may_be_imported(self.p, mod)
+        return imported
+
+    def _programs(self) -> set[str]:
+        """The modules the apps' programs load; empty (no limit) when there is no app, or
+        the project imports by computed name (`importlib.import_module(f"routers.{x}")`)."""
+        if any(self.p.sites_named(name) for name in _IMPORTS_BY_NAME):
+            return set()
+        apps = {obj.scope.mod.name for obj in self.routers.values() if obj.type == APP}
+        return programs_loading(self.p, apps) if apps else set()
 
     def _serves(self, sym: str) -> bool:
         """Whether the app or router `sym` is an app or reaches one (including unjam sees)."""

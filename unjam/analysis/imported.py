@@ -13,6 +13,83 @@ def imported_names(project: Project, mod: Module, stems: frozenset[str]) -> set[
     (the last parts of the names asked about: resolving every import of every module would
     cost more): each such import's target and the packages above it (`from app.services
     import test_orders` names it as an attribute of its package)."""
+    names: set[str] = set()
+    for imp in _imports_mentioning(mod, stems):
+        target = project.import_target(mod, imp)
+        while target and target not in names:
+            names.add(target)
+            target = target.rpartition(".")[0]
+    return names
+
+
+def programs_loading(project: Project, modules: set[str]) -> set[str]:
+    """The modules a program that loads one of `modules` may load: whatever a module that
+    imports one of them (directly or not; or one of them itself, as the program's entry)
+    imports in turn. An app built in `core/app.py` serves the routers its importer
+    `main.py` includes."""
+    graph: dict[str, set[str]] = {}
+    for mod in project.unique_modules():
+        graph[mod.name] = _imported_modules(project, mod)
+    importers: dict[str, set[str]] = {}
+    for name, imported in graph.items():
+        for other in imported:
+            importers.setdefault(other, set()).add(name)
+    entries = _closure(modules, importers)
+    return _closure(entries, graph)
+
+
+def _closure(start: set[str], edges: dict[str, set[str]]) -> set[str]:
+    seen = set(start)
+    queue = list(start)
+    while queue:
+        for other in edges.get(queue.pop(), ()):
+            if other not in seen:
+                seen.add(other)
+                queue.append(other)
+    return seen
+
+
+def _imported_modules(project: Project, mod: Module) -> set[str]:
+    """The project modules `mod` imports, and the packages above each."""
+    found: set[str] = set()
+    for imp in _imports_mentioning(mod, None):
+        target = project.import_target(mod, imp)
+        while target:
+            other = project.modules.get(target)
+            if other is not None:
+                found.add(other.name)
+            target = target.rpartition(".")[0]
+    return found
+
+
+def may_be_imported(project: Project, target: Module) -> bool:
+    """Whether an import in another module may load `target`, judged by paths, not by the
+    analyser's resolution (which a second `app` package elsewhere in the tree may mislead):
+    `from app.api.v1 import attendance` may load any `…/app/api/v1/attendance.py`, and a
+    relative import the one its folder names."""
+    key = target.path.removesuffix(".py").removesuffix("/__init__")
+    stem = key.rpartition("/")[2]
+    for mod in project.unique_modules():
+        if mod.path == target.path:
+            continue
+        folder = mod.path.rpartition("/")[0]
+        for imp in _imports_mentioning(mod, frozenset([stem])):
+            module = [p for p in (imp.module or "").split(".") if p]
+            # (`from api.routes import router`: the name may be the module's or a module)
+            for parts in (module, [*module, imp.name]) if imp.name else (module,):
+                if imp.level:
+                    up = folder.split("/") if folder else []
+                    up = up[: len(up) - (imp.level - 1)] if imp.level > 1 else up
+                    if "/".join([*up, *parts]) == key:
+                        return True
+                elif parts and (key == "/".join(parts) or key.endswith("/" + "/".join(parts))):
+                    return True
+    return False
+
+
+def _imports_mentioning(mod: Module, stems: frozenset[str] | None) -> list[ImportRef]:
+    """`mod`'s imports (module-level, star and function-local) that mention one of `stems`
+    (None: all of them)."""
     found: list[ImportRef] = []
     summary = mod.summary
     for imp in (*summary.imports.values(), *summary.star_imports):
@@ -23,18 +100,12 @@ def imported_names(project: Project, mod: Module, stems: frozenset[str]) -> set[
             for value in values:  # `def f(): from .x import y`
                 if value[0] == "imp" and _mentions(value[2], value[3], stems):
                     found.append(ImportRef(value[1], value[2], value[3]))
-    names: set[str] = set()
-    for imp in found:
-        target = project.import_target(mod, imp)
-        while target and target not in names:
-            names.add(target)
-            target = target.rpartition(".")[0]
-    return names
+    return found
 
 
-def _mentions(module: str, name: str | None, stems: frozenset[str]) -> bool:
+def _mentions(module: str, name: str | None, stems: frozenset[str] | None) -> bool:
     """A cheap sieve (a substring may match more than a whole part: resolved, then judged)."""
-    return name in stems or any(stem in module for stem in stems)
+    return stems is None or name in stems or any(stem in module for stem in stems)
 
 
 def modules_reached(project: Project, start: Module) -> set[str]:

@@ -364,11 +364,25 @@ class Inference(ClassIndex):
                 made = "queue.BoundedQueue"  # its `put` waits while it is full
             elif made == "sqlite3.Connection" and in_memory_sqlite(ref[2], ref[3]):
                 made = "sqlite3.MemoryConnection"  # its queries touch no file
+            elif made == "sqlalchemy.orm.sessionmaker" and self._makes_async(func, ref[3]):
+                made = "sqlalchemy.ext.asyncio.async_sessionmaker"
             return ("inst", made)
         if kind == "inst":
             returned = self.catalogue.returns(f"{callee[1]}.__call__")
             return ("inst", returned) if returned else None
         return None
+
+    def _makes_async(self, func: Func, kwargs: tuple) -> bool:
+        """`sessionmaker(engine, class_=AsyncSession)`: a factory of AsyncSessions, whose
+        calls are awaited, like an `async_sessionmaker`'s."""
+        made = dict(kwargs).get("class_")
+        value = self.callee(func, made) if made is not None else None
+        if value is None:
+            return False
+        if value[0] == "class":
+            outside = self.mro(value[1])[1]
+            return any(qn.startswith("sqlalchemy.ext.asyncio.") for qn in outside)
+        return value[0] == "ext" and value[1].startswith("sqlalchemy.ext.asyncio.")
 
     # ---- functions and annotations ------------------------------------------------------
     # A function returning different classes of the project (or instances of them) picks one

@@ -185,7 +185,7 @@ def _analyse(
         graph = CallGraph(project, on_error, once=_run_once(model))
         if retain is not None:
             retain.append(graph)
-        findings = RulesEngine(project, graph, model).run()
+        findings = RulesEngine(project, graph, model, uncompilable and uncompilable[0]).run()
     except Exception as err:  # last line of defence: report, never a traceback
         unparsed.setdefault("(analysis)", internal_error(err))
     return findings, sorted(unparsed.items()), model

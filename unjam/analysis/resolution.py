@@ -32,6 +32,10 @@ class Resolver(ProjectIndex):
                         return found
             if sibling is None and imp.module not in self.modules:
                 sibling = self._by_own_package(mod, imp.module)
+                if sibling is None and imp.name:  # `from app.api.routers import products`
+                    found = self._by_own_package(mod, f"{imp.module}.{imp.name}")
+                    if found is not None:
+                        return found
             base = sibling or imp.module
         else:
             parts = mod.name.split(".")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from unjam.analysis.callgraph import CallGraph, Site
@@ -29,9 +30,10 @@ from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
-from unjam.analysis.rules.memo import keyed
+from unjam.analysis.rules.memo import keyed, stores_row
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
+from unjam.analysis.summary import FuncDef
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
@@ -43,8 +45,11 @@ _FLASK_ROUTES = frozenset({"route", "get", "post", "put", "delete", "patch"})
 
 
 class RulesEngine:
-    def __init__(self, project: Project, graph: CallGraph, model: FastAPIModel):
+    def __init__(
+        self, project: Project, graph: CallGraph, model: FastAPIModel, root: Path | None = None
+    ):
         self.p = project
+        self.root = root  # the folder checked: its dependency files say which pool runs sync code
         self.g = graph
         self.model = model
         self.findings: list[Finding] = []
@@ -193,26 +198,35 @@ class RulesEngine:
         `self`/`cls`, or a guard keyed by them (rules/memo.py `keyed`) — every one of them:
         one that holds a single value (`if _config is None:` in a loader a per-key cache
         calls) makes the call once per process."""
-        verdicts = self._memos_keyed(path, site)
-        return bool(verdicts) and all(verdicts)
+        verdicts = self._memo_kinds(path, site)
+        return bool(verdicts) and "one" not in verdicts
 
-    def _memos_keyed(self, path: list[tuple[str, int]], site: Site) -> list[bool]:
+    def memo_in_database(self, path: list[tuple[str, int]], site: Site) -> bool:
+        """Whether the memos that make `site` run once per key are all get-or-creates (the
+        database keeps what a miss made: rules/memo.py `stores_row`), not caches: a later
+        request finds the row, and no cache can be warmed."""
+        verdicts = self._memo_kinds(path, site)
+        return bool(verdicts) and all(v == "row" for v in verdicts)
+
+    def _memo_kinds(self, path: list[tuple[str, int]], site: Site) -> list[str]:
         """For each memo on `path` (a guarded call, a cached callee) and around `site`
-        itself, whether it caches per argument."""
+        itself: "one" (it holds one value), "key" (it caches per argument) or "row" (a
+        get-or-create, per key)."""
         graph, funcs = self.g, self.p.funcs
-        found: list[bool] = []
+        found: list[str] = []
         for i in range(len(path) - 1):
             (caller, line), callee = path[i], path[i + 1][0]
             if self.is_cached(callee):
                 func = funcs.get(callee)
-                found.append(
-                    func is not None and any(q.name not in ("self", "cls") for q in func.fd.params)
+                by_key = func is not None and any(
+                    q.name not in ("self", "cls") for q in func.fd.params
                 )
+                found.append("key" if by_key else "one")
                 continue
             for e in graph.resolved(caller).edges:
                 if e.guarded and e.callee == callee and e.line == line:
                     func = funcs.get(caller)
-                    found.append(func is not None and e.guard >= 0 and keyed(func.fd, e.guard))
+                    found.append(_guard_kind(func.fd, e.guard) if func and e.guard >= 0 else "one")
                     break
         func = funcs.get(site.func)
         memo = graph.memo_guards_of(site.func)
@@ -220,7 +234,7 @@ class RulesEngine:
             at = (site.line, site.col)
             for c in func.fd.calls:
                 if (c.line, c.col) == at and c.guard >= 0 and memo(c.guard):
-                    found.append(keyed(func.fd, c.guard))
+                    found.append(_guard_kind(func.fd, c.guard))
         return found
 
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
@@ -536,3 +550,9 @@ def _pytest_method(func: Func) -> bool:
         and cls.rpartition(".")[2].startswith("Test")
         and func.fd.qn.rpartition(".")[2].startswith("test")
     )
+
+
+def _guard_kind(fd: FuncDef, index: int) -> str:
+    if stores_row(fd, index):
+        return "row"
+    return "key" if keyed(fd, index) else "one"

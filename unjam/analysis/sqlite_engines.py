@@ -5,43 +5,88 @@ speaks of network round trips only).
 
 An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py; also a
 field of a settings object whose class reads no environment, a plain class or pydantic model
-with `DATABASE_URL: str = "sqlite:///./app.db"`), or when
-it is created with `connect_args={"check_same_thread": ...}` written in the call, an option
-only the sqlite3 driver accepts (PostgreSQL's and MySQL's refuse it), so it proves the
-database (a `connect_args` name, chosen by the URL elsewhere, proves nothing). An engine whose URL unjam cannot read, and any other driver, keeps the sessions'
-calls network I/O."""
+with `DATABASE_URL: str = "sqlite:///./app.db"`, or a `BaseSettings` one where the project
+declares no driver of another database: the environment could name no other), or when it is
+created with `connect_args={"check_same_thread": ...}` written in the call, an option only
+the sqlite3 driver accepts (PostgreSQL's and MySQL's refuse it), so it proves the database
+(a `connect_args` name, chosen by the URL elsewhere, proves nothing). An engine whose URL
+unjam cannot read, and any other driver, keeps the sessions' calls network I/O."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from unjam.analysis.constant_text import constant_text
+from unjam.analysis.declared_versions import dependency_files, names_any
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 
 _CREATE_ENGINE = ("ext", "sqlalchemy.create_engine")
 
 
-def sqlite_only(project: Project, within: set[str] | None = None) -> bool:
+def sqlite_only(
+    project: Project, within: set[str] | None = None, environment_sqlite: bool = False
+) -> bool:
     """Whether the project creates SQLAlchemy engines, and every one of them for SQLite;
     `within`: only those the named modules create (an app's program: another app of the
-    repository may use another database)."""
+    repository may use another database); `environment_sqlite`: whether a URL the
+    environment gives can only be SQLite's (only_sqlite_drivers)."""
     found = False
     for func, site in project.sites_named("create_engine"):
         if within is not None and func.mod.name not in within:
             continue
         if project.callee(func, site.func) != _CREATE_ENGINE:
             continue
-        if not _sqlite_engine(project, func, site):
+        if not _sqlite_engine(project, func, site, environment_sqlite):
             return False
         found = True
     return found
 
 
-def _sqlite_engine(project: Project, func: Func, site: CallSite) -> bool:
+# the drivers of the databases SQLAlchemy reaches over the network
+_NETWORK_DRIVERS = (
+    *("psycopg2", "psycopg2-binary", "psycopg", "psycopg-binary", "asyncpg", "pg8000"),
+    *("pymysql", "mysqlclient", "mysql-connector-python", "aiomysql", "asyncmy"),
+    *("cx-oracle", "cx_oracle", "oracledb", "pyodbc", "pymssql", "aioodbc"),
+    *("snowflake-sqlalchemy", "sqlalchemy-bigquery", "clickhouse-sqlalchemy", "databases"),
+)
+_DECLARES_DATABASE = ("sqlalchemy", "sqlmodel")
+_DEPLOY_FILES = ("Dockerfile*", "docker-compose*", "compose*.y*ml", "*.env*", "env*")
+
+
+def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
+    """Whether a URL the environment gives can only be SQLite's: the dependency files in
+    `folders` name SQLAlchemy or SQLModel and no driver of a networked database (without
+    one, `create_engine("postgresql://…")` fails), and no deployment file beside them names
+    PostgreSQL or MySQL (a driver installed there)."""
+    files = dependency_files(root, folders)
+    if not any(names_any(path, _DECLARES_DATABASE) for path in files):
+        return False
+    if any(names_any(path, _NETWORK_DRIVERS) for path in files):
+        return False
+    for folder in folders:
+        base = root / folder if folder else root
+        for pattern in _DEPLOY_FILES:
+            for path in base.glob(pattern):
+                if path.is_file() and _names_a_server(path):
+                    return False
+    return True
+
+
+def _names_a_server(path: Path) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")[:200_000].lower()
+    except OSError:
+        return True
+    return any(name in text for name in ("postgres", "mysql", "mariadb", "mssql", "oracle"))
+
+
+def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sqlite: bool) -> bool:
     kwargs = dict(site.kwargs)
     url = site.args[0] if site.args else kwargs.get("url")
     text = constant_text(project, func, url, whole=False) if url is not None else None
     if text is None and url is not None:
-        text = _fixed_field(project, func, url)
+        text = _fixed_field(project, func, url, environment_sqlite)
     if text is not None and text.startswith("sqlite"):
         return True
     connect_args = kwargs.get("connect_args")
@@ -57,17 +102,18 @@ _FROM_ENVIRONMENT = frozenset(
 )
 
 
-def _fixed_field(project: Project, func: Func, ref: tuple) -> str | None:
+def _fixed_field(project: Project, func: Func, ref: tuple, environment_sqlite: bool) -> str | None:
     """The text `settings.DATABASE_URL` starts with when `settings` is an instance of a
     project class whose field has a constant default and that reads no environment (a plain
-    class or pydantic model; a `BaseSettings` may take the URL from the environment)."""
+    class or pydantic model; a `BaseSettings` may take the URL from the environment, so it
+    counts only when that can only be SQLite's too)."""
     if ref[0] != "attr":
         return None
     base = project.value_of(func, ref[1])
     if base is None or base[0] != "obj" or base[1] not in project.classes:
         return None
     classes, outside = project.mro(base[1])
-    if _FROM_ENVIRONMENT.intersection(outside):
+    if _FROM_ENVIRONMENT.intersection(outside) and not environment_sqlite:
         return None
     for gqn in classes:
         cls = project.classes.get(gqn)

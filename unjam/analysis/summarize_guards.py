@@ -341,13 +341,23 @@ def _held(test: ast.expr) -> ast.expr | None:
     if t is ast.Compare:
         op = type(test.ops[0])
         if op is ast.IsNot and type(test.comparators[0]) is ast.Constant:
-            return test.left
+            return _named_target(test.left)
         if op is ast.In:
             return test.comparators[0]
         return None
     if t in (ast.Name, ast.Attribute, ast.Subscript):
         return test
+    if t is ast.NamedExpr:
+        return _named_target(test)
     return None
+
+
+def _named_target(node: ast.expr) -> ast.expr:
+    """The name a walrus binds (`(hit := cache.get(k)) is not None` holds `hit`), else
+    `node`."""
+    if type(node) is ast.NamedExpr and type(node.target) is ast.Name:
+        return node.target
+    return node
 
 
 def _is_hasattr(call: ast.Call) -> bool:

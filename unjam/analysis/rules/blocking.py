@@ -69,6 +69,10 @@ FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
 # _cache: return _cache[key]`): once per new key, which request data may make every call
 _ON_MISS = "on a cache miss only (its result is cached per key: each new key pays again)"
 FIX_MISS = "warm the cache at start-up, if the keys requests use are known then"
+# ... under a get-or-create (`if found is None:` … `db.add(row)`): the database keeps the row
+_ON_NEW_ROW = (
+    "only for a key the database does not hold yet (a get-or-create: it then stores the row)"
+)
 
 
 def check(engine: RulesEngine) -> None:
@@ -212,9 +216,11 @@ class Blocking:
                     path = self.e.first_fill(path)
                     via = self.e.via(path[1:])
                 keyed = once and self.e.memo_by_arguments(path, site)
+                row = keyed and self.e.memo_in_database(path, site)
+                when = _ON_NEW_ROW if row else _ON_MISS if keyed else _ONCE
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "
-                    + (f"{verb} {_ON_MISS if keyed else _ONCE}" if once else verb)
+                    + (f"{verb} {when}" if once else verb)
                     + ": reached from "
                     f"{self.e.describe(inv)}"
                     + (f" via {via}" if via else "")
@@ -224,7 +230,8 @@ class Blocking:
                         else ""
                     )
                 )
-                root = self._blocking_root(site, path, verb, reached_by[site], once, keyed)
+                short = "for a new key only" if row else "on a cache miss only" if keyed else ""
+                root = self._blocking_root(site, path, verb, reached_by[site], once, short)
                 fix = site.entry.fix_for(site.qn, self._receiver(site))
                 if root.key[0] == "func" and root.fix:
                     # the call sits in a sync function the loop runs inline: an `await` cannot
@@ -239,7 +246,7 @@ class Blocking:
                     self.e.entry_point(inv, context),
                     severity=Severity.WARNING if once else severity,
                     chain=self.e.chain(path, site.qn, site.line),
-                    fix=f"{fix}; or {FIX_MISS if keyed else FIX_ONCE}" if once else fix,
+                    fix=f"{fix}; or {FIX_MISS if keyed else FIX_ONCE}" if once and not row else fix,
                     blocks_loop=True,
                     details={"phase": "shutdown"} if shutdown else None,
                     root=root,
@@ -253,15 +260,16 @@ class Blocking:
         verb: str,
         reached: set[str],
         once: bool = False,
-        keyed: bool = False,
+        when: str = "",
     ) -> Root:
         """The function that brings the block onto the loop: the first sync function on the
         path (an async caller runs it inline: `initialize()` in lifespan, a sync helper), else
         the async function that makes the blocking calls itself. Its first-call stalls (memoised)
         are a group of their own: their headline and fix differ from per-request blocks."""
         if once:
-            when = "on a cache miss only" if keyed else "on the first call only"
-            root = self._blocking_root(site, path, f"{verb} {when}", reached)
+            root = self._blocking_root(
+                site, path, f"{verb} {when or 'on the first call only'}", reached
+            )
             return Root((*root.key, "once"), root.title, root.affects, root.fix)
         funcs = self.p.funcs
         # A sync function that calls an async one only makes a coroutine (`create_task(

@@ -619,6 +619,16 @@ def keyed(fd: FuncDef, index: int) -> bool:
     return False
 
 
+def stores_row(fd: FuncDef, index: int) -> bool:
+    """Whether memo guard `index` is a get-or-create's (`found = db.query(Actor)….first()`
+    then `if found is None:` … `db.add(...)`: _row_stored), not a cache's."""
+    guard = fd.guards[index]
+    subject = guard.subject
+    return subject[0] == "name" and any(
+        _row_stored(fd, v, guard) for v in fd.locals.get(subject[1], ())
+    )
+
+
 def _by_key(fd: FuncDef, ref: tuple) -> bool:
     """`X[k]` / `X.get(k)` with `k` built from the call's arguments (also as an item of a
     returned tuple: `return _cache[key], None`)."""

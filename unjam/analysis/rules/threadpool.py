@@ -1,6 +1,7 @@
 """UJ005 and UJ006: the thread pool FastAPI runs sync code in. UJ005: a sync piece holds a
 token through a network call, or a route makes many trips through the pool per request;
-UJ006: an app that uses the pool keeps anyio's default limit. Pages: UJ005.md, UJ006.md.
+UJ006: an app that uses the pool keeps its default size (anyio's limiter, or asyncio's
+executor under a FastAPI before 0.69: pools.py). Pages: UJ005.md, UJ006.md.
 
 A network call already reported as UJ001–UJ003 is not reported again for the token it
 holds (rules/precedence.py).
@@ -14,8 +15,9 @@ from unjam.analysis.fastapi_records import validates_response
 from unjam.analysis.grouping import Root
 from unjam.analysis.imported import modules_reached
 from unjam.analysis.rules.light_pieces import LightPieces
+from unjam.analysis.rules.pools import ANYIO, Pool, pool_of
 from unjam.analysis.rules.rule import Rule
-from unjam.analysis.sqlite_engines import sqlite_only
+from unjam.analysis.sqlite_engines import only_sqlite_drivers, sqlite_only
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 from unjam.semantics import Role
 
@@ -42,7 +44,6 @@ RULES = (
     ),
 )
 
-_DEFAULT_TOKENS = 40
 # UJ005 notes a route's sync pieces from this many on: each is one trip through the token
 # queue (see _pool_trips); one or two are how every sync FastAPI route works.
 _MANY_TRIPS = 3
@@ -56,11 +57,6 @@ _METADATA = frozenset(
             *("unlink", "touch", "rmdir", "chmod", "rename", "replace"),
         )
     }
-)
-FIX_LIMITER = (
-    "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
-    ".total_tokens = 100` in lifespan, with the connection pools those calls use (a "
-    "SQLAlchemy engine's pool_size + max_overflow) as large, or the extra threads wait there"
 )
 
 
@@ -93,14 +89,28 @@ def check(engine: RulesEngine) -> None:
     ThreadPool(engine).threadpool()
 
 
-def _raises_limiter(project: Project) -> bool:
-    """UJ006 is silent once the project assigns `<anything>.total_tokens` (the limiter's
-    capacity) anywhere: read from the summaries' attribute stores."""
+def _sizes_pool(project: Project, pool: Pool) -> bool:
+    """UJ005's network note and UJ006 are silent once the project sizes the pool anywhere:
+    assigns `<anything>.total_tokens` (the limiter's capacity), or calls
+    `set_default_executor` (the executor's)."""
+    if pool.raised_by == "set_default_executor":
+        return any(True for _ in project.sites_named("set_default_executor"))
     for func in project.funcs.values():
         for _base, attr, _value in func.fd.attr_stores:
-            if attr == "total_tokens":
+            if attr == pool.raised_by:
                 return True
     return False
+
+
+def _app_folders(engine: RulesEngine) -> list[str]:
+    """The folders whose dependency files speak for the apps: each app's and those above
+    it, nearest first, the root last."""
+    folders: list[str] = []
+    for app in engine.model.apps:
+        parts = app.path.split("/")[:-1]
+        folders += ["".join(f"{p}/" for p in parts[:n]) for n in range(len(parts), 0, -1)]
+    nearest_first = sorted(set(folders), key=lambda f: (-f.count("/"), f))
+    return [*nearest_first, ""]
 
 
 class ThreadPool:
@@ -109,10 +119,16 @@ class ThreadPool:
         self.p = engine.p
         self.g = engine.g
         self.model = engine.model
-        self.raises_limiter = _raises_limiter(engine.p)
+        # what the dependency files beside the apps say: which pool runs sync code, and
+        # whether a database URL from the environment can only be SQLite's
+        folders = _app_folders(engine)
+        root = engine.root
+        self.pool = ANYIO if root is None else pool_of(root, folders)
+        self.environment_sqlite = root is not None and only_sqlite_drivers(root, folders)
+        self.raises_limiter = _sizes_pool(engine.p, self.pool)
         # SQLAlchemy calls that reach a local SQLite file, not the network (sqlite_engines.py):
         # for the whole project, and by app, for the engines of the program each app loads
-        self.local_database = sqlite_only(engine.p)
+        self.local_database = sqlite_only(engine.p, None, self.environment_sqlite)
         self._local_by_app: dict[str, bool] = {}
         self.light = LightPieces(engine.p, engine.g)
 
@@ -159,13 +175,13 @@ class ThreadPool:
             (
                 f"{route.label} makes {at_least}{trips} trips through the thread pool per "
                 f"request ({names}{unseen}), one after another: no ceiling on concurrent "
-                f"requests, but once the pool is saturated a request waits for a token "
-                f"{at_least}{trips} times"
+                f"requests, but once the pool is saturated a request waits for a "
+                f"{self.pool.unit} {at_least}{trips} times"
             ),
             "thread-pool trips",
             self.e.entry_point(route.endpoint),
             severity=Severity.INFO,
-            fix=f"{self._trips_fix(pieces, validation)}; if the pool saturates, {FIX_LIMITER}",
+            fix=f"{self._trips_fix(pieces, validation)}; if the pool saturates, {self.pool.fix}",
             details={"sync_pieces": [i.name for i in pieces], "validates_response": validation},
             # grouped by the sync dependency most routes share (an app- or router-level one,
             # typically authentication): the one whose change helps every route of the group
@@ -233,7 +249,7 @@ class ThreadPool:
             if obj is not None:
                 within = modules_reached(self.p, obj.scope.mod)
                 if any(f.mod.name in within for f, _s in self.p.sites_named("create_engine")):
-                    known = sqlite_only(self.p, within)
+                    known = sqlite_only(self.p, within, self.environment_sqlite)
             self._local_by_app[app] = known
         return known
 
@@ -266,16 +282,15 @@ class ThreadPool:
                 Location(site.path, site.line, site.col),
                 "threadpool",
                 (
-                    f"{self.e.describe(inv)} holds a thread-pool token through "
-                    f"{_round_trips(sites)}: it does not block the loop, but with anyio's "
-                    f"default limiter at most {_DEFAULT_TOKENS} such calls run at once across "
-                    "the process and further sync work queues"
+                    f"{self.e.describe(inv)} holds {self.pool.held} through "
+                    f"{_round_trips(sites)}: it does not block the loop, but "
+                    f"{self.pool.at_once}, and further sync work queues"
                 ),
                 site.qn,
                 self.e.entry_point(inv),
                 chain=self.e.chain(path, site.qn, site.line),
                 fix=(
-                    f"size the pool for it: {FIX_LIMITER}; or, if every blocking call "
+                    f"size the pool for it: {self.pool.fix}; or, if every blocking call "
                     f"on this path has an async client, move `{inv.name}` to "
                     "`async def` code that uses them"
                 ),
@@ -283,10 +298,10 @@ class ThreadPool:
                 # sync code waits on the network in the pool, wherever that code is
                 root=Root(
                     ("pool", self.e.app_of(inv)),
-                    "sync endpoints and dependencies hold thread-pool tokens through "
-                    f"network round trips, under anyio's default limit of {_DEFAULT_TOKENS}",
+                    "sync endpoints and dependencies hold the thread pool through network "
+                    f"round trips, under {self.pool.default}",
                     self.e.routes_using(self.e.inv_key(inv)),
-                    FIX_LIMITER,
+                    self.pool.fix,
                 ),
                 variant="network",
             )
@@ -330,15 +345,15 @@ class ThreadPool:
                 Location(app.path, app.line, app.col),
                 "threadpool",
                 (
-                    f"this app runs work in the thread pool ({', '.join(what)}) and never "
-                    f"raises anyio's default limiter of {_DEFAULT_TOKENS} tokens"
+                    f"this app runs work in the thread pool ({', '.join(what)}) and keeps "
+                    f"{self.pool.default}{self.pool.why}"
                 ),
-                "anyio default thread limiter",
+                self.pool.blocker,
                 EntryPoint(name, app.path, app.line, ExecutionContext.THREADPOOL, None),
-                fix=FIX_LIMITER,
+                fix=self.pool.fix,
                 root=Root(
                     ("app", app.sym),
-                    f"app `{name}` keeps anyio's default thread limiter",
+                    f"app `{name}` {self.pool.kept}",
                     frozenset(r.label for r in blocking),
                 ),
             )

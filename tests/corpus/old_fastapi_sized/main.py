@@ -1,0 +1,23 @@
+"""The same service, pinned to FastAPI 0.67, sizing asyncio's default executor at start-up:
+the pool its sync endpoints hold through network calls is the one it chose, so neither
+UJ005's network note nor UJ006 speaks. (`total_tokens` would not have silenced them: that
+limiter is not the one FastAPI 0.67 uses.)"""
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+from fastapi import FastAPI
+
+app = FastAPI()  # ok
+
+
+@app.on_event("startup")
+async def size_the_pool():
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(max_workers=100))
+
+
+@app.get("/rates/{currency}")
+def rate(currency: str):
+    reply = requests.get(f"http://rates.internal/{currency}", timeout=5)  # ok
+    return reply.json()

@@ -1,0 +1,82 @@
+"""Which thread pool FastAPI runs an app's sync code in, and the words and fix that fit it.
+
+FastAPI 0.69 (Starlette 0.15) moved sync endpoints and dependencies onto anyio's worker
+threads, under a default limiter of 40 tokens that `total_tokens` raises. Before, Starlette
+handed them to asyncio's default executor (`loop.run_in_executor(None, …)`): min(32,
+cores + 4) threads, which `total_tokens` does not touch and `set_default_executor` replaces.
+Which one runs is read from the dependency files (declared_versions.py): only a project that
+pins the older FastAPI or Starlette gets the executor's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from unjam.analysis.declared_versions import declared_below
+
+_BEFORE_ANYIO = (("fastapi", (0, 69)), ("starlette", (0, 15)))
+
+
+@dataclass(frozen=True)
+class Pool:
+    held: str  # what a sync piece holds while it runs: "a thread-pool token"
+    unit: str  # what a request waits for once the pool is saturated: "token"
+    default: str  # the default size, named: "anyio's default limiter of 40 tokens"
+    at_once: str  # UJ005's clause on how many such calls run at once
+    why: str  # why this pool (UJ006): where the project pins a FastAPI before 0.69, or ""
+    kept: str  # an app that never changes it: "keeps anyio's default thread limiter"
+    blocker: str  # UJ006's blocker: the default pool, named in a few words
+    fix: str
+    raised_by: str  # the attribute store or call that sizes the pool: UJ006 is then silent
+
+
+ANYIO = Pool(
+    held="a thread-pool token",
+    unit="token",
+    default="anyio's default limiter of 40 tokens",
+    at_once="with anyio's default limiter at most 40 such calls run at once across the process",
+    why="",
+    kept="keeps anyio's default thread limiter",
+    blocker="anyio default thread limiter",
+    fix=(
+        "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
+        ".total_tokens = 100` in lifespan, with the connection pools those calls use (a "
+        "SQLAlchemy engine's pool_size + max_overflow) as large, or the extra threads wait "
+        "there"
+    ),
+    raised_by="total_tokens",
+)
+
+
+def _executor(declared: str) -> Pool:
+    return Pool(
+        held="a thread of asyncio's default executor",
+        unit="thread",
+        default="asyncio's default executor of min(32, cores + 4) threads",
+        at_once=(
+            f"FastAPI before 0.69 ({declared}) runs sync code in that executor, where at most "
+            "min(32, cores + 4) such calls run at once across the process"
+        ),
+        why=f", the pool FastAPI before 0.69 runs sync code in ({declared})",
+        kept="keeps asyncio's default executor",
+        blocker="asyncio default executor",
+        fix=(
+            "give the loop a larger executor at start-up: `asyncio.get_running_loop()"
+            ".set_default_executor(ThreadPoolExecutor(max_workers=100))` in a startup "
+            "handler, with the connection pools those calls use as large; or upgrade FastAPI "
+            "to 0.69 or later and raise anyio's limiter"
+        ),
+        raised_by="set_default_executor",
+    )
+
+
+def pool_of(root: Path, folders: list[str]) -> Pool:
+    """The pool of a project whose dependency files sit in `folders` under `root` (nearest
+    the apps first): the executor where they admit only a FastAPI before 0.69 or a
+    Starlette before 0.15, else anyio's."""
+    for package, bound in _BEFORE_ANYIO:
+        declared = declared_below(root, folders, package, bound)
+        if declared:
+            return _executor(declared)
+    return ANYIO
