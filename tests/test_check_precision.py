@@ -70,6 +70,16 @@ def test_a_get_or_create_pays_once_per_new_key():
     assert "cache miss" not in found[79].message and "first call" not in found[79].message
 
 
+def test_a_switch_only_the_constructor_sets_is_no_memo():
+    """`self._memory_mode = rdb is None` in `__init__`, never set again: `if not
+    self._memory_mode:` runs its pipeline on every call; `self._flushed["warm"] = True`,
+    filled by the method it guards, is a memo."""
+    found = findings("set_up_once", "UJ001", "engine/main.py")
+    assert "first call" not in found[20].message, found[20].message
+    assert found[20].severity == Severity.ERROR
+    assert "first call only" in found[25].message, found[25].message
+
+
 def test_an_exists_test_of_a_per_call_path_is_no_memo():
     """`if not os.path.exists(path): os.makedirs(path)` where `path` is an f-string of the
     caller's id, or holds a new `uuid4()` on every call: made on every call, not once."""

@@ -28,6 +28,7 @@ from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
+from unjam.analysis.project_index import FILLERS
 from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
 from unjam.analysis.values import EMPTY
@@ -38,6 +39,7 @@ _NO_GUARDS: frozenset[int] = frozenset()
 _LOOP_RUNNERS = frozenset(
     {"asyncio.run", "asyncio.AbstractEventLoop.run_until_complete", "anyio.run"}
 )
+_SELF = ("name", "self")
 _ONCE_DEPTH = 3  # callers followed up to code that runs once per process (`_runs_once`)
 
 
@@ -64,6 +66,8 @@ class CallResolver:
         self._facts: dict[str, tuple] = {}
         self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
         self._given: dict[str, frozenset[str]] = {}  # class gqn → its attributes from arguments
+        self._init_only: dict[str, frozenset[str]] = {}  # class gqn → see _set_up_only
+        self._outside_stores: frozenset[str] | None = None  # see _stored_from_outside
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
@@ -362,9 +366,14 @@ class CallResolver:
     def _memo_guards(self, fd: FuncDef, class_gqn: str | None) -> MemoGuards:
         """Which of `fd`'s guards are memos (rules/memo.py), for a method of `class_gqn`:
         its `self.x` tests are when the instance is the process's one (`_singleton`) and
-        `x` is stored, not one of the class's `@property` getters."""
+        `x` is stored after it is made, not one of the class's `@property` getters nor an
+        attribute only `__init__` sets."""
         shared = self.singleton(class_gqn)
-        computed = self._properties_of(class_gqn) if shared and class_gqn else frozenset()
+        computed = frozenset()
+        if shared and class_gqn:
+            computed = self._properties_of(class_gqn)
+            if fd.name != "__init__":
+                computed |= self._set_up_only(class_gqn)
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
         return MemoGuards(fd, shared, computed, p.written_names(), p.rearmed_flags(), given)
@@ -389,6 +398,44 @@ class CallResolver:
                 if method is not None:
                     methods.append(method)
         return methods
+
+    def _set_up_only(self, class_gqn: str) -> frozenset[str]:
+        """The attributes only `__init__` stores (`self._memory_mode = rdb is None`): set
+        as the instance is made, never filled by a call, so `if not self._memory_mode:` is
+        a switch the constructor chose, not a memo."""
+        known = self._init_only.get(class_gqn)
+        if known is None:
+            at_init: set[str] = set()
+            later: set[str] = set()
+            methods = self.methods_of(class_gqn)
+            for method in methods:
+                fd = method.fd
+                into = at_init if fd.name == "__init__" else later
+                into.update(attr for base, attr, _v in fd.attr_stores if base == _SELF)
+                # (`self._ready["sync"] = True`, `self._seen.add(k)`: filled, by any method)
+                later.update(_self_attribute(ref) for ref in fd.mutated)
+                later.update(
+                    _self_attribute(c.func[1])
+                    for c in fd.calls
+                    if c.func[0] == "attr" and c.func[2] in FILLERS
+                )
+            if any(m.fd.name == "__new__" for m in methods):
+                at_init.clear()  # `__init__` runs on every call of the class
+            known = self._init_only[class_gqn] = frozenset(
+                at_init - later - self._stored_from_outside()
+            )
+        return known
+
+    def _stored_from_outside(self) -> frozenset[str]:
+        """The attribute names code stores on something other than `self` (`svc.x = v`)."""
+        found = self._outside_stores
+        if found is None:
+            names: set[str] = set()
+            for mod in self.project.unique_modules():
+                for fd in mod.summary.funcs.values():
+                    names.update(attr for base, attr, _v in fd.attr_stores if base != _SELF)
+            found = self._outside_stores = frozenset(names)
+        return found
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""
@@ -771,3 +818,12 @@ def _polls(qn: str, site: CallSite) -> bool:
     return any(
         name in _NONBLOCKING_KEYWORDS and value == ("const", False) for name, value in site.kwargs
     )
+
+
+def _self_attribute(ref: tuple) -> str:
+    """X of a ref into `self.X` (`self.X[k]`, `self.X.y`), else ""."""
+    while ref[0] in ("attr", "sub", "call", "await"):
+        if ref[0] == "attr" and ref[1] == _SELF:
+            return ref[2]
+        ref = ref[1]
+    return ""

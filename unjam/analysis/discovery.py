@@ -123,14 +123,14 @@ class _GitIgnores:
         return False
 
 
-def ignored_by_git(root: Path, relative: str) -> bool:
+def ignored_by_git(root: Path, relative: str, is_dir: bool = False) -> bool:
     """Whether a `.gitignore` from `root` down to the file's folder keeps `relative` (a
     file or folder, maybe absent) out of git — a local file, like a settings module with
     secrets, or one a build generates — whether or not `root` is a repository's."""
     parts = relative.split("/")
     folders = [root.joinpath(*parts[:depth]) for depth in range(len(parts))]
     ignores = _GitIgnores([s for folder in folders if (s := _read_spec(folder)) is not None])
-    return ignores.ignored(str(root.joinpath(*parts)), is_dir=False)
+    return ignores.ignored(str(root.joinpath(*parts)), is_dir=is_dir)
 
 
 def _read_spec(directory: Path) -> tuple[str, object] | None:

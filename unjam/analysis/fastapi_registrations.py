@@ -51,6 +51,15 @@ _ADD_ROUTE = ("add_api_route", "add_route", "add_api_websocket_route", "add_webs
 _STARLETTE_ROUTES = ("route", "websocket_route")  # an app's Starlette-style decorators
 
 
+_ROUTER_CLASSES = frozenset(
+    ("ext", name)
+    for name in (
+        *("fastapi.APIRouter", "fastapi.routing.APIRouter", "fastapi.FastAPI"),
+        *("fastapi.applications.FastAPI", "starlette.routing.Router"),
+    )
+)
+
+
 class Registrations(IncludeModel):
     def __init__(self, project: Project, on_error) -> None:
         super().__init__(project, on_error)
@@ -107,9 +116,11 @@ class Registrations(IncludeModel):
                 children = self._looped_routers(func)  # `for r in routers: include_router(r)`
             if not children and imported_by_name(func, child_ref):
                 self.routers_by_name = True
-            elif (not children and not self._from_missing_module(func, child_ref)) or _handed_in(
-                func, child_ref
-            ):
+            elif (
+                not children
+                and not self._from_missing_module(func, child_ref)
+                and not self._no_project_router(func, child_ref)
+            ) or _handed_in(func, child_ref):
                 # (a router of a module the project lacks includes none of its routers: the
                 # import fails, or a fallback binds None)
                 self.loose_includes = True
@@ -151,6 +162,13 @@ class Registrations(IncludeModel):
             if handler is not None and not _lifespan_replaces_events(owner):
                 event = site.args[0] if site.args else kwargs.get("event_type")
                 self._callable(func, handler, _event_role(event))
+
+    def _no_project_router(self, func: Func, ref: tuple) -> bool:
+        """Whether an include's argument is surely no router of the project: FastAPI's
+        router class itself (`from auth.routes import APIRouter as auth_router`, whose
+        include raises as the module loads), or a project class rather than an instance."""
+        value = self.p.value_of(func, ref)
+        return value is not None and (value[0] == "class" or value in _ROUTER_CLASSES)
 
     def _outside_app(self, func: Func, ref: tuple) -> bool:
         """Whether a mounted app is a library's own ASGI app (`StaticFiles(directory=...)`,

@@ -148,6 +148,7 @@ class ProjectIndex:
         self._rearmed: frozenset[str] | None = None  # see rearmed_flags
         self._unique: list[Module] | None = None  # see unique_modules
         self._folders: frozenset[str] | None = None  # see folders
+        self._tops: frozenset[str] | None = None  # see top_names
 
     # ---- building -----------------------------------------------------------------------
 
@@ -159,7 +160,7 @@ class ProjectIndex:
         if primary is None:
             primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
         mod = Module(primary, relpath, summary)
-        self._unique = self._folders = None
+        self._unique = self._folders = self._tops = None
         self.primary[relpath] = primary
         for name in (primary, *names):
             self.modules.setdefault(name, mod)
@@ -195,6 +196,13 @@ class ProjectIndex:
                 for depth in range(1, len(parts) + 1):
                     found.add("/".join(parts[:depth]) + "/")
             known = self._folders = frozenset(found)
+        return known
+
+    def top_names(self) -> frozenset[str]:
+        """The first part of every module name (`app` of `app.main`)."""
+        known = self._tops
+        if known is None:
+            known = self._tops = frozenset(name.partition(".")[0] for name in self.modules)
         return known
 
     def unique_modules(self) -> list[Module]:

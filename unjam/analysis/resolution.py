@@ -102,10 +102,17 @@ class Resolver(ProjectIndex):
         return self.primary.get(f"{path}.py") or self.primary.get(f"{path}/__init__.py")
 
     def _imports_only_there(self, mod: Module, dotted: str, sibling: str) -> bool:
+        """Whether only the sibling can be what `dotted` names: the module the absolute
+        name gives lacks what this module imports from it and the sibling has it all, or no
+        module nor library bears that name at all (`from accounts import router` in
+        blog/main.py, run from blog/)."""
         taken = self.modules.get(dotted)
         there = self.modules.get(sibling)
-        if taken is None or there is None:
+        if there is None:
             return False
+        if taken is None:
+            first = dotted.partition(".")[0]
+            return first not in OUTSIDE_NAMES and first not in self.top_names()
         names: list[str] = [
             imp.name
             for imp in mod.summary.imports.values()

@@ -1,7 +1,8 @@
 """Apps that cannot start as written: the app's module imports, at its top level (so when
 the server imports it), a project module that CPython cannot compile, or a name or module
 the project lacks (missing_names.py) — directly or through other modules' top-level imports
-(top_level_imports.py). Importing the app then raises, and no route of it is ever served, so
+(top_level_imports.py), or builds `StaticFiles` for a folder the repository lacks
+(static_dirs.py). Importing the app then raises, and no route of it is ever served, so
 what the rules would say about them is not true of this code; nor is it of a route whose
 own module cannot import, whichever app would include it.
 
@@ -47,6 +48,10 @@ def find_unstartable(
     any app or route is; each file to fix says so in its reason. None when all is served."""
     broken = dict(broken)
     lacking = _lacking_names(project, root, broken)
+    until = dict.fromkeys(lacking, "the import is fixed")
+    for path, reason in _missing_folders(project, root, broken).items():
+        lacking.setdefault(path, reason)
+        until.setdefault(path, "the folder exists")
     if not broken:
         return None
     failing = FailingImports(project, root, broken)
@@ -59,7 +64,7 @@ def find_unstartable(
             if u.importer != u.app.scope.mod.name:
                 who += f", which imports {', '.join((*u.through, u.importer))} as it starts,"
             unparsed[u.broken] += (
-                f"; {who} cannot start: its routes are not checked until the import is fixed"
+                f"; {who} cannot start: its routes are not checked until {until[u.broken]}"
             )
         else:
             through = f", through {', '.join(u.through)}" if u.through else ""
@@ -70,9 +75,9 @@ def find_unstartable(
     for path in sorted(set(dead_routes.values()) - {u.broken for u in dead}):
         if path in lacking:
             unparsed.setdefault(path, lacking[path])
-        until = "the import is fixed" if path in lacking else "this file parses"
         unparsed[path] += (
-            f"; the routes of the modules that reach this import are not checked until {until}"
+            "; the routes of the modules that reach this import are not checked until "
+            + until.get(path, "this file parses")
         )
     if not dead and not dead_routes:
         return None
@@ -107,6 +112,27 @@ def _lacking_names(project: Project, root: Path, broken: dict[str, str]) -> dict
             for name in names_of[id(m.importer)]:
                 broken.setdefault(name, path)
     return {path: _lacking_reason(found) for path, found in by_path.items()}
+
+
+def _missing_folders(project: Project, root: Path, broken: dict[str, str]) -> dict[str, str]:
+    """Adds to `broken` each module that builds `StaticFiles` for a folder the repository
+    lacks (static_dirs.py), under its own path; returns that path → the reason."""
+    from unjam.analysis.static_dirs import missing_static_folders
+
+    reasons: dict[str, str] = {}
+    for found in missing_static_folders(project, root):
+        path = found.module.path
+        for name, mod in project.modules.items():
+            if mod is found.module:
+                broken.setdefault(name, path)
+        reasons.setdefault(
+            path,
+            f'{path} builds `StaticFiles(directory="{found.directory}")` (line {found.line}), '
+            f"but the repository holds no `{found.directory}` folder beside it or above it: "
+            "Starlette raises RuntimeError as the module loads (create the folder, with a "
+            "`.gitkeep` so git keeps it, or pass `check_dir=False`)",
+        )
+    return reasons
 
 
 def _lacking_reason(found: list) -> str:

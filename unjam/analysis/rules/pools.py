@@ -41,7 +41,8 @@ ANYIO = Pool(
     blocker="anyio default thread limiter",
     fix=(
         "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
-        ".total_tokens = 100` in lifespan, with the connection pools those calls use (a "
+        ".total_tokens = 100` in lifespan (or a startup handler), with the connection pools "
+        "those calls use (a "
         "SQLAlchemy engine's pool_size + max_overflow) as large, or the extra threads wait "
         "there"
     ),

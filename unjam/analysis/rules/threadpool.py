@@ -221,10 +221,23 @@ class ThreadPool:
     def _blocks_in_pool(self, route: Route) -> bool:
         """Whether a sync piece of `route` waits in a blocking call while it holds a token of
         the default limiter: a sync generator dependency's code after its `yield` runs
-        under a limiter FastAPI makes for that one exit, not the default one."""
+        under a limiter FastAPI makes for that one exit, not the default one; a call made
+        once per process (`if database is None: init_database()`) holds no token per
+        request."""
         return any(
-            inv.token and any(_waits(self._under_token(f)) for f in inv.funcs)
+            self._waits_per_request(inv, f)
             for inv in (route.endpoint, *route.dependencies)
+            if inv.token
+            for f in inv.funcs
+        )
+
+    def _waits_per_request(self, inv: Invoked, gqn: str) -> bool:
+        sites = [s for s in self._under_token(gqn) if _waits(frozenset([s]))]
+        if not sites:
+            return False
+        paths = self.g.paths(gqn, sites, "pool")
+        return any(
+            not self.e.memoised_only(inv, s, paths.get(s) or [(s.func, s.line)]) for s in sites
         )
 
     def _under_token(self, gqn: str) -> frozenset[Site] | set[Site]:

@@ -1,0 +1,114 @@
+"""Modules that raise as they load because they build `StaticFiles(directory="static")` for
+a folder the repository does not hold: Starlette checks the folder when the object is built
+(`check_dir`, on by default) and raises RuntimeError, so the app whose module does so cannot
+start (unstartable.py), and what the rules would say about its routes is not true of it.
+
+Git keeps no empty folder, so a `static/` a developer has locally is often missing from the
+repository; the claim is made only when nothing says the folder will be there: the call is
+at the module's top level (not in a function, an `if` or a `try`), the directory is a
+constant relative path, no folder of that path is beside the module, above it or at the
+root, no `.gitignore` keeps it out of git, no code makes a folder of that name
+(`os.makedirs`, `mkdir`) and no Dockerfile, compose file or script mentions it.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+from unjam.analysis.constant_text import constant_text
+from unjam.analysis.discovery import ignored_by_git
+from unjam.analysis.project import Module, Project
+from unjam.analysis.top_level_imports import Trees
+
+_STATIC_FILES = frozenset(
+    {("ext", "starlette.staticfiles.StaticFiles"), ("ext", "fastapi.staticfiles.StaticFiles")}
+)
+_MAKERS = ("makedirs", "mkdir", "copytree")
+_DEPLOY_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml", "*.sh")
+_DEPLOY_FILES += ("Makefile", "Procfile", "*.toml", "*.cfg", "*.ini", "*.y*ml")
+
+
+@dataclass(frozen=True)
+class MissingFolder:
+    module: Module
+    line: int
+    directory: str
+
+
+def missing_static_folders(project: Project, root: Path) -> list[MissingFolder]:
+    """The top-level `StaticFiles(directory=…)` calls whose folder the repository lacks."""
+    found: list[MissingFolder] = []
+    trees = Trees(root)
+    for func, site in project.sites_named("StaticFiles"):
+        if func.fd.qn != "<module>" or project.callee(func, site.func) not in _STATIC_FILES:
+            continue
+        kwargs = dict(site.kwargs)
+        check = kwargs.get("check_dir")
+        if check is not None and check != ("const", True):
+            continue
+        ref = kwargs.get("directory") or (site.args[0] if site.args else None)
+        directory = constant_text(project, func, ref) if ref is not None else None
+        if not directory or directory.startswith(("/", "~", "$")) or ":" in directory:
+            continue
+        directory = directory.strip("/").removeprefix("./")
+        if _may_be_there(project, root, func.mod, directory):
+            continue
+        if _at_top_level(trees.of(func.mod), site.line):
+            found.append(MissingFolder(func.mod, site.line, directory))
+    return found
+
+
+def _may_be_there(project: Project, root: Path, mod: Module, directory: str) -> bool:
+    """Whether the folder is, or may be made, where the server runs: beside the module,
+    above it or at the root; kept out of git; made by code or named by deployment files."""
+    parts = mod.path.split("/")[:-1]
+    bases = ["/".join(parts[:n]) for n in range(len(parts), -1, -1)]
+    for base in bases:
+        relative = f"{base}/{directory}" if base else directory
+        if (root / relative).exists() or ignored_by_git(root, relative, is_dir=True):
+            return True
+    name = directory.rpartition("/")[2]
+    return _made_by_code(project, name) or _named_by_deployment(root, bases, name)
+
+
+def _made_by_code(project: Project, name: str) -> bool:
+    """Whether some code may make a folder named `name`: a `makedirs`/`mkdir`/`copytree`
+    call whose path names it, or whose path unjam cannot read (`settings.media.mkdir()`)."""
+    for maker in _MAKERS:
+        for func, site in project.sites_named(maker):
+            receiver = site.func[1] if site.func[0] == "attr" else None
+            paths = [*site.args[:2], *(v for k, v in site.kwargs if k in ("name", "path", "dst"))]
+            if receiver is not None and not paths:
+                paths = [receiver]  # `Path("static").mkdir(exist_ok=True)`
+            texts = [constant_text(project, func, ref, whole=False) for ref in paths]
+            if not paths or any(t is None or name in t for t in texts):
+                return True
+    return False
+
+
+def _named_by_deployment(root: Path, bases: list[str], name: str) -> bool:
+    for base in bases:
+        folder = root / base if base else root
+        for pattern in _DEPLOY_FILES:
+            for path in folder.glob(pattern):
+                try:
+                    text = path.read_text(encoding="utf-8", errors="replace")[:500_000]
+                except OSError:
+                    return True
+                if name in text:
+                    return True
+    return False
+
+
+def _at_top_level(tree: ast.Module | None, line: int) -> bool:
+    """Whether the statement holding `line` is one of the module's own (an expression or an
+    assignment), not inside an `if`, a `try`, a `with`, a loop or a definition."""
+    if tree is None:
+        return False
+    for stmt in tree.body:
+        end = stmt.end_lineno or stmt.lineno
+        if stmt.lineno <= line <= end:
+            return isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign))
+    return False
