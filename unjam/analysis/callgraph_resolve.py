@@ -369,7 +369,7 @@ class CallResolver:
         `x` is stored after it is made, not one of the class's `@property` getters nor an
         attribute only `__init__` sets."""
         shared = self.singleton(class_gqn)
-        computed = frozenset()
+        computed: frozenset[str] = frozenset()
         if shared and class_gqn:
             computed = self._properties_of(class_gqn)
             if fd.name != "__init__":
