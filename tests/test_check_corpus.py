@@ -192,6 +192,12 @@ def test_a_module_imported_through_the_namespace_folder_the_app_sits_in_is_follo
     assert routes["read_order"] == "GET /orders/{order_id}"
 
 
+def test_a_route_of_an_app_fastapi_versioning_wraps_has_an_unread_prefix():
+    result = run("versioned_app")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes["items"] == "GET …/items"
+
+
 def test_a_prefix_held_by_a_constant_is_read_and_an_unread_one_is_shown():
     """`APIRouter(prefix=STATUS_PREFIX)` reads the module constant; `include_router(prefix=
     settings.reports_prefix)` is known only when the app runs: "…" stands where it goes."""

@@ -49,6 +49,7 @@ class AppDiscovery:
         self._named_paths: frozenset[str] | None = None  # see RouteModel._named_for_import
         self._app_programs: set[str] | None = None  # see RouteModel._in_an_app_program
         self._imported_by_path: dict[str, bool] = {}  # see RouteModel._in_an_app_program
+        self._versioned: frozenset[str] | None = None  # see RouteModel._versioned_apps
 
     def _guard(self, func: Func, step) -> None:
         if self.skip is not None and self.skip(func):

@@ -83,6 +83,9 @@ class RouteModel(AppDiscovery):
                 deps.append((obj.scope, obj.kwargs["dependencies"]))
             if obj.type == APP:
                 app = obj.sym
+                if app in self._versioned_apps():
+                    prefix = _joined(UNREAD_PREFIX, prefix)
+                    placed = False
             if not obj.parents:
                 if obj.type != APP:  # a router included nowhere unjam sees: prefix unknown
                     prefix = _joined(UNREAD_PREFIX, prefix)
@@ -101,6 +104,21 @@ class RouteModel(AppDiscovery):
                 deps.append((scope, include_deps))
             obj = self.routers.get(parent_sym)
         return prefix, deps, app, placed
+
+    def _versioned_apps(self) -> frozenset[str]:
+        """The apps `VersionedFastAPI(app, …)` wraps (fastapi-versioning): the server runs
+        the wrapper, which serves each route under its version's prefix (`/v1`, `/v1_0`),
+        so their labels start with "…"."""
+        known = self._versioned
+        if known is None:
+            found: set[str] = set()
+            for func, site in self.p.sites_named("VersionedFastAPI"):
+                ref = site.args[0] if site.args else dict(site.kwargs).get("app")
+                app = self._router_of(func, ref) if ref is not None else None
+                if app is not None:
+                    found.add(app.sym)
+            known = self._versioned = frozenset(found)
+        return known
 
     def _served(self, owner: RouterObj | None) -> bool:
         """Whether a route on `owner` may be served: a router no include or mount links to
