@@ -355,6 +355,11 @@ class Inference(ClassIndex):
             qn = callee[1]
             if qn in _CALLS_FIRST and ref[2]:
                 return self.value_of(func, ref[2][0])
+            if qn == "builtins.next" and ref[2] and ref[2][0][0] == "call":
+                # `db = next(get_db())`: what the generator yields first
+                made = self.callee(func, ref[2][0][1])
+                gen = self.funcs.get(made[1]) if made is not None and made[0] == "func" else None
+                return self.yielded_value(gen) if gen is not None and gen.fd.is_generator else None
             if qn == "builtins.type" and len(ref[2]) == 1:
                 # `type(self)`: the instance's class (an outside type: unknown)
                 instance = self.value_of(func, ref[2][0])
@@ -396,6 +401,19 @@ class Inference(ClassIndex):
         if value is not _MISSING and value is not _BUSY:
             return value
         return self._memoized(key, _RETURN, func)
+
+    def yielded_value(self, func: Func) -> Value | None:
+        """What a generator function yields first: its annotation's (`-> Iterator[Session]`),
+        else the first value it yields that unjam knows."""
+        if func.fd.returns is not None:
+            typed = self.annotation_type(self.parent_scope(func), func.fd.returns)
+            if typed is not None:
+                return typed
+        for ref in func.fd.yield_values:
+            value = self.value_of(func, ref)
+            if value is not None:
+                return value
+        return None
 
     def _return_value(self, func: Func) -> Value | None:
         if func.fd.is_generator:

@@ -91,15 +91,7 @@ class ParameterInference(Inference):
         """The value FastAPI injects for `Depends(func)` (a generator's yielded value)."""
         if not func.fd.is_generator:
             return self.return_value(func)
-        if func.fd.returns is not None:
-            typed = self.annotation_type(self.parent_scope(func), func.fd.returns)
-            if typed is not None:
-                return typed
-        for ref in func.fd.yield_values:
-            value = self.value_of(func, ref)
-            if value is not None:
-                return value
-        return None
+        return self.yielded_value(func)
 
     def param_hint(self, func: Func, param: Param, index: int) -> Value | None:
         """Type an unannotated parameter from the arguments its call sites pass (the first
