@@ -102,6 +102,8 @@ def _outlives_call(
     if guard.kind.startswith("param ") or guard.kind == "except":
         return False  # a parameter's value test (values.py), an error path: per call
     subject = _as_attribute(guard.subject)
+    if _creates_what_it_tests(fd, guard):
+        return True  # `if not client.bucket_exists(b): client.make_bucket(b)`: kept remotely
     if _asks_a_function(subject) or _asks_about_this_call(fd, subject, given):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
     if _reads_environment(subject):
@@ -621,11 +623,41 @@ def keyed(fd: FuncDef, index: int) -> bool:
 
 def stores_row(fd: FuncDef, index: int) -> bool:
     """Whether memo guard `index` is a get-or-create's (`found = db.query(Actor)….first()`
-    then `if found is None:` … `db.add(...)`: _row_stored), not a cache's."""
+    then `if found is None:` … `db.add(...)`: _row_stored) or a create-if-missing's
+    (_creates_what_it_tests): the store keeps what the body made, no cache does."""
     guard = fd.guards[index]
     subject = guard.subject
+    if _creates_what_it_tests(fd, guard):
+        return True
     return subject[0] == "name" and any(
         _row_stored(fd, v, guard) for v in fd.locals.get(subject[1], ())
+    )
+
+
+_CREATORS = ("make", "create", "add", "put", "mkdir", "declare", "init")
+
+
+def _creates_what_it_tests(fd: FuncDef, guard: Guard) -> bool:
+    """`if not client.bucket_exists(name): client.make_bucket(name)` (`index_exists` /
+    `create_index`, `has_table` / `create_table`): a create-if-missing through one client,
+    the body making what the test found missing, with the same first argument; the store
+    keeps it, so the body runs while it is missing only."""
+    subject = guard.subject[1] if guard.subject[0] == "await" else guard.subject
+    if guard.kind != "not" or subject[0] != "call" or subject[1][0] != "attr":
+        return False
+    asked = subject[1][2]
+    if "exist" not in asked and not asked.startswith("has_"):
+        return False
+    receiver = subject[1][1]
+    first = subject[2][0] if subject[2] else None
+    index = fd.guards.index(guard)
+    return any(
+        call.func[0] == "attr"
+        and call.func[1] == receiver
+        and call.func[2].lstrip("_").startswith(_CREATORS)
+        and (first is None or (bool(call.args) and call.args[0] == first))
+        and _under(fd, call.guard, index)
+        for call in fd.calls
     )
 
 
