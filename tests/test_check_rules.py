@@ -111,6 +111,18 @@ def test_a_fastapi_before_anyio_is_told_of_asyncio_s_executor_and_its_fix():
     assert all("total_tokens = 100" in f.fix for f in shop)
 
 
+def test_an_aiohttp_session_is_made_in_lifespan_not_at_module_level():
+    """aiohttp wants its ClientSession made inside the running loop."""
+    found = [
+        f
+        for f in _analyze("client_paths").findings
+        if f.code == "UJ003" and f.blocker.startswith("aiohttp.")
+    ]
+    assert found
+    for finding in found:
+        assert "module level" not in finding.fix and "in lifespan" in finding.fix, finding.fix
+
+
 def test_unreached_coroutines_are_silent_when_the_project_serves_an_app():
     result = _analyze("served_only")
     paths = {f.location.path for f in result.findings}

@@ -42,6 +42,13 @@ FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
 )
+# an aiohttp session is made inside the running loop (aiohttp warns, then refuses, outside
+# one): not at module level
+FIX_LOOP_CLIENT = (
+    "create the session once inside the running loop — in lifespan, kept on app.state and "
+    "closed at shutdown — and inject that instance"
+)
+_LOOP_CLIENTS = frozenset({"aiohttp.ClientSession", "aiohttp.client.ClientSession"})
 # a DB-API connection: one shared by concurrent requests would mix their transactions
 FIX_CONNECTION = (
     "open a connection pool once at start-up (in lifespan: psycopg_pool / psycopg2.pool, "
@@ -387,6 +394,8 @@ class PerRequestClients:
         settings, fix = self._settings(what, steps, site.col)
         if fix == FIX_CLIENT and self.p.catalogue.returns(site.qn) in _CONNECTIONS:
             fix = FIX_CONNECTION
+        elif fix == FIX_CLIENT and site.qn in _LOOP_CLIENTS:
+            fix = FIX_LOOP_CLIENT
         where += settings
         self.e.report(
             "UJ003",
