@@ -357,8 +357,12 @@ class Inference(ClassIndex):
                 return self.value_of(func, ref[2][0])
             if qn == "builtins.next" and ref[2] and ref[2][0][0] == "call":
                 # `db = next(get_db())`: what the generator yields first
-                made = self.callee(func, ref[2][0][1])
-                gen = self.funcs.get(made[1]) if made is not None and made[0] == "func" else None
+                factory = self.callee(func, ref[2][0][1])
+                gen = (
+                    self.funcs.get(factory[1])
+                    if factory is not None and factory[0] == "func"
+                    else None
+                )
                 return self.yielded_value(gen) if gen is not None and gen.fd.is_generator else None
             if qn == "builtins.type" and len(ref[2]) == 1:
                 # `type(self)`: the instance's class (an outside type: unknown)
