@@ -119,16 +119,7 @@ def modules_reached(project: Project, start: Module) -> set[str]:
         if mod.name in reached:
             continue
         reached.add(mod.name)
-        summary = mod.summary
-        imports = [*summary.imports.values(), *summary.star_imports]
-        for fd in summary.funcs.values():
-            for values in fd.locals.values():
-                imports += [ImportRef(v[1], v[2], v[3]) for v in values if v[0] == "imp"]
-        for imp in imports:
-            target = project.import_target(mod, imp)
-            while target:
-                found = project.modules.get(target)
-                if found is not None and found.name not in reached:
-                    queue.append(found)
-                target = target.rpartition(".")[0]
+        for name in _imported_modules(project, mod):
+            if name not in reached:
+                queue.append(project.modules[name])
     return reached

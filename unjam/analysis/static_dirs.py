@@ -52,6 +52,8 @@ def missing_static_folders(project: Project, root: Path) -> list[MissingFolder]:
         directory = constant_text(project, func, ref) if ref is not None else None
         if not directory or directory.startswith(("/", "~", "$")) or ":" in directory:
             continue
+        if ".." in directory.split("/"):
+            continue  # a folder outside the checked tree: unjam cannot look
         directory = directory.strip("/").removeprefix("./")
         if _may_be_there(project, root, func.mod, directory):
             continue

@@ -42,9 +42,8 @@ ANYIO = Pool(
     fix=(
         "raise anyio's limiter at start-up: `to_thread.current_default_thread_limiter()"
         ".total_tokens = 100` in lifespan (or a startup handler), with the connection pools "
-        "those calls use (a "
-        "SQLAlchemy engine's pool_size + max_overflow) as large, or the extra threads wait "
-        "there"
+        "those calls use (a SQLAlchemy engine's pool_size + max_overflow) as large, or the "
+        "extra threads wait there"
     ),
     raised_by="total_tokens",
 )

@@ -65,7 +65,11 @@ def _waits(sites: frozenset[Site] | set[Site]) -> bool:
     process) rather than compute: more tokens let more requests wait at once, while CPU-heavy
     work (a bcrypt hash) is bounded by the cores, whatever the limit, and a file's metadata
     (`os.makedirs(d, exist_ok=True)`, `path.exists()`) holds a token for microseconds."""
-    return any(site.entry.kind != "cpu" and site.qn not in _METADATA for site in sites)
+    return any(_waits_at(site) for site in sites)
+
+
+def _waits_at(site: Site) -> bool:
+    return site.entry.kind != "cpu" and site.qn not in _METADATA
 
 
 def _round_trips(sites: list[Site]) -> str:
@@ -94,7 +98,7 @@ def _sizes_pool(project: Project, pool: Pool) -> bool:
     assigns `<anything>.total_tokens` (the limiter's capacity), or calls
     `set_default_executor` (the executor's)."""
     if pool.raised_by == "set_default_executor":
-        return any(True for _ in project.sites_named("set_default_executor"))
+        return bool(project.sites_named("set_default_executor"))
     for func in project.funcs.values():
         for _base, attr, _value in func.fd.attr_stores:
             if attr == pool.raised_by:
@@ -232,7 +236,7 @@ class ThreadPool:
         )
 
     def _waits_per_request(self, inv: Invoked, gqn: str) -> bool:
-        sites = [s for s in self._under_token(gqn) if _waits(frozenset([s]))]
+        sites = [s for s in self._under_token(gqn) if _waits_at(s)]
         if not sites:
             return False
         paths = self.g.paths(gqn, sites, "pool")
