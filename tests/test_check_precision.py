@@ -338,7 +338,8 @@ def test_a_sync_function_that_only_schedules_a_coroutine_is_not_the_root_cause()
 
 def test_a_pool_networks_finding_stands_at_the_call_nearest_the_piece():
     found = findings("request_queries", "UJ005", "scheduler/routes/jobs.py")
-    assert "network calls (2 places on its paths: this `requests.post`" in found[32].message
+    message = found[32].message
+    assert "network calls (`requests.post`, at 2 places on its paths)" in message, message
 
 
 def test_functions_behind_a_cache_decorator_block_on_a_miss_only():

@@ -83,6 +83,8 @@ def _round_trips(sites: list[Site]) -> str:
             names.append(site.qn)
     if len(sites) == 1:
         return f"a network round trip (`{names[0]}`)"
+    if len(names) == 1:
+        return f"network calls (`{names[0]}`, at {len(sites)} places on its paths)"
     shown = ", ".join(f"`{name}`" for name in names[1:3]) + (", …" if len(names) > 3 else "")
     return f"network calls ({len(sites)} places on its paths: this `{names[0]}`" + (
         f", {shown})" if shown else ")"
