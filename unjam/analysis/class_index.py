@@ -51,6 +51,8 @@ class ClassIndex(Resolver):
                     cls.mod
                 )
                 for base_ref in cls.cd.bases:
+                    if base_ref[0] == "sub":  # `BaseRepo[User]`: the generic class itself
+                        base_ref = base_ref[1]
                     base = self.value_of(scope, base_ref)
                     if base is None:
                         continue

@@ -158,7 +158,10 @@ class Linker:
             for path in self.paths:
                 if self.rel.get(path) in bad:
                     for name in self._names(path) or ():
-                        broken.setdefault(name, self.rel[path])
+                        # (a name a parsed module also answers to, `fastapi_app` of two
+                        # services' scripts, is that module's: no claim)
+                        if name not in self.project.modules:
+                            broken.setdefault(name, self.rel[path])
         return self.root, broken
 
 

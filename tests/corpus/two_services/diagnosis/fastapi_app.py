@@ -1,0 +1,5 @@
+# expect: unparsed
+from fastapi import FastAPI
+
+app = FastAPI()
+readings = (
