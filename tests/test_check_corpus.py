@@ -186,10 +186,11 @@ def test_a_script_imports_a_namespace_folder_beside_it():
 
 def test_a_module_imported_through_the_namespace_folder_the_app_sits_in_is_followed():
     """`shop/app/main.py` writes `from app.api.routers import orders`, `app/` having no
-    `__init__.py`: the name is the module itself, so the include's prefix is known."""
+    `__init__.py`: the name is the module itself, so the include's prefix is known — an
+    f-string of an imported constant, `f"{API_PREFIX}/orders"`, read whole."""
     result = run("namespace_app")
     routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
-    assert routes["read_order"] == "GET /orders/{order_id}"
+    assert routes["read_order"] == "GET /api/orders/{order_id}"
 
 
 def test_a_route_of_an_app_fastapi_versioning_wraps_has_an_unread_prefix():

@@ -37,6 +37,8 @@ long = "%s"
 uni = "héllo wörld ✓ " * 20
 neg = -1
 s = "ü✓"; after_unicode(lambda: "ü", ü=f"{é()}")
+f1 = f"{API}/users"; f2 = "x" f"{a}" "y" f"{b}{{z}}"; f3 = f"{a!s}/b"; f4 = f"{a:>3}/b"
+f5 = f"/v1/{a}/{b}/c/{d.e}"; f6 = f"\\n{a}"; f7 = f"{a}{b}{c}{d}{e}{f}{g}{h}{i}"; f8 = f"é{a}ü"
 d = {"a": 1, **other, "b": [i for i in range(3)], 1: {2, 3}}
 t: "Optional[Session]" = None
 u: "list[int] | None"

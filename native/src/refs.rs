@@ -3,7 +3,8 @@
 //! a truncated one), the same truncations.
 
 use ruff_python_ast::{
-    Expr, ExprFString, FStringPart, InterpolatedStringElement, Keyword, Number, Operator,
+    ConversionFlag, Expr, ExprFString, FStringPart, InterpolatedStringElement, Keyword, Number,
+    Operator,
 };
 
 use crate::guards::is_constant;
@@ -194,17 +195,27 @@ impl Summarizer<'_> {
     fn fstring_ref(&mut self, fs: &ExprFString, f: usize, d: u32) -> V {
         let mut prefix = String::new();
         let mut values: Vec<&Expr> = Vec::new();
+        // the literal text around each placeholder, while every one renders as `str()`
+        // does (`_pieces` in summarize.py)
+        let mut pieces: Option<Vec<String>> = Some(Vec::new());
+        let mut current = String::new();
         for part in fs.value.iter() {
             match part {
-                FStringPart::Literal(lit) if values.is_empty() => prefix.push_str(&lit.value),
-                FStringPart::Literal(_) => {}
+                FStringPart::Literal(lit) => {
+                    if values.is_empty() {
+                        prefix.push_str(&lit.value);
+                    }
+                    current.push_str(&lit.value);
+                }
                 FStringPart::FString(inner) => {
                     for element in inner.elements.iter() {
                         match element {
-                            InterpolatedStringElement::Literal(l) if values.is_empty() => {
-                                prefix.push_str(&l.value)
+                            InterpolatedStringElement::Literal(l) => {
+                                if values.is_empty() {
+                                    prefix.push_str(&l.value);
+                                }
+                                current.push_str(&l.value);
                             }
-                            InterpolatedStringElement::Literal(_) => {}
                             InterpolatedStringElement::Interpolation(i) => {
                                 if values.is_empty() {
                                     if let Some(debug) = &i.debug_text {
@@ -213,12 +224,22 @@ impl Summarizer<'_> {
                                         prefix.push_str(debug.as_str());
                                     }
                                 }
+                                let plain = i.debug_text.is_none()
+                                    && i.conversion == ConversionFlag::None
+                                    && i.format_spec.is_none();
+                                match pieces.as_mut() {
+                                    Some(done) if plain => done.push(std::mem::take(&mut current)),
+                                    _ => pieces = None,
+                                }
                                 values.push(&i.expression);
                             }
                         }
                     }
                 }
             }
+        }
+        if let Some(done) = pieces.as_mut() {
+            done.push(current);
         }
         if prefix.contains(['{', '}', '\\']) {
             return self.unknown.clone();
@@ -227,8 +248,20 @@ impl Summarizer<'_> {
             let text = self.text(&prefix);
             return self.conser.cons(tuple(vec![tag("const"), text]));
         }
+        let readable = pieces.filter(|p| {
+            p.len() - 1 <= MAX_FORMATTED
+                && p.iter().all(|piece| {
+                    piece.chars().count() <= MAX_STR && !piece.contains(['{', '}', '\\'])
+                })
+        });
         let formatted = self.refs_of(values.into_iter().take(MAX_FORMATTED), f, d);
-        let formatted = tuple(vec![tag("fmt"), formatted]);
+        let formatted = match readable {
+            Some(p) => {
+                let texts = p.iter().map(|piece| self.text(piece)).collect();
+                tuple(vec![tag("fmt"), formatted, tuple(texts)])
+            }
+            None => tuple(vec![tag("fmt"), formatted]),
+        };
         if prefix.is_empty() {
             return formatted;
         }

@@ -35,6 +35,10 @@ def _text(
         return ref[1] if isinstance(ref[1], str) else None
     if tag == "binop" and ref[1] in _PREFIX_OPS and not whole:
         return _text(project, func, ref[2], whole, hops)
+    if tag == "binop" and ref[1] == "Add" and ref[3][0] == "fmt" and len(ref[3]) == 3:
+        return _text(project, func, ref[3], whole, hops)  # the pieces hold the prefix too
+    if tag == "fmt" and len(ref) == 3 and not number:
+        return _formatted(project, func, ref, whole, hops)
     if hops == 0:
         return None
     if tag == "attr":  # `settings_module.API_PREFIX`
@@ -52,6 +56,21 @@ def _text(
     if local is not None:
         return _one_text(project, func, local, whole, hops - 1, number)
     return _module_text(project, func.mod.name, name, whole, hops - 1, number)
+
+
+def _formatted(project: Project, func: Func, ref: tuple, whole: bool, hops: int) -> str | None:
+    """The text an f-string surely holds (`f"{API_PREFIX}/users"` with `API_PREFIX =
+    "/api"`), or, with `whole=False`, its text up to the first value unjam cannot read."""
+    values, pieces = ref[1], ref[2]
+    if len(values) != len(pieces) - 1:
+        return None  # (more values than the summary keeps)
+    text = pieces[0]
+    for value, piece in zip(values, pieces[1:], strict=True):
+        part = _text(project, func, value, True, hops)
+        if not isinstance(part, str):
+            return None if whole else text or None
+        text += part + piece
+    return text
 
 
 def _module_text(

@@ -189,8 +189,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 27: a binding before the test no longer hides it; 28: an f-string's text before its first
 # placeholder (`f"/proc/{pid}"` as `"/proc/" + …`), or its constant when it has none; 29:
 # `if X != key:` whose body sets X as a "not in" guard of X; 30: an f-string keeps the refs
-# of the values it formats (`("fmt", refs)`)
-NATIVE_FORMAT = 30
+# of the values it formats (`("fmt", refs)`); 31: and the text around each placeholder when
+# every one renders as `str()` does (`("fmt", refs, pieces)`)
+NATIVE_FORMAT = 31
 _told_stale = False
 
 

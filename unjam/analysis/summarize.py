@@ -85,9 +85,36 @@ def _fstring_ref(node: ast.JoinedStr, formatted: tuple) -> Ref:
         return UNKNOWN
     if len(prefix) == len(node.values):
         return _constant(text)
+    pieces = _pieces(node)
+    fmt = ("fmt", formatted) if pieces is None else ("fmt", formatted, pieces)
     if not text:
-        return ("fmt", formatted)
-    return ("binop", "Add", _constant(text), ("fmt", formatted))
+        return fmt
+    return ("binop", "Add", _constant(text), fmt)
+
+
+def _pieces(node: ast.JoinedStr) -> tuple[str, ...] | None:
+    """The literal text around each placeholder (one more piece than placeholders), when
+    every placeholder renders its value as `str()` does (no `!r`, no format spec) and the
+    text is plain (no brace, no backslash), so the whole string can be read back:
+    `f"{API_PREFIX}/users"` as ("", "/users")."""
+    pieces: list[str] = []
+    current = ""
+    for value in node.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            current += value.value
+        elif isinstance(value, ast.FormattedValue):
+            if value.conversion != -1 or value.format_spec is not None:
+                return None
+            pieces.append(current)
+            current = ""
+        else:
+            return None
+    pieces.append(current)
+    if len(pieces) - 1 > _MAX_FORMATTED or any(
+        len(p) > _MAX_STR or any(c in p for c in "{}\\") for p in pieces
+    ):
+        return None
+    return tuple(pieces)
 
 
 def summarize(tree: ast.Module, is_package: bool) -> ModuleSummary:

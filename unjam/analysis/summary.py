@@ -11,8 +11,10 @@ they are cheap to pickle, hashable (memoisation keys) and independent of the pro
     ("list", (refs...))  ("dict", ((key, value), ...))  ("lambda", local qualname)
     ("binop", op, left, right)  ("ifexp", a, b, test)  ("boolop", (refs...))
     an f-string: ("const", text) without placeholders, else ("binop", "Add", ("const", the
-    text before the first one), ("fmt", (refs of the values it formats...))), or that
-    ("fmt", ...) alone when no text comes first
+    text before the first one), ("fmt", (refs of the values it formats...)[, (the text
+    around each placeholder...)])), or that ("fmt", ...) alone when no text comes first;
+    the text pieces (one more than the placeholders) only when every placeholder renders
+    its value as `str()` does
     ("enter", ref)   value bound by `with ref as x`      ("iter", ref)  `yield from ref`
     ("imp", level, module, name)  a function-local import
     ("star", ref)    ("?",)  anything else

@@ -3,6 +3,7 @@
 from fastapi import FastAPI
 
 from app.api.routers import orders
+from app.settings import API_PREFIX
 
 app = FastAPI()
-app.include_router(orders.router, prefix="/orders")
+app.include_router(orders.router, prefix=f"{API_PREFIX}/orders")
