@@ -39,8 +39,9 @@ _PERIODIC = frozenset(
 _HANDLERS = frozenset((Role.STARTUP, Role.SHUTDOWN))
 # calls that import a module by a computed name: any module may then be part of a program
 _IMPORTS_BY_NAME = (
-    *("import_module", "__import__", "iter_modules", "walk_packages"),
+    *("import_module", "__import__", "iter_modules", "walk_packages", "entry_points"),
     *("spec_from_file_location", "run_path", "load_source", "SourceFileLoader"),
+    *("import_string", "import_from_string", "locate", "autodiscover_modules"),
 )
 
 
