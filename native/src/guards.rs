@@ -317,17 +317,41 @@ pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
     if let Expr::BoolOp(b) = test
         && b.op == BoolOp::And
     {
-        // `if s is not None and not s.closed: return s` (returned as it is held), not
-        // `if s is not None and custom:` (the rest runs on every call while `custom` is false)
+        // `if s is not None and not s.closed: return s` (the held value, a copy or an item
+        // of it: `return {**_cache, "hit": True}`), not `if s is not None and custom:` (the
+        // rest runs on every call while `custom` is false)
         let subject = held(b.values.first()?)?;
         let held_form = ComparableExpr::from(subject);
-        return (ComparableExpr::from(&**returned) == held_form
+        return (returns_held(returned, &held_form)
             && !b.values[1..]
                 .iter()
                 .any(|operand| other_switch(operand, &held_form)))
         .then_some(subject);
     }
     held(test)
+}
+
+/// Whether an early return hands back the held value: itself, a copy (`{**cache, "hit":
+/// True}`, `cache.copy()`) or an item of it (`cache[key]`) — `_returns_held` in
+/// summarize_guards.py. A value built from it (`Client(auth=auth)`) is a new one.
+fn returns_held(returned: &Expr, held: &ComparableExpr) -> bool {
+    if ComparableExpr::from(returned) == *held {
+        return true;
+    }
+    match returned {
+        Expr::Dict(d) => d
+            .items
+            .iter()
+            .any(|item| item.key.is_none() && ComparableExpr::from(&item.value) == *held),
+        Expr::Subscript(sub) => ComparableExpr::from(&*sub.value) == *held,
+        Expr::Call(c) => {
+            c.arguments.args.is_empty()
+                && c.arguments.keywords.is_empty()
+                && matches!(&*c.func, Expr::Attribute(a)
+                    if a.attr.as_str() == "copy" && ComparableExpr::from(&*a.value) == *held)
+        }
+        _ => false,
+    }
 }
 
 /// `flag` / `not flag` / `obj.flag` that does not read the held expression: a switch beside

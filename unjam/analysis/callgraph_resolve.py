@@ -162,6 +162,7 @@ class CallResolver:
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                     or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
                     or (qn == _PBKDF2 and _few_rounds(self.project, func, site))
+                    or (qn == _BCRYPT_HASH and _cheap_salt(self.project, func, site))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
                     or (qn in DONE_READS and self.done.reads_done(func, site))
@@ -736,6 +737,8 @@ _SHUTDOWN = "concurrent.futures.Executor.shutdown"
 _SQLITE_CONNECT = "sqlite3.connect"
 _PBKDF2 = "hashlib.pbkdf2_hmac"
 _FEW_ROUNDS = 5_000  # fewer iterations: about a millisecond of hashing or less
+_BCRYPT_HASH = "bcrypt.hashpw"
+_FEW_BCRYPT_ROUNDS = 5  # a cost factor this low or lower: 2**5 rounds, a millisecond or two
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # calls whose first parameter says whether to wait
 _WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
@@ -776,6 +779,24 @@ def _few_rounds(project: Project, func: Func, site: CallSite) -> bool:
     ref = site.args[3] if len(site.args) > 3 else dict(site.kwargs).get("iterations")
     rounds = constant_number(project, func, ref) if ref is not None else None
     return rounds is not None and rounds < _FEW_ROUNDS
+
+
+def _cheap_salt(project: Project, func: Func, site: CallSite) -> bool:
+    """`bcrypt.hashpw(pw, bcrypt.gensalt(rounds=4))` (test settings): the cost factor the
+    salt carries decides the work, 2**rounds, and one this low hashes in about a millisecond;
+    the default (12) takes a quarter of a second."""
+    salt = site.args[1] if len(site.args) > 1 else dict(site.kwargs).get("salt")
+    if salt is not None and salt[0] == "name":  # `salt = bcrypt.gensalt(rounds=4)` first
+        made = func.fd.locals.get(salt[1], [])
+        salt = made[0] if len(made) == 1 else None
+    if salt is None or salt[0] != "call" or project.callee(func, salt[1]) != _GENSALT:
+        return False
+    ref = salt[2][0] if salt[2] else dict(salt[3]).get("rounds")
+    rounds = constant_number(project, func, ref) if ref is not None else None
+    return rounds is not None and rounds <= _FEW_BCRYPT_ROUNDS
+
+
+_GENSALT = ("ext", "bcrypt.gensalt")
 
 
 def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:

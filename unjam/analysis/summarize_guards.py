@@ -298,17 +298,41 @@ def _cached_subject(node: ast.If) -> ast.expr | None:
     if type(test) is ast.BoolOp and type(test.op) is ast.And:
         # `if s is not None and not s.closed: return s`, `… and now - s_at < ttl:`: the
         # rest runs on a miss, or to replace a held value the other operands reject
-        # (returned as it is held) — not when another operand is a switch of its own (`if s
-        # is not None and custom:`: the rest runs on every call while `custom` is false)
+        # (what is returned is the held value, a copy or an item of it: `return {**_cache,
+        # "hit": True}`) —
+        # not when another operand is a switch of its own (`if s is not None and custom:`:
+        # the rest runs on every call while `custom` is false)
         subject = _held(test.values[0])
         if (
             subject is not None
-            and ast.dump(value) == ast.dump(subject)
+            and _returns_held(value, subject)
             and not any(_other_switch(operand, subject) for operand in test.values[1:])
         ):
             return subject
         return None
     return _held(test)
+
+
+def _returns_held(value: ast.expr, subject: ast.expr) -> bool:
+    """Whether an early return hands back the held value: itself, a copy (`{**cache, "hit":
+    True}`, `cache.copy()`) or an item of it (`cache[key]`). A value built from it
+    (`Client(auth=auth)`) is a new one."""
+    held = ast.dump(subject)
+    if ast.dump(value) == held:
+        return True
+    if isinstance(value, ast.Dict):
+        pairs = zip(value.keys, value.values, strict=True)
+        return any(k is None and ast.dump(v) == held for k, v in pairs)
+    if isinstance(value, ast.Subscript):
+        return ast.dump(value.value) == held
+    return (
+        isinstance(value, ast.Call)
+        and not value.args
+        and not value.keywords
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "copy"
+        and ast.dump(value.func.value) == held
+    )
 
 
 def returned_source(value: ast.expr) -> ast.expr:

@@ -39,3 +39,19 @@ async def check_pin(pin: str, salt: bytes) -> bytes:
 
 async def derive_key(password: str, salt: bytes) -> bytes:
     return hashlib.pbkdf2_hmac("sha256", password.encode(), salt, iterations=600_000)  # expect: UJ001
+
+
+TEST_COST = 4  # the test settings' bcrypt cost factor
+
+
+async def hash_for_tests(password: str) -> bytes:
+    return bcrypt.hashpw(password.encode(), bcrypt.gensalt(rounds=TEST_COST))  # ok: 2**4 rounds
+
+
+async def hash_for_users(password: str) -> bytes:
+    return bcrypt.hashpw(password.encode(), bcrypt.gensalt())  # expect: UJ001
+
+
+async def hash_for_fixtures(password: str) -> bytes:
+    salt = bcrypt.gensalt(rounds=4)
+    return bcrypt.hashpw(password.encode(), salt)  # ok: 2**4 rounds
