@@ -22,14 +22,14 @@ from unjam.analysis.callgraph_lazy import (
 )
 from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
-from unjam.analysis.constant_text import constant_number
+from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
-from unjam.analysis.project_index import FILLERS
 from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
+from unjam.analysis.set_up_only import set_up_only, stored_from_outside
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
 from unjam.analysis.values import EMPTY
 
@@ -39,7 +39,6 @@ _NO_GUARDS: frozenset[int] = frozenset()
 _LOOP_RUNNERS = frozenset(
     {"asyncio.run", "asyncio.AbstractEventLoop.run_until_complete", "anyio.run"}
 )
-_SELF = ("name", "self")
 _ONCE_DEPTH = 3  # callers followed up to code that runs once per process (`_runs_once`)
 
 
@@ -67,7 +66,7 @@ class CallResolver:
         self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
         self._given: dict[str, frozenset[str]] = {}  # class gqn → its attributes from arguments
         self._init_only: dict[str, frozenset[str]] = {}  # class gqn → see _set_up_only
-        self._outside_stores: frozenset[str] | None = None  # see _stored_from_outside
+        self._outside_stores: frozenset[str] | None = None  # see _set_up_only
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
@@ -161,8 +160,7 @@ class CallResolver:
                     or (qn in _QUEUE_GETS and _after_empty_check(func.fd, site))
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                     or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
-                    or (qn == _PBKDF2 and _few_rounds(self.project, func, site))
-                    or (qn == _BCRYPT_HASH and _cheap_salt(self.project, func, site))
+                    or (qn in CHEAP_HASHES and cheap_hash(self.project, func, site, qn))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
                     or (qn in DONE_READS and self.done.reads_done(func, site))
@@ -401,42 +399,14 @@ class CallResolver:
         return methods
 
     def _set_up_only(self, class_gqn: str) -> frozenset[str]:
-        """The attributes only `__init__` stores (`self._memory_mode = rdb is None`): set
-        as the instance is made, never filled by a call, so `if not self._memory_mode:` is
-        a switch the constructor chose, not a memo."""
+        """The class's attributes only `__init__` stores (set_up_only.py)."""
         known = self._init_only.get(class_gqn)
         if known is None:
-            at_init: set[str] = set()
-            later: set[str] = set()
-            methods = self.methods_of(class_gqn)
-            for method in methods:
-                fd = method.fd
-                into = at_init if fd.name == "__init__" else later
-                into.update(attr for base, attr, _v in fd.attr_stores if base == _SELF)
-                # (`self._ready["sync"] = True`, `self._seen.add(k)`: filled, by any method)
-                later.update(_self_attribute(ref) for ref in fd.mutated)
-                later.update(
-                    _self_attribute(c.func[1])
-                    for c in fd.calls
-                    if c.func[0] == "attr" and c.func[2] in FILLERS
-                )
-            if any(m.fd.name == "__new__" for m in methods):
-                at_init.clear()  # `__init__` runs on every call of the class
-            known = self._init_only[class_gqn] = frozenset(
-                at_init - later - self._stored_from_outside()
-            )
+            if self._outside_stores is None:
+                self._outside_stores = stored_from_outside(self.project)
+            methods = [m.fd for m in self.methods_of(class_gqn)]
+            known = self._init_only[class_gqn] = set_up_only(methods, self._outside_stores)
         return known
-
-    def _stored_from_outside(self) -> frozenset[str]:
-        """The attribute names code stores on something other than `self` (`svc.x = v`)."""
-        found = self._outside_stores
-        if found is None:
-            names: set[str] = set()
-            for mod in self.project.unique_modules():
-                for fd in mod.summary.funcs.values():
-                    names.update(attr for base, attr, _v in fd.attr_stores if base != _SELF)
-            found = self._outside_stores = frozenset(names)
-        return found
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""
@@ -735,10 +705,6 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.Executor.shutdown"
 _SQLITE_CONNECT = "sqlite3.connect"
-_PBKDF2 = "hashlib.pbkdf2_hmac"
-_FEW_ROUNDS = 5_000  # fewer iterations: about a millisecond of hashing or less
-_BCRYPT_HASH = "bcrypt.hashpw"
-_FEW_BCRYPT_ROUNDS = 5  # a cost factor this low or lower: 2**5 rounds, a millisecond or two
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # calls whose first parameter says whether to wait
 _WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
@@ -771,32 +737,6 @@ def _add_edge(out: Resolved, edge: Edge) -> None:
 
 def _on_error_last(edge: Edge) -> bool:
     return edge.on_error
-
-
-def _few_rounds(project: Project, func: Func, site: CallSite) -> bool:
-    """`hashlib.pbkdf2_hmac("sha256", password, salt, ROUNDS)` with a constant iteration
-    count this small: a fraction of a millisecond, no stall (the cost grows with the count)."""
-    ref = site.args[3] if len(site.args) > 3 else dict(site.kwargs).get("iterations")
-    rounds = constant_number(project, func, ref) if ref is not None else None
-    return rounds is not None and rounds < _FEW_ROUNDS
-
-
-def _cheap_salt(project: Project, func: Func, site: CallSite) -> bool:
-    """`bcrypt.hashpw(pw, bcrypt.gensalt(rounds=4))` (test settings): the cost factor the
-    salt carries decides the work, 2**rounds, and one this low hashes in about a millisecond;
-    the default (12) takes a quarter of a second."""
-    salt = site.args[1] if len(site.args) > 1 else dict(site.kwargs).get("salt")
-    if salt is not None and salt[0] == "name":  # `salt = bcrypt.gensalt(rounds=4)` first
-        made = func.fd.locals.get(salt[1], [])
-        salt = made[0] if len(made) == 1 else None
-    if salt is None or salt[0] != "call" or project.callee(func, salt[1]) != _GENSALT:
-        return False
-    ref = salt[2][0] if salt[2] else dict(salt[3]).get("rounds")
-    rounds = constant_number(project, func, ref) if ref is not None else None
-    return rounds is not None and rounds <= _FEW_BCRYPT_ROUNDS
-
-
-_GENSALT = ("ext", "bcrypt.gensalt")
 
 
 def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:
@@ -839,12 +779,3 @@ def _polls(qn: str, site: CallSite) -> bool:
     return any(
         name in _NONBLOCKING_KEYWORDS and value == ("const", False) for name, value in site.kwargs
     )
-
-
-def _self_attribute(ref: tuple) -> str:
-    """X of a ref into `self.X` (`self.X[k]`, `self.X.y`), else ""."""
-    while ref[0] in ("attr", "sub", "call", "await"):
-        if ref[0] == "attr" and ref[1] == _SELF:
-            return ref[2]
-        ref = ref[1]
-    return ""

@@ -1,0 +1,52 @@
+"""The attributes a class's `__init__` alone stores (`self._memory_mode = rdb is None`): set
+as the instance is made and never filled by a later call, so a test of one (`if not
+self._memory_mode:`) is a switch the constructor chose, not a memo a first call fills
+(rules/memo.py asks, through callgraph_resolve.py's memo guards)."""
+
+from __future__ import annotations
+
+from unjam.analysis.project import Project
+from unjam.analysis.project_index import FILLERS
+from unjam.analysis.summary import FuncDef
+
+_SELF = ("name", "self")
+
+
+def set_up_only(methods: list[FuncDef], outside: frozenset[str]) -> frozenset[str]:
+    """Of the class's `methods` (its own and its project bases'), the attributes `__init__`
+    stores on `self` that no other method stores, fills (`self._ready["sync"] = True`,
+    `self._seen.add(k)`) or changes, and no code stores from outside (`outside`: see
+    stored_from_outside). None when the class has a `__new__`: its `__init__` runs again on
+    every call of the class."""
+    if any(fd.name == "__new__" for fd in methods):
+        return frozenset()
+    at_init: set[str] = set()
+    later: set[str] = set()
+    for fd in methods:
+        into = at_init if fd.name == "__init__" else later
+        into.update(attr for base, attr, _value in fd.attr_stores if base == _SELF)
+        later.update(_self_attribute(ref) for ref in fd.mutated)
+        later.update(
+            _self_attribute(c.func[1])
+            for c in fd.calls
+            if c.func[0] == "attr" and c.func[2] in FILLERS
+        )
+    return frozenset(at_init - later - outside)
+
+
+def stored_from_outside(project: Project) -> frozenset[str]:
+    """The attribute names code stores on something other than `self` (`svc.x = v`)."""
+    names: set[str] = set()
+    for mod in project.unique_modules():
+        for fd in mod.summary.funcs.values():
+            names.update(attr for base, attr, _value in fd.attr_stores if base != _SELF)
+    return frozenset(names)
+
+
+def _self_attribute(ref: tuple) -> str:
+    """X of a ref into `self.X` (`self.X[k]`, `self.X.y`), else ""."""
+    while ref[0] in ("attr", "sub", "call", "await"):
+        if ref[0] == "attr" and ref[1] == _SELF:
+            return ref[2]
+        ref = ref[1]
+    return ""
