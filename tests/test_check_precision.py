@@ -65,7 +65,7 @@ def test_a_get_or_create_pays_once_per_new_key():
     run once per new name; the query itself runs on every request."""
     found = findings("memo_guards", "UJ001", "catalog/providers.py")
     for line in (81, 84):
-        assert "a key the database does not hold yet" in found[line].message, found[line].message
+        assert "only while what it makes is not stored yet" in found[line].message
         assert "warm" not in found[line].fix
     assert "cache miss" not in found[79].message and "first call" not in found[79].message
 
@@ -461,7 +461,7 @@ def test_a_get_or_create_in_the_database_pays_per_new_key_not_once():
     found = findings("request_queries", "UJ001", "scheduler/store.py")
     commit = found[18]
     assert "first call" not in commit.message and "cache" not in commit.message
-    assert "only for a key the database does not hold yet" in commit.message, commit.message
+    assert "only while what it makes is not stored yet" in commit.message, commit.message
     assert "warm" not in commit.fix, commit.fix
 
 

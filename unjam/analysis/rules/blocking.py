@@ -69,9 +69,11 @@ FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
 # _cache: return _cache[key]`): once per new key, which request data may make every call
 _ON_MISS = "on a cache miss only (its result is cached per key: each new key pays again)"
 FIX_MISS = "warm the cache at start-up, if the keys requests use are known then"
-# ... under a get-or-create (`if found is None:` … `db.add(row)`): the database keeps the row
+# ... under a get-or-create (`if found is None:` … `db.add(row)`) or a create-if-missing
+# (`if not c.bucket_exists(b): c.make_bucket(b)`): the store keeps what the miss made
 _ON_NEW_ROW = (
-    "only for a key the database does not hold yet (a get-or-create: it then stores the row)"
+    "only while what it makes is not stored yet (a get-or-create or create-if-missing: the "
+    "store keeps what a miss makes)"
 )
 
 
@@ -230,7 +232,7 @@ class Blocking:
                         else ""
                     )
                 )
-                short = "for a new key only" if row else "on a cache miss only" if keyed else ""
+                short = "while missing only" if row else "on a cache miss only" if keyed else ""
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
                 fix = site.entry.fix_for(site.qn, self._receiver(site))
                 if root.key[0] == "func" and root.fix:
