@@ -1,4 +1,5 @@
-"""Which major version of a library the project declares it runs with, read from its
+"""What a project's dependency files say (and its deployment files, for files_mention).
+Which major version of a library the project declares it runs with, read from its
 dependency files: a lock's pin (poetry.lock, uv.lock, Pipfile.lock) first, else the lowest
 major a requirement admits (`pydantic>=2`, `pydantic==2.7.*`, `pydantic = "^2.5"`). A bare
 requirement, or none, says nothing: what runs is whatever is installed.
@@ -30,11 +31,36 @@ def declared_major(root: Path, folders: list[str], package: str) -> tuple[int, s
     return None
 
 
+_MAX_READ = 8_000_000  # bytes read of one file: a lock of a large project fits
+
+
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8", errors="replace")
+        with path.open("rb") as handle:
+            return handle.read(_MAX_READ).decode("utf-8", errors="replace")
     except OSError:
         return ""
+
+
+def files_mention(root: Path, folders: list[str], patterns: tuple[str, ...], words) -> bool:
+    """Whether a file matching one of `patterns` (globs: `Dockerfile*`, `*.y*ml`) in one of
+    `folders` under `root` mentions one of `words`, in any case; a file that cannot be read
+    is taken to (the callers make a claim only when nothing speaks against it)."""
+    lowered = [word.lower() for word in words]
+    for folder in folders:
+        base = root / folder if folder else root
+        for pattern in patterns:
+            for path in base.glob(pattern):
+                if not path.is_file():
+                    continue
+                try:
+                    with path.open("rb") as handle:
+                        text = handle.read(_MAX_READ).decode("utf-8", errors="replace")
+                except OSError:
+                    return True
+                if any(word in text.lower() for word in lowered):
+                    return True
+    return False
 
 
 def _pinned(path: Path, package: str) -> str | None:

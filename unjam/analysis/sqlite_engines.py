@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from unjam.analysis.constant_text import constant_text
-from unjam.analysis.declared_versions import dependency_files, names_any
+from unjam.analysis.declared_versions import dependency_files, files_mention, names_any
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 
@@ -52,6 +52,7 @@ _NETWORK_DRIVERS = (
 )
 _DECLARES_DATABASE = ("sqlalchemy", "sqlmodel")
 _DEPLOY_FILES = ("Dockerfile*", "docker-compose*", "compose*.y*ml", "*.env*", "env*")
+_SERVERS = ("postgres", "mysql", "mariadb", "mssql", "oracle")
 
 
 def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
@@ -64,21 +65,7 @@ def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
         return False
     if any(names_any(path, _NETWORK_DRIVERS) for path in files):
         return False
-    for folder in folders:
-        base = root / folder if folder else root
-        for pattern in _DEPLOY_FILES:
-            for path in base.glob(pattern):
-                if path.is_file() and _names_a_server(path):
-                    return False
-    return True
-
-
-def _names_a_server(path: Path) -> bool:
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")[:200_000].lower()
-    except OSError:
-        return True
-    return any(name in text for name in ("postgres", "mysql", "mariadb", "mssql", "oracle"))
+    return not files_mention(root, folders, _DEPLOY_FILES, _SERVERS)
 
 
 def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sqlite: bool) -> bool:

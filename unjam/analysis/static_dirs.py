@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unjam.analysis.constant_text import constant_text
+from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.discovery import ignored_by_git
 from unjam.analysis.project import Module, Project
 from unjam.analysis.top_level_imports import Trees
@@ -72,7 +73,7 @@ def _may_be_there(project: Project, root: Path, mod: Module, directory: str) -> 
         if (root / relative).exists() or ignored_by_git(root, relative, is_dir=True):
             return True
     name = directory.rpartition("/")[2]
-    return _made_by_code(project, name) or _named_by_deployment(root, bases, name)
+    return _made_by_code(project, name) or files_mention(root, bases, _DEPLOY_FILES, [name])
 
 
 def _made_by_code(project: Project, name: str) -> bool:
@@ -87,20 +88,6 @@ def _made_by_code(project: Project, name: str) -> bool:
             texts = [constant_text(project, func, ref, whole=False) for ref in paths]
             if not paths or any(t is None or name in t for t in texts):
                 return True
-    return False
-
-
-def _named_by_deployment(root: Path, bases: list[str], name: str) -> bool:
-    for base in bases:
-        folder = root / base if base else root
-        for pattern in _DEPLOY_FILES:
-            for path in folder.glob(pattern):
-                try:
-                    text = path.read_text(encoding="utf-8", errors="replace")[:500_000]
-                except OSError:
-                    return True
-                if name in text:
-                    return True
     return False
 
 

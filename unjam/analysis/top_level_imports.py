@@ -61,7 +61,7 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
 class _TopLevelImports:
     def __init__(self, project: Project, root: Path):
         self.project = project
-        self.root = root
+        self.trees = Trees(root)
         self._known: dict[str, list[str]] = {}
 
     def of(self, mod: Module) -> list[str]:
@@ -73,15 +73,8 @@ class _TopLevelImports:
         return known
 
     def _read(self, mod: Module) -> list[str]:
-        try:
-            tree = ast.parse((self.root / mod.path).read_bytes())
-        except (
-            OSError,
-            SyntaxError,
-            ValueError,
-            RecursionError,
-            MemoryError,
-        ):  # unreadable: no claim
+        tree = self.trees.of(mod)
+        if tree is None:  # unreadable: no claim
             return []
         names: list[str] = []
         for node in tree.body:
