@@ -3,7 +3,7 @@
 FastAPI 0.69 (Starlette 0.15) moved sync endpoints and dependencies onto anyio's worker
 threads, under a default limiter of 40 tokens that `total_tokens` raises. Before, Starlette
 handed them to asyncio's default executor (`loop.run_in_executor(None, …)`): min(32,
-cores + 4) threads, which `total_tokens` does not touch and `set_default_executor` replaces.
+cores + 4) threads (cores × 5 before Python 3.8), which `total_tokens` does not touch and `set_default_executor` replaces.
 Which one runs is read from the dependency files (declared_versions.py): only a project that
 pins the older FastAPI or Starlette gets the executor's words.
 """
@@ -16,6 +16,9 @@ from pathlib import Path
 from unjam.analysis.declared_versions import declared_below
 
 _BEFORE_ANYIO = (("fastapi", (0, 69)), ("starlette", (0, 15)))
+# ThreadPoolExecutor's default size, which changed with Python 3.8
+_EXECUTOR_SIZE = "min(32, cores + 4)"
+_BEFORE_38 = " (cores × 5 before Python 3.8)"
 
 
 @dataclass(frozen=True)
@@ -53,10 +56,10 @@ def _executor(declared: str) -> Pool:
     return Pool(
         held="a thread of asyncio's default executor",
         unit="thread",
-        default="asyncio's default executor of min(32, cores + 4) threads",
+        default=f"asyncio's default executor of {_EXECUTOR_SIZE} threads{_BEFORE_38}",
         at_once=(
             f"FastAPI before 0.69 ({declared}) runs sync code in that executor, where at most "
-            "min(32, cores + 4) such calls run at once across the process"
+            f"{_EXECUTOR_SIZE} such calls{_BEFORE_38} run at once across the process"
         ),
         why=f", the pool FastAPI before 0.69 runs sync code in ({declared})",
         kept="keeps asyncio's default executor",
