@@ -88,6 +88,9 @@ def test_invalid_toml_and_missing_config_file(tmp_path):
         load_config(tmp_path)
     with pytest.raises(UserError, match="does not exist"):
         load_config(tmp_path, tmp_path / "missing.toml")
+    (tmp_path / "pyproject.toml").write_bytes(b"\xff\xfe[tool.unjam]\n")
+    with pytest.raises(UserError, match="not UTF-8"):
+        load_config(tmp_path)
 
 
 def test_unknown_code_on_the_command_line_names_the_option(tmp_path):

@@ -200,6 +200,8 @@ def _unjam_table(pyproject: Path) -> dict[str, Any] | None:
         data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise UserError(f"{pyproject}: not valid TOML ({err}); fix the file") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{pyproject}: not UTF-8 text, as TOML must be; fix the file") from None
     except OSError as err:
         raise UserError(f"{pyproject}: cannot read it ({err.strerror})") from None
     tool = data.get("tool", {})
