@@ -975,3 +975,19 @@ def test_a_router_also_included_where_no_app_serves_is_labelled_where_one_does()
     is served as `GET /users/`, not under an unknown prefix."""
     found = findings("double_include", "UJ001", "crm/users.py")
     assert found[10].entry.route == "GET /users/", found[10].entry.route
+
+
+def test_a_cached_dependency_is_made_once_not_made_async():
+    """`@lru_cache` on a sync dependency: its trip is still counted, but the fix makes what it
+    caches once, at start-up, behind an `async def` dependency; it never says to make the
+    cached function itself `async def` (the cache would keep a coroutine only the first
+    request can await). A plain light dependency is still offered `async def`."""
+    trips = findings("cached_deps", "UJ005", "visits/main.py")
+    for line, endpoint in ((35, "create_visit"), (44, "visit_settings")):
+        fix = trips[line].fix
+        assert f"make `get_clock`, `{endpoint}` `async def`: they call nothing" in fix, fix
+        assert "`get_settings` `async def`" not in fix, fix
+        assert "`get_visit_repository` `async def`" not in fix, fix
+        assert "only the first request can await" in fix, fix
+    assert "make what `get_visit_repository`, `get_settings` cache once" in trips[35].fix
+    assert "make what `get_settings`, `get_visit_repository` cache once" in trips[44].fix

@@ -27,12 +27,15 @@ def regular_package(folder: str, primary: dict[str, str]) -> bool:
     return f"{folder}__init__.py" in primary
 
 
-def holding_folder(first: str, folders: str, children: dict[str, set[str]]) -> str | None:
-    """The first of the `sys.path` folders that holds the module or package `first`."""
-    for folder in folders.split("|"):
-        if first in children.get(folder, ()) or f"{folder}{first}/" in children:
-            return folder
-    return None
+def holding_folders(first: str, folders: str, children: dict[str, set[str]]) -> list[str]:
+    """The `sys.path` folders that hold the module or package `first`, those holding a
+    module or a regular package first: Python takes one of those wherever it is on the path
+    before a folder without `__init__.py` (a namespace portion). Which of them `sys.path`
+    puts first depends on where the app runs (`backend_new/backend/`, a package, is the
+    `backend` of its own modules even where the root holds an old `backend/` folder)."""
+    regular = [f for f in folders.split("|") if first in children.get(f, ())]
+    namespace = [f for f in folders.split("|") if f"{f}{first}/" in children and f not in regular]
+    return regular + namespace
 
 
 def missing_module(root: Path, folder: str, dotted: str, module: str) -> tuple[str, str] | None:

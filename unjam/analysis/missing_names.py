@@ -24,7 +24,7 @@ from unjam.analysis.declared_versions import declared_major, declared_requiremen
 from unjam.analysis.import_paths import (
     binds,
     children_of,
-    holding_folder,
+    holding_folders,
     missing_module,
     module_at,
     project_names,
@@ -92,7 +92,7 @@ class _Scan:
         self.children = children_of(self.primary)
         self.names = project_names(self.children)
         self.tops: dict[str, str] = {}  # dotted module → its first name, "" if not the project's
-        self.holding: dict[tuple[str, str], str | None] = {}  # (first, folders) → the folder
+        self.holding: dict[tuple[str, str], list[str]] = {}  # (first, folders) → the folders
         self.sources: dict[tuple[str, str], Module | None] = {}  # (dotted, folder) → …
         self.absent: dict[tuple[str, str], tuple[str, str] | None] = {}
         self.namespace_found: set[str] = set()  # namespace folders an import found a module in
@@ -154,18 +154,22 @@ class _Scan:
         `folders`: where a relative import starts, or an absolute one's sys.path folders."""
         if imp.name == "*":
             return None
-        first = ""
-        folder: str | None = folders
-        if not imp.level:
-            first = imp.module.partition(".")[0]
-            key = (first, folders)
-            if key not in self.holding:
-                self.holding[key] = holding_folder(first, folders, self.children)
-            folder = self.holding[key]
-        if folder is None:
+        if imp.level:
+            return self._judge(imp, folders, "")
+        first = imp.module.partition(".")[0]
+        key = (first, folders)
+        if key not in self.holding:
+            self.holding[key] = holding_folders(first, folders, self.children)
+        verdicts = []
+        for folder in self.holding[key]:
+            judged = self._judge(imp, folder, first)
+            if judged is None:
+                return None  # where the app runs, this folder may be the one on `sys.path`
+            verdicts.append((folder, judged))
+        if not verdicts:
             return None
-        judged = self._judge(imp, folder, first)
-        if judged is None or judged[0] is not None or not first:
+        folder, judged = verdicts[0]
+        if judged[0] is not None:
             return judged
         # a folder without `__init__.py` is a namespace package, which an installed package
         # of the same name comes before (`alembic/` of migrations): trusted only when the

@@ -205,24 +205,37 @@ class ThreadPool:
         """Make the light sync pieces `async def` (dependencies, and the endpoint: an empty
         `logout`), else fold the dependencies into fewer. Not an endpoint whose response
         FastAPI validates: for an `async def` it does so on the loop, where reading what it
-        returns may load an ORM object's relationships from the database."""
+        returns may load an ORM object's relationships from the database. Not a dependency
+        under a cache decorator either: on an `async def`, `@lru_cache` keeps the coroutine,
+        which a second request cannot await; what it caches is made once instead."""
+        cached = [d for d in pieces if d.cached]
         light = [
             d
             for d in pieces
-            if self.light.could_be_async(d) and not (validation and d.role is Role.ENDPOINT)
+            if d not in cached
+            and self.light.could_be_async(d)
+            and not (validation and d.role is Role.ENDPOINT)
         ]
-        if not light:
+        fixes = []
+        if light:
+            fixes.append(
+                f"make {_names(light)} `async def`: "
+                + ("it calls" if len(light) == 1 else "they call")
+                + " nothing that blocks, and on the loop "
+                + ("it needs" if len(light) == 1 else "they need")
+                + " no trip"
+            )
+        if cached:
+            fixes.append(
+                f"make what {_names(cached)} "
+                + ("caches" if len(cached) == 1 else "cache")
+                + " once, at start-up, and return it from an `async def` dependency (an "
+                "`async def` under `@lru_cache` caches a coroutine, which only the first "
+                "request can await)"
+            )
+        if not fixes:
             return "fold the sync dependencies into fewer `def` functions (one trip each)"
-        one = len(light) == 1
-        return (
-            "make "
-            + ", ".join(f"`{d.name}`" for d in light)
-            + " `async def`: "
-            + ("it calls" if one else "they call")
-            + " nothing that blocks, and on the loop "
-            + ("it needs" if one else "they need")
-            + " no trip"
-        )
+        return "; ".join(fixes)
 
     def _blocks_in_pool(self, route: Route) -> bool:
         """Whether a sync piece of `route` waits in a blocking call while it holds a token of
@@ -376,3 +389,7 @@ class ThreadPool:
                     frozenset(r.label for r in blocking),
                 ),
             )
+
+
+def _names(pieces: list[Invoked]) -> str:
+    return ", ".join(f"`{d.name}`" for d in pieces)

@@ -2,6 +2,7 @@ import anthropic
 import boto3
 import stripe
 from google.cloud import storage
+from googleapiclient.discovery import build
 from kubernetes import client as k8s
 from openai import OpenAI
 
@@ -24,3 +25,21 @@ async def cloud(prompt: str) -> None:
     s3.generate_presigned_url("get_object", Params={})  # ok: local signing
     stripe.Customer.create(email="a@b")  # expect: UJ001
     core.list_namespaced_pod("default")  # expect: UJ001
+
+
+calendar = None
+
+
+def calendar_service():
+    global calendar
+    if calendar is None:
+        calendar = build("calendar", "v3", cache_discovery=False)
+    return calendar
+
+
+async def book(body: dict) -> dict:
+    request = calendar_service().events().insert(calendarId="primary", body=body)  # ok: builds it
+    event = request.execute()  # expect: UJ001
+    drive = build("drive", "v3")  # ok: builds a client (UJ003 judges that on a route)
+    drive.files().list(pageSize=10).execute()  # expect: UJ001
+    return event

@@ -1,0 +1,50 @@
+"""Sync dependencies under `@lru_cache` (the settings, a repository made once): each is still
+one thread-pool trip per request, and the fix never makes one `async def`: under
+`@lru_cache` that caches a coroutine, which only the first request can await."""
+
+from functools import lru_cache
+
+from fastapi import Depends, FastAPI
+
+app = FastAPI()
+
+
+class Settings:
+    dsn = "sqlite://"
+
+
+class VisitRepository:
+    def __init__(self, settings: Settings):
+        self.settings = settings
+
+
+@lru_cache()
+def get_settings() -> Settings:
+    return Settings()
+
+
+@lru_cache
+def get_visit_repository() -> VisitRepository:
+    return VisitRepository(get_settings())
+
+
+def get_clock() -> int:
+    return 0
+
+
+@app.post("/visits")  # expect: UJ005
+def create_visit(
+    repo: VisitRepository = Depends(get_visit_repository),
+    settings: Settings = Depends(get_settings),
+    now: int = Depends(get_clock),
+):
+    return {"now": now}
+
+
+@app.get("/visits/settings")  # expect: UJ005
+def visit_settings(
+    settings: Settings = Depends(get_settings),
+    repo: VisitRepository = Depends(get_visit_repository),
+    now: int = Depends(get_clock),
+):
+    return {"dsn": settings.dsn}

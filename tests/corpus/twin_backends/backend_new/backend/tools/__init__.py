@@ -1,0 +1,1 @@
+from .youtube_downloader import X

@@ -1,0 +1,1 @@
+"""A shared package at the root, another project's helpers."""
