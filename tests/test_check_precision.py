@@ -6,6 +6,7 @@ words and the facts."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from unjam.analysis.engine import analyze
@@ -991,3 +992,15 @@ def test_a_cached_dependency_is_made_once_not_made_async():
         assert "only the first request can await" in fix, fix
     assert "make what `get_visit_repository`, `get_settings` cache once" in trips[35].fix
     assert "make what `get_settings`, `get_visit_repository` cache once" in trips[44].fix
+
+
+def test_sqlalchemy_1_runs_a_plain_string_so_what_follows_it_runs(tmp_path: Path):
+    """`db.execute("SELECT …")` raises only under SQLAlchemy 2: with `sqlalchemy==1.4.52`
+    declared, the statement runs (and blocks), and so does the commit after it."""
+    root = tmp_path / "always_raises"
+    shutil.copytree(CORPUS / "always_raises", root)
+    (root / "requirements.txt").write_text("fastapi\nsqlalchemy==1.4.52\nrequests\n")
+    result = analyze(root, sorted(root.rglob("*.py")))
+    lines = {f.location.line for f in result.findings if f.location.path == "clinic/main.py"}
+    assert {39, 40} <= lines, sorted(lines)
+    assert 15 not in lines, sorted(lines)  # a missing name fails whatever the version

@@ -28,6 +28,7 @@ from unjam.analysis.command_mains import command_mains
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
+from unjam.analysis.never_runs import NeverRuns
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
 from unjam.analysis.rules.memo import keyed, stores_row
@@ -66,6 +67,7 @@ class RulesEngine:
         # a serving main of a project without an app → the line where it starts serving
         self.server_starts: dict[str, int] = {}
         self._has_starlette: bool | None = None  # (asked by the first fix that needs it)
+        self.never_runs = NeverRuns(project, root)
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -90,7 +92,7 @@ class RulesEngine:
         `root`: its root cause for grouping (None: a group of its own); `variant`: which of
         the rule's kinds of finding it is, as the precedence table names them."""
         key = (code, at.path, at.line, at.column)
-        if key in self._reported:
+        if key in self._reported or self.never_runs.call(at.path, at.line, at.column):
             return False
         self._reported.add(key)
         finding = Finding(
@@ -372,7 +374,7 @@ class RulesEngine:
         out.sort(key=lambda i: (i.route is None, i.path, i.line))
         return out
 
-    def _reached_functions(self, roots: list[str], mode: str) -> set[str]:
+    def reached_functions(self, roots: list[str], mode: str) -> set[str]:
         seen = set(roots)
         queue = deque(roots)
         graph = self.g  # its methods called directly: native calls when compiled
@@ -401,11 +403,11 @@ class RulesEngine:
                     seen.add(w)
                     queue.append(w)
         roots = [f for f in candidates if f.gqn not in called]
-        covered = self._reached_functions([f.gqn for f in roots], "loop")
+        covered = self.reached_functions([f.gqn for f in roots], "loop")
         for func in candidates:
             if func.gqn not in covered:
                 roots.append(func)
-                covered |= self._reached_functions([func.gqn], "loop")
+                covered |= self.reached_functions([func.gqn], "loop")
         return roots
 
     def _collect_entries(self) -> None:
@@ -430,7 +432,7 @@ class RulesEngine:
         offloaded = self._offload_entries(endpoint_routes)
         framework += [i for i in offloaded if i.context is ExecutionContext.LOOP]
         claimed_funcs = {f for i in routes + others + startup + offloaded for f in i.funcs}
-        covered = self._reached_functions([f for i in framework + startup for f in i.funcs], "loop")
+        covered = self.reached_functions([f for i in framework + startup for f in i.funcs], "loop")
         # (a stable sort of the chosen functions: the order sorting them all would give)
         candidates = sorted(
             (
@@ -474,7 +476,7 @@ class RulesEngine:
         line), and the tasks it starts run while it serves, as a lifespan's do."""
         starts = [_own_entry(self.p.funcs[gqn], Role.STARTUP) for gqn in servers]
         known = {i.key for i in framework}
-        reached = self._reached_functions(list(servers), "loop")
+        reached = self.reached_functions(list(servers), "loop")
         tasks = [
             i
             for i in self._offload_entries({}, reached)

@@ -113,6 +113,7 @@ class Blocking:
         self.g = engine.g
         self._import_warmed = ImportWarmed(engine)
         self._started: set[Site] | None = None  # what start-up reaches (built once)
+        self._start_roots: set[str] = set()  # the functions start-up runs, handed ones too
         self._litestar: frozenset[str] | None = None  # (built when a fix first asks)
         self._wrapped: dict[str, str] | None = None  # (built when a fix first asks)
         self._loop_bound = LoopBound(self.p, self.g)
@@ -490,12 +491,37 @@ class Blocking:
             for inv in self.e.startup:
                 for f in inv.funcs:
                     self._started |= self._before_shutdown(f)
+            self._start_roots = {f for inv in self.e.startup for f in inv.funcs}
+            self._start_roots -= self._shutdown_handlers
+            for target in self._handed_at_start():
+                self._started |= self.g.reach(target, "pool")
+                self._start_roots.add(target)
         if site not in self._started:
             return False
         memo = self.e.memo_step(path) or site.func
-        roots = {f for inv in self.e.startup for f in inv.funcs} - self._shutdown_handlers
+        roots = self._start_roots
         fillers = [memo, *self._global_fillers(path)]
         return any(self.g.callers_within(f, roots, MAX_CALLS) for f in fillers)
+
+    def _handed_at_start(self) -> set[str]:
+        """The functions start-up hands to a thread and waits for (`await
+        asyncio.to_thread(store.ensure)` in a lifespan, before its `yield`): they run before
+        the app serves too."""
+        handed: set[str] = set()
+        for inv in self.e.startup:
+            for root in inv.funcs:
+                if root in self._shutdown_handlers:
+                    continue
+                func = self.p.funcs.get(root)
+                after = func.fd.after_yield if func is not None else ()
+                for gqn in self.e.reached_functions([root], "loop"):
+                    for off in self.g.resolved(gqn).offloads:
+                        if off.qn not in _AWAITED_OFFLOADS or off.on_error:
+                            continue
+                        if gqn == root and any(a <= off.line <= b for a, b in after):
+                            continue  # handed over at shutdown
+                        handed.add(off.target)
+        return handed
 
     def _global_fillers(self, path: list[tuple[str, int]]) -> list[str]:
         """The functions below the memo on `path` that bind the module global its guard
@@ -520,6 +546,18 @@ class Blocking:
             and f.mod is holder.mod
             and f.fd.qn in binders
         ]
+
+
+# handing work to a thread whose end the caller awaits (not a thread or a future it only
+# starts, which may still be running when the app serves)
+_AWAITED_OFFLOADS = frozenset(
+    {
+        "asyncio.to_thread",
+        "anyio.to_thread.run_sync",
+        "starlette.concurrency.run_in_threadpool",
+        "asyncio.AbstractEventLoop.run_in_executor",
+    }
+)
 
 
 def _receiver_of(func: Func, site: Site) -> str | None:

@@ -251,7 +251,11 @@ class ThreadPool:
         )
 
     def _waits_per_request(self, inv: Invoked, gqn: str) -> bool:
-        sites = [s for s in self._under_token(gqn) if _waits_at(s)]
+        sites = [
+            s
+            for s in self._under_token(gqn)
+            if _waits_at(s) and not self.e.never_runs.call(s.path, s.line, s.col)
+        ]
         if not sites:
             return False
         paths = self.g.paths(gqn, sites, "pool")
@@ -291,7 +295,12 @@ class ThreadPool:
         for f in inv.funcs:
             app = self.e.app_of(inv)
             sites = sorted(
-                (s for s in self._under_token(f) if self._over_network(s, app)),
+                (
+                    s
+                    for s in self._under_token(f)
+                    if self._over_network(s, app)
+                    and not self.e.never_runs.call(s.path, s.line, s.col)
+                ),
                 key=self.e.site_order,
             )
             paths = self.g.paths(f, sites, "pool") if sites else {}

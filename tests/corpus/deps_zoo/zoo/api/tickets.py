@@ -2,7 +2,7 @@
 `async def`, it would run on the loop with nothing to block on, and save a trip."""
 
 from fastapi import APIRouter, Depends
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
 engine = create_engine("postgresql://db.internal/zoo")
@@ -23,7 +23,7 @@ class TicketRepository:
         self.db = db
 
     def count(self) -> int:
-        return self.db.execute("select count(*) from tickets").scalar()  # expect: UJ005
+        return self.db.execute(text("select count(*) from tickets")).scalar()  # expect: UJ005
 
 
 class TicketService:

@@ -1,0 +1,99 @@
+"""Routes with a statement that always raises before a blocking call: the call never runs,
+so nothing is reported after it (the app's own error is for its tests, or ruff's F821)."""
+
+import requests
+from fastapi import Depends, FastAPI
+
+from clinic.db import Patient, Session, get_db, text
+
+app = FastAPI()
+
+
+@app.get("/profiles/{pid}")
+async def profile(pid: int, db: Session = Depends(get_db)):
+    # `Profile` is imported nowhere (its import was deleted): NameError, every time
+    row = db.query(Profile).filter(Profile.id == pid).first()  # ok: never runs
+    db.commit()  # ok: never runs
+    return row
+
+
+@app.get("/patients/{pid}")
+async def patient(pid: int, db: Session = Depends(get_db)):
+    patient = db.get(Patient, pid)  # expect: UJ001
+    requests.get("http://127.0.0.1:9/audit", json=Unknown)  # ok: the argument fails first
+    return patient
+
+
+@app.get("/visits/{vid}")
+async def visit(vid: int, db: Session = Depends(get_db)):
+    # `visit` is local to the whole function: reading it before it is bound raises
+    # UnboundLocalError
+    visit = db.get(Patient, visit)  # ok: never runs
+    db.refresh(visit)  # ok: never runs
+    return visit
+
+
+@app.get("/stats")
+async def stats(db: Session = Depends(get_db)):
+    # SQLAlchemy 2 refuses a plain string before any I/O (ArgumentError)
+    total = db.execute("SELECT count(*) FROM patients").scalar()  # ok: never runs
+    db.commit()  # ok: never runs
+    return {"total": total}
+
+
+@app.get("/stats/text")
+async def stats_text(db: Session = Depends(get_db)):
+    return {"total": db.execute(text("SELECT count(*) FROM patients")).scalar()}  # expect: UJ001
+
+
+@app.get("/maybe/{pid}")
+async def maybe(pid: int, db: Session = Depends(get_db)):
+    if pid < 0:
+        db.query(Missing).all()  # ok: never runs
+        db.rollback()  # ok: never runs
+    db.commit()  # expect: UJ001 (after the `if`, reached whenever pid >= 0)
+    return {}
+
+
+@app.get("/guarded/{pid}")
+async def guarded(pid: int, db: Session = Depends(get_db)):
+    try:
+        rows = db.query(Gone).all()  # ok: never runs
+    except NameError:
+        rows = []
+    db.commit()  # expect: UJ001 (the handler lets the function go on)
+    return rows
+
+
+@app.get("/late/{pid}")
+async def late(pid: int, db: Session = Depends(get_db)):
+    def rows():
+        return db.query(Patient).filter(Patient.id == limit).all()  # expect: UJ001
+
+    limit = pid
+    first = db.get(Patient, pid)  # expect: UJ001 (the closure reads `limit` once bound)
+    return [first, *rows()]
+
+
+def counted(db: Session, pid: int) -> int:
+    # a global the module binds further down, after this function: fine at call time
+    return db.query(Patient).filter(Patient.id == pid).limit(PAGE).count()  # expect: UJ001
+
+
+PAGE = 10
+
+
+@app.get("/count/{pid}")
+async def count(pid: int, db: Session = Depends(get_db)):
+    return {"n": counted(db, pid)}
+
+
+def write_load(db: Session, rack: int) -> None:
+    db.query(models.Server).filter_by(rack=rack).all()  # ok: never runs (no `models` here)
+    db.commit()  # ok: never runs
+
+
+@app.post("/racks/{rack}")
+def load_rack(rack: int, db: Session = Depends(get_db)):
+    write_load(db, rack)
+    return {}
