@@ -5,8 +5,9 @@ NameError), a local read before anything binds it (`user = db.get(User, user)` w
 refuses a plain string (ArgumentError) before any I/O. A finding at such a call would state
 what never happens; the app's own error is for ruff (F821) or its tests to report.
 
-The summaries pick the few modules that may hold such a statement; only those are read
-again, with `ast` and `symtable`, which see every way Python binds a name. A block's rest
+The summaries pick, among the functions holding a finding's call, the few that may hold
+such a statement; only their modules are read again, with `ast` and `symtable`, which see
+every way Python binds a name. A block's rest
 is dead after such a statement (a loop's, a `with`'s or a `try`'s body too: what follows
 the compound statement may still run), and so is every call of that statement whose
 evaluation the error cuts short.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 import symtable
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,60 +43,45 @@ Position = tuple[int, int]
 
 
 class NeverRuns:
+    """Answers for the calls findings stand at: the function holding each is judged once."""
+
     def __init__(self, project: Project, root: Path | None) -> None:
         self.p = project
         self.root = root
         self._by_path: dict[str, Module] | None = None
-        self._dead: dict[str, frozenset[Position]] = {}
+        self._files: dict[str, _File | None] = {}
 
     def call(self, path: str, line: int, col: int) -> bool:
         """Whether the call at `path:line:col` (relative path) never runs."""
         if self.root is None:
             return False
-        dead = self._dead.get(path)
-        if dead is None:
-            dead = self._dead[path] = self._dead_calls(path)
-        return (line, col) in dead
+        if path not in self._files:
+            self._files[path] = self._file(path)
+        found = self._files[path]
+        return found is not None and found.dead(line, col)
 
-    def _dead_calls(self, path: str) -> frozenset[Position]:
+    def _file(self, path: str) -> _File | None:
         if self._by_path is None:
             self._by_path = {m.path: m for m in self.p.modules.values()}
         mod = self._by_path.get(path)
         if mod is None or mod.summary.star_imports:
-            return frozenset()
-        refused = self._refused_text(mod)
-        suspects = {fd.line for fd in _suspects(mod.summary)} | {line for line, _c, _f in refused}
-        if not suspects:
-            return frozenset()
-        try:
-            source = (self.root / path).read_text(encoding="utf-8")  # type: ignore[operator]
-            tree = ast.parse(source)
-            table = symtable.symtable(source, path, "exec")
-        except (OSError, SyntaxError, ValueError, RecursionError):
-            return frozenset()
-        refused_only = any(marker in source for marker in _DYNAMIC)
-        declared = {
-            n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names
-        }
-        refused_at = {(line, col) for _def, col, line in refused}
-        finder = _Raising(table, refused_at, refused_only or declared)
-        return finder.dead_calls(tree, suspects)
+            return None
+        return _File(self, mod, self.root / path)  # type: ignore[operator]
 
-    def _refused_text(self, mod: Module) -> list[tuple[int, int, int]]:
-        """(def line, col, line) of each `x.execute("…")` SQLAlchemy 2 refuses in `mod`."""
-        found = []
-        for fd in mod.summary.funcs.values():
-            for call in fd.calls:
-                ref = call.func
-                if not (ref[0] == "attr" and ref[2] in ("execute", "exec") and call.args):
-                    continue
-                first = call.args[0]
-                if not (first[0] == "fmt" or (first[0] == "const" and isinstance(first[1], str))):
-                    continue
-                func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
-                callee = None if func is None else self.p.callee(func, ref)
-                if callee is not None and callee[1] in _TEXT_REFUSED and self._sqlalchemy_2(mod):
-                    found.append((fd.line, call.col, call.line))
+    def refused_text(self, mod: Module, fd: FuncDef) -> set[Position]:
+        """Where each `x.execute("…")` in `fd` that SQLAlchemy 2 refuses starts."""
+        found = set()
+        for call in fd.calls:
+            ref = call.func
+            if not (ref[0] == "attr" and ref[2] in ("execute", "exec") and call.args):
+                continue
+            first = call.args[0]
+            if not (first[0] == "fmt" or (first[0] == "const" and isinstance(first[1], str))):
+                continue
+            func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
+            callee = None if func is None else self.p.callee(func, ref)
+            if callee is not None and callee[1] in _TEXT_REFUSED and self._sqlalchemy_2(mod):
+                found.add((call.line, call.col))
         return found
 
     def _sqlalchemy_2(self, mod: Module) -> bool:
@@ -105,27 +92,133 @@ class NeverRuns:
         return declared is None or declared[0] >= 2
 
 
-def _suspects(summary: ModuleSummary) -> Iterator[FuncDef]:
-    """The functions whose calls name something no scope seems to bind, or a local in the
-    value that first binds it (`x = f(x)`): the candidates the `ast` pass confirms."""
-    bound = set(summary.imports) | set(summary.global_values) | _BUILTINS
-    bound |= {qn for qn in summary.funcs if "." not in qn}
-    bound |= {qn for qn in summary.classes if "." not in qn}
-    for fd in summary.funcs.values():
-        if fd.qn == "<module>":
+class _File:
+    """One module: its functions judged from the summary first, and read again (once) only
+    when one that holds a finding's call may raise."""
+
+    def __init__(self, owner: NeverRuns, mod: Module, path: Path) -> None:
+        self.owner = owner
+        self.mod = mod
+        self.path = path
+        summary = mod.summary
+        self.bound = set(summary.imports) | set(summary.global_values)
+        self.bound |= {qn for qn in summary.funcs if "." not in qn}
+        self.bound |= {qn for qn in summary.classes if "." not in qn}
+        self.defs = sorted(
+            (fd for fd in summary.funcs.values() if fd.qn != "<module>" and not fd.is_lambda),
+            key=lambda fd: fd.line,
+        )
+        self.judged: dict[int, frozenset[Position]] = {}  # def line → its dead calls
+        self._source: str | None = None
+        self._raising: _Raising | None = None
+        self._nodes: dict[int, tuple] = {}
+
+    def dead(self, line: int, col: int) -> bool:
+        return any((line, col) in self._judge(fd) for fd in self._holders(line))
+
+    def _holders(self, line: int) -> list[FuncDef]:
+        """The function whose body may hold `line` (the last `def` above it), and those it
+        is nested in."""
+        above = [fd for fd in self.defs if fd.line <= line]
+        fd = above[-1] if above else None
+        found = []
+        while fd is not None:
+            found.append(fd)
+            fd = self.mod.summary.funcs.get(fd.parent) if fd.parent else None
+        return found
+
+    def _judge(self, fd: FuncDef) -> frozenset[Position]:
+        if fd.line not in self.judged:
+            self.judged[fd.line] = self._dead_calls(fd)
+        return self.judged[fd.line]
+
+    def _dead_calls(self, fd: FuncDef) -> frozenset[Position]:
+        refused = self.owner.refused_text(self.mod, fd)
+        unbound, shadowing = _suspects(self.mod.summary, fd, self.bound)
+        if not (unbound or shadowing or refused):
+            return frozenset()
+        source = self._read()
+        if not (shadowing or refused or unbound - _maybe_bound(unbound, source)):
+            return frozenset()
+        raising = self._parsed(source)
+        node = self._nodes.get(fd.line)
+        if raising is None or node is None:
+            return frozenset()
+        return raising.dead_calls(*node, refused)
+
+    def _read(self) -> str:
+        if self._source is None:
+            try:
+                self._source = self.path.read_text(encoding="utf-8")
+            except (OSError, ValueError):
+                self._source = ""
+        return self._source
+
+    def _parsed(self, source: str) -> _Raising | None:
+        if self._raising is None and source:
+            try:
+                tree = ast.parse(source)
+                table = symtable.symtable(source, str(self.path), "exec")
+            except (SyntaxError, ValueError, RecursionError):
+                self._source = ""  # (no second try)
+                return None
+            made_up: bool | set[str] = any(marker in source for marker in _DYNAMIC) or {
+                n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names
+            }
+            self._raising = _Raising(table, made_up)
+            self._nodes = {node.lineno: (node, scope) for node, scope in _functions(tree, table)}
+        return self._raising
+
+
+def _suspects(summary: ModuleSummary, fd: FuncDef, bound: set[str]) -> tuple[set[str], bool]:
+    """What the `ast` pass is to confirm in `fd`: the names its calls read that no scope's
+    summary binds (`for`, `except … as` and comprehension targets are left to
+    `_maybe_bound`), and whether it binds a name of the module's to a value reading it
+    (`Reservation = db.query(Reservation)`: a local, unbound while its value is made)."""
+    unbound: set[str] = set()
+    shadowing = False
+    scopes = _enclosing_names(summary, fd)
+    for call in fd.calls:
+        for name in _names_in((call.func, *call.args, *(v for _k, v in call.kwargs))):
+            if name not in bound and name not in scopes and name not in _BUILTINS:
+                unbound.add(name)
+            elif name in bound and name in fd.locals and _reads_itself(fd, name):
+                shadowing = True
+    return unbound, shadowing
+
+
+def _reads_itself(fd: FuncDef, name: str) -> bool:
+    return not any(p.name == name for p in fd.params) and any(
+        name in _names_in(value) for value in fd.locals[name]
+    )
+
+
+# a line that may bind a name the summaries keep no record of: a `for` target (a
+# comprehension's too), an `as` name, a walrus, an import inside a function, an annotated
+# assignment, a `match` pattern
+_BINDING_LINE = re.compile(
+    r"\bfor\b|\bas\b|:=|^\s*(?:from|import|case)\b|^\s*\w+\s*:[^=]*=[^=]", re.MULTILINE
+)
+
+
+def _maybe_bound(names: set[str], source: str) -> set[str]:
+    """Those of `names` on a line of the text that may bind one where the summaries keep no
+    record of it (not as a dotted path's part, nor as the module a `from` import names)."""
+    found: set[str] = set()
+    pattern = re.compile(r"(?<![.\w])(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+    for match in pattern.finditer(source):
+        name = match.group()
+        if name in found or source.startswith(".", match.end()):
             continue
-        scopes = _enclosing_names(summary, fd)
-        for call in fd.calls:
-            for name in _names_in((call.func, *call.args, *(v for _k, v in call.kwargs))):
-                if name not in bound and name not in scopes:
-                    yield fd
-                    break
-                if name in fd.locals and any(name in _names_in(v) for v in fd.locals[name]):
-                    yield fd
-                    break
-            else:
-                continue
-            break
+        first = source.rfind("\n", 0, match.start()) + 1
+        last = source.find("\n", match.end())
+        line = source[first : last if last >= 0 else len(source)]
+        if not _BINDING_LINE.search(line):
+            continue
+        if line.lstrip().startswith("from ") and match.start() - first < line.find(" import "):
+            continue
+        found.add(name)
+    return found
 
 
 def _enclosing_names(summary: ModuleSummary, fd: FuncDef | None) -> set[str]:
@@ -152,24 +245,23 @@ def _names_in(refs: tuple) -> set[str]:
 
 
 class _Raising:
-    """Walks the suspect functions' blocks for the first statement of each that always
-    raises, and collects the calls it cuts off."""
+    """Walks a function's blocks for the first statement of each that always raises, and
+    collects the calls it cuts off."""
 
-    def __init__(
-        self, table: symtable.SymbolTable, refused: set[Position], made_up: bool | set[str]
-    ) -> None:
+    def __init__(self, table: symtable.SymbolTable, made_up: bool | set[str]) -> None:
         self.module = table
-        self.refused = refused  # the start of each refused `execute("…")` call
         # True: the module may make any name up as it runs (no name errors then); else the
         # names some function declares `global` (one may bind them at module level)
         self.made_up = made_up
+        self.refused: set[Position] = set()  # the start of each refused `execute("…")` call
         self.dead: set[Position] = set()
         self.alive: set[Position] = set()
 
-    def dead_calls(self, tree: ast.Module, suspects: set[int]) -> frozenset[Position]:
-        for node, scope in _functions(tree, self.module):
-            if node.lineno in suspects:
-                self._block(node.body, scope, _bindings(node))
+    def dead_calls(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope, refused: set[Position]
+    ) -> frozenset[Position]:
+        self.refused, self.dead, self.alive = refused, set(), set()
+        self._block(node.body, scope, _bindings(node))
         return frozenset(self.dead - self.alive)
 
     def _block(self, body: list[ast.stmt], scope: symtable.SymbolTable, binds) -> None:
@@ -216,8 +308,8 @@ class _Raising:
         if symbol.is_parameter() or symbol.is_free() or symbol.is_nonlocal():
             return False
         if symbol.is_local():
-            first = binds.get(node.id)
-            return first is None or first > (node.lineno, node.col_offset)
+            first = binds.get(node.id)  # (None: bound in a way not followed, taken as bound)
+            return first is not None and first > (node.lineno, node.col_offset)
         if node.id in _BUILTINS:
             return False
         try:

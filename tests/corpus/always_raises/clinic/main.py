@@ -5,6 +5,7 @@ import requests
 from fastapi import Depends, FastAPI
 
 from clinic.db import Patient, Session, get_db, text
+from clinic.models import Ward
 
 app = FastAPI()
 
@@ -96,4 +97,4 @@ def write_load(db: Session, rack: int) -> None:
 @app.post("/racks/{rack}")
 def load_rack(rack: int, db: Session = Depends(get_db)):
     write_load(db, rack)
-    return {}
+    return {"ward": Ward.__name__}

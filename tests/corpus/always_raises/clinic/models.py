@@ -1,0 +1,2 @@
+class Ward:
+    id: int
