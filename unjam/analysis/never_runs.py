@@ -173,8 +173,8 @@ class _File:
 def _suspects(summary: ModuleSummary, fd: FuncDef, bound: set[str]) -> tuple[set[str], bool]:
     """What the `ast` pass is to confirm in `fd`: the names its calls read that no scope's
     summary binds (`for`, `except … as` and comprehension targets are left to
-    `_maybe_bound`), and whether it binds a name of the module's to a value reading it
-    (`Reservation = db.query(Reservation)`: a local, unbound while its value is made)."""
+    `_maybe_bound`), and whether it binds a name to a value reading it (`Reservation =
+    db.query(Reservation)`: a local, unbound while its value is made)."""
     unbound: set[str] = set()
     shadowing = False
     scopes = _enclosing_names(summary, fd)
@@ -182,43 +182,58 @@ def _suspects(summary: ModuleSummary, fd: FuncDef, bound: set[str]) -> tuple[set
         for name in _names_in((call.func, *call.args, *(v for _k, v in call.kwargs))):
             if name not in bound and name not in scopes and name not in _BUILTINS:
                 unbound.add(name)
-            elif name in bound and name in fd.locals and _reads_itself(fd, name):
+            elif name in fd.locals and _reads_itself(fd, name, name in bound):
                 shadowing = True
     return unbound, shadowing
 
 
-def _reads_itself(fd: FuncDef, name: str) -> bool:
-    return not any(p.name == name for p in fd.params) and any(
-        name in _names_in(value) for value in fd.locals[name]
-    )
+def _reads_itself(fd: FuncDef, name: str, global_too: bool) -> bool:
+    """Whether a value `fd` binds to `name` reads it: a suspect when the name is also the
+    module's (`Reservation = db.query(Reservation)`) or that is its one binding (`task =
+    db.query(task)`), not a parameter's new value (`text = text.strip()`)."""
+    values = fd.locals[name]
+    if any(p.name == name for p in fd.params) or not (global_too or len(values) == 1):
+        return False
+    return any(name in _names_in(value) for value in values)
 
 
-# a line that may bind a name the summaries keep no record of: a `for` target (a
-# comprehension's too), an `as` name, a walrus, an import inside a function, an annotated
-# assignment, a `match` pattern
-_BINDING_LINE = re.compile(
-    r"\bfor\b|\bas\b|:=|^\s*(?:from|import|case)\b|^\s*\w+\s*:[^=]*=[^=]", re.MULTILINE
-)
+# where a name may be bound that the summaries keep no record of, from the text around it
+# on its line: a `for` target (a comprehension's too), an `as` name, a walrus, an import
+# inside a function, an annotated assignment, a `match` pattern
+_FOR_BEFORE = re.compile(r"\bfor\s+[\w\s,()\[\]*]*$")
+_IN_AFTER = re.compile(r"^[\w\s,()\[\]*]*\bin\b")
+_AS_BEFORE = re.compile(r"\bas\s*\(?[\w\s,]*$")
+_WALRUS_AFTER = re.compile(r"^\s*:=")
+_ANNOTATED_AFTER = re.compile(r"^\s*:[^=]*=")
 
 
 def _maybe_bound(names: set[str], source: str) -> set[str]:
-    """Those of `names` on a line of the text that may bind one where the summaries keep no
-    record of it (not as a dotted path's part, nor as the module a `from` import names)."""
+    """Those of `names` the text may bind where the summaries keep no record of it (an
+    over-estimate: each is confirmed by `symtable` anyway)."""
     found: set[str] = set()
     pattern = re.compile(r"(?<![.\w])(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
     for match in pattern.finditer(source):
         name = match.group()
-        if name in found or source.startswith(".", match.end()):
-            continue
-        first = source.rfind("\n", 0, match.start()) + 1
-        last = source.find("\n", match.end())
-        line = source[first : last if last >= 0 else len(source)]
-        if not _BINDING_LINE.search(line):
-            continue
-        if line.lstrip().startswith("from ") and match.start() - first < line.find(" import "):
-            continue
-        found.add(name)
+        if name not in found and _binds_here(source, match.start(), match.end()):
+            found.add(name)
     return found
+
+
+def _binds_here(source: str, start: int, end: int) -> bool:
+    first = source.rfind("\n", 0, start) + 1
+    last = source.find("\n", end)
+    before, after = source[first:start], source[end : last if last >= 0 else len(source)]
+    head = before.lstrip()
+    if (_FOR_BEFORE.search(before) and _IN_AFTER.search(after)) or _AS_BEFORE.search(before):
+        return True
+    if _WALRUS_AFTER.search(after) or head.startswith(("import ", "case ")):
+        return True
+    if head.startswith("from ") and " import " in before:
+        return True
+    if not head and _ANNOTATED_AFTER.search(after):
+        return True
+    # a name in the parentheses of a multi-line import
+    return source.rfind("import (", 0, start) > source.rfind(")", 0, start)
 
 
 def _enclosing_names(summary: ModuleSummary, fd: FuncDef | None) -> set[str]:
