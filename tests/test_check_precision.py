@@ -339,7 +339,7 @@ def test_a_sync_function_that_only_schedules_a_coroutine_is_not_the_root_cause()
 
 def test_a_pool_networks_finding_stands_at_the_call_nearest_the_piece():
     found = findings("request_queries", "UJ005", "scheduler/routes/jobs.py")
-    message = found[32].message
+    message = found[33].message
     assert "network calls (`requests.post`, at 2 places on its paths)" in message, message
 
 
@@ -524,7 +524,7 @@ def test_a_sync_generator_dependencys_exit_holds_no_default_token():
     the pool (UJ006 counts the other seven)."""
     assert 11 not in findings("request_queries", "UJ005", "scheduler/db.py")
     limiter = findings("request_queries", "UJ006", "scheduler/main.py")[22]
-    assert "at least 7 routes block in it" in limiter.message, limiter.message
+    assert "at least 8 routes block in it" in limiter.message, limiter.message
 
 
 def test_a_dependency_factory_runs_the_branch_its_flag_picks():
@@ -1004,3 +1004,16 @@ def test_sqlalchemy_1_runs_a_plain_string_so_what_follows_it_runs(tmp_path: Path
     lines = {f.location.line for f in result.findings if f.location.path == "clinic/main.py"}
     assert {40, 41} <= lines, sorted(lines)
     assert 16 not in lines, sorted(lines)  # a missing name fails whatever the version
+
+
+def test_an_app_a_dockerfile_runs_with_uvicorn_shares_its_pool_though_mangum_wraps_it(
+    tmp_path: Path,
+):
+    """Mangum's handler beside a Dockerfile that runs uvicorn: the app also serves many
+    requests per process, so the thread-pool findings stand."""
+    root = tmp_path / "lambda_only"
+    shutil.copytree(CORPUS / "lambda_only", root)
+    (root / "Dockerfile").write_text('CMD ["uvicorn", "videos.index:app", "--host", "0.0.0.0"]\n')
+    result = analyze(root, sorted(root.rglob("*.py")))
+    codes = {(f.code, f.location.line) for f in result.findings}
+    assert {("UJ005", 22), ("UJ005", 24), ("UJ006", 10)} <= codes, sorted(codes)

@@ -91,6 +91,7 @@ _OPENED = (
     *(f"{m}.{kind}." for m in (*_POOLED, "sqlite3") for kind in _DBAPI),
     "mysql.connector.MySQLConnection.",
     "mysql.connector.MySQLCursor.",
+    "sqlalchemy.orm.Query.",  # (a session's query)
 )
 
 
@@ -124,9 +125,12 @@ def _request_query(
         for name, values in func.fd.locals.items()
         if values and all(value[0] in opened for value in values)
     }
+    method = site.qn.rpartition(".")[2]
     for call in func.fd.calls:
         if call.line != site.line or call.col != site.col:
             continue
+        if call.func[0] == "attr" and call.func[2] != method:
+            continue  # (another call of the chain: `table.get_item(...).get("Item")`)
         args = [*call.args, *(value for _name, value in call.kwargs)]
         if _through_a_global(func, call.func):  # (fixed arguments: a lookup made once)
             return any(_varies(arg, handed, func.fd.locals) for arg in args)
@@ -144,16 +148,21 @@ def _request_query(
     return False
 
 
-def _handed(methods: list[FuncDef]) -> frozenset[str]:
+def _handed(methods: list[FuncDef]) -> tuple[frozenset[str], frozenset[str]]:
     """The attributes of `self` the methods set to one of their parameters as it is
-    (`self.db = db`): objects the instance was handed, not ones it built."""
+    (`self.db = db`): objects the instance was handed, not ones it built; and those they
+    set to what a call makes (`self._db = next(get_db())`, `self.db = SessionLocal()`): a
+    session or connection the instance opened for itself, when a call through it is one."""
     names: set[str] = set()
+    made: set[str] = set()
     for fd in methods:
         params = {p.name for p in fd.params[1:]}
         for base, attr, value in fd.attr_stores:
             if base == _SELF and value[0] == "name" and value[1] in params:
                 names.add(attr)
-    return frozenset(names)
+            elif base == _SELF and value[0] == "call":
+                made.add(attr)
+    return frozenset(names), frozenset(made)
 
 
 def _through_a_global(func: Func, method: tuple) -> bool:
@@ -217,7 +226,8 @@ class PerRequestClients:
         self.g = engine.g
         self.model = engine.model
         self.provenance = Provenance(engine.p)
-        self._handed: dict[str, frozenset[str]] = {}  # class gqn → `_handed` of its methods
+        # class gqn → `_handed` of its methods
+        self._handed: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
     def per_request_clients(self) -> None:
         """UJ003: each dependency, and each endpoint near a client construction, walked once
@@ -355,11 +365,14 @@ class PerRequestClients:
         func = self.p.funcs.get(site.func)
         if func is None or func.class_gqn is None:
             return _request_query(func, site)
-        handed = self._handed.get(func.class_gqn)
-        if handed is None:
+        found = self._handed.get(func.class_gqn)
+        if found is None:
             methods = [m.fd for m in self.g.methods_of(func.class_gqn)]
-            handed = self._handed[func.class_gqn] = _handed(methods)
-        return _request_query(func, site, handed, self.g.singleton(func.class_gqn))
+            found = self._handed[func.class_gqn] = _handed(methods)
+        handed, made = found
+        # (a session the object opened for itself: this request's, as a function's own)
+        given = handed | made if site.qn.startswith(_OPENED) else handed
+        return _request_query(func, site, given, self.g.singleton(func.class_gqn))
 
     def _report(
         self,

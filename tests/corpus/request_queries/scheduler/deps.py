@@ -50,3 +50,19 @@ class JobRepository:
 
 def job_by_name(name: str, session: Session = Depends(get_session)) -> Job | None:
     return JobRepository(session).by_name(name)
+
+
+class OwnerRepository:
+    """Opens its own session (`next(get_session())`), one per repository built per request:
+    its queries are this request's, as a function's through a session it opens (no UJ003;
+    a session is no client to share)."""
+
+    def __init__(self) -> None:
+        self._session = next(get_session())
+
+    def job_count(self, owner: str) -> int:
+        return self._session.query(Job).filter(Job.owner == owner).count()  # expect: UJ005
+
+
+def owner_jobs(x_owner: str = Header()) -> int:
+    return OwnerRepository().job_count(x_owner)

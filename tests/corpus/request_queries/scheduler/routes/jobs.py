@@ -10,6 +10,7 @@ from scheduler.deps import (
     default_owner,
     job_by_name,
     job_or_404,
+    owner_jobs,
     owner_of,
     queue_url,
 )
@@ -119,3 +120,8 @@ async def job_audit(trail: dict = Depends(audit_trail)):
 @router.get("/by-name/{name}")
 async def find_job(job: Job | None = Depends(job_by_name)):
     return job
+
+
+@router.get("/owned")
+async def owned(count: int = Depends(owner_jobs)):
+    return {"count": count}

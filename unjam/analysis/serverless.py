@@ -1,0 +1,46 @@
+"""Apps that serve one request per process: wrapped by Mangum (`handler = Mangum(app)`) for
+AWS Lambda, which hands each instance one event at a time. There no two requests share the
+thread pool, so what the pool's size means for concurrent requests (UJ005, UJ006) does not
+apply. Taken so only when nothing in the project serves the app any other way: no
+`uvicorn.run(...)` or the like in its code, and no Dockerfile, compose file, Procfile or
+script that names an ASGI server.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from unjam.analysis.declared_versions import files_mention
+from unjam.analysis.project import Project
+
+_LAMBDA_ADAPTERS = frozenset({"mangum.Mangum", "mangum.adapter.Mangum"})
+_SERVERS = ("uvicorn", "gunicorn", "hypercorn", "granian", "daphne")
+_DEPLOY_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml", "Procfile")
+_DEPLOY_FILES += ("*.sh", "Makefile", "fly.toml", "app.yaml")
+
+
+def lambda_only(project: Project, root: Path, folders: list[str]) -> bool:
+    """Whether the project's apps run under a Lambda adapter only: one wraps an app, no code
+    starts a server, and no deployment file in `folders` names one."""
+    if not _calls(project, "Mangum", _LAMBDA_ADAPTERS):
+        return False
+    if any(_calls(project, name, None) for name in ("run", "serve", "Server", "Config")):
+        return False
+    return not files_mention(root, folders, _DEPLOY_FILES, _SERVERS)
+
+
+def _calls(project: Project, name: str, callees: frozenset[str] | None) -> bool:
+    """Whether the project calls `name`, resolved to one of `callees` (None: to an ASGI
+    server's API)."""
+    for caller, site in project.sites_named(name):
+        value = project.callee(caller, site.func)
+        if value is None:
+            continue
+        qn = value[1]
+        if not isinstance(qn, str):
+            continue
+        if callees is None and qn.partition(".")[0] in _SERVERS:
+            return True
+        if callees is not None and qn in callees:
+            return True
+    return False
