@@ -20,7 +20,7 @@ from pathlib import Path
 from unjam.analysis.constant_text import constant_text
 from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.discovery import ignored_by_git
-from unjam.analysis.project import Module, Project
+from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.top_level_imports import Trees
 
 _STATIC_FILES = frozenset(
@@ -29,6 +29,7 @@ _STATIC_FILES = frozenset(
 _MAKERS = ("makedirs", "mkdir", "copytree")
 _DEPLOY_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml", "*.sh")
 _DEPLOY_FILES += ("Makefile", "Procfile", "*.toml", "*.cfg", "*.ini", "*.y*ml")
+_IMPORT_DEPTH = 4  # calls by name followed back from a folder-making call
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,9 @@ def _may_be_there(project: Project, root: Path, mod: Module, directory: str) -> 
 
 def _made_by_code(project: Project, name: str) -> bool:
     """Whether some code may make a folder named `name`: a `makedirs`/`mkdir`/`copytree`
-    call whose path names it, or whose path unjam cannot read (`settings.media.mkdir()`)."""
+    call whose path names it, or whose path unjam cannot read (`settings.media.mkdir()`)
+    in code that may run as the modules load (a route's or a helper only routes call runs
+    after the mount has failed)."""
     for maker in _MAKERS:
         for func, site in project.sites_named(maker):
             receiver = site.func[1] if site.func[0] == "attr" else None
@@ -86,9 +89,27 @@ def _made_by_code(project: Project, name: str) -> bool:
             if receiver is not None and not paths:
                 paths = [receiver]  # `Path("static").mkdir(exist_ok=True)`
             texts = [constant_text(project, func, ref, whole=False) for ref in paths]
-            if not paths or any(t is None or name in t for t in texts):
+            if any(t is not None and name in t for t in texts):
+                return True
+            if (not paths or None in texts) and _may_run_at_import(project, func):
                 return True
     return False
+
+
+def _may_run_at_import(project: Project, func: Func) -> bool:
+    """Whether a module's body may call `func`: itself, or through calls by name (a class's
+    methods by the class's name: a settings object built at import runs its validators), a
+    few calls deep; a function nothing calls (an endpoint, a dependency) runs once the app
+    serves."""
+    names = {func.fd.class_qn.rpartition(".")[2] if func.fd.class_qn else func.fd.name}
+    for _depth in range(_IMPORT_DEPTH):
+        callers = [c for name in names for c, _site in project.sites_named(name)]
+        if func.fd.qn == "<module>" or any(c.fd.qn == "<module>" for c in callers):
+            return True
+        names = {c.fd.class_qn.rpartition(".")[2] if c.fd.class_qn else c.fd.name for c in callers}
+        if not names:
+            return False
+    return True  # (deeper than followed: taken as may)
 
 
 def _at_top_level(tree: ast.Module | None, line: int) -> bool:
