@@ -20,6 +20,7 @@ from pathlib import Path
 from unjam.analysis.constant_text import constant_text
 from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.discovery import ignored_by_git
+from unjam.analysis.imported import programs_loading
 from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.top_level_imports import Trees
 
@@ -74,14 +75,17 @@ def _may_be_there(project: Project, root: Path, mod: Module, directory: str) -> 
         if (root / relative).exists() or ignored_by_git(root, relative, is_dir=True):
             return True
     name = directory.rpartition("/")[2]
-    return _made_by_code(project, name) or files_mention(root, bases, _DEPLOY_FILES, [name])
+    if files_mention(root, bases, _DEPLOY_FILES, [name]):
+        return True
+    return _made_by_code(project, name, programs_loading(project, {mod.name}))
 
 
-def _made_by_code(project: Project, name: str) -> bool:
+def _made_by_code(project: Project, name: str, program: set[str]) -> bool:
     """Whether some code may make a folder named `name`: a `makedirs`/`mkdir`/`copytree`
     call whose path names it, or whose path unjam cannot read (`settings.media.mkdir()`)
-    in code that may run as the modules load (a route's or a helper only routes call runs
-    after the mount has failed)."""
+    in code that may run as the modules of the app's `program` load (a route's, or a
+    helper only routes call, runs after the mount has failed; another script's is no
+    part of the app's start)."""
     for maker in _MAKERS:
         for func, site in project.sites_named(maker):
             receiver = site.func[1] if site.func[0] == "attr" else None
@@ -91,7 +95,8 @@ def _made_by_code(project: Project, name: str) -> bool:
             texts = [constant_text(project, func, ref, whole=False) for ref in paths]
             if any(t is not None and name in t for t in texts):
                 return True
-            if (not paths or None in texts) and _may_run_at_import(project, func):
+            unread = not paths or None in texts
+            if unread and func.mod.name in program and _may_run_at_import(project, func):
                 return True
     return False
 

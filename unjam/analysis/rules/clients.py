@@ -158,9 +158,14 @@ def _handed(methods: list[FuncDef]) -> tuple[frozenset[str], frozenset[str]]:
     for fd in methods:
         params = {p.name for p in fd.params[1:]}
         for base, attr, value in fd.attr_stores:
-            if base == _SELF and value[0] == "name" and value[1] in params:
+            if base != _SELF:
+                continue
+            # (`db if db is not None else next(get_db())`: either, whichever is given)
+            branches = value[1:3] if value[0] == "ifexp" else (value,)
+            given = [b[0] == "name" and b[1] in params for b in branches]
+            if all(given):
                 names.add(attr)
-            elif base == _SELF and value[0] == "call":
+            elif all(g or b[0] == "call" for g, b in zip(given, branches, strict=True)):
                 made.add(attr)
     return frozenset(names), frozenset(made)
 

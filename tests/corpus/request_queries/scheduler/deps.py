@@ -66,3 +66,17 @@ class OwnerRepository:
 
 def owner_jobs(x_owner: str = Header()) -> int:
     return OwnerRepository().job_count(x_owner)
+
+
+class OwnerStats:
+    """Handed a session, or opening its own when none is given: either is this request's."""
+
+    def __init__(self, session: Session | None = None) -> None:
+        self._session = session if session is not None else next(get_session())
+
+    def latest(self, owner: str) -> Job | None:
+        return self._session.query(Job).filter(Job.owner == owner).first()  # expect: UJ005
+
+
+def latest_job(x_owner: str = Header()) -> Job | None:
+    return OwnerStats().latest(x_owner)

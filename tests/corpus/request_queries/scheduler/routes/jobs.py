@@ -10,6 +10,7 @@ from scheduler.deps import (
     default_owner,
     job_by_name,
     job_or_404,
+    latest_job,
     owner_jobs,
     owner_of,
     queue_url,
@@ -125,3 +126,8 @@ async def find_job(job: Job | None = Depends(job_by_name)):
 @router.get("/owned")
 async def owned(count: int = Depends(owner_jobs)):
     return {"count": count}
+
+
+@router.get("/latest")
+async def latest(job: Job | None = Depends(latest_job)):
+    return {"id": job.id if job else None}
