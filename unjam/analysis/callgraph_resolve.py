@@ -30,6 +30,7 @@ from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
 from unjam.analysis.set_up_only import set_up_only, stored_from_outside
+from unjam.analysis.sqlite_pragmas import SQLITE_EXECUTES, sets_a_flag
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
 from unjam.analysis.values import EMPTY
 
@@ -160,6 +161,7 @@ class CallResolver:
                     or (qn in _QUEUE_GETS and _after_empty_check(func.fd, site))
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                     or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
+                    or (qn in SQLITE_EXECUTES and sets_a_flag(site))
                     or (qn in CHEAP_HASHES and cheap_hash(self.project, func, site, qn))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))

@@ -39,6 +39,10 @@ async def databases(user_id: int) -> None:
     await async_cache.incr("hits")  # ok: redis.asyncio, awaited
     scratch = sqlite3.connect(":memory:")  # ok: a database in memory, no file behind it
     scratch.execute("create table seen (id integer)")  # ok
+    db.execute("PRAGMA foreign_keys = ON")  # ok: a setting of the connection, no file I/O
+    db.execute("pragma temp_store=MEMORY;")  # ok
+    db.execute("PRAGMA journal_mode=WAL")  # expect: UJ001 (writes the database file)
+    db.executescript("PRAGMA synchronous=NORMAL; PRAGMA integrity_check;")  # expect: UJ001
 
 
 async def analytics(path: str) -> None:
