@@ -142,6 +142,7 @@ class Middleware:
     line: int
     col: int
     form: str  # "BaseHTTPMiddleware" or '@app.middleware("http")'
+    app: str | None = None  # the app it is registered on, when unjam knows it
 
 
 @dataclass

@@ -356,7 +356,12 @@ class Registrations(IncludeModel):
             if _const_str(args[0] if args else kwargs.get("middleware_type")) == "http":
                 self.model.http_middleware.append(
                     Middleware(  # (where it is registered: `app.middleware("http")(f)` too)
-                        func.fd.name, scope.mod.path, line, col, '@app.middleware("http") function'
+                        func.fd.name,
+                        scope.mod.path,
+                        line,
+                        col,
+                        '@app.middleware("http") function',
+                        owner.sym if owner is not None else None,
                     )
                 )
                 self._other(func, Role.HTTP_MIDDLEWARE)

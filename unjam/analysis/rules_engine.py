@@ -61,6 +61,7 @@ class RulesEngine:
         self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
         self._users: dict[str, set[str]] | None = None  # see routes_using
         self._apps: dict[str, str] | None = None  # see app_of
+        self._serving: set[str] | None = None  # see serving_apps
         # filled by run(): entries that run on the loop while serving, and start-up ones
         self.loop_entries: list[Invoked] = []
         self.startup: list[Invoked] = []
@@ -501,6 +502,24 @@ class RulesEngine:
                 if value is not None and value[0] == "inst" and value[1] in _FLASK_APPS:
                     return True
         return False
+
+    def serving_apps(self) -> set[str]:
+        """The apps that serve routes, and those that mount them; another app of the project
+        (a helper module's stray `app = FastAPI()`) serves no request."""
+        if self._serving is None:
+            serving = {route.app for route in self.model.routes if route.app is not None}
+            grown = True
+            while grown:
+                outer = {
+                    parent[0]
+                    for obj in self.model.apps
+                    if obj.sym in serving
+                    for parent in obj.parents
+                }
+                grown = not outer <= serving
+                serving |= outer
+            self._serving = serving
+        return self._serving
 
     def _serves_an_app(self) -> bool:
         """Whether the project has a FastAPI/Starlette app or routes, or serves a Tornado app.

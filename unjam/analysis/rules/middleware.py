@@ -27,7 +27,11 @@ FIX_MIDDLEWARE = (
 
 
 def check(engine: RulesEngine) -> None:
+    # (a middleware registered on an app that serves nothing runs for no request)
+    serving = engine.serving_apps()
     for mw in sorted(engine.model.http_middleware, key=lambda m: (m.path, m.line)):
+        if serving and mw.app is not None and mw.app not in serving:
+            continue
         entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
         engine.report(
             "UJ004",

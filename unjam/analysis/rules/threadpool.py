@@ -362,7 +362,8 @@ class ThreadPool:
         )
         # routes and handlers not tied to an app belong to it only when it is the only one:
         # with several apps (a main one, mounted ones, test apps) no app gets another's work
-        alone = len(self.model.apps) == 1
+        serving = self.e.serving_apps()
+        alone = len([a for a in self.model.apps if not serving or a.sym in serving]) == 1
         if not alone:
             pool_others = 0
         apps = sorted(self.model.apps, key=lambda a: (a.path, a.line))
@@ -373,6 +374,8 @@ class ThreadPool:
         count = {app.sym: sum(r.app == app.sym for r in routes) for app in apps}
         main = max(apps, key=lambda a: count[a.sym]).sym if apps else None
         for app in apps:
+            if serving and app.sym not in serving:
+                continue  # (an app that serves no route runs no request's work)
             mine = [r for r in routes if r.app == app.sym or (r.app is None and app.sym == main)]
             # only waits make a larger limiter useful: routes whose sync pieces are pure
             # (`def get_info(): return {...}`) borrow a token for microseconds

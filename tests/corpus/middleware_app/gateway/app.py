@@ -39,3 +39,7 @@ async def health():
 from .handlers import stamp_request  # noqa: E402
 
 app.middleware("http")(stamp_request)  # expect: UJ004
+
+from .timing import time_request  # noqa: E402
+
+app.middleware("http")(time_request)  # expect: UJ004
