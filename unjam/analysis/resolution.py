@@ -30,11 +30,15 @@ class Resolver(ProjectIndex):
                     found = self._in_namespace_beside(mod, f"{imp.module}.{imp.name}")
                     if found is not None:
                         return found
-            if sibling is None and imp.module not in self.modules:
+            # (also where the name is taken: a nearer copy of the package the importer sits
+            # in is the one its program imports, `cd other/backend && uvicorn app.main:app`)
+            if sibling is None:
                 sibling = self._by_own_package(mod, imp.module)
                 if sibling is None and imp.name:  # `from app.api.routers import products`
                     found = self._by_own_package(mod, f"{imp.module}.{imp.name}")
-                    if found is not None:
+                    if found is not None and (
+                        imp.module not in self.modules or found != imp.module
+                    ):
                         return found
             base = sibling or imp.module
         else:
