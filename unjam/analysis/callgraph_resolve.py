@@ -696,9 +696,10 @@ class CallResolver:
 
 def _given_transport(site: CallSite) -> bool:
     """A client handed its transport (`httpx.AsyncClient(transport=ASGITransport(app))`)
-    builds no connection pool or SSL context of its own — that cost is in the transport,
-    which is a client construction of its own when the catalogue lists it."""
-    return any(name == "transport" for name, _ in site.kwargs)
+    or its HTTP client (`AsyncOpenAI(http_client=shared)`, an SDK over a pool the process
+    keeps) builds no connection pool or SSL context of its own — that cost is in what it
+    was handed, a client construction of its own when the catalogue lists it."""
+    return any(name in ("transport", "http_client") for name, _ in site.kwargs)
 
 
 # waits that a flag turns into a poll returning at once

@@ -88,7 +88,8 @@ class Resolver(ProjectIndex):
         above = "/".join(folders[: len(folders) - folders[::-1].index(first) - 1])
         path = f"{above}/" if above else ""
         path += dotted.replace(".", "/")
-        return self.primary.get(f"{path}.py") or self.primary.get(f"{path}/__init__.py")
+        # (a package comes before a module of its name in the same folder, as in Python)
+        return self.primary.get(f"{path}/__init__.py") or self.primary.get(f"{path}.py")
 
     def _in_namespace_beside(self, mod: Module, dotted: str) -> str | None:
         """`from apis import farm` / `from app.rag.service import x` in a script beside an

@@ -1,6 +1,7 @@
 """Forwarding a request to the app itself: the client gets an in-process transport."""
 
 import httpx
+from openai import AsyncOpenAI
 from fastapi import APIRouter, Request
 
 router = APIRouter(prefix="/loopback")
@@ -20,3 +21,14 @@ async def upstream() -> dict:
     async with httpx.AsyncClient(transport=transport) as client:  # ok: the transport above is the cost
         response = await client.get("https://upstream.example/health")
     return response.json()
+
+
+shared_http = httpx.AsyncClient(timeout=30)
+
+
+@router.post("/complete")
+async def complete(prompt: str) -> dict:
+    # an SDK client over the process's one HTTP client: no pool or SSL context of its own
+    llm = AsyncOpenAI(http_client=shared_http)  # ok
+    reply = await llm.chat.completions.create(model="m", messages=[{"role": "user", "content": prompt}])
+    return {"text": reply.choices[0].message.content}

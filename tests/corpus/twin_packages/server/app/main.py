@@ -3,6 +3,7 @@ own `server/app/util.py`, not the backup's, whose folder sorts first."""
 
 from fastapi import FastAPI
 
+from app.helpers import render
 from app.util import work
 from app.store import load
 
@@ -11,4 +12,4 @@ app = FastAPI()
 
 @app.get("/y")
 async def y():
-    return {"work": work(), "rows": load()}
+    return {"work": work(), "rows": load(), "page": render("y")}
