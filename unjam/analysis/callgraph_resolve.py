@@ -169,7 +169,7 @@ class CallResolver:
                 ):
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     self._add_blocking(func, site, blocking, guarded, (handlers, no_loop), out)
-                if client_entry is not None and not _given_transport(site):
+                if client_entry is not None and not _given_transport(func.fd, site):
                     made = Site(func.gqn, func.mod.path, site.line, site.col, qn, client_entry)
                     out.clients.append((made, guarded))
                     if handlers and site.guard in handlers:
@@ -694,12 +694,19 @@ class CallResolver:
             ref = stack.pop()
 
 
-def _given_transport(site: CallSite) -> bool:
+def _given_transport(fd: FuncDef, site: CallSite) -> bool:
     """A client handed its transport (`httpx.AsyncClient(transport=ASGITransport(app))`)
     or its HTTP client (`AsyncOpenAI(http_client=shared)`, an SDK over a pool the process
     keeps) builds no connection pool or SSL context of its own — that cost is in what it
-    was handed, a client construction of its own when the catalogue lists it."""
-    return any(name in ("transport", "http_client") for name, _ in site.kwargs)
+    was handed, a client construction of its own when the catalogue lists it. Not `None`,
+    nor a parameter that is `None` unless a caller passes one (a test's seam)."""
+    unset = {p.name for p in fd.params if p.default == ("const", None)}
+    return any(
+        name in ("transport", "http_client")
+        and value != ("const", None)
+        and not (value[0] == "name" and value[1] in unset)
+        for name, value in site.kwargs
+    )
 
 
 # waits that a flag turns into a poll returning at once

@@ -32,3 +32,17 @@ async def complete(prompt: str) -> dict:
     llm = AsyncOpenAI(http_client=shared_http)  # ok
     reply = await llm.chat.completions.create(model="m", messages=[{"role": "user", "content": prompt}])
     return {"text": reply.choices[0].message.content}
+
+
+class Completer:
+    """Builds its SDK client per instance; `http_client` is a test's seam, `None` unless one
+    is passed, so the SDK makes its own HTTP client."""
+
+    def __init__(self, http_client: httpx.AsyncClient | None = None) -> None:
+        self.llm = AsyncOpenAI(http_client=http_client)  # expect: UJ003
+
+
+@router.post("/complete/fresh")
+async def complete_fresh(prompt: str) -> dict:
+    reply = await Completer().llm.chat.completions.create(model="m", messages=[])
+    return {"text": reply.choices[0].message.content, "prompt": prompt}
