@@ -36,9 +36,7 @@ class Resolver(ProjectIndex):
                 sibling = self._by_own_package(mod, imp.module)
                 if sibling is None and imp.name:  # `from app.api.routers import products`
                     found = self._by_own_package(mod, f"{imp.module}.{imp.name}")
-                    if found is not None and (
-                        imp.module not in self.modules or found != imp.module
-                    ):
+                    if found is not None:
                         return found
             base = sibling or imp.module
         else:
