@@ -1017,3 +1017,13 @@ def test_an_app_a_dockerfile_runs_with_uvicorn_shares_its_pool_though_mangum_wra
     result = analyze(root, sorted(root.rglob("*.py")))
     codes = {(f.code, f.location.line) for f in result.findings}
     assert {("UJ005", 22), ("UJ005", 24), ("UJ006", 10)} <= codes, sorted(codes)
+
+
+def test_a_fix_hands_the_thread_the_name_the_caller_imported():
+    """`from rentals.service import end_rental as end_rental_service`, called from an
+    endpoint itself named `end_rental`: `to_thread(end_rental, ...)` would run the endpoint."""
+    found = findings("aliased_calls", "UJ001", "rentals/service.py")
+    for line in (5, 6, 7):
+        fix = found[line].fix
+        assert "asyncio.to_thread(end_rental_service, ...)" in fix, fix
+        assert "to_thread(end_rental," not in fix, fix

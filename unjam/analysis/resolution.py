@@ -79,9 +79,14 @@ class Resolver(ProjectIndex):
         && uvicorn app.main:app`) even where the linker's names do not say so (a stray
         `backend/__init__.py` makes them `backend.app.…`): the primary name of the module
         `dotted` names from there, or None."""
-        first, dot, _rest = dotted.partition(".")
+        return self.own_module(mod, dotted) if "." in dotted else None
+
+    def own_module(self, mod: Module, dotted: str) -> str | None:
+        """The primary name of the importer's own copy of `dotted` (`app`, `app.config`)
+        when the importer sits in a folder named like its first name, or None."""
+        first = dotted.partition(".")[0]
         folders = mod.path.split("/")[:-1]
-        if not dot or first not in folders or first in OUTSIDE_NAMES:
+        if first not in folders or first in OUTSIDE_NAMES:
             return None  # (`import stripe` in app/stripe/ is the library: absolute)
         above = "/".join(folders[: len(folders) - folders[::-1].index(first) - 1])
         path = f"{above}/" if above else ""

@@ -42,7 +42,10 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
     seen = {id(start)}
     while queue:
         mod, as_name = queue.pop(0)
-        for name in imports.of(mod):
+        for written in imports.of(mod):
+            # (the importer's own copy of a package it sits in, where another folder holds
+            # a module of that name: `from app.config import x` in b/app/main.py)
+            name = imports.project.own_module(mod, written) or written
             if name in parents:
                 continue
             parents[name] = as_name

@@ -15,6 +15,7 @@ from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
+from unjam.analysis.summary import ImportRef
 from unjam.analysis.values import is_static
 from unjam.model import ExecutionContext, Location, Severity
 from unjam.semantics import Role
@@ -572,15 +573,26 @@ def _receiver_of(func: Func, site: Site) -> str | None:
 def _written_call(caller: Func, line: int, name: str) -> str | None:
     """How the caller names the function it calls on `line`, when that is a dotted name
     (`store.get_all`, `self.hasher.verify`): the callable to hand to a thread, bound to its
-    instance, where the function's own name (`Store.get_all`) would need it passed."""
+    instance, where the function's own name (`Store.get_all`) would need it passed; or the
+    name it imported it as (`from svc import end_rental as end_rental_service`), where the
+    function's own name may be another's in the caller's module (its endpoint's)."""
+    imports = caller.mod.summary.imports
     found = {
         text
         for site in caller.fd.calls
-        if site.line == line and _last_name(site.func) == name
+        if site.line == line
+        and (
+            _last_name(site.func) == name
+            or (site.func[0] == "name" and _imported_as(imports.get(site.func[1]), name))
+        )
         for text in (_dotted(site.func),)
         if text is not None
     }
     return found.pop() if len(found) == 1 else None
+
+
+def _imported_as(imported: ImportRef | None, name: str) -> bool:
+    return imported is not None and imported.name == name
 
 
 def _dotted(ref: tuple) -> str | None:
