@@ -211,7 +211,7 @@ class _Scan:
 # imported while no folder or module of the project bears it is missing from the repository
 _ABSENT = "(absent package)"
 _PROJECT_PACKAGES = frozenset(
-    {"routes", "routers", "schemas", "crud", "services", "modules", "controllers"}
+    {"app", "routes", "routers", "schemas", "crud", "services", "modules", "controllers"}
     | {"repositories", "endpoints", "dependencies", "handlers", "views", "serializers"}
 )
 
