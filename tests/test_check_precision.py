@@ -1027,3 +1027,12 @@ def test_a_fix_hands_the_thread_the_name_the_caller_imported():
         fix = found[line].fix
         assert "asyncio.to_thread(end_rental_service, ...)" in fix, fix
         assert "to_thread(end_rental," not in fix, fix
+
+
+def test_a_settings_answer_or_an_argument_is_no_memo_guard():
+    """`if not (_cfg.is_mock_mode() or dry_run):` and `if not _cfg.is_mock_mode():` test a
+    setting and an argument, which nothing under them fills: the sleep runs on every call."""
+    found = findings("memo_guards", "UJ001", "catalog/settings.py")
+    for line in (212, 218):
+        message = found[line].message
+        assert "first call only" not in message and "cache miss" not in message, message

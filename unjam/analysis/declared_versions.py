@@ -42,11 +42,16 @@ def _read(path: Path) -> str:
         return ""
 
 
-def files_mention(root: Path, folders: list[str], patterns: tuple[str, ...], words) -> bool:
+def files_mention(
+    root: Path, folders: list[str], patterns: tuple[str, ...], words, whole: bool = False
+) -> bool:
     """Whether a file matching one of `patterns` (globs: `Dockerfile*`, `*.y*ml`) in one of
-    `folders` under `root` mentions one of `words`, in any case; a file that cannot be read
-    is taken to (the callers make a claim only when nothing speaks against it)."""
+    `folders` under `root` mentions one of `words`, in any case (`whole`: as a word of its
+    own, not inside a longer name: `static/` or `"static"`, not `static_configs`); a file
+    that cannot be read is taken to (the callers make a claim only when nothing speaks
+    against it)."""
     lowered = [word.lower() for word in words]
+    found = [re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])") for w in lowered] if whole else []
     for folder in folders:
         base = root / folder if folder else root
         for pattern in patterns:
@@ -55,10 +60,12 @@ def files_mention(root: Path, folders: list[str], patterns: tuple[str, ...], wor
                     continue
                 try:
                     with path.open("rb") as handle:
-                        text = handle.read(_MAX_READ).decode("utf-8", errors="replace")
+                        text = handle.read(_MAX_READ).decode("utf-8", errors="replace").lower()
                 except OSError:
                     return True
-                if any(word in text.lower() for word in lowered):
+                if whole and any(word.search(text) for word in found):
+                    return True
+                if not whole and any(word in text for word in lowered):
                     return True
     return False
 

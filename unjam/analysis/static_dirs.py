@@ -75,7 +75,7 @@ def _may_be_there(project: Project, root: Path, mod: Module, directory: str) -> 
         if (root / relative).exists() or ignored_by_git(root, relative, is_dir=True):
             return True
     name = directory.rpartition("/")[2]
-    if files_mention(root, bases, _DEPLOY_FILES, [name]):
+    if files_mention(root, bases, _DEPLOY_FILES, [name], whole=True):
         return True
     return _made_by_code(project, name, programs_loading(project, {mod.name}))
 

@@ -112,6 +112,10 @@ def _outlives_call(
         return False  # `if not deferring.get():`: a ContextVar's value for this context
     if subject[0] == "call" and subject[1][0] == "attr" and subject[1][2] == "empty":
         return False  # `while not q.empty():`: what a queue holds now, kept by no call
+    if _asks_a_switch(fd, subject):
+        return False  # `if not cfg.is_mock_mode():`: a setting's answer, which nothing fills
+    if subject[0] == "boolop" and any(_decided_per_call(fd, part) for part in subject[1]):
+        return False  # `if not (cfg.is_mock_mode() or dry_run):`: a switch or an argument
     root, via_app = _root(subject)
     if root[0] != "name":
         return False
@@ -338,6 +342,31 @@ def _flag_name(subject: tuple) -> str | None:
     if subject[0] == "attr":
         return subject[2]
     return subject[1] if subject[0] == "name" else None
+
+
+_PREDICATES = ("is_", "should_", "use_", "uses_", "enabled", "disabled")
+
+
+def _asks_a_switch(fd: FuncDef, subject: tuple) -> bool:
+    """`cfg.is_mock_mode()`: a question with no argument to an object (a setting's answer),
+    where the function calls nothing else on that object that could change the answer."""
+    if subject[0] != "call" or subject[1][0] != "attr" or subject[2] or subject[3]:
+        return False
+    method, receiver = subject[1][2], subject[1][1]
+    if not method.lstrip("_").startswith(_PREDICATES):
+        return False
+    return not any(
+        site.func[0] == "attr" and site.func[1] == receiver and site.func != subject[1]
+        for site in fd.calls
+    )
+
+
+def _decided_per_call(fd: FuncDef, part: tuple) -> bool:
+    """An operand of a test that no memo fills: a parameter, a setting's answer, a
+    function's answer."""
+    if part[0] == "name" and any(p.name == part[1] for p in fd.params):
+        return True
+    return _asks_a_switch(fd, part) or _asks_a_function(part)
 
 
 def _asks_a_function(subject: tuple) -> bool:

@@ -193,3 +193,32 @@ async def checkout(user_id: int):
     if not customer:
         time.sleep(0.1)  # expect: UJ001
     return customer
+
+
+# tests of a setting, not memos: the blocking work under them runs on every call the
+# setting allows, whatever ran before
+
+
+class Config:
+    def is_mock_mode(self) -> bool:
+        return False
+
+
+_cfg = Config()
+
+
+def launch(dry_run: bool = False) -> str:
+    if not (_cfg.is_mock_mode() or dry_run):
+        time.sleep(5)  # expect: UJ001 (on every launch that is neither mock nor dry)
+    return "launched"
+
+
+def warm() -> None:
+    if not _cfg.is_mock_mode():
+        time.sleep(1)  # expect: UJ001 (a setting's answer, which nothing here changes)
+
+
+@settings.post("/launch")
+async def post_launch():
+    warm()
+    return launch()
