@@ -38,6 +38,8 @@ class AppDiscovery:
         # parameter), or routes added by hand (`app.routes.extend(...)`): any router may
         # be served through it (RouteModel._served)
         self.loose_includes = False
+        self.loose_in: set[str] = set()  # the modules of such includes
+        self.routes_by_hand = False
         # an include of a router from a module imported by name (routers_by_name.py)
         self.routers_by_name = False
         # class names given to `add_middleware` in a function no app reaches
@@ -247,7 +249,8 @@ class AppDiscovery:
     def _from_missing_module(self, scope: Func, item: tuple) -> bool:
         """Whether `item` (or a part of a tuple item) names something in a module of the
         project's own packages that the project does not hold (`ai_analytics.router` of a
-        file with a syntax error, or of one never written)."""
+        file with a syntax error, or of one never written), or in one that cannot import
+        (`users.router` of a users.py whose own import fails: `skip`)."""
         for part in item[1] if item[0] == "list" else (item,):
             sym = self.p.symbol(scope, part) if part[0] in ("name", "attr") else None
             names = sym.split(".") if sym else []
@@ -255,6 +258,8 @@ class AppDiscovery:
                 package = self.p.modules.get(".".join(names[:i]))
                 if package is not None:
                     if package.summary.is_package and not _defines(package.summary, names[i]):
+                        return True
+                    if self.skip is not None and self.skip(self.p.module_scope(package)):
                         return True
                     break
         return False

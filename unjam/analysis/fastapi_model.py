@@ -88,7 +88,7 @@ class _Builder(Registrations):
         for func in calling.values():
             self._guard(func, self._decorator_calls)
         self._middleware_classes()
-        self.loose_includes = self.loose_includes or self._routes_added_by_hand()
+        self.routes_by_hand = self._routes_added_by_hand()
         for args, kwargs in self._pending:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
         self.model.routes = unshadowed(self.model.routes)

@@ -124,6 +124,7 @@ class Registrations(IncludeModel):
                 # (a router of a module the project lacks includes none of its routers: the
                 # import fails, or a fallback binds None)
                 self.loose_includes = True
+                self.loose_in.add(func.mod.name)
             if children:
                 prefix = self._include_prefix(func, owner, owner_ref, kwargs.get("prefix"))
                 sym = owner.sym if owner is not None else ""
@@ -141,6 +142,7 @@ class Registrations(IncludeModel):
             children += [a for a in self._factory_apps(func, sub_ref) if a not in children]
             if (not children and not self._outside_app(func, sub_ref)) or _handed_in(func, sub_ref):
                 self.loose_includes = True
+                self.loose_in.add(func.mod.name)
             for child in children:
                 child.parents.append((owner.sym, path.rstrip("/"), func, None, sub_ref, site[:2]))
         elif method in _ADD_ROUTE:

@@ -132,7 +132,7 @@ class RouteModel(AppDiscovery):
             return True
         if not self._in_an_app_program(owner):
             return False
-        if self.loose_includes or not self._module_app():
+        if self._loose() or not self._module_app():
             return True
         if self._reaches_app(owner, through_unnamed=True):
             return True
@@ -158,11 +158,25 @@ class RouteModel(AppDiscovery):
 
     def _programs(self) -> set[str]:
         """The modules the apps' programs load; empty (no limit) when there is no app, or
-        the project imports by computed name (`importlib.import_module(f"routers.{x}")`)."""
-        if any(self.p.sites_named(name) for name in _IMPORTS_BY_NAME):
-            return set()
+        a program imports by computed name (`importlib.import_module(f"routers.{x}")`; a
+        gateway service's loader elsewhere in the repository limits nothing here)."""
         apps = {obj.scope.mod.name for obj in self.routers.values() if obj.type == APP}
-        return programs_loading(self.p, apps) if apps else set()
+        programs = programs_loading(self.p, apps) if apps else set()
+        by_name = {f.mod.name for name in _IMPORTS_BY_NAME for f, _site in self.p.sites_named(name)}
+        return set() if by_name & programs else programs
+
+    def _loose(self) -> bool:
+        """Whether an include or mount unjam cannot follow may link a router to an app: one
+        in a module some app's program loads (or any, without that limit); routes added by
+        hand (`app.routes.extend(...)`) always may."""
+        if self.routes_by_hand:
+            return True
+        if not self.loose_includes:
+            return False
+        programs = self._app_programs
+        if programs is None:
+            programs = self._app_programs = self._programs()
+        return not programs or bool(self.loose_in & programs)
 
     def _serves(self, sym: str) -> bool:
         """Whether the app or router `sym` is an app or reaches one (including unjam sees)."""
