@@ -55,10 +55,13 @@ class NeverRuns:
         """Whether the call at `path:line:col` (relative path) never runs."""
         if self.root is None:
             return False
-        if path not in self._files:
-            self._files[path] = self._file(path)
-        found = self._files[path]
-        return found is not None and found.dead(line, col)
+        try:
+            if path not in self._files:
+                self._files[path] = self._file(path)
+            found = self._files[path]
+            return found is not None and found.dead(line, col)
+        except (RecursionError, MemoryError, ValueError, OSError):
+            return False  # (a file too deep or too odd to judge: the finding stands)
 
     def _file(self, path: str) -> _File | None:
         if self._by_path is None:
