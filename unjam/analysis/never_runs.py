@@ -50,6 +50,7 @@ class NeverRuns:
         self.root = root
         self._by_path: dict[str, Module] | None = None
         self._files: dict[str, _File | None] = {}
+        self._sqlalchemy: dict[str, bool] = {}  # module folder → `_sqlalchemy_2`
 
     def call(self, path: str, line: int, col: int) -> bool:
         """Whether the call at `path:line:col` (relative path) never runs."""
@@ -88,11 +89,15 @@ class NeverRuns:
         return found
 
     def _sqlalchemy_2(self, mod: Module) -> bool:
-        """Unless the project pins SQLAlchemy 1, what it installs is 2 or later."""
-        parts = mod.path.split("/")[:-1]
-        folders = [f"{'/'.join(parts[:d])}/" for d in range(len(parts), 0, -1)] + [""]
-        declared = declared_major(self.root, folders, "sqlalchemy")  # type: ignore[arg-type]
-        return declared is None or declared[0] >= 2
+        """Unless the project pins SQLAlchemy 1, what it installs is 2 or later (the
+        dependency files read once per folder)."""
+        folder = mod.path.rpartition("/")[0]
+        if folder not in self._sqlalchemy:
+            parts = folder.split("/") if folder else []
+            folders = [f"{'/'.join(parts[:d])}/" for d in range(len(parts), 0, -1)] + [""]
+            declared = declared_major(self.root, folders, "sqlalchemy")  # type: ignore[arg-type]
+            self._sqlalchemy[folder] = declared is None or declared[0] >= 2
+        return self._sqlalchemy[folder]
 
 
 class _File:

@@ -77,15 +77,16 @@ def _may_be_there(project: Project, root: Path, mod: Module, directory: str) -> 
     name = directory.rpartition("/")[2]
     if files_mention(root, bases, _DEPLOY_FILES, [name], whole=True):
         return True
-    return _made_by_code(project, name, programs_loading(project, {mod.name}))
+    return _made_by_code(project, name, mod)
 
 
-def _made_by_code(project: Project, name: str, program: set[str]) -> bool:
+def _made_by_code(project: Project, name: str, mod: Module) -> bool:
     """Whether some code may make a folder named `name`: a `makedirs`/`mkdir`/`copytree`
     call whose path names it, or whose path unjam cannot read (`settings.media.mkdir()`)
-    in code that may run as the modules of the app's `program` load (a route's, or a
-    helper only routes call, runs after the mount has failed; another script's is no
+    in code that may run as the modules of the program loading `mod` load (a route's, or
+    a helper only routes call, runs after the mount has failed; another script's is no
     part of the app's start)."""
+    program: set[str] | None = None  # (built only for a call whose path is unread)
     for maker in _MAKERS:
         for func, site in project.sites_named(maker):
             receiver = site.func[1] if site.func[0] == "attr" else None
@@ -95,8 +96,11 @@ def _made_by_code(project: Project, name: str, program: set[str]) -> bool:
             texts = [constant_text(project, func, ref, whole=False) for ref in paths]
             if any(t is not None and name in t for t in texts):
                 return True
-            unread = not paths or None in texts
-            if unread and func.mod.name in program and _may_run_at_import(project, func):
+            if paths and None not in texts:
+                continue
+            if program is None:
+                program = programs_loading(project, {mod.name})
+            if func.mod.name in program and _may_run_at_import(project, func):
                 return True
     return False
 
@@ -106,15 +110,22 @@ def _may_run_at_import(project: Project, func: Func) -> bool:
     methods by the class's name: a settings object built at import runs its validators), a
     few calls deep; a function nothing calls (an endpoint, a dependency) runs once the app
     serves."""
-    names = {func.fd.class_qn.rpartition(".")[2] if func.fd.class_qn else func.fd.name}
+    if func.fd.qn == "<module>":
+        return True
+    names = {_called_as(func)}
     for _depth in range(_IMPORT_DEPTH):
         callers = [c for name in names for c, _site in project.sites_named(name)]
-        if func.fd.qn == "<module>" or any(c.fd.qn == "<module>" for c in callers):
+        if any(c.fd.qn == "<module>" for c in callers):
             return True
-        names = {c.fd.class_qn.rpartition(".")[2] if c.fd.class_qn else c.fd.name for c in callers}
+        names = {_called_as(c) for c in callers}
         if not names:
             return False
     return True  # (deeper than followed: taken as may)
+
+
+def _called_as(func: Func) -> str:
+    """The name a call reaching `func` is written with: a method's class, else its own."""
+    return func.fd.class_qn.rpartition(".")[2] if func.fd.class_qn else func.fd.name
 
 
 def _at_top_level(tree: ast.Module | None, line: int) -> bool:
