@@ -901,9 +901,10 @@ def test_an_app_that_imports_a_file_that_does_not_compile_is_left_out_and_said_s
 
 def test_an_app_whose_imports_fail_is_left_out_and_the_file_to_fix_is_named():
     """The depot's routes import a name its settings do not define, the ledger's api a
-    model module deleted from disk, the vault's config pydantic 1's `BaseSettings` where the
-    requirements ask for pydantic 2: no app of them starts, and each reason names the file
-    to fix and the import that fails; the kiosk, whose imports all resolve (or are
+    model module deleted from disk, the lms app a module misspelt in a namespace package
+    (ImportError, not ModuleNotFoundError), the vault's config pydantic 1's `BaseSettings`
+    where the requirements ask for pydantic 2: no app of them starts, and each reason names
+    the file to fix and the import that fails; the kiosk, whose imports all resolve (or are
     guarded), is served."""
     root = CORPUS / "missing_imports"
     result = analyze(root, sorted(root.rglob("*.py")))
@@ -917,6 +918,10 @@ def test_an_app_whose_imports_fail_is_left_out_and_the_file_to_fix_is_named():
     assert reasons["ledger/api.py"].startswith(
         "ledger/api.py imports ledger.models.audit (line 6), but no ledger/models/audit.py is "
         "on disk: importing it raises ModuleNotFoundError"
+    ), reasons
+    assert reasons["lms/main.py"].startswith(
+        "lms/main.py imports api.cources (line 10), but no lms/api/cources.py is on disk: "
+        "importing it raises ImportError;"
     ), reasons
     assert reasons["vault/config.py"].startswith(
         "vault/config.py imports `BaseSettings` from pydantic (line 2), which pydantic 2 no "
@@ -1036,3 +1041,11 @@ def test_a_settings_answer_or_an_argument_is_no_memo_guard():
     for line in (212, 218):
         message = found[line].message
         assert "first call only" not in message and "cache miss" not in message, message
+
+
+def test_a_value_read_from_what_the_caller_passed_is_no_memo():
+    """`row = rows.get(name)`, `text = row["text"]`, then `if not text:` with `rows` a
+    parameter: the test asks about this call's data, so the fetch under it is per call."""
+    found = findings("memo_guards", "UJ001", "catalog/hooks.py")
+    assert "first call" not in found[44].message, found[44].message
+    assert found[44].severity == Severity.ERROR

@@ -222,6 +222,11 @@ def test_a_function_that_schedules_on_tornados_loop_stays_on_it():
     remove = next(f for f in result.findings if f.blocker == "os.remove")
     assert "to_thread(start_report" not in remove.fix, remove.fix
     assert remove.fix.startswith("`start_report` needs the running event loop"), remove.fix
+    # (its blocking call is its own: made by the caller, or the function made async)
+    assert (
+        "make its blocking calls in `ReportHandler.post` before calling it — `await "
+        "asyncio.to_thread(...)`, the results passed in — or make it `async def`"
+    ) in remove.fix, remove.fix
 
 
 def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():

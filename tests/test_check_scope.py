@@ -599,6 +599,43 @@ def test_newer_syntax_the_native_path_leaves_to_python_says_so(
     assert entry["line"] == 3
 
 
+def test_an_app_importing_a_file_only_newer_python_reads_still_starts(
+    native, capsys, monkeypatch, tmp_path
+):
+    """unjam's own limit is no proof the app cannot start: under the project's Python the
+    file compiles, so the app importing it is checked (its route's sleep found)."""
+    if sys.version_info >= (3, 12):
+        pytest.skip("this Python reads PEP 695 generics")
+    root = write(
+        tmp_path,
+        {
+            "generic.py": 'BULLET = "\\N{BULLET}"\n\ndef first[T](x: T) -> T:\n    return x\n',
+            "main.py": """
+                import time
+
+                from fastapi import FastAPI
+
+                from generic import first
+
+                app = FastAPI()
+
+
+                @app.get("/hello")
+                async def hello():
+                    time.sleep(1)
+                    return first(1)
+                """,
+        },
+    )
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 3  # (a file unjam could not read outranks the finding)
+    (entry,) = data["unparsed"]
+    assert entry["path"] == "generic.py" and "cannot start" not in entry["reason"]
+    assert [(f["code"], f["path"], f["line"]) for f in data["findings"]] == [
+        ("UJ001", "main.py", 13)
+    ]
+
+
 def test_a_script_named_like_the_standard_library_does_not_capture_its_imports(
     capsys, monkeypatch, tmp_path
 ):

@@ -50,6 +50,7 @@ class AppDiscovery:
         self._import_aliases: dict[str, set[str]] | None = None  # see IncludeModel._aliases
         self._named_paths: frozenset[str] | None = None  # see RouteModel._named_for_import
         self._app_programs: set[str] | None = None  # see RouteModel._in_an_app_program
+        self._loader_roots: tuple[str, ...] = ()  # see RouteModel._programs
         self._imported_by_path: dict[str, bool] = {}  # see RouteModel._in_an_app_program
         self._versioned: frozenset[str] | None = None  # see RouteModel._versioned_apps
 

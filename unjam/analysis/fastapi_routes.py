@@ -20,7 +20,8 @@ from unjam.analysis.fastapi_records import (
 )
 from unjam.analysis.imported import may_be_imported, programs_loading
 from unjam.analysis.path_params import lacks_a_path_param
-from unjam.analysis.project import Cls, Func
+from unjam.analysis.project import Cls, Func, Module
+from unjam.analysis.resolution import import_root
 from unjam.analysis.routers_by_name import named_module_paths
 from unjam.analysis.summary import Param
 from unjam.model import UNREAD_PREFIX
@@ -143,27 +144,40 @@ class RouteModel(AppDiscovery):
         module: a router in a module no app's program imports (an `old/routers.py` left
         beside the app) serves nothing, whatever includes unjam cannot follow — unless some
         import may load it by its path (resolution may have sent it to another module of
-        that name). With no app, or where the project imports modules by computed name,
+        that name), or a program's import by computed name may (_programs). With no app,
         every router may be."""
-        programs = self._app_programs
-        if programs is None:
-            programs = self._app_programs = self._programs()
         mod = owner.scope.mod
-        if not programs or mod.name in programs:
+        if self._may_load(mod.name):
             return True
         imported = self._imported_by_path.get(mod.name)
         if imported is None:
             imported = self._imported_by_path[mod.name] = may_be_imported(self.p, mod)
         return imported
 
+    def _may_load(self, name: str) -> bool:
+        """Whether some app's program may load the module `name`."""
+        programs = self._app_programs
+        if programs is None:
+            programs = self._app_programs = self._programs()
+        if not programs or name in programs:
+            return True
+        mod = self.p.modules.get(name)
+        return mod is not None and mod.path.startswith(self._loader_roots)
+
     def _programs(self) -> set[str]:
-        """The modules the apps' programs load; empty (no limit) when there is no app, or
-        a program imports by computed name (`importlib.import_module(f"routers.{x}")`; a
-        gateway service's loader elsewhere in the repository limits nothing here)."""
+        """The modules the apps' programs load; empty (no limit) when there is no app. A
+        program that imports by computed name (`importlib.import_module(f"routers.{x}")`)
+        may load any module under its loader's import root (`_loader_roots`): in a
+        repository of services each run from its own folder, the gateway's loader reaches
+        no other service's files."""
         apps = {obj.scope.mod.name for obj in self.routers.values() if obj.type == APP}
         programs = programs_loading(self.p, apps) if apps else set()
-        by_name = {f.mod.name for name in _IMPORTS_BY_NAME for f, _site in self.p.sites_named(name)}
-        return set() if by_name & programs else programs
+        loaders = {
+            f.mod.name: f.mod for name in _IMPORTS_BY_NAME for f, _site in self.p.sites_named(name)
+        }
+        roots = {_loader_root(mod) for name, mod in loaders.items() if name in programs}
+        self._loader_roots = tuple(sorted(roots))
+        return programs
 
     def _loose(self) -> bool:
         """Whether an include or mount unjam cannot follow may link a router to an app: one
@@ -171,12 +185,7 @@ class RouteModel(AppDiscovery):
         hand (`app.routes.extend(...)`) always may."""
         if self.routes_by_hand:
             return True
-        if not self.loose_includes:
-            return False
-        programs = self._app_programs
-        if programs is None:
-            programs = self._app_programs = self._programs()
-        return not programs or bool(self.loose_in & programs)
+        return self.loose_includes and any(self._may_load(name) for name in self.loose_in)
 
     def _serves(self, sym: str) -> bool:
         """Whether the app or router `sym` is an app or reaches one (including unjam sees)."""
@@ -504,3 +513,13 @@ def _written_in_signature(param: Param) -> bool:
     if param.default is not None:
         return param.default[0] == "call"
     return param.annotation is not None and param.annotation[0] == "sub"
+
+
+def _loader_root(mod: Module) -> str:
+    """Where an import by computed name in `mod` starts looking: its `import_root`, or,
+    for a module whose names others took (`gateway/core.py` beside a `gateway/core/`
+    package), its own folder."""
+    if "@" not in mod.name:
+        return import_root(mod)
+    folder = mod.path.rpartition("/")[0]
+    return f"{folder}/" if folder else ""

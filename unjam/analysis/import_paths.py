@@ -49,7 +49,7 @@ def missing_module(root: Path, folder: str, dotted: str, module: str) -> tuple[s
         if (path / part).is_dir():
             path = path / part
             continue
-        if any(path.glob(f"{part}.*")):
+        if _module_file(path, part):
             return None
         if i == len(parts) - 1 and dotted != module and (path / "__init__.py").exists():
             return None  # `from package import name`: the summary said no such name
@@ -58,6 +58,24 @@ def missing_module(root: Path, folder: str, dotted: str, module: str) -> tuple[s
             return None  # kept out of git on purpose: where the app runs, it is there
         return ".".join(parts[: i + 1]), f"{expected}.py"
     return None
+
+
+# what an importable module's file name may end in after its name: `.py`, bytecode, an
+# extension module (`.so`, `.cpython-311-x86_64-linux-gnu.so`, `.pyd`)
+_SOURCE_SUFFIXES = frozenset({".py", ".pyw", ".pyc"})
+_EXTENSION_SUFFIXES = (".so", ".pyd")
+
+
+def _module_file(folder: Path, name: str) -> bool:
+    """Whether `folder` holds a file Python may import as the module `name` (not a
+    template such as alembic's `script.py.mako`, nor a stub)."""
+    for file in folder.glob(f"{name}.*"):
+        rest = file.name[len(name) :]
+        if rest in _SOURCE_SUFFIXES:
+            return True
+        if rest.endswith(_EXTENSION_SUFFIXES) and rest.count(".") <= 2:
+            return True
+    return False
 
 
 def sys_path_folders(mod: Module, primary: dict[str, str]) -> str:
@@ -126,4 +144,4 @@ def submodule_file(root: Path, package: Module, name: str) -> bool:
     """Whether the package's folder holds a file or folder `name` may be imported from (a
     submodule, a namespace folder, a compiled extension)."""
     folder = (root / package.path).parent
-    return (folder / name).is_dir() or any(folder.glob(f"{name}.*"))
+    return (folder / name).is_dir() or _module_file(folder, name)

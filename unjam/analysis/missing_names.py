@@ -47,6 +47,9 @@ class MissingName:
     expected: str = ""  # for a missing module: the file it would be (relative)
     # for a name pydantic 2 removed: the file that declares pydantic 2 (`poetry.lock: 2.7.0`)
     declared: str = ""
+    # for a missing module: `from api import courses` finds `api` and fails on the name
+    # (ImportError); `import api.courses`, `from api.courses import x` on the module
+    error: str = "ModuleNotFoundError"
 
 
 def missing_names(project: Project, root: Path) -> list[MissingName]:
@@ -78,8 +81,17 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
             name = missing[0]
         line = top_level_import(trees.of(importer), imp)
         if line:
-            found.append(MissingName(importer, line, source, name, missing[1], said))
+            error = _error(imp, name) if source is None else ""
+            found.append(MissingName(importer, line, source, name, missing[1], said, error))
     return found
+
+
+def _error(imp: ImportRef, missing: str) -> str:
+    """What Python raises for a missing module: ImportError when the import found its
+    package and lacks the name in it (`from api import cources`), else ModuleNotFoundError."""
+    parent, _, last = missing.rpartition(".")
+    found_package = bool(imp.name) and last == imp.name and parent == imp.module
+    return "ImportError" if found_package else "ModuleNotFoundError"
 
 
 class _Scan:

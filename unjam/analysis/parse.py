@@ -291,6 +291,10 @@ _CPYTHON_TOO = frozenset(
 )
 
 
+# in the reason of a file the target Python compiles but this one cannot (`_explain`)
+VALID_AT_TARGET = "; it is valid Python "
+
+
 def _explain(native, row: tuple, target: tuple[int, int]) -> tuple:
     """A row Python could not parse, with the reason naming newer syntax when the extension
     parsed the file at the target version but declined to summarise it (a construct only
@@ -307,7 +311,7 @@ def _explain(native, row: tuple, target: tuple[int, int]) -> tuple:
     if why is None or why in _CPYTHON_TOO:
         return row
     explained = (
-        f"{reason}{_running()}; it is valid Python {target[0]}.{target[1]}, but unjam's native "
+        f"{reason}{_running()}{VALID_AT_TARGET}{target[0]}.{target[1]}, but unjam's native "
         f"parser leaves this file to Python ({why}): run unjam under Python "
         f"{target[0]}.{target[1]} to analyse it"
     )

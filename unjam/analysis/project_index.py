@@ -56,6 +56,8 @@ FILLERS = frozenset(
         "discard",
         "set",
         "__setitem__",
+        # a key-value store's writes (redis-py, Django's cache API): `cache.setex(k, ttl, v)`
+        *("setex", "psetex", "setnx", "mset", "hset", "hmset", "set_many"),
     }
 )
 # What `ProjectIndex._memoized` computes
@@ -149,6 +151,9 @@ class ProjectIndex:
         self._unique: list[Module] | None = None  # see unique_modules
         self._folders: frozenset[str] | None = None  # see folders
         self._tops: frozenset[str] | None = None  # see top_names
+        # top-level names two modules claim (`skills` of skills/__init__.py and of a script
+        # folder's other/skills.py): the first keeps it (Resolver.nearer_copy)
+        self.contested: set[str] = set()
 
     # ---- building -----------------------------------------------------------------------
 
@@ -162,6 +167,9 @@ class ProjectIndex:
         mod = Module(primary, relpath, summary)
         self._unique = self._folders = self._tops = None
         self.primary[relpath] = primary
+        for name in names:
+            if "." not in name and name in self.modules:
+                self.contested.add(name)
         for name in (primary, *names):
             self.modules.setdefault(name, mod)
         funcs = self.funcs

@@ -38,7 +38,18 @@ class Resolver(ProjectIndex):
                     found = self._by_own_package(mod, f"{imp.module}.{imp.name}")
                     if found is not None:
                         return found
+            if sibling is None and imp.module.partition(".")[0] in self.contested:
+                if imp.name:  # `from skills import registry`: the module first
+                    found = self.nearer_copy(mod, f"{imp.module}.{imp.name}")
+                    if found is not None:
+                        return found
+                sibling = self.nearer_copy(mod, imp.module)
             base = sibling or imp.module
+        elif "@" in mod.name:  # a module whose names others took: its package by path
+            found = self.relative_by_path(mod, imp.level, imp.module, imp.name)
+            if found is not None:
+                return found
+            base = imp.module
         else:
             parts = mod.name.split(".")
             keep = len(parts) - imp.level + (1 if mod.summary.is_package else 0)
@@ -93,6 +104,55 @@ class Resolver(ProjectIndex):
         path += dotted.replace(".", "/")
         # (a package comes before a module of its name in the same folder, as in Python)
         return self.primary.get(f"{path}/__init__.py") or self.primary.get(f"{path}.py")
+
+    def nearer_copy(self, mod: Module, dotted: str) -> str | None:
+        """The primary name of the module `dotted` names from the importer's own `sys.path`
+        folder (`import_root`), where a module of that first name in another folder was
+        linked first: `from skills.registry import x` in api/routes.py means skills/, not
+        other/skills.py beside a script (which Python finds only when that script runs).
+        Only for an importer named by its package chain (whose name says where it runs
+        from); None when the name already gives the right one."""
+        first = dotted.partition(".")[0]
+        if first not in self.contested or not self._named_by_chain(mod):
+            return None
+        root = import_root(mod)
+        primary = self.primary
+        here = primary.get(f"{root}{first}/__init__.py") or primary.get(f"{root}{first}.py")
+        taken = self.modules.get(first)
+        if here is None or taken is None or taken.name == here:
+            return None
+        path = root + dotted.replace(".", "/")
+        return primary.get(f"{path}/__init__.py") or primary.get(f"{path}.py")
+
+    def _named_by_chain(self, mod: Module) -> bool:
+        """Whether `mod`'s name is its package chain (`api.routes` for api/routes.py under
+        a package api/), not a longer name given because another module took that one."""
+        if "@" in mod.name:
+            return False
+        folders = mod.path.split("/")[:-1]
+        depth = 1
+        while folders and "/".join(folders) + "/__init__.py" in self.primary:
+            if mod.path != "/".join(folders) + "/__init__.py":
+                depth += 1
+            folders.pop()
+        return mod.name.count(".") + 1 == depth
+
+    def relative_by_path(self, mod: Module, level: int, module: str, name: str) -> str | None:
+        """What `from <level dots><module> import <name>` in `mod` names, found by the
+        files' paths (as Python finds it, from the package's folder): for a module whose
+        linker names another module took, so that its name says nothing of its package."""
+        parts = mod.path.split("/")[:-1]
+        parts = parts[: len(parts) - (level - 1)] if level > 1 else parts
+        path = "/".join([*parts, *module.split(".")]) if module else "/".join(parts)
+        primary = self.primary
+        if name:
+            sub = primary.get(f"{path}/{name}/__init__.py") or primary.get(f"{path}/{name}.py")
+            if sub is not None:
+                return sub
+        base = primary.get(f"{path}/__init__.py") or primary.get(f"{path}.py")
+        if base is None:
+            return None
+        return f"{base}.{name}" if name else base
 
     def _in_namespace_beside(self, mod: Module, dotted: str) -> str | None:
         """`from apis import farm` / `from app.rag.service import x` in a script beside an
@@ -405,3 +465,12 @@ def _binds(summary: ModuleSummary, name: str) -> bool:
 
 # names the standard library or a library the catalogue knows takes: never a project package
 OUTSIDE_NAMES = frozenset(sys.stdlib_module_names) | library_roots()
+
+
+def import_root(mod: Module) -> str:
+    """The folder `mod`'s name is relative to, as a path prefix ("" for the analysed root,
+    else ending in "/"): `gateway/core.py` named `core` → "gateway/"."""
+    folder = mod.path.removesuffix(".py").removesuffix("/__init__").split("/")
+    depth = mod.name.count(".") + 1
+    kept = folder[: max(len(folder) - depth, 0)]
+    return "/".join(kept) + "/" if kept else ""

@@ -42,10 +42,12 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
     seen = {id(start)}
     while queue:
         mod, as_name = queue.pop(0)
+        project = imports.project
         for written in imports.of(mod):
             # (the importer's own copy of a package it sits in, where another folder holds
-            # a module of that name: `from app.config import x` in b/app/main.py)
-            name = imports.project.own_module(mod, written) or written
+            # a module of that name: `from app.config import x` in b/app/main.py; or the
+            # copy on its own `sys.path` folder, where a script folder's module took the name)
+            name = project.own_module(mod, written) or project.nearer_copy(mod, written) or written
             if name in parents:
                 continue
             parents[name] = as_name
@@ -84,11 +86,24 @@ class _TopLevelImports:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     names.extend(_with_packages(alias.name))
+            elif isinstance(node, ast.ImportFrom) and node.level and "@" in mod.name:
+                # (a module whose linker names another module took: found by its path)
+                names.extend(self._relative_by_path(mod, node))
             elif isinstance(node, ast.ImportFrom):
                 base = _absolute(mod, node.level, node.module or "")
                 if base:
                     names.extend(_with_packages(base))
                     names.extend(f"{base}.{alias.name}" for alias in node.names)
+        return names
+
+    def _relative_by_path(self, mod: Module, node: ast.ImportFrom) -> list[str]:
+        module = node.module or ""
+        found = self.project.relative_by_path(mod, node.level, module, "")
+        names = [found] if found else []
+        for alias in node.names:
+            target = self.project.relative_by_path(mod, node.level, module, alias.name)
+            if target:
+                names.append(target)
         return names
 
 

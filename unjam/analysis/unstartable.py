@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
+from unjam.analysis.parse import VALID_AT_TARGET
 from unjam.analysis.project import Project
 from unjam.analysis.top_level_imports import FailingImports
 
@@ -62,12 +63,14 @@ def find_unstartable(
             unparsed.setdefault(u.broken, lacking[u.broken])
             who = f"the app {_app(u)}"
             if u.importer != u.app.scope.mod.name:
-                who += f", which imports {', '.join((*u.through, u.importer))} as it starts,"
+                chain = ", ".join(_shown(project, n) for n in (*u.through, u.importer))
+                who += f", which imports {chain} as it starts,"
             unparsed[u.broken] += (
                 f"; {who} cannot start: its routes are not checked until {until[u.broken]}"
             )
         else:
-            through = f", through {', '.join(u.through)}" if u.through else ""
+            chain = ", ".join(_shown(project, n) for n in u.through)
+            through = f", through {chain}" if u.through else ""
             unparsed[u.broken] += (
                 f"; the app {_app(u)} imports it as it starts{through}, so it cannot start: "
                 "its routes are not checked until this file parses"
@@ -82,6 +85,15 @@ def find_unstartable(
     if not dead and not dead_routes:
         return None
     return failing, [u.app for u in dead]
+
+
+def _shown(project: Project, name: str) -> str:
+    """A module's name as its importers write it: by its path where its linker name is a
+    stand-in (`skills.__init__@`, another module having taken `skills`)."""
+    mod = project.modules.get(name) if "@" in name else None
+    if mod is None:
+        return name
+    return mod.path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
 def _app(u: Unstartable) -> str:
@@ -161,7 +173,7 @@ def _lacking_reason(found: list) -> str:
         none = f"no {files[0]} is" if len(files) == 1 else f"none of {', '.join(files)} is"
         return (
             f"{first.importer.path} imports {names} (line {first.line}){also}, but {none} on "
-            f"disk: importing {them} raises ModuleNotFoundError"
+            f"disk: importing {them} raises {first.error}"
         )
     names = ", ".join(f"`{n}`" for n in dict.fromkeys(m.name for m in found))
     who = f"{first.importer.path}:{first.line}" + (f" and {more} import" if others else " imports")
@@ -172,8 +184,9 @@ def _lacking_reason(found: list) -> str:
 
 
 def refused(reason: str) -> bool:
-    """Whether an unparsed file's reason says CPython cannot compile it either."""
-    return reason.startswith(_REFUSED)
+    """Whether an unparsed file's reason says CPython cannot compile it either — not one
+    the project's own Python compiles (newer syntax this interpreter lacks)."""
+    return reason.startswith(_REFUSED) and VALID_AT_TARGET not in reason
 
 
 def unstartable_apps(model: FastAPIModel, failing: FailingImports) -> list[Unstartable]:

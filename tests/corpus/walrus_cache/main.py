@@ -6,7 +6,10 @@ import httpx
 from fastapi import FastAPI, Request
 from redis.asyncio import Redis
 
+from places import router
+
 app = FastAPI()
+app.include_router(router)
 redis = Redis()
 
 

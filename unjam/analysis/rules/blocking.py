@@ -417,7 +417,9 @@ class Blocking:
                 )
         return (
             f"`{func.display}` needs the running event loop ({bound}), so a thread cannot run "
-            "it: replace its blocking calls with async ones"
+            f"it: make its blocking calls in `{caller.display}` before calling it — `await "
+            "asyncio.to_thread(...)`, the results passed in — or make it `async def` and "
+            "replace them with async ones"
         )
 
     def _nearer(

@@ -234,16 +234,25 @@ def _reads_call_data(fd: FuncDef, ref: tuple) -> bool:
     return root[0] == "name" and _holds_call_data(fd, root[1], set())
 
 
-def _reads_an_argument(fd: FuncDef, ref: tuple) -> bool:
+def _reads_an_argument(fd: FuncDef, ref: tuple, seen: frozenset[str] = frozenset()) -> bool:
     """Whether a read looks into what the caller passed (`subscription = event.data.object`,
-    `ext = image.rsplit(".")[-1]`): per call, as a test of the parameter itself is — unless
-    through app state (`request.app.state.client`), `self`/`cls` (judged as the instance or
-    class), or a cache the caller hands over (`hit = cache.get(key)`)."""
+    `ext = image.rsplit(".")[-1]`, or through a local read from it: `row = rows.get(name)`
+    then `row["text"]`): per call, as a test of the parameter itself is — unless through app
+    state (`request.app.state.client`), `self`/`cls` (judged as the instance or class), or a
+    cache the caller hands over (`hit = cache.get(key)`)."""
     root, via_app = _root(ref)
-    if via_app or root[0] != "name" or root[1] in ("self", "cls"):
+    if via_app or root[0] != "name" or root[1] in ("self", "cls") or root[1] in seen:
         return False
     if all(param.name != root[1] for param in fd.params):
-        return False
+        values = fd.locals.get(root[1])
+        return (
+            bool(values)
+            and root[1] not in fd.globals_declared
+            and all(
+                _is_read(value) and _reads_an_argument(fd, value, seen | {root[1]})
+                for value in values
+            )
+        )
     node = ref
     while node[0] in ("attr", "sub", "await", "call"):
         if node[0] == "attr" and "cache" in node[2].lower():

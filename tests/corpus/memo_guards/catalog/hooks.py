@@ -1,5 +1,5 @@
-"""A webhook: a field of the event the caller hands over is tested per call, and a cache the
-caller hands over is a memo."""
+"""A webhook: a field of the event the caller hands over is tested per call (also through a
+local read from it), and a cache the caller hands over is a memo."""
 
 import requests
 from fastapi import APIRouter, Request
@@ -27,4 +27,18 @@ PRICES: dict = {}
 async def billing(request: Request):
     event = await request.json()
     on_update(event)
-    return price_of(event["plan"], PRICES)
+    return price_of(event["plan"], PRICES) | {"text": describe(event["rows"], event["plan"])}
+
+
+def describe(rows: dict, name: str) -> str:
+    text = ""
+    row = rows.get(name)
+    if row:
+        text = row["text"]
+    if not text:  # the rows the caller built for this request: a test per call, no memo
+        text = write(name)
+    return text
+
+
+def write(name: str) -> str:
+    return requests.get(f"https://writer.internal/{name}").text  # expect: UJ001

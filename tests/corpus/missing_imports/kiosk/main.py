@@ -1,12 +1,16 @@
 """The kiosk's app imports only what exists — a submodule, a namespace folder's module,
 names bound by unpacking, a loop or `globals()`, a module `__getattr__`, a settings file
-its .gitignore keeps local, a package its requirements name (`views`) — or guards what may
-not (`try:`, `if TYPE_CHECKING:`). It starts, and serves its routes."""
+its .gitignore keeps local, a package its requirements name (`views`), the installed
+alembic's modules beside a migrations folder whose `script.py.mako` is a template, not a
+module — or guards what may not (`try:`, `if TYPE_CHECKING:`). It starts, and serves its
+routes."""
 
 import time
 from typing import TYPE_CHECKING
 
 from alembic import op
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 from fastapi import FastAPI
 
 from kiosk.config import DEBUG, RETRIES, TIMEOUT

@@ -1,5 +1,5 @@
-"""The gateway's own plugin loader: it imports by computed name, but no app of the other
-services loads it, so it says nothing about what they serve."""
+"""The gateway's own plugin loader: it imports by computed name, from the gateway's folder,
+so it says nothing about what the other services serve."""
 
 from importlib import import_module
 

@@ -1,0 +1,3 @@
+# expect: unparsed (it lacks `CustomSkill`, which skills/models_view.py imports)
+class Skill:
+    pass

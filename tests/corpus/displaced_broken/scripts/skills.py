@@ -1,0 +1,3 @@
+"""A script's helper (`cd scripts && python report.py`)."""
+
+VERSION = 1

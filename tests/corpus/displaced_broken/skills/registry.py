@@ -1,0 +1,2 @@
+def names() -> list[str]:
+    return []

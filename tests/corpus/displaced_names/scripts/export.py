@@ -1,0 +1,3 @@
+import skills
+
+print(skills.installed())

@@ -1,0 +1,4 @@
+"""${message}
+
+Revision ID: ${up_revision}
+"""

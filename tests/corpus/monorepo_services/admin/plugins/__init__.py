@@ -1,0 +1,3 @@
+from plugins.settings import ENABLED
+
+load = None if not ENABLED else None

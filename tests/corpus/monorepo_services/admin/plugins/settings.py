@@ -1,0 +1,1 @@
+ENABLED = True
