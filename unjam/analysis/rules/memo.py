@@ -122,11 +122,15 @@ def _outlives_call(
     cached = guard.returned if guard.kind == "cached" else None
     if (
         cached is not None
-        and not mentions(cached, root)
+        and not _returns_what_it_tested(fd, cached, root)
         and not _marked_and_kept(fd, subject, cached)
     ):
         return False  # `if done: return response`: an early exit, not a cached value
-    if cached is not None and not mentions(cached, subject) and not _sets(fd, subject, root):
+    if (
+        cached is not None
+        and not _returns_what_it_tested(fd, cached, subject)
+        and not _sets(fd, subject, root)
+    ):
         return False  # `if app.single_mode: return [app.single_id]`: a switch set elsewhere
     if guard.kind == "done" and not _sets(fd, subject, root):
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
@@ -161,6 +165,23 @@ def _outlives_call(
         # fill it
         return _sets(fd, subject, root) or _calls_on(fd, root)
     return True
+
+
+def _returns_what_it_tested(fd: FuncDef, returned: tuple, root: tuple) -> bool:
+    """Whether the early return gives back the tested value: itself, or a local made from
+    it (`cached = cache.get(k)`, `if cached:`, `data = json.loads(cached)`, `return
+    Response(data)`)."""
+    if mentions(returned, root):
+        return True
+    stack = [returned]
+    while stack:
+        item = stack.pop()
+        if item[:1] == ("name",) and item != root:
+            values = fd.locals.get(item[1], ())
+            if any(mentions(value, root) for value in values):
+                return True
+        stack.extend(part for part in item if type(part) is tuple)
+    return False
 
 
 def _marked_and_kept(fd: FuncDef, subject: tuple, cached: tuple) -> bool:
