@@ -46,6 +46,8 @@ def test_builtin_blocking_entries(cat, name, kind):
         "httpx.AsyncClient.get",
         "redis.Redis.pipeline",
         "threading.Lock.__enter__",
+        "smtplib.SMTP.__enter__",  # (the constructor connects; entering returns the object)
+        "ftplib.FTP.__enter__",
     ],
 )
 def test_non_blocking_names(cat, name):
