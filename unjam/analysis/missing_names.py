@@ -86,6 +86,10 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
     return found
 
 
+def _itself(source: Module | None, importer: Module) -> bool:
+    return source is not None and source.path == importer.path
+
+
 def _error(imp: ImportRef, missing: str) -> str:
     """What Python raises for a missing module: ImportError when the import found its
     package and lacks the name in it (`from api import cources`), else ModuleNotFoundError."""
@@ -139,7 +143,9 @@ class _Scan:
                 if key not in verdicts:
                     verdicts[key] = self._verdict(imp, key[2])
                 verdict = verdicts[key]
-                if verdict is not None:
+                # (`from firebase_admin import auth` in a firebase_admin.py of the app's: the
+                # installed package, which the module is named after, not the module itself)
+                if verdict is not None and not _itself(verdict[0], mod):
                     found.append((mod, imp, *verdict))
         return found
 

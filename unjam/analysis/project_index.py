@@ -17,6 +17,7 @@ derived answer is cached only when no cut happened while computing it (see proje
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,7 @@ FILLERS = frozenset(
         *("setex", "psetex", "setnx", "mset", "hset", "hmset", "set_many"),
     }
 )
+_REDEFINED = re.compile(r"#\d+")
 # What `ProjectIndex._memoized` computes
 _MEMBER = 0
 _RETURN = 1
@@ -95,7 +97,9 @@ class Func:
             return f"{self.mod.name} (module body)"
         if self.fd.is_lambda:
             return f"{self.fd.qn.rpartition('.<lambda:')[0] or '<module>'}.<lambda>"
-        return self.fd.qn
+        qn = self.fd.qn
+        # (a later body of a redefined name is `f#<line>` inside; users know it as `f`)
+        return _REDEFINED.sub("", qn) if "#" in qn else qn
 
 
 @dataclass(slots=True)

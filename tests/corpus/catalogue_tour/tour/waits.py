@@ -35,3 +35,9 @@ async def leftovers(results: queue.Queue) -> list:
     while found:
         found.append(jobs.get())  # expect: UJ001 (a loop on something else)
     return found
+
+
+async def tally(ballots: list) -> int:
+    from func_timeout import func_timeout
+
+    return func_timeout(2, sum, args=(ballots,))  # expect: UJ001 (joins its thread, up to 2 s)
