@@ -1056,3 +1056,13 @@ def test_a_value_read_from_what_the_caller_passed_is_no_memo():
     found = findings("memo_guards", "UJ001", "catalog/hooks.py")
     assert "first call" not in found[44].message, found[44].message
     assert found[44].severity == Severity.ERROR
+
+
+def test_a_cache_that_expires_its_entries_pays_again_at_each_expiry():
+    """`if "all" in TICKERS: return TICKERS["all"]` with `TICKERS = TTLCache(ttl=60)`: the
+    fetch is no first-call-only stall (it comes back every minute), and start-up cannot
+    make it once."""
+    found = findings("memo_guards", "UJ001", "catalog/hooks.py")
+    assert "until the entry expires" in found[56].message, found[56].message
+    assert "first call" not in found[56].message
+    assert found[56].fix.endswith("refresh the cache from a background task before entries expire")

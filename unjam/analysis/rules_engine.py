@@ -34,7 +34,6 @@ from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpoo
 from unjam.analysis.rules.memo import keyed, stores_row
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
-from unjam.analysis.summary import FuncDef
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
@@ -211,10 +210,15 @@ class RulesEngine:
         verdicts = self._memo_kinds(path, site)
         return bool(verdicts) and all(v == "row" for v in verdicts)
 
+    def memo_expires(self, path: list[tuple[str, int]], site: Site) -> bool:
+        """Whether a memo that makes `site` run once is a cache that drops its entries
+        after a while (`cachetools.TTLCache`): each expiry pays again."""
+        return "expires" in self._memo_kinds(path, site)
+
     def _memo_kinds(self, path: list[tuple[str, int]], site: Site) -> list[str]:
         """For each memo on `path` (a guarded call, a cached callee) and around `site`
-        itself: "one" (it holds one value), "key" (it caches per argument) or "row" (a
-        get-or-create, per key)."""
+        itself: "one" (it holds one value), "key" (it caches per argument), "row" (a
+        get-or-create, per key) or "expires" (a module cache that drops entries in time)."""
         graph, funcs = self.g, self.p.funcs
         found: list[str] = []
         for i in range(len(path) - 1):
@@ -229,7 +233,7 @@ class RulesEngine:
             for e in graph.resolved(caller).edges:
                 if e.guarded and e.callee == callee and e.line == line:
                     func = funcs.get(caller)
-                    found.append(_guard_kind(func.fd, e.guard) if func and e.guard >= 0 else "one")
+                    found.append(_guard_kind(func, e.guard) if func and e.guard >= 0 else "one")
                     break
         func = funcs.get(site.func)
         memo = graph.memo_guards_of(site.func)
@@ -237,7 +241,7 @@ class RulesEngine:
             at = (site.line, site.col)
             for c in func.fd.calls:
                 if (c.line, c.col) == at and c.guard >= 0 and memo(c.guard):
-                    found.append(_guard_kind(func.fd, c.guard))
+                    found.append(_guard_kind(func, c.guard))
         return found
 
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
@@ -573,7 +577,38 @@ def _pytest_method(func: Func) -> bool:
     )
 
 
-def _guard_kind(fd: FuncDef, index: int) -> str:
+def _guard_kind(func: Func, index: int) -> str:
+    fd = func.fd
     if stores_row(fd, index):
         return "row"
+    if _expiring_cache(func, index):
+        return "expires"
     return "key" if keyed(fd, index) else "one"
+
+
+# caches that drop entries after a time (cachetools, expiringdict)
+_EXPIRING = frozenset({"TTLCache", "TLRUCache", "ExpiringDict"})
+
+
+def _expiring_cache(func: Func, index: int) -> bool:
+    """Whether guard `index` (or one it is nested in) tests a module-level cache built as
+    one that expires its entries (`SYMBOLS = TTLCache(maxsize=10, ttl=300)`)."""
+    values = func.mod.summary.global_values
+    guards = func.fd.guards
+    while index >= 0:
+        subject = guards[index].subject
+        while subject[0] in ("attr", "sub", "call") and type(subject[1]) is tuple:
+            subject = subject[1]
+        if subject[0] == "name":
+            for _qn, value in values.get(subject[1], ()):
+                if value[0] == "call" and _last_name(value[1]) in _EXPIRING:
+                    return True
+        index = guards[index].outer
+    return False
+
+
+def _last_name(ref: tuple) -> str:
+    """`TTLCache` of `TTLCache` or of `cachetools.TTLCache`."""
+    if ref[0] == "name":
+        return ref[1]
+    return ref[2] if ref[0] == "attr" else ""

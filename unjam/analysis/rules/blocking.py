@@ -53,6 +53,14 @@ _KIND_WORDS = {
 _DATABASE_PACKAGES = ("sqlalchemy.", "sqlmodel.", "fastapi_pagination.ext.")
 
 
+def _with_once_fix(fix: str, once: bool, row: bool, expires: bool, keyed: bool) -> str:
+    """The catalogue's fix, and for a call a memo makes run once the way to keep requests
+    from paying for it (none for a get-or-create: the store keeps what a miss made)."""
+    if not once or row:
+        return fix
+    return f"{fix}; or {FIX_EXPIRY if expires else FIX_MISS if keyed else FIX_ONCE}"
+
+
 def _kind_words(qn: str, kind: str) -> str:
     if kind == "network" and qn.startswith(_DATABASE_PACKAGES):
         return "database I/O"
@@ -70,6 +78,12 @@ FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
 # _cache: return _cache[key]`): once per new key, which request data may make every call
 _ON_MISS = "on a cache miss only (its result is cached per key: each new key pays again)"
 FIX_MISS = "warm the cache at start-up, if the keys requests use are known then"
+# ... under a cache that drops its entries after a while (`cachetools.TTLCache`)
+_ON_EXPIRY = (
+    "on a cache miss only (its result is cached until the entry expires: each expiry and "
+    "each new key pays again)"
+)
+FIX_EXPIRY = "refresh the cache from a background task before entries expire"
 # ... under a get-or-create (`if found is None:` … `db.add(row)`) or a create-if-missing
 # (`if not c.bucket_exists(b): c.make_bucket(b)`): the store keeps what the miss made
 _ON_NEW_ROW = (
@@ -221,7 +235,10 @@ class Blocking:
                     via = self.e.via(path[1:])
                 keyed = once and self.e.memo_by_arguments(path, site)
                 row = keyed and self.e.memo_in_database(path, site)
-                when = _ON_NEW_ROW if row else _ON_MISS if keyed else _ONCE
+                expires = once and not row and self.e.memo_expires(path, site)
+                when = (
+                    _ON_NEW_ROW if row else _ON_EXPIRY if expires else _ON_MISS if keyed else _ONCE
+                )
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "
                     + (f"{verb} {when}" if once else verb)
@@ -234,7 +251,13 @@ class Blocking:
                         else ""
                     )
                 )
-                short = "while missing only" if row else "on a cache miss only" if keyed else ""
+                short = (
+                    "while missing only"
+                    if row
+                    else "on a cache miss only"
+                    if keyed or expires
+                    else ""
+                )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
                 fix = site.entry.fix_for(site.qn, self._receiver(site))
                 if root.key[0] == "func" and root.fix:
@@ -250,7 +273,7 @@ class Blocking:
                     self.e.entry_point(inv, context),
                     severity=Severity.WARNING if once else severity,
                     chain=self.e.chain(path, site.qn, site.line),
-                    fix=f"{fix}; or {FIX_MISS if keyed else FIX_ONCE}" if once and not row else fix,
+                    fix=_with_once_fix(fix, once, row, expires, keyed),
                     blocks_loop=True,
                     details={"phase": "shutdown"} if shutdown else None,
                     root=root,

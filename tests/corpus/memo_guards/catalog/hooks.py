@@ -42,3 +42,22 @@ def describe(rows: dict, name: str) -> str:
 
 def write(name: str) -> str:
     return requests.get(f"https://writer.internal/{name}").text  # expect: UJ001
+
+
+# (imported here, below the earlier cases, so their lines stay where the tests expect them)
+from cachetools import TTLCache  # noqa: E402
+
+TICKERS = TTLCache(maxsize=5, ttl=60)
+
+
+def tickers() -> dict:
+    if "all" in TICKERS:
+        return TICKERS["all"]
+    fresh = requests.get("https://exchange.internal/tickers").json()  # expect: UJ001
+    TICKERS["all"] = fresh
+    return fresh
+
+
+@hooks.get("/tickers")
+async def ticker_board():
+    return tickers()
