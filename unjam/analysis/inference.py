@@ -371,6 +371,8 @@ class Inference(ClassIndex):
             made = self.catalogue.canonical(self.catalogue.returns(qn) or qn)
             if made == "queue.Queue" and _bounded(ref):
                 made = "queue.BoundedQueue"  # its `put` waits while it is full
+            elif made == "socket.socket" and _datagram(ref):
+                made = "socket.UDPSocket"  # its `connect` sends nothing
             elif made == "sqlite3.Connection" and in_memory_sqlite(ref[2], ref[3]):
                 made = "sqlite3.MemoryConnection"  # its queries touch no file
             elif made == "sqlalchemy.orm.sessionmaker" and self._makes_async(func, ref[3]):
@@ -579,6 +581,16 @@ def _bounded(call: tuple) -> bool:
     if size[0] == "const":
         return isinstance(size[1], int) and size[1] > 0
     return True
+
+
+def _datagram(call: tuple) -> bool:
+    """Whether `socket.socket(...)` is given `SOCK_DGRAM` as its type."""
+    kind = call[2][1] if len(call[2]) > 1 else dict(call[3]).get("type")
+    if kind is None:
+        return False
+    return (kind[0] == "name" and kind[1] == "SOCK_DGRAM") or (
+        kind[0] == "attr" and kind[2] == "SOCK_DGRAM"
+    )
 
 
 def _project_made(value: Value) -> bool:

@@ -28,3 +28,13 @@ async def mail_and_ftp(to: str) -> None:
         smtp.sendmail("noreply@x", [to], "hi")  # expect: UJ001
     ftp = ftplib.FTP("ftp.internal")  # expect: UJ001
     ftp.retrbinary("RETR x", print)  # expect: UJ001
+
+
+async def lan_address() -> str:
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    probe.connect(("10.255.255.255", 1))  # ok: a UDP connect sends nothing
+    address = probe.getsockname()[0]
+    probe.sendto(b"hello", ("10.0.0.1", 9))  # expect: UJ001
+    with socket.socket(socket.AF_INET, type=socket.SOCK_DGRAM) as beacon:
+        beacon.connect(("10.255.255.255", 1))  # ok: a UDP connect sends nothing
+    return address
