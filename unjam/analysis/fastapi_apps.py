@@ -12,6 +12,7 @@ from collections.abc import Callable
 from unjam.analysis.fastapi_records import (
     APP,
     ROUTER,
+    UNREAD_REF,
     FastAPIModel,
     RouterObj,
     _last_name,
@@ -84,7 +85,7 @@ class AppDiscovery:
         if kind is None:
             return
         sym = self._target_symbol(func, target)
-        if sym is None or sym in self.routers:
+        if sym is None or sym in self.routers or _fallback_binding(func, target):
             return
         direct = p.callee(func, ref[1])
         if named is None and direct is not None and direct[0] in ("func", "meth"):
@@ -133,8 +134,26 @@ class AppDiscovery:
             self.routers[sym] = inner
             return
         kind = self._app_type(p.value_of(func, ref))
-        if kind is not None:
-            self._new_router(func, sym, kind, ref, p.callee(func, ref[1]))
+        if kind is None:
+            return
+        built = None if factory is None else self._constructed_and_returned(factory)
+        if built is not None:  # `def get_router(): return APIRouter(prefix=PREFIX)`
+            self._new_router(factory, sym, kind, built, p.callee(factory, built[1]))
+            return
+        self._new_router(func, sym, kind, ref, p.callee(func, ref[1]))
+        if kind == ROUTER:  # built where unjam cannot see: its prefix is not known
+            self.routers[sym].kwargs["prefix"] = UNREAD_REF
+
+    def _constructed_and_returned(self, factory: Func) -> tuple | None:
+        """The construction a factory returns as its only value (`return APIRouter(...)`)."""
+        returned = factory.fd.return_values
+        if len(returned) != 1 or returned[0][0] != "call":
+            return None
+        call = returned[0]
+        direct = self.p.callee(factory, call[1])
+        if direct is None or direct[0] not in ("ext", "class"):
+            return None
+        return call if self._app_type(self.p.value_of(factory, call)) is not None else None
 
     def _app_type(self, value) -> str | None:
         """APP or ROUTER for an instance of FastAPI/APIRouter (or a project subclass)."""
@@ -359,4 +378,14 @@ def _defines(summary: ModuleSummary, name: str) -> bool:
         or name in summary.classes
         or bool(summary.star_imports)
         or "__getattr__" in summary.funcs
+    )
+
+
+def _fallback_binding(func: Func, target: tuple) -> bool:
+    """`auth_router = APIRouter()` in a module that also imports `auth_router` (`try: from
+    .auth import router as auth_router` / `except ImportError:`): the name is the imported
+    router wherever the import works, so the stand-in is not that router (whose prefix it
+    would otherwise take the place of)."""
+    return (
+        target[0] == "name" and func.fd.qn == "<module>" and target[1] in func.mod.summary.imports
     )

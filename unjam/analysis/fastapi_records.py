@@ -15,6 +15,8 @@ from unjam.semantics import Role, runs_on, uses_threadpool_token
 
 APP = "fastapi.FastAPI"
 ROUTER = "fastapi.APIRouter"
+# the `prefix=` of a router built where unjam cannot see (a factory's): no text can be read
+UNREAD_REF = ("unread",)
 
 
 @dataclass
