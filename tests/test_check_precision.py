@@ -1069,7 +1069,7 @@ def test_a_cache_that_expires_its_entries_pays_again_at_each_expiry():
 
 
 def test_route_labels_keep_the_prefix_of_a_router_with_a_stand_in_or_from_a_factory():
-    """`try: from api.auth import router as auth_router` / `except ImportError: auth_router =
+    """`try: from app.auth import router as auth_router` / `except ImportError: auth_router =
     APIRouter()`: the label is the imported router's; `v2_router = versioned_router()`, whose
     factory returns `APIRouter(prefix="/v2")`, keeps "/v2"; one whose prefix comes from the
     environment is "…", never a label that passes for the whole path."""
@@ -1077,7 +1077,7 @@ def test_route_labels_keep_the_prefix_of_a_router_with_a_stand_in_or_from_a_fact
     result = analyze(root, sorted(root.rglob("*.py")))
     labels = {(f.location.path, f.location.line): f.entry.route for f in result.findings}
     assert labels == {
-        ("api/auth.py", 10): "POST /api/v1/auth/login",
-        ("api/reports.py", 8): "GET /v2/reports",
-        ("api/reports.py", 14): "GET …/exports",
+        ("app/auth.py", 10): "POST /api/v1/auth/login",
+        ("app/reports.py", 8): "GET /v2/reports",
+        ("app/reports.py", 14): "GET …/exports",
     }, labels

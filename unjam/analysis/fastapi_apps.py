@@ -382,10 +382,22 @@ def _defines(summary: ModuleSummary, name: str) -> bool:
 
 
 def _fallback_binding(func: Func, target: tuple) -> bool:
-    """`auth_router = APIRouter()` in a module that also imports `auth_router` (`try: from
-    .auth import router as auth_router` / `except ImportError:`): the name is the imported
-    router wherever the import works, so the stand-in is not that router (whose prefix it
-    would otherwise take the place of)."""
+    """`auth_router = APIRouter()` in a module that also imports the name from another
+    module and handles an ImportError (`try: from .auth import router as auth_router` /
+    `except ImportError:`): the name is the imported router wherever the import works, so
+    the stand-in is not that router (whose prefix it would otherwise take the place of).
+    (`import app.models` then `app = FastAPI()` binds the package first, then the app.)"""
+    if target[0] != "name" or func.fd.qn != "<module>":
+        return False
+    imported = func.mod.summary.imports.get(target[1])
     return (
-        target[0] == "name" and func.fd.qn == "<module>" and target[1] in func.mod.summary.imports
+        imported is not None
+        and imported.name is not None
+        and any(
+            guard.kind == "except" and guard.subject[-1] in _IMPORT_ERRORS
+            for guard in func.fd.guards
+        )
     )
+
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})

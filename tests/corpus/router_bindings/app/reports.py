@@ -1,6 +1,6 @@
 import time
 
-from api import settings_router, v2_router
+from app import settings_router, v2_router
 
 
 @v2_router.get("/reports")

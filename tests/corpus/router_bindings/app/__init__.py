@@ -3,7 +3,7 @@ import os
 from fastapi import APIRouter
 
 try:
-    from api.auth import router as auth_router
+    from app.auth import router as auth_router
 except ImportError:  # (a stand-in while the auth module is being written)
     auth_router = APIRouter()
 
