@@ -9,6 +9,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 
 from __future__ import annotations
 
+from unjam.analysis.callgraph_constants import PassedConstants
 from unjam.analysis.fastapi_includes import IncludeModel
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
@@ -24,6 +25,8 @@ from unjam.analysis.fastapi_records import (
 from unjam.analysis.project import Func, Project
 from unjam.analysis.routers_by_name import imported_by_name
 from unjam.analysis.summary import CallSite
+from unjam.analysis.transparent import TransparentDecorators
+from unjam.analysis.values import decided_by_constants, is_dead
 from unjam.model import UNREAD_PREFIX
 from unjam.semantics import Role
 
@@ -64,6 +67,7 @@ class Registrations(IncludeModel):
     def __init__(self, project: Project, on_error) -> None:
         super().__init__(project, on_error)
         self._route_class_names: frozenset[str] | None = None  # see _route_subclasses
+        self._constants = PassedConstants(project, TransparentDecorators(project))
 
     # ---- registration calls -------------------------------------------------------------
 
@@ -86,7 +90,25 @@ class Registrations(IncludeModel):
                 continue
             if ref[0] != "attr" or ref[2] not in _REGISTRATIONS:
                 continue
+            if site.guard >= 0 and self._never_taken(func, site.guard):
+                # `if enable_cors: app.add_middleware(...)`, every caller passing False
+                self._never_registered(func, site, ref[2])
+                continue
             self._registration(func, site, ref[2], ref[1])
+
+    def _never_registered(self, func: Func, site: CallSite, method: str) -> None:
+        """A registration that never happens: a middleware class it names is then known
+        unregistered there (unless registered elsewhere)."""
+        if method == "add_middleware" and site.args and site.args[0][0] == "name":
+            self.dead_middleware.setdefault(site.args[0][1], set()).add(func.mod.name)
+
+    def _never_taken(self, func: Func, guard: int) -> bool:
+        """Whether the test `guard` of `func` (or one it is nested in) is false on every
+        call of it: a parameter every caller gives a value that decides it."""
+        if func.fd.qn == "<module>" or not func.fd.params:
+            return False
+        killed = decided_by_constants(func.fd, self._constants.of(func))
+        return bool(killed) and is_dead(func.fd.guards, guard, killed)
 
     def _registration(self, func: Func, site: CallSite, method: str, owner_ref: tuple) -> None:
         """`owner.<method>(...)`, one of `_REGISTRATIONS`."""
@@ -97,8 +119,7 @@ class Registrations(IncludeModel):
         if owner is None and (
             self._never_given(func, owner_ref) or self._from_missing_module(func, owner_ref)
         ):
-            if method == "add_middleware" and site.args and site.args[0][0] == "name":
-                self.dead_middleware.setdefault(site.args[0][1], set()).add(func.mod.name)
+            self._never_registered(func, site, method)
             return
         if method == "include_router":
             child_ref = site.args[0] if site.args else kwargs.get("router")

@@ -266,6 +266,19 @@ def passed_names(site: CallSite, callee: FuncDef, caller: FuncDef | None = None)
     return out
 
 
+def decided_by_constants(fd: FuncDef, constants: Mapping[str, object]) -> frozenset[int]:
+    """Indexes of `fd`'s parameter tests that `constants` (what every call of it passes,
+    `shared_constants`) make false: `if enable_cors:` where every caller passes False."""
+    if not constants:
+        return EMPTY
+    out = [
+        i
+        for i, guard in param_tests(fd)
+        if guard.subject[1] in constants and _false(guard, constants[guard.subject[1]])
+    ]
+    return frozenset(out) if out else EMPTY
+
+
 def is_dead(guards: list[Guard], index: int, killed: frozenset[int]) -> bool:
     """Whether code under guard `index` (or any test it is nested in) is decided false."""
     while index >= 0:

@@ -16,3 +16,7 @@ app = FastAPI()
 app.include_router(auth_router)
 app.include_router(v2_router)
 app.include_router(settings_router)
+
+from app.admin import add_admin  # noqa: E402
+
+add_admin(app)

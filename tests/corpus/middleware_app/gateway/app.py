@@ -43,3 +43,7 @@ app.middleware("http")(stamp_request)  # expect: UJ004
 from .timing import time_request  # noqa: E402
 
 app.middleware("http")(time_request)  # expect: UJ004
+
+from .headers import install  # noqa: E402
+
+install(app, enable_headers=False)
