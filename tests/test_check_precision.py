@@ -1081,3 +1081,12 @@ def test_route_labels_keep_the_prefix_of_a_router_with_a_stand_in_or_from_a_fact
         ("app/reports.py", 8): "GET /v2/reports",
         ("app/reports.py", 14): "GET …/exports",
     }, labels
+
+
+def test_a_lambda_only_app_is_told_to_build_its_client_at_module_level():
+    """Mangum runs the lifespan around every invocation, so "create it in lifespan" would
+    build the client per request again; a warm container keeps what module level made."""
+    found = findings("lambda_only", "UJ003", "videos/index.py")
+    (client,) = found.values()
+    assert client.fix.startswith("create the client once at module level"), client.fix
+    assert "in lifespan" not in client.fix.split("—")[0], client.fix

@@ -159,12 +159,16 @@ def test_import_root_and_project_context(tmp_path):
 def test_a_repository_root_is_never_left_for_context(capsys, monkeypatch, tmp_path):
     """A clone whose root holds a stray `__init__.py` is not a package of the folder above
     it: checking it reads neither that folder nor the other clones there (one with a
-    blocking route of its own). Nor is an unpacked sdist's (a `pyproject.toml`, no `.git`)."""
+    blocking route of its own). Nor is an unpacked sdist's (a `pyproject.toml`, no `.git`), or
+    an archive's that holds a `requirements.txt`."""
     clone = write(tmp_path / "code" / "shop", SHOP)
     (clone / "__init__.py").write_text("")
     (clone / ".git").mkdir()
     sdist = write(tmp_path / "code" / "shop-1.0", {"pyproject.toml": "", "__init__.py": ""})
     assert import_root(sdist) == sdist
+    # an archive of a repository (no `.git`) whose root names its requirements
+    archive = write(tmp_path / "code" / "recipes", {"requirements.txt": "", "__init__.py": ""})
+    assert import_root(archive) == archive and context_roots([archive]) == []
     other = "import time\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
     other += "@app.get('/')\nasync def slow():\n    time.sleep(1)\n"
     write(tmp_path / "code" / "other", {"main.py": other})

@@ -197,3 +197,14 @@ def names_any(path: Path, packages: tuple[str, ...]) -> bool:
     alternatives = "|".join(re.escape(p) for p in packages)
     pattern = rf"""^\s*(name = )?["']?({alternatives})(?![\w.-])"""
     return re.search(pattern, _read(path), re.MULTILINE | re.IGNORECASE) is not None
+
+
+def app_folders(app_paths: list[str]) -> list[str]:
+    """The folders whose dependency and deployment files speak for the apps at `app_paths`:
+    each app's and those above it, nearest first, the root ("") last."""
+    folders: list[str] = []
+    for path in app_paths:
+        parts = path.split("/")[:-1]
+        folders += ["".join(f"{p}/" for p in parts[:n]) for n in range(len(parts), 0, -1)]
+    nearest_first = sorted(set(folders), key=lambda f: (-f.count("/"), f))
+    return [*nearest_first, ""]

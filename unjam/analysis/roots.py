@@ -15,7 +15,8 @@ exclusions and analysed with the named ones, so absolute imports resolve and ent
 elsewhere in the project count; findings and diagnostics are then reported only for the
 named files. A path inside a directory discovery skips (`site-packages`, `.venv`, `build`,
 ...) is not part of a project's code: it is analysed alone, as before. Nor is anything above
-a repository's root (a directory holding `.git`) or a project's (one holding a marker), even
+a repository's root (a directory holding `.git` or `.github`), a project's (one holding a
+marker) or a deployable service's (`requirements.txt`, a lock file, a `Dockerfile`), even
 when that root has an `__init__.py`.
 """
 
@@ -45,9 +46,15 @@ def import_root(path: Path) -> Path:
     return directory
 
 
+# what only a repository's or a deployable service's root holds: a copy without `.git` (an
+# archive, an unpacked zip) still stops there
+REPOSITORY_MARKERS = (".git", ".github")
+DEPLOY_MARKERS = ("requirements.txt", "Pipfile", "poetry.lock", "uv.lock", "Dockerfile")
+
+
 def _boundary(directory: Path) -> bool:
-    return (directory / ".git").exists() or any(
-        (directory / marker).is_file() for marker in PROJECT_MARKERS
+    return any((directory / marker).exists() for marker in REPOSITORY_MARKERS) or any(
+        (directory / marker).is_file() for marker in (*PROJECT_MARKERS, *DEPLOY_MARKERS)
     )
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
+from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.request_data import Provenance
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
+from unjam.analysis.serverless import lambda_only
 from unjam.model import ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
@@ -49,6 +51,17 @@ FIX_LOOP_CLIENT = (
     "closed at shutdown — and inject that instance"
 )
 _LOOP_CLIENTS = frozenset({"aiohttp.ClientSession", "aiohttp.client.ClientSession"})
+# under a Lambda adapter (serverless.py) Mangum runs lifespan around every invocation, while a
+# warm container keeps what its module level made
+FIX_CLIENT_LAMBDA = (
+    "create the client once at module level — a warm Lambda container reuses it, while "
+    "Mangum runs lifespan again around every invocation — and inject that instance"
+)
+FIX_CONNECTION_LAMBDA = (
+    "open the connection once at module level and reopen it when it was closed — a warm "
+    "Lambda container reuses it, one invocation at a time, while Mangum runs lifespan again "
+    "around every invocation"
+)
 # a DB-API connection: one shared by concurrent requests would mix their transactions
 FIX_CONNECTION = (
     "open a connection pool once at start-up (in lifespan: psycopg_pool / psycopg2.pool, "
@@ -233,6 +246,15 @@ class PerRequestClients:
         self.provenance = Provenance(engine.p)
         # class gqn → `_handed` of its methods
         self._handed: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        self._one_request: bool | None = None  # see _lambda_only
+
+    def _lambda_only(self) -> bool:
+        """Whether the apps run only under a Lambda adapter (serverless.py)."""
+        if self._one_request is None:
+            root = self.e.root
+            folders = app_folders([app.path for app in self.model.apps])
+            self._one_request = root is not None and lambda_only(self.p, root, folders)
+        return self._one_request
 
     def per_request_clients(self) -> None:
         """UJ003: each dependency, and each endpoint near a client construction, walked once
@@ -410,7 +432,10 @@ class PerRequestClients:
         else:
             where = "on the event loop"
         settings, fix = self._settings(what, steps, site.col)
-        if fix == FIX_CLIENT and self.p.catalogue.returns(site.qn) in _CONNECTIONS:
+        connection = self.p.catalogue.returns(site.qn) in _CONNECTIONS
+        if fix == FIX_CLIENT and self._lambda_only():
+            fix = FIX_CONNECTION_LAMBDA if connection else FIX_CLIENT_LAMBDA
+        elif fix == FIX_CLIENT and connection:
             fix = FIX_CONNECTION
         elif fix == FIX_CLIENT and site.qn in _LOOP_CLIENTS:
             fix = FIX_LOOP_CLIENT

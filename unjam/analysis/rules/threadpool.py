@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.fastapi_records import validates_response
 from unjam.analysis.grouping import Root
 from unjam.analysis.imported import modules_reached
@@ -109,17 +110,6 @@ def _sizes_pool(project: Project, pool: Pool) -> bool:
     return False
 
 
-def _app_folders(engine: RulesEngine) -> list[str]:
-    """The folders whose dependency files speak for the apps: each app's and those above
-    it, nearest first, the root last."""
-    folders: list[str] = []
-    for app in engine.model.apps:
-        parts = app.path.split("/")[:-1]
-        folders += ["".join(f"{p}/" for p in parts[:n]) for n in range(len(parts), 0, -1)]
-    nearest_first = sorted(set(folders), key=lambda f: (-f.count("/"), f))
-    return [*nearest_first, ""]
-
-
 class ThreadPool:
     def __init__(self, engine: RulesEngine) -> None:
         self.e = engine
@@ -128,7 +118,7 @@ class ThreadPool:
         self.model = engine.model
         # what the dependency files beside the apps say: which pool runs sync code, and
         # whether a database URL from the environment can only be SQLite's
-        folders = _app_folders(engine)
+        folders = app_folders([app.path for app in engine.model.apps])
         root = engine.root
         self.pool = ANYIO if root is None else pool_of(root, folders)
         self.environment_sqlite = root is not None and only_sqlite_drivers(root, folders)
