@@ -137,7 +137,7 @@ class AppDiscovery:
         if kind is None:
             return
         built = None if factory is None else self._constructed_and_returned(factory)
-        if built is not None:  # `def get_router(): return APIRouter(prefix=PREFIX)`
+        if factory is not None and built is not None:  # `return APIRouter(prefix=PREFIX)`
             self._new_router(factory, sym, kind, built, p.callee(factory, built[1]))
             return
         self._new_router(func, sym, kind, ref, p.callee(func, ref[1]))

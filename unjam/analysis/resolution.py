@@ -137,7 +137,9 @@ class Resolver(ProjectIndex):
             folders.pop()
         return mod.name.count(".") + 1 == depth
 
-    def relative_by_path(self, mod: Module, level: int, module: str, name: str) -> str | None:
+    def relative_by_path(
+        self, mod: Module, level: int, module: str, name: str | None
+    ) -> str | None:
         """What `from <level dots><module> import <name>` in `mod` names, found by the
         files' paths (as Python finds it, from the package's folder): for a module whose
         linker names another module took, so that its name says nothing of its package."""

@@ -266,13 +266,10 @@ def _reads_an_argument(fd: FuncDef, ref: tuple, seen: frozenset[str] = frozenset
         return False
     if all(param.name != root[1] for param in fd.params):
         values = fd.locals.get(root[1])
-        return (
-            bool(values)
-            and root[1] not in fd.globals_declared
-            and all(
-                _is_read(value) and _reads_an_argument(fd, value, seen | {root[1]})
-                for value in values
-            )
+        if not values or root[1] in fd.globals_declared:
+            return False
+        return all(
+            _is_read(value) and _reads_an_argument(fd, value, seen | {root[1]}) for value in values
         )
     node = ref
     while node[0] in ("attr", "sub", "await", "call"):
