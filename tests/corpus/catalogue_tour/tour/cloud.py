@@ -43,3 +43,12 @@ async def book(body: dict) -> dict:
     drive = build("drive", "v3")  # ok: builds a client (UJ003 judges that on a route)
     drive.files().list(pageSize=10).execute()  # expect: UJ001
     return event
+
+
+async def publish_avatar(image: bytes) -> str:
+    import cloudinary.api
+    import cloudinary.uploader
+
+    uploaded = cloudinary.uploader.upload(image, folder="avatars")  # expect: UJ001
+    cloudinary.api.delete_resources(["avatars/old"])  # expect: UJ001
+    return uploaded["secure_url"]
