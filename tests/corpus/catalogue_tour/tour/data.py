@@ -48,3 +48,13 @@ async def databases(user_id: int) -> None:
 async def analytics(path: str) -> None:
     frame = pd.read_csv(path)  # expect: UJ001
     frame.to_csv(path + ".out")  # expect: UJ001
+
+
+async def pooled_totals() -> list:
+    from psycopg_pool import ConnectionPool
+
+    pool = ConnectionPool("postgresql://127.0.0.1/shop")  # expect: UJ001
+    later = ConnectionPool("postgresql://127.0.0.1/shop", open=False)  # ok: connects on open()
+    later.open()  # expect: UJ001
+    with pool.connection() as conn:  # expect: UJ001
+        return conn.execute("SELECT total FROM orders").fetchall()  # expect: UJ001
