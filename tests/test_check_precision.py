@@ -936,6 +936,7 @@ def test_an_app_whose_imports_fail_is_left_out_and_the_file_to_fix_is_named():
     assert [(f.code, f.location.path) for f in others] == [
         ("UJ001", "kiosk/main.py"),
         ("UJ001", "pushapp/main.py"),  # (its firebase_admin.py imports the installed one)
+        ("UJ001", "station/web/web/api/routes.py"),  # (`web.api` is the inner package's)
     ]
 
 

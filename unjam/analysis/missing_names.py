@@ -86,6 +86,19 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
     return found
 
 
+def _with_own_package(folders: str, importer: Module, first: str) -> str:
+    """`folders` and, when the importer sits in a folder named `first`, the folder above the
+    innermost such one: `from app.api import x` in backend/app/app/main.py runs with
+    backend/app/ on `sys.path` (`COPY ./app /app`, `uvicorn app.main:app`), as resolution's
+    `own_module` takes it."""
+    parts = importer.path.split("/")[:-1]
+    if first not in parts:
+        return folders
+    above = parts[: len(parts) - parts[::-1].index(first) - 1]
+    own = "/".join(above) + "/" if above else ""
+    return folders if own in folders.split("|") else f"{folders}|{own}"
+
+
 def _itself(source: Module | None, importer: Module) -> bool:
     return source is not None and source.path == importer.path
 
@@ -139,7 +152,7 @@ class _Scan:
                         continue
                     if not folders:
                         folders = sys_path_folders(mod, self.primary)
-                    key = (module, name, folders)
+                    key = (module, name, _with_own_package(folders, mod, top))
                 if key not in verdicts:
                     verdicts[key] = self._verdict(imp, key[2])
                 verdict = verdicts[key]
