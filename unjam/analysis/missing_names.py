@@ -86,17 +86,16 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
     return found
 
 
-def _with_own_package(folders: str, importer: Module, first: str) -> str:
-    """`folders` and, when the importer sits in a folder named `first`, the folder above the
-    innermost such one: `from app.api import x` in backend/app/app/main.py runs with
-    backend/app/ on `sys.path` (`COPY ./app /app`, `uvicorn app.main:app`), as resolution's
-    `own_module` takes it."""
+def _own_package_folder(importer: Module, first: str) -> str | None:
+    """The folder above the innermost folder named `first` that holds the importer, if any:
+    `from app.api import x` in backend/app/app/main.py may run with backend/app/ on
+    `sys.path` (`COPY ./app /app`, `uvicorn app.main:app`), as resolution's `own_module`
+    takes it. Only a place an import may succeed from, never one that makes it fail."""
     parts = importer.path.split("/")[:-1]
     if first not in parts:
-        return folders
+        return None
     above = parts[: len(parts) - parts[::-1].index(first) - 1]
-    own = "/".join(above) + "/" if above else ""
-    return folders if own in folders.split("|") else f"{folders}|{own}"
+    return "/".join(above) + "/" if above else ""
 
 
 def _itself(source: Module | None, importer: Module) -> bool:
@@ -152,14 +151,22 @@ class _Scan:
                         continue
                     if not folders:
                         folders = sys_path_folders(mod, self.primary)
-                    key = (module, name, _with_own_package(folders, mod, top))
+                    key = (module, name, folders)
                 if key not in verdicts:
                     verdicts[key] = self._verdict(imp, key[2])
                 verdict = verdicts[key]
                 # (`from firebase_admin import auth` in a firebase_admin.py of the app's: the
                 # installed package, which the module is named after, not the module itself)
-                if verdict is not None and not _itself(verdict[0], mod):
-                    found.append((mod, imp, *verdict))
+                if verdict is None or _itself(verdict[0], mod):
+                    continue
+                own = _own_package_folder(mod, key[0].partition(".")[0]) if not imp.level else None
+                if own is not None and own not in key[2].split("|"):
+                    mine = (module, name, own)
+                    if mine not in verdicts:
+                        verdicts[mine] = self._verdict(imp, own)
+                    if verdicts[mine] is None:
+                        continue  # found in the importer's own package
+                found.append((mod, imp, *verdict))
         return found
 
     def _absent_package(self, module: str) -> bool:

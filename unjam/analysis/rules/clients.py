@@ -99,6 +99,10 @@ _DBAPI = ("Connection", "Cursor")
 # a database session or DB-API connection a function opens for itself (`db = SessionLocal()`,
 # `conn = get_connection()`): what it sends through it is this request's work (opening it per
 # request is reported where it is opened)
+# taking a connection from a shared pool: per request by design, what a pool is for
+_POOL_CHECKOUTS = frozenset(
+    {"psycopg_pool.ConnectionPool.connection", "psycopg_pool.ConnectionPool.getconn"}
+)
 _OPENED = (
     _SESSION,
     *(f"{m}.{kind}." for m in (*_POOLED, "sqlite3") for kind in _DBAPI),
@@ -157,6 +161,8 @@ def _request_query(
             return any(_varies(arg, handed, func.fd.locals) for arg in args)
         if receiver[0] != "name" or (receiver[1] not in handed and on_self not in given):
             return False
+        if site.qn.startswith(_OPENED) and receiver[1] in handed:
+            return True  # (`conn.execute("SET search_path …")`: this connection's own setup)
         return not args or any(_varies(arg, handed, func.fd.locals) for arg in args)
     return False
 
@@ -356,7 +362,8 @@ class PerRequestClients:
             ]
             for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
                 if what == "network" and (
-                    any(s.line == site.line and not g for s, g in resolved.clients)
+                    site.qn in _POOL_CHECKOUTS
+                    or any(s.line == site.line and not g for s, g in resolved.clients)
                     or self._request_query(site)
                 ):
                     continue
