@@ -952,11 +952,12 @@ def test_an_app_that_cannot_start_lends_its_routes_no_prefix_and_registers_nothi
 
 
 def test_a_dbapi_connection_per_request_is_fixed_with_a_pool_and_begin_is_no_round_trip():
-    """A psycopg2 connection opened per request: the fix is a pool made once (one shared
-    connection would mix transactions), and its commit is that request's work, not another
+    """A psycopg2 connection opened per request: the fix is a pool made once, psycopg2's own
+    (one shared connection would mix transactions), and its commit is that request's work, not another
     UJ003. `with conn.begin():` sends nothing: the next statement opens the transaction."""
     connect = findings("dbapi_deps", "UJ003", "sensors/db.py")[11]
     assert connect.fix.startswith("open a connection pool once at start-up"), connect.fix
+    assert "psycopg2.pool" in connect.fix and "psycopg_pool" not in connect.fix, connect.fix
     trips = findings("dbapi_deps", "UJ005", "sensors/main.py")[18]
     assert "`sqlalchemy.Connection.execute`" in trips.message, trips.message
     assert "begin" not in trips.message and "__enter__" not in trips.message, trips.message

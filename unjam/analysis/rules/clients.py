@@ -64,10 +64,17 @@ FIX_CONNECTION_LAMBDA = (
 )
 # a DB-API connection: one shared by concurrent requests would mix their transactions
 FIX_CONNECTION = (
-    "open a connection pool once at start-up (in lifespan: psycopg_pool / psycopg2.pool, "
-    "or a SQLAlchemy engine) and take a connection from it for each request; one shared "
-    "connection would mix concurrent requests' transactions"
+    "open a connection pool once at start-up (in lifespan: {pools}, or a SQLAlchemy engine) "
+    "and take a connection from it for each request; one shared connection would mix "
+    "concurrent requests' transactions"
 )
+# each driver's own pools, by the connection's qualified name
+_POOLS = {
+    "psycopg.": "psycopg_pool.ConnectionPool",
+    "psycopg2.": "psycopg2.pool",
+    "pymysql.": "DBUtils' PooledDB",
+    "mysql.connector.": "mysql.connector.pooling",
+}
 _POOLED = ("psycopg2", "psycopg", "pymysql")  # drivers whose connections a pool should lend
 _CONNECTIONS = frozenset({f"{m}.Connection" for m in _POOLED} | {"mysql.connector.MySQLConnection"})
 # a client built from what the request sends (a connection test): one shared client cannot do
@@ -443,7 +450,9 @@ class PerRequestClients:
         if fix == FIX_CLIENT and self._lambda_only():
             fix = FIX_CONNECTION_LAMBDA if connection else FIX_CLIENT_LAMBDA
         elif fix == FIX_CLIENT and connection:
-            fix = FIX_CONNECTION
+            made = self.p.catalogue.returns(site.qn) or ""
+            pools = next((pool for prefix, pool in _POOLS.items() if made.startswith(prefix)), "")
+            fix = FIX_CONNECTION.format(pools=pools or "the driver's pool")
         elif fix == FIX_CLIENT and site.qn in _LOOP_CLIENTS:
             fix = FIX_LOOP_CLIENT
         where += settings
