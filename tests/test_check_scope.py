@@ -603,6 +603,21 @@ def test_newer_syntax_the_native_path_leaves_to_python_says_so(
     assert entry["line"] == 3
 
 
+def test_a_file_the_native_parser_declines_unread_is_not_called_valid(
+    native, capsys, monkeypatch, tmp_path
+):
+    """A BOM makes the extension leave the file to Python unread: when this Python cannot
+    parse it either, whether the project's newer Python can is not known, and said so."""
+    if sys.version_info >= (3, 12):
+        pytest.skip("this Python reads PEP 695 generics")
+    root = write(tmp_path, {"pyproject.toml": '[project]\nrequires-python = ">=3.13"\n'})
+    (root / "dag.py").write_bytes(b'\xef\xbb\xbf\\"""broken\n')
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 3
+    (entry,) = data["unparsed"]
+    assert "is not known" in entry["reason"] and "valid Python 3.14," not in entry["reason"]
+
+
 def test_an_app_importing_a_file_only_newer_python_reads_still_starts(
     native, capsys, monkeypatch, tmp_path
 ):

@@ -291,14 +291,19 @@ _CPYTHON_TOO = frozenset(
 )
 
 
-# in the reason of a file the target Python compiles but this one cannot (`_explain`)
-VALID_AT_TARGET = "; it is valid Python "
+# in the reason of a file the target Python may compile though this one cannot (`_explain`):
+# newer syntax, not the project's error
+LEFT_TO_PYTHON = "unjam's native parser leaves this file to Python"
+# what the extension declines before parsing: the file's validity at the target is not known
+_BEFORE_PARSING = frozenset({"BOM", "coding declaration", "tab in indentation"})
 
 
 def _explain(native, row: tuple, target: tuple[int, int]) -> tuple:
     """A row Python could not parse, with the reason naming newer syntax when the extension
     parsed the file at the target version but declined to summarise it (a construct only
-    CPython's own tree gives exactly; `decline_reason` says which)."""
+    CPython's own tree gives exactly; `decline_reason` says which), or saying that the
+    file's validity at the target is not known when the extension declined it unread (a
+    BOM, a tab in the indentation)."""
     reason = row[4]
     if not (isinstance(reason, str) and reason.startswith("syntax error")):
         return row
@@ -310,11 +315,17 @@ def _explain(native, row: tuple, target: tuple[int, int]) -> tuple:
         return row
     if why is None or why in _CPYTHON_TOO:
         return row
-    explained = (
-        f"{reason}{_running()}{VALID_AT_TARGET}{target[0]}.{target[1]}, but unjam's native "
-        f"parser leaves this file to Python ({why}): run unjam under Python "
-        f"{target[0]}.{target[1]} to analyse it"
-    )
+    version = f"{target[0]}.{target[1]}"
+    if why in _BEFORE_PARSING:
+        explained = (
+            f"{reason}{_running()}; {LEFT_TO_PYTHON} ({why}), so whether it is valid Python "
+            f"{version} is not known: run unjam under Python {version} to analyse it"
+        )
+    else:
+        explained = (
+            f"{reason}{_running()}; it is valid Python {version}, but {LEFT_TO_PYTHON} "
+            f"({why}): run unjam under Python {version} to analyse it"
+        )
     return (*row[:4], explained)
 
 

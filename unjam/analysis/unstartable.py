@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
-from unjam.analysis.parse import VALID_AT_TARGET
+from unjam.analysis.parse import LEFT_TO_PYTHON
 from unjam.analysis.project import Project
 from unjam.analysis.top_level_imports import FailingImports
 
@@ -185,8 +185,8 @@ def _lacking_reason(found: list) -> str:
 
 def refused(reason: str) -> bool:
     """Whether an unparsed file's reason says CPython cannot compile it either — not one
-    the project's own Python compiles (newer syntax this interpreter lacks)."""
-    return reason.startswith(_REFUSED) and VALID_AT_TARGET not in reason
+    the project's own Python may compile (newer syntax this interpreter lacks)."""
+    return reason.startswith(_REFUSED) and LEFT_TO_PYTHON not in reason
 
 
 def unstartable_apps(model: FastAPIModel, failing: FailingImports) -> list[Unstartable]:
