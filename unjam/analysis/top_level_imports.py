@@ -40,9 +40,9 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
     parents: dict[str, str] = {start.name: ""}  # name → the name of the module importing it
     queue = [(start, start.name)]
     seen = {id(start)}
+    project = imports.project
     while queue:
         mod, as_name = queue.pop(0)
-        project = imports.project
         for written in imports.of(mod):
             # (the importer's own copy of a package it sits in, where another folder holds
             # a module of that name: `from app.config import x` in b/app/main.py; or the
@@ -56,7 +56,7 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
                 while parents[chain[-1]] not in ("", start.name):
                     chain.append(parents[chain[-1]])
                 return chain[::-1]
-            found = imports.project.modules.get(name)
+            found = project.modules.get(name)
             if found is not None and id(found) not in seen:
                 seen.add(id(found))
                 queue.append((found, name))
