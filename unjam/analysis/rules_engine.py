@@ -25,6 +25,7 @@ from typing import Any
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.callgraph_records import Edge
 from unjam.analysis.command_mains import command_mains
+from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
@@ -34,6 +35,7 @@ from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpoo
 from unjam.analysis.rules.memo import keyed, stores_row
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
+from unjam.analysis.serverless import lambda_only
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
@@ -61,6 +63,7 @@ class RulesEngine:
         self._users: dict[str, set[str]] | None = None  # see routes_using
         self._apps: dict[str, str] | None = None  # see app_of
         self._serving: set[str] | None = None  # see serving_apps
+        self._one_request: bool | None = None  # see one_request_per_process
         # filled by run(): entries that run on the loop while serving, and start-up ones
         self.loop_entries: list[Invoked] = []
         self.startup: list[Invoked] = []
@@ -506,6 +509,15 @@ class RulesEngine:
                 if value is not None and value[0] == "inst" and value[1] in _FLASK_APPS:
                     return True
         return False
+
+    def one_request_per_process(self) -> bool:
+        """Whether only a Lambda adapter serves the apps (serverless.py): each process then
+        serves one request at a time (asked by UJ003's fix and by UJ005/UJ006)."""
+        if self._one_request is None:
+            folders = app_folders([app.path for app in self.model.apps])
+            root = self.root
+            self._one_request = root is not None and lambda_only(self.p, root, folders)
+        return self._one_request
 
     def serving_apps(self) -> set[str]:
         """The apps that serve routes, and those that mount them; another app of the project

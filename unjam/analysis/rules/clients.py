@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.request_data import Provenance
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
-from unjam.analysis.serverless import lambda_only
 from unjam.model import ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
@@ -259,15 +257,6 @@ class PerRequestClients:
         self.provenance = Provenance(engine.p)
         # class gqn → `_handed` of its methods
         self._handed: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-        self._one_request: bool | None = None  # see _lambda_only
-
-    def _lambda_only(self) -> bool:
-        """Whether the apps run only under a Lambda adapter (serverless.py)."""
-        if self._one_request is None:
-            root = self.e.root
-            folders = app_folders([app.path for app in self.model.apps])
-            self._one_request = root is not None and lambda_only(self.p, root, folders)
-        return self._one_request
 
     def per_request_clients(self) -> None:
         """UJ003: each dependency, and each endpoint near a client construction, walked once
@@ -447,7 +436,7 @@ class PerRequestClients:
             where = "on the event loop"
         settings, fix = self._settings(what, steps, site.col)
         connection = self.p.catalogue.returns(site.qn) in _CONNECTIONS
-        if fix == FIX_CLIENT and self._lambda_only():
+        if fix == FIX_CLIENT and self.e.one_request_per_process():
             fix = FIX_CONNECTION_LAMBDA if connection else FIX_CLIENT_LAMBDA
         elif fix == FIX_CLIENT and connection:
             made = self.p.catalogue.returns(site.qn) or ""

@@ -18,7 +18,6 @@ from unjam.analysis.imported import modules_reached
 from unjam.analysis.rules.light_pieces import LightPieces
 from unjam.analysis.rules.pools import ANYIO, Pool, pool_of
 from unjam.analysis.rules.rule import Rule
-from unjam.analysis.serverless import lambda_only
 from unjam.analysis.sqlite_engines import only_sqlite_drivers, sqlite_only
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 from unjam.semantics import Role
@@ -124,7 +123,7 @@ class ThreadPool:
         self.environment_sqlite = root is not None and only_sqlite_drivers(root, folders)
         self.raises_limiter = _sizes_pool(engine.p, self.pool)
         # (under a Lambda adapter a process serves one request at a time: no pool to share)
-        self.one_request = root is not None and lambda_only(engine.p, root, folders)
+        self.one_request = engine.one_request_per_process()
         # SQLAlchemy calls that reach a local SQLite file, not the network (sqlite_engines.py):
         # for the whole project, and by app, for the engines of the program each app loads
         self.local_database = sqlite_only(engine.p, None, self.environment_sqlite)
