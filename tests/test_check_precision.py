@@ -90,6 +90,15 @@ def test_an_exists_test_of_a_per_call_path_is_no_memo():
         assert found[line].severity == Severity.ERROR
 
 
+def test_tests_of_what_the_request_carries_are_no_memo():
+    """A file named from a hash of the URL the body carries, several assignments away from
+    the parameter, and a customer id read with `getattr` from the dependency's user: each
+    new URL downloads, each user without an id is created — not once per process."""
+    found = findings("memo_guards", "UJ001", "catalog/thumbnails.py")
+    for line in (32, 33, 42):
+        assert "first call" not in found[line].message, found[line].message
+
+
 def test_an_exists_test_of_what_the_instance_was_built_with_is_no_memo():
     """`if not os.path.exists(self.folder):` in a class built per request: a folder named
     from the constructor's argument is made for each new product (every call); one the
@@ -145,7 +154,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[62]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[64]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 
@@ -558,6 +567,19 @@ def test_a_dependency_a_method_returns_is_counted_though_annotated_callable():
         "_settings",
         "list_keepers",
     ], found[63].details
+
+
+def test_a_depends_a_factory_returns_in_a_dependencies_list_is_counted():
+    """`dependencies=[require_role("admin")]` of a `require_role` that returns
+    `Depends(has_role)`: FastAPI runs `has_role` and what it depends on."""
+    found = findings("deps_zoo", "UJ005", "zoo/api/keepers.py")
+    assert found[92].details["sync_pieces"] == [
+        "_token",
+        "_settings",
+        "_user",
+        "require_role.has_role",
+        "retire_keeper",
+    ], found[92].details
 
 
 def test_an_early_return_on_either_of_two_tests_keeps_the_memo():

@@ -130,6 +130,26 @@ pub fn missed<'a>(
     }
 }
 
+/// X of `if X is not None:` / `if X:`, X a name that is not a parameter: what the `else`
+/// runs under when it does not fill X (`_unset_name` in summarize_guards.py).
+pub fn unset_name<'a>(test: &'a Expr, params: &[Param]) -> Option<&'a Expr> {
+    let mut subject = test;
+    if let Expr::Compare(c) = test {
+        if c.ops.len() != 1
+            || c.ops[0] != CmpOp::IsNot
+            || !matches!(c.comparators[0], Expr::NoneLiteral(_))
+        {
+            return None;
+        }
+        subject = &c.left;
+    }
+    let Expr::Name(n) = subject else { return None };
+    if params.iter().any(|p| p.name == n.id.as_str()) {
+        return None;
+    }
+    Some(subject)
+}
+
 /// (X, key) of `if X != key:` whose body sets X (a one-entry cache holding another key):
 /// `_changed` in summarize_guards.py.
 pub fn changed<'a>(test: &'a Expr, body: &[Stmt]) -> Option<(&'a Expr, &'a Expr)> {

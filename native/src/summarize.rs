@@ -11,7 +11,7 @@ use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
     cached_subject, changed, done_flag, exits, exits_block, guard_subjects, holds_yield, missed,
-    negated, param_test, returned_source,
+    negated, param_test, returned_source, unset_name,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -362,6 +362,8 @@ impl<'a> Summarizer<'a> {
         if let Some((kind, subject, key)) = missed(test, orelse) {
             let returned = key.map(|k| self.ref_(k, f, 0));
             guard = self.add_guard(f, kind, subject, guard, returned);
+        } else if let Some(name) = unset_name(test, &self.m.func_arena[f].params) {
+            guard = self.add_guard(f, "unset", name, guard, None);
         }
         self.negation_guard(test, f, guard)
     }

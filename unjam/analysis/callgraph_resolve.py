@@ -22,6 +22,7 @@ from unjam.analysis.callgraph_lazy import (
 )
 from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
+from unjam.analysis.callgraph_singletons import Singletons
 from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
@@ -31,6 +32,7 @@ from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
 from unjam.analysis.set_up_only import set_up_only, stored_from_outside
 from unjam.analysis.sqlite_pragmas import SQLITE_EXECUTES, sets_a_flag
+from unjam.analysis.startup_set import SetAtStart
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
 from unjam.analysis.values import EMPTY
 
@@ -40,7 +42,6 @@ _NO_GUARDS: frozenset[int] = frozenset()
 _LOOP_RUNNERS = frozenset(
     {"asyncio.run", "asyncio.AbstractEventLoop.run_until_complete", "anyio.run"}
 )
-_ONCE_DEPTH = 3  # callers followed up to code that runs once per process (`_runs_once`)
 
 
 class CallResolver:
@@ -54,14 +55,11 @@ class CallResolver:
         once: frozenset[str] = frozenset(),
     ):
         self.project = project
-        self._builders: frozenset[str] | None = None  # see _builder_classes
         self._once = once  # functions the framework runs once per process: lifespan, startup
         self.cat = project.catalogue
         self._resolved: dict[str, Resolved] = {}
         self._on_error = on_error
         self._property_names: frozenset[str] | None = None  # names of all @property getters
-        self._singletons: dict[str, bool] = {}  # class gqn → singleton()
-        self._subclass_index: dict[str, list[str]] | None = None
         # qualified name → (blocking entry, client entry, is an offloading API): catalogue facts
         self._facts: dict[str, tuple] = {}
         self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
@@ -73,6 +71,8 @@ class CallResolver:
         self.kills = ArgumentKills(project)
         self.orm_deletes = OrmDeletes(project)
         self.done = DoneCallbacks(project)
+        self.set_at_start = SetAtStart(project, once, self.cat.is_client)
+        self.singletons = Singletons(project, once, self.kills, self._memo_guards)
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -134,8 +134,10 @@ class CallResolver:
         passed = self.passed
         memo = self._memo_guards(func.fd, func.class_gqn) if func.fd.guards else None
         variants = p.variants
+        unset = self.set_at_start.unset_tests(func)  # a fallback start-up makes dead
+        threaded: list | None = None  # what `_run_by_loop_threads` finds, when asked
         for j, callee in enumerate(callees):
-            if callee is None or (skip and j in skip):
+            if callee is None or (skip and j in skip) or (unset and calls[j].guard in unset):
                 continue
             kind = callee[0]
             ref = calls[j].func
@@ -204,6 +206,12 @@ class CallResolver:
                     passed.edges(func, site, callee, (guarded, on_error, loopless), out)
                     if site.arg_of >= 0 and _runs_a_loop(callees[site.arg_of]):
                         loopless = True  # a coroutine handed to `asyncio.run`
+                    elif site.arg_of < 0 and not site.awaited:
+                        if threaded is None:
+                            threaded = self._run_by_loop_threads(func)
+                        loopless = loopless or (
+                            bool(threaded) and ("call", ref, site.args, site.kwargs) in threaded
+                        )
                     for target in targets:
                         # (every body of a redefined name)
                         kills = self.kills.of_call(func, site, funcs[target])
@@ -421,94 +429,25 @@ class CallResolver:
         return known
 
     def singleton(self, class_gqn: str | None) -> bool:
-        """Whether the class's instances are one per process each: it and every project
-        subclass are instantiated only by code that runs once per process (`_runs_once`: the
-        module body, `handler = Handler()`; a lifespan, `app.state.svc = Service()`; code
-        that builds an app or router; the `__init__` of such a singleton; a function only
-        such code calls). Then its methods' `self.x` memo guards hold across requests, like
-        a module global's. So are those of a class whose `__new__` keeps one instance, and
-        of one whose own method builds a router (`def attach_routes(self): router =
-        APIRouter() …`, an interface a library's user makes once per app): the routes it
-        registers hold that instance for as long as the app serves."""
-        if class_gqn is None:
-            return False
-        known = self._singletons.get(class_gqn)
-        if known is None:
-            self._singletons[class_gqn] = False  # (a cycle through it: not shown to be one)
-            known = (
-                self._built_once(class_gqn)
-                or _keeps_one_instance(self.project, class_gqn)
-                or class_gqn in self._builder_classes()
-            )
-            self._singletons[class_gqn] = known
-        return known
+        """Whether the class's instances are one per process (callgraph_singletons.py)."""
+        return self.singletons.of(class_gqn)
 
-    def _builder_classes(self) -> frozenset[str]:
-        """The classes one of whose own methods builds an app or a router (built once)."""
-        found = self._builders
-        if found is None:
-            classes: set[str] = set()
-            for gqn in self._once:
-                func = self.project.funcs.get(gqn)
-                if func is not None and func.class_gqn is not None:
-                    classes.add(func.class_gqn)
-            found = self._builders = frozenset(classes)
+    def _run_by_loop_threads(self, func: Func) -> list:
+        """The calls (as refs) whose coroutines `func` hands to a thread that runs a loop of
+        its own: `Thread(target=asyncio.run, args=(main(),))`."""
+        found: list = []
+        for site in func.fd.calls:
+            kwargs = dict(site.kwargs) if site.kwargs else None
+            if not kwargs or "target" not in kwargs:
+                continue
+            handed = kwargs.get("args")
+            if (
+                handed is not None
+                and handed[0] in ("list", "tuple")
+                and _runs_a_loop(self.project.value_of(func, kwargs["target"]))
+            ):
+                found.extend(handed[1])
         return found
-
-    def _subclasses(self) -> dict[str, list[str]]:
-        """Each project class's project subclasses, from every class's MRO (built once)."""
-        index = self._subclass_index
-        if index is None:
-            index = self._subclass_index = {}
-            for other in self.project.classes.values():
-                if other.cd.bases:
-                    for base in self.project.mro(other.gqn)[0][1:]:
-                        index.setdefault(base, []).append(other.gqn)
-        return index
-
-    def _built_once(self, class_gqn: str) -> bool:
-        p = self.project
-        cls = p.classes.get(class_gqn)
-        if cls is None:
-            return False
-        # its subclasses' instances run its methods too
-        family = [class_gqn, *self._subclasses().get(class_gqn, ())]
-        built = False
-        for member in family:
-            for caller, site in p.sites_named(member.rpartition(".")[2]):
-                value = p.callee(caller, site.func)
-                if value is None or value[0] != "class" or value[1] != member:
-                    continue
-                if not (self._runs_once(caller, _ONCE_DEPTH) or self._kept(caller, site)):
-                    return False
-                built = True
-        return built
-
-    def _kept(self, caller: Func, site: CallSite) -> bool:
-        """Whether the construction at `site` is kept for later calls: made under a memo
-        guard (`if _client is None: _client = Client()`) or in a function whose result a
-        cache decorator keeps (`@lru_cache def get_client(): return Client()`)."""
-        if site.guard >= 0 and self._memo_guards(caller.fd, caller.class_gqn)(site.guard):
-            return True
-        return self.project.memoised(caller)
-
-    def _runs_once(self, func: Func, depth: int) -> bool:
-        """Whether `func` runs once per process: the module body, a lifespan or a
-        startup/shutdown handler, the `__init__` of a singleton, or (within `depth` callers)
-        a function that nothing uses as a value and that only such code calls, undecorated
-        or wrapped only by decorators that call it as it was called (transparent.py)."""
-        fd = func.fd
-        if fd.qn == "<module>" or func.gqn in self._once:
-            return True
-        if fd.name == "__init__" and func.class_gqn is not None:
-            return self.singleton(func.class_gqn)
-        if depth == 0 or fd.is_lambda or fd.name.startswith("__"):
-            return False
-        if fd.decorators and not self.kills.decorators.all_transparent(func):
-            return False  # `@app.get`, `@click.command`: called by something else
-        if fd.name in self.project.used_names():
-            return False  # `Depends(f)`, a callback, a route: called by anything
-        return self.project.called_only_from(func, lambda c: self._runs_once(c, depth - 1))
 
     def _is_sync_generator(self, callee: object) -> bool:
         """Whether a call's callee is a project `def` generator function."""
@@ -722,21 +661,6 @@ _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 _WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
 # file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
-
-
-def _keeps_one_instance(project: Project, class_gqn: str) -> bool:
-    """Whether the class's `__new__` hands back the one instance it keeps, wherever it is
-    called from: `if cls._instance is None: cls._instance = super().__new__(cls)` then
-    `return cls._instance`."""
-    new = project.method(class_gqn, "__new__")
-    if new is None:
-        return False
-    held = [
-        guard.subject
-        for guard in new.fd.guards
-        if guard.kind in ("is None", "not") and guard.subject[:2] == ("attr", ("name", "cls"))
-    ]
-    return bool(held) and all(ref in held for ref in new.fd.return_values)
 
 
 def _add_edge(out: Resolved, edge: Edge) -> None:

@@ -51,6 +51,7 @@ COMPILED_MODULES = (
     "unjam.analysis.callgraph_lazy",
     "unjam.analysis.callgraph_done",
     "unjam.analysis.callgraph_no_loop",
+    "unjam.analysis.callgraph_singletons",
     "unjam.analysis.callgraph_resolve",
     "unjam.analysis.callgraph",
     "unjam.analysis.fastapi_model",

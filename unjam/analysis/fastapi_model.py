@@ -154,6 +154,8 @@ class _Builder(Registrations):
             name = cls.cd.name
             if (name not in used and not self._called(name)) or self._registered_dead(cls):
                 continue
+            if self._skipped(self.p.module_scope(cls.mod)):
+                continue  # its module cannot import: no app registers this class
             try:
                 if _BASE_HTTP_MIDDLEWARE in self.p.mro(cls.gqn)[1]:
                     own_call = self.p.method(cls.gqn, "__call__")

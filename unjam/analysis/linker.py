@@ -171,6 +171,7 @@ def _analyse(
     """(findings, unparsed files, the FastAPI model or None when building it failed);
     `uncompilable`: (root, module name → path) of the files no import can compile."""
     from unjam.analysis.callgraph import CallGraph
+    from unjam.analysis.failing_startups import without_failing_startups
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.rules_engine import RulesEngine
 
@@ -185,6 +186,7 @@ def _analyse(
         model = build_model(project, on_error, apps)
         if uncompilable is not None and model.apps:
             model = _without_failing_imports(project, model, on_error, apps, unparsed, uncompilable)
+            model = without_failing_startups(project, model, unparsed, uncompilable[0])
         graph = CallGraph(project, on_error, once=_run_once(model))
         if retain is not None:
             retain.append(graph)

@@ -37,7 +37,14 @@ class ParameterInference(Inference):
             if "staticmethod" not in decorators:
                 if "classmethod" in decorators or fd.name == "__new__":
                     return ("class", func.class_gqn)
-                return ("obj", func.class_gqn)
+                if param.annotation is None or param.name == "self":
+                    return ("obj", func.class_gqn)
+                # `def load(path: Path, …)` in a class, without @staticmethod: called through
+                # the class (`Manager.load(config)`), its first parameter is what is passed
+                typed = self.annotation_type(*self.alias(self.parent_scope(func), param.annotation))
+                if typed is None or typed[1] == func.class_gqn:
+                    return ("obj", func.class_gqn)
+                return typed
         scope = self.parent_scope(func)
         alias_scope, ann = self.alias(scope, param.annotation)
         depends = self.param_depends(func, param)
@@ -209,13 +216,16 @@ class ParameterInference(Inference):
     def listed_depends(self, scope: Func, item: tuple) -> tuple[Func, tuple] | None:
         """(scope, `Depends(...)` call ref) of an item of a `dependencies=[...]` list: the
         call itself, or a module-level name bound to one (`admin_only = Depends(require_admin)`
-        … `dependencies=[admin_only]`)."""
+        … `dependencies=[admin_only]`), or what a factory returns (`dependencies=
+        [require_role("admin")]` of a `require_role` that returns `Depends(checker)`)."""
         if self.is_depends(scope, item):
             return scope, item
         if item[0] == "name":
             held = self._alias_of(scope.mod.name, item[1], "call")
             if held is not None and self.is_depends(*held):
                 return held  # type: ignore[return-value]
+        if item[0] == "call":
+            return self._made_depends(scope, item)
         return None
 
     def param_depends(self, func: Func, param: Param) -> tuple[Func, tuple] | None:

@@ -190,8 +190,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # placeholder (`f"/proc/{pid}"` as `"/proc/" + …`), or its constant when it has none; 29:
 # `if X != key:` whose body sets X as a "not in" guard of X; 30: an f-string keeps the refs
 # of the values it formats (`("fmt", refs)`); 31: and the text around each placeholder when
-# every one renders as `str()` does (`("fmt", refs, pieces)`)
-NATIVE_FORMAT = 31
+# every one renders as `str()` does (`("fmt", refs, pieces)`); 32: the `else` of `if X is not
+# None:` / `if X:` (X a name, not a parameter) that fills nothing, as an "unset" guard of X
+NATIVE_FORMAT = 32
 _told_stale = False
 
 

@@ -108,6 +108,20 @@ def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.
     return None
 
 
+def _unset_name(test: ast.expr, fn: FuncDef) -> ast.Name | None:
+    """X of `if X is not None:` / `if X:`, X a name that is not a parameter: what the
+    `else` runs under when it does not fill X (`_missed`) — X unset, a fallback or a
+    switch."""
+    if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) is ast.IsNot:
+        right = test.comparators[0]
+        if type(right) is not ast.Constant or right.value is not None:
+            return None
+        test = test.left
+    if type(test) is not ast.Name or any(p.name == test.id for p in fn.params):
+        return None
+    return test
+
+
 def _changed(test: ast.expr, body: list[ast.stmt]) -> tuple[ast.expr, ast.expr] | None:
     """(X, key) of `if X != key:` whose body sets X (`X = key`): a one-entry cache, its
     body run when the key it holds is another — `if _pid != os.getpid(): _start = read();
@@ -499,6 +513,10 @@ class GuardRecorder:
             kind, subject, key = missed
             returned = None if key is None else self.ref(key, fn)
             guard = self.add_guard(fn, kind, subject, guard, returned)
+        else:
+            unset = _unset_name(test, fn)
+            if unset is not None:
+                guard = self.add_guard(fn, "unset", unset, guard)
         return self.negation_guard(test, fn, guard)
 
     def negation_guard(self, test: ast.expr, fn: FuncDef, guard: int) -> int:

@@ -101,6 +101,8 @@ class Guard(NamedTuple):
                and not X.closed: return X`: `and` tests of X, X itself returned)
     "done"     `if X: return` (no value) / `if X and not p: return` (X a name, an attribute, a
                subscript or `….get(…)`) — the rest of the block runs while X is unset
+    "unset"    the `else` of `if X is not None:` / `if X:` (X a name, not a parameter) that
+               does not fill X — it runs while X is unset: a fallback or a switch
     One `if a is None or not b:` gives one guard per recognised operand, chained by `outer`.
     "except" (subject: the handler's exception type, `None` when bare) — what an `except`
     handler runs, only when its `try` failed.

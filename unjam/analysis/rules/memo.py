@@ -46,6 +46,9 @@ from __future__ import annotations
 
 from unjam.analysis.summary import FuncDef, Guard, mentions, root_name
 
+# assignments followed back from a tested path to a parameter (`url = body.get("url")`,
+# `digest = md5(url)`, `name = digest[:12]`, `path = f"static/{name}.png"`)
+_DERIVED_DEPTH = 6
 _PER_CALL_STATE = frozenset({"request", "req", "websocket", "ws"})  # `request.state`: per call
 _READS = frozenset({"get", "setdefault"})
 # `getattr(a, k)`; `logging.getLogger(name)`: the process's one logger of that name, so
@@ -99,8 +102,10 @@ def _outlives_call(
     rearmed: frozenset[str] = frozenset(),
     given: frozenset[str] = frozenset(),
 ) -> bool:
-    if guard.kind.startswith("param ") or guard.kind == "except":
-        return False  # a parameter's value test (values.py), an error path: per call
+    if guard.kind.startswith("param ") or guard.kind in ("except", "unset"):
+        # a parameter's value test (values.py), an error path: per call; a fallback that
+        # fills nothing, run on each call that finds the value unset
+        return False
     subject = _as_attribute(guard.subject)
     if _creates_what_it_tests(fd, guard):
         return True  # `if not client.bucket_exists(b): client.make_bucket(b)`: kept remotely
@@ -261,7 +266,7 @@ def _reads_an_argument(fd: FuncDef, ref: tuple, seen: frozenset[str] = frozenset
     then `row["text"]`): per call, as a test of the parameter itself is — unless through app
     state (`request.app.state.client`), `self`/`cls` (judged as the instance or class), or a
     cache the caller hands over (`hit = cache.get(key)`)."""
-    root, via_app = _root(ref)
+    root, via_app = _root(_as_attribute(ref))
     if via_app or root[0] != "name" or root[1] in ("self", "cls") or root[1] in seen:
         return False
     if all(param.name != root[1] for param in fd.params):
@@ -417,7 +422,7 @@ def _asks_about_this_call(fd: FuncDef, subject: tuple, given: frozenset[str]) ->
     operands = [*subject[2], *(value for _name, value in subject[3])]
     if func[0] == "attr":
         operands.append(func[1])
-    return any(_from_arguments(fd, ref, 3, given) for ref in operands)
+    return any(_from_arguments(fd, ref, _DERIVED_DEPTH, given) for ref in operands)
 
 
 def _from_arguments(

@@ -10,6 +10,7 @@ from catalog.plugins import prepare
 from catalog.pricing import FeedWatcher, open_price_book, pricing
 from catalog.providers import providers
 from catalog.registry import store
+from catalog.thumbnails import thumbnails
 from catalog.settings import settings
 from catalog.workers import workers
 
@@ -18,6 +19,7 @@ app = FastAPI()
 app.include_router(router)
 app.include_router(pricing)
 app.include_router(ledger)
+app.include_router(thumbnails)
 app.include_router(hooks)
 app.include_router(settings)
 app.include_router(workers)

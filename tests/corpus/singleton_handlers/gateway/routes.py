@@ -6,6 +6,7 @@ from gateway.handlers import completion_handler
 from gateway.mailer import notify_ops, send_receipt
 from gateway.passwords import run_kdf, verify
 from gateway.settings import banner, get_settings
+from gateway.storage import Archive, store
 from gateway.tokens import require_token
 from gateway.supervisor import any_result, latest_result, reap_finished, try_spawn, wait_for
 from gateway.providers.transport import UpstreamCall
@@ -70,3 +71,13 @@ async def identity() -> dict:
 @app.put("/v1/tokens/check", dependencies=[Depends(require_token)])
 def check_token() -> dict:
     return {"ok": True}
+
+
+@app.get("/v1/files/{key}")
+async def file_url(key: str) -> str:
+    return store.url(key)
+
+
+@app.get("/v1/archive/{key}")
+async def archive_url(key: str) -> str:
+    return Archive.open().url(key)

@@ -78,3 +78,17 @@ _shift = Depends(make_shift_filter("day"))  # (one dependency, named once, used 
 @router.get("/shifts/current")  # expect: UJ005 (four trips: the shift filter, the settings, the endpoint, its validation)
 def list_shifts(shift: str = _shift, settings: dict = Depends(_settings)) -> list[str]:
     return [shift, settings["prefix"]]
+
+
+def require_role(role: str):
+    """A factory that returns `Depends(...)` itself, listed in `dependencies=[...]`."""
+
+    def has_role(user: dict = Depends(_user)) -> dict:
+        return user if role else {}
+
+    return Depends(has_role)
+
+
+@router.delete("/{name}", dependencies=[require_role("admin")])  # expect: UJ005 (five trips: the token, the settings, the user, the role check, the endpoint)
+def retire_keeper(name: str) -> None:
+    return None

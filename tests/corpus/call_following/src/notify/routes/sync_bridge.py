@@ -3,6 +3,7 @@
 never runs there; from a `def` route, in a worker thread, it runs on every request."""
 
 import asyncio
+import threading
 import time
 
 import httpx
@@ -29,3 +30,14 @@ async def bridge_async(url: str):
 @router.get("/bridge/sync")
 def bridge_sync(url: str):
     return status_now(url)
+
+
+async def listen(channel: str) -> None:
+    time.sleep(0.1)  # ok: on the listener thread's own loop
+    async with httpx.AsyncClient() as client:  # ok: one client per listener thread's loop
+        await client.get(f"http://127.0.0.1:8080/{channel}")
+
+
+@router.post("/bridge/listen")
+async def start_listener(channel: str):
+    threading.Thread(target=asyncio.run, args=(listen(channel),), daemon=True).start()

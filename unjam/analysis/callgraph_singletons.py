@@ -1,0 +1,169 @@
+"""Which classes have one instance per process: built only by code that runs once (the
+module body, a lifespan, an app factory, a singleton's `__init__`, a function only such code
+calls), kept by a memo, or kept by their own `__new__`. Their methods' `self.x` memo guards
+then hold across requests, like a module global's (rules/memo.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from unjam.analysis.callgraph_kills import ArgumentKills
+from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import CallSite, FuncDef
+
+_ONCE_DEPTH = 3  # callers followed up to code that runs once per process (`_runs_once`)
+
+
+class Singletons:
+    """`of(class)`, judged once per class."""
+
+    def __init__(
+        self,
+        project: Project,
+        once: frozenset[str],
+        kills: ArgumentKills,
+        memo_guards: Callable[[FuncDef, str | None], Callable[[int], bool]],
+    ):
+        self.project = project
+        self._once = once  # functions the framework runs once per process: lifespan, startup
+        self.kills = kills
+        self._memo_guards = memo_guards
+        self._known: dict[str, bool] = {}  # class gqn → of()
+        self._builders: frozenset[str] | None = None  # see _builder_classes
+        self._subclass_index: dict[str, list[str]] | None = None
+        self._cls_sites: list[tuple[Func, CallSite]] | None = None  # see _cls_calls
+
+    def of(self, class_gqn: str | None) -> bool:
+        """Whether the class's instances are one per process each: it and every project
+        subclass are instantiated only by code that runs once per process (`_runs_once`: the
+        module body, `handler = Handler()`; a lifespan, `app.state.svc = Service()`; code
+        that builds an app or router; the `__init__` of such a singleton; a function only
+        such code calls). Then its methods' `self.x` memo guards hold across requests, like
+        a module global's. So are those of a class whose `__new__` keeps one instance, and
+        of one whose own method builds a router (`def attach_routes(self): router =
+        APIRouter() …`, an interface a library's user makes once per app): the routes it
+        registers hold that instance for as long as the app serves."""
+        if class_gqn is None:
+            return False
+        known = self._known.get(class_gqn)
+        if known is None:
+            self._known[class_gqn] = False  # (a cycle through it: not shown to be one)
+            known = (
+                self._built_once(class_gqn)
+                or _keeps_one_instance(self.project, class_gqn)
+                or class_gqn in self._builder_classes()
+            )
+            self._known[class_gqn] = known
+        return known
+
+    def _builder_classes(self) -> frozenset[str]:
+        """The classes one of whose own methods builds an app or a router (built once)."""
+        found = self._builders
+        if found is None:
+            classes: set[str] = set()
+            for gqn in self._once:
+                func = self.project.funcs.get(gqn)
+                if func is not None and func.class_gqn is not None:
+                    classes.add(func.class_gqn)
+            found = self._builders = frozenset(classes)
+        return found
+
+    def _subclasses(self) -> dict[str, list[str]]:
+        """Each project class's project subclasses, from every class's MRO (built once)."""
+        index = self._subclass_index
+        if index is None:
+            index = self._subclass_index = {}
+            for other in self.project.classes.values():
+                if other.cd.bases:
+                    for base in self.project.mro(other.gqn)[0][1:]:
+                        index.setdefault(base, []).append(other.gqn)
+        return index
+
+    def _built_once(self, class_gqn: str) -> bool:
+        p = self.project
+        cls = p.classes.get(class_gqn)
+        if cls is None:
+            return False
+        # its subclasses' instances run its methods too
+        family = [class_gqn, *self._subclasses().get(class_gqn, ())]
+        built = False
+        in_classmethods = self._cls_calls()
+        for member in family:
+            for caller, site in [*p.sites_named(member.rpartition(".")[2]), *in_classmethods]:
+                value = p.callee(caller, site.func)
+                if value is None or value[0] != "class" or value[1] != member:
+                    continue
+                if not (self._runs_once(caller, _ONCE_DEPTH) or self._kept(caller, site)):
+                    return False
+                built = True
+        return built
+
+    def _cls_calls(self) -> list[tuple[Func, CallSite]]:
+        """The `cls(...)` calls of methods some code may call (`Store.from_env()`): each
+        builds an instance too (found once)."""
+        found = self._cls_sites
+        if found is None:
+            found = self._cls_sites = [
+                (caller, site)
+                for caller, site in self.project.sites_named("cls")
+                if caller.class_gqn is not None and self._called_at_all(caller, _ONCE_DEPTH)
+            ]
+        return found
+
+    def _called_at_all(self, func: Func, depth: int) -> bool:
+        """Whether some code may call `func`: a chain of callers (within `depth`) that
+        reaches the module body, a framework hook, or a function handed on or decorated —
+        not only functions nothing calls (an unused factory)."""
+        fd = func.fd
+        if fd.qn == "<module>" or func.gqn in self._once or depth == 0:
+            return True
+        if fd.name in self.project.used_names() or (
+            fd.decorators and not self.kills.decorators.all_transparent(func)
+        ):
+            return True
+        return any(
+            self._called_at_all(caller, depth - 1)
+            for caller in self.project.direct_callers(func)
+            if caller.gqn != func.gqn
+        )
+
+    def _kept(self, caller: Func, site: CallSite) -> bool:
+        """Whether the construction at `site` is kept for later calls: made under a memo
+        guard (`if _client is None: _client = Client()`) or in a function whose result a
+        cache decorator keeps (`@lru_cache def get_client(): return Client()`)."""
+        if site.guard >= 0 and self._memo_guards(caller.fd, caller.class_gqn)(site.guard):
+            return True
+        return self.project.memoised(caller)
+
+    def _runs_once(self, func: Func, depth: int) -> bool:
+        """Whether `func` runs once per process: the module body, a lifespan or a
+        startup/shutdown handler, the `__init__` of a singleton, or (within `depth` callers)
+        a function that nothing uses as a value and that only such code calls, undecorated
+        or wrapped only by decorators that call it as it was called (transparent.py)."""
+        fd = func.fd
+        if fd.qn == "<module>" or func.gqn in self._once:
+            return True
+        if fd.name == "__init__" and func.class_gqn is not None:
+            return self.of(func.class_gqn)
+        if depth == 0 or fd.is_lambda or fd.name.startswith("__"):
+            return False
+        if fd.decorators and not self.kills.decorators.all_transparent(func):
+            return False  # `@app.get`, `@click.command`: called by something else
+        if fd.name in self.project.used_names():
+            return False  # `Depends(f)`, a callback, a route: called by anything
+        return self.project.called_only_from(func, lambda c: self._runs_once(c, depth - 1))
+
+
+def _keeps_one_instance(project: Project, class_gqn: str) -> bool:
+    """Whether the class's `__new__` hands back the one instance it keeps, wherever it is
+    called from: `if cls._instance is None: cls._instance = super().__new__(cls)` then
+    `return cls._instance`."""
+    new = project.method(class_gqn, "__new__")
+    if new is None:
+        return False
+    held = [
+        guard.subject
+        for guard in new.fd.guards
+        if guard.kind in ("is None", "not") and guard.subject[:2] == ("attr", ("name", "cls"))
+    ]
+    return bool(held) and all(ref in held for ref in new.fd.return_values)
