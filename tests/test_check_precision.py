@@ -1107,6 +1107,15 @@ def test_route_labels_keep_the_prefix_of_a_router_with_a_stand_in_or_from_a_fact
     }, labels
 
 
+def test_a_prefix_constant_of_a_module_known_by_several_names_is_read():
+    """`from config.routes import prefix`, `config/` a folder with no `__init__.py` beside a
+    `routes/` folder whose name `config/routes.py` also answers to: the constant is read from
+    the module under its own name."""
+    root = CORPUS / "namespace_prefix"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    assert [f.entry.route for f in result.findings] == ["GET /api/v1/pets"]
+
+
 def test_a_lambda_only_app_is_told_to_build_its_client_at_module_level():
     """Mangum runs the lifespan around every invocation, so "create it in lifespan" would
     build the client per request again; a warm container keeps what module level made."""

@@ -88,7 +88,8 @@ def _module_text(
     assigned = summary.global_values.get(name)
     if not assigned or any(scope != "<module>" for scope, _ in assigned):
         return None  # never assigned, or (also) assigned by a function at run time
-    scope = project.funcs.get(f"{modname}.<module>")
+    # (by the module's own name: `modname` may be another name it answers to)
+    scope = project.funcs.get(f"{mod.name}.<module>")
     if scope is None:
         return None
     return _one_text(project, scope, [value for _, value in assigned], whole, hops, number)

@@ -51,6 +51,12 @@ class Resolver(ProjectIndex):
                 return found
             base = imp.module
         else:
+            if mod.name.partition(".")[0] in self.contested:
+                # a package another copy's modules may have named first (two services'
+                # `api_v1/`): the sibling file, as Python finds it
+                found = self.relative_by_path(mod, imp.level, imp.module, imp.name)
+                if found is not None:
+                    return found
             parts = mod.name.split(".")
             keep = len(parts) - imp.level + (1 if mod.summary.is_package else 0)
             base = ".".join(parts[: max(keep, 0)])

@@ -86,15 +86,23 @@ class _TopLevelImports:
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     names.extend(_with_packages(alias.name))
-            elif isinstance(node, ast.ImportFrom) and node.level and "@" in mod.name:
-                # (a module whose linker names another module took: found by its path)
-                names.extend(self._relative_by_path(mod, node))
+            elif isinstance(node, ast.ImportFrom) and node.level and self._by_path(mod):
+                # (a module whose linker names another module took, or of a package another
+                # copy may have named first: found by its path)
+                found = self._relative_by_path(mod, node)
+                names.extend(found if found or "@" in mod.name else self._by_name(mod, node))
             elif isinstance(node, ast.ImportFrom):
-                base = _absolute(mod, node.level, node.module or "")
-                if base:
-                    names.extend(_with_packages(base))
-                    names.extend(f"{base}.{alias.name}" for alias in node.names)
+                names.extend(self._by_name(mod, node))
         return names
+
+    def _by_path(self, mod: Module) -> bool:
+        return "@" in mod.name or mod.name.partition(".")[0] in self.project.contested
+
+    def _by_name(self, mod: Module, node: ast.ImportFrom) -> list[str]:
+        base = _absolute(mod, node.level, node.module or "")
+        if not base:
+            return []
+        return [*_with_packages(base), *(f"{base}.{alias.name}" for alias in node.names)]
 
     def _relative_by_path(self, mod: Module, node: ast.ImportFrom) -> list[str]:
         module = node.module or ""

@@ -99,6 +99,7 @@ FIX_DEP_NETWORK = (
 
 
 _SELF = ("name", "self")
+_NONE = ("const", None)
 _SESSION = "sqlalchemy.orm.Session."  # (sqlmodel's and the session module's alias it)
 _DBAPI = ("Connection", "Cursor")
 # a database session or DB-API connection a function opens for itself (`db = SessionLocal()`,
@@ -141,11 +142,14 @@ def _request_query(
     # from the factory's shared pool, for this request's work
     # — or a session or connection the function opens itself (`db = SessionLocal()`, FastAPI's
     # own `get_db`; `conn = psycopg2.connect(...)`)
+    # (`conn = None` before the `try` that opens it, for the `finally` to test, is no other
+    # value)
     opened = ("enter", "call") if site.qn.startswith(_OPENED) else ("enter",)
     handed |= {
         name
         for name, values in func.fd.locals.items()
-        if values and all(value[0] in opened for value in values)
+        if any(value[0] in opened for value in values)
+        and all(value[0] in opened or value == _NONE for value in values)
     }
     method = site.qn.rpartition(".")[2]
     for call in func.fd.calls:

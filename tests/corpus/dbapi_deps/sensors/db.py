@@ -24,3 +24,20 @@ def get_db():
     finally:
         cur.close()
         conn.close()
+
+
+def get_conn():
+    """`conn = None` before the `try`, for the `finally` to test: still the connection this
+    request opens, its commit and rollback this request's own."""
+    conn = None
+    try:
+        conn = psycopg2.connect(host=os.getenv("DB_HOST", "localhost"))  # expect: UJ003
+        yield conn
+        conn.commit()  # ok: the request's own commit
+    except Exception:
+        if conn:
+            conn.rollback()  # ok: the request's own rollback
+        raise
+    finally:
+        if conn:
+            conn.close()

@@ -1,0 +1,3 @@
+from api_v1.auth.service import AuthService
+
+service = AuthService()

@@ -1,0 +1,1 @@
+from .handler import router as auth_router

@@ -1,0 +1,1 @@
+prefix = "/api/v1"

@@ -1,0 +1,6 @@
+from fastapi import FastAPI
+
+from router import routes
+
+app = FastAPI()
+app.include_router(routes)
