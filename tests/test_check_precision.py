@@ -582,6 +582,21 @@ def test_a_depends_a_factory_returns_in_a_dependencies_list_is_counted():
     ], found[92].details
 
 
+def test_two_pieces_of_one_name_are_told_apart_in_the_fix():
+    """Two `_provide` dependencies, one per module: each is named with its place."""
+    (found,) = findings("deps_zoo", "UJ005", "zoo/api/cages.py").values()
+    assert "`_provide` (zoo/cages/repository.py:1), `_provide` (zoo/cages/staff.py:1)" in (
+        found.fix
+    ), found.fix
+
+
+def test_a_dependency_reading_an_orm_relationship_is_not_offered_as_async():
+    """`is_reviewer` reads `reviewer.role.name`, a relationship the sync session loads on
+    first read: as `async def` it would query on the loop, so the fix does not offer it."""
+    found = findings("deps_zoo", "UJ005", "zoo/api/reviews.py")
+    assert "`is_reviewer`" not in found[49].fix, found[49].fix
+
+
 def test_an_early_return_on_either_of_two_tests_keeps_the_memo():
     """`if app.state.engine is not None or model in app.state.fallbacks: return` before the
     loader fills `app.state.engine`: the load is a first-call stall, not per-request work."""
@@ -1110,10 +1125,19 @@ def test_route_labels_keep_the_prefix_of_a_router_with_a_stand_in_or_from_a_fact
 def test_a_prefix_constant_of_a_module_known_by_several_names_is_read():
     """`from config.routes import prefix`, `config/` a folder with no `__init__.py` beside a
     `routes/` folder whose name `config/routes.py` also answers to: the constant is read from
-    the module under its own name."""
+    the module under its own name. A path constant both imported and bound again is not
+    known (their order decides), so that route is not taken for the other's path."""
     root = CORPUS / "namespace_prefix"
     result = analyze(root, sorted(root.rglob("*.py")))
-    assert [f.entry.route for f in result.findings] == ["GET /api/v1/pets"]
+    labels = {f.location.path: f.entry.route for f in result.findings}
+    assert labels == {"routes/pets.py": "GET /api/v1/pets", "routes/owners.py": "GET /api/v1…"}
+
+
+def test_a_namespace_folder_beside_the_app_package_is_imported_through():
+    """`from internal.api.routes import router` in `app/service/main.py`, `internal/` (no
+    `__init__.py`) beside the `app` package: the router is the one included, no prefix."""
+    found = findings("namespace_app", "UJ001", "parser/internal/api/routes.py")
+    assert [f.entry.route for f in found.values()] == ["POST /parse"]
 
 
 def test_a_lambda_only_app_is_told_to_build_its_client_at_module_level():

@@ -81,18 +81,27 @@ def _module_text(
         return None
     summary = mod.summary
     imp = summary.imports.get(name)
+    imported = None
     if imp is not None:
         target = project.import_target(mod, imp)
         base, _, member = target.rpartition(".")
-        return _module_text(project, base, member, whole, hops - 1, number) if hops > 0 else None
+        imported = (
+            _module_text(project, base, member, whole, hops - 1, number) if hops > 0 else None
+        )
     assigned = summary.global_values.get(name)
-    if not assigned or any(scope != "<module>" for scope, _ in assigned):
-        return None  # never assigned, or (also) assigned by a function at run time
+    if not assigned:
+        return imported
+    if any(scope != "<module>" for scope, _ in assigned):
+        return None  # (also) assigned by a function at run time
     # (by the module's own name: `modname` may be another name it answers to)
     scope = project.funcs.get(f"{mod.name}.<module>")
     if scope is None:
         return None
-    return _one_text(project, scope, [value for _, value in assigned], whole, hops, number)
+    text = _one_text(project, scope, [value for _, value in assigned], whole, hops, number)
+    # imported and assigned too (`from routes.user import endpoint` … `endpoint =
+    # "/petowners"`): which holds where it is read depends on the order, which the summary
+    # does not keep — known only when both say the same
+    return text if imp is None or text == imported else None
 
 
 def _one_text(

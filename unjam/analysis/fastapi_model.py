@@ -161,6 +161,8 @@ class _Builder(Registrations):
                     own_call = self.p.method(cls.gqn, "__call__")
                     if own_call is not None and not _calls_super_call(own_call.fd):
                         continue
+                    if not self._named_anywhere(cls):
+                        continue  # its name means another class wherever it is used
                     self.model.http_middleware.append(
                         Middleware(
                             cls.cd.name, cls.mod.path, cls.cd.line, cls.cd.col, "BaseHTTPMiddleware"
@@ -171,6 +173,21 @@ class _Builder(Registrations):
                         self._other(dispatch, Role.HTTP_MIDDLEWARE)
             except Exception as err:
                 self.on_error(self.p.module_scope(cls.mod), err)
+
+    def _named_anywhere(self, cls: Cls) -> bool:
+        """Whether some use of the class's name (handed on, or called) may be this class —
+        not only another project class of that name (a left-over copy in a module a package
+        of the same name shadows, an unused `other/mw.py`)."""
+        name = cls.cd.name
+        for mod in self.p.unique_modules():
+            if name in mod.summary.value_names:
+                value = self.p.value_of(self.p.module_scope(mod), ("name", name))
+                if _may_be(value, cls.gqn):
+                    return True
+        return any(
+            _may_be(self.p.callee(func, site.func), cls.gqn)
+            for func, site in self.p.sites_named(name)
+        )
 
     def _used_where_run(self) -> set[str]:
         """The names handed on as values by the modules that run (`skip`: not those that
@@ -186,6 +203,13 @@ class _Builder(Registrations):
 
     def _skipped(self, func: Func) -> bool:
         return self.skip is not None and self.skip(func)
+
+
+def _may_be(value, class_gqn: str) -> bool:
+    """Whether a name's value may be the class: it, or unknown — also an import unjam did not
+    find in the project (`from middleware.x import M` read as a library's) — but not another
+    project class."""
+    return value is None or value[0] != "class" or value[1] == class_gqn
 
 
 def _calls_super_call(fd: FuncDef) -> bool:

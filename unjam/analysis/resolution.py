@@ -166,13 +166,21 @@ class Resolver(ProjectIndex):
         """`from apis import farm` / `from app.rag.service import x` in a script beside an
         `apis/` or `app/` folder with no `__init__.py` (a namespace package, found first on
         the script's `sys.path` entry): the primary name of `apis/farm.py` or
-        `app/rag/service.py`, when the script's own folder is no package."""
+        `app/rag/service.py`, when the script's own folder is no package; or, for a module
+        of a package, such a folder beside that package (`from internal.api.routes import
+        router` in `app/main.py` of a service whose root holds `app/` and `internal/`)."""
         first, dot, _rest = dotted.partition(".")
+        if not dot:
+            return None
         directory = mod.path.rpartition("/")[0]
         prefix = f"{directory}/" if directory else ""
-        if not dot or f"{prefix}{first}/" not in self.folders():
+        if f"{prefix}__init__.py" in self.primary and "@" not in mod.name:
+            prefix = import_root(mod)  # the folder the importer's top package sits in
+        elif f"{prefix}__init__.py" in self.primary:
             return None
-        if f"{prefix}__init__.py" in self.primary or f"{prefix}{first}/__init__.py" in self.primary:
+        if f"{prefix}{first}/" not in self.folders():
+            return None
+        if f"{prefix}{first}/__init__.py" in self.primary:
             return None  # a package: the linker's names already say it
         path = f"{prefix}{dotted.replace('.', '/')}"
         return self.primary.get(f"{path}.py") or self.primary.get(f"{path}/__init__.py")

@@ -4,7 +4,9 @@ module also answers to the name of the `routes` folder beside it: the label stil
 from fastapi import APIRouter
 
 from config.routes import prefix
+from routes.owners import owners
 from routes.pets import pets
 
 routes = APIRouter()
 routes.include_router(pets, prefix=prefix)
+routes.include_router(owners, prefix=prefix)

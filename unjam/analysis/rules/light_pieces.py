@@ -8,6 +8,8 @@ what it was given). A DB session, a client, an outside call or an interface's me
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unjam.analysis.fastapi_records import _last_name
@@ -44,9 +46,11 @@ _MAX_DEPTH = 4  # calls below the piece that are followed
 
 
 class LightPieces:
-    def __init__(self, project: Project, graph: CallGraph) -> None:
+    def __init__(self, project: Project, graph: CallGraph, root: Path | None = None) -> None:
         self.p = project
         self.g = graph
+        self.root = root  # where the sources are read again (`_reads_attribute`)
+        self._trees: dict[str, ast.Module | None] = {}
 
     def could_be_async(self, piece: Invoked) -> bool:
         """Whether the function dependency or endpoint `piece` (not a generator, nor called
@@ -58,9 +62,69 @@ class LightPieces:
             func = self.p.funcs.get(gqn)
             if func is None or func.fd.is_generator or self.p.direct_callers(func):
                 return False
-            if not self._calls_nothing_heavy(func, set(), 0):
+            if not self._calls_nothing_heavy(func, set(), 0) or self._loads_a_relationship(func):
                 return False
         return True
+
+    def _loads_a_relationship(self, func: Func) -> bool:
+        """Whether the piece reads an ORM relationship of a model it was handed (`user.role.
+        name`, `role = relationship(...)` in `User`): with a sync session, the first read
+        queries the database — no light work for the loop."""
+        for index, param in enumerate(func.fd.params):
+            value = self.p.param_value(func, param, index)
+            if value is None or value[0] != "obj":
+                continue
+            related = self._relationships(value[1])
+            if related and self._reads_attribute(func, param.name, related):
+                return True
+        return False
+
+    def _reads_attribute(self, func: Func, name: str, attributes: frozenset[str]) -> bool:
+        """Whether the function's body reads `name.<one of attributes>` (read again from
+        its source: the summary keeps the tests it records, not every read); unknown (no
+        source) counts as read."""
+        node = self._def_at(func)
+        if node is None:
+            return True
+        return any(
+            isinstance(n, ast.Attribute)
+            and n.attr in attributes
+            and isinstance(n.value, ast.Name)
+            and n.value.id == name
+            for n in ast.walk(node)
+        )
+
+    def _def_at(self, func: Func) -> ast.AST | None:
+        path = func.mod.path
+        if path not in self._trees:
+            try:
+                source = (self.root / path).read_text(encoding="utf-8") if self.root else ""
+                self._trees[path] = ast.parse(source) if source else None
+            except (OSError, ValueError, SyntaxError, RecursionError):
+                self._trees[path] = None
+        tree = self._trees[path]
+        if tree is None:
+            return None
+        return next(
+            (
+                n
+                for n in ast.walk(tree)
+                if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                and n.lineno == func.fd.line
+                and n.name == func.fd.name
+            ),
+            None,
+        )
+
+    def _relationships(self, class_gqn: str) -> frozenset[str]:
+        """The class's attributes (its project bases' too) bound to `relationship(...)`."""
+        names: set[str] = set()
+        for owner in self.p.mro(class_gqn)[0]:
+            cls = self.p.classes.get(owner)
+            for attr, values in cls.cd.attrs.items() if cls is not None else ():
+                if any(v[0] == "call" and _last_name(v[1]) == "relationship" for v in values):
+                    names.add(attr)
+        return frozenset(names)
 
     def _calls_nothing_heavy(self, func: Func, seen: set[str], depth: int) -> bool:
         """Whether every call `func` makes is a builtin, a str/dict method, or project code

@@ -9,6 +9,7 @@ holds (rules/precedence.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from unjam.analysis.declared_versions import app_folders
@@ -128,7 +129,7 @@ class ThreadPool:
         # for the whole project, and by app, for the engines of the program each app loads
         self.local_database = sqlite_only(engine.p, None, self.environment_sqlite)
         self._local_by_app: dict[str, bool] = {}
-        self.light = LightPieces(engine.p, engine.g)
+        self.light = LightPieces(engine.p, engine.g, engine.root)
 
     def threadpool(self) -> None:
         if self.one_request:
@@ -398,4 +399,9 @@ class ThreadPool:
 
 
 def _names(pieces: list[Invoked]) -> str:
-    return ", ".join(f"`{d.name}`" for d in pieces)
+    """The pieces' names; where two functions share one (a private `_provide` in each
+    module), each says where it is."""
+    counts = Counter(d.name for d in pieces)
+    return ", ".join(
+        f"`{d.name}` ({d.path}:{d.line})" if counts[d.name] > 1 else f"`{d.name}`" for d in pieces
+    )

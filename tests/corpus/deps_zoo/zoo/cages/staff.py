@@ -1,0 +1,2 @@
+def _provide() -> dict:
+    return {"table": "staff"}

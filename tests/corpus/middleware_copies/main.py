@@ -1,0 +1,6 @@
+from fastapi import FastAPI
+
+from src.middleware.observability import Observability
+
+app = FastAPI()
+app.add_middleware(Observability)
