@@ -781,6 +781,18 @@ def test_aiohttp_handlers_are_named_with_their_routes_and_fixes_fit_the_project(
     assert any("run_in_threadpool" in f.fix for f in fastapi.values())
 
 
+def test_each_service_s_pool_is_read_from_its_own_pins():
+    """Two services, the gateway pinning FastAPI 0.68 (first in folder order), booking 0.116:
+    each app's findings speak of its own pool."""
+    gateway = findings("pinned_services", "UJ005", "api-gateway/main.py")[11]
+    booking = findings("pinned_services", "UJ005", "booking/main.py")[31]
+    limiters = findings("pinned_services", "UJ006", "booking/main.py")
+    assert "default executor" in gateway.message, gateway.message
+    assert "thread-pool token" in booking.message, booking.message
+    assert "anyio's default limiter" in limiters[26].message, limiters[26].message
+    assert "set_default_executor" not in booking.fix, booking.fix
+
+
 def test_an_executor_method_is_named_for_the_class_that_defines_it():
     """`ProcessPoolExecutor.shutdown` is `Executor.shutdown`, as a thread pool's is: the
     message names that, never the other pool class."""

@@ -437,9 +437,9 @@ class CallResolver:
         its own: `Thread(target=asyncio.run, args=(main(),))`."""
         found: list = []
         for site in func.fd.calls:
-            kwargs = dict(site.kwargs) if site.kwargs else None
-            if not kwargs or "target" not in kwargs:
+            if not site.kwargs or all(name != "target" for name, _value in site.kwargs):
                 continue
+            kwargs = dict(site.kwargs)
             handed = kwargs.get("args")
             if (
                 handed is not None

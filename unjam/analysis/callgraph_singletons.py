@@ -31,7 +31,7 @@ class Singletons:
         self._known: dict[str, bool] = {}  # class gqn → of()
         self._builders: frozenset[str] | None = None  # see _builder_classes
         self._subclass_index: dict[str, list[str]] | None = None
-        self._cls_sites: list[tuple[Func, CallSite]] | None = None  # see _cls_calls
+        self._cls_sites: dict[str, list[tuple[Func, CallSite]]] | None = None  # _cls_calls
 
     def of(self, class_gqn: str | None) -> bool:
         """Whether the class's instances are one per process each: it and every project
@@ -87,27 +87,35 @@ class Singletons:
         # its subclasses' instances run its methods too
         family = [class_gqn, *self._subclasses().get(class_gqn, ())]
         built = False
-        in_classmethods = self._cls_calls()
+        by_cls = self._cls_calls()
         for member in family:
-            for caller, site in [*p.sites_named(member.rpartition(".")[2]), *in_classmethods]:
+            for caller, site in p.sites_named(member.rpartition(".")[2]):
                 value = p.callee(caller, site.func)
                 if value is None or value[0] != "class" or value[1] != member:
                     continue
                 if not (self._runs_once(caller, _ONCE_DEPTH) or self._kept(caller, site)):
                     return False
                 built = True
+            for caller, site in by_cls.get(member, ()):
+                if not self._called_at_all(caller, _ONCE_DEPTH):
+                    continue  # (a factory nothing calls builds nothing)
+                if not (self._runs_once(caller, _ONCE_DEPTH) or self._kept(caller, site)):
+                    return False
+                built = True
         return built
 
-    def _cls_calls(self) -> list[tuple[Func, CallSite]]:
-        """The `cls(...)` calls of methods some code may call (`Store.from_env()`): each
-        builds an instance too (found once)."""
+    def _cls_calls(self) -> dict[str, list[tuple[Func, CallSite]]]:
+        """The `cls(...)` calls of classmethods (`Store.from_env()`), by the class each
+        builds an instance of (found once)."""
         found = self._cls_sites
         if found is None:
-            found = self._cls_sites = [
-                (caller, site)
-                for caller, site in self.project.sites_named("cls")
-                if caller.class_gqn is not None and self._called_at_all(caller, _ONCE_DEPTH)
-            ]
+            found = self._cls_sites = {}
+            for caller, site in self.project.sites_named("cls"):
+                if caller.class_gqn is None:
+                    continue
+                value = self.project.callee(caller, site.func)
+                if value is not None and value[0] == "class":
+                    found.setdefault(value[1], []).append((caller, site))
         return found
 
     def _called_at_all(self, func: Func, depth: int) -> bool:

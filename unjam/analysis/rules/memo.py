@@ -431,31 +431,34 @@ def _from_arguments(
     """Whether `ref` is built from the call's arguments: it reads a parameter (not
     `self`/`cls`), an attribute of `self` among `given`, or a local assigned from one
     (`config_path = os.path.join(model_dir, ...)`), `depth` assignments deep. A local from
-    settings or constants (`assets_dir = os.getenv(...)`) is the same on every call."""
-    stack = [ref]
-    while stack:
-        item = stack.pop()
-        if not item or item[0] == "const":
-            continue
-        if item[0] == "attr" and item[1] == _SELF and item[2] in given:
-            return True
-        if item[0] == "call" and _fresh(item[1]):
-            return True  # `f"/tmp/run-{uuid.uuid4()}"`: a new name on every call
-        if item[0] == "name" and type(item[1]) is str:  # (not a `name=` keyword pair)
-            name = item[1]
-            if name in ("self", "cls"):
+    settings or constants (`assets_dir = os.getenv(...)`) is the same on every call. Each
+    local's values are looked into once (the names read at one depth, then theirs)."""
+    seen: set[str] = set()
+    level = [ref]
+    for _ in range(depth + 1):
+        names: list[str] = []
+        stack = level
+        while stack:
+            item = stack.pop()
+            if not item or item[0] == "const":
                 continue
-            if any(param.name == name for param in fd.params):
+            if item[0] == "attr" and item[1] == _SELF and item[2] in given:
                 return True
-            values = fd.locals.get(name)
-            if (
-                values
-                and depth > 0
-                and any(_from_arguments(fd, v, depth - 1, given) for v in values)
-            ):
-                return True
-            continue
-        stack.extend(part for part in item if type(part) is tuple)
+            if item[0] == "call" and _fresh(item[1]):
+                return True  # `f"/tmp/run-{uuid.uuid4()}"`: a new name on every call
+            if item[0] == "name" and type(item[1]) is str:  # (not a `name=` keyword pair)
+                name = item[1]
+                if name in ("self", "cls") or name in seen:
+                    continue
+                if any(param.name == name for param in fd.params):
+                    return True
+                seen.add(name)
+                names.append(name)
+                continue
+            stack.extend(part for part in item if type(part) is tuple)
+        level = [v for name in names for v in fd.locals.get(name, ())]
+        if not level:
+            return False
     return False
 
 

@@ -130,6 +130,20 @@ class ThreadPool:
         self.local_database = sqlite_only(engine.p, None, self.environment_sqlite)
         self._local_by_app: dict[str, bool] = {}
         self.light = LightPieces(engine.p, engine.g, engine.root)
+        self._pools: dict[str, Pool] = {}  # app sym → its pool (`_pool`)
+
+    def _pool(self, app: str | None) -> Pool:
+        """The pool of one app, from the dependency files beside it and above (two services
+        of a repository may pin different FastAPI versions); the project's when the app is
+        not known."""
+        root = self.e.root
+        obj = next((a for a in self.model.apps if a.sym == app), None) if app else None
+        if root is None or obj is None:
+            return self.pool
+        known = self._pools.get(obj.sym)
+        if known is None:
+            known = self._pools[obj.sym] = pool_of(root, app_folders([obj.path]))
+        return known
 
     def threadpool(self) -> None:
         if self.one_request:
@@ -169,6 +183,7 @@ class ThreadPool:
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)
         own = [d for d in deps if d.funcs] or deps
         shared = max(own, key=lambda d: len(self.e.routes_using(self.e.inv_key(d))), default=None)
+        pool = self._pool(route.app)
         self.e.report(
             "UJ005",
             Location(route.decorator_path, route.decorator_line, route.decorator_col),
@@ -177,12 +192,12 @@ class ThreadPool:
                 f"{route.label} makes {at_least}{trips} trips through the thread pool per "
                 f"request ({names}{unseen}), one after another: no ceiling on concurrent "
                 f"requests, but once the pool is saturated a request waits for a "
-                f"{self.pool.unit} {at_least}{trips} times"
+                f"{pool.unit} {at_least}{trips} times"
             ),
             "thread-pool trips",
             self.e.entry_point(route.endpoint),
             severity=Severity.INFO,
-            fix=f"{self._trips_fix(pieces, validation)}; if the pool saturates, {self.pool.fix}",
+            fix=f"{self._trips_fix(pieces, validation)}; if the pool saturates, {pool.fix}",
             details={"sync_pieces": [i.name for i in pieces], "validates_response": validation},
             # grouped by the sync dependency most routes share (an app- or router-level one,
             # typically authentication): the one whose change helps every route of the group
@@ -289,6 +304,7 @@ class ThreadPool:
         first such call: the token is the piece's, however many round trips it makes."""
         for f in inv.funcs:
             app = self.e.app_of(inv)
+            pool = self._pool(app)
             sites = sorted(
                 (
                     s
@@ -318,15 +334,15 @@ class ThreadPool:
                 Location(site.path, site.line, site.col),
                 "threadpool",
                 (
-                    f"{self.e.describe(inv)} holds {self.pool.held} through "
+                    f"{self.e.describe(inv)} holds {pool.held} through "
                     f"{_round_trips(sites)}: it does not block the loop, but "
-                    f"{self.pool.at_once}, and further sync work queues"
+                    f"{pool.at_once}, and further sync work queues"
                 ),
                 site.qn,
                 self.e.entry_point(inv),
                 chain=self.e.chain(path, site.qn, site.line),
                 fix=(
-                    f"size the pool for it: {self.pool.fix}; or, if every blocking call "
+                    f"size the pool for it: {pool.fix}; or, if every blocking call "
                     f"on this path has an async client, move `{inv.name}` to "
                     "`async def` code that uses them"
                 ),
@@ -335,9 +351,9 @@ class ThreadPool:
                 root=Root(
                     ("pool", self.e.app_of(inv)),
                     "sync endpoints and dependencies hold the thread pool through network "
-                    f"round trips, under {self.pool.default}",
+                    f"round trips, under {pool.default}",
                     self.e.routes_using(self.e.inv_key(inv)),
-                    self.pool.fix,
+                    pool.fix,
                 ),
                 variant="network",
             )
@@ -379,20 +395,21 @@ class ThreadPool:
             if pool_others:
                 what.append(f"{pool_others} other sync handler{'s' if pool_others != 1 else ''}")
             name = app.sym.rpartition(".")[2].rpartition(":")[2]
+            pool = self._pool(app.sym)
             self.e.report(
                 "UJ006",
                 Location(app.path, app.line, app.col),
                 "threadpool",
                 (
                     f"this app runs work in the thread pool ({', '.join(what)}) and keeps "
-                    f"{self.pool.default}{self.pool.why}"
+                    f"{pool.default}{pool.why}"
                 ),
-                self.pool.blocker,
+                pool.blocker,
                 EntryPoint(name, app.path, app.line, ExecutionContext.THREADPOOL, None),
-                fix=self.pool.fix,
+                fix=pool.fix,
                 root=Root(
                     ("app", app.sym),
-                    f"app `{name}` {self.pool.kept}",
+                    f"app `{name}` {pool.kept}",
                     frozenset(r.label for r in blocking),
                 ),
             )
