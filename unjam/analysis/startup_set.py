@@ -16,15 +16,16 @@ request, so `psycopg.connect` never runs for one: it is there for tests and scri
 skip the lifespan. The call graph leaves out what runs only while such a global is unset.
 
 A global counts as set at start when code that runs before serving — a lifespan, a startup
-handler, an app factory, the module body, or a function one of them calls unconditionally
-(within a few calls) — binds it unconditionally to an object it builds (a project class's
-instance, a client the catalogue names, a library class: `ConnectionPool(…)`, not
-`os.getenv(…)`, which may give None), and no code but such code (a shutdown's `close_pool()`)
-sets it back to None. The tests
-that mean "unset" are the summary's unset-value guards on the global itself: `if _pool is
-None:`, `if not _pool:`, the `else` of `if _pool is not None:` or `if _pool:`, and what
-follows `if _pool: return …` or `if _pool: return` — not
-a key looked up in it (`if key in _cache: return _cache[key]`: a miss still runs).
+handler, an app factory, the module body, or a function one of them calls outside any test
+the summary records (within a few calls) — binds it, outside such tests, to an object it
+builds (a project class's instance, a client the catalogue names, a library class:
+`ConnectionPool(…)`, not `os.getenv(…)`, which may give None), and no code but such code (a
+shutdown's `close_pool()`) sets it back to None. The tests that mean "unset" are the
+summary's unset-value guards on the global itself: `if _pool is None:`, `if not _pool:`, the
+`else` of `if _pool is not None:` or `if _pool:`, and what follows `if _pool: return …` or
+`if _pool: return` — not a key looked up in it (`if key in _cache: return _cache[key]`: a
+miss still runs). An `if` the summary does not record (`if settings.use_pool:
+init_pool()`) is not seen: such a set-up is taken as made.
 """
 
 from __future__ import annotations
