@@ -793,6 +793,15 @@ def test_each_service_s_pool_is_read_from_its_own_pins():
     assert "set_default_executor" not in booking.fix, booking.fix
 
 
+def test_a_helper_returning_a_sqlite_connection_is_not_moved_alone_into_a_thread():
+    """`_connect()` returns a sqlite3 connection the async route queries: `to_thread(_connect)`
+    would hand the loop a connection only the worker thread may use."""
+    found = findings("sqlite_notes", "UJ001", "ledger/main.py")
+    for line in (13, 14):
+        assert found[line].fix.startswith("not `_connect` alone"), found[line].fix
+        assert "to_thread(_connect" not in found[line].fix, found[line].fix
+
+
 def test_an_executor_method_is_named_for_the_class_that_defines_it():
     """`ProcessPoolExecutor.shutdown` is `Executor.shutdown`, as a thread pool's is: the
     message names that, never the other pool class."""

@@ -121,6 +121,11 @@ def _context_manager(func) -> bool:
     )
 
 
+# what `sqlite3` hands back is bound to the thread that opened it (`check_same_thread`): made
+# in a worker thread, it cannot be used on the loop's
+_THREAD_BOUND = frozenset({"sqlite3.Connection", "sqlite3.Cursor"})
+
+
 class Blocking:
     def __init__(self, engine: RulesEngine) -> None:
         self.e = engine
@@ -260,7 +265,9 @@ class Blocking:
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
                 fix = site.entry.fix_for(site.qn, self._receiver(site))
-                if root.key[0] == "func" and root.fix:
+                if root.key[0] == "func" and root.fix and self._thread_bound(root.key[1]):
+                    fix = root.fix  # (what it returns must stay with the call: said there)
+                elif root.key[0] == "func" and root.fix:
                     # the call sits in a sync function the loop runs inline: an `await` cannot
                     # go there, so the catalogue's fix is the second way, after moving it off
                     fix = f"{root.fix}: {fix}"
@@ -401,6 +408,13 @@ class Blocking:
         """Run the sync function in a thread; one that sets a context variable runs in a
         context the caller keeps, whose values it then takes back (context_vars.py)."""
         setter = self._context_vars.sets(gqn)
+        made = self._thread_bound(gqn)
+        if setter is None and made:
+            return (
+                f"not `{called}` alone: it returns a `{made}`, which only the thread that "
+                "opened it may use, so move the work that uses it into the same function "
+                "under `await asyncio.to_thread(...)` where the loop calls it, or use aiosqlite"
+            )
         if setter is None:
             return (
                 f"run it off the loop where `{caller.display}` calls it — "
@@ -414,6 +428,13 @@ class Blocking:
             "...)`, then `for var, value in ctx.items(): var.set(value)` — or replace its "
             "blocking calls with async ones"
         )
+
+    def _thread_bound(self, gqn: str) -> str:
+        """What the function returns when only the thread that made it may use it (a
+        sqlite3 connection), else ""."""
+        func = self.p.funcs.get(gqn)
+        made = self.p.return_value(func) if func is not None else None
+        return made[1] if made is not None and made[1] in _THREAD_BOUND else ""
 
     def _sync_user(self, func: Func) -> str | None:
         """A sync function of the project that calls `func`, if any."""
