@@ -71,8 +71,8 @@ class CallResolver:
         self.kills = ArgumentKills(project)
         self.orm_deletes = OrmDeletes(project)
         self.done = DoneCallbacks(project)
-        self.set_at_start = SetAtStart(project, once, self.cat.is_client)
         self.singletons = Singletons(project, once, self.kills, self._memo_guards)
+        self.set_at_start = SetAtStart(project, once, self.cat.is_client, self.singletons.runs_once)
 
     # ---- per-function resolution --------------------------------------------------------
 

@@ -143,6 +143,10 @@ class Singletons:
             return True
         return self.project.memoised(caller)
 
+    def runs_once(self, func: Func) -> bool:
+        """Whether `func` runs once per process (`_runs_once`, a few callers up)."""
+        return self._runs_once(func, _ONCE_DEPTH)
+
     def _runs_once(self, func: Func, depth: int) -> bool:
         """Whether `func` runs once per process: the module body, a lifespan or a
         startup/shutdown handler, the `__init__` of a singleton, or (within `depth` callers)

@@ -50,10 +50,18 @@ class SetAtStart:
     """Which guards of a function test a module global that start-up sets (lazily, per
     module)."""
 
-    def __init__(self, project: Project, once: frozenset[str], is_client: Callable[[str], bool]):
+    def __init__(
+        self,
+        project: Project,
+        once: frozenset[str],
+        is_client: Callable[[str], bool],
+        runs_once: Callable[[Func], bool],
+    ):
         self.project = project
         self._once = once  # lifespans, startup/shutdown handlers, app and router factories
         self._is_client = is_client  # the catalogue's: a library call that builds a client
+        # callgraph_singletons.py's: whether only code that runs once per process calls it
+        self._runs_once = runs_once
         self._names: dict[str, frozenset[str]] = {}  # module path → its globals set at start
 
     def unset_tests(self, func: Func) -> frozenset[int]:
@@ -114,18 +122,9 @@ class SetAtStart:
         for qn, value in values:
             if value == _NONE and qn != "<module>":
                 func = self.project.funcs.get(f"{mod.name}.{qn}")
-                if func is None or not self._only_at_start_or_end(func, _DEPTH):
+                if func is None or not self._runs_once(func):
                     return True
         return False
-
-    def _only_at_start_or_end(self, func: Func, depth: int) -> bool:
-        if func.fd.qn == "<module>" or func.gqn in self._once:
-            return True
-        if depth == 0 or func.fd.decorators or func.fd.name in self.project.used_names():
-            return False
-        return self.project.called_only_from(
-            func, lambda caller: self._only_at_start_or_end(caller, depth - 1)
-        )
 
     def _runs_before_serving(self, func: Func, depth: int) -> bool:
         if func.fd.qn == "<module>" or func.gqn in self._once:
