@@ -154,7 +154,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[64]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[66]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 
@@ -298,6 +298,10 @@ def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_o
     per_call = found[47]
     assert "request sends" not in per_call.message, per_call.message
     assert "once" in per_call.fix
+    # `RegionApi("eu").match(match_id)`: the match id goes to the method, not the constructor
+    regional = found[57]
+    assert "request sends" not in regional.message, regional.message
+    assert "once" in regional.fix
 
 
 def test_a_client_built_from_what_the_request_looks_up_is_kept_per_setting():
@@ -818,6 +822,8 @@ def test_a_sync_route_s_trips_count_its_response_model_s_validation():
     by_name = {f.details["sync_pieces"][-1]: f for f in found.values()}
     assert "makes 4 trips" in by_name["ledger"].message
     assert "then its response model's validation" in by_name["ledger"].message
+    # (`get_db`'s exit after its `yield` is one more thread, under a limiter of its own)
+    assert "`get_db`'s exit after `yield` runs in a worker thread too" in by_name["ledger"].message
     for name in ("raw", "export", "feed"):
         assert "makes 3 trips" in by_name[name].message
         assert "validation" not in by_name[name].message

@@ -60,6 +60,7 @@ _SELF = ("name", "self")
 # a pair of methods that reads and writes back one kept thing (`get_catalogue`/`save_catalogue`)
 _GETTERS = frozenset({"get", "load", "fetch", "read", "find", "lookup"})
 _SETTERS = frozenset({"save", "set", "store", "put", "write", "cache", "upsert"})
+_ROW_MAKERS = frozenset({"create", "add", "insert"})  # `crud.create_weather(db, row)`: kept too
 _ATTRIBUTE_FUNCS = frozenset({("name", "getattr"), ("name", "hasattr")})
 _ENVIRONMENT = frozenset({"environ", "getenv"})
 _FRESH_VALUES = frozenset(
@@ -496,7 +497,26 @@ def _cache_left_unfilled(fd: FuncDef, ref: tuple) -> bool:
     fills = any(site.func != reader and _says_cache(site.func) for site in fd.calls) or any(
         _says_cache(target) for target in fd.mutated
     )
-    return not fills
+    return not fills and not _stored_into_argument(fd, ref)
+
+
+def _stored_into_argument(fd: FuncDef, call: tuple) -> bool:
+    """`cached = await get_cached_weather(city, self.storage)` whose miss path saves through
+    the store it handed the helper (`await self.storage.save_to_storage(city, data)`): the
+    helper reads what the miss stores, a cache kept behind that object (S3, a table), which
+    the function's instance or module holds."""
+    call = call[1] if call[0] == "await" else call
+    stores = {
+        arg
+        for arg in call[2]
+        if arg[0] in ("name", "attr") and (_outlives(fd, arg) or _self_attr(arg))
+    }
+    return any(
+        site.func[0] == "attr"
+        and site.func[1] in stores
+        and site.func[2].partition("_")[0] in _SETTERS
+        for site in fd.calls
+    )
 
 
 def _says_cache(ref: tuple) -> bool:
@@ -543,8 +563,10 @@ def _cache_function(func: tuple) -> bool:
 def _stored_back(fd: FuncDef, ref: tuple) -> bool:
     """`cached = await _repo.get_catalogue()` returned early, by a function whose miss path
     stores the same thing through the same object (`await _repo.save_catalogue(fresh)`): a
-    cache kept behind a repository (MongoDB, a file), paid once per key and per expiry. The
-    object must outlive the call (not a local, not a parameter)."""
+    cache kept behind a repository (MongoDB, a file), paid once per key and per expiry; also a
+    row a CRUD module reads and creates (`crud.get_weather_by_city_and_date(db, …)`, then
+    `crud.create_weather(db, row)` on a miss). The object must outlive the call (not a
+    local, not a parameter)."""
     call = ref[1] if ref[0] == "await" else ref
     if call[0] != "call" or call[1][0] != "attr":
         return False
@@ -552,7 +574,8 @@ def _stored_back(fd: FuncDef, ref: tuple) -> bool:
     verb, _, what = reader.partition("_")
     if verb not in _GETTERS or not what or not _outlives(fd, receiver):
         return False
-    stores = {f"{setter}_{what}" for setter in _SETTERS}
+    kept = {what, what.partition("_by_")[0]}  # `get_weather_by_city_and_date`: a weather row
+    stores = {f"{setter}_{thing}" for setter in _SETTERS | _ROW_MAKERS for thing in kept}
     return any(
         site.func[0] == "attr" and site.func[1] == receiver and site.func[2] in stores
         for site in fd.calls

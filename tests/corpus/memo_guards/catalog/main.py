@@ -4,6 +4,7 @@ from anyio import to_thread
 from fastapi import FastAPI
 
 from catalog.api import router
+from catalog.forecasts import forecasts
 from catalog.hooks import hooks
 from catalog.ledger_db import check_database, ledger
 from catalog.plugins import prepare
@@ -24,6 +25,7 @@ app.include_router(hooks)
 app.include_router(settings)
 app.include_router(workers)
 app.include_router(providers)
+app.include_router(forecasts)
 
 
 @app.on_event("startup")

@@ -1,0 +1,115 @@
+"""Caches kept behind another object: a helper reads what the miss path saves through the
+store it was handed (S3 in the real thing), and a CRUD module's row read and created again
+on a miss (a table). The client is built once per key, not on every request."""
+
+import time
+
+import aiohttp
+from fastapi import APIRouter
+
+forecasts = APIRouter(prefix="/forecasts")
+
+
+class BlobStore:
+    def __init__(self) -> None:
+        self.blobs: dict[str, tuple[float, dict]] = {}
+
+    async def read_blob(self, name: str) -> dict | None:
+        kept = self.blobs.get(name)
+        return kept[1] if kept and time.time() - kept[0] < 300 else None
+
+    async def save_blob(self, name: str, data: dict) -> None:
+        self.blobs[name] = (time.time(), data)
+
+
+async def get_cached_forecast(city: str, store: BlobStore) -> dict | None:
+    return await store.read_blob(city)
+
+
+async def download(city: str) -> dict:
+    async with aiohttp.ClientSession() as session:  # ok: on a cache miss only (see below)
+        async with session.get("http://forecasts.internal", params={"q": city}) as reply:
+            return await reply.json()
+
+
+async def download_alerts(city: str) -> dict:
+    async with aiohttp.ClientSession() as session:  # expect: UJ003 (nothing saves it)
+        async with session.get("http://alerts.internal", params={"q": city}) as reply:
+            return await reply.json()
+
+
+class ForecastService:
+    def __init__(self, store: BlobStore) -> None:
+        self.store = store
+
+    async def forecast(self, city: str) -> dict:
+        cached = await get_cached_forecast(city, self.store)
+        if cached:
+            return cached
+        data = await download(city)
+        await self.store.save_blob(city, data)
+        return data
+
+    async def alerts(self, city: str) -> dict:
+        cached = await get_cached_forecast(city, self.store)
+        if cached:
+            return cached
+        return await download_alerts(city)  # (the store is only read: every miss pays)
+
+
+class crud:  # noqa: N801 (stands in for a `crud` module of a table's rows)
+    rows: dict[tuple[str, str], dict] = {}
+
+    @staticmethod
+    def get_reading_by_city_and_day(city: str, day: str) -> dict | None:
+        return crud.rows.get((city, day))
+
+    @staticmethod
+    def create_reading(city: str, day: str, reading: dict) -> dict:
+        crud.rows[(city, day)] = reading
+        return reading
+
+    @staticmethod
+    def get_station(city: str) -> dict | None:
+        return crud.rows.get((city, "station"))
+
+
+service = ForecastService(BlobStore())
+
+
+@forecasts.get("/{city}")
+async def forecast(city: str):
+    return await service.forecast(city)
+
+
+@forecasts.get("/{city}/alerts")
+async def alerts(city: str):
+    return await service.alerts(city)
+
+
+async def fetch_reading(city: str, day: str) -> dict:
+    async with aiohttp.ClientSession() as session:  # ok: once per (city, day), kept below
+        async with session.get("http://history.internal", params={"q": city, "d": day}) as r:
+            return await r.json()
+
+
+async def fetch_station(city: str) -> dict:
+    async with aiohttp.ClientSession() as session:  # expect: UJ003 (no row is created)
+        async with session.get("http://stations.internal", params={"q": city}) as r:
+            return await r.json()
+
+
+@forecasts.get("/{city}/history/{day}")
+async def history(city: str, day: str):
+    reading = crud.get_reading_by_city_and_day(city, day)
+    if reading:
+        return reading
+    return crud.create_reading(city, day, await fetch_reading(city, day))
+
+
+@forecasts.get("/{city}/station")
+async def station(city: str):
+    found = crud.get_station(city)
+    if found:
+        return found
+    return await fetch_station(city)
