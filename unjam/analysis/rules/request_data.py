@@ -138,11 +138,27 @@ def reaches(
         callee = funcs.get(steps[i + 1][0])
         if callee is None:
             return False
-        received = _received(callee.fd, [c for c in sites if _passes(c, tainted)], tainted)
+        passing = [c for c in _aimed_at(callee.fd, sites) if _passes(c, tainted)]
+        received = _received(callee.fd, passing, tainted)
         if callee.class_gqn is not None and inits is not None:
             received |= _object_state(fd, sites, inits(callee.class_gqn), tainted)
         tainted = received
     return False
+
+
+def _aimed_at(callee: FuncDef, sites: list) -> list:
+    """The sites of a line that call `callee` by its name (`Riot(game).matches(puuid)`:
+    `puuid` goes to `matches`, not to `Riot.__init__`); all of them when none does (a call
+    through an alias)."""
+    name = callee.class_qn.rpartition(".")[2] if callee.name == "__init__" else callee.name
+    named = [c for c in sites if _called_name(c.func) in (name, callee.name)]
+    return named or sites
+
+
+def _called_name(ref: tuple) -> str | None:
+    if ref[0] == "attr":
+        return ref[2]
+    return ref[1] if ref[0] == "name" and type(ref[1]) is str else None
 
 
 def _object_state(fd: FuncDef, sites: list, inits: list[FuncDef], tainted: set) -> set:

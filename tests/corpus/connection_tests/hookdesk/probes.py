@@ -47,3 +47,14 @@ class PartnerKeys:
         async with httpx.AsyncClient(timeout=self.timeout) as client:  # expect: UJ003
             response = await client.delete(f"{PARTNER_API}/keys/{key_id}")
         return response.status_code == 204
+
+
+class RegionApi:
+    """A client per region, built in the constructor; the request's match id goes only to
+    the method called on the new object (`RegionApi("eu").match(match_id)`)."""
+
+    def __init__(self, region: str):
+        self.client = httpx.AsyncClient(base_url=f"https://{region}.partner")  # expect: UJ003
+
+    async def match(self, match_id: str) -> dict:
+        return (await self.client.get(f"/matches/{match_id}")).json()

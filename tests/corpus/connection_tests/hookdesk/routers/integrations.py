@@ -7,6 +7,7 @@ from fastapi import APIRouter, Depends, Header
 from hookdesk.probes import (
     STATUS_URL,
     PartnerKeys,
+    RegionApi,
     RedisProbe,
     partner_client,
     status_client,
@@ -63,3 +64,8 @@ async def partner_ping(config: ConfigDep) -> dict:
 @router.delete("/keys/{key_id}")
 async def archive_key(key_id: str) -> dict:
     return {"archived": await PartnerKeys().archive(key_id)}
+
+
+@router.get("/matches/{match_id}")
+async def region_match(match_id: str) -> dict:
+    return await RegionApi("eu").match(match_id)
