@@ -65,6 +65,7 @@ def test_a_requirement_is_found_by_its_name(tmp_path, name, text, declared):
     [
         ("requirements.txt", "fastapi-users==10.0\nfastapi[all]==0.67.0  # pinned\n", "==0.67.0"),
         ("requirements.txt", "fastapi>=0.68,<0.69\n", ">=0.68,<0.69"),
+        ("requirements.txt", "fastapi>=0.68.0,<0.69.0\nstarlette==0.27.0\n", ",<0.69.0"),
         ("requirements.txt", "fastapi~=0.68.0\n", "~=0.68.0"),
         ("requirements.txt", "fastapi==0.68.*\n", "==0.68.*"),
         ("pyproject.toml", '[tool.poetry.dependencies]\nfastapi = "^0.68"\n', ' "^0.68"'),
@@ -88,6 +89,7 @@ def test_a_fastapi_before_anyio_is_found_with_where_it_is_declared(tmp_path, nam
         "fastapi~=0.68\n",
         "fastapi==0.100.0\n",
         "fastapi<1\n",
+        "fastapi<=0.69.0\n",
         "fastapi-users==0.5\n",
         "# fastapi==0.67\n",
         "",

@@ -151,15 +151,22 @@ def _below(clause: str, bound: tuple[int, ...]) -> bool:
     if found is None:
         return False
     op, version, wildcard = found.group(1) or "==", _version(found.group(2)), found.group(3)
+    # (`<0.69.0` is `<0.69`: compared as tuples, trailing zeros would make it the larger)
     if op in ("==", "===") and not wildcard:
-        return version < bound
+        return _trimmed(version) < _trimmed(bound)
     if op == "<":
-        return version <= bound
+        return _trimmed(version) <= _trimmed(bound)
     if op == "<=":
-        return version < bound
+        return _trimmed(version) < _trimmed(bound)
     if op in ("==", "~=", "~", "^"):
         return _first_left_out(op, version, bool(wildcard)) <= bound
     return False
+
+
+def _trimmed(version: tuple[int, ...]) -> tuple[int, ...]:
+    while len(version) > 1 and version[-1] == 0:
+        version = version[:-1]
+    return version
 
 
 def _first_left_out(op: str, version: tuple[int, ...], wildcard: bool) -> tuple[int, ...]:
