@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from unjam.analysis.declared_versions import declared_major, declared_requirement
+from unjam.analysis.declared_versions import declared_major, declared_requirement, files_mention
 from unjam.analysis.import_paths import (
     binds,
     children_of,
@@ -79,11 +79,26 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 continue
         else:
             name = missing[0]
+            if _placed_by_the_build(root, importer, name):
+                continue
         line = top_level_import(trees.of(importer), imp)
         if line:
             error = _error(imp, name) if source is None else ""
             found.append(MissingName(importer, line, source, name, missing[1], said, error))
     return found
+
+
+def _placed_by_the_build(root: Path, importer: Module, dotted: str) -> bool:
+    """Whether a Dockerfile or compose file beside the importer or above it names the missing
+    module's path (`COPY ./models ./app/models`, a volume `./models:/srv/app/models`): the
+    image holds what the repository keeps elsewhere, and the import succeeds there."""
+    parts = importer.path.split("/")[:-1]
+    bases = ["/".join(parts[:n]) for n in range(len(parts), -1, -1)]
+    wanted = dotted.replace(".", "/")
+    return files_mention(root, bases, _BUILD_FILES, [wanted, f"{wanted}.py"], whole=True)
+
+
+_BUILD_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml")
 
 
 def _own_package_folder(importer: Module, first: str) -> str | None:
