@@ -174,6 +174,7 @@ class ThreadPool:
         names = ", ".join(f"`{i.name}`" for i in pieces)
         if validation:
             names += ", then its response model's validation"
+        names += self._exits_elsewhere(pieces)
         # (what a dependency unjam cannot see into runs is not counted: the count is a floor)
         at_least = "at least " if route.unseen_dependencies else ""
         unseen = (
@@ -209,6 +210,29 @@ class ThreadPool:
             )
             if shared is not None
             else None,
+        )
+
+    def _exits_elsewhere(self, pieces: list[Invoked]) -> str:
+        """The clause on sync generator dependencies: FastAPI runs each one's exit in a worker
+        thread too, one more trip that waits for no token of the default limiter (it gets
+        a limiter of its own since FastAPI 0.82, fastapi#5122), so it is named, not counted."""
+        generators = [
+            d
+            for d in pieces
+            if d.role is not Role.ENDPOINT
+            and d.funcs
+            and (func := self.p.funcs.get(d.funcs[-1])) is not None
+            and func.fd.is_generator
+        ]
+        if not generators:
+            return ""
+        whose = _names(generators)
+        return (
+            f"; {whose}'s exit after `yield` runs in a worker thread too, under a limiter of "
+            "its own since FastAPI 0.82"
+            if len(generators) == 1
+            else f"; the exits of {whose} after `yield` run in worker threads too, under "
+            "limiters of their own since FastAPI 0.82"
         )
 
     def _trips_fix(self, pieces: list[Invoked], validation: bool) -> str:
