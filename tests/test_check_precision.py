@@ -829,6 +829,15 @@ def test_a_sync_route_s_trips_count_its_response_model_s_validation():
         assert "validation" not in by_name[name].message
 
 
+def test_router_dependencies_held_in_a_name_count_as_trips():
+    """`include_router(r, dependencies=protected)`: the list a name holds, bound in the
+    module or imported from another, is read, and its sync dependencies count as trips."""
+    found = findings("listed_deps", "UJ005", "rota/shifts.py")
+    for line in (11, 16):
+        assert "makes 5 trips" in found[line].message, found[line].message
+        assert "`bearer`, `verify_member`" in found[line].message
+
+
 def test_litestar_handlers_are_named_with_their_routes_and_sync_ones_offered_sync_to_thread():
     """A Litestar handler is named with its verb and path (a `route`'s `http_method`, a
     `Controller`'s `path` above its own); a sync handler or provider on the loop is offered

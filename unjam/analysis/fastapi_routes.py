@@ -16,9 +16,9 @@ from unjam.analysis.fastapi_records import (
     Invoked,
     Route,
     RouterObj,
-    _list_items,
 )
 from unjam.analysis.imported import may_be_imported, programs_loading
+from unjam.analysis.list_items import list_items
 from unjam.analysis.path_params import lacks_a_path_param
 from unjam.analysis.project import Cls, Func, Module
 from unjam.analysis.resolution import import_root
@@ -308,12 +308,35 @@ class RouteModel(AppDiscovery):
         # in FastAPI's order: the app's, each include's and router's from the outside in,
         # the decorator's, then the endpoint's parameters (`_prefix_chain` goes outwards)
         for dep_scope, ref in [*reversed(chain_deps), (scope, route_deps)]:
-            for item in _list_items(ref):
+            if ref is None:
+                continue
+            dep_scope, items = self._dependency_list(dep_scope, ref)
+            if not items and ref[0] != "list":
+                route.unseen_dependencies = True  # (a list unjam cannot read)
+            for item in items:
                 listed = self.p.listed_depends(dep_scope, item)
                 if listed is not None:
                     self._dependency(listed[0], None, listed[1], route, seen, 0)
         self._sub_dependencies(endpoint, route, seen, 0)
         self.model.routes.append(route)
+
+    def _dependency_list(self, scope: Func, ref: tuple) -> tuple[Func, list[tuple]]:
+        """The items of a `dependencies=` list, with the scope they are read in: a list
+        display, or what a name holds (`dependencies=protected`), also one another module
+        binds (`from app.security import member_only`)."""
+        items = list_items(scope, ref)
+        if items or ref[0] != "name":
+            return scope, items
+        mod = scope.mod
+        imp = mod.summary.imports.get(ref[1]) if scope.fd.qn == "<module>" else None
+        if imp is None or not imp.name:
+            return scope, items
+        target = self.p.import_target(mod, imp)
+        owner = self.p.modules.get(target.rpartition(".")[0])
+        if owner is None:
+            return scope, items
+        there = self.p.module_scope(owner)
+        return there, list_items(there, ("name", target.rpartition(".")[2]))
 
     def _sub_dependencies(self, func: Func, route: Route, seen: set[str], depth: int) -> None:
         skip_first = func.class_gqn is not None

@@ -1,0 +1,9 @@
+from fastapi import Depends, FastAPI
+
+from rota.security import member_only, verify_member
+from rota.shifts import rosters, shifts
+
+app = FastAPI()
+protected = [Depends(verify_member)]  # router-level dependencies held in a name
+app.include_router(shifts, dependencies=protected)
+app.include_router(rosters, dependencies=member_only)  # (a list another module builds)
