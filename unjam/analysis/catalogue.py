@@ -14,6 +14,7 @@ import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from unjam.errors import UserError
@@ -36,6 +37,8 @@ class Entry:
     client: bool = False
     excepted: frozenset[str] = frozenset()
     only: frozenset[str] = frozenset()
+    # the `except` entries with a `*` (`*Params`: stripe's nested TypedDicts of arguments)
+    excepted_patterns: tuple[str, ...] = ()
 
     def fix_for(self, qn: str, receiver: str | None = None) -> str:
         """The fix for a call of `qn`: a `Type.*` entry's `{method}` is the method called
@@ -51,7 +54,11 @@ class Entry:
         for one of them, or any attribute but the `except`ed ones."""
         if self.only:
             return attr in self.only
-        return attr not in self.excepted
+        return not self.excepts(attr)
+
+    def excepts(self, attr: str) -> bool:
+        """Whether the `except` list names `attr`, or a pattern of it matches."""
+        return attr in self.excepted or any(fnmatchcase(attr, p) for p in self.excepted_patterns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +120,7 @@ class Catalogue:
         wild = self.wildcard.get(parent) if parent else None
         if wild is None or not wild.returns:
             return None
-        if wild.kind and wild.excepted and attr not in wild.excepted:
+        if wild.kind and wild.excepted and not wild.excepts(attr):
             return None  # `query.all()` runs the query and returns rows, not a query
         return wild.returns  # builders (`query.filter(...)`) keep the type
 
@@ -176,6 +183,7 @@ def _validate(raw: object, where: str) -> Entry:
         client=bool(raw.get("client", False)),
         excepted=frozenset(excepted),
         only=frozenset(only),
+        excepted_patterns=tuple(e for e in excepted if "*" in e),
     )
 
 

@@ -27,3 +27,8 @@ async def sync(customer_id: str):
 @router.post("/invoices/render")
 async def render(spec: dict):
     return await templates.load_template(spec)
+
+
+@router.post("/stripe/customers")
+async def create_customer(email: str):
+    return {"id": stripe_events.new_customer(email)["id"]}

@@ -30,3 +30,8 @@ def trial_end(customer: stripe.Customer) -> int | None:
 
 def close(customer: stripe.Customer) -> None:
     customer.delete()  # expect: UJ001
+
+
+def new_customer(email: str) -> stripe.Customer:
+    params = stripe.Customer.CreateParams(email=email)  # ok (a TypedDict of arguments)
+    return stripe.Customer.create(**params)  # expect: UJ001
