@@ -342,13 +342,32 @@ pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
         // rest runs on every call while `custom` is false)
         let subject = held(b.values.first()?)?;
         let held_form = ComparableExpr::from(subject);
-        return (returns_held(returned, &held_form)
-            && !b.values[1..]
-                .iter()
-                .any(|operand| other_switch(operand, &held_form)))
+        let rest = &b.values[1..];
+        return ((returns_held(returned, &held_form)
+            || kept_beside(returned, subject, &held_form, rest))
+            && !rest.iter().any(|operand| other_switch(operand, &held_form)))
         .then_some(subject);
     }
     held(test)
+}
+
+/// `if self._checked_at and now - self._checked_at < ttl: return self._cache`: a stamp
+/// another operand tests, returning what is kept beside it (an attribute of the same object,
+/// or another plain name) — `_kept_beside` in summarize_guards.py.
+fn kept_beside(returned: &Expr, subject: &Expr, held: &ComparableExpr, rest: &[Expr]) -> bool {
+    let beside = match (returned, subject) {
+        (Expr::Attribute(r), Expr::Attribute(s)) => {
+            ComparableExpr::from(&*r.value) == ComparableExpr::from(&*s.value)
+        }
+        (Expr::Name(_), Expr::Name(_)) => true,
+        _ => false,
+    };
+    beside
+        && rest.iter().any(|operand| {
+            let mut finder = Mentions { held, found: false };
+            finder.visit_expr(operand);
+            finder.found
+        })
 }
 
 /// Whether an early return hands back the held value: itself, a copy (`{**cache, "hit":

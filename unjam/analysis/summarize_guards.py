@@ -317,14 +317,32 @@ def _cached_subject(node: ast.If) -> ast.expr | None:
         # not when another operand is a switch of its own (`if s is not None and custom:`:
         # the rest runs on every call while `custom` is false)
         subject = _held(test.values[0])
+        rest = test.values[1:]
         if (
             subject is not None
-            and _returns_held(value, subject)
-            and not any(_other_switch(operand, subject) for operand in test.values[1:])
+            and (_returns_held(value, subject) or _kept_beside(value, subject, rest))
+            and not any(_other_switch(operand, subject) for operand in rest)
         ):
             return subject
         return None
     return _held(test)
+
+
+def _kept_beside(value: ast.expr, subject: ast.expr, rest: list[ast.expr]) -> bool:
+    """`if self._checked_at and now - self._checked_at < ttl: return self._cache`: a stamp
+    another operand tests, returning what is kept beside it (an attribute of the same
+    object, or another plain name); whether the function fills both is the rules' call."""
+    if type(value) is ast.Attribute and type(subject) is ast.Attribute:
+        beside = ast.dump(value.value) == ast.dump(subject.value)
+    else:
+        beside = type(value) is ast.Name and type(subject) is ast.Name
+    held = ast.dump(subject)
+    return beside and any(
+        ast.dump(node) == held
+        for operand in rest
+        for node in ast.walk(operand)
+        if type(node) is type(subject)
+    )
 
 
 def _returns_held(value: ast.expr, subject: ast.expr) -> bool:

@@ -113,3 +113,48 @@ async def station(city: str):
     if found:
         return found
     return await fetch_station(city)
+
+
+class ReleaseFeed:
+    """The latest release, kept for an hour: the stamp is tested against the age, and what
+    is returned is kept beside it; both are set after each fetch."""
+
+    _latest: dict = {}
+    _fetched_at: float | None = None
+
+    async def _download(self) -> dict:
+        async with aiohttp.ClientSession() as session:  # ok: once an hour, kept below
+            async with session.get("http://releases.internal/latest") as reply:
+                return await reply.json()
+
+    async def latest(self) -> dict:
+        now = time.time()
+        if self._fetched_at and now - self._fetched_at < 3600:
+            return self._latest
+        self._latest = await self._download()
+        self._fetched_at = now
+        return self._latest
+
+    async def _download_notes(self) -> dict:
+        async with aiohttp.ClientSession() as session:  # expect: UJ003 (the stamp is never set)
+            async with session.get("http://releases.internal/notes") as reply:
+                return await reply.json()
+
+    async def notes(self) -> dict:
+        now = time.time()
+        if self._fetched_at and now - self._fetched_at < 3600:
+            return self._latest
+        return await self._download_notes()
+
+
+releases = ReleaseFeed()
+
+
+@forecasts.get("/releases/latest")
+async def latest_release():
+    return await releases.latest()
+
+
+@forecasts.get("/releases/notes")
+async def release_notes():
+    return await releases.notes()
