@@ -19,8 +19,9 @@ A global counts as set at start when code that runs before serving — a lifespa
 handler, an app factory, the module body, or a function one of them calls outside any test
 the summary records (within a few calls) — binds it, outside such tests, to an object it
 builds (a project class's instance, a client the catalogue names, a library class:
-`ConnectionPool(…)`, not `os.getenv(…)`, which may give None), and no code but such code (a
-shutdown's `close_pool()`) sets it back to None. The tests that mean "unset" are the
+`ConnectionPool(…)`, not `os.getenv(…)`, which may give None) — in its module, or from
+another through the module's name (`conn.http_client = httpx.AsyncClient()` in main.py's
+lifespan) — and no code but such code (a shutdown's `close_pool()`) sets it back to None. The tests that mean "unset" are the
 summary's unset-value guards on the global itself: `if _pool is None:`, `if not _pool:`, the
 `else` of `if _pool is not None:` or `if _pool:`, and what follows `if _pool: return …` or
 `if _pool: return` — not a key looked up in it (`if key in _cache: return _cache[key]`: a
@@ -63,6 +64,7 @@ class SetAtStart:
         # callgraph_singletons.py's: whether only code that runs once per process calls it
         self._runs_once = runs_once
         self._names: dict[str, frozenset[str]] = {}  # module path → its globals set at start
+        self._outside: dict[str, dict[str, list[tuple[Func, tuple]]]] | None = None
 
     def unset_tests(self, func: Func) -> frozenset[int]:
         """The indexes of `func`'s guards under which code runs only while a global set at
@@ -82,20 +84,40 @@ class SetAtStart:
     def _set_at_start(self, mod: Module) -> frozenset[str]:
         known = self._names.get(mod.path)
         if known is None:
+            outside = self._stored_from_outside().get(mod.name, {})
             known = self._names[mod.path] = frozenset(
                 name
                 for name, values in mod.summary.global_values.items()
-                if self._bound_before_serving(mod, values) and not self._unbound(mod, values)
+                if self._bound_before_serving(mod, values, outside.get(name, []))
+                and not self._unbound(mod, values, outside.get(name, []))
             )
         return known
 
-    def _bound_before_serving(self, mod: Module, values: list[tuple[str, tuple]]) -> bool:
-        for qn, value in values:
+    def _stored_from_outside(self) -> dict[str, dict[str, list[tuple[Func, tuple]]]]:
+        """module name → global → (function, value) of the stores other modules make
+        through the module's name (`conn.http_client = httpx.AsyncClient()` in a lifespan
+        of main.py, after `import conn`)."""
+        if self._outside is None:
+            self._outside = {}
+            p = self.project
+            for func in p.funcs.values():
+                for base, attr, value in func.fd.attr_stores:
+                    if base[0] != "name":
+                        continue
+                    target = p.value_of(func, base)
+                    if target is not None and target[0] == "mod":
+                        held = self._outside.setdefault(target[1], {})
+                        held.setdefault(attr, []).append((func, value))
+        return self._outside
+
+    def _bound_before_serving(
+        self, mod: Module, values: list[tuple[str, tuple]], outside: list[tuple[Func, tuple]]
+    ) -> bool:
+        funcs = self.project.funcs
+        binders = [(funcs.get(f"{mod.name}.{qn}"), value) for qn, value in values] + outside
+        for func, value in binders:
             call = value[1] if value[0] == "await" else value
-            if call[0] != "call":
-                continue
-            func = self.project.funcs.get(f"{mod.name}.{qn}")
-            if func is None or not _made_unguarded(func.fd, call):
+            if func is None or call[0] != "call" or not _made_unguarded(func.fd, call):
                 continue
             if self._builds_an_object(func, call) and self._runs_before_serving(func, _DEPTH):
                 return True
@@ -116,15 +138,18 @@ class SetAtStart:
             return True
         return callee[0] == "ext" and (self._is_client(callee[1]) or name[:1].isupper())
 
-    def _unbound(self, mod: Module, values: list[tuple[str, tuple]]) -> bool:
+    def _unbound(
+        self, mod: Module, values: list[tuple[str, tuple]], outside: list[tuple[Func, tuple]]
+    ) -> bool:
         """Whether code that may run while serving sets the global back to None (not a
         shutdown's `close_pool()`, which only the lifespan calls)."""
+        funcs = self.project.funcs
         for qn, value in values:
             if value == _NONE and qn != "<module>":
-                func = self.project.funcs.get(f"{mod.name}.{qn}")
+                func = funcs.get(f"{mod.name}.{qn}")
                 if func is None or not self._runs_once(func):
                     return True
-        return False
+        return any(value == _NONE and not self._runs_once(func) for func, value in outside)
 
     def _runs_before_serving(self, func: Func, depth: int) -> bool:
         if func.fd.qn == "<module>" or func.gqn in self._once:

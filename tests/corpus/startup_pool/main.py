@@ -3,7 +3,10 @@ runs while serving), and a search connection a route can reset (its fallback may
 
 from contextlib import asynccontextmanager
 
+import httpx
 from fastapi import FastAPI
+
+import clients
 
 from db import (
     close_pool,
@@ -21,8 +24,11 @@ from db import (
 async def lifespan(app: FastAPI):
     init_pool()
     init_search()
+    clients.http_client = httpx.AsyncClient()
+    clients.feed_client = httpx.AsyncClient()
     yield
     close_pool()
+    await clients.http_client.aclose()
 
 
 app = FastAPI(lifespan=lifespan)  # expect: UJ006
@@ -52,3 +58,20 @@ def reset():
 @app.get("/signer")
 async def signer():
     return signer_email()
+
+
+@app.get("/status")
+async def status():
+    async with clients.shared_http() as client:
+        return (await client.get("http://status.internal")).json()
+
+
+@app.get("/feed")
+async def feed():
+    async with clients.shared_feed() as client:
+        return (await client.get("http://feed.internal")).json()
+
+
+@app.post("/feed/reset")
+async def reset_feed():
+    clients.feed_client = None
