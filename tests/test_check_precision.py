@@ -859,6 +859,14 @@ def test_mysql_connector_calls_are_named_as_mysql_connector_s():
     assert "`mysql.connector.MySQLCursor.execute`" in found[28].message
 
 
+def test_pandas_reading_and_writing_files_is_called_file_i_o():
+    """`pd.read_csv(path)` and `frame.to_csv(...)` read and write a file (and parse it):
+    file I/O, not "CPU-heavy work"."""
+    found = findings("catalogue_tour", "UJ001", "tour/data.py")
+    for line in (49, 50):
+        assert "(file I/O)" in found[line].message, found[line].message
+
+
 def test_a_default_made_empty_in_the_body_still_rules_a_branch_out():
     """`Task(text)` leaves `context=None`, which `__init__` makes `[]`: still false, so
     `_files_in`'s `if not context: return []` ends it, and only the import route walks."""
@@ -1071,14 +1079,14 @@ def test_a_cached_dependency_is_made_once_not_made_async():
     cached function itself `async def` (the cache would keep a coroutine only the first
     request can await). A plain light dependency is still offered `async def`."""
     trips = findings("cached_deps", "UJ005", "visits/main.py")
-    for line, endpoint in ((35, "create_visit"), (44, "visit_settings")):
+    for line, endpoint in ((37, "create_visit"), (46, "visit_settings")):
         fix = trips[line].fix
         assert f"make `get_clock`, `{endpoint}` `async def`: they call nothing" in fix, fix
         assert "`get_settings` `async def`" not in fix, fix
         assert "`get_visit_repository` `async def`" not in fix, fix
         assert "only the first request can await" in fix, fix
-    assert "make what `get_visit_repository`, `get_settings` cache once" in trips[35].fix
-    assert "make what `get_settings`, `get_visit_repository` cache once" in trips[44].fix
+    assert "make what `get_visit_repository`, `get_settings` cache once" in trips[37].fix
+    assert "make what `get_settings`, `get_visit_repository` cache once" in trips[46].fix
 
 
 def test_sqlalchemy_1_runs_a_plain_string_so_what_follows_it_runs(tmp_path: Path):

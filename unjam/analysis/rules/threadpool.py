@@ -275,12 +275,13 @@ class ThreadPool:
         """Whether a sync piece of `route` waits in a blocking call while it holds a token of
         the default limiter: a sync generator dependency's code after its `yield` runs
         under a limiter FastAPI makes for that one exit, not the default one; a call made
-        once per process (`if database is None: init_database()`) holds no token per
-        request."""
+        once per process (`if database is None: init_database()`), or in the body of an
+        `lru_cache`d dependency (`Depends(get_settings)`: later requests get the kept
+        value), holds no token per request."""
         return any(
             self._waits_per_request(inv, f)
             for inv in (route.endpoint, *route.dependencies)
-            if inv.token
+            if inv.token and not inv.cached
             for f in inv.funcs
         )
 
