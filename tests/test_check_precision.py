@@ -1174,7 +1174,11 @@ def test_a_prefix_constant_of_a_module_known_by_several_names_is_read():
     root = CORPUS / "namespace_prefix"
     result = analyze(root, sorted(root.rglob("*.py")))
     labels = {f.location.path: f.entry.route for f in result.findings}
-    assert labels == {"routes/pets.py": "GET /api/v1/pets", "routes/owners.py": "GET /api/v1…"}
+    assert labels == {
+        "routes/pets.py": "GET /api/v1/pets",
+        "routes/owners.py": "GET /api/v1…",
+        "routes/vets.py": "GET /api/v1/vets",  # (`VETS` from `from config.paths import *`)
+    }
 
 
 def test_a_namespace_folder_beside_the_app_package_is_imported_through():

@@ -1,12 +1,14 @@
 """The string (or number) an expression surely holds, from the constants the code shows:
-written at the place, a module-level constant (here, imported, or read as `module.NAME`), a
+written at the place, a module-level constant (here, imported — also by `import *` — or read
+as `module.NAME`), a
 local assigned only constants, a few names deep; or, asked for how a string starts, such a
 constant joined with something (`"/proc/" + pid`, `"/proc/%d" % pid`, `f"/proc/{pid}"`).
 Anything a caller passes or a function computes is unknown (None)."""
 
 from __future__ import annotations
 
-from unjam.analysis.project import Func, Project
+from unjam.analysis.project import Func, Module, Project
+from unjam.analysis.summary import ImportRef
 
 _PREFIX_OPS = frozenset(("Add", "Mod"))  # the left string stays the start of the result
 _MAX_HOPS = 4  # names followed to find the constant (a constant aliased a few times)
@@ -90,6 +92,8 @@ def _module_text(
         )
     assigned = summary.global_values.get(name)
     if not assigned:
+        if imp is None and summary.star_imports and hops > 0:
+            return _star_text(project, mod, name, whole, hops - 1, number)
         return imported
     if any(scope != "<module>" for scope, _ in assigned):
         return None  # (also) assigned by a function at run time
@@ -102,6 +106,19 @@ def _module_text(
     # "/petowners"`): which holds where it is read depends on the order, which the summary
     # does not keep — known only when both say the same
     return text if imp is None or text == imported else None
+
+
+def _star_text(
+    project: Project, mod: Module, name: str, whole: bool, hops: int, number: bool
+) -> str | int | None:
+    """`REGISTER` of `from app.config.endpoints import *`: the module that binds it, the
+    last star import first (the one whose binding the name keeps)."""
+    for star in reversed(mod.summary.star_imports):
+        target = project.import_target(mod, ImportRef(star.level, star.module, None))
+        found = project.modules.get(target)
+        if found is not None and found is not mod and name in found.summary.global_values:
+            return _module_text(project, target, name, whole, hops, number)
+    return None
 
 
 def _one_text(

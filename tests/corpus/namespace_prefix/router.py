@@ -6,7 +6,9 @@ from fastapi import APIRouter
 from config.routes import prefix
 from routes.owners import owners
 from routes.pets import pets
+from routes.vets import vets
 
 routes = APIRouter()
 routes.include_router(pets, prefix=prefix)
 routes.include_router(owners, prefix=prefix)
+routes.include_router(vets, prefix=prefix)

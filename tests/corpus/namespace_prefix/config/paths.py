@@ -1,0 +1,1 @@
+VETS = "/vets"
