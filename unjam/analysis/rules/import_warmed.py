@@ -69,7 +69,13 @@ class ImportWarmed:
         found: set[str] = set()
         run = self._run_modules()
         entries = {f for inv in (*self.e.loop_entries, *self.e.startup) for f in inv.funcs}
-        level = [self.p.module_scope(mod).gqn for mod in self.p.unique_modules() if mod.name in run]
+        bodies = [self.p.module_scope(mod) for mod in self.p.unique_modules() if mod.name in run]
+        level = [body.gqn for body in bodies]
+        # (`get_db = db_manager.db_module.create_all_tables`: reading a property runs it)
+        read = {getter for body in bodies for getter in self._properties_read(body)}
+        found |= read
+        self._called |= read
+        level += sorted(read)
         seen = set(level)
         for _depth in range(_IMPORT_DEPTH):
             following = []
@@ -93,6 +99,24 @@ class ImportWarmed:
                         seen.add(edge.callee)
                         following.append(edge.callee)
             level = following
+        return found
+
+    def _properties_read(self, body: Func) -> set[str]:
+        """The property getters a module body runs by reading them, at its top level, on the
+        process's one instance of a class (`db_manager.db_module` of `db_manager =
+        DBManager()`): a memo on that instance is then filled for every later read."""
+        p = self.p
+        found: set[str] = set()
+        values = body.mod.summary.global_values.values()
+        refs = [value for bound in values for scope, value in bound if scope == "<module>"]
+        for ref in refs:
+            for base, attr in _attribute_reads(ref):
+                owner = p.value_of(body, base)
+                if owner is None or owner[0] != "obj" or not self.g.singleton(owner[1]):
+                    continue
+                method = p.method(owner[1], attr)
+                if method is not None and p.is_property(method):
+                    found.add(method.gqn)
         return found
 
     def _run_modules(self) -> set[str]:
@@ -157,3 +181,20 @@ def _same_arguments(func: Func, site: CallSite) -> bool:
 def _names(refs: list) -> set[str]:
     """The bare names the refs read."""
     return {name for ref in refs for name in names_read(ref)}
+
+
+def _attribute_reads(ref: tuple) -> list[tuple[tuple, str]]:
+    """(base, attribute) of each `base.attribute` a ref reads, outermost last."""
+    found: list[tuple[tuple, str]] = []
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, tuple) or not item:
+            continue
+        if not isinstance(item[0], str):
+            stack.extend(item)
+            continue
+        if item[0] == "attr" and isinstance(item[1], tuple) and isinstance(item[2], str):
+            found.append((item[1], item[2]))
+        stack.extend(part for part in item[1:] if isinstance(part, tuple))
+    return found
