@@ -288,7 +288,7 @@ pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'
         let all_negated_names = rest.iter().all(|r| {
             matches!(r, Expr::UnaryOp(u) if u.op == UnaryOp::Not && matches!(*u.operand, Expr::Name(_)))
         });
-        if !all_negated_names {
+        if !all_negated_names && !stamped(first, rest) {
             return None;
         }
         flag = first;
@@ -310,6 +310,40 @@ pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'
         }
         _ => None,
     }
+}
+
+/// `if _cache["data"] is not None and time.time() - _cache["ts"] < ttl: return`: the other
+/// operands test the flag, or the container holding it, against something (its age), and
+/// none is a switch of its own — `_stamped` in summarize_guards.py.
+fn stamped(first: &Expr, rest: &[Expr]) -> bool {
+    let held = match first {
+        Expr::Compare(c)
+            if c.ops.len() == 1
+                && c.ops[0] == CmpOp::IsNot
+                && matches!(c.comparators[0], Expr::NoneLiteral(_)) =>
+        {
+            &*c.left
+        }
+        _ => first,
+    };
+    let held_form = ComparableExpr::from(held);
+    let container = match held {
+        Expr::Subscript(sub) => Some(ComparableExpr::from(&*sub.value)),
+        _ => None,
+    };
+    let mentioned = rest.iter().any(|operand| {
+        let mut finder = Mentions { held: &held_form, found: false };
+        finder.visit_expr(operand);
+        if !finder.found
+            && let Some(kept) = &container
+        {
+            let mut by_container = Mentions { held: kept, found: false };
+            by_container.visit_expr(operand);
+            return by_container.found;
+        }
+        finder.found
+    });
+    mentioned && !rest.iter().any(|operand| other_switch(operand, &held_form))
 }
 
 /// What an early return hands back, as the memo rule reads it: a comprehension over a held

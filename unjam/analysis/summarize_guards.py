@@ -284,7 +284,7 @@ def _done_flag(node: ast.If) -> ast.expr | None:
         if not all(
             type(r) is ast.UnaryOp and type(r.op) is ast.Not and type(r.operand) is ast.Name
             for r in rest
-        ):
+        ) and not _stamped(first, rest):
             return None
         flag = first
     elif type(flag) is ast.BoolOp:  # `if X or Y: return`: the rest runs while X is unset too
@@ -297,6 +297,19 @@ def _done_flag(node: ast.If) -> ast.expr | None:
     if t is ast.Call and type(flag.func) is ast.Attribute and flag.func.attr == "get":
         return flag
     return None
+
+
+def _stamped(first: ast.expr, rest: list[ast.expr]) -> bool:
+    """`if _cache["data"] is not None and time.time() - _cache["ts"] < ttl: return`: the
+    other operands test the flag, or the container holding it, against something (its age),
+    and none is a switch of its own."""
+    held = first.left if _is_set(first) else first  # type: ignore[attr-defined]
+    kept = {ast.dump(held)}
+    if type(held) is ast.Subscript:
+        kept.add(ast.dump(held.value))
+    return any(
+        ast.dump(node) in kept for operand in rest for node in ast.walk(operand)
+    ) and not any(_other_switch(operand, held) for operand in rest)
 
 
 def _cached_subject(node: ast.If) -> ast.expr | None:
