@@ -302,7 +302,8 @@ def _holds_call_data(fd: FuncDef, name: str, seen: set[str]) -> bool:
 
 def _as_attribute(subject: tuple) -> tuple:
     """`hasattr(x, "a")` / `getattr(x, "a", None)` as the `x.a` it reads, so that the test
-    is judged by where `x` lives (`self` of a per-request object is no memo holder)."""
+    is judged by where `x` lives (`self` of a per-request object is no memo holder); a
+    logger's `hasHandlers()` as the `logger.handlers` it reads."""
     if (
         subject[0] == "call"
         and subject[1] in _ATTRIBUTE_FUNCS
@@ -311,6 +312,8 @@ def _as_attribute(subject: tuple) -> tuple:
         and type(subject[2][1][1]) is str
     ):
         return ("attr", subject[2][0], subject[2][1][1])
+    if subject[0] == "call" and subject[1][0] == "attr" and subject[1][2] == "hasHandlers":
+        return ("attr", subject[1][1], "handlers")
     return subject
 
 
