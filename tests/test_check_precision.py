@@ -804,6 +804,12 @@ def test_a_helper_returning_a_sqlite_connection_is_not_moved_alone_into_a_thread
     for line in (13, 14):
         assert found[line].fix.startswith("not `_connect` alone"), found[line].fix
         assert "to_thread(_connect" not in found[line].fix, found[line].fix
+    # a class keeping one: neither `Journal(...)` nor `journal.add` moves alone
+    assert found[28].fix.startswith("not `Journal` alone: what it makes keeps"), found[28].fix
+    for line in (32, 33):
+        assert "alone: its object keeps a `sqlite3.Connection`" in found[line].fix
+    # `check_same_thread=False`: any thread may use it
+    assert "to_thread(SharedJournal" in found[40].fix, found[40].fix
 
 
 def test_an_executor_method_is_named_for_the_class_that_defines_it():
@@ -1139,6 +1145,20 @@ def test_a_value_read_from_what_the_caller_passed_is_no_memo():
     found = findings("memo_guards", "UJ001", "catalog/hooks.py")
     assert "first call" not in found[44].message, found[44].message
     assert found[44].severity == Severity.ERROR
+
+
+def test_a_logger_that_has_its_handlers_is_set_up_once():
+    """`if not logger.hasHandlers():` reads the process's one logger of that name, as
+    `if not logger.handlers:` does: what it adds is kept, so the set-up runs once."""
+    found = findings("memo_guards", "UJ001", "catalog/forecasts.py")
+    assert "on the first call only" in found[168].message, found[168].message
+
+
+def test_a_stamp_tested_for_its_age_before_a_bare_return_is_a_memo():
+    """`if _feed["data"] is not None and time.time() - _feed["at"] < 60: return`: the
+    refresh after it runs once a minute, not on every request."""
+    found = findings("memo_guards", "UJ003", "catalog/forecasts.py")
+    assert 184 not in found, found[184].message
 
 
 def test_a_cache_that_expires_its_entries_pays_again_at_each_expiry():

@@ -126,6 +126,19 @@ def _context_manager(func) -> bool:
 _THREAD_BOUND = frozenset({"sqlite3.Connection", "sqlite3.Cursor"})
 
 
+def _any_thread(value: tuple) -> bool:
+    """`sqlite3.connect(path, check_same_thread=False)`: a connection any thread may use."""
+    return value[0] == "call" and ("check_same_thread", ("const", False)) in value[3]
+
+
+def _holding(func: Func) -> str:
+    """How a function holds what only its thread may use: it returns it, or the object it
+    makes (`__init__`) or runs on (a method) keeps it."""
+    if func.class_gqn is None:
+        return "it returns"
+    return "what it makes keeps" if func.fd.name == "__init__" else "its object keeps"
+
+
 class Blocking:
     def __init__(self, engine: RulesEngine) -> None:
         self.e = engine
@@ -410,8 +423,9 @@ class Blocking:
         setter = self._context_vars.sets(gqn)
         made = self._thread_bound(gqn)
         if setter is None and made:
+            what = _holding(self.p.funcs[gqn])
             return (
-                f"not `{called}` alone: it returns a `{made}`, which only the thread that "
+                f"not `{called}` alone: {what} a `{made}`, which only the thread that "
                 "opened it may use, so move the work that uses it into the same function "
                 "under `await asyncio.to_thread(...)` where the loop calls it, or use aiosqlite"
             )
@@ -431,9 +445,23 @@ class Blocking:
 
     def _thread_bound(self, gqn: str) -> str:
         """What the function returns when only the thread that made it may use it (a
-        sqlite3 connection), else ""."""
+        sqlite3 connection), else ""; for a constructor, such a thing it keeps on the new
+        object (`self.conn = sqlite3.connect(path)`)."""
         func = self.p.funcs.get(gqn)
-        made = self.p.return_value(func) if func is not None else None
+        if func is None:
+            return ""
+        if func.class_gqn is not None:
+            init = self.p.method(func.class_gqn, "__init__")
+            stores = init.fd.attr_stores if init is not None else []
+            for base, _attr, value in stores:
+                if init is None or base != ("name", "self") or _any_thread(value):
+                    continue
+                kept = self.p.value_of(init, value)
+                if kept is not None and kept[1] in _THREAD_BOUND:
+                    return kept[1]
+            if func.fd.name == "__init__":
+                return ""
+        made = self.p.return_value(func)
         return made[1] if made is not None and made[1] in _THREAD_BOUND else ""
 
     def _sync_user(self, func: Func) -> str | None:

@@ -2,7 +2,9 @@
 store it was handed (S3 in the real thing), and a CRUD module's row read and created again
 on a miss (a table). The client is built once per key, not on every request."""
 
+import logging
 import time
+from pathlib import Path
 
 import aiohttp
 from fastapi import APIRouter
@@ -158,3 +160,34 @@ async def latest_release():
 @forecasts.get("/releases/notes")
 async def release_notes():
     return await releases.notes()
+
+
+def audit_logger(name: str) -> logging.Logger:
+    logger = logging.getLogger(name)
+    if not logger.hasHandlers():  # (the process's one logger keeps what is added to it)
+        Path("/var/log/forecasts").mkdir(exist_ok=True)  # expect: UJ001
+        logger.addHandler(logging.FileHandler("/var/log/forecasts/audit.log"))
+    return logger
+
+
+@forecasts.post("/audit")
+async def audit(event: str):
+    audit_logger("forecasts.audit").info(event)
+
+
+_feed: dict = {"data": None, "at": 0.0}
+
+
+async def refresh_feed() -> None:
+    if _feed["data"] is not None and time.time() - _feed["at"] < 60:
+        return  # fresh: no session, no request
+    async with aiohttp.ClientSession() as session:  # ok: once a minute, kept below
+        async with session.get("http://feed.internal") as reply:
+            _feed["data"] = await reply.json()
+            _feed["at"] = time.time()
+
+
+@forecasts.get("/feeds/latest")
+async def feed():
+    await refresh_feed()
+    return _feed["data"]

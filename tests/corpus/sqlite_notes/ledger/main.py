@@ -19,3 +19,32 @@ def _connect(path: str) -> sqlite3.Connection:
 async def ledger():
     with _connect("ledger.db") as conn:
         return conn.execute("SELECT SUM(amount) FROM entries").fetchone()  # expect: UJ001
+
+
+class Journal:
+    """Keeps its connection and cursor: neither the constructor nor a method moves alone."""
+
+    def __init__(self, path: str):
+        self.conn = sqlite3.connect(path)  # expect: UJ001
+        self.cur = self.conn.cursor()
+
+    def add(self, amount: int) -> None:
+        self.cur.execute("INSERT INTO entries VALUES (?)", (amount,))  # expect: UJ001
+        self.conn.commit()  # expect: UJ001
+
+
+class SharedJournal:
+    """A connection any thread may use: moving the constructor alone is fine."""
+
+    def __init__(self, path: str):
+        self.conn = sqlite3.connect(path, check_same_thread=False)  # expect: UJ001
+
+
+@app.post("/journal")
+async def journal(amount: int):
+    Journal("ledger.db").add(amount)
+
+
+@app.get("/journal/shared")
+async def shared_journal():
+    return {"open": SharedJournal("ledger.db").conn is not None}
