@@ -164,6 +164,7 @@ class CallResolver:
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                     or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
                     or (qn == _PSYCOPG_POOL and ("open", ("const", False)) in site.kwargs)
+                    or (qn in _CONNECT_LATER and not site.args and not _named(site, "host"))
                     or (qn in SQLITE_EXECUTES and sets_a_flag(site))
                     or (qn in CHEAP_HASHES and cheap_hash(self.project, func, site, qn))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
@@ -656,6 +657,8 @@ _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.Executor.shutdown"
 _SQLITE_CONNECT = "sqlite3.connect"
 _PSYCOPG_POOL = "psycopg_pool.ConnectionPool"  # built with open=False, it connects on open()
+# built with no host, these connect only when `connect(host)` is called (reported there)
+_CONNECT_LATER = frozenset({"ftplib.FTP", "ftplib.FTP_TLS", "smtplib.SMTP", "smtplib.SMTP_SSL"})
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # calls whose first parameter says whether to wait
 _WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
@@ -715,3 +718,7 @@ def _polls(qn: str, site: CallSite) -> bool:
     return any(
         name in _NONBLOCKING_KEYWORDS and value == ("const", False) for name, value in site.kwargs
     )
+
+
+def _named(site: CallSite, keyword: str) -> bool:
+    return any(name == keyword for name, _value in site.kwargs)

@@ -28,6 +28,8 @@ async def mail_and_ftp(to: str) -> None:
         smtp.sendmail("noreply@x", [to], "hi")  # expect: UJ001
     ftp = ftplib.FTP("ftp.internal")  # expect: UJ001
     ftp.retrbinary("RETR x", print)  # expect: UJ001
+    later = ftplib.FTP()  # ok: no host, no connection yet
+    later.connect("ftp.internal")  # expect: UJ001
 
 
 async def lan_address() -> str:
