@@ -22,22 +22,8 @@ if TYPE_CHECKING:
 
 # calls a piece may make and still become `async def` without blocking the loop
 _HARMLESS_NAMES = frozenset(
-    [
-        "HTTPException",
-        "bool",
-        "dict",
-        "float",
-        "int",
-        "isinstance",
-        "len",
-        "list",
-        "max",
-        "min",
-        "set",
-        "sorted",
-        "str",
-        "tuple",
-    ]
+    {"HTTPException", "bool", "dict", "float", "int", "isinstance", "len", "list", "max", "min"}
+    | {"set", "sorted", "str", "tuple", "cast", "getattr", "hasattr", "any", "all", "sum"}
 )
 _HARMLESS_METHODS = frozenset(
     ["endswith", "get", "items", "keys", "lower", "split", "startswith", "strip", "upper", "values"]

@@ -150,7 +150,8 @@ def _aimed_at(callee: FuncDef, sites: list) -> list:
     """The sites of a line that call `callee` by its name (`Riot(game).matches(puuid)`:
     `puuid` goes to `matches`, not to `Riot.__init__`); all of them when none does (a call
     through an alias)."""
-    name = callee.class_qn.rpartition(".")[2] if callee.name == "__init__" else callee.name
+    owner = (callee.class_qn or "").rpartition(".")[2]
+    name = owner if callee.name == "__init__" else callee.name
     named = [c for c in sites if _called_name(c.func) in (name, callee.name)]
     return named or sites
 

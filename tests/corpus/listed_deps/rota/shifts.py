@@ -1,4 +1,6 @@
-from fastapi import APIRouter, Depends
+from typing import cast
+
+from fastapi import APIRouter, Depends, Request
 
 shifts = APIRouter()
 rosters = APIRouter()
@@ -16,3 +18,12 @@ def list_shifts(team: str, week: int = Depends(current_week)) -> dict:
 @rosters.get("/teams/{team}/roster")  # expect: UJ005
 def roster(team: str, week: int = Depends(current_week)) -> dict:
     return {"team": team, "week": week}
+
+
+def board_state(request: Request) -> dict:
+    return cast(dict, request.app.state.board)
+
+
+@shifts.get("/teams/{team}/board")  # expect: UJ005
+def board(team: str, state: dict = Depends(board_state)) -> dict:
+    return {"team": team, "open": len(state)}
