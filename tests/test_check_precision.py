@@ -1163,6 +1163,14 @@ def test_a_stamp_tested_for_its_age_before_a_bare_return_is_a_memo():
     assert 184 not in found, found[184].message
 
 
+def test_a_setting_a_local_of_the_same_name_writes_is_no_memo():
+    """`if config.preset_key: return config.preset_key` reads a setting no code fills: a
+    route's local `config = Config()` then `config.preset_key = name` writes that local,
+    not the global, so the read after the test runs on every call."""
+    found = findings("memo_guards", "UJ001", "catalog/forecasts.py")
+    assert "first call" not in found[206].message, found[206].message
+
+
 def test_a_cache_that_expires_its_entries_pays_again_at_each_expiry():
     """`if "all" in TICKERS: return TICKERS["all"]` with `TICKERS = TTLCache(ttl=60)`: the
     fetch is no first-call-only stall (it comes back every minute), and start-up cannot

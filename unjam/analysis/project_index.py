@@ -267,21 +267,26 @@ class ProjectIndex:
     def written_names(self) -> frozenset[str]:
         """Every name some code fills or rebinds: declared `global` in a function, stored
         into (`X[k] = v`, `X.a = v`, `X += …`, `del X[k]`, also deeper: `X.a[k] = v`) or
-        changed by a method that fills a container (`X.update(…)`, `X.a.append(…)`). A
-        module table no code writes (`KNOWN = {...}` only read) holds nothing a call left
+        changed by a method that fills a container (`X.update(…)`, `X.a.append(…)`) — not
+        through a local of the same name. A module table no code writes (`KNOWN = {...}` only read) holds nothing a call left
         behind: no memo (rules/memo.py)."""
         written = self._written
         if written is None:
             found: set[str] = set()
             for mod in self.unique_modules():
                 for fd in mod.summary.funcs.values():
-                    found.update(fd.globals_declared)
-                    found.update(root_name(ref) for ref in fd.mutated)
-                    found.update(root_name(target) for target, _attr, _value in fd.attr_stores)
+                    names: set[str] = set(fd.globals_declared)
+                    names.update(root_name(ref) for ref in fd.mutated)
+                    names.update(root_name(target) for target, _attr, _value in fd.attr_stores)
                     for call in fd.calls:
                         func = call.func
                         if func[0] == "attr" and func[2] in FILLERS:
-                            found.add(root_name(func[1]))
+                            names.add(root_name(func[1]))
+                    # (not a local of the function: `settings = db.get(Settings, 1)` then
+                    # `settings.updated_at = now` writes a row, not the global `settings`)
+                    if fd.qn != "<module>":
+                        names -= set(fd.locals) - fd.globals_declared
+                    found |= names
             found.discard("")
             written = self._written = frozenset(found)
         return written

@@ -191,3 +191,28 @@ async def refresh_feed() -> None:
 async def feed():
     await refresh_feed()
     return _feed["data"]
+
+
+class Config:
+    preset_key = ""
+
+
+config = Config()
+
+
+def signing_key() -> str:
+    if config.preset_key:  # a setting, which no code fills: no memo
+        return config.preset_key
+    return Path("/etc/forecasts/key.pem").read_text()  # expect: UJ001
+
+
+@forecasts.post("/sign")
+async def sign():
+    return {"key": signing_key()}
+
+
+@forecasts.post("/rows/{name}")
+async def touch_row(name: str):
+    config = Config()  # a local of the same name: writing it writes no global
+    config.preset_key = name
+    return {}
