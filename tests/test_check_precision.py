@@ -1211,6 +1211,18 @@ def test_a_prefix_constant_of_a_module_known_by_several_names_is_read():
     }
 
 
+def test_imports_from_above_a_namespace_app_folder_reach_the_packages_beside_it():
+    """`from api.routes import router` in shop/app/main.py (app/ a namespace package run as
+    `app.main` from shop/, which a stray `__init__.py` makes a package): the router and the
+    prefix constant are shop/api's and shop/core's; desk/'s app, whose `core.checks` does
+    not compile, cannot start."""
+    root = CORPUS / "stray_backend"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    assert [f.entry.route for f in result.findings] == ["GET /shop/orders"]
+    (path, reason), *_ = result.unparsed
+    assert path == "desk/core/checks.py" and "cannot start" in reason, reason
+
+
 def test_a_namespace_folder_beside_the_app_package_is_imported_through():
     """`from internal.api.routes import router` in `app/service/main.py`, `internal/` (no
     `__init__.py`) beside the `app` package: the router is the one included, no prefix."""

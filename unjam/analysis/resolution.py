@@ -178,12 +178,46 @@ class Resolver(ProjectIndex):
             prefix = import_root(mod)  # the folder the importer's top package sits in
         elif f"{prefix}__init__.py" in self.primary:
             return None
+        elif directory:
+            found = self._above_namespace_folder(directory, dotted)
+            if found is not None:
+                return found
         if f"{prefix}{first}/" not in self.folders():
             return None
         if f"{prefix}{first}/__init__.py" in self.primary:
             return None  # a package: the linker's names already say it
         path = f"{prefix}{dotted.replace('.', '/')}"
         return self.primary.get(f"{path}.py") or self.primary.get(f"{path}/__init__.py")
+
+    def namespace_copy(self, mod: Module, dotted: str) -> str | None:
+        """The primary name of the module `dotted` names in a namespace folder beside the
+        importer or its package, or from above the namespace folder it sits in (see
+        `_in_namespace_beside`), or None."""
+        return self._in_namespace_beside(mod, dotted)
+
+    def _above_namespace_folder(self, directory: str, dotted: str) -> str | None:
+        """`from core.checker import X` in backend/app/main.py, `app/` a namespace package run
+        as `app.main` from backend/ (`cd backend && uvicorn app.main:app`), whose stray
+        `__init__.py` makes the linker name its packages `backend.core…`: the primary name of
+        backend/core/checker.py."""
+        for path in self.above_namespace_paths(directory, dotted):
+            found = self.primary.get(path)
+            if found is not None:
+                return found
+        return None
+
+    def above_namespace_paths(self, directory: str, dotted: str) -> list[str]:
+        """The files `_above_namespace_folder` looks for, module first (none when the
+        importer's folder is a package, or the folder above it is none)."""
+        parent = directory.rpartition("/")[0]
+        if (
+            not parent
+            or f"{directory}/__init__.py" in self.primary
+            or f"{parent}/__init__.py" not in self.primary
+        ):
+            return []
+        path = f"{parent}/{dotted.replace('.', '/')}"
+        return [f"{path}.py", f"{path}/__init__.py"]
 
     def _imports_only_there(self, mod: Module, dotted: str, sibling: str) -> bool:
         """Whether only the sibling can be what `dotted` names: the module the absolute

@@ -46,8 +46,14 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
         for written in imports.of(mod):
             # (the importer's own copy of a package it sits in, where another folder holds
             # a module of that name: `from app.config import x` in b/app/main.py; or the
-            # copy on its own `sys.path` folder, where a script folder's module took the name)
-            name = project.own_module(mod, written) or project.nearer_copy(mod, written) or written
+            # copy on its own `sys.path` folder, where a script folder's module took the name;
+            # or one in a folder the linker names otherwise, found by its path)
+            name = project.own_module(mod, written) or project.nearer_copy(mod, written)
+            if name is None and written not in project.modules:
+                name = project.namespace_copy(mod, written) or _broken_above(
+                    project, mod, written, broken
+                )
+            name = name or written
             if name in parents:
                 continue
             parents[name] = as_name
@@ -61,6 +67,16 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
                 seen.add(id(found))
                 queue.append((found, name))
     return None
+
+
+def _broken_above(
+    project: Project, mod: Module, written: str, broken: dict[str, str]
+) -> str | None:
+    """The name of a broken file (no module: it does not compile) an import names from
+    above the namespace folder the importer sits in (`from core.checker import X` in
+    backend/app/main.py, backend/core/checker.py a syntax error)."""
+    paths = project.above_namespace_paths(mod.path.rpartition("/")[0], written)
+    return next((name for name, path in broken.items() if path in paths), None)
 
 
 class _TopLevelImports:
