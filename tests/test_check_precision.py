@@ -1171,6 +1171,13 @@ def test_a_setting_a_local_of_the_same_name_writes_is_no_memo():
     assert "first call" not in found[206].message, found[206].message
 
 
+def test_an_or_test_that_compares_a_parameter_is_no_memo():
+    """`if limit <= 0 or not _stations:` runs its body whenever a caller passes a limit of
+    0, filled or not: the read under it is per call, not first-call only."""
+    found = findings("memo_guards", "UJ001", "catalog/forecasts.py")
+    assert "first call" not in found[226].message, found[226].message
+
+
 def test_a_cache_that_expires_its_entries_pays_again_at_each_expiry():
     """`if "all" in TICKERS: return TICKERS["all"]` with `TICKERS = TTLCache(ttl=60)`: the
     fetch is no first-call-only stall (it comes back every minute), and start-up cannot

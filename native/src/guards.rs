@@ -36,9 +36,9 @@ pub fn guard_subjects<'e>(
     };
     let mut out = Vec::new();
     if matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or)
-        && nodes
-            .iter()
-            .any(|node| param_test(node, params, locals).is_some())
+        && nodes.iter().any(|node| {
+            param_test(node, params, locals).is_some() || compares_a_param(node, params)
+        })
     {
         return out;
     }
@@ -496,6 +496,19 @@ fn is_hasattr(call: &ExprCall) -> bool {
 /// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)
 /// against a constant or `Name.MEMBER`: `p`, `not p`, `p is / is not / == / != <const>`,
 /// `"key" in / not in p` — `_param_test` in summarize_guards.py.
+/// `size <= 0`: a parameter compared to anything, which each call decides —
+/// `_compares_a_param` in summarize_guards.py.
+fn compares_a_param(node: &Expr, params: &[Param]) -> bool {
+    let Expr::Compare(c) = node else {
+        return false;
+    };
+    let Expr::Name(n) = &*c.left else {
+        return false;
+    };
+    let name = n.id.as_str();
+    name != "self" && name != "cls" && params.iter().any(|p| p.name == name)
+}
+
 pub fn param_test<'a>(
     node: &'a Expr,
     params: &[Param],

@@ -21,7 +21,9 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
     if (
         type(test) is ast.BoolOp
         and type(test.op) is ast.Or
-        and any(_param_test(node, fn) is not None for node in test.values)
+        and any(
+            _param_test(node, fn) is not None or _compares_a_param(node, fn) for node in test.values
+        )
     ):
         return out
     for node in test.values if type(test) is ast.BoolOp else (test,):
@@ -45,6 +47,14 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
             else:
                 out.append(("is None", node.left, None))
     return out
+
+
+def _compares_a_param(node: ast.expr, fn: FuncDef) -> bool:
+    """`size <= 0`: a parameter compared to anything, which each call decides."""
+    if type(node) is not ast.Compare or type(node.left) is not ast.Name:
+        return False
+    name = node.left.id
+    return name not in ("self", "cls") and any(p.name == name for p in fn.params)
 
 
 def _is_set(test: ast.expr) -> bool:

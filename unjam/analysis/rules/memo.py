@@ -65,6 +65,7 @@ _ATTRIBUTE_FUNCS = frozenset({("name", "getattr"), ("name", "hasattr")})
 _ENVIRONMENT = frozenset({"environ", "getenv"})
 _FRESH_VALUES = frozenset(
     {"uuid1", "uuid4", "mkdtemp", "mktemp", "token_hex", "token_urlsafe", "time", "time_ns"}
+    | {"mkstemp", "NamedTemporaryFile", "TemporaryDirectory"}
     | {"now", "utcnow", "perf_counter", "monotonic"}
 )
 

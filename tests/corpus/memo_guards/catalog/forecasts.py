@@ -216,3 +216,17 @@ async def touch_row(name: str):
     config = Config()  # a local of the same name: writing it writes no global
     config.preset_key = name
     return {}
+
+
+_stations: dict = {}
+
+
+def station_table(limit: int) -> dict:
+    if limit <= 0 or not _stations:  # (any call with limit <= 0 reloads: no memo)
+        _stations.update(zones=Path("/srv/stations.txt").read_text())  # expect: UJ001
+    return _stations
+
+
+@forecasts.get("/stations/table")
+async def stations_table(limit: int = 0):
+    return station_table(limit)
