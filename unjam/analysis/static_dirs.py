@@ -82,7 +82,7 @@ def _may_be_there(project: Project, root: Path, mod: Module, directory: str) -> 
 
 def _made_by_code(project: Project, name: str, mod: Module) -> bool:
     """Whether some code may make a folder named `name`: a `makedirs`/`mkdir`/`copytree`
-    call whose path names it, or whose path unjam cannot read (`settings.media.mkdir()`)
+    call whose path names it, or whose path unjam cannot read (`settings.media.mkdir()`),
     in code that may run as the modules of the program loading `mod` load (a route's, or
     a helper only routes call, runs after the mount has failed; another script's is no
     part of the app's start)."""
@@ -94,9 +94,8 @@ def _made_by_code(project: Project, name: str, mod: Module) -> bool:
             if receiver is not None and not paths:
                 paths = [receiver]  # `Path("static").mkdir(exist_ok=True)`
             texts = [constant_text(project, func, ref, whole=False) for ref in paths]
-            if any(t is not None and name in t for t in texts):
-                return True
-            if paths and None not in texts:
+            named = any(t is not None and name in t for t in texts)
+            if not named and paths and None not in texts:
                 continue
             if program is None:
                 program = programs_loading(project, {mod.name})
