@@ -170,6 +170,12 @@ class _Scan:
                 if key not in verdicts:
                     verdicts[key] = self._verdict(imp, key[2])
                 verdict = verdicts[key]
+                if verdict is None and not imp.level and self._held_nowhere(module, key[2]):
+                    # (`from app.db.models import X` in backend/app/api/v1/images.py, no
+                    # `app/` on its `sys.path` folders: judged in the package it sits in)
+                    own = _own_package_folder(mod, module.partition(".")[0])
+                    if own is not None:
+                        verdict = self._verdict(imp, own)
                 # (`from firebase_admin import auth` in a firebase_admin.py of the app's: the
                 # installed package, which the module is named after, not the module itself)
                 if verdict is None or _itself(verdict[0], mod):
@@ -183,6 +189,10 @@ class _Scan:
                         continue  # found in the importer's own package
                 found.append((mod, imp, *verdict))
         return found
+
+    def _held_nowhere(self, module: str, folders: str) -> bool:
+        """Whether no `sys.path` folder of the importer holds the module's top package."""
+        return not self.holding.get((module.partition(".")[0], folders), True)
 
     def _absent_package(self, module: str) -> bool:
         """`from routes.auth import router` where no `routes` folder or module is anywhere in
