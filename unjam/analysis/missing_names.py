@@ -172,8 +172,8 @@ class _Scan:
                 verdict = verdicts[key]
                 if verdict is None and not imp.level and self._held_nowhere(module, key[2]):
                     # (`from app.db.models import X` in backend/app/api/v1/images.py, no
-                    # `app/` on its `sys.path` folders: judged in the package it sits in)
-                    own = _own_package_folder(mod, module.partition(".")[0])
+                    # `app/` on its `sys.path` folders: judged in the top package it sits in)
+                    own = self._top_package_above(mod, module.partition(".")[0])
                     if own is not None:
                         verdict = self._verdict(imp, own)
                 # (`from firebase_admin import auth` in a firebase_admin.py of the app's: the
@@ -189,6 +189,17 @@ class _Scan:
                         continue  # found in the importer's own package
                 found.append((mod, imp, *verdict))
         return found
+
+    def _top_package_above(self, mod: Module, first: str) -> str | None:
+        """The folder above the importer's innermost enclosing package named `first`, when
+        that package is a top one (its folder holds no `__init__.py`): where the app runs
+        from. Not a package nested in another (`app/agents/langgraph/`, whose
+        `import langgraph.graph` is the library's)."""
+        own = _own_package_folder(mod, first)
+        primary = self.primary
+        if own is None or f"{own}__init__.py" in primary:
+            return None
+        return own if f"{own}{first}/__init__.py" in primary else None
 
     def _held_nowhere(self, module: str, folders: str) -> bool:
         """Whether no `sys.path` folder of the importer holds the module's top package."""
