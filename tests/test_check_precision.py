@@ -1176,6 +1176,8 @@ def test_an_or_test_that_compares_a_parameter_is_no_memo():
     0, filled or not: the read under it is per call, not first-call only."""
     found = findings("memo_guards", "UJ001", "catalog/forecasts.py")
     assert "first call" not in found[226].message, found[226].message
+    # `if fetched is False or not path.exists():` — a local the call computed decides it too
+    assert "first call" not in found[246].message, found[246].message
 
 
 def test_a_cache_that_expires_its_entries_pays_again_at_each_expiry():

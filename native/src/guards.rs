@@ -23,7 +23,8 @@ pub fn is_constant(e: &Expr) -> bool {
 
 /// (kind, subject, key) of each operand of an `if` test reading "X is unset": `X is None`,
 /// `X == None`, `not X`, `key not in X` (the only one with a key). None of an `or` one of
-/// whose operands tests a parameter (`_guard_subjects` in summarize_guards.py).
+/// whose operands tests a parameter, or compares a parameter or a local
+/// (`_guard_subjects` in summarize_guards.py).
 pub fn guard_subjects<'e>(
     test: &'e Expr,
     params: &[Param],
@@ -37,7 +38,7 @@ pub fn guard_subjects<'e>(
     let mut out = Vec::new();
     if matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or)
         && nodes.iter().any(|node| {
-            param_test(node, params, locals).is_some() || compares_a_param(node, params)
+            param_test(node, params, locals).is_some() || compares_a_param(node, params, locals)
         })
     {
         return out;
@@ -496,9 +497,10 @@ fn is_hasattr(call: &ExprCall) -> bool {
 /// (kind, parameter, constant) of one operand testing a parameter (not `*args` / `**kwargs`)
 /// against a constant or `Name.MEMBER`: `p`, `not p`, `p is / is not / == / != <const>`,
 /// `"key" in / not in p` — `_param_test` in summarize_guards.py.
-/// `size <= 0`: a parameter compared to anything, which each call decides —
-/// `_compares_a_param` in summarize_guards.py.
-fn compares_a_param(node: &Expr, params: &[Param]) -> bool {
+/// `size <= 0`, `downloaded is False`: a parameter, or a local the function bound before the
+/// test, compared to anything, which each call decides — `_compares_a_param` in
+/// summarize_guards.py.
+fn compares_a_param(node: &Expr, params: &[Param], locals: &IndexMap<String, Vec<V>>) -> bool {
     let Expr::Compare(c) = node else {
         return false;
     };
@@ -506,7 +508,9 @@ fn compares_a_param(node: &Expr, params: &[Param]) -> bool {
         return false;
     };
     let name = n.id.as_str();
-    name != "self" && name != "cls" && params.iter().any(|p| p.name == name)
+    name != "self"
+        && name != "cls"
+        && (locals.contains_key(name) || params.iter().any(|p| p.name == name))
 }
 
 pub fn param_test<'a>(

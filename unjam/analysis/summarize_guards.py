@@ -15,8 +15,9 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
     `X is None`, `X == None`, `not X`, `X == ""`, `len(X) == 0` / `not len(X)` (as `not X`),
     `key not in X` (the only one with a key) — as written; whether X is shared state (a memo
     guard) is for the rules to judge (see `Guard` in summary.py). None of an `or` one of
-    whose operands tests a parameter (`if self._cache is None or force_refresh:`): its body
-    runs whenever the caller asks, set or not."""
+    whose operands tests a parameter (`if self._cache is None or force_refresh:`) or compares
+    a parameter or a local (`if downloaded is False or not os.path.exists(p):`): its body
+    runs whenever the call decides, set or not."""
     out: list[tuple[str, ast.expr, ast.expr | None]] = []
     if (
         type(test) is ast.BoolOp
@@ -50,11 +51,14 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
 
 
 def _compares_a_param(node: ast.expr, fn: FuncDef) -> bool:
-    """`size <= 0`: a parameter compared to anything, which each call decides."""
+    """`size <= 0`, `downloaded is False`: a parameter, or a local the function bound before
+    the test, compared to anything, which each call decides."""
     if type(node) is not ast.Compare or type(node.left) is not ast.Name:
         return False
     name = node.left.id
-    return name not in ("self", "cls") and any(p.name == name for p in fn.params)
+    if name in ("self", "cls"):
+        return False
+    return name in fn.locals or any(p.name == name for p in fn.params)
 
 
 def _is_set(test: ast.expr) -> bool:

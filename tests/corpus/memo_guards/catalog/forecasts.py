@@ -230,3 +230,19 @@ def station_table(limit: int) -> dict:
 @forecasts.get("/stations/table")
 async def stations_table(limit: int = 0):
     return station_table(limit)
+
+
+TILES = Path("/var/cache/tiles/index.json")
+
+
+def _fetch_tiles(name: str) -> bool:
+    return bool(name)
+
+
+@forecasts.post("/tiles/{name}")
+async def tiles(name: str):
+    fetched = _fetch_tiles(name)
+    if fetched is False or not TILES.exists():  # expect: UJ001
+        TILES.unlink(missing_ok=True)  # expect: UJ001 (a failed fetch: every such call)
+        return {"ok": False}
+    return {"ok": True}
