@@ -507,6 +507,12 @@ fn compares_a_param(node: &Expr, params: &[Param], locals: &IndexMap<String, Vec
     let Expr::Name(n) = &*c.left else {
         return false;
     };
+    // (`key not in _cache`, `cached is None`: what a memo asks)
+    if c.ops.iter().any(|op| matches!(op, CmpOp::In | CmpOp::NotIn))
+        || c.comparators.iter().any(|right| matches!(right, Expr::NoneLiteral(_)))
+    {
+        return false;
+    }
     let name = n.id.as_str();
     name != "self"
         && name != "cls"

@@ -192,7 +192,7 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # of the values it formats (`("fmt", refs)`); 31: and the text around each placeholder when
 # every one renders as `str()` does (`("fmt", refs, pieces)`); 32: the `else` of `if X is not
 # None:` / `if X:` (X a name, not a parameter) that fills nothing, as an "unset" guard of X
-NATIVE_FORMAT = 36
+NATIVE_FORMAT = 37
 _told_stale = False
 
 

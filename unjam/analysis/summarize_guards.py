@@ -55,6 +55,10 @@ def _compares_a_param(node: ast.expr, fn: FuncDef) -> bool:
     the test, compared to anything, which each call decides."""
     if type(node) is not ast.Compare or type(node.left) is not ast.Name:
         return False
+    if any(type(op) in (ast.In, ast.NotIn) for op in node.ops) or any(
+        type(right) is ast.Constant and right.value is None for right in node.comparators
+    ):
+        return False  # (`key not in _cache`, `cached is None`: what a memo asks)
     name = node.left.id
     if name in ("self", "cls"):
         return False

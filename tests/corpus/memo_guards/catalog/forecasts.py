@@ -246,3 +246,19 @@ async def tiles(name: str):
         TILES.unlink(missing_ok=True)  # expect: UJ001 (a failed fetch: every such call)
         return {"ok": False}
     return {"ok": True}
+
+
+_renderers: dict = {}
+
+
+def renderer(style: str) -> aiohttp.ClientSession:
+    key = f"renderer:{style}"
+    testing = "PYTEST_CURRENT_TEST" in _renderers
+    if key not in _renderers or testing:  # (a key this call computed, looked up: a memo)
+        _renderers[key] = aiohttp.ClientSession()  # ok: once per style
+    return _renderers[key]
+
+
+@forecasts.get("/render/{style}")
+async def render(style: str):
+    return {"open": not renderer(style).closed}
