@@ -192,8 +192,8 @@ class _Scan:
 
     def _top_package_above(self, mod: Module, first: str) -> str | None:
         """The folder above the importer's innermost enclosing package named `first`, when
-        that package is a top one (its folder holds no `__init__.py`): where the app runs
-        from. Not a package nested in another (`app/agents/langgraph/`, whose
+        that package is a top one (the folder above it holds no `__init__.py`): where the
+        app runs from. Not a package nested in another (`app/agents/langgraph/`, whose
         `import langgraph.graph` is the library's)."""
         own = _own_package_folder(mod, first)
         primary = self.primary
