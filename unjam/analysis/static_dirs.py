@@ -112,11 +112,15 @@ def _may_run_at_import(project: Project, func: Func) -> bool:
     if func.fd.qn == "<module>":
         return True
     names = {_called_as(func)}
+    seen = {func.gqn}
     for _depth in range(_IMPORT_DEPTH):
         callers = [c for name in names for c, _site in project.sites_named(name)]
         if any(c.fd.qn == "<module>" for c in callers):
             return True
-        names = {_called_as(c) for c in callers}
+        # (a route `create_movie` calling the service's `create_movie`: no caller of its own)
+        fresh = [c for c in callers if c.gqn not in seen]
+        seen.update(c.gqn for c in fresh)
+        names = {_called_as(c) for c in fresh}
         if not names:
             return False
     return True  # (deeper than followed: taken as may)
