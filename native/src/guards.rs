@@ -38,7 +38,8 @@ pub fn guard_subjects<'e>(
     let mut out = Vec::new();
     if matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or)
         && nodes.iter().any(|node| {
-            param_test(node, params, locals).is_some() || compares_a_param(node, params, locals)
+            param_test(node, params, locals).is_some()
+                || compares_a_call_value(node, params, locals)
         })
     {
         return out;
@@ -333,16 +334,7 @@ fn stamped(first: &Expr, rest: &[Expr]) -> bool {
         _ => None,
     };
     let mentioned = rest.iter().any(|operand| {
-        let mut finder = Mentions { held: &held_form, found: false };
-        finder.visit_expr(operand);
-        if !finder.found
-            && let Some(kept) = &container
-        {
-            let mut by_container = Mentions { held: kept, found: false };
-            by_container.visit_expr(operand);
-            return by_container.found;
-        }
-        finder.found
+        mentions(operand, &held_form) || container.as_ref().is_some_and(|c| mentions(operand, c))
     });
     mentioned && !rest.iter().any(|operand| other_switch(operand, &held_form))
 }
@@ -397,12 +389,7 @@ fn kept_beside(returned: &Expr, subject: &Expr, held: &ComparableExpr, rest: &[E
         (Expr::Name(_), Expr::Name(_)) => true,
         _ => false,
     };
-    beside
-        && rest.iter().any(|operand| {
-            let mut finder = Mentions { held, found: false };
-            finder.visit_expr(operand);
-            finder.found
-        })
+    beside && rest.iter().any(|operand| mentions(operand, held))
 }
 
 /// Whether an early return hands back the held value: itself, a copy (`{**cache, "hit":
@@ -438,9 +425,14 @@ fn other_switch(operand: &Expr, held: &ComparableExpr) -> bool {
     if !matches!(operand, Expr::Name(_) | Expr::Attribute(_)) {
         return false;
     }
+    !mentions(operand, held)
+}
+
+/// Whether `held` appears anywhere in `expr`.
+fn mentions(expr: &Expr, held: &ComparableExpr) -> bool {
     let mut finder = Mentions { held, found: false };
-    finder.visit_expr(operand);
-    !finder.found
+    finder.visit_expr(expr);
+    finder.found
 }
 
 struct Mentions<'h, 'e> {
@@ -498,9 +490,9 @@ fn is_hasattr(call: &ExprCall) -> bool {
 /// against a constant or `Name.MEMBER`: `p`, `not p`, `p is / is not / == / != <const>`,
 /// `"key" in / not in p` — `_param_test` in summarize_guards.py.
 /// `size <= 0`, `downloaded is False`: a parameter, or a local the function bound before the
-/// test, compared to anything, which each call decides — `_compares_a_param` in
+/// test, compared to anything, which each call decides — `_compares_a_call_value` in
 /// summarize_guards.py.
-fn compares_a_param(node: &Expr, params: &[Param], locals: &IndexMap<String, Vec<V>>) -> bool {
+fn compares_a_call_value(node: &Expr, params: &[Param], locals: &IndexMap<String, Vec<V>>) -> bool {
     let Expr::Compare(c) = node else {
         return false;
     };
@@ -508,8 +500,12 @@ fn compares_a_param(node: &Expr, params: &[Param], locals: &IndexMap<String, Vec
         return false;
     };
     // (`key not in _cache`, `cached is None`: what a memo asks)
-    if c.ops.iter().any(|op| matches!(op, CmpOp::In | CmpOp::NotIn))
-        || c.comparators.iter().any(|right| matches!(right, Expr::NoneLiteral(_)))
+    if c.ops
+        .iter()
+        .any(|op| matches!(op, CmpOp::In | CmpOp::NotIn))
+        || c.comparators
+            .iter()
+            .any(|right| matches!(right, Expr::NoneLiteral(_)))
     {
         return false;
     }

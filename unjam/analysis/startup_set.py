@@ -102,8 +102,8 @@ class SetAtStart:
             p = self.project
             for func in p.funcs.values():
                 for base, attr, value in func.fd.attr_stores:
-                    if base[0] != "name":
-                        continue
+                    if base[0] != "name" or base[1] in ("self", "cls"):
+                        continue  # (`self.x = …`: an instance's, never a module's)
                     target = p.value_of(func, base)
                     if target is not None and target[0] == "mod":
                         held = self._outside.setdefault(target[1], {})

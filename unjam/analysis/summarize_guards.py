@@ -23,7 +23,8 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
         type(test) is ast.BoolOp
         and type(test.op) is ast.Or
         and any(
-            _param_test(node, fn) is not None or _compares_a_param(node, fn) for node in test.values
+            _param_test(node, fn) is not None or _compares_a_call_value(node, fn)
+            for node in test.values
         )
     ):
         return out
@@ -50,7 +51,7 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
     return out
 
 
-def _compares_a_param(node: ast.expr, fn: FuncDef) -> bool:
+def _compares_a_call_value(node: ast.expr, fn: FuncDef) -> bool:
     """`size <= 0`, `downloaded is False`: a parameter, or a local the function bound before
     the test, compared to anything, which each call decides."""
     if type(node) is not ast.Compare or type(node.left) is not ast.Name:
@@ -322,12 +323,14 @@ def _stamped(first: ast.expr, rest: list[ast.expr]) -> bool:
     other operands test the flag, or the container holding it, against something (its age),
     and none is a switch of its own."""
     held = first.left if _is_set(first) else first  # type: ignore[attr-defined]
-    kept = {ast.dump(held)}
-    if type(held) is ast.Subscript:
-        kept.add(ast.dump(held.value))
-    return any(
-        ast.dump(node) in kept for operand in rest for node in ast.walk(operand)
-    ) and not any(_other_switch(operand, held) for operand in rest)
+    kept = [held, held.value] if type(held) is ast.Subscript else [held]
+    return _mentioned(kept, rest) and not any(_other_switch(operand, held) for operand in rest)
+
+
+def _mentioned(kept: list[ast.expr], operands: list[ast.expr]) -> bool:
+    """Whether one of `kept` appears in one of `operands`."""
+    dumps = {ast.dump(k) for k in kept}
+    return any(ast.dump(node) in dumps for operand in operands for node in ast.walk(operand))
 
 
 def _cached_subject(node: ast.If) -> ast.expr | None:
@@ -367,13 +370,7 @@ def _kept_beside(value: ast.expr, subject: ast.expr, rest: list[ast.expr]) -> bo
         beside = ast.dump(value.value) == ast.dump(subject.value)
     else:
         beside = type(value) is ast.Name and type(subject) is ast.Name
-    held = ast.dump(subject)
-    return beside and any(
-        ast.dump(node) == held
-        for operand in rest
-        for node in ast.walk(operand)
-        if type(node) is type(subject)
-    )
+    return beside and _mentioned([subject], rest)
 
 
 def _returns_held(value: ast.expr, subject: ast.expr) -> bool:

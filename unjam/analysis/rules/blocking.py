@@ -452,17 +452,20 @@ class Blocking:
             return ""
         if func.class_gqn is not None:
             init = self.p.method(func.class_gqn, "__init__")
-            stores = init.fd.attr_stores if init is not None else []
-            for base, _attr, value in stores:
-                if init is None or base != ("name", "self") or _any_thread(value):
-                    continue
+            kept = self._kept_thread_bound(init) if init is not None else ""
+            if kept or func.fd.name == "__init__":
+                return kept
+        made = self.p.return_value(func)
+        return made[1] if made is not None and made[1] in _THREAD_BOUND else ""
+
+    def _kept_thread_bound(self, init: Func) -> str:
+        """What a constructor keeps on `self` that only the thread that made it may use."""
+        for base, _attr, value in init.fd.attr_stores:
+            if base == ("name", "self") and not _any_thread(value):
                 kept = self.p.value_of(init, value)
                 if kept is not None and kept[1] in _THREAD_BOUND:
                     return kept[1]
-            if func.fd.name == "__init__":
-                return ""
-        made = self.p.return_value(func)
-        return made[1] if made is not None and made[1] in _THREAD_BOUND else ""
+        return ""
 
     def _sync_user(self, func: Func) -> str | None:
         """A sync function of the project that calls `func`, if any."""
