@@ -1,5 +1,5 @@
 """Statements after an unconditional `return`/`raise`/`continue`/`break`, and the body of
-`if False:`, never run: both summarisers leave their calls out, and a `yield` among them
+`if False:` (or `if False and …:`), never run: both summarisers leave their calls out, and a `yield` among them
 still makes a generator."""
 
 from __future__ import annotations
@@ -50,6 +50,15 @@ def loop(items):
             continue
             skipped(item)
         kept(item)
+
+
+def disabled_by_hand(config):
+    if False and config.get("enabled"):  # DISABLED
+        send_ack(config)
+    if config.get("beta") and 0:
+        send_beta(config)
+    if config.get("enabled") or False:
+        send_live(config)
 """
 
 
@@ -62,6 +71,7 @@ def test_python_summariser_drops_the_dead_tail():
     assert called(mod.funcs["switched_off"]) == {"load"}
     assert called(mod.funcs["loop"]) == {"kept"}
     assert called(mod.funcs["switched_off_block"]) == {"saved"}
+    assert called(mod.funcs["disabled_by_hand"]) == {"send_live"}
     assert mod.funcs["empty_by_hand"].is_generator
     assert mod.funcs["empty_rows"].is_generator
     assert not mod.funcs["nested_yield_is_not_ours"].is_generator

@@ -20,9 +20,10 @@ use crate::source::Lines;
 
 const MODULE: &str = "<module>";
 
-/// `if False:` / `if 0:` / `if None:`: `_never` in summarize.py.
+/// `if False:` / `if 0:` / `if None:` (also `if False and …:`): `_never` in summarize.py.
 fn never(test: &Expr) -> bool {
     match test {
+        Expr::BoolOp(b) if b.op == BoolOp::And => b.values.iter().any(never),
         Expr::BooleanLiteral(b) => !b.value,
         Expr::NoneLiteral(_) => true,
         Expr::NumberLiteral(n) => matches!(&n.value, Number::Int(i) if i.as_u8() == Some(0)),

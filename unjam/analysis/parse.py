@@ -191,8 +191,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # `if X != key:` whose body sets X as a "not in" guard of X; 30: an f-string keeps the refs
 # of the values it formats (`("fmt", refs)`); 31: and the text around each placeholder when
 # every one renders as `str()` does (`("fmt", refs, pieces)`); 32: the `else` of `if X is not
-# None:` / `if X:` (X a name, not a parameter) that fills nothing, as an "unset" guard of X
-NATIVE_FORMAT = 37
+# None:` / `if X:` (X a name, not a parameter) that fills nothing, as an "unset" guard of X;
+# 38: the body of `if False and …:` left out
+NATIVE_FORMAT = 38
 _told_stale = False
 
 

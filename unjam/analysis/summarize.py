@@ -679,7 +679,10 @@ def _drop_value(value: ast.expr, fn: FuncDef, first: int) -> None:
 
 
 def _never(test: ast.expr) -> bool:
-    """`if False:` / `if 0:` / `if None:`: a block switched off by hand."""
+    """`if False:` / `if 0:` / `if None:`: a block switched off by hand (also `if False and
+    …:`, one way to switch off a condition and keep it)."""
+    if type(test) is ast.BoolOp and type(test.op) is ast.And:
+        return any(_never(value) for value in test.values)
     return (
         type(test) is ast.Constant
         and type(test.value) in (bool, int, type(None))
