@@ -69,6 +69,9 @@ def test_a_get_or_create_pays_once_per_new_key():
         assert "only while what it makes is not stored yet" in found[line].message
         assert "warm" not in found[line].fix
     assert "cache miss" not in found[79].message and "first call" not in found[79].message
+    # a row of another model (an audit of the failed sign-in): no get-or-create
+    failed = found[99].message
+    assert "only while" not in failed and "cache miss" not in failed, failed
 
 
 def test_a_switch_only_the_constructor_sets_is_no_memo():
@@ -752,6 +755,9 @@ def test_a_coroutine_handed_to_asyncio_run_never_runs_on_the_loop():
     bridge = [f for f in result.findings if f.location.path.endswith("sync_bridge.py")]
     assert [f.code for f in bridge] == ["UJ003"], [f.message for f in bridge]
     assert "sync endpoint `bridge_sync`" in bridge[0].message, bridge[0].message
+    # a client shared across calls would outlive the loop it was made in: a sync one
+    assert bridge[0].fix.startswith("create a sync client once"), bridge[0].fix
+    assert "under `asyncio.run`" in bridge[0].fix, bridge[0].fix
 
 
 def test_tornado_handlers_are_served_on_the_loop_sync_ones_too():
@@ -810,6 +816,12 @@ def test_a_helper_returning_a_sqlite_connection_is_not_moved_alone_into_a_thread
         assert "alone: its object keeps a `sqlite3.Connection`" in found[line].fix
     # `check_same_thread=False`: any thread may use it
     assert "to_thread(SharedJournal" in found[40].fix, found[40].fix
+    # a helper handed the route's connection, or an object keeping one
+    handed = found[55].fix
+    assert handed.startswith("not `_total` alone: it is handed a `sqlite3.Connection`"), handed
+    assert "to_thread(_total" not in handed, handed
+    kept = found[65].fix
+    assert "it is handed a `Journal` keeping a `sqlite3.Connection`" in kept, kept
 
 
 def test_an_executor_method_is_named_for_the_class_that_defines_it():
@@ -869,10 +881,14 @@ def test_mysql_connector_calls_are_named_as_mysql_connector_s():
 
 def test_pandas_reading_and_writing_files_is_called_file_i_o():
     """`pd.read_csv(path)` and `frame.to_csv(...)` read and write a file (and parse it):
-    file I/O, not "CPU-heavy work"."""
+    file I/O, not "CPU-heavy work" — unless what they read or write is in memory."""
     found = findings("catalogue_tour", "UJ001", "tour/data.py")
     for line in (49, 50):
         assert "(file I/O)" in found[line].message, found[line].message
+    # an in-memory buffer (`io.BytesIO(raw)`, `io.StringIO()`), or none (`to_csv()` returns
+    # the text): parsing or serialising, no file
+    for line in (66, 68, 69):
+        assert "(CPU-heavy work)" in found[line].message, found[line].message
 
 
 def test_a_default_made_empty_in_the_body_still_rules_a_branch_out():
@@ -1246,3 +1262,13 @@ def test_a_lambda_only_app_is_told_to_build_its_client_at_module_level():
     (client,) = found.values()
     assert client.fix.startswith("create the client once at module level"), client.fix
     assert "in lifespan" not in client.fix.split("—")[0], client.fix
+
+
+def test_a_client_built_only_when_none_is_handed_is_the_route_s_that_hands_none():
+    """`probe(url, client=None)` builds one under `if client is None:`: the routes that hand
+    it the module's shared client — directly, or through a function's `client:
+    httpx.AsyncClient` parameter — build nothing; only `GET /fanout/cold` does."""
+    found = findings("client_paths", "UJ003", "relay/fanout.py")
+    built = found[15]
+    assert built.entry.route == "GET /fanout/cold", built.message
+    assert "other entry point" not in built.message, built.message

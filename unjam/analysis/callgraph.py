@@ -37,7 +37,14 @@ from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_resolve import CallResolver
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import Guard
-from unjam.analysis.values import EMPTY, is_dead, only_empty_rebinds, passed_names, passes_any
+from unjam.analysis.values import (
+    BEFORE_YIELD_ONLY,
+    EMPTY,
+    is_dead,
+    only_empty_rebinds,
+    passed_names,
+    passes_any,
+)
 
 __all__ = ["CallGraph", "Edge", "Offloaded", "Resolved", "Site"]
 
@@ -109,6 +116,10 @@ class CallGraph(CallResolver):
         gqn, kills = self._state(node)
         if not kills:
             return True
+        if BEFORE_YIELD_ONLY in kills and _within(
+            site.line, self.project.funcs[gqn].fd.after_yield
+        ):
+            return False
         where = self.resolved(gqn).site_guards.get(site, -1)
         return not is_dead(self.project.funcs[gqn].fd.guards, where, kills)
 
@@ -148,6 +159,8 @@ class CallGraph(CallResolver):
         values = dict(held)
         if values and passes_any(site, values):
             kills = self.kills.of_call(caller, site, target, values)
+            if BEFORE_YIELD_ONLY in edge.kills:
+                kills = kills | edge.kills
         else:
             values, kills = {}, edge.kills
         passes = self.forwards(edge.callee)
@@ -213,9 +226,12 @@ class CallGraph(CallResolver):
         edges = self.resolved(gqn).edges
         funcs = self.project.funcs
         guards: list[Guard] = funcs[gqn].fd.guards if kills else []
+        after = funcs[gqn].fd.after_yield if BEFORE_YIELD_ONLY in kills else ()
         out = []
         for edge in edges:
             if kills and edge.guard >= 0 and is_dead(guards, edge.guard, kills):
+                continue
+            if after and _within(edge.line, after):
                 continue
             if edge.no_loop and mode == "loop":
                 continue
@@ -250,6 +266,9 @@ class CallGraph(CallResolver):
         sites = resolved.blocking
         if mode == "loop" and resolved.no_loop:
             sites = [s for s in sites if s not in resolved.no_loop]
+        if BEFORE_YIELD_ONLY in kills:
+            after = self.project.funcs[gqn].fd.after_yield
+            sites = [s for s in sites if not _within(s.line, after)]
         if not kills or not resolved.site_guards:
             return sites
         guards = self.project.funcs[gqn].fd.guards

@@ -24,17 +24,19 @@ from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_singletons import Singletons
 from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
+from unjam.analysis.in_memory_io import PANDAS_IO, in_memory
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
+from unjam.analysis.redefined import runtime_bodies
 from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
 from unjam.analysis.set_up_only import set_up_only, stored_from_outside
 from unjam.analysis.sqlite_pragmas import SQLITE_EXECUTES, sets_a_flag
 from unjam.analysis.startup_set import SetAtStart
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
-from unjam.analysis.values import EMPTY
+from unjam.analysis.values import BEFORE_YIELD_ONLY, EMPTY
 
 _WRAPPERS = frozenset(("await", "star", "enter"))
 _WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
@@ -171,6 +173,8 @@ class CallResolver:
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
                     or (qn in DONE_READS and self.done.reads_done(func, site))
                 ):
+                    if qn in PANDAS_IO and in_memory(self.project, func, site, qn):
+                        entry = replace(entry, kind="cpu")  # (parsing or serialising only)
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     self._add_blocking(func, site, blocking, guarded, (handlers, no_loop), out)
                 if client_entry is not None and not _given_transport(func.fd, site):
@@ -195,11 +199,12 @@ class CallResolver:
                 if self._runs_off_loop(func, j, callees, handlers, out):
                     continue  # a generator handed to what iterates it in a worker thread
                 if callee[1] in funcs and not self._never_runs_here(func.fd, site, j, callee[1]):
-                    targets = [
-                        gqn
-                        for gqn in (callee[1], *variants.get(callee[1], ()))
-                        if not fails_to_bind(site, funcs[gqn], kind)
-                    ]
+                    bodies = (
+                        runtime_bodies(p, callee[1])
+                        if callee[1] in variants and func.fd.qn != "<module>"
+                        else (callee[1], *variants.get(callee[1], ()))
+                    )
+                    targets = [gqn for gqn in bodies if not fails_to_bind(site, funcs[gqn], kind)]
                     if not targets:
                         continue  # a TypeError, whichever body the name has: none runs
                     on_error = bool(handlers) and site.guard in handlers
@@ -213,9 +218,12 @@ class CallResolver:
                         loopless = loopless or (
                             bool(threaded) and ("call", ref, site.args, site.kwargs) in threaded
                         )
+                    head = site.arg_of >= 0 and callees[site.arg_of] == _NEXT
                     for target in targets:
                         # (every body of a redefined name)
                         kills = self.kills.of_call(func, site, funcs[target])
+                        if head and funcs[target].fd.is_generator:
+                            kills = kills | _HEAD
                         _add_edge(
                             out,
                             Edge(
@@ -696,6 +704,11 @@ def _after_empty_check(fd: FuncDef, site: CallSite) -> bool:
             return True
         index = guard.outer
     return False
+
+
+# `next(gen())`: the generator runs up to its first `yield` only (callgraph.py)
+_NEXT = ("ext", "builtins.next")
+_HEAD = frozenset({BEFORE_YIELD_ONLY})
 
 
 def _runs_a_loop(value: Value | None) -> bool:

@@ -8,9 +8,10 @@ requirement, or none, says nothing: what runs is whatever is installed.
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
-_LOCKS = ("poetry.lock", "uv.lock", "Pipfile.lock")
+LOCKS = ("poetry.lock", "uv.lock", "Pipfile.lock")
 _REQUIREMENTS = ("pyproject.toml", "Pipfile")
 
 
@@ -19,7 +20,7 @@ def declared_major(root: Path, folders: list[str], package: str) -> tuple[int, s
     dependency files in `folders` (relative to `root`, nearest first), or None."""
     for folder in folders:
         base = root / folder if folder else root
-        for name in _LOCKS:
+        for name in LOCKS:
             found = _pinned(base / name, package)
             if found is not None:
                 return int(found.partition(".")[0]), f"{folder}{name}: {found}"
@@ -104,7 +105,7 @@ def declared_below(
     else an exact requirement or an upper bound (`<0.69`, `~=0.68.0`, poetry's `^0.68`)."""
     for folder in folders:
         base = root / folder if folder else root
-        for name in _LOCKS:
+        for name in LOCKS:
             found = _pinned(base / name, package)
             if found is not None:
                 below = _version(found) < bound
@@ -194,9 +195,34 @@ def dependency_files(root: Path, folders: list[str]) -> list[Path]:
     found: list[Path] = []
     for folder in folders:
         base = root / folder if folder else root
-        names = [base / n for n in (*_LOCKS, *_REQUIREMENTS)]
+        names = [base / n for n in (*LOCKS, *_REQUIREMENTS)]
         found += [p for p in names if p.is_file()] + sorted(base.glob("requirements*.txt"))
     return found
+
+
+def default_requirements(path: Path) -> list[str] | None:
+    """What a pyproject.toml installs by default: `[project] dependencies` and the keys of
+    `[tool.poetry.dependencies]` but those marked `optional` (which only an extra installs);
+    not its extras nor its groups. None when it does not parse."""
+    try:
+        data = tomllib.loads(_read(path))
+    except tomllib.TOMLDecodeError:
+        return None
+    project = _table(data, "project")
+    found = project.get("dependencies", [])
+    found = list(found) if isinstance(found, list) else []
+    poetry = _table(_table(_table(data, "tool"), "poetry"), "dependencies")
+    found += [
+        name
+        for name, spec in poetry.items()
+        if not (isinstance(spec, dict) and spec.get("optional"))
+    ]
+    return [r for r in found if isinstance(r, str)]
+
+
+def _table(data: dict, key: str) -> dict:
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
 
 
 def names_any(path: Path, packages: tuple[str, ...]) -> bool:

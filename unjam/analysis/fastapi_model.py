@@ -179,13 +179,15 @@ class _Builder(Registrations):
         not only another project class of that name (a left-over copy in a module a package
         of the same name shadows, an unused `other/mw.py`)."""
         name = cls.cd.name
+        # (the names a project's own packages may go by: `middleware` of src/middleware/)
+        tops = self.p.top_names() | {f.rstrip("/").rpartition("/")[2] for f in self.p.folders()}
         for mod in self.p.unique_modules():
             if name in mod.summary.value_names:
                 value = self.p.value_of(self.p.module_scope(mod), ("name", name))
-                if _may_be(value, cls.gqn):
+                if _may_be(value, cls.gqn, tops):
                     return True
         return any(
-            _may_be(self.p.callee(func, site.func), cls.gqn)
+            _may_be(self.p.callee(func, site.func), cls.gqn, tops)
             for func, site in self.p.sites_named(name)
         )
 
@@ -205,10 +207,14 @@ class _Builder(Registrations):
         return self.skip is not None and self.skip(func)
 
 
-def _may_be(value, class_gqn: str) -> bool:
+def _may_be(value, class_gqn: str, tops: frozenset[str]) -> bool:
     """Whether a name's value may be the class: it, or unknown — also an import unjam did not
     find in the project (`from middleware.x import M` read as a library's) — but not another
-    project class."""
+    project class, nor a library's where no project folder bears the library's name
+    (`from fastapi.middleware.cors import CORSMiddleware`)."""
+    if value is not None and value[0] == "ext":
+        first = value[1].partition(".")[0]  # (`builtins.M`: a name read where none is bound)
+        return first == "builtins" or first in tops
     return value is None or value[0] != "class" or value[1] == class_gqn
 
 

@@ -20,7 +20,8 @@ from unjam.analysis.fastapi_records import (
 from unjam.analysis.imported import may_be_imported, programs_loading
 from unjam.analysis.list_items import list_items
 from unjam.analysis.path_params import lacks_a_path_param
-from unjam.analysis.project import Cls, Func, Module
+from unjam.analysis.project import Cls, Func, Module, Project
+from unjam.analysis.redefined import runtime_bodies
 from unjam.analysis.resolution import import_root
 from unjam.analysis.routers_by_name import named_module_paths
 from unjam.analysis.summary import Param
@@ -373,7 +374,7 @@ class RouteModel(AppDiscovery):
             return
         seen.add(identity)
         if target[0] in ("func", "meth") and target[1] in p.funcs:
-            self._function_dependency(p.funcs[target[1]], key, route, seen, depth)
+            self._function_dependency(p.funcs[_bound_body(p, target[1])], key, route, seen, depth)
         elif target[0] == "class":
             self._class_dependency(p.classes[target[1]], key, route, seen, depth)
         elif target[0] == "ext" and _class_name(target[1]):
@@ -527,6 +528,13 @@ def _joined(outer: str, inner: str) -> str:
     if outer.endswith(UNREAD_PREFIX) and inner.startswith(UNREAD_PREFIX):
         return outer + inner[len(UNREAD_PREFIX) :]
     return outer + inner
+
+
+def _bound_body(p: Project, gqn: str) -> str:
+    """The body a name of a function holds when FastAPI reads the signature: a later `def`
+    of the same name has replaced the first (redefined.py), unless either may hold it."""
+    bodies = runtime_bodies(p, gqn) if gqn in p.variants else [gqn]
+    return bodies[0] if len(bodies) == 1 else gqn
 
 
 def _written_in_signature(param: Param) -> bool:

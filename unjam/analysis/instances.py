@@ -10,7 +10,11 @@ annotation names a class — a promise that function makes (`-> Store`, not `-> 
 The object is also true when its class and every base are the project's own (or `object`)
 and none defines `__bool__` or `__len__`; an outside base (a `dict`, a pydantic model) may.
 A few outside calls make an object too (`os.path.join(...)`, `Path(...)`, a string constant's
-`.join`/`.format`): never `None`, their truth unknown.
+`.join`/`.format`), and so does an outside class's construction (`httpx.AsyncClient()`):
+never `None`, their truth unknown. So does a parameter the caller passes
+on as it got it, annotated with a class and not defaulting to `None` (`client:
+httpx.AsyncClient`: its own callers' promise), and a module global every assignment of which
+makes one (`SHARED = httpx.AsyncClient()`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,13 @@ _NEVER_NONE = frozenset(
 )
 
 
+def _a_class(qualname: str) -> bool:
+    """`httpx.AsyncClient`: an outside name spelt as a class (CamelCase), whose call makes an
+    instance (not `TTL`, a constant's spelling)."""
+    last = qualname.rpartition(".")[2]
+    return last[:1].isupper() and not last.isupper()
+
+
 class BuiltArguments:
     def __init__(self, project: Project):
         self.project = project
@@ -69,7 +80,7 @@ class BuiltArguments:
         callee = p.callee(func, target) if target[0] == "attr" else p.value_of(func, target)
         if callee is None:
             return None
-        if callee[0] == "ext" and callee[1] in _NEVER_NONE and not awaited:
+        if callee[0] == "ext" and not awaited and (callee[1] in _NEVER_NONE or _a_class(callee[1])):
             return INSTANCE
         if callee[0] == "class" and not awaited:
             return TRUE_INSTANCE if self._true(callee[1]) else INSTANCE
@@ -91,11 +102,44 @@ class BuiltArguments:
         os.path.join(root, name)`): not `None` wherever it is read (its truth is known only
         when every value's is)."""
         values = func.fd.locals.get(name)
+        if not values and name not in func.fd.globals_declared:
+            return self._annotated(func, name) or self._module_built(func, name, depth)
         if not values or name in func.fd.globals_declared:
             return None
         if any(param.name == name for param in func.fd.params):
             return None  # rebound on some paths only: the caller's value may be `None`
         found = [self._instance(func, value, depth) for value in values]
+        if any(value is None for value in found):
+            return None
+        return TRUE_INSTANCE if all(v is TRUE_INSTANCE for v in found) else INSTANCE
+
+    def _annotated(self, func: Func, name: str) -> Instance | None:
+        """A parameter the function never rebinds, annotated with a class (`client:
+        httpx.AsyncClient`; not `Optional[...]` nor `X | None`) and not defaulting to `None`:
+        what its callers promise to pass."""
+        p = self.project
+        for param in func.fd.params:
+            if param.name != name:
+                continue
+            ann = param.annotation
+            if ann is None or ann[0] not in ("name", "attr") or param.default == ("const", None):
+                return None
+            typed = p.annotation_type(p.parent_scope(func), ann)
+            if typed is None or typed[0] not in ("obj", "inst"):
+                return None  # (an outside class's instance: "inst")
+            return TRUE_INSTANCE if typed[0] == "obj" and self._true(typed[1]) else INSTANCE
+        return None
+
+    def _module_built(self, func: Func, name: str, depth: int) -> Instance | None:
+        """A module global of the function's module that every assignment of it, anywhere
+        in the module, surely makes an object (`SHARED = httpx.AsyncClient()`)."""
+        if any(param.name == name for param in func.fd.params):
+            return None
+        assigned = func.mod.summary.global_values.get(name)
+        if not assigned:
+            return None
+        scope = self.project.module_scope(func.mod)
+        found = [self._instance(scope, value, depth) for _qn, value in assigned]
         if any(value is None for value in found):
             return None
         return TRUE_INSTANCE if all(v is TRUE_INSTANCE for v in found) else INSTANCE

@@ -191,15 +191,16 @@ class _Scan:
         return found
 
     def _top_package_above(self, mod: Module, first: str) -> str | None:
-        """The folder above the importer's innermost enclosing package named `first`, when
-        that package is a top one (the folder above it holds no `__init__.py`): where the
+        """The folder above the importer's innermost enclosing folder named `first`, when
+        that folder is a top package (the folder above it holds no `__init__.py`): where the
         app runs from. Not a package nested in another (`app/agents/langgraph/`, whose
-        `import langgraph.graph` is the library's)."""
+        `import langgraph.graph` is the library's). A folder without `__init__.py` is a
+        namespace package there: a module missing from it is trusted once the project is
+        seen importing its own modules through it (`trusted`)."""
         own = _own_package_folder(mod, first)
-        primary = self.primary
-        if own is None or f"{own}__init__.py" in primary:
+        if own is None or f"{own}__init__.py" in self.primary:
             return None
-        return own if f"{own}{first}/__init__.py" in primary else None
+        return own
 
     def _held_nowhere(self, module: str, folders: str) -> bool:
         """Whether no `sys.path` folder of the importer holds the module's top package."""
@@ -267,8 +268,10 @@ class _Scan:
         if (dotted, folder) not in self.absent:
             self.absent[dotted, folder] = missing_module(self.root, folder, dotted, module)
         missing = self.absent[dotted, folder]
-        if missing is None and first:
-            self.namespace_found.add(f"{folder}{first}/")  # it found a module on disk there
+        if missing is None and first and dotted != first:
+            # it found a module on disk there (not the folder itself: `import jwt` beside a
+            # `jwt/` folder without `__init__.py` imports the installed library)
+            self.namespace_found.add(f"{folder}{first}/")
         return None if missing is None else (None, missing)
 
     def trusted(self, found: list[tuple]) -> list[tuple]:

@@ -4,8 +4,8 @@ child's foreign key to null. The call reads the database in one case only: to ca
 delete, it loads the rows held by the object's relationships whose `cascade` includes
 `delete` (`"all"`, `"all, delete-orphan"`; SQLModel's `cascade_delete=True`) when they are
 not loaded yet. So it is database I/O only where such a relationship may reach the object:
-when the project declares none, never; when the object's model is known, only if it or a
-base declares one, or a `backref(..., cascade=...)` may add one to it. A cascade the code
+when the project declares none, never; when the object's model is known (a query's row, or
+the variable of a loop over one model's rows), only if it or a base declares one, or a `backref(..., cascade=...)` may add one to it. A cascade the code
 does not spell as a constant counts as one that deletes."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ _ONE_ROW = frozenset(("first", "one", "one_or_none", "get", "scalar_one", "scala
 _STATEMENT_RUNS = frozenset(("scalar", "scalars", "execute"))
 _SELECT_STEPS = _QUERY_STEPS | {"limit"}  # the steps of a `select(Model)` statement
 _RELATIONSHIPS = ("relationship", "Relationship")
+_UNKNOWN = ("?",)  # a value the summary does not model (a loop's variable)
 
 
 class OrmDeletes:
@@ -54,12 +55,30 @@ class OrmDeletes:
             return value[1]
         if ref[0] != "name" or func.fd.qn == "<module>":
             return None
-        models = {self._queried(func, assigned) for assigned in func.fd.locals.get(ref[1], ())}
+        assigned = func.fd.locals.get(ref[1], ())
+        if assigned and all(value == _UNKNOWN for value in assigned):
+            return self._iterated_rows(func)  # (a loop's variable, likely)
+        models = {self._queried(func, value) for value in assigned}
         return models.pop() if len(models) == 1 else None
 
-    def _queried(self, func: Func, ref: tuple) -> str | None:
+    def _iterated_rows(self, func: Func) -> str | None:
+        """The model of the rows the function loops over, when every loop it has goes over
+        rows of one (`for record in db.query(Line).filter(...).all():`, also through a local)
+        — what a loop variable passed to `delete` holds."""
+        models = set()
+        for ref in func.fd.iterated:
+            if ref[0] == "name":
+                assigned = func.fd.locals.get(ref[1], ())
+                ref = assigned[0] if len(assigned) == 1 else _UNKNOWN
+            if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] == "all":
+                ref = ref[1][1]  # (`.all()` lists what the query, or `scalars(...)`, yields)
+            models.add(self._queried(func, ref, rows=True))
+        return models.pop() if len(models) == 1 else None
+
+    def _queried(self, func: Func, ref: tuple, rows: bool = False) -> str | None:
         """The class of `session.query(Model)…first()`, `session.get(Model, key)` or
-        `session.scalar(select(Model)…)` (the statement maybe a local: `stmt = select(…)`)."""
+        `session.scalar(select(Model)…)` (the statement maybe a local: `stmt = select(…)`);
+        `rows`: of a query that yields rows (`session.query(Model).filter(…)`)."""
         while ref[0] == "call" and ref[1][0] == "attr":
             method, args = ref[1][2], ref[2]
             if method in _QUERY_STARTS and args:
@@ -68,7 +87,7 @@ class OrmDeletes:
                     return value[1]
             if method in _STATEMENT_RUNS and args:
                 return self._selected(func, args[0])
-            if method not in _ONE_ROW and method not in _QUERY_STEPS:
+            if (method not in _ONE_ROW or rows) and method not in _QUERY_STEPS:
                 return None
             ref = ref[1][1]
         return None

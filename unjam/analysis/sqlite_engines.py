@@ -14,10 +14,17 @@ unjam cannot read, and any other driver, keeps the sessions' calls network I/O."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from unjam.analysis.constant_text import constant_text
-from unjam.analysis.declared_versions import dependency_files, files_mention, names_any
+from unjam.analysis.declared_versions import (
+    LOCKS,
+    default_requirements,
+    dependency_files,
+    files_mention,
+    names_any,
+)
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 
@@ -63,9 +70,27 @@ def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
     files = dependency_files(root, folders)
     if not any(names_any(path, _DECLARES_DATABASE) for path in files):
         return False
-    if any(names_any(path, _NETWORK_DRIVERS) for path in files):
+    if any(_installs_a_driver(path) for path in files):
         return False
     return not files_mention(root, folders, _DEPLOY_FILES, _SERVERS)
+
+
+def _installs_a_driver(path: Path) -> bool:
+    """Whether the dependency file has a networked database's driver installed by default.
+    A lock beside a pyproject.toml also lists what only an extra or a group installs
+    (`dialect-pg = ["psycopg"]`, a CI-only test): the pyproject.toml says what is."""
+    if path.name in LOCKS and (path.parent / "pyproject.toml").is_file():
+        return False
+    if path.name == "pyproject.toml":
+        required = default_requirements(path)
+        if required is not None:
+            return any(_requirement_name(r) in _NETWORK_DRIVERS for r in required)
+    return names_any(path, _NETWORK_DRIVERS)
+
+
+def _requirement_name(requirement: str) -> str:
+    """`psycopg2-binary` of `psycopg2-binary>=2.9; python_version < "3.13"`, lower-cased."""
+    return re.split(r"[\s\[<>=!~;(@]", requirement.strip(), maxsplit=1)[0].lower()
 
 
 def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sqlite: bool) -> bool:

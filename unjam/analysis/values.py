@@ -37,6 +37,10 @@ from typing import Any, NamedTuple
 from unjam.analysis.summary import CallSite, FuncDef, Guard, root_name
 
 EMPTY: frozenset[int] = frozenset()
+# In a call's kills (the callee's guards it decides false), no guard but the code after the
+# callee's first `yield`: `next(get_db())` runs a generator up to its `yield` and no further
+# (callgraph.py leaves out what lies in `FuncDef.after_yield`).
+BEFORE_YIELD_ONLY = -2
 
 
 class Forwarded(NamedTuple):
@@ -397,7 +401,10 @@ def _known_values(
         if wanted is not None and param.name not in wanted:
             continue
         rebound = param.name in callee.locals
-        if rebound and not only_empty_rebinds(callee, param.name):
+        # `if client is None: client = httpx.AsyncClient()`: every rebinding builds an
+        # object, so an object passed in keeps `client is None` false, whatever it reads
+        rebuilt = rebound and _only_builds(callee, param.name)
+        if rebound and not rebuilt and not only_empty_rebinds(callee, param.name):
             continue  # rebound in the body: the test may read another value
         ref = passed.get(param.name)
         if ref is None and kind == "pos" and i < covered:
@@ -428,12 +435,32 @@ def _known_values(
             members = _members(ref, scope)
             if members is not None:
                 out[param.name] = members
-        if rebound and param.name in out:
+        if rebuilt:
+            if isinstance(out.get(param.name), Instance):
+                out[param.name] = INSTANCE  # (never None; its truth may change)
+            else:
+                out.pop(param.name, None)
+        elif rebound and param.name in out:
             if out[param.name]:  # true as passed: a rebinding may still run, or not
                 del out[param.name]
             else:
                 out[param.name] = FALSY
     return out
+
+
+def _only_builds(fd: FuncDef, name: str) -> bool:
+    """Whether every value the body gives `name` is a class's construction, never `None`."""
+    values = fd.locals.get(name, ())
+    return bool(values) and all(_constructs(value) for value in values)
+
+
+def _constructs(value: tuple) -> bool:
+    """A call of a CamelCase name (`httpx.AsyncClient()`, `Session()`): a construction."""
+    if value[0] != "call":
+        return False
+    func = value[1]
+    last = func[1] if func[0] == "name" else func[2] if func[0] == "attr" else ""
+    return type(last) is str and last[:1].isupper() and not last.isupper()
 
 
 _NONE_REF = ("const", None)

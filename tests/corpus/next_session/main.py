@@ -40,3 +40,23 @@ async def feed(ws: WebSocket):
     await ws.accept()
     rows = db.execute(text("select 1")).all()  # expect: UJ001
     await ws.send_json(len(rows))
+
+
+def get_tenant_db():
+    db = SessionLocal()
+    db.execute(text("set search_path to tenant"))  # expect: UJ001
+    try:
+        yield db
+        db.commit()  # ok: `next(...)` stops at the `yield`, and nothing resumes it
+    except Exception:
+        db.rollback()  # ok: likewise
+        raise
+    finally:
+        db.close()
+
+
+@app.websocket("/ws/tenant")
+async def tenant_feed(ws: WebSocket):
+    db = next(get_tenant_db())
+    await ws.accept()
+    await ws.send_json(db.info.get("tenant"))

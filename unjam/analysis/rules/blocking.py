@@ -23,7 +23,7 @@ from unjam.semantics import Role
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
     from unjam.analysis.fastapi_model import Invoked
-    from unjam.analysis.project import Func
+    from unjam.analysis.project import Func, Value
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -129,6 +129,17 @@ _THREAD_BOUND = frozenset({"sqlite3.Connection", "sqlite3.Cursor"})
 def _any_thread(value: tuple) -> bool:
     """`sqlite3.connect(path, check_same_thread=False)`: a connection any thread may use."""
     return value[0] == "call" and ("check_same_thread", ("const", False)) in value[3]
+
+
+def _opened_for_any_thread(scope: Func, ref: tuple) -> bool:
+    """Whether a name holds a connection any thread may use: assigned, in the function or
+    its module, from `sqlite3.connect(..., check_same_thread=False)`."""
+    if ref[0] != "name":
+        return False
+    values = scope.fd.locals.get(ref[1]) or [
+        value for _qn, value in scope.mod.summary.global_values.get(ref[1], ())
+    ]
+    return any(_any_thread(value) for value in values)
 
 
 def _holding(func: Func) -> str:
@@ -278,7 +289,7 @@ class Blocking:
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
                 fix = site.entry.fix_for(site.qn, self._receiver(site))
-                if root.key[0] == "func" and root.fix and self._thread_bound(root.key[1]):
+                if root.key[0] == "func" and root.fix and self._uses_thread_bound(root.key[1]):
                     fix = root.fix  # (what it returns must stay with the call: said there)
                 elif root.key[0] == "func" and root.fix:
                     # the call sits in a sync function the loop runs inline: an `await` cannot
@@ -422,6 +433,13 @@ class Blocking:
         context the caller keeps, whose values it then takes back (context_vars.py)."""
         setter = self._context_vars.sets(gqn)
         made = self._thread_bound(gqn)
+        handed = "" if made else self._handed_thread_bound(gqn)
+        if setter is None and handed:
+            return (
+                f"not `{called}` alone: it is handed {handed} its caller opened on the loop's "
+                "thread, which only that thread may use, so open it in the function you run "
+                "with `await asyncio.to_thread(...)`, or use aiosqlite"
+            )
         if setter is None and made:
             what = _holding(self.p.funcs[gqn])
             return (
@@ -457,6 +475,42 @@ class Blocking:
                 return kept
         made = self.p.return_value(func)
         return made[1] if made is not None and made[1] in _THREAD_BOUND else ""
+
+    def _uses_thread_bound(self, gqn: str) -> bool:
+        return bool(self._thread_bound(gqn) or self._handed_thread_bound(gqn))
+
+    def _handed_thread_bound(self, gqn: str) -> str:
+        """What the function takes (a parameter typed, or given by its callers, as a sqlite3
+        connection or an object keeping one) that only the thread that made it may use, said
+        for its fix, else "": moved alone to a worker thread, it would use it there. Not when
+        a caller hands it one opened with `check_same_thread=False`."""
+        func = self.p.funcs.get(gqn)
+        if func is None:
+            return ""
+        handed = []
+        for caller, site in self.p.sites_named(func.fd.name):
+            callee = self.p.callee(caller, site.func)
+            if callee is None or callee[0] not in ("func", "meth") or callee[1] != gqn:
+                continue
+            for arg in (*site.args, *(value for _name, value in site.kwargs)):
+                if _opened_for_any_thread(caller, arg):
+                    return ""
+                handed.append(self._thread_bound_value(self.p.value_of(caller, arg)))
+        for index, param in enumerate(func.fd.params):
+            value = self.p.param_value(func, param, index)
+            if index > 0 or value != ("obj", func.class_gqn):  # (its own object: see
+                handed.append(self._thread_bound_value(value))  # `_thread_bound`)
+        return next((what for what in handed if what), "")
+
+    def _thread_bound_value(self, value: Value | None) -> str:
+        """`a sqlite3.Connection`, or `a Journal keeping a sqlite3.Connection`, else ""."""
+        if value is None:
+            return ""
+        if value[1] in _THREAD_BOUND:
+            return f"a `{value[1]}`"
+        init = self.p.method(value[1], "__init__") if value[0] == "obj" else None
+        kept = self._kept_thread_bound(init) if init is not None else ""
+        return f"a `{value[1].rpartition('.')[2]}` keeping a `{kept}`" if kept else ""
 
     def _kept_thread_bound(self, init: Func) -> str:
         """What a constructor keeps on `self` that only the thread that made it may use."""

@@ -9,6 +9,7 @@ A dependency's network call that blocks the loop is reported as UJ001/UJ002 only
 from __future__ import annotations
 
 from collections import deque
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
@@ -49,6 +50,13 @@ FIX_LOOP_CLIENT = (
     "closed at shutdown — and inject that instance"
 )
 _LOOP_CLIENTS = frozenset({"aiohttp.ClientSession", "aiohttp.client.ClientSession"})
+# built in a coroutine that `asyncio.run` runs (a new event loop on each call): an async client
+# shared across calls would be bound to the first call's loop, closed by the time of the next
+FIX_OWN_LOOP_CLIENT = (
+    "create a sync client once (`httpx.Client`, `requests.Session`) for this path — it runs "
+    "under `asyncio.run`, a new event loop on every call, which no shared async client "
+    "outlives — or await the coroutine on the app's own loop and share one async client there"
+)
 # under a Lambda adapter (serverless.py) Mangum runs lifespan around every invocation, while a
 # warm container keeps what its module level made
 FIX_CLIENT_LAMBDA = (
@@ -446,6 +454,8 @@ class PerRequestClients:
             made = self.p.catalogue.returns(site.qn) or ""
             pools = next((pool for prefix, pool in _POOLS.items() if made.startswith(prefix)), "")
             fix = FIX_CONNECTION.format(pools=pools or "the driver's pool")
+        elif fix == FIX_CLIENT and self._through_a_new_loop(steps):
+            fix = FIX_OWN_LOOP_CLIENT
         elif fix == FIX_CLIENT and site.qn in _LOOP_CLIENTS:
             fix = FIX_LOOP_CLIENT
         where += settings
@@ -470,6 +480,15 @@ class PerRequestClients:
             ),
             variant="network" if what == "network" else "",
         )
+
+    def _through_a_new_loop(self, steps: list[tuple[str, int]]) -> bool:
+        """Whether the path enters a coroutine that a loop of its own runs (`asyncio.run` in a
+        worker thread): each `(function, line)` step calls the next one at that line."""
+        for (caller, line), (callee, _line) in pairwise(steps):
+            for edge in self.g.resolved(caller).edges:
+                if edge.callee == callee and edge.line == line and edge.no_loop:
+                    return True
+        return False
 
     def _settings(self, what: str, steps: list[tuple[str, int]], col: int) -> tuple[str, str]:
         """What the message adds on where a construction's settings come from, and the fix

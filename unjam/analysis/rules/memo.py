@@ -44,7 +44,7 @@ arguments: `self.folder = f"/media/{product_id}"`) or makes anew
 
 from __future__ import annotations
 
-from unjam.analysis.summary import FuncDef, Guard, mentions, root_name
+from unjam.analysis.summary import CallSite, FuncDef, Guard, mentions, names_read, root_name
 
 # assignments followed back from a tested path to a parameter (`url = body.get("url")`,
 # `digest = md5(url)`, `name = digest[:12]`, `path = f"static/{name}.png"`)
@@ -613,13 +613,33 @@ def _row_stored(fd: FuncDef, ref: tuple, guard: Guard) -> bool:
     if session is None:
         return False
     index = fd.guards.index(guard)
+    row = {guard.subject[1], *_models_asked(ref)}
     return any(
         call.func[0] == "attr"
         and call.func[1] == session
         and call.func[2] in _ROW_STORES
         and _under(fd, call.guard, index)
+        and _adds_one_of(fd, call, row)
         for call in fd.calls
     )
+
+
+def _models_asked(ref: tuple) -> set[str]:
+    """The models a row query names (`Actor` of `select(Actor).filter_by(...)`)."""
+    return {
+        arg[1]
+        for arg in _query_arguments(ref)
+        if arg[0] == "name" and type(arg[1]) is str and arg[1][:1].isupper()
+    }
+
+
+def _adds_one_of(fd: FuncDef, call: CallSite, row: set[str]) -> bool:
+    """Whether `db.add(...)` adds the row tested or one of the model queried (`db.add(found)`,
+    `db.add(Actor(name=name))`, `actor = Actor(...)` then `db.add(actor)`): not another row
+    (`db.add(Audit(status="FAILED"))` on a failed login, every time it fails)."""
+    added = set().union(*(names_read(arg) for arg in call.args)) if call.args else set()
+    made = {n for name in added for value in fd.locals.get(name, ()) for n in names_read(value)}
+    return bool(row & (added | made))
 
 
 _ROW_STORES = frozenset({"add", "add_all", "merge"})

@@ -58,3 +58,12 @@ async def pooled_totals() -> list:
     later.open()  # expect: UJ001
     with pool.connection() as conn:  # expect: UJ001
         return conn.execute("SELECT total FROM orders").fetchall()  # expect: UJ001
+
+
+async def uploaded_report(raw: bytes) -> str:
+    import io
+
+    frame = pd.read_csv(io.BytesIO(raw))  # expect: UJ001 (parsing in memory: CPU work)
+    buffer = io.StringIO()
+    frame.to_csv(buffer, index=False)  # expect: UJ001 (serialising: CPU work, no file)
+    return frame.to_csv(index=False)  # expect: UJ001 (returns the text: no file)

@@ -16,3 +16,7 @@ app = FastAPI(lifespan=lifespan)
 app.include_router(router)
 app.include_router(loopback.router)
 app.include_router(llm.router)
+
+from relay import fanout  # noqa: E402
+
+app.include_router(fanout.router)

@@ -83,3 +83,19 @@ async def save_actor(name: str, db: Session = Depends(sync_session)) -> dict:
         db.add(found)
         db.commit()  # expect: UJ001
     return {"id": found.id}
+
+
+class SignIn(Base):
+    __tablename__ = "sign_ins"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    outcome: Mapped[str] = mapped_column(String(16))
+
+
+@providers.post("/sign-in/{name}")
+async def sign_in(name: str, db: Session = Depends(sync_session)) -> dict:
+    actor = db.query(Actor).filter(Actor.name == name).first()  # expect: UJ001
+    if actor is None:
+        db.add(SignIn(outcome="unknown"))  # another row: on every failed sign-in, no memo
+        db.commit()  # expect: UJ001
+        raise LookupError(name)
+    return {"id": actor.id}

@@ -124,6 +124,8 @@ async def retire_rack(rack_id: int):
         models.untag(session, models.Tag(id=rack_id), label, models.Badge(id=rack_id))
         models.drop_rack(session, rack_id)
         models.drop_rack_by_statement(session, rack_id, rack_id)
+        models.clear_labels(session)
+        models.clear_crates(session)
     return {}
 
 

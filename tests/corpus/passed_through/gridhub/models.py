@@ -97,3 +97,14 @@ def drop_rack_by_statement(session: Session, rack_id: int, crate_id: int) -> Non
     session.delete(label)  # ok: a Label has no relationship to load
     crate = session.execute(select(Crate).where(Crate.id == crate_id)).scalar_one()  # expect: UJ001
     session.delete(crate)  # expect: UJ001
+
+
+def clear_labels(session: Session) -> None:
+    blank = session.query(Label).filter(Label.text == "").all()  # expect: UJ001
+    for label in blank:
+        session.delete(label)  # ok: a Label has no relationship to load
+
+
+def clear_crates(session: Session) -> None:
+    for crate in session.scalars(select(Crate).where(Crate.id < 0)).all():  # expect: UJ001
+        session.delete(crate)  # expect: UJ001

@@ -48,3 +48,23 @@ async def journal(amount: int):
 @app.get("/journal/shared")
 async def shared_journal():
     return {"open": SharedJournal("ledger.db").conn is not None}
+
+
+def _total(conn: sqlite3.Connection) -> int:
+    """Handed the route's connection: moved alone into a thread, it would query there."""
+    return conn.execute("SELECT SUM(amount) FROM entries").fetchone()[0]  # expect: UJ001
+
+
+@app.get("/ledger/total")
+async def ledger_total():
+    conn = sqlite3.connect("ledger.db")  # expect: UJ001
+    return {"total": _total(conn)}
+
+
+def _journal_size(journal: Journal) -> int:
+    return journal.cur.execute("SELECT COUNT(*) FROM entries").fetchone()[0]  # expect: UJ001
+
+
+@app.get("/journal/size")
+async def journal_size():
+    return {"size": _journal_size(Journal("ledger.db"))}

@@ -1,0 +1,6 @@
+from fastapi import FastAPI
+
+from src.routes.products import router
+
+app = FastAPI()
+app.include_router(router)

@@ -1,0 +1,40 @@
+"""pandas reading or writing an in-memory buffer: parsing or serialising, no file.
+
+`pd.read_csv(io.BytesIO(await upload.read()))` parses bytes already in memory, and
+`df.to_csv(buffer)` into an `io.StringIO` (or `df.to_csv()`, which returns the text) writes
+no file: the time on the loop is CPU work, which is how such a call is labelled instead of
+file I/O (its fix, running it in a thread or a process pool, is the same)."""
+
+from __future__ import annotations
+
+from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import CallSite
+
+# each pandas call that takes a path or a buffer → the keyword naming it
+_TARGETS = {
+    **dict.fromkeys(
+        ("pandas.read_csv", "pandas.read_table", "pandas.read_json"), "filepath_or_buffer"
+    ),
+    "pandas.read_excel": "io",
+    "pandas.read_parquet": "path",
+    "pandas.read_pickle": "filepath_or_buffer",
+    "pandas.DataFrame.to_csv": "path_or_buf",
+    "pandas.DataFrame.to_excel": "excel_writer",
+    "pandas.DataFrame.to_parquet": "path",
+}
+PANDAS_IO = frozenset(_TARGETS)
+# writers that return what they write when given no target
+_RETURNING = frozenset(("pandas.DataFrame.to_csv", "pandas.DataFrame.to_parquet"))
+_BUFFERS = frozenset(("io.BytesIO", "io.StringIO", "_io.BytesIO", "_io.StringIO"))
+
+
+def in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
+    """Whether the pandas call `qn` reads or writes a buffer in memory, not a file."""
+    target = site.args[0] if site.args else dict(site.kwargs).get(_TARGETS[qn])
+    if target is None:
+        return qn in _RETURNING and not any(name is None for name, _value in site.kwargs)
+    if target[0] == "const" and target[1] is None:
+        return qn in _RETURNING
+    made = target[1] if target[0] == "call" else target
+    value = project.value_of(func, made)
+    return value is not None and value[1] in _BUFFERS
