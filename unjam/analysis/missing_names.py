@@ -64,7 +64,8 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
         name, said = imp.name or "", ""
         if missing[0] == _ABSENT:
             name = imp.module.partition(".")[0]
-            if declared_requirement(root, name) or (root / name).exists():
+            requirements = {name, name.replace("_", "-")}
+            if any(declared_requirement(root, r) for r in requirements) or (root / name).exists():
                 continue
             missing = (name, f"{name}/")
         elif missing[0] == _PYDANTIC:
@@ -140,6 +141,8 @@ class _Scan:
         self.absent: dict[tuple[str, str], tuple[str, str] | None] = {}
         self.namespace_found: set[str] = set()  # namespace folders an import found a module in
         self.everywhere: set[str] | None = None  # see _absent_package
+        self.imported: set[str] | None = None  # see _imported_packages
+        self.through: dict[tuple[str, str], bool] = {}  # see _imported_through
 
     def candidates(self) -> list[tuple]:
         """(importer, import, source module, (what is missing, where)): the module lacking
@@ -165,7 +168,7 @@ class _Scan:
                             found.append((mod, imp, None, (_ABSENT, "")))
                         continue
                     if not folders:
-                        folders = sys_path_folders(mod, self.primary)
+                        folders = self._sys_path_folders(mod)
                     key = (module, name, folders)
                 if key not in verdicts:
                     verdicts[key] = self._verdict(imp, key[2])
@@ -190,6 +193,59 @@ class _Scan:
                 found.append((mod, imp, *verdict))
         return found
 
+    def _sys_path_folders(self, mod: Module) -> str:
+        """`sys_path_folders`, less those the project imports the importer's top package
+        through (`from modules.github.api import router` beside modules/, no `__init__.py`;
+        `src.main:app`): that package is imported from above them, and its `from github
+        import Github` is PyGithub, not itself."""
+        kept = [
+            folder
+            for folder in sys_path_folders(mod, self.primary).split("|")
+            if not folder
+            or not mod.path.startswith(folder)
+            or not self._imported_through(folder, mod.path[len(folder) :].partition("/")[0])
+        ]
+        return "|".join(kept)
+
+    def _imported_through(self, folder: str, package: str) -> bool:
+        """Whether the project imports `package` through `folder`, from any folder above it
+        (`modules.github` for hub/modules/ and github, `src.graphql` for src/ and graphql),
+        and never names it as a top package from inside it (`from app.models import User`
+        in backend/app/, whatever a seed script's `from backend.app.db import Base` says)."""
+        known = self.through.get((folder, package))
+        if known is None:
+            parts = folder.rstrip("/").split("/")
+            imported = self._imported_packages()
+            through = any(".".join([*parts[n:], package]) in imported for n in range(len(parts)))
+            known = through and not self._named_from_inside(f"{folder}{package}/", package)
+            self.through[folder, package] = known
+        return known
+
+    def _named_from_inside(self, folder: str, package: str) -> bool:
+        """Whether a module in `folder` imports one of its package's modules absolutely, by
+        the package's own name (`from app.core import settings` in backend/app/)."""
+        prefix = f"{package}."
+        return any(
+            mod.path.startswith(folder)
+            and any(
+                not imp.level and imp.module.startswith(prefix)
+                for imp in mod.summary.imports.values()
+            )
+            for mod in self.project.unique_modules()
+        )
+
+    def _imported_packages(self) -> set[str]:
+        """Every package an absolute import of the project names, at each depth (`a`, `a.b`
+        of `from a.b.c import x`)."""
+        if self.imported is None:
+            self.imported = set()
+            for mod in self.project.unique_modules():
+                for imp in mod.summary.imports.values():
+                    if not imp.level:
+                        parts = imp.module.split(".")
+                        self.imported.update(".".join(parts[:n]) for n in range(1, len(parts)))
+        return self.imported
+
     def _top_package_above(self, mod: Module, first: str) -> str | None:
         """The folder above the importer's innermost enclosing folder named `first`, when
         that folder is a top package (the folder above it holds no `__init__.py`): where the
@@ -200,7 +256,7 @@ class _Scan:
         own = _own_package_folder(mod, first)
         if own is None or f"{own}__init__.py" in self.primary:
             return None
-        return own
+        return None if own and self._imported_through(own, first) else own
 
     def _held_nowhere(self, module: str, folders: str) -> bool:
         """Whether no `sys.path` folder of the importer holds the module's top package."""
@@ -209,14 +265,28 @@ class _Scan:
     def _absent_package(self, module: str) -> bool:
         """`from routes.auth import router` where no `routes` folder or module is anywhere in
         the project: a name only a project uses for its own package (`_PROJECT_PACKAGES`),
-        not the analysed folder's own (`unjam check routes/`)."""
+        not the analysed folder's own (`unjam check routes/`); or `from resume_api.lib import
+        x` where the project's folder is `resume-api/`, which no import can name (unless it
+        is a distribution of its own, with a pyproject.toml or setup.py, installed under the
+        other name)."""
         first = module.partition(".")[0]
-        if first not in _PROJECT_PACKAGES or first in self.root.parts:
+        if first in self.root.parts:
             return False
         if self.everywhere is None:  # every folder's and module's name, at any depth
             self.everywhere = {f.rstrip("/").rpartition("/")[2] for f in self.project.folders()}
             self.everywhere |= {p.rpartition("/")[2].removesuffix(".py") for p in self.primary}
-        return first not in self.everywhere
+        if first in self.everywhere:
+            return False
+        if first in _PROJECT_PACKAGES:
+            return True
+        hyphened = first.replace("_", "-")
+        return hyphened != first and any(
+            folder.rstrip("/").rpartition("/")[2] == hyphened and not self._distribution(folder)
+            for folder in self.project.folders()
+        )
+
+    def _distribution(self, folder: str) -> bool:
+        return any((self.root / folder / name).is_file() for name in _DISTRIBUTION_FILES)
 
     def _top(self, module: str) -> str:
         """The module's first name when it is the project's, else "" (remembered)."""
@@ -287,6 +357,7 @@ class _Scan:
 # names a project gives its own packages and no library a FastAPI app installs takes: one
 # imported while no folder or module of the project bears it is missing from the repository
 _ABSENT = "(absent package)"
+_DISTRIBUTION_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 _PROJECT_PACKAGES = frozenset(
     {"app", "routes", "routers", "schemas", "crud", "services", "modules", "controllers"}
     | {"repositories", "endpoints", "dependencies", "handlers", "views", "serializers"}

@@ -6,7 +6,8 @@ speaks of network round trips only).
 An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py; also a
 field of a settings object whose class reads no environment, a plain class or pydantic model
 with `DATABASE_URL: str = "sqlite:///./app.db"`, or a `BaseSettings` one where the project
-declares no driver of another database: the environment could name no other), or when it is
+declares no driver of another database: the environment could name no other — and, there,
+any URL unjam cannot read: `create_engine(database_url or settings.database_url)`), or when it is
 created with `connect_args={"check_same_thread": ...}` written in the call, an option only
 the sqlite3 driver accepts (PostgreSQL's and MySQL's refuse it), so it proves the database
 (a `connect_args` name, chosen by the URL elsewhere, proves nothing). An engine whose URL
@@ -101,6 +102,8 @@ def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sql
         text = _fixed_field(project, func, url, environment_sqlite)
     if text is not None and text.startswith("sqlite"):
         return True
+    if text is None and environment_sqlite:
+        return True  # a URL unjam cannot read: with no other driver, only SQLite's opens
     connect_args = kwargs.get("connect_args")
     return (
         connect_args is not None

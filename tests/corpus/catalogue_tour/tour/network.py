@@ -40,3 +40,12 @@ async def lan_address() -> str:
     with socket.socket(socket.AF_INET, type=socket.SOCK_DGRAM) as beacon:
         beacon.connect(("10.255.255.255", 1))  # ok: a UDP connect sends nothing
     return address
+
+
+async def market_data(symbol: str) -> dict:
+    import yfinance as yf
+
+    ticker = yf.Ticker(symbol)  # ok: building a Ticker sends nothing
+    closes = ticker.history(period="5d")  # expect: UJ001
+    frame = yf.download([symbol], period="1mo")  # expect: UJ001
+    return {"last": closes["Close"].iloc[-1], "rows": len(frame)}

@@ -30,3 +30,8 @@ def mark_done(habit_id: int, db: Session = Depends(get_db)):
     db.execute(text("update habits set streak = streak + 1 where id = :id"), {"id": habit_id})
     db.commit()  # ok: a local SQLite file
     return {"id": habit_id}
+
+
+from .reports import router as reports_router  # noqa: E402
+
+app.include_router(reports_router)

@@ -1,0 +1,2 @@
+def scratch_dir() -> str:
+    return "/tmp/resumes"

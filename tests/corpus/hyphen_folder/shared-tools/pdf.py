@@ -1,0 +1,2 @@
+def page_count(path: str) -> int:
+    return 1
