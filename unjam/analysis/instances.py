@@ -11,16 +11,16 @@ The object is also true when its class and every base are the project's own (or 
 and none defines `__bool__` or `__len__`; an outside base (a `dict`, a pydantic model) may.
 A few outside calls make an object too (`os.path.join(...)`, `Path(...)`, a string constant's
 `.join`/`.format`), and so does an outside class's construction (`httpx.AsyncClient()`):
-never `None`, their truth unknown. So does a parameter the caller passes
-on as it got it, annotated with a class and not defaulting to `None` (`client:
-httpx.AsyncClient`: its own callers' promise), and a module global every assignment of which
-makes one (`SHARED = httpx.AsyncClient()`).
+never `None`, their truth unknown. So is a parameter the caller passes on as it got it,
+annotated with a class and not defaulting to `None` (`client: httpx.AsyncClient`: its own
+callers' promise), and a module global every assignment of which makes one (`SHARED =
+httpx.AsyncClient()`).
 """
 
 from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
-from unjam.analysis.values import INSTANCE, TRUE_INSTANCE, Instance
+from unjam.analysis.values import INSTANCE, TRUE_INSTANCE, Instance, spelt_as_class
 
 _NEUTRAL_BASES = frozenset({"builtins.object", "typing.Generic", "abc.ABC"})
 _NAMES_DEEP = 3  # locals followed through `a = b` assignments
@@ -43,13 +43,6 @@ _NEVER_NONE = frozenset(
         "tempfile.gettempdir",
     }
 )
-
-
-def _a_class(qualname: str) -> bool:
-    """`httpx.AsyncClient`: an outside name spelt as a class (CamelCase), whose call makes an
-    instance (not `TTL`, a constant's spelling)."""
-    last = qualname.rpartition(".")[2]
-    return last[:1].isupper() and not last.isupper()
 
 
 class BuiltArguments:
@@ -80,7 +73,11 @@ class BuiltArguments:
         callee = p.callee(func, target) if target[0] == "attr" else p.value_of(func, target)
         if callee is None:
             return None
-        if callee[0] == "ext" and not awaited and (callee[1] in _NEVER_NONE or _a_class(callee[1])):
+        if (
+            callee[0] == "ext"
+            and not awaited
+            and (callee[1] in _NEVER_NONE or spelt_as_class(callee[1]))
+        ):
             return INSTANCE
         if callee[0] == "class" and not awaited:
             return TRUE_INSTANCE if self._true(callee[1]) else INSTANCE

@@ -460,7 +460,14 @@ def _constructs(value: tuple) -> bool:
         return False
     func = value[1]
     last = func[1] if func[0] == "name" else func[2] if func[0] == "attr" else ""
-    return type(last) is str and last[:1].isupper() and not last.isupper()
+    return type(last) is str and spelt_as_class(last)
+
+
+def spelt_as_class(name: str) -> bool:
+    """`AsyncClient`, `httpx.AsyncClient`: a name spelt as a class (CamelCase), whose call
+    makes an instance — not `TTL`, a constant's spelling."""
+    last = name.rpartition(".")[2]
+    return last[:1].isupper() and not last.isupper()
 
 
 _NONE_REF = ("const", None)
