@@ -49,6 +49,8 @@ class BuiltArguments:
     def __init__(self, project: Project):
         self.project = project
         self._truth: dict[str, bool] = {}  # class gqn → its instances are surely true
+        # (module, global name) → what `_module_built` found
+        self._globals: dict[tuple[str, str], Instance | None] = {}
 
     def of_call(self, func: Func, refs: list[tuple]) -> dict[tuple, Instance]:
         """The argument refs among `refs` (of a call `func` makes) that surely are objects."""
@@ -135,11 +137,17 @@ class BuiltArguments:
         assigned = func.mod.summary.global_values.get(name)
         if not assigned:
             return None
+        key = (func.mod.name, name)
+        if key in self._globals:
+            return self._globals[key]
+        self._globals[key] = None  # (a cycle through it: unknown)
         scope = self.project.module_scope(func.mod)
         found = [self._instance(scope, value, depth) for _qn, value in assigned]
-        if any(value is None for value in found):
-            return None
-        return TRUE_INSTANCE if all(v is TRUE_INSTANCE for v in found) else INSTANCE
+        made = None
+        if all(value is not None for value in found):
+            made = TRUE_INSTANCE if all(v is TRUE_INSTANCE for v in found) else INSTANCE
+        self._globals[key] = made
+        return made
 
     def _true(self, class_gqn: str) -> bool:
         known = self._truth.get(class_gqn)

@@ -141,8 +141,10 @@ class _Scan:
         self.absent: dict[tuple[str, str], tuple[str, str] | None] = {}
         self.namespace_found: set[str] = set()  # namespace folders an import found a module in
         self.everywhere: set[str] | None = None  # see _absent_package
-        self.imported: set[str] | None = None  # see _imported_packages
+        self.imported: set[str] = set()  # see _index_imports
+        self.indexed = False
         self.through: dict[tuple[str, str], bool] = {}  # see _imported_through
+        self.inside: set[str] = set()  # see _index_imports
 
     def candidates(self) -> list[tuple]:
         """(importer, import, source module, (what is missing, where)): the module lacking
@@ -222,29 +224,36 @@ class _Scan:
         return known
 
     def _named_from_inside(self, folder: str, package: str) -> bool:
-        """Whether a module in `folder` imports one of its package's modules absolutely, by
-        the package's own name (`from app.core import settings` in backend/app/)."""
-        prefix = f"{package}."
-        return any(
-            mod.path.startswith(folder)
-            and any(
-                not imp.level and imp.module.startswith(prefix)
-                for imp in mod.summary.imports.values()
-            )
-            for mod in self.project.unique_modules()
-        )
+        """Whether a module in `folder` (which ends in `package/`) imports one of its
+        package's modules absolutely, by the package's own name (`from app.core import
+        settings` in backend/app/)."""
+        self._index_imports()
+        return folder in self.inside
 
     def _imported_packages(self) -> set[str]:
-        """Every package an absolute import of the project names, at each depth (`a`, `a.b`
-        of `from a.b.c import x`)."""
-        if self.imported is None:
-            self.imported = set()
-            for mod in self.project.unique_modules():
-                for imp in mod.summary.imports.values():
-                    if not imp.level:
-                        parts = imp.module.split(".")
-                        self.imported.update(".".join(parts[:n]) for n in range(1, len(parts)))
+        """Every package or module an absolute import of the project names, two names deep
+        and more (`a.b` and `a.b.c` of `from a.b.c import x`)."""
+        self._index_imports()
         return self.imported
+
+    def _index_imports(self) -> None:
+        """`imported`, and `inside`: each folder `…/P/` some module below imports `P.x` from."""
+        if self.indexed:
+            return
+        self.indexed = True
+        for mod in self.project.unique_modules():
+            folders = mod.path.split("/")[:-1]
+            for imp in mod.summary.imports.values():
+                if imp.level or "." not in imp.module:
+                    continue
+                parts = imp.module.split(".")  # (a package through a folder: two names or more)
+                self.imported.update(".".join(parts[:n]) for n in range(2, len(parts) + 1))
+                if parts[0] in folders:
+                    self.inside.update(
+                        "".join(f"{p}/" for p in folders[: n + 1])
+                        for n, part in enumerate(folders)
+                        if part == parts[0]
+                    )
 
     def _top_package_above(self, mod: Module, first: str) -> str | None:
         """The folder above the importer's innermost enclosing folder named `first`, when
@@ -280,7 +289,9 @@ class _Scan:
         if first in _PROJECT_PACKAGES:
             return True
         hyphened = first.replace("_", "-")
-        return hyphened != first and any(
+        if hyphened == first or hyphened not in self.everywhere:
+            return False
+        return any(
             folder.rstrip("/").rpartition("/")[2] == hyphened and not self._distribution(folder)
             for folder in self.project.folders()
         )
