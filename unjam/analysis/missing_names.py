@@ -276,8 +276,7 @@ class _Scan:
         the project: a name only a project uses for its own package (`_PROJECT_PACKAGES`),
         not the analysed folder's own (`unjam check routes/`); or `from resume_api.lib import
         x` where the project's folder is `resume-api/`, which no import can name (unless it
-        is a distribution of its own, with a pyproject.toml or setup.py, installed under the
-        other name)."""
+        is a distribution of its own that installs itself under the other name)."""
         first = module.partition(".")[0]
         if first in self.root.parts:
             return False
@@ -292,12 +291,23 @@ class _Scan:
         if hyphened == first or hyphened not in self.everywhere:
             return False
         return any(
-            folder.rstrip("/").rpartition("/")[2] == hyphened and not self._distribution(folder)
+            folder.rstrip("/").rpartition("/")[2] == hyphened
+            and not self._installs_as(folder, first)
             for folder in self.project.folders()
         )
 
-    def _distribution(self, folder: str) -> bool:
-        return any((self.root / folder / name).is_file() for name in _DISTRIBUTION_FILES)
+    def _installs_as(self, folder: str, name: str) -> bool:
+        """Whether a pyproject.toml, setup.py or setup.cfg in the folder names the package
+        `name` (`package-dir = {"shared_tools" = "."}`): installed, it may be importable so
+        (not a pyproject.toml of tool settings, nor a `name = "resume-api"` alone)."""
+        for file in _DISTRIBUTION_FILES:
+            path = self.root / folder / file
+            try:
+                if path.is_file() and name in path.read_text(errors="replace"):
+                    return True
+            except OSError:
+                continue
+        return False
 
     def _top(self, module: str) -> str:
         """The module's first name when it is the project's, else "" (remembered)."""
