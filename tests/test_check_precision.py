@@ -70,8 +70,9 @@ def test_a_get_or_create_pays_once_per_new_key():
         assert "warm" not in found[line].fix
     assert "cache miss" not in found[79].message and "first call" not in found[79].message
     # a row of another model (an audit of the failed sign-in): no get-or-create
-    failed = found[99].message
-    assert "only while" not in failed and "cache miss" not in failed, failed
+    for line in (99, 110):  # (110: the audit's local is rebound later with the actor's id)
+        failed = found[line].message
+        assert "only while" not in failed and "cache miss" not in failed, failed
 
 
 def test_a_switch_only_the_constructor_sets_is_no_memo():

@@ -44,7 +44,7 @@ arguments: `self.folder = f"/media/{product_id}"`) or makes anew
 
 from __future__ import annotations
 
-from unjam.analysis.summary import CallSite, FuncDef, Guard, mentions, names_read, root_name
+from unjam.analysis.summary import CallSite, FuncDef, Guard, mentions, root_name
 
 # assignments followed back from a tested path to a parameter (`url = body.get("url")`,
 # `digest = md5(url)`, `name = digest[:12]`, `path = f"static/{name}.png"`)
@@ -636,10 +636,23 @@ def _models_asked(ref: tuple) -> set[str]:
 def _adds_one_of(fd: FuncDef, call: CallSite, row: set[str]) -> bool:
     """Whether `db.add(...)` adds the row tested or one of the model queried (`db.add(found)`,
     `db.add(Actor(name=name))`, `actor = Actor(...)` then `db.add(actor)`): not another row
-    (`db.add(Audit(status="FAILED"))` on a failed login, every time it fails)."""
-    added = set().union(*(names_read(arg) for arg in call.args)) if call.args else set()
-    made = {n for name in added for value in fd.locals.get(name, ()) for n in names_read(value)}
-    return bool(row & (added | made))
+    (`db.add(Audit(status="FAILED"))` on a failed login, every time it fails). `row`: the
+    name tested and the models queried."""
+    for arg in call.args:
+        values = fd.locals.get(arg[1], ()) if arg[0] == "name" else ()
+        if arg[0] == "name" and arg[1] in row:
+            return True  # (the row tested, maybe rebound to a new one)
+        if any(_constructed(value) in row for value in (arg, *values)):
+            return True
+    return False
+
+
+def _constructed(value: tuple) -> str:
+    """`Actor` of `Actor(name=name)` or `models.Actor(...)`, else ""."""
+    if value[0] != "call":
+        return ""
+    func = value[1]
+    return func[1] if func[0] == "name" else func[2] if func[0] == "attr" else ""
 
 
 _ROW_STORES = frozenset({"add", "add_all", "merge"})

@@ -99,3 +99,17 @@ async def sign_in(name: str, db: Session = Depends(sync_session)) -> dict:
         db.commit()  # expect: UJ001
         raise LookupError(name)
     return {"id": actor.id}
+
+
+@providers.post("/sign-in/{name}/audited")
+async def audited_sign_in(name: str, db: Session = Depends(sync_session)) -> dict:
+    actor = db.query(Actor).filter(Actor.name == name).first()  # expect: UJ001
+    if actor is None:
+        audit = SignIn(outcome="unknown")
+        db.add(audit)
+        db.commit()  # expect: UJ001
+        raise LookupError(name)
+    audit = SignIn(outcome=f"ok:{actor.id}")  # (the same local, another row, named after actor)
+    db.add(audit)
+    db.commit()  # expect: UJ001
+    return {"id": actor.id}
