@@ -498,8 +498,9 @@ class Blocking:
                 handed.append(self._thread_bound_value(self.p.value_of(caller, arg)))
         for index, param in enumerate(func.fd.params):
             value = self.p.param_value(func, param, index)
-            if index > 0 or value != ("obj", func.class_gqn):  # (its own object: see
-                handed.append(self._thread_bound_value(value))  # `_thread_bound`)
+            if index == 0 and value == ("obj", func.class_gqn):
+                continue  # its own object: what its constructor keeps is `_thread_bound`'s
+            handed.append(self._thread_bound_value(value))
         return next((what for what in handed if what), "")
 
     def _thread_bound_value(self, value: Value | None) -> str:
