@@ -436,8 +436,8 @@ class Blocking:
         handed = "" if made else self._handed_thread_bound(gqn)
         if setter is None and handed:
             return (
-                f"not `{called}` alone: it is handed {handed} its caller opened on the loop's "
-                "thread, which only that thread may use, so open it in the function you run "
+                f"not `{called}` alone: it is handed {handed} by its caller, which by default "
+                "only the thread that opened it may use, so open it in the function you run "
                 "with `await asyncio.to_thread(...)`, or use aiosqlite"
             )
         if setter is None and made:

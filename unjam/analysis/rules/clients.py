@@ -50,12 +50,14 @@ FIX_LOOP_CLIENT = (
     "closed at shutdown — and inject that instance"
 )
 _LOOP_CLIENTS = frozenset({"aiohttp.ClientSession", "aiohttp.client.ClientSession"})
-# built in a coroutine that `asyncio.run` runs (a new event loop on each call): an async client
-# shared across calls would be bound to the first call's loop, closed by the time of the next
+# built in a coroutine run on a loop of its own (`asyncio.run`, a new event loop on each call,
+# or where no loop was running): an async client shared across calls would be bound to the
+# first call's loop, closed by the time of the next
 FIX_OWN_LOOP_CLIENT = (
     "create a sync client once (`httpx.Client`, `requests.Session`) for this path — it runs "
-    "under `asyncio.run`, a new event loop on every call, which no shared async client "
-    "outlives — or await the coroutine on the app's own loop and share one async client there"
+    "on an event loop of its own (under `asyncio.run` or the like), a new one on every call, "
+    "which no shared async client outlives — or await the coroutine on the app's own loop "
+    "and share one async client there"
 )
 # under a Lambda adapter (serverless.py) Mangum runs lifespan around every invocation, while a
 # warm container keeps what its module level made
