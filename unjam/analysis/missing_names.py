@@ -300,14 +300,7 @@ class _Scan:
         """Whether a pyproject.toml, setup.py or setup.cfg in the folder names the package
         `name` (`package-dir = {"shared_tools" = "."}`): installed, it may be importable so
         (not a pyproject.toml of tool settings, nor a `name = "resume-api"` alone)."""
-        for file in _DISTRIBUTION_FILES:
-            path = self.root / folder / file
-            try:
-                if path.is_file() and name in path.read_text(errors="replace"):
-                    return True
-            except OSError:
-                continue
-        return False
+        return files_mention(self.root, [folder], _DISTRIBUTION_FILES, (name,), whole=True)
 
     def _top(self, module: str) -> str:
         """The module's first name when it is the project's, else "" (remembered)."""
