@@ -209,6 +209,17 @@ def switched():
     _config = load()
 
 
+def walrus_cached(schema, now):
+    if (ser := schema.get("s")) and ser["type"] == "x" and not ser.get("i"):
+        return ser
+    if _expiry is None or now > _expiry:
+        refresh()
+    if not _table or time.monotonic() - _table_at > 300:
+        refresh()
+    if _rates.get(key) and now - _rates[key][1] < ttl:
+        return _rates[key][0]
+
+
 def deep():
     return ((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))
 value = f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(x(y(z(a(b(c(d(e(f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(0))))))))))))))))))))))))))))))))))))))))))))

@@ -36,10 +36,13 @@ pub fn guard_subjects<'e>(
         _ => single,
     };
     let mut out = Vec::new();
-    if matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or)
+    let is_or = matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or);
+    let (stamp, own) = if is_or { stamps(nodes) } else { (None, Vec::new()) };
+    if is_or
         && nodes.iter().any(|node| {
             param_test(node, params, locals).is_some()
-                || compares_a_call_value(node, params, locals)
+                || (compares_a_call_value(node, params, locals)
+                    && !own.iter().any(|o| std::ptr::eq(*o, node)))
         })
     {
         return out;
@@ -47,7 +50,7 @@ pub fn guard_subjects<'e>(
     for node in nodes {
         match node {
             Expr::UnaryOp(u) if u.op == UnaryOp::Not => {
-                out.push(("not", sized(&u.operand).unwrap_or(&u.operand), None))
+                out.push(("not", sized(&u.operand).unwrap_or(&u.operand), stamp))
             }
             Expr::Compare(c) if is_empty_text(c) => out.push(("not", &*c.left, None)),
             Expr::Compare(c) if is_zero(c) && sized(&c.left).is_some() => {
@@ -69,13 +72,65 @@ pub fn guard_subjects<'e>(
                     };
                     out.push(("not in", &c.comparators[n - 1], Some(key)));
                 } else {
-                    out.push(("is None", &*c.left, None));
+                    out.push(("is None", &*c.left, stamp));
                 }
             }
             _ => {}
         }
     }
     out
+}
+
+/// In an `or` with an operand testing X as unset (`X is None`, `X == None`, `not X`): its
+/// first ordering comparison (X's age or expiry: `now > X`, `time.time() - X_at > ttl`), and
+/// the orderings that compare such an X itself: `_stamps` in summarize_guards.py.
+fn stamps(operands: &[Expr]) -> (Option<&Expr>, Vec<&Expr>) {
+    let mut unset: Vec<ComparableExpr<'_>> = Vec::new();
+    for node in operands {
+        match node {
+            Expr::UnaryOp(u) if u.op == UnaryOp::Not => unset.push(ComparableExpr::from(&*u.operand)),
+            Expr::Compare(c)
+                if c.ops.len() == 1
+                    && matches!(c.ops[0], CmpOp::Is | CmpOp::Eq)
+                    && matches!(c.comparators[0], Expr::NoneLiteral(_)) =>
+            {
+                unset.push(ComparableExpr::from(&*c.left))
+            }
+            _ => {}
+        }
+    }
+    let orderings: Vec<&Expr> = operands
+        .iter()
+        .filter(|node| {
+            matches!(node, Expr::Compare(c) if c.ops.len() == 1
+                && matches!(c.ops[0], CmpOp::Lt | CmpOp::LtE | CmpOp::Gt | CmpOp::GtE))
+        })
+        .collect();
+    if unset.is_empty() || orderings.is_empty() {
+        return (None, Vec::new());
+    }
+    let own = orderings
+        .iter()
+        .copied()
+        .filter(|node| unset.iter().any(|held| mentions(node, held)))
+        .collect();
+    (Some(orderings[0]), own)
+}
+
+/// The name a comparison operator has in Python's `ast` (`Gt` of `>`).
+pub fn ordering_name(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Lt => "Lt",
+        CmpOp::LtE => "LtE",
+        CmpOp::Gt => "Gt",
+        CmpOp::GtE => "GtE",
+        CmpOp::Eq => "Eq",
+        CmpOp::NotEq => "NotEq",
+        CmpOp::Is => "Is",
+        CmpOp::IsNot => "IsNot",
+        CmpOp::In => "In",
+        CmpOp::NotIn => "NotIn",
+    }
 }
 
 /// X of `len(X)`: `_sized` in summarize_guards.py.
@@ -404,7 +459,19 @@ fn returns_held(returned: &Expr, held: &ComparableExpr) -> bool {
             .items
             .iter()
             .any(|item| item.key.is_none() && ComparableExpr::from(&item.value) == *held),
-        Expr::Subscript(sub) => ComparableExpr::from(&*sub.value) == *held,
+        Expr::Subscript(sub) => {
+            // an item of it, or an item of an item (`cache[key][0]`)
+            let mut base = &*sub.value;
+            loop {
+                if ComparableExpr::from(base) == *held {
+                    return true;
+                }
+                match base {
+                    Expr::Subscript(inner) => base = &*inner.value,
+                    _ => return false,
+                }
+            }
+        }
         Expr::Call(c) => {
             c.arguments.args.is_empty()
                 && c.arguments.keywords.is_empty()

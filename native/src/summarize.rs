@@ -11,6 +11,7 @@ use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
     cached_subject, changed, done_flag, exits, exits_block, guard_subjects, holds_yield, missed,
+    ordering_name,
     negated, param_test, returned_source, unset_name,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
@@ -274,6 +275,17 @@ impl<'a> Summarizer<'a> {
         guards.len() as i64 - 1
     }
 
+    /// A guard's key as a ref: an ordering comparison (a stamp, `now > X`) as `("binop",
+    /// "Gt", left, right)`, anything else as itself (`compare_ref` in summarize_guards.py).
+    fn key_ref(&mut self, key: &Expr, f: usize) -> V {
+        if let Expr::Compare(c) = key {
+            let left = self.ref_(&c.left, f, 0);
+            let right = self.ref_(&c.comparators[0], f, 0);
+            return tuple(vec![tag("binop"), tag(ordering_name(c.ops[0])), left, right]);
+        }
+        self.ref_(key, f, 0)
+    }
+
     fn if_guard(&mut self, test: &Expr, f: usize, mut outer: i64) -> i64 {
         if let Expr::Name(n) = test {
             // `if reload:` with `reload = _config is None or …`
@@ -290,7 +302,7 @@ impl<'a> Summarizer<'a> {
             guard_subjects(test, &func.params, &func.locals)
         };
         for (kind, subject, key) in subjects {
-            let returned = key.map(|k| self.ref_(k, f, 0));
+            let returned = key.map(|k| self.key_ref(k, f));
             outer = self.add_guard(f, kind, subject, outer, returned);
         }
         outer
@@ -736,7 +748,7 @@ impl<'a> Summarizer<'a> {
         let tests = subjects
             .into_iter()
             .map(|(kind, subject, k)| {
-                let returned = k.map(|k| self.ref_(k, f, 0));
+                let returned = k.map(|k| self.key_ref(k, f));
                 (kind, self.ref_(subject, f, 0), returned)
             })
             .collect();

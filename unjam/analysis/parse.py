@@ -193,7 +193,10 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # every one renders as `str()` does (`("fmt", refs, pieces)`); 32: the `else` of `if X is not
 # None:` / `if X:` (X a name, not a parameter) that fills nothing, as an "unset" guard of X;
 # 38: the body of `if False and …:` left out
-NATIVE_FORMAT = 38
+# 39: an early return of an item of an item of the held value (`return cache[key][0]`)
+# 40: `X is None or now > X` (also `not X or …`): the ordering comparison of X, a stamp, as the
+# guard's `returned` ("binop", "Gt", left, right), not a call value that drops the guards
+NATIVE_FORMAT = 40
 _told_stale = False
 
 

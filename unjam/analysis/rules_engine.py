@@ -32,6 +32,7 @@ from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.never_runs import NeverRuns
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
+from unjam.analysis.rules.expiring import expiring_cache
 from unjam.analysis.rules.memo import keyed, stores_row
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
@@ -593,34 +594,6 @@ def _guard_kind(func: Func, index: int) -> str:
     fd = func.fd
     if stores_row(fd, index):
         return "row"
-    if _expiring_cache(func, index):
+    if expiring_cache(func, index):
         return "expires"
     return "key" if keyed(fd, index) else "one"
-
-
-# caches that drop entries after a time (cachetools, expiringdict)
-_EXPIRING = frozenset({"TTLCache", "TLRUCache", "ExpiringDict"})
-
-
-def _expiring_cache(func: Func, index: int) -> bool:
-    """Whether guard `index` (or one it is nested in) tests a module-level cache built as
-    one that expires its entries (`SYMBOLS = TTLCache(maxsize=10, ttl=300)`)."""
-    values = func.mod.summary.global_values
-    guards = func.fd.guards
-    while index >= 0:
-        subject = guards[index].subject
-        while subject[0] in ("attr", "sub", "call") and type(subject[1]) is tuple:
-            subject = subject[1]
-        if subject[0] == "name":
-            for _qn, value in values.get(subject[1], ()):
-                if value[0] == "call" and _last_name(value[1]) in _EXPIRING:
-                    return True
-        index = guards[index].outer
-    return False
-
-
-def _last_name(ref: tuple) -> str:
-    """`TTLCache` of `TTLCache` or of `cachetools.TTLCache`."""
-    if ref[0] == "name":
-        return ref[1]
-    return ref[2] if ref[0] == "attr" else ""

@@ -6,6 +6,8 @@ them as written; rules/memo.py and values.py judge them."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
+from functools import partial
 
 from unjam.analysis.summary import FuncDef, Guard, Ref
 
@@ -19,19 +21,18 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
     a parameter or a local (`if downloaded is False or not os.path.exists(p):`): its body
     runs whenever the call decides, set or not."""
     out: list[tuple[str, ast.expr, ast.expr | None]] = []
-    if (
-        type(test) is ast.BoolOp
-        and type(test.op) is ast.Or
-        and any(
-            _param_test(node, fn) is not None or _compares_a_call_value(node, fn)
-            for node in test.values
-        )
+    is_or = type(test) is ast.BoolOp and type(test.op) is ast.Or
+    stamp, own = _stamps(test.values) if is_or else (None, [])  # type: ignore[attr-defined]
+    if is_or and any(
+        _param_test(node, fn) is not None
+        or (_compares_a_call_value(node, fn) and not any(node is o for o in own))
+        for node in test.values  # type: ignore[attr-defined]
     ):
         return out
     for node in test.values if type(test) is ast.BoolOp else (test,):
         t = type(node)
         if t is ast.UnaryOp and type(node.op) is ast.Not:
-            out.append(("not", _sized(node.operand) or node.operand, None))
+            out.append(("not", _sized(node.operand) or node.operand, stamp))
         elif t is ast.Compare and _is_empty_text(node):
             out.append(("not", node.left, None))  # `if page == "":` reads as `if not page:`
         elif t is ast.Compare and _is_zero(node) and _sized(node.left) is not None:
@@ -47,8 +48,51 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
                 key = node.comparators[-2] if len(node.comparators) > 1 else node.left
                 out.append(("not in", node.comparators[-1], key))
             else:
-                out.append(("is None", node.left, None))
+                out.append(("is None", node.left, stamp))
     return out
+
+
+_ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _stamps(operands: list[ast.expr]) -> tuple[ast.Compare | None, list[ast.Compare]]:
+    """In `if X is None or now > X:` (also `not X`, `time.time() - X_at > ttl`), the first
+    ordering comparison of the operands — the held value's age or expiry, when an operand
+    tests one as unset: the body runs while it is unset or stale — and the orderings that
+    compare such a value itself (`now > X`), which no call decides alone."""
+    unset = set()
+    for node in operands:
+        if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
+            unset.add(_dump(node.operand))
+        elif type(node) is ast.Compare and _is_none_test(node):
+            unset.add(_dump(node.left))
+    orderings = [
+        node
+        for node in operands
+        if type(node) is ast.Compare and len(node.ops) == 1 and type(node.ops[0]) in _ORDERINGS
+    ]
+    if not unset or not orderings:
+        return None, []
+    own = [node for node in orderings if unset & {_dump(part) for part in ast.walk(node)}]
+    return orderings[0], own
+
+
+def _is_none_test(node: ast.Compare) -> bool:
+    """`X is None` / `X == None`."""
+    return (
+        len(node.ops) == 1
+        and type(node.ops[0]) in (ast.Is, ast.Eq)
+        and type(node.comparators[0]) is ast.Constant
+        and node.comparators[0].value is None
+    )
+
+
+def compare_ref(ref: Callable[[ast.AST], Ref], key: ast.expr) -> Ref:
+    """A guard's key as a ref: an ordering comparison (a stamp, `now > X`) as
+    `("binop", "Gt", left, right)`, anything else as itself."""
+    if type(key) is ast.Compare:
+        return ("binop", type(key.ops[0]).__name__, ref(key.left), ref(key.comparators[0]))
+    return ref(key)
 
 
 def _compares_a_call_value(node: ast.expr, fn: FuncDef) -> bool:
@@ -274,6 +318,12 @@ def _reads_keyword(ref: tuple, own: str) -> bool:
     )
 
 
+def _dump(node: ast.AST) -> str:
+    """`ast.dump` without the context: the `ser` a walrus binds (`Store`) is the `ser` read
+    after it (`Load`), as the native summariser's `ComparableExpr` has it."""
+    return ast.dump(node).replace("ctx=Store()", "ctx=Load()").replace("ctx=Del()", "ctx=Load()")
+
+
 def _is_and(node: ast.expr) -> bool:
     return type(node) is ast.BoolOp and type(node.op) is ast.And
 
@@ -329,8 +379,8 @@ def _stamped(first: ast.expr, rest: list[ast.expr]) -> bool:
 
 def _mentioned(kept: list[ast.expr], operands: list[ast.expr]) -> bool:
     """Whether one of `kept` appears in one of `operands`."""
-    dumps = {ast.dump(k) for k in kept}
-    return any(ast.dump(node) in dumps for operand in operands for node in ast.walk(operand))
+    dumps = {_dump(k) for k in kept}
+    return any(_dump(node) in dumps for operand in operands for node in ast.walk(operand))
 
 
 def _cached_subject(node: ast.If) -> ast.expr | None:
@@ -367,7 +417,7 @@ def _kept_beside(value: ast.expr, subject: ast.expr, rest: list[ast.expr]) -> bo
     another operand tests, returning what is kept beside it (an attribute of the same
     object, or another plain name); whether the function fills both is the rules' call."""
     if type(value) is ast.Attribute and type(subject) is ast.Attribute:
-        beside = ast.dump(value.value) == ast.dump(subject.value)
+        beside = _dump(value.value) == _dump(subject.value)
     else:
         beside = type(value) is ast.Name and type(subject) is ast.Name
     return beside and _mentioned([subject], rest)
@@ -375,24 +425,34 @@ def _kept_beside(value: ast.expr, subject: ast.expr, rest: list[ast.expr]) -> bo
 
 def _returns_held(value: ast.expr, subject: ast.expr) -> bool:
     """Whether an early return hands back the held value: itself, a copy (`{**cache, "hit":
-    True}`, `cache.copy()`) or an item of it (`cache[key]`). A value built from it
-    (`Client(auth=auth)`) is a new one."""
-    held = ast.dump(subject)
-    if ast.dump(value) == held:
+    True}`, `cache.copy()`) or an item of it (`cache[key]`, `cache[key][0]`). A value built
+    from it (`Client(auth=auth)`) is a new one."""
+    held = _dump(subject)
+    if _dump(value) == held:
         return True
     if isinstance(value, ast.Dict):
         pairs = zip(value.keys, value.values, strict=True)
-        return any(k is None and ast.dump(v) == held for k, v in pairs)
+        return any(k is None and _dump(v) == held for k, v in pairs)
     if isinstance(value, ast.Subscript):
-        return ast.dump(value.value) == held
+        return _item_of(value, held)
     return (
         isinstance(value, ast.Call)
         and not value.args
         and not value.keywords
         and isinstance(value.func, ast.Attribute)
         and value.func.attr == "copy"
-        and ast.dump(value.func.value) == held
+        and _dump(value.func.value) == held
     )
+
+
+def _item_of(value: ast.Subscript, held: str) -> bool:
+    """Whether `value` is an item of the held value, or an item of such an item."""
+    base = value.value
+    while _dump(base) != held:
+        if not isinstance(base, ast.Subscript):
+            return False
+        base = base.value
+    return True
 
 
 def returned_source(value: ast.expr) -> ast.expr:
@@ -410,10 +470,8 @@ def _other_switch(operand: ast.expr, subject: ast.expr) -> bool:
         operand = operand.operand
     if type(operand) not in (ast.Name, ast.Attribute):
         return False
-    held = ast.dump(subject)
-    return not any(
-        ast.dump(node) == held for node in ast.walk(operand) if type(node) is type(subject)
-    )
+    held = _dump(subject)
+    return not any(_dump(node) == held for node in ast.walk(operand) if type(node) is type(subject))
 
 
 def _held(test: ast.expr) -> ast.expr | None:
@@ -495,7 +553,7 @@ class GuardRecorder:
                 outer = len(fn.guards) - 1
             return outer
         for kind, subject, key in _guard_subjects(test, fn):
-            returned = None if key is None else self.ref(key, fn)
+            returned = None if key is None else compare_ref(partial(self.ref, fn=fn), key)
             outer = self.add_guard(fn, kind, subject, outer, returned)
         return outer
 
@@ -509,7 +567,11 @@ class GuardRecorder:
         if type(value) not in (ast.BoolOp, ast.Compare, ast.UnaryOp):
             return  # (most bindings: nothing kept)
         self.tests_held[key] = [
-            (kind, self.ref(subject, fn), None if key_ is None else self.ref(key_, fn))
+            (
+                kind,
+                self.ref(subject, fn),
+                None if key_ is None else compare_ref(partial(self.ref, fn=fn), key_),
+            )
             for kind, subject, key_ in _guard_subjects(value, fn)
         ]
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 _IMPORT_DEPTH = 3  # calls followed from a module's body to a cached function it warms
 _SPREAD_DEPTH = 8  # locals followed back from a call's arguments
 _UNKNOWN = ("?",)  # a local's value the summary does not know (a loop variable)
+_SELF = ("name", "self")
 
 
 class ImportWarmed:
@@ -54,10 +55,32 @@ class ImportWarmed:
         holder = self.e.memo_step(path) or site.func  # (else the memo is around the call)
         if holder in self._called and not self.e.memo_by_arguments(path, site):
             return True
+        if self._filled_by_a_call_at_import(path):
+            return True
         return any(
             self.e.is_cached(callee) and (callee in self._bare or hop in self._fixed)
             for hop, (callee, _line) in pairwise(path)
         )
+
+    def _filled_by_a_call_at_import(self, path: list[tuple[str, int]]) -> bool:
+        """Whether the guarded call is itself made at import and sets what the guard tests:
+        `svc = Svc()` whose `__init__` calls `self.init()`, which sets `self.ok`, before
+        `if not self.ok: self.init()` in a method a request calls — the request finds it
+        set, unless the import-time call failed."""
+        found = self.e.memo_edge(path)
+        if found is None or found[1] is None or path[found[0] + 1][0] not in self._called:
+            return False
+        holder = self.p.funcs.get(path[found[0]][0])
+        callee = self.p.funcs.get(path[found[0] + 1][0])
+        if holder is None or callee is None:
+            return False
+        index = found[1].guard
+        while index >= 0:
+            guard = holder.fd.guards[index]
+            if _sets(callee, guard.subject):
+                return True
+            index = guard.outer
+        return False
 
     def _called_at_import(self) -> set[str]:
         """The functions module bodies surely call without arguments, directly or through
@@ -153,6 +176,18 @@ def _packages(dotted: str) -> list[str]:
     part may be a name in `a.b`, not a module: then it matches none)."""
     parts = dotted.split(".")
     return [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
+
+
+def _sets(func: Func, subject: tuple) -> bool:
+    """Whether `func` stores what `subject` reads: `self.ok` by `self.ok = True`, a module
+    global by assigning it (`global _ready` … `_ready = True`)."""
+    fd = func.fd
+    if subject[0] == "attr" and subject[1] == _SELF:
+        return any(base == _SELF and attr == subject[2] for base, attr, _ in fd.attr_stores)
+    if subject[0] != "name" or subject[1] not in fd.globals_declared:
+        return False
+    assigned = func.mod.summary.global_values.get(subject[1], ())
+    return any(scope == fd.qn for scope, _value in assigned)
 
 
 def _same_arguments(func: Func, site: CallSite) -> bool:

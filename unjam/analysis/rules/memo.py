@@ -207,6 +207,8 @@ def _marked_and_kept(fd: FuncDef, subject: tuple, cached: tuple) -> bool:
 
 
 _ADDS = frozenset({"add", "append", "update", "setdefault", "extend"})
+# methods that fill an attribute of their object: `logger.addHandler(h)` fills `logger.handlers`
+_FILLS_ATTRIBUTE = {"addHandler": "handlers"}
 
 
 def _adds_to(fd: FuncDef, container: tuple) -> bool:
@@ -350,8 +352,9 @@ def _self_attr(subject: tuple) -> str | None:
 
 def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
     """Whether `fd` sets the flag its early exit tests (`if self._ready: return` … `self._ready
-    = True`): it declares the global, stores an attribute on the flag's path, or changes a
-    container on it in place (`self._done["sync"] = True`, `_loaded.add(key)`)."""
+    = True`): it declares the global, stores an attribute on the flag's path, changes a
+    container on it in place (`self._done["sync"] = True`, `_loaded.add(key)`), or calls the
+    method that fills it (`if logger.handlers: return logger` … `logger.addHandler(h)`)."""
     if root[1] in fd.globals_declared:
         return True
     path = set()
@@ -365,6 +368,11 @@ def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
         any(("attr", base, attr) in path for base, attr, _ in fd.attr_stores)
         or any(changed in path for changed in fd.mutated)
         or any(_adds_to(fd, ref) for ref in path)
+        or any(
+            site.func[0] == "attr"
+            and ("attr", site.func[1], _FILLS_ATTRIBUTE.get(site.func[2], "")) in path
+            for site in fd.calls
+        )
     )
 
 

@@ -262,3 +262,8 @@ def renderer(style: str) -> aiohttp.ClientSession:
 @forecasts.get("/render/{style}")
 async def render(style: str):
     return {"open": not renderer(style).closed}
+
+
+from catalog.expiring import expiring  # noqa: E402
+
+forecasts.include_router(expiring)

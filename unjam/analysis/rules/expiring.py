@@ -1,0 +1,93 @@
+"""Which memo guards guard a cache that drops its entries after a while, so that what runs
+on a miss runs again at each expiry, not once: a module cache built as one that expires
+(`SYMBOLS = TTLCache(maxsize=10, ttl=300)`), a value read from a store that the same
+function fills with an expiry (`hit = r.get(key)`, `if hit: return …`, then `r.set(key, v,
+ex=1800)`, `r.setex(key, 300, v)`, `cache.set(key, v, timeout=60)`), or a value tested
+against the clock as well as for being unset (`if self._expiry is None or now >
+self._expiry:`)."""
+
+from __future__ import annotations
+
+from unjam.analysis.project import Func
+from unjam.analysis.summary import FuncDef, Guard
+
+# caches that drop entries after a time (cachetools, expiringdict)
+_EXPIRING = frozenset({"TTLCache", "TLRUCache", "ExpiringDict"})
+# a store's methods that set an entry with a lifetime, whatever their arguments (redis)
+_STORES_EXPIRING = frozenset({"setex", "psetex", "expire", "pexpire", "expireat"})
+# a store's keyword arguments that give an entry a lifetime (redis `ex`/`px`, cachetools-like
+# and Django/aiocache `ttl`/`timeout`)
+_LIFETIMES = frozenset({"ex", "px", "exat", "pxat", "ttl", "timeout", "expire", "expires"})
+_CLOCKS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"})
+
+
+def expiring_cache(func: Func, index: int) -> bool:
+    """Whether guard `index` of `func` (or one it is nested in) tests such a cache."""
+    values = func.mod.summary.global_values
+    guards = func.fd.guards
+    while index >= 0:
+        guard = guards[index]
+        subject = guard.subject
+        if _read_from_expiring_store(func.fd, subject) or _stale_by_clock(func.fd, guard):
+            return True
+        while subject[0] in ("attr", "sub", "call") and type(subject[1]) is tuple:
+            subject = subject[1]
+        if subject[0] == "name":
+            for _qn, value in values.get(subject[1], ()):
+                if value[0] == "call" and _last_name(value[1]) in _EXPIRING:
+                    return True
+        index = guards[index].outer
+    return False
+
+
+def _stale_by_clock(fd: FuncDef, guard: Guard) -> bool:
+    """`if self._expiry is None or now > self._expiry:` (`now = datetime.now()`): an unset
+    test whose stamp (summary.py `Guard`) compares the clock, so the body runs again once
+    the held value is older than it may be."""
+    stamp = guard.returned
+    if guard.kind not in ("is None", "not") or stamp is None or stamp[0] != "binop":
+        return False
+    return any(_reads_clock(fd, side, 2) for side in stamp[2:])
+
+
+def _reads_clock(fd: FuncDef, ref: tuple, depth: int) -> bool:
+    """Whether `ref` reads the time (`time.time()`, `datetime.now()`, `monotonic()`), also
+    through a local assigned one (`now = datetime.now()`)."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if item[0] == "call" and _last_name(item[1]) in _CLOCKS:
+            return True
+        local = fd.locals.get(item[1], ()) if item[0] == "name" and depth > 0 else ()
+        if any(_reads_clock(fd, value, depth - 1) for value in local):
+            return True
+        stack.extend(part for part in item[1:] if type(part) is tuple)
+    return False
+
+
+def _read_from_expiring_store(fd: FuncDef, subject: tuple) -> bool:
+    """`hit` of `hit = r.get(key)` / `hit = await r.get(key)`, where `fd` also stores into
+    `r` with a lifetime."""
+    if subject[0] != "name":
+        return False
+    stores = {site.func[1] for site in fd.calls if site.func[0] == "attr" and _with_lifetime(site)}
+    for value in fd.locals.get(subject[1], ()):
+        if value[0] == "await":
+            value = value[1]
+        if value[0] == "call" and value[1][0] == "attr" and value[1][1] in stores:
+            return True
+    return False
+
+
+def _with_lifetime(site) -> bool:
+    name = site.func[2]
+    return name in _STORES_EXPIRING or (
+        name.startswith("set") and any(key in _LIFETIMES for key, _ in site.kwargs)
+    )
+
+
+def _last_name(ref: tuple) -> str:
+    """`TTLCache` of `TTLCache` or of `cachetools.TTLCache`."""
+    if ref[0] == "name":
+        return ref[1]
+    return ref[2] if ref[0] == "attr" else ""
