@@ -130,3 +130,30 @@ def _one_text(
     if len(texts) != 1:
         return None
     return texts.pop()
+
+
+# settings classes that may take a field's value from the environment instead of its default
+FROM_ENVIRONMENT = frozenset(
+    {"pydantic_settings.BaseSettings", "pydantic.BaseSettings", "pydantic.v1.BaseSettings"}
+)
+
+
+def field_default(
+    project: Project, func: Func, ref: tuple, whole: bool = True
+) -> tuple[str, bool] | None:
+    """The text `settings.X` holds by default (with `whole=False`, starts with) when
+    `settings` is an instance of a project class whose field X has a constant default, and
+    whether the class may take it from the environment instead (a `BaseSettings`)."""
+    if ref[0] != "attr":
+        return None
+    base = project.value_of(func, ref[1])
+    if base is None or base[0] != "obj" or base[1] not in project.classes:
+        return None
+    classes, outside = project.mro(base[1])
+    for gqn in classes:
+        cls = project.classes.get(gqn)
+        values = cls.cd.attrs.get(ref[2]) if cls is not None else None
+        if values:
+            text = constant_text(project, project.module_scope(cls.mod), values[-1], whole)
+            return None if text is None else (text, bool(FROM_ENVIRONMENT.intersection(outside)))
+    return None

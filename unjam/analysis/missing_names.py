@@ -69,7 +69,7 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 continue
             missing = (name, f"{name}/")
         elif missing[0] == _PYDANTIC:
-            declared = declared or _pydantic_2(root, importer, project.primary)
+            declared = declared or pydantic_2(root, importer, project.primary)
             if declared == "-":
                 continue
             said = declared
@@ -388,7 +388,7 @@ _PYDANTIC_1_ONLY = frozenset(
 )
 
 
-def _pydantic_2(root: Path, importer: Module, primary: dict[str, str]) -> str:
+def pydantic_2(root: Path, importer: Module, primary: dict[str, str]) -> str:
     """Where the project declares pydantic 2 (`poetry.lock: 2.7.0`; a requirement of
     pydantic-settings, which needs it), from the importer's package root up; "-" when it
     does not."""

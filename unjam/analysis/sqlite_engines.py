@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from unjam.analysis.constant_text import constant_text
+from unjam.analysis.constant_text import constant_text, field_default
 from unjam.analysis.declared_versions import (
     LOCKS,
     default_requirements,
@@ -112,28 +112,11 @@ def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sql
     )
 
 
-_FROM_ENVIRONMENT = frozenset(
-    {"pydantic_settings.BaseSettings", "pydantic.BaseSettings", "pydantic.v1.BaseSettings"}
-)
-
-
 def _fixed_field(project: Project, func: Func, ref: tuple, environment_sqlite: bool) -> str | None:
-    """The text `settings.DATABASE_URL` starts with when `settings` is an instance of a
-    project class whose field has a constant default and that reads no environment (a plain
-    class or pydantic model; a `BaseSettings` may take the URL from the environment, so it
-    counts only when that can only be SQLite's too)."""
-    if ref[0] != "attr":
+    """The text `settings.DATABASE_URL` starts with when its class gives the field a constant
+    default and reads no environment (a `BaseSettings` may take the URL from the
+    environment, so it counts only when that can only be SQLite's too)."""
+    found = field_default(project, func, ref, whole=False)
+    if found is None or (found[1] and not environment_sqlite):
         return None
-    base = project.value_of(func, ref[1])
-    if base is None or base[0] != "obj" or base[1] not in project.classes:
-        return None
-    classes, outside = project.mro(base[1])
-    if _FROM_ENVIRONMENT.intersection(outside) and not environment_sqlite:
-        return None
-    for gqn in classes:
-        cls = project.classes.get(gqn)
-        values = cls.cd.attrs.get(ref[2]) if cls is not None else None
-        if values:
-            scope = project.module_scope(cls.mod)
-            return constant_text(project, scope, values[-1], whole=False)
-    return None
+    return found[0]

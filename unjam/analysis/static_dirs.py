@@ -6,7 +6,8 @@ start (unstartable.py), and what the rules would say about its routes is not tru
 Git keeps no empty folder, so a `static/` a developer has locally is often missing from the
 repository; the claim is made only when nothing says the folder will be there: the call is
 at the module's top level (not in a function, an `if` or a `try`), the directory is a
-constant relative path, no folder of that path is beside the module, above it or at the
+constant relative path (or the constant default of a settings field, `settings.upload_dir`,
+which no `.env` file sets otherwise and no deployment file names), no folder of that path is beside the module, above it or at the
 root, no `.gitignore` keeps it out of git, no code makes a folder of that name
 (`os.makedirs`, `mkdir`) and no Dockerfile, compose file or script mentions it.
 """
@@ -17,7 +18,7 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-from unjam.analysis.constant_text import constant_text
+from unjam.analysis.constant_text import constant_text, field_default
 from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.discovery import ignored_by_git
 from unjam.analysis.imported import programs_loading
@@ -31,6 +32,7 @@ _MAKERS = ("makedirs", "mkdir", "copytree")
 _DEPLOY_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml", "*.sh")
 _DEPLOY_FILES += ("Makefile", "Procfile", "*.toml", "*.cfg", "*.ini", "*.y*ml")
 _IMPORT_DEPTH = 4  # calls by name followed back from a folder-making call
+_ENV_FILES = (".env", ".env.*", "*.env")
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class MissingFolder:
     module: Module
     line: int
     directory: str
+    field: str = ""  # `settings.upload_dir` whose default `directory` is, or "" (a constant)
 
 
 def missing_static_folders(project: Project, root: Path) -> list[MissingFolder]:
@@ -52,7 +55,12 @@ def missing_static_folders(project: Project, root: Path) -> list[MissingFolder]:
         if check is not None and check != ("const", True):
             continue
         ref = kwargs.get("directory") or (site.args[0] if site.args else None)
-        directory = constant_text(project, func, ref) if ref is not None else None
+        if ref is None:
+            continue
+        directory = constant_text(project, func, ref)
+        field = "" if directory is not None else _default_field(project, root, func, ref)
+        if field:
+            directory = field_default(project, func, ref)[0]  # type: ignore[index]
         if not directory or directory.startswith(("/", "~", "$")) or ":" in directory:
             continue
         if ".." in directory.split("/"):
@@ -61,15 +69,66 @@ def missing_static_folders(project: Project, root: Path) -> list[MissingFolder]:
         if _may_be_there(project, root, func.mod, directory):
             continue
         if _at_top_level(trees.of(func.mod), site.line):
-            found.append(MissingFolder(func.mod, site.line, directory))
+            found.append(MissingFolder(func.mod, site.line, directory, field))
     return found
+
+
+def _default_field(project: Project, root: Path, func: Func, ref: tuple) -> str:
+    """`settings.upload_dir` when `ref` reads a settings field with a constant default that
+    surely holds where the app starts: the class takes nothing from the environment, or no
+    `.env` file beside the module or above it sets the field otherwise and no deployment file
+    names it; else ""."""
+    found = field_default(project, func, ref)
+    if found is None or ref[1][0] != "name":
+        return ""
+    default, from_environment = found
+    field = ref[2]
+    if from_environment:
+        bases = _bases(func.mod)
+        if files_mention(root, bases, _DEPLOY_FILES, [field], whole=True):
+            return ""
+        if _set_otherwise(root, bases, field, default):
+            return ""
+    return f"{ref[1][1]}.{field}"
+
+
+def _set_otherwise(root: Path, bases: list[str], field: str, default: str) -> bool:
+    """Whether a `.env` file sets `field` (`UPLOAD_DIR=…`, also with a prefix: `APP_UPLOAD_DIR`)
+    to another value than its default; a file that cannot be read may."""
+    for base in bases:
+        folder = root / base if base else root
+        for pattern in _ENV_FILES:
+            for path in folder.glob(pattern):
+                try:
+                    text = path.read_text("utf-8", errors="replace")
+                except OSError:
+                    return True
+                if _sets_another(text, field.lower(), default):
+                    return True
+    return False
+
+
+def _sets_another(text: str, key: str, default: str) -> bool:
+    """Whether a `.env` text sets `key` (lowercase) to something else than `default`."""
+    for line in text.splitlines():
+        name, sep, value = line.strip().removeprefix("export ").partition("=")
+        name = name.strip().lower()
+        named = name == key or name.endswith("_" + key)
+        if sep and named and value.strip().strip("\"'") != default:
+            return True
+    return False
+
+
+def _bases(mod: Module) -> list[str]:
+    """The module's folder and each folder above it, up to the root ("")."""
+    parts = mod.path.split("/")[:-1]
+    return ["/".join(parts[:n]) for n in range(len(parts), -1, -1)]
 
 
 def _may_be_there(project: Project, root: Path, mod: Module, directory: str) -> bool:
     """Whether the folder is, or may be made, where the server runs: beside the module,
     above it or at the root; kept out of git; made by code or named by deployment files."""
-    parts = mod.path.split("/")[:-1]
-    bases = ["/".join(parts[:n]) for n in range(len(parts), -1, -1)]
+    bases = _bases(mod)
     for base in bases:
         relative = f"{base}/{directory}" if base else directory
         if (root / relative).exists() or ignored_by_git(root, relative, is_dir=True):

@@ -101,7 +101,7 @@ class _TopLevelImports:
         for node in tree.body:
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    names.extend(_with_packages(alias.name))
+                    names.extend(with_packages(alias.name))
             elif isinstance(node, ast.ImportFrom) and node.level and self._by_path(mod):
                 # (a module whose linker names another module took, or of a package another
                 # copy may have named first: found by its path)
@@ -118,7 +118,7 @@ class _TopLevelImports:
         base = _absolute(mod, node.level, node.module or "")
         if not base:
             return []
-        return [*_with_packages(base), *(f"{base}.{alias.name}" for alias in node.names)]
+        return [*with_packages(base), *(f"{base}.{alias.name}" for alias in node.names)]
 
     def _relative_by_path(self, mod: Module, node: ast.ImportFrom) -> list[str]:
         module = node.module or ""
@@ -131,7 +131,7 @@ class _TopLevelImports:
         return names
 
 
-def _with_packages(name: str) -> list[str]:
+def with_packages(name: str) -> list[str]:
     parts = name.split(".")
     return [".".join(parts[: i + 1]) for i in range(len(parts))]
 
@@ -162,10 +162,10 @@ def binds_somehow(tree: ast.Module | None, name: str) -> bool:
             return True
         if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             return True
-    return name in _top_level_names(tree.body) or "__getattr__" in _top_level_names(tree.body)
+    return name in top_level_names(tree.body) or "__getattr__" in top_level_names(tree.body)
 
 
-def _top_level_names(body: list[ast.stmt]) -> set[str]:
+def top_level_names(body: list[ast.stmt]) -> set[str]:
     """Every name the statements bind in the module's namespace (not inside a def or a
     class, whose names are their own)."""
     names: set[str] = set()

@@ -1,8 +1,9 @@
 """Apps that cannot start as written: the app's module imports, at its top level (so when
 the server imports it), a project module that CPython cannot compile, or a name or module
 the project lacks (missing_names.py) — directly or through other modules' top-level imports
-(top_level_imports.py), or builds `StaticFiles` for a folder the repository lacks
-(static_dirs.py). Importing the app then raises, and no route of it is ever served, so
+(top_level_imports.py), builds `StaticFiles` for a folder the repository lacks
+(static_dirs.py), or makes a call that always raises (raising_calls.py), or is the app's
+own module caught in a circular import (circular_imports.py). Importing the app then raises, and no route of it is ever served, so
 what the rules would say about them is not true of this code; nor is it of a route whose
 own module cannot import, whichever app would include it.
 
@@ -53,6 +54,12 @@ def find_unstartable(
     for path, reason in _missing_folders(project, root, broken).items():
         lacking.setdefault(path, reason)
         until.setdefault(path, "the folder exists")
+    for path, reason in _raising_calls(project, root, broken).items():
+        lacking.setdefault(path, reason)
+        until.setdefault(path, "the call is fixed")
+    for path, reason in _circular(project, model, root, broken).items():
+        lacking.setdefault(path, reason)
+        until.setdefault(path, "the cycle is broken")
     if not broken:
         return None
     failing = FailingImports(project, root, broken)
@@ -134,15 +141,56 @@ def _missing_folders(project: Project, root: Path, broken: dict[str, str]) -> di
     reasons: dict[str, str] = {}
     for found in missing_static_folders(project, root):
         path = found.module.path
+        quoted = f'"{found.directory}"'
         for name, mod in project.modules.items():
             if mod is found.module:
                 broken.setdefault(name, path)
         reasons.setdefault(
             path,
-            f'{path} builds `StaticFiles(directory="{found.directory}")` (line {found.line}), '
-            f"but the repository holds no `{found.directory}` folder beside it or above it: "
+            f"{path} builds `StaticFiles(directory={found.field or quoted})` (line {found.line})"
+            + (f", {quoted} by default, " if found.field else ", ")
+            + f"but the repository holds no `{found.directory}` folder beside it or above it: "
             "Starlette raises RuntimeError as the module loads (create the folder, with a "
             "`.gitkeep` so git keeps it, or pass `check_dir=False`)",
+        )
+    return reasons
+
+
+def _raising_calls(project: Project, root: Path, broken: dict[str, str]) -> dict[str, str]:
+    """Adds to `broken` each module whose top level makes a call that always raises
+    (raising_calls.py), under its own path; returns that path → the reason."""
+    from unjam.analysis.raising_calls import raising_calls
+
+    reasons: dict[str, str] = {}
+    for found in raising_calls(project, root):
+        path = found.module.path
+        for name, mod in project.modules.items():
+            if mod is found.module:
+                broken.setdefault(name, path)
+        reasons.setdefault(path, found.reason)
+    return reasons
+
+
+def _circular(
+    project: Project, model: FastAPIModel, root: Path, broken: dict[str, str]
+) -> dict[str, str]:
+    """Adds to `broken` each app module a circular import keeps from importing
+    (circular_imports.py); returns its path → the reason."""
+    from unjam.analysis.circular_imports import circular_imports
+
+    modules = list({id(app.scope.mod): app.scope.mod for app in model.apps}.values())
+    reasons: dict[str, str] = {}
+    for found in circular_imports(project, modules, root):
+        path = found.module.path
+        broken.setdefault(found.module.name, path)
+        chain = ", which imports ".join(project.modules[name].path for name in found.chain)
+        reasons.setdefault(
+            path,
+            f"{path} imports {chain} (line {found.line}) before it binds `{found.name}`, "
+            f"and {found.at[0]} imports `{found.name}` from it as it loads (line "
+            f"{found.at[1]}): a circular import, which raises ImportError (partially "
+            "initialized module) when the server imports it (bind the name before that "
+            "import, or import it where it is used)",
         )
     return reasons
 

@@ -1,0 +1,4 @@
+def title() -> str:
+    from desk import app
+
+    return app.title

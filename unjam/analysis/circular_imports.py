@@ -1,0 +1,209 @@
+"""App modules that cannot import because of a circular import: the server imports `main`,
+whose top level imports `helpers` (line 3) before it binds `app` (line 5), and `helpers`, as
+it loads, does `from main import app` — `main` is then in `sys.modules` but only partly run,
+and Python raises ImportError ("cannot import name 'app' from partially initialized module
+'main'"). The app never starts (unstartable.py).
+
+The summaries' imports find the cycles (cheap); only for one found are the files read, to
+check that every import on the cycle is a top-level statement (not under an `if`, in a
+`try` or in a function, which may not run or whose error may be caught), and that the name
+is bound in the app's module only after the import that leads back to it. A module that may
+also be run as a script handing the app object to a server (`if __name__ == "__main__":
+uvicorn.run(app)`) is left alone: run so, it is `__main__`, and the import of `main` loads
+a second copy that completes.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import islice, pairwise
+from pathlib import Path
+
+from unjam.analysis.project import Module, Project
+from unjam.analysis.summary import ImportRef
+from unjam.analysis.top_level_imports import Trees, top_level_names, with_packages
+
+_MAX_MODULES = 2000  # modules followed from one app module (a bound on the search)
+_MAX_CYCLES = 2  # cycles the summaries suggest that are read in the files, per app module
+
+
+@dataclass(frozen=True)
+class CircularImport:
+    module: Module  # the app's module, which cannot import
+    line: int  # its import that leads back to it
+    chain: tuple[str, ...]  # the modules from that import to the one importing the name
+    name: str  # the name imported from the app's module before it is bound
+    at: tuple[str, int]  # (path, line) of that `from … import name`
+
+
+def circular_imports(project: Project, modules: list[Module], root: Path) -> list[CircularImport]:
+    """The modules of `modules` (app modules) a circular import keeps from importing."""
+    found = []
+    trees = Trees(root)
+    imported: dict[str, list[str]] = {}  # module name → the project modules it imports
+    parts = frozenset(part for name in project.modules for part in name.split("."))
+    for mod in modules:
+        for cycle in islice(_cycles(project, mod, imported, parts), _MAX_CYCLES):
+            checked = _checked(project, trees, mod, cycle)
+            if checked is not None:
+                found.append(checked)
+                break
+    return found
+
+
+def _imported(project: Project, mod: Module, parts: frozenset[str]) -> list[str]:
+    """The project modules `mod`'s imports name (each package on the way too). `parts`: the
+    components of the project's module names (an import starting with none of them names
+    a library)."""
+    modules = project.modules
+    names: set[str] = set()
+    for imp in mod.summary.imports.values():
+        if imp.level == 0 and imp.module.partition(".")[0] not in parts:
+            continue
+        target = project.import_target(mod, imp)
+        if target not in modules:
+            target = target.rpartition(".")[0]
+        while target and target not in names:
+            if target in modules:
+                names.add(target)
+            target = target.rpartition(".")[0]  # (the packages on the way run first)
+    return sorted(names)
+
+
+def _takes_from(project: Project, mod: Module, source: Module) -> str | None:
+    """A name `mod` imports from `source` with `from source import name` (not a submodule)."""
+    last = source.name.rpartition(".")[2]
+    for imp in mod.summary.imports.values():
+        if not imp.name or imp.name == "*":
+            continue
+        if imp.level == 0 and imp.module.rpartition(".")[2] != last:
+            continue  # (names another module: no need to resolve it)
+        target = project.import_target(mod, imp)
+        if target == f"{source.name}.{imp.name}" and target not in project.modules:
+            return imp.name
+    return None
+
+
+def _cycles(
+    project: Project, start: Module, imported: dict[str, list[str]], parts: frozenset[str]
+) -> Iterator[list[str]]:
+    """For each module taking a name from `start`, nearest first, the module names from one
+    `start` imports to it, by the summaries' imports (breadth first). `imported`: what each
+    module imports, as found so far."""
+    parents: dict[str, str] = {start.name: ""}
+    queue = deque([start.name])
+    while queue and len(parents) < _MAX_MODULES:
+        name = queue.popleft()
+        mod = project.modules[name]
+        known = imported.get(name)
+        if known is None:
+            known = imported[name] = _imported(project, mod, parts)
+        if start.name in known and name != start.name and _takes_from(project, mod, start):
+            chain = [name]
+            while parents[chain[-1]] != start.name:
+                chain.append(parents[chain[-1]])
+            yield chain[::-1]
+        for target in known:
+            if target not in parents:
+                parents[target] = name
+                queue.append(target)
+
+
+def _checked(
+    project: Project, trees: Trees, start: Module, chain: list[str]
+) -> CircularImport | None:
+    """The cycle, when the files show it breaks the import: each hop a top-level import,
+    the name bound in `start` only after the import that begins the cycle. (The files are
+    read smallest first: most cycles the summaries suggest end at an import under `if
+    TYPE_CHECKING:` or in a function, and an app's module may be long.)"""
+    last = project.modules[chain[-1]]
+    name = _takes_from(project, last, start)
+    if name is None:
+        return None
+    mods = [start, *(project.modules[n] for n in chain)]
+    # (importer, what it must import at its top level, or None: `last`'s `from start import`)
+    checks: list[tuple[Module, Module | None]] = [*pairwise(mods), (last, None)]
+    for mod, imported in sorted(checks, key=lambda check: _size(trees.root, check[0])):
+        tree = trees.of(mod)
+        if tree is None:
+            return None
+        if imported is not None and _statement_importing(project, mod, tree, imported) is None:
+            return None
+        if imported is None and not _top_level_from(project, mod, tree, start, name):
+            return None
+    tree, last_tree = trees.of(start), trees.of(last)
+    if tree is None or last_tree is None or _run_as_script(tree):
+        return None
+    index = _statement_importing(project, start, tree, mods[1])
+    if index is None or name in top_level_names(tree.body[:index]):
+        return None
+    if name not in top_level_names(tree.body):
+        return None
+    line = _top_level_from(project, last, last_tree, start, name)
+    return CircularImport(start, tree.body[index].lineno, tuple(chain), name, (last.path, line))
+
+
+def _size(root: Path, mod: Module) -> int:
+    try:
+        return (root / mod.path).stat().st_size
+    except OSError:
+        return 0
+
+
+def _statement_importing(
+    project: Project, mod: Module, tree: ast.Module, target: Module
+) -> int | None:
+    """The index of `mod`'s first top-level import statement that imports `target`."""
+    for index, stmt in enumerate(tree.body):
+        if isinstance(stmt, ast.Import):
+            written = [n for alias in stmt.names for n in with_packages(alias.name)]
+        elif isinstance(stmt, ast.ImportFrom):
+            written = _from_targets(project, mod, stmt)
+        else:
+            continue
+        if target.name in written:
+            return index
+    return None
+
+
+def _from_targets(project: Project, mod: Module, stmt: ast.ImportFrom) -> list[str]:
+    """The project modules a `from … import …` statement loads."""
+    found = []
+    for alias in stmt.names:
+        imp = _ref(stmt, alias.name)
+        target = project.import_target(mod, imp)
+        if target not in project.modules:
+            target = target.rpartition(".")[0]
+        found.extend(with_packages(target))
+    return found
+
+
+def _top_level_from(
+    project: Project, mod: Module, tree: ast.Module, source: Module, name: str
+) -> int:
+    """The line of `mod`'s top-level `from source import name`, 0 when none."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom) and any(a.name == name for a in stmt.names):
+            target = project.import_target(mod, _ref(stmt, name))
+            if target == f"{source.name}.{name}":
+                return stmt.lineno
+    return 0
+
+
+def _ref(stmt: ast.ImportFrom, name: str) -> ImportRef:
+    return ImportRef(stmt.level, stmt.module or "", name)
+
+
+def _run_as_script(tree: ast.Module) -> bool:
+    """`if __name__ == "__main__":` whose body hands a name, not an import string, to a call
+    (`uvicorn.run(app)`): run so, the module may complete before the cycle needs it."""
+    for stmt in tree.body:
+        if not isinstance(stmt, ast.If) or "__main__" not in ast.dump(stmt.test):
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
+                return True
+    return False

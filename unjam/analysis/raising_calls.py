@@ -1,0 +1,144 @@
+"""Modules that raise as they load because their top level makes a call that raises whatever
+the environment, so the app importing them cannot start (unstartable.py):
+
+- pydantic 2's `Field(regex=…)` (also `const=`, `unique_items=`) in a model's class body,
+  where the project declares pydantic 2: `Field` raises PydanticUserError ("`regex` is
+  removed. use `pattern` instead") as the class is built;
+- slowapi's `@limiter.limit(…)` (or `shared_limit`) on a function with no parameter named
+  `request` or `websocket`: slowapi reads the signature as it decorates and raises.
+
+Only what the module's own top level runs counts (a class or a def not under an `if`, a
+`try`, a `with` or a loop), and only decorators below which there is none but a route
+registration (`@router.post(...)` hands the function back as it was).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+from unjam.analysis.missing_names import pydantic_2
+from unjam.analysis.project import Module, Project
+from unjam.analysis.top_level_imports import Trees
+
+_FIELDS = frozenset({("ext", "pydantic.Field"), ("ext", "pydantic.fields.Field")})
+_REMOVED = {
+    "regex": "pass `pattern=` instead",
+    "const": "annotate the field with a `Literal` instead",
+    "unique_items": "annotate the field with a set type instead",
+}
+_LIMITS = frozenset(
+    f"slowapi.{where}Limiter.{name}"
+    for where in ("", "extension.")
+    for name in ("limit", "shared_limit")
+)
+_LIMIT_NAMES = frozenset({"limit", "shared_limit"})
+_ROUTE_METHODS = frozenset(
+    {"get", "post", "put", "patch", "delete", "head", "options", "api_route", "websocket"}
+)
+
+
+@dataclass(frozen=True)
+class RaisingCall:
+    module: Module
+    line: int
+    reason: str  # what raises, and why, from the module's path on
+
+
+def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
+    """The top-level calls of project modules that always raise as the module loads."""
+    trees = Trees(root)
+    found = [*_removed_field_arguments(project, root), *_limits_without_request(project)]
+    return [call for call in found if _at_top_level(trees.of(call.module), call.line)]
+
+
+def _removed_field_arguments(project: Project, root: Path) -> list[RaisingCall]:
+    found = []
+    for func, site in project.sites_named("Field"):
+        if func.fd.qn != "<module>" or project.callee(func, site.func) not in _FIELDS:
+            continue
+        removed = [
+            name for name, value in site.kwargs if name in _REMOVED and value != ("const", None)
+        ]
+        if not removed:
+            continue
+        declared = pydantic_2(root, func.mod, project.primary)
+        if declared == "-":
+            continue
+        name = removed[0]
+        found.append(
+            RaisingCall(
+                func.mod,
+                site.line,
+                f"{func.mod.path} calls pydantic's `Field(..., {name}=...)` (line {site.line}), "
+                f"which pydantic 2 ({declared}) no longer takes: building the model raises "
+                f"PydanticUserError as the module loads ({_REMOVED[name]})",
+            )
+        )
+    return found
+
+
+def _limits_without_request(project: Project) -> list[RaisingCall]:
+    found = []
+    for func in project.funcs.values():
+        fd = func.fd
+        if not fd.decorators or fd.class_qn is not None or fd.parent is not None:
+            continue
+        if any(param.name in ("request", "websocket") for param in fd.params):
+            continue
+        scope = project.module_scope(func.mod)
+        for i, (decorator, line, _col) in enumerate(fd.decorators):
+            if decorator[0] != "call" or _called_name(decorator[1]) not in _LIMIT_NAMES:
+                continue
+            callee = project.callee(scope, decorator[1])
+            if callee is None or callee[0] != "ext" or callee[1] not in _LIMITS:
+                continue
+            if all(_registers(below) for below, _, _ in fd.decorators[i + 1 :]):
+                found.append(
+                    RaisingCall(
+                        func.mod,
+                        line,
+                        f"{func.mod.path} decorates `{fd.name}` with slowapi's "
+                        f"`{_called_name(decorator[1])}` "
+                        f"(line {line}), but `{fd.name}` has no parameter named `request` "
+                        "or `websocket`: slowapi raises as it decorates, while the module "
+                        "loads (add `request: Request` to its parameters)",
+                    )
+                )
+            break
+    return found
+
+
+def _called_name(func: tuple) -> str:
+    """`limit` of `limiter.limit` or of `limit`."""
+    if func[0] == "attr":
+        return func[2]
+    return func[1] if func[0] == "name" and type(func[1]) is str else ""
+
+
+def _registers(decorator: tuple) -> bool:
+    """`@router.post("/x")`: a route registration, which hands the function back as it was."""
+    return (
+        decorator[0] == "call" and decorator[1][0] == "attr" and decorator[1][2] in _ROUTE_METHODS
+    )
+
+
+def _at_top_level(tree: ast.Module | None, line: int) -> bool:
+    """Whether the statement holding `line` is one the module runs as it loads, whatever
+    happens: a class or a def of its own body, an expression or an assignment."""
+    if tree is None:
+        return False
+    for stmt in tree.body:
+        first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+        if first <= line <= (stmt.end_lineno or stmt.lineno):
+            return isinstance(
+                stmt,
+                ast.ClassDef
+                | ast.FunctionDef
+                | ast.AsyncFunctionDef
+                | ast.Expr
+                | ast.Assign
+                | ast.AnnAssign,
+            )
+    return False
