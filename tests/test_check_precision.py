@@ -1273,3 +1273,28 @@ def test_a_client_built_only_when_none_is_handed_is_the_route_s_that_hands_none(
     built = found[15]
     assert built.entry.route == "GET /fanout/cold", built.message
     assert "other entry point" not in built.message, built.message
+
+
+def test_a_cache_stored_with_a_lifetime_pays_at_each_expiry_not_once():
+    """`hit = kv.get(key)`, `if hit: return …`, then `kv.set(key, v, ex=1800)`, or a table
+    tested for being unset or older than the clock allows: what the miss runs runs again when
+    the entry expires; a logger's handlers, added by the code its early return skips, make
+    that set-up a first-call stall."""
+    found = findings("memo_guards", "UJ001", "catalog/expiring.py")
+    # (the store's read itself, line 40, runs on every call; `plans()` tests its table for
+    # being unset or older than five minutes: line 93)
+    for line in (43, 44, 93):
+        assert "until the entry expires" in found[line].message, found[line].message
+        assert "first call only" not in found[line].message
+    assert "first call" not in found[40].message and "cache miss" not in found[40].message
+    assert "on the first call only" in found[52].message, found[52].message
+
+
+def test_a_client_built_with_the_token_a_request_code_bought_is_kept_per_user():
+    """`flow.fetch_token(code=code)` keeps on the flow the token the request's code buys, so
+    `build(..., credentials=flow.credentials)` is that user's client: not one to share."""
+    found = findings("connection_tests", "UJ003", "hookdesk/routers/oauth.py")
+    assert "from what the request sends: `code`" in found[17].message, found[17].message
+    assert "keyed by those settings" in found[17].fix and "lifespan" not in found[17].fix
+    exchange = findings("connection_tests", "UJ001", "hookdesk/routers/oauth.py")[16]
+    assert "flow.fetch_token" in exchange.fix, exchange.fix

@@ -58,7 +58,21 @@ class OrmDeletes:
         assigned = func.fd.locals.get(ref[1], ())
         if assigned and all(value == _UNKNOWN for value in assigned):
             return self._iterated_rows(func)  # (a loop's variable, likely)
-        models = {self._queried(func, value) for value in assigned}
+        models = {
+            self._queried(func, value) or self._returned_row(func, value) for value in assigned
+        }
+        return models.pop() if len(models) == 1 else None
+
+    def _returned_row(self, func: Func, ref: tuple) -> str | None:
+        """The model of the row a project function returns when `ref` calls it (`t =
+        self.get(i)` whose `get` returns `self.db.query(Tok).filter_by(id=i).first()`)."""
+        if ref[0] != "call":
+            return None
+        callee = self.p.callee(func, ref[1])
+        target = self.p.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
+        if target is None or not target.fd.return_values:
+            return None
+        models = {self._queried(target, value) for value in target.fd.return_values}
         return models.pop() if len(models) == 1 else None
 
     def _iterated_rows(self, func: Func) -> str | None:

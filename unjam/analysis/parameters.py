@@ -57,12 +57,25 @@ class ParameterInference(Inference):
                 # Depends(get_db)` of a `get_db` that yields an AsyncSession)
                 return injected
         if typed is not None:
-            return typed
+            return self._passed_instead(func, param, index, typed) if depends is None else typed
         if ann is not None and self.names_plain_data(alias_scope, ann):
             return None
         if depends is not None:
             return injected
         return self.param_hint(func, param, index)
+
+    def _passed_instead(self, func: Func, param: Param, index: int, typed: Value) -> Value:
+        """What every caller surely passes, when that is another library type than the one
+        the annotation names (`Monitor(db)` with `def __init__(self, db: Session)`, where
+        `db` is the AsyncSession a dependency yields): the annotation is wrong, and the
+        object is what runs. Only for annotations naming a catalogued library type."""
+        if typed[0] != "inst" or typed[1] not in self.catalogue.types:
+            return typed
+        passed = {value for _caller, _site, value in self.passed_values(func, param, index)}
+        if len(passed) != 1 or typed in passed:
+            return typed
+        value = passed.pop()
+        return value if value[0] == "inst" and value[1] in self.catalogue.types else typed
 
     def _narrows(self, typed: Value | None, injected: Value | None) -> bool:
         """Whether the annotation names a subclass of the project class the dependency is

@@ -44,3 +44,8 @@ async def delete_order(order_id: int):
         session.delete(order)
         session.commit()  # expect: UJ001
     return {"deleted": order_id}
+
+
+from reports import reports  # noqa: E402
+
+app.include_router(reports)

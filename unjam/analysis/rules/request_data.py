@@ -222,11 +222,16 @@ def _from_request(param) -> bool:
     return True
 
 
+# methods that keep on their object what they get for their arguments (an OAuth flow's token)
+_KEEPS_WHAT_IT_GETS = frozenset({"fetch_token"})
+
+
 def _spread(fd: FuncDef, tainted: set[str]) -> set[str]:
     """`tainted` plus the locals computed from it or filled with it, and the attributes of
     `self` set from it (`self.region = region`), to a fixpoint. Only a container's filling
-    methods count: `client.delete(f"…/{key_id}")` or `self.lookup(key_id)` hands the
-    request's value to a call, and leaves the client or `self` as it was."""
+    methods count, and an OAuth flow's token exchange (`flow.fetch_token(code=code)` keeps the
+    token it gets for that code): `client.delete(f"…/{key_id}")` or `self.lookup(key_id)`
+    hands the request's value to a call, and leaves the client or `self` as it was."""
     tainted = set(tainted)
     changed = True
     while changed:
@@ -243,7 +248,7 @@ def _spread(fd: FuncDef, tainted: set[str]) -> set[str]:
             func = call.func
             mutated = (
                 func[0] == "attr"
-                and func[2] in FILLERS
+                and (func[2] in FILLERS or func[2] in _KEEPS_WHAT_IT_GETS)
                 and func[1][0] == "name"
                 and func[1][1] not in tainted
             )

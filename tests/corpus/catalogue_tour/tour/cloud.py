@@ -52,3 +52,21 @@ async def publish_avatar(image: bytes) -> str:
     uploaded = cloudinary.uploader.upload(image, folder="avatars")  # expect: UJ001
     cloudinary.api.delete_resources(["avatars/old"])  # expect: UJ001
     return uploaded["secure_url"]
+
+
+async def billing(customer: str) -> str:
+    portal = stripe.billing_portal.Session.create(customer=customer)  # expect: UJ001
+    stripe.SetupIntent.create(customer=customer)  # expect: UJ001
+    stripe.Event.construct_from({"id": "evt"}, "key")  # ok: builds the object locally
+    return portal.url
+
+
+async def text_and_queue(to: str) -> None:
+    from redis import Redis
+    from rq import Queue
+    from twilio.rest import Client
+
+    sms = Client("sid", "token")
+    sms.messages.create(to=to, from_="+100", body="hi")  # expect: UJ001
+    jobs = Queue("emails", connection=Redis())  # ok: builds the queue
+    jobs.enqueue(print, to)  # expect: UJ001

@@ -126,6 +126,7 @@ async def retire_rack(rack_id: int):
         models.drop_rack_by_statement(session, rack_id, rack_id)
         models.clear_labels(session)
         models.clear_crates(session)
+        models.LabelStore(session).remove(rack_id)
     return {}
 
 

@@ -108,3 +108,19 @@ def clear_labels(session: Session) -> None:
 def clear_crates(session: Session) -> None:
     for crate in session.scalars(select(Crate).where(Crate.id < 0)).all():  # expect: UJ001
         session.delete(crate)  # expect: UJ001
+
+
+class LabelStore:
+    """A repository whose lookup gives the row its own `delete` removes: a Label's."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def find(self, label_id: int):
+        return self.session.query(Label).filter(Label.id == label_id).first()  # expect: UJ001
+
+    def remove(self, label_id: int) -> None:
+        label = self.find(label_id)
+        if label:
+            self.session.delete(label)  # ok: a Label has no relationship to load
+            self.session.commit()  # expect: UJ001
