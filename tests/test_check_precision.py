@@ -1298,3 +1298,13 @@ def test_a_client_built_with_the_token_a_request_code_bought_is_kept_per_user():
     assert "keyed by those settings" in found[17].fix and "lifespan" not in found[17].fix
     exchange = findings("connection_tests", "UJ001", "hookdesk/routers/oauth.py")[16]
     assert "flow.fetch_token" in exchange.fix, exchange.fix
+
+
+def test_a_call_whose_argument_names_a_missing_enum_member_is_never_made():
+    """`send_alert(AlertKind.LOGIN_FAILED, to)`, an enum without that member: AttributeError
+    while the arguments are evaluated, so the SMTP calls inside are reached from the other
+    route only."""
+    found = findings("always_raises", "UJ001", "clinic/alerts.py")
+    for line in (18, 19):
+        assert found[line].entry.route == "POST /alerts/locked", found[line].entry
+        assert "also reached" not in found[line].message, found[line].message

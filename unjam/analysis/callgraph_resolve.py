@@ -27,6 +27,7 @@ from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
 from unjam.analysis.in_memory_io import PANDAS_IO, in_memory
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
+from unjam.analysis.missing_attributes import arguments_raise
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
@@ -207,6 +208,8 @@ class CallResolver:
                     targets = [gqn for gqn in bodies if not fails_to_bind(site, funcs[gqn], kind)]
                     if not targets:
                         continue  # a TypeError, whichever body the name has: none runs
+                    if (site.args or site.kwargs) and arguments_raise(p, func, site):
+                        continue  # an AttributeError while its arguments are evaluated
                     on_error = bool(handlers) and site.guard in handlers
                     loopless = site.guard in no_loop
                     passed.edges(func, site, callee, (guarded, on_error, loopless), out)

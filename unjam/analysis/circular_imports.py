@@ -46,6 +46,8 @@ def circular_imports(project: Project, modules: list[Module], root: Path) -> lis
     imported: dict[str, list[str]] = {}  # module name → the project modules it imports
     parts = frozenset(part for name in project.modules for part in name.split("."))
     for mod in modules:
+        if _loaded_before(project, mod, imported, parts):
+            continue
         for cycle in islice(_cycles(project, mod, imported, parts), _MAX_CYCLES):
             checked = _checked(project, trees, mod, cycle)
             if checked is not None:
@@ -73,6 +75,25 @@ def _imported(project: Project, mod: Module, parts: frozenset[str]) -> list[str]
     return sorted(names)
 
 
+def _loaded_before(
+    project: Project, mod: Module, imported: dict[str, list[str]], parts: frozenset[str]
+) -> bool:
+    """Whether a package `mod` sits in imports other project modules as it loads, before
+    `mod` runs: which of them are complete when the cycle would close is then not known."""
+    dotted = mod.name.split(".")
+    ancestors = {".".join(dotted[:n]) for n in range(1, len(dotted))}
+    for name in ancestors:
+        package = project.modules.get(name)
+        if package is None:
+            continue
+        known = imported.get(name)
+        if known is None:
+            known = imported[name] = _imported(project, package, parts)
+        if any(other != mod.name and other not in ancestors for other in known):
+            return True
+    return False
+
+
 def _takes_from(project: Project, mod: Module, source: Module) -> str | None:
     """A name `mod` imports from `source` with `from source import name` (not a submodule)."""
     last = source.name.rpartition(".")[2]
@@ -94,6 +115,10 @@ def _cycles(
     `start` imports to it, by the summaries' imports (breadth first). `imported`: what each
     module imports, as found so far."""
     parents: dict[str, str] = {start.name: ""}
+    # (the packages `start` sits in were imported before it, and are not run again by its
+    # imports: `from pkg.errors import X` in pkg/app.py runs no pkg/__init__.py)
+    dotted = start.name.split(".")
+    parents.update(dict.fromkeys((".".join(dotted[:n]) for n in range(1, len(dotted))), ""))
     queue = deque([start.name])
     while queue and len(parents) < _MAX_MODULES:
         name = queue.popleft()

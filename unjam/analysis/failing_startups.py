@@ -9,9 +9,7 @@ project's class does not have —
 
 `AttributeError` ends the start-up (uvicorn: "Application startup failed. Exiting."), so
 the app never serves a request and what the rules would say of its routes is not true of
-this code. Only a class whose every base is the project's own (a library base may supply
-the name) and that has no `__getattr__`, no class decorator but `@dataclass`, and no
-attribute of that name set from outside counts.
+this code. Which classes surely lack a name: missing_attributes.py.
 
 Whether the call sits at the top level of the body is read from the source: the summary
 records the tests code runs under, not every `if` around it; a statement of the body's own
@@ -25,9 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
+from unjam.analysis.missing_attributes import lacks
 from unjam.analysis.project import Func, Project
-
-_DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 
 
 @dataclass(frozen=True)
@@ -95,7 +92,7 @@ def _first_failure(
         if ref[0] != "attr" or ref[1][0] != "name" or site.guard >= 0:
             continue
         owner = project.value_of(lifespan, ref[1])
-        if owner is None or owner[0] != "class" or not _lacks(project, owner[1], ref[2]):
+        if owner is None or owner[0] != "class" or not lacks(project, owner[1], ref[2]):
             continue
         if lines is None:
             lines = _source_lines(root / lifespan.mod.path)
@@ -109,41 +106,6 @@ def _first_failure(
                 f"{cls.mod.path}:{cls.cd.line}",
             )
     return None
-
-
-def _lacks(project: Project, class_gqn: str, name: str) -> bool:
-    """Whether the project class surely has no attribute `name`."""
-    if name.startswith("__"):
-        return False
-    classes, outside = project.mro(class_gqn)
-    if outside:
-        return False
-    for gqn in classes:
-        cls = project.classes.get(gqn)
-        if cls is None:
-            return False
-        cd = cls.cd
-        if name in cd.methods or name in cd.attrs or "__getattr__" in cd.methods:
-            return False
-        if not all(_a_dataclass(ref) for ref, _line, _col in cd.decorators):
-            return False
-    return not _set_from_outside(project, project.classes[class_gqn].cd.name, name)
-
-
-def _a_dataclass(decorator: tuple) -> bool:
-    """`@dataclass` or `@dataclass(frozen=True)`: it adds fields' methods, no class API."""
-    return decorator in _DATACLASS or (decorator[0] == "call" and decorator[1] in _DATACLASS)
-
-
-def _set_from_outside(project: Project, class_name: str, name: str) -> bool:
-    """`Config.from_env = …` or `cls.from_env = …` anywhere, or a `setattr(Config, …)`."""
-    holders = (("name", class_name), ("name", "cls"))
-    for func in project.funcs.values():
-        if any(attr == name and base in holders for base, attr, _v in func.fd.attr_stores):
-            return True
-    return any(
-        site.args and site.args[0] == holders[0] for _f, site in project.sites_named("setattr")
-    )
 
 
 def _source_lines(path: Path) -> list[str]:

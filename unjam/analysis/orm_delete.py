@@ -76,9 +76,10 @@ class OrmDeletes:
         return models.pop() if len(models) == 1 else None
 
     def _iterated_rows(self, func: Func) -> str | None:
-        """The model of the rows the function loops over, when every loop it has goes over
-        rows of one (`for record in db.query(Line).filter(...).all():`, also through a local)
-        — what a loop variable passed to `delete` holds."""
+        """The model of the rows the function loops over, when the loops over query rows it
+        has all go over rows of one (`for record in db.query(Line).filter(...).all():`, also
+        through a local, or a comprehension over one) — what a loop variable passed to
+        `delete` holds (a loop over file names beside it holds no row)."""
         models = set()
         for ref in func.fd.iterated:
             if ref[0] == "name":
@@ -87,6 +88,7 @@ class OrmDeletes:
             if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] == "all":
                 ref = ref[1][1]  # (`.all()` lists what the query, or `scalars(...)`, yields)
             models.add(self._queried(func, ref, rows=True))
+        models.discard(None)
         return models.pop() if len(models) == 1 else None
 
     def _queried(self, func: Func, ref: tuple, rows: bool = False) -> str | None:

@@ -23,7 +23,7 @@ class Resolver(ProjectIndex):
 
     def import_target(self, mod: Module, imp: ImportRef) -> str:
         if imp.level == 0:
-            sibling = self._sibling(mod, imp.module)
+            sibling = self.sibling(mod, imp.module)
             if sibling is None and imp.module not in self.modules:
                 sibling = self._in_namespace_beside(mod, imp.module)
                 if sibling is None and imp.name:
@@ -66,7 +66,7 @@ class Resolver(ProjectIndex):
             return f"{base}.{imp.name}" if base else imp.name
         return base
 
-    def _sibling(self, mod: Module, dotted: str) -> str | None:
+    def sibling(self, mod: Module, dotted: str) -> str | None:
         """`from utils import x` beside a `utils.py` means that one, whatever other `utils`
         the project holds, when the importer's directory is on `sys.path`: a script
         directory (no `__init__.py`). In a package, `import utils` is absolute; the sibling

@@ -47,8 +47,13 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
             # (the importer's own copy of a package it sits in, where another folder holds
             # a module of that name: `from app.config import x` in b/app/main.py; or the
             # copy on its own `sys.path` folder, where a script folder's module took the name;
+            # or the one beside it that import resolution takes (`from routers import x`);
             # or one in a folder the linker names otherwise, found by its path)
-            name = project.own_module(mod, written) or project.nearer_copy(mod, written)
+            name = (
+                project.own_module(mod, written)
+                or project.nearer_copy(mod, written)
+                or project.sibling(mod, written)
+            )
             if name is None and written not in project.modules:
                 name = project.namespace_copy(mod, written) or _broken_above(
                     project, mod, written, broken

@@ -105,3 +105,8 @@ async def room_of(rid: int, db: Session = Depends(get_db)):
     room = db.get(Ward, room)  # ok: never runs (its one binding reads it first)
     db.refresh(room)  # ok: never runs
     return room
+
+
+from clinic.alerts import alerts  # noqa: E402
+
+app.include_router(alerts)

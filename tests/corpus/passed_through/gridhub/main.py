@@ -127,6 +127,7 @@ async def retire_rack(rack_id: int):
         models.clear_labels(session)
         models.clear_crates(session)
         models.LabelStore(session).remove(rack_id)
+        models.merge_blank_labels(session, rack_id)
     return {}
 
 

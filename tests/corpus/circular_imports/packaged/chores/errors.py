@@ -1,0 +1,2 @@
+class ChoreError(Exception):
+    pass

@@ -1,0 +1,3 @@
+from chores import create_app
+
+app = create_app()
