@@ -7,10 +7,13 @@ and Python raises ImportError ("cannot import name 'app' from partially initiali
 The summaries' imports find the cycles (cheap); only for one found are the files read, to
 check that every import on the cycle is a top-level statement (not under an `if`, in a
 `try` or in a function, which may not run or whose error may be caught), and that the name
-is bound in the app's module only after the import that leads back to it. A module that may
-also be run as a script handing the app object to a server (`if __name__ == "__main__":
-uvicorn.run(app)`) is left alone: run so, it is `__main__`, and the import of `main` loads
-a second copy that completes.
+is bound in the app's module only after the import that leads back to it. Left alone, as
+Python may get through: a module that may also be run as a script handing the app object to
+a server (`if __name__ == "__main__": uvicorn.run(app)`: run so, it is `__main__`, and the
+import of `main` loads a second copy that completes), one with a module `__getattr__`, a
+cycle through a module the packages holding the app's module import first, and an import
+that names the module otherwise (`from src.app.main import app` of `app.main`: a second
+copy).
 """
 
 from __future__ import annotations
@@ -46,14 +49,39 @@ def circular_imports(project: Project, modules: list[Module], root: Path) -> lis
     imported: dict[str, list[str]] = {}  # module name → the project modules it imports
     parts = frozenset(part for name in project.modules for part in name.split("."))
     for mod in modules:
-        if _loaded_before(project, mod, imported, parts):
-            continue
+        loaded: set[str] | None = None
         for cycle in islice(_cycles(project, mod, imported, parts), _MAX_CYCLES):
-            checked = _checked(project, trees, mod, cycle)
+            if loaded is None:
+                loaded = _loaded_first(project, mod, imported, parts)
+            checked = _checked(project, trees, mod, cycle, loaded)
             if checked is not None:
                 found.append(checked)
                 break
     return found
+
+
+def _loaded_first(
+    project: Project, start: Module, imported: dict[str, list[str]], parts: frozenset[str]
+) -> set[str]:
+    """The modules the packages `start` sits in import, and those import in turn (not
+    `start` itself): Python runs them before `start`, and a cycle through one of them
+    unfolds in another order."""
+    dotted = start.name.split(".")
+    ancestors = [".".join(dotted[:n]) for n in range(1, len(dotted))]
+    seen = {start.name, *ancestors}
+    queue = deque(name for name in ancestors if name in project.modules)
+    loaded: set[str] = set()
+    while queue and len(seen) < _MAX_MODULES:
+        name = queue.popleft()
+        known = imported.get(name)
+        if known is None:
+            known = imported[name] = _imported(project, project.modules[name], parts)
+        for target in known:
+            if target not in seen:
+                seen.add(target)
+                loaded.add(target)
+                queue.append(target)
+    return loaded
 
 
 def _imported(project: Project, mod: Module, parts: frozenset[str]) -> list[str]:
@@ -75,37 +103,26 @@ def _imported(project: Project, mod: Module, parts: frozenset[str]) -> list[str]
     return sorted(names)
 
 
-def _loaded_before(
-    project: Project, mod: Module, imported: dict[str, list[str]], parts: frozenset[str]
-) -> bool:
-    """Whether a package `mod` sits in imports other project modules as it loads, before
-    `mod` runs: which of them are complete when the cycle would close is then not known."""
-    dotted = mod.name.split(".")
-    ancestors = {".".join(dotted[:n]) for n in range(1, len(dotted))}
-    for name in ancestors:
-        package = project.modules.get(name)
-        if package is None:
-            continue
-        known = imported.get(name)
-        if known is None:
-            known = imported[name] = _imported(project, package, parts)
-        if any(other != mod.name and other not in ancestors for other in known):
-            return True
-    return False
-
-
-def _takes_from(project: Project, mod: Module, source: Module) -> str | None:
-    """A name `mod` imports from `source` with `from source import name` (not a submodule)."""
-    last = source.name.rpartition(".")[2]
+def _names_taken(project: Project, mod: Module, source: Module) -> list[str]:
+    """The names `mod` imports from `source` with `from source import name` (not its
+    submodules), written with `source`'s name, its path's (`app.main` of app/main.py) or
+    relatively — not through a `src` folder: `from src.app.main import app` where the
+    server imports `app.main` (src/ on its path) loads a second copy, which completes."""
+    written = {source.name, _dotted_path(source)}
+    names = []
     for imp in mod.summary.imports.values():
-        if not imp.name or imp.name == "*":
+        if not imp.name or imp.name == "*" or (imp.level == 0 and imp.module not in written):
             continue
-        if imp.level == 0 and imp.module.rpartition(".")[2] != last:
-            continue  # (names another module: no need to resolve it)
         target = project.import_target(mod, imp)
         if target == f"{source.name}.{imp.name}" and target not in project.modules:
-            return imp.name
-    return None
+            names.append(imp.name)
+    return names
+
+
+def _dotted_path(mod: Module) -> str:
+    """`app.main` of app/main.py (`app` of app/__init__.py); "" under a `src` folder."""
+    dotted = mod.path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    return "" if dotted.startswith("src.") or ".src." in dotted else dotted
 
 
 def _cycles(
@@ -126,7 +143,7 @@ def _cycles(
         known = imported.get(name)
         if known is None:
             known = imported[name] = _imported(project, mod, parts)
-        if start.name in known and name != start.name and _takes_from(project, mod, start):
+        if start.name in known and name != start.name and _names_taken(project, mod, start):
             chain = [name]
             while parents[chain[-1]] != start.name:
                 chain.append(parents[chain[-1]])
@@ -138,15 +155,16 @@ def _cycles(
 
 
 def _checked(
-    project: Project, trees: Trees, start: Module, chain: list[str]
+    project: Project, trees: Trees, start: Module, chain: list[str], loaded: set[str]
 ) -> CircularImport | None:
     """The cycle, when the files show it breaks the import: each hop a top-level import,
-    the name bound in `start` only after the import that begins the cycle. (The files are
-    read smallest first: most cycles the summaries suggest end at an import under `if
-    TYPE_CHECKING:` or in a function, and an app's module may be long.)"""
+    a name bound in `start` only after the import that begins the cycle, and no module on
+    it loaded before `start` runs (`loaded`: what the packages `start` sits in import).
+    (The files are read smallest first: most cycles the summaries suggest end at an import
+    under `if TYPE_CHECKING:` or in a function, and an app's module may be long.)"""
     last = project.modules[chain[-1]]
-    name = _takes_from(project, last, start)
-    if name is None:
+    names = _names_taken(project, last, start)
+    if not names or loaded.intersection(chain):
         return None
     mods = [start, *(project.modules[n] for n in chain)]
     # (importer, what it must import at its top level, or None: `last`'s `from start import`)
@@ -157,18 +175,25 @@ def _checked(
             return None
         if imported is not None and _statement_importing(project, mod, tree, imported) is None:
             return None
-        if imported is None and not _top_level_from(project, mod, tree, start, name):
+        if imported is None and not any(
+            _top_level_from(project, mod, tree, start, n) for n in names
+        ):
             return None
     tree, last_tree = trees.of(start), trees.of(last)
     if tree is None or last_tree is None or _run_as_script(tree):
         return None
     index = _statement_importing(project, start, tree, mods[1])
-    if index is None or name in top_level_names(tree.body[:index]):
-        return None
-    if name not in top_level_names(tree.body):
-        return None
-    line = _top_level_from(project, last, last_tree, start, name)
-    return CircularImport(start, tree.body[index].lineno, tuple(chain), name, (last.path, line))
+    bound = top_level_names(tree.body)
+    if index is None or "__getattr__" in bound:
+        return None  # (a module `__getattr__` answers for names not bound yet)
+    before = top_level_names(tree.body[:index])
+    for name in names:
+        line = _top_level_from(project, last, last_tree, start, name)
+        if line and name not in before and name in bound:
+            return CircularImport(
+                start, tree.body[index].lineno, tuple(chain), name, (last.path, line)
+            )
+    return None
 
 
 def _size(root: Path, mod: Module) -> int:
@@ -223,12 +248,22 @@ def _ref(stmt: ast.ImportFrom, name: str) -> ImportRef:
 
 
 def _run_as_script(tree: ast.Module) -> bool:
-    """`if __name__ == "__main__":` whose body hands a name, not an import string, to a call
-    (`uvicorn.run(app)`): run so, the module may complete before the cycle needs it."""
+    """`if __name__ == "__main__": uvicorn.run(app)`: a server's `run` handed the app object,
+    not an import string — run so, the module may complete before the cycle needs it."""
     for stmt in tree.body:
         if not isinstance(stmt, ast.If) or "__main__" not in ast.dump(stmt.test):
             continue
         for node in ast.walk(stmt):
-            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
+            if not isinstance(node, ast.Call) or _called(node.func) != "run":
+                continue
+            given = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "app")]
+            if any(isinstance(value, ast.Name) for value in given):
                 return True
     return False
+
+
+def _called(func: ast.expr) -> str:
+    """`run` of `uvicorn.run` or of `run`."""
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
