@@ -33,6 +33,7 @@ _DEPLOY_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*m
 _DEPLOY_FILES += ("Makefile", "Procfile", "*.toml", "*.cfg", "*.ini", "*.y*ml")
 _IMPORT_DEPTH = 4  # calls by name followed back from a folder-making call
 _ENV_FILES = (".env", ".env.*", "*.env")
+_UNKNOWN = ("?",)  # a loop variable's value, in the summary
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ def _made_by_code(project: Project, name: str, mod: Module) -> bool:
             paths = [*site.args[:2], *(v for k, v in site.kwargs if k in ("name", "path", "dst"))]
             if receiver is not None and not paths:
                 paths = [receiver]  # `Path("static").mkdir(exist_ok=True)`
-            texts = [constant_text(project, func, ref, whole=False) for ref in paths]
+            texts = [text for ref in paths for text in _path_texts(project, func, ref)]
             named = any(t is not None and name in t for t in texts)
             if not named and paths and None not in texts:
                 continue
@@ -161,6 +162,29 @@ def _made_by_code(project: Project, name: str, mod: Module) -> bool:
             if func.mod.name in program and _may_run_at_import(project, func):
                 return True
     return False
+
+
+def _path_texts(project: Project, func: Func, ref: tuple) -> list[str | None]:
+    """What a folder-making call's path starts with: its constant text, or each text a loop
+    variable takes over a list of constant paths (`for d in [Path("static"),
+    Path("static/charts")]: os.mkdir(d)`); [None] when unjam cannot read it."""
+    text = constant_text(project, func, ref, whole=False)
+    if text is not None:
+        return [text]
+    fd = func.fd
+    if ref[0] != "name" or not fd.iterated or fd.locals.get(ref[1]) != [_UNKNOWN]:
+        return [None]
+    texts: list[str | None] = []
+    for iterated in fd.iterated:
+        if iterated[0] == "name" and len(fd.locals.get(iterated[1], ())) == 1:
+            iterated = fd.locals[iterated[1]][0]  # (`for d in dirs:` with `dirs = [...]`)
+        if iterated[0] != "list":
+            return [None]
+        for item in iterated[1]:
+            if item[0] == "call" and len(item[2]) == 1 and not item[3]:
+                item = item[2][0]  # (`Path("static")`)
+            texts.append(constant_text(project, func, item, whole=False))
+    return texts or [None]
 
 
 def _may_run_at_import(project: Project, func: Func) -> bool:
