@@ -16,7 +16,10 @@ from unjam.analysis.summary import CallSite
 
 ORM_DELETE = "sqlalchemy.orm.Session.delete"
 _QUERY_STARTS = frozenset(("query", "get"))  # `session.query(Model)`, `session.get(Model, key)`
-_QUERY_STEPS = frozenset(("filter", "filter_by", "where", "order_by", "options", "join"))
+_QUERY_STEPS = frozenset(
+    {"filter", "filter_by", "where", "order_by", "options", "join", "outerjoin"}
+    | {"limit", "offset", "distinct", "with_for_update", "execution_options"}
+)
 _ONE_ROW = frozenset(("first", "one", "one_or_none", "get", "scalar_one", "scalar_one_or_none"))
 # `session.scalar(select(Model)…)`, `session.scalars(stmt).first()`, `session.execute(stmt)…`
 _STATEMENT_RUNS = frozenset(("scalar", "scalars", "execute"))
@@ -76,19 +79,25 @@ class OrmDeletes:
         return models.pop() if len(models) == 1 else None
 
     def _iterated_rows(self, func: Func) -> str | None:
-        """The model of the rows the function loops over, when the loops over query rows it
-        has all go over rows of one (`for record in db.query(Line).filter(...).all():`, also
-        through a local, or a comprehension over one) — what a loop variable passed to
-        `delete` holds (a loop over file names beside it holds no row)."""
+        """The model of the rows the function loops over, when every loop it has that may
+        yield rows goes over rows of one (`for record in db.query(Line).filter(...).all():`,
+        also through a local, a slice of one, or a comprehension over one) — what a loop
+        variable passed to `delete` holds (a list written out, a range, file names hold no
+        row; a comprehension is judged by what it iterates, itself a loop here)."""
         models = set()
         for ref in func.fd.iterated:
+            while ref[0] == "call" and _last_name(ref[1]) in _KEEP_ITEMS and ref[2]:
+                ref = ref[2][0]  # (`sorted(names)` holds what `names` holds)
+            if ref[0] == "sub":
+                ref = ref[1]  # (`for dup in rows[1:]`: some of the rows)
+            if ref[0] in _NO_ROWS or (ref[0] == "call" and _last_name(ref[1]) in _NO_ROW_CALLS):
+                continue  # (a list written out, a range, file names: no rows)
             if ref[0] == "name":
                 assigned = func.fd.locals.get(ref[1], ())
                 ref = assigned[0] if len(assigned) == 1 else _UNKNOWN
             if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] == "all":
                 ref = ref[1][1]  # (`.all()` lists what the query, or `scalars(...)`, yields)
             models.add(self._queried(func, ref, rows=True))
-        models.discard(None)
         return models.pop() if len(models) == 1 else None
 
     def _queried(self, func: Func, ref: tuple, rows: bool = False) -> str | None:
@@ -146,6 +155,15 @@ class OrmDeletes:
             for refs in cls.cd.attrs.values()
             for ref in refs
         )
+
+
+# what a loop over which yields no query row: a literal, what a comprehension makes (its own
+# iterable is judged on its own), and calls that count or list names
+_NO_ROWS = frozenset({"list", "const", "dict", "fmt", "?"})
+_KEEP_ITEMS = frozenset({"sorted", "reversed", "list", "set", "tuple"})
+_NO_ROW_CALLS = frozenset(
+    {"range", "enumerate", "listdir", "iterdir", "glob", "split", "items", "keys"}
+)
 
 
 def _deletes(kwargs: tuple) -> bool:
