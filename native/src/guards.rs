@@ -22,8 +22,9 @@ pub fn is_constant(e: &Expr) -> bool {
 }
 
 /// (kind, subject, key) of each operand of an `if` test reading "X is unset": `X is None`,
-/// `X == None`, `not X`, `key not in X` (the only one with a key). None of an `or` one of
-/// whose operands tests a parameter, or compares a parameter or a local
+/// `X == None`, `not X`, `key not in X` (its key: the key; in an `or`, `X is None` / `not X`
+/// has the ordering comparison beside it, a stamp: `stamps`). None of an `or` one of whose
+/// operands tests a parameter, or compares a parameter or a local other than such a stamp
 /// (`_guard_subjects` in summarize_guards.py).
 pub fn guard_subjects<'e>(
     test: &'e Expr,

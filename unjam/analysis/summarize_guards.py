@@ -15,11 +15,13 @@ from unjam.analysis.summary import FuncDef, Guard, Ref
 def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, ast.expr | None]]:
     """The (kind, subject, key) of each operand of an `if` test that reads "X is unset" —
     `X is None`, `X == None`, `not X`, `X == ""`, `len(X) == 0` / `not len(X)` (as `not X`),
-    `key not in X` (the only one with a key) — as written; whether X is shared state (a memo
-    guard) is for the rules to judge (see `Guard` in summary.py). None of an `or` one of
-    whose operands tests a parameter (`if self._cache is None or force_refresh:`) or compares
-    a parameter or a local (`if downloaded is False or not os.path.exists(p):`): its body
-    runs whenever the call decides, set or not."""
+    `key not in X` (its key: the key) — as written; whether X is shared state (a memo
+    guard) is for the rules to judge (see `Guard` in summary.py). In an `or`, `X is None` /
+    `not X` has as key the ordering comparison beside it, a stamp (`if X is None or now >
+    X:`, `_stamps`). None of an `or` one of whose operands tests a parameter (`if
+    self._cache is None or force_refresh:`) or compares a parameter or a local (`if
+    downloaded is False or not os.path.exists(p):`) other than such a stamp: its body runs
+    whenever the call decides, set or not."""
     out: list[tuple[str, ast.expr, ast.expr | None]] = []
     is_or = type(test) is ast.BoolOp and type(test.op) is ast.Or
     stamp, own = _stamps(test.values) if is_or else (None, [])  # type: ignore[attr-defined]

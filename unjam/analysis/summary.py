@@ -124,8 +124,10 @@ class Guard(NamedTuple):
     kind: str
     subject: Ref
     outer: int  # index of the enclosing guard, -1 at the top
-    # "cached": the value the early return gives; "param is/is not/==/!=/has/has not": the
-    # constant
+    # "cached": the value the early return gives; "not in": the key; "is None"/"not" in an
+    # `or`: the ordering comparison beside it, `("binop", "Gt", now, X)` of `X is None or now
+    # > X` (a stamp: the value is refreshed when stale too); "param is/is not/==/!=/has/has
+    # not": the constant
     returned: Ref | None = None
 
 
