@@ -2,10 +2,10 @@
 the server imports it), a project module that CPython cannot compile, or a name or module
 the project lacks (missing_names.py) — directly or through other modules' top-level imports
 (top_level_imports.py), builds `StaticFiles` for a folder the repository lacks
-(static_dirs.py), or makes a call that always raises (raising_calls.py), or is the app's
-own module caught in a circular import (circular_imports.py). Importing the app then raises, and no route of it is ever served, so
-what the rules would say about them is not true of this code; nor is it of a route whose
-own module cannot import, whichever app would include it.
+(static_dirs.py), makes a call that always raises (raising_calls.py), or is caught in a
+circular import (circular_imports.py). Importing the app then raises, and no route of it is
+ever served, so what the rules would say about them is not true of this code; nor is it of
+a route whose own module cannot import, whichever app would include it.
 
 The linker then builds the FastAPI model again without the functions of the modules that
 cannot import (what they would construct, register or decorate never happens), and the
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
 from unjam.analysis.parse import LEFT_TO_PYTHON
-from unjam.analysis.project import Project
+from unjam.analysis.project import Module, Project
 from unjam.analysis.top_level_imports import FailingImports
 
 # the reasons (parse.py) of files CPython would refuse to compile, too: importing them fails
@@ -142,9 +142,7 @@ def _missing_folders(project: Project, root: Path, broken: dict[str, str]) -> di
     for found in missing_static_folders(project, root):
         path = found.module.path
         quoted = f'"{found.directory}"'
-        for name, mod in project.modules.items():
-            if mod is found.module:
-                broken.setdefault(name, path)
+        _mark_broken(project, found.module, path, broken)
         reasons.setdefault(
             path,
             f"{path} builds `StaticFiles(directory={found.field or quoted})` (line {found.line})"
@@ -156,6 +154,13 @@ def _missing_folders(project: Project, root: Path, broken: dict[str, str]) -> di
     return reasons
 
 
+def _mark_broken(project: Project, module: Module, path: str, broken: dict[str, str]) -> None:
+    """Records `module` in `broken` under each name the project knows it by."""
+    for name, mod in project.modules.items():
+        if mod is module:
+            broken.setdefault(name, path)
+
+
 def _raising_calls(project: Project, root: Path, broken: dict[str, str]) -> dict[str, str]:
     """Adds to `broken` each module whose top level makes a call that always raises
     (raising_calls.py), under its own path; returns that path → the reason."""
@@ -164,9 +169,7 @@ def _raising_calls(project: Project, root: Path, broken: dict[str, str]) -> dict
     reasons: dict[str, str] = {}
     for found in raising_calls(project, root):
         path = found.module.path
-        for name, mod in project.modules.items():
-            if mod is found.module:
-                broken.setdefault(name, path)
+        _mark_broken(project, found.module, path, broken)
         reasons.setdefault(path, found.reason)
     return reasons
 
@@ -182,7 +185,7 @@ def _circular(
     reasons: dict[str, str] = {}
     for found in circular_imports(project, modules, root):
         path = found.module.path
-        broken.setdefault(found.module.name, path)
+        _mark_broken(project, found.module, path, broken)
         chain = ", which imports ".join(project.modules[name].path for name in found.chain)
         reasons.setdefault(
             path,
