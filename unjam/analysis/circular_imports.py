@@ -46,61 +46,73 @@ def circular_imports(project: Project, modules: list[Module], root: Path) -> lis
     """The modules of `modules` (app modules) a circular import keeps from importing."""
     found = []
     trees = Trees(root)
-    imported: dict[str, list[str]] = {}  # module name → the project modules it imports
-    parts = frozenset(part for name in project.modules for part in name.split("."))
+    graph = _ImportGraph(project)
     for mod in modules:
         loaded: set[str] | None = None
-        for cycle in islice(_cycles(project, mod, imported, parts), _MAX_CYCLES):
+        for chain, names in islice(_cycles(graph, mod), _MAX_CYCLES):
             if loaded is None:
-                loaded = _loaded_first(project, mod, imported, parts)
-            checked = _checked(project, trees, mod, cycle, loaded)
+                loaded = _loaded_first(graph, mod)
+            checked = _checked(project, trees, mod, chain, names, loaded)
             if checked is not None:
                 found.append(checked)
                 break
     return found
 
 
-def _loaded_first(
-    project: Project, start: Module, imported: dict[str, list[str]], parts: frozenset[str]
-) -> set[str]:
+class _ImportGraph:
+    """The project modules each module's imports name (each package on the way too), by the
+    summaries, found as asked."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        # the components of the project's module names: an import starting with none of
+        # them names a library
+        self.parts = frozenset(part for name in project.modules for part in name.split("."))
+        self._known: dict[str, list[str]] = {}
+
+    def of(self, name: str) -> list[str]:
+        known = self._known.get(name)
+        if known is None:
+            known = self._known[name] = self._imported(self.project.modules[name])
+        return known
+
+    def _imported(self, mod: Module) -> list[str]:
+        modules = self.project.modules
+        names: set[str] = set()
+        for imp in mod.summary.imports.values():
+            if imp.level == 0 and imp.module.partition(".")[0] not in self.parts:
+                continue
+            target = _loaded_by(self.project, mod, imp)
+            while target and target not in names:
+                if target in modules:
+                    names.add(target)
+                target = target.rpartition(".")[0]  # (the packages on the way run first)
+        return sorted(names)
+
+
+def _loaded_by(project: Project, mod: Module, imp: ImportRef) -> str:
+    """The module an import of `mod` loads: what it names, or the module it takes a name
+    from (`app.db` of `from app.db import Base`)."""
+    target = project.import_target(mod, imp)
+    return target if target in project.modules else target.rpartition(".")[0]
+
+
+def _loaded_first(graph: _ImportGraph, start: Module) -> set[str]:
     """The modules the packages `start` sits in import, and those import in turn (not
     `start` itself): Python runs them before `start`, and a cycle through one of them
     unfolds in another order."""
     dotted = start.name.split(".")
     ancestors = [".".join(dotted[:n]) for n in range(1, len(dotted))]
     seen = {start.name, *ancestors}
-    queue = deque(name for name in ancestors if name in project.modules)
+    queue = deque(name for name in ancestors if name in graph.project.modules)
     loaded: set[str] = set()
     while queue and len(seen) < _MAX_MODULES:
-        name = queue.popleft()
-        known = imported.get(name)
-        if known is None:
-            known = imported[name] = _imported(project, project.modules[name], parts)
-        for target in known:
+        for target in graph.of(queue.popleft()):
             if target not in seen:
                 seen.add(target)
                 loaded.add(target)
                 queue.append(target)
     return loaded
-
-
-def _imported(project: Project, mod: Module, parts: frozenset[str]) -> list[str]:
-    """The project modules `mod`'s imports name (each package on the way too). `parts`: the
-    components of the project's module names (an import starting with none of them names
-    a library)."""
-    modules = project.modules
-    names: set[str] = set()
-    for imp in mod.summary.imports.values():
-        if imp.level == 0 and imp.module.partition(".")[0] not in parts:
-            continue
-        target = project.import_target(mod, imp)
-        if target not in modules:
-            target = target.rpartition(".")[0]
-        while target and target not in names:
-            if target in modules:
-                names.add(target)
-            target = target.rpartition(".")[0]  # (the packages on the way run first)
-    return sorted(names)
 
 
 def _names_taken(project: Project, mod: Module, source: Module) -> list[str]:
@@ -125,12 +137,10 @@ def _dotted_path(mod: Module) -> str:
     return "" if dotted.startswith("src.") or ".src." in dotted else dotted
 
 
-def _cycles(
-    project: Project, start: Module, imported: dict[str, list[str]], parts: frozenset[str]
-) -> Iterator[list[str]]:
-    """For each module taking a name from `start`, nearest first, the module names from one
-    `start` imports to it, by the summaries' imports (breadth first). `imported`: what each
-    module imports, as found so far."""
+def _cycles(graph: _ImportGraph, start: Module) -> Iterator[tuple[list[str], list[str]]]:
+    """For each module taking names from `start`, nearest first, the module names from one
+    `start` imports to it, by the summaries' imports (breadth first), and those names."""
+    project = graph.project
     parents: dict[str, str] = {start.name: ""}
     # (the packages `start` sits in were imported before it, and are not run again by its
     # imports: `from pkg.errors import X` in pkg/app.py runs no pkg/__init__.py)
@@ -139,15 +149,13 @@ def _cycles(
     queue = deque([start.name])
     while queue and len(parents) < _MAX_MODULES:
         name = queue.popleft()
-        mod = project.modules[name]
-        known = imported.get(name)
-        if known is None:
-            known = imported[name] = _imported(project, mod, parts)
-        if start.name in known and name != start.name and _names_taken(project, mod, start):
+        known = graph.of(name)
+        names = _names_taken(project, project.modules[name], start) if start.name in known else []
+        if names and name != start.name:
             chain = [name]
             while parents[chain[-1]] != start.name:
                 chain.append(parents[chain[-1]])
-            yield chain[::-1]
+            yield chain[::-1], names
         for target in known:
             if target not in parents:
                 parents[target] = name
@@ -155,16 +163,21 @@ def _cycles(
 
 
 def _checked(
-    project: Project, trees: Trees, start: Module, chain: list[str], loaded: set[str]
+    project: Project,
+    trees: Trees,
+    start: Module,
+    chain: list[str],
+    names: list[str],
+    loaded: set[str],
 ) -> CircularImport | None:
     """The cycle, when the files show it breaks the import: each hop a top-level import,
-    a name bound in `start` only after the import that begins the cycle, and no module on
-    it loaded before `start` runs (`loaded`: what the packages `start` sits in import).
+    one of `names` (what the last module takes from `start`) bound in `start` only after the
+    import that begins the cycle, and no module on it loaded before `start` runs (`loaded`:
+    what the packages `start` sits in import).
     (The files are read smallest first: most cycles the summaries suggest end at an import
     under `if TYPE_CHECKING:` or in a function, and an app's module may be long.)"""
     last = project.modules[chain[-1]]
-    names = _names_taken(project, last, start)
-    if not names or loaded.intersection(chain):
+    if loaded.intersection(chain):
         return None
     mods = [start, *(project.modules[n] for n in chain)]
     # (importer, what it must import at its top level, or None: `last`'s `from start import`)
@@ -223,11 +236,7 @@ def _from_targets(project: Project, mod: Module, stmt: ast.ImportFrom) -> list[s
     """The project modules a `from … import …` statement loads."""
     found = []
     for alias in stmt.names:
-        imp = _ref(stmt, alias.name)
-        target = project.import_target(mod, imp)
-        if target not in project.modules:
-            target = target.rpartition(".")[0]
-        found.extend(with_packages(target))
+        found.extend(with_packages(_loaded_by(project, mod, _ref(stmt, alias.name))))
     return found
 
 

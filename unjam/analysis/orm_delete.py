@@ -157,8 +157,9 @@ class OrmDeletes:
         )
 
 
-# what a loop over which yields no query row: a literal, what a comprehension makes (its own
-# iterable is judged on its own), and calls that count or list names
+# what a loop goes over that yields no query row: a literal, what a comprehension makes (its
+# own iterable is judged on its own), calls that count or list names; and what a call gives
+# back with the items it was handed (`sorted(rows)`)
 _NO_ROWS = frozenset({"list", "const", "dict", "fmt", "?"})
 _KEEP_ITEMS = frozenset({"sorted", "reversed", "list", "set", "tuple"})
 _NO_ROW_CALLS = frozenset(

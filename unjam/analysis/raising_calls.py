@@ -20,7 +20,8 @@ from pathlib import Path
 
 from unjam.analysis.missing_names import pydantic_2
 from unjam.analysis.project import Module, Project
-from unjam.analysis.top_level_imports import Trees
+from unjam.analysis.summary import last_name
+from unjam.analysis.top_level_imports import Trees, top_level_statement
 
 _FIELDS = frozenset({("ext", "pydantic.Field"), ("ext", "pydantic.fields.Field")})
 _REMOVED = {
@@ -89,7 +90,7 @@ def _limits_without_request(project: Project) -> list[RaisingCall]:
             continue
         scope = project.module_scope(func.mod)
         for i, (decorator, line, _col) in enumerate(fd.decorators):
-            if decorator[0] != "call" or _called_name(decorator[1]) not in _LIMIT_NAMES:
+            if decorator[0] != "call" or last_name(decorator[1]) not in _LIMIT_NAMES:
                 continue
             callee = project.callee(scope, decorator[1])
             if callee is None or callee[0] != "ext" or callee[1] not in _LIMITS:
@@ -100,7 +101,7 @@ def _limits_without_request(project: Project) -> list[RaisingCall]:
                         func.mod,
                         line,
                         f"{func.mod.path} decorates `{fd.name}` with slowapi's "
-                        f"`{_called_name(decorator[1])}` "
+                        f"`{last_name(decorator[1])}` "
                         f"(line {line}), but `{fd.name}` has no parameter named `request` "
                         "or `websocket`: slowapi raises as it decorates, while the module "
                         "loads (add `request: Request` to its parameters)",
@@ -108,13 +109,6 @@ def _limits_without_request(project: Project) -> list[RaisingCall]:
                 )
             break
     return found
-
-
-def _called_name(func: tuple) -> str:
-    """`limit` of `limiter.limit` or of `limit`."""
-    if func[0] == "attr":
-        return func[2]
-    return func[1] if func[0] == "name" and type(func[1]) is str else ""
 
 
 def _registers(decorator: tuple) -> bool:
@@ -127,18 +121,12 @@ def _registers(decorator: tuple) -> bool:
 def _at_top_level(tree: ast.Module | None, line: int) -> bool:
     """Whether the statement holding `line` is one the module runs as it loads, whatever
     happens: a class or a def of its own body, an expression or an assignment."""
-    if tree is None:
-        return False
-    for stmt in tree.body:
-        first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
-        if first <= line <= (stmt.end_lineno or stmt.lineno):
-            return isinstance(
-                stmt,
-                ast.ClassDef
-                | ast.FunctionDef
-                | ast.AsyncFunctionDef
-                | ast.Expr
-                | ast.Assign
-                | ast.AnnAssign,
-            )
-    return False
+    return isinstance(
+        top_level_statement(tree, line),
+        ast.ClassDef
+        | ast.FunctionDef
+        | ast.AsyncFunctionDef
+        | ast.Expr
+        | ast.Assign
+        | ast.AnnAssign,
+    )

@@ -7,9 +7,10 @@ Git keeps no empty folder, so a `static/` a developer has locally is often missi
 repository; the claim is made only when nothing says the folder will be there: the call is
 at the module's top level (not in a function, an `if` or a `try`), the directory is a
 constant relative path (or the constant default of a settings field, `settings.upload_dir`,
-which no `.env` file sets otherwise and no deployment file names), no folder of that path is beside the module, above it or at the
-root, no `.gitignore` keeps it out of git, no code makes a folder of that name
-(`os.makedirs`, `mkdir`) and no Dockerfile, compose file or script mentions it.
+which no `.env` file sets otherwise and no deployment file names), no folder of that path is
+beside the module, above it or at the root, no `.gitignore` keeps it out of git, no code
+makes a folder of that name (`os.makedirs`, `mkdir`; a loop over a list of constant paths is
+read) and no Dockerfile, compose file or script mentions it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.discovery import ignored_by_git
 from unjam.analysis.imported import programs_loading
 from unjam.analysis.project import Func, Module, Project
-from unjam.analysis.top_level_imports import Trees
+from unjam.analysis.top_level_imports import Trees, top_level_statement
 
 _STATIC_FILES = frozenset(
     {("ext", "starlette.staticfiles.StaticFiles"), ("ext", "fastapi.staticfiles.StaticFiles")}
@@ -59,9 +60,9 @@ def missing_static_folders(project: Project, root: Path) -> list[MissingFolder]:
         if ref is None:
             continue
         directory = constant_text(project, func, ref)
-        field = "" if directory is not None else _default_field(project, root, func, ref)
-        if field:
-            directory = field_default(project, func, ref)[0]  # type: ignore[index]
+        field = ""
+        if directory is None:
+            field, directory = _default_field(project, root, func, ref) or ("", None)
         if not directory or directory.startswith(("/", "~", "$")) or ":" in directory:
             continue
         if ".." in directory.split("/"):
@@ -74,23 +75,23 @@ def missing_static_folders(project: Project, root: Path) -> list[MissingFolder]:
     return found
 
 
-def _default_field(project: Project, root: Path, func: Func, ref: tuple) -> str:
-    """`settings.upload_dir` when `ref` reads a settings field with a constant default that
-    surely holds where the app starts: the class takes nothing from the environment, or no
-    `.env` file beside the module or above it sets the field otherwise and no deployment file
-    names it; else ""."""
+def _default_field(project: Project, root: Path, func: Func, ref: tuple) -> tuple[str, str] | None:
+    """(`settings.upload_dir`, its default) when `ref` reads a settings field with a constant
+    default that surely holds where the app starts: the class takes nothing from the
+    environment, or no `.env` file beside the module or above it sets the field otherwise and
+    no deployment file names it."""
     found = field_default(project, func, ref)
     if found is None or ref[1][0] != "name":
-        return ""
+        return None
     default, from_environment = found
     field = ref[2]
     if from_environment:
         bases = _bases(func.mod)
         if files_mention(root, bases, _DEPLOY_FILES, [field], whole=True):
-            return ""
+            return None
         if _set_otherwise(root, bases, field, default):
-            return ""
-    return f"{ref[1][1]}.{field}"
+            return None
+    return f"{ref[1][1]}.{field}", default
 
 
 def _set_otherwise(root: Path, bases: list[str], field: str, default: str) -> bool:
@@ -217,10 +218,4 @@ def _called_as(func: Func) -> str:
 def _at_top_level(tree: ast.Module | None, line: int) -> bool:
     """Whether the statement holding `line` is one of the module's own (an expression or an
     assignment), not inside an `if`, a `try`, a `with`, a loop or a definition."""
-    if tree is None:
-        return False
-    for stmt in tree.body:
-        end = stmt.end_lineno or stmt.lineno
-        if stmt.lineno <= line <= end:
-            return isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign))
-    return False
+    return isinstance(top_level_statement(tree, line), ast.Expr | ast.Assign | ast.AnnAssign)

@@ -60,6 +60,14 @@ def root_name(ref: Ref) -> str:
     return ref[1] if ref[0] == "name" else ""
 
 
+def last_name(ref: Ref) -> str:
+    """The name a call's function is written with last (`limit` of `limiter.limit`, `TTLCache`
+    of `TTLCache`), "" for another expression."""
+    if ref[0] == "attr":
+        return ref[2]
+    return ref[1] if ref[0] == "name" else ""
+
+
 def names_read(ref: Ref) -> frozenset[str]:
     """Every bare name a ref reads (`Cache(**s)` reads `Cache` and `s`)."""
     found: set[str] = set()

@@ -220,6 +220,18 @@ def top_level_import(tree: ast.Module | None, imp: ImportRef) -> int:
     return 0
 
 
+def top_level_statement(tree: ast.Module | None, line: int) -> ast.stmt | None:
+    """The statement of the module's own body that holds `line` (a def's or a class's
+    decorators included), None when unreadable or none does."""
+    if tree is None:
+        return None
+    for stmt in tree.body:
+        first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+        if first <= line <= (stmt.end_lineno or stmt.lineno):
+            return stmt
+    return None
+
+
 class Trees:
     def __init__(self, root: Path):
         self.root = root

@@ -9,7 +9,7 @@ self._expiry:`)."""
 from __future__ import annotations
 
 from unjam.analysis.project import Func
-from unjam.analysis.summary import FuncDef, Guard
+from unjam.analysis.summary import FuncDef, Guard, last_name
 
 # caches that drop entries after a time (cachetools, expiringdict)
 _EXPIRING = frozenset({"TTLCache", "TLRUCache", "ExpiringDict"})
@@ -34,7 +34,7 @@ def expiring_cache(func: Func, index: int) -> bool:
             subject = subject[1]
         if subject[0] == "name":
             for _qn, value in values.get(subject[1], ()):
-                if value[0] == "call" and _last_name(value[1]) in _EXPIRING:
+                if value[0] == "call" and last_name(value[1]) in _EXPIRING:
                     return True
         index = guards[index].outer
     return False
@@ -56,7 +56,7 @@ def _reads_clock(fd: FuncDef, ref: tuple, depth: int) -> bool:
     stack = [ref]
     while stack:
         item = stack.pop()
-        if item[0] == "call" and _last_name(item[1]) in _CLOCKS:
+        if item[0] == "call" and last_name(item[1]) in _CLOCKS:
             return True
         local = fd.locals.get(item[1], ()) if item[0] == "name" and depth > 0 else ()
         if any(_reads_clock(fd, value, depth - 1) for value in local):
@@ -84,10 +84,3 @@ def _with_lifetime(site) -> bool:
     return name in _STORES_EXPIRING or (
         name.startswith("set") and any(key in _LIFETIMES for key, _ in site.kwargs)
     )
-
-
-def _last_name(ref: tuple) -> str:
-    """`TTLCache` of `TTLCache` or of `cachetools.TTLCache`."""
-    if ref[0] == "name":
-        return ref[1]
-    return ref[2] if ref[0] == "attr" else ""
