@@ -34,6 +34,7 @@ _DEPLOY_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*m
 _DEPLOY_FILES += ("Makefile", "Procfile", "*.toml", "*.cfg", "*.ini", "*.y*ml")
 _IMPORT_DEPTH = 4  # calls by name followed back from a folder-making call
 _ENV_FILES = (".env", ".env.*", "*.env")
+_MAX_ENV_READ = 1_000_000  # bytes of one `.env` file read
 _UNKNOWN = ("?",)  # a loop variable's value, in the summary
 
 
@@ -102,7 +103,8 @@ def _set_otherwise(root: Path, bases: list[str], field: str, default: str) -> bo
         for pattern in _ENV_FILES:
             for path in folder.glob(pattern):
                 try:
-                    text = path.read_text("utf-8", errors="replace")
+                    with path.open("rb") as handle:  # (bounded: a `.env` is a few lines)
+                        text = handle.read(_MAX_ENV_READ).decode("utf-8", errors="replace")
                 except OSError:
                     return True
                 if _sets_another(text, field.lower(), default):
