@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from unjam.probe.histogram import Histogram
-from unjam.probe.routes import MAX_CACHED_KEYS, STANDARD_METHODS, RouteIndex
+from unjam.probe.routes import MAX_CACHED_KEYS, RouteIndex
 from unjam.probe.settings import ProbeSettings
 from unjam.probe.state import SCOPE_KEY, PoolRecord, RequestState, RouteStats, ThreadPoolStats
 
@@ -78,8 +78,9 @@ class Probe:
 
     def _reset_measurements(self) -> None:
         self.routes: dict[str, RouteStats] = {}
-        # (method, id(route)) → the status counts of that route's stats: the middleware's
-        # shortcut for counting requests that are not sampled.
+        # (method, id(matched entry)) → the status counts of its route's stats: the
+        # middleware's shortcut for counting requests that are not sampled. The entry is
+        # `route_table.matched_route`, kept alive by the route index while keyed here.
         self.counting: dict[tuple[str, int], dict[int, int]] = {}
         self.stalls: deque[dict[str, Any]] = deque(maxlen=MAX_STALLS)
         self.loop_lag = Histogram()
@@ -129,19 +130,16 @@ class Probe:
     def _route_stats(self, scope: dict[str, Any]) -> tuple[str, RouteStats] | None:
         """The key and stats of the route a request matched (None before routing, or when
         none matched: 404s, mounts of non-Starlette apps); teaches `counting` the route."""
-        route = scope.get("route")
-        if route is None:
+        found = self.route_index.lookup(scope)
+        if found is None:
             return None
-        method = scope["method"]
-        key = self.route_index.key_of(method, route)
-        if key is None:
-            return None
+        matched, key = found
         stats = self.routes.get(key)
         if stats is None:
             stats = self.routes.setdefault(key, RouteStats())
         counting = self.counting
-        if len(counting) < MAX_CACHED_KEYS and method in STANDARD_METHODS:
-            counting[(method, id(route))] = stats.status
+        if matched is not None and len(counting) < MAX_CACHED_KEYS:
+            counting[(scope["method"], id(matched))] = stats.status
         return key, stats
 
     def count_response(self, scope: dict[str, Any], status: int) -> None:

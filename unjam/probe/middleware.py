@@ -10,7 +10,9 @@ coroutine chain of a request is walked on every resumption). It creates no per-r
 record, and it neither reads the clock nor checks the loop (the timed path attaches the
 probe to a new loop: the first request is always timed). The send wrapper counts the
 request under its route and status when the response starts (the router has set
-`scope["route"]` by then). With no frame of its own on the stack, the request is found
+`scope["route"]` by then, and FastAPI 0.165+ the effective context of a route in an
+included router, which tells two includes of one router apart:
+`route_table.matched_route`). With no frame of its own on the stack, the request is found
 through the `scope` the ASGI frames below it hold: by the watchdog, to name the route of a
 stall, and by the thread-pool wrapper, which keeps a record under the scope key only for a
 request that uses the pool (`pool_meter._request_record`) and folds it into the route as it goes.
@@ -99,7 +101,10 @@ class ProbeMiddleware:
             # A plain function returning send's awaitable: no extra coroutine per message.
             if message["type"] == "http.response.start":
                 try:  # try is free on 3.11; contextlib.suppress() is an object per request
-                    counts = probe.counting.get((scope["method"], id(scope.get("route"))))
+                    # the matched entry, as `route_table.matched_route` reads it, inlined
+                    fa = scope.get("fastapi")
+                    route = (fa and fa.get("effective_route_context")) or scope.get("route")
+                    counts = probe.counting.get((scope["method"], id(route)))
                     if counts is not None and SCOPE_KEY not in scope:
                         status = message["status"]
                         counts[status] = counts.get(status, 0) + 1  # the common case, inlined

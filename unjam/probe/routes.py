@@ -2,9 +2,9 @@
 stalled frame belongs to.
 
 Kept apart from the probe's measurements (core.py) because it reads the app's routing
-table — Starlette/FastAPI objects. A request's key is read once per (method, route) and
-cached (`RouteIndex.key`); the code map is built off the hot path, when a stall is
-described on the watchdog thread.
+table — Starlette/FastAPI objects, walked by `route_table`. A request's key is read once per
+(method, matched entry) and cached (`RouteIndex.lookup`); the code map is built off the hot
+path, when a stall is described on the watchdog thread.
 """
 
 from __future__ import annotations
@@ -12,9 +12,20 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
-from collections.abc import Iterator
 from types import CodeType
 from typing import Any
+
+from unjam.probe.route_table import (
+    TemplateTable,
+    iter_routes,
+    matched_route,
+    naming_entry,
+    own_template,
+    read,
+    template_table,
+)
+
+__all__ = ["RouteIndex", "build_code_map", "iter_routes", "match_route"]
 
 CodeMap = dict[CodeType, tuple[str, list[str]]]
 """Code object of an endpoint or dependency → (its `module:qualname`, its route keys)."""
@@ -30,8 +41,11 @@ class RouteIndex:
 
     def __init__(self) -> None:
         self.apps: list[Any] = []
-        self._keys: dict[tuple[str, int], str] = {}  # (method, id(route)); routes live on
+        # (method, id(matched entry)) → (its key, the entry: kept alive so that no other
+        # object takes its id while the key, or the probe's `counting`, is keyed by it)
+        self._keys: dict[tuple[str, int], tuple[str, Any]] = {}
         self._code_map: CodeMap | None = None
+        self._templates: TemplateTable | None = None
 
     def __len__(self) -> int:
         """How many route keys are cached."""
@@ -41,33 +55,72 @@ class RouteIndex:
         if not any(existing is app for existing in self.apps):
             self.apps.append(app)
             self._code_map = None
+            self._templates = None
 
     def key(self, scope: dict[str, Any]) -> str | None:
         """ "METHOD /template" of the route a request matched (None before routing)."""
-        route = scope.get("route")
-        if route is None:
+        found = self.lookup(scope)
+        return found[1] if found is not None else None
+
+    def lookup(self, scope: dict[str, Any]) -> tuple[Any, str] | None:
+        """(the matched entry if its key is cached under its id, else None; the key).
+
+        The entry is `route_table.matched_route(scope)`, the object the middleware's hot
+        path keys the probe's `counting` by: a caller may key by its id only when it is
+        returned, as only then does the cache hold it alive and name it alone.
+        """
+        matched = matched_route(scope)
+        if matched is None:
             return None
-        return self.key_of(scope.get("method", "GET"), route)
+        method = scope.get("method", "GET")
+        cached = self._keys.get((method, id(matched)))
+        if cached is not None:
+            return matched, cached[0]
+        named, alone = naming_entry(scope, matched)
+        key = self._new_key(method, named)
+        if key is None or not alone or method not in STANDARD_METHODS:
+            return None if key is None else (None, key)
+        if len(self._keys) < MAX_CACHED_KEYS:
+            self._keys[(method, id(matched))] = (key, matched)
+            return matched, key
+        return None, key
 
-    def key_of(self, method: str, route: Any) -> str | None:
-        key = self._keys.get((method, id(route)))
-        return key if key is not None else self._new_key(method, route)
-
-    def _new_key(self, method: str, route: Any) -> str | None:
+    def _new_key(self, method: str, entry: Any) -> str | None:
         """ "METHOD /template"; any method but the standard ones is keyed `OTHER`.
 
         The router names the route a wrong method was sent to (for its 405), so keying by
         the method as sent let garbage methods grow the route table without bound — ~7 KB
         of histograms per made-up method.
         """
-        template = getattr(route, "path_format", None) or getattr(route, "path", None)
+        template = self.template(entry)
         if template is None:
             return None
-        standard = method in STANDARD_METHODS
-        key = f"{method if standard else 'OTHER'} {template}"
-        if standard and len(self._keys) < MAX_CACHED_KEYS:
-            self._keys[(method, id(route))] = key
-        return key
+        return f"{method if method in STANDARD_METHODS else 'OTHER'} {template}"
+
+    def template(self, entry: Any) -> str | None:
+        """The full template of an entry: with the mounts above it, read from the routing
+        table; the entry's own when the table does not know it or holds it under two."""
+        table = self._templates
+        hit = table.get(id(entry)) if table is not None else None
+        if hit is None or hit[0] is not entry:
+            hit = self._rebuild(entry)
+        return hit[1] if hit[1] is not None else own_template(entry)
+
+    def _rebuild(self, entry: Any) -> tuple[Any, str | None]:
+        """Walk the routing table again for an entry it did not hold (routes added since).
+
+        Entries found in no app stay, so that a request to one (a made-up method keeps it
+        out of the key cache) does not walk the table every time.
+        """
+        fresh = template_table(self.apps)
+        for number, known in (self._templates or {}).items():
+            if known[1] is None:
+                fresh.setdefault(number, known)
+        hit = fresh.get(id(entry))
+        if hit is None or hit[0] is not entry:
+            hit = fresh[id(entry)] = (entry, None)
+        self._templates = fresh
+        return hit
 
     def code_map(self) -> CodeMap:
         """Code object of every endpoint and dependency → (callable name, route keys)."""
@@ -113,50 +166,38 @@ def codes_of(call: Any) -> list[CodeType]:
     return codes
 
 
-def iter_routes(app: Any, prefix: str = "", depth: int = 0) -> Iterator[tuple[str, Any]]:
-    """(mount prefix, route) for every route reachable from an ASGI app or middleware chain."""
-    obj = app
-    routes = None
-    for _ in range(40):
-        if obj is None:
-            break
-        candidate = getattr(obj, "routes", None)
-        if isinstance(candidate, list):
-            routes = candidate
-            break
-        obj = getattr(obj, "app", None) or getattr(obj, "router", None)
-    if routes is None:
-        return
-    for route in list(routes):
-        sub = getattr(route, "routes", None)
-        if sub is not None and not hasattr(route, "endpoint") and depth < 5:
-            yield from iter_routes(route, prefix + getattr(route, "path", ""), depth + 1)
-        else:
-            yield prefix, route
-
-
 def build_code_map(apps: list[Any]) -> CodeMap:
     """Code object of every endpoint and dependency of `apps` → (callable name, route keys)."""
     mapping: CodeMap = {}
     for app in list(apps):
         for prefix, route in iter_routes(app):
-            template = getattr(route, "path_format", None) or getattr(route, "path", "")
-            methods = sorted(getattr(route, "methods", None) or ["GET"])
+            template = own_template(route) or ""
+            methods = sorted(read(route, "methods") or ["GET"])
             keys = [f"{m} {prefix}{template}" for m in methods]
-            calls = [getattr(route, "endpoint", None)]
-            dependant = getattr(route, "dependant", None)
+            calls = [read(route, "endpoint")]
+            dependant = read(route, "dependant")
             stack = [dependant] if dependant is not None else []
             while stack:
                 node = stack.pop()
                 calls.append(getattr(node, "call", None))
                 stack.extend(getattr(node, "dependencies", []) or [])
-            for call in calls:
-                if call is None:
-                    continue
-                for code in codes_of(call):
-                    if code not in mapping:
-                        mapping[code] = (callable_name(call), keys)
+            _add_calls(mapping, calls, keys)
     return mapping
+
+
+def _add_calls(mapping: CodeMap, calls: list[Any], keys: list[str]) -> None:
+    """Map the code of `calls` to `keys`; code already mapped (one router included twice,
+    a dependency many routes share) gains the keys, so that no route is named for it alone."""
+    for call in calls:
+        if call is None:
+            continue
+        for code in codes_of(call):
+            known = mapping.get(code)
+            if known is None:
+                mapping[code] = (callable_name(call), keys)
+            elif any(key not in known[1] for key in keys):
+                merged = known[1] + [key for key in keys if key not in known[1]]
+                mapping[code] = (known[0], merged)
 
 
 def match_route(apps: list[Any], scope: dict[str, Any]) -> str | None:
@@ -174,6 +215,6 @@ def match_route(apps: list[Any], scope: dict[str, Any]) -> str | None:
             except Exception:
                 continue
             if match is Match.FULL:
-                template = getattr(route, "path_format", None) or getattr(route, "path", "")
+                template = own_template(route) or ""
                 return f"{scope.get('method', 'GET')} {template}"
     return None
