@@ -1,7 +1,8 @@
-"""Whether a project class surely has no attribute of a name, so that reading it raises
-AttributeError: `PipelineConfig.from_env()` in a lifespan (failing_startups.py), or
+"""Whether a project class or module surely has no attribute of a name, so that reading it
+raises AttributeError: `PipelineConfig.from_env()` in a lifespan (failing_startups.py),
 `EventType.USER_LOGIN` in a call's arguments, evaluated before the call (callgraph_resolve.py:
-the called function never runs from there).
+the called function never runs from there), or `models.User` where `models` is a package
+whose `__init__.py` binds no `User` (never_runs.py).
 
 Only a class whose bases are the project's own, or an Enum (with `str`/`int` mixed in), none
 of which defines the name, that has no `__getattr__`, no class decorator but `@dataclass`,
@@ -11,10 +12,16 @@ and no attribute of that name set from outside (`Config.from_env = …`, `setatt
 from __future__ import annotations
 
 import enum
+import symtable
+from collections.abc import Iterator
+from pathlib import Path
 
-from unjam.analysis.project import Func, Project
+from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import CallSite
 
+# what lets a module gain attributes its text does not bind
+_OPEN_MODULE = ("globals(", "vars(", "exec(", "__getattr__", "import *", "sys.modules", "__dict__")
+_MAX_MODULE_BYTES = 256_000
 _DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 # library bases whose attributes are known here: an Enum's members are its class body's names
 _KNOWN_BASES = {
@@ -44,6 +51,93 @@ def lacks(project: Project, class_gqn: str, name: str) -> bool:
         if not all(_a_dataclass(ref) for ref, _line, _col in cd.decorators):
             return False
     return not _set_from_outside(project, project.classes[class_gqn].cd.name, name)
+
+
+def module_lacks(project: Project, root: Path, mod: Module, name: str) -> bool:
+    """Whether the project module surely has no attribute `name`: by its summary, its own
+    text (no binding `symtable` sees, nothing that makes names up) and its folder (no file
+    or folder of that name beside a package's `__init__.py`)."""
+    if not _summary_lacks(project, mod, name):
+        return False
+    path = root / mod.path
+    try:
+        if path.stat().st_size > _MAX_MODULE_BYTES:
+            return False
+        source = path.read_text(encoding="utf-8")
+        if any(marker in source for marker in _OPEN_MODULE):
+            return False
+        table = symtable.symtable(source, str(path), "exec")
+        if name in table.get_identifiers():
+            return False
+        if path.name != "__init__.py":
+            return True
+        return not any(entry.name.partition(".")[0] == name for entry in path.parent.iterdir())
+    except (OSError, ValueError, SyntaxError, RecursionError):
+        return False
+
+
+def _summary_lacks(project: Project, mod: Module, name: str) -> bool:
+    """Whether, by its summary, the module binds no `name` at its top level (no star import,
+    no module `__getattr__`), no project module is its submodule of that name (importing
+    `pkg.name` anywhere sets it), and nothing sets it from outside (`models.User = …`,
+    `setattr(models, …)`)."""
+    summary = mod.summary
+    if name.startswith("__") or _binds_at_top(mod, name) or "__getattr__" in summary.funcs:
+        return False
+    if name in summary.global_annotations or f"{mod.name}.{name}" in project.modules:
+        return False
+    for func in project.funcs.values():
+        if any(attr == name and base[0] == "name" for base, attr, _v in func.fd.attr_stores):
+            return False
+    return not any(
+        site.args and site.args[0][0] == "name" and site.args[0][1] in func.mod.summary.imports
+        for func, site in project.sites_named("setattr")
+    )
+
+
+def imported_modules(project: Project, mod: Module) -> dict[str, Module]:
+    """The names `mod`'s imports surely bind to project modules: by a relative import, or
+    an absolute one naming the module in its package as it is (`from app import models`;
+    not `import redis`, which a folder run as a script would take for its own `redis.py`:
+    the library, where the app runs from its root), and not to a name a package binds
+    (`from app import models` takes `app`'s own `models` when it has one)."""
+    found = {}
+    summary = mod.summary
+    for name, imp in summary.imports.items():
+        if name in summary.global_values:
+            continue
+        dotted = project.import_target(mod, imp)
+        written = f"{imp.module}.{imp.name}" if imp.name else imp.module
+        if imp.level == 0 and (dotted != written or "." not in written):
+            continue
+        target = project.modules.get(dotted)
+        parent = project.modules.get(dotted.rpartition(".")[0]) if imp.name else None
+        if target is None or (parent and _binds_at_top(parent, imp.name or "")):
+            continue
+        found[name] = target
+    return found
+
+
+def _binds_at_top(mod: Module, name: str) -> bool:
+    summary = mod.summary
+    return bool(summary.star_imports) or any(
+        name in names
+        for names in (summary.imports, summary.global_values, summary.funcs, summary.classes)
+    )
+
+
+def module_attributes(refs: tuple) -> Iterator[tuple[str, str]]:
+    """(name, attribute) of each `name.attribute` read in `refs`."""
+    stack = list(refs)
+    while stack:
+        item = stack.pop()
+        if type(item) is not tuple or not item:
+            continue
+        if item[0] == "attr" and len(item) == 3 and item[1][:1] == ("name",):
+            base = item[1]
+            if len(base) == 2 and isinstance(base[1], str) and isinstance(item[2], str):
+                yield base[1], item[2]
+        stack.extend(part for part in item if type(part) is tuple)
 
 
 def _a_dataclass(decorator: tuple) -> bool:

@@ -5,12 +5,16 @@ NameError), a local read before anything binds it (`user = db.get(User, user)` w
 refuses a plain string (ArgumentError) before any I/O. A finding at such a call would state
 what never happens; the app's own error is for ruff (F821) or its tests to report.
 
+An attribute a project module surely lacks raises too: `db.query(models.User)`, `models`
+being a package whose `__init__.py` is empty (AttributeError; missing_attributes.py).
+
 The summaries pick, among the functions holding a finding's call, the few that may hold
 such a statement; only their modules are read again, with `ast` and `symtable`, which see
-every way Python binds a name. A block's rest
-is dead after such a statement (a loop's, a `with`'s or a `try`'s body too: what follows
-the compound statement may still run), and so is every call of that statement whose
-evaluation the error cuts short.
+every way Python binds a name. A block's rest is dead after such a statement (a loop's, a
+`with`'s or a `try`'s body too: what follows the compound statement may still run), and so
+is every call of that statement whose evaluation the error cuts short. A function whose own
+body holds one, with no `return` or `yield` before it, raises whenever it runs: a route
+with such a dependency never runs its endpoint (`always_raises`).
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from unjam.analysis.declared_versions import declared_major
+from unjam.analysis.missing_attributes import imported_modules, module_attributes, module_lacks
+from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Module, Project
-from unjam.analysis.summary import FuncDef, ModuleSummary
+from unjam.analysis.summary import CallSite, FuncDef, ModuleSummary, last_name
 
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__builtins__", "__annotations__", "__path__"}
 # SQLAlchemy 2's `Session.execute` / `Connection.execute` take a statement, not a string
@@ -40,6 +46,8 @@ _TEXT_REFUSED = frozenset(
 _DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
 
 Position = tuple[int, int]
+# (a module-level name bound to a project module, an attribute that module lacks)
+Lacking = frozenset[tuple[str, str]]
 
 
 class NeverRuns:
@@ -51,42 +59,86 @@ class NeverRuns:
         self._by_path: dict[str, Module] | None = None
         self._files: dict[str, _File | None] = {}
         self._sqlalchemy: dict[str, bool] = {}  # module folder → `_sqlalchemy_2`
+        self._lacks: dict[tuple[str, str], bool] = {}  # (module path, name) → `lacks`
+        self._override_words: set[str] | None = None  # see `overridden`
 
     def call(self, path: str, line: int, col: int) -> bool:
         """Whether the call at `path:line:col` (relative path) never runs."""
-        if self.root is None:
-            return False
         try:
-            if path not in self._files:
-                self._files[path] = self._file(path)
-            found = self._files[path]
+            found = self._file(path)
             return found is not None and found.dead(line, col)
         except (RecursionError, MemoryError, ValueError, OSError):
             return False  # (a file too deep or too odd to judge: the finding stands)
 
-    def _file(self, path: str) -> _File | None:
-        if self._by_path is None:
-            self._by_path = {m.path: m for m in self.p.modules.values()}
-        mod = self._by_path.get(path)
-        if mod is None or mod.summary.star_imports:
-            return None
-        return _File(self, mod, self.root / path)  # type: ignore[operator]
+    def always_raises(self, gqn: str) -> bool:
+        """Whether the project function `gqn` raises whenever it runs, before it returns or
+        yields."""
+        func = self.p.funcs.get(gqn)
+        try:
+            found = None if func is None else self._file(func.mod.path)
+            return found is not None and found.raises_first(func.fd)  # type: ignore[union-attr]
+        except (RecursionError, MemoryError, ValueError, OSError):
+            return False
 
-    def refused_text(self, mod: Module, fd: FuncDef) -> set[Position]:
-        """Where each `x.execute("…")` in `fd` that SQLAlchemy 2 refuses starts."""
-        found = set()
+    def overridden(self, name: str) -> bool:
+        """Whether the app may replace the dependency `name` (`app.dependency_overrides[
+        get_settings] = load_config`): a placeholder that raises until then is the usual
+        form. Any name written in a module that fills `dependency_overrides` counts."""
+        if self._override_words is None:
+            self._override_words = set()
+            for mod in self.p.unique_modules():
+                if self.root is not None and _fills_overrides(mod.summary):
+                    try:
+                        text = (self.root / mod.path).read_text(encoding="utf-8")
+                    except (OSError, ValueError):
+                        continue
+                    self._override_words |= set(re.findall(r"\w+", text))
+        return name in self._override_words
+
+    def _file(self, path: str) -> _File | None:
+        if self.root is None:
+            return None
+        if path not in self._files:
+            if self._by_path is None:
+                self._by_path = {m.path: m for m in self.p.modules.values()}
+            mod = self._by_path.get(path)
+            usable = mod is not None and not mod.summary.star_imports
+            self._files[path] = _File(self, mod, self.root / path) if usable else None  # type: ignore[arg-type]
+        return self._files[path]
+
+    def lacks(self, mod: Module, name: str) -> bool:
+        key = (mod.path, name)
+        if key not in self._lacks:
+            self._lacks[key] = module_lacks(self.p, self.root, mod, name)  # type: ignore[arg-type]
+        return self._lacks[key]
+
+    def refused(self, mod: Module, fd: FuncDef) -> set[Position]:
+        """Where each call of `fd` starts that raises before it does anything: an
+        `x.execute("…")` SQLAlchemy 2 refuses, or a call of a project function whose
+        arguments cannot bind to its parameters (TypeError: `can_edit(user)` of `def
+        can_edit(user, obj)`; parameters.py `fails_to_bind`)."""
+        found: set[Position] = set()
+        func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
+        if func is None:
+            return found
         for call in fd.calls:
             ref = call.func
-            if not (ref[0] == "attr" and ref[2] in ("execute", "exec") and call.args):
+            if ref[0] not in ("name", "attr"):
                 continue
-            first = call.args[0]
-            if not (first[0] == "fmt" or (first[0] == "const" and isinstance(first[1], str))):
+            callee = self.p.callee(func, ref)
+            if callee is None:
                 continue
-            func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
-            callee = None if func is None else self.p.callee(func, ref)
-            if callee is not None and callee[1] in _TEXT_REFUSED and self._sqlalchemy_2(mod):
+            unbindable = callee[0] in ("func", "meth") and self._unbindable(call, callee)
+            if unbindable or (
+                callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod)
+            ):
                 found.add((call.line, call.col))
         return found
+
+    def _unbindable(self, call: CallSite, callee: tuple) -> bool:
+        bodies = (callee[1], *self.p.variants.get(callee[1], ()))
+        targets = [self.p.funcs.get(gqn) for gqn in bodies]
+        return all(t is not None and fails_to_bind(call, t, callee[0]) for t in targets)
 
     def _sqlalchemy_2(self, mod: Module) -> bool:
         """Unless the project pins SQLAlchemy 1, what it installs is 2 or later (the
@@ -117,9 +169,12 @@ class _File:
             key=lambda fd: fd.line,
         )
         self.judged: dict[int, frozenset[Position]] = {}  # def line → its dead calls
+        self.always: dict[int, bool] = {}  # def line → whether it always raises
+        self._modules: dict[str, Module] | None = None  # see _imported_modules
         self._source: str | None = None
         self._raising: _Raising | None = None
         self._nodes: dict[int, tuple] = {}
+        self._unconditional: set[int] = set()  # the lines of the `def`s no test or `try` holds
 
     def dead(self, line: int, col: int) -> bool:
         return any((line, col) in self._judge(fd) for fd in self._holders(line))
@@ -140,19 +195,62 @@ class _File:
             self.judged[fd.line] = self._dead_calls(fd)
         return self.judged[fd.line]
 
+    def raises_first(self, fd: FuncDef) -> bool:
+        """(Only a `def` every import of the module runs: not a fallback under `except
+        ImportError:` or an `if`, which another definition of the name may stand for.)"""
+        if fd.line not in self.always:
+            walk = self._walker(fd, _may_raise_at_top(fd))
+            self.always[fd.line] = (
+                walk is not None
+                and fd.line in self._unconditional
+                and walk[0].raises_first(*walk[1:])
+            )
+        return self.always[fd.line]
+
     def _dead_calls(self, fd: FuncDef) -> frozenset[Position]:
-        refused = self.owner.refused_text(self.mod, fd)
+        walk = self._walker(fd)
+        return frozenset() if walk is None else walk[0].dead_calls(*walk[1:])
+
+    def _walker(self, fd: FuncDef, may_raise: bool = False) -> tuple | None:
+        """(the module's `_Raising`, `fd`'s node and scope, the refused calls, the lacking
+        attributes) when `fd` may hold a statement that always raises (`may_raise`: a
+        `raise` statement may be one)."""
+        refused = self.owner.refused(self.mod, fd)
         unbound, shadowing = _suspects(self.mod.summary, fd, self.bound)
-        if not (unbound or shadowing or refused):
-            return frozenset()
+        lacking = self._lacking(fd)
+        if not (unbound or shadowing or refused or lacking or may_raise):
+            return None
         source = self._read()
-        if not (shadowing or refused or unbound - _maybe_bound(unbound, source)):
-            return frozenset()
+        suspect = shadowing or refused or lacking or may_raise
+        if not (suspect or unbound - _maybe_bound(unbound, source)):
+            return None
         raising = self._parsed(source)
         node = self._nodes.get(fd.line)
         if raising is None or node is None:
+            return None
+        return raising, *node, refused, lacking
+
+    def _lacking(self, fd: FuncDef) -> Lacking:
+        """The `module.attribute` reads of `fd`'s calls that surely raise: `module` a name
+        the module binds by importing a project module, which has no such attribute."""
+        modules = self._imported_modules()
+        if not modules:
             return frozenset()
-        return raising.dead_calls(*node, refused)
+        scopes = _enclosing_names(self.mod.summary, fd)
+        found = set()
+        for call in fd.calls:
+            for name, attr in module_attributes(
+                (call.func, *call.args, *(v for _k, v in call.kwargs))
+            ):
+                mod = modules.get(name)
+                if mod is not None and name not in scopes and self.owner.lacks(mod, attr):
+                    found.add((name, attr))
+        return frozenset(found)
+
+    def _imported_modules(self) -> dict[str, Module]:
+        if self._modules is None:
+            self._modules = imported_modules(self.owner.p, self.mod)
+        return self._modules
 
     def _read(self) -> str:
         if self._source is None:
@@ -173,9 +271,45 @@ class _File:
             made_up: bool | set[str] = any(marker in source for marker in _DYNAMIC) or {
                 n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names
             }
-            self._raising = _Raising(table, made_up)
+            self._raising = _Raising(table, made_up, _imported_once(tree, table))
             self._nodes = {node.lineno: (node, scope) for node, scope in _functions(tree, table)}
+            self._unconditional = _unconditional_defs(tree)
         return self._raising
+
+
+def _fills_overrides(summary: ModuleSummary) -> bool:
+    """`….dependency_overrides[f] = g`, `….dependency_overrides.update(…)` or `… =
+    {…}` somewhere in the module."""
+    for fd in summary.funcs.values():
+        if any(ref[0] == "attr" and ref[2] == "dependency_overrides" for ref in fd.mutated):
+            return True
+        if any(attr == "dependency_overrides" for _base, attr, _value in fd.attr_stores):
+            return True
+        for call in fd.calls:
+            receiver = call.func[1] if call.func[0] == "attr" else None
+            if receiver and receiver[0] == "attr" and receiver[2] == "dependency_overrides":
+                return True
+    return False
+
+
+def _given_text(call: CallSite) -> bool:
+    """`execute("SELECT …")` or `execute(f"…")`: a plain string as the statement."""
+    if not call.args:
+        return False
+    first = call.args[0]
+    return first[0] == "fmt" or (first[0] == "const" and isinstance(first[1], str))
+
+
+def _may_raise_at_top(fd: FuncDef) -> bool:
+    """Whether `fd` may hold a `raise` statement of its own body: it makes an exception
+    outside any test (`raise NotImplementedError("…")`), or gives back no value at all (a
+    bare `raise NotImplementedError`)."""
+    if not (fd.return_values or fd.yield_values):
+        return True
+    return any(
+        call.guard < 0 and last_name(call.func).endswith(("Error", "Exception"))
+        for call in fd.calls
+    )
 
 
 def _suspects(summary: ModuleSummary, fd: FuncDef, bound: set[str]) -> tuple[set[str], bool]:
@@ -271,21 +405,39 @@ class _Raising:
     """Walks a function's blocks for the first statement of each that always raises, and
     collects the calls it cuts off."""
 
-    def __init__(self, table: symtable.SymbolTable, made_up: bool | set[str]) -> None:
+    def __init__(
+        self, table: symtable.SymbolTable, made_up: bool | set[str], imported: set[str]
+    ) -> None:
         self.module = table
         # True: the module may make any name up as it runs (no name errors then); else the
         # names some function declares `global` (one may bind them at module level)
         self.made_up = made_up
-        self.refused: set[Position] = set()  # the start of each refused `execute("…")` call
+        self.imported = imported  # module-level names one import binds and nothing rebinds
+        self.refused: set[Position] = set()  # the start of each call that raises at once
+        self.lacking: Lacking = frozenset()
         self.dead: set[Position] = set()
         self.alive: set[Position] = set()
 
     def dead_calls(
-        self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope, refused: set[Position]
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope, refused, lacking: Lacking
     ) -> frozenset[Position]:
-        self.refused, self.dead, self.alive = refused, set(), set()
+        self.refused, self.lacking, self.dead, self.alive = refused, lacking, set(), set()
         self._block(node.body, scope, _bindings(node))
         return frozenset(self.dead - self.alive)
+
+    def raises_first(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope, refused, lacking: Lacking
+    ) -> bool:
+        """Whether a statement of the function's own body (not one in a branch, a loop or a
+        `try`) always raises, and none before it may `return` or `yield`."""
+        self.refused, self.lacking = refused, lacking
+        binds = _bindings(node)
+        for stmt in node.body:
+            if isinstance(stmt, ast.Raise) or self._raises(stmt, scope, binds) is not None:
+                return True
+            if _may_leave(stmt):
+                return False
+        return False
 
     def _block(self, body: list[ast.stmt], scope: symtable.SymbolTable, binds) -> None:
         for i, stmt in enumerate(body):
@@ -317,9 +469,23 @@ class _Raising:
                     isinstance(node, ast.Name)
                     and isinstance(node.ctx, ast.Load)
                     and self._unbound(node, scope, binds)
-                ):
+                ) or (isinstance(node, ast.Attribute) and self._lacked(node, scope)):
                     return (node.lineno, node.col_offset), False
         return None
+
+    def _lacked(self, node: ast.Attribute, scope: symtable.SymbolTable) -> bool:
+        """`models.User`, read where `models` is the module-level name of a project module
+        that lacks `User`."""
+        base = node.value
+        if not (isinstance(node.ctx, ast.Load) and isinstance(base, ast.Name)):
+            return False
+        if (base.id, node.attr) not in self.lacking or base.id not in self.imported:
+            return False
+        try:
+            symbol = scope.lookup(base.id)
+        except KeyError:
+            return False
+        return symbol.is_global() and not symbol.is_declared_global()
 
     def _unbound(self, node: ast.Name, scope: symtable.SymbolTable, binds) -> bool:
         if self.made_up is True or (self.made_up and node.id in self.made_up):
@@ -340,6 +506,56 @@ class _Raising:
         except KeyError:
             return True
         return not (glob.is_assigned() or glob.is_imported() or glob.is_namespace())
+
+
+def _imported_once(tree: ast.Module, table: symtable.SymbolTable) -> set[str]:
+    """The module-level names bound by exactly one import and nothing else (not a second
+    import in an `except ImportError:`, not an assignment)."""
+    counts: dict[str, int] = {}
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.alias):
+            name = (node.asname or node.name).partition(".")[0]
+            counts[name] = counts.get(name, 0) + 1
+        stack.extend(ast.iter_child_nodes(node))
+    found = set()
+    for name, count in counts.items():
+        symbol = table.lookup(name) if count == 1 else None
+        if symbol is not None and symbol.is_imported() and not symbol.is_assigned():
+            found.add(name)
+    return found
+
+
+def _may_leave(stmt: ast.stmt) -> bool:
+    """Whether `stmt` may end its function without raising: a `return` or `yield` in it
+    (not in a function or class it defines)."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return | ast.Yield | ast.YieldFrom):
+            return True
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def _unconditional_defs(tree: ast.Module) -> set[int]:
+    """The lines of the functions defined in a module's, a class's or a function's own body,
+    not under an `if`, a `try`, a loop or a `with`."""
+    found: set[int] = set()
+    bodies: list[list[ast.stmt]] = [tree.body]
+    while bodies:
+        for node in bodies.pop():
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                found.add(node.lineno)
+                bodies.append(node.body)
+            elif isinstance(node, ast.ClassDef):
+                bodies.append(node.body)
+    return found
 
 
 def _functions(tree: ast.Module, table: symtable.SymbolTable):
@@ -374,10 +590,10 @@ def _bindings(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Positio
             end = (node.end_lineno or node.lineno, node.end_col_offset or 0)
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
-                for name in ast.walk(target):
-                    if isinstance(name, ast.Name):
-                        after_value.add(id(name))
-                        bind(name.id, end)
+                for part in ast.walk(target):
+                    if isinstance(part, ast.Name):
+                        after_value.add(id(part))
+                        bind(part.id, end)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
             if id(node) not in after_value:
                 bind(node.id, (node.lineno, node.col_offset))

@@ -419,6 +419,17 @@ class RulesEngine:
                 covered |= self.reached_functions([func.gqn], "loop")
         return roots
 
+    def _never_served(self, route) -> bool:
+        """Whether a dependency of `route` raises whenever it runs (never_runs.py), and the
+        app overrides none of that name: every request fails there, and the endpoint never
+        runs."""
+        never_runs = self.never_runs
+        return any(
+            never_runs.always_raises(f) and not never_runs.overridden(self.p.funcs[f].fd.name)
+            for d in route.dependencies
+            for f in d.funcs
+        )
+
     def _collect_entries(self) -> None:
         """`loop_entries` (framework entries, work they hand off to the loop, and — without
         an app — coroutines nothing reaches) and `startup` (lifespan, startup/shutdown)."""
@@ -557,6 +568,7 @@ class RulesEngine:
 
     def run(self) -> list[Finding]:
         """Every rule family on the same entries, then the precedence pass, then grouping."""
+        self.model.routes = [r for r in self.model.routes if not self._never_served(r)]
         self._collect_entries()
         for family in (blocking, clients, middleware, threadpool):
             family.check(self)
