@@ -185,8 +185,10 @@ def test_a_context_variable_override_is_no_memo():
 def test_a_done_flag_a_new_cycle_re_arms_is_no_memo():
     """`if self._flushed: return` … `self._flushed = True`, on the process's one `Batches`,
     which `start()` sets back to False for each batch: the flush runs once per batch."""
-    flush = findings("memo_guards", "UJ001", "catalog/settings.py")[93]
-    assert "first call" not in flush.message, flush.message
+    found = findings("memo_guards", "UJ001", "catalog/settings.py")
+    assert "first call" not in found[93].message, found[93].message
+    # `Warmup`'s flag of the same name, which only another class re-arms: once per process
+    assert "on the first call only" in found[234].message, found[234].message
 
 
 def test_a_set_check_before_filling_is_a_memo_and_request_state_is_not():
@@ -1288,6 +1290,22 @@ def test_a_cache_stored_with_a_lifetime_pays_at_each_expiry_not_once():
         assert "first call only" not in found[line].message
     assert "first call" not in found[40].message and "cache miss" not in found[40].message
     assert "on the first call only" in found[52].message, found[52].message
+
+
+def test_a_fallback_that_fills_the_cache_it_read_runs_on_a_miss():
+    """`cached = await cache_service.get(…)`, `if cached: … else:` whose `else` stores back
+    with `ttl_seconds=`: the blocking call there runs at each miss and expiry."""
+    found = findings("memo_guards", "UJ001", "catalog/cache_aside.py")
+    assert "until the entry expires" in found[42].message, found[42].message
+
+
+def test_a_local_filled_from_what_a_call_makes_there_is_no_memo():
+    """`sid = find_visitor(db, name)`, `if not sid: sid = create_visitor(db, name).id`: the
+    attribute of a fresh call's answer is per call, so each new visitor pays the insert."""
+    found = findings("memo_guards", "UJ001", "catalog/visitors.py")
+    for line in (22, 23):
+        assert "first call" not in found[line].message, found[line].message
+        assert "cache miss" not in found[line].message, found[line].message
 
 
 def test_a_client_built_with_the_token_a_request_code_bought_is_kept_per_user():

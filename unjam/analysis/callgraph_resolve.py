@@ -398,7 +398,8 @@ class CallResolver:
                 computed |= self._set_up_only(class_gqn)
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
-        return MemoGuards(fd, shared, computed, p.written_names(), p.rearmed_flags(), given)
+        rearmed = p.rearmed_flags(class_gqn)
+        return MemoGuards(fd, shared, computed, p.written_names(), rearmed, given)
 
     def _given_of(self, class_gqn: str) -> frozenset[str]:
         """The attributes the class and its project bases store from their methods'

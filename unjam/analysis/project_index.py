@@ -151,7 +151,7 @@ class ProjectIndex:
         self.variants: dict[str, list[str]] = {}
         self._used: set[str] | None = None  # see used_names
         self._written: frozenset[str] | None = None  # see written_names
-        self._rearmed: frozenset[str] | None = None  # see rearmed_flags
+        self._rearmed: dict[str, set[str | None]] | None = None  # see rearmed_flags
         self._unique: list[Module] | None = None  # see unique_modules
         self._folders: frozenset[str] | None = None  # see folders
         self._tops: frozenset[str] | None = None  # see top_names
@@ -291,23 +291,39 @@ class ProjectIndex:
             written = self._written = frozenset(found)
         return written
 
-    def rearmed_flags(self) -> frozenset[str]:
+    def rearmed_flags(self, class_gqn: str | None) -> frozenset[str]:
         """The flags some function sets back to `False` after start (`self._finalized =
         False` in a method other than `__init__` or `__new__`, which set up a new instance,
         or a `global` so reset): a done-flag a new cycle re-arms, not a once-per-process
-        memo (rules/memo.py). Attributes by name."""
+        memo (rules/memo.py). For a method of `class_gqn`: the attributes its class or a
+        base re-arms through `self`, and those any code re-arms through another object
+        (`worker._ready = False`); an unrelated class's `self._initialized = False` is
+        its own."""
         rearmed = self._rearmed
         if rearmed is None:
-            found: set[str] = set()
-            for mod in self.unique_modules():
-                for name, values in mod.summary.global_values.items():
-                    if any(qn != "<module>" and value == _FALSE for qn, value in values):
-                        found.add(name)
-                for fd in mod.summary.funcs.values():
-                    if fd.name not in _CONSTRUCTORS:
-                        found.update(a for _base, a, value in fd.attr_stores if value == _FALSE)
-            rearmed = self._rearmed = frozenset(found)
-        return rearmed
+            rearmed = self._rearmed = self._find_rearmed()
+        family = set(self.mro(class_gqn)[0]) if class_gqn else set()
+        return frozenset(
+            name for name, owners in rearmed.items() if None in owners or owners & family
+        )
+
+    def _find_rearmed(self) -> dict[str, set[str | None]]:
+        """Each re-armed flag → the classes whose methods re-arm it through `self` (None:
+        a global, or an attribute of another object)."""
+        found: dict[str, set[str | None]] = {}
+        for mod in self.unique_modules():
+            for name, values in mod.summary.global_values.items():
+                if any(qn != "<module>" and value == _FALSE for qn, value in values):
+                    found.setdefault(name, set()).add(None)
+            for fd in mod.summary.funcs.values():
+                if fd.name in _CONSTRUCTORS:
+                    continue
+                owner = f"{mod.name}.{fd.class_qn}" if fd.class_qn else None
+                for base, attr, value in fd.attr_stores:
+                    if value == _FALSE:
+                        by_self = base == ("name", "self") and owner is not None
+                        found.setdefault(attr, set()).add(owner if by_self else None)
+        return found
 
     # ---- memoised inferences ------------------------------------------------------------
 
@@ -352,6 +368,9 @@ class ProjectIndex:
         raise NotImplementedError  # parameters.py
 
     def is_protocol(self, class_gqn: str) -> bool:
+        raise NotImplementedError  # class_index.py
+
+    def mro(self, class_gqn: str) -> tuple[list[str], list[str]]:
         raise NotImplementedError  # class_index.py
 
     def _module_member(self, modname: str, name: str) -> Value | None:

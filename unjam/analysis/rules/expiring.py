@@ -82,5 +82,10 @@ def _read_from_expiring_store(fd: FuncDef, subject: tuple) -> bool:
 def _with_lifetime(site) -> bool:
     name = site.func[2]
     return name in _STORES_EXPIRING or (
-        name.startswith("set") and any(key in _LIFETIMES for key, _ in site.kwargs)
+        name.startswith("set") and any(_a_lifetime(key) for key, _ in site.kwargs)
     )
+
+
+def _a_lifetime(keyword: str) -> bool:
+    """`ex=`, `ttl=`, `timeout=`, also a project wrapper's `ttl_seconds=`/`expire_after=`."""
+    return keyword in _LIFETIMES or keyword.startswith(("ttl_", "expire_", "expires_"))

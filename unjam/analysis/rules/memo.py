@@ -19,8 +19,9 @@ A guard is a memo guard when the value it tests outlives the call:
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
   or a cache's answer (`hit = cache.get_cache(key)`, or `hit = await get_cached_data(key)`,
   then `if hit: return hit`, when the miss path stores into a cache: `cache.set_cache(key,
-  v)`, `await set_cached_data(key, v)`; one only some other code fills pays on
-  every miss, `cached = await self._get_cached_tree()` in hei-fastapi); or a query for a
+  v)`, `await set_cached_data(key, v)`, also `if hit: keys = hit` whose `else:` stores back
+  into the cache it read, `await cache_service.set(k, v)`; one only some other code fills
+  pays on every miss, `cached = await self._get_cached_tree()` in hei-fastapi); or a query for a
   model's row whose miss adds one through the same session (`found = db.query(Actor)….first()`
   then `if found is None:` … `db.add(found)`: a get-or-create, the database keeping what a
   miss made, once per new key) — not such a query alone (`run = db.get(Run, key)` then `if
@@ -104,6 +105,8 @@ def _outlives_call(
     rearmed: frozenset[str] = frozenset(),
     given: frozenset[str] = frozenset(),
 ) -> bool:
+    if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
+        return True
     if guard.kind.startswith("param ") or guard.kind in ("except", "unset"):
         # a parameter's value test (values.py), an error path: per call; a fallback that
         # fills nothing, run on each call that finds the value unset
@@ -174,6 +177,31 @@ def _outlives_call(
     return True
 
 
+def _refilled_on_miss(fd: FuncDef, subject: tuple) -> bool:
+    """`cached = await cache_service.get(k)`, `if cached: jwks = cached`, `else:` …
+    `await cache_service.set(k, jwks, ttl_seconds=900)`: the fallback fills the cache the
+    tested local was read from (a kept object whose name says cache), so it runs on a miss,
+    not on every call. The local holds nothing else but constants (`cached = None` before a
+    `try`)."""
+    if subject[0] != "name":
+        return False
+    caches = set()
+    for value in fd.locals.get(subject[1], ()):
+        call = value[1] if value[0] == "await" else value
+        if call[0] == "const":
+            continue
+        if call[0] != "call" or call[1][0] != "attr" or not _asks_a_cache(call[1]):
+            return False
+        caches.add(call[1][1])
+    return any(
+        site.func[0] == "attr"
+        and site.func[1] in caches
+        and site.func[2].partition("_")[0] in _SETTERS
+        and _outlives(fd, site.func[1])
+        for site in fd.calls
+    )
+
+
 def _returns_what_it_tested(fd: FuncDef, returned: tuple, root: tuple) -> bool:
     """Whether the early return gives back the tested value: itself, or a local made from
     it (`cached = cache.get(k)`, `if cached:`, `data = json.loads(cached)`, `return
@@ -223,12 +251,27 @@ def _kept_read(fd: FuncDef, ref: tuple, written: frozenset[str] | None) -> bool:
     """Whether a local's value is read from somewhere that outlives the call."""
     return (
         _is_read(ref)
+        and not _part_of_an_answer(ref)
         and not _reads_environment(ref)
         and not _reads_call_data(fd, ref)
         and not _reads_an_argument(fd, ref)
         and not _unfilled(fd, _table_read(ref), written)
         and not _cache_left_unfilled(fd, ref)
     )
+
+
+def _part_of_an_answer(ref: tuple) -> bool:
+    """`create(s, v).id`, `fetch()["rows"]`: an attribute or item of what a call made right
+    there returns, which is per call, unless the call reads a cache (`cache.get(k).data`)."""
+    if ref[0] == "await":
+        ref = ref[1]
+    if ref[0] not in ("attr", "sub"):
+        return False
+    while ref[0] in ("attr", "sub") and type(ref[1]) is tuple:
+        ref = ref[1]
+    if ref[0] == "await":
+        ref = ref[1]
+    return ref[0] == "call" and not _is_read(ref)
 
 
 def _unfilled(fd: FuncDef, root: tuple | None, written: frozenset[str] | None) -> bool:

@@ -98,3 +98,12 @@ def plans() -> dict:
 @expiring.get("/models")
 async def model_names():
     return {"models": await models.names(), "plans": plans()}
+
+
+from catalog.cache_aside import cache_aside  # noqa: E402
+
+expiring.include_router(cache_aside)
+
+from catalog.visitors import visitors  # noqa: E402
+
+expiring.include_router(visitors)

@@ -1,7 +1,7 @@
 """Settings memoised on a class, first filled by a class body at import; a config getter
 whose early return also needs a flag (the rest runs on every call while the flag is unset),
 one that returns a context's override first (the rest runs whenever none is set), and a
-done-flag each new batch re-arms (the flush runs once per batch, not once per process)."""
+done-flag each new batch re-arms (the flush runs once per batch), not another class's."""
 
 import os
 import time
@@ -222,3 +222,32 @@ def warm() -> None:
 async def post_launch():
     warm()
     return launch()
+
+
+class Warmup:
+    def __init__(self) -> None:
+        self._warmed = False
+
+    def warm(self) -> None:
+        if self._warmed:
+            return
+        time.sleep(0.5)  # expect: UJ001 (first call only: `Cooler` re-arms its own flag)
+        self._warmed = True
+
+
+class Cooler:
+    """Another class's flag of the same name, which its own `reset` re-arms."""
+
+    def __init__(self) -> None:
+        self._warmed = True
+
+    def reset(self) -> None:
+        self._warmed = False
+
+
+warmup = Warmup()
+
+
+@settings.post("/warm")
+async def warm_up():
+    warmup.warm()

@@ -1,0 +1,33 @@
+"""A local tested for being unset and filled by the guarded code from what a call makes
+right there (`sid = create_visitor(db, name).id`): per call, no memo — each new visitor
+pays for the insert."""
+
+import sqlite3
+
+from fastapi import APIRouter
+
+visitors = APIRouter(prefix="/visitors")
+
+
+def find_visitor(db: sqlite3.Connection, name: str):
+    return db.execute("SELECT id FROM visitors WHERE name = ?", (name,)).fetchone()  # expect: UJ001
+
+
+class Visitor:
+    def __init__(self, vid: int) -> None:
+        self.id = vid
+
+
+def create_visitor(db: sqlite3.Connection, name: str) -> Visitor:
+    cursor = db.execute("INSERT INTO visitors (name) VALUES (?)", (name,))  # expect: UJ001
+    db.commit()  # expect: UJ001
+    return Visitor(cursor.lastrowid)
+
+
+@visitors.post("/{name}")
+async def visit(name: str):
+    db = sqlite3.connect("visitors.db")  # expect: UJ001
+    sid = find_visitor(db, name)
+    if not sid:
+        sid = create_visitor(db, name).id
+    return {"visitor": sid}
