@@ -11,7 +11,9 @@ any URL unjam cannot read: `create_engine(database_url or settings.database_url)
 created with `connect_args={"check_same_thread": ...}` written in the call, an option only
 the sqlite3 driver accepts (PostgreSQL's and MySQL's refuse it), so it proves the database
 (a `connect_args` name, chosen by the URL elsewhere, proves nothing). An engine whose URL
-unjam cannot read, and any other driver, keeps the sessions' calls network I/O."""
+surely names a database server the project installs no driver for is never made (a
+`USE_SQLITE` switch's other branch): it is left out. An engine whose URL unjam cannot read,
+and any other driver, keeps the sessions' calls network I/O."""
 
 from __future__ import annotations
 
@@ -45,6 +47,8 @@ def sqlite_only(
             continue
         if project.callee(func, site.func) != _CREATE_ENGINE:
             continue
+        if environment_sqlite and _server_url(project, func, site):
+            continue  # no driver of that server is installed: this engine is never made
         if not _sqlite_engine(project, func, site, environment_sqlite):
             return False
         found = True
@@ -92,6 +96,21 @@ def _installs_a_driver(path: Path) -> bool:
 def _requirement_name(requirement: str) -> str:
     """`psycopg2-binary` of `psycopg2-binary>=2.9; python_version < "3.13"`, lower-cased."""
     return re.split(r"[\s\[<>=!~;(@]", requirement.strip(), maxsplit=1)[0].lower()
+
+
+def _server_url(project: Project, func: Func, site: CallSite) -> bool:
+    """Whether the engine's URL surely names a database server (`postgresql://…`, a field
+    default `DATABASE_URL: str = "postgresql://…"` beside a `USE_SQLITE` switch): where no
+    driver of one is installed, `create_engine` raises for it, and the app runs on the
+    other engine."""
+    url = site.args[0] if site.args else dict(site.kwargs).get("url")
+    if url is None:
+        return False
+    text = constant_text(project, func, url, whole=False)
+    if text is None:
+        found = field_default(project, func, url, whole=False)
+        text = found[0] if found is not None else None
+    return text is not None and text.startswith(_SERVERS)
 
 
 def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sqlite: bool) -> bool:
