@@ -111,6 +111,17 @@ def test_a_fastapi_before_anyio_is_told_of_asyncio_s_executor_and_its_fix():
     assert all("total_tokens = 100" in f.fix for f in shop)
 
 
+def test_a_fastapi_before_0_82_counts_a_yield_dependency_s_exit_as_a_trip():
+    """FastAPI 0.82 (fastapi#5122) gave the exit of a sync `yield` dependency a limiter of
+    its own; a project pinned before it waits for a default token there too."""
+    (trips,) = [
+        f for f in _analyze("old_fastapi_exits").findings if f.blocker == "thread-pool trips"
+    ]
+    assert "makes 4 trips" in trips.message, trips.message
+    assert "`get_db`'s exit after `yield`, which FastAPI before 0.82" in trips.message
+    assert "requirements.txt: fastapi==0.78.0" in trips.message
+
+
 def test_an_aiohttp_session_is_made_in_lifespan_not_at_module_level():
     """aiohttp wants its ClientSession made inside the running loop."""
     found = [

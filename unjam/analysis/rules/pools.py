@@ -5,12 +5,14 @@ threads, under a default limiter of 40 tokens that `total_tokens` raises. Before
 handed them to asyncio's default executor (`loop.run_in_executor(None, …)`): min(32,
 cores + 4) threads (cores × 5 before Python 3.8), which `total_tokens` does not touch and `set_default_executor` replaces.
 Which one runs is read from the dependency files (declared_versions.py): only a project that
-pins the older FastAPI or Starlette gets the executor's words.
+pins the older FastAPI or Starlette gets the executor's words. So too for the exit of a sync
+dependency with `yield`: FastAPI 0.82 gave it a limiter of its own (fastapi#5122); before, it
+waits for a token of the default pool like any sync piece.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from unjam.analysis.declared_versions import declared_below
@@ -32,6 +34,9 @@ class Pool:
     blocker: str  # UJ006's blocker: the default pool, named in a few words
     fix: str
     raised_by: str  # the attribute store or call that sizes the pool: UJ006 is then silent
+    # where the project pins a FastAPI before 0.82, whose sync `yield` dependencies' exits
+    # take a token of this pool too; "" when they have a limiter of their own
+    shared_exits: str = ""
 
 
 ANYIO = Pool(
@@ -78,8 +83,11 @@ def pool_of(root: Path, folders: list[str]) -> Pool:
     """The pool of a project whose dependency files sit in `folders` under `root` (nearest
     the apps first): the executor where they admit only a FastAPI before 0.69 or a
     Starlette before 0.15, else anyio's."""
+    pool = ANYIO
     for package, bound in _BEFORE_ANYIO:
         declared = declared_below(root, folders, package, bound)
         if declared:
-            return _executor(declared)
-    return ANYIO
+            pool = _executor(declared)
+            break
+    shared_exits = declared_below(root, folders, "fastapi", (0, 82))
+    return replace(pool, shared_exits=shared_exits) if shared_exits else pool

@@ -170,11 +170,16 @@ class ThreadPool:
         # (the validation is counted, not weighed: one dependency, the endpoint and the
         # validation are how an ordinary sync route runs)
         validation = validates_response(self.p, route)
-        trips = len(pieces) + validation
+        pool = self._pool(route.app)
+        exits = _generators(self.p, pieces) if pool.shared_exits else []
+        trips = len(pieces) + validation + len(exits)
         names = ", ".join(f"`{i.name}`" for i in pieces)
         if validation:
             names += ", then its response model's validation"
-        names += self._exits_elsewhere(pieces)
+        if exits:
+            names += _exits_counted(exits, pool.shared_exits)
+        else:
+            names += self._exits_elsewhere(pieces)
         # (what a dependency unjam cannot see into runs is not counted: the count is a floor)
         at_least = "at least " if route.unseen_dependencies else ""
         unseen = (
@@ -184,7 +189,6 @@ class ThreadPool:
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)
         own = [d for d in deps if d.funcs] or deps
         shared = max(own, key=lambda d: len(self.e.routes_using(self.e.inv_key(d))), default=None)
-        pool = self._pool(route.app)
         self.e.report(
             "UJ005",
             Location(route.decorator_path, route.decorator_line, route.decorator_col),
@@ -216,14 +220,7 @@ class ThreadPool:
         """The clause on sync generator dependencies: FastAPI runs each one's exit in a worker
         thread too, one more trip that waits for no token of the default limiter (it gets
         a limiter of its own since FastAPI 0.82, fastapi#5122), so it is named, not counted."""
-        generators = [
-            d
-            for d in pieces
-            if d.role is not Role.ENDPOINT
-            and d.funcs
-            and (func := self.p.funcs.get(d.funcs[-1])) is not None
-            and func.fd.is_generator
-        ]
+        generators = _generators(self.p, pieces)
         if not generators:
             return ""
         whose = _names(generators)
@@ -438,6 +435,34 @@ class ThreadPool:
                     frozenset(r.label for r in blocking),
                 ),
             )
+
+
+def _generators(p: Project, pieces: list[Invoked]) -> list[Invoked]:
+    """The sync dependencies with `yield` among `pieces`: each one's exit is one more run in
+    a worker thread."""
+    return [
+        d
+        for d in pieces
+        if d.role is not Role.ENDPOINT
+        and d.funcs
+        and (func := p.funcs.get(d.funcs[-1])) is not None
+        and func.fd.is_generator
+    ]
+
+
+def _exits_counted(generators: list[Invoked], pinned: str) -> str:
+    """The clause on those exits where FastAPI before 0.82 runs them under the default pool
+    (`pinned`: where the project says so), as the count includes them."""
+    whose = _names(generators)
+    if len(generators) == 1:
+        return (
+            f", then {whose}'s exit after `yield`, which FastAPI before 0.82 ({pinned}) runs "
+            "under the same limiter"
+        )
+    return (
+        f", then the exits of {whose} after `yield`, which FastAPI before 0.82 ({pinned}) "
+        "runs under the same limiter"
+    )
 
 
 def _names(pieces: list[Invoked]) -> str:
