@@ -27,7 +27,12 @@ from pathlib import Path
 
 from unjam.analysis.project import Module, Project
 from unjam.analysis.summary import ImportRef
-from unjam.analysis.top_level_imports import Trees, top_level_names, with_packages
+from unjam.analysis.top_level_imports import (
+    Trees,
+    serves_when_run,
+    top_level_names,
+    with_packages,
+)
 
 _MAX_MODULES = 2000  # modules followed from one app module (a bound on the search)
 _MAX_CYCLES = 2  # cycles the summaries suggest that are read in the files, per app module
@@ -193,7 +198,7 @@ def _checked(
         ):
             return None
     tree, last_tree = trees.of(start), trees.of(last)
-    if tree is None or last_tree is None or _run_as_script(tree):
+    if tree is None or last_tree is None or serves_when_run(tree):
         return None
     index = _statement_importing(project, start, tree, mods[1])
     bound = top_level_names(tree.body)
@@ -254,25 +259,3 @@ def _top_level_from(
 
 def _ref(stmt: ast.ImportFrom, name: str) -> ImportRef:
     return ImportRef(stmt.level, stmt.module or "", name)
-
-
-def _run_as_script(tree: ast.Module) -> bool:
-    """`if __name__ == "__main__": uvicorn.run(app)`: a server's `run` handed the app object,
-    not an import string — run so, the module may complete before the cycle needs it."""
-    for stmt in tree.body:
-        if not isinstance(stmt, ast.If) or "__main__" not in ast.dump(stmt.test):
-            continue
-        for node in ast.walk(stmt):
-            if not isinstance(node, ast.Call) or _called(node.func) != "run":
-                continue
-            given = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "app")]
-            if any(isinstance(value, ast.Name) for value in given):
-                return True
-    return False
-
-
-def _called(func: ast.expr) -> str:
-    """`run` of `uvicorn.run` or of `run`."""
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return func.id if isinstance(func, ast.Name) else ""

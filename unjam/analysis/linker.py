@@ -55,6 +55,7 @@ class Linker:
         # imports them, once everything else is (`_link_imported_held`)
         self.held = held
         self._deferred: dict[str, object] = {}  # held path → its summary
+        self.shadowed: set[str] = set()  # modules a package of the same name hides (_names)
 
     def link_ready(self, final: bool = False) -> None:
         """Link the modules whose summaries have arrived; `final`: all have (a missing one
@@ -87,6 +88,7 @@ class Linker:
         try:
             names = module_names(path, self.root, self._is_init)
             if shadowed_by_package(path, self._is_init):
+                self.shadowed.add(path)
                 return []  # (still linked, under a name no import gives: add_module)
             return names or [Path(path).stem]
         except Exception as err:
@@ -127,9 +129,9 @@ class Linker:
                 return
             for path in ready:
                 self._link(path, self._deferred.pop(path), names[path])
-                mod = project.modules.get(project.primary.get(self.rel[path], ""))
-                if mod is not None:
-                    imported |= imported_names(project, mod, stems)
+                linked = project.modules.get(project.primary.get(self.rel[path], ""))
+                if linked is not None:
+                    imported |= imported_names(project, linked, stems)
 
     def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
         """Findings and unparsed files, once every summary is in `summaries`, in a stable
@@ -140,12 +142,35 @@ class Linker:
         sys.setrecursionlimit(max(old_limit, 20000))
         try:
             findings, unparsed, self.model = _analyse(
-                self.project, self.apps, self.unparsed, self.retain, self._uncompilable()
+                self.project,
+                self.apps,
+                self.unparsed,
+                self.retain,
+                self._uncompilable(),
+                self._never_loaded(),
             )
         finally:
             sys.setrecursionlimit(old_limit)
         findings.sort(key=lambda f: (f.location.path, f.location.line, f.location.column, f.code))
         return findings, unparsed
+
+    def _never_loaded(self) -> frozenset[str]:
+        """The relative paths of the modules no import ever loads: a package of the same name
+        hides each (`app.py` beside `app/__init__.py`; `uvicorn app:app` serves the
+        package's), and it does not serve its app when run as a script either."""
+        import ast
+
+        from unjam.analysis.top_level_imports import serves_when_run
+
+        found = set()
+        for path in self.shadowed:
+            try:
+                tree = ast.parse(Path(path).read_bytes())
+            except (OSError, SyntaxError, ValueError, RecursionError):
+                continue
+            if not serves_when_run(tree):
+                found.add(self.rel[path])
+        return frozenset(found)
 
     def _uncompilable(self) -> tuple[Path, dict[str, str]]:
         """The root, and the names of the modules CPython cannot compile (a syntax error),
@@ -166,10 +191,17 @@ class Linker:
 
 
 def _analyse(
-    project, apps, unparsed: dict[str, str], retain: list | None, uncompilable=None
+    project,
+    apps,
+    unparsed: dict[str, str],
+    retain: list | None,
+    uncompilable=None,
+    never_loaded: frozenset[str] = frozenset(),
 ) -> tuple:
     """(findings, unparsed files, the FastAPI model or None when building it failed);
-    `uncompilable`: (root, module name → path) of the files no import can compile."""
+    `uncompilable`: (root, module name → path) of the files no import can compile;
+    `never_loaded`: the paths of modules no import loads (what they would build, register or
+    decorate never happens)."""
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.failing_startups import without_failing_startups
     from unjam.analysis.fastapi_model import build_model
@@ -183,9 +215,12 @@ def _analyse(
     if retain is not None:
         retain.append(project)
     try:
-        model = build_model(project, on_error, apps)
+        skip = (lambda func: func.mod.path in never_loaded) if never_loaded else None
+        model = build_model(project, on_error, apps, skip=skip)
         if uncompilable is not None and model.apps:
-            model = _without_failing_imports(project, model, on_error, apps, unparsed, uncompilable)
+            model = _without_failing_imports(
+                project, model, on_error, apps, unparsed, uncompilable, never_loaded
+            )
             model = without_failing_startups(project, model, unparsed, uncompilable[0])
         graph = CallGraph(project, on_error, once=_run_once(model))
         if retain is not None:
@@ -196,7 +231,7 @@ def _analyse(
     return findings, sorted(unparsed.items()), model
 
 
-def _without_failing_imports(project, model, on_error, apps, unparsed, uncompilable):
+def _without_failing_imports(project, model, on_error, apps, unparsed, uncompilable, never_loaded):
     """The model again without the modules that cannot import, when some app or route is in
     one (unstartable.py), else `model`."""
     from unjam.analysis.fastapi_model import build_model
@@ -210,7 +245,12 @@ def _without_failing_imports(project, model, on_error, apps, unparsed, uncompila
     if found is None:
         return model
     failing, dead_apps = found
-    rebuilt = build_model(project, on_error, apps, skip=lambda func: failing.fails(func.mod))
+    rebuilt = build_model(
+        project,
+        on_error,
+        apps,
+        skip=lambda func: failing.fails(func.mod) or func.mod.path in never_loaded,
+    )
     rebuilt.unstartable = dead_apps
     # what only the dead apps served, through includes of theirs, no app serves now; with no
     # app left, no route nor handler is served

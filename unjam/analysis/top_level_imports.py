@@ -254,3 +254,26 @@ class Trees:
 
 
 _DYNAMIC = frozenset({"globals", "vars", "locals", "exec", "setattr", "__import__"})
+
+
+def serves_when_run(tree: ast.Module) -> bool:
+    """`if __name__ == "__main__": uvicorn.run(app)`: run as a script, the module hands a
+    server's `run` the app object itself, not an import string (which would import the
+    module again, by name)."""
+    for stmt in tree.body:
+        if not isinstance(stmt, ast.If) or "__main__" not in ast.dump(stmt.test):
+            continue
+        for node in ast.walk(stmt):
+            if not isinstance(node, ast.Call) or _called(node.func) != "run":
+                continue
+            given = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "app")]
+            if any(isinstance(value, ast.Name) for value in given):
+                return True
+    return False
+
+
+def _called(func: ast.expr) -> str:
+    """`run` of `uvicorn.run` or of `run`."""
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
