@@ -192,8 +192,24 @@ class _Scan:
                         verdicts[mine] = self._verdict(imp, own)
                     if verdicts[mine] is None:
                         continue  # found in the importer's own package
+                if verdict[0] is None and not imp.level and self._in_a_package_above(mod, imp):
+                    continue
                 found.append((mod, imp, *verdict))
         return found
+
+    def _in_a_package_above(self, mod: Module, imp: ImportRef) -> bool:
+        """Whether a folder above the importer holds a package of the import's first name
+        (`api/services/__init__.py` for `from services.thing import x` in
+        api/routers/items.py) that has the module: where that folder is on `sys.path` (the
+        app run from api/), the package is what Python imports — a package beats a folder
+        without `__init__.py` of that name on any `sys.path` entry (PEP 420)."""
+        first = imp.module.partition(".")[0]
+        parts = mod.path.split("/")[:-1]
+        for depth in range(len(parts), 0, -1):
+            folder = "".join(f"{part}/" for part in parts[:depth])
+            if f"{folder}{first}/__init__.py" in self.primary:
+                return self._verdict(imp, folder) is None
+        return False
 
     def _sys_path_folders(self, mod: Module) -> str:
         """`sys_path_folders`, less those the project imports the importer's top package

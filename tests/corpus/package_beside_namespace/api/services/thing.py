@@ -1,0 +1,2 @@
+def get_thing() -> int:
+    return 1

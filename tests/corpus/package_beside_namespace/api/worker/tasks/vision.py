@@ -1,0 +1,3 @@
+from services.experiment_manager import ExperimentManager
+
+MANAGER = ExperimentManager()
