@@ -363,6 +363,13 @@ class Blocking:
             called = f"{receiver}.{func.fd.name}" if receiver else written or func.display
             if func.fd.name == "__init__" and func.fd.class_qn is not None and not same_class:
                 called = called.rpartition(".")[0] or called  # the class call builds it
+            # (a function the caller hands to another that calls it: `wrapper(p, read_json)`
+            # is what runs it, and what a thread can take)
+            handed_to = (
+                _handed_to(caller, path[i - 1][1], func.fd.name)
+                if caller is not None and not same_class and written is None
+                else None
+            )
             if _context_manager(func):
                 # `with writing():` runs its body at `__enter__`, on the loop: a thread
                 # cannot take the `with` statement, so the body must go async
@@ -395,6 +402,12 @@ class Blocking:
                     f"read it off the loop where `{caller.display}` does — `await "
                     f"asyncio.to_thread(lambda: {called})` — or make it an `async def` method "
                     "that awaits async versions of its blocking calls"
+                )
+            elif caller is not None and handed_to is not None:
+                fix = (
+                    f"run `{handed_to}` (which calls it) off the loop where `{caller.display}` "
+                    f"does — `await asyncio.to_thread({handed_to}, ...)` or "
+                    "`run_in_threadpool` — or replace its blocking calls with async ones"
                 )
             elif caller is not None:
                 fix = self._offload_fix(gqn, caller, called)
@@ -717,6 +730,23 @@ def _written_call(caller: Func, line: int, name: str) -> str | None:
             _last_name(site.func) == name
             or (site.func[0] == "name" and _imported_as(imports.get(site.func[1]), name))
         )
+        for text in (_dotted(site.func),)
+        if text is not None
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _handed_to(caller: Func, line: int, name: str) -> str | None:
+    """The dotted name of the one call on `line` that the caller hands the function `name`
+    to as an argument (`wrapper("x.json", read_json)`), when no call there names it."""
+    if any(_last_name(site.func) == name for site in caller.fd.calls if site.line == line):
+        return None
+    given = ("name", name)
+    found = {
+        text
+        for site in caller.fd.calls
+        if site.line == line
+        and (given in site.args or any(value == given for _key, value in site.kwargs))
         for text in (_dotted(site.func),)
         if text is not None
     }

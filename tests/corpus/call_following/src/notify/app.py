@@ -1,6 +1,16 @@
 from fastapi import FastAPI
 
-from notify.routes import alerts, darks, drafts, exports, listing, storages, sync_bridge, tasks
+from notify.routes import (
+    alerts,
+    builders,
+    darks,
+    drafts,
+    exports,
+    listing,
+    storages,
+    sync_bridge,
+    tasks,
+)
 
 app = FastAPI()  # ok: no sync piece of its routes blocks, so a larger limiter would not help (UJ006)
 app.include_router(alerts.router, prefix="/v2")
@@ -11,3 +21,4 @@ app.include_router(tasks.router)
 app.include_router(sync_bridge.router)
 app.include_router(storages.router)
 app.include_router(darks.router)
+app.include_router(builders.router)
