@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.request_data import Provenance
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
+from unjam.analysis.summary import last_name
 from unjam.model import ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
@@ -42,6 +43,12 @@ _FAR = _CLIENT_DEPTH + 1  # no client construction within reach
 FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
+)
+# a proxy chosen anew at each construction (`proxy=pick_proxy()`): a rotation, by design
+FIX_CLIENT_PER_PROXY = (
+    "a client keeps the proxy it was built with, so one client for all would pin one proxy: "
+    "if the proxy rotates on purpose, keep a client per proxy (a dict keyed by its URL, "
+    "filled as each proxy is first used) and take the chosen proxy's client"
 )
 # an aiohttp session is made inside the running loop (aiohttp warns, then refuses, outside
 # one): not at module level
@@ -449,6 +456,8 @@ class PerRequestClients:
         else:
             where = "on the event loop"
         settings, fix = self._settings(what, steps, site.col)
+        if fix == FIX_CLIENT and (proxy := self._proxy_chosen(site)) is not None:
+            settings, fix = f", through the proxy `{proxy}` gives", FIX_CLIENT_PER_PROXY
         connection = self.p.catalogue.returns(site.qn) in _CONNECTIONS
         if fix == FIX_CLIENT and self.e.one_request_per_process():
             fix = FIX_CONNECTION_LAMBDA if connection else FIX_CLIENT_LAMBDA
@@ -506,6 +515,19 @@ class PerRequestClients:
             return f", from what it looks up through {_listed(looked)}", FIX_CLIENT_FROM_LOOKUP
         return "", FIX_CLIENT
 
+    def _proxy_chosen(self, site: Site) -> str | None:
+        """`pick_proxy()` of `httpx.AsyncClient(proxy=pick_proxy())`: a proxy a call chooses
+        as the client is built (not one read from settings), so each client may have its
+        own."""
+        func = self.p.funcs.get(site.func)
+        for call in func.fd.calls if func is not None else ():
+            if (call.line, call.col) != (site.line, site.col):
+                continue
+            for key, value in call.kwargs:
+                if key in _PROXY_KEYWORDS and value[0] == "call":
+                    return f"{last_name(value[1])}()"
+        return None
+
     def _handed_where(self, off: Offloaded) -> str:
         """Where work handed over by `off` (asyncio.to_thread(f), add_task(f), ...) runs."""
         if off.context in ("thread-pool", "thread"):
@@ -516,6 +538,9 @@ class PerRequestClients:
         if target is not None and not target.fd.is_async:
             return f"in the thread pool, via `{off.qn}`"
         return f"on the event loop, via `{off.qn}`"
+
+
+_PROXY_KEYWORDS = frozenset({"proxy", "proxies", "proxy_url"})
 
 
 def _listed(names: tuple[str, ...]) -> str:

@@ -20,3 +20,7 @@ app.include_router(llm.router)
 from relay import fanout  # noqa: E402
 
 app.include_router(fanout.router)
+
+from relay import proxies  # noqa: E402
+
+app.include_router(proxies.router)
