@@ -814,17 +814,20 @@ _CREATORS = ("make", "create", "add", "put", "mkdir", "declare", "init")
 
 def _creates_what_it_tests(fd: FuncDef, guard: Guard) -> bool:
     """`if not client.bucket_exists(name): client.make_bucket(name)` (`index_exists` /
-    `create_index`, `has_table` / `create_table`): a create-if-missing through one client,
-    the body making what the test found missing, with the same first argument; the store
-    keeps it, so the body runs while it is missing only."""
+    `create_index`, `has_table` / `create_table`; `if not crud.get(db, id=k):
+    crud.create(db, …)`): a create-if-missing through one client, the body making what the
+    test found missing, with the same first argument; the store keeps it, so the body runs
+    while it is missing only."""
     subject = guard.subject[1] if guard.subject[0] == "await" else guard.subject
     if guard.kind != "not" or subject[0] != "call" or subject[1][0] != "attr":
         return False
     asked = subject[1][2]
-    if "exist" not in asked and not asked.startswith("has_"):
-        return False
     receiver = subject[1][1]
     first = subject[2][0] if subject[2] else None
+    # (also a getter handed the store first, `if not crud.get(db, id=k): crud.create(db, …)`)
+    getter = asked.partition("_")[0] in _GETTERS and first is not None and first[0] == "name"
+    if "exist" not in asked and not asked.startswith("has_") and not getter:
+        return False
     index = fd.guards.index(guard)
     return any(
         call.func[0] == "attr"

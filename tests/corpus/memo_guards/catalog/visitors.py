@@ -31,3 +31,23 @@ async def visit(name: str):
     if not sid:
         sid = create_visitor(db, name).id
     return {"visitor": sid}
+
+
+class VisitorStore:
+    def get(self, db: sqlite3.Connection, *, name: str):
+        return db.execute("SELECT id FROM visitors WHERE name = ?", (name,)).fetchone()  # expect: UJ001
+
+    def create(self, db: sqlite3.Connection, *, name: str) -> None:
+        db.execute("INSERT INTO visitors (name) VALUES (?)", (name,))  # expect: UJ001
+        db.commit()  # expect: UJ001
+
+
+store = VisitorStore()
+
+
+@visitors.put("/{name}/seen")
+async def seen(name: str):
+    db = sqlite3.connect("visitors.db")  # expect: UJ001
+    if not store.get(db, name=name):
+        store.create(db, name=name)  # (a get-or-create: the table keeps the row, no cache)
+    return {}
