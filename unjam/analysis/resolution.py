@@ -199,7 +199,8 @@ class Resolver(ProjectIndex):
         """`from core.checker import X` in backend/app/main.py, `app/` a namespace package run
         as `app.main` from backend/ (`cd backend && uvicorn app.main:app`), whose stray
         `__init__.py` makes the linker name its packages `backend.core…`: the primary name of
-        backend/core/checker.py."""
+        backend/core/checker.py. So too where backend/ is a namespace folder as well
+        (`from rts.local import router` in app/apis/agg.py, the app run from app/)."""
         for path in self.above_namespace_paths(directory, dotted):
             found = self.primary.get(path)
             if found is not None:
@@ -208,13 +209,10 @@ class Resolver(ProjectIndex):
 
     def above_namespace_paths(self, directory: str, dotted: str) -> list[str]:
         """The files `_above_namespace_folder` looks for, module first (none when the
-        importer's folder is a package, or the folder above it is none)."""
+        importer's folder is a package, or the folder above it is the root: the linker's
+        names already say what is there)."""
         parent = directory.rpartition("/")[0]
-        if (
-            not parent
-            or f"{directory}/__init__.py" in self.primary
-            or f"{parent}/__init__.py" not in self.primary
-        ):
+        if not parent or f"{directory}/__init__.py" in self.primary:
             return []
         path = f"{parent}/{dotted.replace('.', '/')}"
         return [f"{path}.py", f"{path}/__init__.py"]
