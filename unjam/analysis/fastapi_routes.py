@@ -430,6 +430,12 @@ class RouteModel(AppDiscovery):
         arg = args[0] if args else kwargs.get("dependency")
         if arg is None:
             return key
+        if arg[0] == "attr" and target[0] == "meth":
+            # a method bound to an instance (`Depends(F1.get_ctrl)`, `Depends(Factory().
+            # get_ctrl)`): each instance's bound method is a callable of its own
+            arg = arg[1]
+            if arg[0] != "call":
+                return f"{key}@{self.p.symbol(scope, arg)}"
         if arg[0] == "call":  # a new object each time the signature is read
             own = owner is not None and param is not None and _written_in_signature(param)
             site = f"{owner.gqn}:{param.name}" if own else f"{scope.gqn}:{call!r}"

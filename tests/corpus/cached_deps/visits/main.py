@@ -50,3 +50,31 @@ def visit_settings(
     now: int = Depends(get_clock),
 ):
     return {"dsn": settings.dsn}
+
+
+class Controllers:
+    def visits(self) -> VisitRepository:
+        return get_visit_repository()
+
+
+READ, WRITE = Controllers(), Controllers()
+
+
+def audit(repo: VisitRepository = Depends(WRITE.visits)) -> None:
+    return None
+
+
+# each instance's bound method is a callable of its own: FastAPI's per-request cache runs
+# both `READ.visits` and `WRITE.visits` (three trips, with `audit`)
+@app.get("/visits/audit")  # expect: UJ005
+async def audited(repo: VisitRepository = Depends(READ.visits), done: None = Depends(audit)):
+    return {}
+
+
+@app.get("/visits/read")  # ok: one bound method twice is one call (two trips)
+async def read_twice(
+    repo: VisitRepository = Depends(READ.visits),
+    again: VisitRepository = Depends(READ.visits),
+    now: int = Depends(get_clock),
+):
+    return {}
