@@ -1306,6 +1306,11 @@ def test_a_local_filled_from_what_a_call_makes_there_is_no_memo():
     for line in (22, 23):
         assert "first call" not in found[line].message, found[line].message
         assert "cache miss" not in found[line].message, found[line].message
+    # `if not store.get(db, name=name): store.create(db, name=name)`: a get-or-create, the
+    # table keeping the row — no cache to warm
+    for line in (41, 42):
+        assert "not stored yet" in found[line].message, found[line].message
+        assert "warm the cache" not in found[line].fix, found[line].fix
 
 
 def test_a_client_built_with_the_token_a_request_code_bought_is_kept_per_user():
@@ -1326,3 +1331,21 @@ def test_a_call_whose_argument_names_a_missing_enum_member_is_never_made():
     for line in (18, 19):
         assert found[line].entry.route == "POST /alerts/locked", found[line].entry
         assert "also reached" not in found[line].message, found[line].message
+
+
+def test_a_function_handed_to_another_is_moved_off_the_loop_with_it():
+    """`respond(path, read_body)`: `respond` calls `read_body`, so the fix hands `respond`
+    to the thread, not a `read_body` call the endpoint never makes."""
+    found = findings("call_following", "UJ001", "src/notify/routes/builders.py")
+    fix = found[10].fix
+    assert "`await asyncio.to_thread(respond, ...)`" in fix, fix
+    assert "to_thread(read_body" not in fix, fix
+
+
+def test_a_client_built_with_a_proxy_chosen_as_it_is_built_is_kept_per_proxy():
+    """`httpx.AsyncClient(proxy=pick_proxy())`: one shared client would pin one proxy, so
+    the fix keeps a client per proxy."""
+    (found,) = findings("client_paths", "UJ003", "relay/proxies.py").values()
+    assert "through the proxy `pick_proxy()` gives" in found.message, found.message
+    assert "a client per proxy" in found.fix, found.fix
+    assert "create the client once" not in found.fix, found.fix

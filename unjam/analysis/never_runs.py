@@ -6,7 +6,9 @@ refuses a plain string (ArgumentError) before any I/O. A finding at such a call 
 what never happens; the app's own error is for ruff (F821) or its tests to report.
 
 An attribute a project module surely lacks raises too: `db.query(models.User)`, `models`
-being a package whose `__init__.py` is empty (AttributeError; missing_attributes.py).
+being a package whose `__init__.py` is empty (AttributeError; missing_attributes.py); so
+does a call of a project function whose arguments cannot bind (`can_edit(user)` of `def
+can_edit(user, obj)`: TypeError; parameters.py `fails_to_bind`).
 
 The summaries pick, among the functions holding a finding's call, the few that may hold
 such a statement; only their modules are read again, with `ast` and `symtable`, which see
