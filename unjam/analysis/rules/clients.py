@@ -456,7 +456,7 @@ class PerRequestClients:
         else:
             where = "on the event loop"
         settings, fix = self._settings(what, steps, site.col)
-        if fix == FIX_CLIENT and (proxy := self._proxy_chosen(site)) is not None:
+        if fix == FIX_CLIENT and (proxy := self._proxy_chosen(site, steps)) is not None:
             settings, fix = f", through the proxy `{proxy}` gives", FIX_CLIENT_PER_PROXY
         connection = self.p.catalogue.returns(site.qn) in _CONNECTIONS
         if fix == FIX_CLIENT and self.e.one_request_per_process():
@@ -515,17 +515,44 @@ class PerRequestClients:
             return f", from what it looks up through {_listed(looked)}", FIX_CLIENT_FROM_LOOKUP
         return "", FIX_CLIENT
 
-    def _proxy_chosen(self, site: Site) -> str | None:
+    def _proxy_chosen(self, site: Site, steps: list[tuple[str, int]]) -> str | None:
         """`pick_proxy()` of `httpx.AsyncClient(proxy=pick_proxy())`: a proxy a call chooses
         as the client is built (not one read from settings), so each client may have its
-        own."""
+        own — also through a local (`proxy = pick_proxy() if use_proxy else None`) or the
+        parameter the caller on the path passes it in (`_one_get(url, proxy)`)."""
         func = self.p.funcs.get(site.func)
-        for call in func.fd.calls if func is not None else ():
-            if (call.line, call.col) != (site.line, site.col):
-                continue
-            for key, value in call.kwargs:
-                if key in _PROXY_KEYWORDS and value[0] == "call":
-                    return f"{last_name(value[1])}()"
+        if func is None:
+            return None
+        for call in func.fd.calls:
+            if (call.line, call.col) == (site.line, site.col):
+                for key, value in call.kwargs:
+                    if key in _PROXY_KEYWORDS:
+                        return self._chooser(func, value, steps[:-1])
+        return None
+
+    def _chooser(self, func: Func, value: tuple, callers: list[tuple[str, int]]) -> str | None:
+        """The call that chose `value` in `func`: itself, a local's, or, for a parameter,
+        what the caller on the path passes (one step up)."""
+        values = [value]
+        if value[0] == "name" and value[1] in func.fd.locals:
+            values = func.fd.locals[value[1]]
+        for ref in values:
+            chosen = _first_call(ref)
+            if chosen is not None:
+                return f"{last_name(chosen)}()"
+        names = [param.name for param in func.fd.params]
+        if func.class_gqn is not None and names[:1] in (["self"], ["cls"]):
+            names = names[1:]  # (bound: the call passes the rest)
+        if value[0] != "name" or value[1] not in names or not callers:
+            return None
+        caller = self.p.funcs.get(callers[-1][0])
+        if caller is None:
+            return None
+        for call in caller.fd.calls:
+            if call.line == callers[-1][1] and last_name(call.func) == func.fd.name:
+                passed = _argument_for(call, names, value[1])
+                if passed is not None:
+                    return self._chooser(caller, passed, callers[:-1][-1:])
         return None
 
     def _handed_where(self, off: Offloaded) -> str:
@@ -541,6 +568,29 @@ class PerRequestClients:
 
 
 _PROXY_KEYWORDS = frozenset({"proxy", "proxies", "proxy_url"})
+
+
+def _first_call(ref: tuple) -> tuple | None:
+    """The function of the first call `ref` makes (`pick_proxy` of `pick_proxy() if use
+    else None`), else None."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if type(item) is not tuple or not item:
+            continue
+        if item[0] == "call":
+            return item[1]
+        stack.extend(reversed([part for part in item if type(part) is tuple]))
+    return None
+
+
+def _argument_for(call, names: list[str], name: str) -> tuple | None:
+    """What `call` passes for the parameter `name` (by keyword, or by position)."""
+    for key, value in call.kwargs:
+        if key == name:
+            return value
+    index = names.index(name)
+    return call.args[index] if index < len(call.args) else None
 
 
 def _listed(names: tuple[str, ...]) -> str:

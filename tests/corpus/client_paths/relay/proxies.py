@@ -19,3 +19,18 @@ async def fetch(url: str):
     async with httpx.AsyncClient(proxy=pick_proxy(), timeout=10) as client:  # expect: UJ003
         reply = await client.get(url)
     return {"status": reply.status_code}
+
+
+async def one_get(url: str, proxy: str | None) -> int:
+    async with httpx.AsyncClient(proxy=proxy) as client:  # expect: UJ003
+        return (await client.get(url)).status_code
+
+
+USE_PROXY = True
+
+
+@router.get("/retry")
+async def retry(url: str):
+    for _attempt in range(3):
+        proxy = pick_proxy() if USE_PROXY else None
+        return {"status": await one_get(url, proxy)}
