@@ -805,8 +805,20 @@ def stores_row(fd: FuncDef, index: int) -> bool:
     if _creates_what_it_tests(fd, guard):
         return True
     return subject[0] == "name" and any(
-        _row_stored(fd, v, guard) for v in fd.locals.get(subject[1], ())
+        _row_stored(fd, v, guard) or _got_then_created(fd, v, index)
+        for v in fd.locals.get(subject[1], ())
     )
+
+
+def _got_then_created(fd: FuncDef, value: tuple, index: int) -> bool:
+    """`endpoint = crud.endpoint.get(db, id=k)`, `if not endpoint:` … `crud.endpoint.create_
+    with_model(db, …)`: a getter and a creator of one store handed the same session."""
+    call = value[1] if value[0] == "await" else value
+    if call[0] != "call" or call[1][0] != "attr" or not call[2] or call[2][0][0] != "name":
+        return False
+    if call[1][2].partition("_")[0] not in _GETTERS:
+        return False
+    return _creates_through(fd, call[1][1], call[2][0], index)
 
 
 _CREATORS = ("make", "create", "add", "put", "mkdir", "declare", "init")
@@ -828,7 +840,12 @@ def _creates_what_it_tests(fd: FuncDef, guard: Guard) -> bool:
     getter = asked.partition("_")[0] in _GETTERS and first is not None and first[0] == "name"
     if "exist" not in asked and not asked.startswith("has_") and not getter:
         return False
-    index = fd.guards.index(guard)
+    return _creates_through(fd, receiver, first, fd.guards.index(guard))
+
+
+def _creates_through(fd: FuncDef, receiver: tuple, first: tuple | None, index: int) -> bool:
+    """Whether the code under guard `index` calls a creator of `receiver` (`make_bucket`,
+    `create_with_model`) with the same first argument."""
     return any(
         call.func[0] == "attr"
         and call.func[1] == receiver

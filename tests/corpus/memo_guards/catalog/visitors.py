@@ -51,3 +51,30 @@ async def seen(name: str):
     if not store.get(db, name=name):
         store.create(db, name=name)  # (a get-or-create: the table keeps the row, no cache)
     return {}
+
+
+class GuestStore:
+    def get(self, db: sqlite3.Connection, *, name: str):
+        return db.execute("SELECT id FROM guests WHERE name = ?", (name,)).fetchone()  # expect: UJ001
+
+    def create_guest(self, db: sqlite3.Connection, *, name: str) -> None:
+        db.execute("INSERT INTO guests (name) VALUES (?)", (name,))  # expect: UJ001
+        db.commit()  # expect: UJ001
+
+
+class Stores:
+    guests = GuestStore()
+
+
+crud = Stores()
+
+
+def register_desk(db: sqlite3.Connection) -> None:
+    found = crud.guests.get(db, name="front desk")
+    if not found:
+        crud.guests.create_guest(db, name="front desk")  # (a get-or-create, through a local)
+
+
+@visitors.put("/front-desk")
+async def front_desk():
+    register_desk(sqlite3.connect("visitors.db"))  # expect: UJ001
