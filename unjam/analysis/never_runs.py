@@ -104,8 +104,10 @@ class NeverRuns:
             if self._by_path is None:
                 self._by_path = {m.path: m for m in self.p.modules.values()}
             mod = self._by_path.get(path)
-            usable = mod is not None and not mod.summary.star_imports
-            self._files[path] = _File(self, mod, self.root / path) if usable else None  # type: ignore[arg-type]
+            if mod is None or mod.summary.star_imports:
+                self._files[path] = None
+            else:
+                self._files[path] = _File(self, mod, self.root / path)
         return self._files[path]
 
     def lacks(self, mod: Module, name: str) -> bool:
