@@ -2,8 +2,9 @@
 the server imports it), a project module that CPython cannot compile, or a name or module
 the project lacks (missing_names.py) — directly or through other modules' top-level imports
 (top_level_imports.py), builds `StaticFiles` for a folder the repository lacks
-(static_dirs.py), makes a call that always raises (raising_calls.py), or is caught in a
-circular import (circular_imports.py). Importing the app then raises, and no route of it is
+(static_dirs.py), makes a call that always raises (raising_calls.py), reads a name of its
+own before it binds it (unbound_at_load.py), or is caught in a circular import
+(circular_imports.py). Importing the app then raises, and no route of it is
 ever served, so what the rules would say about them is not true of this code; nor is it of
 a route whose own module cannot import, whichever app would include it.
 
@@ -60,6 +61,9 @@ def find_unstartable(
     for path, reason in _circular(project, model, root, broken).items():
         lacking.setdefault(path, reason)
         until.setdefault(path, "the cycle is broken")
+    for path, reason in _unbound(project, model, root, broken).items():
+        lacking.setdefault(path, reason)
+        until.setdefault(path, "the name is bound before it is read")
     if not broken:
         return None
     failing = FailingImports(project, root, broken)
@@ -171,6 +175,27 @@ def _raising_calls(project: Project, root: Path, broken: dict[str, str]) -> dict
         path = found.module.path
         _mark_broken(project, found.module, path, broken)
         reasons.setdefault(path, found.reason)
+    return reasons
+
+
+def _unbound(
+    project: Project, model: FastAPIModel, root: Path, broken: dict[str, str]
+) -> dict[str, str]:
+    """Adds to `broken` each app module that reads a name of its own before binding it as
+    it loads (unbound_at_load.py); returns its path → the reason."""
+    from unjam.analysis.top_level_imports import Trees
+    from unjam.analysis.unbound_at_load import unbound_at_load
+
+    modules = list({id(app.scope.mod): app.scope.mod for app in model.apps}.values())
+    reasons: dict[str, str] = {}
+    for found in unbound_at_load(modules, Trees(root)):
+        path = found.module.path
+        _mark_broken(project, found.module, path, broken)
+        reasons.setdefault(
+            path,
+            f"{path} reads `{found.name}` on line {found.line}, before it binds it on line "
+            f"{found.bound}: importing it raises NameError",
+        )
     return reasons
 
 
