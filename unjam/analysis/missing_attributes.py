@@ -43,7 +43,7 @@ def lacks(project: Project, class_gqn: str, name: str) -> bool:
         return False
     for gqn in classes:
         cls = project.classes.get(gqn)
-        if cls is None:
+        if cls is None or not _bases_known(project, cls):
             return False
         cd = cls.cd
         if name in cd.methods or name in cd.attrs or "__getattr__" in cd.methods:
@@ -138,6 +138,20 @@ def module_attributes(refs: tuple) -> Iterator[tuple[str, str]]:
             if len(base) == 2 and isinstance(base[1], str) and isinstance(item[2], str):
                 yield base[1], item[2]
         stack.extend(part for part in item if type(part) is tuple)
+
+
+def _bases_known(project: Project, cls) -> bool:
+    """Whether every base of the class is a class unjam knows: not a value a call made
+    (`class Job(Base)` of `Base = declarative_base()`, whose attributes — `metadata`,
+    `query` — are SQLAlchemy's), which the class's MRO would otherwise leave out."""
+    scope = project.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or project.module_scope(cls.mod)
+    for base in cls.cd.bases:
+        if base[0] == "sub":  # `BaseRepo[User]`: the generic class itself
+            base = base[1]
+        value = project.value_of(scope, base)
+        if value is None or value[0] not in ("class", "ext"):
+            return False
+    return True
 
 
 def _a_dataclass(decorator: tuple) -> bool:

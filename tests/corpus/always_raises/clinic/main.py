@@ -109,7 +109,9 @@ async def room_of(rid: int, db: Session = Depends(get_db)):
 
 from clinic.alerts import alerts  # noqa: E402
 from clinic.staff import get_settings, staff  # noqa: E402
+from clinic.tables import tables  # noqa: E402
 
 app.include_router(alerts)
 app.include_router(staff)
+app.include_router(tables)
 app.dependency_overrides[get_settings] = lambda: {"wards": 12}
