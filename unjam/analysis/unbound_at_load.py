@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from unjam.analysis.project import Module
+from unjam.analysis.summary import names_read
 from unjam.analysis.top_level_imports import Trees
 
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__name__", "__doc__", "__spec__"}
@@ -36,16 +39,73 @@ class UnboundAtLoad:
 
 
 def unbound_at_load(modules: list[Module], trees: Trees) -> list[UnboundAtLoad]:
-    """The first such read of each of `modules` that has one."""
+    """The first such read of each of `modules` that has one (parsed only when its text
+    suggests one: an app module may be thousands of lines long)."""
     found = []
     for mod in modules:
-        tree = trees.of(mod)
-        if tree is None or mod.summary.star_imports:
+        if mod.summary.star_imports or not _suspect(mod, trees.root / mod.path):
             continue
-        read = _first_unbound_read(tree)
+        tree = trees.of(mod)
+        read = _first_unbound_read(tree) if tree is not None else None
         if read is not None:
             found.append(UnboundAtLoad(mod, *read))
     return found
+
+
+def _suspect(mod: Module, path: Path) -> bool:
+    """Whether a name the module's top level reads in a call or a decorator (by its
+    summary) has no binding at the start of a line above it (by its text)."""
+    summary = mod.summary
+    top = summary.funcs.get("<module>")
+    own = {*summary.global_values, *summary.funcs, *summary.classes, *summary.imports}
+    reads: dict[str, int] = {}
+    for call in top.calls if top is not None else ():
+        for name in names_read(call.func) | {n for arg in call.args for n in names_read(arg)}:
+            if name in own:
+                reads[name] = min(reads.get(name, call.line), call.line)
+    for fd in summary.funcs.values():
+        if fd.parent is None and fd.class_qn is None:
+            for ref, line, _col in fd.decorators:
+                for name in names_read(ref) & own:
+                    reads[name] = min(reads.get(name, line), line)
+    if not reads:
+        return False
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError):
+        return False
+    return any(not _bound_above(lines, name, line) for name, line in reads.items())
+
+
+def _bound_above(lines: list[str], name: str, line: int) -> bool:
+    """Whether a line above `line` (1-based) starts by binding `name`: `name = …`, `a, name
+    = …`, `name: T = …`, `def name`, `class name`, an import of it (also a line of a
+    parenthesised import list), a `for`/`with` naming it — indented too (a binding under an
+    `if` or a `try`: the parse judges it)."""
+    above = lines[: max(line - 1, 0)]
+    return any(name in text and _binds_on(text.strip(), name) for text in above)
+
+
+def _binds_on(text: str, name: str) -> bool:
+    words = _WORDS.findall(text)
+    if name not in words:
+        return False
+    first = words[0] if words else ""
+    if first in ("def", "class") or words[:2] == ["async", "def"]:
+        return words[1 + (first == "async")] == name
+    if first in ("import", "from", "for", "with"):
+        return True
+    listed = text.partition("#")[0].rstrip(" ,)")
+    if listed == name or listed.endswith(f" as {name}"):
+        return True  # a line of a parenthesised import list
+    index = text.find("=")
+    while index > 0 and (text[index - 1] in "=<>!" or text[index + 1 : index + 2] == "="):
+        index = text.find("=", index + 2)
+    targets = text[:index].partition(":")[0] if index > 0 else ""
+    return name in _WORDS.findall(targets) and all(c.isalnum() or c in "_ ,()[]*" for c in targets)
+
+
+_WORDS = re.compile(r"\w+")
 
 
 def _first_unbound_read(tree: ast.Module) -> tuple[int, str, int] | None:
