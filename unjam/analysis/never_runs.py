@@ -466,7 +466,7 @@ class _Raising:
     def _raises(self, stmt: ast.stmt, scope, binds) -> tuple[Position, bool] | None:
         """Where `stmt` always raises: (position, whether a call ending there is cut off)."""
         for expr in _evaluated(stmt):
-            for node in _unconditional(expr):
+            for node in surely_evaluated(expr):
                 if isinstance(node, ast.Call) and (node.lineno, node.col_offset) in self.refused:
                     return (node.end_lineno or node.lineno, node.end_col_offset or 0), True
                 if (
@@ -648,30 +648,30 @@ def _evaluated(stmt: ast.stmt) -> list[ast.expr]:
     return []
 
 
-def _unconditional(expr: ast.expr) -> Iterator[ast.AST]:
+def surely_evaluated(expr: ast.expr) -> Iterator[ast.AST]:
     """The nodes of `expr` that are evaluated whenever it is, in evaluation order: not the
     right of `and`/`or`, a branch of `x if c else y`, a lambda's body, nor what a
-    comprehension does per item."""
+    comprehension does per item (also unbound_at_load.py's)."""
     if isinstance(expr, ast.Lambda):
         return
     if isinstance(expr, ast.BoolOp):
-        yield from _unconditional(expr.values[0])
+        yield from surely_evaluated(expr.values[0])
         return
     if isinstance(expr, ast.IfExp):
-        yield from _unconditional(expr.test)
+        yield from surely_evaluated(expr.test)
         return
     if isinstance(expr, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
-        yield from _unconditional(expr.generators[0].iter)
+        yield from surely_evaluated(expr.generators[0].iter)
         return
     if isinstance(expr, ast.Compare):
-        yield from _unconditional(expr.left)
-        yield from _unconditional(expr.comparators[0])
+        yield from surely_evaluated(expr.left)
+        yield from surely_evaluated(expr.comparators[0])
         return
     for child in ast.iter_child_nodes(expr):
         if isinstance(child, ast.keyword):
-            yield from _unconditional(child.value)
+            yield from surely_evaluated(child.value)
         elif isinstance(child, ast.expr):
-            yield from _unconditional(child)
+            yield from surely_evaluated(child)
     yield expr
 
 

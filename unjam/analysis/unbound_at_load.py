@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from unjam.analysis.never_runs import surely_evaluated
 from unjam.analysis.project import Module
 from unjam.analysis.summary import names_read
 from unjam.analysis.top_level_imports import Trees
@@ -187,22 +188,6 @@ def _evaluated_at_load(stmt: ast.stmt) -> Iterator[ast.Name]:
 
 
 def _surely_read(expr: ast.expr) -> Iterator[ast.Name]:
-    if isinstance(expr, ast.Name):
-        if isinstance(expr.ctx, ast.Load):
-            yield expr
-        return
-    if isinstance(expr, ast.Lambda | ast.ListComp | ast.SetComp | ast.DictComp):
-        return
-    if isinstance(expr, ast.GeneratorExp):
-        return
-    if isinstance(expr, ast.BoolOp):
-        yield from _surely_read(expr.values[0])
-        return
-    if isinstance(expr, ast.IfExp):
-        yield from _surely_read(expr.test)
-        return
-    for child in ast.iter_child_nodes(expr):
-        if isinstance(child, ast.keyword):
-            yield from _surely_read(child.value)
-        elif isinstance(child, ast.expr):
-            yield from _surely_read(child)
+    for node in surely_evaluated(expr):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            yield node
