@@ -1351,3 +1351,10 @@ def test_a_client_built_with_a_proxy_chosen_as_it_is_built_is_kept_per_proxy():
         assert "through the proxy `pick_proxy()` gives" in found[line].message, found[line]
         assert "a client per proxy" in found[line].fix, found[line].fix
         assert "create the client once" not in found[line].fix, found[line].fix
+
+
+def test_a_guard_on_an_object_imported_inside_the_function_is_a_memo():
+    """`from catalog.devices import hw` in the function, then `if not hw.specs:`: the
+    module's one object, filled by the first call's `detect()`."""
+    (found,) = findings("memo_guards", "UJ001", "catalog/devices.py").values()
+    assert "on the first call only" in found.message, found.message

@@ -7,7 +7,8 @@ call under such a guard a first-call stall rather than per-request work), so tun
 means touching the summariser or its Rust twin.
 
 A guard is a memo guard when the value it tests outlives the call:
-- a module global, a class attribute (`cls._client`, `Service._client`), a container
+- a module global (also one the function imports itself, `from app.hw import hw` then `if
+  not hw.specs:`), a class attribute (`cls._client`, `Service._client`), a container
   (`if key not in _cache:`; also a one-entry cache, `if _pid != pid:` whose body sets
   `_pid`, recorded so), or shared app state (`request.app.state.client`);
 - an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
@@ -154,7 +155,7 @@ def _outlives_call(
     for param in fd.params:
         if param.name == name:
             return name == "cls" or via_app
-    values = fd.locals.get(name)
+    values = None if _imported_here(fd, name) else fd.locals.get(name)
     if values is not None:
         # a local: memoised only when read from somewhere that outlives the call (`x = None`
         # … `x = build()`, `path = Path(...)` … `if not path.exists():`, or `template =
@@ -285,7 +286,15 @@ def _unfilled(fd: FuncDef, root: tuple | None, written: frozenset[str] | None) -
     name = root[1]
     if name in written or (name[:1].isupper() and not name.isupper()):
         return False
-    return name not in fd.locals and all(param.name != name for param in fd.params)
+    local = name in fd.locals and not _imported_here(fd, name)
+    return not local and all(param.name != name for param in fd.params)
+
+
+def _imported_here(fd: FuncDef, name: str) -> bool:
+    """`from app.hw import hw` in the function itself: a local bound to the module's one
+    object, judged as the module-level name."""
+    values = fd.locals.get(name) or ()
+    return bool(values) and all(value[0] == "imp" for value in values)
 
 
 def _table_read(ref: tuple) -> tuple | None:

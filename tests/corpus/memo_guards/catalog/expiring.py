@@ -107,3 +107,7 @@ expiring.include_router(cache_aside)
 from catalog.visitors import visitors  # noqa: E402
 
 expiring.include_router(visitors)
+
+from catalog.hardware import hardware  # noqa: E402
+
+expiring.include_router(hardware)
