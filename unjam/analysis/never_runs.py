@@ -76,9 +76,11 @@ class NeverRuns:
         """Whether the project function `gqn` raises whenever it runs, before it returns or
         yields."""
         func = self.p.funcs.get(gqn)
+        if func is None:
+            return False
         try:
-            found = None if func is None else self._file(func.mod.path)
-            return found is not None and found.raises_first(func.fd)  # type: ignore[union-attr]
+            found = self._file(func.mod.path)
+            return found is not None and found.raises_first(func.fd)
         except (RecursionError, MemoryError, ValueError, OSError):
             return False
 

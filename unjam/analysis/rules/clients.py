@@ -551,8 +551,8 @@ class PerRequestClients:
         for call in caller.fd.calls:
             if call.line == callers[-1][1] and last_name(call.func) == func.fd.name:
                 passed = _argument_for(call, names, value[1])
-                if passed is not None:
-                    return self._chooser(caller, passed, callers[:-1][-1:])
+                if passed is not None:  # (and one caller further up, at most)
+                    return self._chooser(caller, passed, callers[-2:-1])
         return None
 
     def _handed_where(self, off: Offloaded) -> str:
