@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from unjam.analysis.declared_versions import declared_major
+from unjam.analysis.def_text import may_raise_first
 from unjam.analysis.missing_attributes import imported_modules, module_attributes, module_lacks
 from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Module, Project
@@ -178,6 +179,7 @@ class _File:
         self.always: dict[int, bool] = {}  # def line → whether it always raises
         self._modules: dict[str, Module] | None = None  # see _imported_modules
         self._source: str | None = None
+        self._lines: list[str] | None = None  # the source's, for `may_raise_first`
         self._raising: _Raising | None = None
         self._nodes: dict[int, tuple] = {}
         self._unconditional: set[int] = set()  # the lines of the `def`s no test or `try` holds
@@ -227,6 +229,11 @@ class _File:
         if not (unbound or shadowing or refused or lacking or may_raise):
             return None
         source = self._read()
+        if may_raise and not (unbound or shadowing or refused or lacking):
+            if self._lines is None:
+                self._lines = source.splitlines()
+            if not may_raise_first(self._lines, fd.line):
+                return None
         suspect = shadowing or refused or lacking or may_raise
         if not (suspect or unbound - _maybe_bound(unbound, source)):
             return None

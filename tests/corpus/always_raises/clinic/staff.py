@@ -3,7 +3,7 @@ binds no `Staff` (the class is in `records/people.py`), so `records.Staff` raise
 AttributeError on every request, and no endpoint behind it ever runs."""
 
 import requests
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 
 from clinic import records
 from clinic.db import Session, get_db
@@ -102,3 +102,48 @@ import clinic.records.people  # noqa: E402  (binds `clinic`, the package)
 @staff.get("/people/{sid}/by-path")
 async def person_by_path(sid: int, db: Session = Depends(get_db)):
     return db.get(clinic.records.people.Staff, sid)  # expect: UJ001
+
+
+def get_ledger(
+    region: str = "north",
+) -> dict:
+    """The ledger store.
+
+    Not wired up yet: every request raises.
+    """
+    raise RuntimeError(f"no ledger store for {region}")
+
+
+@staff.get("/ledger")
+async def ledger(store: dict = Depends(get_ledger)):
+    return requests.get("http://127.0.0.1:9/ledger").json()  # ok: the dependency raises
+
+
+def get_journal(request: Request) -> dict | None:
+    journal = getattr(request.state, "journal", None)
+    if journal is not None:
+        return journal
+    raise RuntimeError("no journal")  # raises only when the state holds none
+
+
+@staff.get("/journal")
+async def journal_page(store: dict = Depends(get_journal)):
+    return requests.get("http://127.0.0.1:9/journal").json()  # expect: UJ001
+
+
+def get_roster(token: str) -> None:
+    if not token:
+        raise RuntimeError("no token")  # a raise under a test: the dependency may pass
+
+
+@staff.get("/roster")
+async def roster(ok: None = Depends(get_roster)):
+    return requests.get("http://127.0.0.1:9/roster").json()  # expect: UJ001
+
+
+def get_vault(): raise NotImplementedError  # noqa: E704  (a body on the `def` line)
+
+
+@staff.get("/vault")
+async def vault(store=Depends(get_vault)):
+    return requests.get("http://127.0.0.1:9/vault").json()  # ok: the dependency raises
