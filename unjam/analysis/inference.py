@@ -128,6 +128,7 @@ class Inference(ClassIndex):
                     return value
                 tag = "global"
         memo[ref] = _BUSY
+        cut = self._cut
         self._depth += 1
         try:
             if tag == "global":
@@ -143,7 +144,10 @@ class Inference(ClassIndex):
             raise
         finally:
             self._depth -= 1
-        memo[ref] = value
+        if cut == self._cut:
+            memo[ref] = value
+        else:  # an answer found across a cycle cut depends on where the search began
+            del memo[ref]
         return value
 
     def _value_of(self, func: Func, ref: tuple) -> Value | None:
