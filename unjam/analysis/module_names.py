@@ -17,9 +17,11 @@ from typing import Any
 
 def module_names(path: str | Path, root: str | Path, is_init: dict) -> list[str]:
     """Every dotted name the file may be imported as: through its package chain (walk up while
-    `__init__.py` exists), relative to the root, and relative to `root/src` — but not a bare
-    standard-library name: a script `profiles/os.py` outside any package is not what
-    `import os` gives anywhere else in the project (the standard library's comes first)."""
+    `__init__.py` exists, up to a folder whose name no import can spell: `back-end/`, whose
+    stray `__init__.py` makes no package), relative to the root, and relative to `root/src`
+    — but not a bare standard-library name: a script `profiles/os.py` outside any package
+    is not what `import os` gives anywhere else in the project (the standard library's
+    comes first)."""
     names = _candidate_names(path, root, is_init)
     kept = [name for name in names if name not in _STDLIB]
     return kept or names
@@ -73,7 +75,7 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
     names: list[str] = []
     parts = list(stem_parts)
     d = parent
-    while d != "/" and has_init(d):
+    while d != "/" and has_init(d) and _split_text(d)[1].isidentifier():
         d, folder = _split_text(d)
         parts.insert(0, folder)
     if parts:
@@ -116,7 +118,7 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
     names: list[str] = []
     parts = list(stem_parts)
     d = path.parent
-    while has_init(d) and d != d.parent:
+    while has_init(d) and d != d.parent and d.name.isidentifier():
         parts.insert(0, d.name)
         d = d.parent
     if parts:

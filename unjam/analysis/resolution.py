@@ -34,10 +34,14 @@ class Resolver(ProjectIndex):
             # in is the one its program imports, `cd other/backend && uvicorn app.main:app`)
             if sibling is None:
                 sibling = self._by_own_package(mod, imp.module)
-                if sibling is None and imp.name:  # `from app.api.routers import products`
-                    found = self._by_own_package(mod, f"{imp.module}.{imp.name}")
+                if imp.name:  # `from app.api.routers import products`: the module
+                    found = self._submodule(mod, imp, sibling)
                     if found is not None:
                         return found
+            if sibling is None and imp.name and imp.module.partition(".")[0] not in self.modules:
+                found = self._beside_unnamed(mod, imp)
+                if found is not None:
+                    return found
             if sibling is None and imp.module.partition(".")[0] in self.contested:
                 if imp.name:  # `from skills import registry`: the module first
                     found = self.nearer_copy(mod, f"{imp.module}.{imp.name}")
@@ -97,6 +101,37 @@ class Resolver(ProjectIndex):
         `backend/__init__.py` makes them `backend.app.…`): the primary name of the module
         `dotted` names from there, or None."""
         return self.own_module(mod, dotted) if "." in dotted else None
+
+    def _submodule(self, mod: Module, imp: ImportRef, package: str | None) -> str | None:
+        """The primary name of the module `from <package> import <name>` names, unless the
+        package binds the name itself: a copy's submodule keeps its own primary name where
+        its package's was taken (`app.routes.users` of the one service with a `users.py`,
+        beside a stand-in for its `app/routes/__init__.py`)."""
+        found = self._by_own_package(mod, f"{imp.module}.{imp.name}")
+        if found is None or package is None:
+            return found
+        pkg = self.modules.get(package)
+        if pkg is not None and defines(pkg, imp.name or ""):
+            return None
+        return found
+
+    def _beside_unnamed(self, mod: Module, imp: ImportRef) -> str | None:
+        """`from src.api import items` in backend/main.py, where no module is named `src` but
+        backend/src/ holds it: the program runs from backend/ (`cd backend && uvicorn
+        main:app`), which a stray backend/__init__.py makes the linker name a package. The
+        primary name of the module (or the package's member) found by path, or None."""
+        if imp.module.partition(".")[0] in OUTSIDE_NAMES:
+            return None
+        directory = mod.path.rpartition("/")[0]
+        path = (f"{directory}/" if directory else "") + imp.module.replace(".", "/")
+        primary = self.primary
+        package = primary.get(f"{path}/__init__.py")
+        sub = primary.get(f"{path}/{imp.name}/__init__.py") or primary.get(f"{path}/{imp.name}.py")
+        pkg = self.modules.get(package) if package is not None else None
+        if sub is not None and (pkg is None or not defines(pkg, imp.name or "")):
+            return sub
+        base = package or primary.get(f"{path}.py")
+        return f"{base}.{imp.name}" if base is not None else None
 
     def own_module(self, mod: Module, dotted: str) -> str | None:
         """The primary name of the importer's own copy of `dotted` (`app`, `app.config`)

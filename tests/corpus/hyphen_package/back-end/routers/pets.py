@@ -1,0 +1,16 @@
+from fastapi import APIRouter, Depends
+from sqlalchemy.orm import Session
+
+from database import Pet, get_db
+
+router = APIRouter(prefix="/pets")
+
+
+@router.delete("/{pet_id}")
+async def drop_pet(pet_id: int, db: Session = Depends(get_db)):
+    pet = db.query(Pet).filter(Pet.id == pet_id).first()  # expect: UJ001
+    if not pet:
+        return {}
+    db.delete(pet)  # ok: Pet cascades no delete, so no SQL is sent here
+    db.commit()  # expect: UJ001
+    return {}

@@ -1,0 +1,6 @@
+from fastapi import FastAPI
+
+from app.routes import zones
+
+app = FastAPI()  # expect: UJ006
+app.include_router(zones.router, prefix="/zones")
