@@ -166,7 +166,7 @@ class CallResolver:
                     or (qn in _QUEUE_GETS and _after_empty_check(func.fd, site))
                     or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
                     or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
-                    or (qn == _PSYCOPG_POOL and ("open", ("const", False)) in site.kwargs)
+                    or (qn == _POOL_OPEN and not _waits(site))
                     or (qn in _CONNECT_LATER and not site.args and not _named(site, "host"))
                     or (qn in SQLITE_EXECUTES and sets_a_flag(site))
                     or (qn in CHEAP_HASHES and cheap_hash(self.project, func, site, qn))
@@ -668,7 +668,7 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.Executor.shutdown"
 _SQLITE_CONNECT = "sqlite3.connect"
-_PSYCOPG_POOL = "psycopg_pool.ConnectionPool"  # built with open=False, it connects on open()
+_POOL_OPEN = "psycopg_pool.ConnectionPool.open"  # see `_waits`
 # built with no host, these connect only when `connect(host)` is called (reported there)
 _CONNECT_LATER = frozenset({"ftplib.FTP", "ftplib.FTP_TLS", "smtplib.SMTP", "smtplib.SMTP_SSL"})
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
@@ -739,3 +739,10 @@ def _polls(qn: str, site: CallSite) -> bool:
 
 def _named(site: CallSite, keyword: str) -> bool:
     return any(name == keyword for name, _value in site.kwargs)
+
+
+def _waits(site: CallSite) -> bool:
+    """`pool.open(wait=True)` (or `open(True)`) waits for the pool's first connections; a
+    plain `open()` starts the worker threads that make them and returns at once."""
+    wait = site.args[0] if site.args else dict(site.kwargs).get("wait")
+    return wait is not None and wait != ("const", False)

@@ -85,9 +85,12 @@ class AppDiscovery:
         if kind is None:
             return
         sym = self._target_symbol(func, target)
-        if sym is None or sym in self.routers or _fallback_binding(func, target):
+        if sym is None or _fallback_binding(func, target):
             return
         direct = p.callee(func, ref[1])
+        if sym in self.routers:
+            self._rebound(self.routers[sym], func, kind, ref, direct)
+            return
         if named is None and direct is not None and direct[0] in ("func", "meth"):
             # `app = create_app()`: the app built inside the factory, once every
             # construction is known
@@ -112,6 +115,28 @@ class AppDiscovery:
             if found is not None:
                 return found
         return None
+
+    def _rebound(self, app: RouterObj, func: Func, kind: str, ref: tuple, direct) -> None:
+        """`app = FastAPI(lifespan=lifespan)`, then further down `app = FastAPI()`: the module
+        serves the last app its body builds, so that one's place and arguments stand for the
+        name (the earlier app, with its lifespan, is never served)."""
+        if (
+            kind != APP
+            or app.type != APP
+            or app.scope is not func
+            or func.fd.qn != "<module>"
+            or direct is None
+            or direct[0] not in ("ext", "class")
+        ):
+            return
+        sites = [
+            (site.line, site.col)
+            for site in func.fd.calls
+            if site.func == ref[1] and site.args == ref[2] and site.kwargs == ref[3]
+        ]
+        if sites and max(sites) > (app.line, app.col):
+            app.line, app.col = max(sites)
+            app.kwargs = dict(ref[3])
 
     def _new_router(
         self, func: Func, sym: str, kind: str, ref: tuple, direct, known: bool = False

@@ -1,7 +1,8 @@
 """A psycopg pool opened at start-up, a connection taken from it per request: that is what a
 pool is for, and the connection's own setup (`SET search_path`) is this request's work, so
 UJ003 says nothing of either. The sync dependency still holds a thread-pool token through
-them (UJ005), and opening the pool in an async lifespan blocks start-up (UJ002)."""
+them (UJ005), and opening the pool in an async lifespan and waiting for its connections
+blocks start-up (UJ002)."""
 
 from contextlib import asynccontextmanager
 
@@ -13,7 +14,7 @@ pool = ConnectionPool("postgresql://127.0.0.1/shop", open=False)
 
 @asynccontextmanager
 async def lifespan(app: FastAPI):
-    pool.open()  # expect: UJ002
+    pool.open(wait=True)  # expect: UJ002
     yield
     pool.close()  # expect: UJ002
 

@@ -53,9 +53,9 @@ async def analytics(path: str) -> None:
 async def pooled_totals() -> list:
     from psycopg_pool import ConnectionPool
 
-    pool = ConnectionPool("postgresql://127.0.0.1/shop")  # expect: UJ001
+    pool = ConnectionPool("postgresql://127.0.0.1/shop")  # ok: its threads connect
     later = ConnectionPool("postgresql://127.0.0.1/shop", open=False)  # ok: connects on open()
-    later.open()  # expect: UJ001
+    later.open(wait=True)  # expect: UJ001
     with pool.connection() as conn:  # expect: UJ001
         return conn.execute("SELECT total FROM orders").fetchall()  # expect: UJ001
 
