@@ -1358,3 +1358,13 @@ def test_a_guard_on_an_object_imported_inside_the_function_is_a_memo():
     module's one object, filled by the first call's `detect()`."""
     (found,) = findings("memo_guards", "UJ001", "catalog/devices.py").values()
     assert "on the first call only" in found.message, found.message
+
+
+def test_a_cache_its_loader_judges_by_the_clock_expires():
+    """`cached = load_cached_quiz()`, whose loader gives back nothing once the file's date is
+    not today's: the model is asked again each day (a miss per expiry). A loader with no
+    clock keeps what it read: the first call only."""
+    found = findings("memo_guards", "UJ001", "catalog/daily.py")
+    for line in (30, 36):
+        assert "until the entry expires" in found[line].message, found[line].message
+    assert "on the first call only" in found[58].message, found[58].message

@@ -237,7 +237,9 @@ class RulesEngine:
             for e in graph.resolved(caller).edges:
                 if e.guarded and e.callee == callee and e.line == line:
                     func = funcs.get(caller)
-                    found.append(_guard_kind(func, e.guard) if func and e.guard >= 0 else "one")
+                    found.append(
+                        _guard_kind(self.p, func, e.guard) if func and e.guard >= 0 else "one"
+                    )
                     break
         func = funcs.get(site.func)
         memo = graph.memo_guards_of(site.func)
@@ -245,7 +247,7 @@ class RulesEngine:
             at = (site.line, site.col)
             for c in func.fd.calls:
                 if (c.line, c.col) == at and c.guard >= 0 and memo(c.guard):
-                    found.append(_guard_kind(func, c.guard))
+                    found.append(_guard_kind(self.p, func, c.guard))
         return found
 
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
@@ -602,10 +604,10 @@ def _pytest_method(func: Func) -> bool:
     )
 
 
-def _guard_kind(func: Func, index: int) -> str:
+def _guard_kind(project: Project, func: Func, index: int) -> str:
     fd = func.fd
     if stores_row(fd, index):
         return "row"
-    if expiring_cache(func, index):
+    if expiring_cache(project, func, index):
         return "expires"
     return "key" if keyed(fd, index) else "one"

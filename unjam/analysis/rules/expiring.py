@@ -2,13 +2,15 @@
 on a miss runs again at each expiry, not once: a module cache built as one that expires
 (`SYMBOLS = TTLCache(maxsize=10, ttl=300)`), a value read from a store that the same
 function fills with an expiry (`hit = r.get(key)`, `if hit: return …`, then `r.set(key, v,
-ex=1800)`, `r.setex(key, 300, v)`, `cache.set(key, v, timeout=60)`), or a value tested
+ex=1800)`, `r.setex(key, 300, v)`, `cache.set(key, v, timeout=60)`), a value tested
 against the clock as well as for being unset (`if self._expiry is None or now >
-self._expiry:`)."""
+self._expiry:`), or a value a project function loads and judges against the clock
+(`cached = load_cached_quiz()`, which gives back nothing once the file's date is not
+today's)."""
 
 from __future__ import annotations
 
-from unjam.analysis.project import Func
+from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import FuncDef, Guard, last_name
 
 # caches that drop entries after a time (cachetools, expiringdict)
@@ -21,14 +23,18 @@ _LIFETIMES = frozenset({"ex", "px", "exat", "pxat", "ttl", "timeout", "expire", 
 _CLOCKS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"})
 
 
-def expiring_cache(func: Func, index: int) -> bool:
+def expiring_cache(project: Project, func: Func, index: int) -> bool:
     """Whether guard `index` of `func` (or one it is nested in) tests such a cache."""
     values = func.mod.summary.global_values
     guards = func.fd.guards
     while index >= 0:
         guard = guards[index]
         subject = guard.subject
-        if _read_from_expiring_store(func.fd, subject) or _stale_by_clock(func.fd, guard):
+        if (
+            _read_from_expiring_store(func.fd, subject)
+            or _stale_by_clock(func.fd, guard)
+            or _loaded_by_the_clock(project, func, subject)
+        ):
             return True
         while subject[0] in ("attr", "sub", "call") and type(subject[1]) is tuple:
             subject = subject[1]
@@ -89,3 +95,21 @@ def _with_lifetime(site) -> bool:
 def _a_lifetime(keyword: str) -> bool:
     """`ex=`, `ttl=`, `timeout=`, also a project wrapper's `ttl_seconds=`/`expire_after=`."""
     return keyword in _LIFETIMES or keyword.startswith(("ttl_", "expire_", "expires_"))
+
+
+def _loaded_by_the_clock(project: Project, func: Func, subject: tuple) -> bool:
+    """`cached` of `cached = load_cached_quiz()` (also awaited), where that project function
+    reads the clock itself: what it loads it judges fresh or stale by the time (a file
+    stamped with the day), so a miss comes back when the time moves on."""
+    if subject[0] != "name":
+        return False
+    for value in func.fd.locals.get(subject[1], ()):
+        if value[0] == "await":
+            value = value[1]
+        if value[0] != "call":
+            continue
+        callee = project.callee(func, value[1])
+        loader = project.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
+        if loader is not None and any(last_name(c.func) in _CLOCKS for c in loader.fd.calls):
+            return True
+    return False

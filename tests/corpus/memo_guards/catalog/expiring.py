@@ -111,3 +111,7 @@ expiring.include_router(visitors)
 from catalog.hardware import hardware  # noqa: E402
 
 expiring.include_router(hardware)
+
+from catalog.daily import daily  # noqa: E402
+
+expiring.include_router(daily)

@@ -1,0 +1,60 @@
+"""A quiz kept in a file stamped with the day it was made: the loader gives back nothing once
+the stamp is not today's, so the model is asked again each day (a miss per expiry, not a
+first-call stall). A loader that keeps what it read forever, with no clock, is read once."""
+
+import json
+import os
+from datetime import datetime
+
+import requests
+from fastapi import APIRouter
+
+daily = APIRouter(prefix="/daily")
+QUIZ_FILE = "quiz_cache.json"
+TIPS_FILE = "tips.json"
+
+
+def load_cached_quiz() -> list | None:
+    if not os.path.exists(QUIZ_FILE):  # ok: a stat
+        return None
+    with open(QUIZ_FILE) as f:  # expect: UJ001
+        data = json.load(f)
+    return data["items"] if data["date"] == str(datetime.utcnow().date()) else None
+
+
+@daily.post("/quiz")
+async def quiz():
+    cached = load_cached_quiz()
+    if cached:
+        return {"items": cached}
+    items = requests.post("http://127.0.0.1:9/generate", timeout=30).json()  # expect: UJ001
+    save_cached_quiz(items)
+    return {"items": items}
+
+
+def save_cached_quiz(items: list) -> None:
+    with open(QUIZ_FILE, "w") as f:  # expect: UJ001
+        json.dump({"date": str(datetime.utcnow().date()), "items": items}, f)
+
+
+
+def load_cached_tips() -> list | None:
+    if not os.path.exists(TIPS_FILE):  # ok: a stat
+        return None
+    with open(TIPS_FILE) as f:  # expect: UJ001
+        return json.load(f)
+
+
+def save_cached_tips(tips: list) -> None:
+    with open(TIPS_FILE, "w") as f:  # expect: UJ001
+        json.dump(tips, f)
+
+
+@daily.get("/tips")
+async def tips():
+    cached = load_cached_tips()
+    if cached:
+        return cached
+    found = requests.get("http://127.0.0.1:9/tips", timeout=30).json()  # expect: UJ001
+    save_cached_tips(found)
+    return found
