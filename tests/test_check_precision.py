@@ -1368,3 +1368,13 @@ def test_a_cache_its_loader_judges_by_the_clock_expires():
     for line in (30, 36):
         assert "until the entry expires" in found[line].message, found[line].message
     assert "on the first call only" in found[58].message, found[58].message
+
+
+def test_a_sqlite3_cursor_is_moved_off_the_loop_with_its_connection():
+    """A cursor serves only the thread that opened its connection: the fix never hands its
+    method alone to a worker thread (`run_in_threadpool(cur.fetchall)` raises
+    ProgrammingError), but moves the connecting and the querying together."""
+    found = findings("catalogue_tour", "UJ001", "tour/data.py")
+    for line in (74, 75):
+        assert "run_in_threadpool" not in found[line].fix, found[line].fix
+        assert "connect and query in one function" in found[line].fix, found[line].fix

@@ -67,3 +67,9 @@ async def uploaded_report(raw: bytes) -> str:
     buffer = io.StringIO()
     frame.to_csv(buffer, index=False)  # expect: UJ001 (serialising: CPU work, no file)
     return frame.to_csv(index=False)  # expect: UJ001 (returns the text: no file)
+
+
+async def audit_rows() -> list:
+    cur = sqlite3.connect("audit.db").cursor()  # expect: UJ001
+    cur.execute("SELECT * FROM audit")  # expect: UJ001
+    return cur.fetchall()  # expect: UJ001
