@@ -1378,3 +1378,19 @@ def test_a_sqlite3_cursor_is_moved_off_the_loop_with_its_connection():
     for line in (74, 75):
         assert "run_in_threadpool" not in found[line].fix, found[line].fix
         assert "connect and query in one function" in found[line].fix, found[line].fix
+
+
+def test_a_memo_its_caller_drops_and_fetches_again_is_no_first_call_stall():
+    """`_keys = None` under `global _keys` in the endpoint, then `signing_keys()` again: an
+    unknown key id refetches the keys, so the fetch is no first-call-only stall."""
+    found = findings("memo_guards", "UJ001", "catalog/daily.py")
+    assert "first call" not in found[70].message, found[70].message
+    assert found[70].severity == Severity.ERROR
+
+
+def test_a_dict_asked_with_get_and_filled_on_the_miss_is_a_cache_per_key():
+    """`if price_cache.get(k): … else: …; price_cache[k] = v`, and `hit = fee_cache.get(k)`,
+    `if hit: … else: … fee_cache[k] = v`: the fetch runs on a miss, once per key."""
+    found = findings("memo_guards", "UJ001", "catalog/daily.py")
+    for line in (94, 105):
+        assert "on a cache miss only" in found[line].message, found[line].message

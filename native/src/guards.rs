@@ -174,6 +174,9 @@ pub fn missed<'a>(
     test: &'a Expr,
     orelse: &[ElifElseClause],
 ) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+    if let Some((container, key)) = got(test) {
+        return fills(orelse, container, true).then_some(("not in", container, Some(key)));
+    }
     let Expr::Compare(c) = test else { return None };
     if c.ops.len() != 1 {
         return None;
@@ -186,6 +189,27 @@ pub fn missed<'a>(
         }
         _ => None,
     }
+}
+
+/// (X, key) of `X.get(key)` or `X.get(key) is not None`: `_got` in summarize_guards.py.
+fn got(test: &Expr) -> Option<(&Expr, &Expr)> {
+    let mut call = test;
+    if let Expr::Compare(c) = test {
+        if c.ops.len() != 1
+            || c.ops[0] != CmpOp::IsNot
+            || !matches!(c.comparators[0], Expr::NoneLiteral(_))
+        {
+            return None;
+        }
+        call = &c.left;
+    }
+    let Expr::Call(c) = call else { return None };
+    let Expr::Attribute(a) = &*c.func else { return None };
+    if a.attr.as_str() != "get" || c.arguments.args.len() != 1 || !c.arguments.keywords.is_empty()
+    {
+        return None;
+    }
+    Some((&*a.value, &c.arguments.args[0]))
 }
 
 /// X of `if X is not None:` / `if X:`, X a name that is not a parameter: what the `else`

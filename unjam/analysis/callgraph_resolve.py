@@ -399,7 +399,8 @@ class CallResolver:
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
         rearmed = p.rearmed_flags(class_gqn)
-        return MemoGuards(fd, shared, computed, p.written_names(), rearmed, given)
+        invalidated = p.reset_by_callers(fd) if fd.globals_declared else frozenset()
+        return MemoGuards(fd, shared, computed, p.written_names(), rearmed, given, invalidated)
 
     def _given_of(self, class_gqn: str) -> frozenset[str]:
         """The attributes the class and its project bases store from their methods'

@@ -196,7 +196,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 39: an early return of an item of an item of the held value (`return cache[key][0]`)
 # 40: `X is None or now > X` (also `not X or …`): the ordering comparison of X, a stamp, as the
 # guard's `returned` ("binop", "Gt", left, right), not a call value that drops the guards
-NATIVE_FORMAT = 40
+# 41: `if X.get(key):` / `if X.get(key) is not None:` whose `else` fills `X[key]`, a "not in"
+# guard of X with that key
+NATIVE_FORMAT = 41
 _told_stale = False
 
 

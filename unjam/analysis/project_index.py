@@ -39,6 +39,7 @@ _MISSING: Any = object()  # None is a memoised value
 _BUSY: Any = object()  # this inference is under way (a re-entrant request is a cycle)
 _CONSTRUCTORS = frozenset({"__init__", "__new__"})
 _FALSE = ("const", False)
+_UNSET = (("const", None), _FALSE)
 # methods that fill or change the container they are called on
 FILLERS = frozenset(
     {
@@ -306,6 +307,21 @@ class ProjectIndex:
         return frozenset(
             name for name, owners in rearmed.items() if None in owners or owners & family
         )
+
+    def reset_by_callers(self, fd: FuncDef) -> frozenset[str]:
+        """The module globals a caller of `fd` (by name) sets back to None or False before
+        calling it again (`_keys = None` under `global _keys`, then `keys = get_keys()`): a
+        memo `fd` keeps there is refetched whenever that caller invalidates it, not once."""
+        found: set[str] = set()
+        for caller, _site in self.sites_named(fd.name):
+            cfd = caller.fd
+            if cfd is fd or not cfd.globals_declared:
+                continue
+            values = caller.mod.summary.global_values
+            for name in cfd.globals_declared:
+                if any(qn == cfd.qn and v in _UNSET for qn, v in values.get(name, ())):
+                    found.add(name)
+        return frozenset(found)
 
     def _find_rearmed(self) -> dict[str, set[str | None]]:
         """Each re-armed flag → the classes whose methods re-arm it through `self` (None:

@@ -157,7 +157,12 @@ def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.
     when it fills X (`X[key] = …` / `X = …`): X missed, as in the body of `if key not in
     X:` / `if X is None:` (`if k in _cache: v = _cache[k] else: v = build(); _cache[k] =
     v`). An `else` that does not fill X is a dispatch (`if url in self.prefill: … elif url
-    in self.decode: …`), and the `else` of a bare `if X:` a switch (`if settings.fast:`)."""
+    in self.decode: …`), and the `else` of a bare `if X:` a switch (`if settings.fast:`).
+    `if X.get(key):` / `if X.get(key) is not None:` whose `else` fills `X[key]` is `if key in
+    X:` written another way."""
+    got = _got(test)
+    if got is not None:
+        return ("not in", got[0], got[1]) if _fills(orelse, got[0], keyed=True) else None
     if type(test) is not ast.Compare or len(test.ops) != 1:
         return None
     op, right = type(test.ops[0]), test.comparators[0]
@@ -171,6 +176,23 @@ def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.
     ):
         return ("is None", test.left, None)
     return None
+
+
+def _got(test: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """(X, key) of `X.get(key)` or `X.get(key) is not None`."""
+    if type(test) is ast.Compare:
+        right = test.comparators[0]
+        if len(test.ops) != 1 or type(test.ops[0]) is not ast.IsNot:
+            return None
+        if type(right) is not ast.Constant or right.value is not None:
+            return None
+        test = test.left
+    if type(test) is not ast.Call or test.keywords or len(test.args) != 1:
+        return None
+    func = test.func
+    if type(func) is not ast.Attribute or func.attr != "get":
+        return None
+    return func.value, test.args[0]
 
 
 def _unset_name(test: ast.expr, fn: FuncDef) -> ast.Name | None:

@@ -105,6 +105,7 @@ def _outlives_call(
     written: frozenset[str] | None = None,
     rearmed: frozenset[str] = frozenset(),
     given: frozenset[str] = frozenset(),
+    invalidated: frozenset[str] = frozenset(),
 ) -> bool:
     if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
         return True
@@ -151,7 +152,7 @@ def _outlives_call(
     if name == "self":
         return shared_self and _self_attr(subject) not in computed
     if name in fd.globals_declared:
-        return True
+        return name not in invalidated  # (a caller's `_keys = None` then `get_keys()`)
     for param in fd.params:
         if param.name == name:
             return name == "cls" or via_app
@@ -180,10 +181,10 @@ def _outlives_call(
 
 def _refilled_on_miss(fd: FuncDef, subject: tuple) -> bool:
     """`cached = await cache_service.get(k)`, `if cached: jwks = cached`, `else:` …
-    `await cache_service.set(k, jwks, ttl_seconds=900)`: the fallback fills the cache the
-    tested local was read from (a kept object whose name says cache), so it runs on a miss,
-    not on every call. The local holds nothing else but constants (`cached = None` before a
-    `try`)."""
+    `await cache_service.set(k, jwks, ttl_seconds=900)` (or `price_cache[k] = price`): the
+    fallback fills the cache the tested local was read from (a kept object whose name says
+    cache), so it runs on a miss, not on every call. The local holds nothing else but
+    constants (`cached = None` before a `try`)."""
     if subject[0] != "name":
         return False
     caches = set()
@@ -200,7 +201,7 @@ def _refilled_on_miss(fd: FuncDef, subject: tuple) -> bool:
         and site.func[2].partition("_")[0] in _SETTERS
         and _outlives(fd, site.func[1])
         for site in fd.calls
-    )
+    ) or any(ref in caches and _outlives(fd, ref) for ref in fd.mutated)
 
 
 def _returns_what_it_tested(fd: FuncDef, returned: tuple, root: tuple) -> bool:
@@ -888,7 +889,16 @@ class MemoGuards:
     """Which of a function's `guards` are memo guards (it, or a guard it is nested in),
     judged on demand: most functions have tests, few calls sit under them."""
 
-    __slots__ = ("_computed", "_fd", "_given", "_known", "_rearmed", "_shared_self", "_written")
+    __slots__ = (
+        "_computed",
+        "_fd",
+        "_given",
+        "_invalidated",
+        "_known",
+        "_rearmed",
+        "_shared_self",
+        "_written",
+    )
 
     def __init__(
         self,
@@ -898,8 +908,11 @@ class MemoGuards:
         written: frozenset[str] | None = None,
         rearmed: frozenset[str] = frozenset(),
         given: frozenset[str] = frozenset(),
+        invalidated: frozenset[str] = frozenset(),
     ) -> None:
         self._written = written  # the names some code fills (None: take any as filled)
+        # the globals a caller sets back to None before calling again (a refetch on demand)
+        self._invalidated = invalidated
         self._rearmed = rearmed  # the flags some code sets back to False (a new cycle)
         self._fd = fd
         self._shared_self = shared_self  # `self` is a process-wide singleton
@@ -922,6 +935,7 @@ class MemoGuards:
             self._written,
             self._rearmed,
             self._given,
+            self._invalidated,
         )
 
     def __call__(self, index: int) -> bool:

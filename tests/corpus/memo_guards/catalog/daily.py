@@ -58,3 +58,50 @@ async def tips():
     found = requests.get("http://127.0.0.1:9/tips", timeout=30).json()  # expect: UJ001
     save_cached_tips(found)
     return found
+
+
+_keys: dict | None = None
+
+
+def signing_keys() -> dict:
+    global _keys
+    if _keys is not None:
+        return _keys
+    _keys = requests.get("http://127.0.0.1:9/jwks", timeout=5).json()  # expect: UJ001
+    return _keys
+
+
+@daily.get("/me")
+async def me(kid: str):
+    """An unknown key id drops the keys and fetches them again: any request may."""
+    global _keys
+    keys = signing_keys()
+    if kid not in keys:
+        _keys = None
+        keys = signing_keys()
+    return {"kid": kid, "known": kid in keys}
+
+
+price_cache: dict = {}
+fee_cache: dict = {}
+
+
+@daily.get("/prices/{event_id}")
+async def price(event_id: int):
+    if price_cache.get(event_id):
+        unit = price_cache[event_id]
+    else:
+        unit = requests.get(f"http://127.0.0.1:9/prices/{event_id}", timeout=5).json()  # expect: UJ001
+        price_cache[event_id] = unit
+    return unit
+
+
+@daily.get("/fees/{event_id}")
+async def fee(event_id: int):
+    hit = fee_cache.get(event_id)
+    if hit:
+        value = hit
+    else:
+        value = requests.get(f"http://127.0.0.1:9/fees/{event_id}", timeout=5).json()  # expect: UJ001
+        fee_cache[event_id] = value
+    return value
