@@ -1,15 +1,19 @@
-"""Apps whose lifespan raises on every start-up: it calls, before its `yield` and at the top
-level of its body (under no `if`, `try`, `with` or loop), a class attribute that the
-project's class does not have —
+"""Apps whose start-up raises every time: their lifespan, or a start-up handler registered
+on them (`@app.on_event("startup")`, `on_startup=[…]`, `add_event_handler`), calls, before
+its `yield` and at the top level of its body (under no `if`, `try`, `with` or loop), a class
+attribute that the project's class does not have —
 
     @asynccontextmanager
     async def lifespan(app):
         config = PipelineConfig.from_env()  # PipelineConfig defines no from_env
         yield
 
-`AttributeError` ends the start-up (uvicorn: "Application startup failed. Exiting."), so
-the app never serves a request and what the rules would say of its routes is not true of
-this code. Which classes surely lack a name: missing_attributes.py.
+— or holds another statement there that always raises (never_runs.py: a name nothing binds,
+`export_openapi_json(app)` after its definition was removed; an attribute a project module
+lacks, `db.init()`; a call that cannot bind; a `raise`). The error ends the start-up
+(uvicorn: "Application startup failed. Exiting."), so the app never serves a request and
+what the rules would say of its routes is not true of this code. Which classes surely lack
+a name: missing_attributes.py.
 
 Whether the call sits at the top level of the body is read from the source: the summary
 records the tests code runs under, not every `if` around it; a statement of the body's own
@@ -24,16 +28,19 @@ from pathlib import Path
 
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
 from unjam.analysis.missing_attributes import lacks
+from unjam.analysis.never_runs import NeverRuns
 from unjam.analysis.project import Func, Project
+from unjam.semantics import Role
 
 
 @dataclass(frozen=True)
 class FailingStartup:
     app: RouterObj
-    lifespan: Func
-    line: int  # of the call that raises
-    attribute: str  # `PipelineConfig.from_env`
-    owner: str  # where the class is defined, `src/core/config.py:33`
+    lifespan: Func  # the lifespan or start-up handler that raises
+    line: int  # of the call or statement that raises
+    attribute: str = ""  # `PipelineConfig.from_env`, when a class lacks it
+    owner: str = ""  # where that class is defined, `src/core/config.py:33`
+    role: str = "lifespan"  # or "start-up handler"
 
 
 def without_failing_startups(
@@ -45,36 +52,70 @@ def without_failing_startups(
     if not failures:
         return model
     for failure in failures:
-        path = failure.lifespan.mod.path
-        unparsed[path] = (
-            f"{path} calls `{failure.attribute}` in the lifespan `{failure.lifespan.fd.name}` "
-            f"(line {failure.line}), but the class `{failure.attribute.partition('.')[0]}` "
-            f"({failure.owner}) has no `{failure.attribute.partition('.')[2]}`: every start-up "
-            f"raises AttributeError, so the app `{failure.app.sym.rpartition('.')[2]}` "
-            f"({failure.app.path}:{failure.app.line}) never serves: its routes are not checked "
-            "until the call is fixed"
-        )
+        unparsed[failure.lifespan.mod.path] = _reason(failure)
     dead = {failure.app.sym for failure in failures}
     lifespans = {failure.lifespan.gqn for failure in failures}
     model.apps = [app for app in model.apps if app.sym not in dead]
     model.unstartable = [*model.unstartable, *(failure.app for failure in failures)]
     model.routes = [r for r in model.routes if r.app not in dead and (model.apps or r.app)]
-    model.others = [i for i in model.others if model.apps and not lifespans & set(i.funcs)]
+    model.others = [
+        i
+        for i in model.others
+        if model.apps and not lifespans & set(i.funcs) and (not i.app or i.app not in dead)
+    ]
     model.http_middleware = [m for m in model.http_middleware if model.apps and m.app not in dead]
     return model
 
 
+def _reason(failure: FailingStartup) -> str:
+    fd, path, role = failure.lifespan.fd, failure.lifespan.mod.path, failure.role
+    app = f"`{failure.app.sym.rpartition('.')[2]}` ({failure.app.path}:{failure.app.line})"
+    if failure.attribute:
+        cls, _, attr = failure.attribute.partition(".")
+        return (
+            f"{path} calls `{failure.attribute}` in the {role} `{fd.name}` (line "
+            f"{failure.line}), but the class `{cls}` ({failure.owner}) has no `{attr}`: every "
+            f"start-up raises AttributeError, so the app {app} never serves: its routes are "
+            "not checked until the call is fixed"
+        )
+    return (
+        f"{path}: line {failure.line} of the {role} `{fd.name}` raises whenever it runs (a name "
+        f"or attribute nothing defines, a call that cannot bind, or a `raise`), so every "
+        f"start-up fails and the app {app} never serves: its routes are not checked until "
+        "that line is fixed"
+    )
+
+
 def failing_startups(project: Project, model: FastAPIModel, root: Path) -> list[FailingStartup]:
-    """The apps of `model` whose `lifespan=` raises AttributeError before it yields."""
+    """The apps of `model` whose lifespan raises before it yields, or one of whose start-up
+    handlers raises."""
+    never_runs = NeverRuns(project, root)
     found: list[FailingStartup] = []
     for app in model.apps:
         ref = app.kwargs.get("lifespan")
         value = project.value_of(app.scope, ref) if ref is not None else None
         lifespan = project.funcs.get(value[1]) if value and value[0] == "func" else None
-        if lifespan is not None:
-            failure = _first_failure(project, app, lifespan, root)
+        failure = _first_failure(project, app, lifespan, root) if lifespan else None
+        for func in _started_by(project, model, app, lifespan):
             if failure is not None:
-                found.append(failure)
+                break
+            line = never_runs.first_raise(func.gqn)
+            if line is not None:
+                role = "lifespan" if func is lifespan else "start-up handler"
+                failure = FailingStartup(app, func, line, role=role)
+        if failure is not None:
+            found.append(failure)
+    return found
+
+
+def _started_by(
+    project: Project, model: FastAPIModel, app: RouterObj, lifespan: Func | None
+) -> list[Func]:
+    """The lifespan of `app` and the start-up handlers registered on it, in that order."""
+    found = [lifespan] if lifespan is not None else []
+    for inv in model.others:
+        if inv.role == Role.STARTUP and inv.app == app.sym:
+            found += [project.funcs[f] for f in inv.funcs if f in project.funcs]
     return found
 
 

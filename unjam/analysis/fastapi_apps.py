@@ -119,7 +119,8 @@ class AppDiscovery:
     def _rebound(self, app: RouterObj, func: Func, kind: str, ref: tuple, direct) -> None:
         """`app = FastAPI(lifespan=lifespan)`, then further down `app = FastAPI()`: the module
         serves the last app its body builds, so that one's place and arguments stand for the
-        name (the earlier app, with its lifespan, is never served)."""
+        name (the earlier app, with its lifespan and what the body registers on it before
+        the rebinding, is never served: `RouterObj.registered_earlier`)."""
         if (
             kind != APP
             or app.type != APP
@@ -137,6 +138,7 @@ class AppDiscovery:
         if sites and max(sites) > (app.line, app.col):
             app.line, app.col = max(sites)
             app.kwargs = dict(ref[3])
+            app.rebound_at = app.line
 
     def _new_router(
         self, func: Func, sym: str, kind: str, ref: tuple, direct, known: bool = False

@@ -36,6 +36,7 @@ class Invoked:
     # a `def` that this project decorator wraps in an `async def` (async_decorators.py):
     # it runs on the event loop, and `is_async` says so
     async_by: str = ""
+    app: str = ""  # a lifespan's or start-up handler's app (its symbol), when known
 
     @property
     def context(self) -> ExecutionContext:
@@ -60,6 +61,15 @@ class RouterObj:
     parents: list[tuple[str, str, Func, tuple | None, tuple, tuple[int, int]]] = field(
         default_factory=list
     )
+    # the line of the module body's last `app = FastAPI(...)` where it rebinds the name: what
+    # the body registers on the name above that line went to an app never served
+    rebound_at: int = 0
+
+    def registered_earlier(self, scope: Func, line: int) -> bool:
+        """Whether a registration on this object's name at `line` of `scope` went to an app
+        the module body built before rebinding the name (`@app.on_event("startup")` between
+        `app = FastAPI(lifespan=ls)` and `app = FastAPI()`)."""
+        return self.rebound_at > 0 and scope is self.scope and line < self.rebound_at
 
 
 @dataclass

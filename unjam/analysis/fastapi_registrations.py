@@ -114,6 +114,8 @@ class Registrations(IncludeModel):
         """`owner.<method>(...)`, one of `_REGISTRATIONS`."""
         kwargs = dict(site.kwargs)
         owner = self._router_of(func, owner_ref)
+        if owner is not None and owner.registered_earlier(func, site.line):
+            return
         # (an owner nothing hands the function, or one imported from a module of the
         # project's packages that it lacks: that import fails, and the registration with it)
         if owner is None and (
@@ -184,7 +186,7 @@ class Registrations(IncludeModel):
             handler = site.args[1] if len(site.args) > 1 else kwargs.get("func")
             if handler is not None and not _lifespan_replaces_events(owner):
                 event = site.args[0] if site.args else kwargs.get("event_type")
-                self._callable(func, handler, _event_role(event))
+                self._callable(func, handler, _event_role(event), owner.sym if owner else "")
 
     def _no_project_router(self, func: Func, ref: tuple) -> bool:
         """Whether an include's argument is surely no router of the project: FastAPI's
@@ -369,6 +371,8 @@ class Registrations(IncludeModel):
         in `scope`."""
         method = ref[1][2]
         owner = self._router_of(scope, ref[1][1])
+        if owner is not None and owner.registered_earlier(scope, line):
+            return
         if owner is None and (
             self._app_type(self.p.value_of(scope, ref[1][1])) is None
             or self._never_given(scope, ref[1][1])
@@ -394,7 +398,8 @@ class Registrations(IncludeModel):
             return
         if method == "on_event":
             if not _lifespan_replaces_events(owner):
-                self._other(func, _event_role(args[0] if args else kwargs.get("event_type")))
+                role = _event_role(args[0] if args else kwargs.get("event_type"))
+                self._other(func, role, app=owner.sym if owner is not None else "")
             return
         path = self._path(scope, args[0] if args else kwargs.get("path"))
         if path is None:
@@ -430,26 +435,26 @@ class Registrations(IncludeModel):
     def _router_kwargs(self, obj: RouterObj) -> None:
         kwargs = obj.kwargs
         if "lifespan" in kwargs:
-            self._callable(obj.scope, kwargs["lifespan"], Role.LIFESPAN)
+            self._callable(obj.scope, kwargs["lifespan"], Role.LIFESPAN, obj.sym)
         if not _lifespan_replaces_events(obj):
             for key, role in (("on_startup", Role.STARTUP), ("on_shutdown", Role.SHUTDOWN)):
                 for item in _list_items(kwargs.get(key)):
-                    self._callable(obj.scope, item, role)
+                    self._callable(obj.scope, item, role, obj.sym)
         handlers = kwargs.get("exception_handlers")
         if handlers is not None and handlers[0] == "dict":
             for _key, value in handlers[1]:
                 self._callable(obj.scope, value, Role.EXCEPTION_HANDLER)
 
-    def _callable(self, scope: Func, ref: tuple, role: Role) -> None:
+    def _callable(self, scope: Func, ref: tuple, role: Role, app: str = "") -> None:
         value = self.p.value_of(scope, ref)
         if value is None:
             return
         if value[0] in ("func", "meth") and value[1] in self.p.funcs:
-            self._other(self.p.funcs[value[1]], role)
+            self._other(self.p.funcs[value[1]], role, app=app)
         elif value[0] == "obj":
             method = self.p.method(value[1], "__call__")
             if method is not None:
-                self._other(method, role)
+                self._other(method, role, app=app)
 
     def _asgi_middleware(self, scope: Func, ref: tuple) -> None:
         value = self.p.value_of(scope, ref)

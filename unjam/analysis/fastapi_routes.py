@@ -50,7 +50,7 @@ _IMPORTS_BY_NAME = (
 class RouteModel(AppDiscovery):
     # ---- invoked callables --------------------------------------------------------------
 
-    def _other(self, func: Func, role: Role, route: str | None = None) -> Invoked:
+    def _other(self, func: Func, role: Role, route: str | None = None, app: str = "") -> Invoked:
         if role in _HANDLERS and self._repeats(func):
             role = Role.BACKGROUND_TASK
         invoked = Invoked(
@@ -62,6 +62,7 @@ class RouteModel(AppDiscovery):
             func.fd.line,
             route,
             key=func.gqn,
+            app=app,
         )
         self.model.others.append(invoked)
         return invoked

@@ -108,7 +108,9 @@ def imported_modules(project: Project, mod: Module) -> dict[str, Module]:
             continue
         dotted = project.import_target(mod, imp)
         written = f"{imp.module}.{imp.name}" if imp.name else imp.module
-        if imp.level == 0 and (dotted != written or "." not in written):
+        if imp.level == 0 and "." not in written:
+            continue
+        if imp.level == 0 and dotted != written and not _own_copy(project, mod, dotted, written):
             continue
         target = project.modules.get(dotted)
         parent = project.modules.get(dotted.rpartition(".")[0]) if imp.name else None
@@ -116,6 +118,20 @@ def imported_modules(project: Project, mod: Module) -> dict[str, Module]:
             continue
         found[name] = target
     return found
+
+
+def _own_copy(project: Project, mod: Module, dotted: str, written: str) -> bool:
+    """Whether the module `dotted` (a stand-in's name: another service's copy took `written`)
+    is the file `written` names from the folder the importer's own package sits in
+    (`from app.database import db` in one of several services' app/main.py)."""
+    target = project.modules.get(dotted)
+    if target is None:
+        return False
+    suffix = written.replace(".", "/")
+    for tail in (f"{suffix}.py", f"{suffix}/__init__.py"):
+        if target.path == tail or target.path.endswith(f"/{tail}"):
+            return mod.path.startswith(target.path[: len(target.path) - len(tail)])
+    return False
 
 
 def _binds_at_top(mod: Module, name: str) -> bool:

@@ -76,14 +76,19 @@ class NeverRuns:
     def always_raises(self, gqn: str) -> bool:
         """Whether the project function `gqn` raises whenever it runs, before it returns or
         yields."""
+        return self.first_raise(gqn) is not None
+
+    def first_raise(self, gqn: str) -> int | None:
+        """The line of the statement of `gqn`'s own body that raises whenever the function
+        runs, with no `return` or `yield` before it, or None."""
         func = self.p.funcs.get(gqn)
         if func is None:
-            return False
+            return None
         try:
             found = self._file(func.mod.path)
-            return found is not None and found.raises_first(func.fd)
+            return None if found is None else found.raises_first(func.fd)
         except (RecursionError, MemoryError, ValueError, OSError):
-            return False
+            return None
 
     def overridden(self, name: str) -> bool:
         """Whether the app may replace the dependency `name` (`app.dependency_overrides[
@@ -176,7 +181,7 @@ class _File:
             key=lambda fd: fd.line,
         )
         self.judged: dict[int, frozenset[Position]] = {}  # def line → its dead calls
-        self.always: dict[int, bool] = {}  # def line → whether it always raises
+        self.always: dict[int, int | None] = {}  # def line → the line that always raises
         self._modules: dict[str, Module] | None = None  # see _imported_modules
         self._source: str | None = None
         self._lines: list[str] | None = None  # the source's, for `may_raise_first`
@@ -203,16 +208,15 @@ class _File:
             self.judged[fd.line] = self._dead_calls(fd)
         return self.judged[fd.line]
 
-    def raises_first(self, fd: FuncDef) -> bool:
+    def raises_first(self, fd: FuncDef) -> int | None:
         """(Only a `def` every import of the module runs: not a fallback under `except
         ImportError:` or an `if`, which another definition of the name may stand for.)"""
         if fd.line not in self.always:
             walk = self._walker(fd, _may_raise_at_top(fd))
-            self.always[fd.line] = (
-                walk is not None
-                and fd.line in self._unconditional
-                and walk[0].raises_first(*walk[1:])
-            )
+            found = None
+            if walk is not None and fd.line in self._unconditional:
+                found = walk[0].raises_first(*walk[1:])
+            self.always[fd.line] = found
         return self.always[fd.line]
 
     def _dead_calls(self, fd: FuncDef) -> frozenset[Position]:
@@ -440,17 +444,17 @@ class _Raising:
 
     def raises_first(
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope, refused, lacking: Lacking
-    ) -> bool:
-        """Whether a statement of the function's own body (not one in a branch, a loop or a
-        `try`) always raises, and none before it may `return` or `yield`."""
+    ) -> int | None:
+        """The line of the statement of the function's own body (not one in a branch, a loop
+        or a `try`) that always raises, with none before it that may `return` or `yield`."""
         self.refused, self.lacking = refused, lacking
         binds = _bindings(node)
         for stmt in node.body:
             if isinstance(stmt, ast.Raise) or self._raises(stmt, scope, binds) is not None:
-                return True
+                return stmt.lineno
             if _may_leave(stmt):
-                return False
-        return False
+                return None
+        return None
 
     def _block(self, body: list[ast.stmt], scope: symtable.SymbolTable, binds) -> None:
         for i, stmt in enumerate(body):

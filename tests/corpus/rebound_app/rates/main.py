@@ -10,15 +10,21 @@ from fastapi import FastAPI
 
 @asynccontextmanager
 async def lifespan(app: FastAPI):
+    requests.get("http://127.0.0.1:9/warm", timeout=5)  # ok: the first app's, never run
     yield
 
 
 app = FastAPI(lifespan=lifespan)  # ok: rebound below, never served
 
 
+@app.on_event("startup")
+async def load_rates():
+    requests.get("http://127.0.0.1:9/rates", timeout=5)  # ok: the first app's, never run
+
+
 @app.get("/")
 def root():
-    return {"ok": True}
+    return requests.get("http://127.0.0.1:9/", timeout=5).json()  # ok: never served
 
 
 app = FastAPI(title="rates")  # expect: UJ006

@@ -1,0 +1,5 @@
+import psycopg2
+
+
+def get_connection():
+    return psycopg2.connect("host=127.0.0.1 dbname=shop")  # expect: UJ002, UJ003
