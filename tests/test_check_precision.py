@@ -1394,3 +1394,10 @@ def test_a_dict_asked_with_get_and_filled_on_the_miss_is_a_cache_per_key():
     found = findings("memo_guards", "UJ001", "catalog/daily.py")
     for line in (94, 105):
         assert "on a cache miss only" in found[line].message, found[line].message
+
+
+def test_a_router_built_twice_serves_its_routes_under_the_last_prefix():
+    """`router = APIRouter(prefix="/parsing")`, then `router = APIRouter(prefix="/feedback")`:
+    the include takes the last router, so the route is `POST /feedback/send/{item_id}`."""
+    found = findings("rebound_app", "UJ005", "rates/feedback.py")
+    assert found[13].entry.route == "POST /feedback/send/{item_id}", found[13].entry.route

@@ -120,10 +120,10 @@ class AppDiscovery:
         """`app = FastAPI(lifespan=lifespan)`, then further down `app = FastAPI()`: the module
         serves the last app its body builds, so that one's place and arguments stand for the
         name (the earlier app, with its lifespan and what the body registers on it before
-        the rebinding, is never served: `RouterObj.registered_earlier`)."""
+        the rebinding, is never served: `RouterObj.registered_earlier`). So with a router
+        built twice: an include of the name takes the last one, with its prefix."""
         if (
-            kind != APP
-            or app.type != APP
+            kind != app.type
             or app.scope is not func
             or func.fd.qn != "<module>"
             or direct is None

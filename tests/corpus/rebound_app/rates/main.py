@@ -33,3 +33,8 @@ app = FastAPI(title="rates")  # expect: UJ006
 @app.get("/rates/{code}")
 def rate(code: str):
     return requests.get(f"http://127.0.0.1:9/rates/{code}", timeout=5).json()  # expect: UJ005
+
+
+from rates import feedback  # noqa: E402
+
+app.include_router(feedback.router)
