@@ -1401,3 +1401,11 @@ def test_a_router_built_twice_serves_its_routes_under_the_last_prefix():
     the include takes the last router, so the route is `POST /feedback/send/{item_id}`."""
     found = findings("rebound_app", "UJ005", "rates/feedback.py")
     assert found[13].entry.route == "POST /feedback/send/{item_id}", found[13].entry.route
+
+
+def test_a_repository_handed_to_an_inherited_constructor_is_followed():
+    """`NavService(NavRepository())`, NavService inheriting `BaseService.__init__(self,
+    repo)`: `self.repo.add(...)` is NavRepository's, whose flush is a second round trip."""
+    found = findings("injected_repos", "UJ005", "clinic/services.py")
+    assert "2 places" in found[23].message, found[23].message
+    assert "Session.flush" in found[23].message, found[23].message

@@ -20,6 +20,7 @@ class ParameterInference(Inference):
     def __post_init__(self) -> None:
         super().__post_init__()
         self._aliases: dict[tuple[str, str], tuple[Func, tuple | None] | None] = {}  # → _alias_of()
+        self._subclasses: dict[str, list[str]] | None = None  # class → its project subclasses
 
     def param_value(self, func: Func, param: Param, index: int) -> Value | None:
         key = ("param", func.gqn, param.name)
@@ -129,17 +130,16 @@ class ParameterInference(Inference):
         if sites is None:
             sites = self._index_sites()
         fd = func.fd
-        name = fd.name
         class_gqn = func.class_gqn
-        via_class = False
-        if name == "__init__" and class_gqn is not None:
-            via_class = True
-            name = self.classes[class_gqn].cd.name
+        via_class = fd.name == "__init__" and class_gqn is not None
+        built = self._built_by(func) if via_class else frozenset()
+        names = sorted({self.classes[c].cd.name for c in built}) if via_class else [fd.name]
+        named = [pair for name in names for pair in sites.get(name, ())]
         out: list[tuple[Func, CallSite, Value]] = []
-        for caller, site in sites.get(name, ())[:_MAX_HINT_SITES]:
+        for caller, site in named[:_MAX_HINT_SITES]:
             if not _may_pass(site, param, index):
                 continue  # passes nothing for this parameter: no need to type the callee
-            position = self._position(func, caller, site, index, via_class)
+            position = self._position(func, caller, site, index, built)
             if position is None:
                 continue
             arg = argument(site, param, position)
@@ -151,16 +151,33 @@ class ParameterInference(Inference):
                         break
         return out
 
+    def _built_by(self, init: Func) -> frozenset[str]:
+        """The classes whose construction runs `init`: its own, and each project subclass
+        that inherits it (`NavService(Repo())` runs `Service.__init__(self, repo)`)."""
+        own = init.class_gqn or ""
+        if self._subclasses is None:
+            self._subclasses = {}
+            for gqn in self.classes:
+                for base in self.mro(gqn)[0][1:]:
+                    self._subclasses.setdefault(base, []).append(gqn)
+        found = {own}
+        for sub in self._subclasses.get(own, ()):
+            inherited = self.method(sub, "__init__")
+            if inherited is not None and inherited.gqn == init.gqn:
+                found.add(sub)
+        return frozenset(found)
+
     def _position(
-        self, func: Func, caller: Func, site: CallSite, index: int, via_class: bool
+        self, func: Func, caller: Func, site: CallSite, index: int, built: frozenset[str]
     ) -> int | None:
         """Where the call site passes `func`'s parameter number `index` (one less when the
-        call binds `self`), or None when the site does not call `func`."""
+        call binds `self`, or constructs one of the classes `built` runs `func` for), or
+        None when the site does not call `func`."""
         callee = self.callee(caller, site.func)
         if callee is None:
             return None
-        if via_class:
-            if callee != ("class", func.class_gqn):
+        if built:
+            if callee[0] != "class" or callee[1] not in built:
                 return None
             return index - 1
         if callee[1] == func.gqn and callee[0] in ("func", "meth"):
