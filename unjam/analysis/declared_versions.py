@@ -38,9 +38,17 @@ _MAX_READ = 8_000_000  # bytes read of one file: a lock of a large project fits
 def _read(path: Path) -> str:
     try:
         with path.open("rb") as handle:
-            return handle.read(_MAX_READ).decode("utf-8", errors="replace")
+            return decoded(handle.read(_MAX_READ))
     except OSError:
         return ""
+
+
+def decoded(raw: bytes) -> str:
+    """A dependency file's text: UTF-8, or UTF-16 where its byte-order mark says so (what
+    `pip freeze > requirements.txt` writes in Windows PowerShell)."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return raw.decode("utf-16", errors="replace")
+    return raw.decode("utf-8-sig", errors="replace")
 
 
 def files_mention(
@@ -61,7 +69,7 @@ def files_mention(
                     continue
                 try:
                     with path.open("rb") as handle:
-                        text = handle.read(_MAX_READ).decode("utf-8", errors="replace").lower()
+                        text = decoded(handle.read(_MAX_READ)).lower()
                 except OSError:
                     return True
                 if whole and any(word.search(text) for word in found):
