@@ -198,6 +198,7 @@ class ThreadPool:
                 f"request ({names}{unseen}), one after another: no ceiling on concurrent "
                 f"requests, but once the pool is saturated a request waits for a "
                 f"{pool.unit} {at_least}{trips} times"
+                + (f" ({_after_response(exits)})" if exits else "")
             ),
             "thread-pool trips",
             self.e.entry_point(route.endpoint),
@@ -448,6 +449,14 @@ def _generators(p: Project, pieces: list[Invoked]) -> list[Invoked]:
         and (func := p.funcs.get(d.funcs[-1])) is not None
         and func.fd.is_generator
     ]
+
+
+def _after_response(generators: list[Invoked]) -> str:
+    """Where the exits those FastAPI versions count run: after the response is sent, so
+    the client does not wait for them, though the pool does."""
+    if len(generators) == 1:
+        return "the last of them after its response is sent"
+    return f"the last {len(generators)} of them after its response is sent"
 
 
 def _exits_counted(generators: list[Invoked], pinned: str) -> str:
