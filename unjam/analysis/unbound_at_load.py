@@ -1,15 +1,19 @@
-"""App modules that read a name of their own before they bind it, as they load: `app.
-middleware("http")(log_requests)` on line 21 and `app = FastAPI()` on line 25 raise NameError
-when the server imports the module, so the app cannot start (unstartable.py).
+"""Modules that read a name, as they load, that nothing has bound yet: an app module's `app.
+middleware("http")(log_requests)` on line 21 before its `app = FastAPI()` on line 25, or a
+routes module's `user=Depends(current_user)` where nothing in it defines or imports
+`current_user`. Importing the module raises NameError, so the app that imports it as it
+starts cannot start (unstartable.py).
 
 Only what surely runs counts: a statement of the module's own body (not one under an `if`,
 a `try`, a `with` or a loop), the parts of it Python evaluates whatever happens (not the
 right of `and`/`or`, a branch of `x if c else y`, a lambda's or a function's body; a
 `def`'s decorators and defaults, a class's bases and decorators), a name no statement
 before it binds, in any way (`for` targets, imports and assignments under an `if` or a
-`try` count as binding it), and one a later statement does bind: a name bound nowhere is
-ruff's F821 to report. A module that may make names up as it runs (a star import,
-`globals()`, a function declaring the name `global`) is given the benefit of the doubt.
+`try` count as binding it), and either bound by a later statement (looked for in the app
+modules) or bound nowhere in the module (in every module: only a summary's reads that no
+binding of it explains make the module read again). A module that may make names up as it
+runs (a star import, `globals()`, a function declaring the name `global`, `builtins`) is
+given the benefit of the doubt, and so is `_` (gettext installs it among the builtins).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +32,7 @@ from unjam.analysis.top_level_imports import Trees
 
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__name__", "__doc__", "__spec__"}
 # calls that may bind module names the text does not show
-_DYNAMIC = frozenset({"globals", "vars", "exec", "setattr", "__import__"})
+_DYNAMIC = frozenset({"globals", "vars", "exec", "__import__"})
 
 
 @dataclass(frozen=True)
@@ -36,21 +40,81 @@ class UnboundAtLoad:
     module: Module
     line: int  # where the name is read
     name: str
-    bound: int  # the line of its first binding
+    bound: int  # the line of its first binding, 0 where nothing binds it
 
 
-def unbound_at_load(modules: list[Module], trees: Trees) -> list[UnboundAtLoad]:
-    """The first such read of each of `modules` that has one (parsed only when its text
-    suggests one: an app module may be thousands of lines long)."""
+def unbound_at_load(
+    apps: list[Module],
+    modules: list[Module],
+    trees: Trees,
+    starred: Callable[[Module], set[str] | None],
+) -> list[UnboundAtLoad]:
+    """The first such read of each of `modules` that has one: a name bound later, in the
+    app modules `apps`, or bound nowhere, in any (parsed only when its summary, or for an
+    app module its text, suggests one: an app module may be thousands of lines long).
+    `starred`: the names a module's star imports bind, or None where they cannot be told
+    (a library's)."""
     found = []
+    app_ids = {id(mod) for mod in apps}
     for mod in modules:
-        if mod.summary.star_imports or not _suspect(mod, trees.root / mod.path):
+        given = starred(mod) if mod.summary.star_imports else set()
+        if given is None:
+            continue
+        if not _never_bound(mod, given, trees.root) and not (
+            not given and id(mod) in app_ids and _suspect(mod, trees.root / mod.path)
+        ):
             continue
         tree = trees.of(mod)
-        read = _first_unbound_read(tree) if tree is not None else None
+        read = _first_unbound_read(tree, given) if tree is not None else None
         if read is not None:
             found.append(UnboundAtLoad(mod, *read))
     return found
+
+
+def _never_bound(mod: Module, given: set[str], root: Path) -> bool:
+    """Whether a decorator or a default of a function the module defines at its top level
+    reads, by its summary, a name the module has no binding of at all (nor its star
+    imports, `given`) — and its text binds it in no way either (the summary keeps no loop
+    or comprehension variable, nor `except … as e`)."""
+    summary = mod.summary
+    unbound: set[str] = set()
+    for fd in summary.funcs.values():
+        if fd.parent is not None or fd.class_qn is not None or fd.qn == "<module>":
+            continue
+        refs = [ref for ref, _line, _col in fd.decorators]
+        refs += [p.default for p in fd.params if p.default is not None and p.default[0] != "const"]
+        for ref in refs:
+            unbound |= names_read(ref)
+    if not unbound:
+        return False
+    own = (summary.global_values, summary.funcs, summary.classes, summary.imports, given)
+    unbound = {
+        n for n in unbound if n not in _BUILTINS and n != "_" and all(n not in o for o in own)
+    }
+    if not unbound:
+        return False
+    try:
+        lines = (root / mod.path).read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError):
+        return False
+    return any(not _bound_in_text(lines, name) for name in unbound)
+
+
+def _bound_in_text(lines: list[str], name: str) -> bool:
+    """Whether a line binds `name` in some way: a `for` target (a comprehension's too),
+    `as name`, `name :=`, a `def` or `class`, an import, or an assignment (or a keyword
+    argument, which looks like one: no claim then)."""
+    for text in lines:
+        if name not in text:
+            continue
+        words = _WORDS.findall(text)
+        if name not in words:
+            continue
+        if _binds_on(text.strip(), name) or f"{name}=" in text or f"{name} =" in text:
+            return True
+        if ":=" in text or " as " in text or ("for" in words and "in" in words):
+            return True
+    return False
 
 
 def _suspect(mod: Module, path: Path) -> bool:
@@ -109,35 +173,49 @@ def _binds_on(text: str, name: str) -> bool:
 _WORDS = re.compile(r"\w+")
 
 
-def _first_unbound_read(tree: ast.Module) -> tuple[int, str, int] | None:
-    """(line read, name, line bound) of the first read of a name before its binding."""
+def _first_unbound_read(tree: ast.Module, given: set[str]) -> tuple[int, str, int] | None:
+    """(line read, name, line bound or 0) of the first read of a name before any binding
+    (`given`: what star imports bind, taken as bound from the start)."""
     if _makes_names_up(tree):
         return None
     first = _first_bindings(tree)
-    bound: set[str] = set()
+    bound: set[str] = set(given)
     for stmt in tree.body:
         if not isinstance(stmt, ast.If | ast.Try | ast.With | ast.For | ast.While):
             for node in _evaluated_at_load(stmt):
                 name = node.id
-                if name not in bound and name not in _BUILTINS and name in first:
-                    return node.lineno, name, first[name]
+                if name not in bound and name not in _BUILTINS and name != "_":
+                    return node.lineno, name, first.get(name, 0)
         bound |= _bound_by(stmt)
     return None
 
 
 def _makes_names_up(tree: ast.Module) -> bool:
-    """A `global` statement (a function an earlier statement calls may bind the name) or a
-    call of `globals()`, `exec`, `setattr`…"""
+    """A `global` statement (a function an earlier statement calls may bind the name), a
+    mention of `builtins`, or a call of `globals()`, `exec`, a `setattr` on a module…"""
     for node in ast.walk(tree):
         if isinstance(node, ast.Global):
+            return True
+        if isinstance(node, ast.Name | ast.alias) and "builtins" in (
+            node.id if isinstance(node, ast.Name) else node.name
+        ):
             return True
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
-            and node.func.id in _DYNAMIC
+            and (node.func.id in _DYNAMIC or (node.func.id == "setattr" and _on_a_module(node)))
         ):
             return True
     return False
+
+
+def _on_a_module(call: ast.Call) -> bool:
+    """`setattr(sys.modules[__name__], name, value)`: an attribute set on a module, not on an
+    object (`setattr(user, key, value)`)."""
+    target = call.args[0] if call.args else None
+    return not isinstance(target, ast.Name | ast.Attribute) or (
+        isinstance(target, ast.Name) and target.id in ("builtins", "__builtins__")
+    )
 
 
 def _first_bindings(tree: ast.Module) -> dict[str, int]:

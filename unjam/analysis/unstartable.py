@@ -181,20 +181,26 @@ def _raising_calls(project: Project, root: Path, broken: dict[str, str]) -> dict
 def _unbound(
     project: Project, model: FastAPIModel, root: Path, broken: dict[str, str]
 ) -> dict[str, str]:
-    """Adds to `broken` each app module that reads a name of its own before binding it as
-    it loads (unbound_at_load.py); returns its path → the reason."""
+    """Adds to `broken` each module that reads, as it loads, a name nothing has bound yet
+    (unbound_at_load.py); returns its path → the reason."""
     from unjam.analysis.top_level_imports import Trees
     from unjam.analysis.unbound_at_load import unbound_at_load
 
-    modules = list({id(app.scope.mod): app.scope.mod for app in model.apps}.values())
+    apps = list({id(app.scope.mod): app.scope.mod for app in model.apps}.values())
     reasons: dict[str, str] = {}
-    for found in unbound_at_load(modules, Trees(root)):
+    starred = StarredNames(project)
+    for found in unbound_at_load(apps, project.unique_modules(), Trees(root), starred.of):
         path = found.module.path
         _mark_broken(project, found.module, path, broken)
+        where = (
+            f"before it binds it on line {found.bound}"
+            if found.bound
+            else "which nothing in it defines or imports"
+        )
         reasons.setdefault(
             path,
-            f"{path} reads `{found.name}` on line {found.line}, before it binds it on line "
-            f"{found.bound}: importing it raises NameError",
+            f"{path} reads `{found.name}` on line {found.line}, {where}: importing it raises "
+            "NameError",
         )
     return reasons
 
@@ -289,3 +295,32 @@ def unimportable_routes(
         if chain is not None:
             dead[id(route)] = failing.broken[chain[-1]]
     return dead
+
+
+class StarredNames:
+    """The names a module's star imports bind (`from crud import *`): every top-level name
+    of the project modules they name, through their own star imports; None where one names
+    a module outside the project, or a chain too deep to follow."""
+
+    def __init__(self, project: Project) -> None:
+        self.p = project
+        self._known: dict[int, set[str] | None] = {}
+
+    def of(self, mod: Module, depth: int = 0) -> set[str] | None:
+        if id(mod) in self._known:
+            return self._known[id(mod)]
+        if depth > 8:
+            return None
+        self._known[id(mod)] = None  # (a cycle of star imports: no claim)
+        names: set[str] | None = set()
+        for imp in mod.summary.star_imports:
+            target = self.p.modules.get(self.p.import_target(mod, imp).removesuffix(".*"))
+            inner = self.of(target, depth + 1) if target is not None else None
+            if target is None or inner is None or names is None:
+                names = None
+                break
+            s = target.summary
+            names |= {*s.global_values, *s.classes, *s.imports, *inner}
+            names |= {qn for qn in s.funcs if "." not in qn and qn != "<module>"}
+        self._known[id(mod)] = names
+        return names
