@@ -101,12 +101,13 @@ class Route:
 NO_MODEL = ("const", None)
 
 
-def validates_response(project: Project, route: Route) -> bool:
+def validates_response(project: Project, route: Route, from_annotation: bool = True) -> bool:
     """Whether FastAPI validates what a sync endpoint returns in the thread pool, one more
     trip after the endpoint's own: when a response model is given, or read from the return
-    annotation — anything but `None`, a `Response` class, or a streaming generator's — and
-    the endpoint does not return a `Response` object itself (FastAPI sends one as it is,
-    whatever `response_model=` says)."""
+    annotation (`from_annotation`: FastAPI 0.89 and later do) — anything but `None`, a
+    `Response` class, or a streaming generator's — and the endpoint does not return a
+    `Response` object itself (FastAPI sends one as it is, whatever `response_model=`
+    says)."""
     endpoint = route.endpoint
     if endpoint.is_async or endpoint.role is not Role.ENDPOINT or not endpoint.funcs:
         return False
@@ -115,6 +116,8 @@ def validates_response(project: Project, route: Route) -> bool:
         return False
     if route.response_model is not None:
         return route.response_model != NO_MODEL
+    if not from_annotation:
+        return False
     if func is None or func.fd.is_generator or func.fd.returns in (None, NO_MODEL):
         return False
     value = project.annotation_type(project.parent_scope(func), func.fd.returns)

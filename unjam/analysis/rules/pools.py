@@ -37,6 +37,9 @@ class Pool:
     # where the project pins a FastAPI before 0.82, whose sync `yield` dependencies' exits
     # take a token of this pool too; "" when they have a limiter of their own
     shared_exits: str = ""
+    # where the project pins a FastAPI before 0.89, which reads no response model from an
+    # endpoint's return annotation (`-> Any`, `-> list[Item]`: nothing validated)
+    annotations_unread: str = ""
 
 
 ANYIO = Pool(
@@ -89,5 +92,6 @@ def pool_of(root: Path, folders: list[str]) -> Pool:
         if declared:
             pool = _executor(declared)
             break
-    shared_exits = declared_below(root, folders, "fastapi", (0, 82))
-    return replace(pool, shared_exits=shared_exits) if shared_exits else pool
+    shared_exits = declared_below(root, folders, "fastapi", (0, 82)) or ""
+    unread = declared_below(root, folders, "fastapi", (0, 89)) or ""
+    return replace(pool, shared_exits=shared_exits, annotations_unread=unread)

@@ -169,8 +169,8 @@ class ThreadPool:
             return
         # (the validation is counted, not weighed: one dependency, the endpoint and the
         # validation are how an ordinary sync route runs)
-        validation = validates_response(self.p, route)
         pool = self._pool(route.app)
+        validation = validates_response(self.p, route, not pool.annotations_unread)
         exits = _generators(self.p, pieces) if pool.shared_exits else []
         trips = len(pieces) + validation + len(exits)
         names = ", ".join(f"`{i.name}`" for i in pieces)
