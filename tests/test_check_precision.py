@@ -1409,3 +1409,11 @@ def test_a_repository_handed_to_an_inherited_constructor_is_followed():
     found = findings("injected_repos", "UJ005", "clinic/services.py")
     assert "2 places" in found[23].message, found[23].message
     assert "Session.flush" in found[23].message, found[23].message
+
+
+def test_a_value_stored_beside_the_time_it_was_fetched_expires():
+    """`if cls._cache and now - cls._fetched_at < TTL: return cls._cache`, the miss storing
+    `cls._fetched_at = now`; and the same with module globals: refreshed at each expiry."""
+    found = findings("memo_guards", "UJ001", "catalog/daily.py")
+    for line in (123, 136):
+        assert "until the entry expires" in found[line].message, found[line].message

@@ -34,6 +34,7 @@ def expiring_cache(project: Project, func: Func, index: int) -> bool:
             _read_from_expiring_store(func.fd, subject)
             or _stale_by_clock(func.fd, guard)
             or _loaded_by_the_clock(project, func, subject)
+            or _stamped_by_the_clock(func, subject)
         ):
             return True
         while subject[0] in ("attr", "sub", "call") and type(subject[1]) is tuple:
@@ -43,6 +44,32 @@ def expiring_cache(project: Project, func: Func, index: int) -> bool:
                 if value[0] == "call" and last_name(value[1]) in _EXPIRING:
                     return True
         index = guards[index].outer
+    return False
+
+
+def _stamped_by_the_clock(func: Func, subject: tuple) -> bool:
+    """`if cls._cache and now - cls._cache_time < TTL: return cls._cache` whose miss path
+    stores the time beside the value (`cls._cache_time = now`, `now = time.time()`; or a
+    global `_fetched_at = time.time()`): the value is refreshed once the stamp is old, so
+    what runs on a miss runs again at each expiry. The test of the stamp itself is not in
+    the summary; the stamp stored beside the value, read from the clock, says it."""
+    fd = func.fd
+    while subject[0] in ("call", "sub") and type(subject[1]) is tuple:
+        subject = subject[1]
+    if subject[0] == "attr":
+        base, name = subject[1], subject[2]
+        return any(
+            stored_base == base and attr != name and _reads_clock(fd, value, 2)
+            for stored_base, attr, value in fd.attr_stores
+        )
+    if subject[0] == "name" and subject[1] in fd.globals_declared:
+        values = func.mod.summary.global_values
+        return any(
+            scope == fd.qn and _reads_clock(fd, value, 2)
+            for name in fd.globals_declared
+            if name != subject[1]
+            for scope, value in values.get(name, ())
+        )
     return False
 
 
@@ -62,6 +89,8 @@ def _reads_clock(fd: FuncDef, ref: tuple, depth: int) -> bool:
     stack = [ref]
     while stack:
         item = stack.pop()
+        if not item:
+            continue  # (a call's empty argument tuple)
         if item[0] == "call" and last_name(item[1]) in _CLOCKS:
             return True
         local = fd.locals.get(item[1], ()) if item[0] == "name" and depth > 0 else ()

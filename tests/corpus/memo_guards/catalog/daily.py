@@ -105,3 +105,39 @@ async def fee(event_id: int):
         value = requests.get(f"http://127.0.0.1:9/fees/{event_id}", timeout=5).json()  # expect: UJ001
         fee_cache[event_id] = value
     return value
+
+
+import time  # noqa: E402
+
+
+class JwksKeys:
+    _cache: dict | None = None
+    _fetched_at = 0.0
+    TTL = 3600
+
+    @classmethod
+    def get(cls) -> dict:
+        now = time.time()
+        if cls._cache and now - cls._fetched_at < cls.TTL:
+            return cls._cache
+        cls._cache = requests.get("http://127.0.0.1:9/jwks", timeout=5).json()  # expect: UJ001
+        cls._fetched_at = now
+        return cls._cache
+
+
+_rates: dict | None = None
+_rates_at = 0.0
+
+
+def exchange_rates() -> dict:
+    global _rates, _rates_at
+    if _rates is not None and time.time() - _rates_at < 600:
+        return _rates
+    _rates = requests.get("http://127.0.0.1:9/rates", timeout=5).json()  # expect: UJ001
+    _rates_at = time.time()
+    return _rates
+
+
+@daily.get("/keys")
+async def keys():
+    return {"keys": JwksKeys.get(), "rates": exchange_rates()}
