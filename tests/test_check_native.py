@@ -344,6 +344,9 @@ EDGES = [
     "    x = 1",
     "\\",
     "\x0cx = f()",
+    "def f():\n\tif x:\n\t\treturn g(x)\n\treturn [h(y) for y in x]",  # tabs alone
+    "def f():\n\tx = 1\n        return g(x)",  # tabs and spaces: CPython's TabError
+    "class C:\n\tdef m(self):\n\t\tpass\n  \ty = 2",
 ]
 
 

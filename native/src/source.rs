@@ -13,7 +13,7 @@ pub fn decline(data: &[u8]) -> Option<&'static str> {
     if has_coding_declaration(data) {
         return Some("coding declaration");
     }
-    if tab_in_indentation(data) {
+    if mixed_indentation(data) {
         return Some("tab in indentation"); // CPython's TabError rules are not mirrored
     }
     None
@@ -76,15 +76,30 @@ fn has_coding_declaration(data: &[u8]) -> bool {
     })
 }
 
-fn tab_in_indentation(data: &[u8]) -> bool {
+/// Whether a tab indents some line while a space or a form feed indents another (or the
+/// same): CPython's TabError rules then decide, which the native path does not mirror. A
+/// file indented with tabs alone is read as CPython reads it.
+fn mixed_indentation(data: &[u8]) -> bool {
     if !data.contains(&b'\t') {
         return false; // the common case, at memchr speed
     }
-    data.split(|b| *b == b'\n' || *b == b'\r').any(|line| {
-        line.iter()
+    let (mut tabs, mut others) = (false, false);
+    for line in data.split(|b| *b == b'\n' || *b == b'\r') {
+        for b in line
+            .iter()
             .take_while(|b| matches!(b, b' ' | b'\t' | b'\x0c'))
-            .any(|b| *b == b'\t')
-    })
+        {
+            if *b == b'\t' {
+                tabs = true;
+            } else {
+                others = true;
+            }
+        }
+        if tabs && others {
+            return true;
+        }
+    }
+    false
 }
 
 /// Byte offset → CPython's (lineno, col_offset): 1-based line, UTF-8 byte column. CPython

@@ -310,7 +310,7 @@ def _explain(native, row: tuple, target: tuple[int, int]) -> tuple:
     parsed the file at the target version but declined to summarise it (a construct only
     CPython's own tree gives exactly; `decline_reason` says which), or saying that the
     file's validity at the target is not known when the extension declined it unread (a
-    BOM, a tab in the indentation)."""
+    BOM, tabs and spaces both in the indentation)."""
     reason = row[4]
     if not (isinstance(reason, str) and reason.startswith("syntax error")):
         return row
