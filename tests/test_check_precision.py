@@ -1417,3 +1417,10 @@ def test_a_value_stored_beside_the_time_it_was_fetched_expires():
     found = findings("memo_guards", "UJ001", "catalog/daily.py")
     for line in (123, 136):
         assert "until the entry expires" in found[line].message, found[line].message
+
+
+def test_a_router_included_through_cast_keeps_its_prefix():
+    """`app.include_router(cast(Any, sensors))` includes `sensors`: its route is served under
+    its own prefix, not an unread one."""
+    found = findings("cast_include", "UJ005", "main.py")
+    assert found[17].entry.route == "GET /sensors/{sid}", found[17].entry.route

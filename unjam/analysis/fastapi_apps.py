@@ -23,6 +23,7 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import ModuleSummary
 
 _NAMED_TYPES = {"FastAPI": APP, "APIRouter": ROUTER}
+_CAST = ("ext", "typing.cast")
 
 
 class AppDiscovery:
@@ -264,6 +265,8 @@ class AppDiscovery:
                     found = self._router_of(scope, value, depth + 1)
             return found
         if base_ref[0] == "call" and depth < 3:
+            if len(base_ref[2]) == 2 and self.p.callee(func, base_ref[1]) == _CAST:
+                return self._router_of(func, base_ref[2][1], depth + 1)  # `cast(Any, router)`
             return self._returned_router(func, base_ref[1], depth)
         return None
 

@@ -197,9 +197,12 @@ class Registrations(IncludeModel):
 
     def _outside_app(self, func: Func, ref: tuple) -> bool:
         """Whether a mounted app is a library's own ASGI app (`StaticFiles(directory=...)`,
-        a Socket.IO app): it serves none of the project's routers."""
+        a Socket.IO app), or the project's subclass of one (`StaticFilesWithCache`): it
+        serves none of the project's routers."""
         value = self.p.value_of(func, ref)
-        return value is not None and value[0] == "inst" and self._app_type(value) is None
+        if value is None or value[0] not in ("inst", "obj") or self._app_type(value) is not None:
+            return False
+        return value[0] == "inst" or bool(self.p.mro(value[1])[1])
 
     def _never_given(self, scope: Func, owner_ref: tuple) -> bool:
         """Whether `owner_ref` is a parameter of `scope`, a function nothing calls or hands

@@ -359,6 +359,8 @@ class Inference(ClassIndex):
             qn = callee[1]
             if qn in _CALLS_FIRST and ref[2]:
                 return self.value_of(func, ref[2][0])
+            if qn == "typing.cast" and len(ref[2]) == 2:
+                return self.value_of(func, ref[2][1])  # `cast(Any, router)` is `router`
             if qn == "builtins.next" and ref[2] and ref[2][0][0] == "call":
                 # `db = next(get_db())`: what the generator yields first
                 factory = self.callee(func, ref[2][0][1])
