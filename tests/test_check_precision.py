@@ -1424,3 +1424,11 @@ def test_a_router_included_through_cast_keeps_its_prefix():
     its own prefix, not an unread one."""
     found = findings("cast_include", "UJ005", "main.py")
     assert found[17].entry.route == "GET /sensors/{sid}", found[17].entry.route
+
+
+def test_a_flag_set_beside_the_value_it_guards_is_a_memo():
+    """`if _model_loaded: return _model`, the miss setting both, and the same through `self`
+    on the process's one instance: the fetch runs on the first call only."""
+    found = findings("memo_guards", "UJ001", "catalog/daily.py")
+    for line in (154, 167):
+        assert "on the first call only" in found[line].message, found[line].message

@@ -224,7 +224,11 @@ def _returns_what_it_tested(fd: FuncDef, returned: tuple, root: tuple) -> bool:
 def _marked_and_kept(fd: FuncDef, subject: tuple, cached: tuple) -> bool:
     """`if state in _LOADED: return _INDEX.get(state)` … `_LOADED.add(state)`, `_INDEX[state]
     = data`: one module container marks what is loaded, another keeps it, and this function
-    fills both — a cache whose answer comes from the second."""
+    fills both — a cache whose answer comes from the second; also `if _loaded: return _model`
+    … `_model = load()`, `_loaded = True` (or the same through `self`): a flag beside the
+    kept value, both set here."""
+    if _flag_beside_value(fd, subject, cached):
+        return True
     table = _table_read(cached)
     return (
         subject[0] == "name"
@@ -234,6 +238,20 @@ def _marked_and_kept(fd: FuncDef, subject: tuple, cached: tuple) -> bool:
         and _sets(fd, subject, subject)
         and _sets(fd, table, table)
     )
+
+
+def _flag_beside_value(fd: FuncDef, subject: tuple, cached: tuple) -> bool:
+    """Both the tested flag and the returned value are module globals this function
+    declares, or attributes of `self`, and it sets both."""
+    if subject[0] == "name" and cached[0] == "name":
+        declared = fd.globals_declared
+        if subject[1] not in declared or cached[1] not in declared:
+            return False
+    elif not (
+        subject[0] == "attr" and cached[0] == "attr" and subject[1] == cached[1] == ("name", "self")
+    ):
+        return False
+    return _sets(fd, subject, _root(subject)[0]) and _sets(fd, cached, _root(cached)[0])
 
 
 _ADDS = frozenset({"add", "append", "update", "setdefault", "extend"})

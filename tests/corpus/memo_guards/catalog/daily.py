@@ -141,3 +141,37 @@ def exchange_rates() -> dict:
 @daily.get("/keys")
 async def keys():
     return {"keys": JwksKeys.get(), "rates": exchange_rates()}
+
+
+_model = None
+_model_loaded = False
+
+
+def load_model():
+    global _model, _model_loaded
+    if _model_loaded:
+        return _model
+    _model = requests.get("http://127.0.0.1:9/model", timeout=30).json()  # expect: UJ001
+    _model_loaded = True
+    return _model
+
+
+class Index:
+    def __init__(self) -> None:
+        self._ready = False
+        self._rows: list = []
+
+    def rows(self) -> list:
+        if self._ready:
+            return self._rows
+        self._rows = requests.get("http://127.0.0.1:9/rows", timeout=30).json()  # expect: UJ001
+        self._ready = True
+        return self._rows
+
+
+index = Index()
+
+
+@daily.get("/model")
+async def model_status():
+    return {"loaded": load_model() is not None, "rows": len(index.rows())}
