@@ -191,19 +191,24 @@ pub fn missed<'a>(
     }
 }
 
+/// X of `X is not None`, or the test itself where it is no comparison (`if X:`); None for
+/// any other comparison: `_tested` in summarize_guards.py.
+fn tested(test: &Expr) -> Option<&Expr> {
+    let Expr::Compare(c) = test else {
+        return Some(test);
+    };
+    if c.ops.len() != 1
+        || c.ops[0] != CmpOp::IsNot
+        || !matches!(c.comparators[0], Expr::NoneLiteral(_))
+    {
+        return None;
+    }
+    Some(&c.left)
+}
+
 /// (X, key) of `X.get(key)` or `X.get(key) is not None`: `_got` in summarize_guards.py.
 fn got(test: &Expr) -> Option<(&Expr, &Expr)> {
-    let mut call = test;
-    if let Expr::Compare(c) = test {
-        if c.ops.len() != 1
-            || c.ops[0] != CmpOp::IsNot
-            || !matches!(c.comparators[0], Expr::NoneLiteral(_))
-        {
-            return None;
-        }
-        call = &c.left;
-    }
-    let Expr::Call(c) = call else { return None };
+    let Expr::Call(c) = tested(test)? else { return None };
     let Expr::Attribute(a) = &*c.func else { return None };
     if a.attr.as_str() != "get" || c.arguments.args.len() != 1 || !c.arguments.keywords.is_empty()
     {
@@ -215,16 +220,7 @@ fn got(test: &Expr) -> Option<(&Expr, &Expr)> {
 /// X of `if X is not None:` / `if X:`, X a name that is not a parameter: what the `else`
 /// runs under when it does not fill X (`_unset_name` in summarize_guards.py).
 pub fn unset_name<'a>(test: &'a Expr, params: &[Param]) -> Option<&'a Expr> {
-    let mut subject = test;
-    if let Expr::Compare(c) = test {
-        if c.ops.len() != 1
-            || c.ops[0] != CmpOp::IsNot
-            || !matches!(c.comparators[0], Expr::NoneLiteral(_))
-        {
-            return None;
-        }
-        subject = &c.left;
-    }
+    let subject = tested(test)?;
     let Expr::Name(n) = subject else { return None };
     if params.iter().any(|p| p.name == n.id.as_str()) {
         return None;

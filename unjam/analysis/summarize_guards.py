@@ -178,35 +178,38 @@ def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.
     return None
 
 
+def _tested(test: ast.expr) -> ast.expr | None:
+    """X of `X is not None`, or the test itself where it is no comparison (`if X:`); None
+    for any other comparison."""
+    if type(test) is not ast.Compare:
+        return test
+    right = test.comparators[0]
+    if len(test.ops) != 1 or type(test.ops[0]) is not ast.IsNot:
+        return None
+    if type(right) is not ast.Constant or right.value is not None:
+        return None
+    return test.left
+
+
 def _got(test: ast.expr) -> tuple[ast.expr, ast.expr] | None:
     """(X, key) of `X.get(key)` or `X.get(key) is not None`."""
-    if type(test) is ast.Compare:
-        right = test.comparators[0]
-        if len(test.ops) != 1 or type(test.ops[0]) is not ast.IsNot:
-            return None
-        if type(right) is not ast.Constant or right.value is not None:
-            return None
-        test = test.left
-    if type(test) is not ast.Call or test.keywords or len(test.args) != 1:
+    call = _tested(test)
+    if type(call) is not ast.Call or call.keywords or len(call.args) != 1:
         return None
-    func = test.func
+    func = call.func
     if type(func) is not ast.Attribute or func.attr != "get":
         return None
-    return func.value, test.args[0]
+    return func.value, call.args[0]
 
 
 def _unset_name(test: ast.expr, fn: FuncDef) -> ast.Name | None:
     """X of `if X is not None:` / `if X:`, X a name that is not a parameter: what the
     `else` runs under when it does not fill X (`_missed`) — X unset, a fallback or a
     switch."""
-    if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) is ast.IsNot:
-        right = test.comparators[0]
-        if type(right) is not ast.Constant or right.value is not None:
-            return None
-        test = test.left
-    if type(test) is not ast.Name or any(p.name == test.id for p in fn.params):
+    subject = _tested(test)
+    if type(subject) is not ast.Name or any(p.name == subject.id for p in fn.params):
         return None
-    return test
+    return subject
 
 
 def _changed(test: ast.expr, body: list[ast.stmt]) -> tuple[ast.expr, ast.expr] | None:
