@@ -345,16 +345,17 @@ class Resolver(ProjectIndex):
         values = s.global_values.get(name)
         if values:
             ann = s.global_annotations.get(name)
+            typed = None
             if ann is not None:
                 typed = self.annotation_type(self.module_scope(mod), ann)
-                if typed is not None:
+                if typed is not None and typed[0] != "obj":
                     return typed
             for scope_qn, ref in values:
                 scope = self.funcs.get(f"{mod.name}.{scope_qn}") or self.module_scope(mod)
                 value = self.value_of(scope, ref)
                 if value is not None:
-                    return value
-            return None
+                    return self.narrowed(typed, value)
+            return typed
         sub = f"{modname}.{name}"
         if sub in self.modules:
             return ("mod", sub)
@@ -429,19 +430,30 @@ class Resolver(ProjectIndex):
         return value
 
     def local_value(self, func: Func, name: str) -> Value | None:
-        """What a local holds: its annotation's type, else its first inferred value — the
-        value first when the annotation names a Protocol (`repo: Repository =
-        PostgresRepository(dsn)`: the class it was built as has the bodies that run)."""
+        """What a local holds: its annotation's type, else its first inferred value (see
+        `narrowed`)."""
         ann = func.fd.local_annotations.get(name)
         typed = None
         if ann is not None:
             typed = self.annotation_type(self.parent_scope(func), ann)
-            if typed is not None and not (typed[0] == "obj" and self.is_protocol(typed[1])):
+            if typed is not None and typed[0] != "obj":
                 return typed
         for ref in func.fd.locals.get(name, ()):
             value = self.value_of(func, ref)
             if value is not None:
-                return value
+                return self.narrowed(typed, value)
+        return typed
+
+    def narrowed(self, typed: Value | None, value: Value) -> Value:
+        """A name's value where its annotation (`typed`) names a project class: the class it
+        was built as when that is the annotation's Protocol, or a subclass of the annotated
+        class (`repo: Repository = PostgresRepository(dsn)`, `auth: IAuthService =
+        AuthService()`: the bodies that run are the built class's), else the annotation."""
+        if typed is None:
+            return value
+        built = value[0] == "obj" and value != typed and type(value[1]) is str
+        if built and (self.is_protocol(typed[1]) or typed[1] in self.mro(value[1])[0]):
+            return value
         return typed
 
     # ---- symbols (identity of module-level objects such as apps and routers) ------------
