@@ -1432,3 +1432,12 @@ def test_a_flag_set_beside_the_value_it_guards_is_a_memo():
     found = findings("memo_guards", "UJ001", "catalog/daily.py")
     for line in (154, 167):
         assert "on the first call only" in found[line].message, found[line].message
+
+
+def test_a_setting_read_from_app_state_is_a_switch_unless_the_function_fills_it():
+    """`factory = getattr(request.app.state, "job_factory", None)`, `if factory is not None:
+    return await factory()`: start-up sets it or not, so the fallback runs on every call where
+    it is unset; the same read of a client the function stores there itself is a memo."""
+    found = findings("memo_guards", "UJ001", "catalog/daily.py")
+    assert "first call" not in found[188].message, found[188].message
+    assert "on the first call only" in found[196].message, found[196].message

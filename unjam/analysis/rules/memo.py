@@ -161,6 +161,8 @@ def _outlives_call(
         # a local: memoised only when read from somewhere that outlives the call (`x = None`
         # … `x = build()`, `path = Path(...)` … `if not path.exists():`, or `template =
         # f.read()` from a file this call opened, are per call)
+        if guard.kind == "cached" and _app_state_switch(fd, values):
+            return False
         return any(
             _kept_read(fd, ref, written)
             or (guard.kind == "cached" and _filled_cache_answer(fd, ref))
@@ -600,6 +602,40 @@ def _stored_into_argument(fd: FuncDef, call: tuple) -> bool:
         and site.func[2].partition("_")[0] in _SETTERS
         for site in fd.calls
     )
+
+
+def _app_state_switch(fd: FuncDef, values: list[tuple]) -> bool:
+    """`factory = getattr(app.state, "factory", None)`, `if factory is not None: return
+    await factory(log)`, with nothing in `fd` storing `app.state.factory`: a setting the
+    deployment's start-up leaves there or not, not a value this function keeps."""
+    names = {_state_attribute(ref) for ref in values} - {None}
+    if not names:
+        return False
+    stored = {attr for base, attr, _value in fd.attr_stores if _is_state(base)}
+    stored |= {
+        site.args[1][1]
+        for site in fd.calls
+        if site.func == ("name", "setattr")
+        and len(site.args) > 1
+        and _is_state(site.args[0])
+        and site.args[1][0] == "const"
+    }
+    return not names & stored
+
+
+def _state_attribute(ref: tuple) -> str | None:
+    """`x` of `app.state.x` or `getattr(app.state, "x", …)` (any `….state`)."""
+    if ref[0] == "attr" and _is_state(ref[1]):
+        return ref[2]
+    if ref[0] == "call" and ref[1] == ("name", "getattr") and len(ref[2]) > 1:
+        target, key = ref[2][0], ref[2][1]
+        if _is_state(target) and key[0] == "const" and type(key[1]) is str:
+            return key[1]
+    return None
+
+
+def _is_state(ref: tuple) -> bool:
+    return ref[0] == "attr" and ref[2] == "state"
 
 
 def _says_cache(ref: tuple) -> bool:

@@ -175,3 +175,24 @@ index = Index()
 @daily.get("/model")
 async def model_status():
     return {"loaded": load_model() is not None, "rows": len(index.rows())}
+
+
+from fastapi import Request  # noqa: E402
+
+
+@daily.post("/jobs")
+async def spawn_job(request: Request):
+    factory = getattr(request.app.state, "job_factory", None)
+    if factory is not None:
+        return await factory()
+    return requests.post("http://127.0.0.1:9/jobs", timeout=5).json()  # expect: UJ001
+
+
+@daily.get("/client")
+async def shared_client(request: Request):
+    client = getattr(request.app.state, "rates_client", None)
+    if client is not None:
+        return client
+    client = requests.get("http://127.0.0.1:9/client", timeout=5).json()  # expect: UJ001
+    request.app.state.rates_client = client
+    return client
