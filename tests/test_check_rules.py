@@ -367,3 +367,11 @@ def test_a_method_dependency_called_directly_is_not_offered_to_go_async(tmp_path
     result = analyze(tmp_path, [tmp_path / "main.py"])
     (trips,) = [f for f in result.findings if f.code == "UJ005"]
     assert trips.fix.startswith("make `get_settings`, `items` `async def`"), trips.fix
+
+
+def test_a_route_returning_a_file_response_counts_its_trips_as_a_floor():
+    """Starlette sends a FileResponse through the thread pool (a read per 64 KiB chunk): the
+    trips FastAPI makes are at least what the route takes, and the message says why."""
+    (trips,) = [f for f in _analyze("file_downloads").findings if f.code == "UJ005"]
+    assert "makes at least 4 trips" in trips.message, trips.message
+    assert "FileResponse it returns" in trips.message

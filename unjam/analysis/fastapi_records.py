@@ -124,6 +124,19 @@ def validates_response(project: Project, route: Route, from_annotation: bool = T
     return value is None or not _response_class(project, value)
 
 
+def sends_a_file(project: Project, route: Route) -> bool:
+    """Whether a sync endpoint returns a `FileResponse`: Starlette sends it through the
+    thread pool too (a stat, the open, a read per 64 KiB chunk, the close), each a trip."""
+    endpoint = route.endpoint
+    func = project.funcs.get(endpoint.funcs[0]) if endpoint.funcs else None
+    if func is None:
+        return False
+    return any(
+        project.value_of(func, ref) == ("inst", "starlette.responses.FileResponse")
+        for ref in func.fd.return_values
+    )
+
+
 def _returns_responses(project: Project, func: Func) -> bool:
     """Whether each `return` of `func` gives a `Response` object (`return
     StreamingResponse(rows(), ...)`)."""

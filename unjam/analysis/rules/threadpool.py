@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from unjam.analysis.declared_versions import app_folders
-from unjam.analysis.fastapi_records import validates_response
+from unjam.analysis.fastapi_records import sends_a_file, validates_response
 from unjam.analysis.grouping import Root
 from unjam.analysis.imported import modules_reached
 from unjam.analysis.rules.light_pieces import LightPieces
@@ -180,11 +180,18 @@ class ThreadPool:
             names += _exits_counted(exits, pool.shared_exits)
         else:
             names += self._exits_elsewhere(pieces)
-        # (what a dependency unjam cannot see into runs is not counted: the count is a floor)
-        at_least = "at least " if route.unseen_dependencies else ""
+        # (what a dependency unjam cannot see into runs is not counted: the count is a floor,
+        # and so it is where a returned file is read through the pool as it is sent)
+        sends_file = sends_a_file(self.p, route)
+        at_least = "at least " if route.unseen_dependencies or sends_file else ""
         unseen = (
             "; a dependency unjam cannot see into may add more" if route.unseen_dependencies else ""
         )
+        if sends_file:
+            unseen += (
+                "; then the FileResponse it returns, which Starlette reads through the pool as "
+                "it sends it, a trip per 64 KiB"
+            )
         deps = [i for i in route.dependencies if i.token]
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)
         own = [d for d in deps if d.funcs] or deps

@@ -1,0 +1,25 @@
+"""A sync route that returns a FileResponse: Starlette reads the file through the thread
+pool as it sends it (a stat, the open, a read per 64 KiB, the close), so the route's trip
+count is a floor."""
+
+from fastapi import Depends, FastAPI
+from fastapi.responses import FileResponse
+
+app = FastAPI()
+
+
+def get_db():
+    yield None
+
+
+def user(db=Depends(get_db)):
+    return 1
+
+
+def perms(u=Depends(user)):
+    return 1
+
+
+@app.get("/files/{name}")  # expect: UJ005
+def download(name: str, u=Depends(user), p=Depends(perms)):
+    return FileResponse(f"/srv/files/{name}")
