@@ -11,9 +11,11 @@ right of `and`/`or`, a branch of `x if c else y`, a lambda's or a function's bod
 before it binds, in any way (`for` targets, imports and assignments under an `if` or a
 `try` count as binding it), and either bound by a later statement (looked for in the app
 modules) or bound nowhere in the module (in every module: only a summary's reads that no
-binding of it explains make the module read again). A module that may make names up as it
-runs (a star import, `globals()`, a function declaring the name `global`, `builtins`) is
-given the benefit of the doubt, and so is `_` (gettext installs it among the builtins).
+binding of it explains make the module read again). A star import of a project module binds
+every top-level name of that module (unstartable.py `StarredNames`); a module that may make
+names up as it runs (a star import of a library, `globals()`, a function declaring the name
+`global`, `builtins`) is given the benefit of the doubt, and so is `_` (gettext installs it
+among the builtins).
 """
 
 from __future__ import annotations
