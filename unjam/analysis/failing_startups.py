@@ -44,11 +44,11 @@ class FailingStartup:
 
 
 def without_failing_startups(
-    project: Project, model: FastAPIModel, unparsed: dict[str, str], root: Path
+    project: Project, model: FastAPIModel, unparsed: dict[str, str], never_runs: NeverRuns
 ) -> FastAPIModel:
     """`model` without the apps whose lifespan always fails, nor what only they serve; the
     lifespan's file says why in its reason."""
-    failures = failing_startups(project, model, root)
+    failures = failing_startups(project, model, never_runs)
     if not failures:
         return model
     for failure in failures:
@@ -86,10 +86,14 @@ def _reason(failure: FailingStartup) -> str:
     )
 
 
-def failing_startups(project: Project, model: FastAPIModel, root: Path) -> list[FailingStartup]:
+def failing_startups(
+    project: Project, model: FastAPIModel, never_runs: NeverRuns
+) -> list[FailingStartup]:
     """The apps of `model` whose lifespan raises before it yields, or one of whose start-up
     handlers raises."""
-    never_runs = NeverRuns(project, root)
+    root = never_runs.root
+    if root is None:
+        return []  # (no folder to read the lifespans from)
     found: list[FailingStartup] = []
     for app in model.apps:
         ref = app.kwargs.get("lifespan")

@@ -205,6 +205,7 @@ def _analyse(
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.failing_startups import without_failing_startups
     from unjam.analysis.fastapi_model import build_model
+    from unjam.analysis.never_runs import NeverRuns
     from unjam.analysis.rules_engine import RulesEngine
 
     def on_error(func: Func, err: Exception) -> None:
@@ -217,15 +218,18 @@ def _analyse(
     try:
         skip = (lambda func: func.mod.path in never_loaded) if never_loaded else None
         model = build_model(project, on_error, apps, skip=skip)
-        if uncompilable is not None and model.apps:
+        root = uncompilable[0] if uncompilable is not None else None
+        # (one reader of the modules that may raise, for the start-ups and the rules alike)
+        never_runs = NeverRuns(project, root)
+        if root is not None and model.apps:
             model = _without_failing_imports(
                 project, model, on_error, apps, unparsed, uncompilable, never_loaded
             )
-            model = without_failing_startups(project, model, unparsed, uncompilable[0])
+            model = without_failing_startups(project, model, unparsed, never_runs)
         graph = CallGraph(project, on_error, once=_run_once(model))
         if retain is not None:
             retain.append(graph)
-        findings = RulesEngine(project, graph, model, uncompilable and uncompilable[0]).run()
+        findings = RulesEngine(project, graph, model, root, never_runs).run()
     except Exception as err:  # last line of defence: report, never a traceback
         unparsed.setdefault("(analysis)", internal_error(err))
     return findings, sorted(unparsed.items()), model

@@ -49,7 +49,12 @@ _FLASK_ROUTES = frozenset({"route", "get", "post", "put", "delete", "patch"})
 
 class RulesEngine:
     def __init__(
-        self, project: Project, graph: CallGraph, model: FastAPIModel, root: Path | None = None
+        self,
+        project: Project,
+        graph: CallGraph,
+        model: FastAPIModel,
+        root: Path | None = None,
+        never_runs: NeverRuns | None = None,
     ):
         self.p = project
         self.root = root  # the folder checked: its dependency files say which pool runs sync code
@@ -71,7 +76,7 @@ class RulesEngine:
         # a serving main of a project without an app → the line where it starts serving
         self.server_starts: dict[str, int] = {}
         self._has_starlette: bool | None = None  # (asked by the first fix that needs it)
-        self.never_runs = NeverRuns(project, root)
+        self.never_runs = never_runs or NeverRuns(project, root)
 
     # ---- reporting ----------------------------------------------------------------------
 
