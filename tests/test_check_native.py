@@ -375,6 +375,19 @@ def test_edge_cases_are_declined_or_equal(tmp_path):
             assert native == python, first_difference(native, python)
 
 
+def test_a_file_indented_with_tabs_alone_is_read_natively(tmp_path):
+    """Tabs alone leave CPython no TabError to raise: the extension reads such a file itself,
+    as Python does; tabs and spaces both go back to Python."""
+    tabs = tmp_path / "tabs.py"
+    tabs.write_text("def f(x):\n\tif x:\n\t\treturn g(x)\n\treturn h(x)\n")
+    mixed = tmp_path / "mixed.py"
+    mixed.write_text("def f(x):\n\tif x:\n\t\treturn g(x)\n        return h(x)\n")
+    (native_tabs, native_mixed) = native_rows([str(tabs), str(mixed)])
+    (python_tabs,) = parse._read_many([str(tabs)])
+    assert native_tabs[4] is not None and native_tabs == python_tabs
+    assert native_mixed[4] is None
+
+
 def test_windows_line_ends_read_as_cpython_reads_them(tmp_path):
     """CPython ends a line at `\r\n` or a lone `\r`, inside a string literal too (its value
     holds `\n`); the extension must give the same constants, lines and columns."""
