@@ -124,17 +124,37 @@ def validates_response(project: Project, route: Route, from_annotation: bool = T
     return value is None or not _response_class(project, value)
 
 
-def sends_a_file(project: Project, route: Route) -> bool:
-    """Whether a sync endpoint returns a `FileResponse`: Starlette sends it through the
-    thread pool too (a stat, the open, a read per 64 KiB chunk, the close), each a trip."""
+def sent_through_the_pool(project: Project, route: Route) -> str:
+    """The response class a sync endpoint returns that Starlette sends through the thread
+    pool too, a trip at a time, "" for none: a `FileResponse` (a stat, the open, a read per
+    64 KiB chunk, the close) or a `StreamingResponse` over a sync generator of the project
+    (`iterate_in_threadpool`: a trip per chunk)."""
     endpoint = route.endpoint
     func = project.funcs.get(endpoint.funcs[0]) if endpoint.funcs else None
     if func is None:
+        return ""
+    for ref in func.fd.return_values:
+        value = project.value_of(func, ref)
+        if value == ("inst", "starlette.responses.FileResponse"):
+            return "FileResponse"
+        if value == ("inst", "starlette.responses.StreamingResponse") and _sync_content(
+            project, func, ref
+        ):
+            return "StreamingResponse"
+    return ""
+
+
+def _sync_content(project: Project, func: Func, ref: tuple) -> bool:
+    """Whether `StreamingResponse(content, ...)` (`ref`, as written in the return) streams
+    a call of one of the project's sync generator functions."""
+    if ref[0] != "call":
         return False
-    return any(
-        project.value_of(func, ref) == ("inst", "starlette.responses.FileResponse")
-        for ref in func.fd.return_values
-    )
+    contents = [*ref[2][:1], *(value for key, value in ref[3] if key == "content")]
+    if not contents or contents[0][0] != "call":
+        return False
+    made = project.value_of(func, contents[0][1])
+    body = project.funcs.get(made[1]) if made is not None and made[0] == "func" else None
+    return body is not None and body.fd.is_generator and not body.fd.is_async
 
 
 def _returns_responses(project: Project, func: Func) -> bool:

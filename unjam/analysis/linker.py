@@ -103,6 +103,8 @@ class Linker:
         imports = (*summary.imports.values(), *summary.star_imports)
         level = max((imp.level for imp in imports), default=0)
         names = deep_enough_first(names, level, summary.is_package)
+        if not summary.is_package:
+            names = _not_self_imported(names, imports)
         for func in self.project.add_module(names, self.rel[path], summary):
             try:
                 self.apps.add(func)
@@ -303,3 +305,17 @@ def _run_once(model) -> frozenset[str]:
 def internal_error(err: Exception) -> str:
     """The one-line reason listed for a file whose analysis raised `err`."""
     return f"internal error: {type(err).__name__}: {err}"[:300]
+
+
+def _not_self_imported(names: list[str], imports: tuple) -> list[str]:
+    """`names` but those under which the module would import itself: `app/tasks/celery.py`
+    writing `from celery import Celery` means the library, so under its bare name `celery`
+    (its folder on `sys.path`) it would import itself, half-initialised, and fail; it is
+    `app.tasks.celery` only, and `celery` stays the library's name for the project."""
+    absolute = [imp.module for imp in imports if imp.level == 0 and imp.module]
+    kept = [
+        name
+        for name in names
+        if not any(module == name or module.startswith(name + ".") for module in absolute)
+    ]
+    return kept or names

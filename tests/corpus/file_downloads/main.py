@@ -3,7 +3,7 @@ pool as it sends it (a stat, the open, a read per 64 KiB, the close), so the rou
 count is a floor."""
 
 from fastapi import Depends, FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, StreamingResponse
 
 app = FastAPI()
 
@@ -23,3 +23,30 @@ def perms(u=Depends(user)):
 @app.get("/files/{name}")  # expect: UJ005
 def download(name: str, u=Depends(user), p=Depends(perms)):
     return FileResponse(f"/srv/files/{name}")
+
+
+def rows():
+    for i in range(100):
+        yield f"{i}\n"
+
+
+@app.get("/export")  # expect: UJ005
+def export(u=Depends(user), p=Depends(perms)):
+    return StreamingResponse(rows(), media_type="text/csv")
+
+
+@app.get("/events")  # expect: UJ005
+def events(u=Depends(user), p=Depends(perms)):
+    def frames():
+        yield "data: 1\n\n"
+
+    return StreamingResponse(content=frames())
+
+
+async def pages():
+    yield "page"
+
+
+@app.get("/pages")  # expect: UJ005
+def paged(u=Depends(user), p=Depends(perms)):
+    return StreamingResponse(pages())

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from unjam.analysis.declared_versions import app_folders
-from unjam.analysis.fastapi_records import sends_a_file, validates_response
+from unjam.analysis.fastapi_records import sent_through_the_pool, validates_response
 from unjam.analysis.grouping import Root
 from unjam.analysis.imported import modules_reached
 from unjam.analysis.rules.light_pieces import LightPieces
@@ -49,6 +49,17 @@ RULES = (
 # UJ005 notes a route's sync pieces from this many on: each is one trip through the token
 # queue (see _pool_trips); one or two are how every sync FastAPI route works.
 _MANY_TRIPS = 3
+# what a returned response adds as Starlette sends it (fastapi_records.sent_through_the_pool)
+_SENT_CLAUSES = {
+    "FileResponse": (
+        "; then the FileResponse it returns, which Starlette reads through the pool as it "
+        "sends it, a trip per 64 KiB"
+    ),
+    "StreamingResponse": (
+        "; then the StreamingResponse it returns, whose sync generator Starlette runs "
+        "through the pool as it sends it, a trip per chunk"
+    ),
+}
 # file-system calls that read or change metadata only: microseconds on a local disk
 _METADATA = frozenset(
     {"os.makedirs", "os.remove", "os.unlink"}
@@ -181,17 +192,13 @@ class ThreadPool:
         else:
             names += self._exits_elsewhere(pieces)
         # (what a dependency unjam cannot see into runs is not counted: the count is a floor,
-        # and so it is where a returned file is read through the pool as it is sent)
-        sends_file = sends_a_file(self.p, route)
-        at_least = "at least " if route.unseen_dependencies or sends_file else ""
+        # and so it is where a returned file or sync stream is sent through the pool)
+        sent = sent_through_the_pool(self.p, route)
+        at_least = "at least " if route.unseen_dependencies or sent else ""
         unseen = (
             "; a dependency unjam cannot see into may add more" if route.unseen_dependencies else ""
         )
-        if sends_file:
-            unseen += (
-                "; then the FileResponse it returns, which Starlette reads through the pool as "
-                "it sends it, a trip per 64 KiB"
-            )
+        unseen += _SENT_CLAUSES.get(sent, "")
         deps = [i for i in route.dependencies if i.token]
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)
         own = [d for d in deps if d.funcs] or deps

@@ -73,3 +73,14 @@ async def audit_rows() -> list:
     cur = sqlite3.connect("audit.db").cursor()  # expect: UJ001
     cur.execute("SELECT * FROM audit")  # expect: UJ001
     return cur.fetchall()  # expect: UJ001
+
+
+async def relay_bids() -> None:
+    channel = cache.pubsub()  # ok: builds the PubSub, connects on subscribe
+    channel.subscribe("bids")  # expect: UJ001
+    while True:
+        message = channel.get_message(ignore_subscribe_messages=True)  # ok: polls, timeout 0
+        if message is not None:
+            await async_cache.publish("seen", message["data"])
+        for message in channel.listen():  # expect: UJ001
+            print(message)

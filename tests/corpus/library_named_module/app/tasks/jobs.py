@@ -1,0 +1,6 @@
+from app.tasks.celery import celery
+
+
+@celery.task
+def send_welcome(email: str) -> None:
+    print("welcome", email)
