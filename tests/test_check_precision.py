@@ -1292,6 +1292,24 @@ def test_a_cache_stored_with_a_lifetime_pays_at_each_expiry_not_once():
     assert "on the first call only" in found[52].message, found[52].message
 
 
+def test_an_argument_never_none_decides_the_callee_s_none_test():
+    """`scale(name, SCRATCH / f"{name}.png")`, or a local built so, never runs the body of
+    `if output_path is None:` (which also rebinds the parameter to a path): only the route
+    that leaves the argument out makes the folder."""
+    found = findings("client_paths", "UJ001", "relay/thumbnails.py")
+    assert found[17].entry.route == "POST /thumbs/default/{name}", found[17].message
+    assert "other entry point" not in found[17].message, found[17].message
+
+
+def test_a_cache_a_service_s_own_helpers_fill_with_a_lifetime_expires():
+    """`cached = await self._get_from_cache(key)`, `if cached: return …`, then `await
+    self._set_to_cache(key, result)`, whose body calls `setex`: the query runs again at each
+    expiry, not on the first call only."""
+    found = findings("memo_guards", "UJ001", "catalog/listeners.py")
+    assert "until the entry expires" in found[36].message, found[36].message
+    assert "first call only" not in found[36].message
+
+
 def test_a_fallback_that_fills_the_cache_it_read_runs_on_a_miss():
     """`cached = await cache_service.get(…)`, `if cached: … else:` whose `else` stores back
     with `ttl_seconds=`: the blocking call there runs at each miss and expiry."""

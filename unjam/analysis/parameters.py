@@ -52,11 +52,14 @@ class ParameterInference(Inference):
         typed = self.annotation_type(alias_scope, ann)
         injected = None
         if depends is not None:
-            injected = self.injected(self.depends_target(depends[0], param, depends[1]))
+            target = self.depends_target(depends[0], param, depends[1])
+            injected = self.injected(target)
             if self._known_type(injected) and not self._narrows(typed, injected):
                 # what the dependency hands it, whatever the annotation says (`db: Session =
                 # Depends(get_db)` of a `get_db` that yields an AsyncSession)
                 return injected
+            if self._gives_literals(target):
+                return None  # `user: Session = Depends(get_current_user)` giving a dict
         if typed is not None:
             return self._passed_instead(func, param, index, typed) if depends is None else typed
         if ann is not None and self.names_plain_data(alias_scope, ann):
@@ -107,6 +110,15 @@ class ParameterInference(Inference):
         if target[0] == "ext":
             return ("inst", target[1])
         return None
+
+    def _gives_literals(self, target: Value | None) -> bool:
+        """Whether a dependency function returns (or yields) nothing but literals — a dict
+        display, a list, a constant —, never an object an annotation could name."""
+        dep = self.funcs.get(target[1]) if target and target[0] in ("func", "meth") else None
+        if dep is None:
+            return False
+        given = dep.fd.yield_values if dep.fd.is_generator else dep.fd.return_values
+        return bool(given) and all(ref[0] in ("dict", "list", "const") for ref in given)
 
     def dependency_result(self, func: Func) -> Value | None:
         """The value FastAPI injects for `Depends(func)` (a generator's yielded value)."""

@@ -401,10 +401,12 @@ def _known_values(
         if wanted is not None and param.name not in wanted:
             continue
         rebound = param.name in callee.locals
-        # `if client is None: client = httpx.AsyncClient()`: every rebinding builds an
-        # object, so an object passed in keeps `client is None` false, whatever it reads
-        rebuilt = rebound and _only_builds(callee, param.name)
-        if rebound and not rebuilt and not only_empty_rebinds(callee, param.name):
+        # `if client is None: client = httpx.AsyncClient()` (or `out = folder / "x.png"`):
+        # every rebinding gives a value never None, so an object passed in keeps `client is
+        # None` false, whatever it reads
+        emptied = rebound and only_empty_rebinds(callee, param.name)
+        rebuilt = rebound and not emptied and _only_builds(callee, param.name)
+        if rebound and not rebuilt and not emptied:
             continue  # rebound in the body: the test may read another value
         ref = passed.get(param.name)
         if ref is None and kind == "pos" and i < covered:
@@ -431,6 +433,8 @@ def _known_values(
             keys = _literal_keys(ref)
             if keys is not None:
                 out[param.name] = keys
+        elif _never_a_singleton(ref) or _holds_no_singleton(ref, scope):
+            out[param.name] = INSTANCE
         else:
             members = _members(ref, scope)
             if members is not None:
@@ -448,10 +452,32 @@ def _known_values(
     return out
 
 
+def _never_a_singleton(ref: tuple) -> bool:
+    """An argument that is never `None`, `True` nor `False`, whatever it reads: a list, tuple
+    or set display, an f-string, or arithmetic (`temp_dir / f"{uid}.png"`, `base + 1`; not
+    `&`, `|`, `^`, which give a bool from bools) — it decides `p is None`, not `if p:`."""
+    tag = ref[0]
+    return tag in ("list", "fmt") or (
+        tag == "binop" and ref[1] not in ("BitAnd", "BitOr", "BitXor")
+    )
+
+
+def _holds_no_singleton(ref: tuple, scope: FuncDef | None) -> bool:
+    """A local of the caller (not a parameter) that every assignment gives such a value
+    (`scaled = temp_dir / f"scaled_{name}"`, then passed as `scaled`)."""
+    if ref[0] != "name" or scope is None or ref[1] in scope.globals_declared:
+        return False
+    if any(param.name == ref[1] for param in scope.params):
+        return False
+    values = scope.locals.get(ref[1], ())
+    return bool(values) and all(_never_a_singleton(value) for value in values)
+
+
 def _only_builds(fd: FuncDef, name: str) -> bool:
-    """Whether every value the body gives `name` is a class's construction, never `None`."""
+    """Whether every value the body gives `name` is never `None`: a class's construction, or
+    a value that is never a singleton (`output_path = folder / "out.png"`)."""
     values = fd.locals.get(name, ())
-    return bool(values) and all(_constructs(value) for value in values)
+    return bool(values) and all(_constructs(v) or _never_a_singleton(v) for v in values)
 
 
 def _constructs(value: tuple) -> bool:

@@ -2,7 +2,8 @@
 on a miss runs again at each expiry, not once: a module cache built as one that expires
 (`SYMBOLS = TTLCache(maxsize=10, ttl=300)`), a value read from a store that the same
 function fills with an expiry (`hit = r.get(key)`, `if hit: return …`, then `r.set(key, v,
-ex=1800)`, `r.setex(key, 300, v)`, `cache.set(key, v, timeout=60)`), a value tested
+ex=1800)`, `r.setex(key, 300, v)`, `cache.set(key, v, timeout=60)`; also through the
+service's own helpers, `await self._set_to_cache(key, v)` storing so), a value tested
 against the clock as well as for being unset (`if self._expiry is None or now >
 self._expiry:`), or a value a project function loads and judges against the clock
 (`cached = load_cached_quiz()`, which gives back nothing once the file's date is not
@@ -32,6 +33,7 @@ def expiring_cache(project: Project, func: Func, index: int) -> bool:
         subject = guard.subject
         if (
             _read_from_expiring_store(func.fd, subject)
+            or _read_through_expiring_wrappers(project, func, subject)
             or _stale_by_clock(func.fd, guard)
             or _loaded_by_the_clock(project, func, subject)
             or _stamped_by_the_clock(func, subject)
@@ -114,6 +116,35 @@ def _read_from_expiring_store(fd: FuncDef, subject: tuple) -> bool:
     return False
 
 
+def _read_through_expiring_wrappers(project: Project, func: Func, subject: tuple) -> bool:
+    """`cached` of `cached = await self._get_from_cache(key)`, a project function, where `func`
+    also calls a project function that stores with a lifetime (`await self._set_to_cache(key,
+    data)`, whose body calls `self.redis.setex(key, ttl, …)`): the store wrapped in a
+    service's own helpers expires as the store itself does."""
+    if subject[0] != "name" or not any(
+        _project_call(project, func, value) is not None
+        for value in func.fd.locals.get(subject[1], ())
+    ):
+        return False
+    for site in func.fd.calls:
+        setter = _project_call(project, func, ("call", site.func))
+        if setter is not None and any(
+            c.func[0] == "attr" and _with_lifetime(c) for c in setter.fd.calls
+        ):
+            return True
+    return False
+
+
+def _project_call(project: Project, func: Func, value: tuple) -> Func | None:
+    """The project function a call (`f(…)`, also awaited) in `func` runs, if known."""
+    if value[0] == "await":
+        value = value[1]
+    if value[0] != "call":
+        return None
+    callee = project.callee(func, value[1])
+    return project.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
+
+
 def _with_lifetime(site) -> bool:
     name = site.func[2]
     return name in _STORES_EXPIRING or (
@@ -133,12 +164,7 @@ def _loaded_by_the_clock(project: Project, func: Func, subject: tuple) -> bool:
     if subject[0] != "name":
         return False
     for value in func.fd.locals.get(subject[1], ()):
-        if value[0] == "await":
-            value = value[1]
-        if value[0] != "call":
-            continue
-        callee = project.callee(func, value[1])
-        loader = project.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
+        loader = _project_call(project, func, value)
         if loader is not None and any(last_name(c.func) in _CLOCKS for c in loader.fd.calls):
             return True
     return False

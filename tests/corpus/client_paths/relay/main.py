@@ -24,3 +24,7 @@ app.include_router(fanout.router)
 from relay import proxies  # noqa: E402
 
 app.include_router(proxies.router)
+
+from relay import thumbnails  # noqa: E402
+
+app.include_router(thumbnails.router)

@@ -115,3 +115,7 @@ expiring.include_router(hardware)
 from catalog.daily import daily  # noqa: E402
 
 expiring.include_router(daily)
+
+from catalog.listeners import listeners  # noqa: E402
+
+expiring.include_router(listeners)
