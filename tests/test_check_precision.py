@@ -1016,7 +1016,8 @@ def test_an_app_whose_imports_fail_is_left_out_and_the_file_to_fix_is_named():
     model module deleted from disk, the lms app a module misspelt in a namespace package
     (ImportError, not ModuleNotFoundError), the vault's config pydantic 1's `BaseSettings`
     where the requirements ask for pydantic 2: no app of them starts, and each reason names
-    the file to fix and the import that fails; the kiosk, whose imports all resolve (or are
+    the file to fix and the import that fails, as does the booking app's import through a
+    folder a module beside it shadows; the kiosk, whose imports all resolve (or are
     guarded), is served."""
     root = CORPUS / "missing_imports"
     result = analyze(root, sorted(root.rglob("*.py")))
@@ -1034,6 +1035,11 @@ def test_an_app_whose_imports_fail_is_left_out_and_the_file_to_fix_is_named():
     assert reasons["lms/main.py"].startswith(
         "lms/main.py imports api.cources (line 10), but no lms/api/cources.py is on disk: "
         "importing it raises ImportError;"
+    ), reasons
+    assert reasons["booking/routes.py"].startswith(
+        "booking/routes.py imports utils.expiry (line 5), from booking/utils/, which has no "
+        "__init__.py: Python finds booking/utils.py first, a module, not a package, so "
+        "importing it raises ModuleNotFoundError;"
     ), reasons
     assert reasons["vault/config.py"].startswith(
         "vault/config.py imports `BaseSettings` from pydantic (line 2), which pydantic 2 no "

@@ -160,7 +160,7 @@ def test_a_repository_root_is_never_left_for_context(capsys, monkeypatch, tmp_pa
     """A clone whose root holds a stray `__init__.py` is not a package of the folder above
     it: checking it reads neither that folder nor the other clones there (one with a
     blocking route of its own). Nor is an unpacked sdist's (a `pyproject.toml`, no `.git`), or
-    an archive's that holds a `requirements.txt`."""
+    an archive's that holds a `requirements.txt` or a compose file."""
     clone = write(tmp_path / "code" / "shop", SHOP)
     (clone / "__init__.py").write_text("")
     (clone / ".git").mkdir()
@@ -169,6 +169,9 @@ def test_a_repository_root_is_never_left_for_context(capsys, monkeypatch, tmp_pa
     # an archive of a repository (no `.git`) whose root names its requirements
     archive = write(tmp_path / "code" / "recipes", {"requirements.txt": "", "__init__.py": ""})
     assert import_root(archive) == archive and context_roots([archive]) == []
+    # or its compose file
+    composed = write(tmp_path / "code" / "subs", {"docker-compose.yml": "", "__init__.py": ""})
+    assert import_root(composed) == composed and context_roots([composed]) == []
     other = "import time\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
     other += "@app.get('/')\nasync def slow():\n    time.sleep(1)\n"
     write(tmp_path / "code" / "other", {"main.py": other})
@@ -705,3 +708,23 @@ def test_a_top_level_cookbook_is_example_programs_and_a_nested_one_is_not(
     nested = write(tmp_path / "nested", files)
     _, data = check(capsys, monkeypatch, ".", cwd=nested)
     assert {f["entry"]["route"] for f in data["findings"]} == {"GET /page"}
+
+
+def test_no_module_name_passes_through_a_folder_a_module_beside_it_shadows(tmp_path):
+    """`app/utils.py` beside `app/utils/` (no `__init__.py`): Python imports the module, so
+    `app/utils/expiry.py` is no `app.utils.expiry`; with an `__init__.py` the folder is the
+    package, and the name stands. Both walks (text and pathlib) agree."""
+    from unjam.analysis.module_names import _module_names_pathlib, module_names
+
+    (tmp_path / "app" / "utils").mkdir(parents=True)
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "utils.py").write_text("")
+    inside = tmp_path / "app" / "utils" / "expiry.py"
+    inside.write_text("")
+    for names in (
+        module_names(inside, tmp_path, {}),
+        _module_names_pathlib(inside, tmp_path, {}),
+    ):
+        assert "app.utils.expiry" not in names, names
+    (tmp_path / "app" / "utils" / "__init__.py").write_text("")
+    assert "app.utils.expiry" in module_names(inside, tmp_path, {})

@@ -36,6 +36,7 @@ class AppDiscovery:
         self._from_factories: list[tuple[Func, tuple, tuple, str]] = []
         self.on_error = on_error
         self.skip: Callable[[Func], bool] | None = None  # functions that never run (build_model)
+        self.overrides: dict[tuple, tuple] = {}  # replaced dependencies (build_model)
         # an include or mount whose child unjam cannot name (`include_router(r)` of a
         # parameter), or routes added by hand (`app.routes.extend(...)`): any router may
         # be served through it (RouteModel._served)

@@ -229,15 +229,21 @@ def _calls_super_call(fd: FuncDef) -> bool:
 
 
 def build_model(
-    project: Project, on_error, candidates: AppCandidates | None = None, skip=None
+    project: Project,
+    on_error,
+    candidates: AppCandidates | None = None,
+    skip=None,
+    overrides: dict[tuple, tuple] | None = None,
 ) -> FastAPIModel:
     """The FastAPI model of `project`; `candidates`: its `AppCandidates`, when they were
     collected while it was linked; `skip`: which functions never run (their module cannot
-    import), so build, register and decorate nothing."""
+    import), so build, register and decorate nothing; `overrides`: the dependencies the
+    program replaces (dependency_overrides.py)."""
     if candidates is None:
         candidates = AppCandidates()
         for func in project.funcs.values():
             candidates.add(func)
     builder = _Builder(project, on_error)
     builder.skip = skip
+    builder.overrides = overrides or {}
     return builder.build(candidates)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from unjam.analysis.async_decorators import async_decorator
 from unjam.analysis.constant_text import constant_text
+from unjam.analysis.dependency_overrides import UNSEEN
 from unjam.analysis.fastapi_apps import AppDiscovery
 from unjam.analysis.fastapi_records import (
     APP,
@@ -366,7 +367,9 @@ class RouteModel(AppDiscovery):
             return
         p = self.p
         target = p.depends_target(scope, param, call)
-        if target is None:
+        if target is not None and target in self.overrides:
+            target = self.overrides[target]  # (what FastAPI calls instead)
+        if target is None or target == UNSEEN:
             route.unseen_dependencies = True
             return
         key = f"{target[0]}:{target[1]}"

@@ -205,6 +205,7 @@ def _analyse(
     `never_loaded`: the paths of modules no import loads (what they would build, register or
     decorate never happens)."""
     from unjam.analysis.callgraph import CallGraph
+    from unjam.analysis.dependency_overrides import dependency_overrides
     from unjam.analysis.failing_startups import without_failing_startups
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.never_runs import NeverRuns
@@ -219,13 +220,14 @@ def _analyse(
         retain.append(project)
     try:
         skip = (lambda func: func.mod.path in never_loaded) if never_loaded else None
-        model = build_model(project, on_error, apps, skip=skip)
         root = uncompilable[0] if uncompilable is not None else None
+        overrides = dependency_overrides(project, root)
+        model = build_model(project, on_error, apps, skip=skip, overrides=overrides)
         # (one reader of the modules that may raise, for the start-ups and the rules alike)
         never_runs = NeverRuns(project, root)
         if root is not None and model.apps:
             model = _without_failing_imports(
-                project, model, on_error, apps, unparsed, uncompilable, never_loaded
+                project, model, on_error, apps, unparsed, uncompilable, never_loaded, overrides
             )
             model = without_failing_startups(project, model, unparsed, never_runs)
         graph = CallGraph(project, on_error, once=_run_once(model))
@@ -237,7 +239,9 @@ def _analyse(
     return findings, sorted(unparsed.items()), model
 
 
-def _without_failing_imports(project, model, on_error, apps, unparsed, uncompilable, never_loaded):
+def _without_failing_imports(
+    project, model, on_error, apps, unparsed, uncompilable, never_loaded, overrides
+):
     """The model again without the modules that cannot import, when some app or route is in
     one (unstartable.py), else `model`."""
     from unjam.analysis.fastapi_model import build_model
@@ -256,6 +260,7 @@ def _without_failing_imports(project, model, on_error, apps, unparsed, uncompila
         on_error,
         apps,
         skip=lambda func: failing.fails(func.mod) or func.mod.path in never_loaded,
+        overrides=overrides,
     )
     rebuilt.unstartable = dead_apps
     # what only the dead apps served, through includes of theirs, no app serves now; with no

@@ -30,6 +30,7 @@ from unjam.analysis.import_paths import (
     project_names,
     regular_package,
     relative_folder,
+    shadowed_on_the_way,
     submodule_file,
     sys_path_folders,
 )
@@ -50,6 +51,9 @@ class MissingName:
     # for a missing module: `from api import courses` finds `api` and fails on the name
     # (ImportError); `import api.courses`, `from api.courses import x` on the module
     error: str = "ModuleNotFoundError"
+    # the module is on disk, in a folder a module beside it shadows (`expected` is that
+    # module's file: `app/utils.py` beside `app/utils/`)
+    shadowed: bool = False
 
 
 def missing_names(project: Project, root: Path) -> list[MissingName]:
@@ -85,7 +89,10 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
         line = top_level_import(trees.of(importer), imp)
         if line:
             error = _error(imp, name) if source is None else ""
-            found.append(MissingName(importer, line, source, name, missing[1], said, error))
+            shadowed = len(missing) > 2 and missing[2] == "shadowed"
+            found.append(
+                MissingName(importer, line, source, name, missing[1], said, error, shadowed)
+            )
     return found
 
 
@@ -138,7 +145,7 @@ class _Scan:
         self.tops: dict[str, str] = {}  # dotted module → its first name, "" if not the project's
         self.holding: dict[tuple[str, str], list[str]] = {}  # (first, folders) → the folders
         self.sources: dict[tuple[str, str], Module | None] = {}  # (dotted, folder) → …
-        self.absent: dict[tuple[str, str], tuple[str, str] | None] = {}
+        self.absent: dict[tuple[str, str], tuple[str, str, str] | None] = {}
         self.namespace_found: set[str] = set()  # namespace folders an import found a module in
         self.everywhere: set[str] | None = None  # see _absent_package
         self.imported: set[str] = set()  # see _index_imports
@@ -361,6 +368,9 @@ class _Scan:
                 self.namespace_found.add(f"{folder}{first}/")
         source = self.sources[key]
         if source is not None:
+            shadowing = shadowed_on_the_way(self.primary, folder, module)
+            if shadowing is not None:
+                return None, shadowing
             if not name or binds(source, name, self.children):
                 return None
             return source, ("", "")

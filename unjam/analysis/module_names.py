@@ -85,7 +85,7 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
     portion: list[str] = []
     while d.startswith(inside) and d != inside:
         d, folder = _split_text(d)
-        if not folder.isidentifier():
+        if not folder.isidentifier() or _module_beside(d + "/" + folder, is_init):
             break
         portion.insert(0, folder)
         if has_init(d):
@@ -101,6 +101,8 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
             continue
         dotted = [*rel, *stem_parts]
         if dotted and all(p.isidentifier() for p in dotted):
+            if _a_module_shadows(prefix, rel, is_init):
+                continue
             dotted_name = ".".join(dotted)
             if dotted_name not in names:
                 names.append(dotted_name)
@@ -125,6 +127,8 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
         names.append(".".join(parts))
     portion: list[str] = []
     while d != root and d.is_relative_to(root) and d.name.isidentifier():
+        if _module_beside(str(d), is_init):
+            break
         portion.insert(0, d.name)
         d = d.parent
         if has_init(d):
@@ -137,10 +141,36 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
             continue
         dotted = [*rel.parts, *stem_parts]
         if dotted and all(p.isidentifier() for p in dotted):
+            if _a_module_shadows(f"{base}/", list(rel.parts), is_init):
+                continue
             name = ".".join(dotted)
             if name not in names:
                 names.append(name)
     return names
+
+
+def _module_beside(folder: str, known: dict) -> bool:
+    """Whether a module file of the folder's name sits beside a folder without `__init__.py`
+    (`app/utils.py` and `app/utils/`): Python's import finds the module first, and a folder
+    is a namespace portion only when nothing else answers to its name, so no import reaches
+    the files in it through that name (`from ..utils.expire_holds import x` fails). `known`:
+    the answers so far, by file path."""
+    path = folder + ".py"
+    found = known.get(path)
+    if found is None:
+        found = known[path] = os.path.isfile(path)
+    return found
+
+
+def _a_module_shadows(prefix: str, rel: list[str], known: dict) -> bool:
+    """Whether one of the folders `rel` names under `prefix` (the root's path and a slash)
+    is a namespace folder a module beside it shadows (`_module_beside`)."""
+    folder = prefix.rstrip("/")
+    for part in rel:
+        folder = f"{folder}/{part}"
+        if _module_beside(folder, known) and not os.path.isfile(folder + "/__init__.py"):
+            return True
+    return False
 
 
 def _namespace_name(

@@ -50,32 +50,57 @@ class OrmDeletes:
             for owner in self.p.mro(model)[0]
         )
 
-    def _model_of(self, func: Func, ref: tuple) -> str | None:
+    def _model_of(self, func: Func, ref: tuple, depth: int = 0) -> str | None:
         """The project class of the object `ref` names: as inferred, or the model a query
-        local is read from (`row = db.query(Row).filter(...).first()`, `db.get(Row, key)`)."""
+        local is read from (`row = db.query(Row).filter(...).first()`, `db.get(Row, key)`),
+        or the one every caller passes for a parameter (`remove(db, load(db, i))`)."""
         value = self.p.value_of(func, ref)
         if value is not None and value[0] == "obj":
             return value[1]
         if ref[0] != "name" or func.fd.qn == "<module>":
             return None
+        if ref[1] not in func.fd.locals:
+            return self._passed_model(func, ref[1], depth) if depth < _MAX_CALLERS_UP else None
         assigned = func.fd.locals.get(ref[1], ())
         if assigned and all(value == _UNKNOWN for value in assigned):
             return self._iterated_rows(func)  # (a loop's variable, likely)
         models = {
-            self._queried(func, value) or self._returned_row(func, value) for value in assigned
+            self._queried(func, value) or self._returned_row(func, value, depth)
+            for value in assigned
         }
         return models.pop() if len(models) == 1 else None
 
-    def _returned_row(self, func: Func, ref: tuple) -> str | None:
+    def _passed_model(self, func: Func, name: str, depth: int) -> str | None:
+        """The model of parameter `name` when every call of `func` passes a row of one
+        (`remove(db, load(db, i))`, `load` returning `db.query(Board)…first()`)."""
+        index = next((i for i, p in enumerate(func.fd.params) if p.name == name), None)
+        if index is None:
+            return None
+        param = func.fd.params[index]
+        models: set[str | None] = set()
+        for caller, arg in self.p.passed_arguments(func, param, index):
+            if arg is None:
+                return None
+            models.add(self._model_of(caller, arg, depth + 1) or self._returned_row(caller, arg))
+            if None in models or len(models) > 1:
+                return None
+        return models.pop() if models else None
+
+    def _returned_row(self, func: Func, ref: tuple, depth: int = 0) -> str | None:
         """The model of the row a project function returns when `ref` calls it (`t =
-        self.get(i)` whose `get` returns `self.db.query(Tok).filter_by(id=i).first()`)."""
-        if ref[0] != "call":
+        self.get(i)` whose `get` returns `self.db.query(Tok).filter_by(id=i).first()`, or a
+        local holding one: `user = db.query(User)…first()`, `return user`)."""
+        if ref[0] != "call" or depth >= _MAX_CALLERS_UP:
             return None
         callee = self.p.callee(func, ref[1])
         target = self.p.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
         if target is None or not target.fd.return_values:
             return None
-        models = {self._queried(target, value) for value in target.fd.return_values}
+        models = {
+            self._queried(target, value)
+            or (self._model_of(target, value, depth + 1) if value[0] == "name" else None)
+            for value in target.fd.return_values
+        }
         return models.pop() if len(models) == 1 else None
 
     def _iterated_rows(self, func: Func) -> str | None:
@@ -156,6 +181,8 @@ class OrmDeletes:
             for ref in refs
         )
 
+
+_MAX_CALLERS_UP = 2  # how many calls up a parameter's row is looked for
 
 # what a loop goes over that yields no query row: a literal, what a comprehension makes (its
 # own iterable is judged on its own), calls that count or list names; and what a call gives

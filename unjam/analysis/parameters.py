@@ -163,6 +163,28 @@ class ParameterInference(Inference):
                         break
         return out
 
+    def passed_arguments(
+        self, func: Func, param: Param, index: int
+    ) -> list[tuple[Func, tuple | None]]:
+        """(caller, the argument ref, None when unknown) of every call of `func`, none when a
+        call by its name may be its without unjam knowing, or passes it through `*args`/
+        `**kwargs`: what every caller passes, or nothing."""
+        out: list[tuple[Func, tuple | None]] = []
+        for caller, site in self.sites_named(func.fd.name)[:_MAX_HINT_SITES]:
+            callee = self.callee(caller, site.func)
+            if callee is None:
+                return []
+            if callee[1] != func.gqn:
+                continue  # (another function of that name)
+            position = self._position(func, caller, site, index, frozenset())
+            spread = any(arg[0] == "star" for arg in site.args) or any(
+                key is None for key, _ in site.kwargs
+            )
+            if position is None or spread:
+                return []
+            out.append((caller, argument(site, param, position)))
+        return out
+
     def _built_by(self, init: Func) -> frozenset[str]:
         """The classes whose construction runs `init`: its own, and each project subclass
         that inherits it (`NavService(Repo())` runs `Service.__init__(self, repo)`)."""

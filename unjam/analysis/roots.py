@@ -49,7 +49,10 @@ def import_root(path: Path) -> Path:
 # what only a repository's or a deployable service's root holds: a copy without `.git` (an
 # archive, an unpacked zip) still stops there
 REPOSITORY_MARKERS = (".git", ".github")
-DEPLOY_MARKERS = ("requirements.txt", "Pipfile", "poetry.lock", "uv.lock", "Dockerfile")
+DEPLOY_MARKERS = (
+    *("requirements.txt", "Pipfile", "poetry.lock", "uv.lock", "Dockerfile"),
+    *("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"),
+)
 
 
 def _boundary(directory: Path) -> bool:

@@ -249,6 +249,13 @@ def _lacking_reason(found: list) -> str:
             f"which pydantic 2 no longer has ({first.declared}): importing {them} raises "
             f"PydanticImportError{moved}"
         )
+    if first.source is None and first.shadowed:
+        folder = first.expected.removesuffix(".py")
+        return (
+            f"{first.importer.path} imports {first.name} (line {first.line}){also}, from "
+            f"{folder}/, which has no __init__.py: Python finds {first.expected} first, a "
+            f"module, not a package, so importing {them} raises ModuleNotFoundError"
+        )
     if first.source is None:
         names = ", ".join(dict.fromkeys(m.name for m in found))
         files = list(dict.fromkeys(m.expected for m in found))

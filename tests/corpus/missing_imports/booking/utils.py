@@ -1,0 +1,2 @@
+def money(cents: int) -> str:
+    return f"{cents / 100:.2f}"
