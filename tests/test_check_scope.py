@@ -728,3 +728,58 @@ def test_no_module_name_passes_through_a_folder_a_module_beside_it_shadows(tmp_p
         assert "app.utils.expiry" not in names, names
     (tmp_path / "app" / "utils" / "__init__.py").write_text("")
     assert "app.utils.expiry" in module_names(inside, tmp_path, {})
+
+
+ARCHIVED = {
+    "requirements.txt": "fastapi\n",
+    "app/main.py": """\
+        import time
+
+        from fastapi import FastAPI
+
+        app = FastAPI()
+
+
+        @app.get("/now")
+        async def now():
+            time.sleep(0.1)
+            return {}
+        """,
+    "archive/old-service/main.py": """\
+        import time
+
+        from fastapi import FastAPI
+
+        app = FastAPI()
+
+
+        @app.get("/then")
+        async def then():
+            time.sleep(1)
+            return {}
+        """,
+    "reference/upstream/server.py": """\
+        import os
+
+        from fastapi import FastAPI
+
+        app = FastAPI()
+
+
+        @app.get("/files")
+        async def files():
+            return os.listdir(".")
+        """,
+}
+
+
+def test_archived_code_and_reference_copies_are_not_the_project_s_apps(
+    capsys, monkeypatch, tmp_path
+):
+    """An old service kept in `archive/` and another project's code in `reference/`, at the
+    top: their apps are not what the project serves; the project's own app is."""
+    root = write(tmp_path / "repo", ARCHIVED)
+    _, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert [(f["path"], f["entry"]["route"]) for f in data["findings"]] == [
+        ("app/main.py", "GET /now")
+    ], data["findings"]

@@ -56,6 +56,12 @@ class Entry:
             return attr in self.only
         return not self.excepts(attr)
 
+    def typed_attribute(self, attr: str) -> bool:
+        """Whether `property` gives the type of `instance.attr`: any attribute but the
+        `except`ed ones, or, for an `only` entry, any but the methods it lists (a Twilio
+        resource's sub-resources: `client.verify.v2.services`)."""
+        return attr not in self.only if self.only else not self.excepts(attr)
+
     def excepts(self, attr: str) -> bool:
         """Whether the `except` list names `attr`, or a pattern of it matches."""
         return attr in self.excepted or any(fnmatchcase(attr, p) for p in self.excepted_patterns)
@@ -130,7 +136,7 @@ class Catalogue:
         if exact is not None:
             return exact.prop  # a known attribute (property) or method (None)
         wild = self.wildcard.get(type_qn)
-        if wild is not None and wild.prop and wild.covers(attr):
+        if wild is not None and wild.prop and wild.typed_attribute(attr):
             return wild.prop
         return None
 

@@ -59,10 +59,14 @@ DEFAULT_TEST_CODE = ("tests", "test", "_tests", "test_*.py", "*_test.py", "conft
 # the project serves), left out as test code is; a cookbook only at the top (agno's), as a
 # package's own `schema/cookbook/` may be an app's recipe-book feature
 DEFAULT_EXAMPLE_CODE = ("examples", "example", "samples", "docs_src", "./cookbook")
-# copies of other projects shipped inside this one: read (what the project calls in them is
-# followed), but their own routes, lifespans and apps are not the project's entry points.
-# (Not `vendor`: a marketplace's `routers/vendor/` is its own code.)
-DEFAULT_VENDORED = ("thirdparty", "third_party", "_vendor", "vendored")
+# copies of other projects shipped inside this one, or of its own old code kept aside: read
+# (what the project calls in them is followed), but their own routes, lifespans and apps are
+# not the project's entry points. (Not `vendor`: a marketplace's `routers/vendor/` is its own
+# code; `archive` and `reference` only at the top, as an app's `routers/archive/` may serve.)
+DEFAULT_VENDORED = (
+    *("thirdparty", "third_party", "_vendor", "vendored"),
+    *("./reference", "./archive", "./archived"),
+)
 # where older apps keep copies of the libraries they import, put on `sys.path` at start
 # (Medusa's `ext/`, SickChill's `lib3/`): such a directory holding copies of libraries the
 # catalogue knows is those libraries, and is skipped as `site-packages` is (_vendored_copies)

@@ -40,6 +40,9 @@ _PERIODIC = frozenset(
     )
 )
 _HANDLERS = frozenset((Role.STARTUP, Role.SHUTDOWN))
+# the first step of `Route.order` below a router included in several places (its symbol
+# follows): routes below one such router are ordered among themselves only
+_INCLUDED_TWICE = "<included in several places>:"
 # calls that import a module by a computed name: any module may then be part of a program
 _IMPORTS_BY_NAME = (
     *("import_module", "__import__", "iter_modules", "walk_packages", "entry_points"),
@@ -224,13 +227,20 @@ class RouteModel(AppDiscovery):
     def _registration_order(
         self, owner: RouterObj | None, step: tuple[str, int, bool]
     ) -> tuple[tuple[str, int, bool], ...] | None:
-        """`Route.order`: the includes and mounts from the app down to `owner`, then `step`."""
+        """`Route.order`: the includes and mounts from the app down to `owner`, then `step`;
+        from a router included in several places down, when one is (each include copies its
+        routes in their order, so of two routes below it the earlier comes first wherever it
+        is served: `_INCLUDED_TWICE` stands for the includes above)."""
         steps = [step]
         obj = owner
         seen: set[str] = set()
         while obj is not None and obj.parents:
             # (an include into a router no app includes adds nothing the app serves)
             served = [parent for parent in obj.parents if self._parent_reaches_app(parent[0])]
+            if len(served) > 1 and obj.sym not in seen:
+                steps.append((f"{_INCLUDED_TWICE}{obj.sym}", 0, True))
+                steps.reverse()
+                return tuple(steps)
             if len(served) != 1 or obj.sym in seen:
                 return None
             seen.add(obj.sym)

@@ -628,9 +628,10 @@ class Blocking:
     def _warmed_at_start(self, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether start-up (a lifespan before its `yield`, a startup handler) makes the
         memoised call first: it reaches the site, and, within MAX_CALLS calls (a longer way
-        is taken on faith, as a printed path would be), the function holding the memo or one
-        below it on the path that fills the module global the memo tests (`get_writer()`'s
-        `if _writer: return _writer`, filled by `configure()`, which the lifespan calls).
+        is taken on faith, as a printed path would be), the function holding the memo (or the
+        cached function itself: `@lru_cache def get_config()`) or one below it on the path
+        that fills the module global the memo tests (`get_writer()`'s `if _writer: return
+        _writer`, filled by `configure()`, which the lifespan calls).
         Then the call is made before the app serves, and no request waits for it."""
         if self._started is None:
             self._started = set()
@@ -644,7 +645,12 @@ class Blocking:
                 self._start_roots.add(target)
         if site not in self._started:
             return False
-        memo = self.e.memo_step(path) or site.func
+        found = self.e.memo_edge(path)
+        if found is None:
+            memo = site.func
+        else:  # (a cached function is its own memo: start-up calling it fills it)
+            index, edge = found
+            memo = path[index][0] if edge is not None else path[index + 1][0]
         roots = self._start_roots
         fillers = [memo, *self._global_fillers(path)]
         return any(self.g.callers_within(f, roots, MAX_CALLS) for f in fillers)

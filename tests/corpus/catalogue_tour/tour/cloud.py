@@ -70,3 +70,51 @@ async def text_and_queue(to: str) -> None:
     sms.messages.create(to=to, from_="+100", body="hi")  # expect: UJ001
     jobs = Queue("emails", connection=Redis())  # ok: builds the queue
     jobs.enqueue(print, to)  # expect: UJ001
+
+
+async def verify_and_mail(to: str, ip: str) -> None:
+    import ipinfo
+    import resend
+    from twilio.rest import Client
+
+    sms = Client("sid", "token")
+    service = sms.verify.v2.services("VA0")  # ok: picks the service, sends nothing
+    service.verifications.create(to=to, channel="sms")  # expect: UJ001
+    resend.Emails.send({"to": to, "subject": "hi", "html": "<p>hi</p>"})  # expect: UJ001
+    await resend.Emails.send_async({"to": to, "subject": "hi"})  # ok: awaited
+    lookup = ipinfo.getHandler("token")  # ok: builds the handler
+    lookup.getDetails(ip)  # expect: UJ001
+
+
+async def azure_calls(name: str, data: bytes) -> None:
+    from azure.communication.email import EmailClient
+    from azure.cosmos import CosmosClient
+    from azure.storage.blob import BlobServiceClient
+    from azure.storage.blob.aio import BlobServiceClient as AsyncBlobServiceClient
+
+    blobs = BlobServiceClient.from_connection_string("conn")  # ok: builds a client
+    container = blobs.get_container_client("uploads")  # ok: picks the container
+    container.upload_blob(name, data)  # expect: UJ001
+    container.get_blob_client(name).download_blob()  # expect: UJ001
+    async with AsyncBlobServiceClient.from_connection_string("conn") as aio_blobs:
+        await aio_blobs.get_container_client("uploads").upload_blob(name, data)  # ok: aio
+    cosmos = CosmosClient("https://db.documents.azure.com", "key")  # expect: UJ001 (reads it)
+    items = cosmos.get_database_client("shop").get_container_client("orders")  # ok: picks
+    items.upsert_item({"id": name})  # expect: UJ001
+    mail = EmailClient.from_connection_string("conn")  # ok: builds a client
+    mail.begin_send({"recipients": {"to": [{"address": name}]}}).result()  # expect: UJ001
+
+
+async def supabase_calls(user_id: str, photo: bytes) -> dict:
+    from supabase import Client, acreate_client, create_client
+
+    db: Client = create_client("https://project.supabase.co", "key")  # ok: builds a client
+    query = db.table("profiles").select("*").eq("id", user_id)  # ok: builds the query
+    row = query.single().execute()  # expect: UJ001
+    db.auth.sign_in_with_password({"email": "a@b.c", "password": "pw"})  # expect: UJ001
+    bucket = db.storage.from_("avatars")  # ok: picks the bucket
+    bucket.upload(f"{user_id}.png", photo)  # expect: UJ001
+    bucket.get_public_url(f"{user_id}.png")  # ok: builds the address
+    adb = await acreate_client("https://project.supabase.co", "key")
+    await adb.table("profiles").select("*").execute()  # ok: the async client, awaited
+    return row.data

@@ -28,3 +28,7 @@ app.include_router(proxies.router)
 from relay import thumbnails  # noqa: E402
 
 app.include_router(thumbnails.router)
+
+from relay import mailer  # noqa: E402
+
+app.include_router(mailer.router)

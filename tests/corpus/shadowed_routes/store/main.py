@@ -25,3 +25,8 @@ if os.environ.get("STORE_LEGACY"):  # first when included at all: reports.py's t
     app.include_router(legacy.router)
 app.include_router(reports.router)
 add_reports(app)
+
+from store import vets  # noqa: E402
+
+app.include_router(vets.router)
+app.include_router(vets.router, prefix="/veterinary")
