@@ -1312,8 +1312,8 @@ def test_a_cache_a_service_s_own_helpers_fill_with_a_lifetime_expires():
     self._set_to_cache(key, result)`, whose body calls `setex`: the query runs again at each
     expiry, not on the first call only."""
     found = findings("memo_guards", "UJ001", "catalog/listeners.py")
-    assert "until the entry expires" in found[36].message, found[36].message
-    assert "first call only" not in found[36].message
+    assert "until the entry expires" in found[38].message, found[38].message
+    assert "first call only" not in found[38].message
 
 
 def test_a_fallback_that_fills_the_cache_it_read_runs_on_a_miss():

@@ -598,9 +598,59 @@ fn compares_a_call_value(node: &Expr, params: &[Param], locals: &IndexMap<String
         return false;
     }
     let name = n.id.as_str();
-    name != "self"
-        && name != "cls"
-        && (locals.contains_key(name) || params.iter().any(|p| p.name == name))
+    if name == "self" || name == "cls" || clock_reading(name, params, locals, 2) {
+        return false; // (`age = time.time() - self._at`: a stamp, no call decides it)
+    }
+    locals.contains_key(name) || params.iter().any(|p| p.name == name)
+}
+
+/// The calls that read the time (`time.monotonic()`, `datetime.now()`).
+const CLOCKS: [&str; 7] = ["time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"];
+
+/// Whether every value the function gave local `name` so far reads the time, directly or
+/// through another such local (`depth` levels) — `_clock_reading` in summarize_guards.py.
+fn clock_reading(name: &str, params: &[Param], locals: &IndexMap<String, Vec<V>>, depth: u32) -> bool {
+    let Some(values) = locals.get(name) else {
+        return false;
+    };
+    if values.is_empty() || params.iter().any(|p| p.name == name) {
+        return false;
+    }
+    values.iter().all(|value| reads_a_clock(value, params, locals, depth))
+}
+
+fn reads_a_clock(value: &V, params: &[Param], locals: &IndexMap<String, Vec<V>>, depth: u32) -> bool {
+    let mut stack = vec![value];
+    while let Some(item) = stack.pop() {
+        let Some(parts) = items(item) else {
+            continue;
+        };
+        let Some(first) = parts.first() else {
+            continue;
+        };
+        if text(first) == Some("call") && parts.len() > 1 && called_name(&parts[1]).is_some_and(|n| CLOCKS.contains(&n)) {
+            return true;
+        }
+        if text(first) == Some("name") && depth > 1 {
+            if let Some(local) = parts.get(1).and_then(text) {
+                if clock_reading(local, params, locals, depth - 1) {
+                    return true;
+                }
+            }
+        }
+        stack.extend(parts[1..].iter().filter(|part| items(part).is_some()));
+    }
+    false
+}
+
+/// The name a call's function is written with last (`monotonic` of `time.monotonic`).
+fn called_name(func: &V) -> Option<&str> {
+    let parts = items(func)?;
+    match (parts.first().and_then(text), parts.len()) {
+        (Some("attr"), 3) => text(&parts[2]),
+        (Some("name"), 2) => text(&parts[1]),
+        _ => None,
+    }
 }
 
 pub fn param_test<'a>(

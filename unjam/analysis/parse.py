@@ -198,7 +198,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # guard's `returned` ("binop", "Gt", left, right), not a call value that drops the guards
 # 41: `if X.get(key):` / `if X.get(key) is not None:` whose `else` fills `X[key]`, a "not in"
 # guard of X with that key
-NATIVE_FORMAT = 41
+# 42: in such an `or`, an ordering comparison of a local that reads the time (`age_hours =
+# (time.monotonic() - self._at) / 3600`) is a stamp too, not a call value
+NATIVE_FORMAT = 42
 _told_stale = False
 
 

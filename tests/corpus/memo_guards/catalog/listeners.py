@@ -3,7 +3,9 @@
 each expiry, not on the first call only."""
 
 import json
+import time
 
+import httpx
 import redis.asyncio as aioredis
 from fastapi import APIRouter, Depends
 from sqlalchemy import create_engine, text
@@ -46,3 +48,28 @@ def get_stats() -> ListenerStats:
 @listeners.get("/stats")
 async def listener_stats(service: ListenerStats = Depends(get_stats)):
     return await service.stats()
+
+
+class Universe:
+    """Refreshed when empty or older than six hours, the age computed first in a local."""
+
+    def __init__(self) -> None:
+        self.symbols: list[str] = []
+        self.updated_at = 0.0
+
+    async def symbols_now(self) -> list[str]:
+        age_hours = (time.monotonic() - self.updated_at) / 3600
+        if not self.symbols or age_hours >= REFRESH_HOURS:
+            async with httpx.AsyncClient() as client:  # ok: once per expiry, not per request
+                self.symbols = (await client.get("http://tickers.internal")).json()
+            self.updated_at = time.monotonic()
+        return self.symbols
+
+
+universe = Universe()
+REFRESH_HOURS = 6.0
+
+
+@listeners.get("/universe")
+async def listed_symbols():
+    return await universe.symbols_now()
