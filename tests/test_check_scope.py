@@ -730,46 +730,19 @@ def test_no_module_name_passes_through_a_folder_a_module_beside_it_shadows(tmp_p
     assert "app.utils.expiry" in module_names(inside, tmp_path, {})
 
 
+def _app_with(route: str, call: str) -> str:
+    """A one-route app whose async endpoint makes `call` (an `os` or `time` call)."""
+    return (
+        "import os\nimport time\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        f"@app.get('{route}')\nasync def handler():\n    return {call}\n"
+    )
+
+
 ARCHIVED = {
     "requirements.txt": "fastapi\n",
-    "app/main.py": """\
-        import time
-
-        from fastapi import FastAPI
-
-        app = FastAPI()
-
-
-        @app.get("/now")
-        async def now():
-            time.sleep(0.1)
-            return {}
-        """,
-    "archive/old-service/main.py": """\
-        import time
-
-        from fastapi import FastAPI
-
-        app = FastAPI()
-
-
-        @app.get("/then")
-        async def then():
-            time.sleep(1)
-            return {}
-        """,
-    "reference/upstream/server.py": """\
-        import os
-
-        from fastapi import FastAPI
-
-        app = FastAPI()
-
-
-        @app.get("/files")
-        async def files():
-            return os.listdir(".")
-        """,
+    "app/main.py": _app_with("/now", "time.sleep(0.1)"),
+    "archive/old-service/main.py": _app_with("/then", "time.sleep(1)"),
+    "reference/upstream/server.py": _app_with("/files", "os.listdir('.')"),
 }
 
 

@@ -38,23 +38,15 @@ def holding_folders(first: str, folders: str, children: dict[str, set[str]]) -> 
     return regular + namespace
 
 
-def missing_module(
-    root: Path, folder: str, dotted: str, module: str
-) -> tuple[str, str, str] | None:
+def missing_module(root: Path, folder: str, dotted: str, module: str) -> tuple[str, str] | None:
     """(the dotted name of the first module on the way that is not on disk, the file it
-    would be, "") for `import dotted` from `folder` — or (the dotted name of the step that
-    fails, the module file that shadows the folder it is in, "shadowed") —; None when every
-    step exists (a module not analysed, an extension, a package's attribute). `module`:
-    what a `from` import names before its `import` (its last step may be an attribute, not
-    a module)."""
+    would be) for `import dotted` from `folder`; None when every step exists (a module not
+    analysed, an extension, a package's attribute). `module`: what a `from` import names
+    before its `import` (its last step may be an attribute, not a module)."""
     path = root / folder if folder else root
     parts = dotted.split(".")
     for i, part in enumerate(parts):
         if (path / part).is_dir():
-            if i < len(parts) - 1 and _shadowed_folder(path, part):
-                # `app/utils.py` beside `app/utils/`: the module is `app.utils`, no package
-                shadowing = f"{folder}{'/'.join(parts[: i + 1])}.py"
-                return ".".join(parts[: i + 2]), shadowing, "shadowed"
             path = path / part
             continue
         if _module_file(path, part):
@@ -64,7 +56,7 @@ def missing_module(
         expected = f"{folder}{'/'.join(parts[: i + 1])}"
         if ignored_by_git(root, f"{expected}.py") or ignored_by_git(root, expected):
             return None  # kept out of git on purpose: where the app runs, it is there
-        return ".".join(parts[: i + 1]), f"{expected}.py", ""
+        return ".".join(parts[: i + 1]), f"{expected}.py"
     return None
 
 
@@ -74,20 +66,13 @@ def shadowed_on_the_way(
     """For a project module `dotted` found from `folder` through a folder without
     `__init__.py` that a module file beside it shadows (`utils.expire_holds` from `app/`,
     with `app/utils.py` there): (the dotted name that fails, the shadowing file, "shadowed"),
-    as `missing_module` gives it; else None."""
+    the import failing as a missing module's does; else None."""
     parts = dotted.split(".")
     for i in range(len(parts) - 1):
         path = f"{folder}{'/'.join(parts[: i + 1])}"
         if f"{path}.py" in primary and f"{path}/__init__.py" not in primary:
             return ".".join(parts[: i + 2]), f"{path}.py", "shadowed"
     return None
-
-
-def _shadowed_folder(path: Path, part: str) -> bool:
-    """Whether folder `part` in `path` has no `__init__.py` and a module `part.py` beside
-    it, which Python's import finds first: a namespace folder counts only when nothing else
-    answers to its name."""
-    return (path / f"{part}.py").is_file() and not (path / part / "__init__.py").exists()
 
 
 # what an importable module's file name may end in after its name: `.py`, bytecode, an

@@ -145,7 +145,7 @@ class _Scan:
         self.tops: dict[str, str] = {}  # dotted module → its first name, "" if not the project's
         self.holding: dict[tuple[str, str], list[str]] = {}  # (first, folders) → the folders
         self.sources: dict[tuple[str, str], Module | None] = {}  # (dotted, folder) → …
-        self.absent: dict[tuple[str, str], tuple[str, str, str] | None] = {}
+        self.absent: dict[tuple[str, str], tuple[str, str] | None] = {}
         self.namespace_found: set[str] = set()  # namespace folders an import found a module in
         self.everywhere: set[str] | None = None  # see _absent_package
         self.imported: set[str] = set()  # see _index_imports
