@@ -20,7 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from unjam.analysis.declared_versions import declared_major, declared_requirement, files_mention
+from unjam.analysis.declared_versions import (
+    app_folders,
+    declared_major,
+    declared_requirement,
+    dependency_files,
+    files_mention,
+    names_any,
+)
 from unjam.analysis.import_paths import (
     binds,
     children_of,
@@ -82,6 +89,8 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 continue
             if source.summary.is_package and submodule_file(root, source, name):
                 continue
+            if not imp.level and _a_library_of_its_name(root, importer, source):
+                continue
         else:
             name = missing[0]
             if _placed_by_the_build(root, importer, name):
@@ -119,6 +128,19 @@ def _own_package_folder(importer: Module, first: str) -> str | None:
         return None
     above = parts[: len(parts) - parts[::-1].index(first) - 1]
     return "/".join(above) + "/" if above else ""
+
+
+def _a_library_of_its_name(root: Path, importer: Module, source: Module) -> bool:
+    """Whether `from github import Github` in the project's own `github/` package (an app's
+    module wrapping the library it is named after) means the library: a dependency file
+    beside the importer or above it declares it (`github`, `pygithub`, `python-github`)."""
+    package = source.path.rpartition("/")[0]
+    if not source.summary.is_package or not importer.path.startswith(f"{package}/"):
+        return False
+    name = package.rpartition("/")[2]
+    folders = app_folders([importer.path])
+    wanted = (name, f"py{name}", f"python-{name}")
+    return any(names_any(path, wanted) for path in dependency_files(root, folders))
 
 
 def _itself(source: Module | None, importer: Module) -> bool:
