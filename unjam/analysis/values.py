@@ -465,12 +465,13 @@ def _never_a_singleton(ref: tuple) -> bool:
 def _holds_no_singleton(ref: tuple, scope: FuncDef | None) -> bool:
     """A local of the caller (not a parameter) that every assignment gives such a value
     (`scaled = temp_dir / f"scaled_{name}"`, then passed as `scaled`)."""
-    if ref[0] != "name" or scope is None or ref[1] in scope.globals_declared:
+    if ref[0] != "name" or scope is None:
         return False
-    if any(param.name == ref[1] for param in scope.params):
+    values = scope.locals.get(ref[1])
+    if not values or not all(_never_a_singleton(value) for value in values):
         return False
-    values = scope.locals.get(ref[1], ())
-    return bool(values) and all(_never_a_singleton(value) for value in values)
+    name = ref[1]
+    return name not in scope.globals_declared and all(p.name != name for p in scope.params)
 
 
 def _only_builds(fd: FuncDef, name: str) -> bool:
