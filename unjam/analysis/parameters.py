@@ -170,7 +170,10 @@ class ParameterInference(Inference):
         call by its name may be its without unjam knowing, or passes it through `*args`/
         `**kwargs`: what every caller passes, or nothing."""
         out: list[tuple[Func, tuple | None]] = []
-        for caller, site in self.sites_named(func.fd.name)[:_MAX_HINT_SITES]:
+        sites = self.sites_named(func.fd.name)
+        if len(sites) > _MAX_HINT_SITES:
+            return []  # (not every caller would be seen)
+        for caller, site in sites:
             callee = self.callee(caller, site.func)
             if callee is None:
                 return []
