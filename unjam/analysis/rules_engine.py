@@ -195,13 +195,17 @@ class RulesEngine:
         """`path` to a first-call stall, through the entry's earliest call that surely
         reaches the memo (first_fill.py): the call that really makes the slow one. The memo
         is on the path (memo_step), or else around the blocking call itself."""
+        return earliest_fill(self.g, path, self.memo_holder(path), MAX_CALLS)
+
+    def memo_holder(self, path: list[tuple[str, int]]) -> int:
+        """The index on `path` of the function holding the memo: the caller whose guarded
+        call it is, or the cached function itself (memo_edge); the blocking call's own
+        function when none is on the path."""
         found = self.memo_edge(path)
         if found is None:
-            holder = len(path) - 1
-        else:
-            index, edge = found
-            holder = index if edge is not None else index + 1
-        return earliest_fill(self.g, path, holder, MAX_CALLS)
+            return len(path) - 1
+        index, edge = found
+        return index if edge is not None else index + 1
 
     def memo_by_arguments(self, path: list[tuple[str, int]], site: Site) -> bool:
         """Whether the memos between the entry and `site` cache per argument, so new

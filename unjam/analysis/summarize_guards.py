@@ -9,7 +9,7 @@ import ast
 from collections.abc import Callable
 from functools import partial
 
-from unjam.analysis.summary import FuncDef, Guard, Ref
+from unjam.analysis.summary import CLOCK_CALLS, FuncDef, Guard, Ref, last_name
 
 
 def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, ast.expr | None]]:
@@ -112,10 +112,6 @@ def _compares_a_call_value(node: ast.expr, fn: FuncDef) -> bool:
     return name in fn.locals or any(p.name == name for p in fn.params)
 
 
-# the calls that read the time (`time.monotonic()`, `datetime.now()`)
-_CLOCKS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"})
-
-
 def _clock_reading(fn: FuncDef, name: str, depth: int) -> bool:
     """Whether every value the function gave local `name` so far reads the time, directly or
     through another such local (`depth` levels): an age or an expiry, not a call's value."""
@@ -131,18 +127,12 @@ def _reads_a_clock(fn: FuncDef, ref: Ref, depth: int) -> bool:
         item = stack.pop()
         if not item:
             continue
-        if item[0] == "call" and _called_name(item[1]) in _CLOCKS:
+        if item[0] == "call" and last_name(item[1]) in CLOCK_CALLS:
             return True
         if item[0] == "name" and depth > 1 and _clock_reading(fn, item[1], depth - 1):
             return True
         stack.extend(part for part in item[1:] if type(part) is tuple)
     return False
-
-
-def _called_name(func: Ref) -> str:
-    if func[0] == "attr":
-        return func[2]
-    return func[1] if func[0] == "name" and type(func[1]) is str else ""
 
 
 def _is_set(test: ast.expr) -> bool:

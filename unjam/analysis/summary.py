@@ -60,6 +60,11 @@ def root_name(ref: Ref) -> str:
     return ref[1] if ref[0] == "name" else ""
 
 
+# the calls that read the time (`time.monotonic()`, `datetime.now()`): what stamps a value
+# with its age, for the summariser's guards and the rules' expiring caches alike
+CLOCK_CALLS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"})
+
+
 def last_name(ref: Ref) -> str:
     """The name a call's function is written with last (`limit` of `limiter.limit`, `TTLCache`
     of `TTLCache`), "" for another expression."""

@@ -648,12 +648,8 @@ class Blocking:
                 self._start_roots.add(target)
         if site not in self._started:
             return False
-        found = self.e.memo_edge(path)
-        if found is None:
-            memo = site.func
-        else:  # (a cached function is its own memo: start-up calling it fills it)
-            index, edge = found
-            memo = path[index][0] if edge is not None else path[index + 1][0]
+        # (a cached function is its own memo: start-up calling it fills it)
+        memo = path[self.e.memo_holder(path)][0]
         roots = self._start_roots
         fillers = [memo, *self._global_fillers(path)]
         return any(self.g.callers_within(f, roots, MAX_CALLS) for f in fillers)

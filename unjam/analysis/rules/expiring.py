@@ -12,7 +12,7 @@ today's)."""
 from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
-from unjam.analysis.summary import FuncDef, Guard, last_name
+from unjam.analysis.summary import CLOCK_CALLS, FuncDef, Guard, last_name
 
 # caches that drop entries after a time (cachetools, expiringdict)
 _EXPIRING = frozenset({"TTLCache", "TLRUCache", "ExpiringDict"})
@@ -21,7 +21,6 @@ _STORES_EXPIRING = frozenset({"setex", "psetex", "expire", "pexpire", "expireat"
 # a store's keyword arguments that give an entry a lifetime (redis `ex`/`px`, cachetools-like
 # and Django/aiocache `ttl`/`timeout`)
 _LIFETIMES = frozenset({"ex", "px", "exat", "pxat", "ttl", "timeout", "expire", "expires"})
-_CLOCKS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"})
 
 
 def expiring_cache(project: Project, func: Func, index: int) -> bool:
@@ -93,7 +92,7 @@ def _reads_clock(fd: FuncDef, ref: tuple, depth: int) -> bool:
         item = stack.pop()
         if not item:
             continue  # (a call's empty argument tuple)
-        if item[0] == "call" and last_name(item[1]) in _CLOCKS:
+        if item[0] == "call" and last_name(item[1]) in CLOCK_CALLS:
             return True
         local = fd.locals.get(item[1], ()) if item[0] == "name" and depth > 0 else ()
         if any(_reads_clock(fd, value, depth - 1) for value in local):
@@ -165,6 +164,6 @@ def _loaded_by_the_clock(project: Project, func: Func, subject: tuple) -> bool:
         return False
     for value in func.fd.locals.get(subject[1], ()):
         loader = _project_call(project, func, value)
-        if loader is not None and any(last_name(c.func) in _CLOCKS for c in loader.fd.calls):
+        if loader is not None and any(last_name(c.func) in CLOCK_CALLS for c in loader.fd.calls):
             return True
     return False
