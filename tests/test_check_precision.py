@@ -75,6 +75,44 @@ def test_a_get_or_create_pays_once_per_new_key():
         assert "only while" not in failed and "cache miss" not in failed, failed
 
 
+def test_a_required_path_parameter_is_never_none():
+    """`run_id: int` (or `Annotated[int, Path()]`) of a route is never None: FastAPI answers
+    422 first, so the helper's `if run_id is None:` branch never runs for those routes."""
+    found = findings("required_params", "UJ005", "tiles/runs.py")
+    for line in (12, 19):
+        assert "through a network round trip" in found[line].message, found[line].message
+    assert "latest_legend" in found[18].message
+
+
+def test_the_pool_fix_names_an_engine_only_where_the_app_builds_one():
+    """The relay's sync routes wait on HTTP only: its fix sizes no SQLAlchemy pool."""
+    relay = findings("http_pool", "UJ006", "relay/main.py")[6]
+    assert "SQLAlchemy" not in relay.fix and "total_tokens = 100" in relay.fix, relay.fix
+    assert (
+        "SQLAlchemy engine's pool_size"
+        in findings("required_params", "UJ006", "tiles/main.py")[14].fix
+    )
+
+
+def test_an_import_s_fallback_names_the_project_s_module():
+    """`try: from db import db_conn` / `except ImportError: from ..db import db_conn`: the
+    handler's import is the one naming the project's module, and both routes reach it."""
+    connect = findings("fallback_imports", "UJ003", "api/db.py")[10]
+    assert "GET /families/{family_id}" in connect.message, connect.message
+    app = findings("fallback_imports", "UJ006", "api/main.py")[10]
+    assert "at least 2 routes" in app.message, app.message
+
+
+def test_a_field_of_a_loaded_row_is_no_memo():
+    """`elif badge and not member.badge:` tests a field of the row this call loaded: the
+    commit under it runs for each member whose row lacks one, never "once"."""
+    found = findings("memo_guards", "UJ001", "catalog/providers.py")
+    assert "only while what it makes is not stored yet" in found[131].message
+    update = found[135]
+    assert "only while" not in update.message and "first call" not in update.message, update
+    assert update.severity == Severity.ERROR
+
+
 def test_a_switch_only_the_constructor_sets_is_no_memo():
     """`self._memory_mode = rdb is None` in `__init__`, never set again: `if not
     self._memory_mode:` runs its pipeline on every call; `self._flushed["warm"] = True`,

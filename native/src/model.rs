@@ -92,6 +92,7 @@ pub struct Module {
     pub global_annotations: IndexMap<String, V>,
     pub star_imports: Vec<ImportRef>,
     pub value_names: Vec<String>,
+    pub fallback_imports: IndexMap<String, ImportRef>,
 }
 
 /// `summary.to_plain`'s values, written into `w` in the order `marshal.dumps` would.
@@ -114,6 +115,15 @@ fn opt_string(text: Option<&str>, it: &mut Interner, w: &mut Writer) {
         Some(text) => string(text, it, w),
         None => w.none(),
     }
+}
+
+fn import_map(map: &IndexMap<String, ImportRef>, it: &mut Interner, w: &mut Writer) {
+    w.dict_begin();
+    for (k, v) in map {
+        string(k, it, w);
+        import_ref(v, it, w);
+    }
+    w.dict_end();
 }
 
 fn values(items: &[V], w: &mut Writer) {
@@ -248,7 +258,7 @@ impl ClassDef {
 impl Module {
     /// The plain form (`summary.to_plain`), marshalled into `w`.
     pub fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(8);
+        w.tuple_of(9);
         w.boolean(self.is_package);
         w.list_of(self.funcs.len());
         for i in self.funcs.values() {
@@ -258,12 +268,7 @@ impl Module {
         for i in self.classes.values() {
             self.class_arena[*i].write_plain(it, w);
         }
-        w.dict_begin();
-        for (k, v) in &self.imports {
-            string(k, it, w);
-            import_ref(v, it, w);
-        }
-        w.dict_end();
+        import_map(&self.imports, it, w);
         w.dict_begin();
         for (k, v) in &self.global_values {
             string(k, it, w);
@@ -282,5 +287,6 @@ impl Module {
         }
         w.list_of(self.value_names.len());
         self.value_names.iter().for_each(|n| string(n, it, w));
+        import_map(&self.fallback_imports, it, w);
     }
 }

@@ -589,7 +589,7 @@ impl<'a> Summarizer<'a> {
                             module: alias.name.to_string(),
                             name: None,
                         };
-                        self.importref(asname.as_str(), r, f, cls);
+                        self.importref(asname.as_str(), r, f, cls, guard);
                     } else {
                         let top = alias.name.as_str().split('.').next().unwrap_or("");
                         let r = ImportRef {
@@ -597,7 +597,7 @@ impl<'a> Summarizer<'a> {
                             module: top.to_string(),
                             name: None,
                         };
-                        self.importref(top, r, f, cls);
+                        self.importref(top, r, f, cls, guard);
                     }
                 }
             }
@@ -616,7 +616,7 @@ impl<'a> Summarizer<'a> {
                         continue;
                     }
                     let local = alias.asname.as_ref().unwrap_or(&alias.name).to_string();
-                    self.importref(&local, r, f, cls);
+                    self.importref(&local, r, f, cls, guard);
                 }
             }
             Stmt::Global(g) => {
@@ -693,9 +693,14 @@ impl<'a> Summarizer<'a> {
         }
     }
 
-    fn importref(&mut self, name: &str, imp: ImportRef, f: usize, cls: Option<usize>) {
+    fn importref(&mut self, name: &str, imp: ImportRef, f: usize, cls: Option<usize>, guard: i64) {
         if self.qn(f) == MODULE && cls.is_none() {
-            self.m.imports.insert(name.to_string(), imp);
+            // (`except ImportError: from db import conn` after the `try`'s import: a fallback)
+            if self.m.imports.contains_key(name) && self.in_handler(f, guard) {
+                self.m.fallback_imports.insert(name.to_string(), imp);
+            } else {
+                self.m.imports.insert(name.to_string(), imp);
+            }
         } else {
             let value = tuple(vec![
                 tag("imp"),
@@ -705,6 +710,19 @@ impl<'a> Summarizer<'a> {
             ]);
             self.bind(name, value, f, cls);
         }
+    }
+
+    /// Whether code under `guard` runs in an `except` handler (one, or nested in one).
+    fn in_handler(&self, f: usize, mut guard: i64) -> bool {
+        let guards = &self.m.func_arena[f].guards;
+        while guard >= 0 {
+            let (kind, _, outer, _) = &guards[guard as usize];
+            if *kind == "except" {
+                return true;
+            }
+            guard = *outer;
+        }
+        false
     }
 
     pub fn bind(&mut self, name: &str, value: V, f: usize, cls: Option<usize>) {

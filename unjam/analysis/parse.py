@@ -200,7 +200,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # guard of X with that key
 # 42: in such an `or`, an ordering comparison of a local that reads the time (`age_hours =
 # (time.monotonic() - self._at) / 3600`) is a stamp too, not a call value
-NATIVE_FORMAT = 42
+# 43: a module-level import an `except` handler makes of a name the `try` imported is a
+# fallback (`ModuleSummary.fallback_imports`), not the binding
+NATIVE_FORMAT = 43
 _told_stale = False
 
 

@@ -30,6 +30,7 @@ from unjam.analysis.summary import (
     ModuleSummary,
     Param,
     Ref,
+    handler_guards,
 )
 
 UNKNOWN: Ref = ("?",)
@@ -370,10 +371,10 @@ class _Summarizer(GuardRecorder):
         elif t is ast.Import:
             for alias in s.names:
                 if alias.asname:
-                    self.importref(alias.asname, ImportRef(0, alias.name, None), fn, cls)
+                    self.importref(alias.asname, ImportRef(0, alias.name, None), fn, cls, guard)
                 else:
                     top = alias.name.split(".")[0]
-                    self.importref(top, ImportRef(0, top, None), fn, cls)
+                    self.importref(top, ImportRef(0, top, None), fn, cls, guard)
         elif t is ast.ImportFrom:
             module = s.module or ""
             for alias in s.names:
@@ -382,7 +383,7 @@ class _Summarizer(GuardRecorder):
                     if fn.qn == "<module>":
                         self.mod.star_imports.append(imp)
                     continue
-                self.importref(alias.asname or alias.name, imp, fn, cls)
+                self.importref(alias.asname or alias.name, imp, fn, cls, guard)
         elif t is ast.Global or t is ast.Nonlocal:
             if isinstance(s, ast.Global):
                 fn.globals_declared = fn.globals_declared | frozenset(s.names)
@@ -393,9 +394,14 @@ class _Summarizer(GuardRecorder):
                 elif isinstance(child, ast.stmt):
                     self.stmt(child, fn, cls, guard)
 
-    def importref(self, name: str, imp: ImportRef, fn: FuncDef, cls: ClassDef | None) -> None:
+    def importref(
+        self, name: str, imp: ImportRef, fn: FuncDef, cls: ClassDef | None, guard: int
+    ) -> None:
         if fn.qn == "<module>" and cls is None:
-            self.mod.imports[name] = imp
+            if name in self.mod.imports and guard in handler_guards(fn.guards):
+                self.mod.fallback_imports[name] = imp
+            else:
+                self.mod.imports[name] = imp
         else:
             self.bind(name, ("imp", imp.level, imp.module, imp.name), fn, cls)
 

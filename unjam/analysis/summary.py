@@ -223,6 +223,10 @@ class ModuleSummary:
     star_imports: list[ImportRef] = field(default_factory=list)
     # every name used other than by calling or reading it (summarize_names.py), sorted
     value_names: list[str] = field(default_factory=list)
+    # a module-level import an `except` handler makes of a name a `try` imported first
+    # (`try: from ..db import conn` / `except ImportError: from db import conn`): `imports`
+    # keeps the first; which one the project has is for fallback_imports.py to say
+    fallback_imports: dict[str, ImportRef] = field(default_factory=dict)
 
 
 # ---- plain form: builtin containers only, for marshal (cache file, worker → main) --------
@@ -243,6 +247,7 @@ def to_plain(m: ModuleSummary) -> tuple:
     classes = [tuple(getattr(cd, name) for name in _CLASS_FIELDS) for cd in m.classes.values()]
     imports = {k: (v.level, v.module, v.name) for k, v in m.imports.items()}
     stars = [(v.level, v.module, v.name) for v in m.star_imports]
+    fallbacks = {k: (v.level, v.module, v.name) for k, v in m.fallback_imports.items()}
     return (
         m.is_package,
         funcs,
@@ -252,6 +257,7 @@ def to_plain(m: ModuleSummary) -> tuple:
         m.global_annotations,
         stars,
         m.value_names,
+        fallbacks,
     )
 
 
@@ -266,7 +272,7 @@ _new_guard = partial(tuple.__new__, Guard)
 
 
 def from_plain(t: tuple) -> ModuleSummary:
-    is_package, funcs, classes, imports, global_values, global_annotations, stars, names = t
+    is_package, funcs, classes, imports, global_values, global_annotations, stars, names, fb = t
     m = ModuleSummary(
         is_package,
         {},
@@ -276,6 +282,7 @@ def from_plain(t: tuple) -> ModuleSummary:
         global_annotations,
         [ImportRef(*v) for v in stars],
         names,
+        {k: ImportRef(*v) for k, v in fb.items()},
     )
     by_qn = m.funcs
     for values in funcs:

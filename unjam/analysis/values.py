@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from unjam.analysis.summary import CallSite, FuncDef, Guard, root_name
+from unjam.analysis.summary import CallSite, FuncDef, Guard, last_name, root_name
 
 EMPTY: frozenset[int] = frozenset()
 # In a call's kills (the callee's guards it decides false), no guard but the code after the
@@ -433,7 +433,11 @@ def _known_values(
             keys = _literal_keys(ref)
             if keys is not None:
                 out[param.name] = keys
-        elif _never_a_singleton(ref) or _holds_no_singleton(ref, scope):
+        elif (
+            _never_a_singleton(ref)
+            or _holds_no_singleton(ref, scope)
+            or _required_route_value(ref, scope)
+        ):
             out[param.name] = INSTANCE
         else:
             members = _members(ref, scope)
@@ -472,6 +476,30 @@ def _holds_no_singleton(ref: tuple, scope: FuncDef | None) -> bool:
         return False
     name = ref[1]
     return name not in scope.globals_declared and all(p.name != name for p in scope.params)
+
+
+_SCALARS = frozenset({"int", "str", "float", "bool", "UUID", "date", "datetime", "Decimal"})
+_ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "api_route"})
+
+
+def _required_route_value(ref: tuple, scope: FuncDef | None) -> bool:
+    """A parameter of a route's endpoint (`@router.get(...)`) that is required and of a
+    scalar type (`run_id: int`, `Annotated[int, Path()]`), which the body never rebinds:
+    FastAPI answers 422 before the endpoint runs without one, so it is never `None`."""
+    if ref[0] != "name" or scope is None or ref[1] in scope.locals:
+        return False
+    param = next((p for p in scope.params if p.name == ref[1]), None)
+    if param is None or param.default is not None or param.annotation is None:
+        return False
+    annotation = param.annotation
+    if annotation[0] == "sub" and last_name(annotation[1]) == "Annotated" and annotation[2]:
+        annotation = annotation[2][0]
+    if last_name(annotation) not in _SCALARS:
+        return False
+    return any(
+        decorator[0] == "call" and last_name(decorator[1]) in _ROUTE_DECORATORS
+        for decorator, _line, _col in scope.decorators
+    )
 
 
 def _only_builds(fd: FuncDef, name: str) -> bool:

@@ -723,7 +723,11 @@ def _row_stored(fd: FuncDef, ref: tuple, guard: Guard) -> bool:
     """`found = (await db.execute(select(Actor).filter_by(name=name))).scalar_one_or_none()`
     (or `db.get(Actor, key)`, `db.query(Actor)….first()`) then `if found is None:` whose
     body adds a row through the same session (`db.add(found)`): a get-or-create, the
-    database keeping what a miss made — the guarded work runs once per new key."""
+    database keeping what a miss made — the guarded work runs once per new key. Only the row
+    itself tested: `elif not user.external_id:` asks a field of the row this call loaded,
+    whatever its body stores."""
+    if guard.subject[0] != "name":
+        return False
     session = _row_query_session(ref)
     if session is None:
         return False

@@ -59,6 +59,14 @@ ANYIO = Pool(
     raised_by="total_tokens",
 )
 
+_ENGINE_EXAMPLE = " (a SQLAlchemy engine's pool_size + max_overflow)"
+
+
+def without_engines(pool: Pool) -> Pool:
+    """The pool's words for an app whose program builds no SQLAlchemy engine (its sync code
+    waits on HTTP clients, say): the fix names no engine's pool sizes."""
+    return replace(pool, fix=pool.fix.replace(_ENGINE_EXAMPLE, ""))
+
 
 def _executor(declared: str) -> Pool:
     return Pool(

@@ -17,7 +17,7 @@ from unjam.analysis.fastapi_records import sent_through_the_pool, validates_resp
 from unjam.analysis.grouping import Root
 from unjam.analysis.imported import modules_reached
 from unjam.analysis.rules.light_pieces import LightPieces
-from unjam.analysis.rules.pools import ANYIO, Pool, pool_of
+from unjam.analysis.rules.pools import ANYIO, Pool, pool_of, without_engines
 from unjam.analysis.rules.rule import Rule
 from unjam.analysis.sqlite_engines import only_sqlite_drivers, sqlite_only
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
@@ -153,7 +153,11 @@ class ThreadPool:
             return self.pool
         known = self._pools.get(obj.sym)
         if known is None:
-            known = self._pools[obj.sym] = pool_of(root, app_folders([obj.path]))
+            known = pool_of(root, app_folders([obj.path]))
+            within = modules_reached(self.p, obj.scope.mod)
+            if not any(f.mod.name in within for f, _s in self.p.sites_named("create_engine")):
+                known = without_engines(known)
+            self._pools[obj.sym] = known
         return known
 
     def threadpool(self) -> None:

@@ -118,3 +118,12 @@ async def supabase_calls(user_id: str, photo: bytes) -> dict:
     adb = await acreate_client("https://project.supabase.co", "key")
     await adb.table("profiles").select("*").execute()  # ok: the async client, awaited
     return row.data
+
+
+async def flight_offers(origin: str) -> list:
+    from amadeus import Client
+
+    amadeus = Client(client_id="id", client_secret="secret")  # ok: builds a client
+    found = amadeus.shopping.flight_offers_search.get(originLocationCode=origin)  # expect: UJ001
+    amadeus.reference_data.location("ALHR").get()  # expect: UJ001
+    return found.data

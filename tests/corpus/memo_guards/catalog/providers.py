@@ -113,3 +113,24 @@ async def audited_sign_in(name: str, db: Session = Depends(sync_session)) -> dic
     db.add(audit)
     db.commit()  # expect: UJ001
     return {"id": actor.id}
+
+
+class Member(Base):
+    __tablename__ = "members"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(80))
+    badge: Mapped[str | None] = mapped_column(String(16))
+
+
+@providers.post("/members/{email}")
+async def join(email: str, badge: str = "", db: Session = Depends(sync_session)) -> dict:
+    member = db.query(Member).filter(Member.email == email).first()  # expect: UJ001
+    if member is None:
+        member = Member(email=email, badge=badge or None)
+        db.add(member)
+        db.commit()  # expect: UJ001
+    elif badge and not member.badge:  # a field of the row this call loaded: no memo
+        member.badge = badge
+        db.add(member)
+        db.commit()  # expect: UJ001
+    return {"id": member.id}
