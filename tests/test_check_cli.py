@@ -8,6 +8,7 @@ example and on small apps written to tmp_path.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -271,6 +272,19 @@ CLEAN_APP = {
             return {"ok": True}
         """,
 }
+
+
+def test_models_sqlalchemy_cannot_configure_are_named_and_exit_3(
+    engine, capsys, monkeypatch, tmp_path
+):
+    """A relationship back-populating an attribute its target lacks: every ORM call raises
+    before it sends anything, so the text says which relationship and the run exits 3."""
+    app = shutil.copytree(Path(__file__).parent / "corpus" / "broken_models", tmp_path / "svc")
+    code, out, _ = run(capsys, monkeypatch, "check", "--no-cache", str(app))
+    assert code == 3, out
+    assert "ledger/models.py:17: error: ledger/models.py (line 17) declares `Invoice.owner`" in out
+    assert 'back_populates="invoices", but `Account` defines no `invoices`' in out
+    assert "All checks passed" not in out
 
 
 def test_clean_app_exits_0(engine, capsys, monkeypatch, tmp_path):

@@ -103,6 +103,22 @@ def test_an_import_s_fallback_names_the_project_s_module():
     assert "at least 2 routes" in app.message, app.message
 
 
+def test_pandas_sql_on_a_sqlite3_connection_is_file_io():
+    """`pd.read_sql(q, sqlite3.connect("sales.db"))` reads a local file; on an engine, the
+    network."""
+    found = findings("catalogue_tour", "UJ001", "tour/data.py")
+    for line in (91, 92):
+        assert found[line].kind == "file" and "file I/O" in found[line].message, found[line]
+    assert found[93].kind == "network", found[93]
+
+
+def test_a_dependency_that_only_decodes_a_jwt_is_offered_async_def():
+    """`jwt.decode` with a shared secret, the clock and a log line are light work: the sync
+    dependency can become `async def` and save its trip."""
+    trips = findings("jwt_dependency", "UJ005", "rentals/main.py")[42]
+    assert trips.fix.startswith("make `get_current_user` `async def`"), trips.fix
+
+
 def test_a_field_of_a_loaded_row_is_no_memo():
     """`elif badge and not member.badge:` tests a field of the row this call loaded: the
     commit under it runs for each member whose row lacks one, never "once"."""

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from unjam.analysis.assigned_before import assigned_before
 from unjam.analysis.async_decorators import decorator_wrapper, registers
+from unjam.analysis.broken_models import BrokenModels
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
 from unjam.analysis.callgraph_done import DONE_READS, DoneCallbacks
 from unjam.analysis.callgraph_generators import offloaded_generator
@@ -24,7 +25,7 @@ from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_singletons import Singletons
 from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
-from unjam.analysis.in_memory_io import PANDAS_IO, in_memory
+from unjam.analysis.in_memory_io import PANDAS_IO, PANDAS_SQL, in_memory, on_sqlite
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.missing_attributes import arguments_raise
@@ -73,6 +74,7 @@ class CallResolver:
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
         self.orm_deletes = OrmDeletes(project)
+        self.broken_models = BrokenModels(project)
         self.done = DoneCallbacks(project)
         self.singletons = Singletons(project, once, self.kills, self._memo_guards)
         self.set_at_start = SetAtStart(project, once, self.cat.is_client, self.singletons.runs_once)
@@ -172,10 +174,13 @@ class CallResolver:
                     or (qn in CHEAP_HASHES and cheap_hash(self.project, func, site, qn))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
+                    or self.broken_models.sends_nothing(qn, site)
                     or (qn in DONE_READS and self.done.reads_done(func, site))
                 ):
                     if qn in PANDAS_IO and in_memory(self.project, func, site, qn):
                         entry = replace(entry, kind="cpu")  # (parsing or serialising only)
+                    elif qn in PANDAS_SQL and on_sqlite(self.project, func, site, qn):
+                        entry = replace(entry, kind="file")
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
                     self._add_blocking(func, site, blocking, guarded, (handlers, no_loop), out)
                 if client_entry is not None and not _given_transport(func.fd, site):

@@ -3,7 +3,9 @@
 `pd.read_csv(io.BytesIO(await upload.read()))` parses bytes already in memory, and
 `df.to_csv(buffer)` into an `io.StringIO` (or `df.to_csv()`, which returns the text) writes
 no file: the time on the loop is CPU work, which is how such a call is labelled instead of
-file I/O (its fix, running it in a thread or a process pool, is the same)."""
+file I/O (its fix, running it in a thread or a process pool, is the same). Likewise
+`pd.read_sql(query, sqlite3.connect("local.db"))` and `df.to_sql(name, con)` on a sqlite3
+connection read and write a local file, not the network."""
 
 from __future__ import annotations
 
@@ -38,3 +40,16 @@ def in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
     made = target[1] if target[0] == "call" else target
     value = project.value_of(func, made)
     return value is not None and value[1] in _BUFFERS
+
+
+# pandas' SQL calls → (the position, the keyword) of the connection they are given
+_CONNECTIONS = {"pandas.read_sql": (1, "con"), "pandas.DataFrame.to_sql": (1, "con")}
+PANDAS_SQL = frozenset(_CONNECTIONS)
+
+
+def on_sqlite(project: Project, func: Func, site: CallSite, qn: str) -> bool:
+    """Whether the pandas SQL call `qn` runs on a sqlite3 connection (a local file)."""
+    index, keyword = _CONNECTIONS[qn]
+    con = site.args[index] if len(site.args) > index else dict(site.kwargs).get(keyword)
+    value = None if con is None else project.value_of(func, con)
+    return value is not None and value[0] == "inst" and value[1] == "sqlite3.Connection"

@@ -234,9 +234,13 @@ def _analyse(
             )
             model = without_failing_startups(project, model, unparsed, never_runs)
         graph = CallGraph(project, on_error, once=_run_once(model))
+        if model.apps:
+            graph.broken_models.loaded_by([app.scope.mod for app in model.apps])
         if retain is not None:
             retain.append(graph)
         findings = RulesEngine(project, graph, model, root, never_runs).run()
+        for path, reason in graph.broken_models.found():
+            unparsed.setdefault(path, reason)
     except Exception as err:  # last line of defence: report, never a traceback
         unparsed.setdefault("(analysis)", internal_error(err))
     return findings, sorted(unparsed.items()), model

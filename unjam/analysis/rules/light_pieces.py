@@ -28,6 +28,12 @@ _HARMLESS_NAMES = frozenset(
 _HARMLESS_METHODS = frozenset(
     ["endswith", "get", "items", "keys", "lower", "split", "startswith", "strip", "upper", "values"]
 )
+# outside calls that are light CPU work: a JWT checked or made with a shared secret, the
+# clock, an id, JSON, a log line, a regular expression, a constant-time comparison
+_LIGHT_OUTSIDE = frozenset(
+    {"jwt.decode", "jwt.encode", "jose.jwt.decode", "jose.jwt.encode", "hmac.compare_digest"}
+)
+_LIGHT_MODULES = ("datetime.", "uuid.", "json.", "logging.", "re.", "base64.", "secrets.")
 _MAX_DEPTH = 4  # calls below the piece that are followed
 
 
@@ -131,6 +137,8 @@ class LightPieces:
                     continue
                 if ref[0] == "attr" and ref[2] in _HARMLESS_METHODS:
                     continue
+                if callee is not None and _light_outside(callee[1]):
+                    continue
             targets = self._project_targets(callee)
             if targets is None or not all(
                 self._calls_nothing_heavy(t, seen, depth + 1) for t in targets
@@ -163,3 +171,7 @@ def _an_interface_s(p: Project, func: Func) -> bool:
     if func.class_gqn is not None and p.is_protocol(func.class_gqn):
         return True
     return any(_last_name(ref) == "abstractmethod" for ref, _line, _col in func.fd.decorators)
+
+
+def _light_outside(qn: str) -> bool:
+    return qn in _LIGHT_OUTSIDE or qn.startswith(_LIGHT_MODULES)

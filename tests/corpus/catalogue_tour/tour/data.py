@@ -84,3 +84,11 @@ async def relay_bids() -> None:
             await async_cache.publish("seen", message["data"])
         for message in channel.listen():  # expect: UJ001
             print(message)
+
+
+async def local_sales() -> list:
+    con = sqlite3.connect("sales.db")  # expect: UJ001
+    frame = pd.read_sql("SELECT * FROM sales", con)  # expect: UJ001
+    frame.to_sql("sales_copy", con=con)  # expect: UJ001
+    pd.read_sql("SELECT count(*) FROM sales", engine)  # expect: UJ001
+    return frame.to_dict("records")

@@ -1,0 +1,37 @@
+from fastapi import Depends, FastAPI
+from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session, sessionmaker
+
+from ledger.models import Account, Invoice
+
+engine = create_engine("postgresql://ledger@db/ledger")
+SessionLocal = sessionmaker(bind=engine)
+app = FastAPI()
+
+
+def get_db():
+    db = SessionLocal()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+@app.get("/accounts/{account_id}")
+async def account(account_id: int, db: Session = Depends(get_db)) -> dict:
+    found = db.get(Account, account_id)  # ok: the models fail to configure first
+    return {"email": found.email}
+
+
+@app.post("/invoices")
+async def new_invoice(account_id: int, db: Session = Depends(get_db)) -> dict:
+    invoice = Invoice(account_id=account_id)
+    db.add(invoice)
+    db.commit()  # ok: `Invoice(...)` raised before
+    return {"id": invoice.id}
+
+
+@app.get("/health")
+async def health(db: Session = Depends(get_db)) -> dict:
+    db.execute(text("SELECT 1"))  # expect: UJ001
+    return {"ok": True}

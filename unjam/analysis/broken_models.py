@@ -1,0 +1,164 @@
+"""SQLAlchemy models that cannot be configured: a relationship whose `back_populates` names
+an attribute its target class does not define (`user = relationship("User",
+back_populates="payments")` where `User` has no `payments`, nor gets one from a `backref`).
+SQLAlchemy configures every mapper the first time the program uses the ORM (a query, a model
+built) and raises InvalidRequestError there, and again at every later use: no ORM call of the
+program reaches the database. Its calls are then no blocking work (callgraph_resolve.py), and
+the relationship is listed as what keeps them from running (linker.py).
+
+Only a target unjam sees whole is judged: a project class of that name, whose bases are the
+project's own or a declarative base (`DeclarativeBase`, `declarative_base()`, SQLModel) —
+a base from another library may add the attribute."""
+
+from __future__ import annotations
+
+from unjam.analysis.imported import modules_reached
+from unjam.analysis.project import Cls, Module, Project
+from unjam.analysis.summary import CallSite, last_name
+
+_RELATIONSHIPS = frozenset({"relationship", "Relationship"})
+_DECLARATIVE = frozenset(
+    {
+        "sqlalchemy.orm.DeclarativeBase",
+        "sqlalchemy.orm.DeclarativeBaseNoMeta",
+        "sqlalchemy.orm.MappedAsDataclass",
+        "sqlmodel.SQLModel",
+    }
+)
+# a statement an ORM-enabled `execute` runs: it reads the mappers before any SQL is sent
+_ORM_STATEMENTS = frozenset({"select", "update", "delete", "insert"})
+_STATEMENT_RUNS = frozenset({"execute", "exec", "scalar", "scalars"})
+_ORM_PREFIXES = ("sqlalchemy.orm.Session.", "sqlalchemy.orm.Query.")
+
+
+class BrokenModels:
+    def __init__(self, project: Project) -> None:
+        self.p = project
+        self._found: list[tuple[str, str]] | None = None
+        # the names of the modules the served programs load (`loaded_by`): a model module
+        # none of them imports maps nothing; None: every module
+        self._loaded: set[str] | None = None
+
+    def loaded_by(self, starts: list[Module]) -> None:
+        """Judge only the models of the programs these modules (the apps') load."""
+        self._loaded = set()
+        for mod in starts:
+            self._loaded |= modules_reached(self.p, mod)
+
+    def found(self) -> list[tuple[str, str]]:
+        """(path of the model's module, why the models cannot be configured), one per
+        relationship whose `back_populates` its target lacks."""
+        if self._found is None:
+            self._found = []
+            backrefs = self._backrefs()
+            for cls in self.p.classes.values():
+                if self._loaded is not None and cls.mod.name not in self._loaded:
+                    continue
+                for attr, refs in cls.cd.attrs.items():
+                    for ref in refs:
+                        reason = self._unmatched(cls, attr, ref, backrefs)
+                        if reason:
+                            self._found.append((cls.mod.path, reason))
+        return self._found
+
+    def sends_nothing(self, qn: str, site: CallSite) -> bool:
+        """Whether the ORM call `qn` at `site` surely raises before it sends anything: the
+        models cannot be configured, and the call uses them (an `execute` of `text(...)`
+        does not)."""
+        if not qn.startswith(_ORM_PREFIXES) or not self.found():
+            return False
+        if qn.rpartition(".")[2] in _STATEMENT_RUNS:
+            return bool(site.args) and _orm_statement(site.args[0])
+        return True
+
+    def _unmatched(self, cls: Cls, attr: str, ref: tuple, backrefs: set[tuple[str, str]]) -> str:
+        if ref[0] != "call" or last_name(ref[1]) not in _RELATIONSHIPS:
+            return ""
+        wanted = _const_keyword(ref[3], "back_populates")
+        target = _target(ref[2])
+        if not wanted or not target or {(target, wanted), (target, "*")} & backrefs:
+            return ""
+        candidates = [c for c in self.p.classes.values() if c.cd.name == target]
+        if not candidates or not all(self._lacks(c, wanted) for c in candidates):
+            return ""
+        return (
+            f"{cls.mod.path} (line {cls.cd.line}) declares `{cls.cd.name}.{attr}`, a "
+            f'relationship to `{target}` with back_populates="{wanted}", but `{target}` '
+            f"defines no `{wanted}`: SQLAlchemy cannot configure the models and raises "
+            "InvalidRequestError at their first use, so no ORM call of the program reaches the "
+            "database; those calls are not checked until the relationship is fixed"
+        )
+
+    def _lacks(self, cls: Cls, name: str) -> bool:
+        """Whether the class, seen whole, defines no attribute `name`."""
+        project, outside = self.p.mro(cls.gqn)
+        if any(base not in _DECLARATIVE for base in outside):
+            return False
+        for gqn in project:
+            found = self.p.classes.get(gqn)
+            if found is None or not self._bases_known(found):
+                return False
+            if name in found.cd.attrs or name in found.cd.methods:
+                return False
+        return True
+
+    def _bases_known(self, cls: Cls) -> bool:
+        """Whether each base is a project class or a declarative base (as a class, or the
+        object `declarative_base()` returns)."""
+        scope = self.p.module_scope(cls.mod)
+        for base in cls.cd.bases:
+            value = self.p.value_of(scope, base[1] if base[0] == "sub" else base)
+            if value is None:
+                return False
+            if value[0] != "class" and value[1] not in _DECLARATIVE:
+                return False
+        return True
+
+    def _backrefs(self) -> set[tuple[str, str]]:
+        """(class name, attribute) of every attribute given to a class from outside its body:
+        by a relationship's `backref=`, by an assignment (`User.sessions = relationship(
+        ...)` after the class), or any (`*`) by a `setattr(User, ...)`."""
+        found = set()
+        for func in self.p.funcs.values():
+            for base, attr, _value in func.fd.attr_stores:
+                if base[0] in ("name", "attr"):
+                    found.add((last_name(base), attr))
+            for call in func.fd.calls:
+                if call.func == ("name", "setattr") and call.args:
+                    found.add((last_name(call.args[0]), "*"))
+        for cls in self.p.classes.values():
+            for refs in cls.cd.attrs.values():
+                for ref in refs:
+                    if ref[0] != "call" or last_name(ref[1]) not in _RELATIONSHIPS:
+                        continue
+                    given = dict(ref[3]).get("backref")
+                    if given is not None and given[0] == "call" and given[2]:
+                        given = given[2][0]  # `backref("tags", cascade=...)`
+                    target = _target(ref[2])
+                    if given is not None and given[0] == "const" and target:
+                        found.add((target, str(given[1])))
+        return found
+
+
+def _const_keyword(kwargs: tuple, name: str) -> str:
+    for key, value in kwargs:
+        if key == name and value[0] == "const" and type(value[1]) is str:
+            return value[1]
+    return ""
+
+
+def _target(args: tuple) -> str:
+    """The class a relationship names first: `"User"` (`"models.User"`) or `User`."""
+    if not args:
+        return ""
+    first = args[0]
+    if first[0] == "const" and type(first[1]) is str:
+        return first[1].rpartition(".")[2]
+    return last_name(first) if first[0] in ("name", "attr") else ""
+
+
+def _orm_statement(ref: tuple) -> bool:
+    """`select(User).where(...)`: a statement built from the models."""
+    while ref[0] == "call" and ref[1][0] == "attr":
+        ref = ref[1][1]
+    return ref[0] == "call" and last_name(ref[1]) in _ORM_STATEMENTS
