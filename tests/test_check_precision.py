@@ -1377,6 +1377,10 @@ def test_a_fallback_that_fills_the_cache_it_read_runs_on_a_miss():
     with `ttl_seconds=`: the blocking call there runs at each miss and expiry."""
     found = findings("memo_guards", "UJ001", "catalog/cache_aside.py")
     assert "until the entry expires" in found[42].message, found[42].message
+    # (also when a request may skip the read: `None if refresh else await cache.get(…)`)
+    assert "until the entry expires" in found[68].message, found[68].message
+    # (a test and a store under a lock: `with self._lock: if kid in self._keys: return …`)
+    assert "on a cache miss only" in found[86].message, found[86].message
 
 
 def test_a_local_filled_from_what_a_call_makes_there_is_no_memo():

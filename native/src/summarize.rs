@@ -4,7 +4,7 @@
 use ruff_python_ast::token::{TokenKind, Tokens};
 use ruff_python_ast::{
     BoolOp, Decorator, ElifElseClause, ExceptHandler, Expr, ExprLambda, ModExpression, Number,
-    Parameters, Stmt, StmtClassDef, StmtFunctionDef, UnaryOp,
+    Parameters, Stmt, StmtClassDef, StmtFunctionDef, StmtIf, UnaryOp,
 };
 use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
@@ -183,7 +183,7 @@ impl<'a> Summarizer<'a> {
                 break;
             }
             if i < last
-                && let Stmt::If(node) = stmt
+                && let Some(node) = tail_if(stmt)
             {
                 if let Some(subject) = cached_subject(&node.test, &node.body)
                     && let Some(Stmt::Return(ret)) = node.body.last()
@@ -1029,6 +1029,18 @@ fn drained_queue(test: &Expr) -> Option<&Expr> {
         {
             Some(call)
         }
+        _ => None,
+    }
+}
+
+/// `_tail_if` in summarize.py: the `if` a statement ends with, itself or the last of a `with`
+/// block's (leaving the block changes nothing for what follows it).
+fn tail_if(mut stmt: &Stmt) -> Option<&StmtIf> {
+    while let Stmt::With(w) = stmt {
+        stmt = w.body.last()?;
+    }
+    match stmt {
+        Stmt::If(node) => Some(node),
         _ => None,
     }
 }

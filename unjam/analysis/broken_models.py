@@ -1,14 +1,17 @@
-"""SQLAlchemy models that cannot be configured: a relationship whose `back_populates` names
-an attribute its target class does not define (`user = relationship("User",
-back_populates="payments")` where `User` has no `payments`, nor gets one from a `backref`).
+"""SQLAlchemy models that cannot be configured: a relationship naming, as a string, a class
+the project does not have (`relationship("NonProfitOrg")`), or whose `back_populates` names
+an attribute its target model does not define (`user = relationship("User",
+back_populates="payments")` where `User` has no `payments`, nor gets one from a `backref` or
+an assignment after the class).
 SQLAlchemy configures every mapper the first time the program uses the ORM (a query, a model
 built) and raises InvalidRequestError there, and again at every later use: no ORM call of the
 program reaches the database. Its calls are then no blocking work (callgraph_resolve.py), and
 the relationship is listed as what keeps them from running (linker.py).
 
-Only a target unjam sees whole is judged: a project class of that name, whose bases are the
-project's own or a declarative base (`DeclarativeBase`, `declarative_base()`, SQLModel) —
-a base from another library may add the attribute."""
+Only a target unjam sees whole is judged: the project's models of that name (not a pydantic
+schema that shares it), whose bases are the project's own or a declarative base
+(`DeclarativeBase`, `declarative_base()`, SQLModel) — a base from another library may add
+the attribute."""
 
 from __future__ import annotations
 
@@ -29,6 +32,11 @@ _DECLARATIVE = frozenset(
 _ORM_STATEMENTS = frozenset({"select", "update", "delete", "insert"})
 _STATEMENT_RUNS = frozenset({"execute", "exec", "scalar", "scalars"})
 _ORM_PREFIXES = ("sqlalchemy.orm.Session.", "sqlalchemy.orm.Query.")
+_CONSEQUENCE = (
+    ": SQLAlchemy cannot configure the models and raises InvalidRequestError at their first "
+    "use, so no ORM call of the program reaches the database; those calls are not checked "
+    "until the relationship is fixed"
+)
 
 
 class BrokenModels:
@@ -47,7 +55,7 @@ class BrokenModels:
 
     def found(self) -> list[tuple[str, str]]:
         """(path of the model's module, why the models cannot be configured), one per
-        relationship whose `back_populates` its target lacks."""
+        relationship to no class of the project, or back-populating what its target lacks."""
         if self._found is None:
             self._found = []
             backrefs = self._backrefs()
@@ -74,19 +82,24 @@ class BrokenModels:
     def _unmatched(self, cls: Cls, attr: str, ref: tuple, backrefs: set[tuple[str, str]]) -> str:
         if ref[0] != "call" or last_name(ref[1]) not in _RELATIONSHIPS:
             return ""
-        wanted = _const_keyword(ref[3], "back_populates")
         target = _target(ref[2])
-        if not wanted or not target or {(target, wanted), (target, "*")} & backrefs:
+        if not target:
             return ""
-        candidates = [c for c in self.p.classes.values() if c.cd.name == target]
-        if not candidates or not all(self._lacks(c, wanted) for c in candidates):
+        named = [c for c in self.p.classes.values() if c.cd.name == target]
+        where = (
+            f"{cls.mod.path} (line {cls.cd.line}) declares `{cls.cd.name}.{attr}`, a relationship"
+        )
+        if not named and ref[2][0][0] == "const":
+            return f"{where} to `{target}`, which no class of the project is{_CONSEQUENCE}"
+        wanted = _const_keyword(ref[3], "back_populates")
+        if not wanted or {(target, wanted), (target, "*")} & backrefs:
+            return ""
+        models = [c for c in named if is_model(self.p, c)]
+        if not models or not all(self._lacks(c, wanted) for c in models):
             return ""
         return (
-            f"{cls.mod.path} (line {cls.cd.line}) declares `{cls.cd.name}.{attr}`, a "
-            f'relationship to `{target}` with back_populates="{wanted}", but `{target}` '
-            f"defines no `{wanted}`: SQLAlchemy cannot configure the models and raises "
-            "InvalidRequestError at their first use, so no ORM call of the program reaches the "
-            "database; those calls are not checked until the relationship is fixed"
+            f'{where} to `{target}` with back_populates="{wanted}", but `{target}` defines no '
+            f"`{wanted}`{_CONSEQUENCE}"
         )
 
     def _lacks(self, cls: Cls, name: str) -> bool:
@@ -162,3 +175,17 @@ def _orm_statement(ref: tuple) -> bool:
     while ref[0] == "call" and ref[1][0] == "attr":
         ref = ref[1][1]
     return ref[0] == "call" and last_name(ref[1]) in _ORM_STATEMENTS
+
+
+def is_model(project: Project, cls: Cls) -> bool:
+    """Whether the class is a model: a declarative base among its bases, or a
+    `__tablename__` in it or a project base (not a pydantic schema of the same name)."""
+    classes, outside = project.mro(cls.gqn)
+    if any(base in _DECLARATIVE for base in outside):
+        return True
+    for gqn in classes:
+        found = project.classes.get(gqn)
+        cd = found.cd if found is not None else None
+        if cd is not None and ("__tablename__" in cd.attrs or "__tablename__" in cd.methods):
+            return True
+    return False

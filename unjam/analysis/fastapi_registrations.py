@@ -236,11 +236,20 @@ class Registrations(IncludeModel):
         so their routes get the prefix and share the mounting app's process (one limiter,
         one UJ006)."""
         values = func.fd.locals.get(ref[1], []) if ref[0] == "name" else [ref]
-        names = {_last_name(v[1]) for v in values if v[0] == "call"} - {None}
+        calls = [v for v in values if v[0] == "call"]
+        names = {_last_name(v[1]) for v in calls} - {None}
         if not names:
             return []
+        # (a call naming the project's function itself, `create_pnc_app()` as imported,
+        # mounts what that one builds, not what its namesakes in other services build)
+        callees = [self.p.callee(func, v[1]) for v in calls]
+        known = {c[1] for c in callees if c is not None and c[0] == "func"}
+        if len(known) != len(calls):
+            known = set()
         out: list[RouterObj] = []
         for factory in self.p.funcs.values():
+            if known and factory.gqn not in known:
+                continue
             if factory.fd.name in names and factory.fd.return_values:
                 built = self._built_by(factory, 0)
                 if built is not None and built not in out:

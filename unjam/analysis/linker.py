@@ -270,15 +270,18 @@ def _without_failing_imports(
         overrides=overrides,
     )
     rebuilt.unstartable = dead_apps
-    # what only the dead apps served, through includes of theirs, no app serves now; with no
-    # app left, no route nor handler is served
+    # what only the dead apps served, through includes of theirs, no app serves now, nor do
+    # the apps only they mount (`app.mount("/pnc", create_pnc_app())`); with no app left, no
+    # route nor handler is served
     dead = {app.sym for app in dead_apps}
+    dead |= {app.sym for app in model.apps if app.parents and {p[0] for p in app.parents} <= dead}
     theirs = {(r.decorator_path, r.decorator_line) for r in model.routes if r.app in dead}
+    rebuilt.apps = [app for app in rebuilt.apps if app.sym not in dead]
     rebuilt.routes = [
         r
         for r in rebuilt.routes
-        if r.app is not None
-        or (rebuilt.apps and (r.decorator_path, r.decorator_line) not in theirs)
+        if (r.app is not None and r.app not in dead)
+        or (r.app is None and rebuilt.apps and (r.decorator_path, r.decorator_line) not in theirs)
     ]
     if not rebuilt.apps:
         rebuilt.others = []

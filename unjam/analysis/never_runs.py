@@ -28,11 +28,13 @@ import symtable
 from collections.abc import Iterator
 from pathlib import Path
 
+from unjam.analysis.broken_models import is_model
 from unjam.analysis.declared_versions import declared_major
 from unjam.analysis.def_text import may_raise_first
 from unjam.analysis.missing_attributes import imported_modules, module_attributes, module_lacks
+from unjam.analysis.missing_attributes import lacks as class_lacks
 from unjam.analysis.parameters import fails_to_bind
-from unjam.analysis.project import Module, Project
+from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import CallSite, FuncDef, ModuleSummary, last_name
 
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__builtins__", "__annotations__", "__path__"}
@@ -44,6 +46,8 @@ _TEXT_REFUSED = frozenset(
         "sqlalchemy.engine.Connection.execute",
     }
 )
+# a query for a class SQLAlchemy maps: ArgumentError at once for any other (a pydantic schema)
+_QUERY = "sqlalchemy.orm.Session.query"
 # what lets a module make names up as it runs: its unbound names are given the benefit of
 # the doubt
 _DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
@@ -118,6 +122,12 @@ class NeverRuns:
                 self._files[path] = _File(self, mod, self.root / path)
         return self._files[path]
 
+    def class_lacks(self, mod: Module, name: str, attr: str) -> bool:
+        """Whether `name`, as `mod` imports it, is a project class that surely has no
+        attribute `attr` (missing_attributes.py `lacks`)."""
+        value = self.p.value_of(self.p.module_scope(mod), ("name", name))
+        return value is not None and value[0] == "class" and class_lacks(self.p, value[1], attr)
+
     def lacks(self, mod: Module, name: str) -> bool:
         key = (mod.path, name)
         if key not in self._lacks:
@@ -126,7 +136,7 @@ class NeverRuns:
 
     def refused(self, mod: Module, fd: FuncDef) -> set[Position]:
         """Where each call of `fd` starts that raises before it does anything: an
-        `x.execute("…")` SQLAlchemy 2 refuses, or a call of a project function whose
+        `x.execute("…")` SQLAlchemy 2 refuses, a query of a pydantic class, or a call of a project function whose
         arguments cannot bind to its parameters (TypeError: `can_edit(user)` of `def
         can_edit(user, obj)`; parameters.py `fails_to_bind`)."""
         found: set[Position] = set()
@@ -141,11 +151,23 @@ class NeverRuns:
             if callee is None:
                 continue
             unbindable = callee[0] in ("func", "meth") and self._unbindable(call, callee)
-            if unbindable or (
-                callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod)
+            if (
+                unbindable
+                or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
+                or (callee[1] == _QUERY and self._queries_a_schema(func, call))
             ):
                 found.add((call.line, call.col))
         return found
+
+    def _queries_a_schema(self, func: Func, call: CallSite) -> bool:
+        """`db.query(Transaction)` where `Transaction` is a pydantic model and no SQLAlchemy
+        one (a later import of the schema took the model's name): ArgumentError."""
+        value = self.p.value_of(func, call.args[0]) if call.args else None
+        if value is None or value[0] != "class" or value[1] not in self.p.classes:
+            return False
+        return "pydantic.BaseModel" in self.p.mro(value[1])[1] and not is_model(
+            self.p, self.p.classes[value[1]]
+        )
 
     def _unbindable(self, call: CallSite, callee: tuple) -> bool:
         bodies = (callee[1], *self.p.variants.get(callee[1], ()))
@@ -248,19 +270,23 @@ class _File:
         return raising, *node, refused, lacking
 
     def _lacking(self, fd: FuncDef) -> Lacking:
-        """The `module.attribute` reads of `fd`'s calls that surely raise: `module` a name
-        the module binds by importing a project module, which has no such attribute."""
+        """The `name.attribute` reads of `fd`'s calls that surely raise: `name` bound by an
+        import of a project module, or of a project class (an Enum's missing member:
+        `OrderStatus.IN_PROGRESS`), which has no such attribute."""
         modules = self._imported_modules()
-        if not modules:
-            return frozenset()
+        imports = self.mod.summary.imports
         scopes = _enclosing_names(self.mod.summary, fd)
         found = set()
         for call in fd.calls:
             for name, attr in module_attributes(
                 (call.func, *call.args, *(v for _k, v in call.kwargs))
             ):
+                if name in scopes:
+                    continue
                 mod = modules.get(name)
-                if mod is not None and name not in scopes and self.owner.lacks(mod, attr):
+                if (mod is not None and self.owner.lacks(mod, attr)) or (
+                    mod is None and name in imports and self.owner.class_lacks(self.mod, name, attr)
+                ):
                     found.add((name, attr))
         return frozenset(found)
 

@@ -202,7 +202,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # (time.monotonic() - self._at) / 3600`) is a stamp too, not a call value
 # 43: a module-level import an `except` handler makes of a name the `try` imported is a
 # fallback (`ModuleSummary.fallback_imports`), not the binding
-NATIVE_FORMAT = 43
+# 44: an `if` that ends a `with` block guards what follows the block (`with lock: if key in
+# keys: return keys[key]`) as one of the block's own level does
+NATIVE_FORMAT = 44
 _told_stale = False
 
 

@@ -5,7 +5,9 @@ the environment, so the app importing them cannot start (unstartable.py):
   where the project declares pydantic 2: `Field` raises PydanticUserError ("`regex` is
   removed. use `pattern` instead") as the class is built;
 - slowapi's `@limiter.limit(…)` (or `shared_limit`) on a function with no parameter named
-  `request` or `websocket`: slowapi reads the signature as it decorates and raises.
+  `request` or `websocket`: slowapi reads the signature as it decorates and raises;
+- a route registered with a `response_model=` that is a list or dict display, not a type
+  (`response_model=[Item]`): FastAPI raises as it builds the response field.
 
 Only what the module's own top level runs counts (a class or a def not under an `if`, a
 `try`, a `with` or a loop), and only decorators below which there is none but a route
@@ -35,6 +37,7 @@ _LIMITS = frozenset(
     for name in ("limit", "shared_limit")
 )
 _LIMIT_NAMES = frozenset({"limit", "shared_limit"})
+_APPS = frozenset({"fastapi.APIRouter", "fastapi.FastAPI"})
 _ROUTE_METHODS = frozenset(
     {"get", "post", "put", "patch", "delete", "head", "options", "api_route", "websocket"}
 )
@@ -50,7 +53,11 @@ class RaisingCall:
 def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
     """The top-level calls of project modules that always raise as the module loads."""
     trees = Trees(root)
-    found = [*_removed_field_arguments(project, root), *_limits_without_request(project)]
+    found = [
+        *_removed_field_arguments(project, root),
+        *_limits_without_request(project),
+        *_displays_as_response_models(project),
+    ]
     return [call for call in found if _at_top_level(trees.of(call.module), call.line)]
 
 
@@ -108,6 +115,34 @@ def _limits_without_request(project: Project) -> list[RaisingCall]:
                     )
                 )
             break
+    return found
+
+
+def _displays_as_response_models(project: Project) -> list[RaisingCall]:
+    found = []
+    for func in project.funcs.values():
+        fd = func.fd
+        if not fd.decorators or fd.class_qn is not None or fd.parent is not None:
+            continue
+        scope = project.module_scope(func.mod)
+        for decorator, line, _col in fd.decorators:
+            if not _registers(decorator):
+                continue
+            model = dict(decorator[3]).get("response_model")
+            if model is None or model[0] not in ("list", "dict"):
+                continue
+            owner = project.value_of(scope, decorator[1][1])
+            if owner is None or owner[1] not in _APPS:
+                continue
+            found.append(
+                RaisingCall(
+                    func.mod,
+                    line,
+                    f"{func.mod.path} registers `{fd.name}` with a {model[0]} display as its "
+                    f"`response_model` (line {line}), not a type: FastAPI raises as it "
+                    "registers the route, while the module loads (write `list[Item]`)",
+                )
+            )
     return found
 
 

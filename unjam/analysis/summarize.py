@@ -252,18 +252,19 @@ class _Summarizer(GuardRecorder):
                 break
             # (the last statement guards nothing: an `elif`, which `ast` nests alone in an
             # `orelse`, is never recorded as one)
-            if i < last and type(stmt) is ast.If:
-                subject = _cached_subject(stmt)
+            node = _tail_if(stmt) if i < last else None
+            if node is not None:
+                subject = _cached_subject(node)
                 if subject is not None:  # what follows runs only on a cache miss
-                    returned = self.ref(returned_source(stmt.body[-1].value), fn)
+                    returned = self.ref(returned_source(node.body[-1].value), fn)
                     guard = self.add_guard(fn, "cached", subject, guard, returned)
                 else:
-                    flag = _done_flag(stmt)
+                    flag = _done_flag(node)
                     if flag is not None:  # what follows runs while the flag is unset
                         guard = self.add_guard(fn, "done", flag, guard)
-                if exits_block(stmt):  # what follows runs where the test was false
-                    guard = self.negation_guard(stmt.test, fn, guard)
-                    self.push_nand(stmt.test, fn)
+                if exits_block(node):  # what follows runs where the test was false
+                    guard = self.negation_guard(node.test, fn, guard)
+                    self.push_nand(node.test, fn)
         del self.nands[nands:]
 
     def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:
@@ -622,6 +623,15 @@ class _Summarizer(GuardRecorder):
 
 _Pos = tuple[int, int]
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _tail_if(stmt: ast.stmt) -> ast.If | None:
+    """The `if` a statement ends with, for what follows it: the statement itself, or the
+    last of a `with` block's (`with self._lock: if key in self._keys: return …` — leaving
+    the block changes nothing, so what follows runs where the test was false)."""
+    while type(stmt) in (ast.With, ast.AsyncWith) and stmt.body:  # type: ignore[attr-defined]
+        stmt = stmt.body[-1]  # type: ignore[attr-defined]
+    return stmt if type(stmt) is ast.If else None
 
 
 def _drained_queue(test: ast.expr) -> ast.expr | None:

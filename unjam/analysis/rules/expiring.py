@@ -12,6 +12,7 @@ today's)."""
 from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
+from unjam.analysis.rules.memo import unless_skipped
 from unjam.analysis.summary import CLOCK_CALLS, FuncDef, Guard, last_name
 
 # caches that drop entries after a time (cachetools, expiringdict)
@@ -108,6 +109,7 @@ def _read_from_expiring_store(fd: FuncDef, subject: tuple) -> bool:
         return False
     stores = {site.func[1] for site in fd.calls if site.func[0] == "attr" and _with_lifetime(site)}
     for value in fd.locals.get(subject[1], ()):
+        value = unless_skipped(value)
         if value[0] == "await":
             value = value[1]
         if value[0] == "call" and value[1][0] == "attr" and value[1][1] in stores:
@@ -121,7 +123,7 @@ def _read_through_expiring_wrappers(project: Project, func: Func, subject: tuple
     data)`, whose body calls `self.redis.setex(key, ttl, …)`): the store wrapped in a
     service's own helpers expires as the store itself does."""
     if subject[0] != "name" or not any(
-        _project_call(project, func, value) is not None
+        _project_call(project, func, unless_skipped(value)) is not None
         for value in func.fd.locals.get(subject[1], ())
     ):
         return False
@@ -163,7 +165,7 @@ def _loaded_by_the_clock(project: Project, func: Func, subject: tuple) -> bool:
     if subject[0] != "name":
         return False
     for value in func.fd.locals.get(subject[1], ()):
-        loader = _project_call(project, func, value)
+        loader = _project_call(project, func, unless_skipped(value))
         if loader is not None and any(last_name(c.func) in CLOCK_CALLS for c in loader.fd.calls):
             return True
     return False

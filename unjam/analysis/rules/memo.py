@@ -12,7 +12,8 @@ A guard is a memo guard when the value it tests outlives the call:
   (`if key not in _cache:`; also a one-entry cache, `if _pid != pid:` whose body sets
   `_pid`, recorded so), or shared app state (`request.app.state.client`);
 - an early return of such a value (`if key in _cache: return _cache[key]`: the rest of the
-  block runs on a miss; `if done: return response` is no memo, nor is `if app.single_mode:
+  block runs on a miss, also when the test ends a `with` block, `with self._lock: if kid in
+  self._keys: return self._keys[kid]`; `if done: return response` is no memo, nor is `if app.single_mode:
   return [app.single_id]` unless the function sets that flag), or a bare early return on a
   flag the function itself sets (`if self._ready: return` … `self._ready = True`;
   `if settings.disabled: return` is a switch, no memo, and so is a flag another function
@@ -21,7 +22,8 @@ A guard is a memo guard when the value it tests outlives the call:
   or a cache's answer (`hit = cache.get_cache(key)`, or `hit = await get_cached_data(key)`,
   then `if hit: return hit`, when the miss path stores into a cache: `cache.set_cache(key,
   v)`, `await set_cached_data(key, v)`, also `if hit: keys = hit` whose `else:` stores back
-  into the cache it read, `await cache_service.set(k, v)`; one only some other code fills
+  into the cache it read, `await cache_service.set(k, v)` (also when a call may skip the
+  read: `hit = None if refresh else cache.get(key)`); one only some other code fills
   pays on every miss, `cached = await self._get_cached_tree()` in hei-fastapi); or a query for a
   model's row whose miss adds one through the same session (`found = db.query(Actor)….first()`
   then `if found is None:` … `db.add(found)`: a get-or-create, the database keeping what a
@@ -181,6 +183,17 @@ def _outlives_call(
     return True
 
 
+def unless_skipped(ref: tuple) -> tuple:
+    """`cache.get(key)` of `None if force_refresh else cache.get(key)`: a read the call may
+    skip holds what the read gives when it is made (skipped, it is a miss)."""
+    if ref[0] == "ifexp":
+        if ref[1] == ("const", None):
+            return ref[2]
+        if ref[2] == ("const", None):
+            return ref[1]
+    return ref
+
+
 def _refilled_on_miss(fd: FuncDef, subject: tuple) -> bool:
     """`cached = await cache_service.get(k)`, `if cached: jwks = cached`, `else:` …
     `await cache_service.set(k, jwks, ttl_seconds=900)` (or `price_cache[k] = price`): the
@@ -191,6 +204,7 @@ def _refilled_on_miss(fd: FuncDef, subject: tuple) -> bool:
         return False
     caches = set()
     for value in fd.locals.get(subject[1], ()):
+        value = unless_skipped(value)
         call = value[1] if value[0] == "await" else value
         if call[0] == "const":
             continue

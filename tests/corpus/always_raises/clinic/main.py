@@ -115,3 +115,7 @@ app.include_router(alerts)
 app.include_router(staff)
 app.include_router(tables)
 app.dependency_overrides[get_settings] = lambda: {"wards": 12}
+
+from clinic.digests import digests  # noqa: E402
+
+app.include_router(digests)

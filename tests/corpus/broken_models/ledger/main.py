@@ -2,7 +2,9 @@ from fastapi import Depends, FastAPI
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
+from ledger import audit  # noqa: F401  (maps the audit trail)
 from ledger.models import Account, Invoice
+from ledger.schemas import Account as AccountOut
 
 engine = create_engine("postgresql://ledger@db/ledger")
 SessionLocal = sessionmaker(bind=engine)
@@ -20,7 +22,7 @@ def get_db():
 @app.get("/accounts/{account_id}")
 async def account(account_id: int, db: Session = Depends(get_db)) -> dict:
     found = db.get(Account, account_id)  # ok: the models fail to configure first
-    return {"email": found.email}
+    return AccountOut(email=found.email)
 
 
 @app.post("/invoices")

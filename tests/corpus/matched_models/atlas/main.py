@@ -1,20 +1,12 @@
 from fastapi import Depends, FastAPI
-from sqlalchemy import create_engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session
 
+from atlas.cleanup import cleanup
+from atlas.db import get_db
 from atlas.models import City, Region
 
-engine = create_engine("postgresql://atlas@db/atlas")
-SessionLocal = sessionmaker(bind=engine)
 app = FastAPI()
-
-
-def get_db():
-    db = SessionLocal()
-    try:
-        yield db
-    finally:
-        db.close()
+app.include_router(cleanup)
 
 
 @app.get("/regions/{region_id}/cities")

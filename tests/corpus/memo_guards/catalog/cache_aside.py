@@ -57,3 +57,41 @@ async def holidays() -> list:
 @cache_aside.get("/me")
 async def me(keys=Depends(signing_keys), table=Depends(rates), days=Depends(holidays)):
     return {"keys": len(keys), "rates": table, "days": days}
+
+
+@cache_aside.get("/fixtures")
+async def fixtures(league: str, refresh: bool = False) -> list:
+    cached = None if refresh else await cache_service.get("fixtures", league)
+    if cached:
+        games = cached
+    else:
+        games = requests.get(f"http://fixtures.internal/{league}").json()  # expect: UJ001
+        await cache_service.set("fixtures", league, games, ttl_seconds=300)
+    return games
+
+
+class SigningKeys:
+    """Keys by id, fetched once each: the test and the store sit under a lock."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self._lock = threading.Lock()
+        self._keys: dict[str, dict] = {}
+
+    def get(self, kid: str) -> dict:
+        with self._lock:
+            if kid in self._keys:
+                return self._keys[kid]
+        key = requests.get(f"http://issuer.internal/keys/{kid}").json()  # expect: UJ001
+        with self._lock:
+            self._keys[kid] = key
+        return key
+
+
+signing = SigningKeys()
+
+
+@cache_aside.get("/keys/{kid}")
+async def key(kid: str) -> dict:
+    return signing.get(kid)

@@ -1,0 +1,23 @@
+"""A statement whose call names an enum member the enum lacks raises AttributeError as its
+arguments are evaluated: what follows it in the block never runs."""
+
+import smtplib
+
+from fastapi import APIRouter
+
+from clinic.alerts import AlertKind
+
+digests = APIRouter(prefix="/digests")
+
+
+def headline(kind: AlertKind) -> str:
+    return kind.value.upper()
+
+
+@digests.post("/weekly")
+async def weekly(to: str):
+    subject = headline(AlertKind.LOCKED)
+    body = headline(AlertKind.ARCHIVED)  # (no such member: AttributeError, every time)
+    with smtplib.SMTP("mail.internal", 587) as smtp:  # ok: never reached
+        smtp.sendmail("clinic@internal", [to], subject + body)  # ok: never reached
+    return {}

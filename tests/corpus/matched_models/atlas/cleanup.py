@@ -1,0 +1,19 @@
+"""A route module importing the schema after the model, under the same name: `City` is the
+pydantic class when a request runs, so `db.query(City)` raises ArgumentError at once."""
+
+from fastapi import APIRouter, Depends
+from sqlalchemy.orm import Session
+
+from atlas.db import get_db
+from atlas.models import City
+from atlas.schemas import City  # noqa: F811
+
+cleanup = APIRouter(prefix="/cleanup")
+
+
+@cleanup.delete("/cities/{city_id}")
+async def drop_city(city_id: int, db: Session = Depends(get_db)) -> dict:
+    found = db.query(City).filter(City.id == city_id).first()  # ok: ArgumentError first
+    db.delete(found)
+    db.commit()  # ok: never reached
+    return {}

@@ -1,0 +1,6 @@
+from pydantic import BaseModel
+
+
+class City(BaseModel):
+    id: int
+    name: str

@@ -1,0 +1,5 @@
+from fastapi import FastAPI
+from routers import bookings
+
+app = FastAPI()
+app.include_router(bookings.router)
