@@ -17,19 +17,36 @@ _REQUIREMENTS = ("pyproject.toml", "Pipfile")
 
 def declared_major(root: Path, folders: list[str], package: str) -> tuple[int, str] | None:
     """(major version, where it is said: `poetry.lock: 2.7.0`) of `package`, from the
-    dependency files in `folders` (relative to `root`, nearest first), or None."""
+    dependency files in `folders` (relative to `root`, nearest first), or None — also where
+    the nearest folder's files that require it disagree (a Pipfile's `pydantic = "==2.4.2"`
+    beside a requirements.txt's `pydantic==1.10.18`: which one installs is not said)."""
+    found = _nearest_declarations(root, folders, package)
+    if not found or len({major for major, _where in found}) > 1:
+        return None
+    return found[0]
+
+
+def disagree(root: Path, folders: list[str], package: str) -> bool:
+    """Whether the nearest folder's dependency files that require `package` (no lock
+    deciding) admit different major versions of it."""
+    return len({major for major, _where in _nearest_declarations(root, folders, package)}) > 1
+
+
+def _nearest_declarations(root: Path, folders: list[str], package: str) -> list[tuple[int, str]]:
+    """(major, where) of the nearest folder that declares `package`: its lock's pin, else
+    each of its requirement files' requirement."""
     for folder in folders:
         base = root / folder if folder else root
         for name in LOCKS:
             found = _pinned(base / name, package)
             if found is not None:
-                return int(found.partition(".")[0]), f"{folder}{name}: {found}"
+                return [(int(found.partition(".")[0]), f"{folder}{name}: {found}")]
         candidates = [base / n for n in _REQUIREMENTS] + sorted(base.glob("requirements*.txt"))
-        for path in candidates:
-            major = _required_major(path, package)
-            if major is not None:
-                return major, f"{folder}{path.name}"
-    return None
+        required = [(_required_major(path, package), f"{folder}{path.name}") for path in candidates]
+        declared = [(major, where) for major, where in required if major is not None]
+        if declared:
+            return declared
+    return []
 
 
 _MAX_READ = 8_000_000  # bytes read of one file: a lock of a large project fits
@@ -94,11 +111,12 @@ def _pinned(path: Path, package: str) -> str | None:
 
 def _required_major(path: Path, package: str) -> int | None:
     """The lowest major version a requirement of `package` admits (`==2.7`, `>=2`, `~=2.4`,
-    poetry's `^2.5`, `"2.7.0"` or `{version = "^2.5"}`), or None (none, or bare)."""
+    poetry's `^2.5`, `"2.7.0"` or `{version = "^2.5"}`, a Pipfile's `"==2.4.2"`), or None
+    (none, or bare)."""
     name = re.escape(package)
     spec = re.search(
         rf"""^\s*["']?{name}(\[[^\]]*\])?\s*(=\s*\{{[^\n]*?version\s*)?"""
-        rf"""(==|>=|~=|=\s*["']\^?|\^)\s*(\d+)""",
+        rf"""(==|>=|~=|=\s*["'](?:==|>=|~=|\^)?|\^)\s*(\d+)""",
         _read(path),
         re.MULTILINE | re.IGNORECASE,
     )

@@ -25,6 +25,7 @@ from unjam.analysis.declared_versions import (
     declared_major,
     declared_requirement,
     dependency_files,
+    disagree,
     files_mention,
     names_any,
 )
@@ -441,6 +442,8 @@ def pydantic_2(root: Path, importer: Module, primary: dict[str, str]) -> str:
     pydantic-settings, which needs it), from the importer's package root up; "-" when it
     does not."""
     folders = list(dict.fromkeys(reversed(sys_path_folders(importer, primary).split("|"))))
+    if disagree(root, folders, "pydantic"):
+        return "-"  # (which of the files installs is not said: no claim)
     for package in ("pydantic", "pydantic-settings"):
         found = declared_major(root, folders, package)
         if found is not None:

@@ -44,10 +44,12 @@ _TEXT_REFUSED = frozenset(
         "sqlalchemy.orm.Session.execute",
         "sqlalchemy.orm.Session.exec",
         "sqlalchemy.engine.Connection.execute",
+        "sqlalchemy.Connection.execute",  # (the catalogue's name for it)
     }
 )
-# a query for a class SQLAlchemy maps: ArgumentError at once for any other (a pydantic schema)
-_QUERY = "sqlalchemy.orm.Session.query"
+# calls that take a class SQLAlchemy maps, or one of its objects: any other (a pydantic schema)
+# raises at once (ArgumentError, UnmappedInstanceError)
+_MAPPED_ONLY = frozenset({"sqlalchemy.orm.Session.query", "sqlalchemy.orm.Session.add"})
 # what lets a module make names up as it runs: its unbound names are given the benefit of
 # the doubt
 _DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
@@ -154,16 +156,23 @@ class NeverRuns:
             if (
                 unbindable
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
-                or (callee[1] == _QUERY and self._queries_a_schema(func, call))
+                or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
             ):
                 found.add((call.line, call.col))
         return found
 
-    def _queries_a_schema(self, func: Func, call: CallSite) -> bool:
-        """`db.query(Transaction)` where `Transaction` is a pydantic model and no SQLAlchemy
-        one (a later import of the schema took the model's name): ArgumentError."""
-        value = self.p.value_of(func, call.args[0]) if call.args else None
-        if value is None or value[0] != "class" or value[1] not in self.p.classes:
+    def _given_a_schema(self, func: Func, call: CallSite) -> bool:
+        """`db.query(Transaction)`, or `db.add(Transaction(...))`, where `Transaction` is a
+        pydantic model and no SQLAlchemy one (a later import of the schema took the model's
+        name): ArgumentError, UnmappedInstanceError."""
+        if not call.args:
+            return False
+        arg = call.args[0]
+        wanted = "class" if call.func[0] == "attr" and call.func[2] == "query" else "obj"
+        if wanted == "class" and arg[0] == "attr":
+            arg = arg[1]  # (`db.query(Match.league)`: a pydantic field is no class attribute)
+        value = self.p.value_of(func, arg)
+        if value is None or value[0] != wanted or value[1] not in self.p.classes:
             return False
         return "pydantic.BaseModel" in self.p.mro(value[1])[1] and not is_model(
             self.p, self.p.classes[value[1]]

@@ -356,7 +356,8 @@ class PerRequestClients:
         graph = self.g
         on_loop = dep.context is ExecutionContext.LOOP
         for f in dep.funcs:
-            if f not in parent:
+            # (a cached entry, `@alru_cache` under the route decorator, runs on a miss only)
+            if f not in parent and not self.e.is_cached(f):
                 parent[f] = None
                 depth[f] = 0
                 queue.append(f)
