@@ -181,8 +181,6 @@ class RulesEngine:
     def memo_edge(self, path: list[tuple[str, int]]) -> tuple[int, Edge | None] | None:
         """(index on `path`, the guarded edge or None for a cached callee) of memo_step."""
         graph = self.g
-        if path and self.is_cached(path[0][0]):
-            return 0, None  # (a cached entry, `@alru_cache` under the route decorator)
         for i in range(len(path) - 1):
             caller, line = path[i]
             callee = path[i + 1][0]
@@ -272,8 +270,8 @@ class RulesEngine:
             return False
         steady = self._steady.get(inv.funcs)
         if steady is None:  # what the entry runs on every call: unguarded calls only
-            steady = {f for f in inv.funcs if not self.is_cached(f)}
-            queue = deque(steady)
+            steady = set(inv.funcs)
+            queue = deque(inv.funcs)
             while queue:
                 for edge in graph.resolved(queue.popleft()).edges:
                     if (
