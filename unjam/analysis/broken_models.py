@@ -8,7 +8,9 @@ built) and raises InvalidRequestError there, and again at every later use: no OR
 program reaches the database. Its calls are then no blocking work (callgraph_resolve.py), and
 the relationship is listed as what keeps them from running (linker.py).
 
-Only a target unjam sees whole is judged: the project's models of that name (not a pydantic
+Only a project whose models all map into one registry is judged (each registry configures
+its own: models on another declarative base still query), and only a target unjam sees
+whole: the project's models of that name (not a pydantic
 schema that shares it), whose bases are the project's own or a declarative base
 (`DeclarativeBase`, `declarative_base()`, SQLModel) — a base from another library may add
 the attribute."""
@@ -58,10 +60,15 @@ class BrokenModels:
         relationship to no class of the project, or back-populating what its target lacks."""
         if self._found is None:
             self._found = []
+            loaded = [
+                cls
+                for cls in self.p.classes.values()
+                if self._loaded is None or cls.mod.name in self._loaded
+            ]
+            if len({self._registry(cls) for cls in loaded if is_model(self.p, cls)}) > 1:
+                return self._found  # (each registry configures its own models: no claim)
             backrefs = self._backrefs()
-            for cls in self.p.classes.values():
-                if self._loaded is not None and cls.mod.name not in self._loaded:
-                    continue
+            for cls in loaded:
                 for attr, refs in cls.cd.attrs.items():
                     for ref in refs:
                         reason = self._unmatched(cls, attr, ref, backrefs)
@@ -101,6 +108,23 @@ class BrokenModels:
             f'{where} to `{target}` with back_populates="{wanted}", but `{target}` defines no '
             f"`{wanted}`{_CONSEQUENCE}"
         )
+
+    def _registry(self, cls: Cls) -> str:
+        """What names the registry a model maps into: its topmost project class when that
+        subclasses `DeclarativeBase` (or is `@as_declarative`), SQLModel's own, or the name
+        `declarative_base()` was bound to."""
+        classes, outside = self.p.mro(cls.gqn)
+        if "sqlmodel.SQLModel" in outside:
+            return "sqlmodel.SQLModel"
+        top = self.p.classes.get(classes[-1])
+        if top is None:
+            return cls.gqn
+        scope = self.p.module_scope(top.mod)
+        for base in top.cd.bases:
+            value = self.p.value_of(scope, base)
+            if value is not None and value[0] == "obj" and value[1] in _DECLARATIVE:
+                return self.p.symbol(scope, base) or top.gqn  # (`Base = declarative_base()`)
+        return top.gqn
 
     def _lacks(self, cls: Cls, name: str) -> bool:
         """Whether the class, seen whole, defines no attribute `name`."""
