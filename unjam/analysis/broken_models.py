@@ -122,7 +122,7 @@ class BrokenModels:
         scope = self.p.module_scope(top.mod)
         for base in top.cd.bases:
             value = self.p.value_of(scope, base)
-            if value is not None and value[0] == "obj" and value[1] in _DECLARATIVE:
+            if value is not None and value[0] == "inst" and value[1] in _DECLARATIVE:
                 return self.p.symbol(scope, base) or top.gqn  # (`Base = declarative_base()`)
         return top.gqn
 

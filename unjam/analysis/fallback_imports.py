@@ -42,7 +42,7 @@ def choose_fallback_imports(project: Project) -> None:
             mod.names.clear()
             changed = True
     if changed:
-        project._memo.clear()
+        project.forget_resolved()
 
 
 def _in_project(project: Project, mod: Module, imp: ImportRef) -> bool:

@@ -218,6 +218,11 @@ class ProjectIndex:
             known = self._tops = frozenset(name.partition(".")[0] for name in self.modules)
         return known
 
+    def forget_resolved(self) -> None:
+        """Drop what names were resolved to so far: a module's imports changed after linking
+        (fallback_imports.py)."""
+        self._memo.clear()
+
     def unique_modules(self) -> list[Module]:
         """Each module once, in project order (`modules` holds it under every name it may
         be imported as)."""

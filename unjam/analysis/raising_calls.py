@@ -17,11 +17,12 @@ registration (`@router.post(...)` hands the function back as it was).
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from unjam.analysis.missing_names import pydantic_2
-from unjam.analysis.project import Module, Project
+from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import last_name
 from unjam.analysis.top_level_imports import Trees, top_level_statement
 
@@ -87,15 +88,20 @@ def _removed_field_arguments(project: Project, root: Path) -> list[RaisingCall]:
     return found
 
 
-def _limits_without_request(project: Project) -> list[RaisingCall]:
-    found = []
+def _decorated_functions(project: Project) -> Iterator[tuple[Func, Func]]:
+    """(function, its module's scope) of each decorated module-level function."""
     for func in project.funcs.values():
         fd = func.fd
-        if not fd.decorators or fd.class_qn is not None or fd.parent is not None:
-            continue
+        if fd.decorators and fd.class_qn is None and fd.parent is None:
+            yield func, project.module_scope(func.mod)
+
+
+def _limits_without_request(project: Project) -> list[RaisingCall]:
+    found = []
+    for func, scope in _decorated_functions(project):
+        fd = func.fd
         if any(param.name in ("request", "websocket") for param in fd.params):
             continue
-        scope = project.module_scope(func.mod)
         for i, (decorator, line, _col) in enumerate(fd.decorators):
             if decorator[0] != "call" or last_name(decorator[1]) not in _LIMIT_NAMES:
                 continue
@@ -120,11 +126,8 @@ def _limits_without_request(project: Project) -> list[RaisingCall]:
 
 def _displays_as_response_models(project: Project) -> list[RaisingCall]:
     found = []
-    for func in project.funcs.values():
+    for func, scope in _decorated_functions(project):
         fd = func.fd
-        if not fd.decorators or fd.class_qn is not None or fd.parent is not None:
-            continue
-        scope = project.module_scope(func.mod)
         for decorator, line, _col in fd.decorators:
             if not _registers(decorator):
                 continue
