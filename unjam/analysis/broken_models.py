@@ -45,36 +45,51 @@ class BrokenModels:
     def __init__(self, project: Project) -> None:
         self.p = project
         self._found: list[tuple[str, str]] | None = None
-        # the names of the modules the served programs load (`loaded_by`): a model module
-        # none of them imports maps nothing; None: every module
-        self._loaded: set[str] | None = None
+        # the apps' modules (`loaded_by`): a model module none of their programs imports
+        # maps nothing; empty: every module counts
+        self._starts: list[Module] = []
 
     def loaded_by(self, starts: list[Module]) -> None:
         """Judge only the models of the programs these modules (the apps') load."""
-        self._loaded = set()
-        for mod in starts:
-            self._loaded |= modules_reached(self.p, mod)
+        self._starts = starts
 
     def found(self) -> list[tuple[str, str]]:
         """(path of the model's module, why the models cannot be configured), one per
-        relationship to no class of the project, or back-populating what its target lacks."""
+        relationship to no class of the project, or back-populating what its target lacks.
+        (What the programs load is followed only once a relationship is in doubt.)"""
         if self._found is None:
-            self._found = []
-            loaded = [
-                cls
+            relationships = [
+                (cls, attr, ref)
                 for cls in self.p.classes.values()
-                if self._loaded is None or cls.mod.name in self._loaded
+                for attr, refs in cls.cd.attrs.items()
+                for ref in refs
+                if ref[0] == "call" and last_name(ref[1]) in _RELATIONSHIPS
             ]
-            if len({self._registry(cls) for cls in loaded if is_model(self.p, cls)}) > 1:
-                return self._found  # (each registry configures its own models: no claim)
-            backrefs = self._backrefs()
-            for cls in loaded:
-                for attr, refs in cls.cd.attrs.items():
-                    for ref in refs:
-                        reason = self._unmatched(cls, attr, ref, backrefs)
-                        if reason:
-                            self._found.append((cls.mod.path, reason))
+            backrefs = self._backrefs() if relationships else set()
+            doubts = [
+                (cls, reason)
+                for cls, attr, ref in relationships
+                if (reason := self._unmatched(cls, attr, ref, backrefs))
+            ]
+            self._found = []
+            if doubts:
+                loaded = self._loaded()
+                models = [c for c in self.p.classes.values() if c.mod.name in loaded]
+                registries = {self._registry(c) for c in models if is_model(self.p, c)}
+                if len(registries) <= 1:  # (each registry configures its own models)
+                    self._found = [
+                        (cls.mod.path, reason) for cls, reason in doubts if cls.mod.name in loaded
+                    ]
         return self._found
+
+    def _loaded(self) -> set[str]:
+        if not self._starts:
+            return {mod.name for mod in self.p.unique_modules()}
+        loaded: set[str] = set()
+        for mod in self._starts:
+            if mod.name not in loaded:
+                loaded |= modules_reached(self.p, mod)
+        return loaded
 
     def sends_nothing(self, qn: str, site: CallSite) -> bool:
         """Whether the ORM call `qn` at `site` surely raises before it sends anything: the
@@ -87,8 +102,6 @@ class BrokenModels:
         return True
 
     def _unmatched(self, cls: Cls, attr: str, ref: tuple, backrefs: set[tuple[str, str]]) -> str:
-        if ref[0] != "call" or last_name(ref[1]) not in _RELATIONSHIPS:
-            return ""
         target = _target(ref[2])
         if not target:
             return ""
