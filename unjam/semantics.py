@@ -12,6 +12,11 @@ from enum import StrEnum
 
 from unjam.model import ExecutionContext
 
+# the methods of an app or router whose decorator registers a route for that HTTP method
+HTTP_ROUTE_METHODS = frozenset(
+    {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
+)
+
 
 class Role(StrEnum):
     """The roles in which FastAPI/Starlette invoke user code."""

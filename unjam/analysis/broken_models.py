@@ -66,10 +66,13 @@ class BrokenModels:
                 if ref[0] == "call" and last_name(ref[1]) in _RELATIONSHIPS
             ]
             backrefs = self._backrefs() if relationships else set()
+            by_name: dict[str, list[Cls]] = {}
+            for cls in self.p.classes.values() if relationships else ():
+                by_name.setdefault(cls.cd.name, []).append(cls)
             doubts = [
                 (cls, reason)
                 for cls, attr, ref in relationships
-                if (reason := self._unmatched(cls, attr, ref, backrefs))
+                if (reason := self._unmatched(cls, attr, ref, backrefs, by_name))
             ]
             self._found = []
             if doubts:
@@ -101,11 +104,18 @@ class BrokenModels:
             return bool(site.args) and _orm_statement(site.args[0])
         return True
 
-    def _unmatched(self, cls: Cls, attr: str, ref: tuple, backrefs: set[tuple[str, str]]) -> str:
+    def _unmatched(
+        self,
+        cls: Cls,
+        attr: str,
+        ref: tuple,
+        backrefs: set[tuple[str, str]],
+        by_name: dict[str, list[Cls]],
+    ) -> str:
         target = _target(ref[2])
         if not target:
             return ""
-        named = [c for c in self.p.classes.values() if c.cd.name == target]
+        named = by_name.get(target, [])
         where = (
             f"{cls.mod.path} (line {cls.cd.line}) declares `{cls.cd.name}.{attr}`, a relationship"
         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from unjam.analysis.project import Func, Project
 from unjam.model import ExecutionContext
-from unjam.semantics import Role, runs_on, uses_threadpool_token
+from unjam.semantics import HTTP_ROUTE_METHODS, Role, runs_on, uses_threadpool_token
 
 APP = "fastapi.FastAPI"
 ROUTER = "fastapi.APIRouter"
@@ -205,9 +205,8 @@ class FastAPIModel:
     unstartable: list[RouterObj] = field(default_factory=list)
 
 
-_HTTP = {"get", "post", "put", "patch", "delete", "head", "options", "trace"}
 # the methods of an app or router that register the function they decorate (and return it)
-_DECORATORS = _HTTP | {
+_DECORATORS = HTTP_ROUTE_METHODS | {
     "api_route",
     "websocket",
     "route",

@@ -124,7 +124,7 @@ class NeverRuns:
                 self._files[path] = _File(self, mod, self.root / path)
         return self._files[path]
 
-    def class_lacks(self, mod: Module, name: str, attr: str) -> bool:
+    def imported_class_lacks(self, mod: Module, name: str, attr: str) -> bool:
         """Whether `name`, as `mod` imports it, is a project class that surely has no
         attribute `attr` (missing_attributes.py `lacks`)."""
         value = self.p.value_of(self.p.module_scope(mod), ("name", name))
@@ -294,7 +294,9 @@ class _File:
                     continue
                 mod = modules.get(name)
                 if (mod is not None and self.owner.lacks(mod, attr)) or (
-                    mod is None and name in imports and self.owner.class_lacks(self.mod, name, attr)
+                    mod is None
+                    and name in imports
+                    and self.owner.imported_class_lacks(self.mod, name, attr)
                 ):
                     found.add((name, attr))
         return frozenset(found)

@@ -35,6 +35,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from unjam.analysis.summary import CallSite, FuncDef, Guard, last_name, root_name
+from unjam.semantics import HTTP_ROUTE_METHODS
 
 EMPTY: frozenset[int] = frozenset()
 # In a call's kills (the callee's guards it decides false), no guard but the code after the
@@ -479,7 +480,7 @@ def _holds_no_singleton(ref: tuple, scope: FuncDef | None) -> bool:
 
 
 _SCALARS = frozenset({"int", "str", "float", "bool", "UUID", "date", "datetime", "Decimal"})
-_ROUTE_DECORATORS = frozenset({"get", "post", "put", "patch", "delete", "api_route"})
+_ROUTE_DECORATORS = HTTP_ROUTE_METHODS | {"api_route"}
 
 
 def _required_route_value(ref: tuple, scope: FuncDef | None) -> bool:

@@ -25,7 +25,7 @@ from unjam.semantics import Role
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
-    from unjam.analysis.fastapi_model import Invoked, Route
+    from unjam.analysis.fastapi_model import Invoked, Route, RouterObj
     from unjam.analysis.project import Project
     from unjam.analysis.rules_engine import RulesEngine
 
@@ -142,6 +142,7 @@ class ThreadPool:
         self._local_by_app: dict[str, bool] = {}
         self.light = LightPieces(engine.p, engine.g, engine.root)
         self._pools: dict[str, Pool] = {}  # app sym → its pool (`_pool`)
+        self._programs: dict[str, set[str] | None] = {}  # app sym → `_engines_loaded`
 
     def _pool(self, app: str | None) -> Pool:
         """The pool of one app, from the dependency files beside it and above (two services
@@ -154,8 +155,7 @@ class ThreadPool:
         known = self._pools.get(obj.sym)
         if known is None:
             known = pool_of(root, app_folders([obj.path]))
-            within = modules_reached(self.p, obj.scope.mod)
-            if not any(f.mod.name in within for f, _s in self.p.sites_named("create_engine")):
+            if self._engines_loaded(obj) is None:
                 known = without_engines(known)
             self._pools[obj.sym] = known
         return known
@@ -333,12 +333,20 @@ class ThreadPool:
         if known is None:
             known = self.local_database
             obj = next((a for a in self.model.apps if a.sym == app), None)
-            if obj is not None:
-                within = modules_reached(self.p, obj.scope.mod)
-                if any(f.mod.name in within for f, _s in self.p.sites_named("create_engine")):
-                    known = sqlite_only(self.p, within, self.environment_sqlite)
+            within = self._engines_loaded(obj) if obj is not None else None
+            if within is not None:
+                known = sqlite_only(self.p, within, self.environment_sqlite)
             self._local_by_app[app] = known
         return known
+
+    def _engines_loaded(self, app: RouterObj) -> set[str] | None:
+        """The modules the program `app` loads (its module's imports, followed), when one of
+        them builds a SQLAlchemy engine; None when none does."""
+        if app.sym not in self._programs:
+            within = modules_reached(self.p, app.scope.mod)
+            builds = any(f.mod.name in within for f, _s in self.p.sites_named("create_engine"))
+            self._programs[app.sym] = within if builds else None
+        return self._programs[app.sym]
 
     def _pool_network(self, inv: Invoked) -> None:
         """One finding per sync piece whose calls wait on the network in the pool, at its
