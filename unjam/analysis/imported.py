@@ -27,9 +27,7 @@ def programs_loading(project: Project, modules: set[str]) -> set[str]:
     imports one of them (directly or not; or one of them itself, as the program's entry)
     imports in turn. An app built in `core/app.py` serves the routers its importer
     `main.py` includes."""
-    graph: dict[str, set[str]] = {}
-    for mod in project.unique_modules():
-        graph[mod.name] = _imported_modules(project, mod)
+    graph = import_graph(project)
     importers: dict[str, set[str]] = {}
     for name, imported in graph.items():
         for other in imported:
@@ -47,6 +45,16 @@ def _closure(start: set[str], edges: dict[str, set[str]]) -> set[str]:
                 seen.add(other)
                 queue.append(other)
     return seen
+
+
+def import_graph(project: Project) -> dict[str, set[str]]:
+    """Each module's name → the project modules it imports (`_imported_modules`), built once
+    for the readers of a linked project."""
+    graph = project.import_graph_cache
+    if graph is None:
+        graph = {mod.name: _imported_modules(project, mod) for mod in project.unique_modules()}
+        project.import_graph_cache = graph
+    return graph
 
 
 def _imported_modules(project: Project, mod: Module) -> set[str]:
@@ -112,14 +120,4 @@ def modules_reached(project: Project, start: Module) -> set[str]:
     """The names of the project modules `start` imports, and they in turn (module-level,
     star and function-local imports, and the packages above each): the program an app's
     module loads."""
-    reached: set[str] = set()
-    queue = [start]
-    while queue:
-        mod = queue.pop()
-        if mod.name in reached:
-            continue
-        reached.add(mod.name)
-        for name in _imported_modules(project, mod):
-            if name not in reached:
-                queue.append(project.modules[name])
-    return reached
+    return _closure({start.name}, import_graph(project))

@@ -156,6 +156,10 @@ class ProjectIndex:
         self._unique: list[Module] | None = None  # see unique_modules
         self._folders: frozenset[str] | None = None  # see folders
         self._tops: frozenset[str] | None = None  # see top_names
+        # (module path, level, module, name) → Resolver.import_target's answer, and the
+        # import graph (imported.py), both valid until a module is added or its imports change
+        self._targets: dict[tuple[str, int, str, str | None], str] = {}
+        self.import_graph_cache: dict[str, set[str]] | None = None
         # top-level names two modules claim (`skills` of skills/__init__.py and of a script
         # folder's other/skills.py): the first keeps it (Resolver.nearer_copy)
         self.contested: set[str] = set()
@@ -170,7 +174,8 @@ class ProjectIndex:
         if primary is None:
             primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
         mod = Module(primary, relpath, summary)
-        self._unique = self._folders = self._tops = None
+        self._unique = self._folders = self._tops = self.import_graph_cache = None
+        self._targets.clear()
         self.primary[relpath] = primary
         for name in names:
             if "." not in name and name in self.modules:
@@ -222,6 +227,8 @@ class ProjectIndex:
         """Drop what names were resolved to so far: a module's imports changed after linking
         (fallback_imports.py)."""
         self._memo.clear()
+        self._targets.clear()
+        self.import_graph_cache = None
 
     def unique_modules(self) -> list[Module]:
         """Each module once, in project order (`modules` holds it under every name it may

@@ -22,6 +22,15 @@ class Resolver(ProjectIndex):
     # ---- imports and names --------------------------------------------------------------
 
     def import_target(self, mod: Module, imp: ImportRef) -> str:
+        """The dotted name `imp` in `mod` loads (a module, or a module's member), as its
+        program's `sys.path` finds it; memoised, as several readers ask about every import."""
+        key = (mod.path, imp.level, imp.module, imp.name)
+        found = self._targets.get(key)
+        if found is None:
+            found = self._targets[key] = self._import_target(mod, imp)
+        return found
+
+    def _import_target(self, mod: Module, imp: ImportRef) -> str:
         if imp.level == 0:
             sibling = self.sibling(mod, imp.module)
             if sibling is None and imp.module not in self.modules:
