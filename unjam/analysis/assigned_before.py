@@ -4,9 +4,10 @@
 `await sandbox.__aenter__()` only in the second: the summary keeps a local's values without
 their places, so inference types `sandbox` by its first typed value, and the call would be
 taken for the other class's `__aenter__`. A value built by a call has a place, though: the
-call site of that call. The call `local.m()` sees the latest such construction before it in
-its own block or a block around it (its guard or one that guard is nested in), when there
-is one; otherwise inference decides as before.
+call site of that call, awaited or entered too (`conn = await asyncpg.connect()`, then
+`async with engine.begin() as conn`). The call `local.m()` sees the latest such
+construction before it in its own block or a block around it (its guard or one that guard
+is nested in), when there is one; otherwise inference decides as before.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ def assigned_before(fd: FuncDef, site: CallSite, name: str) -> tuple | None:
     values = fd.locals.get(name)
     if values is None or len(values) < 2:
         return None
-    built = [v for v in values if v[0] == "call"]
+    built = [(v, call) for v in values if (call := _built_by(v)) is not None]
     if not built:
         return None
     around = _enclosing_guards(fd, site.guard)
@@ -30,11 +31,19 @@ def assigned_before(fd: FuncDef, site: CallSite, name: str) -> tuple | None:
         at = (call.line, call.col)
         if at >= (site.line, site.col) or at <= best_at or call.guard not in around:
             continue
-        for value in built:
-            if call.func == value[1] and call.args == value[2] and call.kwargs == value[3]:
+        for value, made in built:
+            if call.func == made[1] and call.args == made[2] and call.kwargs == made[3]:
                 best, best_at = value, at
                 break
     return best
+
+
+def _built_by(value: tuple) -> tuple | None:
+    """The call that builds `value`, awaited or entered (`conn = await connect()`, `async
+    with engine.begin() as conn`), or None."""
+    while value[0] in ("await", "enter"):
+        value = value[1]
+    return value if value[0] == "call" else None
 
 
 def _enclosing_guards(fd: FuncDef, guard: int) -> set[int]:

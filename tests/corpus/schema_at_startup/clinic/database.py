@@ -24,3 +24,18 @@ async def init_archive() -> None:
     async with archive_engine.begin() as conn:
         await conn.run_sync(LegacyBase.metadata.create_all)  # ok: the async driver sends it
         await conn.run_sync(lambda sync: LegacyBase.metadata.create_all(sync))  # ok
+
+
+async def init_when_ready() -> None:
+    """Wait for the server with a raw asyncpg connection, then create the tables."""
+    import asyncpg
+
+    while True:
+        try:
+            conn = await asyncpg.connect("postgresql://clinic@db/archive")
+            await conn.close()
+            break
+        except OSError:
+            continue
+    async with archive_engine.begin() as conn:  # (the same name, now an AsyncConnection)
+        await conn.run_sync(lambda sync: LegacyBase.metadata.create_all(sync))  # ok
