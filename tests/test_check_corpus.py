@@ -260,3 +260,12 @@ def test_an_app_mounted_at_several_prefixes_has_its_prefix_unread():
     # one router included twice under its own name is served at both: the first is shown
     found = [f for f in result.findings if f.entry.name == "clock"]
     assert [f.entry.route for f in found] == ["GET /v1/clock"]
+
+
+def test_endpoint_that_always_raises_validates_nothing():
+    """`Ticket(opened_by_id=...)` of a model without that attribute raises TypeError: the
+    endpoint returns nothing, so its response model's validation is no trip."""
+    result = run("misnamed_columns")
+    [trips] = [f for f in result.findings if f.code == "UJ005" and f.location.line == 29]
+    assert "makes 3 trips" in trips.message
+    assert "response model" not in trips.message

@@ -379,6 +379,20 @@ def test_a_route_returning_a_file_response_counts_its_trips_as_a_floor():
     assert "FileResponse it returns" in trips["GET /files/{name}"]
 
 
+def test_a_route_taking_an_uploaded_file_counts_its_trips_as_a_floor():
+    """Starlette spools an uploaded file past 1 MiB to disk through the thread pool, a trip
+    per chunk: a route taking one (`UploadFile`, or `File()`) makes at least what it takes;
+    a form without files adds nothing."""
+    trips = {
+        f.entry.route: f.message for f in _analyze("file_downloads").findings if f.code == "UJ005"
+    }
+    for route in ("POST /files", "POST /scans"):
+        assert "makes at least 4 trips" in trips[route], trips
+        assert "an uploaded file past 1 MiB" in trips[route]
+    assert "makes 4 trips" in trips["POST /notes"]
+    assert "uploaded" not in trips["POST /notes"]
+
+
 def test_a_route_streaming_a_sync_generator_counts_its_trips_as_a_floor():
     """Starlette iterates a StreamingResponse's sync generator in the thread pool, a trip per
     chunk (the module's own generator function or one the endpoint defines); an async

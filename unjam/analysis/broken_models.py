@@ -34,6 +34,13 @@ _DECLARATIVE = frozenset(
 _ORM_STATEMENTS = frozenset({"select", "update", "delete", "insert"})
 _STATEMENT_RUNS = frozenset({"execute", "exec", "scalar", "scalars"})
 _ORM_PREFIXES = ("sqlalchemy.orm.Session.", "sqlalchemy.orm.Query.")
+# the bases whose models SQLAlchemy's own constructor builds (no dataclass, no pydantic)
+_KEYWORD_CONSTRUCTOR = frozenset(
+    {"sqlalchemy.orm.DeclarativeBase", "sqlalchemy.orm.DeclarativeBaseNoMeta"}
+)
+# what every declarative class has, whatever its body: a keyword of that name is accepted
+_DECLARATIVE_ATTRS = frozenset({"metadata", "registry", "type_annotation_map"})
+
 _CONSEQUENCE = (
     ": SQLAlchemy cannot configure the models and raises InvalidRequestError at their first "
     "use, so no ORM call of the program reaches the database; those calls are not checked "
@@ -48,6 +55,7 @@ class BrokenModels:
         # the apps' modules (`loaded_by`): a model module none of their programs imports
         # maps nothing; empty: every module counts
         self._starts: list[Module] = []
+        self._given: set[tuple[str, str]] | None = None  # see `_backrefs`
 
     def loaded_by(self, starts: list[Module]) -> None:
         """Judge only the models of the programs these modules (the apps') load."""
@@ -103,6 +111,43 @@ class BrokenModels:
         if qn.rpartition(".")[2] in _STATEMENT_RUNS:
             return bool(site.args) and _orm_statement(site.args[0])
         return True
+
+    def unknown_keywords(self, gqn: str, site: CallSite) -> list[str]:
+        """The keywords of `site`, a call building the model `gqn`, that its summaries show
+        the class has no attribute of: SQLAlchemy's default constructor raises TypeError
+        for those (`Issue(created_by_id=...)` of a model whose column is `reporter_id`).
+        Only a model seen whole, with no constructor, table or abstract base of its own; a
+        column declared by an annotation alone (`id: Mapped[intpk]`) is no summary's
+        attribute, so the caller checks those in the class bodies' text."""
+        cls = self.p.classes.get(gqn)
+        keywords = [k for k, _v in site.kwargs]
+        if cls is None or not keywords or None in keywords or not is_model(self.p, cls):
+            return []
+        if "__abstract__" in cls.cd.attrs:  # (no mapped class: nothing to build)
+            return []
+        classes, outside = self.p.mro(gqn)
+        if any(base not in _KEYWORD_CONSTRUCTOR for base in outside):
+            return []
+        for base in classes:
+            found = self.p.classes.get(base)
+            if found is None or found.cd.decorators or "__init__" in found.cd.methods:
+                return []
+            attrs = found.cd.attrs  # (a table it does not declare: `__table__ = Table(...)`)
+            if "__table__" in attrs or "autoload" in repr(attrs.get("__table_args__")):
+                return []
+        given = self._backrefs()
+        names = {self.p.classes[c].cd.name for c in classes}
+        if any((name, "*") in given for name in names):
+            return []
+        return [
+            key
+            for key in keywords
+            if key is not None
+            and key not in _DECLARATIVE_ATTRS
+            and not key.startswith("_")
+            and not any((name, key) in given for name in names)
+            and self._lacks(cls, key)
+        ]
 
     def _unmatched(
         self,
@@ -178,7 +223,9 @@ class BrokenModels:
         """(class name, attribute) of every attribute given to a class from outside its body:
         by a relationship's `backref=`, by an assignment (`User.sessions = relationship(
         ...)` after the class), or any (`*`) by a `setattr(User, ...)`."""
-        found = set()
+        if self._given is not None:
+            return self._given
+        found = self._given = set()
         for func in self.p.funcs.values():
             for base, attr, _value in func.fd.attr_stores:
                 if base[0] in ("name", "attr"):

@@ -99,6 +99,16 @@ class Route:
 
 
 NO_MODEL = ("const", None)
+# what declares an uploaded file among a route's parameters
+_FILE_PARAMETERS = frozenset(
+    {
+        "fastapi.UploadFile",
+        "fastapi.datastructures.UploadFile",
+        "starlette.datastructures.UploadFile",
+        "fastapi.File",
+        "fastapi.param_functions.File",
+    }
+)
 
 
 def validates_response(project: Project, route: Route, from_annotation: bool = True) -> bool:
@@ -122,6 +132,45 @@ def validates_response(project: Project, route: Route, from_annotation: bool = T
         return False
     value = project.annotation_type(project.parent_scope(func), func.fd.returns)
     return value is None or not _response_class(project, value)
+
+
+def receives_files(project: Project, route: Route) -> bool:
+    """Whether the route takes an uploaded file (an `UploadFile` parameter, or one declared
+    with `File()`) in its endpoint or a dependency: Starlette spools a file past 1 MiB to
+    disk as it parses the request, each chunk written through the thread pool, and so is
+    each read and the close of such a file."""
+    for invoked in (route.endpoint, *route.dependencies):
+        for gqn in invoked.funcs:
+            func = project.funcs.get(gqn)
+            if func is None:
+                continue
+            scope = project.parent_scope(func)
+            for param in func.fd.params:
+                for ref in (param.annotation, param.default):
+                    if ref is not None and _names_a_file(project, scope, ref):
+                        return True
+    return False
+
+
+def _names_a_file(project: Project, scope: Func, ref: tuple) -> bool:
+    """Whether the annotation or default names `UploadFile` or `File` anywhere in it
+    (`list[UploadFile]`, `UploadFile | None`, `Annotated[bytes, File()]`)."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        tag = item[0]
+        if tag in ("name", "attr"):
+            value = project.value_of(scope, item)
+            if value is not None and value[1] in _FILE_PARAMETERS:
+                return True
+            if tag == "attr":
+                stack.append(item[1])
+        elif tag in ("sub", "call"):
+            stack.append(item[1])
+            stack.extend(item[2])
+        elif tag == "binop":
+            stack.extend(item[2:4])
+    return False
 
 
 def sent_through_the_pool(project: Project, route: Route) -> str:

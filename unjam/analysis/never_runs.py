@@ -28,13 +28,13 @@ import symtable
 from collections.abc import Iterator
 from pathlib import Path
 
-from unjam.analysis.broken_models import is_model
+from unjam.analysis.broken_models import BrokenModels, is_model
 from unjam.analysis.declared_versions import declared_major
 from unjam.analysis.def_text import may_raise_first
 from unjam.analysis.missing_attributes import imported_modules, module_attributes, module_lacks
 from unjam.analysis.missing_attributes import lacks as class_lacks
 from unjam.analysis.parameters import fails_to_bind
-from unjam.analysis.project import Func, Module, Project
+from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.summary import CallSite, FuncDef, ModuleSummary, last_name
 
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__builtins__", "__annotations__", "__path__"}
@@ -55,6 +55,7 @@ _MAPPED_ONLY = frozenset({"sqlalchemy.orm.Session.query", "sqlalchemy.orm.Sessio
 _DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
 
 Position = tuple[int, int]
+_UNREAD = object()
 # (a module-level name bound to a project module, an attribute that module lacks)
 Lacking = frozenset[tuple[str, str]]
 
@@ -70,6 +71,8 @@ class NeverRuns:
         self._sqlalchemy: dict[str, bool] = {}  # module folder → `_sqlalchemy_2`
         self._lacks: dict[tuple[str, str], bool] = {}  # (module path, name) → `lacks`
         self._override_words: set[str] | None = None  # see `overridden`
+        self.models = BrokenModels(project)
+        self._trees: dict[str, object] = {}  # module path → its parsed text (`_annotated`)
 
     def call(self, path: str, line: int, col: int) -> bool:
         """Whether the call at `path:line:col` (relative path) never runs."""
@@ -138,9 +141,10 @@ class NeverRuns:
 
     def refused(self, mod: Module, fd: FuncDef) -> set[Position]:
         """Where each call of `fd` starts that raises before it does anything: an
-        `x.execute("…")` SQLAlchemy 2 refuses, a query of a pydantic class, or a call of a project function whose
-        arguments cannot bind to its parameters (TypeError: `can_edit(user)` of `def
-        can_edit(user, obj)`; parameters.py `fails_to_bind`)."""
+        `x.execute("…")` SQLAlchemy 2 refuses, a query of a pydantic class, a model built with
+        a keyword it lacks (broken_models.py `refuses_keywords`), or a call of a project
+        function whose arguments cannot bind to its parameters (TypeError: `can_edit(user)`
+        of `def can_edit(user, obj)`; parameters.py `fails_to_bind`)."""
         found: set[Position] = set()
         func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
         if func is None:
@@ -157,6 +161,7 @@ class NeverRuns:
                 unbindable
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
+                or (callee[0] == "class" and self._refused_model(callee[1], call))
             ):
                 found.add((call.line, call.col))
         return found
@@ -177,6 +182,47 @@ class NeverRuns:
         return "pydantic.BaseModel" in self.p.mro(value[1])[1] and not is_model(
             self.p, self.p.classes[value[1]]
         )
+
+    def _refused_model(self, gqn: str, call: CallSite) -> bool:
+        """`Ticket(opened_by_id=...)`: a keyword the model has no attribute of
+        (broken_models.py `unknown_keywords`), not even a column declared by an annotation
+        alone, which the class bodies' text shows (the summaries keep assignments only)."""
+        unknown = self.models.unknown_keywords(gqn, call)
+        if not unknown:
+            return False
+        annotated: set[str] = set()
+        for base in self.p.mro(gqn)[0]:
+            found = self._annotated(self.p.classes[base])
+            if found is None:
+                return False
+            annotated |= found
+        return any(key not in annotated for key in unknown)
+
+    def _annotated(self, cls: Cls) -> set[str] | None:
+        """The names the class body declares by an annotation (`id: Mapped[int]`), or None
+        when its text cannot be read."""
+        if self.root is None:
+            return None
+        tree = self._trees.get(cls.mod.path, _UNREAD)
+        if tree is _UNREAD:
+            try:
+                tree = ast.parse((self.root / cls.mod.path).read_bytes())
+            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+                tree = None
+            self._trees[cls.mod.path] = tree
+        if not isinstance(tree, ast.Module):
+            return None
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and (node.lineno, node.name) == (
+                cls.cd.line,
+                cls.cd.name,
+            ):
+                return {
+                    stmt.target.id
+                    for stmt in node.body
+                    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+                }
+        return None
 
     def _unbindable(self, call: CallSite, callee: tuple) -> bool:
         bodies = (callee[1], *self.p.variants.get(callee[1], ()))

@@ -1,8 +1,11 @@
 """A sync route that returns a FileResponse: Starlette reads the file through the thread
 pool as it sends it (a stat, the open, a read per 64 KiB, the close), so the route's trip
-count is a floor."""
+count is a floor. So it is for a route that takes an uploaded file, which Starlette spools
+to disk past 1 MiB through the thread pool."""
 
-from fastapi import Depends, FastAPI
+from typing import Annotated
+
+from fastapi import Depends, FastAPI, File, Form, UploadFile
 from fastapi.responses import FileResponse, StreamingResponse
 
 app = FastAPI()
@@ -50,3 +53,18 @@ async def pages():
 @app.get("/pages")  # expect: UJ005
 def paged(u=Depends(user), p=Depends(perms)):
     return StreamingResponse(pages())
+
+
+@app.post("/files")  # expect: UJ005
+def upload(file: UploadFile, u=Depends(user), p=Depends(perms)):
+    return {"name": file.filename}
+
+
+@app.post("/scans")  # expect: UJ005
+def scan(pages: Annotated[list[bytes], File()], u=Depends(user), p=Depends(perms)):
+    return {"pages": len(pages)}
+
+
+@app.post("/notes")  # expect: UJ005
+def note(text: Annotated[str, Form()], u=Depends(user), p=Depends(perms)):
+    return {"text": text}

@@ -13,7 +13,11 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from unjam.analysis.declared_versions import app_folders
-from unjam.analysis.fastapi_records import sent_through_the_pool, validates_response
+from unjam.analysis.fastapi_records import (
+    receives_files,
+    sent_through_the_pool,
+    validates_response,
+)
 from unjam.analysis.grouping import Root
 from unjam.analysis.imported import modules_reached
 from unjam.analysis.rules.light_pieces import LightPieces
@@ -50,6 +54,12 @@ RULES = (
 # queue (see _pool_trips); one or two are how every sync FastAPI route works.
 _MANY_TRIPS = 3
 # what a returned response adds as Starlette sends it (fastapi_records.sent_through_the_pool)
+# Starlette's multipart parser spools an uploaded file past 1 MiB to disk, and UploadFile's
+# reads, writes and close then each go through the pool
+_UPLOAD_CLAUSE = (
+    "; an uploaded file past 1 MiB adds a trip per chunk written to its temporary file as the "
+    "request is parsed, and per read"
+)
 _SENT_CLAUSES = {
     "FileResponse": (
         "; then the FileResponse it returns, which Starlette reads through the pool as it "
@@ -185,7 +195,10 @@ class ThreadPool:
         # (the validation is counted, not weighed: one dependency, the endpoint and the
         # validation are how an ordinary sync route runs)
         pool = self._pool(route.app)
-        validation = validates_response(self.p, route, not pool.annotations_unread)
+        # (an endpoint that raises whenever it runs returns nothing to validate)
+        validation = validates_response(self.p, route, not pool.annotations_unread) and not any(
+            self.e.never_runs.always_raises(f) for f in route.endpoint.funcs
+        )
         exits = _generators(self.p, pieces) if pool.shared_exits else []
         trips = len(pieces) + validation + len(exits)
         names = ", ".join(f"`{i.name}`" for i in pieces)
@@ -198,10 +211,12 @@ class ThreadPool:
         # (what a dependency unjam cannot see into runs is not counted: the count is a floor,
         # and so it is where a returned file or sync stream is sent through the pool)
         sent = sent_through_the_pool(self.p, route)
-        at_least = "at least " if route.unseen_dependencies or sent else ""
+        uploads = receives_files(self.p, route)
+        at_least = "at least " if route.unseen_dependencies or sent or uploads else ""
         unseen = (
             "; a dependency unjam cannot see into may add more" if route.unseen_dependencies else ""
         )
+        unseen += _UPLOAD_CLAUSE if uploads else ""
         unseen += _SENT_CLAUSES.get(sent, "")
         deps = [i for i in route.dependencies if i.token]
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)
