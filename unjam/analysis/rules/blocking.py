@@ -50,7 +50,7 @@ _KIND_WORDS = {
     "cpu": "CPU-heavy work",
 }
 # the engine is a client's choice: a network server's, or a file's (SQLite)
-_DATABASE_PACKAGES = ("sqlalchemy.", "sqlmodel.", "fastapi_pagination.ext.")
+_DATABASE_PACKAGES = ("sqlalchemy.", "sqlmodel.", "fastapi_pagination.ext.", "alembic.")
 
 
 def _with_once_fix(fix: str, once: bool, row: bool, expires: bool, keyed: bool) -> str:

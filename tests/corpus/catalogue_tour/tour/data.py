@@ -92,3 +92,25 @@ async def local_sales() -> list:
     frame.to_sql("sales_copy", con=con)  # expect: UJ001
     pd.read_sql("SELECT count(*) FROM sales", engine)  # expect: UJ001
     return frame.to_dict("records")
+
+
+async def migrate() -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config("alembic.ini")
+    command.upgrade(config, "head")  # expect: UJ001
+    command.history(config)  # ok: reads the scripts folder only
+
+
+# the coroutines this module offers
+__all__ = [
+    "databases",
+    "analytics",
+    "pooled_totals",
+    "uploaded_report",
+    "audit_rows",
+    "relay_bids",
+    "local_sales",
+    "migrate",
+]
