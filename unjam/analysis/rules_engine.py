@@ -37,6 +37,7 @@ from unjam.analysis.rules.memo import keyed, stores_row
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
 from unjam.analysis.serverless import lambda_only
+from unjam.analysis.unnamed_coroutines import named_anywhere, unnamed
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
 
@@ -491,11 +492,8 @@ class RulesEngine:
             starts, tasks = self._server_mains(servers, framework)
             startup += starts
             framework += tasks
-        coroutines = [
-            _own_entry(func, Role.COROUTINE)
-            for func in self._coroutine_roots(candidates)
-            if func.gqn not in commands
-        ]
+        roots = [f for f in self._coroutine_roots(candidates) if f.gqn not in commands]
+        coroutines = [_own_entry(func, Role.COROUTINE) for func in _named_roots(self.p, roots)]
         self.loop_entries = framework + coroutines
         self.startup = startup
 
@@ -592,6 +590,18 @@ class RulesEngine:
         findings = [f for f, k in zip(self.findings, keep, strict=True) if k]
         roots = [r for r, k in zip(self._roots, keep, strict=True) if k]
         return assign_groups(findings, roots)
+
+
+def _named_roots(project, roots: list) -> list:
+    """The roots, without those no code names where others are named (a registered handler,
+    a job handed on, a script's `main`): there, an unnamed one is dead code
+    (unnamed_coroutines.py). Where none is named — a scratch file, a module of coroutines
+    to be imported elsewhere — each is an entry as before."""
+    if not roots:
+        return roots
+    named = named_anywhere(project)
+    dead = [f for f in roots if unnamed(f, named)]
+    return [f for f in roots if f not in dead] if len(dead) < len(roots) else roots
 
 
 def _own_entry(func: Func, role: Role) -> Invoked:

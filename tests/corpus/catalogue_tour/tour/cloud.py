@@ -127,3 +127,17 @@ async def flight_offers(origin: str) -> list:
     found = amadeus.shopping.flight_offers_search.get(originLocationCode=origin)  # expect: UJ001
     amadeus.reference_data.location("ALHR").get()  # expect: UJ001
     return found.data
+
+
+# the coroutines this module offers
+__all__ = [
+    "cloud",
+    "book",
+    "publish_avatar",
+    "billing",
+    "text_and_queue",
+    "verify_and_mail",
+    "azure_calls",
+    "supabase_calls",
+    "flight_offers",
+]

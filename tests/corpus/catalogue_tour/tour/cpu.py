@@ -55,3 +55,16 @@ async def hash_for_users(password: str) -> bytes:
 async def hash_for_fixtures(password: str) -> bytes:
     salt = bcrypt.gensalt(rounds=4)
     return bcrypt.hashpw(password.encode(), salt)  # ok: 2**4 rounds
+
+
+# the coroutines this module offers
+__all__ = [
+    "login",
+    "register",
+    "rehash",
+    "check_pin",
+    "derive_key",
+    "hash_for_tests",
+    "hash_for_users",
+    "hash_for_fixtures",
+]

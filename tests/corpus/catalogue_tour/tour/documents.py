@@ -16,3 +16,6 @@ async def titles(word: str) -> dict:
     recent = Article.objects.filter(title__icontains=word).order_by("-id")  # ok: lazy
     first = Article.objects(title=word).first()  # expect: UJ001
     return {"n": recent.count(), "first": first}  # expect: UJ001
+
+
+__all__ = ["publish", "titles"]  # (the coroutines this module offers)

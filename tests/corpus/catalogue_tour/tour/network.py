@@ -49,3 +49,18 @@ async def market_data(symbol: str) -> dict:
     closes = ticker.history(period="5d")  # expect: UJ001
     frame = yf.download([symbol], period="1mo")  # expect: UJ001
     return {"last": closes["Close"].iloc[-1], "rows": len(frame)}
+
+
+async def secure_mail(to: str) -> None:
+    with smtplib.SMTP_SSL("mail.internal", 465) as smtp:  # expect: UJ001
+        smtp.login("noreply", "secret")  # expect: UJ001
+
+
+# the coroutines this module offers
+__all__ = [
+    "low_level",
+    "mail_and_ftp",
+    "lan_address",
+    "market_data",
+    "secure_mail",
+]

@@ -34,3 +34,6 @@ async def files(root: Path) -> None:
     async with aiofiles.open(root / "d.txt") as fh:  # ok
         await fh.read()  # ok
     print(name.upper(), os.path.join("a", "b"))  # ok
+
+
+__all__ = ["processes", "files"]  # (the coroutines this module offers)

@@ -18,3 +18,6 @@ def time_sleep_only_in_sync(seconds: float) -> None:
     import time
 
     time.sleep(seconds)  # ok: never reached from async code
+
+
+__all__ = ["not_blocking"]  # (the coroutines this module offers)

@@ -34,3 +34,6 @@ class Node:
 
 async def walk() -> None:
     Node().visit()  # ok: recursion without blocking
+
+
+__all__ = ["handler", "walk"]  # (the coroutines this module offers)

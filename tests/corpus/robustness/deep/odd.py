@@ -42,3 +42,6 @@ def stream_from(run):  # a helper given an async-generator expression: nothing t
 
 async def follow(run):
     return stream_from(run)
+
+
+__all__ = ["decorated", "dynamic", "follow"]  # (the coroutines this module offers)

@@ -1,0 +1,39 @@
+"""A FastStream worker, no web app: its subscribers are entries, so is what `main` runs; a
+coroutine left behind after a rewrite, which no code names, is dead code."""
+
+import asyncio
+import time
+
+import requests
+from faststream import FastStream
+from faststream.rabbit import RabbitBroker
+
+broker = RabbitBroker("amqp://guest:guest@rabbit/")
+app = FastStream(broker)
+
+
+@broker.subscriber("orders")
+async def on_order(order: dict) -> None:
+    requests.post("http://billing.internal/charge", json=order)  # expect: UJ001
+
+
+async def rebuild_index() -> None:  # (nothing calls, imports or registers it)
+    requests.get("http://search.internal/rebuild")  # ok: dead code
+
+
+async def warm_up() -> None:
+    time.sleep(1)  # ok: before the worker serves, in its main
+
+
+class Reports:
+    async def on_tick(self) -> None:  # (a hook a library may call by name)
+        time.sleep(2)  # expect: UJ001
+
+
+async def main() -> None:
+    await warm_up()
+    await app.run()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,43 @@
+"""Coroutines no code names. In a project without an app, every coroutine nothing calls is an
+entry point (docs/check.md): a script's `main`, a handler a decorator registers, a job a worker
+is handed. A module-level `async def` whose name appears nowhere else in the project — no
+call, no import, no value handed on, no `__all__`, no decorator of its own — is none of those:
+it is dead code (a helper left behind after a rewrite), and what it would block never runs.
+
+A method is not judged so: a library calls its hooks by name (`on_message` of a
+`discord.Client` subclass, `__aenter__`).
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import last_name
+
+
+def named_anywhere(project: Project) -> frozenset[str]:
+    """Every name the project's code calls, imports, hands on as a value or exports."""
+    found: set[str] = set()
+    for mod in project.unique_modules():
+        summary = mod.summary
+        found.update(summary.value_names)
+        found.update(imp.name or imp.module for imp in summary.imports.values())
+        for _scope, ref in summary.global_values.get("__all__", ()):
+            if ref[0] == "list":
+                found.update(str(item[1]) for item in ref[1] if item[0] == "const")
+        for fd in summary.funcs.values():
+            found.update(last_name(call.func) for call in fd.calls)
+            for values in fd.locals.values():
+                found.update(v[3] for v in values if v[0] == "imp" and v[3])
+    return frozenset(found)
+
+
+def unnamed(func: Func, named: frozenset[str]) -> bool:
+    """Whether `func` is a module-level, undecorated function no code names."""
+    fd = func.fd
+    return (
+        fd.class_qn is None
+        and fd.parent is None
+        and not fd.decorators
+        and not fd.is_lambda
+        and fd.name not in named
+    )
