@@ -10,7 +10,9 @@ attribute that the project's class does not have —
 
 — or holds another statement there that always raises (never_runs.py: a name nothing binds,
 `export_openapi_json(app)` after its definition was removed; an attribute a project module
-lacks, `db.init()`; a call that cannot bind; a `raise`). The error ends the start-up
+lacks, `db.init()`; a call that cannot bind; a call of a project function that always raises,
+`init_db()` whose `conn.execute("SELECT 1")` SQLAlchemy 2 refuses; a `raise`; a `try` whose
+handlers all end in `raise` around one of those). The error ends the start-up
 (uvicorn: "Application startup failed. Exiting."), so the app never serves a request and
 what the rules would say of its routes is not true of this code. Which classes surely lack
 a name: missing_attributes.py.
@@ -80,7 +82,8 @@ def _reason(failure: FailingStartup) -> str:
         )
     return (
         f"{path}: line {failure.line} of the {role} `{fd.name}` raises whenever it runs (a name "
-        f"or attribute nothing defines, a call that cannot bind, or a `raise`), so every "
+        f"or attribute nothing defines, a call that cannot bind or of a function that always "
+        f"raises, or a `raise`), so every "
         f"start-up fails and the app {app} never serves: its routes are not checked until "
         "that line is fixed"
     )

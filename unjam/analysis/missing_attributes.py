@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from unjam.analysis.project import Func, Module, Project
-from unjam.analysis.summary import CallSite
+from unjam.analysis.summary import CallSite, last_name
 
 # what lets a module gain attributes its text does not bind
 _OPEN_MODULE = ("globals(", "vars(", "exec(", "__getattr__", "import *", "sys.modules", "__dict__")
@@ -51,6 +51,37 @@ def lacks(project: Project, class_gqn: str, name: str) -> bool:
         if not all(_a_dataclass(ref) for ref, _line, _col in cd.decorators):
             return False
     return not _set_from_outside(project, project.classes[class_gqn].cd.name, name)
+
+
+def instance_lacks(project: Project, class_gqn: str, name: str) -> bool:
+    """Whether an object of the project class surely has no attribute `name`: the class
+    lacks it (`lacks`, no class decorator at all: a dataclass's fields are its objects'),
+    no method of it or its bases sets `self.<name>` or sets attributes by name
+    (`setattr(self, k, v)`, `self.__dict__`), and no code stores `<anything>.<name>`."""
+    if not lacks(project, class_gqn, name):
+        return False
+    for gqn in project.mro(class_gqn)[0]:
+        cls = project.classes[gqn]
+        if cls.cd.decorators:
+            return False
+        for method in cls.cd.methods.values():
+            func = project.funcs.get(f"{cls.mod.name}.{method}")
+            if func is None or _sets_attributes(func, name):
+                return False
+    for func in project.funcs.values():
+        if any(attr == name for _base, attr, _v in func.fd.attr_stores):
+            return False
+    return True
+
+
+def _sets_attributes(func: Func, name: str) -> bool:
+    """Whether the method sets `self.<name>`, or attributes whose names it computes."""
+    fd = func.fd
+    if any(attr == name for _base, attr, _v in fd.attr_stores):
+        return True
+    return any(
+        last_name(call.func) == "setattr" or "__dict__" in repr(call.func) for call in fd.calls
+    )
 
 
 def module_lacks(project: Project, root: Path, mod: Module, name: str) -> bool:

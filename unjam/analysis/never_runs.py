@@ -31,11 +31,16 @@ from pathlib import Path
 from unjam.analysis.broken_models import BrokenModels, is_model
 from unjam.analysis.declared_versions import declared_major
 from unjam.analysis.def_text import may_raise_first
-from unjam.analysis.missing_attributes import imported_modules, module_attributes, module_lacks
+from unjam.analysis.missing_attributes import (
+    imported_modules,
+    instance_lacks,
+    module_attributes,
+    module_lacks,
+)
 from unjam.analysis.missing_attributes import lacks as class_lacks
 from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Cls, Func, Module, Project
-from unjam.analysis.summary import CallSite, FuncDef, ModuleSummary, last_name
+from unjam.analysis.summary import CallSite, FuncDef, ImportRef, ModuleSummary, last_name
 
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__builtins__", "__annotations__", "__path__"}
 # SQLAlchemy 2's `Session.execute` / `Connection.execute` take a statement, not a string
@@ -56,7 +61,8 @@ _DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
 
 Position = tuple[int, int]
 _UNREAD = object()
-# (a module-level name bound to a project module, an attribute that module lacks)
+# (a module-level name bound to a project module, an attribute that module lacks), or
+# ("from <dots><module>", a name that module lacks) of a function-local `from … import`
 Lacking = frozenset[tuple[str, str]]
 
 
@@ -72,6 +78,7 @@ class NeverRuns:
         self._lacks: dict[tuple[str, str], bool] = {}  # (module path, name) → `lacks`
         self._override_words: set[str] | None = None  # see `overridden`
         self.models = BrokenModels(project)
+        self._judging: set[str] = set()  # see `_raises_when_called`
         self._trees: dict[str, object] = {}  # module path → its parsed text (`_annotated`)
 
     def call(self, path: str, line: int, col: int) -> bool:
@@ -128,10 +135,14 @@ class NeverRuns:
         return self._files[path]
 
     def imported_class_lacks(self, mod: Module, name: str, attr: str) -> bool:
-        """Whether `name`, as `mod` imports it, is a project class that surely has no
-        attribute `attr` (missing_attributes.py `lacks`)."""
+        """Whether `name`, as `mod` imports it, is a project class, or an object of one, that
+        surely has no attribute `attr` (missing_attributes.py `lacks`, `instance_lacks`)."""
         value = self.p.value_of(self.p.module_scope(mod), ("name", name))
-        return value is not None and value[0] == "class" and class_lacks(self.p, value[1], attr)
+        if value is None or value[1] not in self.p.classes:
+            return False
+        if value[0] == "obj":  # (a module-level object of the class: `processor.jobs_dir`)
+            return instance_lacks(self.p, value[1], attr)
+        return value[0] == "class" and class_lacks(self.p, value[1], attr)
 
     def lacks(self, mod: Module, name: str) -> bool:
         key = (mod.path, name)
@@ -162,6 +173,7 @@ class NeverRuns:
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or (callee[0] == "class" and self._refused_model(callee[1], call))
+                or (callee[0] == "func" and self._raises_when_called(callee[1]))
             ):
                 found.add((call.line, call.col))
         return found
@@ -182,6 +194,19 @@ class NeverRuns:
         return "pydantic.BaseModel" in self.p.mro(value[1])[1] and not is_model(
             self.p, self.p.classes[value[1]]
         )
+
+    def _raises_when_called(self, gqn: str) -> bool:
+        """Whether the project function (not a method, which a subclass may override)
+        always raises (`init_db()` whose `conn.execute("SELECT 1")` SQLAlchemy 2 refuses);
+        a function already being judged, through a cycle of calls, is not."""
+        func = self.p.funcs.get(gqn)
+        if func is None or func.fd.class_qn is not None or gqn in self._judging:
+            return False  # (a classmethod too: `cls.get_name()` may be a subclass's)
+        self._judging.add(gqn)
+        try:
+            return self.first_raise(gqn) is not None
+        finally:
+            self._judging.discard(gqn)
 
     def _refused_model(self, gqn: str, call: CallSite) -> bool:
         """`Ticket(opened_by_id=...)`: a keyword the model has no attribute of
@@ -325,17 +350,18 @@ class _File:
         return raising, *node, refused, lacking
 
     def _lacking(self, fd: FuncDef) -> Lacking:
-        """The `name.attribute` reads of `fd`'s calls that surely raise: `name` bound by an
-        import of a project module, or of a project class (an Enum's missing member:
-        `OrderStatus.IN_PROGRESS`), which has no such attribute."""
+        """The `name.attribute` reads of `fd`'s calls and assignments that surely raise:
+        `name` bound by an import of a project module, of a project class (an Enum's missing
+        member: `OrderStatus.IN_PROGRESS`) or of a module-level object of one, which has no
+        such attribute."""
         modules = self._imported_modules()
         imports = self.mod.summary.imports
         scopes = _enclosing_names(self.mod.summary, fd)
         found = set()
-        for call in fd.calls:
-            for name, attr in module_attributes(
-                (call.func, *call.args, *(v for _k, v in call.kwargs))
-            ):
+        reads = [(call.func, *call.args, *(v for _k, v in call.kwargs)) for call in fd.calls]
+        reads += [tuple(values) for values in fd.locals.values()]  # `path = store.dir / name`
+        for refs in reads:
+            for name, attr in module_attributes(refs):
                 if name in scopes:
                     continue
                 mod = modules.get(name)
@@ -345,7 +371,22 @@ class _File:
                     and self.owner.imported_class_lacks(self.mod, name, attr)
                 ):
                     found.add((name, attr))
+        for values in fd.locals.values():
+            for value in values:  # `def f(): from app.core.security import gone`
+                if value[0] == "imp" and value[3] and self._import_lacks(value):
+                    found.add((f"from {'.' * value[1]}{value[2]}", value[3]))
         return frozenset(found)
+
+    def _import_lacks(self, value: tuple) -> bool:
+        """Whether a function-local `from <module> import <name>` names a project module
+        that surely lacks `name` (no binding, no submodule of that name): ImportError."""
+        _tag, level, module, name = value
+        project = self.owner.p
+        target = project.import_target(self.mod, ImportRef(level, module, name))
+        if target in project.modules:
+            return False  # (a submodule)
+        holder = project.modules.get(target.rpartition(".")[0])
+        return holder is not None and self.owner.lacks(holder, name)
 
     def _imported_modules(self) -> dict[str, Module]:
         if self._modules is None:
@@ -528,16 +569,41 @@ class _Raising:
     def raises_first(
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope, refused, lacking: Lacking
     ) -> int | None:
-        """The line of the statement of the function's own body (not one in a branch, a loop
-        or a `try`) that always raises, with none before it that may `return` or `yield`."""
+        """The line of the statement of the function's own body (not one in a branch or a
+        loop) that always raises, with none before it that may `return` or `yield`."""
         self.refused, self.lacking = refused, lacking
-        binds = _bindings(node)
-        for stmt in node.body:
+        return self._first_raise_in(node.body, scope, _bindings(node))
+
+    def _first_raise_in(self, body: list[ast.stmt], scope, binds) -> int | None:
+        for stmt in body:
             if isinstance(stmt, ast.Raise) or self._raises(stmt, scope, binds) is not None:
+                return stmt.lineno
+            if self._compound_raises(stmt, scope, binds):
                 return stmt.lineno
             if _may_leave(stmt):
                 return None
         return None
+
+    def _compound_raises(self, stmt: ast.stmt, scope, binds) -> bool:
+        """A `with` whose body always raises (its context manager no `suppress`), or a `try`
+        whose body always raises and whose every handler ends in a `raise` (`except
+        Exception: log(...); raise`: the error goes on)."""
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            return not _may_suppress(stmt) and (
+                self._first_raise_in(stmt.body, scope, binds) is not None
+            )
+        if not isinstance(stmt, ast.Try):
+            return False
+        return (
+            self._first_raise_in(stmt.body, scope, binds) is not None
+            and all(
+                handler.body
+                and isinstance(handler.body[-1], ast.Raise)
+                and not any(_may_leave(inner) for inner in handler.body)
+                for handler in stmt.handlers
+            )
+            and not any(_may_leave(inner) for inner in stmt.finalbody)
+        )
 
     def _block(self, body: list[ast.stmt], scope: symtable.SymbolTable, binds) -> None:
         for i, stmt in enumerate(body):
@@ -561,6 +627,10 @@ class _Raising:
 
     def _raises(self, stmt: ast.stmt, scope, binds) -> tuple[Position, bool] | None:
         """Where `stmt` always raises: (position, whether a call ending there is cut off)."""
+        if isinstance(stmt, ast.ImportFrom):
+            source = f"from {'.' * stmt.level}{stmt.module or ''}"
+            if any((source, alias.name) in self.lacking for alias in stmt.names):
+                return (stmt.lineno, stmt.col_offset), False
         for expr in _evaluated(stmt):
             for node in surely_evaluated(expr):
                 if isinstance(node, ast.Call) and (node.lineno, node.col_offset) in self.refused:
@@ -627,6 +697,16 @@ def _imported_once(tree: ast.Module, table: symtable.SymbolTable) -> set[str]:
         if symbol is not None and symbol.is_imported() and not symbol.is_assigned():
             found.add(name)
     return found
+
+
+def _may_suppress(stmt: ast.With | ast.AsyncWith) -> bool:
+    """Whether a context manager of the `with` may swallow the error (`suppress(...)`)."""
+    return any(
+        isinstance(node, ast.Name | ast.Attribute)
+        and (node.id if isinstance(node, ast.Name) else node.attr) == "suppress"
+        for item in stmt.items
+        for node in ast.walk(item.context_expr)
+    )
 
 
 def _may_leave(stmt: ast.stmt) -> bool:

@@ -29,3 +29,13 @@ async def login_alert(to: str):
 async def locked_alert(to: str):
     send_alert(AlertKind.LOCKED, to)
     return {}
+
+
+class Outbox:
+    """Its spool folder moved to the database: the object keeps only what is pending."""
+
+    def __init__(self) -> None:
+        self.pending: list[str] = []
+
+
+outbox = Outbox()
