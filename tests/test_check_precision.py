@@ -1525,3 +1525,61 @@ def test_a_setting_read_from_app_state_is_a_switch_unless_the_function_fills_it(
     found = findings("memo_guards", "UJ001", "catalog/daily.py")
     assert "first call" not in found[188].message, found[188].message
     assert "on the first call only" in found[196].message, found[196].message
+
+
+def test_a_finding_names_smtp_ssl_as_the_code_builds_it():
+    """`smtplib.SMTP_SSL(...)` and its `login` are named as SMTP_SSL's, not SMTP's."""
+    found = findings("catalogue_tour", "UJ001", "tour/network.py")
+    assert found[55].blocker == "smtplib.SMTP_SSL", found[55]
+    assert found[56].blocker == "smtplib.SMTP_SSL.login", found[56]
+
+
+_SQLITE_SETTINGS_APP = """
+from fastapi import Depends, FastAPI
+from pydantic_settings import BaseSettings
+from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session, sessionmaker
+
+
+class Settings(BaseSettings):
+    database_url: str = "sqlite:///./local.db"
+
+
+engine = create_engine(Settings().database_url)
+SessionLocal = sessionmaker(bind=engine)
+
+
+def get_db():
+    db = SessionLocal()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+def current_user(db: Session = Depends(get_db)):
+    return db.execute(text("select 1")).first()
+
+
+app = FastAPI()
+
+
+@app.get("/me")
+async def me(user=Depends(current_user)):
+    return {"ok": True}
+"""
+
+
+def test_a_commented_out_database_url_names_no_server(tmp_path):
+    """`# For PostgreSQL: postgresql://…` in a `.env.example` is a note, not a database the
+    deployment may name: the settings' SQLite URL stands, and its session's calls are no
+    network round trips; an uncommented one may be."""
+    (tmp_path / "main.py").write_text(_SQLITE_SETTINGS_APP)
+    (tmp_path / "requirements.txt").write_text("fastapi\nsqlalchemy\npydantic-settings\n")
+    env = tmp_path / ".env.example"
+    env.write_text("DATABASE_URL=sqlite:///./local.db\n# For PostgreSQL: postgresql://u:p@h/db\n")
+    codes = [f.code for f in analyze(tmp_path, [tmp_path / "main.py"]).findings]
+    assert "UJ005" not in codes, codes
+    env.write_text("DATABASE_URL=postgresql://u:p@h/db\n")
+    codes = [f.code for f in analyze(tmp_path, [tmp_path / "main.py"]).findings]
+    assert "UJ005" in codes, codes

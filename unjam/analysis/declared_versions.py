@@ -73,9 +73,10 @@ def files_mention(
 ) -> bool:
     """Whether a file matching one of `patterns` (globs: `Dockerfile*`, `*.y*ml`) in one of
     `folders` under `root` mentions one of `words`, in any case (`whole`: as a word of its
-    own, not inside a longer name: `static/` or `"static"`, not `static_configs`); a file
-    that cannot be read is taken to (the callers make a claim only when nothing speaks
-    against it)."""
+    own, not inside a longer name: `static/` or `"static"`, not `static_configs`), outside
+    its comment lines (`# For PostgreSQL: postgresql://…` in a `.env.example`); a file that
+    cannot be read is taken to (the callers make a claim only when nothing speaks against
+    it)."""
     lowered = [word.lower() for word in words]
     found = [re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])") for w in lowered] if whole else []
     for folder in folders:
@@ -86,7 +87,7 @@ def files_mention(
                     continue
                 try:
                     with path.open("rb") as handle:
-                        text = decoded(handle.read(_MAX_READ)).lower()
+                        text = _uncommented(decoded(handle.read(_MAX_READ)).lower())
                 except OSError:
                     return True
                 if whole and any(word.search(text) for word in found):
@@ -94,6 +95,11 @@ def files_mention(
                 if not whole and any(word in text for word in lowered):
                     return True
     return False
+
+
+def _uncommented(text: str) -> str:
+    """The text without its whole-line `#` comments (Dockerfiles, Compose files, `.env`)."""
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
 
 
 def _pinned(path: Path, package: str) -> str | None:
