@@ -96,7 +96,9 @@ def _module_file(folder: Path, name: str) -> bool:
 def sys_path_folders(mod: Module, primary: dict[str, str]) -> str:
     """The folders an absolute import in `mod` may find a project module from: the root,
     `src/`, and the folder above its top package (its own, for a script outside any
-    package: run as `python dir/main.py`, its folder comes first on `sys.path`)."""
+    package: run as `python dir/main.py`, its folder comes first on `sys.path`; and, with
+    no package anywhere above it, each folder above it, where the app importing it may run:
+    `cd "api backend" && uvicorn main:app` for `api backend/models/user.py`)."""
     parts = mod.path.split("/")[:-1]
     depth = len(parts)
     while depth and "/".join(parts[:depth]) + "/__init__.py" in primary:
@@ -107,7 +109,9 @@ def sys_path_folders(mod: Module, primary: dict[str, str]) -> str:
     above = any("/".join(parts[:d]) + "/__init__.py" in primary for d in range(1, depth))
     if top and (in_package or not above):
         folders.append(f"{top}/")
-    return "|".join(folders)
+    if not in_package and not above:
+        folders += [f"{'/'.join(parts[:d])}/" for d in range(depth - 1, 0, -1)]
+    return "|".join(dict.fromkeys(folders))
 
 
 def module_at(project: Project, folder: str, dotted: str) -> Module | None:

@@ -373,7 +373,9 @@ class _Scan:
             verdicts.append((folder, judged))
         if not verdicts:
             return None
-        folder, judged = verdicts[0]
+        # (where one folder holds the module and it lacks the name, that is the error Python
+        # gives from there: `cannot import name`, not a module missing from another folder)
+        folder, judged = next(((f, j) for f, j in verdicts if j[0] is not None), verdicts[0])
         if judged[0] is not None:
             return judged
         # a folder without `__init__.py` is a namespace package, which an installed package

@@ -1,0 +1,2 @@
+def tick() -> int:
+    return 1
