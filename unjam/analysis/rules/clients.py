@@ -57,6 +57,18 @@ FIX_LOOP_CLIENT = (
     "closed at shutdown — and inject that instance"
 )
 _LOOP_CLIENTS = frozenset({"aiohttp.ClientSession", "aiohttp.client.ClientSession"})
+# a session that keeps one user's cookies (`ClientSession(cookies=saved)`, its `cookie_jar`
+# read back): one per request is the design; the connection pool is what to share
+_COOKIE_SESSIONS = frozenset(
+    {*_LOOP_CLIENTS, "httpx.AsyncClient", "httpx.Client", "requests.Session"}
+)
+_COOKIE_KEYWORDS = ("cookies", "cookie_jar")
+FIX_CLIENT_PER_USER = (
+    "the session keeps one user's cookies, so keep a session per request but share its "
+    "connections: one `aiohttp.TCPConnector` made at start-up, passed as `connector=` with "
+    "`connector_owner=False` (httpx: one transport, `transport=`; requests: one mounted "
+    "`HTTPAdapter`)"
+)
 # built in a coroutine run on a loop of its own (`asyncio.run`, a new event loop on each call,
 # or where no loop was running): an async client shared across calls would be bound to the
 # first call's loop, closed by the time of the next
@@ -107,6 +119,8 @@ FIX_CLIENT_FROM_LOOKUP = (
     "lookup gives the same ones; if only per-call data (a header, a user's token) comes from "
     "the lookup, build the client once and pass that data to each call"
 )
+# the fixes that share one client, or one per setting, across users
+_SHAREABLE = frozenset({FIX_CLIENT, FIX_CLIENT_FROM_REQUEST, FIX_CLIENT_FROM_LOOKUP})
 # a dependency's network call (a queue-URL lookup, a DB query): the client advice does not fit
 FIX_DEP_NETWORK = (
     "if the answer is the same on every request, fetch it once (in lifespan, or behind a "
@@ -459,6 +473,8 @@ class PerRequestClients:
         settings, fix = self._settings(what, steps, site.col)
         if fix == FIX_CLIENT and (proxy := self._proxy_chosen(site, steps)) is not None:
             settings, fix = f", through the proxy `{proxy}` gives", FIX_CLIENT_PER_PROXY
+        elif fix in _SHAREABLE and site.qn in _COOKIE_SESSIONS and self._keeps_cookies(site):
+            fix = FIX_CLIENT_PER_USER
         connection = self.p.catalogue.returns(site.qn) in _CONNECTIONS
         if fix == FIX_CLIENT and self.e.one_request_per_process():
             fix = FIX_CONNECTION_LAMBDA if connection else FIX_CLIENT_LAMBDA
@@ -515,6 +531,22 @@ class PerRequestClients:
         if looked:
             return f", from what it looks up through {_listed(looked)}", FIX_CLIENT_FROM_LOOKUP
         return "", FIX_CLIENT
+
+    def _keeps_cookies(self, site: Site) -> bool:
+        """Whether the session built at `site` holds one user's cookies: built with
+        `cookies=`, or its function reads a session's `cookie_jar` or `cookies` (a captcha
+        flow saving the jar the server filled)."""
+        func = self.p.funcs.get(site.func)
+        if func is None:
+            return False
+        fd = func.fd
+        for call in fd.calls:
+            if (call.line, call.col) == (site.line, site.col) and any(
+                key in _COOKIE_KEYWORDS for key, _value in call.kwargs
+            ):
+                return True
+        read = repr((fd.calls, fd.locals, fd.iterated, fd.return_values, fd.attr_stores))
+        return any(f"'{attr}')" in read for attr in _COOKIE_KEYWORDS)
 
     def _proxy_chosen(self, site: Site, steps: list[tuple[str, int]]) -> str | None:
         """`pick_proxy()` of `httpx.AsyncClient(proxy=pick_proxy())`: a proxy a call chooses
