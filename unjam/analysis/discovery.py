@@ -276,6 +276,12 @@ def vendored_paths(patterns: Sequence[str], root: Path) -> Callable[[str], bool]
     return vendored
 
 
+def is_test_path(relpath: str) -> bool:
+    """Whether a file's relative path is test code by the default patterns (a test module
+    the program imports is linked all the same: what it does is still no serving)."""
+    return _is_test_code(Path(relpath), DEFAULT_TEST_CODE)
+
+
 def _is_test_code(path: Path, test_code: Sequence[str]) -> bool:
     """Whether a named directory is test code (it or a directory above it matches a pattern)."""
     matches = _matcher(test_code)

@@ -213,6 +213,7 @@ def _analyse(
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.never_runs import NeverRuns
     from unjam.analysis.rules_engine import RulesEngine
+    from unjam.analysis.unlaunched_factories import without_unlaunched_factories
 
     def on_error(func: Func, err: Exception) -> None:
         unparsed.setdefault(func.mod.path, internal_error(err))
@@ -233,6 +234,7 @@ def _analyse(
                 project, model, on_error, apps, unparsed, uncompilable, never_loaded, overrides
             )
             model = without_failing_startups(project, model, unparsed, never_runs)
+            model = without_unlaunched_factories(project, model, root)
         graph = CallGraph(project, on_error, once=_run_once(model))
         if model.apps:
             graph.broken_models.loaded_by([app.scope.mod for app in model.apps])

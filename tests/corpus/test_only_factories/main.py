@@ -1,0 +1,6 @@
+"""The served app: `uvicorn main:app` runs the service's factory. The audit API's factory is
+built only by the repository's tests (left out here); the health app's by a Dockerfile."""
+
+from service.app import create_app
+
+app = create_app()

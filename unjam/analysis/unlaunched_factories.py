@@ -1,0 +1,170 @@
+"""Apps only the tests build. An app built inside a function (an app factory) serves only if
+something runs that function: code of the program (not its tests) calls it or hands it on
+(`app = create_app()`), or names it as a launcher does (`uvicorn.run("main:create_app",
+factory=True)`; `uvicorn --factory app.audit:create_audit_api` in a Dockerfile, a compose
+file, a Procfile, a Makefile, a shell script, a README's instructions). A factory none of
+those runs, beside another app that is served, is built by the repository's tests alone
+(`create_app()` in a fixture, which unjam leaves out): its routes, its middleware and its
+handlers serve no request.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from unjam.analysis.declared_versions import files_mention
+from unjam.analysis.discovery import is_test_path
+from unjam.analysis.fastapi_records import FastAPIModel, Middleware, RouterObj
+from unjam.analysis.project import Project
+from unjam.semantics import Role
+
+# where a launcher may name a factory (`--factory module:create_app`)
+_LAUNCHERS = (
+    "Dockerfile*",
+    "*.dockerfile",
+    "docker-compose*",
+    "compose*.y*ml",
+    "Procfile*",
+    "Makefile",
+    "*.sh",
+    "*.toml",
+    "*.cfg",
+    "*.ini",
+    "*.json",
+    "*.y*ml",
+    "*.md",
+    "*.rst",
+    "*.txt",
+)
+
+
+def without_unlaunched_factories(project: Project, model: FastAPIModel, root: Path) -> FastAPIModel:
+    """`model` without the apps only an unlaunched factory builds, and what only they serve,
+    when another app is served."""
+    unlaunched = [app for app in model.apps if _unlaunched(project, app, root)]
+    dead = {app.sym for app in unlaunched}
+    if not dead or len(dead) == len(model.apps):
+        return model
+    factories = {app.scope.gqn for app in unlaunched}
+    # (a middleware class only those factories add: `app.add_middleware(AuditAuth)`)
+    classes = {
+        (m.name, m.path)
+        for m in model.http_middleware
+        if m.app is None and _registered_only_in(project, m, factories)
+    }
+    # (an app only dead apps mount is dead too)
+    dead |= {app.sym for app in model.apps if app.parents and {p[0] for p in app.parents} <= dead}
+    model.apps = [app for app in model.apps if app.sym not in dead]
+    model.routes = [r for r in model.routes if r.app not in dead]
+    model.others = [
+        i
+        for i in model.others
+        if (not i.app or i.app not in dead)
+        and not (i.role is Role.HTTP_MIDDLEWARE and (i.name.partition(".")[0], i.path) in classes)
+    ]
+    model.http_middleware = [
+        m
+        for m in model.http_middleware
+        if m.app not in dead and not (m.app is None and (m.name, m.path) in classes)
+    ]
+    return model
+
+
+def _registered_only_in(project: Project, middleware: Middleware, factories: set[str]) -> bool:
+    """Whether the program (not its tests) hands the middleware class on only inside those
+    factories' bodies: each use of its name there that may be this class (another module's
+    class of the same name does not count); a use unjam cannot place in a function (a
+    module-level list) counts as one elsewhere."""
+    name = middleware.name
+    gqn = next(
+        (
+            c.gqn
+            for c in project.classes.values()
+            if (c.cd.name, c.mod.path) == (name, middleware.path)
+        ),
+        None,
+    )
+    spelled = f"('name', '{name}')"
+    users: set[str] = set()
+    for mod in project.unique_modules():
+        if is_test_path(mod.path) or name not in mod.summary.value_names:
+            continue
+        here = {
+            f"{mod.name}.{fd.qn}"
+            for fd in mod.summary.funcs.values()
+            if fd.qn != "<module>" and spelled in repr((fd.calls, fd.locals, fd.return_values))
+        }
+        if not here:
+            return False
+        for user in here:
+            func = project.funcs.get(user)
+            value = project.value_of(func, ("name", name)) if func is not None else None
+            if value is None or value == ("class", gqn):
+                users.add(user)
+    return bool(users) and users <= factories
+
+
+def _unlaunched(project: Project, app: RouterObj, root: Path) -> bool:
+    """Whether the app is built in a module-level function nothing runs (see the module)."""
+    fd = app.scope.fd
+    if fd.qn == "<module>" or fd.class_qn is not None or fd.parent is not None or app.parents:
+        return False
+    name = fd.name
+    if _handed_on(project, name) or _called(project, app.scope.gqn, name):
+        return False
+    # (`module:factory`, as uvicorn's `--factory`, gunicorn or `uvicorn.run` name it)
+    spelled = f"{app.scope.mod.name.rpartition('.')[2]}:{name}"
+    folders = _folders_up(app.scope.mod.path)
+    if files_mention(root, folders, _LAUNCHERS, (spelled,), whole=True):
+        return False
+    return not _named_in_python(project, root, spelled)
+
+
+def _handed_on(project: Project, name: str) -> bool:
+    """Whether code of the program (not its tests) hands the name on as a value, or a module
+    of it imports the name (to call it where unjam cannot see, a `__main__` block, a CLI) —
+    not a package's `__init__.py` re-exporting it."""
+    for mod in project.unique_modules():
+        if is_test_path(mod.path):
+            continue
+        summary = mod.summary
+        if name in summary.value_names or (
+            not summary.is_package and any(imp.name == name for imp in summary.imports.values())
+        ):
+            return True
+    return False
+
+
+def _called(project: Project, gqn: str, name: str) -> bool:
+    """Whether a call by the factory's name in the program (not its tests) may run it: one
+    that resolves to it, or to nothing unjam can name (another module's `create_app()` does
+    not count)."""
+    for caller, site in project.sites_named(name):
+        if is_test_path(caller.mod.path):
+            continue
+        callee = project.callee(caller, site.func)
+        if callee is None or callee[1] == gqn:
+            return True
+    return False
+
+
+def _folders_up(path: str) -> list[str]:
+    """The module's folder and each folder above it, to the root (relative, with "/")."""
+    parts = path.split("/")[:-1]
+    return [f"{'/'.join(parts[:depth])}/" for depth in range(len(parts), 0, -1)] + [""]
+
+
+def _named_in_python(project: Project, root: Path, spelled: str) -> bool:
+    """Whether a module of the program spells `spelled` (`"main:create_app"` handed to
+    `uvicorn.run`, a gunicorn config's `wsgi_app`), as a word of its own."""
+    word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
+    for mod in project.unique_modules():
+        if is_test_path(mod.path):
+            continue
+        try:
+            if word.search((root / mod.path).read_text(encoding="utf-8", errors="replace")):
+                return True
+        except OSError:
+            return True
+    return False
