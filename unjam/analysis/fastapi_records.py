@@ -99,6 +99,19 @@ class Route:
 
 
 NO_MODEL = ("const", None)
+# what a StreamingResponse may be handed that Starlette iterates in the thread pool
+_SYNC_ITERABLES = frozenset(
+    {
+        "builtins.iter",
+        "builtins.open",
+        "io.BytesIO",
+        "io.StringIO",
+        "io.open",
+        "tempfile.SpooledTemporaryFile",
+        "tempfile.TemporaryFile",
+        "tempfile.NamedTemporaryFile",
+    }
+)
 # what declares an uploaded file among a route's parameters
 _FILE_PARAMETERS = frozenset(
     {
@@ -195,13 +208,24 @@ def sent_through_the_pool(project: Project, route: Route) -> str:
 
 def _sync_content(project: Project, func: Func, ref: tuple) -> bool:
     """Whether `StreamingResponse(content, ...)` (`ref`, as written in the return) streams
-    a call of one of the project's sync generator functions."""
+    a sync iterable: a call of one of the project's sync generator functions, `iter(...)`, a
+    list, or a file object (`io.BytesIO(...)`, `open(...)`); also through a local holding
+    one. Starlette iterates each in the thread pool (`iterate_in_threadpool`)."""
     if ref[0] != "call":
         return False
     contents = [*ref[2][:1], *(value for key, value in ref[3] if key == "content")]
-    if not contents or contents[0][0] != "call":
+    if not contents:
         return False
-    made = project.value_of(func, contents[0][1])
+    content = contents[0]
+    if content[0] == "name" and len(func.fd.locals.get(content[1], ())) == 1:
+        content = func.fd.locals[content[1]][0]  # (`spooled = io.BytesIO(...)`)
+    if content[0] == "list":
+        return True
+    if content[0] != "call":
+        return False
+    made = project.value_of(func, content[1])
+    if made is not None and made[0] == "ext" and made[1] in _SYNC_ITERABLES:
+        return True
     body = project.funcs.get(made[1]) if made is not None and made[0] == "func" else None
     return body is not None and body.fd.is_generator and not body.fd.is_async
 

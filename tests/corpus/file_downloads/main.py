@@ -3,6 +3,7 @@ pool as it sends it (a stat, the open, a read per 64 KiB, the close), so the rou
 count is a floor. So it is for a route that takes an uploaded file, which Starlette spools
 to disk past 1 MiB through the thread pool."""
 
+import io
 from typing import Annotated
 
 from fastapi import Depends, FastAPI, File, Form, UploadFile
@@ -68,3 +69,14 @@ def scan(pages: Annotated[list[bytes], File()], u=Depends(user), p=Depends(perms
 @app.post("/notes")  # expect: UJ005
 def note(text: Annotated[str, Form()], u=Depends(user), p=Depends(perms)):
     return {"text": text}
+
+
+@app.get("/report.csv")  # expect: UJ005
+def report(u=Depends(user), p=Depends(perms)):
+    return StreamingResponse(iter(["id,name\n"]), media_type="text/csv")
+
+
+@app.get("/archive.zip")  # expect: UJ005
+def archive(u=Depends(user), p=Depends(perms)):
+    buffer = io.BytesIO(b"PK")
+    return StreamingResponse(buffer, media_type="application/zip")

@@ -66,7 +66,7 @@ _SENT_CLAUSES = {
         "sends it, a trip per 64 KiB"
     ),
     "StreamingResponse": (
-        "; then the StreamingResponse it returns, whose sync generator Starlette runs "
+        "; then the StreamingResponse it returns, whose sync iterable Starlette iterates "
         "through the pool as it sends it, a trip per chunk"
     ),
 }
