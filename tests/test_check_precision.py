@@ -900,8 +900,11 @@ def test_a_sync_route_s_trips_count_its_response_model_s_validation():
     # (`get_db`'s exit after its `yield` is one more thread, under a limiter of its own)
     assert "`get_db`'s exit after `yield` runs in a worker thread too" in by_name["ledger"].message
     for name in ("raw", "export", "feed"):
-        assert "makes 3 trips" in by_name[name].message
         assert "validation" not in by_name[name].message
+    assert "makes 3 trips" in by_name["raw"].message
+    assert "makes 3 trips" in by_name["export"].message
+    # (the stream of `iter([...])` is drawn through the pool as it is sent: a floor)
+    assert "makes at least 3 trips" in by_name["feed"].message
 
 
 def test_router_dependencies_held_in_a_name_count_as_trips():
@@ -1583,3 +1586,72 @@ def test_a_commented_out_database_url_names_no_server(tmp_path):
     env.write_text("DATABASE_URL=postgresql://u:p@h/db\n")
     codes = [f.code for f in analyze(tmp_path, [tmp_path / "main.py"]).findings]
     assert "UJ005" in codes, codes
+
+
+def test_a_name_the_service_s_own_module_lacks_is_named_there(tmp_path):
+    """Where the root's `core` package lacks `database` and the service's own `core/`
+    (no `__init__.py`) holds a `database.py` without `SessionLocal`, the import fails with
+    `cannot import name`: the reason names that file, not a module missing from disk."""
+    root = tmp_path / "nested_service"
+    shutil.copytree(CORPUS / "nested_service", root)
+    database = root / "api backend" / "core" / "database.py"
+    database.write_text('from sqlalchemy import create_engine\n\nengine = create_engine("x")\n')
+    result = analyze(root, sorted(root.rglob("*.py")))
+    reasons = dict(result.unparsed)
+    assert "defines no `SessionLocal`" in reasons["api backend/core/database.py"], reasons
+
+
+_COOKIE_SESSIONS_APP = """
+import aiohttp
+from fastapi import FastAPI
+
+app = FastAPI()
+JARS: dict = {}
+
+
+@app.get("/captcha/{cid}")
+async def captcha(cid: str):
+    async with aiohttp.ClientSession() as visit:
+        async with visit.get("https://portal.example/captcha") as page:
+            body = await page.read()
+        JARS[cid] = {c.key: c.value for c in visit.cookie_jar}
+    return body
+
+
+@app.post("/login/{cid}")
+async def login(cid: str):
+    async with aiohttp.ClientSession(cookies=JARS[cid]) as visit:
+        async with visit.post("https://portal.example/login") as reply:
+            return await reply.json()
+
+
+@app.get("/weather")
+async def weather():
+    async with aiohttp.ClientSession() as session:
+        async with session.get("https://weather.example/now") as reply:
+            return await reply.json()
+"""
+
+
+def test_a_session_keeping_one_user_s_cookies_is_fixed_by_sharing_its_connections(tmp_path):
+    """A session built with `cookies=`, or whose `cookie_jar` is read back, holds one user's
+    cookies: the fix keeps a session per request and shares the connector; a plain one is
+    fixed by sharing the session."""
+    (tmp_path / "main.py").write_text(_COOKIE_SESSIONS_APP)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    fixes = {f.entry.route: f.fix for f in result.findings if f.code == "UJ003"}
+    for route in ("GET /captcha/{cid}", "POST /login/{cid}"):
+        assert fixes[route].startswith("the session keeps one user's cookies"), fixes
+    assert "cookies" not in fixes["GET /weather"], fixes
+
+
+def test_a_factory_no_launcher_names_serves_nothing_beside_a_served_app(tmp_path):
+    """Without the Dockerfile that runs `--factory ops.health:create_health_app`, nothing
+    runs that factory: its app is the tests' alone, so its route is not checked."""
+    root = tmp_path / "test_only_factories"
+    shutil.copytree(CORPUS / "test_only_factories", root)
+    paths = {f.location.path for f in analyze(root, sorted(root.rglob("*.py"))).findings}
+    assert "ops/health.py" in paths, paths
+    (root / "Dockerfile.health").unlink()
+    paths = {f.location.path for f in analyze(root, sorted(root.rglob("*.py"))).findings}
+    assert "ops/health.py" not in paths and "service/app.py" in paths, paths

@@ -79,6 +79,9 @@ class NeverRuns:
         self._override_words: set[str] | None = None  # see `overridden`
         self.models = BrokenModels(project)
         self._judging: set[str] = set()  # see `_raises_when_called`
+        # (path, line, col) of the calls that raise only once the callee runs to its error:
+        # what the callee does before that still runs (`line`)
+        self._entered: set[tuple[str, int, int]] = set()
         self._trees: dict[str, object] = {}  # module path → its parsed text (`_annotated`)
 
     def call(self, path: str, line: int, col: int) -> bool:
@@ -88,6 +91,15 @@ class NeverRuns:
             return found is not None and found.dead(line, col)
         except (RecursionError, MemoryError, ValueError, OSError):
             return False  # (a file too deep or too odd to judge: the finding stands)
+
+    def line(self, path: str, line: int) -> bool:
+        """Whether every call at `path:line` never runs: a step of a printed call chain,
+        which names the line where one function calls the next, not the column."""
+        try:
+            found = self._file(path)
+            return found is not None and found.dead_line(line, self._entered)
+        except (RecursionError, MemoryError, ValueError, OSError):
+            return False
 
     def always_raises(self, gqn: str) -> bool:
         """Whether the project function `gqn` raises whenever it runs, before it returns or
@@ -155,7 +167,8 @@ class NeverRuns:
         `x.execute("…")` SQLAlchemy 2 refuses, a query of a pydantic class, a model built with
         a keyword it lacks (broken_models.py `refuses_keywords`), or a call of a project
         function whose arguments cannot bind to its parameters (TypeError: `can_edit(user)`
-        of `def can_edit(user, obj)`; parameters.py `fails_to_bind`)."""
+        of `def can_edit(user, obj)`; parameters.py `fails_to_bind`); also a call of a
+        project function that always raises, whose body runs up to its error (`_entered`)."""
         found: set[Position] = set()
         func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
         if func is None:
@@ -173,9 +186,11 @@ class NeverRuns:
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or (callee[0] == "class" and self._refused_model(callee[1], call))
-                or (callee[0] == "func" and self._raises_when_called(callee[1]))
             ):
                 found.add((call.line, call.col))
+            elif callee[0] == "func" and self._raises_when_called(callee[1]):
+                found.add((call.line, call.col))
+                self._entered.add((mod.path, call.line, call.col))
         return found
 
     def _given_a_schema(self, func: Func, call: CallSite) -> bool:
@@ -294,6 +309,17 @@ class _File:
     def dead(self, line: int, col: int) -> bool:
         return any((line, col) in self._judge(fd) for fd in self._holders(line))
 
+    def dead_line(self, line: int, entered: set[tuple[str, int, int]]) -> bool:
+        """Whether every call at `line` never runs (a call into a function that raises
+        only as it runs, `entered`, does run)."""
+        holders = self._holders(line)
+        if not holders:
+            return False
+        calls = [(c.line, c.col) for c in holders[0].calls if c.line == line]
+        return bool(calls) and all(
+            self.dead(*at) and (self.mod.path, *at) not in entered for at in calls
+        )
+
     def _holders(self, line: int) -> list[FuncDef]:
         """The function whose body may hold `line` (the last `def` above it), and those it
         is nested in."""
@@ -381,11 +407,15 @@ class _File:
         """Whether a function-local `from <module> import <name>` names a project module
         that surely lacks `name` (no binding, no submodule of that name): ImportError."""
         _tag, level, module, name = value
+        if level == 0 and "." not in module:
+            return False  # (`from config import x`: a top name a script folder may shadow)
         project = self.owner.p
         target = project.import_target(self.mod, ImportRef(level, module, name))
         if target in project.modules:
             return False  # (a submodule)
         holder = project.modules.get(target.rpartition(".")[0])
+        if level == 0 and project.modules.get(module) is not holder:
+            return False  # (found elsewhere than the text names)
         return holder is not None and self.owner.lacks(holder, name)
 
     def _imported_modules(self) -> dict[str, Module]:

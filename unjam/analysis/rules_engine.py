@@ -104,6 +104,8 @@ class RulesEngine:
         key = (code, at.path, at.line, at.column)
         if key in self._reported or self.never_runs.call(at.path, at.line, at.column):
             return False
+        if any(self.never_runs.line(step.path, step.line) for step in chain[:-1]):
+            return False  # (reached through a call that never runs; another path may report it)
         self._reported.add(key)
         finding = Finding(
             code=code,
