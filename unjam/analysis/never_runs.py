@@ -79,6 +79,7 @@ class NeverRuns:
         self._override_words: set[str] | None = None  # see `overridden`
         self.models = BrokenModels(project)
         self._judging: set[str] = set()  # see `_raises_when_called`
+        self._overriding: dict[str, tuple[str, ...]] = {}  # see `_overrides`
         # (path, line, col) of the calls that raise only once the callee runs to its error:
         # what the callee does before that still runs (`line`)
         self._entered: set[tuple[str, int, int]] = set()
@@ -265,9 +266,27 @@ class NeverRuns:
         return None
 
     def _unbindable(self, call: CallSite, callee: tuple) -> bool:
+        """Whether the call's arguments bind to no body the callee may have: its variants,
+        and, for a method, each override in a subclass (an interface's `def create(self)`
+        stands for a repository's `def create(self, *, body)`)."""
         bodies = (callee[1], *self.p.variants.get(callee[1], ()))
+        if callee[0] == "meth":
+            bodies += self._overrides(callee[1])
         targets = [self.p.funcs.get(gqn) for gqn in bodies]
         return all(t is not None and fails_to_bind(call, t, callee[0]) for t in targets)
+
+    def _overrides(self, method_gqn: str) -> tuple[str, ...]:
+        """The gqns of the methods of the project's subclasses that override `method_gqn`."""
+        known = self._overriding.get(method_gqn)
+        if known is None:
+            owner, _, name = method_gqn.rpartition(".")
+            known = tuple(
+                f"{cls.mod.name}.{cls.cd.methods[name]}"
+                for cls in self.p.classes.values()
+                if name in cls.cd.methods and cls.gqn != owner and owner in self.p.mro(cls.gqn)[0]
+            )
+            self._overriding[method_gqn] = known
+        return known
 
     def _sqlalchemy_2(self, mod: Module) -> bool:
         """Unless the project pins SQLAlchemy 1, what it installs is 2 or later (the
@@ -414,9 +433,12 @@ class _File:
         if target in project.modules:
             return False  # (a submodule)
         holder = project.modules.get(target.rpartition(".")[0])
-        if level == 0 and project.modules.get(module) is not holder:
-            return False  # (found elsewhere than the text names)
-        return holder is not None and self.owner.lacks(holder, name)
+        if holder is None:
+            return False
+        tail = module.replace(".", "/")
+        if level == 0 and not holder.path.endswith((f"{tail}.py", f"{tail}/__init__.py")):
+            return False  # (found elsewhere than the file the text names)
+        return self.owner.lacks(holder, name)
 
     def _imported_modules(self) -> dict[str, Module]:
         if self._modules is None:

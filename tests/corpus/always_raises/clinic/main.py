@@ -156,3 +156,24 @@ async def patient_debug(pid: int, db: Session = Depends(get_db)):
     from settings import load_debug  # (a bare top name: judged by no one module's text)
 
     return db.get(Patient, pid), load_debug  # expect: UJ001
+
+
+class Repository:
+    def save(self):  # (an interface: each repository takes its own arguments)
+        raise NotImplementedError
+
+
+class PatientRepository(Repository):
+    def save(self, *, row):
+        return row
+
+
+def get_repository() -> Repository:
+    return PatientRepository()
+
+
+@app.post("/patients/{pid}/save")
+async def save_patient(pid: int, db: Session = Depends(get_db)):
+    repository: Repository = get_repository()
+    repository.save(row=pid)  # (binds to the override the object has)
+    return db.get(Patient, pid)  # expect: UJ001
