@@ -16,7 +16,9 @@ the wrapper, on the event loop, not in the thread pool —
     def me(): ...          # blocks the loop, as an `async def` would
 
 — unless the wrapper hands the function to the thread pool (`run_in_threadpool(func, ...)`)
-or awaits it: only a plain call of it from the wrapper's own body runs it there.
+or awaits it: only a plain call of it from the wrapper's own body runs it there; nor when
+the decorator returns a sync wrapper for a `def` and an async one for a coroutine function
+(`if asyncio.iscoroutinefunction(func): return async_wrapper`, else `sync_wrapper`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ def async_decorator(p: Project, func: Func) -> str:
         return ""
     outer = below[0]  # what the route decorator (or `add_api_route`) was given
     applied = _applied(p, func, outer)
+    if applied is not None and _picks_by_kind(p, applied):
+        return ""  # (a `def` gets the decorator's sync wrapper)
     wrapper = _returned_func(p, applied) if applied is not None else None
     if applied is None or wrapper is None or not wrapper.fd.is_async or wrapper.fd.is_generator:
         return ""
@@ -72,6 +76,26 @@ def _returned_func(p: Project, applied: Func) -> Func | None:
     if returned is None or returned[0] != "func":
         return None
     return p.funcs.get(returned[1])
+
+
+def _picks_by_kind(p: Project, applied: Func) -> bool:
+    """Whether the decorator returns a sync or an async wrapper as the function it is given
+    is a coroutine function or not (`if asyncio.iscoroutinefunction(func): return
+    async_wrapper` / `return sync_wrapper`)."""
+    if not any(_last_name(site.func) == "iscoroutinefunction" for site in applied.fd.calls):
+        return False
+    kinds = set()
+    returned = [
+        branch
+        for ref in applied.fd.return_values
+        for branch in ((ref[1], ref[2]) if ref[0] == "ifexp" else (ref,))
+    ]
+    for ref in returned:
+        value = p.value_of(applied, ref)
+        made = p.funcs.get(value[1]) if value is not None and value[0] == "func" else None
+        if made is not None:
+            kinds.add(made.fd.is_async)
+    return kinds == {True, False}
 
 
 def _calls_in_place(wrapper: Func, wrapped: str) -> bool:

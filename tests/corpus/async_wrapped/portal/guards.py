@@ -2,6 +2,7 @@
 calls it in place, so a `def` endpoint or dependency they wrap runs on the event loop; one
 hands it to the thread pool; one is a plain `def` wrapper."""
 
+import inspect
 from functools import wraps
 
 from starlette.concurrency import run_in_threadpool
@@ -42,3 +43,25 @@ def timed(func):
         return func(*args, **kwargs)
 
     return wrapper
+
+
+def permitted(permission: str):
+    """A wrapper of the decorated function's own kind: `def` endpoints keep running in the
+    thread pool."""
+
+    def decorator(func):
+        @wraps(func)
+        async def async_wrapper(*args, **kwargs):
+            if inspect.iscoroutinefunction(func):
+                return await func(*args, **kwargs)
+            return func(*args, **kwargs)
+
+        @wraps(func)
+        def sync_wrapper(*args, **kwargs):
+            return func(*args, **kwargs)
+
+        if inspect.iscoroutinefunction(func):
+            return async_wrapper
+        return sync_wrapper
+
+    return decorator
