@@ -1,5 +1,7 @@
 """What a function's text shows before its module is parsed: whether its own body may hold a
-`raise` statement that runs before any `return` or `yield` (never_runs.py's `always_raises`).
+`raise` statement that runs before any `return` or `yield` (never_runs.py's `always_raises`),
+and whether it needs the event loop at all (`needs_the_loop`: an `async def` endpoint that
+awaits nothing may be a plain `def`).
 
 Parsing a module with `ast` and `symtable` costs as much as summarising it again, and the
 modules that hold dependencies are often the largest of a project; most dependencies that
@@ -14,6 +16,10 @@ import re
 
 _LEAVES = re.compile(r"^(return|yield)\b|\byield\b")
 _RAISE = re.compile(r"^raise\b")
+_NEEDS_LOOP = re.compile(
+    r"\bawait\b|\basync\s+(for|with)\b|\byield\b|\b(create_task|ensure_future|"
+    r"get_running_loop|get_event_loop|run_coroutine_threadsafe|gather|TaskGroup)\b"
+)
 
 
 def may_raise_first(lines: list[str], def_line: int) -> bool:
@@ -37,6 +43,22 @@ def may_raise_first(lines: list[str], def_line: int) -> bool:
             return True
         if _LEAVES.search(code):
             return False
+    return False
+
+
+def needs_the_loop(lines: list[str], def_line: int) -> bool:
+    """Whether the body of the `async def` on `def_line` (1-based) awaits, iterates or
+    enters asynchronously, yields, or reaches for the running loop (`create_task`), as far
+    as its lines show; a body it cannot follow counts as needing it."""
+    start = _body_start(lines, def_line - 1)
+    if start is None:
+        return True
+    indent = _indent(lines[start])
+    for text in lines[start:]:
+        if text.strip() and not text.lstrip().startswith("#") and _indent(text) < indent:
+            break
+        if _NEEDS_LOOP.search(text.split("#", 1)[0]):
+            return True
     return False
 
 
