@@ -1655,3 +1655,56 @@ def test_a_factory_no_launcher_names_serves_nothing_beside_a_served_app(tmp_path
     (root / "Dockerfile.health").unlink()
     paths = {f.location.path for f in analyze(root, sorted(root.rglob("*.py"))).findings}
     assert "ops/health.py" not in paths and "service/app.py" in paths, paths
+
+
+def test_pandas_writing_an_excel_writer_over_a_buffer_is_cpu_work():
+    """`df.to_excel(writer)` where `writer = pd.ExcelWriter(BytesIO())`: no file is written."""
+    found = findings("catalogue_tour", "UJ001", "tour/data.py")
+    assert found[111].kind == "cpu", found[111]
+
+
+_AWAITS_NOTHING_APP = """
+from fastapi import Depends, FastAPI
+from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session, sessionmaker
+
+SessionLocal = sessionmaker(bind=create_engine("postgresql://shop@db/shop"))
+app = FastAPI()
+
+
+def get_db():
+    db = SessionLocal()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+@app.get("/items/{item_id}")
+async def read_item(item_id: int, db: Session = Depends(get_db)):
+    return db.execute(text("SELECT 1")).all()
+
+
+@app.get("/other")
+async def other(db: Session = Depends(get_db)):
+    rows = db.execute(text("SELECT 2")).all()
+    await notify(rows)
+    return rows
+
+
+async def notify(rows):
+    return None
+"""
+
+
+def test_an_async_endpoint_that_awaits_nothing_is_offered_a_plain_def(tmp_path):
+    """`async def read_item` only calls a sync session: the one-line fix is `def`, which
+    FastAPI runs in the thread pool; `other` awaits, so it is not offered that."""
+    (tmp_path / "main.py").write_text(_AWAITS_NOTHING_APP)
+    fixes = {
+        f.entry.name: f.fix
+        for f in analyze(tmp_path, [tmp_path / "main.py"]).findings
+        if f.code == "UJ001"
+    }
+    assert "as `read_item` awaits nothing, make it a plain `def`" in fixes["read_item"], fixes
+    assert "plain `def`" not in fixes["other"], fixes

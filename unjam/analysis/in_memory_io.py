@@ -28,6 +28,7 @@ PANDAS_IO = frozenset(_TARGETS)
 # writers that return what they write when given no target
 _RETURNING = frozenset(("pandas.DataFrame.to_csv", "pandas.DataFrame.to_parquet"))
 _BUFFERS = frozenset(("io.BytesIO", "io.StringIO", "_io.BytesIO", "_io.StringIO"))
+_WRITERS = frozenset({("ext", "pandas.ExcelWriter"), ("class", "pandas.ExcelWriter")})
 
 
 def in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
@@ -37,9 +38,35 @@ def in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
         return qn in _RETURNING and not any(name is None for name, _value in site.kwargs)
     if target[0] == "const" and target[1] is None:
         return qn in _RETURNING
+    return _a_buffer(project, func, target)
+
+
+def _a_buffer(project: Project, func: Func, target: tuple, depth: int = 0) -> bool:
+    """Whether `target` is an in-memory buffer, or a `pd.ExcelWriter` over one (`with
+    pd.ExcelWriter(BytesIO()) as writer: df.to_excel(writer)`, also through a local)."""
     made = target[1] if target[0] == "call" else target
     value = project.value_of(func, made)
-    return value is not None and value[1] in _BUFFERS
+    if value is not None and value[1] in _BUFFERS:
+        return True
+    writer = _excel_writer(project, func, target)
+    if writer is None or depth > 2:
+        return False
+    path = writer[2][0] if writer[2] else dict(writer[3]).get("path")
+    return path is not None and _a_buffer(project, func, path, depth + 1)
+
+
+def _excel_writer(project: Project, func: Func, target: tuple) -> tuple | None:
+    """The `pd.ExcelWriter(...)` call `target` is, or the local it names holds (entered by a
+    `with`, or assigned), else None."""
+    refs = [target]
+    if target[0] == "name":
+        refs = list(func.fd.locals.get(target[1], ()))
+    for ref in refs:
+        while ref[0] in ("enter", "await"):
+            ref = ref[1]
+        if ref[0] == "call" and project.value_of(func, ref[1]) in _WRITERS:
+            return ref
+    return None
 
 
 # pandas' SQL calls → (the position, the keyword) of the connection they are given

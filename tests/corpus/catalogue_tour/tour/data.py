@@ -103,6 +103,15 @@ async def migrate() -> None:
     command.history(config)  # ok: reads the scripts folder only
 
 
+async def excel_template() -> bytes:
+    from io import BytesIO
+
+    buffer = BytesIO()
+    with pd.ExcelWriter(buffer, engine="openpyxl") as writer:
+        pd.DataFrame([{"code": "A1"}]).to_excel(writer, index=False)  # expect: UJ001
+    return buffer.getvalue()
+
+
 # the coroutines this module offers
 __all__ = [
     "databases",
@@ -113,4 +122,5 @@ __all__ = [
     "relay_bids",
     "local_sales",
     "migrate",
+    "excel_template",
 ]

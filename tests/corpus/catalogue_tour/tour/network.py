@@ -56,6 +56,17 @@ async def secure_mail(to: str) -> None:
         smtp.login("noreply", "secret")  # expect: UJ001
 
 
+async def local_model(prompt: str) -> str:
+    import ollama
+
+    reply = ollama.chat(model="llama3", messages=[{"role": "user", "content": prompt}])  # expect: UJ001
+    client = ollama.Client(host="http://127.0.0.1:11434")
+    client.generate(model="llama3", prompt=prompt)  # expect: UJ001
+    await ollama.AsyncClient().chat(model="llama3", messages=[])  # ok: awaited
+    return reply["message"]["content"]
+
+
+
 # the coroutines this module offers
 __all__ = [
     "low_level",
@@ -63,4 +74,5 @@ __all__ = [
     "lan_address",
     "market_data",
     "secure_mail",
+    "local_model",
 ]
