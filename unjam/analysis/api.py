@@ -129,7 +129,7 @@ def _closure(project, module: str) -> set[str] | None:
 def execution_plan(route, project) -> RouteExecution:
     """A route's pieces in the order FastAPI runs them (dependencies, endpoint, then the
     response's validation, which a sync endpoint runs in the thread pool)."""
-    from unjam.analysis.fastapi_records import validates_response
+    from unjam.analysis.route_trips import validates_response
 
     pieces = []
     for dep in route.dependencies:

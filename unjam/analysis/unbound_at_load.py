@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from unjam.analysis.never_runs import surely_evaluated
 from unjam.analysis.project import Module
+from unjam.analysis.raising_statements import surely_evaluated
 from unjam.analysis.summary import names_read
 from unjam.analysis.top_level_imports import Trees
 

@@ -13,13 +13,13 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from unjam.analysis.declared_versions import app_folders
-from unjam.analysis.fastapi_records import (
+from unjam.analysis.grouping import Root
+from unjam.analysis.imported import modules_reached
+from unjam.analysis.route_trips import (
     receives_files,
     sent_through_the_pool,
     validates_response,
 )
-from unjam.analysis.grouping import Root
-from unjam.analysis.imported import modules_reached
 from unjam.analysis.rules.light_pieces import LightPieces
 from unjam.analysis.rules.pools import ANYIO, Pool, pool_of, without_engines
 from unjam.analysis.rules.rule import Rule
@@ -53,7 +53,7 @@ RULES = (
 # UJ005 notes a route's sync pieces from this many on: each is one trip through the token
 # queue (see _pool_trips); one or two are how every sync FastAPI route works.
 _MANY_TRIPS = 3
-# what a returned response adds as Starlette sends it (fastapi_records.sent_through_the_pool)
+# what a returned response adds as Starlette sends it (route_trips.sent_through_the_pool)
 # Starlette's multipart parser spools an uploaded file past 1 MiB to disk, and UploadFile's
 # reads, writes and close then each go through the pool
 _UPLOAD_CLAUSE = (
