@@ -53,13 +53,13 @@ RULES = (
 # UJ005 notes a route's sync pieces from this many on: each is one trip through the token
 # queue (see _pool_trips); one or two are how every sync FastAPI route works.
 _MANY_TRIPS = 3
-# what a returned response adds as Starlette sends it (route_trips.sent_through_the_pool)
-# Starlette's multipart parser spools an uploaded file past 1 MiB to disk, and UploadFile's
-# reads, writes and close then each go through the pool
+# Starlette's multipart parser spools an uploaded file past 1 MiB to disk, each chunk written
+# through the pool (an `await file.read()` of it is one more trip too)
 _UPLOAD_CLAUSE = (
     "; an uploaded file past 1 MiB adds a trip per chunk written to its temporary file as the "
-    "request is parsed, and per read"
+    "request is parsed"
 )
+# what a returned response adds as Starlette sends it (route_trips.sent_through_the_pool)
 _SENT_CLAUSES = {
     "FileResponse": (
         "; then the FileResponse it returns, which Starlette reads through the pool as it "

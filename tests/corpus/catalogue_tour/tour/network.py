@@ -67,6 +67,16 @@ async def local_model(prompt: str) -> str:
 
 
 
+async def bank_link(user_id: str) -> str:
+    from plaid import ApiClient, Configuration
+    from plaid.api import plaid_api
+
+    client = plaid_api.PlaidApi(ApiClient(Configuration(host="https://sandbox.plaid.com")))
+    response = client.link_token_create({"user": {"client_user_id": user_id}})  # expect: UJ001
+    return response["link_token"]
+
+
+
 # the coroutines this module offers
 __all__ = [
     "low_level",
@@ -75,4 +85,5 @@ __all__ = [
     "market_data",
     "secure_mail",
     "local_model",
+    "bank_link",
 ]
