@@ -93,10 +93,10 @@ def _registered_only_in(project: Project, middleware: Middleware, factories: set
         here = {
             f"{mod.name}.{fd.qn}"
             for fd in mod.summary.funcs.values()
-            if fd.qn != "<module>" and spelled in repr((fd.calls, fd.locals, fd.return_values))
+            if spelled in repr((fd.calls, fd.locals, fd.return_values))
         }
-        if not here:
-            return False
+        if not here or f"{mod.name}.<module>" in here or spelled in repr(mod.summary.global_values):
+            return False  # (a use no function holds, or the module body's own)
         for user in here:
             func = project.funcs.get(user)
             value = project.value_of(func, ("name", name)) if func is not None else None
