@@ -165,12 +165,14 @@ class NeverRuns:
             self._lacks[key] = module_lacks(self.p, self.root, mod, name)  # type: ignore[arg-type]
         return self._lacks[key]
 
-    def refused(self, mod: Module, fd: FuncDef) -> set[Position]:
+    def refused(self, mod: Module, fd: FuncDef, transitive: bool = False) -> set[Position]:
         """Where each call of `fd` starts that raises before it does anything: an
         `x.execute("…")` SQLAlchemy 2 refuses, a query of a pydantic class, a model built with
         a keyword it lacks (broken_models.py `refuses_keywords`), or a call of a project
         function whose arguments cannot bind to its parameters (TypeError: `can_edit(user)`
-        of `def can_edit(user, obj)`; parameters.py `fails_to_bind`); also a call of a
+        of `def can_edit(user, obj)`; parameters.py `fails_to_bind`); and, `transitive` (when
+        judging whether a function always raises, as a start-up handler or a dependency:
+        few functions, where the cost of judging their callees too is paid), a call of a
         project function that always raises, whose body runs up to its error (`_entered`)."""
         found: set[Position] = set()
         func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
@@ -191,7 +193,7 @@ class NeverRuns:
                 or (callee[0] == "class" and self._refused_model(callee[1], call))
             ):
                 found.add((call.line, call.col))
-            elif callee[0] == "func" and self._raises_when_called(callee[1]):
+            elif transitive and callee[0] == "func" and self._raises_when_called(callee[1]):
                 found.add((call.line, call.col))
                 self._entered.add((mod.path, call.line, call.col))
         return found
@@ -215,11 +217,13 @@ class NeverRuns:
 
     def _raises_when_called(self, gqn: str) -> bool:
         """Whether the project function (not a method, which a subclass may override)
-        always raises (`init_db()` whose `conn.execute("SELECT 1")` SQLAlchemy 2 refuses);
-        a function already being judged, through a cycle of calls, is not."""
+        always raises by a statement of its own (`init_db()` whose `conn.execute("SELECT 1")`
+        SQLAlchemy 2 refuses), not through a function it calls in turn."""
         func = self.p.funcs.get(gqn)
-        if func is None or func.fd.class_qn is not None or gqn in self._judging:
-            return False  # (a classmethod too: `cls.get_name()` may be a subclass's)
+        if func is None or func.fd.class_qn is not None or self._judging:
+            # (a classmethod too: `cls.get_name()` may be a subclass's; and one level only:
+            # judging the callee's own callees so would walk the whole call graph)
+            return False
         self._judging.add(gqn)
         try:
             return self.first_raise(gqn) is not None
@@ -361,7 +365,7 @@ class _File:
         """(Only a `def` every import of the module runs: not a fallback under `except
         ImportError:` or an `if`, which another definition of the name may stand for.)"""
         if fd.line not in self.always:
-            walk = self._walker(fd, _may_raise_at_top(fd))
+            walk = self._walker(fd, _may_raise_at_top(fd), transitive=True)
             found = None
             if walk is not None and fd.line in self._unconditional:
                 found = walk[0].raises_first(*walk[1:])
@@ -372,11 +376,13 @@ class _File:
         walk = self._walker(fd)
         return frozenset() if walk is None else walk[0].dead_calls(*walk[1:])
 
-    def _walker(self, fd: FuncDef, may_raise: bool = False) -> tuple | None:
+    def _walker(
+        self, fd: FuncDef, may_raise: bool = False, transitive: bool = False
+    ) -> tuple | None:
         """(the module's `Raising`, `fd`'s node and scope, the refused calls, the lacking
         attributes) when `fd` may hold a statement that always raises (`may_raise`: a
         `raise` statement may be one)."""
-        refused = self.owner.refused(self.mod, fd)
+        refused = self.owner.refused(self.mod, fd, transitive)
         unbound, shadowing = _suspects(self.mod.summary, fd, self.bound)
         lacking = self._lacking(fd)
         if not (unbound or shadowing or refused or lacking or may_raise):

@@ -1,8 +1,9 @@
 """Apps only the tests build. An app built inside a function (an app factory) serves only if
 something runs that function: code of the program (not its tests) calls it or hands it on
 (`app = create_app()`), or names it as a launcher does (`uvicorn.run("main:create_app",
-factory=True)`; `uvicorn --factory app.audit:create_audit_api` in a Dockerfile, a compose
-file, a Procfile, a Makefile, a shell script, a README's instructions). A factory none of
+factory=True)`, a string a module gives as it is; `uvicorn --factory
+app.audit:create_audit_api` in a Dockerfile, a compose file, a Procfile, a Makefile, a shell
+script, a README's instructions, or the factory's own module's docstring). A factory none of
 those runs, beside another app that is served, is built by the repository's tests alone
 (`create_app()` in a fixture, which unjam leaves out): its routes, its middleware and its
 handlers serve no request.
@@ -42,7 +43,11 @@ _LAUNCHERS = (
 def without_unlaunched_factories(project: Project, model: FastAPIModel, root: Path) -> FastAPIModel:
     """`model` without the apps only an unlaunched factory builds, and what only they serve,
     when another app is served."""
-    unlaunched = [app for app in model.apps if _unlaunched(project, app, root)]
+    candidates = [app for app in model.apps if app.scope.fd.qn != "<module>"]
+    if not candidates:
+        return model
+    program = _Program(project)
+    unlaunched = [app for app in candidates if _unlaunched(project, app, root, program)]
     dead = {app.sym for app in unlaunched}
     if not dead or len(dead) == len(model.apps):
         return model
@@ -105,35 +110,55 @@ def _registered_only_in(project: Project, middleware: Middleware, factories: set
     return bool(users) and users <= factories
 
 
-def _unlaunched(project: Project, app: RouterObj, root: Path) -> bool:
+def _unlaunched(project: Project, app: RouterObj, root: Path, program: _Program) -> bool:
     """Whether the app is built in a module-level function nothing runs (see the module)."""
     fd = app.scope.fd
     if fd.qn == "<module>" or fd.class_qn is not None or fd.parent is not None or app.parents:
         return False
     name = fd.name
-    if _handed_on(project, name) or _called(project, app.scope.gqn, name):
+    if name in program.named or _called(project, app.scope.gqn, name):
         return False
     # (`module:factory`, as uvicorn's `--factory`, gunicorn or `uvicorn.run` name it)
     spelled = f"{app.scope.mod.name.rpartition('.')[2]}:{name}"
-    folders = _folders_up(app.scope.mod.path)
-    if files_mention(root, folders, _LAUNCHERS, (spelled,), whole=True):
+    word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
+    if any(word.search(text) for text in program.launch_texts):
         return False
-    return not _named_in_python(project, root, spelled)
+    try:  # (its own module's text: a docstring or comment saying how to launch it)
+        own = (root / app.scope.mod.path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    if word.search(own):
+        return False
+    return not files_mention(root, _folders_up(app.scope.mod.path), _LAUNCHERS, (spelled,), True)
 
 
-def _handed_on(project: Project, name: str) -> bool:
-    """Whether code of the program (not its tests) hands the name on as a value, or a module
-    of it imports the name (to call it where unjam cannot see, a `__main__` block, a CLI) —
-    not a package's `__init__.py` re-exporting it."""
-    for mod in project.unique_modules():
-        if is_test_path(mod.path):
-            continue
-        summary = mod.summary
-        if name in summary.value_names or (
-            not summary.is_package and any(imp.name == name for imp in summary.imports.values())
-        ):
-            return True
-    return False
+class _Program:
+    """What the program's modules (not its tests) say of its names, gathered once: the
+    names they hand on as values or import (not a package's `__init__.py` re-exporting
+    them: a module imports a factory to call it where unjam cannot see, a `__main__` block,
+    a CLI), and their constant strings that may name a `module:factory`."""
+
+    def __init__(self, project: Project) -> None:
+        self.named: set[str] = set()
+        self.launch_texts: set[str] = set()
+        for mod in project.unique_modules():
+            if is_test_path(mod.path):
+                continue
+            summary = mod.summary
+            self.named.update(summary.value_names)
+            if not summary.is_package:
+                self.named.update(imp.name for imp in summary.imports.values() if imp.name)
+            # (a string given as it is: a module global's value, a call's argument)
+            refs = [ref for values in summary.global_values.values() for _s, ref in values]
+            for fd in summary.funcs.values():
+                for call in fd.calls:
+                    refs.extend(call.args)
+                    refs.extend(value for _key, value in call.kwargs)
+            self.launch_texts.update(
+                ref[1]
+                for ref in refs
+                if ref[0] == "const" and isinstance(ref[1], str) and ":" in ref[1]
+            )
 
 
 def _called(project: Project, gqn: str, name: str) -> bool:
@@ -153,18 +178,3 @@ def _folders_up(path: str) -> list[str]:
     """The module's folder and each folder above it, to the root (relative, with "/")."""
     parts = path.split("/")[:-1]
     return [f"{'/'.join(parts[:depth])}/" for depth in range(len(parts), 0, -1)] + [""]
-
-
-def _named_in_python(project: Project, root: Path, spelled: str) -> bool:
-    """Whether a module of the program spells `spelled` (`"main:create_app"` handed to
-    `uvicorn.run`, a gunicorn config's `wsgi_app`), as a word of its own."""
-    word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
-    for mod in project.unique_modules():
-        if is_test_path(mod.path):
-            continue
-        try:
-            if word.search((root / mod.path).read_text(encoding="utf-8", errors="replace")):
-                return True
-        except OSError:
-            return True
-    return False
