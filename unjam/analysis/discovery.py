@@ -279,7 +279,16 @@ def vendored_paths(patterns: Sequence[str], root: Path) -> Callable[[str], bool]
 def is_test_path(relpath: str) -> bool:
     """Whether a file's relative path is test code by the default patterns (a test module
     the program imports is linked all the same: what it does is still no serving)."""
-    return _is_test_code(Path(relpath), DEFAULT_TEST_CODE)
+    global _default_test
+    if _default_test is None:
+        _default_test = _matcher(DEFAULT_TEST_CODE)
+    parts = relpath.split("/")
+    return any(
+        _default_test("/".join(parts[: depth + 1]), parts[depth]) for depth in range(len(parts))
+    )
+
+
+_default_test: Callable[[str, str], bool] | None = None  # (is_test_path's, built once)
 
 
 def _is_test_code(path: Path, test_code: Sequence[str]) -> bool:

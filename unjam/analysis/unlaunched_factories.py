@@ -20,6 +20,9 @@ from unjam.analysis.fastapi_records import FastAPIModel, Middleware, RouterObj
 from unjam.analysis.project import Project
 from unjam.semantics import Role
 
+# the calls that may be handed a `module:factory` string (`uvicorn.run(...)`,
+# `uvicorn.Config(...)`, `hypercorn`'s and granian's `serve`)
+_LAUNCHING_CALLS = ("run", "Config", "serve", "Granian")
 # where a launcher may name a factory (`--factory module:create_app`)
 _LAUNCHERS = (
     "Dockerfile*",
@@ -32,11 +35,9 @@ _LAUNCHERS = (
     "*.toml",
     "*.cfg",
     "*.ini",
-    "*.json",
     "*.y*ml",
     "*.md",
     "*.rst",
-    "*.txt",
 )
 
 
@@ -136,11 +137,13 @@ class _Program:
     """What the program's modules (not its tests) say of its names, gathered once: the
     names they hand on as values or import (not a package's `__init__.py` re-exporting
     them: a module imports a factory to call it where unjam cannot see, a `__main__` block,
-    a CLI), and their constant strings that may name a `module:factory`."""
+    a CLI), and the constant strings that may name a `module:factory` — a module global's
+    value (gunicorn's `wsgi_app`), or an argument of a server's `run`/`Config`."""
 
     def __init__(self, project: Project) -> None:
         self.named: set[str] = set()
         self.launch_texts: set[str] = set()
+        refs: list = []
         for mod in project.unique_modules():
             if is_test_path(mod.path):
                 continue
@@ -148,17 +151,17 @@ class _Program:
             self.named.update(summary.value_names)
             if not summary.is_package:
                 self.named.update(imp.name for imp in summary.imports.values() if imp.name)
-            # (a string given as it is: a module global's value, a call's argument)
-            refs = [ref for values in summary.global_values.values() for _s, ref in values]
-            for fd in summary.funcs.values():
-                for call in fd.calls:
-                    refs.extend(call.args)
-                    refs.extend(value for _key, value in call.kwargs)
-            self.launch_texts.update(
-                ref[1]
-                for ref in refs
-                if ref[0] == "const" and isinstance(ref[1], str) and ":" in ref[1]
-            )
+            refs.extend(ref for values in summary.global_values.values() for _s, ref in values)
+        for launcher in _LAUNCHING_CALLS:
+            for caller, site in project.sites_named(launcher):
+                if not is_test_path(caller.mod.path):
+                    refs.extend(site.args)
+                    refs.extend(value for _key, value in site.kwargs)
+        self.launch_texts.update(
+            ref[1]
+            for ref in refs
+            if ref[0] == "const" and isinstance(ref[1], str) and ":" in ref[1]
+        )
 
 
 def _called(project: Project, gqn: str, name: str) -> bool:
