@@ -82,9 +82,6 @@ class NeverRuns:
         self.models = BrokenModels(project)
         self._judging: set[str] = set()  # see `_raises_when_called`
         self._overriding: dict[str, tuple[str, ...]] = {}  # see `_overrides`
-        # (path, line, col) of the calls that raise only once the callee runs to its error:
-        # what the callee does before that still runs (`line`)
-        self._entered: set[tuple[str, int, int]] = set()
         self._trees: dict[str, object] = {}  # module path → its parsed text (`_annotated`)
 
     def call(self, path: str, line: int, col: int) -> bool:
@@ -100,7 +97,7 @@ class NeverRuns:
         which names the line where one function calls the next, not the column."""
         try:
             found = self._file(path)
-            return found is not None and found.dead_line(line, self._entered)
+            return found is not None and found.dead_line(line)
         except (RecursionError, MemoryError, ValueError, OSError):
             return False
 
@@ -173,7 +170,7 @@ class NeverRuns:
         of `def can_edit(user, obj)`; parameters.py `fails_to_bind`); and, `transitive` (when
         judging whether a function always raises, as a start-up handler or a dependency:
         few functions, where the cost of judging their callees too is paid), a call of a
-        project function that always raises, whose body runs up to its error (`_entered`)."""
+        project function that always raises."""
         found: set[Position] = set()
         func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
         if func is None:
@@ -191,11 +188,9 @@ class NeverRuns:
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or (callee[0] == "class" and self._refused_model(callee[1], call))
+                or (transitive and callee[0] == "func" and self._raises_when_called(callee[1]))
             ):
                 found.add((call.line, call.col))
-            elif transitive and callee[0] == "func" and self._raises_when_called(callee[1]):
-                found.add((call.line, call.col))
-                self._entered.add((mod.path, call.line, call.col))
         return found
 
     def _given_a_schema(self, func: Func, call: CallSite) -> bool:
@@ -334,16 +329,13 @@ class _File:
     def dead(self, line: int, col: int) -> bool:
         return any((line, col) in self._judge(fd) for fd in self._holders(line))
 
-    def dead_line(self, line: int, entered: set[tuple[str, int, int]]) -> bool:
-        """Whether every call at `line` never runs (a call into a function that raises
-        only as it runs, `entered`, does run)."""
+    def dead_line(self, line: int) -> bool:
+        """Whether every call at `line` never runs."""
         holders = self._holders(line)
         if not holders:
             return False
         calls = [(c.line, c.col) for c in holders[0].calls if c.line == line]
-        return bool(calls) and all(
-            self.dead(*at) and (self.mod.path, *at) not in entered for at in calls
-        )
+        return bool(calls) and all(self.dead(*at) for at in calls)
 
     def _holders(self, line: int) -> list[FuncDef]:
         """The function whose body may hold `line` (the last `def` above it), and those it
