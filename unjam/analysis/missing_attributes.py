@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from unjam.analysis.project import Func, Module, Project
-from unjam.analysis.summary import CallSite, last_name
+from unjam.analysis.summary import CallSite, attributes_read, last_name
 
 # what lets a module gain attributes its text does not bind
 _OPEN_MODULE = ("globals(", "vars(", "exec(", "__getattr__", "import *", "sys.modules", "__dict__")
@@ -80,7 +80,8 @@ def _sets_attributes(func: Func, name: str) -> bool:
     if any(attr == name for _base, attr, _v in fd.attr_stores):
         return True
     return any(
-        last_name(call.func) == "setattr" or "__dict__" in repr(call.func) for call in fd.calls
+        last_name(call.func) == "setattr" or "__dict__" in attributes_read(call.func)
+        for call in fd.calls
     )
 
 

@@ -602,8 +602,8 @@ def _named_roots(project, roots: list) -> list:
     if not roots:
         return roots
     named = named_anywhere(project)
-    dead = [f for f in roots if unnamed(f, named)]
-    return [f for f in roots if f not in dead] if len(dead) < len(roots) else roots
+    kept = [f for f in roots if not unnamed(f, named)]
+    return kept if kept else roots
 
 
 def _own_entry(func: Func, role: Role) -> Invoked:

@@ -86,6 +86,18 @@ def names_read(ref: Ref) -> frozenset[str]:
     return frozenset(found)
 
 
+def attributes_read(ref: Ref) -> frozenset[str]:
+    """Every attribute name a ref reads (`s.cookie_jar` reads `cookie_jar`)."""
+    found: set[str] = set()
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if len(item) == 3 and item[0] == "attr" and type(item[2]) is str:
+            found.add(item[2])
+        stack.extend(part for part in item if type(part) is tuple)
+    return frozenset(found)
+
+
 def mentions(ref: Ref, target: Ref, into_calls: bool = True) -> bool:
     """Whether `target` appears anywhere in `ref` (`_cache[key]` mentions `_cache`); not
     inside a call unless `into_calls`."""

@@ -18,6 +18,7 @@ from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import FastAPIModel, Middleware, RouterObj
 from unjam.analysis.project import Project
+from unjam.analysis.summary import FuncDef, names_read
 from unjam.semantics import Role
 
 # the calls that may be handed a `module:factory` string (`uvicorn.run(...)`,
@@ -91,17 +92,15 @@ def _registered_only_in(project: Project, middleware: Middleware, factories: set
         ),
         None,
     )
-    spelled = f"('name', '{name}')"
     users: set[str] = set()
     for mod in project.unique_modules():
         if is_test_path(mod.path) or name not in mod.summary.value_names:
             continue
         here = {
-            f"{mod.name}.{fd.qn}"
-            for fd in mod.summary.funcs.values()
-            if spelled in repr((fd.calls, fd.locals, fd.return_values))
+            f"{mod.name}.{fd.qn}" for fd in mod.summary.funcs.values() if _reads(name, _refs_of(fd))
         }
-        if not here or f"{mod.name}.<module>" in here or spelled in repr(mod.summary.global_values):
+        held = [ref for values in mod.summary.global_values.values() for _s, ref in values]
+        if not here or f"{mod.name}.<module>" in here or _reads(name, held):
             return False  # (a use no function holds, or the module body's own)
         for user in here:
             func = project.funcs.get(user)
@@ -109,6 +108,21 @@ def _registered_only_in(project: Project, middleware: Middleware, factories: set
             if value is None or value == ("class", gqn):
                 users.add(user)
     return bool(users) and users <= factories
+
+
+def _refs_of(fd: FuncDef) -> list:
+    """What a function's calls, assignments and returns are made of."""
+    return [
+        *(call.func for call in fd.calls),
+        *(arg for call in fd.calls for arg in call.args),
+        *(value for call in fd.calls for _key, value in call.kwargs),
+        *(ref for values in fd.locals.values() for ref in values),
+        *fd.return_values,
+    ]
+
+
+def _reads(name: str, refs: list) -> bool:
+    return any(name in names_read(ref) for ref in refs)
 
 
 def _unlaunched(project: Project, app: RouterObj, root: Path, program: _Program) -> bool:

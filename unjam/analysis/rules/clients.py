@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.request_data import Provenance
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
-from unjam.analysis.summary import last_name
+from unjam.analysis.summary import attributes_read, last_name
 from unjam.model import ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
@@ -63,6 +63,7 @@ _COOKIE_SESSIONS = frozenset(
     {*_LOOP_CLIENTS, "httpx.AsyncClient", "httpx.Client", "requests.Session"}
 )
 _COOKIE_KEYWORDS = ("cookies", "cookie_jar")
+_COOKIE_ATTRIBUTES = frozenset(_COOKIE_KEYWORDS)
 FIX_CLIENT_PER_USER = (
     "the session keeps one user's cookies, so keep a session per request but share its "
     "connections: one `aiohttp.TCPConnector` made at start-up, passed as `connector=` with "
@@ -545,8 +546,15 @@ class PerRequestClients:
                 key in _COOKIE_KEYWORDS for key, _value in call.kwargs
             ):
                 return True
-        read = repr((fd.calls, fd.locals, fd.iterated, fd.return_values, fd.attr_stores))
-        return any(f"'{attr}')" in read for attr in _COOKIE_KEYWORDS)
+        refs = [
+            *(call.func for call in fd.calls),
+            *(arg for call in fd.calls for arg in call.args),
+            *(value for call in fd.calls for _key, value in call.kwargs),
+            *(ref for values in fd.locals.values() for ref in values),
+            *fd.iterated,
+            *fd.return_values,
+        ]
+        return any(attributes_read(ref) & _COOKIE_ATTRIBUTES for ref in refs)
 
     def _proxy_chosen(self, site: Site, steps: list[tuple[str, int]]) -> str | None:
         """`pick_proxy()` of `httpx.AsyncClient(proxy=pick_proxy())`: a proxy a call chooses
