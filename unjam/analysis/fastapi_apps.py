@@ -37,6 +37,9 @@ class AppDiscovery:
         self.on_error = on_error
         self.skip: Callable[[Func], bool] | None = None  # functions that never run (build_model)
         self.overrides: dict[tuple, tuple] = {}  # replaced dependencies (build_model)
+        # whether a launcher names an app (build_model; launchers.py), and its answers
+        self.launched: Callable[[RouterObj], bool] | None = None
+        self._launched_apps: dict[str, bool] = {}
         # an include or mount whose child unjam cannot name (`include_router(r)` of a
         # parameter), or routes added by hand (`app.routes.extend(...)`): any router may
         # be served through it (RouteModel._served)

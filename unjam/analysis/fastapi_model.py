@@ -234,11 +234,13 @@ def build_model(
     candidates: AppCandidates | None = None,
     skip=None,
     overrides: dict[tuple, tuple] | None = None,
+    launched=None,
 ) -> FastAPIModel:
     """The FastAPI model of `project`; `candidates`: its `AppCandidates`, when they were
     collected while it was linked; `skip`: which functions never run (their module cannot
     import), so build, register and decorate nothing; `overrides`: the dependencies the
-    program replaces (dependency_overrides.py)."""
+    program replaces (dependency_overrides.py); `launched`: whether a launcher names an app
+    (launchers.py), to label a route its router has in several apps by the one served."""
     if candidates is None:
         candidates = AppCandidates()
         for func in project.funcs.values():
@@ -246,4 +248,5 @@ def build_model(
     builder = _Builder(project, on_error)
     builder.skip = skip
     builder.overrides = overrides or {}
+    builder.launched = launched
     return builder.build(candidates)

@@ -102,7 +102,7 @@ class RouteModel(AppDiscovery):
             known = [parent for parent in obj.parents if parent[0] in self.routers] or obj.parents
             # (a router also included in one that no app mounts is served where an app is)
             serving = [p for p in known if p[0] in self.routers and self._serves(p[0])]
-            known = serving or known
+            known = self._launched_first(obj, serving or known)
             parent_sym, include_prefix, scope, include_deps, _, _ = known[0]
             if _conflated(known):
                 include_prefix = UNREAD_PREFIX
@@ -112,6 +112,37 @@ class RouteModel(AppDiscovery):
                 deps.append((scope, include_deps))
             obj = self.routers.get(parent_sym)
         return prefix, deps, app, placed
+
+    def _launched_first(self, obj: RouterObj, parents: list[tuple]) -> list[tuple]:
+        """A router's includes, those in an app a launcher names first, then those in an app
+        of the router's own top-level package: a route's label is its path in the app the
+        server runs, not in an older copy of `main.py` kept in a drafts folder, which
+        includes the router without its prefix."""
+        if self.launched is None or len({parent[0] for parent in parents}) < 2:
+            return parents
+        package = obj.scope.mod.name.partition(".")[0]
+
+        def rank(parent: tuple) -> tuple[bool, bool]:
+            app = self._app_above(parent[0])
+            if app is None:
+                return True, True
+            return not self._launched_app(app), app.scope.mod.name.partition(".")[0] != package
+
+        return sorted(parents, key=rank)
+
+    def _app_above(self, sym: str) -> RouterObj | None:
+        """The app `sym` is, or the first app above it."""
+        obj, seen = self.routers.get(sym), set()
+        while obj is not None and obj.type != APP and obj.parents and obj.sym not in seen:
+            seen.add(obj.sym)
+            obj = self.routers.get(obj.parents[0][0])
+        return obj if obj is not None and obj.type == APP else None
+
+    def _launched_app(self, app: RouterObj) -> bool:
+        known = self._launched_apps.get(app.sym)
+        if known is None:
+            known = self._launched_apps[app.sym] = self.launched is not None and self.launched(app)
+        return known
 
     def _versioned_apps(self) -> frozenset[str]:
         """The apps `VersionedFastAPI(app, …)` wraps (fastapi-versioning): the server runs

@@ -11,35 +11,14 @@ handlers serve no request.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import FastAPIModel, Middleware, RouterObj
+from unjam.analysis.launchers import Launchers
 from unjam.analysis.project import Project
 from unjam.analysis.summary import FuncDef, names_read
 from unjam.semantics import Role
-
-# the calls that may be handed a `module:factory` string (`uvicorn.run(...)`,
-# `uvicorn.Config(...)`, `hypercorn`'s and granian's `serve`)
-_LAUNCHING_CALLS = ("run", "Config", "serve", "Granian")
-# where a launcher may name a factory (`--factory module:create_app`)
-_LAUNCHERS = (
-    "Dockerfile*",
-    "*.dockerfile",
-    "docker-compose*",
-    "compose*.y*ml",
-    "Procfile*",
-    "Makefile",
-    "*.sh",
-    "*.toml",
-    "*.cfg",
-    "*.ini",
-    "*.y*ml",
-    "*.md",
-    "*.rst",
-)
 
 
 def without_unlaunched_factories(project: Project, model: FastAPIModel, root: Path) -> FastAPIModel:
@@ -48,8 +27,8 @@ def without_unlaunched_factories(project: Project, model: FastAPIModel, root: Pa
     candidates = [app for app in model.apps if app.scope.fd.qn != "<module>"]
     if not candidates:
         return model
-    program = _Program(project)
-    unlaunched = [app for app in candidates if _unlaunched(project, app, root, program)]
+    program = Launchers(project, root)
+    unlaunched = [app for app in candidates if _unlaunched(project, app, program)]
     dead = {app.sym for app in unlaunched}
     if not dead or len(dead) == len(model.apps):
         return model
@@ -125,7 +104,7 @@ def _reads(name: str, refs: list) -> bool:
     return any(name in names_read(ref) for ref in refs)
 
 
-def _unlaunched(project: Project, app: RouterObj, root: Path, program: _Program) -> bool:
+def _unlaunched(project: Project, app: RouterObj, program: Launchers) -> bool:
     """Whether the app is built in a module-level function nothing runs (see the module)."""
     fd = app.scope.fd
     if fd.qn == "<module>" or fd.class_qn is not None or fd.parent is not None or app.parents:
@@ -133,49 +112,7 @@ def _unlaunched(project: Project, app: RouterObj, root: Path, program: _Program)
     name = fd.name
     if name in program.named or _called(project, app.scope.gqn, name):
         return False
-    # (`module:factory`, as uvicorn's `--factory`, gunicorn or `uvicorn.run` name it)
-    spelled = f"{app.scope.mod.name.rpartition('.')[2]}:{name}"
-    word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
-    if any(word.search(text) for text in program.launch_texts):
-        return False
-    try:  # (its own module's text: a docstring or comment saying how to launch it)
-        own = (root / app.scope.mod.path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    if word.search(own):
-        return False
-    return not files_mention(root, _folders_up(app.scope.mod.path), _LAUNCHERS, (spelled,), True)
-
-
-class _Program:
-    """What the program's modules (not its tests) say of its names, gathered once: the
-    names they hand on as values or import (not a package's `__init__.py` re-exporting
-    them: a module imports a factory to call it where unjam cannot see, a `__main__` block,
-    a CLI), and the constant strings that may name a `module:factory` — a module global's
-    value (gunicorn's `wsgi_app`), or an argument of a server's `run`/`Config`."""
-
-    def __init__(self, project: Project) -> None:
-        self.named: set[str] = set()
-        self.launch_texts: set[str] = set()
-        refs: list = []
-        for mod in project.unique_modules():
-            if is_test_path(mod.path):
-                continue
-            summary = mod.summary
-            self.named.update(summary.value_names)
-            if not summary.is_package:
-                self.named.update(imp.name for imp in summary.imports.values() if imp.name)
-            refs.extend(ref for values in summary.global_values.values() for _s, ref in values)
-        for launcher in _LAUNCHING_CALLS:
-            for caller, site in project.sites_named(launcher):
-                if not is_test_path(caller.mod.path):
-                    refs.extend(site.args)
-                    refs.extend(value for _key, value in site.kwargs)
-        self.launch_texts.update(
-            ref[1]
-            for ref in refs
-            if ref[0] == "const" and isinstance(ref[1], str) and ":" in ref[1]
-        )
+    return not program.launch(app.scope.mod, name)
 
 
 def _called(project: Project, gqn: str, name: str) -> bool:
@@ -189,9 +126,3 @@ def _called(project: Project, gqn: str, name: str) -> bool:
         if callee is None or callee[1] == gqn:
             return True
     return False
-
-
-def _folders_up(path: str) -> list[str]:
-    """The module's folder and each folder above it, to the root (relative, with "/")."""
-    parts = path.split("/")[:-1]
-    return [f"{'/'.join(parts[:depth])}/" for depth in range(len(parts), 0, -1)] + [""]

@@ -1,0 +1,110 @@
+"""Whether something names an app as a server launches it: `module:attr`, as uvicorn,
+gunicorn, hypercorn and granian take it (`uvicorn app.main:app` in a Dockerfile, a compose
+file, a Procfile, a Makefile, a shell script, a README's instructions or a config file; in
+the app's own module's text; as a module global's value, gunicorn's `wsgi_app`; as an
+argument of a server's `run`/`Config`/`serve`: `uvicorn.run("main:create_app",
+factory=True)`). Tests do not launch: their text is left out.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from unjam.analysis.declared_versions import files_mention
+from unjam.analysis.discovery import is_test_path
+from unjam.analysis.fastapi_records import RouterObj
+from unjam.analysis.project import Module, Project
+
+# the calls that may be handed a `module:attr` string
+_LAUNCHING_CALLS = ("run", "Config", "serve", "Granian")
+# the files where a launcher may name one
+_LAUNCHERS = (
+    "Dockerfile*",
+    "*.dockerfile",
+    "docker-compose*",
+    "compose*.y*ml",
+    "Procfile*",
+    "Makefile",
+    "*.sh",
+    "*.toml",
+    "*.cfg",
+    "*.ini",
+    "*.y*ml",
+    "*.md",
+    "*.rst",
+)
+
+
+class Launchers:
+    """What the program's modules (not its tests) say of its names, gathered on first use:
+    `named`, the names they hand on as values or import (not a package's `__init__.py`
+    re-exporting them: a module imports a factory to call it where unjam cannot see, a
+    `__main__` block, a CLI), and the constant strings that may name a `module:attr`."""
+
+    def __init__(self, project: Project, root: Path) -> None:
+        self.project = project
+        self.root = root
+        self._named: set[str] = set()
+        self._texts: set[str] = set()
+        self._gathered = False
+
+    @property
+    def named(self) -> set[str]:
+        self._gather()
+        return self._named
+
+    def _gather(self) -> None:
+        if self._gathered:
+            return
+        self._gathered = True
+        named = self._named
+        refs: list = []
+        for mod in self.project.unique_modules():
+            if is_test_path(mod.path):
+                continue
+            summary = mod.summary
+            named.update(summary.value_names)
+            if not summary.is_package:
+                named.update(imp.name for imp in summary.imports.values() if imp.name)
+            refs.extend(ref for values in summary.global_values.values() for _s, ref in values)
+        for launcher in _LAUNCHING_CALLS:
+            for caller, site in self.project.sites_named(launcher):
+                if not is_test_path(caller.mod.path):
+                    refs.extend(site.args)
+                    refs.extend(value for _key, value in site.kwargs)
+        self._texts.update(
+            ref[1]
+            for ref in refs
+            if ref[0] == "const" and isinstance(ref[1], str) and ":" in ref[1]
+        )
+
+    def launches_app(self, app: RouterObj) -> bool:
+        """Whether a launcher names the app: a module's `app = FastAPI()` by its name, one a
+        factory builds by the factory's."""
+        fd = app.scope.fd
+        return self.launch(
+            app.scope.mod, app.sym.rpartition(".")[2] if fd.qn == "<module>" else fd.name
+        )
+
+    def launch(self, mod: Module, attr: str) -> bool:
+        """Whether a launcher names `attr` of `mod` (`main:app` for app/main.py's `app`, as
+        `app.main:app` or `main:app`; a file that cannot be read is taken to)."""
+        self._gather()
+        spelled = f"{mod.name.rpartition('.')[2]}:{attr}"
+        word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
+        if any(word.search(text) for text in self._texts):
+            return True
+        try:  # (its own module's text: a docstring or comment saying how to launch it)
+            own = (self.root / mod.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return True
+        if word.search(own):
+            return True
+        return files_mention(self.root, folders_up(mod.path), _LAUNCHERS, (spelled,), True)
+
+
+def folders_up(path: str) -> list[str]:
+    """The module's folder and each folder above it, to the root (relative, with "/")."""
+    parts = path.split("/")[:-1]
+    return [f"{'/'.join(parts[:depth])}/" for depth in range(len(parts), 0, -1)] + [""]
