@@ -2,7 +2,7 @@
 //! in summarize.py, the reference; the same walk, with ruff's `elif` clauses read as
 //! CPython's `If` nested alone in an `orelse`).
 
-use ruff_python_ast::{ExceptHandler, Stmt, StmtFor, StmtWhile};
+use ruff_python_ast::{ExceptHandler, Expr, Stmt, StmtFor, StmtWhile};
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::summarize::Summarizer;
@@ -42,6 +42,33 @@ fn suites(s: &Stmt) -> Vec<(Role, &[Stmt])> {
         }
         Stmt::Match(m) => m.cases.iter().map(|c| (Role::Case, &c.body[..])).collect(),
         _ => Vec::new(), // a simple statement, or a `def`/`class` (another scope)
+    }
+}
+
+/// Whether only an error at the `yield` (statement `index` of a `try` body) or after it
+/// reaches the `try`'s handlers (`_opens`): the `yield` opens the body, or follows only the
+/// assignment of the name it yields (`db = SessionLocal()`, `yield db`).
+fn opens(suite: &[Stmt], index: usize) -> bool {
+    if index == 0 {
+        return true;
+    }
+    if index != 1 {
+        return false;
+    }
+    let target = match &suite[0] {
+        Stmt::Assign(a) if a.targets.len() == 1 => &a.targets[0],
+        Stmt::AnnAssign(a) if a.value.is_some() => &*a.target,
+        _ => return false,
+    };
+    let Stmt::Expr(statement) = &suite[1] else {
+        return false;
+    };
+    let Expr::Yield(y) = &*statement.value else {
+        return false;
+    };
+    match (target, y.value.as_deref()) {
+        (Expr::Name(t), Some(Expr::Name(v))) => t.id == v.id,
+        _ => false,
     }
 }
 
@@ -132,8 +159,7 @@ impl Summarizer<'_> {
             let owner = &path[k - 1].suite[path[k - 1].index];
             match owner {
                 Stmt::Try(t) => {
-                    if step.role == Role::Body && step.index == 0 {
-                        // only an error raised at the `yield` or after it reaches them
+                    if step.role == Role::Body && opens(step.suite, step.index) {
                         for handler in &t.handlers {
                             let ExceptHandler::ExceptHandler(h) = handler;
                             out.push(self.suite_lines(&h.body));

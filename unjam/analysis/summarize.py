@@ -785,7 +785,7 @@ def _after_one(body: list[ast.stmt], pos: _Pos, out: list[tuple[int, int]]) -> N
         owner_suite, owner_index, _ = path[k - 1]
         owner = owner_suite[owner_index]
         if isinstance(owner, _TRIES):
-            if role == "body" and index == 0:  # only an error at the `yield` or after it
+            if role == "body" and _opens(suite, index):
                 out.extend(_suite_lines(h.body) for h in owner.handlers)
             if role == "body" and not stopped and owner.orelse:
                 out.append(_suite_lines(owner.orelse))
@@ -793,6 +793,27 @@ def _after_one(body: list[ast.stmt], pos: _Pos, out: list[tuple[int, int]]) -> N
                 out.append(_suite_lines(owner.finalbody))
         elif isinstance(owner, _LOOPS) and role == "body" and not stopped and owner.orelse:
             out.append(_suite_lines(owner.orelse))
+
+
+def _opens(suite: list[ast.stmt], index: int) -> bool:
+    """Whether only an error at the `yield` (statement `index` of a `try` body) or after it
+    reaches the `try`'s handlers: the `yield` opens the body, or follows only the assignment
+    of the name it yields (`db = SessionLocal()`, `yield db`: an error building it leaves the
+    name unbound, so a handler's `db.rollback()` fails at once)."""
+    if index == 0:
+        return True
+    if index != 1:
+        return False
+    first, statement = suite[0], suite[1]
+    if type(first) is ast.Assign and len(first.targets) == 1:
+        target: ast.expr | None = first.targets[0]
+    elif type(first) is ast.AnnAssign and first.value is not None:
+        target = first.target
+    else:
+        target = None
+    value = statement.value if type(statement) is ast.Expr else None
+    yielded = value.value if type(value) is ast.Yield else None
+    return type(target) is ast.Name and type(yielded) is ast.Name and yielded.id == target.id
 
 
 def _qualname(name: str, parent: FuncDef, cls: ClassDef | None) -> str:

@@ -21,3 +21,14 @@ def get_writer():
         raise
     finally:
         session.close()
+
+
+def get_reader():
+    try:
+        session = SessionLocal()
+        yield session
+    except Exception:
+        session.rollback()  # ok: building `session` cannot get here with it bound: only the exit does
+        raise
+    finally:
+        session.close()

@@ -2,7 +2,7 @@ import requests
 from fastapi import APIRouter, Depends
 from sqlalchemy.orm import Session
 
-from scheduler.db import get_session, get_writer
+from scheduler.db import get_reader, get_session, get_writer
 from scheduler.locks import job_lock
 from scheduler.logs import get_logger
 from scheduler.deps import (
@@ -131,3 +131,8 @@ async def owned(count: int = Depends(owner_jobs)):
 @router.get("/latest")
 async def latest(job: Job | None = Depends(latest_job)):
     return {"id": job.id if job else None}
+
+
+@router.get("/{job_id}/peek")
+async def peek_job(job_id: int, session: Session = Depends(get_reader)):
+    return {"peeked": job_id}
