@@ -111,7 +111,7 @@ class CallResolver:
             # (callee() of a non-attribute is value_of(); methods are called directly, not
             # bound to locals first: compiled, that is a native call instead of a Python one)
             callee = p.callee(func, ref) if ref[0] == "attr" else p.value_of(func, ref)
-            if ref[0] == "attr" and ref[1][0] == "name":
+            if ref[0] == "attr" and ref[1][0] in ("name", "attr"):
                 callee = self._located(func, site, ref, callee)
             append(callee)
             if (
@@ -352,12 +352,23 @@ class CallResolver:
         return True
 
     def _located(self, func: Func, site: CallSite, ref: tuple, callee: Value | None):
-        """`local.m()` where the local was last built, before the call in its block, by
-        another call than the one inference types it by (assigned_before.py)."""
-        built = assigned_before(func.fd, site, ref[1][1])
-        if built is None:
+        """`local.m()` or `local.a.b.m()` where the local was last built, before the call in
+        its block, by another call than the one inference types it by (assigned_before.py):
+        `c = anthropic.Anthropic()` in one branch, `c = openai.OpenAI()` in the other, then
+        `c.chat.completions.create()`."""
+        attrs: list[str] = []
+        base_ref = ref[1]
+        while base_ref[0] == "attr":
+            attrs.append(base_ref[2])
+            base_ref = base_ref[1]
+        if base_ref[0] != "name":
             return callee
-        base = self.project.value_of(func, built)
+        built = assigned_before(func.fd, site, base_ref[1])
+        base = None if built is None else self.project.value_of(func, built)
+        for attr in reversed(attrs):
+            if base is None:
+                break
+            base = self.project.attribute(base, attr)
         return callee if base is None else self.project.member_callee(base, ref[2])
 
     def _lazy_read(self, gqn: str) -> Site | None:
