@@ -1,5 +1,6 @@
 """Modules that raise as they load because their top level makes a call that raises whatever
-the environment, so the app importing them cannot start (unstartable.py):
+the environment, or reads a name another module lacks, so the app importing them cannot
+start (unstartable.py):
 
 - pydantic 2's `Field(regex=…)` (also `const=`, `unique_items=`) in a model's class body,
   where the project declares pydantic 2: `Field` raises PydanticUserError ("`regex` is
@@ -7,7 +8,10 @@ the environment, so the app importing them cannot start (unstartable.py):
 - slowapi's `@limiter.limit(…)` (or `shared_limit`) on a function with no parameter named
   `request` or `websocket`: slowapi reads the signature as it decorates and raises;
 - a route registered with a `response_model=` that is a list or dict display, not a type
-  (`response_model=[Item]`): FastAPI raises as it builds the response field.
+  (`response_model=[Item]`): FastAPI raises as it builds the response field;
+- a decorator or a parameter default of a module-level function reading an attribute that a
+  project module it imports surely lacks (`response_model=schemas.UserResponse` where
+  schemas.py defines no `UserResponse`; missing_attributes.py): AttributeError.
 
 Only what the module's own top level runs counts (a class or a def not under an `if`, a
 `try`, a `with` or a loop), and only decorators below which there is none but a route
@@ -21,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from unjam.analysis.missing_attributes import imported_modules, module_lacks
 from unjam.analysis.missing_names import pydantic_2
 from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import last_name
@@ -49,6 +54,7 @@ class RaisingCall:
     module: Module
     line: int
     reason: str  # what raises, and why, from the module's path on
+    until: str = "the call is fixed"  # what the reason's last words wait for
 
 
 def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
@@ -58,6 +64,7 @@ def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
         *_removed_field_arguments(project, root),
         *_limits_without_request(project),
         *_displays_as_response_models(project),
+        *_missing_module_attributes(project, root),
     ]
     return [call for call in found if _at_top_level(trees.of(call.module), call.line)]
 
@@ -147,6 +154,59 @@ def _displays_as_response_models(project: Project) -> list[RaisingCall]:
                 )
             )
     return found
+
+
+def _missing_module_attributes(project: Project, root: Path) -> list[RaisingCall]:
+    """`@router.post("/signup", response_model=schemas.UserResponse)` or `db=Depends(
+    database.get_db)`, where the project module `schemas` (`database`) defines no such name:
+    reading it as the decorator or the default is evaluated raises AttributeError."""
+    found = []
+    imported: dict[str, dict[str, Module]] = {}
+    for func in _top_level_functions(project):
+        fd = func.fd
+        refs = [(ref, line) for ref, line, _col in fd.decorators]
+        refs += [(param.default, fd.line) for param in fd.params if param.default is not None]
+        for ref, line in refs:
+            for name, attr in _surely_read_attributes(ref):
+                modules = imported.get(func.mod.name)
+                if modules is None:
+                    modules = imported[func.mod.name] = imported_modules(project, func.mod)
+                target = modules.get(name)
+                if target is None or not module_lacks(project, root, target, attr):
+                    continue
+                found.append(
+                    RaisingCall(
+                        func.mod,
+                        line,
+                        f"{func.mod.path} reads `{name}.{attr}` as it defines `{fd.name}` "
+                        f"(line {line}), but {target.path} defines no `{attr}`: importing "
+                        f"{func.mod.path} raises AttributeError",
+                        "the name is defined",
+                    )
+                )
+    return found
+
+
+def _top_level_functions(project: Project) -> Iterator[Func]:
+    """Each module-level function (not a method, not a nested one)."""
+    for func in project.funcs.values():
+        fd = func.fd
+        if fd.class_qn is None and fd.parent is None and fd.qn != "<module>":
+            yield func
+
+
+def _surely_read_attributes(ref: tuple) -> Iterator[tuple[str, str]]:
+    """(name, attribute) of each `name.attribute` a ref reads, leaving out what may not be evaluated: the branches of
+    `x if c else y`, the right of `and`/`or`, a lambda's body."""
+    if type(ref) is not tuple or not ref or ref[0] in ("ifexp", "boolop", "lambda"):
+        return
+    if ref[0] == "attr" and len(ref) == 3 and ref[1][:1] == ("name",):
+        if isinstance(ref[1][1], str) and isinstance(ref[2], str):
+            yield ref[1][1], ref[2]
+        return
+    for part in ref if type(ref[0]) is tuple else ref[1:]:  # (a tuple of refs, or a ref)
+        if type(part) is tuple:
+            yield from _surely_read_attributes(part)
 
 
 def _registers(decorator: tuple) -> bool:

@@ -55,9 +55,9 @@ def find_unstartable(
     for path, reason in _missing_folders(project, root, broken).items():
         lacking.setdefault(path, reason)
         until.setdefault(path, "the folder exists")
-    for path, reason in _raising_calls(project, root, broken).items():
+    for path, (reason, fixed) in _raising_calls(project, root, broken).items():
         lacking.setdefault(path, reason)
-        until.setdefault(path, "the call is fixed")
+        until.setdefault(path, fixed)
     for path, reason in _circular(project, model, root, broken).items():
         lacking.setdefault(path, reason)
         until.setdefault(path, "the cycle is broken")
@@ -165,16 +165,19 @@ def _mark_broken(project: Project, module: Module, path: str, broken: dict[str, 
             broken.setdefault(name, path)
 
 
-def _raising_calls(project: Project, root: Path, broken: dict[str, str]) -> dict[str, str]:
-    """Adds to `broken` each module whose top level makes a call that always raises
-    (raising_calls.py), under its own path; returns that path → the reason."""
+def _raising_calls(
+    project: Project, root: Path, broken: dict[str, str]
+) -> dict[str, tuple[str, str]]:
+    """Adds to `broken` each module whose top level makes a call that always raises, or
+    reads a name a project module lacks (raising_calls.py), under its own path; returns that
+    path → (the reason, what it waits for)."""
     from unjam.analysis.raising_calls import raising_calls
 
-    reasons: dict[str, str] = {}
+    reasons: dict[str, tuple[str, str]] = {}
     for found in raising_calls(project, root):
         path = found.module.path
         _mark_broken(project, found.module, path, broken)
-        reasons.setdefault(path, found.reason)
+        reasons.setdefault(path, (found.reason, found.until))
     return reasons
 
 

@@ -1,0 +1,9 @@
+from pydantic import BaseModel
+
+
+class PatientCreate(BaseModel):
+    name: str
+
+
+class Visit(BaseModel):
+    patient: str
