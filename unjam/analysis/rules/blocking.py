@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unjam.analysis.def_text import needs_the_loop
 from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.grouping import Root
 from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
+from unjam.analysis.rules.plain_def import PlainDef
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.analysis.summary import ImportRef
 from unjam.analysis.values import is_static
@@ -163,7 +163,7 @@ class Blocking:
         self._started: set[Site] | None = None  # what start-up reaches (built once)
         self._start_roots: set[str] = set()  # the functions start-up runs, handed ones too
         self._litestar: frozenset[str] | None = None  # (built when a fix first asks)
-        self._plain_def: dict[str, bool] = {}  # endpoint gqn → `_may_be_plain_def`
+        self._plain_def = PlainDef(self.p, engine.root)
         self._wrapped: dict[str, str] | None = None  # (built when a fix first asks)
         self._loop_bound = LoopBound(self.p, self.g)
         self._context_vars = ContextSetters(self.p, self.g)
@@ -300,7 +300,7 @@ class Blocking:
                     # the call sits in a sync function the loop runs inline: an `await` cannot
                     # go there, so the catalogue's fix is the second way, after moving it off
                     fix = f"{root.fix}: {fix}"
-                if not once and self._may_be_plain_def(inv):
+                if not once and self._plain_def.offered(inv):
                     fix += (
                         f"; or, as `{inv.name}` awaits nothing, make it a plain `def`: FastAPI "
                         "then runs it in the thread pool, a token per request (UJ005)"
@@ -320,29 +320,6 @@ class Blocking:
                     root=root,
                     variant=variant,
                 )
-
-    def _may_be_plain_def(self, inv: Invoked) -> bool:
-        """Whether the async endpoint awaits nothing (nor iterates, enters or yields
-        asynchronously, nor reaches for the loop): made a `def`, the same code runs in a
-        worker thread, the one-line fix for a handler on a sync client (docs/check.md)."""
-        if inv.role is not Role.ENDPOINT or not inv.is_async or not inv.funcs:
-            return False
-        gqn = inv.funcs[0]
-        known = self._plain_def.get(gqn)
-        if known is None:
-            known = self._plain_def[gqn] = self._awaits_nothing(gqn)
-        return known
-
-    def _awaits_nothing(self, gqn: str) -> bool:
-        func = self.p.funcs.get(gqn)
-        root = self.e.root
-        if func is None or root is None or func.fd.is_generator or not func.fd.is_async:
-            return False  # (a `def` an async decorator wraps is one already)
-        try:
-            lines = (root / func.mod.path).read_text(encoding="utf-8").splitlines()
-        except (OSError, ValueError):
-            return False
-        return not needs_the_loop(lines, func.fd.line)
 
     def _blocking_root(
         self,
