@@ -1664,6 +1664,9 @@ def test_pandas_writing_an_excel_writer_over_a_buffer_is_cpu_work():
 
 
 _AWAITS_NOTHING_APP = """
+import asyncio
+import functools
+
 from fastapi import Depends, FastAPI
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session, sessionmaker
@@ -1694,12 +1697,39 @@ async def other(db: Session = Depends(get_db)):
 
 async def notify(rows):
     return None
+
+
+def start_warmup():
+    asyncio.create_task(notify([]))
+
+
+@app.get("/warm")
+async def warm(db: Session = Depends(get_db)):
+    rows = db.execute(text("SELECT 3")).all()
+    start_warmup()
+    return rows
+
+
+def check_roles(func):
+    @functools.wraps(func)
+    async def wrapper(*args, **kwargs):
+        return await func(*args, **kwargs)
+
+    return wrapper
+
+
+@app.get("/guarded")
+@check_roles
+async def guarded(db: Session = Depends(get_db)):
+    return db.execute(text("SELECT 4")).all()
 """
 
 
 def test_an_async_endpoint_that_awaits_nothing_is_offered_a_plain_def(tmp_path):
     """`async def read_item` only calls a sync session: the one-line fix is `def`, which
-    FastAPI runs in the thread pool; `other` awaits, so it is not offered that."""
+    FastAPI runs in the thread pool; `other` awaits, so it is not offered that, nor `warm`,
+    whose sync helper calls `asyncio.create_task` (RuntimeError in a worker thread), nor
+    `guarded`, whose async decorator awaits it (a `def` would hand it a list to await)."""
     (tmp_path / "main.py").write_text(_AWAITS_NOTHING_APP)
     fixes = {
         f.entry.name: f.fix
@@ -1707,4 +1737,72 @@ def test_an_async_endpoint_that_awaits_nothing_is_offered_a_plain_def(tmp_path):
         if f.code == "UJ001"
     }
     assert "as `read_item` awaits nothing, make it a plain `def`" in fixes["read_item"], fixes
-    assert "plain `def`" not in fixes["other"], fixes
+    for name in ("other", "warm", "guarded"):
+        assert "plain `def`" not in fixes[name], fixes
+
+
+def test_a_route_is_labelled_by_the_app_a_launcher_runs(tmp_path):
+    """A router two apps include, at `/api/items` in the app backend/Dockerfile runs and at
+    the root in a draft copy of main.py: the route's label is the served one, and stays so
+    without the Dockerfile (the app in the router's own package comes first)."""
+    root = tmp_path / "draft_copies"
+    shutil.copytree(CORPUS / "draft_copies", root)
+    for _ in range(2):
+        found = analyze(root, sorted(root.rglob("*.py"))).findings
+        assert [f.entry.route for f in found] == ["POST /api/items/refresh"], found
+        (root / "backend" / "Dockerfile").unlink(missing_ok=True)
+
+
+_TWO_CLIENTS_APP = """
+import anthropic
+import openai
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+def probe(key: str, kind: str) -> bool:
+    if kind == "claude":
+        client = anthropic.Anthropic(api_key=key)
+        client.messages.create(model="m", max_tokens=1, messages=[])
+    else:
+        client = openai.OpenAI(api_key=key)
+        client.chat.completions.create(model="m", messages=[])
+    return True
+
+
+@app.post("/probe")
+async def probe_key(key: str, kind: str):
+    return probe(key, kind)
+"""
+
+
+def test_a_local_built_in_two_branches_is_typed_by_the_branch_of_the_call(tmp_path):
+    """`client` is an Anthropic client in one branch and an OpenAI one in the other: the
+    call through `client.chat.completions` is OpenAI's, and its fix names OpenAI's client."""
+    (tmp_path / "main.py").write_text(_TWO_CLIENTS_APP)
+    found = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    blockers = {f.location.line: f.blocker for f in found if f.code == "UJ001"}
+    assert blockers == {12: "anthropic.Resource.create", 15: "openai.Resource.create"}, found
+
+
+def test_routers_whose_launched_app_is_not_in_the_project_are_not_served(tmp_path):
+    """The Dockerfile starts `main:app`, but a commit deleted main.py: no app serves the
+    routers, which the report says of the Dockerfile (exit status 3) instead of checking
+    their routes as a library's; with a main.py that builds no app they are a library's."""
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / "__init__.py").write_text("")
+    (tmp_path / "tables" / "routes.py").write_text(
+        "import time\nfrom fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n"
+        '@router.get("/tables")\nasync def tables():\n    time.sleep(1)\n    return []\n'
+    )
+    (tmp_path / "Dockerfile").write_text(
+        'FROM python:3.12\nCOPY . .\nCMD ["uvicorn", "main:app", "--host", "0.0.0.0"]\n'
+    )
+    result = analyze(tmp_path, sorted(tmp_path.rglob("*.py")))
+    assert not result.findings, result.findings
+    assert [path for path, _reason in result.unparsed] == ["Dockerfile"], result.unparsed
+    assert "no main.py is in the project" in result.unparsed[0][1], result.unparsed
+    (tmp_path / "main.py").write_text("print('not an app')\n")
+    result = analyze(tmp_path, sorted(tmp_path.rglob("*.py")))
+    assert [f.location.line for f in result.findings] == [9] and not result.unparsed, result

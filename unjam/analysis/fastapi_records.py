@@ -121,6 +121,8 @@ class FastAPIModel:
     builders: frozenset[str] = frozenset()
     # apps left out because they cannot start as written (unstartable.py)
     unstartable: list[RouterObj] = field(default_factory=list)
+    # the file that keeps the only app there is from starting (missing_app.py), if any
+    missing_app: str = ""
 
 
 # the methods of an app or router that register the function they decorate (and return it)

@@ -211,6 +211,7 @@ def _analyse(
     from unjam.analysis.dependency_overrides import dependency_overrides
     from unjam.analysis.failing_startups import without_failing_startups
     from unjam.analysis.fastapi_model import build_model
+    from unjam.analysis.launchers import Launchers
     from unjam.analysis.never_runs import NeverRuns
     from unjam.analysis.rules_engine import RulesEngine
     from unjam.analysis.unlaunched_factories import without_unlaunched_factories
@@ -226,15 +227,28 @@ def _analyse(
         skip = (lambda func: func.mod.path in never_loaded) if never_loaded else None
         root = uncompilable[0] if uncompilable is not None else None
         overrides = dependency_overrides(project, root)
-        model = build_model(project, on_error, apps, skip=skip, overrides=overrides)
+        launched = Launchers(project, root).launches_app if root is not None else None
+        model = build_model(
+            project, on_error, apps, skip=skip, overrides=overrides, launched=launched
+        )
         # (one reader of the modules that may raise, for the start-ups and the rules alike)
         never_runs = NeverRuns(project, root)
-        if root is not None and model.apps:
+        if root is not None and (model.apps or model.routes):
             model = _without_failing_imports(
-                project, model, on_error, apps, unparsed, uncompilable, never_loaded, overrides
+                project,
+                model,
+                on_error,
+                apps,
+                unparsed,
+                uncompilable,
+                never_loaded,
+                (overrides, launched),
             )
+        if root is not None and model.apps:
             model = without_failing_startups(project, model, unparsed, never_runs)
             model = without_unlaunched_factories(project, model, root)
+        elif root is not None and model.routes:
+            model = _without_an_app(project, model, root, unparsed)
         graph = CallGraph(project, on_error, once=_run_once(model))
         if model.apps:
             graph.broken_models.loaded_by([app.scope.mod for app in model.apps])
@@ -249,10 +263,10 @@ def _analyse(
 
 
 def _without_failing_imports(
-    project, model, on_error, apps, unparsed, uncompilable, never_loaded, overrides
+    project, model, on_error, apps, unparsed, uncompilable, never_loaded, build_args
 ):
     """The model again without the modules that cannot import, when some app or route is in
-    one (unstartable.py), else `model`."""
+    one (unstartable.py), else `model`; `build_args`: the model's overrides and launched."""
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.unstartable import find_unstartable
 
@@ -269,9 +283,12 @@ def _without_failing_imports(
         on_error,
         apps,
         skip=lambda func: failing.fails(func.mod) or func.mod.path in never_loaded,
-        overrides=overrides,
+        overrides=build_args[0],
+        launched=build_args[1],
     )
     rebuilt.unstartable = dead_apps
+    if not model.apps:  # (a library's routers: those whose modules import are kept)
+        return rebuilt
     # what only the dead apps served, through includes of theirs, no app serves now, nor do
     # the apps only they mount (`app.mount("/pnc", create_pnc_app())`); with no app left, no
     # route nor handler is served
@@ -289,6 +306,21 @@ def _without_failing_imports(
         rebuilt.others = []
         rebuilt.http_middleware = []
     return rebuilt
+
+
+def _without_an_app(project, model, root, unparsed):
+    """The model without its routes when the project has routers and no app because its
+    app cannot start (missing_app.py), the reason added to what is not analysed."""
+    from unjam.analysis.missing_app import missing_app
+
+    found = missing_app(project, root, unparsed)
+    if found is None:
+        return model
+    path, reason = found
+    unparsed[path] = unparsed.get(path, "") + reason
+    model.routes = []
+    model.missing_app = path
+    return model
 
 
 def _maybe_the_program_s(summary) -> bool:

@@ -569,9 +569,10 @@ class RulesEngine:
         larger program (`web.AppRunner` in its main), whose other coroutines share its loop;
         nor a Litestar one, whose handlers get their services through its dependency
         injection (`Provide`), which is not followed: the coroutines of those services stay
-        entries. An app that cannot start (unstartable.py) still shows the code is an app's."""
+        entries. An app that cannot start (unstartable.py, missing_app.py) still shows the
+        code is an app's."""
         model = self.model
-        if model.apps or model.routes or model.unstartable:
+        if model.apps or model.routes or model.unstartable or model.missing_app:
             return True
         return any(i.role is Role.TORNADO for i in model.others)
 

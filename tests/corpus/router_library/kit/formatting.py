@@ -1,0 +1,3 @@
+# expect: unparsed
+def money(value):
+    return f"{value:.2f"
