@@ -380,12 +380,13 @@ def test_a_route_returning_a_file_response_counts_its_trips_as_a_floor():
 
 
 def test_a_route_streaming_a_sync_iterable_counts_its_trips_as_a_floor():
-    """`StreamingResponse(iter([...]))` and one over a `BytesIO` local: Starlette iterates
-    them in the thread pool, a trip per chunk."""
+    """`StreamingResponse(iter([...]))`, one over a `BytesIO` local and one over an outside
+    object's `iter_chunks()` (botocore's body): Starlette iterates them in the thread pool,
+    a trip per chunk."""
     trips = {
         f.entry.route: f.message for f in _analyze("file_downloads").findings if f.code == "UJ005"
     }
-    for route in ("GET /report.csv", "GET /archive.zip"):
+    for route in ("GET /report.csv", "GET /archive.zip", "GET /objects/{key}"):
         assert "makes at least 4 trips" in trips[route], trips
         assert "StreamingResponse it returns" in trips[route]
 

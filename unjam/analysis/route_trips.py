@@ -120,8 +120,8 @@ def sent_through_the_pool(project: Project, route: Route) -> str:
 def _sync_content(project: Project, func: Func, ref: tuple) -> bool:
     """Whether `StreamingResponse(content, ...)` (`ref`, as written in the return) streams
     a sync iterable: a call of one of the project's sync generator functions, `iter(...)`, a
-    list, or a file object (`io.BytesIO(...)`, `open(...)`); also through a local holding
-    one. Starlette iterates each in the thread pool (`iterate_in_threadpool`)."""
+    list, a file object (`io.BytesIO(...)`, `open(...)`), or an outside object's `iter_*`
+    method; also through a local holding one. Starlette iterates each in the thread pool (`iterate_in_threadpool`)."""
     if ref[0] != "call":
         return False
     contents = [*ref[2][:1], *(value for key, value in ref[3] if key == "content")]
@@ -137,6 +137,10 @@ def _sync_content(project: Project, func: Func, ref: tuple) -> bool:
     made = project.value_of(func, content[1])
     if made is not None and made[0] == "ext" and made[1] in _SYNC_ITERABLES:
         return True
+    if (made is None or made[0] == "ext") and content[1][0] == "attr":
+        # (an outside object's `iter_*` method: botocore's `Body.iter_chunks()`, requests'
+        # `iter_content()`, httpx's sync `iter_bytes()`; the async ones are `aiter_*`)
+        return content[1][2].startswith("iter_")
     body = project.funcs.get(made[1]) if made is not None and made[0] == "func" else None
     return body is not None and body.fd.is_generator and not body.fd.is_async
 
