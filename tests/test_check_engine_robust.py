@@ -282,3 +282,43 @@ def test_app_candidates_collected_while_linking_give_the_model_a_full_pass_gives
     routes, apps = model_of(linked.project, linked.apps)
     assert routes and apps
     assert (routes, apps) == model_of(_linked_project(root), None)
+
+
+_KEYWORD_NAMED_LIKE_A_TAG = """
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+@dataclass
+class Column:
+    attr: str
+    name: str
+
+
+TABLE = {"a": Column(attr="x", name="y")}
+
+
+@lru_cache
+def settings() -> str:
+    with open("settings.txt") as f:
+        return f.read()
+
+
+@app.get("/")
+async def index():
+    return {"s": settings(), "attr": TABLE["a"].attr}
+"""
+
+
+def test_keyword_arguments_named_like_a_ref_tag_are_read_as_arguments(tmp_path):
+    """`Column(attr="x", name="y")`: a summary keeps keyword arguments as (name, value)
+    pairs, which a walker of its refs must not take for an attribute or a name read (it
+    raised IndexError, and every finding of the project was lost)."""
+    (tmp_path / "main.py").write_text(_KEYWORD_NAMED_LIKE_A_TAG)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    assert not result.unparsed, result.unparsed
+    assert [f.location.line for f in result.findings] == [21], result.findings

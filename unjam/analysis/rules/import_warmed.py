@@ -229,7 +229,12 @@ def _attribute_reads(ref: tuple) -> list[tuple[tuple, str]]:
         if not isinstance(item[0], str):
             stack.extend(item)
             continue
-        if item[0] == "attr" and isinstance(item[1], tuple) and isinstance(item[2], str):
+        if (
+            item[0] == "attr"
+            and len(item) == 3
+            and isinstance(item[1], tuple)
+            and type(item[2]) is str
+        ):
             found.append((item[1], item[2]))
         stack.extend(part for part in item[1:] if isinstance(part, tuple))
     return found
