@@ -14,7 +14,7 @@ from typing import Any
 
 from unjam.analysis.class_index import ClassIndex
 from unjam.analysis.project_index import _BUSY, _MISSING, _RETURN, Func, Value
-from unjam.analysis.summary import ImportRef
+from unjam.analysis.summary import ImportRef, last_name
 
 _UNWRAP_FIRST = {
     "typing.Optional",
@@ -74,6 +74,8 @@ _MEMOISING = frozenset(
         "async_lru.alru_cache",
     )
 )
+# the decorators that make a generator function a context manager's factory
+_MANAGER_DECORATORS = frozenset({"contextmanager", "asynccontextmanager"})
 # calls whose result calls their first argument: `partial(f, a)(b)` and
 # `asynccontextmanager(f)()` run f's body (the first binds arguments: values.py sees them)
 _CALLS_FIRST = frozenset(
@@ -160,6 +162,9 @@ class Inference(ClassIndex):
         if tag == "call":
             return self.call_result(func, ref)
         if tag == "await" or tag == "enter":
+            manager = self._manager_generator(func, ref[1]) if tag == "enter" else None
+            if manager is not None:
+                return self.yielded_value(manager)  # (`with get_session() as session`)
             value = self.value_of(func, ref[1])
             if tag == "enter" and value is not None and value[0] == "obj":
                 method = self.method(value[1], "__enter__")
@@ -414,6 +419,15 @@ class Inference(ClassIndex):
             return value
         return self._memoized(key, _RETURN, func)
 
+    def _manager_generator(self, func: Func, ref: tuple) -> Func | None:
+        """The project's `@contextmanager` (or `@asynccontextmanager`) generator function a
+        call `ref` makes a context manager of: entered, it gives what the generator yields."""
+        if ref[0] != "call":
+            return None
+        callee = self.callee(func, ref[1])
+        target = self.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
+        return target if target is not None and makes_managers(target) else None
+
     def yielded_value(self, func: Func) -> Value | None:
         """What a generator function yields first: its annotation's (`-> Iterator[Session]`),
         else the first value it yields that unjam knows."""
@@ -604,3 +618,11 @@ def _project_made(value: Value) -> bool:
 
 
 _ANY_CALLABLE = ("inst", "collections.abc.Callable")
+
+
+def makes_managers(func: Func) -> bool:
+    """Whether `func` is a generator function `@contextmanager` (or `@asynccontextmanager`)
+    makes a factory of context managers of."""
+    return func.fd.is_generator and any(
+        last_name(decorator) in _MANAGER_DECORATORS for decorator, _l, _c in func.fd.decorators
+    )

@@ -29,6 +29,7 @@ from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
+from unjam.analysis.inference import makes_managers
 from unjam.analysis.never_runs import NeverRuns
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
@@ -434,12 +435,16 @@ class RulesEngine:
         return roots
 
     def _never_served(self, route) -> bool:
-        """Whether a dependency of `route` raises whenever it runs (never_runs.py), and the
-        app overrides none of that name: every request fails there, and the endpoint never
-        runs."""
+        """Whether a dependency of `route` raises whenever it runs (never_runs.py), or is a
+        `@contextmanager` function (FastAPI unwraps it, takes it for a generator dependency
+        and iterates the manager it returns: TypeError; before it unwrapped, the endpoint got
+        the manager, whose first use fails), and the app overrides none of that name: every
+        request fails there, and the endpoint never runs."""
         never_runs = self.never_runs
+        funcs = self.p.funcs
         return any(
-            never_runs.always_raises(f) and not never_runs.overridden(self.p.funcs[f].fd.name)
+            (never_runs.always_raises(f) or makes_managers(funcs[f]))
+            and not never_runs.overridden(funcs[f].fd.name)
             for d in route.dependencies
             for f in d.funcs
         )

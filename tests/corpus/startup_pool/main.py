@@ -37,7 +37,7 @@ app = FastAPI(lifespan=lifespan)  # expect: UJ006
 @app.get("/orders")
 def orders():
     with get_conn() as conn:
-        return conn.execute("SELECT 1").fetchall()
+        return conn.execute("SELECT 1").fetchall()  # expect: UJ005
 
 
 @app.get("/direct")

@@ -17,7 +17,7 @@ def get_db():
     cur = conn.cursor()
     try:
         yield cur
-        conn.commit()  # expect: UJ005 (the request's own commit: no UJ003 of its own)
+        conn.commit()  # ok: one of the places current_device's UJ005 names, at its first (main.py); the request's own commit, no UJ003 of its own
     except Exception:
         conn.rollback()  # ok: the request's own rollback, on the connection it opened
         raise

@@ -9,7 +9,7 @@ app = FastAPI()  # expect: UJ006
 
 def current_device(token: str):
     with get_db() as cur:
-        cur.execute("select id from devices where token = %s", (token,))
+        cur.execute("select id from devices where token = %s", (token,))  # expect: UJ005
         return cur.fetchone()
 
 

@@ -13,5 +13,5 @@ router = APIRouter()
 @router.get("/families/{family_id}")
 def family(family_id: int) -> dict:
     with db_conn("families") as conn:
-        rows = conn.execute("SELECT * FROM families WHERE id = %s", (family_id,)).fetchall()
+        rows = conn.execute("SELECT * FROM families WHERE id = %s", (family_id,)).fetchall()  # expect: UJ005 (connect, `SET`, this query)
     return {"members": rows}

@@ -21,7 +21,7 @@ router = APIRouter()
 @router.get("/people/{person_id}")
 def person(person_id: int) -> dict:
     with db_conn() as conn:
-        row = conn.execute(
+        row = conn.execute(  # expect: UJ005
             "SELECT given, surname FROM people WHERE id = %s", (person_id,)
         ).fetchone()
     return {"name": display_name(row), "raw": json_codec.dumps(row)}
