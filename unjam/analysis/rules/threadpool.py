@@ -308,19 +308,23 @@ class ThreadPool:
         under a limiter FastAPI makes for that one exit, not the default one; a call made
         once per process (`if database is None: init_database()`), or in the body of an
         `lru_cache`d dependency (`Depends(get_settings)`: later requests get the kept
-        value), holds no token per request."""
+        value), holds no token per request. A SQLite database's queries do not count: a
+        larger limiter lets more of them queue for the file's lock, as UJ005 does not count
+        them as round trips."""
         return any(
-            self._waits_per_request(inv, f)
+            self._waits_per_request(inv, f, route.app or "")
             for inv in (route.endpoint, *route.dependencies)
             if inv.token and not inv.cached
             for f in inv.funcs
         )
 
-    def _waits_per_request(self, inv: Invoked, gqn: str) -> bool:
+    def _waits_per_request(self, inv: Invoked, gqn: str, app: str) -> bool:
         sites = [
             s
             for s in self._under_token(gqn)
-            if _waits_at(s) and not self.e.never_runs.call(s.path, s.line, s.col)
+            if _waits_at(s)
+            and not self._on_sqlite(s, app)
+            and not self.e.never_runs.call(s.path, s.line, s.col)
         ]
         if not sites:
             return False
@@ -339,6 +343,14 @@ class ThreadPool:
     def _over_network(self, site: Site, app: str = "") -> bool:
         return site.entry.kind == "network" and not (
             site.qn.startswith("sqlalchemy.") and self._local_database(app)
+        )
+
+    def _on_sqlite(self, site: Site, app: str) -> bool:
+        """Whether the call queries a SQLite database: `sqlite3`'s, or SQLAlchemy's where
+        the program's engines are all SQLite's."""
+        qn = site.qn
+        return qn.startswith("sqlite3.") or (
+            qn.startswith("sqlalchemy.") and self._local_database(app)
         )
 
     def _local_database(self, app: str) -> bool:

@@ -17,7 +17,7 @@ def get_db():
         yield session
 
 
-app = FastAPI()  # expect: UJ006
+app = FastAPI()  # ok: its routes wait only on SQLite, whose lock a larger limiter does not widen: no UJ006
 
 
 @app.get("/habits")
