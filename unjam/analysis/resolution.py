@@ -131,7 +131,23 @@ class Resolver(ProjectIndex):
         primary name of the module (or the package's member) found by path, or None."""
         if imp.module.partition(".")[0] in OUTSIDE_NAMES:
             return None
-        directory = mod.path.rpartition("/")[0]
+        for directory in self._package_folders(mod):
+            found = self._by_path(directory, imp)
+            if found is not None:
+                return found
+        return None
+
+    def _package_folders(self, mod: Module) -> list[str]:
+        """The importer's folder, then each folder above it while the one below is a
+        package: `backend/api/songs.py` imported by backend/main.py, which runs from
+        backend/ (`cd backend && python main.py`), finds `from spotify.api import x` in
+        backend/spotify/, a stray backend/__init__.py making the linker name it a package."""
+        folders = [mod.path.rpartition("/")[0]]
+        while folders[-1] and f"{folders[-1]}/__init__.py" in self.primary:
+            folders.append(folders[-1].rpartition("/")[0])
+        return folders[:-1] if len(folders) > 1 else folders
+
+    def _by_path(self, directory: str, imp: ImportRef) -> str | None:
         path = (f"{directory}/" if directory else "") + imp.module.replace(".", "/")
         primary = self.primary
         package = primary.get(f"{path}/__init__.py")
