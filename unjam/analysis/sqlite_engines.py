@@ -63,21 +63,23 @@ _NETWORK_DRIVERS = (
     *("snowflake-sqlalchemy", "sqlalchemy-bigquery", "clickhouse-sqlalchemy", "databases"),
 )
 _DECLARES_DATABASE = ("sqlalchemy", "sqlmodel")
-_DEPLOY_FILES = ("Dockerfile*", "docker-compose*", "compose*.y*ml", "*.env*", "env*")
+_IMAGE_FILES = ("Dockerfile*", "*.dockerfile")
 _SERVERS = ("postgres", "mysql", "mariadb", "mssql", "oracle")
 
 
 def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
     """Whether a URL the environment gives can only be SQLite's: the dependency files in
     `folders` name SQLAlchemy or SQLModel and no driver of a networked database (without
-    one, `create_engine("postgresql://…")` fails), and no deployment file beside them names
-    PostgreSQL or MySQL (a driver installed there)."""
+    one, `create_engine("postgresql://…")` fails), and no Dockerfile beside them names one,
+    PostgreSQL or MySQL (a driver it may install: `pip install psycopg2`, `libpq`). A
+    compose or `.env` file naming a server installs no driver in the image it runs: a
+    `docker-compose.postgres.yml` beside an image without one cannot start."""
     files = dependency_files(root, folders)
     if not any(names_any(path, _DECLARES_DATABASE) for path in files):
         return False
     if any(_installs_a_driver(path) for path in files):
         return False
-    return not files_mention(root, folders, _DEPLOY_FILES, _SERVERS)
+    return not files_mention(root, folders, _IMAGE_FILES, (*_SERVERS, *_NETWORK_DRIVERS))
 
 
 def _installs_a_driver(path: Path) -> bool:
