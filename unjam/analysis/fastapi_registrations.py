@@ -191,9 +191,21 @@ class Registrations(IncludeModel):
     def _no_project_router(self, func: Func, ref: tuple) -> bool:
         """Whether an include's argument is surely no router of the project: FastAPI's
         router class itself (`from auth.routes import APIRouter as auth_router`, whose
-        include raises as the module loads), or a project class rather than an instance."""
+        include raises as the module loads), a project class rather than an instance, or
+        what a library's function builds from no router of the project
+        (`fastapi_users.get_auth_router(auth_backend)`)."""
         value = self.p.value_of(func, ref)
-        return value is not None and (value[0] == "class" or value in _ROUTER_CLASSES)
+        if value is not None and (value[0] == "class" or value in _ROUTER_CLASSES):
+            return True
+        if ref[0] != "call":
+            return False
+        callee = self.p.callee(func, ref[1])
+        handed = [*ref[2], *(v for _key, v in ref[3])]
+        return (
+            callee is not None
+            and callee[0] == "ext"
+            and all(self._router_of(func, arg) is None for arg in handed)
+        )
 
     def _outside_app(self, func: Func, ref: tuple) -> bool:
         """Whether a mounted app is a library's own ASGI app (`StaticFiles(directory=...)`,

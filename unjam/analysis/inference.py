@@ -349,6 +349,10 @@ class Inference(ClassIndex):
             if container is not None and container[0] == "items":
                 return container[1]  # `CLIENTS.get(name)`
         callee = self.callee(func, target)
+        if callee is None and target[0] == "sub":
+            # `FastAPIUsers[User, int](...)`, `Repository[Item](db)`: the generic class
+            generic = self.value_of(func, target[1])
+            callee = generic if generic is not None and generic[0] in ("ext", "class") else None
         if callee is None:
             return None
         kind = callee[0]

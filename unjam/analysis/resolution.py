@@ -134,7 +134,9 @@ class Resolver(ProjectIndex):
         for directory in self._package_folders(mod):
             found = self._by_path(directory, imp)
             if found is not None:
-                return found
+                # (api/auth/fastapi_users.py's `from fastapi_users import FastAPIUsers` is
+                # the library's: a module does not import itself by its bare name)
+                return None if found.rpartition(".")[0] == mod.name else found
         return None
 
     def _package_folders(self, mod: Module) -> list[str]:
