@@ -416,3 +416,38 @@ def test_a_route_streaming_a_sync_generator_counts_its_trips_as_a_floor():
         assert "makes at least 4 trips" in trips[route], trips[route]
         assert "sync iterable Starlette iterates through the pool" in trips[route]
     assert "makes 4 trips" in trips["GET /pages"], trips["GET /pages"]
+
+
+_FACTORY_GUARDS_APP = """\
+from typing import Annotated
+
+from fastapi import Depends, FastAPI
+
+app = FastAPI()
+
+
+def current_user() -> str:
+    return "ada"
+
+
+def needs(*roles: str):
+    def guard(user: Annotated[str, Depends(current_user)]) -> str:
+        return user
+
+    return guard
+
+
+@app.post("/reports", dependencies=[Depends(needs("admin"))])
+def reports(user: Annotated[str, Depends(needs("admin"))] = None) -> dict:
+    return {"user": user}
+"""
+
+
+def test_a_factory_dependency_written_twice_runs_twice(tmp_path):
+    """`needs("admin")` in `dependencies=[...]` and again in an `Annotated` parameter with
+    a `None` default builds two guards, which FastAPI runs one after the other (its cache is
+    keyed by the callable); `current_user`, one function, runs once."""
+    (tmp_path / "main.py").write_text(_FACTORY_GUARDS_APP)
+    trips = [f.message for f in analyze(tmp_path, [tmp_path / "main.py"]).findings]
+    assert len(trips) == 1 and "makes 5 trips" in trips[0], trips
+    assert "`current_user`, `needs.guard`, `needs.guard`, `reports`" in trips[0], trips

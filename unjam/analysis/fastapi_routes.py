@@ -25,7 +25,7 @@ from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.redefined import runtime_bodies
 from unjam.analysis.resolution import import_root
 from unjam.analysis.routers_by_name import named_module_paths
-from unjam.analysis.summary import Param
+from unjam.analysis.summary import Param, attributes_read, names_read
 from unjam.model import UNREAD_PREFIX
 from unjam.semantics import Role
 
@@ -592,9 +592,15 @@ def _written_in_signature(param: Param) -> bool:
     """Whether the parameter's `Depends(...)` is written in its `def` (a default that is a
     call, or an `Annotated[...]` annotation), so that each `def` evaluates its own: not one
     a name it refers to holds."""
-    if param.default is not None:
-        return param.default[0] == "call"
-    return param.annotation is not None and param.annotation[0] == "sub"
+    if param.default is not None and param.default[0] == "call":
+        return True
+    # (`user: Annotated[str, Depends(needs("admin"))] = None`: the default is no `Depends`)
+    annotation = param.annotation
+    return (
+        annotation is not None
+        and annotation[0] == "sub"
+        and bool((names_read(annotation) | attributes_read(annotation)) & {"Depends", "Security"})
+    )
 
 
 def _loader_root(mod: Module) -> str:
