@@ -451,3 +451,52 @@ def test_a_factory_dependency_written_twice_runs_twice(tmp_path):
     trips = [f.message for f in analyze(tmp_path, [tmp_path / "main.py"]).findings]
     assert len(trips) == 1 and "makes 5 trips" in trips[0], trips
     assert "`current_user`, `needs.guard`, `needs.guard`, `reports`" in trips[0], trips
+
+
+_HANDLED_ROLLBACK_APP = """\
+from fastapi import Depends, FastAPI, HTTPException
+from sqlalchemy import create_engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+SessionLocal = sessionmaker(bind=create_engine("postgresql://garage@db/garage"))
+app = FastAPI()
+
+
+def get_db():
+    db = SessionLocal()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+def create_car(db: Session, plate: str):
+    try:
+        db.add({"plate": plate})
+        db.commit()
+    except IntegrityError:
+        db.rollback()
+        raise HTTPException(409)
+
+
+@app.post("/cars")
+def cars(plate: str, db: Session = Depends(get_db)):
+    try:
+        return create_car(db, plate)
+    except IntegrityError:
+        db.rollback()
+        raise HTTPException(409)
+"""
+
+
+def test_uj005_stands_at_a_call_of_the_normal_path_not_an_except_handler(tmp_path):
+    """The endpoint's own `except IntegrityError: db.rollback()` is its nearest blocking
+    call, but it runs only for an error `create_car` may never let through: the finding
+    stands at the commit the request always makes."""
+    (tmp_path / "main.py").write_text(_HANDLED_ROLLBACK_APP)
+    found = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    held = [f for f in found if f.code == "UJ005"]
+    assert [(f.location.line, f.blocker) for f in held] == [
+        (21, "sqlalchemy.orm.Session.commit")
+    ], held

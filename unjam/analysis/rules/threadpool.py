@@ -401,8 +401,16 @@ class ThreadPool:
             if not sites:
                 continue
             # the finding stands at the call nearest the piece (a deep call may run only
-            # sometimes); the others are counted
-            site = min(sites, key=lambda s: (len(paths.get(s) or ()), self.e.site_order(s)))
+            # sometimes), on its normal path first (an `except` handler's `db.rollback()`
+            # runs only for an error that may never reach it); the others are counted
+            site = min(
+                sites,
+                key=lambda s: (
+                    s in self.g.resolved(s.func).on_error,
+                    len(paths.get(s) or ()),
+                    self.e.site_order(s),
+                ),
+            )
             sites = [site, *(s for s in sites if s != site)]
             path = paths.get(site) or [(site.func, site.line)]
             self.e.report(
