@@ -1811,3 +1811,46 @@ def test_routers_whose_launched_app_is_not_in_the_project_are_not_served(tmp_pat
     (tmp_path / "main.py").write_text("print('not an app')\n")
     result = analyze(tmp_path, sorted(tmp_path.rglob("*.py")))
     assert [f.location.line for f in result.findings] == [9] and not result.unparsed, result
+
+
+_PROMPTS_UNDER_A_TTL_CACHE = """
+from functools import cache
+from pathlib import Path
+
+from cachetools import TTLCache
+from fastapi import FastAPI
+
+app = FastAPI()
+_drafts = TTLCache(maxsize=256, ttl=600)
+
+
+@cache
+def prompt_text(name: str) -> str:
+    return Path(f"prompts/{name}.md").read_text()
+
+
+def compose(topic: str) -> str:
+    return prompt_text("draft") + topic
+
+
+def draft(topic: str) -> str:
+    if topic in _drafts:
+        return _drafts[topic]
+    text = compose(topic)
+    _drafts[topic] = text
+    return text
+
+
+@app.get("/drafts/{topic}")
+async def get_draft(topic: str):
+    return draft(topic)
+"""
+
+
+def test_a_cache_that_keeps_its_entries_bounds_one_that_expires_around_it(tmp_path):
+    """The draft cache expires, but the prompt file is read under `functools.cache`, which
+    keeps what it read: once per prompt name, not again at each expiry."""
+    (tmp_path / "main.py").write_text(_PROMPTS_UNDER_A_TTL_CACHE)
+    found = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    messages = [f.message for f in found if f.code == "UJ001"]
+    assert len(messages) == 1 and "cached per key: each new key pays again" in messages[0], found

@@ -228,9 +228,12 @@ class RulesEngine:
         return bool(verdicts) and all(v == "row" for v in verdicts)
 
     def memo_expires(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether a memo that makes `site` run once is a cache that drops its entries
-        after a while (`cachetools.TTLCache`): each expiry pays again."""
-        return "expires" in self._memo_kinds(path, site)
+        """Whether the memos that make `site` run once are all caches that drop their
+        entries after a while (`cachetools.TTLCache`): each expiry pays again. One that
+        keeps its entries (`functools.cache` on the prompt loader a TTL-cached engine
+        calls) makes the call once per key, whatever expires around it."""
+        verdicts = self._memo_kinds(path, site)
+        return bool(verdicts) and all(v == "expires" for v in verdicts)
 
     def _memo_kinds(self, path: list[tuple[str, int]], site: Site) -> list[str]:
         """For each memo on `path` (a guarded call, a cached callee) and around `site`
