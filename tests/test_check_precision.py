@@ -1854,3 +1854,10 @@ def test_a_cache_that_keeps_its_entries_bounds_one_that_expires_around_it(tmp_pa
     found = analyze(tmp_path, [tmp_path / "main.py"]).findings
     messages = [f.message for f in found if f.code == "UJ001"]
     assert len(messages) == 1 and "cached per key: each new key pays again" in messages[0], found
+
+
+def test_a_member_an_instance_s_method_is_called_with_decides_its_branch():
+    """`center.notify(Channel.IN_APP, ...)` on a module-level instance binds `self`, so the
+    member is the `channel` the method tests: only the settlement route reaches the mail."""
+    found = findings("member_dispatch", "UJ001", "main.py")
+    assert {f.entry.route for f in found.values()} == {"PUT /bids/{bid_id}/settle"}, found

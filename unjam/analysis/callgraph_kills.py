@@ -17,6 +17,7 @@ from unjam.analysis.values import (
     EMPTY,
     Forwarded,
     decided_false,
+    is_static,
     param_tests,
     passed_values,
     spreads_own_kwargs,
@@ -63,7 +64,10 @@ class ArgumentKills:
         constructs = self._constructs(site, target)
         alias = _imported_as(func, site, constructs or target.fd.name)
         built = self._built(func, site)
-        return passed_values(func.fd, site, target.fd, constants, wanted, alias, built, constructs)
+        bound = self._bound(func, site, target)
+        return passed_values(
+            func.fd, site, target.fd, constants, wanted, alias, built, constructs, bound
+        )
 
     def _constructs(self, site: CallSite, target: Func) -> str | None:
         """The class name, when the call makes an instance of an undecorated project class
@@ -110,7 +114,18 @@ class ArgumentKills:
             self.decorators.all_transparent(target),
             _imported_as(func, site, constructs or target.fd.name),
             self._built(func, site),
+            self._bound(func, site, target),
         )
+
+    def _bound(self, func: Func, site: CallSite, target: Func) -> bool:
+        """Whether the call binds `target`'s first parameter: a method of a project class
+        called on an instance of it (`notify.notify_user(Kind.IN_APP)`, `notify =
+        Center()`), which the callee's resolution through that instance showed."""
+        ref = site.func
+        if ref[0] != "attr" or target.class_gqn is None or is_static(target.fd):
+            return False
+        receiver = self.project.value_of(func, ref[1])
+        return receiver is not None and receiver[0] == "obj"
 
     def _built(self, func: Func, site: CallSite) -> Mapping[tuple, object]:
         """The call's arguments that are surely objects it builds, or locals holding only

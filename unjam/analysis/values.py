@@ -126,6 +126,7 @@ def decided_false(
     transparent: bool = False,
     alias: str | None = None,
     built: Mapping[tuple, object] = _NO_BUILT,
+    bound: bool = False,
 ) -> frozenset[int]:
     """Indexes of the callee's guards that this call's argument values make false;
     `constants`: the caller's parameters every call of it gives one constant (see
@@ -134,14 +135,23 @@ def decided_false(
     caller's `**kwargs`, spread into the call, holds. `transparent`: the callee's decorators
     hand it the call's arguments unchanged (transparent.py). `alias`: the name an import
     binds the callee to (`from m import remember as cognee_remember`). `built`: the call's
-    arguments that are surely objects (instances.py), by their ref."""
+    arguments that are surely objects (instances.py), by their ref. `bound`: the call
+    surely binds the callee's first parameter (`notify.send(kind)` of an instance's
+    method)."""
     site = spread_literals(caller, site)
     if not tests or not called_plainly(caller, site, callee, constructs, transparent, alias):
         return EMPTY
     if any(name is None and not spreads_own_kwargs(caller, v) for name, v in site.kwargs):
         forwarded = None  # (another `**spread`: any keyword the call does not name)
     known = _known_values(
-        site, callee, constants, constructs is not None, forwarded, caller, built=built
+        site,
+        callee,
+        constants,
+        constructs is not None,
+        forwarded,
+        caller,
+        built=built,
+        bound_call=bound,
     )
     params = {q.name for q in callee.params}
     for _, guard in tests:
@@ -169,16 +179,24 @@ def passed_values(
     alias: str | None = None,
     built: Mapping[tuple, object] = _NO_BUILT,
     constructs: str | None = None,
+    bound: bool = False,
 ) -> dict[str, object]:
     """Parameter → value, for the callee's parameters among `wanted` this call makes
     certain (as `decided_false` knows them), `constants` holding what the caller's
     parameters hold on the path taken (callgraph.py's search state); empty unless the
-    function is called plainly. `constructs`: as for `decided_false`."""
+    function is called plainly. `constructs`, `bound`: as for `decided_false`."""
     site = spread_literals(caller, site)
     if not called_plainly(caller, site, callee, constructs, alias=alias):
         return {}
     return _known_values(
-        site, callee, constants, constructs is not None, caller=caller, wanted=wanted, built=built
+        site,
+        callee,
+        constants,
+        constructs is not None,
+        caller=caller,
+        wanted=wanted,
+        built=built,
+        bound_call=bound,
     )
 
 
@@ -375,6 +393,7 @@ def _known_values(
     caller: FuncDef | None = None,
     wanted: frozenset[str] | None = None,
     built: Mapping[tuple, object] = _NO_BUILT,
+    bound_call: bool = False,
 ) -> dict[str, object]:
     """Parameter → value, for the parameters (among `wanted`, when given) whose value this
     call makes certain: a constant passed by keyword (or by position, to a function or a
@@ -389,7 +408,7 @@ def _known_values(
     passed = {name: ref for name, ref in site.kwargs}
     spread = None in passed
     # (the `__init__` a class call reaches, and `self.m(a)`, surely bind the first one)
-    bound = 1 if constructs or binds_self(caller, site, callee) else 0
+    bound = 1 if constructs or bound_call or binds_self(caller, site, callee) else 0
     method = callee.class_qn is not None and not bound and not is_static(callee)
     # a method's call may be bound (`obj.m(a)`: `a` is the second parameter) or not
     # (`Cls.m(obj, a)`): count one more positional to cover both
