@@ -63,23 +63,26 @@ _NETWORK_DRIVERS = (
     *("snowflake-sqlalchemy", "sqlalchemy-bigquery", "clickhouse-sqlalchemy", "databases"),
 )
 _DECLARES_DATABASE = ("sqlalchemy", "sqlmodel")
-_IMAGE_FILES = ("Dockerfile*", "*.dockerfile")
+# files that may install a driver (a Dockerfile) or name the database a developer runs with
+# (an `.env`, whose interpreter may hold a driver the dependency files leave out)
+_DRIVER_OR_URL_FILES = ("Dockerfile*", "*.dockerfile", "*.env*", "env*")
 _SERVERS = ("postgres", "mysql", "mariadb", "mssql", "oracle")
 
 
 def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
     """Whether a URL the environment gives can only be SQLite's: the dependency files in
     `folders` name SQLAlchemy or SQLModel and no driver of a networked database (without
-    one, `create_engine("postgresql://…")` fails), and no Dockerfile beside them names one,
-    PostgreSQL or MySQL (a driver it may install: `pip install psycopg2`, `libpq`). A
-    compose or `.env` file naming a server installs no driver in the image it runs: a
-    `docker-compose.postgres.yml` beside an image without one cannot start."""
+    one, `create_engine("postgresql://…")` fails), and no Dockerfile or `.env` beside them
+    names one, PostgreSQL or MySQL (a driver the image may install, `pip install psycopg2`;
+    a database the developer's own interpreter reaches). A compose file naming a server
+    runs the image the Dockerfile builds, without a driver: a `docker-compose.postgres.yml`
+    beside such an image cannot start."""
     files = dependency_files(root, folders)
     if not any(names_any(path, _DECLARES_DATABASE) for path in files):
         return False
     if any(_installs_a_driver(path) for path in files):
         return False
-    return not files_mention(root, folders, _IMAGE_FILES, (*_SERVERS, *_NETWORK_DRIVERS))
+    return not files_mention(root, folders, _DRIVER_OR_URL_FILES, (*_SERVERS, *_NETWORK_DRIVERS))
 
 
 def _installs_a_driver(path: Path) -> bool:
