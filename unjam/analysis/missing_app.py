@@ -23,15 +23,16 @@ _MAX_BYTES = 1_000_000
 
 def missing_app(project: Project, root: Path, unparsed: dict[str, str]) -> tuple[str, str] | None:
     """(path, reason) of what keeps the project's app from starting, when it has none that
-    unjam sees (the caller asks only then): a file that does not parse and builds one, or
-    the launch file whose every `module:attr` names a module the project lacks."""
+    unjam sees (the caller asks only then): a file that does not parse and builds one that
+    includes routers, or the launch file whose every `module:attr` names a module the
+    project lacks."""
     for path in sorted(unparsed):
         if is_test_path(path) or not path.endswith(".py"):
             continue
-        text = _read(root / path)
-        found = _BUILDS_APP.search(text) if text is not None else None
+        text = _read(root / path) or ""
+        found = _BUILDS_APP.search(text) if "include_router" in text else None
         if found is not None:
-            line = text.count("\n", 0, found.start()) + 1  # type: ignore[union-attr]
+            line = text.count("\n", 0, found.start()) + 1
             return path, (
                 f"; it builds the app (`FastAPI(` on line {line}), which cannot start: no "
                 "route of its routers is checked until it parses"
