@@ -101,10 +101,10 @@ class Launchers:
             return True
         if word.search(own):
             return True
-        return files_mention(self.root, folders_up(mod.path), _LAUNCHERS, (spelled,), True)
+        return files_mention(self.root, _folders_up(mod.path), _LAUNCHERS, (spelled,), True)
 
 
-def folders_up(path: str) -> list[str]:
+def _folders_up(path: str) -> list[str]:
     """The module's folder and each folder above it, to the root (relative, with "/")."""
     parts = path.split("/")[:-1]
     return [f"{'/'.join(parts[:depth])}/" for depth in range(len(parts), 0, -1)] + [""]
