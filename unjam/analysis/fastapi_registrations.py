@@ -426,6 +426,8 @@ class Registrations(IncludeModel):
                 self._other(func, role, app=owner.sym if owner is not None else "")
             return
         path = self._path(scope, args[0] if args else kwargs.get("path"))
+        if path is None and None in kwargs:
+            path = UNREAD_PREFIX  # (`@app.post(**SPECS["signup"])`: the spread holds it)
         if path is None:
             return
         if owner is None and not path.startswith(UNREAD_PREFIX) and not self._an_app(scope, ref):
