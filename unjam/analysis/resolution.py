@@ -377,7 +377,7 @@ class Resolver(ProjectIndex):
                 typed = self.annotation_type(self.module_scope(mod), ann)
                 if typed is not None and typed[0] != "obj":
                     return typed
-            for scope_qn, ref in values:
+            for scope_qn, ref in _final_first(s, values):
                 scope = self.funcs.get(f"{mod.name}.{scope_qn}") or self.module_scope(mod)
                 value = self.value_of(scope, ref)
                 if value is not None:
@@ -596,3 +596,20 @@ def import_root(mod: Module) -> str:
     depth = mod.name.count(".") + 1
     kept = folder[: max(len(folder) - depth, 0)]
     return "/".join(kept) + "/" if kept else ""
+
+
+def _final_first(summary, values: list) -> list:
+    """A module global's values, the one its module's body binds last unconditionally put
+    first: `client = pymongo.MongoClient(url)` to build indexes, then `client =
+    AsyncIOMotorClient(url)`, and the functions that run later see the second. Only a value
+    built by a call the body makes outside any `if`/`try` is known to come last so; other
+    orders are kept as written."""
+    top = summary.funcs.get("<module>")
+    if top is None or len(values) < 2:
+        return values
+    unconditional = {(c.func, c.args, c.kwargs) for c in top.calls if c.guard < 0}
+    for i in range(len(values) - 1, -1, -1):
+        scope_qn, ref = values[i]
+        if scope_qn == "<module>" and ref[0] == "call" and ref[1:4] in unconditional:
+            return [values[i], *values[:i], *values[i + 1 :]]
+    return values
