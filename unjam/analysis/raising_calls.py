@@ -196,8 +196,9 @@ def _top_level_functions(project: Project) -> Iterator[Func]:
 
 
 def _surely_read_attributes(ref: tuple) -> Iterator[tuple[str, str]]:
-    """(name, attribute) of each `name.attribute` a ref reads, leaving out what may not be evaluated: the branches of
-    `x if c else y`, the right of `and`/`or`, a lambda's body."""
+    """(name, attribute) of each `name.attribute` a ref reads, leaving out what may not be
+    evaluated: a conditional expression, an `and`/`or` (its first operand too, to keep this
+    simple), a lambda's body."""
     if type(ref) is not tuple or not ref or ref[0] in ("ifexp", "boolop", "lambda"):
         return
     if ref[0] == "attr" and len(ref) == 3 and ref[1][:1] == ("name",):

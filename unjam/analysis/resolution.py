@@ -602,8 +602,8 @@ def _final_first(summary, values: list) -> list:
     """A module global's values, the one its module's body binds last unconditionally put
     first: `client = pymongo.MongoClient(url)` to build indexes, then `client =
     AsyncIOMotorClient(url)`, and the functions that run later see the second. Only a value
-    built by a call the body makes outside any `if` or `except` handler is known to come last so; other
-    orders are kept as written."""
+    built by a call the body makes outside any `if` or `except` handler is known to come
+    last so; other orders are kept as written."""
     top = summary.funcs.get("<module>")
     if top is None or len(values) < 2:
         return values

@@ -121,7 +121,8 @@ def _sync_content(project: Project, func: Func, ref: tuple) -> bool:
     """Whether `StreamingResponse(content, ...)` (`ref`, as written in the return) streams
     a sync iterable: a call of one of the project's sync generator functions, `iter(...)`, a
     list, a file object (`io.BytesIO(...)`, `open(...)`), or an outside object's `iter_*`
-    method; also through a local holding one. Starlette iterates each in the thread pool (`iterate_in_threadpool`)."""
+    method; also through a local holding one. Starlette iterates each in the thread pool
+    (`iterate_in_threadpool`)."""
     if ref[0] != "call":
         return False
     contents = [*ref[2][:1], *(value for key, value in ref[3] if key == "content")]
