@@ -227,26 +227,24 @@ def _analyse(
         skip = (lambda func: func.mod.path in never_loaded) if never_loaded else None
         root = uncompilable[0] if uncompilable is not None else None
         overrides = dependency_overrides(project, root)
-        launched = Launchers(project, root).launches_app if root is not None else None
-        model = build_model(
-            project, on_error, apps, skip=skip, overrides=overrides, launched=launched
-        )
+        launchers = Launchers(project, root) if root is not None else None
+        launched = launchers.launches_app if launchers is not None else None
+
+        def rebuild(skip):
+            return build_model(
+                project, on_error, apps, skip=skip, overrides=overrides, launched=launched
+            )
+
+        model = rebuild(skip)
         # (one reader of the modules that may raise, for the start-ups and the rules alike)
         never_runs = NeverRuns(project, root)
         if root is not None and (model.apps or model.routes):
             model = _without_failing_imports(
-                project,
-                model,
-                on_error,
-                apps,
-                unparsed,
-                uncompilable,
-                never_loaded,
-                (overrides, launched),
+                project, model, rebuild, unparsed, uncompilable, never_loaded
             )
-        if root is not None and model.apps:
+        if launchers is not None and model.apps:
             model = without_failing_startups(project, model, unparsed, never_runs)
-            model = without_unlaunched_factories(project, model, root)
+            model = without_unlaunched_factories(project, model, launchers)
         elif root is not None and model.routes:
             model = _without_an_app(project, model, root, unparsed)
         graph = CallGraph(project, on_error, once=_run_once(model))
@@ -262,12 +260,10 @@ def _analyse(
     return findings, sorted(unparsed.items()), model
 
 
-def _without_failing_imports(
-    project, model, on_error, apps, unparsed, uncompilable, never_loaded, build_args
-):
+def _without_failing_imports(project, model, rebuild, unparsed, uncompilable, never_loaded):
     """The model again without the modules that cannot import, when some app or route is in
-    one (unstartable.py), else `model`; `build_args`: the model's overrides and launched."""
-    from unjam.analysis.fastapi_model import build_model
+    one (unstartable.py), else `model`; `rebuild(skip)`: the model built again, skipping the
+    functions `skip` says never run."""
     from unjam.analysis.unstartable import find_unstartable
 
     try:
@@ -278,14 +274,7 @@ def _without_failing_imports(
     if found is None:
         return model
     failing, dead_apps = found
-    rebuilt = build_model(
-        project,
-        on_error,
-        apps,
-        skip=lambda func: failing.fails(func.mod) or func.mod.path in never_loaded,
-        overrides=build_args[0],
-        launched=build_args[1],
-    )
+    rebuilt = rebuild(lambda func: failing.fails(func.mod) or func.mod.path in never_loaded)
     rebuilt.unstartable = dead_apps
     if not model.apps:  # (a library's routers: those whose modules import are kept)
         return rebuilt

@@ -11,8 +11,6 @@ handlers serve no request.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import FastAPIModel, Middleware, RouterObj
 from unjam.analysis.launchers import Launchers
@@ -21,13 +19,14 @@ from unjam.analysis.summary import FuncDef, names_read
 from unjam.semantics import Role
 
 
-def without_unlaunched_factories(project: Project, model: FastAPIModel, root: Path) -> FastAPIModel:
+def without_unlaunched_factories(
+    project: Project, model: FastAPIModel, program: Launchers
+) -> FastAPIModel:
     """`model` without the apps only an unlaunched factory builds, and what only they serve,
     when another app is served."""
     candidates = [app for app in model.apps if app.scope.fd.qn != "<module>"]
     if not candidates:
         return model
-    program = Launchers(project, root)
     unlaunched = [app for app in candidates if _unlaunched(project, app, program)]
     dead = {app.sym for app in unlaunched}
     if not dead or len(dead) == len(model.apps):
