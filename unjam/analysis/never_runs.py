@@ -82,6 +82,7 @@ class NeverRuns:
         self.models = BrokenModels(project)
         self._judging: set[str] = set()  # see `_raises_when_called`
         self._overriding: dict[str, tuple[str, ...]] = {}  # see `_overrides`
+        self._defining: dict[str, list] | None = None  # method name → classes (`_overrides`)
         self._trees: dict[str, object] = {}  # module path → its parsed text (`_annotated`)
 
     def call(self, path: str, line: int, col: int) -> bool:
@@ -283,11 +284,21 @@ class NeverRuns:
             owner, _, name = method_gqn.rpartition(".")
             known = tuple(
                 f"{cls.mod.name}.{cls.cd.methods[name]}"
-                for cls in self.p.classes.values()
-                if name in cls.cd.methods and cls.gqn != owner and owner in self.p.mro(cls.gqn)[0]
+                for cls in self._classes_defining(name)
+                if cls.gqn != owner and owner in self.p.mro(cls.gqn)[0]
             )
             self._overriding[method_gqn] = known
         return known
+
+    def _classes_defining(self, name: str) -> list:
+        """The project's classes that define a method `name` (indexed once: a scan of every
+        class per method asked about adds up on a large project)."""
+        if self._defining is None:
+            self._defining = {}
+            for cls in self.p.classes.values():
+                for method in cls.cd.methods:
+                    self._defining.setdefault(method, []).append(cls)
+        return self._defining.get(name, [])
 
     def _sqlalchemy_2(self, mod: Module) -> bool:
         """Unless the project pins SQLAlchemy 1, what it installs is 2 or later (the

@@ -153,6 +153,7 @@ class ProjectIndex:
         self._used: set[str] | None = None  # see used_names
         self._written: frozenset[str] | None = None  # see written_names
         self._rearmed: dict[str, set[str | None]] | None = None  # see rearmed_flags
+        self._rearmed_for: dict[str | None, frozenset[str]] = {}  # class gqn → rearmed_flags
         self._unique: list[Module] | None = None  # see unique_modules
         self._folders: frozenset[str] | None = None  # see folders
         self._tops: frozenset[str] | None = None  # see top_names
@@ -312,13 +313,17 @@ class ProjectIndex:
         base re-arms through `self`, and those any code re-arms through another object
         (`worker._ready = False`); an unrelated class's `self._initialized = False` is
         its own."""
+        known = self._rearmed_for.get(class_gqn)
+        if known is not None:
+            return known
         rearmed = self._rearmed
         if rearmed is None:
             rearmed = self._rearmed = self._find_rearmed()
         family = set(self.mro(class_gqn)[0]) if class_gqn else set()
-        return frozenset(
+        known = self._rearmed_for[class_gqn] = frozenset(
             name for name, owners in rearmed.items() if None in owners or owners & family
         )
+        return known
 
     def reset_by_callers(self, fd: FuncDef) -> frozenset[str]:
         """The module globals a caller of `fd` (by name) sets back to None or False before
