@@ -349,11 +349,16 @@ def _not_self_imported(names: list[str], imports: tuple) -> list[str]:
     """`names` but those under which the module would import itself: `app/tasks/celery.py`
     writing `from celery import Celery` means the library, so under its bare name `celery`
     (its folder on `sys.path`) it would import itself, half-initialised, and fail; it is
-    `app.tasks.celery` only, and `celery` stays the library's name for the project."""
+    `app.tasks.celery` only, and `celery` stays the library's name for the project. A dotted
+    name of the project's own (`from app.auth.auth import KEY` in app/auth/auth.py) is the
+    module itself, importing itself (self_imports.py says when that fails)."""
+    from unjam.analysis.resolution import OUTSIDE_NAMES
+
     absolute = [imp.module for imp in imports if imp.level == 0 and imp.module]
     kept = [
         name
         for name in names
         if not any(module == name or module.startswith(name + ".") for module in absolute)
+        or ("." in name and name in absolute and name.partition(".")[0] not in OUTSIDE_NAMES)
     ]
     return kept or names

@@ -116,8 +116,9 @@ def _lacking_names(project: Project, root: Path, broken: dict[str, str]) -> dict
     fails, under the path of the file to fix (the module that lacks the name; the first
     importer of a module missing from disk); returns that path → the reason."""
     from unjam.analysis.missing_names import missing_names
+    from unjam.analysis.self_imports import self_imports
 
-    missing = missing_names(project, root)
+    missing = missing_names(project, root) + self_imports(project, root)
     if not missing:
         return {}
     names_of: dict[int, list[str]] = {}
@@ -268,6 +269,14 @@ def _lacking_reason(found: list) -> str:
             f"disk: importing {them} raises {first.error}"
         )
     names = ", ".join(f"`{n}`" for n in dict.fromkeys(m.name for m in found))
+    if first.importer is first.source:
+        it = "them" if "," in names else "it"
+        return (
+            f"{first.importer.path} imports {names} from itself (line {first.line}), and "
+            f"nothing above that line binds {it}: as it runs, the module is only half built, "
+            f"so importing it raises ImportError (bind {it} above that line, or import {it} "
+            f"from the module that defines {it})"
+        )
     who = f"{first.importer.path}:{first.line}" + (f" and {more} import" if others else " imports")
     return (
         f"{first.source.path} defines no {names}, which {who} from it: importing {them} "
