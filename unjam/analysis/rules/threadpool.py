@@ -59,6 +59,8 @@ _UPLOAD_CLAUSE = (
     "; an uploaded file past 1 MiB adds a trip per chunk written to its temporary file as the "
     "request is parsed"
 )
+# the APIs that run a function after the response is sent (Starlette's background tasks)
+_BACKGROUND_APIS = ("starlette.background.",)
 # what a returned response adds as Starlette sends it (route_trips.sent_through_the_pool)
 _SENT_CLAUSES = {
     "FileResponse": (
@@ -232,6 +234,7 @@ class ThreadPool:
                 f"requests, but once the pool is saturated a request waits for a "
                 f"{pool.unit} {at_least}{trips} times"
                 + (f" ({_after_response(exits)})" if exits else "")
+                + _background_clause(self._sync_background_tasks(route))
             ),
             "thread-pool trips",
             self.e.entry_point(route.endpoint),
@@ -249,6 +252,20 @@ class ThreadPool:
             if shared is not None
             else None,
         )
+
+    def _sync_background_tasks(self, route: Route) -> list[str]:
+        """The sync functions the route's code may hand to `BackgroundTasks.add_task` (or a
+        `BackgroundTask`), directly or through the functions it calls: Starlette runs each
+        in the thread pool, under the default limiter, after the response is sent."""
+        roots = [gqn for inv in (*route.dependencies, route.endpoint) for gqn in inv.funcs]
+        graph, funcs = self.e.g, self.p.funcs
+        found: dict[str, str] = {}
+        for gqn in sorted(self.e.reached_functions(roots, "loop")):
+            for off in graph.resolved(gqn).offloads:
+                target = funcs.get(off.target)
+                if off.qn.startswith(_BACKGROUND_APIS) and target and not target.fd.is_async:
+                    found.setdefault(target.gqn, target.display)
+        return list(found.values())
 
     def _exits_elsewhere(self, pieces: list[Invoked]) -> str:
         """The clause on sync generator dependencies: FastAPI runs each one's exit in a worker
@@ -518,6 +535,23 @@ def _after_response(generators: list[Invoked]) -> str:
     if len(generators) == 1:
         return "the last of them after its response is sent"
     return f"the last {len(generators)} of them after its response is sent"
+
+
+def _background_clause(tasks: list[str]) -> str:
+    """The trips the route's sync background tasks add after its response is sent: the
+    pool pays for them, the client does not wait for them."""
+    if not tasks:
+        return ""
+    names = ", ".join(f"`{name}`" for name in tasks)
+    if len(tasks) == 1:
+        return (
+            f"; the sync background task {names} it may add makes one more trip after its "
+            "response is sent, which the client does not wait for"
+        )
+    return (
+        f"; the sync background tasks {names} it may add make one more trip each after its "
+        "response is sent, which the client does not wait for"
+    )
 
 
 def _exits_counted(generators: list[Invoked], pinned: str) -> str:
