@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_resolve import CallResolver
@@ -68,8 +69,9 @@ class CallGraph(CallResolver):
         project: Project,
         on_error: Callable[[Func, Exception], None],
         once: frozenset[str] = frozenset(),
+        root: Path | None = None,
     ):
-        super().__init__(project, on_error, once)
+        super().__init__(project, on_error, once, root)
         self._reach: dict[str, dict[object, frozenset[Site]]] = {"loop": {}, "pool": {}}
         self._successors: dict[str, dict[str, list[str]]] = {"loop": {}, "pool": {}}
         self._next: dict[str, dict[object, Sequence[object]]] = {"loop": {}, "pool": {}}

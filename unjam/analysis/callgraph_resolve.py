@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from unjam.analysis.assigned_before import assigned_before
 from unjam.analysis.async_decorators import decorator_wrapper, registers
@@ -35,6 +36,7 @@ from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.redefined import runtime_bodies
 from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
 from unjam.analysis.set_up_only import set_up_only, stored_from_outside
+from unjam.analysis.slot_resets import SlotResets
 from unjam.analysis.sqlite_pragmas import SQLITE_EXECUTES, sets_a_flag
 from unjam.analysis.startup_set import SetAtStart
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
@@ -57,6 +59,7 @@ class CallResolver:
         project: Project,
         on_error: Callable[[Func, Exception], None],
         once: frozenset[str] = frozenset(),
+        root: Path | None = None,
     ):
         self.project = project
         self._once = once  # functions the framework runs once per process: lifespan, startup
@@ -75,6 +78,7 @@ class CallResolver:
         self.kills = ArgumentKills(project)
         self.orm_deletes = OrmDeletes(project)
         self.broken_models = BrokenModels(project)
+        self.slot_resets = SlotResets(project, root)  # (reads the callers' text: its root)
         self.done = DoneCallbacks(project)
         self.singletons = Singletons(project, once, self.kills, self._memo_guards)
         self.set_at_start = SetAtStart(project, once, self.cat.is_client, self.singletons.runs_once)
@@ -414,7 +418,7 @@ class CallResolver:
                 computed |= self._set_up_only(class_gqn)
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
-        rearmed = p.rearmed_flags(class_gqn)
+        rearmed = p.rearmed_flags(class_gqn) | self.slot_resets.before_calls(fd)
         invalidated = p.reset_by_callers(fd) if fd.globals_declared else frozenset()
         return MemoGuards(fd, shared, computed, p.written_names(), rearmed, given, invalidated)
 

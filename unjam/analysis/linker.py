@@ -247,7 +247,7 @@ def _analyse(
             model = without_unlaunched_factories(project, model, launchers)
         elif root is not None and model.routes:
             model = _without_an_app(project, model, root, unparsed)
-        graph = CallGraph(project, on_error, once=_run_once(model))
+        graph = CallGraph(project, on_error, once=_run_once(model), root=root)
         if model.apps:
             graph.broken_models.loaded_by([app.scope.mod for app in model.apps])
         if retain is not None:

@@ -48,6 +48,7 @@ arguments: `self.folder = f"/media/{product_id}"`) or makes anew
 
 from __future__ import annotations
 
+from unjam.analysis.slot_resets import slot_flag
 from unjam.analysis.summary import CallSite, FuncDef, Guard, mentions, root_name
 
 # assignments followed back from a tested path to a parameter (`url = body.get("url")`,
@@ -150,6 +151,8 @@ def _outlives_call(
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
     if guard.kind == "done" and _flag_name(subject) in rearmed:
         return False  # `if self._finalized: return`, re-armed for each batch: not once
+    if guard.kind in ("done", "cached") and slot_flag(guard.subject) in rearmed:
+        return False  # `STATE["ready"] = False` by a caller, then the call: refilled there
     name = root[1]
     if name == "self":
         return shared_self and _self_attr(subject) not in computed

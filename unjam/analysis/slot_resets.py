@@ -1,0 +1,69 @@
+"""Dict-slot flags a caller sets back before calling the function that tests them:
+
+    STATE["gtfs_ready"] = False          # in the upload route
+    G = load_gtfs_if_needed()            # `if STATE["gtfs_ready"]: return STATE["gtfs"]`
+
+The memo the function keeps behind that flag (rules/memo.py) is refilled on every such call,
+not once per process. The summaries keep no record of item stores, so the caller's lines from
+its `def` to the call are read — only for a function whose guard tests such a flag.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from unjam.analysis.project import Project
+    from unjam.analysis.summary import FuncDef
+
+# `NAME["key"] = False` (or None, 0) on a line of its own, inside a block
+_RESET = re.compile(
+    r"[ \t]+([A-Za-z_]\w*)\[\s*(['\"])([^'\"\n]+)\2\s*\]\s*=\s*(?:False|None|0)\s*(?:#.*)?"
+)
+
+
+def slot_flag(subject: tuple) -> str | None:
+    """`STATE["ready"]` as the text `slot_resets` gives for it, for a guard testing a
+    constant key of a name; None for any other test."""
+    if subject[0] != "sub" or subject[1][0] != "name" or len(subject[2]) != 1:
+        return None
+    key = subject[2][0]
+    if key[0] != "const" or type(key[1]) is not str:
+        return None
+    return f"{subject[1][1]}[{key[1]!r}]"
+
+
+class SlotResets:
+    def __init__(self, project: Project, root: Path | None):
+        self.project = project
+        self.root = root
+        self._lines: dict[str, list[str]] = {}  # module path → its lines
+
+    def before_calls(self, fd: FuncDef) -> frozenset[str]:
+        """The flags of `fd`'s guards (`slot_flag`) a caller of `fd` (by name) sets back to
+        False or None between its `def` and the call."""
+        tested = {slot_flag(g.subject) for g in fd.guards} - {None}
+        root = self.root
+        if not tested or root is None:
+            return frozenset()
+        found: set[str] = set()
+        for caller, site in self.project.sites_named(fd.name):
+            if caller.fd is fd or site.line <= caller.fd.line:
+                continue
+            for text in self._lines_of(root, caller.mod.path)[caller.fd.line : site.line - 1]:
+                reset = _RESET.fullmatch(text)
+                if reset is not None:
+                    found.add(f"{reset.group(1)}[{reset.group(3)!r}]")
+        return frozenset(found & tested)
+
+    def _lines_of(self, root: Path, path: str) -> list[str]:
+        lines = self._lines.get(path)
+        if lines is None:
+            try:
+                text = (root / path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            lines = self._lines[path] = text.splitlines()
+        return lines
