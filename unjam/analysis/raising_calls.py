@@ -37,12 +37,12 @@ _REMOVED = {
     "const": "annotate the field with a `Literal` instead",
     "unique_items": "annotate the field with a set type instead",
 }
-_LIMITS = frozenset(
+SLOWAPI_LIMITS = frozenset(
     f"slowapi.{where}Limiter.{name}"
     for where in ("", "extension.")
     for name in ("limit", "shared_limit")
 )
-_LIMIT_NAMES = frozenset({"limit", "shared_limit"})
+SLOWAPI_LIMIT_NAMES = frozenset({"limit", "shared_limit"})
 _APPS = frozenset({"fastapi.APIRouter", "fastapi.FastAPI"})
 _ROUTE_METHODS = frozenset(
     {"get", "post", "put", "patch", "delete", "head", "options", "api_route", "websocket"}
@@ -110,10 +110,10 @@ def _limits_without_request(project: Project) -> list[RaisingCall]:
         if any(param.name in ("request", "websocket") for param in fd.params):
             continue
         for i, (decorator, line, _col) in enumerate(fd.decorators):
-            if decorator[0] != "call" or last_name(decorator[1]) not in _LIMIT_NAMES:
+            if decorator[0] != "call" or last_name(decorator[1]) not in SLOWAPI_LIMIT_NAMES:
                 continue
             callee = project.callee(scope, decorator[1])
-            if callee is None or callee[0] != "ext" or callee[1] not in _LIMITS:
+            if callee is None or callee[0] != "ext" or callee[1] not in SLOWAPI_LIMITS:
                 continue
             if all(_registers(below) for below, _, _ in fd.decorators[i + 1 :]):
                 found.append(

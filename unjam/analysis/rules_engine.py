@@ -30,6 +30,7 @@ from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.inference import makes_managers
+from unjam.analysis.limited_endpoints import refuses_its_request
 from unjam.analysis.never_runs import NeverRuns
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
@@ -103,7 +104,9 @@ class RulesEngine:
         `root`: its root cause for grouping (None: a group of its own); `variant`: which of
         the rule's kinds of finding it is, as the precedence table names them."""
         key = (code, at.path, at.line, at.column)
-        if key in self._reported or self.never_runs.call(at.path, at.line, at.column):
+        if key in self._reported or self.never_runs.call(
+            at.path, at.line, at.column, blocker.rpartition(".")[2]
+        ):
             return False
         if any(self.never_runs.line(step.path, step.line) for step in chain[:-1]):
             return False  # (reached through a call that never runs; another path may report it)
@@ -438,13 +441,16 @@ class RulesEngine:
         return roots
 
     def _never_served(self, route) -> bool:
-        """Whether a dependency of `route` raises whenever it runs (never_runs.py), or is a
+        """Whether slowapi's limiter refuses the endpoint's `request` (limited_endpoints.py),
+        or a dependency of `route` raises whenever it runs (never_runs.py), or is a
         `@contextmanager` function (FastAPI unwraps it, takes it for a generator dependency
         and iterates the manager it returns: TypeError; before it unwrapped, the endpoint got
         the manager, whose first use fails), and the app overrides none of that name: every
         request fails there, and the endpoint never runs."""
         never_runs = self.never_runs
         funcs = self.p.funcs
+        if any(refuses_its_request(self.p, funcs[f]) for f in route.endpoint.funcs[:1]):
+            return True
         return any(
             (never_runs.always_raises(f) or makes_managers(funcs[f]))
             and not never_runs.overridden(funcs[f].fd.name)
