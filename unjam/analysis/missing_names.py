@@ -80,6 +80,8 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
             if any(declared_requirement(root, r) for r in requirements) or (root / name).exists():
                 continue
             missing = (name, f"{name}/")
+        elif missing[0] == _PYDANTIC and missing[1] == NEVER_IN_PYDANTIC:
+            said = NEVER_IN_PYDANTIC  # (in no version: whatever the project installs)
         elif missing[0] == _PYDANTIC:
             declared = declared or pydantic_2(root, importer, project.primary)
             if declared == "-":
@@ -196,6 +198,8 @@ class _Scan:
                     if not top:
                         if module == _PYDANTIC and name in _PYDANTIC_1_ONLY:
                             found.append((mod, imp, None, (_PYDANTIC, "")))
+                        elif module == _PYDANTIC and name in _TYPING_ONLY:
+                            found.append((mod, imp, None, (_PYDANTIC, NEVER_IN_PYDANTIC)))
                         elif self._absent_package(module):
                             found.append((mod, imp, None, (_ABSENT, "")))
                         continue
@@ -430,6 +434,14 @@ _PROJECT_PACKAGES = frozenset(
 
 # names `from pydantic import …` gives in pydantic 1 and raises PydanticImportError for in 2
 _PYDANTIC = "pydantic"
+# typing's names, which no pydantic version exports (`from pydantic import BaseModel, Optional`
+# raises ImportError under pydantic 1 and 2 alike; checked against 1.10 and 2.14)
+_TYPING_ONLY = frozenset(
+    {"Optional", "List", "Dict", "Union", "Any", "Tuple", "Set", "Type", "Callable", "Literal"}
+    | {"Annotated", "Sequence", "Mapping", "Iterable", "ClassVar", "Final", "TypedDict"}
+    | {"Generic", "TypeVar", "NamedTuple", "FrozenSet"}
+)
+NEVER_IN_PYDANTIC = "any version"
 _PYDANTIC_1_ONLY = frozenset(
     {"BaseSettings", "Protocol", "Required", "JsonWrapper", "compiled", "stricturl"}
     | {"validate_model", "parse_file_as", "parse_raw_as", "StrBytes", "NoneStr", "NoneBytes"}

@@ -126,7 +126,7 @@ def _lacking_names(project: Project, root: Path, broken: dict[str, str]) -> dict
         names_of.setdefault(id(mod), []).append(name)
     groups: dict[str, list] = {}  # the module lacking names, or the missing module's name
     for m in sorted(missing, key=lambda m: (m.importer.path, m.line)):
-        key = "pydantic" if m.declared else m.source.path if m.source else m.name
+        key = f"pydantic {m.declared}" if m.declared else m.source.path if m.source else m.name
         groups.setdefault(key, []).append(m)
     by_path: dict[str, list] = {}  # the file each group is reported at → what fails there
     for found in groups.values():
@@ -240,6 +240,15 @@ def _lacking_reason(found: list) -> str:
     more = f"{others} more file{'s' if others > 1 else ''}"
     them = "them" if others else "it"
     also = f", as do {more}" if others else ""
+    from unjam.analysis.missing_names import NEVER_IN_PYDANTIC
+
+    if first.declared == NEVER_IN_PYDANTIC:
+        names = ", ".join(f"`{n}`" for n in dict.fromkeys(m.name for m in found))
+        return (
+            f"{first.importer.path} imports {names} from pydantic (line {first.line}){also}, "
+            f"which no pydantic version has (typing's: `from typing import ...`): importing "
+            f"{them} raises ImportError"
+        )
     if first.declared:
         names = ", ".join(f"`{n}`" for n in dict.fromkeys(m.name for m in found))
         moved = (
