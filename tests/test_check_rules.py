@@ -500,3 +500,50 @@ def test_uj005_stands_at_a_call_of_the_normal_path_not_an_except_handler(tmp_pat
     assert [(f.location.line, f.blocker) for f in held] == [
         (21, "sqlalchemy.orm.Session.commit")
     ], held
+
+
+def test_a_sync_background_task_is_one_more_trip_after_the_response():
+    """Starlette runs a sync background task in the thread pool, under the default limiter,
+    once the response is sent: one more trip the client does not wait for. Found through
+    a helper the endpoint calls (`log(tasks, …)`); an `async def` task runs on the loop."""
+    trips = {
+        f.entry.route: f.message
+        for f in _analyze("background_trips").findings
+        if f.blocker == "thread-pool trips"
+    }
+    assert "makes 4 trips" in trips["POST /grades"]
+    assert (
+        "the sync background task `write_entry` it may add makes one more trip after its "
+        "response is sent, which the client does not wait for" in trips["POST /grades"]
+    )
+    assert "makes 4 trips" in trips["POST /subjects"]
+    assert "background" not in trips["POST /subjects"]
+
+
+def test_a_dict_slot_flag_a_caller_sets_back_is_no_once_only_memo():
+    """`STATE["ready"] = False` then `load_if_needed()`: the upload reloads on every call, so
+    the loader's file read blocks each time, not "on the first call only"; a flag in a dict
+    no caller sets back stays a memo (another slot set by a caller changes nothing)."""
+    by_line = {
+        f.location.line: f.message
+        for f in _analyze("slot_flags").findings
+        if f.location.path == "gtfs.py"
+    }
+    assert "first call only" not in by_line[12]
+    assert "POST /gtfs/upload" in by_line[12]
+    assert "blocks the event loop on the first call only" in by_line[24]
+
+
+def test_a_middleware_registered_under_a_test_says_so():
+    """`if settings.csrf_enabled: app.add_middleware(CSRFMiddleware)`: it runs on every
+    request only once that setting registers it, which UJ004 says; one registered outright
+    is told nothing more."""
+    by_name = {
+        f.entry.name: f.message
+        for f in _analyze("conditional_middleware").findings
+        if f.code == "UJ004"
+    }
+    assert by_name["CSRFMiddleware"].endswith(
+        "; main.py:27 registers it only when `settings.csrf_enabled` is true"
+    )
+    assert "registers it only when" not in by_name["TimingMiddleware"]

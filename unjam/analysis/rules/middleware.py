@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.middleware_conditions import registration_condition
 from unjam.analysis.rules.rule import Rule
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 
@@ -33,6 +34,7 @@ def check(engine: RulesEngine) -> None:
         if serving and mw.app is not None and mw.app not in serving:
             continue
         entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
+        condition = registration_condition(engine.p, engine.root, mw.name)
         engine.report(
             "UJ004",
             Location(mw.path, mw.line, mw.col),
@@ -41,6 +43,7 @@ def check(engine: RulesEngine) -> None:
                 f"{mw.form} `{mw.name}` runs on every request through Starlette's "
                 "BaseHTTPMiddleware machinery (an extra task and response-body streaming "
                 "per request; contextvars and background-task pitfalls)"
+                + (f"; {condition} is true" if condition else "")
             ),
             mw.form,
             entry,

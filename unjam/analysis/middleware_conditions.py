@@ -1,0 +1,65 @@
+"""Where a `BaseHTTPMiddleware` class is registered only under a test: `if settings.api.debug:
+app.add_middleware(DebugLoggingMiddleware)` (also in `create_app()`, or an `else` branch).
+UJ004 says so: the middleware runs on every request of an app that registers it, and this one
+does only when the test holds — which a setting off by default may never make it. The
+summaries keep no module-level tests, so the registering modules' text is read (only theirs).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from unjam.analysis.project import Project
+
+_REGISTERS = ("add_middleware", "Middleware")
+
+
+def registration_condition(project: Project, root: Path | None, class_name: str) -> str:
+    """ "path:line registers it only when `<test>`" when every registration of the class that
+    the project makes by its name sits under an `if`; "" when one does not, or none is seen."""
+    if root is None:
+        return ""
+    found = ""
+    trees: dict[str, ast.Module | None] = {}
+    for name in _REGISTERS:
+        for func, site in project.sites_named(name):
+            if not site.args or site.args[0] != ("name", class_name):
+                continue
+            path = func.mod.path
+            if path not in trees:
+                trees[path] = _parsed(root / path)
+            test = _enclosing_test(trees[path], site.line, site.col)
+            if test is None:
+                return ""
+            found = found or f"{path}:{site.line} registers it only when `{test}`"
+    return found
+
+
+def _parsed(path: Path) -> ast.Module | None:
+    try:
+        return ast.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _enclosing_test(tree: ast.Module | None, line: int, col: int) -> str | None:
+    """The test of the innermost `if` whose body (or `else`: its negation) holds the call
+    at `line:col`, or None when none does (or the text is unreadable)."""
+    if tree is None:
+        return None
+    found = None
+    stack: list[tuple[ast.AST, str | None]] = [(tree, None)]
+    while stack:
+        node, test = stack.pop()
+        if isinstance(node, ast.Call) and (node.lineno, node.col_offset) == (line, col):
+            found = test
+            break
+        if isinstance(node, ast.If):
+            shown = ast.unparse(node.test)
+            stack.append((node.test, test))
+            stack.extend((child, shown) for child in node.body)
+            stack.extend((child, f"not ({shown})") for child in node.orelse)
+            continue
+        stack.extend((child, test) for child in ast.iter_child_nodes(node))
+    return found
