@@ -39,7 +39,8 @@ _KEYWORD_CONSTRUCTOR = frozenset(
     {"sqlalchemy.orm.DeclarativeBase", "sqlalchemy.orm.DeclarativeBaseNoMeta"}
 )
 # what every declarative class has, whatever its body: a keyword of that name is accepted
-_DECLARATIVE_ATTRS = frozenset({"metadata", "registry", "type_annotation_map"})
+# what a declarative base gives its classes (`query`: a `Base.query = query_property()`)
+_DECLARATIVE_ATTRS = frozenset({"metadata", "registry", "type_annotation_map", "query"})
 
 _CONSEQUENCE = (
     ": SQLAlchemy cannot configure the models and raises InvalidRequestError at their first "
@@ -119,9 +120,16 @@ class BrokenModels:
         Only a model seen whole, with no constructor, table or abstract base of its own; a
         column declared by an annotation alone (`id: Mapped[intpk]`) is no summary's
         attribute, so the caller checks those in the class bodies' text."""
-        cls = self.p.classes.get(gqn)
         keywords = [k for k, _v in site.kwargs]
-        if cls is None or not keywords or None in keywords or not is_model(self.p, cls):
+        if None in keywords:
+            return []
+        return self.unknown_attributes(gqn, keywords)  # type: ignore[arg-type]
+
+    def unknown_attributes(self, gqn: str, names: list[str]) -> list[str]:
+        """Those of `names` the model `gqn`, seen whole as `unknown_keywords` says, has no
+        attribute of (a column declared by an annotation alone is left to the caller)."""
+        cls = self.p.classes.get(gqn)
+        if cls is None or not names or not is_model(self.p, cls):
             return []
         if "__abstract__" in cls.cd.attrs:  # (no mapped class: nothing to build)
             return []
@@ -136,16 +144,15 @@ class BrokenModels:
             if "__table__" in attrs or "autoload" in repr(attrs.get("__table_args__")):
                 return []
         given = self._backrefs()
-        names = {self.p.classes[c].cd.name for c in classes}
-        if any((name, "*") in given for name in names):
+        owners = {self.p.classes[c].cd.name for c in classes}
+        if any((owner, "*") in given for owner in owners):
             return []
         return [
             key
-            for key in keywords
-            if key is not None
-            and key not in _DECLARATIVE_ATTRS
+            for key in names
+            if key not in _DECLARATIVE_ATTRS
             and not key.startswith("_")
-            and not any((name, key) in given for name in names)
+            and not any((owner, key) in given for owner in owners)
             and self._lacks(cls, key)
         ]
 

@@ -40,6 +40,7 @@ from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.raising_statements import (
     BUILTINS,
+    CallKey,
     Lacking,
     Position,
     Raising,
@@ -61,6 +62,16 @@ _TEXT_REFUSED = frozenset(
 # calls that take a class SQLAlchemy maps, or one of its objects: any other (a pydantic schema)
 # raises at once (ArgumentError, UnmappedInstanceError)
 _MAPPED_ONLY = frozenset({"sqlalchemy.orm.Session.query", "sqlalchemy.orm.Session.add"})
+# Session methods given the object (or the class and key) they act on: called with fewer
+# arguments, they raise TypeError before any SQL (`db.refresh()`)
+_NEEDS_ARGUMENTS = {
+    f"sqlalchemy.{session}.{method}": count
+    for session in ("orm.Session", "ext.asyncio.AsyncSession")
+    for method, count in (
+        *(("refresh", 1), ("add", 1), ("delete", 1), ("merge", 1), ("expunge", 1)),
+        ("get", 2),
+    )
+}
 # what lets a module make names up as it runs: its unbound names are given the benefit of
 # the doubt
 _DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
@@ -85,11 +96,12 @@ class NeverRuns:
         self._defining: dict[str, list] | None = None  # method name → classes (`_overrides`)
         self._trees: dict[str, object] = {}  # module path → its parsed text (`_annotated`)
 
-    def call(self, path: str, line: int, col: int) -> bool:
-        """Whether the call at `path:line:col` (relative path) never runs."""
+    def call(self, path: str, line: int, col: int, name: str = "") -> bool:
+        """Whether the call at `path:line:col` (relative path) never runs; `name`: what it
+        calls (`first`), which tells apart the calls of a chain that start there."""
         try:
             found = self._file(path)
-            return found is not None and found.dead(line, col)
+            return found is not None and found.dead(line, col, name)
         except (RecursionError, MemoryError, ValueError, OSError):
             return False  # (a file too deep or too odd to judge: the finding stands)
 
@@ -155,6 +167,9 @@ class NeverRuns:
             return False
         if value[0] == "obj":  # (a module-level object of the class: `processor.jobs_dir`)
             return instance_lacks(self.p, value[1], attr)
+        unknown = self.models.unknown_attributes(value[1], [attr]) if value[0] == "class" else []
+        if self._unannotated(value[1], unknown):
+            return True  # (a model's column read in a query: `RSVP.user_id` of none)
         return value[0] == "class" and class_lacks(self.p, value[1], attr)
 
     def lacks(self, mod: Module, name: str) -> bool:
@@ -165,7 +180,8 @@ class NeverRuns:
 
     def refused(self, mod: Module, fd: FuncDef, transitive: bool = False) -> set[Position]:
         """Where each call of `fd` starts that raises before it does anything: an
-        `x.execute("…")` SQLAlchemy 2 refuses, a query of a pydantic class, a model built with
+        `x.execute("…")` SQLAlchemy 2 refuses, a Session method given too few arguments
+        (`db.refresh()`), a query of a pydantic class, a model built with
         a keyword it lacks (broken_models.py `refuses_keywords`), or a call of a project
         function whose arguments cannot bind to its parameters (TypeError: `can_edit(user)`
         of `def can_edit(user, obj)`; parameters.py `fails_to_bind`); and, `transitive` (when
@@ -188,6 +204,7 @@ class NeverRuns:
                 unbindable
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
+                or _too_few_arguments(call, _NEEDS_ARGUMENTS.get(callee[1], 0))
                 or (callee[0] == "class" and self._refused_model(callee[1], call))
                 or (transitive and callee[0] == "func" and self._raises_when_called(callee[1]))
             ):
@@ -230,16 +247,20 @@ class NeverRuns:
         """`Ticket(opened_by_id=...)`: a keyword the model has no attribute of
         (broken_models.py `unknown_keywords`), not even a column declared by an annotation
         alone, which the class bodies' text shows (the summaries keep assignments only)."""
-        unknown = self.models.unknown_keywords(gqn, call)
+        return bool(self._unannotated(gqn, self.models.unknown_keywords(gqn, call)))
+
+    def _unannotated(self, gqn: str, unknown: list[str]) -> list[str]:
+        """Those of the names the model `gqn` has no attribute of (`unknown`, from
+        broken_models.py) that no class body of its declares by an annotation either."""
         if not unknown:
-            return False
+            return []
         annotated: set[str] = set()
         for base in self.p.mro(gqn)[0]:
             found = self._annotated(self.p.classes[base])
             if found is None:
-                return False
+                return []
             annotated |= found
-        return any(key not in annotated for key in unknown)
+        return [key for key in unknown if key not in annotated]
 
     def _annotated(self, cls: Cls) -> set[str] | None:
         """The names the class body declares by an annotation (`id: Mapped[int]`), or None
@@ -328,7 +349,8 @@ class _File:
             (fd for fd in summary.funcs.values() if fd.qn != "<module>" and not fd.is_lambda),
             key=lambda fd: fd.line,
         )
-        self.judged: dict[int, frozenset[Position]] = {}  # def line → its dead calls
+        # def line → (its calls cut off, its raising statements' calls that run)
+        self.judged: dict[int, tuple[frozenset[CallKey], frozenset[CallKey]]] = {}
         self.always: dict[int, int | None] = {}  # def line → the line that always raises
         self._modules: dict[str, Module] | None = None  # see _imported_modules
         self._source: str | None = None
@@ -337,15 +359,22 @@ class _File:
         self._nodes: dict[int, tuple] = {}
         self._unconditional: set[int] = set()  # the lines of the `def`s no test or `try` holds
 
-    def dead(self, line: int, col: int) -> bool:
-        return any((line, col) in self._judge(fd) for fd in self._holders(line))
+    def dead(self, line: int, col: int, name: str = "") -> bool:
+        """Whether the call never runs: every call starting there is cut off, or the one of
+        that name is while others of the chain run (`db.query(X)` before the error)."""
+        for fd in self._holders(line):
+            dead, alive = self._judge(fd)
+            cut = {key[2] for key in dead if key[:2] == (line, col)}
+            if cut and (name in cut or not any(key[:2] == (line, col) for key in alive)):
+                return True
+        return False
 
     def dead_line(self, line: int) -> bool:
         """Whether every call at `line` never runs."""
         holders = self._holders(line)
         if not holders:
             return False
-        calls = [(c.line, c.col) for c in holders[0].calls if c.line == line]
+        calls = [(c.line, c.col, last_name(c.func)) for c in holders[0].calls if c.line == line]
         return bool(calls) and all(self.dead(*at) for at in calls)
 
     def _holders(self, line: int) -> list[FuncDef]:
@@ -359,7 +388,7 @@ class _File:
             fd = self.mod.summary.funcs.get(fd.parent) if fd.parent else None
         return found
 
-    def _judge(self, fd: FuncDef) -> frozenset[Position]:
+    def _judge(self, fd: FuncDef) -> tuple[frozenset[CallKey], frozenset[CallKey]]:
         if fd.line not in self.judged:
             self.judged[fd.line] = self._dead_calls(fd)
         return self.judged[fd.line]
@@ -375,9 +404,9 @@ class _File:
             self.always[fd.line] = found
         return self.always[fd.line]
 
-    def _dead_calls(self, fd: FuncDef) -> frozenset[Position]:
+    def _dead_calls(self, fd: FuncDef) -> tuple[frozenset[CallKey], frozenset[CallKey]]:
         walk = self._walker(fd)
-        return frozenset() if walk is None else walk[0].dead_calls(*walk[1:])
+        return (frozenset(), frozenset()) if walk is None else walk[0].dead_calls(*walk[1:])
 
     def _walker(
         self, fd: FuncDef, may_raise: bool = False, transitive: bool = False
@@ -416,22 +445,60 @@ class _File:
         found = set()
         reads = [(call.func, *call.args, *(v for _k, v in call.kwargs)) for call in fd.calls]
         reads += [tuple(values) for values in fd.locals.values()]  # `path = store.dir / name`
-        for refs in reads:
-            for name, attr in module_attributes(refs):
-                if name in scopes:
-                    continue
-                mod = modules.get(name)
-                if (mod is not None and self.owner.lacks(mod, attr)) or (
-                    mod is None
-                    and name in imports
-                    and self.owner.imported_class_lacks(self.mod, name, attr)
-                ):
-                    found.add((name, attr))
+        pairs = {pair for refs in reads for pair in module_attributes(refs)}
+        pairs |= self._class_reads_in_text(fd, reads, imports, scopes)
+        for name, attr in pairs:
+            if name in scopes:
+                continue
+            mod = modules.get(name)
+            if (mod is not None and self.owner.lacks(mod, attr)) or (
+                mod is None
+                and name in imports
+                and self.owner.imported_class_lacks(self.mod, name, attr)
+            ):
+                found.add((name, attr))
         for values in fd.locals.values():
             for value in values:  # `def f(): from app.core.security import gone`
                 if value[0] == "imp" and value[3] and self._import_lacks(value):
                     found.add((f"from {'.' * value[1]}{value[2]}", value[3]))
         return frozenset(found)
+
+    def _class_reads_in_text(
+        self, fd: FuncDef, reads: list[tuple], imports: dict, scopes: set[str]
+    ) -> set[tuple[str, str]]:
+        """`RSVP.status` where the summaries keep no record of it (a comparison: `filter(
+        RSVP.status == going)`), for each imported model class `fd`'s calls name
+        (`db.query(RSVP)`): read from the function's lines, confirmed like the others."""
+        project = self.owner.p
+        scope = project.module_scope(self.mod)
+        classes = set()
+        for name in {n for refs in reads for n in _names_in(refs)}:
+            if name in imports and name not in scopes:
+                value = project.value_of(scope, ("name", name))
+                found = project.classes.get(value[1]) if value and value[0] == "class" else None
+                if found is not None and is_model(project, found):
+                    classes.add(name)
+        if not classes:
+            return set()
+        pattern = re.compile(r"(?<![.\w])(" + "|".join(sorted(classes)) + r")\.([A-Za-z_]\w*)")
+        return {
+            (read.group(1), read.group(2))
+            for text in self._lines_of(fd)
+            for read in pattern.finditer(text)
+        }
+
+    def _lines_of(self, fd: FuncDef) -> list[str]:
+        """The module's lines from `fd`'s `def` to the next `def` not nested in it (or the
+        end): an over-estimate of its body, which the `ast` pass then reads exactly."""
+        if self._lines is None:
+            self._lines = self._read().splitlines()
+        funcs = self.mod.summary.funcs
+        end = len(self._lines)
+        for other in self.defs:
+            if other.line > fd.line and not _nested_in(other, fd, funcs):
+                end = other.line - 1
+                break
+        return self._lines[fd.line - 1 : end]
 
     def _import_lacks(self, value: tuple) -> bool:
         """Whether a function-local `from <module> import <name>` names a project module
@@ -479,6 +546,14 @@ class _File:
             self._nodes = {node.lineno: (node, scope) for node, scope in functions(tree, table)}
             self._unconditional = unconditional_defs(tree)
         return self._raising
+
+
+def _too_few_arguments(call: CallSite, needed: int) -> bool:
+    """Whether the call surely passes fewer than `needed` arguments (no `*` or `**`)."""
+    if len(call.args) + len(call.kwargs) >= needed:
+        return False
+    spread = any(arg[0] == "star" for arg in call.args) or any(k is None for k, _ in call.kwargs)
+    return not spread
 
 
 def _fills_overrides(summary: ModuleSummary) -> bool:
@@ -580,6 +655,15 @@ def _binds_here(source: str, start: int, end: int) -> bool:
         return True
     # a name in the parentheses of a multi-line import
     return source.rfind("import (", 0, start) > source.rfind(")", 0, start)
+
+
+def _nested_in(inner: FuncDef, outer: FuncDef, funcs: dict[str, FuncDef]) -> bool:
+    parent = funcs.get(inner.parent) if inner.parent else None
+    while parent is not None:
+        if parent is outer:
+            return True
+        parent = funcs.get(parent.parent) if parent.parent else None
+    return False
 
 
 def _enclosing_names(summary: ModuleSummary, fd: FuncDef | None) -> set[str]:

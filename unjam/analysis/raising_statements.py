@@ -15,6 +15,9 @@ from collections.abc import Iterator
 
 BUILTINS = frozenset(dir(builtins)) | {"__file__", "__builtins__", "__annotations__", "__path__"}
 Position = tuple[int, int]
+# a call's start and the name it calls (`first` of `db.query(X).filter(...).first()`): the
+# calls of a chain all start at one position, and the error may cut off only the later ones
+CallKey = tuple[int, int, str]
 # (a module-level name bound to a project module, an attribute that module lacks), or
 # ("from <dots><module>", a name that module lacks) of a function-local `from … import`
 Lacking = frozenset[tuple[str, str]]
@@ -34,15 +37,16 @@ class Raising:
         self.imported = imported  # module-level names one import binds and nothing rebinds
         self.refused: set[Position] = set()  # the start of each call that raises at once
         self.lacking: Lacking = frozenset()
-        self.dead: set[Position] = set()
-        self.alive: set[Position] = set()
+        self.dead: set[CallKey] = set()
+        self.alive: set[CallKey] = set()
 
     def dead_calls(
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope, refused, lacking: Lacking
-    ) -> frozenset[Position]:
+    ) -> tuple[frozenset[CallKey], frozenset[CallKey]]:
+        """(the calls cut off, the calls of the raising statements that still run)."""
         self.refused, self.lacking, self.dead, self.alive = refused, lacking, set(), set()
         self._block(node.body, scope, _bindings(node))
-        return frozenset(self.dead - self.alive)
+        return frozenset(self.dead), frozenset(self.alive - self.dead)
 
     def raises_first(
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope, refused, lacking: Lacking
@@ -91,7 +95,7 @@ class Raising:
                     self._judge(call, after=at)
                 for later in body[i + 1 :]:
                     for call in _calls(later):
-                        self.dead.add((call.lineno, call.col_offset))
+                        self.dead.add(call_key(call))
                 return
             for inner in _inner_blocks(stmt):
                 self._block(inner, scope, binds)
@@ -101,7 +105,7 @@ class Raising:
         point, inclusive = after
         end = (call.end_lineno or call.lineno, call.end_col_offset or 0)
         cut = end >= point if inclusive else end > point
-        (self.dead if cut else self.alive).add((call.lineno, call.col_offset))
+        (self.dead if cut else self.alive).add(call_key(call))
 
     def _raises(self, stmt: ast.stmt, scope, binds) -> tuple[Position, bool] | None:
         """Where `stmt` always raises: (position, whether a call ending there is cut off)."""
@@ -154,6 +158,12 @@ class Raising:
         except KeyError:
             return True
         return not (glob.is_assigned() or glob.is_imported() or glob.is_namespace())
+
+
+def call_key(call: ast.Call) -> CallKey:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return call.lineno, call.col_offset, name
 
 
 def imported_once(tree: ast.Module, table: symtable.SymbolTable) -> set[str]:

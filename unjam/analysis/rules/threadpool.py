@@ -341,7 +341,7 @@ class ThreadPool:
             for s in self._under_token(gqn)
             if _waits_at(s)
             and not self._on_sqlite(s, app)
-            and not self.e.never_runs.call(s.path, s.line, s.col)
+            and not self.e.never_runs.call(s.path, s.line, s.col, s.qn.rpartition(".")[2])
         ]
         if not sites:
             return False
@@ -403,7 +403,7 @@ class ThreadPool:
                     s
                     for s in self._under_token(f)
                     if self._over_network(s, app)
-                    and not self.e.never_runs.call(s.path, s.line, s.col)
+                    and not self.e.never_runs.call(s.path, s.line, s.col, s.qn.rpartition(".")[2])
                 ),
                 key=self.e.site_order,
             )

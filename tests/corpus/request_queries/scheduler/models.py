@@ -9,6 +9,7 @@ class Job(Base):
     __tablename__ = "jobs"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str]
+    owner: Mapped[str]
 
 
 class Run(Base):

@@ -1,0 +1,51 @@
+"""The RSVP model lost its `user_id` and `status` columns in a refactor; the routes that
+still filter on them raise AttributeError as the filter is built, before any query."""
+
+from fastapi import Depends, FastAPI
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from models import RSVP
+
+engine = create_engine("postgresql://events@db/events")
+SessionLocal = sessionmaker(bind=engine)
+app = FastAPI()  # expect: UJ006
+
+
+def get_db():
+    db = SessionLocal()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+@app.get("/events/{event_id}/rsvps/me")
+def my_rsvp(event_id: int, user_id: int, db: Session = Depends(get_db)):
+    return db.query(RSVP).filter(RSVP.event_id == event_id, RSVP.user_id == user_id).first()  # ok: RSVP has no user_id
+
+
+@app.get("/events/{event_id}/going")
+def going(event_id: int, db: Session = Depends(get_db)):
+    rows = db.query(RSVP).filter(RSVP.event_id == event_id, RSVP.status == "going")  # ok: nor status
+    return rows.count()  # ok: after the error
+
+
+@app.get("/events/{event_id}/rsvps")
+def rsvps(event_id: int, db: Session = Depends(get_db)):
+    return db.query(RSVP).filter(RSVP.event_id == event_id).all()  # expect: UJ005
+
+
+@app.get("/events/{event_id}/notes")
+def notes(event_id: int, db: Session = Depends(get_db)):
+    # `note` is a column declared by its annotation alone; `event` comes from a backref
+    return db.query(RSVP.note).filter(RSVP.event.has(id=event_id)).all()  # expect: UJ005
+
+
+@app.post("/events/{event_id}/rsvps")
+async def add_rsvp(event_id: int, db: Session = Depends(get_db)):
+    row = RSVP(event_id=event_id)
+    db.add(row)
+    db.commit()  # expect: UJ001
+    db.refresh()  # ok: no instance given, TypeError before any SQL
+    return row
