@@ -172,6 +172,9 @@ def test_a_repository_root_is_never_left_for_context(capsys, monkeypatch, tmp_pa
     # or its compose file
     composed = write(tmp_path / "code" / "subs", {"docker-compose.yml": "", "__init__.py": ""})
     assert import_root(composed) == composed and context_roots([composed]) == []
+    # or the settings of a tool kept at a project's root
+    linted = write(tmp_path / "code" / "volley", {"tox.ini": "", "__init__.py": ""})
+    assert import_root(linted) == linted and context_roots([linted]) == []
     other = "import time\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
     other += "@app.get('/')\nasync def slow():\n    time.sleep(1)\n"
     write(tmp_path / "code" / "other", {"main.py": other})

@@ -16,8 +16,9 @@ elsewhere in the project count; findings and diagnostics are then reported only 
 named files. A path inside a directory discovery skips (`site-packages`, `.venv`, `build`,
 ...) is not part of a project's code: it is analysed alone, as before. Nor is anything above
 a repository's root (a directory holding `.git` or `.github`), a project's (one holding a
-marker) or a deployable service's (`requirements.txt`, a lock file, a `Dockerfile`), even
-when that root has an `__init__.py`.
+marker, or a tool's settings kept at a project's root: `tox.ini`, `mypy.ini`, `.pylintrc`)
+or a deployable service's (`requirements.txt`, a lock file, a `Dockerfile`), even when that
+root has an `__init__.py`.
 """
 
 from __future__ import annotations
@@ -53,11 +54,14 @@ DEPLOY_MARKERS = (
     *("requirements.txt", "Pipfile", "poetry.lock", "uv.lock", "Dockerfile"),
     *("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"),
 )
+# the tools' settings a project keeps at its root (never a package's own folder)
+TOOL_MARKERS = ("tox.ini", "mypy.ini", "pytest.ini", ".pylintrc", ".flake8")
 
 
 def _boundary(directory: Path) -> bool:
     return any((directory / marker).exists() for marker in REPOSITORY_MARKERS) or any(
-        (directory / marker).is_file() for marker in (*PROJECT_MARKERS, *DEPLOY_MARKERS)
+        (directory / marker).is_file()
+        for marker in (*PROJECT_MARKERS, *DEPLOY_MARKERS, *TOOL_MARKERS)
     )
 
 
