@@ -72,6 +72,9 @@ _NEEDS_ARGUMENTS = {
         ("get", 2),
     )
 }
+# what gives a pydantic schema's fields as keywords (`**body.model_dump()`)
+_DUMPS = frozenset({"model_dump", "dict"})
+_PYDANTIC_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
 # what lets a module make names up as it runs: its unbound names are given the benefit of
 # the doubt
 _DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
@@ -205,7 +208,7 @@ class NeverRuns:
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or _too_few_arguments(call, _NEEDS_ARGUMENTS.get(callee[1], 0))
-                or (callee[0] == "class" and self._refused_model(callee[1], call))
+                or (callee[0] == "class" and self._refused_model(func, callee[1], call))
                 or (transitive and callee[0] == "func" and self._raises_when_called(callee[1]))
             ):
                 found.add((call.line, call.col))
@@ -243,11 +246,59 @@ class NeverRuns:
         finally:
             self._judging.discard(gqn)
 
-    def _refused_model(self, gqn: str, call: CallSite) -> bool:
+    def _refused_model(self, func: Func, gqn: str, call: CallSite) -> bool:
         """`Ticket(opened_by_id=...)`: a keyword the model has no attribute of
         (broken_models.py `unknown_keywords`), not even a column declared by an annotation
-        alone, which the class bodies' text shows (the summaries keep assignments only)."""
-        return bool(self._unannotated(gqn, self.models.unknown_keywords(gqn, call)))
+        alone, which the class bodies' text shows (the summaries keep assignments only) —
+        also among the fields a schema spreads (`Group(**body.model_dump())`)."""
+        spread = self._spread_fields(func, call)
+        if spread:
+            plain = [key for key, _value in call.kwargs if key is not None]
+            unknown = self.models.unknown_attributes(gqn, [*plain, *spread])
+        else:
+            unknown = self.models.unknown_keywords(gqn, call)
+        return bool(self._unannotated(gqn, unknown))
+
+    def _spread_fields(self, func: Func, call: CallSite) -> list[str]:
+        """The fields each `**x.model_dump()` (or pydantic 1's `**x.dict()`, with no
+        argument: every field) of the call spreads, when `x` is an object of one of the
+        project's pydantic schemas seen whole; [] when the call spreads anything else."""
+        spreads = [value for key, value in call.kwargs if key is None]
+        fields: list[str] = []
+        for ref in spreads:
+            if not (ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _DUMPS):
+                return []
+            if ref[2] or ref[3]:
+                return []  # (`exclude=`, `exclude_unset=`: not every field)
+            value = self.p.value_of(func, ref[1][1])
+            if value is None or value[0] != "obj" or value[1] not in self.p.classes:
+                return []
+            found = self._schema_fields(value[1])
+            if found is None:
+                return []
+            fields += found
+        return fields
+
+    def _schema_fields(self, gqn: str) -> list[str] | None:
+        """The fields of a project pydantic schema whose bases are its own or `BaseModel`:
+        the names its class bodies annotate (not a `ClassVar`, not a `_private` one)."""
+        classes, outside = self.p.mro(gqn)
+        if not outside or any(base not in _PYDANTIC_MODELS for base in outside):
+            return None
+        fields: list[str] = []
+        for name in classes:
+            body = self._class_node(self.p.classes[name])
+            if body is None:
+                return None
+            for stmt in body.body:
+                if (
+                    isinstance(stmt, ast.AnnAssign)
+                    and isinstance(stmt.target, ast.Name)
+                    and not stmt.target.id.startswith("_")
+                    and "ClassVar" not in ast.unparse(stmt.annotation)
+                ):
+                    fields.append(stmt.target.id)
+        return fields
 
     def _unannotated(self, gqn: str, unknown: list[str]) -> list[str]:
         """Those of the names the model `gqn` has no attribute of (`unknown`, from
@@ -265,6 +316,17 @@ class NeverRuns:
     def _annotated(self, cls: Cls) -> set[str] | None:
         """The names the class body declares by an annotation (`id: Mapped[int]`), or None
         when its text cannot be read."""
+        node = self._class_node(cls)
+        if node is None:
+            return None
+        return {
+            stmt.target.id
+            for stmt in node.body
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+        }
+
+    def _class_node(self, cls: Cls) -> ast.ClassDef | None:
+        """The class's statement, parsed from its module's text (None when unreadable)."""
         if self.root is None:
             return None
         tree = self._trees.get(cls.mod.path, _UNREAD)
@@ -281,11 +343,7 @@ class NeverRuns:
                 cls.cd.line,
                 cls.cd.name,
             ):
-                return {
-                    stmt.target.id
-                    for stmt in node.body
-                    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
-                }
+                return node
         return None
 
     def _unbindable(self, call: CallSite, callee: tuple) -> bool:

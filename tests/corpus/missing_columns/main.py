@@ -49,3 +49,30 @@ async def add_rsvp(event_id: int, db: Session = Depends(get_db)):
     db.commit()  # expect: UJ001
     db.refresh()  # ok: no instance given, TypeError before any SQL
     return row
+
+
+from schemas import RSVPIn, RSVPWithStatus  # noqa: E402
+
+
+@app.post("/events/{event_id}/rsvps/plain")
+async def add_plain(event_id: int, body: RSVPIn, db: Session = Depends(get_db)):
+    row = RSVP(event_id=event_id, **body.model_dump())  # every field is a column
+    db.add(row)
+    db.commit()  # expect: UJ001
+    return row
+
+
+@app.post("/events/{event_id}/rsvps/status")
+async def add_with_status(event_id: int, body: RSVPWithStatus, db: Session = Depends(get_db)):
+    row = RSVP(event_id=event_id, **body.model_dump())  # `status` is no column: TypeError
+    db.add(row)
+    db.commit()  # ok: never runs
+    return row
+
+
+@app.post("/events/{event_id}/rsvps/partial")
+async def add_partial(event_id: int, body: RSVPWithStatus, db: Session = Depends(get_db)):
+    row = RSVP(event_id=event_id, **body.model_dump(exclude={"status"}))
+    db.add(row)
+    db.commit()  # expect: UJ001
+    return row
