@@ -36,8 +36,9 @@ from unjam.analysis.missing_attributes import (
     module_lacks,
 )
 from unjam.analysis.missing_attributes import lacks as class_lacks
+from unjam.analysis.model_attributes import ModelAttributes
 from unjam.analysis.parameters import fails_to_bind
-from unjam.analysis.project import Cls, Func, Module, Project
+from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.raising_statements import (
     BUILTINS,
     CallKey,
@@ -72,14 +73,9 @@ _NEEDS_ARGUMENTS = {
         ("get", 2),
     )
 }
-# what gives a pydantic schema's fields as keywords (`**body.model_dump()`)
-_DUMPS = frozenset({"model_dump", "dict"})
-_PYDANTIC_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
 # what lets a module make names up as it runs: its unbound names are given the benefit of
 # the doubt
 _DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
-
-_UNREAD = object()
 
 
 class NeverRuns:
@@ -94,10 +90,10 @@ class NeverRuns:
         self._lacks: dict[tuple[str, str], bool] = {}  # (module path, name) → `lacks`
         self._override_words: set[str] | None = None  # see `overridden`
         self.models = BrokenModels(project)
+        self.model_attributes = ModelAttributes(project, root, self.models)
         self._judging: set[str] = set()  # see `_raises_when_called`
         self._overriding: dict[str, tuple[str, ...]] = {}  # see `_overrides`
         self._defining: dict[str, list] | None = None  # method name → classes (`_overrides`)
-        self._trees: dict[str, object] = {}  # module path → its parsed text (`_annotated`)
 
     def call(self, path: str, line: int, col: int, name: str = "") -> bool:
         """Whether the call at `path:line:col` (relative path) never runs; `name`: what it
@@ -170,8 +166,7 @@ class NeverRuns:
             return False
         if value[0] == "obj":  # (a module-level object of the class: `processor.jobs_dir`)
             return instance_lacks(self.p, value[1], attr)
-        unknown = self.models.unknown_attributes(value[1], [attr]) if value[0] == "class" else []
-        if self._unannotated(value[1], unknown):
+        if value[0] == "class" and self.model_attributes.lacks(value[1], attr):
             return True  # (a model's column read in a query: `RSVP.user_id` of none)
         return value[0] == "class" and class_lacks(self.p, value[1], attr)
 
@@ -208,7 +203,7 @@ class NeverRuns:
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or _too_few_arguments(call, _NEEDS_ARGUMENTS.get(callee[1], 0))
-                or (callee[0] == "class" and self._refused_model(func, callee[1], call))
+                or (callee[0] == "class" and self.model_attributes.refuses(func, callee[1], call))
                 or (transitive and callee[0] == "func" and self._raises_when_called(callee[1]))
             ):
                 found.add((call.line, call.col))
@@ -245,106 +240,6 @@ class NeverRuns:
             return self.first_raise(gqn) is not None
         finally:
             self._judging.discard(gqn)
-
-    def _refused_model(self, func: Func, gqn: str, call: CallSite) -> bool:
-        """`Ticket(opened_by_id=...)`: a keyword the model has no attribute of
-        (broken_models.py `unknown_keywords`), not even a column declared by an annotation
-        alone, which the class bodies' text shows (the summaries keep assignments only) —
-        also among the fields a schema spreads (`Group(**body.model_dump())`)."""
-        spread = self._spread_fields(func, call)
-        if spread:
-            plain = [key for key, _value in call.kwargs if key is not None]
-            unknown = self.models.unknown_attributes(gqn, [*plain, *spread])
-        else:
-            unknown = self.models.unknown_keywords(gqn, call)
-        return bool(self._unannotated(gqn, unknown))
-
-    def _spread_fields(self, func: Func, call: CallSite) -> list[str]:
-        """The fields each `**x.model_dump()` (or pydantic 1's `**x.dict()`, with no
-        argument: every field) of the call spreads, when `x` is an object of one of the
-        project's pydantic schemas seen whole; [] when the call spreads anything else."""
-        spreads = [value for key, value in call.kwargs if key is None]
-        fields: list[str] = []
-        for ref in spreads:
-            if not (ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _DUMPS):
-                return []
-            if ref[2] or ref[3]:
-                return []  # (`exclude=`, `exclude_unset=`: not every field)
-            value = self.p.value_of(func, ref[1][1])
-            if value is None or value[0] != "obj" or value[1] not in self.p.classes:
-                return []
-            found = self._schema_fields(value[1])
-            if found is None:
-                return []
-            fields += found
-        return fields
-
-    def _schema_fields(self, gqn: str) -> list[str] | None:
-        """The fields of a project pydantic schema whose bases are its own or `BaseModel`:
-        the names its class bodies annotate (not a `ClassVar`, not a `_private` one)."""
-        classes, outside = self.p.mro(gqn)
-        if not outside or any(base not in _PYDANTIC_MODELS for base in outside):
-            return None
-        fields: list[str] = []
-        for name in classes:
-            body = self._class_node(self.p.classes[name])
-            if body is None:
-                return None
-            for stmt in body.body:
-                if (
-                    isinstance(stmt, ast.AnnAssign)
-                    and isinstance(stmt.target, ast.Name)
-                    and not stmt.target.id.startswith("_")
-                    and "ClassVar" not in ast.unparse(stmt.annotation)
-                ):
-                    fields.append(stmt.target.id)
-        return fields
-
-    def _unannotated(self, gqn: str, unknown: list[str]) -> list[str]:
-        """Those of the names the model `gqn` has no attribute of (`unknown`, from
-        broken_models.py) that no class body of its declares by an annotation either."""
-        if not unknown:
-            return []
-        annotated: set[str] = set()
-        for base in self.p.mro(gqn)[0]:
-            found = self._annotated(self.p.classes[base])
-            if found is None:
-                return []
-            annotated |= found
-        return [key for key in unknown if key not in annotated]
-
-    def _annotated(self, cls: Cls) -> set[str] | None:
-        """The names the class body declares by an annotation (`id: Mapped[int]`), or None
-        when its text cannot be read."""
-        node = self._class_node(cls)
-        if node is None:
-            return None
-        return {
-            stmt.target.id
-            for stmt in node.body
-            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
-        }
-
-    def _class_node(self, cls: Cls) -> ast.ClassDef | None:
-        """The class's statement, parsed from its module's text (None when unreadable)."""
-        if self.root is None:
-            return None
-        tree = self._trees.get(cls.mod.path, _UNREAD)
-        if tree is _UNREAD:
-            try:
-                tree = ast.parse((self.root / cls.mod.path).read_bytes())
-            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-                tree = None
-            self._trees[cls.mod.path] = tree
-        if not isinstance(tree, ast.Module):
-            return None
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef) and (node.lineno, node.name) == (
-                cls.cd.line,
-                cls.cd.name,
-            ):
-                return node
-        return None
 
     def _unbindable(self, call: CallSite, callee: tuple) -> bool:
         """Whether the call's arguments bind to no body the callee may have: its variants,

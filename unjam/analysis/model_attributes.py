@@ -1,0 +1,134 @@
+"""What a project's SQLAlchemy model surely has no attribute of, so that building it or
+reading the attribute raises before any SQL (never_runs.py): a keyword its constructor does
+not take (`Ticket(opened_by_id=...)`, `Group(**grade.model_dump())` where `Group` has no
+`student_fullname`), or a column read in a query (`RSVP.user_id` of a model with none).
+broken_models.py says what the summaries show the model lacks; a column declared by its
+annotation alone (`priority: Mapped[int]`) is no summary's attribute, so the class bodies are
+read for those, and for a pydantic schema's fields, which are annotations too.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from unjam.analysis.broken_models import BrokenModels
+from unjam.analysis.project import Cls, Func, Project
+from unjam.analysis.summary import CallSite
+
+# what gives a pydantic schema's fields as keywords (`**body.model_dump()`)
+_DUMPS = frozenset({"model_dump", "dict"})
+_PYDANTIC_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
+_UNREAD = object()
+
+
+class ModelAttributes:
+    def __init__(self, project: Project, root: Path | None, models: BrokenModels) -> None:
+        self.p = project
+        self.root = root
+        self.models = models
+        self._trees: dict[str, object] = {}  # module path → its parsed text
+
+    def lacks(self, gqn: str, attr: str) -> bool:
+        """Whether the model `gqn` surely has no attribute `attr`."""
+        return bool(self._unannotated(gqn, self.models.unknown_attributes(gqn, [attr])))
+
+    def refuses(self, func: Func, gqn: str, call: CallSite) -> bool:
+        """`Ticket(opened_by_id=...)`: a keyword the model has no attribute of
+        (broken_models.py `unknown_keywords`), not even a column declared by an annotation
+        alone, which the class bodies' text shows (the summaries keep assignments only) —
+        also among the fields a schema spreads (`Group(**body.model_dump())`)."""
+        spread = self._spread_fields(func, call)
+        if spread:
+            plain = [key for key, _value in call.kwargs if key is not None]
+            unknown = self.models.unknown_attributes(gqn, [*plain, *spread])
+        else:
+            unknown = self.models.unknown_keywords(gqn, call)
+        return bool(self._unannotated(gqn, unknown))
+
+    def _spread_fields(self, func: Func, call: CallSite) -> list[str]:
+        """The fields each `**x.model_dump()` (or pydantic 1's `**x.dict()`, with no
+        argument: every field) of the call spreads, when `x` is an object of one of the
+        project's pydantic schemas seen whole; [] when the call spreads anything else."""
+        spreads = [value for key, value in call.kwargs if key is None]
+        fields: list[str] = []
+        for ref in spreads:
+            if not (ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _DUMPS):
+                return []
+            if ref[2] or ref[3]:
+                return []  # (`exclude=`, `exclude_unset=`: not every field)
+            value = self.p.value_of(func, ref[1][1])
+            if value is None or value[0] != "obj" or value[1] not in self.p.classes:
+                return []
+            found = self._schema_fields(value[1])
+            if found is None:
+                return []
+            fields += found
+        return fields
+
+    def _schema_fields(self, gqn: str) -> list[str] | None:
+        """The fields of a project pydantic schema whose bases are its own or `BaseModel`:
+        the names its class bodies annotate (not a `ClassVar`, not a `_private` one)."""
+        classes, outside = self.p.mro(gqn)
+        if not outside or any(base not in _PYDANTIC_MODELS for base in outside):
+            return None
+        fields: list[str] = []
+        for name in classes:
+            body = self._class_node(self.p.classes[name])
+            if body is None:
+                return None
+            for stmt in body.body:
+                if (
+                    isinstance(stmt, ast.AnnAssign)
+                    and isinstance(stmt.target, ast.Name)
+                    and not stmt.target.id.startswith("_")
+                    and "ClassVar" not in ast.unparse(stmt.annotation)
+                ):
+                    fields.append(stmt.target.id)
+        return fields
+
+    def _unannotated(self, gqn: str, unknown: list[str]) -> list[str]:
+        """Those of the names the model `gqn` has no attribute of (`unknown`, from
+        broken_models.py) that no class body of its declares by an annotation either."""
+        if not unknown:
+            return []
+        annotated: set[str] = set()
+        for base in self.p.mro(gqn)[0]:
+            found = self._annotated(self.p.classes[base])
+            if found is None:
+                return []
+            annotated |= found
+        return [key for key in unknown if key not in annotated]
+
+    def _annotated(self, cls: Cls) -> set[str] | None:
+        """The names the class body declares by an annotation (`id: Mapped[int]`), or None
+        when its text cannot be read."""
+        node = self._class_node(cls)
+        if node is None:
+            return None
+        return {
+            stmt.target.id
+            for stmt in node.body
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+        }
+
+    def _class_node(self, cls: Cls) -> ast.ClassDef | None:
+        """The class's statement, parsed from its module's text (None when unreadable)."""
+        if self.root is None:
+            return None
+        tree = self._trees.get(cls.mod.path, _UNREAD)
+        if tree is _UNREAD:
+            try:
+                tree = ast.parse((self.root / cls.mod.path).read_bytes())
+            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+                tree = None
+            self._trees[cls.mod.path] = tree
+        if not isinstance(tree, ast.Module):
+            return None
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and (node.lineno, node.name) == (
+                cls.cd.line,
+                cls.cd.name,
+            ):
+                return node
+        return None
