@@ -1603,7 +1603,7 @@ def test_a_name_the_service_s_own_module_lacks_is_named_there(tmp_path):
 
 _COOKIE_SESSIONS_APP = """
 import aiohttp
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 
 app = FastAPI()
 JARS: dict = {}
@@ -1630,6 +1630,14 @@ async def weather():
     async with aiohttp.ClientSession() as session:
         async with session.get("https://weather.example/now") as reply:
             return await reply.json()
+
+
+@app.post("/refresh")
+async def refresh(request: Request):
+    csrf = request.cookies.get("XSRF-TOKEN")  # the request's cookie, no session's jar
+    async with aiohttp.ClientSession() as session:
+        async with session.post("https://portal.example/token", json={"csrf": csrf}) as reply:
+            return await reply.json()
 """
 
 
@@ -1643,6 +1651,7 @@ def test_a_session_keeping_one_user_s_cookies_is_fixed_by_sharing_its_connection
     for route in ("GET /captcha/{cid}", "POST /login/{cid}"):
         assert fixes[route].startswith("the session keeps one user's cookies"), fixes
     assert "cookies" not in fixes["GET /weather"], fixes
+    assert "cookies" not in fixes["POST /refresh"], fixes  # (it reads the request's cookies)
 
 
 def test_a_factory_no_launcher_names_serves_nothing_beside_a_served_app(tmp_path):

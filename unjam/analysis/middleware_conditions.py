@@ -16,8 +16,9 @@ _REGISTERS = ("add_middleware", "Middleware")
 
 
 def registration_condition(project: Project, root: Path | None, class_name: str) -> str:
-    """ "path:line registers it only when `<test>`" when every registration of the class that
-    the project makes by its name sits under an `if`; "" when one does not, or none is seen."""
+    """Where and under what test the class is registered (`app/factory.py:61 registers it
+    only when `settings.debug``), when every registration of it by its name that the project
+    makes sits under an `if`; "" when one does not, or none is seen."""
     if root is None:
         return ""
     found = ""

@@ -64,6 +64,10 @@ _COOKIE_SESSIONS = frozenset(
 )
 _COOKIE_KEYWORDS = ("cookies", "cookie_jar")
 _COOKIE_ATTRIBUTES = frozenset(_COOKIE_KEYWORDS)
+# what a route reads or sets cookies on that is no client session
+_HTTP_MESSAGES = frozenset(
+    {"starlette.requests.Request", "starlette.responses.Response", "fastapi.Response"}
+)
 FIX_CLIENT_PER_USER = (
     "the session keeps one user's cookies, so keep a session per request but share its "
     "connections: one `aiohttp.TCPConnector` made at start-up, passed as `connector=` with "
@@ -554,7 +558,18 @@ class PerRequestClients:
             *fd.iterated,
             *fd.return_values,
         ]
-        return any(attributes_read(ref) & _COOKIE_ATTRIBUTES for ref in refs)
+        return any(
+            not self._a_request_or_response(func, base)
+            for ref in refs
+            if attributes_read(ref) & _COOKIE_ATTRIBUTES
+            for base in _cookie_holders(ref)
+        )
+
+    def _a_request_or_response(self, func: Func, base: tuple) -> bool:
+        """Whether `base` is the request a route reads its cookies from, or the response it
+        sets them on (`request.cookies.get("XSRF-TOKEN")`): no session's jar."""
+        value = self.p.value_of(func, base)
+        return value is not None and type(value[1]) is str and value[1] in _HTTP_MESSAGES
 
     def _proxy_chosen(self, site: Site, steps: list[tuple[str, int]]) -> str | None:
         """`pick_proxy()` of `httpx.AsyncClient(proxy=pick_proxy())`: a proxy a call chooses
@@ -636,3 +651,15 @@ def _argument_for(call, names: list[str], name: str) -> tuple | None:
 
 def _listed(names: tuple[str, ...]) -> str:
     return ", ".join(f"`{name}`" for name in names)
+
+
+def _cookie_holders(ref: tuple) -> list[tuple]:
+    """The objects whose `cookies` or `cookie_jar` the ref reads."""
+    found = []
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if len(item) == 3 and item[0] == "attr" and item[2] in _COOKIE_ATTRIBUTES:
+            found.append(item[1])
+        stack.extend(part for part in item if type(part) is tuple)
+    return found
