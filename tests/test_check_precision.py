@@ -1865,3 +1865,69 @@ def test_a_member_an_instance_s_method_is_called_with_decides_its_branch():
     member is the `channel` the method tests: only the settlement route reaches the mail."""
     found = findings("member_dispatch", "UJ001", "main.py")
     assert {f.entry.route for f in found.values()} == {"PUT /bids/{bid_id}/settle"}, found
+
+
+_GET_OR_CREATE_APP = """
+from fastapi import Depends, FastAPI
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from models import Term, Turf
+
+SessionLocal = sessionmaker(bind=create_engine("postgresql://terms@db/terms"))
+app = FastAPI()
+
+
+def get_db():
+    db = SessionLocal()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+@app.post("/terms")
+def create_term(name: str, turf_name: str, db: Session = Depends(get_db)):
+    turf = db.query(Turf).filter(Turf.name == turf_name).first()
+    if not turf:
+        turf = Turf(name=turf_name)
+        db.add(turf)
+        db.commit()
+        db.refresh(turf)
+    term = Term(name=name, turf_id=turf.id)
+    db.add(term)
+    db.commit()
+    return {"id": term.id}
+"""
+
+_GET_OR_CREATE_MODELS = """
+from sqlalchemy import Column, ForeignKey, Integer, String
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Turf(Base):
+    __tablename__ = "turfs"
+    id = Column(Integer, primary_key=True)
+    name = Column(String)
+
+
+class Term(Base):
+    __tablename__ = "terms"
+    id = Column(Integer, primary_key=True)
+    name = Column(String)
+    turf_id = Column(Integer, ForeignKey("turfs.id"))
+"""
+
+
+def test_a_get_or_create_s_calls_count_among_a_sync_piece_s_round_trips(tmp_path):
+    """`if not turf: … db.commit(); db.refresh(turf)`: the row a request finds missing is
+    made by that request, so those round trips hold its token too (not once per process)."""
+    (tmp_path / "main.py").write_text(_GET_OR_CREATE_APP)
+    (tmp_path / "models.py").write_text(_GET_OR_CREATE_MODELS)
+    result = analyze(tmp_path, [tmp_path / "main.py", tmp_path / "models.py"])
+    (pool,) = [f for f in result.findings if f.code == "UJ005" and "places" in f.message]
+    assert "(4 places on its paths" in pool.message, pool.message

@@ -223,6 +223,15 @@ class RulesEngine:
         verdicts = self._memo_kinds(path, site)
         return bool(verdicts) and "one" not in verdicts
 
+    def once_per_process(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
+        """Whether `site` runs only under memo guards, one of which holds a single value:
+        the first call makes it, and no later request does — not a get-or-create or a
+        cache keyed by the request's data, which each new key or row pays again."""
+        if not self.memoised_only(inv, site, path):
+            return False
+        kinds = self._memo_kinds(path, site)
+        return not kinds or "one" in kinds
+
     def memo_in_database(self, path: list[tuple[str, int]], site: Site) -> bool:
         """Whether the memos that make `site` run once per key are all get-or-creates (the
         database keeps what a miss made: rules/memo.py `stores_row`), not caches: a later

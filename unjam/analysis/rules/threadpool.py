@@ -409,11 +409,11 @@ class ThreadPool:
             )
             paths = self.g.paths(f, sites, "pool") if sites else {}
             # a call made once per process (`@lru_cache`, a memo guard) holds no token per
-            # request
+            # request; one a get-or-create or a keyed cache makes, on each new row or key, does
             sites = [
                 s
                 for s in sites
-                if not self.e.memoised_only(inv, s, paths.get(s) or [(s.func, s.line)])
+                if not self.e.once_per_process(inv, s, paths.get(s) or [(s.func, s.line)])
             ]
             if not sites:
                 continue
