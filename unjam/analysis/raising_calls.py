@@ -9,6 +9,9 @@ start (unstartable.py):
   `request` or `websocket`: slowapi reads the signature as it decorates and raises;
 - a route registered with a `response_model=` that is a list or dict display, not a type
   (`response_model=[Item]`): FastAPI raises as it builds the response field;
+- a function, not `Depends(...)`, in the `dependencies=` of a module-level `include_router`
+  or a route decorator (`dependencies=[limiter()]`, the limiter a function): FastAPI reads
+  each item's `.dependency` as it adds the routes (AttributeError);
 - a decorator or a parameter default of a module-level function reading an attribute that a
   project module it imports surely lacks (`response_model=schemas.UserResponse` where
   schemas.py defines no `UserResponse`; missing_attributes.py): AttributeError.
@@ -65,6 +68,7 @@ def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
         *_limits_without_request(project),
         *_displays_as_response_models(project),
         *_missing_module_attributes(project, root),
+        *_plain_dependencies(project),
     ]
     return [call for call in found if _at_top_level(trees.of(call.module), call.line)]
 
@@ -184,6 +188,42 @@ def _missing_module_attributes(project: Project, root: Path) -> list[RaisingCall
                         "the name is defined",
                     )
                 )
+    return found
+
+
+def _plain_dependencies(project: Project) -> list[RaisingCall]:
+    """`app.include_router(r, dependencies=[limiter()])` or `@router.get("/", dependencies=
+    [check])` where an item is a function, not `Depends(...)`: FastAPI reads each item's
+    `.dependency` as it adds the routes, and a function has none (AttributeError)."""
+    found = []
+    registrations = [
+        (scope, site.line, site.kwargs, "include_router")
+        for scope, site in project.sites_named("include_router")
+        if scope.fd.qn == "<module>"
+    ]
+    for func, scope in _decorated_functions(project):
+        for decorator, line, _col in func.fd.decorators:
+            if _registers(decorator):
+                registrations.append((scope, line, decorator[3], func.fd.name))
+    for scope, line, kwargs, what in registrations:
+        listed = dict(kwargs).get("dependencies")
+        if listed is None or listed[0] not in ("list", "tuple"):
+            continue
+        for item in listed[1]:
+            value = project.value_of(scope, item)
+            if value is not None and value[0] == "func":
+                shown = f"{last_name(item[1])}()" if item[0] == "call" else last_name(item)
+                found.append(
+                    RaisingCall(
+                        scope.mod,
+                        line,
+                        f"{scope.mod.path} lists `{shown}` in the `dependencies=` of "
+                        f"`{what}` (line {line}), a function, not `Depends(...)`: FastAPI "
+                        "raises AttributeError as it adds the routes, while the module loads "
+                        f"(write `Depends({shown})`)",
+                    )
+                )
+                break
     return found
 
 
