@@ -27,6 +27,7 @@ import symtable
 from pathlib import Path
 
 from unjam.analysis.broken_models import BrokenModels, is_model
+from unjam.analysis.callgraph_records import Site
 from unjam.analysis.declared_versions import declared_major
 from unjam.analysis.def_text import may_raise_first
 from unjam.analysis.missing_attributes import (
@@ -103,6 +104,10 @@ class NeverRuns:
             return found is not None and found.dead(line, col, name)
         except (RecursionError, MemoryError, ValueError, OSError):
             return False  # (a file too deep or too odd to judge: the finding stands)
+
+    def site(self, site: Site) -> bool:
+        """Whether the call graph's call `site` never runs (by what it calls: `first`)."""
+        return self.call(site.path, site.line, site.col, site.qn.rpartition(".")[2])
 
     def line(self, path: str, line: int) -> bool:
         """Whether every call at `path:line` never runs: a step of a printed call chain,

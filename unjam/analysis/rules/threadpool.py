@@ -339,9 +339,7 @@ class ThreadPool:
         sites = [
             s
             for s in self._under_token(gqn)
-            if _waits_at(s)
-            and not self._on_sqlite(s, app)
-            and not self.e.never_runs.call(s.path, s.line, s.col, s.qn.rpartition(".")[2])
+            if _waits_at(s) and not self._on_sqlite(s, app) and not self.e.never_runs.site(s)
         ]
         if not sites:
             return False
@@ -402,8 +400,7 @@ class ThreadPool:
                 (
                     s
                     for s in self._under_token(f)
-                    if self._over_network(s, app)
-                    and not self.e.never_runs.call(s.path, s.line, s.col, s.qn.rpartition(".")[2])
+                    if self._over_network(s, app) and not self.e.never_runs.site(s)
                 ),
                 key=self.e.site_order,
             )
