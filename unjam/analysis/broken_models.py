@@ -164,7 +164,7 @@ class BrokenModels:
         backrefs: set[tuple[str, str]],
         by_name: dict[str, list[Cls]],
     ) -> str:
-        target = _target(ref[2])
+        target = relationship_target(ref[2])
         if not target:
             return ""
         named = by_name.get(target, [])
@@ -248,7 +248,7 @@ class BrokenModels:
                     given = dict(ref[3]).get("backref")
                     if given is not None and given[0] == "call" and given[2]:
                         given = given[2][0]  # `backref("tags", cascade=...)`
-                    target = _target(ref[2])
+                    target = relationship_target(ref[2])
                     if given is not None and given[0] == "const" and target:
                         found.add((target, str(given[1])))
         return found
@@ -261,7 +261,7 @@ def _const_keyword(kwargs: tuple, name: str) -> str:
     return ""
 
 
-def _target(args: tuple) -> str:
+def relationship_target(args: tuple) -> str:
     """The class a relationship names first: `"User"` (`"models.User"`) or `User`."""
     if not args:
         return ""

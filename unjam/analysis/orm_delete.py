@@ -4,12 +4,15 @@ child's foreign key to null. The call reads the database in one case only: to ca
 delete, it loads the rows held by the object's relationships whose `cascade` includes
 `delete` (`"all"`, `"all, delete-orphan"`; SQLModel's `cascade_delete=True`) when they are
 not loaded yet. So it is database I/O only where such a relationship may reach the object:
-when the project declares none, never; when the object's model is known (a query's row, or
-the variable of a loop over one model's rows), only if it or a base declares one, or a `backref(..., cascade=...)` may add one to it. A cascade the code
+when the project declares none, never; when the object's model is known (a query's row, an
+object built, or the variable of a loop over one model's rows — a query's, or a
+relationship's, `for q in tool.questions:` with `questions = relationship("Question")`; a
+schema's list holds no rows), only if it or a base declares one, or a `backref(..., cascade=...)` may add one to it. A cascade the code
 does not spell as a constant counts as one that deletes."""
 
 from __future__ import annotations
 
+from unjam.analysis.broken_models import is_model, relationship_target
 from unjam.analysis.fastapi_records import _const_str, _last_name
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
@@ -65,10 +68,17 @@ class OrmDeletes:
         if assigned and all(value == _UNKNOWN for value in assigned):
             return self._iterated_rows(func)  # (a loop's variable, likely)
         models = {
-            self._queried(func, value) or self._returned_row(func, value, depth)
+            self._queried(func, value)
+            or self._returned_row(func, value, depth)
+            or self._built(func, value)
             for value in assigned
         }
         return models.pop() if len(models) == 1 else None
+
+    def _built(self, func: Func, ref: tuple) -> str | None:
+        """The project class a call builds an object of (`user = User(email=...)`)."""
+        value = self.p.value_of(func, ref) if ref[0] == "call" else None
+        return value[1] if value is not None and value[0] == "obj" else None
 
     def _passed_model(self, func: Func, name: str, depth: int) -> str | None:
         """The model of parameter `name` when every call of `func` passes a row of one
@@ -122,8 +132,48 @@ class OrmDeletes:
                 ref = assigned[0] if len(assigned) == 1 else _UNKNOWN
             if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] == "all":
                 ref = ref[1][1]  # (`.all()` lists what the query, or `scalars(...)`, yields)
+            if ref[0] == "attr" and self._schema_held(func, ref[1]):
+                continue  # (`for q in body.questions:`: a pydantic schema's list, no rows)
+            if ref[0] == "attr":
+                models.add(self._related_rows(func, ref))  # (`for p in user.photos:`)
+                continue
             models.add(self._queried(func, ref, rows=True))
         return models.pop() if len(models) == 1 else None
+
+    def _schema_held(self, func: Func, ref: tuple) -> bool:
+        """Whether `ref` names an object of one of the project's classes that is no model (a
+        pydantic schema the route is given): what it holds is no row."""
+        value = self.p.value_of(func, ref) if ref[0] == "name" else None
+        cls = self.p.classes.get(value[1]) if value is not None and value[0] == "obj" else None
+        return cls is not None and not is_model(self.p, cls)
+
+    def _related_rows(self, func: Func, ref: tuple) -> str | None:
+        """The model a relationship holds (`user.profile.photos`, with `photos =
+        relationship("Photo")` on the model of `user.profile`), the chain followed from an
+        object of one of the project's models."""
+        base = ref[1]
+        if base[0] == "name":
+            owner = self._model_of(func, base)
+        elif base[0] == "attr":
+            owner = self._related_rows(func, base)
+        else:
+            return None
+        if owner is None or owner not in self.p.classes:
+            return None
+        targets = set()
+        for gqn in self.p.mro(owner)[0]:
+            for value in self.p.classes[gqn].cd.attrs.get(ref[2], ()):
+                if value[0] == "call" and _last_name(value[1]) in _RELATIONSHIPS:
+                    targets.add(relationship_target(value[2]))
+        if len(targets) != 1:
+            return None
+        (name,) = targets
+        models = [
+            cls.gqn
+            for cls in self.p.classes.values()
+            if cls.cd.name == name and is_model(self.p, cls)  # (not a schema of that name)
+        ]
+        return models[0] if len(models) == 1 else None
 
     def _queried(self, func: Func, ref: tuple, rows: bool = False) -> str | None:
         """The class of `session.query(Model)…first()`, `session.get(Model, key)` or

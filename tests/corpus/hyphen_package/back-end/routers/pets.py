@@ -1,7 +1,7 @@
 from fastapi import APIRouter, Depends
 from sqlalchemy.orm import Session
 
-from database import Pet, get_db
+from database import Owner, Pet, get_db
 
 router = APIRouter(prefix="/pets")
 
@@ -12,5 +12,14 @@ async def drop_pet(pet_id: int, db: Session = Depends(get_db)):
     if not pet:
         return {}
     db.delete(pet)  # ok: Pet cascades no delete, so no SQL is sent here
+    db.commit()  # expect: UJ001
+    return {}
+
+
+@router.delete("/owners/{owner_id}/pets")
+async def drop_owner_pets(owner_id: int, db: Session = Depends(get_db)):
+    owner = db.query(Owner).filter(Owner.id == owner_id).first()  # expect: UJ001
+    for pet in owner.pets:
+        db.delete(pet)  # ok: the rows of `Owner.pets` are pets, which cascade no delete
     db.commit()  # expect: UJ001
     return {}
