@@ -43,6 +43,7 @@ from unjam.analysis.import_paths import (
     sys_path_folders,
 )
 from unjam.analysis.project import Module, Project
+from unjam.analysis.roots import PROJECT_MARKERS
 from unjam.analysis.summary import ImportRef
 from unjam.analysis.top_level_imports import Trees, binds_somehow, top_level_import
 
@@ -96,7 +97,7 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 continue
         else:
             name = missing[0]
-            if _placed_by_the_build(root, importer, name):
+            if _placed_by_the_build(root, importer, name) or _a_sub_project(root, importer, name):
                 continue
         line = top_level_import(trees.of(importer), imp)
         if line:
@@ -119,6 +120,22 @@ def _placed_by_the_build(root: Path, importer: Module, dotted: str) -> bool:
 
 
 _BUILD_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml")
+
+
+def _a_sub_project(root: Path, importer: Module, dotted: str) -> bool:
+    """Whether the missing module's top name is a folder beside the importer or above it
+    that is a project of its own (a `pyproject.toml`, `setup.py` or `setup.cfg`) holding a
+    package of that name (`shared/shared/`, `shared/src/shared/`): installed (`pip install
+    -e /shared`), that package is what the import finds, not the folder around it."""
+    first = dotted.partition(".")[0]
+    parts = importer.path.split("/")[:-1]
+    for base in ("/".join(parts[:n]) for n in range(len(parts), -1, -1)):
+        folder = root / base / first
+        if any((folder / marker).is_file() for marker in PROJECT_MARKERS) and (
+            (folder / first).is_dir() or (folder / "src" / first).is_dir()
+        ):
+            return True
+    return False
 
 
 def _own_package_folder(importer: Module, first: str) -> str | None:

@@ -1,0 +1,6 @@
+from enum import Enum
+
+
+class Channel(str, Enum):
+    SMS = "sms"
+    EMAIL = "email"
