@@ -37,6 +37,7 @@ class OrmDeletes:
         # (any deleting cascade, the classes a `backref(...)` adds one to — None: one it
         # cannot name)
         self._declared: tuple[bool, frozenset[str] | None] | None = None
+        self._iterating: set[str] = set()  # the functions whose loops are being judged
 
     def sends_nothing(self, func: Func, site: CallSite) -> bool:
         """Whether `func`'s `session.delete(obj)` at `site` surely loads nothing."""
@@ -119,6 +120,15 @@ class OrmDeletes:
         also through a local, a slice of one, or a comprehension over one) — what a loop
         variable passed to `delete` holds (a list written out, a range, file names hold no
         row; a comprehension is judged by what it iterates, itself a loop here)."""
+        if func.gqn in self._iterating:
+            return None  # (a loop over a loop variable's relationship: `for c in x.children`)
+        self._iterating.add(func.gqn)
+        try:
+            return self._loops_rows(func)
+        finally:
+            self._iterating.discard(func.gqn)
+
+    def _loops_rows(self, func: Func) -> str | None:
         models = set()
         for ref in func.fd.iterated:
             while ref[0] == "call" and _last_name(ref[1]) in _KEEP_ITEMS and ref[2]:

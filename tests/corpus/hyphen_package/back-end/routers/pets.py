@@ -23,3 +23,12 @@ async def drop_owner_pets(owner_id: int, db: Session = Depends(get_db)):
         db.delete(pet)  # ok: the rows of `Owner.pets` are pets, which cascade no delete
     db.commit()  # expect: UJ001
     return {}
+
+
+@router.delete("/owners/pets")
+async def drop_every_pet(db: Session = Depends(get_db)):
+    for owner in db.query(Owner).all():  # expect: UJ001
+        for pet in owner.pets:  # (a loop over a loop variable's relationship)
+            db.delete(pet)  # expect: UJ001 (its loops hold rows of two models: not judged)
+    db.commit()  # expect: UJ001
+    return {}
