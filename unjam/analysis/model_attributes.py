@@ -51,20 +51,39 @@ class ModelAttributes:
         argument: every field) of the call spreads, when `x` is an object of one of the
         project's pydantic schemas seen whole; [] when the call spreads anything else."""
         spreads = [value for key, value in call.kwargs if key is None]
+        if not spreads or not _names_its_class(call.func):
+            return []
         fields: list[str] = []
         for ref in spreads:
             if not (ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _DUMPS):
                 return []
             if ref[2] or ref[3]:
                 return []  # (`exclude=`, `exclude_unset=`: not every field)
-            value = self.p.value_of(func, ref[1][1])
-            if value is None or value[0] != "obj" or value[1] not in self.p.classes:
-                return []
-            found = self._schema_fields(value[1])
+            schema = self._declared_schema(func, ref[1][1])
+            found = self._schema_fields(schema) if schema is not None else None
             if found is None:
                 return []
             fields += found
         return fields
+
+    def _declared_schema(self, func: Func, ref: tuple) -> str | None:
+        """The project class `ref` surely holds an object of: a parameter annotated with it
+        (not a type variable a generic base leaves open), or a local built from it once."""
+        if ref[0] != "name":
+            return None
+        param = next((p for p in func.fd.params if p.name == ref[1]), None)
+        if param is not None:
+            if param.annotation is None:
+                return None
+            value = self.p.annotation_type(self.p.parent_scope(func), param.annotation)
+        else:
+            built = func.fd.locals.get(ref[1], ())
+            if len(built) != 1 or built[0][0] != "call":
+                return None
+            value = self.p.value_of(func, built[0])
+        if value is None or value[0] != "obj" or value[1] not in self.p.classes:
+            return None
+        return value[1]
 
     def _schema_fields(self, gqn: str) -> list[str] | None:
         """The fields of a project pydantic schema whose bases are its own or `BaseModel`:
@@ -132,3 +151,12 @@ class ModelAttributes:
             ):
                 return node
         return None
+
+
+def _names_its_class(func: tuple) -> bool:
+    """Whether the call names the model itself (`Group(...)`, `models.Group(...)`), not one
+    an instance holds (`self.model(...)` of a generic repository, whose class each instance
+    sets)."""
+    if func[0] == "name":
+        return True
+    return func[0] == "attr" and func[1][0] == "name" and func[1][1] not in ("self", "cls")

@@ -253,6 +253,9 @@ class ThreadPool:
             else None,
         )
 
+    def _memoised(self, inv: Invoked, site: Site, paths: dict) -> bool:
+        return self.e.memoised_only(inv, site, paths.get(site) or [(site.func, site.line)])
+
     def _sync_background_tasks(self, route: Route) -> list[str]:
         """The sync functions the route's code may hand to `BackgroundTasks.add_task` (or a
         `BackgroundTask`), directly or through the functions it calls: Starlette runs each
@@ -406,19 +409,21 @@ class ThreadPool:
             )
             paths = self.g.paths(f, sites, "pool") if sites else {}
             # a call made once per process (`@lru_cache`, a memo guard) holds no token per
-            # request; one a get-or-create or a keyed cache makes, on each new row or key, does
+            # request; one a get-or-create or a keyed cache makes, on each new row or key,
+            # does, and is counted — beside a call every request makes, where it stands
+            every = [s for s in sites if not self._memoised(inv, s, paths)]
+            if not every:
+                continue
             sites = [
                 s
                 for s in sites
                 if not self.e.once_per_process(inv, s, paths.get(s) or [(s.func, s.line)])
             ]
-            if not sites:
-                continue
             # the finding stands at the call nearest the piece (a deep call may run only
             # sometimes), on its normal path first (an `except` handler's `db.rollback()`
             # runs only for an error that may never reach it); the others are counted
             site = min(
-                sites,
+                every,
                 key=lambda s: (
                     s in self.g.resolved(s.func).on_error,
                     len(paths.get(s) or ()),
