@@ -7,8 +7,9 @@ not loaded yet. So it is database I/O only where such a relationship may reach t
 when the project declares none, never; when the object's model is known (a query's row, an
 object built, or the variable of a loop over one model's rows — a query's, or a
 relationship's, `for q in tool.questions:` with `questions = relationship("Question")`; a
-schema's list holds no rows), only if it or a base declares one, or a `backref(..., cascade=...)` may add one to it. A cascade the code
-does not spell as a constant counts as one that deletes."""
+schema's list holds no rows), only if it or a base declares one, or a `backref(...,
+cascade=...)` may add one to it. A cascade the code does not spell as a constant counts as
+one that deletes."""
 
 from __future__ import annotations
 
