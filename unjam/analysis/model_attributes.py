@@ -86,8 +86,9 @@ class ModelAttributes:
         return value[1]
 
     def _schema_fields(self, gqn: str) -> list[str] | None:
-        """The fields of a project pydantic schema whose bases are its own or `BaseModel`:
-        the names its class bodies annotate (not a `ClassVar`, not a `_private` one)."""
+        """The fields of a project pydantic schema whose bases are its own or `BaseModel`
+        that `model_dump()` gives: the names its class bodies annotate (not a `ClassVar`, a
+        `_private` one, or one declared `Field(exclude=True)`)."""
         classes, outside = self.p.mro(gqn)
         if not outside or any(base not in _PYDANTIC_MODELS for base in outside):
             return None
@@ -102,6 +103,7 @@ class ModelAttributes:
                     and isinstance(stmt.target, ast.Name)
                     and not stmt.target.id.startswith("_")
                     and "ClassVar" not in ast.unparse(stmt.annotation)
+                    and not _excluded(stmt)
                 ):
                     fields.append(stmt.target.id)
         return fields
@@ -160,3 +162,16 @@ def _names_its_class(func: tuple) -> bool:
     if func[0] == "name":
         return True
     return func[0] == "attr" and func[1][0] == "name" and func[1][1] not in ("self", "cls")
+
+
+def _excluded(stmt: ast.AnnAssign) -> bool:
+    """Whether the field is declared `Field(..., exclude=True)` (in its value or an
+    `Annotated[...]`): `model_dump()` leaves it out."""
+    parts = [stmt.annotation, *([stmt.value] if stmt.value is not None else [])]
+    return any(
+        isinstance(node, ast.keyword)
+        and node.arg == "exclude"
+        and not (isinstance(node.value, ast.Constant) and node.value.value in (False, None))
+        for part in parts
+        for node in ast.walk(part)
+    )

@@ -76,3 +76,14 @@ async def add_partial(event_id: int, body: RSVPWithStatus, db: Session = Depends
     db.add(row)
     db.commit()  # expect: UJ001
     return row
+
+
+from schemas import RSVPWithSecret  # noqa: E402
+
+
+@app.post("/events/{event_id}/rsvps/secret")
+async def add_with_secret(event_id: int, body: RSVPWithSecret, db: Session = Depends(get_db)):
+    row = RSVP(event_id=event_id, **body.model_dump())  # `secret` is excluded from the dump
+    db.add(row)
+    db.commit()  # expect: UJ001
+    return row

@@ -1,6 +1,6 @@
 from typing import ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class RSVPIn(BaseModel):
@@ -11,3 +11,7 @@ class RSVPIn(BaseModel):
 class RSVPWithStatus(RSVPIn):
     status: str
     kind: ClassVar[str] = "rsvp"  # no field: not dumped
+
+
+class RSVPWithSecret(RSVPIn):
+    secret: str = Field(exclude=True)  # not dumped
