@@ -8,40 +8,29 @@ summaries keep no module-level tests, so the registering modules' text is read (
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from unjam.analysis.project import Project
+from unjam.analysis.top_level_imports import Trees
 
 _REGISTERS = ("add_middleware", "Middleware")
 
 
-def registration_condition(project: Project, root: Path | None, class_name: str) -> str:
+def registration_condition(project: Project, trees: Trees | None, class_name: str) -> str:
     """Where and under what test the class is registered (`app/factory.py:61 registers it
     only when `settings.debug``), when every registration of it by its name that the project
     makes sits under an `if`; "" when one does not, or none is seen."""
-    if root is None:
+    if trees is None:
         return ""
     found = ""
-    trees: dict[str, ast.Module | None] = {}
     for name in _REGISTERS:
         for func, site in project.sites_named(name):
             if not site.args or site.args[0] != ("name", class_name):
                 continue
-            path = func.mod.path
-            if path not in trees:
-                trees[path] = _parsed(root / path)
-            test = _enclosing_test(trees[path], site.line, site.col)
+            test = _enclosing_test(trees.of(func.mod), site.line, site.col)
             if test is None:
                 return ""
-            found = found or f"{path}:{site.line} registers it only when `{test}`"
+            found = found or f"{func.mod.path}:{site.line} registers it only when `{test}`"
     return found
-
-
-def _parsed(path: Path) -> ast.Module | None:
-    try:
-        return ast.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
 
 
 def _enclosing_test(tree: ast.Module | None, line: int, col: int) -> str | None:

@@ -15,19 +15,18 @@ from pathlib import Path
 from unjam.analysis.broken_models import BrokenModels
 from unjam.analysis.project import Cls, Func, Project
 from unjam.analysis.summary import CallSite
+from unjam.analysis.top_level_imports import Trees
 
 # what gives a pydantic schema's fields as keywords (`**body.model_dump()`)
 _DUMPS = frozenset({"model_dump", "dict"})
 _PYDANTIC_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
-_UNREAD = object()
 
 
 class ModelAttributes:
     def __init__(self, project: Project, root: Path | None, models: BrokenModels) -> None:
         self.p = project
-        self.root = root
         self.models = models
-        self._trees: dict[str, object] = {}  # module path → its parsed text
+        self._trees = Trees(root) if root is not None else None  # the class bodies' modules
 
     def lacks(self, gqn: str, attr: str) -> bool:
         """Whether the model `gqn` surely has no attribute `attr`."""
@@ -135,18 +134,8 @@ class ModelAttributes:
 
     def _class_node(self, cls: Cls) -> ast.ClassDef | None:
         """The class's statement, parsed from its module's text (None when unreadable)."""
-        if self.root is None:
-            return None
-        tree = self._trees.get(cls.mod.path, _UNREAD)
-        if tree is _UNREAD:
-            try:
-                tree = ast.parse((self.root / cls.mod.path).read_bytes())
-            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-                tree = None
-            self._trees[cls.mod.path] = tree
-        if not isinstance(tree, ast.Module):
-            return None
-        for node in ast.walk(tree):
+        tree = self._trees.of(cls.mod) if self._trees is not None else None
+        for node in ast.walk(tree) if tree is not None else ():
             if isinstance(node, ast.ClassDef) and (node.lineno, node.name) == (
                 cls.cd.line,
                 cls.cd.name,

@@ -223,12 +223,10 @@ class RulesEngine:
         verdicts = self._memo_kinds(path, site)
         return bool(verdicts) and "one" not in verdicts
 
-    def once_per_process(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
-        """Whether `site` runs only under memo guards, one of which holds a single value:
-        the first call makes it, and no later request does — not a get-or-create or a
-        cache keyed by the request's data, which each new key or row pays again."""
-        if not self.memoised_only(inv, site, path):
-            return False
+    def made_once(self, path: list[tuple[str, int]], site: Site) -> bool:
+        """Whether a memoised `site` (`memoised_only`) runs once per process: a memo on the
+        way holds a single value — not a get-or-create or a cache keyed by the request's
+        data, which each new key or row pays again."""
         kinds = self._memo_kinds(path, site)
         return not kinds or "one" in kinds
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from unjam.analysis.middleware_conditions import registration_condition
 from unjam.analysis.rules.rule import Rule
+from unjam.analysis.top_level_imports import Trees
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
@@ -30,11 +31,12 @@ FIX_MIDDLEWARE = (
 def check(engine: RulesEngine) -> None:
     # (a middleware registered on an app that serves nothing runs for no request)
     serving = engine.serving_apps()
+    trees = Trees(engine.root) if engine.root is not None else None  # (each module read once)
     for mw in sorted(engine.model.http_middleware, key=lambda m: (m.path, m.line)):
         if serving and mw.app is not None and mw.app not in serving:
             continue
         entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
-        condition = registration_condition(engine.p, engine.root, mw.name)
+        condition = registration_condition(engine.p, trees, mw.name)
         engine.report(
             "UJ004",
             Location(mw.path, mw.line, mw.col),

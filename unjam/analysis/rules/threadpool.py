@@ -411,13 +411,14 @@ class ThreadPool:
             # a call made once per process (`@lru_cache`, a memo guard) holds no token per
             # request; one a get-or-create or a keyed cache makes, on each new row or key,
             # does, and is counted — beside a call every request makes, where it stands
-            every = [s for s in sites if not self._memoised(inv, s, paths)]
+            memoised = {s for s in sites if self._memoised(inv, s, paths)}
+            every = [s for s in sites if s not in memoised]
             if not every:
                 continue
             sites = [
                 s
                 for s in sites
-                if not self.e.once_per_process(inv, s, paths.get(s) or [(s.func, s.line)])
+                if s not in memoised or not self.e.made_once(paths.get(s) or [(s.func, s.line)], s)
             ]
             # the finding stands at the call nearest the piece (a deep call may run only
             # sometimes), on its normal path first (an `except` handler's `db.rollback()`
