@@ -161,6 +161,9 @@ def binds(mod: Module, name: str, children: dict[str, set[str]]) -> bool:
 
 def submodule_file(root: Path, package: Module, name: str) -> bool:
     """Whether the package's folder holds a file or folder `name` may be imported from (a
-    submodule, a namespace folder, a compiled extension)."""
+    submodule, a namespace folder, a compiled extension), or is to: a `name.py` git is told
+    to keep out (a local settings module, copied from the `config.py.example` beside it)."""
     folder = (root / package.path).parent
-    return (folder / name).is_dir() or _module_file(folder, name)
+    if (folder / name).is_dir() or _module_file(folder, name):
+        return True
+    return ignored_by_git(root, f"{package.path.rpartition('/')[0]}/{name}.py".lstrip("/"))

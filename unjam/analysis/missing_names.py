@@ -163,6 +163,12 @@ def _a_library_of_its_name(root: Path, importer: Module, source: Module) -> bool
     return any(names_any(path, wanted) for path in dependency_files(root, folders))
 
 
+def _beside(importer: Module, module: str) -> str:
+    """The file `module` would be beside the importer (a script's folder is on `sys.path`)."""
+    folder = importer.path.rpartition("/")[0]
+    return f"{folder}/" * bool(folder) + module.replace(".", "/") + ".py"
+
+
 def _itself(source: Module | None, importer: Module) -> bool:
     return source is not None and source.path == importer.path
 
@@ -194,6 +200,7 @@ class _Scan:
         self.indexed = False
         self.through: dict[tuple[str, str], bool] = {}  # see _imported_through
         self.inside: set[str] = set()  # see _index_imports
+        self.folders: set[str] | None = None  # see _holds
 
     def candidates(self) -> list[tuple]:
         """(importer, import, source module, (what is missing, where)): the module lacking
@@ -232,6 +239,8 @@ class _Scan:
                     own = self._top_package_above(mod, module.partition(".")[0])
                     if own is not None:
                         verdict = self._verdict(imp, own)
+                    elif self._off_its_path(mod, module):
+                        verdict = None, (module, _beside(mod, module))
                 # (`from firebase_admin import auth` in a firebase_admin.py of the app's: the
                 # installed package, which the module is named after, not the module itself)
                 if verdict is None or _itself(verdict[0], mod):
@@ -333,6 +342,55 @@ class _Scan:
         if own is None or f"{own}__init__.py" in self.primary:
             return None
         return None if own and self._imported_through(own, first) else own
+
+    def _off_its_path(self, mod: Module, module: str) -> bool:
+        """Whether `import models` (a name only a project gives its modules) finds nothing:
+        the project's `models` sits in none of the importer's `sys.path` folders nor any
+        folder above it, where the app may run from (a scratch script in notes/ beside an
+        app/models.py), nothing the importer or its build files say puts another folder on
+        the path (`sys.path`, `PYTHONPATH`), and no dependency file declares a library of
+        that name."""
+        first = module.partition(".")[0]
+        if first not in _PROJECT_MODULES or first in self.root.parts:
+            return False
+        parts = mod.path.split("/")[:-1]
+        above = ["".join(f"{part}/" for part in parts[:n]) for n in range(len(parts), -1, -1)]
+        if any(self._holds(folder, first) for folder in above):
+            return False  # (`cd back-end && uvicorn app:app` finds back-end/database.py)
+        if declared_requirement(self.root, first) or self._installable(first):
+            return False
+        bases = ["/".join(parts[:n]) for n in range(len(parts), -1, -1)]
+        if files_mention(self.root, bases, (*_BUILD_FILES, ".env*"), ["PYTHONPATH"]):
+            return False
+        try:
+            text = (self.root / mod.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return False
+        return "sys.path" not in text and "PYTHONPATH" not in text
+
+    def _installable(self, first: str) -> bool:
+        """Whether a project of its own in the repository holds a package `first` (custom/
+        with a setup.py beside custom/utils/, or its src/utils/): `pip install -e custom/`
+        makes it importable from anywhere."""
+        for known in self.children:
+            base, found, _rest = known.partition(f"{first}/")
+            if not found or (base and not base.endswith("/")):
+                continue
+            for project in (base, base.removesuffix("src/")):
+                if any((self.root / project / marker).is_file() for marker in _DISTRIBUTION_FILES):
+                    return True
+        return False
+
+    def _holds(self, folder: str, first: str) -> bool:
+        """Whether `folder` holds a module, a package or a folder (one of subfolders only:
+        a namespace package's `api/routes/`) named `first`."""
+        if self.folders is None:  # every folder above a module, at any depth
+            self.folders = {
+                "".join(f"{part}/" for part in known.split("/")[:n])
+                for known in self.children
+                for n in range(1, known.count("/") + 1)
+            }
+        return first in self.children.get(folder, ()) or f"{folder}{first}/" in self.folders
 
     def _held_nowhere(self, module: str, folders: str) -> bool:
         """Whether no `sys.path` folder of the importer holds the module's top package."""
@@ -447,6 +505,12 @@ _DISTRIBUTION_FILES = ("pyproject.toml", "setup.py", "setup.cfg")
 _PROJECT_PACKAGES = frozenset(
     {"app", "routes", "routers", "schemas", "crud", "services", "modules", "controllers"}
     | {"repositories", "endpoints", "dependencies", "handlers", "views", "serializers"}
+)
+# names a project gives its own modules: one imported absolutely from where no folder on the
+# importer's path holds it, while the project keeps it elsewhere, is missing there
+_PROJECT_MODULES = _PROJECT_PACKAGES | frozenset(
+    {"models", "database", "db", "schemas", "crud", "core", "utils", "auth", "api", "deps"}
+    | {"settings", "config", "security", "helpers", "main"}
 )
 
 # names `from pydantic import …` gives in pydantic 1 and raises PydanticImportError for in 2

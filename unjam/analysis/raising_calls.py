@@ -14,7 +14,9 @@ start (unstartable.py):
   each item's `.dependency` as it adds the routes (AttributeError);
 - a decorator or a parameter default of a module-level function reading an attribute that a
   project module it imports surely lacks (`response_model=schemas.UserResponse` where
-  schemas.py defines no `UserResponse`; missing_attributes.py): AttributeError.
+  schemas.py defines no `UserResponse`; missing_attributes.py): AttributeError;
+- a setting a pydantic settings object lacks, read at the module's top level
+  (`AudioService(settings.elevenlabs_api_key)`; settings_reads.py): AttributeError.
 
 Only what the module's own top level runs counts (a class or a def not under an `if`, a
 `try`, a `with` or a loop), and only decorators below which there is none but a route
@@ -31,6 +33,7 @@ from pathlib import Path
 from unjam.analysis.missing_attributes import imported_modules, module_lacks
 from unjam.analysis.missing_names import pydantic_2
 from unjam.analysis.project import Func, Module, Project
+from unjam.analysis.settings_reads import missing_settings
 from unjam.analysis.summary import last_name
 from unjam.analysis.top_level_imports import Trees, top_level_statement
 
@@ -69,6 +72,10 @@ def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
         *_displays_as_response_models(project),
         *_missing_module_attributes(project, root),
         *_plain_dependencies(project),
+        *(
+            RaisingCall(mod, line, reason, "the setting is declared")
+            for mod, line, reason in missing_settings(project, root)
+        ),
     ]
     return [call for call in found if _at_top_level(trees.of(call.module), call.line)]
 
@@ -163,13 +170,24 @@ def _displays_as_response_models(project: Project) -> list[RaisingCall]:
 def _missing_module_attributes(project: Project, root: Path) -> list[RaisingCall]:
     """`@router.post("/signup", response_model=schemas.UserResponse)` or `db=Depends(
     database.get_db)`, where the project module `schemas` (`database`) defines no such name:
-    reading it as the decorator or the default is evaluated raises AttributeError."""
+    reading it as the decorator or the default is evaluated raises AttributeError; so does
+    a module-level call's (`app.include_router(crypto.router)` after a second import bound
+    `crypto` to a models module)."""
     found = []
     imported: dict[str, dict[str, Module]] = {}
-    for func in _top_level_functions(project):
+    trees = Trees(root)
+    for func in _top_level_functions(project, with_modules=True):
         fd = func.fd
-        refs = [(ref, line) for ref, line, _col in fd.decorators]
-        refs += [(param.default, fd.line) for param in fd.params if param.default is not None]
+        if fd.qn == "<module>":
+            refs = [
+                (ref, site.line)
+                for site in fd.calls
+                if site.guard < 0
+                for ref in (site.func, *site.args, *(value for _k, value in site.kwargs))
+            ]
+        else:
+            refs = [(ref, line) for ref, line, _col in fd.decorators]
+            refs += [(param.default, fd.line) for param in fd.params if param.default is not None]
         for ref, line in refs:
             for name, attr in _surely_read_attributes(ref):
                 modules = imported.get(func.mod.name)
@@ -178,16 +196,46 @@ def _missing_module_attributes(project: Project, root: Path) -> list[RaisingCall
                 target = modules.get(name)
                 if target is None or not module_lacks(project, root, target, attr):
                     continue
+                if fd.qn == "<module>" and not _bound_last_by_import(
+                    trees.of(func.mod), name, line
+                ):
+                    continue
+                doing = "as it loads" if fd.qn == "<module>" else f"as it defines `{fd.name}`"
                 found.append(
                     RaisingCall(
                         func.mod,
                         line,
-                        f"{func.mod.path} reads `{name}.{attr}` as it defines `{fd.name}` "
-                        f"(line {line}), but {target.path} defines no `{attr}`: importing "
-                        f"{func.mod.path} raises AttributeError",
+                        f"{func.mod.path} reads `{name}.{attr}` {doing} (line {line}), but "
+                        f"{target.path} defines no `{attr}`: importing {func.mod.path} raises "
+                        "AttributeError",
                         "the name is defined",
                     )
                 )
+    return found
+
+
+def _bound_last_by_import(tree: ast.Module | None, name: str, line: int) -> bool:
+    """Whether, of the statements of the module's own body, the last that binds `name`
+    before `line` is an import (the one the summary keeps), and none binds it after."""
+    if tree is None:
+        return False
+    last = None
+    for stmt in tree.body:
+        if name in _names_bound(stmt):
+            last = stmt
+    return isinstance(last, ast.Import | ast.ImportFrom) and last.lineno < line
+
+
+def _names_bound(stmt: ast.stmt) -> set[str]:
+    """The names a top-level statement may bind (anything nested counts)."""
+    found = set()
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.alias):
+            found.add((node.asname or node.name).partition(".")[0])
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            found.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found.add(node.name)
     return found
 
 
@@ -227,11 +275,12 @@ def _plain_dependencies(project: Project) -> list[RaisingCall]:
     return found
 
 
-def _top_level_functions(project: Project) -> Iterator[Func]:
-    """Each module-level function (not a method, not a nested one)."""
+def _top_level_functions(project: Project, with_modules: bool = False) -> Iterator[Func]:
+    """Each module-level function (not a method, not a nested one), and, `with_modules`,
+    each module's own body."""
     for func in project.funcs.values():
         fd = func.fd
-        if fd.class_qn is None and fd.parent is None and fd.qn != "<module>":
+        if fd.class_qn is None and fd.parent is None and (with_modules or fd.qn != "<module>"):
             yield func
 
 

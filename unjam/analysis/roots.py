@@ -16,7 +16,8 @@ elsewhere in the project count; findings and diagnostics are then reported only 
 named files. A path inside a directory discovery skips (`site-packages`, `.venv`, `build`,
 ...) is not part of a project's code: it is analysed alone, as before. Nor is anything above
 a repository's root (a directory holding `.git` or `.github`), a project's (one holding a
-marker, or a tool's settings kept at a project's root: `tox.ini`, `mypy.ini`, `.pylintrc`)
+marker, or a tool's settings or a licence kept at a project's root: `tox.ini`, `mypy.ini`,
+`.pylintrc`, `LICENSE`)
 or a deployable service's (`requirements.txt`, a lock file, a `Dockerfile`), even when that
 root has an `__init__.py`.
 """
@@ -54,8 +55,13 @@ DEPLOY_MARKERS = (
     *("requirements.txt", "Pipfile", "poetry.lock", "uv.lock", "Dockerfile"),
     *("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"),
 )
-# the tools' settings a project keeps at its root (never a package's own folder)
-TOOL_MARKERS = ("tox.ini", "mypy.ini", "pytest.ini", ".pylintrc", ".flake8")
+# the tools' settings a project keeps at its root (never a package's own folder), and its
+# licence, which a repository keeps there (an archive of one whose root has a stray
+# `__init__.py` and nothing else that marks it)
+TOOL_MARKERS = (
+    *("tox.ini", "mypy.ini", "pytest.ini", ".pylintrc", ".flake8"),
+    *("LICENSE", "LICENSE.txt", "LICENSE.md", "COPYING"),
+)
 
 
 def _boundary(directory: Path) -> bool:

@@ -1,4 +1,6 @@
-"""A draft of main.py a code assistant handed back, kept beside its notes: nothing runs it."""
+# expect: unparsed (imports app.routers, which no folder on its path holds)
+"""The same draft kept beside its notes: `app` is in backend/, on no path this file runs
+from, so importing it raises ModuleNotFoundError."""
 
 from fastapi import FastAPI
 

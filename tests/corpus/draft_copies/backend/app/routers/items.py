@@ -1,5 +1,5 @@
 """Served as `POST /api/items/refresh` by backend/app/main.py, the app backend/Dockerfile
-runs; an older copy of main.py kept under Input/ includes the router without its prefix."""
+runs; an older copy of main.py kept in backend/drafts/ includes the router without its prefix."""
 
 import time
 
