@@ -34,6 +34,7 @@ _DECLARATIVE = frozenset(
 _ORM_STATEMENTS = frozenset({"select", "update", "delete", "insert"})
 _STATEMENT_RUNS = frozenset({"execute", "exec", "scalar", "scalars"})
 _ORM_PREFIXES = ("sqlalchemy.orm.Session.", "sqlalchemy.orm.Query.")
+_ASYNC_SESSION = "sqlalchemy.ext.asyncio.AsyncSession."
 # the bases whose models SQLAlchemy's own constructor builds (no dataclass, no pydantic)
 _KEYWORD_CONSTRUCTOR = frozenset(
     {"sqlalchemy.orm.DeclarativeBase", "sqlalchemy.orm.DeclarativeBaseNoMeta"}
@@ -44,8 +45,8 @@ _DECLARATIVE_ATTRS = frozenset({"metadata", "registry", "type_annotation_map", "
 
 _CONSEQUENCE = (
     ": SQLAlchemy cannot configure the models and raises InvalidRequestError at their first "
-    "use, so no ORM call of the program reaches the database; those calls are not checked "
-    "until the relationship is fixed"
+    "use, so no ORM call of the program reaches the database; those calls, and what follows "
+    "them, are not checked until the relationship is fixed"
 )
 
 
@@ -60,7 +61,8 @@ class BrokenModels:
 
     def loaded_by(self, starts: list[Module]) -> None:
         """Judge only the models of the programs these modules (the apps') load."""
-        self._starts = starts
+        if starts != self._starts:
+            self._starts, self._found = starts, None
 
     def found(self) -> list[tuple[str, str]]:
         """(path of the model's module, why the models cannot be configured), one per
@@ -112,6 +114,22 @@ class BrokenModels:
         if qn.rpartition(".")[2] in _STATEMENT_RUNS:
             return bool(site.args) and _orm_statement(site.args[0])
         return True
+
+    def raises_at_use(self, callee: tuple, site: CallSite) -> bool:
+        """Whether the call `site` of `callee` (what it calls, as `Project.callee` gives it)
+        surely raises InvalidRequestError, the models being unconfigurable: an ORM call
+        `sends_nothing` says so of, an AsyncSession's run of a statement built from the
+        models (`await db.execute(select(Episode))`), or a model built (`User(...)`: its
+        arguments are evaluated first). Building a statement (`select(Episode)`) does not."""
+        if not self.found():
+            return False
+        qn = callee[1]
+        if callee[0] == "class":
+            cls = self.p.classes.get(qn)
+            return cls is not None and is_model(self.p, cls)
+        if qn.startswith(_ASYNC_SESSION) and qn.rpartition(".")[2] in _STATEMENT_RUNS:
+            return bool(site.args) and _orm_statement(site.args[0])
+        return self.sends_nothing(qn, site)
 
     def unknown_keywords(self, gqn: str, site: CallSite) -> list[str]:
         """The keywords of `site`, a call building the model `gqn`, that its summaries show

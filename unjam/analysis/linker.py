@@ -238,6 +238,8 @@ def _analyse(
         model = rebuild(skip)
         # (one reader of the modules that may raise, for the start-ups and the rules alike)
         never_runs = NeverRuns(project, root)
+        if model.apps:  # (a model module no app's program imports maps nothing)
+            never_runs.models.loaded_by([app.scope.mod for app in model.apps])
         if root is not None and (model.apps or model.routes):
             model = _without_failing_imports(
                 project, model, rebuild, unparsed, uncompilable, never_loaded
@@ -249,7 +251,9 @@ def _analyse(
             model = _without_an_app(project, model, root, unparsed)
         graph = CallGraph(project, on_error, once=_run_once(model), root=root)
         if model.apps:
-            graph.broken_models.loaded_by([app.scope.mod for app in model.apps])
+            starts = [app.scope.mod for app in model.apps]
+            graph.broken_models.loaded_by(starts)
+            never_runs.models.loaded_by(starts)
         if retain is not None:
             retain.append(graph)
         findings = RulesEngine(project, graph, model, root, never_runs).run()
@@ -314,11 +318,13 @@ def _without_an_app(project, model, root, unparsed):
 
 def _maybe_the_program_s(summary) -> bool:
     """Whether a file named as a test may be a module of the program: not a test module
-    (module-level `test…` functions, an import of pytest or unittest), nor empty."""
+    (module-level `test…` functions, undecorated — `@router.get("/test/db")` over `async
+    def test_database()` registers a route —, an import of pytest or unittest), nor empty."""
     if any(imp.module.partition(".")[0] in _TEST_LIBRARIES for imp in summary.imports.values()):
         return False
     defined = [qn for qn in summary.funcs if qn != "<module>"]
-    if any(qn.startswith("test") for qn in defined):  # (`Cls.test_x` has a dot first)
+    # (`Cls.test_x` has a dot first)
+    if any(qn.startswith("test") and not summary.funcs[qn].decorators for qn in defined):
         return False
     return bool(defined or summary.classes or summary.global_values)
 

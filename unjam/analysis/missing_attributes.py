@@ -12,6 +12,7 @@ and no attribute of that name set from outside (`Config.from_env = …`, `setatt
 from __future__ import annotations
 
 import enum
+import re
 import symtable
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,9 @@ from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import CallSite, attributes_read, last_name
 
 # what lets a module gain attributes its text does not bind
-_OPEN_MODULE = ("globals(", "vars(", "exec(", "__getattr__", "import *", "sys.modules", "__dict__")
+_OPEN_MODULE = re.compile(
+    r"(?<![.\w])(?:globals|vars|exec)\(|__getattr__|import \*|sys\.modules|__dict__"
+)
 _MAX_MODULE_BYTES = 256_000
 _DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 # library bases whose attributes are known here: an Enum's members are its class body's names
@@ -68,21 +71,75 @@ def instance_lacks(project: Project, class_gqn: str, name: str) -> bool:
             func = project.funcs.get(f"{cls.mod.name}.{method}")
             if func is None or _sets_attributes(func, name):
                 return False
-    for func in project.funcs.values():
-        if any(attr == name for _base, attr, _v in func.fd.attr_stores):
+    return name not in stored_attributes(project)
+
+
+def held_object_lacks(project: Project, func: Func, name: str, attr: str) -> bool:
+    """Whether `name`, a local of `func` or a global it declares, only ever holds objects of
+    project classes that lack `attr` (or None, whose attributes are no more there):
+
+        mgr = AuthManager(factory)
+        await mgr.ensure_default_admin()  # AuthManager defines no ensure_default_admin
+
+    Each value must be a call of such a class, on bases of the project's own (an Enum's
+    call gives one of its members); a global's, every value the module gives it
+    (`auth: AuthManager | None = None`), and nothing may set it from outside the module. The
+    caller's reading of the function's source confirms that nothing else binds a local."""
+    fd = func.fd
+    held = name in fd.globals_declared
+    if held:
+        values = [value for _scope, value in func.mod.summary.global_values.get(name, ())]
+    elif any(param.name == name for param in fd.params):
+        return False
+    else:
+        values = list(fd.locals.get(name, ()))
+    made = [value for value in values if value != ("const", None)]
+    for value in made:
+        cls = project.value_of(func, value[1]) if value[0] == "call" else None
+        if cls is None or cls[0] != "class" or not instance_lacks(project, cls[1], attr):
             return False
-    return True
+        if set(project.mro(cls[1])[1]) - {"builtins.object"}:
+            return False  # (`Status(raw)` of an Enum gives a member, with its `value`)
+    return bool(made) and not (held and name in stored_attributes(project))
+
+
+def stored_attributes(project: Project) -> dict[str, list[tuple]]:
+    """Each attribute name some function of the project stores (`x.name = …`) → what it is
+    stored on (`("name", "Config")`), built once per project."""
+    last = _STORES.get("last")
+    if last is not None and last[0] is project:
+        return last[1]
+    found: dict[str, list[tuple]] = {}
+    for func in project.funcs.values():
+        for base, attr, _value in func.fd.attr_stores:
+            found.setdefault(attr, []).append(base)
+    _STORES["last"] = (project, found)
+    return found
+
+
+# (the last project's `stored_attributes`, kept with the project it was built from)
+_STORES: dict[str, tuple[Project, dict[str, list[tuple]]]] = {}
 
 
 def _sets_attributes(func: Func, name: str) -> bool:
-    """Whether the method sets `self.<name>`, or attributes whose names it computes."""
+    """Whether the method sets `self.<name>`, or attributes whose names it computes on what
+    may be its object (not `setattr(user, field, value)` of a row it loaded)."""
     fd = func.fd
     if any(attr == name for _base, attr, _v in fd.attr_stores):
         return True
+    own = fd.params[0].name if fd.params else "self"
     return any(
-        last_name(call.func) == "setattr" or "__dict__" in attributes_read(call.func)
+        (last_name(call.func) == "setattr" and _may_be(call, own))
+        or "__dict__" in attributes_read(call.func)
         for call in fd.calls
     )
+
+
+def _may_be(call: CallSite, own: str) -> bool:
+    """Whether the first argument of `call` may be the method's own object `own`: any but
+    a plain name of something else (`setattr(row, field, value)`)."""
+    first = call.args[0] if call.args else None
+    return not (first and first[0] == "name" and first[1] not in (own, "self", "cls"))
 
 
 def module_lacks(project: Project, root: Path, mod: Module, name: str) -> bool:
@@ -96,7 +153,7 @@ def module_lacks(project: Project, root: Path, mod: Module, name: str) -> bool:
         if path.stat().st_size > _MAX_MODULE_BYTES:
             return False
         source = path.read_text(encoding="utf-8")
-        if any(marker in source for marker in _OPEN_MODULE):
+        if _OPEN_MODULE.search(source):
             return False
         table = symtable.symtable(source, str(path), "exec")
         if name in table.get_identifiers():
@@ -118,9 +175,8 @@ def _summary_lacks(project: Project, mod: Module, name: str) -> bool:
         return False
     if name in summary.global_annotations or f"{mod.name}.{name}" in project.modules:
         return False
-    for func in project.funcs.values():
-        if any(attr == name and base[0] == "name" for base, attr, _v in func.fd.attr_stores):
-            return False
+    if any(base[0] == "name" for base in stored_attributes(project).get(name, ())):
+        return False
     return not any(
         site.args and site.args[0][0] == "name" and site.args[0][1] in func.mod.summary.imports
         for func, site in project.sites_named("setattr")
@@ -142,7 +198,7 @@ def imported_modules(project: Project, mod: Module) -> dict[str, Module]:
         written = f"{imp.module}.{imp.name}" if imp.name else imp.module
         if imp.level == 0 and "." not in written:
             continue
-        if imp.level == 0 and dotted != written and not _own_copy(project, mod, dotted, written):
+        if imp.level == 0 and dotted != written and not own_copy(project, mod, dotted, written):
             continue
         target = project.modules.get(dotted)
         parent = project.modules.get(dotted.rpartition(".")[0]) if imp.name else None
@@ -152,7 +208,7 @@ def imported_modules(project: Project, mod: Module) -> dict[str, Module]:
     return found
 
 
-def _own_copy(project: Project, mod: Module, dotted: str, written: str) -> bool:
+def own_copy(project: Project, mod: Module, dotted: str, written: str) -> bool:
     """Whether the module `dotted` (a stand-in's name: another service's copy took `written`)
     is the file `written` names from the folder the importer's own package sits in
     (`from app.database import db` in one of several services' app/main.py)."""
@@ -210,9 +266,8 @@ def _a_dataclass(decorator: tuple) -> bool:
 def _set_from_outside(project: Project, class_name: str, name: str) -> bool:
     """`Config.from_env = …` or `cls.from_env = …` anywhere, or a `setattr(Config, …)`."""
     holders = (("name", class_name), ("name", "cls"))
-    for func in project.funcs.values():
-        if any(attr == name and base in holders for base, attr, _v in func.fd.attr_stores):
-            return True
+    if any(base in holders for base in stored_attributes(project).get(name, ())):
+        return True
     return any(
         site.args and site.args[0] == holders[0] for _f, site in project.sites_named("setattr")
     )

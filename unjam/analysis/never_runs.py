@@ -30,7 +30,9 @@ from unjam.analysis.broken_models import BrokenModels, is_model
 from unjam.analysis.callgraph_records import Site
 from unjam.analysis.declared_versions import declared_major
 from unjam.analysis.def_text import may_raise_first
+from unjam.analysis.import_paths import missing_module
 from unjam.analysis.missing_attributes import (
+    held_object_lacks,
     imported_modules,
     instance_lacks,
     module_attributes,
@@ -38,7 +40,7 @@ from unjam.analysis.missing_attributes import (
 )
 from unjam.analysis.missing_attributes import lacks as class_lacks
 from unjam.analysis.model_attributes import ModelAttributes
-from unjam.analysis.parameters import fails_to_bind
+from unjam.analysis.parameters import construction_fails, fails_to_bind
 from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.raising_statements import (
     BUILTINS,
@@ -76,7 +78,8 @@ _NEEDS_ARGUMENTS = {
 }
 # what lets a module make names up as it runs: its unbound names are given the benefit of
 # the doubt
-_DYNAMIC = ("globals(", "vars(", "exec(", "builtins", "setattr(sys.modules")
+# (`exec(` as a builtin's call, not `db.exec(` of a SQLModel session)
+_DYNAMIC = re.compile(r"(?<![.\w])(?:globals|vars|exec)\(|builtins|setattr\(sys\.modules")
 
 
 class NeverRuns:
@@ -185,7 +188,8 @@ class NeverRuns:
         """Where each call of `fd` starts that raises before it does anything: an
         `x.execute("…")` SQLAlchemy 2 refuses, a Session method given too few arguments
         (`db.refresh()`), a query of a pydantic class, a model built with
-        a keyword it lacks (broken_models.py `refuses_keywords`), or a call of a project
+        a keyword it lacks (broken_models.py `refuses_keywords`), an ORM call or a model
+        built where the models cannot be configured (`raises_at_use`), or a call of a project
         function whose arguments cannot bind to its parameters (TypeError: `can_edit(user)`
         of `def can_edit(user, obj)`; parameters.py `fails_to_bind`); and, `transitive` (when
         judging whether a function always raises, as a start-up handler or a dependency:
@@ -202,13 +206,16 @@ class NeverRuns:
             callee = self.p.callee(func, ref)
             if callee is None:
                 continue
-            unbindable = callee[0] in ("func", "meth") and self._unbindable(call, callee)
+            unbindable = (callee[0] in ("func", "meth") and self._unbindable(call, callee)) or (
+                callee[0] == "class" and self._unconstructible(call, callee[1])
+            )
             if (
                 unbindable
                 or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or _too_few_arguments(call, _NEEDS_ARGUMENTS.get(callee[1], 0))
                 or (callee[0] == "class" and self.model_attributes.refuses(func, callee[1], call))
+                or self.models.raises_at_use(callee, call)
                 or (transitive and callee[0] == "func" and self._raises_when_called(callee[1]))
             ):
                 found.add((call.line, call.col))
@@ -255,6 +262,23 @@ class NeverRuns:
             bodies += self._overrides(callee[1])
         targets = [self.p.funcs.get(gqn) for gqn in bodies]
         return all(t is not None and fails_to_bind(call, t, callee[0]) for t in targets)
+
+    def _unconstructible(self, call: CallSite, class_gqn: str) -> bool:
+        """Whether building the project class by `call` cannot bind to the `__init__` its
+        objects get: the first of its classes, in MRO order, that defines one (none with a
+        decorator, a `__new__` or an Enum's metaclass on the way, which may build it
+        otherwise)."""
+        classes, outside = self.p.mro(class_gqn)
+        if any(base.startswith("enum.") for base in outside):
+            return False
+        for gqn in classes:
+            cls = self.p.classes.get(gqn)
+            if cls is None or cls.cd.decorators or "__new__" in cls.cd.methods:
+                return False
+            if "__init__" in cls.cd.methods:
+                init = self.p.funcs.get(f"{cls.mod.name}.{cls.cd.methods['__init__']}")
+                return init is not None and construction_fails(call, init)
+        return False
 
     def _overrides(self, method_gqn: str) -> tuple[str, ...]:
         """The gqns of the methods of the project's subclasses that override `method_gqn`."""
@@ -405,8 +429,11 @@ class _File:
         reads += [tuple(values) for values in fd.locals.values()]  # `path = store.dir / name`
         pairs = {pair for refs in reads for pair in module_attributes(refs)}
         pairs |= self._class_reads_in_text(fd, reads, imports, scopes)
+        func = self.owner.p.funcs.get(f"{self.mod.name}.{fd.qn}")
         for name, attr in pairs:
             if name in scopes:
+                if func is not None and held_object_lacks(self.owner.p, func, name, attr):
+                    found.add((name, attr))  # `mgr = AuthManager(); mgr.gone()`
                 continue
             mod = modules.get(name)
             if (mod is not None and self.owner.lacks(mod, attr)) or (
@@ -417,7 +444,11 @@ class _File:
                 found.add((name, attr))
         for values in fd.locals.values():
             for value in values:  # `def f(): from app.core.security import gone`
-                if value[0] == "imp" and value[3] and self._import_lacks(value):
+                if (
+                    value[0] == "imp"
+                    and value[3]
+                    and (self._import_lacks(value) or self._missing_from_own_package(value))
+                ):
                     found.add((f"from {'.' * value[1]}{value[2]}", value[3]))
         return frozenset(found)
 
@@ -476,6 +507,26 @@ class _File:
             return False  # (found elsewhere than the file the text names)
         return self.owner.lacks(holder, name)
 
+    def _missing_from_own_package(self, value: tuple) -> bool:
+        """Whether a function-local `from src.agents.tasks import run` names the importer's
+        own top package (`src`, a regular package it sits in, as apps/api/src/main.py) and a
+        module that package does not hold on disk (another service's apps/worker/src/ may):
+        once the importer runs, `src` is its own package, so the import raises
+        ModuleNotFoundError."""
+        _tag, level, module, _name = value
+        first = module.partition(".")[0]
+        parts = self.mod.path.split("/")[:-1]
+        if level or "." not in module or first not in parts:
+            return False
+        depth = len(parts) - parts[::-1].index(first)  # (the innermost folder so named)
+        package = "".join(f"{part}/" for part in parts[:depth])
+        above = package.removesuffix(f"{first}/")
+        primary = self.owner.p.primary
+        if f"{package}__init__.py" not in primary or f"{above}__init__.py" in primary:
+            return False  # (not a regular top package: it may be found elsewhere)
+        root = self.owner.root
+        return root is not None and missing_module(root, above, module, module) is not None
+
     def _imported_modules(self) -> dict[str, Module]:
         if self._modules is None:
             self._modules = imported_modules(self.owner.p, self.mod)
@@ -497,7 +548,7 @@ class _File:
             except (SyntaxError, ValueError, RecursionError):
                 self._source = ""  # (no second try)
                 return None
-            made_up: bool | set[str] = any(marker in source for marker in _DYNAMIC) or {
+            made_up: bool | set[str] = bool(_DYNAMIC.search(source)) or {
                 n for node in ast.walk(tree) if isinstance(node, ast.Global) for n in node.names
             }
             self._raising = Raising(table, made_up, imported_once(tree, table))

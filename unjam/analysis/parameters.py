@@ -441,10 +441,10 @@ def fails_to_bind(site: CallSite, target: Func, kind: str) -> bool:
     unbound (`crud.update(db=db, obj_in=x)` of `def update(self, *, db, db_obj, obj_in)`), a
     keyword no parameter takes, more positional arguments than it has. Only where the
     binding is certain: the call names the function itself (not a `partial` or another
-    value that may bind arguments first), a plain function or a method bound to an instance
-    (`obj.m(...)`; a method named through its class may be handed `self` or not),
-    undecorated but for staticmethod/classmethod (a decorator may change the signature),
-    and no `*args`/`**kwargs` spread in the call."""
+    value that may bind arguments first), a plain function, a method bound to an instance
+    (`obj.m(...)`; a method named through its class may be handed `self` or not) or a
+    staticmethod, undecorated but for staticmethod/classmethod (a decorator may change the
+    signature), and no `*args`/`**kwargs` spread in the call."""
     fd = target.fd
     ref = site.func
     named = ref[1] if ref[0] == "name" else ref[2] if ref[0] == "attr" else None
@@ -454,11 +454,20 @@ def fails_to_bind(site: CallSite, target: Func, kind: str) -> bool:
         return False
     if kind == "meth":
         params = fd.params if is_static(fd) else fd.params[1:]
-    elif kind == "func" and target.class_gqn is None:
-        params = fd.params
+    elif kind == "func" and (target.class_gqn is None or is_static(fd)):
+        params = fd.params  # (a staticmethod named through its class takes no `self`)
     else:
         return False
     return _binds_badly(site, params)
+
+
+def construction_fails(site: CallSite, init: Func) -> bool:
+    """Whether building an object by `site` (`EventService(self.db)`) surely cannot bind its
+    arguments to the class's `__init__` (`def __init__(self, db, storage)`): TypeError."""
+    fd = init.fd
+    if site.is_with or fd.decorators or not fd.params:
+        return False
+    return _binds_badly(site, fd.params[1:])
 
 
 def _binds_badly(site: CallSite, params: tuple[Param, ...]) -> bool:

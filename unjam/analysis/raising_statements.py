@@ -37,6 +37,7 @@ class Raising:
         self.imported = imported  # module-level names one import binds and nothing rebinds
         self.refused: set[Position] = set()  # the start of each call that raises at once
         self.lacking: Lacking = frozenset()
+        self.node: ast.FunctionDef | ast.AsyncFunctionDef | None = None  # the one walked
         self.dead: set[CallKey] = set()
         self.alive: set[CallKey] = set()
 
@@ -45,6 +46,7 @@ class Raising:
     ) -> tuple[frozenset[CallKey], frozenset[CallKey]]:
         """(the calls cut off, the calls of the raising statements that still run)."""
         self.refused, self.lacking, self.dead, self.alive = refused, lacking, set(), set()
+        self.node = node
         self._block(node.body, scope, _bindings(node))
         return frozenset(self.dead), frozenset(self.alive - self.dead)
 
@@ -53,39 +55,37 @@ class Raising:
     ) -> int | None:
         """The line of the statement of the function's own body (not one in a branch or a
         loop) that always raises, with none before it that may `return` or `yield`."""
-        self.refused, self.lacking = refused, lacking
+        self.refused, self.lacking, self.node = refused, lacking, node
         return self._first_raise_in(node.body, scope, _bindings(node))
 
     def _first_raise_in(self, body: list[ast.stmt], scope, binds) -> int | None:
         for stmt in body:
             if isinstance(stmt, ast.Raise) or self._raises(stmt, scope, binds) is not None:
                 return stmt.lineno
-            if self._compound_raises(stmt, scope, binds):
-                return stmt.lineno
+            inner = self._compound_raises(stmt, scope, binds)
+            if inner is not None:
+                return inner
             if _may_leave(stmt):
                 return None
         return None
 
-    def _compound_raises(self, stmt: ast.stmt, scope, binds) -> bool:
-        """A `with` whose body always raises (its context manager no `suppress`), or a `try`
-        whose body always raises and whose every handler ends in a `raise` (`except
-        Exception: log(...); raise`: the error goes on)."""
+    def _compound_raises(self, stmt: ast.stmt, scope, binds) -> int | None:
+        """The line that raises in a `with` whose body always raises (its context manager no
+        `suppress`), or in a `try` whose body always raises and whose every handler ends in
+        a `raise` (`except Exception: log(...); raise`: the error goes on)."""
         if isinstance(stmt, ast.With | ast.AsyncWith):
-            return not _may_suppress(stmt) and (
-                self._first_raise_in(stmt.body, scope, binds) is not None
-            )
+            return None if _may_suppress(stmt) else self._first_raise_in(stmt.body, scope, binds)
         if not isinstance(stmt, ast.Try):
-            return False
-        return (
-            self._first_raise_in(stmt.body, scope, binds) is not None
-            and all(
-                handler.body
-                and isinstance(handler.body[-1], ast.Raise)
-                and not any(_may_leave(inner) for inner in handler.body)
-                for handler in stmt.handlers
-            )
-            and not any(_may_leave(inner) for inner in stmt.finalbody)
+            return None
+        passed_on = all(
+            handler.body
+            and isinstance(handler.body[-1], ast.Raise)
+            and not any(_may_leave(inner) for inner in handler.body)
+            for handler in stmt.handlers
         )
+        if not passed_on or any(_may_leave(inner) for inner in stmt.finalbody):
+            return None
+        return self._first_raise_in(stmt.body, scope, binds)
 
     def _block(self, body: list[ast.stmt], scope: symtable.SymbolTable, binds) -> None:
         for i, stmt in enumerate(body):
@@ -131,13 +131,17 @@ class Raising:
         base = node.value
         if not (isinstance(node.ctx, ast.Load) and isinstance(base, ast.Name)):
             return False
-        if (base.id, node.attr) not in self.lacking or base.id not in self.imported:
+        if (base.id, node.attr) not in self.lacking:
             return False
         try:
             symbol = scope.lookup(base.id)
         except KeyError:
             return False
-        return symbol.is_global() and not symbol.is_declared_global()
+        if symbol.is_declared_global():
+            return True  # (never_runs: every value the module gives it lacks the attribute)
+        if symbol.is_local():  # `mgr = AuthManager(); mgr.gone()`
+            return not symbol.is_parameter() and _only_calls_bind(self.node, base.id)
+        return symbol.is_global() and base.id in self.imported
 
     def _unbound(self, node: ast.Name, scope: symtable.SymbolTable, binds) -> bool:
         if self.made_up is True or (self.made_up and node.id in self.made_up):
@@ -268,6 +272,26 @@ def _bindings(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Positio
         elif (name := _binds(node)) is not None:
             bind(name, (node.lineno, node.col_offset))  # type: ignore[attr-defined]
     return first
+
+
+def _only_calls_bind(func: ast.FunctionDef | ast.AsyncFunctionDef | None, name: str) -> bool:
+    """Whether every binding of the local `name` in `func` assigns it a call's result
+    (`mgr = AuthManager(f)`): no loop, `with … as`, `except … as` or import binds it."""
+    if func is None:
+        return False
+    made = set()
+    for node in _own_nodes(func):
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if isinstance(node.value, ast.Call):
+                made |= {id(target) for target in targets if isinstance(target, ast.Name)}
+    for node in _own_nodes(func):
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            if id(node) not in made:
+                return False
+        elif _binds(node) == name:
+            return False
+    return True
 
 
 def _binds(node: ast.AST) -> str | None:

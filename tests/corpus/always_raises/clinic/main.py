@@ -177,3 +177,7 @@ async def save_patient(pid: int, db: Session = Depends(get_db)):
     repository: Repository = get_repository()
     repository.save(row=pid)  # (binds to the override the object has)
     return db.get(Patient, pid)  # expect: UJ001
+
+from clinic.passwords import passwords  # noqa: E402
+
+app.include_router(passwords)
