@@ -212,8 +212,8 @@ def test_a_module_named_like_a_test_is_analysed_when_the_program_imports_it(
     capsys, monkeypatch, tmp_path
 ):
     """A lab's `services/test_orders.py` is the program's own module: the route that imports
-    it is followed into it. A `smoke_test.py` nothing imports stays test code, its app too;
-    so does everything in `tests/`."""
+    it is followed into it. A `smoke_test.py` or a scratch `test.py` nothing imports stays
+    test code, its app too; so does everything in `tests/`."""
     root = write(
         tmp_path / "repo",
         {
@@ -262,6 +262,9 @@ def test_a_module_named_like_a_test_is_analysed_when_the_program_imports_it(
                     time.sleep(0.1)
                 """,
             "tests/test_main.py": "import time\n\nasync def test_it():\n    time.sleep(1)\n",
+            # a scratch copy of the app that nothing imports
+            "clinic/test.py": "import time\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n"
+            "@app.get('/try')\nasync def attempt():\n    time.sleep(0.1)\n",
         },
     )
     found = discover([root])
@@ -270,12 +273,46 @@ def test_a_module_named_like_a_test_is_analysed_when_the_program_imports_it(
         "clinic/services/test_orders.py",
         "clinic/services/test_panels.py",
         "clinic/smoke_test.py",
+        "clinic/test.py",
     }
     _, data = check(capsys, monkeypatch, ".", cwd=root)
     assert {f["path"] for f in data["findings"]} == {
         "clinic/services/test_orders.py",
         "clinic/services/test_panels.py",  # (imported by the one the program imports)
     }
+
+
+def test_a_debug_router_named_test_is_the_program_s(capsys, monkeypatch, tmp_path):
+    """`routes/test.py`, a router the app includes whose endpoints are named `test_…`: they
+    are route handlers (decorated), not pytest's tests, so the module is analysed."""
+    root = write(
+        tmp_path / "repo",
+        {
+            "main.py": """\
+                from fastapi import FastAPI
+
+                from routes import test
+
+                app = FastAPI()
+                app.include_router(test.router)
+                """,
+            "routes/__init__.py": "",
+            "routes/test.py": """\
+                import time
+
+                from fastapi import APIRouter
+
+                router = APIRouter(prefix="/test")
+
+
+                @router.get("/db")
+                async def test_database():
+                    time.sleep(0.1)
+                """,
+        },
+    )
+    _, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert [(f["path"], f["code"]) for f in data["findings"]] == [("routes/test.py", "UJ001")]
 
 
 def test_a_singular_test_directory_is_test_code_too(tmp_path):

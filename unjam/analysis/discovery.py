@@ -3,8 +3,8 @@
 The rules follow ruff: directories that hold environments, caches or build output are skipped;
 inside a git repository, `.gitignore` files are respected (matched with `pathspec`, the library
 that implements git's wildmatch rules); `[tool.unjam] exclude` globs and `--exclude` remove
-more; test code (`tests/`, `test/`, `test_*.py`, `*_test.py`, `conftest.py`, or `[tool.unjam]
-test-code`) is left out unless a named path is test code itself — a file only named as a test
+more; test code (`tests/`, `test/`, `test_*.py`, `*_test.py`, `test.py`, `tests.py`,
+`conftest.py`, or `[tool.unjam] test-code`) is left out unless a named path is test code itself — a file only named as a test
 outside test directories is held back, and analysed if the program imports it (linker.py);
 and a path the user names explicitly is always checked. The walk itself is a few lines of
 `os.scandir` with pruning, which is as fast as anything that would add a dependency.
@@ -54,7 +54,9 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
     }
 )
 # What test code looks like, left out by default: the app's findings come from what it serves.
-DEFAULT_TEST_CODE = ("tests", "test", "_tests", "test_*.py", "*_test.py", "conftest.py")
+DEFAULT_TEST_CODE = (
+    *("tests", "test", "_tests", "test_*.py", "*_test.py", "test.py", "tests.py", "conftest.py"),
+)
 # example programs shipped beside a project (an app there demonstrates; it is not the one
 # the project serves), left out as test code is; a cookbook only at the top (agno's), as a
 # package's own `schema/cookbook/` may be an app's recipe-book feature
@@ -87,7 +89,7 @@ class Discovered:
     # (absolute path, reason) of what was found but cannot be read: unreadable directories,
     # symlink loops, dangling links
     skipped: tuple[tuple[str, str], ...] = ()
-    # files named as tests are (`test_*.py`, `*_test.py`) outside test directories: test
+    # files named as tests are (`test_*.py`, `test.py`) outside test directories: test
     # code unless the program imports them (a clinic's `services/test_order_service.py`;
     # the engine's `held_back`)
     held_back: tuple[str, ...] = ()
@@ -208,10 +210,10 @@ def discover(
 def _test_file_matcher(
     testing: Sequence[str], exclude: Sequence[str]
 ) -> Callable[[str, str], bool] | None:
-    """Whether a file left out as test code is so by its name alone (`test_*.py`), not by
-    `exclude`: such a file may be the program's own module (held back, not dropped).
+    """Whether a file left out as test code is so by its name alone (`test_*.py`, `test.py`),
+    not by `exclude`: such a file may be the program's own module (held back, not dropped).
     `conftest.py` is pytest's alone."""
-    patterns = [p for p in testing if p.endswith(".py") and "*" in p and "/" not in p]
+    patterns = [p for p in testing if p.endswith(".py") and "/" not in p and p != "conftest.py"]
     if not patterns:
         return None
     by_name = _matcher(patterns)

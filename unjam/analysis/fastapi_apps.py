@@ -303,8 +303,8 @@ class AppDiscovery:
     def _from_missing_module(self, scope: Func, item: tuple) -> bool:
         """Whether `item` (or a part of a tuple item) names something in a module of the
         project's own packages that the project does not hold (`ai_analytics.router` of a
-        file with a syntax error, or of one never written), or in one that cannot import
-        (`users.router` of a users.py whose own import fails: `skip`)."""
+        file with a syntax error, or of one never written), in an empty module, or in one
+        that cannot import (`users.router` of a users.py whose own import fails: `skip`)."""
         for part in item[1] if item[0] == "list" else (item,):
             sym = self.p.symbol(scope, part) if part[0] in ("name", "attr") else None
             names = sym.split(".") if sym else []
@@ -313,6 +313,8 @@ class AppDiscovery:
                 if package is not None:
                     if package.summary.is_package and not _defines(package.summary, names[i]):
                         return True
+                    if not package.summary.is_package and _empty(package.summary):
+                        return True  # (`from .inventory import router` of an empty file)
                     if self.skip is not None and self.skip(self.p.module_scope(package)):
                         return True
                     break
@@ -399,6 +401,17 @@ class AppDiscovery:
                 if found is not None:
                     return found
         return None
+
+
+def _empty(summary: ModuleSummary) -> bool:
+    """Whether a module binds nothing at all (an empty file, or one of comments)."""
+    return not (
+        summary.global_values
+        or summary.imports
+        or summary.classes
+        or summary.star_imports
+        or any(qn != "<module>" for qn in summary.funcs)
+    )
 
 
 def _defines(summary: ModuleSummary, name: str) -> bool:

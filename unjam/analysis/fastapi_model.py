@@ -39,6 +39,7 @@ from unjam.analysis.fastapi_registrations import (
     Registrations,
 )
 from unjam.analysis.gradio_events import gradio_handlers
+from unjam.analysis.imported import IMPORTS_BY_NAME, may_be_imported, programs_loading
 from unjam.analysis.litestar_apps import litestar_entries
 from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.route_shadows import unshadowed
@@ -60,6 +61,8 @@ __all__ = [
 
 
 class _Builder(Registrations):
+    _registering_programs: set[str] | None = None  # see _loaded_by_no_app
+
     def build(self, candidates: AppCandidates) -> FastAPIModel:
         funcs = list(self.p.funcs.values())
         for func, found in candidates.by_func.values():
@@ -154,6 +157,8 @@ class _Builder(Registrations):
             name = cls.cd.name
             if (name not in used and not self._called(name)) or self._registered_dead(cls):
                 continue
+            if self._loaded_by_no_app(cls):
+                continue  # (a middleware package the served app never imports)
             if self._skipped(self.p.module_scope(cls.mod)):
                 continue  # its module cannot import: no app registers this class
             try:
@@ -189,6 +194,24 @@ class _Builder(Registrations):
         return any(
             _may_be(self.p.callee(func, site.func), cls.gqn, tops)
             for func, site in self.p.sites_named(name)
+        )
+
+    def _loaded_by_no_app(self, cls: Cls) -> bool:
+        """Whether no app's program may load the class's module, so that no app registers
+        it: none imports it (as resolved, nor by its path), and none imports modules by
+        computed name. With no app, any may."""
+        if self._registering_programs is None:
+            apps = {obj.scope.mod.name for obj in self.routers.values() if obj.type == APP}
+            programs = programs_loading(self.p, apps) if apps else set()
+            sites = (f for name in IMPORTS_BY_NAME for f, _site in self.p.sites_named(name))
+            self._registering_programs = (
+                set() if any(f.mod.name in programs for f in sites) else programs
+            )
+        programs = self._registering_programs
+        return (
+            bool(programs)
+            and cls.mod.name not in programs
+            and not may_be_imported(self.p, cls.mod, among=programs)
         )
 
     def _used_where_run(self) -> set[str]:

@@ -23,7 +23,7 @@ from unjam.analysis.fastapi_records import (
     _list_items,
 )
 from unjam.analysis.project import Func, Project
-from unjam.analysis.routers_by_name import imported_by_name
+from unjam.analysis.routers_by_name import imported_by_name, loaded_by_name
 from unjam.analysis.summary import CallSite
 from unjam.analysis.transparent import TransparentDecorators
 from unjam.analysis.values import decided_by_constants, is_dead
@@ -137,7 +137,9 @@ class Registrations(IncludeModel):
             children = [child] if child is not None else []
             if not children and child_ref[0] == "name":
                 children = self._looped_routers(func)  # `for r in routers: include_router(r)`
-            if not children and imported_by_name(func, child_ref):
+            if not children and (
+                imported_by_name(func, child_ref) or loaded_by_name(self.p, func, child_ref)
+            ):
                 self.routers_by_name = True
             elif (
                 not children

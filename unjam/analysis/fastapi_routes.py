@@ -18,7 +18,7 @@ from unjam.analysis.fastapi_records import (
     Route,
     RouterObj,
 )
-from unjam.analysis.imported import may_be_imported, programs_loading
+from unjam.analysis.imported import IMPORTS_BY_NAME, may_be_imported, programs_loading
 from unjam.analysis.list_items import list_items
 from unjam.analysis.path_params import lacks_a_path_param
 from unjam.analysis.project import Cls, Func, Module, Project
@@ -43,12 +43,6 @@ _HANDLERS = frozenset((Role.STARTUP, Role.SHUTDOWN))
 # the first step of `Route.order` below a router included in several places (its symbol
 # follows): routes below one such router are ordered among themselves only
 _INCLUDED_TWICE = "<included in several places>:"
-# calls that import a module by a computed name: any module may then be part of a program
-_IMPORTS_BY_NAME = (
-    *("import_module", "__import__", "iter_modules", "walk_packages", "entry_points"),
-    *("spec_from_file_location", "run_path", "load_source", "SourceFileLoader"),
-    *("import_string", "import_from_string", "locate", "autodiscover_modules"),
-)
 
 
 class RouteModel(AppDiscovery):
@@ -210,7 +204,7 @@ class RouteModel(AppDiscovery):
         apps = {obj.scope.mod.name for obj in self.routers.values() if obj.type == APP}
         programs = programs_loading(self.p, apps) if apps else set()
         loaders = {
-            f.mod.name: f.mod for name in _IMPORTS_BY_NAME for f, _site in self.p.sites_named(name)
+            f.mod.name: f.mod for name in IMPORTS_BY_NAME for f, _site in self.p.sites_named(name)
         }
         roots = {_loader_root(mod) for name, mod in loaders.items() if name in programs}
         self._loader_roots = tuple(sorted(roots))

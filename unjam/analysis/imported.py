@@ -22,6 +22,14 @@ def imported_names(project: Project, mod: Module, stems: frozenset[str]) -> set[
     return names
 
 
+# the calls that import a module by a name computed as the program runs
+IMPORTS_BY_NAME = (
+    *("import_module", "__import__", "iter_modules", "walk_packages", "entry_points"),
+    *("spec_from_file_location", "run_path", "load_source", "SourceFileLoader"),
+    *("import_string", "import_from_string", "locate", "autodiscover_modules"),
+)
+
+
 def programs_loading(project: Project, modules: set[str]) -> set[str]:
     """The modules a program that loads one of `modules` may load: whatever a module that
     imports one of them (directly or not; or one of them itself, as the program's entry)
@@ -70,15 +78,15 @@ def _imported_modules(project: Project, mod: Module) -> set[str]:
     return found
 
 
-def may_be_imported(project: Project, target: Module) -> bool:
-    """Whether an import in another module may load `target`, judged by paths, not by the
-    analyser's resolution (which a second `app` package elsewhere in the tree may mislead):
-    `from app.api.v1 import attendance` may load any `…/app/api/v1/attendance.py`, and a
-    relative import the one its folder names."""
+def may_be_imported(project: Project, target: Module, among: set[str] | None = None) -> bool:
+    """Whether an import in another module (of `among`, by name, when given) may load
+    `target`, judged by paths, not by the analyser's resolution (which a second `app`
+    package elsewhere in the tree may mislead): `from app.api.v1 import attendance` may load
+    any `…/app/api/v1/attendance.py`, and a relative import the one its folder names."""
     key = target.path.removesuffix(".py").removesuffix("/__init__")
     stem = key.rpartition("/")[2]
     for mod in project.unique_modules():
-        if mod.path == target.path:
+        if mod.path == target.path or (among is not None and mod.name not in among):
             continue
         folder = mod.path.rpartition("/")[0]
         for imp in _imports_mentioning(mod, frozenset([stem])):

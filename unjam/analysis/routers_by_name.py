@@ -25,13 +25,63 @@ _IMPORTERS = frozenset(
 
 def imported_by_name(func: Func, ref: tuple) -> bool:
     """Whether the router `ref` that `func` includes is an attribute of a module it imports
-    by a name a variable holds or a constant gives (a name built in the import call itself,
-    `import_module(f"routers.{x}")`, is no such include: every router stays served)."""
+    by a name a variable (or an item of one: `spec["module"]`) holds or a constant gives
+    (a name built in the import call itself, `import_module(f"routers.{x}")`, is no such
+    include: every router stays served)."""
     module = _module_of(func, ref)
     if module is None:
         return False
     values = _values(func, module[1]) if module[0] == "name" else [module]
     return bool(values) and all(_imports_by_name(value) for value in values)
+
+
+def loaded_by_name(project: Project, func: Func, ref: tuple) -> bool:
+    """Whether the router `ref` that `func` includes comes from a project helper that
+    imports modules by name: a loop variable over a generator that yields their routers, or
+    a name bound to what a helper returns —
+
+        for name, prefix, router in iter_registered_routers():  # yields getattr(module, attr)
+            app.include_router(router, prefix=prefix)
+        health = try_import_router("routes.health")  # returns getattr(module, "router")
+    """
+    if ref[0] != "name" or _bound_otherwise(func, ref[1]):
+        return False
+    values = _values(func, ref[1])
+    if values and all(value != ("?",) for value in values):
+        return all(_returns_by_name(project, func, value) for value in values)
+    found = False
+    for iterated in func.fd.iterated:
+        helper = _helper(project, func, iterated)
+        if helper is None or not helper.fd.yield_values:
+            continue
+        for value in helper.fd.yield_values:
+            items = value[1] if value[0] in ("list", "tuple") else (value,)
+            if not any(imported_by_name(helper, item) for item in items):
+                return False
+        found = True
+    return found
+
+
+def _returns_by_name(project: Project, func: Func, value: tuple) -> bool:
+    helper = _helper(project, func, value)
+    if helper is None:
+        return False
+    returned = [v for v in helper.fd.return_values if v != ("const", None)]
+    return bool(returned) and all(imported_by_name(helper, v) for v in returned)
+
+
+def _helper(project: Project, func: Func, value: tuple) -> Func | None:
+    """The project function `value` calls, if it is one."""
+    callee = project.callee(func, value[1]) if value[0] == "call" else None
+    return project.funcs.get(callee[1]) if callee and callee[0] == "func" else None
+
+
+def _bound_otherwise(func: Func, name: str) -> bool:
+    """Whether a module-level `name` is an import's, a definition's (no value recorded)."""
+    summary = func.mod.summary
+    return func.fd.qn == "<module>" and any(
+        name in names for names in (summary.imports, summary.funcs, summary.classes)
+    )
 
 
 def _values(func: Func, name: str) -> list[tuple]:
@@ -43,10 +93,10 @@ def _values(func: Func, name: str) -> list[tuple]:
 
 
 def _module_of(func: Func, ref: tuple) -> tuple | None:
-    """The module `ref` is read from: `mod` of `mod.router`, or of a local bound to
-    `getattr(mod, ...)`."""
-    if ref[0] == "attr":
-        return ref[1]
+    """The module `ref` is read from: `mod` of `mod.router`, of `getattr(mod, ...)`, or of
+    a local bound to either."""
+    if ref[0] in ("attr", "call"):
+        return _getattr_base(ref)
     if ref[0] != "name":
         return None
     bases = [_getattr_base(value) for value in _values(func, ref[1])]
@@ -68,7 +118,7 @@ def _imports_by_name(value: tuple) -> bool:
         value[0] == "call"
         and value[1] in _IMPORTERS
         and bool(value[2])
-        and value[2][0][0] in ("name", "const")
+        and value[2][0][0] in ("name", "const", "sub")  # (`spec["module"]`)
     )
 
 
