@@ -348,7 +348,8 @@ class PerRequestClients:
                 if not edge.guarded and not edge.on_error:
                     callers.setdefault(edge.callee, []).append(gqn)
             for off in resolved.offloads:
-                callers.setdefault(off.target, []).append(gqn)
+                if not off.on_error:
+                    callers.setdefault(off.target, []).append(gqn)
         queue = deque(distance)
         while queue:
             v = queue.popleft()
@@ -421,6 +422,8 @@ class PerRequestClients:
                     handed[w] = handed[v]
                 queue.append(w)
             for off in resolved.offloads:
+                if off.on_error:
+                    continue  # (a task started only when a `try` failed: not every request)
                 if near is not None and depth[v] + 1 + near.get(off.target, _FAR) > _CLIENT_DEPTH:
                     continue
                 if off.target not in parent and not self.e.is_cached(off.target):

@@ -123,4 +123,31 @@ __all__ = [
     "local_sales",
     "migrate",
     "excel_template",
+    "mysql_rows",
+    "booked_rows",
+    "podcast_files",
 ]
+
+
+async def mysql_rows() -> list:
+    conn = pymysql.connect(host="db", cursorclass=pymysql.cursors.DictCursor)  # expect: UJ001
+    with conn.cursor() as cur:
+        cur.execute("SELECT * FROM orders")  # expect: UJ001
+        first = cur.fetchone()  # ok: the cursor holds the rows `execute` read
+        return [first, *cur.fetchall()]  # ok
+
+
+async def booked_rows(seat: int) -> None:
+    from sqlalchemy.orm import Session
+
+    with Session(engine) as session, session.begin():  # expect: UJ001 (commits as it ends)
+        session.execute(text("UPDATE seats SET taken = 1"))  # expect: UJ001
+
+
+async def podcast_files(podcast_id: str) -> list:
+    from minio import Minio
+
+    store = Minio("127.0.0.1:9000", access_key="a", secret_key="b", secure=False)
+    url = store.presigned_get_object("audio", f"{podcast_id}.mp3")  # ok: signed locally
+    listing = store.list_objects("audio", prefix=podcast_id)  # expect: UJ001
+    return [url, *(item.object_name for item in listing)]

@@ -32,3 +32,7 @@ app.include_router(thumbnails.router)
 from relay import mailer  # noqa: E402
 
 app.include_router(mailer.router)
+
+from relay import alerts  # noqa: E402
+
+app.include_router(alerts.router)
