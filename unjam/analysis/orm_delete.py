@@ -25,8 +25,9 @@ _QUERY_STEPS = frozenset(
     | {"limit", "offset", "distinct", "with_for_update", "execution_options"}
 )
 _ONE_ROW = frozenset(("first", "one", "one_or_none", "get", "scalar_one", "scalar_one_or_none"))
-# `session.scalar(select(Model)…)`, `session.scalars(stmt).first()`, `session.execute(stmt)…`
-_STATEMENT_RUNS = frozenset(("scalar", "scalars", "execute"))
+# `session.scalar(select(Model)…)`, `session.scalars(stmt).first()`, `session.execute(stmt)…`,
+# SQLModel's `session.exec(stmt)`
+_STATEMENT_RUNS = frozenset(("scalar", "scalars", "execute", "exec"))
 _SELECT_STEPS = _QUERY_STEPS | {"limit"}  # the steps of a `select(Model)` statement
 _RELATIONSHIPS = ("relationship", "Relationship")
 _UNKNOWN = ("?",)  # a value the summary does not model (a loop's variable)

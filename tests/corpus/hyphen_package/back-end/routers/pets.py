@@ -1,5 +1,6 @@
 from fastapi import APIRouter, Depends
-from sqlalchemy.orm import Session
+from sqlalchemy import select
+from sqlmodel import Session
 
 from database import Owner, Pet, get_db
 
@@ -30,5 +31,14 @@ async def drop_every_pet(db: Session = Depends(get_db)):
     for owner in db.query(Owner).all():  # expect: UJ001
         for pet in owner.pets:  # (a loop over a loop variable's relationship)
             db.delete(pet)  # expect: UJ001 (its loops hold rows of two models: not judged)
+    db.commit()  # expect: UJ001
+    return {}
+
+
+@router.post("/purge")
+async def drop_stale(db: Session = Depends(get_db)):
+    statement = select(Pet).where(Pet.id < 0)
+    for pet in db.exec(statement).all():  # expect: UJ001 (SQLModel's exec of a statement)
+        db.delete(pet)  # ok: Pet cascades no delete
     db.commit()  # expect: UJ001
     return {}
