@@ -515,6 +515,15 @@ def test_a_memo_guard_keyed_by_the_arguments_blocks_on_every_miss():
     assert "on the first call only" in found[74].message, found[74].message
 
 
+def test_a_cache_an_enclosing_call_makes_is_no_memo():
+    """`seen = {}` in `badges`, tested by the function it defines: a new dict each call, so
+    every request pays (no "cache miss" qualifier)."""
+    found = findings("passed_through", "UJ001", "gridhub/tokens.py")
+    line = max(found)
+    assert "badge" in found[line].message, found[line].message
+    assert "cache miss" not in found[line].message and "first call" not in found[line].message
+
+
 def test_the_else_of_a_membership_test_runs_on_a_cache_miss():
     """`if name in _cache: v = _cache[name] else: v = build(); _cache[name] = v` caches per
     key as `if name not in _cache:` does; `if _v is not None: … else:` holds one value."""

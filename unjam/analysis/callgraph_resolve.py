@@ -74,6 +74,7 @@ class CallResolver:
         self._init_only: dict[str, frozenset[str]] = {}  # class gqn → see _set_up_only
         self._outside_stores: frozenset[str] | None = None  # see _set_up_only
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
+        self._by_def: dict[int, Func] | None = None  # see _enclosing_locals
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
         self.orm_deletes = OrmDeletes(project)
@@ -420,7 +421,25 @@ class CallResolver:
         p = self.project
         rearmed = p.rearmed_flags(class_gqn) | self.slot_resets.before_calls(fd)
         invalidated = p.reset_by_callers(fd) if fd.globals_declared else frozenset()
-        return MemoGuards(fd, shared, computed, p.written_names(), rearmed, given, invalidated)
+        per_call = self._enclosing_locals(fd) if fd.parent else frozenset()
+        return MemoGuards(
+            fd, shared, computed, p.written_names(), rearmed, given, invalidated, per_call
+        )
+
+    def _enclosing_locals(self, fd: FuncDef) -> frozenset[str]:
+        """The locals and parameters of the functions `fd` is nested in, when none of them
+        is run once (a lifespan, an app builder, whose closures keep what they hold)."""
+        if self._by_def is None:
+            self._by_def = {id(func.fd): func for func in self.project.funcs.values()}
+        func = self._by_def.get(id(fd))
+        names: set[str] = set()
+        outer = func.mod.summary.funcs.get(fd.parent) if func and fd.parent else None
+        while outer is not None and func is not None:
+            if f"{func.mod.name}.{outer.qn}" in self._once:
+                return frozenset()
+            names |= set(outer.locals) | {param.name for param in outer.params}
+            outer = func.mod.summary.funcs.get(outer.parent) if outer.parent else None
+        return frozenset(names - {"self", "cls"})
 
     def _given_of(self, class_gqn: str) -> frozenset[str]:
         """The attributes the class and its project bases store from their methods'

@@ -109,6 +109,7 @@ def _outlives_call(
     rearmed: frozenset[str] = frozenset(),
     given: frozenset[str] = frozenset(),
     invalidated: frozenset[str] = frozenset(),
+    per_call: frozenset[str] = frozenset(),
 ) -> bool:
     if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
         return True
@@ -154,6 +155,8 @@ def _outlives_call(
     if guard.kind in ("done", "cached") and slot_flag(guard.subject) in rearmed:
         return False  # `STATE["ready"] = False` by a caller, then the call: refilled there
     name = root[1]
+    if name in per_call:
+        return False  # (an enclosing call's local: `cache = {}` made anew on each call)
     if name == "self":
         return shared_self and _self_attr(subject) not in computed
     if name in fd.globals_declared:
@@ -970,6 +973,7 @@ class MemoGuards:
         "_given",
         "_invalidated",
         "_known",
+        "_per_call",
         "_rearmed",
         "_shared_self",
         "_written",
@@ -984,8 +988,12 @@ class MemoGuards:
         rearmed: frozenset[str] = frozenset(),
         given: frozenset[str] = frozenset(),
         invalidated: frozenset[str] = frozenset(),
+        per_call: frozenset[str] = frozenset(),
     ) -> None:
         self._written = written  # the names some code fills (None: take any as filled)
+        # the enclosing functions' locals a nested function reads: made anew on each of
+        # their calls (not where a function run once, a lifespan or an app builder, holds it)
+        self._per_call = per_call
         # the globals a caller sets back to None before calling again (a refetch on demand)
         self._invalidated = invalidated
         self._rearmed = rearmed  # the flags some code sets back to False (a new cycle)
@@ -1011,6 +1019,7 @@ class MemoGuards:
             self._rearmed,
             self._given,
             self._invalidated,
+            self._per_call,
         )
 
     def __call__(self, index: int) -> bool:

@@ -145,3 +145,8 @@ async def services(names: str | None = None):
             "tags": topology.Topology.tagged(session, names),
             "labels": topology.labelled(session, {"label": names}),
         }
+
+
+@app.get("/badges")
+async def badges(names: str):
+    return tokens.badges(names.split(","))
