@@ -62,6 +62,7 @@ __all__ = [
 
 class _Builder(Registrations):
     _registering_programs: set[str] | None = None  # see _loaded_by_no_app
+    _registered_names: frozenset[str] | None = None  # see _named_registrations
 
     def build(self, candidates: AppCandidates) -> FastAPIModel:
         funcs = list(self.p.funcs.values())
@@ -199,7 +200,11 @@ class _Builder(Registrations):
     def _loaded_by_no_app(self, cls: Cls) -> bool:
         """Whether no app's program may load the class's module, so that no app registers
         it: none imports it (as resolved, nor by its path), and none imports modules by
-        computed name. With no app, any may."""
+        computed name. With no app, any may; and a class some module registers by its name
+        (`Middleware(IngressMiddleware)`, `add_middleware(Timing)`) may serve an app unjam
+        does not model (a FastHTML or Starlette one)."""
+        if cls.cd.name in self._named_registrations():
+            return False
         if self._registering_programs is None:
             apps = {obj.scope.mod.name for obj in self.routers.values() if obj.type == APP}
             programs = programs_loading(self.p, apps) if apps else set()
@@ -213,6 +218,17 @@ class _Builder(Registrations):
             and cls.mod.name not in programs
             and not may_be_imported(self.p, cls.mod, among=programs)
         )
+
+    def _named_registrations(self) -> frozenset[str]:
+        """The class names a `Middleware(...)` or `add_middleware(...)` call names."""
+        if self._registered_names is None:
+            self._registered_names = frozenset(
+                site.args[0][1] if site.args[0][0] == "name" else site.args[0][2]
+                for name in ("Middleware", "add_middleware")
+                for _func, site in self.p.sites_named(name)
+                if site.args and site.args[0][0] in ("name", "attr")
+            )
+        return self._registered_names
 
     def _used_where_run(self) -> set[str]:
         """The names handed on as values by the modules that run (`skip`: not those that

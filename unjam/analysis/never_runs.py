@@ -269,7 +269,8 @@ class NeverRuns:
         decorator, a `__new__` or an Enum's metaclass on the way, which may build it
         otherwise)."""
         classes, outside = self.p.mro(class_gqn)
-        if any(base.startswith("enum.") for base in outside):
+        built = self.p.classes.get(class_gqn)
+        if built is None or any(base.startswith("enum.") for base in outside):
             return False
         for gqn in classes:
             cls = self.p.classes.get(gqn)
@@ -277,7 +278,7 @@ class NeverRuns:
                 return False
             if "__init__" in cls.cd.methods:
                 init = self.p.funcs.get(f"{cls.mod.name}.{cls.cd.methods['__init__']}")
-                return init is not None and construction_fails(call, init)
+                return init is not None and construction_fails(call, init, built.cd.name)
         return False
 
     def _overrides(self, method_gqn: str) -> tuple[str, ...]:

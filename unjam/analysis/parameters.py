@@ -461,11 +461,15 @@ def fails_to_bind(site: CallSite, target: Func, kind: str) -> bool:
     return _binds_badly(site, params)
 
 
-def construction_fails(site: CallSite, init: Func) -> bool:
+def construction_fails(site: CallSite, init: Func, class_name: str) -> bool:
     """Whether building an object by `site` (`EventService(self.db)`) surely cannot bind its
-    arguments to the class's `__init__` (`def __init__(self, db, storage)`): TypeError."""
+    arguments to the class's `__init__` (`def __init__(self, db, storage)`): TypeError. Only
+    a call that names the class itself (not a `partial(Repo, Model)` kept as `self.repo`,
+    which passes some arguments first)."""
     fd = init.fd
-    if site.is_with or fd.decorators or not fd.params:
+    ref = site.func
+    named = ref[1] if ref[0] == "name" else ref[2] if ref[0] == "attr" else None
+    if named != class_name or site.is_with or fd.decorators or not fd.params:
         return False
     return _binds_badly(site, fd.params[1:])
 

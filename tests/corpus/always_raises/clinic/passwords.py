@@ -3,6 +3,7 @@ module whose session runs queries with SQLModel's `db.exec(...)`: that is no bui
 which could make names up, so the name is known to be missing."""
 
 from enum import Enum
+from functools import partial
 
 from fastapi import APIRouter, Depends
 from sqlmodel import Session, select
@@ -70,3 +71,22 @@ async def channel(uid: int, raw: str, db: Session = Depends(get_db)):
     label = chosen.value
     db.commit()  # expect: UJ001
     return {"channel": label}
+
+
+class Repository:
+    def __init__(self, model: type, db: Session) -> None:
+        self.model = model
+        self.db = db
+
+
+class Factory:
+    patients = partial(Repository, Patient)
+
+    def patient_repository(self, db: Session = Depends(get_db)) -> Repository:
+        return self.patients(db=db)  # (the partial passes `model` first)
+
+
+@passwords.get("/{uid}/repository")
+async def repository(uid: int, found: Repository = Depends(Factory().patient_repository)):
+    found.db.commit()  # expect: UJ001
+    return {"model": found.model.__name__}
