@@ -52,6 +52,7 @@ from unjam.analysis.raising_statements import (
     imported_once,
     unconditional_defs,
 )
+from unjam.analysis.roots import DEPLOY_MARKERS, PROJECT_MARKERS
 from unjam.analysis.summary import CallSite, FuncDef, ImportRef, ModuleSummary, last_name
 
 # SQLAlchemy 2's `Session.execute` / `Connection.execute` take a statement, not a string
@@ -76,6 +77,8 @@ _NEEDS_ARGUMENTS = {
         ("get", 2),
     )
 }
+# what a deployable service's folder holds (the folder its app runs from)
+_SERVICE_MARKERS = (*PROJECT_MARKERS, *DEPLOY_MARKERS)
 # what lets a module make names up as it runs: its unbound names are given the benefit of
 # the doubt
 # (`exec(` as a builtin's call, not `db.exec(` of a SQLModel session)
@@ -510,9 +513,10 @@ class _File:
 
     def _missing_from_own_package(self, value: tuple) -> bool:
         """Whether a function-local `from src.agents.tasks import run` names the importer's
-        own top package (`src`, a regular package it sits in, as apps/api/src/main.py) and a
-        module that package does not hold on disk (another service's apps/worker/src/ may):
-        once the importer runs, `src` is its own package, so the import raises
+        own top package (`src`, a regular package it sits in, as apps/api/src/main.py, in a
+        service's folder: a pyproject.toml, a Dockerfile or a requirements file beside it)
+        and a module that package does not hold on disk (another service's apps/worker/src/
+        may): once the importer runs, `src` is its own package, so the import raises
         ModuleNotFoundError."""
         _tag, level, module, _name = value
         first = module.partition(".")[0]
@@ -526,7 +530,9 @@ class _File:
         if f"{package}__init__.py" not in primary or f"{above}__init__.py" in primary:
             return False  # (not a regular top package: it may be found elsewhere)
         root = self.owner.root
-        return root is not None and missing_module(root, above, module, module) is not None
+        if root is None or not any((root / above / m).is_file() for m in _SERVICE_MARKERS):
+            return False  # (castings/services/shared/ may be `castings.services.shared`)
+        return missing_module(root, above, module, module) is not None
 
     def _imported_modules(self) -> dict[str, Module]:
         if self._modules is None:
