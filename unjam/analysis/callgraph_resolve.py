@@ -432,13 +432,16 @@ class CallResolver:
         if self._by_def is None:
             self._by_def = {id(func.fd): func for func in self.project.funcs.values()}
         func = self._by_def.get(id(fd))
+        if func is None or not fd.parent:
+            return frozenset()
+        funcs = func.mod.summary.funcs
         names: set[str] = set()
-        outer = func.mod.summary.funcs.get(fd.parent) if func and fd.parent else None
-        while outer is not None and func is not None:
+        outer = funcs.get(fd.parent)
+        while outer is not None:
             if f"{func.mod.name}.{outer.qn}" in self._once:
                 return frozenset()
             names |= set(outer.locals) | {param.name for param in outer.params}
-            outer = func.mod.summary.funcs.get(outer.parent) if outer.parent else None
+            outer = funcs.get(outer.parent) if outer.parent else None
         return frozenset(names - {"self", "cls"})
 
     def _given_of(self, class_gqn: str) -> frozenset[str]:

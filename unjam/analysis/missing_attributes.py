@@ -71,7 +71,7 @@ def instance_lacks(project: Project, class_gqn: str, name: str) -> bool:
             func = project.funcs.get(f"{cls.mod.name}.{method}")
             if func is None or _sets_attributes(func, name):
                 return False
-    return name not in stored_attributes(project)
+    return name not in project.stored_attributes()
 
 
 def held_object_lacks(project: Project, func: Func, name: str, attr: str) -> bool:
@@ -100,25 +100,7 @@ def held_object_lacks(project: Project, func: Func, name: str, attr: str) -> boo
             return False
         if set(project.mro(cls[1])[1]) - {"builtins.object"}:
             return False  # (`Status(raw)` of an Enum gives a member, with its `value`)
-    return bool(made) and not (held and name in stored_attributes(project))
-
-
-def stored_attributes(project: Project) -> dict[str, list[tuple]]:
-    """Each attribute name some function of the project stores (`x.name = …`) → what it is
-    stored on (`("name", "Config")`), built once per project."""
-    last = _STORES.get("last")
-    if last is not None and last[0] is project:
-        return last[1]
-    found: dict[str, list[tuple]] = {}
-    for func in project.funcs.values():
-        for base, attr, _value in func.fd.attr_stores:
-            found.setdefault(attr, []).append(base)
-    _STORES["last"] = (project, found)
-    return found
-
-
-# (the last project's `stored_attributes`, kept with the project it was built from)
-_STORES: dict[str, tuple[Project, dict[str, list[tuple]]]] = {}
+    return bool(made) and not (held and name in project.stored_attributes())
 
 
 def _sets_attributes(func: Func, name: str) -> bool:
@@ -175,7 +157,7 @@ def _summary_lacks(project: Project, mod: Module, name: str) -> bool:
         return False
     if name in summary.global_annotations or f"{mod.name}.{name}" in project.modules:
         return False
-    if any(base[0] == "name" for base in stored_attributes(project).get(name, ())):
+    if any(base[0] == "name" for base in project.stored_attributes().get(name, ())):
         return False
     return not any(
         site.args and site.args[0][0] == "name" and site.args[0][1] in func.mod.summary.imports
@@ -266,7 +248,7 @@ def _a_dataclass(decorator: tuple) -> bool:
 def _set_from_outside(project: Project, class_name: str, name: str) -> bool:
     """`Config.from_env = …` or `cls.from_env = …` anywhere, or a `setattr(Config, …)`."""
     holders = (("name", class_name), ("name", "cls"))
-    if any(base in holders for base in stored_attributes(project).get(name, ())):
+    if any(base in holders for base in project.stored_attributes().get(name, ())):
         return True
     return any(
         site.args and site.args[0] == holders[0] for _f, site in project.sites_named("setattr")

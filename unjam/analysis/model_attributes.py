@@ -134,14 +134,7 @@ class ModelAttributes:
 
     def _class_node(self, cls: Cls) -> ast.ClassDef | None:
         """The class's statement, parsed from its module's text (None when unreadable)."""
-        tree = self._trees.of(cls.mod) if self._trees is not None else None
-        for node in ast.walk(tree) if tree is not None else ():
-            if isinstance(node, ast.ClassDef) and (node.lineno, node.name) == (
-                cls.cd.line,
-                cls.cd.name,
-            ):
-                return node
-        return None
+        return self._trees.class_statement(cls) if self._trees is not None else None
 
 
 def _names_its_class(func: tuple) -> bool:

@@ -152,6 +152,7 @@ class ProjectIndex:
         self.variants: dict[str, list[str]] = {}
         self._used: set[str] | None = None  # see used_names
         self._written: frozenset[str] | None = None  # see written_names
+        self._attribute_stores: dict[str, list[tuple]] | None = None  # see stored_attributes
         self._rearmed: dict[str, set[str | None]] | None = None  # see rearmed_flags
         self._rearmed_for: dict[str | None, frozenset[str]] = {}  # class gqn → rearmed_flags
         self._unique: list[Module] | None = None  # see unique_modules
@@ -176,6 +177,7 @@ class ProjectIndex:
             primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
         mod = Module(primary, relpath, summary)
         self._unique = self._folders = self._tops = self.import_graph_cache = None
+        self._attribute_stores = None
         self._targets.clear()
         self.primary[relpath] = primary
         for name in names:
@@ -277,6 +279,17 @@ class ProjectIndex:
             for mod in self.unique_modules():
                 used.update(mod.summary.value_names)
         return used
+
+    def stored_attributes(self) -> dict[str, list[tuple]]:
+        """Each attribute name some function stores (`x.name = …`) → what it is stored on
+        (`("name", "Config")`)."""
+        stored = self._attribute_stores
+        if stored is None:
+            stored = self._attribute_stores = {}
+            for func in self.funcs.values():
+                for base, attr, _value in func.fd.attr_stores:
+                    stored.setdefault(attr, []).append(base)
+        return stored
 
     def written_names(self) -> frozenset[str]:
         """Every name some code fills or rebinds: declared `global` in a function, stored

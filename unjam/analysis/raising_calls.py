@@ -70,11 +70,11 @@ def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
         *_removed_field_arguments(project, root),
         *_limits_without_request(project),
         *_displays_as_response_models(project),
-        *_missing_module_attributes(project, root),
+        *_missing_module_attributes(project, root, trees),
         *_plain_dependencies(project),
         *(
             RaisingCall(mod, line, reason, "the setting is declared")
-            for mod, line, reason in missing_settings(project, root)
+            for mod, line, reason in missing_settings(project, trees)
         ),
     ]
     return [call for call in found if _at_top_level(trees.of(call.module), call.line)]
@@ -167,7 +167,7 @@ def _displays_as_response_models(project: Project) -> list[RaisingCall]:
     return found
 
 
-def _missing_module_attributes(project: Project, root: Path) -> list[RaisingCall]:
+def _missing_module_attributes(project: Project, root: Path, trees: Trees) -> list[RaisingCall]:
     """`@router.post("/signup", response_model=schemas.UserResponse)` or `db=Depends(
     database.get_db)`, where the project module `schemas` (`database`) defines no such name:
     reading it as the decorator or the default is evaluated raises AttributeError; so does
@@ -175,7 +175,6 @@ def _missing_module_attributes(project: Project, root: Path) -> list[RaisingCall
     `crypto` to a models module)."""
     found = []
     imported: dict[str, dict[str, Module]] = {}
-    trees = Trees(root)
     for func in _top_level_functions(project, with_modules=True):
         fd = func.fd
         if fd.qn == "<module>":

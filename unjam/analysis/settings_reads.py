@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from pathlib import Path
 
-from unjam.analysis.missing_attributes import own_copy, stored_attributes
+from unjam.analysis.missing_attributes import own_copy
 from unjam.analysis.project import Cls, Module, Project
 from unjam.analysis.raising_statements import surely_evaluated
 from unjam.analysis.summary import last_name
@@ -38,9 +37,9 @@ _MODEL_NAMES = frozenset(
 )
 
 
-def missing_settings(project: Project, root: Path) -> Iterator[tuple[Module, int, str]]:
-    """(module, line, reason) of each top-level read of a setting its object lacks."""
-    trees = Trees(root)
+def missing_settings(project: Project, trees: Trees) -> Iterator[tuple[Module, int, str]]:
+    """(module, line, reason) of each top-level read of a setting its object lacks (`trees`:
+    the modules' parsed text, shared with the other checks of what raises as it loads)."""
     judged: dict[tuple[str, str], bool] = {}
     names = _held_names(project)
     for mod in project.unique_modules() if names else ():
@@ -128,7 +127,7 @@ def _lacks(project: Project, trees: Trees, cls: Cls, attr: str) -> bool:
         found = project.classes.get(gqn)
         if found is None or found.cd.decorators or _declares(trees, found, attr):
             return False
-    return attr not in stored_attributes(project)
+    return attr not in project.stored_attributes()
 
 
 def _declares(trees: Trees, cls: Cls, attr: str) -> bool:
@@ -137,8 +136,7 @@ def _declares(trees: Trees, cls: Cls, attr: str) -> bool:
     may."""
     if attr in cls.cd.methods or attr in cls.cd.attrs:
         return True
-    tree = trees.of(cls.mod)
-    body = _class_node(tree, cls.cd.line) if tree is not None else None
+    body = trees.class_statement(cls)
     if body is None or "extra" in ast.dump(body):
         return True
     return any(
@@ -146,10 +144,4 @@ def _declares(trees: Trees, cls: Cls, attr: str) -> bool:
         and isinstance(stmt.target, ast.Name)
         and stmt.target.id == attr
         for stmt in body.body
-    )
-
-
-def _class_node(tree: ast.Module, line: int) -> ast.ClassDef | None:
-    return next(
-        (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.lineno == line), None
     )

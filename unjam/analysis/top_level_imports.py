@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from unjam.analysis.project import Module, Project
+from unjam.analysis.project import Cls, Module, Project
 from unjam.analysis.summary import ImportRef
 
 
@@ -251,6 +251,17 @@ class Trees:
                 tree = None
             self._trees[mod.path] = tree
         return self._trees[mod.path]
+
+    def class_statement(self, cls: Cls) -> ast.ClassDef | None:
+        """The project class's statement in its module's text (None when unreadable)."""
+        tree = self.of(cls.mod)
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.ClassDef) and (node.lineno, node.name) == (
+                cls.cd.line,
+                cls.cd.name,
+            ):
+                return node
+        return None
 
 
 _DYNAMIC = frozenset({"globals", "vars", "locals", "exec", "setattr", "__import__"})
