@@ -181,6 +181,7 @@ class CallResolver:
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
                     or self.broken_models.sends_nothing(qn, site)
                     or (qn in DONE_READS and self.done.reads_done(func, site))
+                    or (qn == _PIPELINE and self._given_a_loaded_model(func, site))
                 ):
                     if qn in PANDAS_IO and in_memory(self.project, func, site, qn):
                         entry = replace(entry, kind="cpu")  # (parsing or serialising only)
@@ -316,6 +317,14 @@ class CallResolver:
             out.on_error.add(blocking)
             if site.guard in no_loop:
                 out.no_loop.add(blocking)
+
+    def _given_a_loaded_model(self, func: Func, site: CallSite) -> bool:
+        """`pipeline("ner", model=self.model, tokenizer=self.tokenizer)` handed objects a
+        `from_pretrained` loaded (reported there): it reads nothing of its own. Given a name
+        (`model="distilbert-base-uncased"`), or nothing, it loads the weights."""
+        model = dict(site.kwargs).get("model") or (site.args[1] if len(site.args) > 1 else None)
+        value = self.project.value_of(func, model) if model is not None else None
+        return value is not None and value[0] == "inst" and value[1].startswith("transformers.")
 
     def _never_runs_here(self, fd: FuncDef, site: CallSite, index: int, gqn: str) -> bool:
         """Whether call `index` only makes a coroutine or generator that nothing runs:
@@ -691,14 +700,15 @@ class CallResolver:
 
 
 def _given_transport(fd: FuncDef, site: CallSite) -> bool:
-    """A client handed its transport (`httpx.AsyncClient(transport=ASGITransport(app))`)
-    or its HTTP client (`AsyncOpenAI(http_client=shared)`, an SDK over a pool the process
-    keeps) builds no connection pool or SSL context of its own — that cost is in what it
+    """A client handed its transport (`httpx.AsyncClient(transport=ASGITransport(app))`),
+    its HTTP client (`AsyncOpenAI(http_client=shared)`, an SDK over a pool the process
+    keeps) or its connection pool (`redis.Redis(connection_pool=pool)`) builds no
+    connection pool or SSL context of its own — that cost is in what it
     was handed, a client construction of its own when the catalogue lists it. Not `None`,
     nor a parameter that is `None` unless a caller passes one (a test's seam)."""
     unset = {p.name for p in fd.params if p.default == ("const", None)}
     return any(
-        name in ("transport", "http_client")
+        name in ("transport", "http_client", "connection_pool")
         and value != ("const", None)
         and not (value[0] == "name" and value[1] in unset)
         for name, value in site.kwargs
@@ -711,6 +721,7 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.Executor.shutdown"
 _SQLITE_CONNECT = "sqlite3.connect"
+_PIPELINE = "transformers.pipeline"
 _POOL_OPEN = "psycopg_pool.ConnectionPool.open"  # see `_waits`
 # built with no host, these connect only when `connect(host)` is called (reported there)
 _CONNECT_LATER = frozenset({"ftplib.FTP", "ftplib.FTP_TLS", "smtplib.SMTP", "smtplib.SMTP_SSL"})

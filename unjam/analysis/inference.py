@@ -72,6 +72,10 @@ _MEMOISING = frozenset(
         "cachetools.func.fifo_cache",
         "cachetools.func.rr_cache",
         "async_lru.alru_cache",
+        "aiocache.cached",
+        "aiocache.decorators.cached",
+        "aiocache.multi_cached",
+        "aiocache.decorators.multi_cached",
     )
 )
 # the decorators that make a generator function a context manager's factory

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from unjam.analysis.project_index import FILLERS
-from unjam.analysis.summary import CallSite, FuncDef, names_read
+from unjam.analysis.summary import CallSite, FuncDef
 
 # parameters FastAPI fills with framework objects, not with what the client sent
 _FRAMEWORK_TYPES = frozenset(
@@ -310,9 +310,26 @@ def _reads(ref: tuple) -> frozenset[str]:
         if len(item) == 3 and item[0] == "attr" and item[1] == _SELF:
             found.add(f"self.{item[2]}")
             continue
-        stack.extend(part for part in item if type(part) is tuple)
+        parts = item[1:3] if item and item[0] == "ifexp" else item
+        stack.extend(part for part in parts if type(part) is tuple)
+    return frozenset(found)
+
+
+def _value_names(ref: tuple) -> frozenset[str]:
+    """`names_read`, less the names an `a if flag else b` reads in its test alone: which
+    branch is taken decides no setting of its own (`settings.KEY if use_ai else None` is the
+    process's key or none, whatever the request sends)."""
+    found: set[str] = set()
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if len(item) == 2 and item[0] == "name" and type(item[1]) is str:
+            found.add(item[1])
+            continue
+        parts = item[1:3] if item and item[0] == "ifexp" else item
+        stack.extend(part for part in parts if type(part) is tuple)
     return frozenset(found)
 
 
 # refs are shared tuples, and the fixpoint in `_spread` asks about the same ones again and again
-_names = lru_cache(maxsize=1 << 16)(names_read)
+_names = lru_cache(maxsize=1 << 16)(_value_names)

@@ -58,7 +58,18 @@ async def hash_for_fixtures(password: str) -> bytes:
 
 
 # the coroutines this module offers
+async def tag_entities(text: str) -> list:
+    from transformers import AutoModelForTokenClassification, AutoTokenizer, pipeline
+
+    tokenizer = AutoTokenizer.from_pretrained("dslim/bert-base-NER")  # expect: UJ001
+    model = AutoModelForTokenClassification.from_pretrained("dslim/bert-base-NER")  # expect: UJ001
+    tagger = pipeline("ner", model=model, tokenizer=tokenizer)  # ok: handed what was loaded above
+    named = pipeline("ner", model="dslim/bert-base-NER")  # expect: UJ001
+    return tagger(text) + named(text)
+
+
 __all__ = [
+    "tag_entities",
     "login",
     "register",
     "rehash",

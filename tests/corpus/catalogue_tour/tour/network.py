@@ -77,6 +77,21 @@ async def bank_link(user_id: str) -> str:
 
 
 
+async def order_events(order_id: int) -> None:
+    import pika
+    from celery import chain
+
+    from tour.tasks import charge, ship
+
+    connection = pika.BlockingConnection(pika.ConnectionParameters("broker"))  # expect: UJ001
+    channel = connection.channel()  # expect: UJ001
+    channel.queue_declare(queue="orders")  # expect: UJ001
+    channel.basic_publish(exchange="", routing_key="orders", body=str(order_id))  # expect: UJ001
+    connection.close()  # expect: UJ001
+    chain(charge.s(order_id), ship.s()).apply_async()  # expect: UJ001
+    workflow = chain(charge.s(order_id), ship.si(order_id))  # ok: building a canvas sends nothing
+
+
 # the coroutines this module offers
 __all__ = [
     "low_level",
@@ -86,4 +101,5 @@ __all__ = [
     "secure_mail",
     "local_model",
     "bank_link",
+    "order_events",
 ]

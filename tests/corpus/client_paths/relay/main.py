@@ -36,3 +36,7 @@ app.include_router(mailer.router)
 from relay import alerts  # noqa: E402
 
 app.include_router(alerts.router)
+
+from relay import counters  # noqa: E402
+
+app.include_router(counters.router)

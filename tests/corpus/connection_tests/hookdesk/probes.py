@@ -58,3 +58,13 @@ class RegionApi:
 
     async def match(self, match_id: str) -> dict:
         return (await self.client.get(f"/matches/{match_id}")).json()
+
+
+PARTNER_KEY = "pk-live"
+
+
+class Summarizer:
+    """Built with the process's key, or none: which one, a flag of the request picks."""
+
+    def __init__(self, key: str | None):
+        self.client = httpx.AsyncClient(headers={"x-key": key or ""})  # expect: UJ003

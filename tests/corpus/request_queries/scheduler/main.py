@@ -26,3 +26,7 @@ app.include_router(runs.router)
 JOB_SCHEMA = job_schema()  # read once, at import, for the one key `GET /jobs/schema` reads
 DEFAULT_TEMPLATE = template_for("default")  # only the default of the keys requests name
 log = get_logger(__name__)
+
+from scheduler.routes import holidays  # noqa: E402
+
+app.include_router(holidays.router)

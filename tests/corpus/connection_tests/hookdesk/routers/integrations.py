@@ -69,3 +69,12 @@ async def archive_key(key_id: str) -> dict:
 @router.get("/matches/{match_id}")
 async def region_match(match_id: str) -> dict:
     return await RegionApi("eu").match(match_id)
+
+
+from hookdesk.probes import PARTNER_KEY, Summarizer  # noqa: E402
+
+
+@router.post("/summaries")
+async def summarize(text: str, use_partner: bool = True) -> dict:
+    summarizer = Summarizer(PARTNER_KEY if use_partner else None)
+    return {"length": len(text), "client": str(summarizer.client)}
