@@ -150,11 +150,15 @@ def test_route_labels_follow_prefixes_subclassed_routers_and_factories():
 
 
 def test_a_route_on_a_router_unjam_cannot_name_shows_its_prefix_as_unknown():
-    """`add_routes(router)` called as `add_login_routes(router)`: which router that is, is not
-    followed, so its route's label says "…" where the prefix goes, never a bare `/login/`."""
+    """`register(router)` for each function of a list: which router that is, is not followed,
+    so its route's label says "…" where the prefix goes, never a bare `/logout/`; the router
+    handed to `add_routes` called as `add_login_routes(router)` is, with all its prefixes."""
     result = run("handed_router")
     routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
-    assert routes == {"add_routes.login": "POST …/login/"}
+    assert routes == {
+        "add_routes.login": "POST /api/admin/login/",
+        "add_logout.logout": "POST …/logout/",
+    }
 
 
 def test_routers_handed_to_a_helper_get_the_prefix_each_call_gives():

@@ -13,7 +13,7 @@ import ast
 from pathlib import Path
 
 from unjam.analysis.fastapi_records import APP
-from unjam.analysis.project import Project
+from unjam.analysis.project import Module, Project
 from unjam.analysis.top_level_imports import Trees
 
 # a replacement unjam cannot name (a lambda, a call's result): the original does not run,
@@ -22,8 +22,11 @@ UNSEEN = ("unseen",)
 
 
 def dependency_overrides(project: Project, root: Path | None) -> dict[tuple, tuple]:
-    """What each overridden dependency (its value: ("func", gqn), ("class", gqn), …) is
-    replaced by, or `UNSEEN`."""
+    """What each overridden dependency is replaced by (or `UNSEEN`), by (the symbol of the
+    app whose `dependency_overrides` it is — None when unjam cannot name it —, the
+    dependency's value: ("func", gqn), ("class", gqn), …): another app of the program keeps
+    calling the original (`reader.dependency_overrides[current_user] = ...` in reader.py
+    leaves main.py's app alone)."""
     found: dict[tuple, tuple] = {}
     if root is None:
         return found
@@ -50,8 +53,25 @@ def dependency_overrides(project: Project, root: Path | None) -> dict[tuple, tup
             replacement = project.value_of(scope, _ref(stmt.value))
             if replacement is None or replacement[0] not in ("func", "meth", "class"):
                 replacement = UNSEEN
-            found[original] = replacement
+            found[(_app_symbol(project, mod, target.value.value), original)] = replacement
     return found
+
+
+def overridden(overrides: dict[tuple, tuple], app: str | None, dependency: tuple) -> tuple:
+    """What the app `app` calls for `dependency`: its own override's replacement, or one
+    set on an app unjam cannot name, or the dependency itself."""
+    return overrides.get((app, dependency)) or overrides.get((None, dependency)) or dependency
+
+
+def _app_symbol(project: Project, mod: Module, node: ast.expr) -> str | None:
+    """The symbol (`main.app`) of the module-level app a name names: the module's own
+    global, or the one it imports (`from main import app`)."""
+    if not isinstance(node, ast.Name):
+        return None
+    imp = mod.summary.imports.get(node.id)
+    if imp is not None and imp.name:
+        return project.import_target(mod, imp)
+    return f"{mod.name}.{node.id}" if node.id in mod.summary.global_values else None
 
 
 def _overrides(ref: tuple) -> bool:

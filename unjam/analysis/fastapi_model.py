@@ -39,7 +39,7 @@ from unjam.analysis.fastapi_registrations import (
     Registrations,
 )
 from unjam.analysis.gradio_events import gradio_handlers
-from unjam.analysis.imported import IMPORTS_BY_NAME, may_be_imported, programs_loading
+from unjam.analysis.imported import may_be_imported, name_loaders, programs_loading
 from unjam.analysis.litestar_apps import litestar_entries
 from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.route_shadows import unshadowed
@@ -208,9 +208,9 @@ class _Builder(Registrations):
         if self._registering_programs is None:
             apps = {obj.scope.mod.name for obj in self.routers.values() if obj.type == APP}
             programs = programs_loading(self.p, apps) if apps else set()
-            sites = (f for name in IMPORTS_BY_NAME for f, _site in self.p.sites_named(name))
+            loaders = name_loaders(self.p)
             self._registering_programs = (
-                set() if any(f.mod.name in programs for f in sites) else programs
+                set() if any(f.mod.name in programs for f in loaders) else programs
             )
         programs = self._registering_programs
         return (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from unjam.analysis.async_decorators import async_decorator
 from unjam.analysis.constant_text import constant_text
-from unjam.analysis.dependency_overrides import UNSEEN
+from unjam.analysis.dependency_overrides import UNSEEN, overridden
 from unjam.analysis.fastapi_apps import AppDiscovery
 from unjam.analysis.fastapi_records import (
     APP,
@@ -18,7 +18,7 @@ from unjam.analysis.fastapi_records import (
     Route,
     RouterObj,
 )
-from unjam.analysis.imported import IMPORTS_BY_NAME, may_be_imported, programs_loading
+from unjam.analysis.imported import may_be_imported, name_loaders, programs_loading
 from unjam.analysis.list_items import list_items
 from unjam.analysis.path_params import lacks_a_path_param
 from unjam.analysis.project import Cls, Func, Module, Project
@@ -203,9 +203,7 @@ class RouteModel(AppDiscovery):
         no other service's files."""
         apps = {obj.scope.mod.name for obj in self.routers.values() if obj.type == APP}
         programs = programs_loading(self.p, apps) if apps else set()
-        loaders = {
-            f.mod.name: f.mod for name in IMPORTS_BY_NAME for f, _site in self.p.sites_named(name)
-        }
+        loaders = {f.mod.name: f.mod for f in name_loaders(self.p)}
         roots = {_loader_root(mod) for name, mod in loaders.items() if name in programs}
         self._loader_roots = tuple(sorted(roots))
         return programs
@@ -402,8 +400,8 @@ class RouteModel(AppDiscovery):
             return
         p = self.p
         target = p.depends_target(scope, param, call)
-        if target is not None and target in self.overrides:
-            target = self.overrides[target]  # (what FastAPI calls instead)
+        if target is not None:
+            target = overridden(self.overrides, route.app, target)  # (what FastAPI calls)
         if target is None or target == UNSEEN:
             route.unseen_dependencies = True
             return

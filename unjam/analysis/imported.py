@@ -4,7 +4,7 @@ the program's own module (linker.py `_link_imported_held`)."""
 
 from __future__ import annotations
 
-from unjam.analysis.project import Module, Project
+from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import ImportRef
 
 
@@ -28,6 +28,13 @@ IMPORTS_BY_NAME = (
     *("spec_from_file_location", "run_path", "load_source", "SourceFileLoader"),
     *("import_string", "import_from_string", "locate", "autodiscover_modules"),
 )
+
+
+def name_loaders(project: Project) -> list[Func]:
+    """The functions that import a module by a computed name: a call by one of
+    IMPORTS_BY_NAME as written (a package that imports `import_module as _imp` to alias its
+    own subpackages, `_imp(f"Backend.app.{name}")`, loads no plug-in)."""
+    return [f for name in IMPORTS_BY_NAME for f, _site in project.sites_named(name, renamed=False)]
 
 
 def programs_loading(project: Project, modules: set[str]) -> set[str]:

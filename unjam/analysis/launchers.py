@@ -17,9 +17,9 @@ from unjam.analysis.fastapi_records import RouterObj
 from unjam.analysis.project import Module, Project
 
 # the calls that may be handed a `module:attr` string
-_LAUNCHING_CALLS = ("run", "Config", "serve", "Granian")
+LAUNCHING_CALLS = ("run", "Config", "serve", "Granian")
 # the files where a launcher may name one
-_LAUNCHERS = (
+LAUNCHER_FILES = (
     "Dockerfile*",
     "*.dockerfile",
     "docker-compose*",
@@ -46,7 +46,7 @@ class Launchers:
         self.project = project
         self.root = root
         self._named: set[str] = set()
-        self._texts: set[str] = set()
+        self._texts: dict[str, set[str]] = {}  # module path → the `module:attr` texts it holds
         self._gathered = False
 
     @property
@@ -59,7 +59,7 @@ class Launchers:
             return
         self._gathered = True
         named = self._named
-        refs: list = []
+        refs: list[tuple[str, tuple]] = []
         for mod in self.project.unique_modules():
             if is_test_path(mod.path):
                 continue
@@ -67,17 +67,17 @@ class Launchers:
             named.update(summary.value_names)
             if not summary.is_package:
                 named.update(imp.name for imp in summary.imports.values() if imp.name)
-            refs.extend(ref for values in summary.global_values.values() for _s, ref in values)
-        for launcher in _LAUNCHING_CALLS:
+            refs.extend(
+                (mod.path, ref) for values in summary.global_values.values() for _s, ref in values
+            )
+        for launcher in LAUNCHING_CALLS:
             for caller, site in self.project.sites_named(launcher):
                 if not is_test_path(caller.mod.path):
-                    refs.extend(site.args)
-                    refs.extend(value for _key, value in site.kwargs)
-        self._texts.update(
-            ref[1]
-            for ref in refs
-            if ref[0] == "const" and isinstance(ref[1], str) and ":" in ref[1]
-        )
+                    refs.extend((caller.mod.path, arg) for arg in site.args)
+                    refs.extend((caller.mod.path, value) for _key, value in site.kwargs)
+        for path, ref in refs:
+            if ref[0] == "const" and isinstance(ref[1], str) and ":" in ref[1]:
+                self._texts.setdefault(path, set()).add(ref[1])
 
     def launches_app(self, app: RouterObj) -> bool:
         """Whether a launcher names the app: a module's `app = FastAPI()` by its name, one a
@@ -93,7 +93,7 @@ class Launchers:
         self._gather()
         spelled = f"{mod.name.rpartition('.')[2]}:{attr}"
         word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
-        if any(word.search(text) for text in self._texts):
+        if any(word.search(text) for texts in self._texts.values() for text in texts):
             return True
         try:  # (its own module's text: a docstring or comment saying how to launch it)
             own = (self.root / mod.path).read_text(encoding="utf-8", errors="replace")
@@ -101,7 +101,22 @@ class Launchers:
             return True
         if word.search(own):
             return True
-        return files_mention(self.root, _folders_up(mod.path), _LAUNCHERS, (spelled,), True)
+        return files_mention(self.root, _folders_up(mod.path), LAUNCHER_FILES, (spelled,), True)
+
+    def launched_by_others(self, mod: Module, attr: str) -> bool:
+        """Whether something other than the module's own text launches `attr` of it: a
+        launcher file or another module names `main:app`, or a launcher file runs its file
+        (`CMD ["python3", "server.py"]`)."""
+        self._gather()
+        spelled = f"{mod.name.rpartition('.')[2]}:{attr}"
+        word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
+        others = (texts for path, texts in self._texts.items() if path != mod.path)
+        if any(word.search(text) for texts in others for text in texts):
+            return True
+        file = mod.path.rpartition("/")[2]
+        return files_mention(
+            self.root, _folders_up(mod.path), LAUNCHER_FILES, (spelled, file), True
+        )
 
 
 def _folders_up(path: str) -> list[str]:

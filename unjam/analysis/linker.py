@@ -212,9 +212,10 @@ def _analyse(
     from unjam.analysis.failing_startups import without_failing_startups
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.launchers import Launchers
+    from unjam.analysis.leftover_apps import leftover_apps
     from unjam.analysis.never_runs import NeverRuns
     from unjam.analysis.rules_engine import RulesEngine
-    from unjam.analysis.unlaunched_factories import without_unlaunched_factories
+    from unjam.analysis.unlaunched_factories import without_apps, without_unlaunched_factories
 
     def on_error(func: Func, err: Exception) -> None:
         unparsed.setdefault(func.mod.path, internal_error(err))
@@ -247,6 +248,12 @@ def _analyse(
         if launchers is not None and model.apps:
             model = without_failing_startups(project, model, unparsed, never_runs)
             model = without_unlaunched_factories(project, model, launchers)
+            leftovers = leftover_apps(project, model, launchers)
+            if leftovers and len(leftovers) < len(model.apps):
+                # (and the middleware classes such a module defines: nothing imports them)
+                paths = {app.path for app in model.apps if app.sym in leftovers}
+                classes = {(m.name, m.path) for m in model.http_middleware if m.path in paths}
+                model = without_apps(model, leftovers, classes)
         elif root is not None and model.routes:
             model = _without_an_app(project, model, root, unparsed)
         graph = CallGraph(project, on_error, once=_run_once(model), root=root)

@@ -42,6 +42,7 @@ from unjam.analysis.import_paths import (
     submodule_file,
     sys_path_folders,
 )
+from unjam.analysis.imported import import_graph
 from unjam.analysis.project import Module, Project
 from unjam.analysis.roots import PROJECT_MARKERS
 from unjam.analysis.summary import ImportRef
@@ -201,6 +202,7 @@ class _Scan:
         self.through: dict[tuple[str, str], bool] = {}  # see _imported_through
         self.inside: set[str] = set()  # see _index_imports
         self.folders: set[str] | None = None  # see _holds
+        self.importers: dict[str, set[str]] | None = None  # see _on_an_importer_s_path
 
     def candidates(self) -> list[tuple]:
         """(importer, import, source module, (what is missing, where)): the module lacking
@@ -254,6 +256,8 @@ class _Scan:
                         continue  # found in the importer's own package
                 if verdict[0] is None and not imp.level and self._in_a_package_above(mod, imp):
                     continue
+                if verdict[0] is None and not imp.level and self._on_an_importer_s_path(mod, imp):
+                    continue
                 found.append((mod, imp, *verdict))
         return found
 
@@ -269,6 +273,32 @@ class _Scan:
             folder = "".join(f"{part}/" for part in parts[:depth])
             if f"{folder}{first}/__init__.py" in self.primary:
                 return self._verdict(imp, folder) is None
+        return False
+
+    def _on_an_importer_s_path(self, mod: Module, imp: ImportRef) -> bool:
+        """Whether a module that imports the importer, directly or through others, sits in a
+        folder that holds what the import names: gcs-server/app.py, run from its folder,
+        imports `functions.svc`, whose `from config import x` finds gcs-server/config.py —
+        the folder a program starts in is on `sys.path` for every module it imports."""
+        if self.importers is None:
+            self.importers = {}
+            for name, imported in import_graph(self.project).items():
+                for other in imported:
+                    self.importers.setdefault(other, set()).add(name)
+        first = imp.module.partition(".")[0]
+        seen = {mod.name}
+        queue = [mod.name]
+        while queue:
+            for name in self.importers.get(queue.pop(), ()):
+                importer = self.project.modules.get(name)
+                if name in seen or importer is None:
+                    continue
+                seen.add(name)
+                queue.append(name)
+                folder = importer.path.rpartition("/")[0]
+                folder = f"{folder}/" if folder else ""
+                if self._holds(folder, first) and self._verdict(imp, folder) is None:
+                    return True  # (the name itself, not only its first part, is there)
         return False
 
     def _sys_path_folders(self, mod: Module) -> str:

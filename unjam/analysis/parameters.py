@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from unjam.analysis.inference import Inference
 from unjam.analysis.project_index import _BUSY, _MISSING, _PARAM, Func, Value
-from unjam.analysis.summary import CallSite, Param
+from unjam.analysis.summary import CallSite, ImportRef, Param
 from unjam.analysis.values import is_static
 
 _ANNOTATED = {"typing.Annotated", "typing_extensions.Annotated"}
@@ -138,15 +138,12 @@ class ParameterInference(Inference):
     ) -> list[tuple[Func, CallSite, Value]]:
         """(caller, call site, value) of each call site that passes the parameter something
         that resolves; `first`: stop at the first."""
-        sites = self._sites_by_name
-        if sites is None:
-            sites = self._index_sites()
         fd = func.fd
         class_gqn = func.class_gqn
         via_class = fd.name == "__init__" and class_gqn is not None
         built = self._built_by(func) if via_class else frozenset()
         names = sorted({self.classes[c].cd.name for c in built}) if via_class else [fd.name]
-        named = [pair for name in names for pair in sites.get(name, ())]
+        named = [pair for name in names for pair in self.sites_named(name)]
         out: list[tuple[Func, CallSite, Value]] = []
         for caller, site in named[:_MAX_HINT_SITES]:
             if not _may_pass(site, param, index):
@@ -241,6 +238,17 @@ class ParameterInference(Inference):
             found = self._aliases[key] = self._alias_of(modname, name)
         return (scope, ann) if found is None else found
 
+    def _module_binding(self, scope: Func, name: str) -> tuple[str, str]:
+        """(module, name) of the module-level `name` a scope reads: its own module's, or the
+        one a function-local import binds (`def factory(): from app.main import CURRENT_USER`,
+        read by a `def` nested in it)."""
+        for value in scope.fd.locals.get(name, ()) if scope.fd.qn != "<module>" else ():
+            if value[0] == "imp" and value[3]:
+                target = self.import_target(scope.mod, ImportRef(value[1], value[2], value[3]))
+                modname, _, member = target.rpartition(".")
+                return modname, member
+        return scope.mod.name, name
+
     def _alias_of(
         self, modname: str, name: str, kind: str = "sub"
     ) -> tuple[Func, tuple | None] | None:
@@ -302,7 +310,7 @@ class ParameterInference(Inference):
         if default is not None and self.is_depends(scope, default):
             return scope, default
         if default is not None and default[0] == "name":  # `sorter: Sorter = _sorter_dep`
-            held = self._alias_of(scope.mod.name, default[1], "call")
+            held = self._alias_of(*self._module_binding(scope, default[1]), "call")
             if held is not None and self.is_depends(*held):
                 return held  # type: ignore[return-value]
         if default is not None and default[0] == "call":  # `user: User = require_role("admin")`

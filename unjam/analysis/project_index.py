@@ -156,6 +156,8 @@ class ProjectIndex:
         self._rearmed: dict[str, set[str | None]] | None = None  # see rearmed_flags
         self._rearmed_for: dict[str | None, frozenset[str]] = {}  # class gqn → rearmed_flags
         self._unique: list[Module] | None = None  # see unique_modules
+        self._renamed: dict[str, list[str]] | None = None  # see renamed_imports
+        self._with_renamed: dict[str, list[tuple[Func, CallSite]]] = {}  # see sites_named
         self._folders: frozenset[str] | None = None  # see folders
         self._tops: frozenset[str] | None = None  # see top_names
         # (module path, level, module, name) → Resolver.import_target's answer, and the
@@ -177,7 +179,8 @@ class ProjectIndex:
             primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
         mod = Module(primary, relpath, summary)
         self._unique = self._folders = self._tops = self.import_graph_cache = None
-        self._attribute_stores = None
+        self._attribute_stores = self._renamed = None
+        self._with_renamed.clear()
         self._targets.clear()
         self.primary[relpath] = primary
         for name in names:
@@ -260,15 +263,43 @@ class ProjectIndex:
         for func in self.funcs.values():
             _index_calls(index, func)
         self._sites_by_name = index
+        self._with_renamed.clear()
         return index
 
-    def sites_named(self, name: str) -> list[tuple[Func, CallSite]]:
+    def sites_named(self, name: str, renamed: bool = True) -> list[tuple[Func, CallSite]]:
         """(caller, call site) of every call whose function expression ends in `name`
-        (`name(...)` or `x.name(...)`), in project order."""
+        (`name(...)` or `x.name(...)`), in project order, then (`renamed`) of every call by a
+        name some module imports it as (`from .engine import recommend as rank`, `rank()`)."""
         sites = self._sites_by_name
         if sites is None:
             sites = self._index_sites()
-        return sites.get(name, [])
+        found = sites.get(name, [])
+        aliases = self.renamed_imports().get(name) if renamed else None
+        if aliases:
+            known = self._with_renamed.get(name)
+            if known is None:
+                known = found + [pair for alias in aliases for pair in sites.get(alias, ())]
+                self._with_renamed[name] = known
+            found = known
+        return found
+
+    def renamed_imports(self) -> dict[str, list[str]]:
+        """Each name some module imports under another name → those other names (module
+        level and function-local `from … import name as other`)."""
+        renamed = self._renamed
+        if renamed is None:
+            found: dict[str, set[str]] = {}
+            for mod in self.unique_modules():
+                for local, imp in mod.summary.imports.items():
+                    if imp.name and imp.name != local:
+                        found.setdefault(imp.name, set()).add(local)
+                for fd in mod.summary.funcs.values():
+                    for local, values in fd.locals.items():
+                        for value in values:
+                            if value[0] == "imp" and value[3] and value[3] != local:
+                                found.setdefault(value[3], set()).add(local)
+            renamed = self._renamed = {name: sorted(names) for name, names in found.items()}
+        return renamed
 
     def used_names(self) -> set[str]:
         """Every name some module hands on as a value, not only calls or reads

@@ -93,8 +93,9 @@ class Resolver(ProjectIndex):
         prefix = f"{directory}/" if directory else ""
         primary = self.primary
         first, _, rest = dotted.partition(".")
+        # (a package comes before a module of its name in the same folder, as in Python)
         package = primary.get(f"{prefix}{first}/__init__.py")
-        found = package if rest else primary.get(f"{prefix}{first}.py") or package
+        found = package if rest or package else primary.get(f"{prefix}{first}.py")
         if found is None or found == first or found == mod.name:
             return None
         if f"{prefix}__init__.py" in primary and (

@@ -11,6 +11,8 @@ handlers serve no request.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import FastAPIModel, Middleware, RouterObj
 from unjam.analysis.launchers import Launchers
@@ -38,6 +40,14 @@ def without_unlaunched_factories(
         for m in model.http_middleware
         if m.app is None and _registered_only_in(project, m, factories)
     }
+    return without_apps(model, dead, classes)
+
+
+def without_apps(
+    model: FastAPIModel, dead: set[str], classes: AbstractSet[tuple[str, str]] = frozenset()
+) -> FastAPIModel:
+    """`model` without the apps `dead` (by symbol), the apps only they mount, and what only
+    they serve; `classes`: (name, path) of the middleware classes only they add."""
     # (an app only dead apps mount is dead too)
     dead |= {app.sym for app in model.apps if app.parents and {p[0] for p in app.parents} <= dead}
     model.apps = [app for app in model.apps if app.sym not in dead]

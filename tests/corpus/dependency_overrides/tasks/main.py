@@ -17,3 +17,7 @@ async def session_user(request: Request) -> dict:
 
 app.dependency_overrides[routes.get_current_user] = session_user
 app.dependency_overrides[routes.get_admin] = lambda: {"id": "root"}
+
+from tasks import reports  # noqa: E402
+
+app.include_router(reports.router)

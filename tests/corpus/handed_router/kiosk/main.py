@@ -1,6 +1,7 @@
 """Routes added to a router a registry of functions is handed (`for register in REGISTRARS:
 register(router)`): unjam cannot name that router, so the route's label shows its unknown
-prefix as "…", never a path that leaves the prefix out."""
+prefix as "…", never a path that leaves the prefix out. One handed to a function imported
+under another name (`add_login_routes(router)`) is followed, prefixes and all."""
 
 from fastapi import FastAPI
 

@@ -1,0 +1,93 @@
+"""Leftover apps: a module-level app beside the one the repository launches, that runs itself
+(or whose file's name says it is a copy: `main_old.py`, `copymain.py`) and that nothing else
+launches or imports — `main_optimized.py` or `working_main.py` next to the `main.py` a
+Dockerfile, a Procfile or the README serves (`uvicorn app.main:app`), whose only launcher is
+its own `if __name__ == "__main__": uvicorn.run("working_main:app")`. Such a copy serves no
+request: its routes, its handlers and the middleware classes it defines are left out. It
+stays when anything but its own text names it: a launcher's `working_main:app`, its file's
+name in any launcher or module of the repository (`python working_main.py`,
+`subprocess.run([..., "working_main.py"])`), or an import of its module by the program.
+"""
+
+from __future__ import annotations
+
+import re
+
+from unjam.analysis.discovery import is_test_path
+from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
+from unjam.analysis.imported import import_graph, may_be_imported
+from unjam.analysis.launchers import LAUNCHER_FILES, LAUNCHING_CALLS, Launchers
+from unjam.analysis.project import Module, Project
+from unjam.analysis.repository_files import words_named
+
+# the files, anywhere in the repository, that may start a module by its file's name
+_STARTERS = (*LAUNCHER_FILES, "*.py", "*.json", "*.txt", "*.service", "*.conf")
+_SERVERS = ("uvicorn.", "hypercorn.", "granian.", "gunicorn.", "daphne.")
+_COPY_WORDS = frozenset({"old", "copy", "backup", "bak", "orig", "deprecated", "unused"})
+
+
+def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> set[str]:
+    """The module-level apps that are leftovers (see the module), by symbol."""
+    own = [app for app in model.apps if app.scope.fd.qn == "<module>" and not app.parents]
+    if len(own) < 2:
+        return set()
+    launched = [app for app in own if program.launched_by_others(app.scope.mod, _attr(app))]
+    folders = {_folder(app.scope.mod) for app in launched}
+    suspects = [
+        app
+        for app in own
+        if app not in launched
+        and _folder(app.scope.mod) in folders
+        and not is_test_path(app.scope.mod.path)
+        and (_runs_itself(project, app.scope.mod) or _named_a_copy(_stem(app.scope.mod)))
+        and not _imported(project, app.scope.mod)
+    ]
+    if not suspects:
+        return set()
+    their_files = frozenset(str(program.root / app.scope.mod.path) for app in suspects)
+    stems = {_stem(app.scope.mod) for app in suspects}
+    named = words_named(program.root, _STARTERS, stems, skipped=their_files)
+    return {app.sym for app in suspects if _stem(app.scope.mod) not in named}
+
+
+def _attr(app: RouterObj) -> str:
+    return app.sym.rpartition(".")[2]
+
+
+def _folder(mod: Module) -> str:
+    return mod.path.rpartition("/")[0]
+
+
+def _stem(mod: Module) -> str:
+    return mod.path.rpartition("/")[2].removesuffix(".py")
+
+
+def _runs_itself(project: Project, mod: Module) -> bool:
+    """Whether the module starts a server itself (`uvicorn.run(app)` under `if __name__ ==
+    "__main__":`): a script that runs its app. One that does not is run by a command the
+    repository does not hold (a service deployed by hand), which may well run."""
+    for name in LAUNCHING_CALLS:
+        for caller, site in project.sites_named(name):
+            if caller.mod is mod:
+                callee = project.callee(caller, site.func)
+                if callee is not None and callee[0] == "ext" and callee[1].startswith(_SERVERS):
+                    return True
+    return False
+
+
+def _named_a_copy(stem: str) -> bool:
+    """Whether the file's name says it is a copy: `main_old`, `copymain`, `app-backup`."""
+    parts = re.split(r"[_\-.]+", stem.lower())
+    return bool(_COPY_WORDS & set(parts)) or parts[0].startswith("copy") or parts[-1] == "copy"
+
+
+def _imported(project: Project, mod: Module) -> bool:
+    """Whether a module of the program (not its tests) imports the app's module, as unjam
+    resolves imports or as paths may match."""
+    for name, imported in import_graph(project).items():
+        if name == mod.name or mod.name not in imported:
+            continue
+        other = project.modules.get(name)
+        if other is not None and not is_test_path(other.path):
+            return True
+    return may_be_imported(project, mod)
