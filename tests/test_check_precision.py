@@ -362,6 +362,11 @@ def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_o
     regional = found[57]
     assert "request sends" not in regional.message, regional.message
     assert "once" in regional.fix
+    # `Summarizer(PARTNER_KEY if use_partner else None)`: the flag picks the process's key or
+    # none; neither is what the request sends
+    flagged = found[70]
+    assert "request sends" not in flagged.message, flagged.message
+    assert "once" in flagged.fix
 
 
 def test_a_client_built_from_what_the_request_looks_up_is_kept_per_setting():
@@ -927,6 +932,25 @@ def test_router_dependencies_held_in_a_name_count_as_trips():
     assert found[27].fix.startswith("make `board_state` `async def`"), found[27].fix
 
 
+def test_an_endpoint_a_response_cache_wraps_makes_its_trip_on_a_miss_only():
+    """fastapi-cache2's `@cache` hands FastAPI an `async def` wrapper: the endpoint runs in
+    the pool only on a miss, and the response is validated on the loop."""
+    found = findings("listed_deps", "UJ005", "rota/shifts.py")
+    line = next(n for n, f in found.items() if "/stats" in (f.entry.route or ""))
+    stats = found[line]
+    assert "makes 3 trips" in stats.message, stats.message
+    assert "`stats` itself too on a cache miss only" in stats.message
+    assert "validation" not in stats.message
+
+
+def test_a_dependency_default_a_function_local_import_binds_counts_as_a_trip():
+    """`def may_swap(): from rota.main import MEMBER` then `def check(member=MEMBER)`: the
+    `Depends(bearer)` that name holds in main.py runs before `check`, one more trip."""
+    swap = findings("listed_deps", "UJ005", "rota/swaps.py")[18]
+    assert "makes 4 trips" in swap.message, swap.message
+    assert "`bearer`, `may_swap.check`, `request_swap`" in swap.message
+
+
 def test_litestar_handlers_are_named_with_their_routes_and_sync_ones_offered_sync_to_thread():
     """A Litestar handler is named with its verb and path (a `route`'s `http_method`, a
     `Controller`'s `path` above its own); a sync handler or provider on the loop is offered
@@ -1063,9 +1087,10 @@ def test_a_def_an_async_decorator_wraps_is_said_to_run_as_a_coroutine():
 
 def test_an_app_that_imports_a_file_that_does_not_compile_is_left_out_and_said_so():
     """The shop's app imports `shop.routes`, which imports the schemas that do not compile:
-    it cannot start, its routes are not checked, and the schemas' reason says why; the admin
-    app, which names them only under `if TYPE_CHECKING:`, in a `try:` and in a function,
-    is served as usual."""
+    it cannot start, its routes are not checked, and the schemas' reason says why; so it is
+    with the desk, whose factory's helper imports views that import a form nobody defines;
+    the admin app, which names them only under `if TYPE_CHECKING:`, in a `try:` and in a
+    function, is served as usual."""
     root = CORPUS / "unstartable"
     result = analyze(root, sorted(root.rglob("*.py")))
     reasons = dict(result.unparsed)
@@ -1074,6 +1099,11 @@ def test_an_app_that_imports_a_file_that_does_not_compile_is_left_out_and_said_s
         "the app `app` (shop/main.py:8) imports it as it starts, through shop.routes, so it "
         "cannot start: its routes are not checked until this file parses"
     ) in reasons["shop/schemas.py"]
+    # (the desk's factory imports its views in a helper it calls: at import, as it is run)
+    assert (
+        "the app `create_app:app` (desk/factory.py:5), which imports desk.views as it starts, "
+        "cannot start"
+    ) in reasons["desk/forms.py"]
     assert [(f.code, f.location.path) for f in result.findings] == [("UJ001", "admin/main.py")]
 
 

@@ -36,10 +36,13 @@ class ModelAttributes:
         """`Ticket(opened_by_id=...)`: a keyword the model has no attribute of
         (broken_models.py `unknown_keywords`), not even a column declared by an annotation
         alone, which the class bodies' text shows (the summaries keep assignments only) —
-        also among the fields a schema spreads (`Group(**body.model_dump())`)."""
+        also among the fields a schema spreads (`Group(**body.model_dump())`), or one given
+        both by name and by the spread (`Slot(**body.dict(), doctor_id=d)`)."""
         spread = self._spread_fields(func, call)
         if spread:
             plain = [key for key, _value in call.kwargs if key is not None]
+            if set(plain) & set(spread):
+                return True  # (`Slot(**body.dict(), doctor_id=d)`, `body` has one: TypeError)
             unknown = self.models.unknown_attributes(gqn, [*plain, *spread])
         else:
             unknown = self.models.unknown_keywords(gqn, call)

@@ -53,7 +53,10 @@ from unjam.analysis.raising_statements import (
     unconditional_defs,
 )
 from unjam.analysis.roots import DEPLOY_MARKERS, PROJECT_MARKERS
+from unjam.analysis.settings_reads import SettingReads
 from unjam.analysis.summary import CallSite, FuncDef, ImportRef, ModuleSummary, last_name
+from unjam.analysis.test_only_branches import asks_for_pytest
+from unjam.analysis.top_level_imports import Trees
 
 # SQLAlchemy 2's `Session.execute` / `Connection.execute` take a statement, not a string
 _TEXT_REFUSED = frozenset(
@@ -64,6 +67,10 @@ _TEXT_REFUSED = frozenset(
         "sqlalchemy.Connection.execute",  # (the catalogue's name for it)
     }
 )
+# values that are no row of values and no mapping, and the annotations saying so
+_PLAIN_TYPES = ("str", "int", "float", "bool", "bytes")
+_PLAIN_VALUES = frozenset(("inst", f"builtins.{name}") for name in _PLAIN_TYPES)
+_PLAIN_ANNOTATIONS = frozenset(("name", name) for name in _PLAIN_TYPES)
 # calls that take a class SQLAlchemy maps, or one of its objects: any other (a pydantic schema)
 # raises at once (ArgumentError, UnmappedInstanceError)
 _MAPPED_ONLY = frozenset({"sqlalchemy.orm.Session.query", "sqlalchemy.orm.Session.add"})
@@ -99,6 +106,7 @@ class NeverRuns:
         self.models = BrokenModels(project)
         self.model_attributes = ModelAttributes(project, root, self.models)
         self._judging: set[str] = set()  # see `_raises_when_called`
+        self.settings: SettingReads | None = None  # see `_reads_a_missing_setting`
         self._overriding: dict[str, tuple[str, ...]] = {}  # see `_overrides`
         self._defining: dict[str, list] | None = None  # method name → classes (`_overrides`)
 
@@ -214,15 +222,35 @@ class NeverRuns:
             )
             if (
                 unbindable
-                or (callee[1] in _TEXT_REFUSED and _given_text(call) and self._sqlalchemy_2(mod))
+                or (
+                    callee[1] in _TEXT_REFUSED
+                    and (_given_text(call) or self._given_a_row(func, call))
+                    and self._sqlalchemy_2(mod)
+                )
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or _too_few_arguments(call, _NEEDS_ARGUMENTS.get(callee[1], 0))
                 or (callee[0] == "class" and self.model_attributes.refuses(func, callee[1], call))
                 or self.models.raises_at_use(callee, call)
                 or (transitive and callee[0] == "func" and self._raises_when_called(callee[1]))
+                or (callee[0] in ("func", "meth") and self._fails_on_the_models(callee[1]))
+                or self._reads_a_missing_setting(func, call)
             ):
                 found.add((call.line, call.col))
         return found
+
+    def _given_a_row(self, func: Func, call: CallSite) -> bool:
+        """`conn.execute(text("… VALUES (?, ?)"), (sig, amount))`: parameters as a tuple (or
+        list) of plain values, as a DB-API cursor takes them; SQLAlchemy 2 wants a dict (or a
+        list of them) and raises ArgumentError before it sends anything."""
+        if len(call.args) < 2 or call.args[1][0] not in ("list", "tuple") or not call.args[1][1]:
+            return False  # (the summaries write a tuple display as a list)
+        first = call.args[1][1][0]
+        if first[0] in ("const", "fmt"):
+            return first[0] == "fmt" or not isinstance(first[1], tuple | dict)
+        param = next((q for q in func.fd.params if first == ("name", q.name)), None)
+        if param is not None:  # (`tx_sig: str`)
+            return param.annotation in _PLAIN_ANNOTATIONS
+        return self.p.value_of(func, first) in _PLAIN_VALUES
 
     def _given_a_schema(self, func: Func, call: CallSite) -> bool:
         """`db.query(Transaction)`, or `db.add(Transaction(...))`, where `Transaction` is a
@@ -241,15 +269,33 @@ class NeverRuns:
             self.p, self.p.classes[value[1]]
         )
 
-    def _raises_when_called(self, gqn: str) -> bool:
-        """Whether the project function (not a method, which a subclass may override)
-        always raises by a statement of its own (`init_db()` whose `conn.execute("SELECT 1")`
-        SQLAlchemy 2 refuses), not through a function it calls in turn."""
+    def _reads_a_missing_setting(self, func: Func, call: CallSite) -> bool:
+        """Whether the call is handed a setting its settings object lacks (its arguments are
+        evaluated first: AttributeError before the call)."""
+        if self.settings is None:
+            if self.root is None:
+                return False
+            self.settings = SettingReads(self.p, Trees(self.root))
+        refs = [*call.args, *(value for _key, value in call.kwargs)]
+        return self.settings.read_missing(func, refs)
+
+    def _fails_on_the_models(self, gqn: str) -> bool:
+        """Where the models cannot be configured (broken_models.py), whether the project
+        function or method (one no subclass overrides) always raises by a statement of its
+        own: `user = await self.get_by_email(email)`, whose query raises InvalidRequestError
+        (re-raised as the app's own error), so `verify_password(...)` after it never runs."""
+        return bool(self.models.found()) and self._raises_when_called(gqn, methods=True)
+
+    def _raises_when_called(self, gqn: str, methods: bool = False) -> bool:
+        """Whether the project function (not a method, which a subclass may override, unless
+        `methods` and none does) always raises by a statement of its own (`init_db()` whose
+        `conn.execute("SELECT 1")` SQLAlchemy 2 refuses), not through a function it calls."""
         func = self.p.funcs.get(gqn)
-        if func is None or func.fd.class_qn is not None or self._judging:
-            # (a classmethod too: `cls.get_name()` may be a subclass's; and one level only:
-            # judging the callee's own callees so would walk the whole call graph)
-            return False
+        if func is None or self._judging:
+            return False  # (one level only: judging the callee's own callees so would walk
+            # the whole call graph)
+        if func.fd.class_qn is not None and (not methods or self._overrides(gqn)):
+            return False  # (a classmethod too: `cls.get_name()` may be a subclass's)
         self._judging.add(gqn)
         try:
             return self.first_raise(gqn) is not None
@@ -403,7 +449,7 @@ class _File:
         refused = self.owner.refused(self.mod, fd, transitive)
         unbound, shadowing = _suspects(self.mod.summary, fd, self.bound)
         lacking = self._lacking(fd)
-        if not (unbound or shadowing or refused or lacking or may_raise):
+        if not (unbound or shadowing or refused or lacking or may_raise or asks_for_pytest(fd)):
             return None
         source = self._read()
         if may_raise and not (unbound or shadowing or refused or lacking):
@@ -411,7 +457,7 @@ class _File:
                 self._lines = source.splitlines()
             if not may_raise_first(self._lines, fd.line):
                 return None
-        suspect = shadowing or refused or lacking or may_raise
+        suspect = shadowing or refused or lacking or may_raise or asks_for_pytest(fd)
         if not (suspect or unbound - _maybe_bound(unbound, source)):
             return None
         raising = self._parsed(source)

@@ -16,7 +16,9 @@ start (unstartable.py):
   project module it imports surely lacks (`response_model=schemas.UserResponse` where
   schemas.py defines no `UserResponse`; missing_attributes.py): AttributeError;
 - a setting a pydantic settings object lacks, read at the module's top level
-  (`AudioService(settings.elevenlabs_api_key)`; settings_reads.py): AttributeError.
+  (`AudioService(settings.elevenlabs_api_key)`; settings_reads.py): AttributeError;
+- a second model class of one base declaring a table the module already declared
+  (duplicate_tables.py): InvalidRequestError.
 
 Only what the module's own top level runs counts (a class or a def not under an `if`, a
 `try`, a `with` or a loop), and only decorators below which there is none but a route
@@ -30,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from unjam.analysis.duplicate_tables import tables_declared_twice
 from unjam.analysis.missing_attributes import imported_modules, module_lacks
 from unjam.analysis.missing_names import pydantic_2
 from unjam.analysis.project import Func, Module, Project
@@ -75,6 +78,10 @@ def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
         *(
             RaisingCall(mod, line, reason, "the setting is declared")
             for mod, line, reason in missing_settings(project, trees)
+        ),
+        *(
+            RaisingCall(mod, line, reason, "the table is declared once")
+            for mod, line, reason in tables_declared_twice(project, trees)
         ),
     ]
     return [call for call in found if _at_top_level(trees.of(call.module), call.line)]

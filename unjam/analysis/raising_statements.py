@@ -13,6 +13,8 @@ import builtins
 import symtable
 from collections.abc import Iterator
 
+from unjam.analysis.test_only_branches import only_under_pytest
+
 BUILTINS = frozenset(dir(builtins)) | {"__file__", "__builtins__", "__annotations__", "__path__"}
 Position = tuple[int, int]
 # a call's start and the name it calls (`first` of `db.query(X).filter(...).first()`): the
@@ -89,6 +91,11 @@ class Raising:
 
     def _block(self, body: list[ast.stmt], scope: symtable.SymbolTable, binds) -> None:
         for i, stmt in enumerate(body):
+            if isinstance(stmt, ast.If) and only_under_pytest(stmt.test):
+                for tested in stmt.body:  # (test_only_branches.py)
+                    self.dead.update(call_key(call) for call in _calls(tested))
+                self._block(stmt.orelse, scope, binds)
+                continue
             at = self._raises(stmt, scope, binds)
             if at is not None:
                 for call in _calls(stmt):

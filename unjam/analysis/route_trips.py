@@ -1,7 +1,8 @@
 """What a route's request and response add to its trips through the thread pool, beside
 its sync dependencies and endpoint (rules/threadpool.py counts them): FastAPI validating a
 sync endpoint's return value, Starlette spooling an uploaded file to disk, and Starlette
-sending a file or a sync stream a chunk at a time.
+sending a file or a sync stream a chunk at a time — and what a response cache's wrapper
+takes away.
 """
 
 from __future__ import annotations
@@ -10,6 +11,10 @@ from unjam.analysis.fastapi_records import NO_MODEL, Route
 from unjam.analysis.project import Func, Project
 from unjam.semantics import Role
 
+# decorators that cache an endpoint's response, handing FastAPI an `async def` wrapper
+_RESPONSE_CACHES = frozenset(
+    ("ext", name) for name in ("fastapi_cache.decorator.cache", "fastapi_cache.decorator.cached")
+)
 # what a StreamingResponse may be handed that Starlette iterates in the thread pool
 _SYNC_ITERABLES = frozenset(
     {
@@ -33,6 +38,22 @@ _FILE_PARAMETERS = frozenset(
         "fastapi.param_functions.File",
     }
 )
+
+
+def cached_endpoint(project: Project, route: Route) -> bool:
+    """Whether a response cache's decorator wraps the sync endpoint (fastapi-cache2's
+    `@cache(expire=60)` under the route's): FastAPI is handed its `async def` wrapper, which
+    answers a hit itself and runs the endpoint in the thread pool on a miss only — and, the
+    endpoint being async to FastAPI, validates the response on the loop."""
+    endpoint = route.endpoint
+    func = project.funcs.get(endpoint.funcs[0]) if endpoint.funcs else None
+    if func is None or func.fd.is_async:
+        return False
+    scope = project.parent_scope(func)
+    return any(
+        project.value_of(scope, ref[1] if ref[0] == "call" else ref) in _RESPONSE_CACHES
+        for ref, _line, _col in func.fd.decorators
+    )
 
 
 def validates_response(project: Project, route: Route, from_annotation: bool = True) -> bool:

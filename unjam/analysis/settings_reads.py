@@ -16,10 +16,10 @@ attribute some code sets, is given the benefit of the doubt.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from unjam.analysis.missing_attributes import own_copy
-from unjam.analysis.project import Cls, Module, Project
+from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.raising_statements import surely_evaluated
 from unjam.analysis.summary import last_name
 from unjam.analysis.top_level_imports import Trees
@@ -54,6 +54,47 @@ def missing_settings(project: Project, trees: Trees) -> Iterator[tuple[Module, i
                 judged[key] = _lacks(project, trees, cls, attr)
             if judged[key]:
                 yield mod, line, _reason(mod, line, name, attr, cls)
+
+
+class SettingReads:
+    """Reads, in a function, of a setting the module's pydantic settings object lacks
+    (`AsyncOpenAI(api_key=settings.OPENAI_API_KEY)` where `Settings` declares no such field):
+    AttributeError, whenever the function gets there (never_runs.py)."""
+
+    def __init__(self, project: Project, trees: Trees) -> None:
+        self.p = project
+        self.trees = trees
+        self._names: set[str] | None = None  # see `_held_names`
+        self._objects: dict[str, dict[str, str]] = {}  # module path → `_settings_objects`
+        self._lacking: dict[tuple[str, str], bool] = {}  # (class, attribute) → `_lacks`
+
+    def read_missing(self, func: Func, refs: Iterable[tuple]) -> bool:
+        """Whether one of `refs` (what a call of `func` is handed) is `name.attr` of a module
+        settings object whose class surely has no `attr`."""
+        if self._names is None:
+            self._names = _held_names(self.p)
+        reads = [
+            (ref[1][1], ref[2])
+            for ref in refs
+            if ref[0] == "attr" and ref[1][0] == "name" and ref[1][1] in self._names
+        ]
+        fd = func.fd
+        reads = [
+            r for r in reads if r[0] not in fd.locals and all(p.name != r[0] for p in fd.params)
+        ]
+        if not reads:
+            return False
+        held = self._objects.get(func.mod.path)
+        if held is None:
+            held = self._objects[func.mod.path] = _settings_objects(self.p, func.mod, self._names)
+        for name, attr in reads:
+            if name in held:
+                key = (held[name], attr)
+                if key not in self._lacking:
+                    self._lacking[key] = _lacks(self.p, self.trees, self.p.classes[key[0]], attr)
+                if self._lacking[key]:
+                    return True
+        return False
 
 
 def _reason(mod: Module, line: int, name: str, attr: str, cls: Cls) -> str:

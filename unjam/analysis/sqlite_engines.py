@@ -29,6 +29,7 @@ from unjam.analysis.declared_versions import (
     names_any,
 )
 from unjam.analysis.project import Func, Project
+from unjam.analysis.repository_files import files_matching, words_named
 from unjam.analysis.summary import CallSite
 
 _CREATE_ENGINE = ("ext", "sqlalchemy.create_engine")
@@ -67,6 +68,21 @@ _DECLARES_DATABASE = ("sqlalchemy", "sqlmodel")
 # (an `.env`, whose interpreter may hold a driver the dependency files leave out)
 _DRIVER_OR_URL_FILES = ("Dockerfile*", "*.dockerfile", "*.env*", "env*")
 _SERVERS = ("postgres", "mysql", "mariadb", "mssql", "oracle")
+# where a platform may hand the app a database URL no file of the repository names
+_DEPLOYMENTS = (
+    *("Dockerfile*", "Containerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml"),
+    *("Procfile*", "app.json", "render.y*ml", "fly.toml", "railway.*", "heroku.y*ml"),
+    *("serverless.y*ml", "vercel.json", "app.y*ml", "*.tf", "Chart.y*ml", "zappa_settings.*"),
+)
+_DEPENDENCY_FILES = (
+    *("requirements*", "constraints*", "pyproject.toml", "Pipfile*", "*.lock"),
+    *("setup.py", "setup.cfg", "environment.y*ml"),
+)
+# the files that may name the database an app runs with
+_TEXT_FILES = (
+    *("*.py", "*.md", "*.rst", "*.txt", "*.env*", "env*", "*.ini", "*.cfg", "*.toml"),
+    *("*.y*ml", "*.json", "*.sh", "Makefile", "*.conf", "*.j2"),
+)
 
 
 def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
@@ -80,9 +96,29 @@ def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
     files = dependency_files(root, folders)
     if not any(names_any(path, _DECLARES_DATABASE) for path in files):
         return False
-    if any(_installs_a_driver(path) for path in files):
+    if any(_installs_a_driver(path) for path in files) and not _driver_left_unused(root):
         return False
     return not files_mention(root, folders, _DRIVER_OR_URL_FILES, (*_SERVERS, *_NETWORK_DRIVERS))
+
+
+def _driver_left_unused(root: Path) -> bool:
+    """Whether a networked database's driver the dependency files install can serve no URL:
+    nothing in the repository deploys it (no Dockerfile, compose file, Procfile or other
+    platform's manifest, where a `DATABASE_URL` may come from), no other file of it —
+    code, documentation, `.env` example, configuration — names a database server or a
+    driver, and one names SQLite (a `psycopg2-binary` line left in requirements.txt of an
+    app whose settings default to `sqlite:///./dev.db` and whose README runs it so; a URL
+    from the environment alone, beside that driver, is PostgreSQL's)."""
+    if files_matching(root, _DEPLOYMENTS, first=True) != []:
+        return False
+    dependencies = files_matching(root, _DEPENDENCY_FILES)
+    if dependencies is None:
+        return False
+    skipped = frozenset(dependencies)
+    words = {*_SERVERS, *_NETWORK_DRIVERS}
+    if words_named(root, _TEXT_FILES, words, skipped, False, enough=1):
+        return False
+    return bool(words_named(root, _TEXT_FILES, {"sqlite"}, skipped, False, enough=1))
 
 
 def _installs_a_driver(path: Path) -> bool:

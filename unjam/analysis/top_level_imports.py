@@ -1,8 +1,10 @@
 """What a module's top level does as it runs, read from the file itself (the summaries do not
 keep where a statement stands), only when some import is known to fail, which is rare: the
 modules it imports, by its top-level import statements — not those under `if TYPE_CHECKING:`,
-in a `try:` or in a function (which may never run, or whose error may be caught) — and the
-names it binds there (missing_names.py).
+in a `try:` or in a function (which may never run, or whose error may be caught), but those
+at the top of a function its top level calls, and of the functions that one calls so in turn
+(an app factory: `app = register_app()`, whose `register_router(app)` runs `from
+app.router import router`) — and the names it binds there (missing_names.py).
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from unjam.analysis.project import Cls, Module, Project
+from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.summary import ImportRef
+
+_CALL_DEPTH = 4  # calls followed from a module's top level (a factory's helpers' helpers)
 
 
 class FailingImports:
@@ -31,6 +35,17 @@ class FailingImports:
 
     def fails(self, start: Module) -> bool:
         return self.chain(start) is not None
+
+    def calling_at_load(self, factory: Func) -> list[Module]:
+        """The modules whose top level calls `factory` (`app = register_app()`): importing
+        them runs it, and what it imports."""
+        project = self._imports.project
+        return [
+            caller.mod
+            for caller, site in project.sites_named(factory.fd.name)
+            if caller.fd.qn == "<module>"
+            and project.callee(caller, site.func) == ("func", factory.gqn)
+        ]
 
 
 def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -> list[str] | None:
@@ -114,6 +129,31 @@ class _TopLevelImports:
                 names.extend(found if found or "@" in mod.name else self._by_name(mod, node))
             elif isinstance(node, ast.ImportFrom):
                 names.extend(self._by_name(mod, node))
+            elif (called := _called_name(node)) is not None:
+                scope = self.project.module_scope(mod)
+                names.extend(self._run_as_it_loads(scope, called, _CALL_DEPTH, set()))
+        return names
+
+    def _run_as_it_loads(self, caller: Func, name: str, depth: int, seen: set[str]) -> list[str]:
+        """What the project function `caller` calls by `name` imports at the top of its body,
+        and the functions it calls there in turn, `depth` calls deep."""
+        value = self.project.value_of(caller, ("name", name))
+        func = (
+            self.project.funcs.get(value[1]) if value is not None and value[0] == "func" else None
+        )
+        if func is None or func.gqn in seen or func.fd.is_async or func.fd.is_generator:
+            return []
+        seen.add(func.gqn)
+        node = _def_at(self.trees.of(func.mod), func.fd.line)
+        names: list[str] = []
+        for stmt in node.body if node is not None else ():
+            if isinstance(stmt, ast.Import):
+                for alias in stmt.names:
+                    names.extend(with_packages(alias.name))
+            elif isinstance(stmt, ast.ImportFrom):
+                names.extend(self._by_name(func.mod, stmt))
+            elif depth > 1 and (called := _called_name(stmt)) is not None:
+                names.extend(self._run_as_it_loads(func, called, depth - 1, seen))
         return names
 
     def _by_path(self, mod: Module) -> bool:
@@ -134,6 +174,23 @@ class _TopLevelImports:
             if target:
                 names.append(target)
         return names
+
+
+def _called_name(stmt: ast.stmt) -> str | None:
+    """`name` of a statement that is a plain call of it (`register_router(app)`, `app =
+    register_app()`)."""
+    value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign) else None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        return value.func.id
+    return None
+
+
+def _def_at(tree: ast.Module | None, line: int) -> ast.FunctionDef | None:
+    """The (sync) `def` statement of the module at `line`."""
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.FunctionDef) and node.lineno == line:
+            return node
+    return None
 
 
 def with_packages(name: str) -> list[str]:

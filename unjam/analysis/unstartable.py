@@ -300,10 +300,14 @@ def refused(reason: str) -> bool:
 
 
 def unstartable_apps(model: FastAPIModel, failing: FailingImports) -> list[Unstartable]:
-    """The apps whose module cannot import."""
+    """The apps whose module cannot import, or, for an app a factory builds, the module
+    that calls the factory as it loads (the factory's own imports run then)."""
     found: list[Unstartable] = []
     for app in model.apps:
         chain = failing.chain(app.scope.mod)
+        if chain is None and app.scope.fd.qn != "<module>":
+            loaders = failing.calling_at_load(app.scope)
+            chain = next(filter(None, map(failing.chain, loaders)), None)
         if chain is not None:
             broken = failing.broken[chain[-1]]
             found.append(Unstartable(app, broken, tuple(chain[:-1]), chain[-1]))

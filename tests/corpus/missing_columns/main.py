@@ -87,3 +87,14 @@ async def add_with_secret(event_id: int, body: RSVPWithSecret, db: Session = Dep
     db.add(row)
     db.commit()  # expect: UJ001
     return row
+
+
+from schemas import RSVPForEvent  # noqa: E402
+
+
+@app.post("/events/{event_id}/rsvps/for-event")
+async def add_for_event(event_id: int, body: RSVPForEvent, db: Session = Depends(get_db)):
+    row = RSVP(**body.model_dump(), event_id=event_id)  # `event_id` twice: TypeError
+    db.add(row)
+    db.commit()  # ok: never runs
+    return row

@@ -15,3 +15,8 @@ class RSVPWithStatus(RSVPIn):
 
 class RSVPWithSecret(RSVPIn):
     secret: str = Field(exclude=True)  # not dumped
+
+
+class RSVPForEvent(BaseModel):
+    event_id: int
+    note: str

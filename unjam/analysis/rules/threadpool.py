@@ -16,6 +16,7 @@ from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.grouping import Root
 from unjam.analysis.imported import modules_reached
 from unjam.analysis.route_trips import (
+    cached_endpoint,
     receives_files,
     sent_through_the_pool,
     validates_response,
@@ -191,21 +192,28 @@ class ThreadPool:
         limiter made for it alone), so they set no ceiling on concurrent requests; what they cost is
         one trip through the token queue each, which means waiting only once the pool is
         saturated — worth a note, not a warning, and only when there are several."""
+        # (an endpoint a response cache wraps runs in the pool on a miss only)
+        cached = cached_endpoint(self.p, route)
         pieces = [i for i in [*route.dependencies, route.endpoint] if i.token]
+        pieces = [i for i in pieces if not (cached and i is route.endpoint)]
         if len(pieces) < _MANY_TRIPS:
             return
         # (the validation is counted, not weighed: one dependency, the endpoint and the
         # validation are how an ordinary sync route runs)
         pool = self._pool(route.app)
         # (an endpoint that raises whenever it runs returns nothing to validate)
-        validation = validates_response(self.p, route, not pool.annotations_unread) and not any(
-            self.e.never_runs.always_raises(f) for f in route.endpoint.funcs
+        validation = (
+            not cached
+            and validates_response(self.p, route, not pool.annotations_unread)
+            and not any(self.e.never_runs.always_raises(f) for f in route.endpoint.funcs)
         )
         exits = _generators(self.p, pieces) if pool.shared_exits else []
         trips = len(pieces) + validation + len(exits)
         names = ", ".join(f"`{i.name}`" for i in pieces)
         if validation:
             names += ", then its response model's validation"
+        if cached:
+            names += f"; `{route.endpoint.name}` itself too on a cache miss only"
         if exits:
             names += _exits_counted(exits, pool.shared_exits)
         else:
@@ -348,7 +356,19 @@ class ThreadPool:
             return False
         paths = self.g.paths(gqn, sites, "pool")
         return any(
-            not self.e.memoised_only(inv, s, paths.get(s) or [(s.func, s.line)]) for s in sites
+            not self.e.memoised_only(inv, s, steps) and not self._through_a_dead_call(steps)
+            for s in sites
+            for steps in [paths.get(s) or [(s.func, s.line)]]
+        )
+
+    def _through_a_dead_call(self, steps: list[tuple[str, int]]) -> bool:
+        """Whether the path calls on through a call that never runs (`get_payments(db, …)`
+        where nothing binds `db`: NameError before the call)."""
+        funcs = self.p.funcs
+        return any(
+            self.e.never_runs.line(funcs[gqn].mod.path, line)
+            for gqn, line in steps[:-1]
+            if gqn in funcs
         )
 
     def _under_token(self, gqn: str) -> frozenset[Site] | set[Site]:

@@ -7,6 +7,7 @@ from fastapi import APIRouter
 
 from clinic.alerts import AlertKind
 from clinic.db import engine
+from sqlalchemy import text
 
 digests = APIRouter(prefix="/digests")
 
@@ -28,4 +29,20 @@ async def weekly(to: str):
 async def ping() -> dict:
     with engine.connect() as conn:  # expect: UJ001
         conn.execute("SELECT 1")  # ok: SQLAlchemy 2 refuses a plain string (ArgumentError)
+    return {}
+
+
+@digests.post("/visits/{visit_id}/seen")
+async def mark_seen(visit_id: int, nurse: str) -> dict:
+    with engine.begin() as conn:  # expect: UJ001
+        # parameters as a DB-API cursor takes them: SQLAlchemy 2 wants a dict (ArgumentError)
+        conn.execute(text("UPDATE visits SET seen_by = ? WHERE id = ?"), (nurse, visit_id))  # ok: never runs
+        conn.execute(text("UPDATE visits SET seen = 1 WHERE id = :id"), {"id": visit_id})  # ok: never runs
+    return {}
+
+
+@digests.post("/visits/{visit_id}/read")
+async def mark_read(visit_id: int, nurse: str) -> dict:
+    with engine.begin() as conn:  # expect: UJ001
+        conn.execute(text("UPDATE visits SET read_by = :n WHERE id = :id"), [{"n": nurse, "id": visit_id}])  # expect: UJ001
     return {}

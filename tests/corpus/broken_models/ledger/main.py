@@ -54,3 +54,8 @@ async def open_account(email: str, db: Session = Depends(get_db)) -> dict:
         log.write(email)
     db.add(account)
     return {"email": email}
+
+
+from ledger import accounts  # noqa: E402
+
+app.include_router(accounts.router)

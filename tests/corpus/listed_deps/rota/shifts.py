@@ -27,3 +27,12 @@ def board_state(request: Request) -> dict:
 @shifts.get("/teams/{team}/board")  # expect: UJ005
 def board(team: str, state: dict = Depends(board_state)) -> dict:
     return {"team": team, "open": len(state)}
+
+
+from fastapi_cache.decorator import cache  # noqa: E402
+
+
+@shifts.get("/teams/{team}/stats")  # expect: UJ005
+@cache(expire=60)
+def stats(team: str, week: int = Depends(current_week)) -> dict:
+    return {"team": team, "week": week}

@@ -1,5 +1,6 @@
-"""The same code where the project declares psycopg2: the environment may name PostgreSQL,
-so the SQLite default proves nothing and the calls may cross the network."""
+"""The same code where the project declares psycopg2 and a platform runs it (Procfile): the
+environment may name PostgreSQL, so the SQLite default proves nothing and the calls may cross
+the network."""
 
 from fastapi import Depends, FastAPI
 from sqlalchemy import text

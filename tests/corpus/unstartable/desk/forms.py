@@ -1,0 +1,3 @@
+# expect: unparsed
+class ContactForm:
+    pass
