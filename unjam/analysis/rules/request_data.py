@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from unjam.analysis.project_index import FILLERS
-from unjam.analysis.summary import CallSite, FuncDef
+from unjam.analysis.summary import CallSite, FuncDef, names_read
 
 # parameters FastAPI fills with framework objects, not with what the client sent
 _FRAMEWORK_TYPES = frozenset(
@@ -303,33 +303,26 @@ _SELF = ("name", "self")
 @lru_cache(maxsize=1 << 16)
 def _reads(ref: tuple) -> frozenset[str]:
     """`_names`, and `self.<attr>` for each attribute of `self` the ref reads."""
-    found = set(_names(ref))
+    ref = _without_tests(ref)
+    found = set(names_read(ref))
     stack = [ref]
     while stack:
         item = stack.pop()
         if len(item) == 3 and item[0] == "attr" and item[1] == _SELF:
             found.add(f"self.{item[2]}")
             continue
-        parts = item[1:3] if item and item[0] == "ifexp" else item
-        stack.extend(part for part in parts if type(part) is tuple)
+        stack.extend(part for part in item if type(part) is tuple)
     return frozenset(found)
 
 
-def _value_names(ref: tuple) -> frozenset[str]:
-    """`names_read`, less the names an `a if flag else b` reads in its test alone: which
-    branch is taken decides no setting of its own (`settings.KEY if use_ai else None` is the
-    process's key or none, whatever the request sends)."""
-    found: set[str] = set()
-    stack = [ref]
-    while stack:
-        item = stack.pop()
-        if len(item) == 2 and item[0] == "name" and type(item[1]) is str:
-            found.add(item[1])
-            continue
-        parts = item[1:3] if item and item[0] == "ifexp" else item
-        stack.extend(part for part in parts if type(part) is tuple)
-    return frozenset(found)
+def _without_tests(ref: tuple) -> tuple:
+    """The ref without the test of each `a if flag else b` in it: which branch is taken
+    decides no setting of its own (`settings.KEY if use_ai else None` is the process's key
+    or none, whatever the request sends)."""
+    if ref and ref[0] == "ifexp":
+        return ("ifexp", _without_tests(ref[1]), _without_tests(ref[2]))
+    return tuple(_without_tests(part) if type(part) is tuple else part for part in ref)
 
 
 # refs are shared tuples, and the fixpoint in `_spread` asks about the same ones again and again
-_names = lru_cache(maxsize=1 << 16)(_value_names)
+_names = lru_cache(maxsize=1 << 16)(lambda ref: names_read(_without_tests(ref)))
