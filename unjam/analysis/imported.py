@@ -42,13 +42,17 @@ def programs_loading(project: Project, modules: set[str]) -> set[str]:
     imports one of them (directly or not; or one of them itself, as the program's entry)
     imports in turn. An app built in `core/app.py` serves the routers its importer
     `main.py` includes."""
-    graph = import_graph(project)
-    importers: dict[str, set[str]] = {}
-    for name, imported in graph.items():
+    entries = _closure(modules, importers(project))
+    return _closure(entries, import_graph(project))
+
+
+def importers(project: Project) -> dict[str, set[str]]:
+    """Each module's name → the project modules that import it (`import_graph` reversed)."""
+    found: dict[str, set[str]] = {}
+    for name, imported in import_graph(project).items():
         for other in imported:
-            importers.setdefault(other, set()).add(name)
-    entries = _closure(modules, importers)
-    return _closure(entries, graph)
+            found.setdefault(other, set()).add(name)
+    return found
 
 
 def _closure(start: set[str], edges: dict[str, set[str]]) -> set[str]:

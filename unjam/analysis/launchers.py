@@ -92,7 +92,7 @@ class Launchers:
         `app.main:app` or `main:app`; a file that cannot be read is taken to)."""
         self._gather()
         spelled = f"{mod.name.rpartition('.')[2]}:{attr}"
-        word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
+        word = _as_a_word(spelled)
         if any(word.search(text) for texts in self._texts.values() for text in texts):
             return True
         try:  # (its own module's text: a docstring or comment saying how to launch it)
@@ -109,7 +109,7 @@ class Launchers:
         (`CMD ["python3", "server.py"]`)."""
         self._gather()
         spelled = f"{mod.name.rpartition('.')[2]}:{attr}"
-        word = re.compile(rf"(?<![\w-]){re.escape(spelled)}(?![\w-])")
+        word = _as_a_word(spelled)
         others = (texts for path, texts in self._texts.items() if path != mod.path)
         if any(word.search(text) for texts in others for text in texts):
             return True
@@ -117,6 +117,11 @@ class Launchers:
         return files_mention(
             self.root, _folders_up(mod.path), LAUNCHER_FILES, (spelled, file), True
         )
+
+
+def _as_a_word(text: str) -> re.Pattern[str]:
+    """`main:app` on its own, not inside `fastapi_main:app` or `main:app2`."""
+    return re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])")
 
 
 def _folders_up(path: str) -> list[str]:

@@ -15,7 +15,7 @@ import re
 
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
-from unjam.analysis.imported import import_graph, may_be_imported
+from unjam.analysis.imported import importers, may_be_imported
 from unjam.analysis.launchers import LAUNCHER_FILES, LAUNCHING_CALLS, Launchers
 from unjam.analysis.project import Module, Project
 from unjam.analysis.repository_files import words_named
@@ -33,6 +33,7 @@ def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> 
         return set()
     launched = [app for app in own if program.launched_by_others(app.scope.mod, _attr(app))]
     folders = {_folder(app.scope.mod) for app in launched}
+    importing = importers(project)
     suspects = [
         app
         for app in own
@@ -40,7 +41,7 @@ def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> 
         and _folder(app.scope.mod) in folders
         and not is_test_path(app.scope.mod.path)
         and (_runs_itself(project, app.scope.mod) or _named_a_copy(_stem(app.scope.mod)))
-        and not _imported(project, app.scope.mod)
+        and not _imported(project, app.scope.mod, importing)
     ]
     if not suspects:
         return set()
@@ -81,13 +82,11 @@ def _named_a_copy(stem: str) -> bool:
     return bool(_COPY_WORDS & set(parts)) or parts[0].startswith("copy") or parts[-1] == "copy"
 
 
-def _imported(project: Project, mod: Module) -> bool:
+def _imported(project: Project, mod: Module, importing: dict[str, set[str]]) -> bool:
     """Whether a module of the program (not its tests) imports the app's module, as unjam
-    resolves imports or as paths may match."""
-    for name, imported in import_graph(project).items():
-        if name == mod.name or mod.name not in imported:
-            continue
+    resolves imports (`importing`: imported.py `importers`) or as paths may match."""
+    for name in importing.get(mod.name, ()):
         other = project.modules.get(name)
-        if other is not None and not is_test_path(other.path):
+        if name != mod.name and other is not None and not is_test_path(other.path):
             return True
     return may_be_imported(project, mod)

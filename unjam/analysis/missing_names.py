@@ -42,7 +42,7 @@ from unjam.analysis.import_paths import (
     submodule_file,
     sys_path_folders,
 )
-from unjam.analysis.imported import import_graph
+from unjam.analysis.imported import importers
 from unjam.analysis.project import Module, Project
 from unjam.analysis.roots import PROJECT_MARKERS
 from unjam.analysis.summary import ImportRef
@@ -281,10 +281,7 @@ class _Scan:
         imports `functions.svc`, whose `from config import x` finds gcs-server/config.py —
         the folder a program starts in is on `sys.path` for every module it imports."""
         if self.importers is None:
-            self.importers = {}
-            for name, imported in import_graph(self.project).items():
-                for other in imported:
-                    self.importers.setdefault(other, set()).add(name)
+            self.importers = importers(self.project)
         first = imp.module.partition(".")[0]
         seen = {mod.name}
         queue = [mod.name]

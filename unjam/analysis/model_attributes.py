@@ -10,7 +10,6 @@ read for those, and for a pydantic schema's fields, which are annotations too.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from unjam.analysis.broken_models import BrokenModels
 from unjam.analysis.project import Cls, Func, Project
@@ -23,10 +22,10 @@ _PYDANTIC_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
 
 
 class ModelAttributes:
-    def __init__(self, project: Project, root: Path | None, models: BrokenModels) -> None:
+    def __init__(self, project: Project, trees: Trees | None, models: BrokenModels) -> None:
         self.p = project
         self.models = models
-        self._trees = Trees(root) if root is not None else None  # the class bodies' modules
+        self._trees = trees  # the class bodies' modules (None: none read)
 
     def lacks(self, gqn: str, attr: str) -> bool:
         """Whether the model `gqn` surely has no attribute `attr`."""

@@ -104,7 +104,9 @@ class NeverRuns:
         self._lacks: dict[tuple[str, str], bool] = {}  # (module path, name) → `lacks`
         self._override_words: set[str] | None = None  # see `overridden`
         self.models = BrokenModels(project)
-        self.model_attributes = ModelAttributes(project, root, self.models)
+        # (the modules' text, read once for the model and settings classes' bodies)
+        self.trees = Trees(root) if root is not None else None
+        self.model_attributes = ModelAttributes(project, self.trees, self.models)
         self._judging: set[str] = set()  # see `_raises_when_called`
         self.settings: SettingReads | None = None  # see `_reads_a_missing_setting`
         self._overriding: dict[str, tuple[str, ...]] = {}  # see `_overrides`
@@ -273,9 +275,9 @@ class NeverRuns:
         """Whether the call is handed a setting its settings object lacks (its arguments are
         evaluated first: AttributeError before the call)."""
         if self.settings is None:
-            if self.root is None:
+            if self.trees is None:
                 return False
-            self.settings = SettingReads(self.p, Trees(self.root))
+            self.settings = SettingReads(self.p, self.trees)
         refs = [*call.args, *(value for _key, value in call.kwargs)]
         return self.settings.read_missing(func, refs)
 
@@ -449,7 +451,8 @@ class _File:
         refused = self.owner.refused(self.mod, fd, transitive)
         unbound, shadowing = _suspects(self.mod.summary, fd, self.bound)
         lacking = self._lacking(fd)
-        if not (unbound or shadowing or refused or lacking or may_raise or asks_for_pytest(fd)):
+        pytest_only = asks_for_pytest(fd)
+        if not (unbound or shadowing or refused or lacking or may_raise or pytest_only):
             return None
         source = self._read()
         if may_raise and not (unbound or shadowing or refused or lacking):
@@ -457,7 +460,7 @@ class _File:
                 self._lines = source.splitlines()
             if not may_raise_first(self._lines, fd.line):
                 return None
-        suspect = shadowing or refused or lacking or may_raise or asks_for_pytest(fd)
+        suspect = shadowing or refused or lacking or may_raise or pytest_only
         if not (suspect or unbound - _maybe_bound(unbound, source)):
             return None
         raising = self._parsed(source)

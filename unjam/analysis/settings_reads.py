@@ -73,14 +73,13 @@ class SettingReads:
         settings object whose class surely has no `attr`."""
         if self._names is None:
             self._names = _held_names(self.p)
+        fd = func.fd
+        # (a local or a parameter of the name hides the module's object)
+        names = self._names - fd.locals.keys() - {p.name for p in fd.params}
         reads = [
             (ref[1][1], ref[2])
             for ref in refs
-            if ref[0] == "attr" and ref[1][0] == "name" and ref[1][1] in self._names
-        ]
-        fd = func.fd
-        reads = [
-            r for r in reads if r[0] not in fd.locals and all(p.name != r[0] for p in fd.params)
+            if ref[0] == "attr" and ref[1][0] == "name" and ref[1][1] in names
         ]
         if not reads:
             return False

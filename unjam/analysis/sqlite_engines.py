@@ -29,7 +29,7 @@ from unjam.analysis.declared_versions import (
     names_any,
 )
 from unjam.analysis.project import Func, Project
-from unjam.analysis.repository_files import files_matching, words_named
+from unjam.analysis.repository_files import among, files_matching, words_in
 from unjam.analysis.summary import CallSite
 
 _CREATE_ENGINE = ("ext", "sqlalchemy.create_engine")
@@ -109,16 +109,13 @@ def _driver_left_unused(root: Path) -> bool:
     driver, and one names SQLite (a `psycopg2-binary` line left in requirements.txt of an
     app whose settings default to `sqlite:///./dev.db` and whose README runs it so; a URL
     from the environment alone, beside that driver, is PostgreSQL's)."""
-    if files_matching(root, _DEPLOYMENTS, first=True) != []:
+    paths = files_matching(root, (*_DEPLOYMENTS, *_DEPENDENCY_FILES, *_TEXT_FILES))
+    if paths is None or among(paths, _DEPLOYMENTS):
         return False
-    dependencies = files_matching(root, _DEPENDENCY_FILES)
-    if dependencies is None:
-        return False
-    skipped = frozenset(dependencies)
-    words = {*_SERVERS, *_NETWORK_DRIVERS}
-    if words_named(root, _TEXT_FILES, words, skipped, False, enough=1):
-        return False
-    return bool(words_named(root, _TEXT_FILES, {"sqlite"}, skipped, False, enough=1))
+    servers = {*_SERVERS, *_NETWORK_DRIVERS}
+    skipped = frozenset(among(paths, _DEPENDENCY_FILES))
+    named = words_in(among(paths, _TEXT_FILES), servers | {"sqlite"}, skipped, False, servers)
+    return "sqlite" in named and not named & servers
 
 
 def _installs_a_driver(path: Path) -> bool:
