@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
@@ -380,13 +381,14 @@ def test_a_route_returning_a_file_response_counts_its_trips_as_a_floor():
 
 
 def test_a_route_streaming_a_sync_iterable_counts_its_trips_as_a_floor():
-    """`StreamingResponse(iter([...]))`, one over a `BytesIO` local and one over an outside
-    object's `iter_chunks()` (botocore's body): Starlette iterates them in the thread pool,
-    a trip per chunk."""
+    """`StreamingResponse(iter([...]))`, one over a `BytesIO` local (or one a helper of the
+    project builds and returns) and one over an outside object's `iter_chunks()` (botocore's
+    body): Starlette iterates them in the thread pool, a trip per chunk."""
     trips = {
         f.entry.route: f.message for f in _analyze("file_downloads").findings if f.code == "UJ005"
     }
-    for route in ("GET /report.csv", "GET /archive.zip", "GET /objects/{key}"):
+    routes = ("GET /report.csv", "GET /archive.zip", "GET /objects/{key}")
+    for route in (*routes, "GET /receipts/{order_id}.pdf"):
         assert "makes at least 4 trips" in trips[route], trips
         assert "StreamingResponse it returns" in trips[route]
 
@@ -547,3 +549,19 @@ def test_a_middleware_registered_under_a_test_says_so():
         "; main.py:27 registers it only when `settings.csrf_enabled` is true"
     )
     assert "registers it only when" not in by_name["TimingMiddleware"]
+
+
+@pytest.mark.parametrize(("pin", "served"), [("fastapi==0.115.6", False), ("fastapi>=0.124", True)])
+def test_an_async_endpoint_under_a_def_wrapper_runs_only_where_fastapi_looks_through_it(
+    tmp_path, pin, served
+):
+    """FastAPI before 0.123.5 runs a `def` wrapper of an `async def` endpoint in the thread
+    pool and gets its coroutine back, unawaited: the body never runs. Later versions look
+    through `functools.wraps` and await it on the loop."""
+    source = CORPUS / "sync_wrapped_old"
+    shutil.copytree(source / "shop", tmp_path / "shop")
+    (tmp_path / "requirements.txt").write_text(pin + "\n")
+    files = sorted(tmp_path.rglob("*.py"))
+    lines = {f.location.line for f in analyze(tmp_path, files).findings if f.code == "UJ001"}
+    assert (27 in lines) is served, lines
+    assert {33, 38} <= lines, lines

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from unjam.analysis.fastapi_records import _DECORATORS, _last_name
 from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import FuncDef
 
 
 def async_decorator(p: Project, func: Func) -> str:
@@ -32,14 +33,9 @@ def async_decorator(p: Project, func: Func) -> str:
     event loop; "" when the `def` is registered as written (no decorator under the route's,
     or one whose wrapper is a `def`, offloads the call, or is not the project's)."""
     fd = func.fd
-    if fd.is_async or fd.is_generator or not fd.decorators:
+    outer = _under_the_route(fd) if not (fd.is_async or fd.is_generator) else None
+    if outer is None:
         return ""
-    refs = [ref for ref, _line, _col in fd.decorators]
-    registering = [i for i, ref in enumerate(refs) if registers(ref)]
-    below = refs[registering[-1] + 1 :] if registering else refs
-    if not below:
-        return ""
-    outer = below[0]  # what the route decorator (or `add_api_route`) was given
     applied = _applied(p, func, outer)
     if applied is not None and _picks_by_kind(p, applied):
         return ""  # (a `def` gets the decorator's sync wrapper)
@@ -50,6 +46,61 @@ def async_decorator(p: Project, func: Func) -> str:
     if not params or not _calls_in_place(wrapper, params[0].name):
         return ""
     return _last_name(outer[1] if outer[0] == "call" else outer) or ""
+
+
+def sync_decorator(p: Project, func: Func) -> str:
+    """The decorator (`cached`) whose `def` wrapper calls `func`, an `async def` endpoint,
+    and returns its coroutine unawaited; "" when there is none. FastAPI before 0.123.5 asks
+    the wrapper whether it is a coroutine function, runs it in the thread pool and gets a
+    coroutine back: every request fails, and the endpoint's body never runs (later versions
+    look through `functools.wraps` and await it)."""
+    fd = func.fd
+    outer = _under_the_route(fd) if fd.is_async and not fd.is_generator else None
+    if outer is None:
+        return ""
+    applied = _surely_applied(p, func, outer)
+    if applied is None or _picks_by_kind(p, applied):
+        return ""
+    wrapper = _only_returned(p, applied)
+    if wrapper is None or wrapper.fd.is_async or wrapper.fd.is_generator:
+        return ""
+    params = applied.fd.params
+    if not params or not _calls_in_place(wrapper, params[0].name):
+        return ""
+    return _last_name(outer[1] if outer[0] == "call" else outer) or ""
+
+
+def _under_the_route(fd: FuncDef) -> tuple | None:
+    """The decorator right under the route's (what the route decorator, or `add_api_route`,
+    was given), or None."""
+    refs = [ref for ref, _line, _col in fd.decorators]
+    registering = [i for i, ref in enumerate(refs) if registers(ref)]
+    below = refs[registering[-1] + 1 :] if registering else refs
+    return below[0] if below else None
+
+
+def _surely_applied(p: Project, func: Func, decorator: tuple) -> Func | None:
+    """The project function the decorator expression surely stands for: a name of one, or
+    the call of a factory every `return` of which gives the same one (not one that gives a
+    no-op wrapper in tests and a library's decorator otherwise)."""
+    if decorator[0] != "call":
+        return _applied(p, func, decorator)
+    value = p.value_of(p.parent_scope(func), decorator[1])
+    factory = p.funcs.get(value[1]) if value is not None and value[0] == "func" else None
+    return _only_returned(p, factory) if factory is not None else None
+
+
+def _only_returned(p: Project, func: Func) -> Func | None:
+    """The function `func` defines and every `return` of it gives (`return wrapper`), or
+    None."""
+    returned = set(func.fd.return_values)
+    if len(returned) != 1:
+        return None
+    ref = returned.pop()
+    if ref[0] != "name" or ref[1] not in func.fd.local_defs:
+        return None
+    value = p.value_of(func, ref)
+    return p.funcs.get(value[1]) if value is not None and value[0] == "func" else None
 
 
 def decorator_wrapper(p: Project, func: Func, decorator: tuple) -> Func | None:

@@ -35,7 +35,12 @@ from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.redefined import runtime_bodies
 from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
-from unjam.analysis.set_up_only import set_up_only, stored_from_outside
+from unjam.analysis.set_up_only import (
+    never_stored,
+    set_up_only,
+    stored_from_outside,
+    tested_on_self,
+)
 from unjam.analysis.slot_resets import SlotResets
 from unjam.analysis.sqlite_pragmas import SQLITE_EXECUTES, sets_a_flag
 from unjam.analysis.startup_set import SetAtStart
@@ -425,7 +430,7 @@ class CallResolver:
         if shared and class_gqn:
             computed = self._properties_of(class_gqn)
             if fd.name != "__init__":
-                computed |= self._set_up_only(class_gqn)
+                computed |= self._set_up_only(class_gqn) | self._never_stored(class_gqn, fd)
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
         rearmed = p.rearmed_flags(class_gqn) | self.slot_resets.before_calls(fd)
@@ -483,6 +488,17 @@ class CallResolver:
             methods = [m.fd for m in self.methods_of(class_gqn)]
             known = self._init_only[class_gqn] = set_up_only(methods, self._outside_stores)
         return known
+
+    def _never_stored(self, class_gqn: str, fd: FuncDef) -> frozenset[str]:
+        """The attributes `fd` tests that nothing stores on the class's objects (set_up_only.py
+        `never_stored`)."""
+        tested = tested_on_self(fd)
+        if not tested:
+            return frozenset()
+        if self._outside_stores is None:
+            self._outside_stores = stored_from_outside(self.project)
+        methods = [m.fd for m in self.methods_of(class_gqn)]
+        return never_stored(methods, self._outside_stores, tested)
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""

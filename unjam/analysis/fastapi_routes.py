@@ -460,8 +460,10 @@ class RouteModel(AppDiscovery):
         `Depends(filter_factory(...))` builds its own callable, run once per occurrence (each
         `def` that writes one in its signature makes its own; an alias, `Repo =
         Annotated[R, Depends(make_repo())]`, holds one for all its users), and two
-        module-level instances of one class are two callables. `where`: (the function whose
-        parameter it is, that parameter), or (None, None) for a `dependencies=[...]` item."""
+        module-level instances of one class are two callables, as are two names bound to what
+        one closure factory makes (`get_user_repo = make_repo(User)`). `where`: (the function
+        whose parameter it is, that parameter), or (None, None) for a `dependencies=[...]`
+        item."""
         owner, param = where
         args, kwargs = call[2], dict(call[3])
         arg = args[0] if args else kwargs.get("dependency")
@@ -479,7 +481,33 @@ class RouteModel(AppDiscovery):
             return f"{key}@{site}"
         if target[0] == "obj":
             return f"{key}@{self.p.symbol(scope, arg)}"
+        if self._closure_made(target):
+            # (one closure of a factory made per name: `get_user_repo = make_repo(User)`,
+            # `get_chat_repo = make_repo(Chat)`; an alias of one is that one)
+            return f"{key}@{self._bound_first(scope, arg)}"
         return key
+
+    def _bound_first(self, scope: Func, ref: tuple) -> str | None:
+        """The module-level name `ref` stands for, through names bound once to another
+        (`same_repo = get_book_repo` is `get_book_repo`)."""
+        symbol = self.p.symbol(scope, ref)
+        for _ in range(8):
+            if symbol is None:
+                return None
+            modname, _, name = symbol.rpartition(".")
+            mod = self.p.modules.get(modname)
+            held = mod.summary.global_values.get(name, ()) if mod is not None else ()
+            module_scope = self.p.funcs.get(f"{modname}.<module>")
+            if len(held) != 1 or held[0][1][0] != "name" or module_scope is None:
+                return symbol
+            symbol = self.p.symbol(module_scope, held[0][1])
+        return symbol
+
+    def _closure_made(self, target: tuple) -> bool:
+        """Whether the dependency is a function nested in another, which makes a new one each
+        time it runs: a name bound to one such call holds a callable of its own."""
+        func = self.p.funcs.get(target[1]) if target[0] == "func" else None
+        return func is not None and func.fd.parent is not None and func.fd.class_qn is None
 
     def _function_dependency(
         self, dep: Func, key: str, route: Route, seen: set[str], depth: int

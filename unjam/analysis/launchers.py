@@ -15,6 +15,7 @@ from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import RouterObj
 from unjam.analysis.project import Module, Project
+from unjam.analysis.summary import ImportRef
 
 # the calls that may be handed a `module:attr` string
 LAUNCHING_CALLS = ("run", "Config", "serve", "Granian")
@@ -38,14 +39,16 @@ LAUNCHER_FILES = (
 
 class Launchers:
     """What the program's modules (not its tests) say of its names, gathered on first use:
-    `named`, the names they hand on as values or import (not a package's `__init__.py`
-    re-exporting them: a module imports a factory to call it where unjam cannot see, a
-    `__main__` block, a CLI), and the constant strings that may name a `module:attr`."""
+    `named`, the names they hand on as values; `imports`, where they import each name
+    from (not a package's `__init__.py` re-exporting them: a module imports a factory to
+    call it where unjam cannot see, a `__main__` block, a CLI); and the constant strings
+    that may name a `module:attr`."""
 
     def __init__(self, project: Project, root: Path) -> None:
         self.project = project
         self.root = root
         self._named: set[str] = set()
+        self._imports: dict[str, list[tuple[Module, ImportRef]]] = {}  # name → its imports
         self._texts: dict[str, set[str]] = {}  # module path → the `module:attr` texts it holds
         self._gathered = False
 
@@ -53,6 +56,17 @@ class Launchers:
     def named(self) -> set[str]:
         self._gather()
         return self._named
+
+    def imports(self, gqn: str, name: str) -> bool:
+        """Whether the program imports the function `gqn` by its `name`: an import of that
+        name resolving to it, or to nothing unjam can name (another package's `create_app`
+        imported does not count)."""
+        self._gather()
+        for mod, imp in self._imports.get(name, ()):
+            value = self.project.resolve_qn(self.project.import_target(mod, imp))
+            if value is None or value[1] == gqn:
+                return True
+        return False
 
     def _gather(self) -> None:
         if self._gathered:
@@ -66,7 +80,9 @@ class Launchers:
             summary = mod.summary
             named.update(summary.value_names)
             if not summary.is_package:
-                named.update(imp.name for imp in summary.imports.values() if imp.name)
+                for imp in summary.imports.values():
+                    if imp.name:
+                        self._imports.setdefault(imp.name, []).append((mod, imp))
             refs.extend(
                 (mod.path, ref) for values in summary.global_values.values() for _s, ref in values
             )

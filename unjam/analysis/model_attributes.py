@@ -4,7 +4,8 @@ not take (`Ticket(opened_by_id=...)`, `Group(**grade.model_dump())` where `Group
 `student_fullname`), or a column read in a query (`RSVP.user_id` of a model with none).
 broken_models.py says what the summaries show the model lacks; a column declared by its
 annotation alone (`priority: Mapped[int]`) is no summary's attribute, so the class bodies are
-read for those, and for a pydantic schema's fields, which are annotations too.
+read for those, and for a pydantic schema's fields, which are annotations too. A schema's dump
+given a keyword pydantic does not take (`body.dict(exculde_unset=True)`) raises as well.
 """
 
 from __future__ import annotations
@@ -19,6 +20,15 @@ from unjam.analysis.top_level_imports import Trees
 # what gives a pydantic schema's fields as keywords (`**body.model_dump()`)
 _DUMPS = frozenset({"model_dump", "dict"})
 _PYDANTIC_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
+# the keywords those dumps take in pydantic 1 or 2 (keyword-only, no `**kwargs`): any other
+# is a TypeError before the dump
+_DUMP_KEYWORDS = frozenset(
+    {
+        *("include", "exclude", "by_alias", "skip_defaults", "exclude_unset"),
+        *("exclude_defaults", "exclude_none", "mode", "context", "round_trip", "warnings"),
+        *("fallback", "serialize_as_any", "exclude_computed_fields"),
+    }
+)
 
 
 class ModelAttributes:
@@ -46,6 +56,19 @@ class ModelAttributes:
         else:
             unknown = self.models.unknown_keywords(gqn, call)
         return bool(self._unannotated(gqn, unknown))
+
+    def dumps_badly(self, func: Func, call: CallSite) -> bool:
+        """`body.dict(exculde_unset=True)`: a dump of an object of a project pydantic schema
+        (one not defining that method itself) given a keyword neither pydantic 1 nor 2 takes."""
+        ref = call.func
+        if ref[0] != "attr" or ref[2] not in _DUMPS:
+            return False
+        if all(key is None or key in _DUMP_KEYWORDS for key, _value in call.kwargs):
+            return False
+        schema = self._declared_schema(func, ref[1])
+        if schema is None or self._schema_fields(schema) is None:
+            return False
+        return not any(ref[2] in self.p.classes[c].cd.methods for c in self.p.mro(schema)[0])
 
     def _spread_fields(self, func: Func, call: CallSite) -> list[str]:
         """The fields each `**x.model_dump()` (or pydantic 1's `**x.dict()`, with no

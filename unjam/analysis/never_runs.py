@@ -108,6 +108,7 @@ class NeverRuns:
         self.trees = Trees(root) if root is not None else None
         self.model_attributes = ModelAttributes(project, self.trees, self.models)
         self._judging: set[str] = set()  # see `_raises_when_called`
+        self._refusing: dict[str, bool] = {}  # gqn → `_refuses_first`
         self.settings: SettingReads | None = None  # see `_reads_a_missing_setting`
         self._overriding: dict[str, tuple[str, ...]] = {}  # see `_overrides`
         self._defining: dict[str, list] | None = None  # method name → classes (`_overrides`)
@@ -201,13 +202,15 @@ class NeverRuns:
         """Where each call of `fd` starts that raises before it does anything: an
         `x.execute("…")` SQLAlchemy 2 refuses, a Session method given too few arguments
         (`db.refresh()`), a query of a pydantic class, a model built with
-        a keyword it lacks (broken_models.py `refuses_keywords`), an ORM call or a model
+        a keyword it lacks (broken_models.py `refuses_keywords`), a schema's dump given a
+        keyword pydantic lacks (`body.dict(exculde_unset=True)`), an ORM call or a model
         built where the models cannot be configured (`raises_at_use`), or a call of a project
         function whose arguments cannot bind to its parameters (TypeError: `can_edit(user)`
         of `def can_edit(user, obj)`; parameters.py `fails_to_bind`); and, `transitive` (when
         judging whether a function always raises, as a start-up handler or a dependency:
         few functions, where the cost of judging their callees too is paid), a call of a
-        project function that always raises."""
+        project function that always raises (otherwise, one that always raises at such a
+        call of its own: `_refuses_first`)."""
         found: set[Position] = set()
         func = self.p.funcs.get(f"{mod.name}.{fd.qn}")
         if func is None:
@@ -232,8 +235,10 @@ class NeverRuns:
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or _too_few_arguments(call, _NEEDS_ARGUMENTS.get(callee[1], 0))
                 or (callee[0] == "class" and self.model_attributes.refuses(func, callee[1], call))
+                or self.model_attributes.dumps_badly(func, call)
                 or self.models.raises_at_use(callee, call)
                 or (transitive and callee[0] == "func" and self._raises_when_called(callee[1]))
+                or (not transitive and callee[0] == "func" and self._refuses_first(callee[1]))
                 or (callee[0] in ("func", "meth") and self._fails_on_the_models(callee[1]))
                 or self._reads_a_missing_setting(func, call)
             ):
@@ -287,6 +292,34 @@ class NeverRuns:
         own: `user = await self.get_by_email(email)`, whose query raises InvalidRequestError
         (re-raised as the app's own error), so `verify_password(...)` after it never runs."""
         return bool(self.models.found()) and self._raises_when_called(gqn, methods=True)
+
+    def _refuses_first(self, gqn: str) -> bool:
+        """Whether the project function (not a method) raises whenever it runs at a call of
+        its own that raises before it does anything (`refused`, judged without its callees),
+        with no call before it: `get_link(db, id)` whose first statement queries a pydantic
+        class does nothing, and what its caller does next never runs. (One that connects
+        first, then raises, does that much: not so.) The summaries sieve out the rest before
+        any parse."""
+        if self._judging:
+            return False  # (one level only, as `_raises_when_called`)
+        known = self._refusing.get(gqn)
+        if known is None:
+            func = self.p.funcs.get(gqn)
+            known = False
+            if func is not None and func.fd.class_qn is None:
+                self._judging.add(gqn)
+                try:
+                    refused = self.refused(func.mod, func.fd)
+                    first = min(refused) if refused else None
+                    known = (
+                        first is not None
+                        and not any((c.line, c.col) < first for c in func.fd.calls)
+                        and self.first_raise(gqn) == first[0]
+                    )
+                finally:
+                    self._judging.discard(gqn)
+            self._refusing[gqn] = known
+        return known
 
     def _raises_when_called(self, gqn: str, methods: bool = False) -> bool:
         """Whether the project function (not a method, which a subclass may override, unless

@@ -47,7 +47,7 @@ class Resolver(ProjectIndex):
                     found = self._submodule(mod, imp, sibling)
                     if found is not None:
                         return found
-            if sibling is None and imp.name and imp.module.partition(".")[0] not in self.modules:
+            if sibling is None and imp.module.partition(".")[0] not in self.modules:
                 found = self._beside_unnamed(mod, imp)
                 if found is not None:
                     return found
@@ -126,7 +126,8 @@ class Resolver(ProjectIndex):
         return found
 
     def _beside_unnamed(self, mod: Module, imp: ImportRef) -> str | None:
-        """`from src.api import items` in backend/main.py, where no module is named `src` but
+        """`from src.api import items` (or `from deps import *`, `import deps`) in
+        backend/main.py, where no module is named `src` but
         backend/src/ holds it: the program runs from backend/ (`cd backend && uvicorn
         main:app`), which a stray backend/__init__.py makes the linker name a package. The
         primary name of the module (or the package's member) found by path, or None."""
@@ -137,7 +138,8 @@ class Resolver(ProjectIndex):
             if found is not None:
                 # (api/auth/fastapi_users.py's `from fastapi_users import FastAPIUsers` is
                 # the library's: a module does not import itself by its bare name)
-                return None if found.rpartition(".")[0] == mod.name else found
+                itself = found if imp.name is None else found.rpartition(".")[0]
+                return None if itself == mod.name else found
         return None
 
     def _package_folders(self, mod: Module) -> list[str]:
@@ -153,6 +155,8 @@ class Resolver(ProjectIndex):
     def _by_path(self, directory: str, imp: ImportRef) -> str | None:
         path = (f"{directory}/" if directory else "") + imp.module.replace(".", "/")
         primary = self.primary
+        if imp.name is None:  # (`import deps`, `from deps import *`: the module itself)
+            return primary.get(f"{path}/__init__.py") or primary.get(f"{path}.py")
         package = primary.get(f"{path}/__init__.py")
         sub = primary.get(f"{path}/{imp.name}/__init__.py") or primary.get(f"{path}/{imp.name}.py")
         pkg = self.modules.get(package) if package is not None else None

@@ -141,9 +141,9 @@ def sent_through_the_pool(project: Project, route: Route) -> str:
 def _sync_content(project: Project, func: Func, ref: tuple) -> bool:
     """Whether `StreamingResponse(content, ...)` (`ref`, as written in the return) streams
     a sync iterable: a call of one of the project's sync generator functions, `iter(...)`, a
-    list, a file object (`io.BytesIO(...)`, `open(...)`), or an outside object's `iter_*`
-    method; also through a local holding one. Starlette iterates each in the thread pool
-    (`iterate_in_threadpool`)."""
+    list, a file object (`io.BytesIO(...)`, `open(...)`, or a sync function of the project
+    returning one), or an outside object's `iter_*` method; also through a local holding
+    one. Starlette iterates each in the thread pool (`iterate_in_threadpool`)."""
     if ref[0] != "call":
         return False
     contents = [*ref[2][:1], *(value for key, value in ref[3] if key == "content")]
@@ -164,7 +164,12 @@ def _sync_content(project: Project, func: Func, ref: tuple) -> bool:
         # `iter_content()`, httpx's sync `iter_bytes()`; the async ones are `aiter_*`)
         return content[1][2].startswith("iter_")
     body = project.funcs.get(made[1]) if made is not None and made[0] == "func" else None
-    return body is not None and body.fd.is_generator and not body.fd.is_async
+    if body is None or body.fd.is_async:
+        return False
+    if body.fd.is_generator:
+        return True
+    returned = project.return_value(body)  # (a helper building the buffer: `build_pdf(n)`)
+    return returned is not None and returned[1] in _SYNC_ITERABLES
 
 
 def _returns_responses(project: Project, func: Func) -> bool:

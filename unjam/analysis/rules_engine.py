@@ -22,10 +22,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from unjam.analysis.async_decorators import sync_decorator
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.callgraph_records import Edge
 from unjam.analysis.command_mains import command_mains
-from unjam.analysis.declared_versions import app_folders
+from unjam.analysis.declared_versions import app_folders, declared_below
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
@@ -73,6 +74,7 @@ class RulesEngine:
         self._apps: dict[str, str] | None = None  # see app_of
         self._serving: set[str] | None = None  # see serving_apps
         self._one_request: bool | None = None  # see one_request_per_process
+        self._old_fastapi: bool | None = None  # see _unwraps_not
         # filled by run(): entries that run on the loop while serving, and start-up ones
         self.loop_entries: list[Invoked] = []
         self.startup: list[Invoked] = []
@@ -453,10 +455,15 @@ class RulesEngine:
         `@contextmanager` function (FastAPI unwraps it, takes it for a generator dependency
         and iterates the manager it returns: TypeError; before it unwrapped, the endpoint got
         the manager, whose first use fails), and the app overrides none of that name: every
-        request fails there, and the endpoint never runs."""
+        request fails there, and the endpoint never runs. So with an `async def` endpoint a
+        project decorator wraps in a `def` where the FastAPI declared is older than 0.123.5
+        (async_decorators.py `sync_decorator`)."""
         never_runs = self.never_runs
         funcs = self.p.funcs
-        if any(refuses_its_request(self.p, funcs[f]) for f in route.endpoint.funcs[:1]):
+        endpoint = [funcs[f] for f in route.endpoint.funcs[:1]]
+        if any(refuses_its_request(self.p, func) for func in endpoint):
+            return True
+        if any(sync_decorator(self.p, func) for func in endpoint) and self._unwraps_not():
             return True
         return any(
             (never_runs.always_raises(f) or makes_managers(funcs[f]))
@@ -464,6 +471,16 @@ class RulesEngine:
             for d in route.dependencies
             for f in d.funcs
         )
+
+    def _unwraps_not(self) -> bool:
+        """Whether the apps' dependency files pin FastAPI below 0.123.5, which takes a
+        `functools.wraps` wrapper for what it is, not for the function it wraps."""
+        if self._old_fastapi is None:
+            folders = app_folders([app.path for app in self.model.apps])
+            root = self.root
+            old = root is not None and declared_below(root, folders, "fastapi", (0, 123, 5))
+            self._old_fastapi = bool(old)
+        return self._old_fastapi
 
     def _collect_entries(self) -> None:
         """`loop_entries` (framework entries, work they hand off to the loop, and — without
@@ -624,7 +641,7 @@ def _named_roots(project, roots: list) -> list:
     if not roots:
         return roots
     named = named_anywhere(project)
-    kept = [f for f in roots if not unnamed(f, named)]
+    kept = [f for f in roots if not unnamed(project, f, named)]
     return kept if kept else roots
 
 

@@ -23,15 +23,42 @@ def set_up_only(methods: list[FuncDef], outside: frozenset[str]) -> frozenset[st
     at_init: set[str] = set()
     later: set[str] = set()
     for fd in methods:
-        into = at_init if fd.name == "__init__" else later
-        into.update(attr for base, attr, _value in fd.attr_stores if base == _SELF)
-        later.update(_self_attribute(ref) for ref in fd.mutated)
-        later.update(
-            _self_attribute(c.func[1])
-            for c in fd.calls
-            if c.func[0] == "attr" and c.func[2] in FILLERS
-        )
+        (at_init if fd.name == "__init__" else later).update(_stored(fd))
+        later.update(_changed(fd))
     return frozenset(at_init - later - outside)
+
+
+def never_stored(
+    methods: list[FuncDef], outside: frozenset[str], tested: set[str]
+) -> frozenset[str]:
+    """Of the attributes `tested`, those no method of the class stores, fills or changes and
+    no code stores from outside: a class-level default or a settings field (`if
+    self.public_key: return self.public_key`, the key read from a file below and never kept)
+    is configuration, not a memo a first call fills."""
+    stored: set[str] = set()
+    for fd in methods:
+        stored |= _stored(fd) | _changed(fd)
+    return frozenset(tested - stored - outside)
+
+
+def _stored(fd: FuncDef) -> set[str]:
+    """The attributes the method stores on `self` (`self.x = ...`)."""
+    return {attr for base, attr, _value in fd.attr_stores if base == _SELF}
+
+
+def _changed(fd: FuncDef) -> set[str]:
+    """The attributes of `self` the method changes in place or fills (`self._ready["sync"]
+    = True`, `self._seen.add(k)`)."""
+    changed = {_self_attribute(ref) for ref in fd.mutated}
+    changed.update(
+        _self_attribute(c.func[1]) for c in fd.calls if c.func[0] == "attr" and c.func[2] in FILLERS
+    )
+    return changed
+
+
+def tested_on_self(fd: FuncDef) -> set[str]:
+    """The attributes of `self` the function's guards test (`if self.key:`)."""
+    return {attr for guard in fd.guards if (attr := _self_attribute(guard.subject))}
 
 
 def stored_from_outside(project: Project) -> frozenset[str]:

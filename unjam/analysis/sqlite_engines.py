@@ -7,7 +7,8 @@ An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py
 field of a settings object whose class reads no environment, a plain class or pydantic model
 with `DATABASE_URL: str = "sqlite:///./app.db"`, or a `BaseSettings` one where the project
 declares no driver of another database: the environment could name no other — and, there,
-any URL unjam cannot read: `create_engine(database_url or settings.database_url)`), or when it is
+any URL unjam cannot read: `create_engine(database_url or settings.database_url)`), or when
+its URL, unread, is named for SQLite (`os.getenv("SQLITE_DATABASE_URL")`), or when it is
 created with `connect_args={"check_same_thread": ...}` written in the call, an option only
 the sqlite3 driver accepts (PostgreSQL's and MySQL's refuse it), so it proves the database
 (a `connect_args` name, chosen by the URL elsewhere, proves nothing). An engine whose URL
@@ -159,6 +160,8 @@ def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sql
         text = _fixed_field(project, func, url, environment_sqlite)
     if text is not None and text.startswith("sqlite"):
         return True
+    if text is None and url is not None and _named_for_sqlite(func, url):
+        return True
     if text is None and environment_sqlite:
         return True  # a URL unjam cannot read: with no other driver, only SQLite's opens
     connect_args = kwargs.get("connect_args")
@@ -167,6 +170,25 @@ def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sql
         and connect_args[0] == "dict"
         and any(key == ("const", "check_same_thread") for key, _value in connect_args[1])
     )
+
+
+def _named_for_sqlite(func: Func, ref: tuple, depth: int = 0) -> bool:
+    """Whether a URL unjam cannot read is named for SQLite: `os.getenv("SQLITE_DATABASE_URL")`,
+    `settings.sqlite_url`, or a name bound once to one of them (an `.env` example may name a
+    PostgreSQL URL beside it, under another variable the code never reads)."""
+    if ref[0] == "name":
+        if "sqlite" in ref[1].lower():
+            return True
+        held = func.fd.locals.get(ref[1]) or [
+            value for _scope, value in func.mod.summary.global_values.get(ref[1], ())
+        ]
+        return depth < 3 and len(held) == 1 and _named_for_sqlite(func, held[0], depth + 1)
+    if ref[0] == "attr":
+        return "sqlite" in ref[2].lower()
+    if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in ("getenv", "get") and ref[2]:
+        name = ref[2][0]
+        return name[0] == "const" and isinstance(name[1], str) and "sqlite" in name[1].lower()
+    return False
 
 
 def _fixed_field(project: Project, func: Func, ref: tuple, environment_sqlite: bool) -> str | None:

@@ -1,6 +1,7 @@
 """Apps only the tests build. An app built inside a function (an app factory) serves only if
-something runs that function: code of the program (not its tests) calls it or hands it on
-(`app = create_app()`), or names it as a launcher does (`uvicorn.run("main:create_app",
+something runs that function: code of the program (not its tests) calls it, imports it or
+hands it on (`app = create_app()`; a call or an import of another package's factory of the
+same name does not count), or names it as a launcher does (`uvicorn.run("main:create_app",
 factory=True)`, a string a module gives as it is; `uvicorn --factory
 app.audit:create_audit_api` in a Dockerfile, a compose file, a Procfile, a Makefile, a shell
 script, a README's instructions, or the factory's own module's docstring). A factory none of
@@ -119,7 +120,9 @@ def _unlaunched(project: Project, app: RouterObj, program: Launchers) -> bool:
     if fd.qn == "<module>" or fd.class_qn is not None or fd.parent is not None or app.parents:
         return False
     name = fd.name
-    if name in program.named or _called(project, app.scope.gqn, name):
+    if name in program.named or program.imports(app.scope.gqn, name):
+        return False
+    if _called(project, app.scope.gqn, name):
         return False
     return not program.launch(app.scope.mod, name)
 

@@ -2,7 +2,8 @@
 entry point (docs/check.md): a script's `main`, a handler a decorator registers, a job a worker
 is handed. A module-level `async def` whose name appears nowhere else in the project — no
 call, no import, no value handed on, no `__all__`, no decorator of its own — is none of those:
-it is dead code (a helper left behind after a rewrite), and what it would block never runs.
+it is dead code (a helper left behind after a rewrite), and what it would block never runs;
+so is a closure such a function would make.
 
 A method is not judged so: a library calls its hooks by name (`on_message` of a
 `discord.Client` subclass, `__aenter__`).
@@ -31,13 +32,14 @@ def named_anywhere(project: Project) -> frozenset[str]:
     return frozenset(found)
 
 
-def unnamed(func: Func, named: frozenset[str]) -> bool:
-    """Whether `func` is a module-level, undecorated function no code names."""
+def unnamed(project: Project, func: Func, named: frozenset[str]) -> bool:
+    """Whether `func` is a module-level, undecorated function no code names, or a closure
+    in one (`def make(op): async def handler(path): …; return handler`, `make` never
+    called: no `handler` is ever made)."""
     fd = func.fd
-    return (
-        fd.class_qn is None
-        and fd.parent is None
-        and not fd.decorators
-        and not fd.is_lambda
-        and fd.name not in named
-    )
+    if fd.class_qn is not None or fd.is_lambda:
+        return False
+    if fd.parent is not None:
+        outer = project.funcs.get(f"{func.mod.name}.{fd.parent}")
+        return outer is not None and unnamed(project, outer, named)
+    return not fd.decorators and fd.name not in named

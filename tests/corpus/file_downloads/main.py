@@ -94,3 +94,16 @@ class ObjectStore:
 
 
 storage = ObjectStore()
+
+
+def build_receipt(order_id: int) -> io.BytesIO:
+    buffer = io.BytesIO()
+    buffer.write(b"%PDF receipt %d" % order_id)
+    buffer.seek(0)
+    return buffer
+
+
+@app.get("/receipts/{order_id}.pdf")  # expect: UJ005
+def receipt(order_id: int, u=Depends(user), p=Depends(perms)):
+    pdf = build_receipt(order_id)  # (a helper builds the buffer: still a sync iterable)
+    return StreamingResponse(pdf, media_type="application/pdf")

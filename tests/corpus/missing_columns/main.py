@@ -98,3 +98,27 @@ async def add_for_event(event_id: int, body: RSVPForEvent, db: Session = Depends
     db.add(row)
     db.commit()  # ok: never runs
     return row
+
+
+from schemas import RSVPFlags, RSVPPatch  # noqa: E402
+
+
+@app.patch("/rsvps/{rsvp_id}")
+async def patch_rsvp(rsvp_id: int, body: RSVPPatch, db: Session = Depends(get_db)):
+    changes = body.dict(exculde_unset=True)  # misspelt: no pydantic dump takes it, TypeError
+    db.query(RSVP).filter(RSVP.id == rsvp_id).update(changes)  # ok: never runs
+    db.commit()  # ok: nor this
+
+
+@app.put("/rsvps/{rsvp_id}")
+async def put_rsvp(rsvp_id: int, body: RSVPPatch, db: Session = Depends(get_db)):
+    changes = body.model_dump(exclude_unset=True, by_alias=True)
+    db.query(RSVP).filter(RSVP.id == rsvp_id).update(changes)  # expect: UJ001
+    db.commit()  # expect: UJ001
+
+
+@app.post("/rsvps/{rsvp_id}/flags")
+async def flag_rsvp(rsvp_id: int, body: RSVPFlags, db: Session = Depends(get_db)):
+    flags = body.dict(only_set=True)  # the schema's own `dict` takes it
+    db.query(RSVP).filter(RSVP.id == rsvp_id).update(flags)  # expect: UJ001
+    db.commit()  # expect: UJ001

@@ -20,3 +20,14 @@ class RSVPWithSecret(RSVPIn):
 class RSVPForEvent(BaseModel):
     event_id: int
     note: str
+
+
+class RSVPPatch(BaseModel):
+    note: str | None = None
+
+
+class RSVPFlags(BaseModel):
+    going: bool = False
+
+    def dict(self, only_set: bool = False) -> dict:
+        return self.model_dump(exclude_unset=only_set)

@@ -294,13 +294,21 @@ class Blocking:
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
                 fix = site.entry.fix_for(site.qn, self._receiver(site))
-                if root.key[0] == "func" and root.fix and self._uses_thread_bound(root.key[1]):
+                bound = root.key[0] == "func" and bool(root.fix)
+                bound = bound and self._uses_thread_bound(root.key[1])
+                if bound:
                     fix = root.fix  # (what it returns must stay with the call: said there)
                 elif root.key[0] == "func" and root.fix:
                     # the call sits in a sync function the loop runs inline: an `await` cannot
                     # go there, so the catalogue's fix is the second way, after moving it off
                     fix = f"{root.fix}: {fix}"
-                if not once and self._plain_def.offered(inv):
+                # (not where a kept sqlite3 connection would then serve several requests'
+                # threads at once: an object built once keeps it for all of them)
+                if (
+                    not once
+                    and self._plain_def.offered(inv)
+                    and not self._kept_on_object(bound, root)
+                ):
                     fix += (
                         f"; or, as `{inv.name}` awaits nothing, make it a plain `def`: FastAPI "
                         "then runs it in the thread pool, a token per request (UJ005)"
@@ -466,9 +474,10 @@ class Blocking:
         if setter is None and made:
             what = _holding(self.p.funcs[gqn])
             return (
-                f"not `{called}` alone: {what} a `{made}`, which only the thread that "
-                "opened it may use, so move the work that uses it into the same function "
-                "under `await asyncio.to_thread(...)` where the loop calls it, or use aiosqlite"
+                f"not `{called}` alone: {what} a `{made}`, which no two threads may use at "
+                "once (by default only the thread that opened it may), so open it and use it "
+                "in one function run with `await asyncio.to_thread(...)` where the loop calls "
+                "it, or use aiosqlite"
             )
         if setter is None:
             return (
@@ -498,6 +507,17 @@ class Blocking:
                 return kept
         made = self.p.return_value(func)
         return made[1] if made is not None and made[1] in _THREAD_BOUND else ""
+
+    def _kept_on_object(self, bound: bool, root: Root) -> bool:
+        """Whether the blocking function of a thread-bound fix is a method of an object
+        keeping the sqlite3 connection it uses."""
+        if not bound:
+            return False
+        func = self.p.funcs[root.key[1]]
+        if func.class_gqn is None or func.fd.name == "__init__":
+            return False
+        init = self.p.method(func.class_gqn, "__init__")
+        return init is not None and bool(self._kept_thread_bound(init))
 
     def _uses_thread_bound(self, gqn: str) -> bool:
         return bool(self._thread_bound(gqn) or self._handed_thread_bound(gqn))

@@ -92,8 +92,32 @@ async def order_events(order_id: int) -> None:
     workflow = chain(charge.s(order_id), ship.si(order_id))  # ok: building a canvas sends nothing
 
 
+
+async def google_sign_in(token: str) -> dict:
+    from google.auth.transport import requests as google_requests
+    from google.oauth2 import id_token
+
+    transport = google_requests.Request()  # ok: no request sent yet
+    return id_token.verify_oauth2_token(token, transport, "client-id")  # expect: UJ001
+
+
+async def scoped_orders(order_id: int) -> None:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.orm import scoped_session, sessionmaker
+
+    scoped = scoped_session(sessionmaker(bind=create_engine("postgresql://shop@db/shop")))
+    scoped.add(object())  # ok: only stages the object
+    scoped.execute(text("SELECT 1"))  # expect: UJ001
+    scoped.query(object).all()  # expect: UJ001
+    session = scoped()  # ok: the thread's session
+    session.commit()  # expect: UJ001
+    scoped.remove()  # ok: closes the thread's session
+
+
 # the coroutines this module offers
 __all__ = [
+    "google_sign_in",
+    "scoped_orders",
     "low_level",
     "mail_and_ftp",
     "lan_address",

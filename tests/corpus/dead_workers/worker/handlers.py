@@ -1,5 +1,6 @@
 """A FastStream worker, no web app: its subscribers are entries, so is what `main` runs; a
-coroutine left behind after a rewrite, which no code names, is dead code."""
+coroutine left behind after a rewrite, which no code names, is dead code, and so is a closure
+only such a function would make."""
 
 import asyncio
 import time
@@ -23,6 +24,25 @@ async def rebuild_index() -> None:  # (nothing calls, imports or registers it)
 
 async def warm_up() -> None:
     time.sleep(1)  # ok: before the worker serves, in its main
+
+
+def retrying(attempts: int):  # (nothing calls it: no handler below is ever made)
+    async def handler(order: dict) -> None:
+        time.sleep(attempts)  # ok: dead code too
+
+    return handler
+
+
+def logging_to(path: str):  # (called below: its handler is made and awaited)
+    async def handler(order: dict) -> None:
+        open(path, "a").write(str(order))  # expect: UJ001
+
+    return handler
+
+
+@broker.subscriber("refunds")
+async def on_refund(order: dict) -> None:
+    await logging_to("refunds.log")(order)
 
 
 class Reports:

@@ -30,3 +30,15 @@ async def add_city(name: str, db: Session = Depends(get_db)) -> dict:
 @cleanup.get("/cities/names")
 async def city_names(db: Session = Depends(get_db)) -> list:
     return db.query(City.name).distinct().all()  # ok: a schema's field is no class attribute
+
+
+def find_city(db: Session, city_id: int):
+    return db.query(City).filter(City.id == city_id).first()  # ok: ArgumentError first
+
+
+@cleanup.delete("/cities/{city_id}/again")
+def drop_city_again(city_id: int, db: Session = Depends(get_db)) -> dict:
+    found = find_city(db, city_id)  # (raises whenever it runs: nothing below runs either)
+    db.delete(found)
+    db.commit()  # ok: never reached
+    return {}

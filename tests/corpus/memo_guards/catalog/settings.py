@@ -251,3 +251,25 @@ warmup = Warmup()
 @settings.post("/warm")
 async def warm_up():
     warmup.warm()
+
+
+class TokenKeys:
+    """A key given inline, else read from a file on each call: nothing keeps what it reads,
+    so the early return is configuration, not a memo."""
+
+    public_key: str = ""
+    public_key_path: str = "/srv/keys/public.pem"
+
+    def verification_key(self) -> str:
+        if self.public_key:
+            return self.public_key
+        with open(self.public_key_path) as fh:  # expect: UJ001 (on every call)
+            return fh.read()
+
+
+token_keys = TokenKeys()
+
+
+@settings.get("/keys/public")
+async def public_key():
+    return {"key": token_keys.verification_key()}

@@ -68,3 +68,24 @@ def _journal_size(journal: Journal) -> int:
 @app.get("/journal/size")
 async def journal_size():
     return {"size": _journal_size(Journal("ledger.db"))}
+
+
+class Ledger:
+    """Keeps a cursor of a connection it is handed, one object for every request: a thread
+    per request would share that cursor, so the fix opens one per call (or aiosqlite)."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self.cur = conn.cursor()
+
+    def balance(self) -> int:
+        self.cur.execute("SELECT SUM(amount) FROM entries")  # expect: UJ001
+        return self.cur.fetchone()[0]  # expect: UJ001
+
+
+shared_ledger = Ledger(sqlite3.connect("ledger.db", check_same_thread=False))
+
+
+@app.get("/ledger/balance")
+async def ledger_balance():
+    return {"balance": shared_ledger.balance()}
