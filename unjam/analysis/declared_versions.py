@@ -78,7 +78,21 @@ def files_mention(
     cannot be read is taken to (the callers make a claim only when nothing speaks against
     it)."""
     lowered = [word.lower() for word in words]
-    found = [re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])") for w in lowered] if whole else []
+    if whole:
+        found = [re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])") for w in lowered]
+        return files_match(root, folders, patterns, found)
+    return _any_file(root, folders, patterns, lambda text: any(w in text for w in lowered))
+
+
+def files_match(
+    root: Path, folders: list[str], patterns: tuple[str, ...], found: list[re.Pattern[str]]
+) -> bool:
+    """Whether such a file's lower-cased text, outside its comment lines, matches one of
+    the patterns `found` (see files_mention)."""
+    return _any_file(root, folders, patterns, lambda text: any(f.search(text) for f in found))
+
+
+def _any_file(root: Path, folders: list[str], patterns: tuple[str, ...], test) -> bool:
     for folder in folders:
         base = root / folder if folder else root
         for pattern in patterns:
@@ -90,9 +104,7 @@ def files_mention(
                         text = _uncommented(decoded(handle.read(_MAX_READ)).lower())
                 except OSError:
                     return True
-                if whole and any(word.search(text) for word in found):
-                    return True
-                if not whole and any(word in text for word in lowered):
+                if test(text):
                     return True
     return False
 

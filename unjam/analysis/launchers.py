@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from unjam.analysis.declared_versions import files_mention
+from unjam.analysis.declared_versions import files_match
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import RouterObj
 from unjam.analysis.project import Module, Project
@@ -107,37 +107,53 @@ class Launchers:
         """Whether a launcher names `attr` of `mod` (`main:app` for app/main.py's `app`, as
         `app.main:app` or `main:app`; a file that cannot be read is taken to)."""
         self._gather()
-        spelled = f"{mod.name.rpartition('.')[2]}:{attr}"
-        word = _as_a_word(spelled)
-        if any(word.search(text) for texts in self._texts.values() for text in texts):
+        spellings = _spellings(mod.name, attr)
+        if any(_names(spellings, text) for texts in self._texts.values() for text in texts):
             return True
         try:  # (its own module's text: a docstring or comment saying how to launch it)
             own = (self.root / mod.path).read_text(encoding="utf-8", errors="replace")
         except OSError:
             return True
-        if word.search(own):
+        if _names(spellings, own):
             return True
-        return files_mention(self.root, _folders_up(mod.path), LAUNCHER_FILES, (spelled,), True)
+        return files_match(self.root, _folders_up(mod.path), LAUNCHER_FILES, spellings)
 
     def launched_by_others(self, mod: Module, attr: str) -> bool:
         """Whether something other than the module's own text launches `attr` of it: a
         launcher file or another module names `main:app`, or a launcher file runs its file
         (`CMD ["python3", "server.py"]`)."""
         self._gather()
-        spelled = f"{mod.name.rpartition('.')[2]}:{attr}"
-        word = _as_a_word(spelled)
+        spellings = _spellings(mod.name, attr)
         others = (texts for path, texts in self._texts.items() if path != mod.path)
-        if any(word.search(text) for texts in others for text in texts):
+        if any(_names(spellings, text) for texts in others for text in texts):
             return True
-        file = mod.path.rpartition("/")[2]
-        return files_mention(
-            self.root, _folders_up(mod.path), LAUNCHER_FILES, (spelled, file), True
-        )
+        file = _as_a_word(mod.path.rpartition("/")[2])
+        return files_match(self.root, _folders_up(mod.path), LAUNCHER_FILES, [*spellings, file])
 
 
 def _as_a_word(text: str) -> re.Pattern[str]:
     """`main:app` on its own, not inside `fastapi_main:app` or `main:app2`."""
-    return re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])")
+    return re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])", re.IGNORECASE)
+
+
+def _spellings(module: str, attr: str) -> list[re.Pattern[str]]:
+    """How a launcher may name `attr` of `module`: its whole dotted name, also under a
+    package above it (`src.app.main:app` for `app.main`), or a tail of it (`main:app`) that
+    no longer dotted name continues (`app_core.app:create_app` is another module's
+    `app:create_app`)."""
+    parts = module.split(".")
+    tails = [".".join(parts[i:]) for i in range(1, len(parts))]
+    return [
+        _as_a_word(f"{module}:{attr}"),
+        *(
+            re.compile(rf"(?<![\w.-]){re.escape(tail)}:{re.escape(attr)}(?![\w-])", re.I)
+            for tail in tails
+        ),
+    ]
+
+
+def _names(spellings: list[re.Pattern[str]], text: str) -> bool:
+    return any(spelling.search(text) for spelling in spellings)
 
 
 def _folders_up(path: str) -> list[str]:

@@ -33,7 +33,16 @@ async def city_names(db: Session = Depends(get_db)) -> list:
 
 
 def find_city(db: Session, city_id: int):
-    return db.query(City).filter(City.id == city_id).first()  # ok: ArgumentError first
+    return (
+        db.query(City).filter(City.id == city_id).first()  # ok: ArgumentError first
+    )
+
+
+def find_or_log(db: Session, city_id: int, strict: bool):
+    if strict:
+        db.query(City).filter(City.id == city_id).first()  # ok: ArgumentError first
+    db.commit()  # expect: UJ001
+    raise LookupError(city_id)
 
 
 @cleanup.delete("/cities/{city_id}/again")
@@ -41,4 +50,10 @@ def drop_city_again(city_id: int, db: Session = Depends(get_db)) -> dict:
     found = find_city(db, city_id)  # (raises whenever it runs: nothing below runs either)
     db.delete(found)
     db.commit()  # ok: never reached
+    return {}
+
+
+@cleanup.get("/cities/{city_id}/strict")
+async def strict_city(city_id: int, strict: bool, db: Session = Depends(get_db)) -> dict:
+    find_or_log(db, city_id, strict)  # (commits, then raises: not a call that does nothing)
     return {}
