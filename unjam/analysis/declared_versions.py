@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 LOCKS = ("poetry.lock", "uv.lock", "Pipfile.lock")
@@ -80,19 +81,15 @@ def files_mention(
     lowered = [word.lower() for word in words]
     if whole:
         found = [re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])") for w in lowered]
-        return files_match(root, folders, patterns, found)
-    return _any_file(root, folders, patterns, lambda text: any(w in text for w in lowered))
+        return any_file_text(root, folders, patterns, lambda t: any(f.search(t) for f in found))
+    return any_file_text(root, folders, patterns, lambda text: any(w in text for w in lowered))
 
 
-def files_match(
-    root: Path, folders: list[str], patterns: tuple[str, ...], found: list[re.Pattern[str]]
+def any_file_text(
+    root: Path, folders: list[str], patterns: tuple[str, ...], test: Callable[[str], bool]
 ) -> bool:
-    """Whether such a file's lower-cased text, outside its comment lines, matches one of
-    the patterns `found` (see files_mention)."""
-    return _any_file(root, folders, patterns, lambda text: any(f.search(text) for f in found))
-
-
-def _any_file(root: Path, folders: list[str], patterns: tuple[str, ...], test) -> bool:
+    """Whether `test` holds for the lower-cased text, outside its comment lines, of a file
+    matching one of `patterns` in one of `folders` (see files_mention)."""
     for folder in folders:
         base = root / folder if folder else root
         for pattern in patterns:

@@ -9,9 +9,10 @@ factory=True)`). Tests do not launch: their text is left out.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 
-from unjam.analysis.declared_versions import files_match
+from unjam.analysis.declared_versions import any_file_text
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import RouterObj
 from unjam.analysis.project import Module, Project
@@ -107,28 +108,35 @@ class Launchers:
         """Whether a launcher names `attr` of `mod` (`main:app` for app/main.py's `app`, as
         `app.main:app` or `main:app`; a file that cannot be read is taken to)."""
         self._gather()
-        spellings = _spellings(mod.name, attr)
-        if any(_names(spellings, text) for texts in self._texts.values() for text in texts):
+        parts = _path_parts(mod.path)
+        if any(_launches(text, parts, attr) for texts in self._texts.values() for text in texts):
             return True
         try:  # (its own module's text: a docstring or comment saying how to launch it)
             own = (self.root / mod.path).read_text(encoding="utf-8", errors="replace")
         except OSError:
             return True
-        if _names(spellings, own):
+        if _launches(own, parts, attr):
             return True
-        return files_match(self.root, _folders_up(mod.path), LAUNCHER_FILES, spellings)
+        folders = _folders_up(mod.path)
+        return any_file_text(
+            self.root, folders, LAUNCHER_FILES, partial(_launches, parts=parts, attr=attr)
+        )
 
     def launched_by_others(self, mod: Module, attr: str) -> bool:
         """Whether something other than the module's own text launches `attr` of it: a
         launcher file or another module names `main:app`, or a launcher file runs its file
         (`CMD ["python3", "server.py"]`)."""
         self._gather()
-        spellings = _spellings(mod.name, attr)
+        parts = _path_parts(mod.path)
         others = (texts for path, texts in self._texts.items() if path != mod.path)
-        if any(_names(spellings, text) for texts in others for text in texts):
+        if any(_launches(text, parts, attr) for texts in others for text in texts):
             return True
         file = _as_a_word(mod.path.rpartition("/")[2])
-        return files_match(self.root, _folders_up(mod.path), LAUNCHER_FILES, [*spellings, file])
+
+        def runs_it(text: str) -> bool:
+            return _launches(text, parts, attr) or bool(file.search(text))
+
+        return any_file_text(self.root, _folders_up(mod.path), LAUNCHER_FILES, runs_it)
 
 
 def _as_a_word(text: str) -> re.Pattern[str]:
@@ -136,24 +144,23 @@ def _as_a_word(text: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])", re.IGNORECASE)
 
 
-def _spellings(module: str, attr: str) -> list[re.Pattern[str]]:
-    """How a launcher may name `attr` of `module`: its whole dotted name, also under a
-    package above it (`src.app.main:app` for `app.main`), or a tail of it (`main:app`) that
-    no longer dotted name continues (`app_core.app:create_app` is another module's
-    `app:create_app`)."""
-    parts = module.split(".")
-    tails = [".".join(parts[i:]) for i in range(1, len(parts))]
-    return [
-        _as_a_word(f"{module}:{attr}"),
-        *(
-            re.compile(rf"(?<![\w.-]){re.escape(tail)}:{re.escape(attr)}(?![\w-])", re.I)
-            for tail in tails
-        ),
-    ]
+def _path_parts(path: str) -> list[str]:
+    """The module's file path as the parts an import spells: `app/main.py` → app, main."""
+    stem = path.removesuffix(".py").removesuffix("/__init__")
+    return [part.lower() for part in stem.split("/")]
 
 
-def _names(spellings: list[re.Pattern[str]], text: str) -> bool:
-    return any(spelling.search(text) for spelling in spellings)
+def _launches(text: str, parts: list[str], attr: str) -> bool:
+    """Whether `text` names `attr` of the module at `parts` as a launcher does
+    (`module:attr`), the module written as a dotted path its file's path ends with:
+    `app.main:app` or `main:app` for app/main.py, not `app_core.app:create_app` for
+    taskup_backend/app.py, whatever names the linker gave the modules."""
+    spelled = rf"(?<![\w.-])(\w[\w.]*):{re.escape(attr)}(?![\w-])"
+    for match in re.finditer(spelled, text, re.IGNORECASE):
+        written = match.group(1).lower().split(".")
+        if len(written) <= len(parts) and parts[-len(written) :] == written:
+            return True
+    return False
 
 
 def _folders_up(path: str) -> list[str]:
