@@ -305,23 +305,26 @@ class NeverRuns:
         known = self._refusing.get(gqn)
         if known is None:
             func = self.p.funcs.get(gqn)
-            known = False
-            if func is not None and func.fd.class_qn is None:
-                self._judging.add(gqn)
-                try:
-                    refused = self.refused(func.mod, func.fd)
-                    first = min(refused) if refused else None
-                    if first is not None and not any(
-                        (c.line, c.col) < first for c in func.fd.calls
-                    ):
-                        # (the statement that always raises starts at or before that call:
-                        # `return (` on the line above `db.query(Schema)...first()`)
-                        raising = self.first_raise(gqn)
-                        known = raising is not None and raising <= first[0]
-                finally:
-                    self._judging.discard(gqn)
+            known = func is not None and func.fd.class_qn is None and self._does_nothing(func)
             self._refusing[gqn] = known
         return known
+
+    def _does_nothing(self, func: Func) -> bool:
+        """Whether the function's first call is one `refused` (judged without its callees)
+        and the statement that always raises starts at or before it (`return (` on the line
+        above `db.query(Schema)...first()`)."""
+        self._judging.add(func.gqn)
+        try:
+            refused = self.refused(func.mod, func.fd)
+            if not refused:
+                return False
+            first = min(refused)
+            if any((c.line, c.col) < first for c in func.fd.calls):
+                return False
+            raising = self.first_raise(func.gqn)
+            return raising is not None and raising <= first[0]
+        finally:
+            self._judging.discard(func.gqn)
 
     def _raises_when_called(self, gqn: str, methods: bool = False) -> bool:
         """Whether the project function (not a method, which a subclass may override, unless

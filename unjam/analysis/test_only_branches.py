@@ -44,17 +44,9 @@ def _reads_the_variable(node: ast.expr) -> bool:
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr in _ENVIRONMENT_READS
-        and _dotted(node.func.value) in ("os", "os.environ")
+        and ast.unparse(node.func.value) in ("os", "os.environ")
         and len(node.args) == 1
         and not node.keywords
         and isinstance(node.args[0], ast.Constant)
         and node.args[0].value == _PYTEST_VARIABLE
     )
-
-
-def _dotted(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return f"{_dotted(node.value)}.{node.attr}"
-    return ""
