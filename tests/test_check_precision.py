@@ -1683,17 +1683,26 @@ async def refresh(request: Request):
     async with aiohttp.ClientSession() as session:
         async with session.post("https://portal.example/token", json={"csrf": csrf}) as reply:
             return await reply.json()
+
+
+@app.get("/proxy")
+async def proxy(url: str, request: Request):
+    forwarded = {"Cookie": request.headers["cookie"]} if "cookie" in request.headers else {}
+    async with aiohttp.ClientSession() as upstream:
+        async with upstream.get(url, headers=forwarded) as reply:
+            return await reply.text()
 """
 
 
 def test_a_session_keeping_one_user_s_cookies_is_fixed_by_sharing_its_connections(tmp_path):
     """A session built with `cookies=`, or whose `cookie_jar` is read back, holds one user's
-    cookies: the fix keeps a session per request and shares the connector; a plain one is
-    fixed by sharing the session."""
+    cookies: the fix keeps a session per request and shares the connector; so does one
+    that forwards its caller's Cookie header (a proxy: its jar keeps what the upstream sets
+    for that caller); a plain one is fixed by sharing the session."""
     (tmp_path / "main.py").write_text(_COOKIE_SESSIONS_APP)
     result = analyze(tmp_path, [tmp_path / "main.py"])
     fixes = {f.entry.route: f.fix for f in result.findings if f.code == "UJ003"}
-    for route in ("GET /captcha/{cid}", "POST /login/{cid}"):
+    for route in ("GET /captcha/{cid}", "POST /login/{cid}", "GET /proxy"):
         assert fixes[route].startswith("the session keeps one user's cookies"), fixes
     assert "cookies" not in fixes["GET /weather"], fixes
     assert "cookies" not in fixes["POST /refresh"], fixes  # (it reads the request's cookies)

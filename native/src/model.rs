@@ -70,6 +70,7 @@ pub struct ClassDef {
     pub methods: IndexMap<String, String>,
     pub attrs: IndexMap<String, Vec<V>>,
     pub scope: String,
+    pub metaclass: Option<V>,
 }
 
 pub struct ImportRef {
@@ -241,7 +242,7 @@ impl FuncDef {
 
 impl ClassDef {
     fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(9);
+        w.tuple_of(10);
         string(&self.qn, it, w);
         string(&self.name, it, w);
         w.int(self.line);
@@ -252,6 +253,7 @@ impl ClassDef {
         dict_of_strings(&self.methods, it, w);
         dict_of_lists(&self.attrs, it, w);
         string(&self.scope, it, w);
+        w.opt(&self.metaclass);
     }
 }
 

@@ -942,6 +942,11 @@ impl<'a> Summarizer<'a> {
         let (line, col) = self.def_pos(c.start(), &c.decorator_list);
         let bases = c.bases().iter().map(|b| self.ref_(b, parent, 0)).collect();
         let decorators = self.decorators(&c.decorator_list, parent);
+        let metaclass = c
+            .keywords()
+            .iter()
+            .find(|k| k.arg.as_ref().is_some_and(|a| a.as_str() == "metaclass"))
+            .map(|k| self.ref_(&k.value, parent, 0));
         let parent_qn = self.qn(parent).to_string();
         let cd = ClassDef {
             qn: qn.clone(),
@@ -951,6 +956,7 @@ impl<'a> Summarizer<'a> {
             bases,
             decorators,
             scope: parent_qn.clone(),
+            metaclass,
             ..ClassDef::default()
         };
         let idx = self.m.class_arena.len();

@@ -265,6 +265,8 @@ class CallResolver:
                         self._add_blocking(func, site, blocking, guarded, (handlers, no_loop), out)
             elif kind == "class":
                 on_error = bool(handlers) and site.guard in handlers
+                # (a metaclass that keeps the instance runs these on the first call only)
+                once = guarded or self.singletons.made_once(callee[1])
                 for name in ("__new__", "__init__"):
                     method = p.method(callee[1], name)
                     if method is not None:
@@ -277,7 +279,7 @@ class CallResolver:
                                 method.gqn,
                                 site.line,
                                 site.col,
-                                guarded,
+                                once,
                                 site.guard,
                                 kills,
                                 on_error,

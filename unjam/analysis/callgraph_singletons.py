@@ -29,6 +29,7 @@ class Singletons:
         self.kills = kills
         self._memo_guards = memo_guards
         self._known: dict[str, bool] = {}  # class gqn → of()
+        self._made_once: dict[str, bool] = {}  # class gqn → made_once()
         self._builders: frozenset[str] | None = None  # see _builder_classes
         self._subclass_index: dict[str, list[str]] | None = None
         self._cls_sites: dict[str, list[tuple[Func, CallSite]]] | None = None  # _cls_calls
@@ -51,9 +52,20 @@ class Singletons:
             known = (
                 self._built_once(class_gqn)
                 or _keeps_one_instance(self.project, class_gqn)
+                or self.made_once(class_gqn)
                 or class_gqn in self._builder_classes()
             )
             self._known[class_gqn] = known
+        return known
+
+    def made_once(self, class_gqn: str) -> bool:
+        """Whether calling the class builds it once: its metaclass's `__call__` keeps the
+        instance it made and hands it back (`if cls not in cls._instances:
+        cls._instances[cls] = super().__call__(...)`, `return cls._instances[cls]`), so
+        `__new__` and `__init__` run on the first call only."""
+        known = self._made_once.get(class_gqn)
+        if known is None:
+            known = self._made_once[class_gqn] = metaclass_keeps_one(self.project, class_gqn)
         return known
 
     def _builder_classes(self) -> frozenset[str]:
@@ -179,3 +191,33 @@ def _keeps_one_instance(project: Project, class_gqn: str) -> bool:
         if guard.kind in ("is None", "not") and guard.subject[:2] == ("attr", ("name", "cls"))
     ]
     return bool(held) and all(ref in held for ref in new.fd.return_values)
+
+
+def metaclass_keeps_one(project: Project, class_gqn: str) -> bool:
+    """Whether the metaclass the class has (its own or a base's) is a project class whose
+    `__call__` returns only what it keeps under a test of it: `if cls not in
+    cls._instances: …` then `return cls._instances[cls]`, or `cls._instance`."""
+    for member in project.mro(class_gqn)[0]:
+        cls = project.classes.get(member)
+        if cls is None or cls.cd.metaclass is None:
+            continue
+        scope = project.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or project.module_scope(cls.mod)
+        meta = project.value_of(scope, cls.cd.metaclass)
+        if meta is None or meta[0] != "class":
+            return False
+        call = project.method(meta[1], "__call__")
+        if call is None or not call.fd.params:
+            return False
+        own = ("name", call.fd.params[0].name)
+        held = [
+            guard.subject
+            for guard in call.fd.guards
+            if guard.kind in ("is None", "not", "not in")
+            and guard.subject[0] == "attr"
+            and guard.subject[1] == own
+        ]
+        returned = call.fd.return_values
+        return bool(held and returned) and all(
+            ref in held or (ref[0] == "sub" and ref[1] in held) for ref in returned
+        )
+    return False

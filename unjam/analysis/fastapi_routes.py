@@ -9,6 +9,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 from __future__ import annotations
 
 from unjam.analysis.async_decorators import async_decorator
+from unjam.analysis.callgraph_singletons import metaclass_keeps_one
 from unjam.analysis.constant_text import constant_text
 from unjam.analysis.dependency_overrides import UNSEEN, overridden
 from unjam.analysis.fastapi_apps import AppDiscovery
@@ -536,12 +537,15 @@ class RouteModel(AppDiscovery):
     def _class_dependency(
         self, cls: Cls, key: str, route: Route, seen: set[str], depth: int
     ) -> None:
-        """`Depends(SomeClass)`: its `__new__` and `__init__` run, and `__init__`'s
-        parameters are dependencies in turn."""
+        """`Depends(SomeClass)`: its `__new__` and `__init__` run (on the first request
+        only, under a metaclass that keeps the instance), and `__init__`'s parameters are
+        dependencies in turn."""
         p = self.p
         init = p.method(cls.gqn, "__init__")
         new = p.method(cls.gqn, "__new__")
         funcs = tuple(f.gqn for f in (new, init) if f is not None)
+        if funcs and metaclass_keeps_one(p, cls.gqn):
+            funcs = ()
         invoked = Invoked(
             funcs,
             cls.cd.name,

@@ -33,7 +33,7 @@ class Resolver(ProjectIndex):
     def _import_target(self, mod: Module, imp: ImportRef) -> str:
         if imp.level == 0:
             sibling = self.sibling(mod, imp.module)
-            if sibling is None and imp.module not in self.modules:
+            if sibling is None and not self._on_own_path(mod, imp.module):
                 sibling = self._in_namespace_beside(mod, imp.module)
                 if sibling is None and imp.name:
                     found = self._in_namespace_beside(mod, f"{imp.module}.{imp.name}")
@@ -78,6 +78,18 @@ class Resolver(ProjectIndex):
         if imp.name:
             return f"{base}.{imp.name}" if base else imp.name
         return base
+
+    def _on_own_path(self, mod: Module, dotted: str) -> bool:
+        """Whether the module the linker names `dotted` is one the importer's program can
+        import: any, unless it sits in another top folder than the importer's own
+        (`aml-backend/bedrock/` for backend/routes/x.py, two services of one repository,
+        each run from its folder), where the importer's own namespace folder
+        (backend/bedrock/, no `__init__.py`) is the one found."""
+        named = self.modules.get(dotted)
+        if named is None:
+            return False
+        top = mod.path.partition("/")[0] if "/" in mod.path else ""
+        return not top or named.path.startswith(f"{top}/") or "/" not in named.path
 
     def sibling(self, mod: Module, dotted: str) -> str | None:
         """`from utils import x` beside a `utils.py` means that one, whatever other `utils`

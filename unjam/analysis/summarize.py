@@ -506,6 +506,9 @@ class _Summarizer(GuardRecorder):
                 (self.ref(d, parent), d.lineno, d.col_offset) for d in s.decorator_list
             ),
             scope=parent.qn,
+            metaclass=next(
+                (self.ref(k.value, parent) for k in s.keywords if k.arg == "metaclass"), None
+            ),
         )
         self.mod.classes[qn] = cls
         if parent.qn != "<module>" and (outer is None or parent.qn != outer.scope):

@@ -212,6 +212,7 @@ class ClassDef:
     methods: dict[str, str] = field(default_factory=dict)  # name → FuncDef qn
     attrs: dict[str, list[Ref]] = field(default_factory=dict)  # class-level assignments
     scope: str = "<module>"  # the scope whose names the class body sees
+    metaclass: Ref | None = None  # `class C(metaclass=M)`: M as written
 
 
 @dataclass(slots=True)

@@ -72,7 +72,8 @@ FIX_CLIENT_PER_USER = (
     "the session keeps one user's cookies, so keep a session per request but share its "
     "connections: one `aiohttp.TCPConnector` made at start-up, passed as `connector=` with "
     "`connector_owner=False` (httpx: one transport, `transport=`; requests: one mounted "
-    "`HTTPAdapter`)"
+    "`HTTPAdapter` — and, for these two, no `async with`, `close()` or `aclose()` on the "
+    "per-request session: closing it closes the shared transport or adapter)"
 )
 # built in a coroutine run on a loop of its own (`asyncio.run`, a new event loop on each call,
 # or where no loop was running): an async client shared across calls would be bound to the
@@ -566,6 +567,10 @@ class PerRequestClients:
             for ref in refs
             if attributes_read(ref) & _COOKIE_ATTRIBUTES
             for base in _cookie_holders(ref)
+        ) or any(
+            self._a_request_or_response(func, headers[1])
+            for ref in refs
+            for headers in _cookie_headers_read(ref)
         )
 
     def _a_request_or_response(self, func: Func, base: tuple) -> bool:
@@ -654,6 +659,30 @@ def _argument_for(call, names: list[str], name: str) -> tuple | None:
 
 def _listed(names: tuple[str, ...]) -> str:
     return ", ".join(f"`{name}`" for name in names)
+
+
+def _cookie_headers_read(ref: tuple) -> list[tuple]:
+    """The `x.headers` whose Cookie header the ref reads (`request.headers["cookie"]`,
+    `request.headers.get("Cookie")`): a route forwarding its caller's cookies upstream, as a
+    proxy does, whose session then keeps what the upstream sets for that caller."""
+    found = []
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if len(item) >= 3 and item[0] in ("sub", "call"):
+            base, keys = item[1], item[2]
+            if item[0] == "call" and base[0] == "attr" and base[2] == "get":
+                base = base[1]
+            if (
+                base[0] == "attr"
+                and base[2] == "headers"
+                and keys[:1]
+                and keys[0][0] == "const"
+                and str(keys[0][1]).lower() == "cookie"
+            ):
+                found.append(base)
+        stack.extend(part for part in item if type(part) is tuple)
+    return found
 
 
 def _cookie_holders(ref: tuple) -> list[tuple]:

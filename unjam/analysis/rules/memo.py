@@ -205,18 +205,28 @@ def _refilled_on_miss(fd: FuncDef, subject: tuple) -> bool:
     `await cache_service.set(k, jwks, ttl_seconds=900)` (or `price_cache[k] = price`): the
     fallback fills the cache the tested local was read from (a kept object whose name says
     cache), so it runs on a miss, not on every call. The local holds nothing else but
-    constants (`cached = None` before a `try`)."""
+    constants (`cached = None` before a `try`). So too a read of a key from a kept store
+    whose fallback writes that key back to it (`cached = await redis.get(key)` … `await
+    redis.set(key, rows, ex=600)`)."""
     if subject[0] != "name":
         return False
     caches = set()
+    keyed = set()  # (store, key) of `store.get(key)`
     for value in fd.locals.get(subject[1], ()):
         value = unless_skipped(value)
         call = value[1] if value[0] == "await" else value
         if call[0] == "const":
             continue
-        if call[0] != "call" or call[1][0] != "attr" or not _asks_a_cache(call[1]):
+        if call[0] != "call" or call[1][0] != "attr":
             return False
-        caches.add(call[1][1])
+        if _asks_a_cache(call[1]):
+            caches.add(call[1][1])
+        elif call[1][2] in _GETTERS and call[2]:
+            keyed.add((call[1][1], call[2][0]))
+        else:
+            return False
+    if keyed and not caches:
+        return all(_written_back(fd, store, key) for store, key in keyed)
     return any(
         site.func[0] == "attr"
         and site.func[1] in caches
@@ -224,6 +234,18 @@ def _refilled_on_miss(fd: FuncDef, subject: tuple) -> bool:
         and _outlives(fd, site.func[1])
         for site in fd.calls
     ) or any(ref in caches and _outlives(fd, ref) for ref in fd.mutated)
+
+
+def _written_back(fd: FuncDef, store: tuple, key: tuple) -> bool:
+    """Whether `fd` writes `key` to the kept `store` it read it from (`store.set(key, …)`,
+    `setex`, `put`, …)."""
+    return _outlives(fd, store) and any(
+        site.func[0] == "attr"
+        and site.func[1] == store
+        and site.func[2].partition("_")[0] in _SETTERS | {"setex", "hset"}
+        and site.args[:1] == (key,)
+        for site in fd.calls
+    )
 
 
 def _returns_what_it_tested(fd: FuncDef, returned: tuple, root: tuple) -> bool:

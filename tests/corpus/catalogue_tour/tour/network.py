@@ -114,8 +114,21 @@ async def scoped_orders(order_id: int) -> None:
     scoped.remove()  # ok: closes the thread's session
 
 
+async def welcome_mail(address: str) -> None:
+    from sendgrid import SendGridAPIClient
+    from sendgrid.helpers.mail import Mail
+
+    mailer = SendGridAPIClient("SG.key")  # ok: pools nothing, sends nothing
+    message = Mail(from_email="shop@example.com", to_emails=address)  # ok: builds the mail
+    mailer.send(message)  # expect: UJ001
+    body = {"personalizations": [{"to": [{"email": address}]}]}
+    mailer.client.mail.send.post(request_body=body)  # expect: UJ001
+    mailer.client.templates._("d-123")  # ok: only extends the URL
+
+
 # the coroutines this module offers
 __all__ = [
+    "welcome_mail",
     "google_sign_in",
     "scoped_orders",
     "low_level",

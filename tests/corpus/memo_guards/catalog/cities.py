@@ -98,3 +98,39 @@ async def capital(country: str):
         return found[0]
     async with httpx.AsyncClient() as client:  # expect: UJ003 (nothing stores it back)
         return (await client.get("http://capitals.internal", params={"c": country})).json()
+
+
+class _Store:  # (stands in for a redis.asyncio client: `get`, `set(key, value, ex=...)`)
+    async def get(self, key: str):
+        return None
+
+    async def set(self, key: str, value: str, ex: int = 0) -> None:
+        return None
+
+
+store = _Store()
+
+
+@router.get("/{country}/airports")
+async def list_airports(country: str):
+    key = f"airports:{country}"
+    cached = await store.get(key)
+    if cached:
+        airports = json.loads(cached)
+    else:  # a miss: fetched, then written back under the same key
+        async with httpx.AsyncClient() as client:  # ok: on a cache miss only
+            airports = (await client.get("http://airports.internal")).json()
+        await store.set(key, json.dumps(airports), ex=600)
+    return airports
+
+
+@router.get("/{country}/ports")
+async def list_ports(country: str):
+    cached = await store.get(f"ports:{country}")
+    if cached:
+        ports = json.loads(cached)
+    else:  # written back under another key: this one misses on every request
+        async with httpx.AsyncClient() as client:  # expect: UJ003
+            ports = (await client.get("http://ports.internal")).json()
+        await store.set("ports:all", json.dumps(ports), ex=600)
+    return ports

@@ -1,0 +1,10 @@
+from fastapi import APIRouter
+
+from embedder.vectors import embed
+
+router = APIRouter(prefix="/patterns")
+
+
+@router.get("/similar")
+async def similar(text: str):
+    return {"vector": embed(text)}

@@ -1,0 +1,39 @@
+from fastapi import Depends, FastAPI
+
+from weatherdesk.core.providers import Alerts, Forecasts, Radar, Stations, Tiles
+
+app = FastAPI()  # expect: UJ006
+
+
+def forecasts() -> Forecasts:
+    return Forecasts()
+
+
+@app.get("/daily/{city}")
+def daily(city: str, source: Forecasts = Depends(forecasts)):
+    return source.daily(city)
+
+
+@app.get("/alerts/{city}")
+def alerts(city: str, source: Alerts = Depends(Alerts)):
+    return source.daily(city)
+
+
+@app.get("/radar")
+def radar(source: Radar = Depends(Radar)):
+    return {"client": str(source.client.base_url)}
+
+
+@app.get("/stations/{city}")
+def stations(city: str, source: Stations = Depends(Stations)):
+    return source.near(city)
+
+
+@app.get("/now/{city}")
+async def now(city: str):
+    return Forecasts().daily(city)
+
+
+@app.get("/tiles")
+def tiles(source: Tiles = Depends(Tiles)):
+    return {"client": str(source.client.base_url)}
