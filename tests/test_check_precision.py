@@ -2000,3 +2000,50 @@ def test_a_test_of_an_attribute_nothing_stores_is_no_memo():
     found = findings("memo_guards", "UJ001", "catalog/settings.py")
     assert "first call" not in found[266].message, found[266].message
     assert found[266].severity == Severity.ERROR
+
+
+_UPLOADS_APP = """
+import json
+import shutil
+
+from fastapi import FastAPI, UploadFile
+
+app = FastAPI()
+
+
+@app.post("/upload")
+async def upload(file: UploadFile):
+    await file.seek(0)
+    with open(f"uploads/{file.filename}", "wb") as buffer:
+        shutil.copyfileobj(file.file, buffer)
+
+
+@app.post("/meta")
+async def meta(file: UploadFile):
+    data = await file.read()
+    with open("meta.json", "w") as out:
+        json.dump({"size": len(data)}, out)
+
+
+@app.post("/raw")
+async def raw(file: UploadFile):
+    data = await file.read()
+    with open(f"uploads/{file.filename}", "wb") as out:
+        out.write(data)
+"""
+
+
+def test_an_open_file_handed_to_a_sync_call_leaves_the_loop_with_it(tmp_path):
+    """`with open(p, "wb") as buffer: shutil.copyfileobj(src, buffer)`: an aiofiles or anyio
+    file cannot be handed to copyfileobj (nor to json.dump), so the fix moves both off the
+    loop together; a file written through its own methods keeps the async-file fix."""
+    (tmp_path / "main.py").write_text(_UPLOADS_APP)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    fixes = {
+        f.entry.route: f.fix
+        for f in result.findings
+        if f.code == "UJ001" and f.blocker == "builtins.open"
+    }
+    assert fixes["POST /upload"].startswith("open it and call `shutil.copyfileobj`"), fixes
+    assert fixes["POST /meta"].startswith("open it and call `json.dump`"), fixes
+    assert fixes["POST /raw"].startswith("use aiofiles"), fixes

@@ -147,11 +147,9 @@ impl Summarizer<'_> {
                     push_expr(&mut stack, &b.right, -1);
                 }
                 Expr::UnaryOp(u) => push_expr(&mut stack, &u.operand, -1),
-                Expr::If(i) => {
-                    push_expr(&mut stack, &i.test, -1);
-                    push_expr(&mut stack, &i.body, -1);
-                    push_expr(&mut stack, &i.orelse, -1);
-                }
+                // (a conditional expression inside another: its branches run under its
+                // test, as a whole statement's do)
+                Expr::If(_) => self.expr(n, f, guard, false),
                 Expr::Dict(d) => {
                     for item in &d.items {
                         if let Some(k) = &item.key {

@@ -383,6 +383,8 @@ class Inference(ClassIndex):
                     else None
                 )
                 return self.yielded_value(gen) if gen is not None and gen.fd.is_generator else None
+            if qn == "builtins.super":
+                return self._super_value(func, ref[2])
             if qn == "builtins.type" and len(ref[2]) == 1:
                 # `type(self)`: the instance's class (an outside type: unknown)
                 instance = self.value_of(func, ref[2][0])
@@ -400,6 +402,31 @@ class Inference(ClassIndex):
         if kind == "inst":
             returned = self.catalogue.returns(f"{callee[1]}.__call__")
             return ("inst", returned) if returned else None
+        return None
+
+    def _super_value(self, func: Func, args: tuple) -> Value | None:
+        """`super()` in a method of class C (or `super(C, self)`): an instance of C's first
+        base, whose methods (its own or inherited) are what `super().create(o)` calls — the
+        base's `create` an override hands on to. (A second base's method, which the full MRO
+        may reach, is not followed.)"""
+        owner: str | None = func.class_gqn
+        if len(args) == 2:
+            named = self.value_of(func, args[0])
+            owner = named[1] if named is not None and named[0] == "class" else None
+        elif args:
+            return None
+        cls = self.classes.get(owner) if owner is not None else None
+        if cls is None or not cls.cd.bases:
+            return None
+        scope = self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(cls.mod)
+        first = cls.cd.bases[0]
+        base = self.value_of(scope, first[1] if first[0] == "sub" else first)
+        if base is None:
+            return None
+        if base[0] == "class":
+            return ("obj", base[1])
+        if base[0] == "ext" and base[1] not in ("builtins.object", "typing.Generic"):
+            return ("inst", self.catalogue.canonical(base[1]))
         return None
 
     def _makes_async(self, func: Func, kwargs: tuple) -> bool:

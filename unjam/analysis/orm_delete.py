@@ -24,7 +24,9 @@ _QUERY_STEPS = frozenset(
     {"filter", "filter_by", "where", "order_by", "options", "join", "outerjoin"}
     | {"limit", "offset", "distinct", "with_for_update", "execution_options"}
 )
-_ONE_ROW = frozenset(("first", "one", "one_or_none", "get", "scalar_one", "scalar_one_or_none"))
+_ONE_ROW = frozenset(
+    ("first", "one", "one_or_none", "get", "scalar", "scalar_one", "scalar_one_or_none")
+)
 # `session.scalar(select(Model)…)`, `session.scalars(stmt).first()`, `session.execute(stmt)…`,
 # SQLModel's `session.exec(stmt)`
 _STATEMENT_RUNS = frozenset(("scalar", "scalars", "execute", "exec"))

@@ -497,10 +497,15 @@ class RulesEngine:
         )
         framework = [i for i in routes + others if i.context is ExecutionContext.LOOP]
         # resolve what framework and start-up entries reach first, so their offloads (a
-        # task lifespan starts, work a route hands to a thread) are known
+        # task lifespan starts, work a route hands to a thread) are known — a `def`
+        # endpoint's too (`background_tasks.add_task(scrape)`: a coroutine on the loop)
         for inv in framework + startup:
             for f in inv.funcs:
                 self.g.reach(f, "loop")
+        for inv in routes + others:
+            if inv.context is ExecutionContext.THREADPOOL:
+                for f in inv.funcs:
+                    self.g.reach(f, "pool")
         offloaded = self._offload_entries(endpoint_routes)
         framework += [i for i in offloaded if i.context is ExecutionContext.LOOP]
         claimed_funcs = {f for i in routes + others + startup + offloaded for f in i.funcs}

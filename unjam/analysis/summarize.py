@@ -588,6 +588,10 @@ class _Summarizer(GuardRecorder):
                 if type(n.target) is ast.Name:
                     self.bind(n.target.id, ref(n.value, fn), fn, None)
                 push((n.value, arg_of, False))
+            elif t is ast.IfExp:
+                # (a conditional expression inside another, `files=[…] if files else []`:
+                # its branches run under its test, as a whole statement's do)
+                self.expr(n, fn, guard)  # type: ignore[arg-type]
             else:
                 inherit = arg_of if t is ast.Starred else -1
                 names = _CHILD_FIELDS.get(t)

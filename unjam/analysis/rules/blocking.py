@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.grouping import Root
+from unjam.analysis.handed_files import dotted, handed_to
 from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
@@ -293,7 +294,7 @@ class Blocking:
                     else ""
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
-                fix = site.entry.fix_for(site.qn, self._receiver(site))
+                fix = self._handed_fix(site) or site.entry.fix_for(site.qn, self._receiver(site))
                 bound = root.key[0] == "func" and bool(root.fix)
                 bound = bound and self._uses_thread_bound(root.key[1])
                 if bound:
@@ -639,6 +640,19 @@ class Blocking:
             )
         return self._litestar
 
+    def _handed_fix(self, site: Site) -> str | None:
+        """The fix for an `open` whose file the function hands to a sync call (see
+        handed_files.py), or None."""
+        func = self.p.funcs.get(site.func)
+        consumer = handed_to(func, site.qn, site.line, site.col) if func is not None else None
+        if consumer is None:
+            return None
+        return (
+            f"open it and call `{consumer}` in one sync function run off the loop, `await "
+            f"run_in_threadpool(...)`: an async file (aiofiles, anyio) cannot be handed to "
+            f"`{consumer}`"
+        )
+
     def _receiver(self, site: Site) -> str | None:
         func = self.p.funcs.get(site.func)
         return _receiver_of(func, site) if func is not None else None
@@ -743,7 +757,7 @@ def _receiver_of(func: Func, site: Site) -> str | None:
     `crypt_ctx.hash(p)`, `self.hasher`), when that is a dotted name."""
     for call in func.fd.calls:
         if call.line == site.line and call.col == site.col and call.func[0] == "attr":
-            return _dotted(call.func[1])
+            return dotted(call.func[1])
     return None
 
 
@@ -762,7 +776,7 @@ def _written_call(caller: Func, line: int, name: str) -> str | None:
             _last_name(site.func) == name
             or (site.func[0] == "name" and _imported_as(imports.get(site.func[1]), name))
         )
-        for text in (_dotted(site.func),)
+        for text in (dotted(site.func),)
         if text is not None
     }
     return found.pop() if len(found) == 1 else None
@@ -779,7 +793,7 @@ def _handed_to(caller: Func, line: int, name: str) -> str | None:
         for site in caller.fd.calls
         if site.line == line
         and (given in site.args or any(value == given for _key, value in site.kwargs))
-        for text in (_dotted(site.func),)
+        for text in (dotted(site.func),)
         if text is not None
     }
     return found.pop() if len(found) == 1 else None
@@ -787,17 +801,6 @@ def _handed_to(caller: Func, line: int, name: str) -> str | None:
 
 def _imported_as(imported: ImportRef | None, name: str) -> bool:
     return imported is not None and imported.name == name
-
-
-def _dotted(ref: tuple) -> str | None:
-    """`a.b.c` of a chain of attributes on a name, else None."""
-    parts: list[str] = []
-    while ref[0] == "attr":
-        parts.append(ref[2])
-        ref = ref[1]
-    if ref[0] != "name" or type(ref[1]) is not str:
-        return None
-    return ".".join([ref[1], *reversed(parts)])
 
 
 def _first_param(func: Func | None) -> str | None:

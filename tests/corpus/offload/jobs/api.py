@@ -74,3 +74,23 @@ async def verify(path: str):
     direct = work.checksum(path)  # ok: reported at the blocking call
     offloaded = await run_in_threadpool(checksum, path)  # ok
     return {"same": direct == offloaded, "task": BackgroundTask(send_receipt, "x")}
+
+
+class Importer:
+    async def import_all(self, urls: list[str]) -> None:
+        for url in urls:
+            requests.get(url)  # expect: UJ001
+
+
+async def reindex(index: str) -> None:
+    requests.post("https://search.internal/reindex", json={"index": index})  # expect: UJ001
+
+
+@router.post("/imports")
+def start_import(urls: list[str], tasks: BackgroundTasks):
+    """A `def` endpoint handing coroutines to BackgroundTasks: Starlette awaits them on the
+    loop after the response."""
+    importer = Importer()
+    tasks.add_task(importer.import_all, urls)
+    tasks.add_task(reindex, "recipes")
+    return {"queued": len(urls)}

@@ -42,3 +42,12 @@ async def drop_stale(db: Session = Depends(get_db)):
         db.delete(pet)  # ok: Pet cascades no delete
     db.commit()  # expect: UJ001
     return {}
+
+
+@router.delete("/by-name/{name}")
+async def drop_named(name: str, db: Session = Depends(get_db)):
+    found = db.execute(select(Pet).filter_by(name=name)).scalar()  # expect: UJ001
+    if found:
+        db.delete(found)  # ok: `Result.scalar()` gives a Pet row, which cascades no delete
+    db.commit()  # expect: UJ001
+    return {}
