@@ -2047,3 +2047,16 @@ def test_an_open_file_handed_to_a_sync_call_leaves_the_loop_with_it(tmp_path):
     assert fixes["POST /upload"].startswith("open it and call `shutil.copyfileobj`"), fixes
     assert fixes["POST /meta"].startswith("open it and call `json.dump`"), fixes
     assert fixes["POST /raw"].startswith("use aiofiles"), fixes
+
+
+def test_a_class_based_view_solves_its_class_attributes_and_builds_the_view():
+    """`@cbv(router)` (and a project's copy of it): each endpoint's `self` is `Depends(View)`,
+    so the class attributes' `Depends(...)` (bases' first) run, then the view is built in
+    the thread pool — four trips for a `def` endpoint whose view needs a sync session and a
+    sync translator (the household lookup is async)."""
+    found = findings("class_views", "UJ005", "pantry/routes/shelves.py")
+    for line in (14, 27):
+        pieces = found[line].details["sync_pieces"]
+        view = "ShelfController" if line == 14 else "LabelController"
+        assert pieces == ["get_session", "translator", view, f"{view}.get_all"], pieces
+        assert "4 trips" in found[line].message, found[line].message

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from unjam.analysis.async_decorators import async_decorator
 from unjam.analysis.callgraph_singletons import metaclass_keeps_one
+from unjam.analysis.class_views import class_view
 from unjam.analysis.constant_text import constant_text
 from unjam.analysis.dependency_overrides import UNSEEN, overridden
 from unjam.analysis.fastapi_apps import AppDiscovery
@@ -377,12 +378,45 @@ class RouteModel(AppDiscovery):
 
     def _sub_dependencies(self, func: Func, route: Route, seen: set[str], depth: int) -> None:
         skip_first = func.class_gqn is not None
+        if skip_first and depth == 0 and route.endpoint.funcs[:1] == (func.gqn,):
+            view = class_view(self.p, func)
+            if view is not None:
+                self._view_dependency(view, route, seen)
         for index, param in enumerate(func.fd.params):
             if skip_first and index == 0:
                 continue
             found = self.p.param_depends(func, param)
             if found is not None:
                 self._dependency(found[0], param, found[1], route, seen, depth, owner=func)
+
+    def _view_dependency(self, view: Cls, route: Route, seen: set[str]) -> None:
+        """The `self` of a class-based view's endpoint (fastapi-utils' `@cbv(router)`): FastAPI
+        solves `Depends(View)` first — its `__init__`'s parameters, then the `Depends(...)`
+        each class of the view declares as a class attribute (bases first) — and calls the
+        view in the thread pool, its own `__init__` last."""
+        p = self.p
+        init = p.method(view.gqn, "__init__")
+        if init is not None:
+            self._sub_dependencies(init, route, seen, 1)
+        for gqn in reversed(p.mro(view.gqn)[0]):
+            cls = p.classes[gqn]
+            scope = p.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or p.module_scope(cls.mod)
+            for name, values in cls.cd.attrs.items():
+                listed = p.listed_depends(scope, values[-1]) if not name.startswith("_") else None
+                if listed is not None:
+                    self._dependency(listed[0], None, listed[1], route, seen, 1)
+        route.dependencies.append(
+            Invoked(
+                (init.gqn,) if init is not None else (),
+                view.cd.name,
+                Role.CLASS_DEPENDENCY,
+                False,
+                view.mod.path,
+                view.cd.line,
+                route.label,
+                key=f"class:{view.gqn}",
+            )
+        )
 
     def _dependency(
         self,
