@@ -2060,3 +2060,21 @@ def test_a_class_based_view_solves_its_class_attributes_and_builds_the_view():
         view = "ShelfController" if line == 14 else "LabelController"
         assert pieces == ["get_session", "translator", view, f"{view}.get_all"], pieces
         assert "4 trips" in found[line].message, found[line].message
+
+
+def test_a_driver_only_an_extra_names_is_installed_where_an_image_installs_that_extra(tmp_path):
+    """sqlite_env_extras's psycopg is only an extra, so its sessions read a local file; a
+    Dockerfile elsewhere in the repository that installs that extra (docker/Dockerfile:
+    `pip install ".[postgres]"`) makes the environment's URL possibly PostgreSQL's: the
+    sessions' calls are network round trips again."""
+    root = tmp_path / "sqlite_env_extras"
+    shutil.copytree(CORPUS / "sqlite_env_extras", root)
+    before = analyze(root, sorted(root.rglob("*.py")))
+    assert not [f for f in before.findings if f.code == "UJ005"], before.findings
+    (root / "docker").mkdir()
+    (root / "docker" / "Dockerfile").write_text(
+        'FROM python:3.12-slim\nCOPY . /app\nRUN pip install "/app[postgres]"\n'
+    )
+    after = analyze(root, sorted(root.rglob("*.py")))
+    network = [f for f in after.findings if f.code == "UJ005" and "network" in f.message]
+    assert network, after.findings

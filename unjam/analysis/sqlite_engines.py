@@ -18,7 +18,6 @@ and any other driver, keeps the sessions' calls network I/O."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from unjam.analysis.constant_text import constant_text, field_default
@@ -29,6 +28,7 @@ from unjam.analysis.declared_versions import (
     files_mention,
     names_any,
 )
+from unjam.analysis.deployed_extras import deployed_extra_names, requirement_name
 from unjam.analysis.project import Func, Project
 from unjam.analysis.repository_files import among, files_matching, words_in
 from unjam.analysis.summary import CallSite
@@ -99,6 +99,13 @@ def only_sqlite_drivers(root: Path, folders: list[str]) -> bool:
         return False
     if any(_installs_a_driver(path) for path in files) and not _driver_left_unused(root):
         return False
+    if any(
+        name in _NETWORK_DRIVERS
+        for path in files
+        if path.name == "pyproject.toml"
+        for name in deployed_extra_names(root, _DEPLOYMENTS, path)
+    ):
+        return False  # (`poetry install -E pgsql` in docker/Dockerfile)
     return not files_mention(root, folders, _DRIVER_OR_URL_FILES, (*_SERVERS, *_NETWORK_DRIVERS))
 
 
@@ -128,13 +135,8 @@ def _installs_a_driver(path: Path) -> bool:
     if path.name == "pyproject.toml":
         required = default_requirements(path)
         if required is not None:
-            return any(_requirement_name(r) in _NETWORK_DRIVERS for r in required)
+            return any(requirement_name(r) in _NETWORK_DRIVERS for r in required)
     return names_any(path, _NETWORK_DRIVERS)
-
-
-def _requirement_name(requirement: str) -> str:
-    """`psycopg2-binary` of `psycopg2-binary>=2.9; python_version < "3.13"`, lower-cased."""
-    return re.split(r"[\s\[<>=!~;(@]", requirement.strip(), maxsplit=1)[0].lower()
 
 
 def _server_url(project: Project, func: Func, site: CallSite) -> bool:

@@ -75,7 +75,7 @@ _END = 1 << 30  # past any line: "to the end of the function"
 
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
-FIX_ONCE = "do it once at start-up (lifespan) so no request waits for it"
+FIX_ONCE = "do it once at start-up (lifespan, or a startup handler) so no request waits for it"
 # ... under a cache keyed by the arguments (`@lru_cache def verify(hashed, plain)`, `if key in
 # _cache: return _cache[key]`): once per new key, which request data may make every call
 _ON_MISS = "on a cache miss only (its result is cached per key: each new key pays again)"

@@ -53,8 +53,9 @@ FIX_CLIENT_PER_PROXY = (
 # an aiohttp session is made inside the running loop (aiohttp warns, then refuses, outside
 # one): not at module level
 FIX_LOOP_CLIENT = (
-    "create the session once inside the running loop — in lifespan, kept on app.state and "
-    "closed at shutdown — and inject that instance"
+    "create the session once inside the running loop — in lifespan (or, in an app that starts "
+    'up in `@app.on_event("startup")` handlers, in one of those: a `lifespan=` turns them '
+    "off), kept on app.state and closed at shutdown — and inject that instance"
 )
 _LOOP_CLIENTS = frozenset({"aiohttp.ClientSession", "aiohttp.client.ClientSession"})
 # a session that keeps one user's cookies (`ClientSession(cookies=saved)`, its `cookie_jar`

@@ -62,6 +62,8 @@ _UPLOAD_CLAUSE = (
 )
 # the APIs that run a function after the response is sent (Starlette's background tasks)
 _BACKGROUND_APIS = ("starlette.background.",)
+# the calls that reach the app's own database: SQLAlchemy's, and alembic's migrations of it
+_APP_DATABASE = ("sqlalchemy.", "alembic.")
 # what a returned response adds as Starlette sends it (route_trips.sent_through_the_pool)
 _SENT_CLAUSES = {
     "FileResponse": (
@@ -380,15 +382,15 @@ class ThreadPool:
 
     def _over_network(self, site: Site, app: str = "") -> bool:
         return site.entry.kind == "network" and not (
-            site.qn.startswith("sqlalchemy.") and self._local_database(app)
+            site.qn.startswith(_APP_DATABASE) and self._local_database(app)
         )
 
     def _on_sqlite(self, site: Site, app: str) -> bool:
-        """Whether the call queries a SQLite database: `sqlite3`'s, or SQLAlchemy's where
-        the program's engines are all SQLite's."""
+        """Whether the call queries a SQLite database: `sqlite3`'s, or SQLAlchemy's (or
+        alembic's migrations of it) where the program's engines are all SQLite's."""
         qn = site.qn
         return qn.startswith("sqlite3.") or (
-            qn.startswith("sqlalchemy.") and self._local_database(app)
+            qn.startswith(_APP_DATABASE) and self._local_database(app)
         )
 
     def _local_database(self, app: str) -> bool:
