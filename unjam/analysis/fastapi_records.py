@@ -19,6 +19,11 @@ ROUTER = "fastapi.APIRouter"
 UNREAD_REF = ("unread",)
 
 
+# the first step of `Route.order` for a route whose router's includes unjam cannot follow: its
+# routes are compared with that router's own (route_shadows.py)
+UNLINKED_ROUTER = "<included where unjam cannot follow>:"
+
+
 @dataclass
 class Invoked:
     """A callable the framework invokes, in a role."""

@@ -16,6 +16,7 @@ from unjam.analysis.dependency_overrides import UNSEEN, overridden
 from unjam.analysis.fastapi_apps import AppDiscovery
 from unjam.analysis.fastapi_records import (
     APP,
+    UNLINKED_ROUTER,
     Invoked,
     Route,
     RouterObj,
@@ -255,9 +256,13 @@ class RouteModel(AppDiscovery):
         """`Route.order`: the includes and mounts from the app down to `owner`, then `step`;
         from a router included in several places down, when one is (each include copies its
         routes in their order, so of two routes below it the earlier comes first wherever it
-        is served: `_INCLUDED_TWICE` stands for the includes above)."""
+        is served: `_INCLUDED_TWICE` stands for the includes above) — and so from a router
+        whose includes unjam cannot follow (`app.include_router(events.router)` of a router
+        an object keeps on `self`): `UNLINKED_ROUTER`."""
         steps = [step]
         obj = owner
+        if owner is not None and owner.type != APP and not owner.parents:
+            return ((f"{UNLINKED_ROUTER}{owner.sym}", 0, True), step)
         seen: set[str] = set()
         while obj is not None and obj.parents:
             # (an include into a router no app includes adds nothing the app serves)

@@ -12,15 +12,17 @@ where the two registrations part (an `include_router` or a route decorator), bot
 the same function or module body, on different lines (`Route.order`), and the earlier route's
 registration from there on is made by statements of their bodies' own, under no `if`, loop or
 `try` (`if docs_url != "/": @app.get("/")` may not exist). A route whose router is included
-in more than one place is never judged; under a prefix unjam cannot read, routes are
-compared only with routes of the same router.
+in more than one place is never judged; under a prefix unjam cannot read, or on a router
+whose includes unjam cannot follow to an app (`self.router` of an object, included as
+`events.router`), routes are compared only with routes of the same router: an include copies
+them in their order.
 """
 
 from __future__ import annotations
 
 import re
 
-from unjam.analysis.fastapi_records import Route
+from unjam.analysis.fastapi_records import UNLINKED_ROUTER, Route
 from unjam.model import UNREAD_PREFIX
 
 _PARAM = re.compile(r"^\{[^{}:]*(?::([^{}]*))?\}$")
@@ -76,13 +78,13 @@ def _shapes(route: Route) -> list[tuple[tuple[str, str, int, str], tuple[str, ..
     includes above) are compared, on their own paths."""
     methods, _, path = route.label.partition(" ")
     app, order = route.app, route.order
-    if app is None or order is None:
+    if order is None or (app is None and not order[0][0].startswith(UNLINKED_ROUTER)):
         return []
     router = ""
-    if UNREAD_PREFIX in path:
+    if app is None or UNREAD_PREFIX in path:  # (a router whose includes are unknown)
         if UNREAD_PREFIX in route.path:
             return []
-        path, router = route.path, repr(order[:-1])
+        path, router, app = route.path, repr(order[:-1]), app or ""
     segments = tuple(_segment(part) for part in path.split("/"))
     return [((app, method, len(segments), router), segments) for method in methods.split(",")]
 

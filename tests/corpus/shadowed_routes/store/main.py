@@ -30,3 +30,7 @@ from store import vets  # noqa: E402
 
 app.include_router(vets.router)
 app.include_router(vets.router, prefix="/veterinary")
+
+from store.events import events  # noqa: E402
+
+app.include_router(events.router, prefix="/api")
