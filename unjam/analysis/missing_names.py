@@ -44,6 +44,7 @@ from unjam.analysis.import_paths import (
 )
 from unjam.analysis.imported import importers
 from unjam.analysis.project import Module, Project
+from unjam.analysis.resolution import OUTSIDE_NAMES
 from unjam.analysis.roots import PROJECT_MARKERS
 from unjam.analysis.summary import ImportRef
 from unjam.analysis.top_level_imports import Trees, binds_somehow, top_level_import
@@ -470,7 +471,13 @@ class _Scan:
         first = imp.module.partition(".")[0]
         key = (first, folders)
         if key not in self.holding:
-            self.holding[key] = holding_folders(first, folders, self.children)
+            held = holding_folders(first, folders, self.children)
+            if first in OUTSIDE_NAMES or declared_requirement(self.root, first):
+                # (a folder inside a regular package is on `sys.path` only by a hack, which
+                # would not hide an installed library: `torch/` beside `cuda/` in a
+                # vendored model's namespace folders, `import torch` there the library)
+                held = [f for f in held if not _inside_a_package(f, self.primary)]
+            self.holding[key] = held
         verdicts = []
         for folder in self.holding[key]:
             judged = self._judge(imp, folder, first)
@@ -523,6 +530,12 @@ class _Scan:
             for c in found
             if len(c) < 5 or c[4] in self.namespace_found or regular_package(c[4], self.primary)
         ]
+
+
+def _inside_a_package(folder: str, primary: dict[str, str]) -> bool:
+    """Whether a folder above `folder` (relative, with its "/") is a regular package."""
+    parts = folder.rstrip("/").split("/")[:-1] if folder else []
+    return any("/".join(parts[: d + 1]) + "/__init__.py" in primary for d in range(len(parts)))
 
 
 # names a project gives its own packages and no library a FastAPI app installs takes: one
