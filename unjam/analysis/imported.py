@@ -33,8 +33,42 @@ IMPORTS_BY_NAME = (
 def name_loaders(project: Project) -> list[Func]:
     """The functions that import a module by a computed name: a call by one of
     IMPORTS_BY_NAME as written (a package that imports `import_module as _imp` to alias its
-    own subpackages, `_imp(f"Backend.app.{name}")`, loads no plug-in)."""
-    return [f for name in IMPORTS_BY_NAME for f, _site in project.sites_named(name, renamed=False)]
+    own subpackages, `_imp(f"Backend.app.{name}")`, loads no plug-in), whose arguments are
+    not all fixed (`spec_from_file_location("config", os.path.join(os.path.dirname(__file__),
+    "config.py"))` loads that one file, no module a name could give)."""
+    return [
+        f
+        for name in IMPORTS_BY_NAME
+        for f, site in project.sites_named(name, renamed=False)
+        if not (site.args and all(_fixed(arg) for arg in site.args))
+    ]
+
+
+# what builds a path from fixed parts: `os.path.join(os.path.dirname(__file__), "x.py")`,
+# `Path(__file__).parent / "x.py"`
+_PATH_CALLS = frozenset({"join", "dirname", "abspath", "realpath", "Path", "resolve"})
+
+
+def _fixed(ref: tuple) -> bool:
+    """Whether the ref is a constant string, `__file__`, or a path built of those alone."""
+    tag = ref[0]
+    if tag == "const":
+        return type(ref[1]) is str
+    if tag == "name":
+        return ref[1] == "__file__"
+    if tag == "attr":
+        return ref[2] == "parent" and _fixed(ref[1])
+    if tag == "binop":
+        return ref[1] == "Div" and _fixed(ref[2]) and _fixed(ref[3])
+    if tag == "call":
+        func = ref[1]
+        name = func[2] if func[0] == "attr" else func[1] if func[0] == "name" else None
+        return (
+            name in _PATH_CALLS
+            and all(_fixed(arg) for arg in ref[2])
+            and (func[0] != "attr" or func[2] != "resolve" or _fixed(func[1]))
+        )
+    return False
 
 
 def programs_loading(project: Project, modules: set[str]) -> set[str]:

@@ -1,0 +1,3 @@
+from app.real import router as real_router
+
+router = real_router
