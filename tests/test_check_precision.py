@@ -2078,3 +2078,12 @@ def test_a_driver_only_an_extra_names_is_installed_where_an_image_installs_that_
     after = analyze(root, sorted(root.rglob("*.py")))
     network = [f for f in after.findings if f.code == "UJ005" and "network" in f.message]
     assert network, after.findings
+
+
+def test_a_flag_set_back_to_false_elsewhere_guards_no_memo():
+    """`if not self.is_connected: self.connect()` with a disconnect callback setting the flag
+    back to False: the connect runs again after every drop, not on the first call only; a
+    flag nothing resets stays a first-call memo."""
+    found = findings("memo_guards", "UJ001", "catalog/brokers.py")
+    assert "first call" not in found[22].message, found[22].message
+    assert "on the first call only" in found[36].message, found[36].message

@@ -81,8 +81,9 @@ FIX_CLIENT_PER_USER = (
 # first call's loop, closed by the time of the next
 FIX_OWN_LOOP_CLIENT = (
     "create a sync client once (`httpx.Client`, `requests.Session`) for this path — it runs "
-    "on an event loop of its own (under `asyncio.run` or the like), a new one on every call, "
-    "which no shared async client outlives — or await the coroutine on the app's own loop "
+    "on an event loop of its own (under `asyncio.run`, a new loop on every call, or "
+    "`run_until_complete` on a worker thread's loop), not the app's, and an async client "
+    "works only on the loop it first ran on — or await the coroutine on the app's own loop "
     "and share one async client there"
 )
 # under a Lambda adapter (serverless.py) Mangum runs lifespan around every invocation, while a

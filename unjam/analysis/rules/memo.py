@@ -150,8 +150,10 @@ def _outlives_call(
         return False  # `if app.single_mode: return [app.single_id]`: a switch set elsewhere
     if guard.kind == "done" and not _sets(fd, subject, root):
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
-    if guard.kind == "done" and _flag_name(subject) in rearmed:
-        return False  # `if self._finalized: return`, re-armed for each batch: not once
+    if guard.kind in ("done", "not") and _flag_name(subject) in rearmed:
+        # `if self._finalized: return`, re-armed for each batch; `if not self.is_connected:
+        # self.connect()`, a disconnect callback setting it back to False: not once
+        return False
     if guard.kind in ("done", "cached") and slot_flag(guard.subject) in rearmed:
         return False  # `STATE["ready"] = False` by a caller, then the call: refilled there
     name = root[1]

@@ -125,3 +125,7 @@ async def list_plugins():
 from catalog.cities import router as cities_router  # noqa: E402
 
 router.include_router(cities_router)
+
+from catalog.brokers import router as brokers_router  # noqa: E402
+
+router.include_router(brokers_router)
