@@ -79,6 +79,7 @@ class CallResolver:
         self._init_only: dict[str, frozenset[str]] = {}  # class gqn → see _set_up_only
         self._outside_stores: frozenset[str] | None = None  # see _set_up_only
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
+        self._runners: dict[str, bool] = {}  # function gqn → see _loop_runner
         self._by_def: dict[int, Func] | None = None  # see _enclosing_locals
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
@@ -229,7 +230,7 @@ class CallResolver:
                     on_error = bool(handlers) and site.guard in handlers
                     loopless = site.guard in no_loop
                     passed.edges(func, site, callee, (guarded, on_error, loopless), out)
-                    if site.arg_of >= 0 and _runs_a_loop(callees[site.arg_of]):
+                    if site.arg_of >= 0 and self._loop_runner(callees[site.arg_of]):
                         loopless = True  # a coroutine handed to `asyncio.run`
                     elif site.arg_of < 0 and not site.awaited:
                         if threaded is None:
@@ -539,6 +540,21 @@ class CallResolver:
         target = self.project.funcs.get(callee[1])
         return target is not None and target.fd.is_generator and not target.fd.is_async
 
+    def _loop_runner(self, value: Value | None) -> bool:
+        """Whether the call runs the coroutine it is handed on a loop of its own, in the
+        calling thread: `asyncio.run(...)`, or a project helper that hands its parameter to
+        it (`conc.run_coroutine(self._save_batch_async(...))`)."""
+        if _runs_a_loop(value):
+            return True
+        if value is None or value[0] not in ("func", "meth"):
+            return False
+        known = self._runners.get(value[1])
+        if known is None:
+            func = self.project.funcs.get(value[1])
+            known = func is not None and _hands_a_parameter_to_a_loop(self.project, func)
+            self._runners[value[1]] = known
+        return known
+
     def _runs_off_loop(
         self, func: Func, j: int, callees: list, handlers: frozenset[int], out: Resolved
     ) -> bool:
@@ -785,6 +801,16 @@ def _after_empty_check(fd: FuncDef, site: CallSite) -> bool:
 # `next(gen())`: the generator runs up to its first `yield` only (callgraph.py)
 _NEXT = ("ext", "builtins.next")
 _HEAD = frozenset({BEFORE_YIELD_ONLY})
+
+
+def _hands_a_parameter_to_a_loop(project: Project, func: Func) -> bool:
+    """Whether `func` passes one of its parameters to `asyncio.run` or the like:
+    `def run_coroutine(coro): … return asyncio.run(coro)`."""
+    params = {("name", p.name) for p in func.fd.params}
+    return any(
+        site.args[:1] and site.args[0] in params and _runs_a_loop(project.callee(func, site.func))
+        for site in func.fd.calls
+    )
 
 
 def _runs_a_loop(value: Value | None) -> bool:
