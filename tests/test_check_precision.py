@@ -2102,3 +2102,29 @@ def test_a_coroutine_a_helper_hands_to_asyncio_run_runs_on_a_loop_of_its_own():
     batch = [f for f in result.findings if "bridge_batch" in f.message]
     assert [f.code for f in batch] == ["UJ003"], [f.message for f in batch]
     assert batch[0].fix.startswith("create a sync client once"), batch[0].fix
+
+
+def test_a_file_loaded_by_a_fixed_path_is_part_of_the_program(tmp_path):
+    """`spec_from_file_location("views", os.path.join(os.path.dirname(__file__), "views.py"))`
+    loads that one file, as an import would: the router it declares is the program's (its
+    include, through the loaded module object, is one unjam cannot follow), while a router
+    in a file nothing loads serves nothing."""
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "__init__.py").write_text("")
+    (app / "main.py").write_text(
+        "import importlib.util\nimport os\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n"
+        'views_path = os.path.join(os.path.dirname(__file__), "views.py")\n'
+        'spec = importlib.util.spec_from_file_location("views", views_path)\n'
+        "views = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(views)\n"
+        "app.include_router(views.router)\n"
+    )
+    route = (
+        "import time\n\nfrom fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n"
+        '@router.get("/{name}")\nasync def page(name: str):\n    time.sleep(1)\n'
+    )
+    (app / "views.py").write_text(route.replace("{name}", "views/{name}"))
+    (app / "unloaded.py").write_text(route.replace("{name}", "old/{name}"))
+    result = analyze(tmp_path, sorted(tmp_path.rglob("*.py")))
+    paths = {f.location.path for f in result.findings if f.code == "UJ001"}
+    assert paths == {"app/views.py"}, paths

@@ -4,6 +4,7 @@ the program's own module (linker.py `_link_imported_held`)."""
 
 from __future__ import annotations
 
+from unjam.analysis.fixed_loads import fixed, fixed_loads
 from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import ImportRef
 
@@ -40,35 +41,8 @@ def name_loaders(project: Project) -> list[Func]:
         f
         for name in IMPORTS_BY_NAME
         for f, site in project.sites_named(name, renamed=False)
-        if not (site.args and all(_fixed(arg) for arg in site.args))
+        if not (site.args and all(fixed(f.fd, f.mod, arg) for arg in site.args))
     ]
-
-
-# what builds a path from fixed parts: `os.path.join(os.path.dirname(__file__), "x.py")`,
-# `Path(__file__).parent / "x.py"`
-_PATH_CALLS = frozenset({"join", "dirname", "abspath", "realpath", "Path", "resolve"})
-
-
-def _fixed(ref: tuple) -> bool:
-    """Whether the ref is a constant string, `__file__`, or a path built of those alone."""
-    tag = ref[0]
-    if tag == "const":
-        return type(ref[1]) is str
-    if tag == "name":
-        return ref[1] == "__file__"
-    if tag == "attr":
-        return ref[2] == "parent" and _fixed(ref[1])
-    if tag == "binop":
-        return ref[1] == "Div" and _fixed(ref[2]) and _fixed(ref[3])
-    if tag == "call":
-        func = ref[1]
-        name = func[2] if func[0] == "attr" else func[1] if func[0] == "name" else None
-        return (
-            name in _PATH_CALLS
-            and all(_fixed(arg) for arg in ref[2])
-            and (func[0] != "attr" or func[2] != "resolve" or _fixed(func[1]))
-        )
-    return False
 
 
 def programs_loading(project: Project, modules: set[str]) -> set[str]:
@@ -111,8 +85,9 @@ def import_graph(project: Project) -> dict[str, set[str]]:
 
 
 def _imported_modules(project: Project, mod: Module) -> set[str]:
-    """The project modules `mod` imports, and the packages above each."""
-    found: set[str] = set()
+    """The project modules `mod` imports, and the packages above each (also those it loads
+    by a fixed path or name: `spec_from_file_location("views", …/"views.py")`)."""
+    found: set[str] = fixed_loads(project, mod)
     for imp in _imports_mentioning(mod, None):
         target = project.import_target(mod, imp)
         while target:
@@ -133,6 +108,8 @@ def may_be_imported(project: Project, target: Module, among: set[str] | None = N
     for mod in project.unique_modules():
         if mod.path == target.path or (among is not None and mod.name not in among):
             continue
+        if target.name in fixed_loads(project, mod):
+            return True
         folder = mod.path.rpartition("/")[0]
         for imp in _imports_mentioning(mod, frozenset([stem])):
             module = [p for p in (imp.module or "").split(".") if p]

@@ -164,6 +164,7 @@ class ProjectIndex:
         # import graph (imported.py), both valid until a module is added or its imports change
         self._targets: dict[tuple[str, int, str, str | None], str] = {}
         self.import_graph_cache: dict[str, set[str]] | None = None
+        self.fixed_loads_cache: dict[str, set[str]] = {}  # fixed_loads.py, by module name
         # top-level names two modules claim (`skills` of skills/__init__.py and of a script
         # folder's other/skills.py): the first keeps it (Resolver.nearer_copy)
         self.contested: set[str] = set()
@@ -179,6 +180,7 @@ class ProjectIndex:
             primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
         mod = Module(primary, relpath, summary)
         self._unique = self._folders = self._tops = self.import_graph_cache = None
+        self.fixed_loads_cache.clear()
         self._attribute_stores = self._renamed = None
         self._with_renamed.clear()
         self._targets.clear()
@@ -235,6 +237,7 @@ class ProjectIndex:
         self._memo.clear()
         self._targets.clear()
         self.import_graph_cache = None
+        self.fixed_loads_cache.clear()
 
     def unique_modules(self) -> list[Module]:
         """Each module once, in project order (`modules` holds it under every name it may

@@ -8,6 +8,5 @@ from app import wrapper
 app = FastAPI()
 app.include_router(wrapper.router)
 # loads that one file, by a fixed path: no plug-in loader that could import unused.py
-spec = importlib.util.spec_from_file_location(
-    "settings", os.path.join(os.path.dirname(__file__), "settings_file.py")
-)
+settings_path = os.path.join(os.path.dirname(__file__), "settings_file.py")
+spec = importlib.util.spec_from_file_location("settings", settings_path)
