@@ -7,9 +7,11 @@ not loaded yet. So it is database I/O only where such a relationship may reach t
 when the project declares none, never; when the object's model is known (a query's row, an
 object built, or the variable of a loop over one model's rows — a query's, or a
 relationship's, `for q in tool.questions:` with `questions = relationship("Question")`; a
-schema's list holds no rows), only if it or a base declares one, or a `backref(...,
+schema's list holds no rows), only if it or a base declares one the function has not loaded
+already (`for pack in row.packs:` before `session.delete(row)`), or a `backref(...,
 cascade=...)` may add one to it. A cascade the code does not spell as a constant counts as
-one that deletes."""
+one that deletes. (A row first bound to None, `row = None` before the branches that query
+it, is still that model's row.)"""
 
 from __future__ import annotations
 
@@ -53,9 +55,15 @@ class OrmDeletes:
         model = self._model_of(func, site.args[0])
         if model is None:
             return False
-        return not any(
-            self._declares(owner) or owner.rpartition(".")[2] in backref_targets
-            for owner in self.p.mro(model)[0]
+        owners = self.p.mro(model)[0]
+        if any(owner.rpartition(".")[2] in backref_targets for owner in owners):
+            return False
+        # (a cascade the function already loaded, `for pack in row.packs:` before
+        # `session.delete(row)`, needs no load)
+        return all(
+            ("attr", site.args[0], name) in func.fd.iterated
+            for owner in owners
+            for name in self._deleting(owner)
         )
 
     def _model_of(self, func: Func, ref: tuple, depth: int = 0) -> str | None:
@@ -77,6 +85,7 @@ class OrmDeletes:
             or self._returned_row(func, value, depth)
             or self._built(func, value)
             for value in assigned
+            if value != ("const", None)  # (`row = None` before the branches that query it)
         }
         return models.pop() if len(models) == 1 else None
 
@@ -237,13 +246,17 @@ class OrmDeletes:
             self._declared = (declared, None if targets is None else frozenset(targets))
         return self._declared
 
-    def _declares(self, class_gqn: str) -> bool:
+    def _deleting(self, class_gqn: str) -> list[str]:
+        """The class's relationships whose cascade deletes."""
         cls = self.p.classes.get(class_gqn)
-        return cls is not None and any(
-            ref[0] == "call" and _last_name(ref[1]) in _RELATIONSHIPS and _deletes(ref[3])
-            for refs in cls.cd.attrs.values()
-            for ref in refs
-        )
+        return [
+            name
+            for name, refs in (cls.cd.attrs.items() if cls is not None else ())
+            if any(
+                ref[0] == "call" and _last_name(ref[1]) in _RELATIONSHIPS and _deletes(ref[3])
+                for ref in refs
+            )
+        ]
 
 
 _MAX_CALLERS_UP = 2  # how many calls up a parameter's row is looked for

@@ -51,3 +51,33 @@ async def drop_named(name: str, db: Session = Depends(get_db)):
         db.delete(found)  # ok: `Result.scalar()` gives a Pet row, which cascades no delete
     db.commit()  # expect: UJ001
     return {}
+
+
+@router.delete("/by-tag/{tag}")
+async def drop_tagged(tag: str, by_owner: bool, db: Session = Depends(get_db)):
+    pet = None
+    if by_owner:
+        pet = db.query(Pet).filter(Pet.owner_id == tag).first()  # expect: UJ001
+    else:  # (the same call as in the branch above: one finding for both)
+        pet = db.query(Pet).filter(Pet.name == tag).first()
+    db.delete(pet)  # ok: a Pet row (or the None first bound), which cascades no delete
+    db.commit()  # expect: UJ001
+    return {}
+
+
+@router.delete("/owners/{owner_id}")
+async def drop_owner(owner_id: int, db: Session = Depends(get_db)):
+    owner = db.get(Owner, owner_id)  # expect: UJ001
+    for note in owner.notes:  # (loads the collection the delete cascades to)
+        print(note)
+    db.delete(owner)  # ok: its one deleting cascade, `notes`, is loaded already
+    db.commit()  # expect: UJ001
+    return {}
+
+
+@router.delete("/owners/{owner_id}/now")
+async def drop_owner_now(owner_id: int, db: Session = Depends(get_db)):
+    owner = db.get(Owner, owner_id)  # expect: UJ001
+    db.delete(owner)  # expect: UJ001 (loads `notes` to delete them)
+    db.commit()  # expect: UJ001
+    return {}
