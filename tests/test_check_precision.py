@@ -2128,3 +2128,37 @@ def test_a_file_loaded_by_a_fixed_path_is_part_of_the_program(tmp_path):
     result = analyze(tmp_path, sorted(tmp_path.rglob("*.py")))
     paths = {f.location.path for f in result.findings if f.code == "UJ001"}
     assert paths == {"app/views.py"}, paths
+
+
+def test_an_endpoint_another_coroutine_awaits_is_not_told_to_become_a_plain_def(tmp_path):
+    """`page` awaits `list_items(db=db)`: as a `def`, `list_items` would hand `page` a row to
+    await (TypeError), so its fix offers no plain `def`."""
+    (tmp_path / "main.py").write_text(_AWAITED_ENDPOINT_APP)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    fixes = {f.entry.name: f.fix for f in result.findings if f.code == "UJ001"}
+    assert "plain `def`" not in fixes["list_items"], fixes
+
+
+_AWAITED_ENDPOINT_APP = """
+from fastapi import Depends, FastAPI
+from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session, sessionmaker
+
+app = FastAPI()
+SessionLocal = sessionmaker(bind=create_engine("postgresql://shop@db/shop"))
+
+
+def get_db():
+    with SessionLocal() as db:
+        yield db
+
+
+@app.get("/api/items")
+async def list_items(db: Session = Depends(get_db)):
+    return db.execute(text("select count(*) from items")).scalar()
+
+
+@app.get("/items")
+async def page(db: Session = Depends(get_db)):
+    return {"count": await list_items(db=db)}
+"""

@@ -413,11 +413,24 @@ def _holds_call_data(fd: FuncDef, name: str, seen: set[str]) -> bool:
         return False  # a parameter, a global: it may outlive the call
     seen.add(name)
     for value in values:
+        if _cache_accessor(value):
+            return False  # `cache = get_cache()`: the process's cache, handed out
         if value[0] == "name" or _is_read(value):
             inner = _root(value)[0]
             if inner[0] != "name" or not _holds_call_data(fd, inner[1], seen):
                 return False
     return True
+
+
+def _cache_accessor(ref: tuple) -> bool:
+    """`get_cache()`, `await get_redis_cache()`: a call with no arguments of a function named
+    for a cache, which hands out the one the process keeps."""
+    if ref[0] == "await":
+        ref = ref[1]
+    if ref[0] != "call" or ref[2] or ref[3]:
+        return False
+    name = ref[1][2] if ref[1][0] == "attr" else ref[1][1] if ref[1][0] == "name" else ""
+    return type(name) is str and ("cache" in name.lower() or "redis" in name.lower())
 
 
 def _as_attribute(subject: tuple) -> tuple:

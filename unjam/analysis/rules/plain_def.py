@@ -6,7 +6,8 @@ asynchronously, yield nothing and reach for no loop (`create_task`), and neither
 project functions it calls, a few calls deep (`_start_warmup()` calling
 `asyncio.create_task` raises RuntimeError in a worker thread); and only where no decorator
 but a route registration wraps it (an async wrapper that awaits the endpoint would then
-await what a `def` returns).
+await what a `def` returns), and no project code calls it (a page route's `await
+get_properties(...)` would then await what a `def` returns).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class PlainDef:
             return False  # (a `def` an async decorator wraps is one already)
         if not all(registers(ref) for ref, _line, _col in fd.decorators):
             return False
+        if any(caller.gqn != func.gqn for caller in self.p.direct_callers(func)):
+            return False  # (`initial = await get_properties(...)` in another route)
         return not self._needs_the_loop(func, 0, set())
 
     def _needs_the_loop(self, func: Func, depth: int, seen: set[str]) -> bool:

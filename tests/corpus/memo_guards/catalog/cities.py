@@ -134,3 +134,19 @@ async def list_ports(country: str):
             ports = (await client.get("http://ports.internal")).json()
         await store.set("ports:all", json.dumps(ports), ex=600)
     return ports
+
+
+def get_cache() -> _Store:
+    return store
+
+
+@router.get("/{country}/harbours")
+async def list_harbours(country: str):
+    cache = get_cache()  # (the process's one store, handed out)
+    hit = await cache.get(f"harbours:{country}")
+    if hit:
+        return json.loads(hit)
+    async with httpx.AsyncClient() as client:  # ok: on a cache miss only
+        harbours = (await client.get("http://harbours.internal")).json()
+    await cache.set(f"harbours:{country}", json.dumps(harbours), ex=600)
+    return harbours
