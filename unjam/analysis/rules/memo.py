@@ -323,6 +323,17 @@ def _kept_read(fd: FuncDef, ref: tuple, written: frozenset[str] | None) -> bool:
         and not _reads_an_argument(fd, ref)
         and not _unfilled(fd, _table_read(ref), written)
         and not _cache_left_unfilled(fd, ref)
+        and not _keyed_anew(fd, ref)
+    )
+
+
+def _keyed_anew(fd: FuncDef, ref: tuple) -> bool:
+    """`store.get(f"invite:{code}")` with `code = generate_random_code()`: a key new on
+    every call, so every call misses."""
+    call = ref[1] if ref[0] == "await" else ref
+    return call[0] == "call" and any(
+        _from_arguments(fd, arg, _DERIVED_DEPTH, fresh_only=True)
+        for arg in (*call[2], *(value for _name, value in call[3]))
     )
 
 
@@ -569,13 +580,19 @@ def _asks_about_this_call(fd: FuncDef, subject: tuple, given: frozenset[str]) ->
 
 
 def _from_arguments(
-    fd: FuncDef, ref: tuple, depth: int, given: frozenset[str] = frozenset()
+    fd: FuncDef,
+    ref: tuple,
+    depth: int,
+    given: frozenset[str] = frozenset(),
+    fresh_only: bool = False,
 ) -> bool:
     """Whether `ref` is built from the call's arguments: it reads a parameter (not
     `self`/`cls`), an attribute of `self` among `given`, or a local assigned from one
     (`config_path = os.path.join(model_dir, ...)`), `depth` assignments deep. A local from
     settings or constants (`assets_dir = os.getenv(...)`) is the same on every call. Each
-    local's values are looked into once (the names read at one depth, then theirs)."""
+    local's values are looked into once (the names read at one depth, then theirs).
+    `fresh_only`: only whether it is built from a value new on every call (`key =
+    generate_random_string()`)."""
     seen: set[str] = set()
     level = [ref]
     for _ in range(depth + 1):
@@ -585,7 +602,7 @@ def _from_arguments(
             item = stack.pop()
             if not item or item[0] == "const":
                 continue
-            if item[0] == "attr" and item[1] == _SELF and item[2] in given:
+            if item[0] == "attr" and item[1] == _SELF and item[2] in given and not fresh_only:
                 return True
             if item[0] == "call" and _fresh(item[1]):
                 return True  # `f"/tmp/run-{uuid.uuid4()}"`: a new name on every call
@@ -594,6 +611,8 @@ def _from_arguments(
                 if name in ("self", "cls") or name in seen:
                     continue
                 if any(param.name == name for param in fd.params):
+                    if fresh_only:
+                        continue
                     return True
                 seen.add(name)
                 names.append(name)
@@ -606,9 +625,15 @@ def _from_arguments(
 
 
 def _fresh(func: tuple) -> bool:
-    """A call that makes a new value every time: a random id, a temporary name, the time."""
+    """A call that makes a new value every time: a random id, a temporary name, the time;
+    also a helper named for one (`generate_random_string()`, `new_uuid()`)."""
     name = func[2] if func[0] == "attr" else func[1] if func[0] == "name" else None
-    return name in _FRESH_VALUES
+    return type(name) is str and (
+        name in _FRESH_VALUES or any(word in name.lower() for word in _FRESH_WORDS)
+    )
+
+
+_FRESH_WORDS = ("random", "uuid", "nonce")
 
 
 def _asks_a_cache(method: tuple) -> bool:

@@ -150,3 +150,20 @@ async def list_harbours(country: str):
         harbours = (await client.get("http://harbours.internal")).json()
     await cache.set(f"harbours:{country}", json.dumps(harbours), ex=600)
     return harbours
+
+
+def generate_random_code(length: int = 8) -> str:
+    import secrets
+
+    return secrets.token_hex(length)
+
+
+@router.post("/{country}/invites")
+async def create_invite(country: str):
+    code = generate_random_code()  # a new code on every call
+    found = await store.get(f"invite:{code}")
+    if found is None:
+        async with httpx.AsyncClient() as client:  # expect: UJ003
+            await client.post("http://invites.internal", json={"code": code})
+        await store.set(f"invite:{code}", country)
+    return {"code": code}
