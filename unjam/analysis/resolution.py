@@ -75,9 +75,26 @@ class Resolver(ProjectIndex):
             base = ".".join(parts[: max(keep, 0)])
             if imp.module:
                 base = f"{base}.{imp.module}" if base else imp.module
+            if self._named_elsewhere(mod, imp.level, base):
+                # (`from ..models import Entry` in ledger/api/, the name `models` taken by
+                # another folder's package: the sibling folder, as Python finds it)
+                found = self.relative_by_path(mod, imp.level, imp.module, imp.name)
+                if found is not None:
+                    return found
         if imp.name:
             return f"{base}.{imp.name}" if base else imp.name
         return base
+
+    def _named_elsewhere(self, mod: Module, level: int, base: str) -> bool:
+        """Whether the module a relative import's computed name gives sits outside the
+        folder the import starts from (another folder's package took that name)."""
+        named = self.modules.get(base)
+        if named is None:
+            return False
+        parts = mod.path.split("/")[:-1]
+        parts = parts[: len(parts) - (level - 1)] if level > 1 else parts
+        folder = "/".join(parts)
+        return not named.path.startswith(f"{folder}/" if folder else "")
 
     def _on_own_path(self, mod: Module, dotted: str) -> bool:
         """Whether the module the linker names `dotted` is one the importer's program can

@@ -1,0 +1,5 @@
+"""Another component's `models` package, which the linker names `models` first."""
+
+
+def load_entries() -> list:
+    return []

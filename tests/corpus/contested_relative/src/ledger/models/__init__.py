@@ -1,0 +1,3 @@
+from .entry import load_entries
+
+__all__ = ["load_entries"]
