@@ -208,12 +208,26 @@ class OrmDeletes:
                 value = self.p.value_of(func, args[0])
                 if value is not None and value[0] == "class":
                     return value[1]
+                return self._model_named(args[0]) if value is None else None
             if method in _STATEMENT_RUNS and args:
                 return self._selected(func, args[0])
             if (method not in _ONE_ROW or rows) and method not in _QUERY_STEPS:
                 return None
             ref = ref[1][1]
         return None
+
+    def _model_named(self, ref: tuple) -> str | None:
+        """The project's one model of the name `ref` ends in, where unjam cannot follow the
+        name (`models.Block` of a package whose module `__getattr__` loads its models)."""
+        name = ref[2] if ref[0] == "attr" else ref[1] if ref[0] == "name" else None
+        if type(name) is not str or not name[:1].isupper():
+            return None
+        found = [
+            cls.gqn
+            for cls in self.p.classes.values()
+            if cls.cd.name == name and is_model(self.p, cls)
+        ]
+        return found[0] if len(found) == 1 else None
 
     def _selected(self, func: Func, ref: tuple) -> str | None:
         """The class a `select(Model).where(…)…` statement reads rows of."""
