@@ -9,6 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from unjam.analysis.engine import analyze
 from unjam.model import Severity
 
@@ -2010,6 +2012,8 @@ _UPLOADS_APP = """
 import json
 import shutil
 
+import pytest
+
 from fastapi import FastAPI, UploadFile
 
 app = FastAPI()
@@ -2162,3 +2166,17 @@ async def list_items(db: Session = Depends(get_db)):
 async def page(db: Session = Depends(get_db)):
     return {"count": await list_items(db=db)}
 """
+
+
+def test_fastapi_refuses_a_route_whose_return_annotation_unions_a_response():
+    """What union_response_model's markers say, with the FastAPI installed here: its auth
+    app raises FastAPIError as it loads; its gateway app, with `response_model=None`, a bare
+    `JSONResponse` and an `Optional[dict]`, loads."""
+    import runpy
+
+    from fastapi.exceptions import FastAPIError
+
+    root = CORPUS / "union_response_model"
+    with pytest.raises(FastAPIError):
+        runpy.run_path(str(root / "auth" / "app.py"))
+    assert "app" in runpy.run_path(str(root / "gateway" / "app.py"))

@@ -18,7 +18,9 @@ start (unstartable.py):
 - a setting a pydantic settings object lacks, read at the module's top level
   (`AudioService(settings.elevenlabs_api_key)`; settings_reads.py): AttributeError;
 - a second model class of one base declaring a table the module already declared
-  (duplicate_tables.py): InvalidRequestError.
+  (duplicate_tables.py): InvalidRequestError;
+- a route given no `response_model` whose return annotation is a union holding a Response
+  class (`-> Union[dict, JSONResponse]`; response_fields.py): FastAPIError.
 
 Only what the module's own top level runs counts (a class or a def not under an `if`, a
 `try`, a `with` or a loop), and only decorators below which there is none but a route
@@ -36,6 +38,7 @@ from unjam.analysis.duplicate_tables import tables_declared_twice
 from unjam.analysis.missing_attributes import imported_modules, module_lacks
 from unjam.analysis.missing_names import pydantic_2
 from unjam.analysis.project import Func, Module, Project
+from unjam.analysis.response_fields import union_response_annotations
 from unjam.analysis.settings_reads import missing_settings
 from unjam.analysis.summary import last_name
 from unjam.analysis.top_level_imports import Trees, top_level_statement
@@ -82,6 +85,10 @@ def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
         *(
             RaisingCall(mod, line, reason, "the table is declared once")
             for mod, line, reason in tables_declared_twice(project, trees)
+        ),
+        *(
+            RaisingCall(mod, line, reason, "the route is given `response_model=None`")
+            for mod, line, reason in union_response_annotations(project, root)
         ),
     ]
     return [call for call in found if _at_top_level(trees.of(call.module), call.line)]
