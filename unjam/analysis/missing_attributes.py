@@ -74,6 +74,14 @@ def instance_lacks(project: Project, class_gqn: str, name: str) -> bool:
     return name not in project.stored_attributes()
 
 
+# attributes a library's objects surely lack that code reaches for by a common slip: a
+# session's `func` (`db.func.now()` for `sqlalchemy.func.now()`): AttributeError
+_LACKING = {
+    "sqlalchemy.orm.Session": frozenset({"func"}),
+    "sqlalchemy.ext.asyncio.AsyncSession": frozenset({"func"}),
+}
+
+
 def held_object_lacks(project: Project, func: Func, name: str, attr: str) -> bool:
     """Whether `name`, a local of `func` or a global it declares, only ever holds objects of
     project classes that lack `attr` (or None, whose attributes are no more there):
@@ -84,13 +92,16 @@ def held_object_lacks(project: Project, func: Func, name: str, attr: str) -> boo
     Each value must be a call of such a class, on bases of the project's own (an Enum's
     call gives one of its members); a global's, every value the module gives it
     (`auth: AuthManager | None = None`), and nothing may set it from outside the module. The
-    caller's reading of the function's source confirms that nothing else binds a local."""
+    caller's reading of the function's source confirms that nothing else binds a local. A
+    parameter lacks it where its annotation names a library type that surely does
+    (`db: Session` and `db.func.now()`: `_LACKING`)."""
     fd = func.fd
     held = name in fd.globals_declared
     if held:
         values = [value for _scope, value in func.mod.summary.global_values.get(name, ())]
     elif any(param.name == name for param in fd.params):
-        return False
+        value = project.value_of(func, ("name", name))
+        return value is not None and value[0] == "inst" and attr in _LACKING.get(value[1], ())
     else:
         values = list(fd.locals.get(name, ()))
     made = [value for value in values if value != ("const", None)]

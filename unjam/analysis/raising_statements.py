@@ -146,8 +146,10 @@ class Raising:
             return False
         if symbol.is_declared_global():
             return True  # (never_runs: every value the module gives it lacks the attribute)
+        if symbol.is_parameter():  # `db: Session`, `db.func.now()` (never_runs: annotated)
+            return not _rebinds(self.node, base.id)
         if symbol.is_local():  # `mgr = AuthManager(); mgr.gone()`
-            return not symbol.is_parameter() and _only_calls_bind(self.node, base.id)
+            return _only_calls_bind(self.node, base.id)
         return symbol.is_global() and base.id in self.imported
 
     def _unbound(self, node: ast.Name, scope: symtable.SymbolTable, binds) -> bool:
@@ -299,6 +301,17 @@ def _only_calls_bind(func: ast.FunctionDef | ast.AsyncFunctionDef | None, name: 
         elif _binds(node) == name:
             return False
     return True
+
+
+def _rebinds(func: ast.FunctionDef | ast.AsyncFunctionDef | None, name: str) -> bool:
+    """Whether `func`'s body binds its parameter `name` again."""
+    if func is None:
+        return True
+    return any(
+        (isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load))
+        or _binds(node) == name
+        for node in _own_nodes(func)
+    )
 
 
 def _binds(node: ast.AST) -> str | None:
