@@ -392,11 +392,17 @@ class RulesEngine:
         )
         out = []
         for gqn, resolved in resolved_now:
+            # (one task a function starts at two lines is one entry, an error path's only
+            # where both are)
+            handed: dict[tuple[str, str], bool] = {}
             for off in resolved.offloads:
-                target = self.p.funcs.get(off.target)
+                key = (off.target, off.context)
+                handed[key] = handed.get(key, True) and off.on_error
+            for (target_gqn, context), on_error in handed.items():
+                target = self.p.funcs.get(target_gqn)
                 if target is None:
                     continue
-                role = OFFLOAD_ROLES.get(off.context, Role.OFFLOADED)
+                role = OFFLOAD_ROLES.get(context, Role.OFFLOADED)
                 out.append(
                     Invoked(
                         (target.gqn,),
@@ -407,7 +413,7 @@ class RulesEngine:
                         target.fd.line,
                         endpoint_routes.get(gqn),
                         key=target.gqn,
-                        on_error=off.on_error,
+                        on_error=on_error,
                     )
                 )
         out.sort(key=lambda i: (i.route is None, i.path, i.line))
