@@ -396,7 +396,7 @@ class ProjectIndex:
                 if any(qn != "<module>" and value == _FALSE for qn, value in values):
                     found.setdefault(name, set()).add(None)
             for fd in mod.summary.funcs.values():
-                if fd.name in _CONSTRUCTORS:
+                if fd.name in _CONSTRUCTORS or self._at_shutdown_only(mod, fd):
                     continue
                 owner = f"{mod.name}.{fd.class_qn}" if fd.class_qn else None
                 for base, attr, value in fd.attr_stores:
@@ -404,6 +404,26 @@ class ProjectIndex:
                         by_self = base == ("name", "self") and owner is not None
                         found.setdefault(attr, set()).add(owner if by_self else None)
         return found
+
+    def _at_shutdown_only(self, mod: Module, fd: FuncDef) -> bool:
+        """Whether a method that re-arms a flag runs only as the app stops: every call of it
+        by its name stands after a lifespan's `yield` (`await db.close()`), and nothing
+        uses it as a value (a callback: `client.on_disconnect = self._on_disconnect`)."""
+        if fd.class_qn is None or not fd.attr_stores or fd.name in self.used_names():
+            return False
+        func = self.funcs.get(f"{mod.name}.{fd.qn}")
+        if func is None:
+            return False
+        sites = [
+            (caller, site)
+            for caller, site in self.sites_named(fd.name)
+            if site.func[0] == "attr" and site.func[2] == fd.name
+        ]
+        return bool(sites) and all(
+            _a_lifespan(caller.fd)
+            and any(first <= site.line <= last for first, last in caller.fd.after_yield)
+            for caller, site in sites
+        )
 
     # ---- memoised inferences ------------------------------------------------------------
 
@@ -461,3 +481,11 @@ class ProjectIndex:
 
     def _param_value(self, func: Func, param: Param, index: int) -> Value | None:
         raise NotImplementedError  # parameters.py
+
+
+def _a_lifespan(fd: FuncDef) -> bool:
+    """Whether `fd` reads as an app's lifespan (`async def lifespan(app)`, a context manager
+    given the app): what follows its `yield` runs once, as the app stops — not a generator
+    dependency's exit, which runs after every request."""
+    first = fd.params[0].name if fd.params else ""
+    return fd.is_async and fd.is_generator and ("lifespan" in fd.name or first in ("app", "_app"))
