@@ -2180,3 +2180,21 @@ def test_fastapi_refuses_a_route_whose_return_annotation_unions_a_response():
     with pytest.raises(FastAPIError):
         runpy.run_path(str(root / "auth" / "app.py"))
     assert "app" in runpy.run_path(str(root / "gateway" / "app.py"))
+
+
+@pytest.mark.parametrize(("image", "to_thread"), [("python:3.8-slim", False), ("python:3.12", True)])
+def test_a_project_deployed_on_python_3_8_is_not_told_to_use_asyncio_to_thread(
+    tmp_path, image, to_thread
+):
+    """`asyncio.to_thread` came with Python 3.9: under a Dockerfile `FROM python:3.8-slim`
+    the fix names `run_in_threadpool` alone."""
+    (tmp_path / "main.py").write_text(
+        "import time\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "def slow():\n    time.sleep(1)\n\n\n"
+        '@app.get("/")\nasync def home():\n    slow()\n'
+    )
+    (tmp_path / "Dockerfile").write_text(f"FROM {image}\nCOPY . /app\n")
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    (fix,) = [f.fix for f in result.findings if f.code == "UJ001"]
+    assert ("asyncio.to_thread" in fix) is to_thread, fix
+    assert "run_in_threadpool" in fix, fix

@@ -27,6 +27,7 @@ from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.callgraph_records import Edge
 from unjam.analysis.command_mains import command_mains
 from unjam.analysis.declared_versions import app_folders, declared_below
+from unjam.analysis.deployed_python import deployed_before
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
@@ -81,6 +82,7 @@ class RulesEngine:
         # a serving main of a project without an app → the line where it starts serving
         self.server_starts: dict[str, int] = {}
         self._has_starlette: bool | None = None  # (asked by the first fix that needs it)
+        self._old_python: bool | None = None  # deployed on Python 3.8 or older (`_portable`)
         self.never_runs = never_runs or NeverRuns(project, root)
 
     # ---- reporting ----------------------------------------------------------------------
@@ -136,7 +138,8 @@ class RulesEngine:
     def _portable(self, fix: str) -> str:
         """A fix naming Starlette's `run_in_threadpool` fits a project that has Starlette
         (FastAPI's or its own); elsewhere (a Tornado or aiohttp app, a plain asyncio
-        library) `asyncio.to_thread` does the same from the standard library."""
+        library) `asyncio.to_thread` does the same from the standard library — which a
+        project deployed on Python 3.8 or older lacks: there, `run_in_threadpool` alone."""
         if "run_in_threadpool" not in fix:
             return fix
         if self._has_starlette is None:
@@ -145,11 +148,17 @@ class RulesEngine:
                 for mod in self.p.unique_modules()
                 for imp in (*mod.summary.imports.values(), *mod.summary.star_imports)
             )
-        if self._has_starlette:
-            return fix
-        return fix.replace(" or `run_in_threadpool`", "").replace(
-            "run_in_threadpool", "asyncio.to_thread"
-        )
+        if not self._has_starlette:
+            return fix.replace(" or `run_in_threadpool`", "").replace(
+                "run_in_threadpool", "asyncio.to_thread"
+            )
+        if self._old_python is None:  # (`asyncio.to_thread` is Python 3.9's)
+            self._old_python = self.root is not None and deployed_before(self.root, (3, 9))
+        if self._old_python:
+            return fix.replace(" or `run_in_threadpool`", "").replace(
+                "asyncio.to_thread", "run_in_threadpool"
+            )
+        return fix
 
     # ---- helpers ------------------------------------------------------------------------
 
