@@ -2014,9 +2014,11 @@ import shutil
 
 import pytest
 
+import httpx
 from fastapi import FastAPI, UploadFile
 
 app = FastAPI()
+client = httpx.AsyncClient()
 
 
 @app.post("/upload")
@@ -2038,6 +2040,22 @@ async def raw(file: UploadFile):
     data = await file.read()
     with open(f"uploads/{file.filename}", "wb") as out:
         out.write(data)
+
+
+@app.post("/copy")
+async def copy(file: UploadFile):
+    await file.seek(0)
+    with open("notes.txt") as out:
+        text = out.read()
+    with open("notes.json", "w") as out:
+        json.dump({"text": text}, out)
+
+
+@app.post("/forward")
+async def forward(file: UploadFile):
+    await file.seek(0)
+    with open("scan.pdf", "rb") as scan:
+        await client.post("https://ocr.example.com", files={"file": scan})
 """
 
 
@@ -2055,6 +2073,17 @@ def test_an_open_file_handed_to_a_sync_call_leaves_the_loop_with_it(tmp_path):
     assert fixes["POST /upload"].startswith("open it and call `shutil.copyfileobj`"), fixes
     assert fixes["POST /meta"].startswith("open it and call `json.dump`"), fixes
     assert fixes["POST /raw"].startswith("use aiofiles"), fixes
+    # (the name `out` bound again: each file is judged by what its own block hands on)
+    by_line = {
+        f.location.line: f.fix
+        for f in result.findings
+        if f.code == "UJ001" and f.entry.route == "POST /copy" and f.blocker == "builtins.open"
+    }
+    assert [fix.startswith("use aiofiles") for _, fix in sorted(by_line.items())] == [
+        True,
+        False,
+    ], by_line
+    assert fixes["POST /forward"].startswith("read the file's bytes off the loop"), fixes
 
 
 def test_a_class_based_view_solves_its_class_attributes_and_builds_the_view():
@@ -2182,7 +2211,9 @@ def test_fastapi_refuses_a_route_whose_return_annotation_unions_a_response():
     assert "app" in runpy.run_path(str(root / "gateway" / "app.py"))
 
 
-@pytest.mark.parametrize(("image", "to_thread"), [("python:3.8-slim", False), ("python:3.12", True)])
+@pytest.mark.parametrize(
+    ("image", "to_thread"), [("python:3.8-slim", False), ("python:3.12", True)]
+)
 def test_a_project_deployed_on_python_3_8_is_not_told_to_use_asyncio_to_thread(
     tmp_path, image, to_thread
 ):

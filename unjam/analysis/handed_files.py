@@ -1,8 +1,9 @@
-"""A file a `with open(...) as f:` opens on the loop and hands to a sync call
-(`shutil.copyfileobj(upload.file, f)`, `json.dump(data, f)`): the usual fix for the `open`,
-an async file (aiofiles, `anyio.Path(...).open`), cannot be handed on to that call, which
-writes with plain method calls. Both must leave the loop together, in one sync function run
-in a worker thread."""
+"""A file a `with open(...) as f:` opens on the loop and hands to another call
+(`shutil.copyfileobj(upload.file, f)`, `json.dump(data, f)`, `client.post(url, files={"file":
+f})`): the usual fix for the `open`, an async file (aiofiles, `anyio.Path(...).open`), cannot
+be handed on — a sync call writes with plain method calls, and httpx's `files=` wants a sync
+file or bytes. So either both leave the loop together, in one sync function run in a worker
+thread, or (for an awaited call) the bytes are read first, off the loop."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from unjam.analysis.project import Func
 _OPENS = frozenset({"builtins.open", "pathlib.Path.open"})
 
 
-def handed_to(func: Func, qn: str, line: int, col: int) -> str | None:
-    """The call (as written, `shutil.copyfileobj`) that `func` hands the file it opens at
-    (line, col) with `with … as name:` to, or None."""
+def handed_to(func: Func, qn: str, line: int, col: int) -> tuple[str, bool] | None:
+    """(the call, as written, and whether it is awaited) that `func` hands the file it opens
+    at (line, col) with `with … as name:` to, before it binds that name again; or None."""
     if qn not in _OPENS:
         return None
     fd = func.fd
@@ -21,15 +22,40 @@ def handed_to(func: Func, qn: str, line: int, col: int) -> str | None:
     if opened is None:
         return None
     bound = ("enter", ("call", opened.func, opened.args, opened.kwargs))
-    names = [name for name, values in fd.locals.items() if bound in values]
-    for name in names:
+    for name, values in fd.locals.items():
+        if bound not in values:
+            continue
         handle = ("name", name)
+        # (`f` bound again by a later `with open(...) as f`: its calls are that file's)
+        rebinds = [c.line for c in fd.calls if c.line > line and _binds(c, values, bound)]
+        until = min(rebinds, default=None)
         for call in fd.calls:
-            if handle in call.args or any(value == handle for _key, value in call.kwargs):
+            if call.line < line or (until is not None and call.line >= until):
+                continue
+            if any(_mentions(ref, handle) for ref in (*call.args, *(v for _k, v in call.kwargs))):
                 written = dotted(call.func)
                 if written is not None:
-                    return written
+                    return written, call.awaited
     return None
+
+
+def _binds(call, values: list, bound: tuple) -> bool:
+    """Whether `call` opens another file bound to the same name (one of its `enter`s)."""
+    entered = ("enter", ("call", call.func, call.args, call.kwargs))
+    return entered != bound and entered in values
+
+
+def _mentions(ref: tuple, handle: tuple) -> bool:
+    """Whether `ref` holds `handle` itself, maybe in a container (`{"file": f}`, `(name, f)`),
+    not something read from it (`f.read()`, `f.name`)."""
+    stack = [ref]
+    while stack:
+        item = stack.pop()
+        if item == handle:
+            return True
+        if item and item[0] not in ("attr", "call", "name"):
+            stack.extend(part for part in item if type(part) is tuple)
+    return False
 
 
 def dotted(ref: tuple) -> str | None:

@@ -644,9 +644,16 @@ class Blocking:
         """The fix for an `open` whose file the function hands to a sync call (see
         handed_files.py), or None."""
         func = self.p.funcs.get(site.func)
-        consumer = handed_to(func, site.qn, site.line, site.col) if func is not None else None
-        if consumer is None:
+        handed = handed_to(func, site.qn, site.line, site.col) if func is not None else None
+        if handed is None:
             return None
+        consumer, awaited = handed
+        if awaited:
+            return (
+                f"read the file's bytes off the loop first (`data = await anyio.Path(path)"
+                f".read_bytes()`) and hand those to `{consumer}`: an async file (aiofiles, "
+                f"anyio) cannot be handed to it"
+            )
         return (
             f"open it and call `{consumer}` in one sync function run off the loop, `await "
             f"run_in_threadpool(...)`: an async file (aiofiles, anyio) cannot be handed to "
