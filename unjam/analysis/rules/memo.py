@@ -49,7 +49,7 @@ arguments: `self.folder = f"/media/{product_id}"`) or makes anew
 from __future__ import annotations
 
 from unjam.analysis.slot_resets import slot_flag
-from unjam.analysis.summary import CallSite, FuncDef, Guard, mentions, root_name
+from unjam.analysis.summary import CallSite, FuncDef, Guard, last_name, mentions, root_name
 
 # assignments followed back from a tested path to a parameter (`url = body.get("url")`,
 # `digest = md5(url)`, `name = digest[:12]`, `path = f"static/{name}.png"`)
@@ -240,13 +240,37 @@ def _refilled_on_miss(fd: FuncDef, subject: tuple) -> bool:
 
 def _written_back(fd: FuncDef, store: tuple, key: tuple) -> bool:
     """Whether `fd` writes `key` to the kept `store` it read it from (`store.set(key, …)`,
-    `setex`, `put`, …)."""
-    return _outlives(fd, store) and any(
+    `setex`, `put`, …): a store that outlives the call, or one a dependency hands in
+    (`redis: Redis = Depends(get_redis)`: what it keeps lives in the server)."""
+    return (_outlives(fd, store) or _injected(fd, store)) and any(
         site.func[0] == "attr"
         and site.func[1] == store
         and site.func[2].partition("_")[0] in _SETTERS | {"setex", "hset"}
         and site.args[:1] == (key,)
         for site in fd.calls
+    )
+
+
+def _injected(fd: FuncDef, ref: tuple) -> bool:
+    """Whether `ref` is a parameter FastAPI fills with a dependency (`= Depends(get_redis)`)."""
+    return ref[0] == "name" and any(
+        param.name == ref[1]
+        and param.default is not None
+        and param.default[0] == "call"
+        and last_name(param.default[1]) in ("Depends", "Security")
+        for param in fd.params
+    )
+
+
+def _keyed_store_read(fd: FuncDef, ref: tuple) -> bool:
+    """`hit = await redis.get(key)` whose miss path writes `key` back to `redis`."""
+    call = ref[1] if ref[0] == "await" else ref
+    return (
+        call[0] == "call"
+        and call[1][0] == "attr"
+        and call[1][2] in _GETTERS
+        and bool(call[2])
+        and _written_back(fd, call[1][1], call[2][0])
     )
 
 
@@ -320,7 +344,7 @@ def _kept_read(fd: FuncDef, ref: tuple, written: frozenset[str] | None) -> bool:
         and not _part_of_an_answer(ref)
         and not _reads_environment(ref)
         and not _reads_call_data(fd, ref)
-        and not _reads_an_argument(fd, ref)
+        and not (_reads_an_argument(fd, ref) and not _keyed_store_read(fd, ref))
         and not _unfilled(fd, _table_read(ref), written)
         and not _cache_left_unfilled(fd, ref)
         and not _keyed_anew(fd, ref)

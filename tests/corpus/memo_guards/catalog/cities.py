@@ -5,7 +5,7 @@ import json
 
 import httpx
 import requests
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 
 router = APIRouter(prefix="/cities")
 _redis: dict[str, str] = {}  # (stands in for a Redis client)
@@ -167,3 +167,18 @@ async def create_invite(country: str):
             await client.post("http://invites.internal", json={"code": code})
         await store.set(f"invite:{code}", country)
     return {"code": code}
+
+
+async def get_store() -> _Store:
+    return store
+
+
+@router.get("/{country}/ferries")
+async def list_ferries(country: str, kv: _Store = Depends(get_store)):
+    hit = await kv.get(f"ferries:{country}")  # (a store a dependency hands in)
+    if hit:
+        return json.loads(hit)
+    async with httpx.AsyncClient() as client:  # ok: on a cache miss only
+        ferries = (await client.get("http://ferries.internal")).json()
+    await kv.set(f"ferries:{country}", json.dumps(ferries), ex=600)
+    return ferries
