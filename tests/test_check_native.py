@@ -28,6 +28,15 @@ import unjam_native  # noqa: E402  (an ImportError here is a failure: `make` bui
 
 # Constructs whose summaries depend on details both implementations must agree on.
 TRICKY = """
+def load_config(now):
+    if _cache and now - _at < 300:
+        return copy.deepcopy(_cache)
+    if _other and _other.ok:
+        return dict(_other)
+    x = [f(p) for p in ps] if ps else g(h())
+    return x
+
+
 import os.path, a.b as ab
 from ..pkg import x as y, z
 from . import *

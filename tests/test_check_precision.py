@@ -2229,3 +2229,11 @@ def test_a_project_deployed_on_python_3_8_is_not_told_to_use_asyncio_to_thread(
     (fix,) = [f.fix for f in result.findings if f.code == "UJ001"]
     assert ("asyncio.to_thread" in fix) is to_thread, fix
     assert "run_in_threadpool" in fix, fix
+
+
+def test_a_ttl_memo_returning_a_copy_of_the_kept_value_is_a_cache():
+    """`if _regions_file and now - _regions_at < 300: return copy.deepcopy(_regions_file)`:
+    the file is read once per expiry, not on every request."""
+    found = findings("memo_guards", "UJ001", "catalog/cities.py")
+    (line,) = [n for n, f in found.items() if f.blocker == "pathlib.Path.read_text"]
+    assert "on a cache miss only" in found[line].message, found[line].message

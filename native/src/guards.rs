@@ -493,11 +493,24 @@ fn returns_held(returned: &Expr, held: &ComparableExpr) -> bool {
                 }
             }
         }
-        Expr::Call(c) => {
-            c.arguments.args.is_empty()
-                && c.arguments.keywords.is_empty()
-                && matches!(&*c.func, Expr::Attribute(a)
-                    if a.attr.as_str() == "copy" && ComparableExpr::from(&*a.value) == *held)
+        Expr::Call(c) if c.arguments.keywords.is_empty() => {
+            let args = &c.arguments.args;
+            match &*c.func {
+                Expr::Attribute(a) if a.attr.as_str() == "copy" && args.is_empty() => {
+                    ComparableExpr::from(&*a.value) == *held
+                }
+                func => {
+                    // `copy.deepcopy(cache)`, `dict(cache)`: a copy of it
+                    let name = match func {
+                        Expr::Attribute(a) => a.attr.as_str(),
+                        Expr::Name(n) => n.id.as_str(),
+                        _ => "",
+                    };
+                    matches!(name, "deepcopy" | "copy" | "dict" | "list")
+                        && args.len() == 1
+                        && ComparableExpr::from(&args[0]) == *held
+                }
+            }
         }
         _ => false,
     }

@@ -204,7 +204,7 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # fallback (`ModuleSummary.fallback_imports`), not the binding
 # 44: an `if` that ends a `with` block guards what follows the block (`with lock: if key in
 # keys: return keys[key]`) as one of the block's own level does
-NATIVE_FORMAT = 46
+NATIVE_FORMAT = 47
 _told_stale = False
 
 

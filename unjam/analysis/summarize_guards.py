@@ -475,8 +475,9 @@ def _kept_beside(value: ast.expr, subject: ast.expr, rest: list[ast.expr]) -> bo
 
 def _returns_held(value: ast.expr, subject: ast.expr) -> bool:
     """Whether an early return hands back the held value: itself, a copy (`{**cache, "hit":
-    True}`, `cache.copy()`) or an item of it (`cache[key]`, `cache[key][0]`). A value built
-    from it (`Client(auth=auth)`) is a new one."""
+    True}`, `cache.copy()`, `copy.deepcopy(cache)`, `dict(cache)`) or an item of it
+    (`cache[key]`, `cache[key][0]`). A value built from it (`Client(auth=auth)`) is a new
+    one."""
     held = _dump(subject)
     if _dump(value) == held:
         return True
@@ -485,14 +486,17 @@ def _returns_held(value: ast.expr, subject: ast.expr) -> bool:
         return any(k is None and _dump(v) == held for k, v in pairs)
     if isinstance(value, ast.Subscript):
         return _item_of(value, held)
-    return (
-        isinstance(value, ast.Call)
-        and not value.args
-        and not value.keywords
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "copy"
-        and _dump(value.func.value) == held
-    )
+    if not isinstance(value, ast.Call) or value.keywords:
+        return False
+    func = value.func
+    if isinstance(func, ast.Attribute) and func.attr == "copy" and not value.args:
+        return _dump(func.value) == held
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name in _COPIES and len(value.args) == 1 and _dump(value.args[0]) == held
+
+
+# the calls that copy what they are given
+_COPIES = frozenset({"deepcopy", "copy", "dict", "list"})
 
 
 def _item_of(value: ast.Subscript, held: str) -> bool:

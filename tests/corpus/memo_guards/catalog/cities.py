@@ -182,3 +182,26 @@ async def list_ferries(country: str, kv: _Store = Depends(get_store)):
         ferries = (await client.get("http://ferries.internal")).json()
     await kv.set(f"ferries:{country}", json.dumps(ferries), ex=600)
     return ferries
+
+
+_regions_file: dict | None = None
+_regions_at = 0.0
+
+
+def regions_config() -> dict:
+    import copy
+    import time
+    from pathlib import Path
+
+    global _regions_file, _regions_at
+    now = time.time()
+    if _regions_file and now - _regions_at < 300:
+        return copy.deepcopy(_regions_file)  # (a copy of the kept value)
+    _regions_file = json.loads(Path("regions.json").read_text())  # expect: UJ001
+    _regions_at = now
+    return copy.deepcopy(_regions_file)
+
+
+@router.get("/{country}/regions-config")
+async def regions_config_route(country: str):
+    return regions_config().get(country)
