@@ -181,7 +181,8 @@ class ProjectIndex:
         mod = Module(primary, relpath, summary)
         self._unique = self._folders = self._tops = self.import_graph_cache = None
         self.fixed_loads_cache.clear()
-        self._attribute_stores = self._renamed = None
+        self._attribute_stores = self._renamed = self._rearmed = None
+        self._rearmed_for.clear()
         self._with_renamed.clear()
         self._targets.clear()
         self.primary[relpath] = primary
@@ -417,7 +418,10 @@ class ProjectIndex:
         sites = [
             (caller, site)
             for caller, site in self.sites_named(fd.name)
-            if site.func[0] == "attr" and site.func[2] == fd.name
+            if site.func[0] == "attr"
+            and site.func[2] == fd.name
+            and (callee := self.callee(caller, site.func)) is not None
+            and callee[1] == func.gqn
         ]
         return bool(sites) and all(
             _a_lifespan(caller.fd)
