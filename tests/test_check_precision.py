@@ -2237,3 +2237,16 @@ def test_a_ttl_memo_returning_a_copy_of_the_kept_value_is_a_cache():
     found = findings("memo_guards", "UJ001", "catalog/cities.py")
     (line,) = [n for n, f in found.items() if f.blocker == "pathlib.Path.read_text"]
     assert "on a cache miss only" in found[line].message, found[line].message
+
+
+def test_a_plain_def_fix_names_the_executor_a_fastapi_before_0_69_runs_it_in(tmp_path):
+    """Under `fastapi==0.61.1` a `def` endpoint runs in asyncio's default executor, not under
+    anyio's tokens: the plain-`def` alternative says so."""
+    (tmp_path / "main.py").write_text(
+        "import time\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        '@app.get("/")\nasync def home():\n    time.sleep(1)\n'
+    )
+    (tmp_path / "requirements.txt").write_text("fastapi==0.61.1\n")
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    (fix,) = [f.fix for f in result.findings if f.code == "UJ001"]
+    assert "a thread of asyncio's default executor per request" in fix, fix

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.grouping import Root
 from unjam.analysis.handed_files import dotted, handed_to
@@ -16,6 +17,7 @@ from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.plain_def import PlainDef
+from unjam.analysis.rules.pools import pool_of
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.analysis.summary import ImportRef
 from unjam.analysis.values import is_static
@@ -165,6 +167,7 @@ class Blocking:
         self._start_roots: set[str] = set()  # the functions start-up runs, handed ones too
         self._litestar: frozenset[str] | None = None  # (built when a fix first asks)
         self._plain_def = PlainDef(self.p, engine.root)
+        self._pools: dict[str, str] = {}  # an endpoint's module path → `_held`
         self._wrapped: dict[str, str] | None = None  # (built when a fix first asks)
         self._loop_bound = LoopBound(self.p, self.g)
         self._context_vars = ContextSetters(self.p, self.g)
@@ -312,7 +315,7 @@ class Blocking:
                 ):
                     fix += (
                         f"; or, as `{inv.name}` awaits nothing, make it a plain `def`: FastAPI "
-                        "then runs it in the thread pool, a token per request (UJ005)"
+                        f"then runs it in the thread pool, {self._held(inv)} per request (UJ005)"
                     )
                 self.e.report(
                     code,
@@ -639,6 +642,18 @@ class Blocking:
                 f for inv in self.e.model.others if inv.role is Role.LITESTAR for f in inv.funcs
             )
         return self._litestar
+
+    def _held(self, inv: Invoked) -> str:
+        """What a `def` endpoint holds while it runs: a token of anyio's limiter, or, where
+        the project pins a FastAPI before 0.69, a thread of asyncio's default executor."""
+        root = self.e.root
+        if root is None:
+            return "a token"
+        held = self._pools.get(inv.path)
+        if held is None:
+            pool = pool_of(root, app_folders([inv.path]))
+            held = self._pools[inv.path] = "a token" if pool.unit == "token" else pool.held
+        return held
 
     def _handed_fix(self, site: Site) -> str | None:
         """The fix for an `open` whose file the function hands to a sync call (see
