@@ -40,6 +40,7 @@ _PERIODIC = frozenset(
         "fastapi_utils.tasks.repeat_every",
         "fastapi_restful.tasks.repeat_every",
         "fastapi_utilities.repeat_every",
+        "fastapi_utilities.repeat_at",  # (its cron-driven twin)
     )
 )
 _HANDLERS = frozenset((Role.STARTUP, Role.SHUTDOWN))

@@ -25,3 +25,12 @@ async def refresh_rates() -> None:
 @app.on_event("startup")
 def warm_up() -> None:
     subprocess.run(["sync"], check=False)  # expect: UJ002
+
+
+from fastapi_utilities import repeat_at  # noqa: E402
+
+
+@app.on_event("startup")
+@repeat_at(cron="0 * * * *")
+def sync_repositories() -> None:
+    time.sleep(0.5)  # ok: in the thread pool, each hour after start-up
