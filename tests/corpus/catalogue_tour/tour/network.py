@@ -126,8 +126,21 @@ async def welcome_mail(address: str) -> None:
     mailer.client.templates._("d-123")  # ok: only extends the URL
 
 
+async def exchange_prices(symbol: str) -> None:
+    import ccxt
+    import ccxt.async_support as accxt
+
+    exchange = ccxt.binance({"enableRateLimit": True})
+    exchange.load_markets()  # expect: UJ001
+    exchange.fetchOHLCV(symbol, "1h")  # expect: UJ001
+    exchange.milliseconds()  # ok: the local clock
+    live = accxt.kraken()
+    await live.fetch_ticker(symbol)  # ok: the async exchange, awaited
+
+
 # the coroutines this module offers
 __all__ = [
+    "exchange_prices",
     "welcome_mail",
     "google_sign_in",
     "scoped_orders",
