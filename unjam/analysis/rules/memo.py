@@ -242,7 +242,10 @@ def _written_back(fd: FuncDef, store: tuple, key: tuple) -> bool:
     """Whether `fd` writes `key` to the kept `store` it read it from (`store.set(key, …)`,
     `setex`, `put`, …): a store that outlives the call, or one a dependency hands in
     (`redis: Redis = Depends(get_redis)`: what it keeps lives in the server)."""
-    return (_outlives(fd, store) or _injected(fd, store)) and any(
+    handed_out = store[0] == "name" and all(
+        _cache_accessor(value) for value in fd.locals.get(store[1], [("?",)])
+    )
+    return (_outlives(fd, store) or _injected(fd, store) or handed_out) and any(
         site.func[0] == "attr"
         and site.func[1] == store
         and site.func[2].partition("_")[0] in _SETTERS | {"setex", "hset"}
@@ -458,11 +461,12 @@ def _holds_call_data(fd: FuncDef, name: str, seen: set[str]) -> bool:
 
 
 def _cache_accessor(ref: tuple) -> bool:
-    """`get_cache()`, `await get_redis_cache()`: a call with no arguments of a function named
-    for a cache, which hands out the one the process keeps."""
+    """`get_cache()`, `await get_redis_cache()`, `get_redis_client(tenant_id=t)`: a call of a
+    function named for a cache or Redis, which hands out a store the process keeps (what it
+    holds lives there, not in the call)."""
     if ref[0] == "await":
         ref = ref[1]
-    if ref[0] != "call" or ref[2] or ref[3]:
+    if ref[0] != "call":
         return False
     name = ref[1][2] if ref[1][0] == "attr" else ref[1][1] if ref[1][0] == "name" else ""
     return type(name) is str and ("cache" in name.lower() or "redis" in name.lower())

@@ -5,9 +5,7 @@ from fastapi import FastAPI, Request
 from svc.audit import get_audit
 from svc.state import lifespan, on_start, ping_registry
 
-app = FastAPI(
-    lifespan=lifespan, on_startup=[on_start, ping_registry]
-)  # ok: no UJ006 (limiter raised)
+app = FastAPI(lifespan=lifespan, on_startup=[on_start, ping_registry])  # ok: no UJ006 (limiter raised)
 
 
 @app.on_event("shutdown")  # (never runs: the lifespan replaces the event handlers)

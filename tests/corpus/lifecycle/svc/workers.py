@@ -25,9 +25,7 @@ async def search_lifespan(app: FastAPI):
         app.state.index = sqlite3.connect("/var/lib/svc/search.db")  # expect: UJ002 (start-up)
         yield
         app.state.index.close()  # ok: close is not reported
-        shutil.copyfile(
-            "/var/lib/svc/search.db", "/var/backups/search.db"
-        )  # expect: UJ002 (at shutdown)
+        shutil.copyfile("/var/lib/svc/search.db", "/var/backups/search.db")  # expect: UJ002 (at shutdown)
 
 
 @asynccontextmanager
@@ -37,9 +35,7 @@ async def metrics_lifespan(app: FastAPI):
         return
     requests.post(f"{METRICS_URL}/register", json={"service": "svc"})  # expect: UJ002 (start-up)
     yield
-    requests.post(
-        f"{METRICS_URL}/deregister", json={"service": "svc"}
-    )  # expect: UJ002 (at shutdown)
+    requests.post(f"{METRICS_URL}/deregister", json={"service": "svc"})  # expect: UJ002 (at shutdown)
 
 
 search_app = FastAPI(lifespan=search_lifespan)

@@ -205,3 +205,19 @@ def regions_config() -> dict:
 @router.get("/{country}/regions-config")
 async def regions_config_route(country: str):
     return regions_config().get(country)
+
+
+def get_redis_store(tenant: str) -> _Store:
+    return store
+
+
+@router.get("/{country}/bridges")
+async def list_bridges(country: str, tenant: str = "default"):
+    kv = get_redis_store(tenant)  # (a store the process keeps, handed out per tenant)
+    hit = await kv.get(f"bridges:{country}")
+    if hit is not None:
+        return json.loads(hit)
+    async with httpx.AsyncClient() as client:  # ok: on a cache miss only
+        bridges = (await client.get("http://bridges.internal")).json()
+    await kv.set(f"bridges:{country}", json.dumps(bridges), ex=600)
+    return bridges
