@@ -477,6 +477,9 @@ class ProjectIndex:
     def mro(self, class_gqn: str) -> tuple[list[str], list[str]]:
         raise NotImplementedError  # class_index.py
 
+    def callee(self, func: Func, ref: tuple) -> Value | None:
+        raise NotImplementedError  # inference.py
+
     def _module_member(self, modname: str, name: str) -> Value | None:
         raise NotImplementedError  # resolution.py
 
