@@ -140,7 +140,7 @@ class RulesEngine:
         (FastAPI's or its own); elsewhere (a Tornado or aiohttp app, a plain asyncio
         library) `asyncio.to_thread` does the same from the standard library — which a
         project deployed on Python 3.8 or older lacks: there, `run_in_threadpool` alone."""
-        if "run_in_threadpool" not in fix:
+        if "run_in_threadpool" not in fix and "asyncio.to_thread" not in fix:
             return fix
         if self._has_starlette is None:
             self._has_starlette = any(

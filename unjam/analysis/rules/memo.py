@@ -657,11 +657,12 @@ def _fresh(func: tuple) -> bool:
     also a helper named for one (`generate_random_string()`, `new_uuid()`)."""
     name = func[2] if func[0] == "attr" else func[1] if func[0] == "name" else None
     return type(name) is str and (
-        name in _FRESH_VALUES or any(word in name.lower() for word in _FRESH_WORDS)
+        name in _FRESH_VALUES
+        or (name != "UUID" and any(word in name.lower() for word in _FRESH_WORDS))
     )
 
 
-_FRESH_WORDS = ("random", "uuid", "nonce")
+_FRESH_WORDS = ("random", "uuid", "nonce")  # (not `uuid.UUID(text)`, which parses one)
 
 
 def _asks_a_cache(method: tuple) -> bool:
