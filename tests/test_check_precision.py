@@ -2049,6 +2049,11 @@ async def copy(file: UploadFile):
         text = out.read()
     with open("notes.json", "w") as out:
         json.dump({"text": text}, out)
+    with open("notes.json") as out:
+        raw = out.read()
+    with open("notes.json") as out:
+        json.load(out)
+    return raw
 
 
 @app.post("/forward")
@@ -2056,6 +2061,14 @@ async def forward(file: UploadFile):
     await file.seek(0)
     with open("scan.pdf", "rb") as scan:
         await client.post("https://ocr.example.com", files={"file": scan})
+
+
+@app.post("/forward-kwargs")
+async def forward_kwargs(file: UploadFile):
+    await file.seek(0)
+    with open("scan.pdf", "rb") as scan:
+        kwargs = {"files": {"file": scan}, "data": {"lang": "en"}}
+        await client.post("https://ocr.example.com", **kwargs)
 """
 
 
@@ -2082,8 +2095,11 @@ def test_an_open_file_handed_to_a_sync_call_leaves_the_loop_with_it(tmp_path):
     assert [fix.startswith("use aiofiles") for _, fix in sorted(by_line.items())] == [
         True,
         False,
+        True,  # (the same `open(...)` text again, read through its own methods)
+        False,
     ], by_line
     assert fixes["POST /forward"].startswith("read the file's bytes off the loop"), fixes
+    assert fixes["POST /forward-kwargs"].startswith("read the file's bytes off the loop"), fixes
 
 
 def test_a_class_based_view_solves_its_class_attributes_and_builds_the_view():

@@ -27,22 +27,29 @@ def handed_to(func: Func, qn: str, line: int, col: int) -> tuple[str, bool] | No
             continue
         handle = ("name", name)
         # (`f` bound again by a later `with open(...) as f`: its calls are that file's)
-        rebinds = [c.line for c in fd.calls if c.line > line and _binds(c, values, bound)]
+        rebinds = [c.line for c in fd.calls if c.line > line and _binds(c, values)]
         until = min(rebinds, default=None)
+        # (or a local holding it: `kwargs = {"files": {"file": f}}`, then `post(**kwargs)`)
+        holders = [handle] + [
+            ("name", other)
+            for other, held in fd.locals.items()
+            if other != name and any(_mentions(value, handle) for value in held)
+        ]
         for call in fd.calls:
             if call.line < line or (until is not None and call.line >= until):
                 continue
-            if any(_mentions(ref, handle) for ref in (*call.args, *(v for _k, v in call.kwargs))):
+            passed = (*call.args, *(v for _k, v in call.kwargs))
+            if any(_mentions(ref, holder) for ref in passed for holder in holders):
                 written = dotted(call.func)
                 if written is not None:
                     return written, call.awaited
     return None
 
 
-def _binds(call, values: list, bound: tuple) -> bool:
-    """Whether `call` opens another file bound to the same name (one of its `enter`s)."""
-    entered = ("enter", ("call", call.func, call.args, call.kwargs))
-    return entered != bound and entered in values
+def _binds(call, values: list) -> bool:
+    """Whether `call` opens a file bound to the same name (one of its `enter`s; the same
+    text, `open(config_file)` twice, is another file object all the same)."""
+    return ("enter", ("call", call.func, call.args, call.kwargs)) in values
 
 
 def _mentions(ref: tuple, handle: tuple) -> bool:
