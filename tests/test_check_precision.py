@@ -2266,3 +2266,27 @@ def test_a_plain_def_fix_names_the_executor_a_fastapi_before_0_69_runs_it_in(tmp
     result = analyze(tmp_path, [tmp_path / "main.py"])
     (fix,) = [f.fix for f in result.findings if f.code == "UJ001"]
     assert "a thread of asyncio's default executor per request" in fix, fix
+
+
+def test_a_task_started_at_two_lines_of_one_function_is_one_entry_point():
+    """`add_channel` starts `index_channel` in both of its branches: one background task, so
+    its finding names no other entry point."""
+    found = findings("offload", "UJ001", "jobs/api.py")
+    (line,) = [n for n, f in found.items() if "index_channel" in f.message]
+    assert "other entry point" not in found[line].message, found[line].message
+
+
+def test_fixes_fit_directory_listings_and_startup_handlers(tmp_path):
+    """`os.scandir` reads entries as it is iterated: its fix lists them in the thread; an
+    aiohttp session's fix names startup handlers beside lifespan (a `lifespan=` would turn
+    an app's `on_event` handlers off)."""
+    (tmp_path / "main.py").write_text(
+        "import os\n\nimport aiohttp\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        '@app.get("/files")\nasync def files():\n    return [e.name for e in os.scandir("/data")]\n\n\n'
+        '@app.get("/ping")\nasync def ping():\n    async with aiohttp.ClientSession() as s:\n'
+        '        return (await s.get("http://x")).status\n'
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    fixes = {f.code: f.fix for f in result.findings}
+    assert "lambda: [e.name for e in os.scandir(path)]" in fixes["UJ001"], fixes
+    assert '`@app.on_event("startup")` handlers' in fixes["UJ003"], fixes

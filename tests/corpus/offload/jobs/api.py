@@ -94,3 +94,16 @@ def start_import(urls: list[str], tasks: BackgroundTasks):
     tasks.add_task(importer.import_all, urls)
     tasks.add_task(reindex, "recipes")
     return {"queued": len(urls)}
+
+
+async def index_channel(channel_id: int) -> None:
+    requests.post("https://search.internal/index", json={"id": channel_id})  # expect: UJ001
+
+
+@router.post("/channels/{channel_id}")
+async def add_channel(channel_id: int, urgent: bool = False):
+    if urgent:
+        asyncio.create_task(index_channel(channel_id))
+        return {"queued": "now"}
+    asyncio.create_task(index_channel(channel_id))
+    return {"queued": "later"}
