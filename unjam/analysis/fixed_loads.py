@@ -8,7 +8,7 @@ from __future__ import annotations
 import posixpath
 
 from unjam.analysis.project import Module, Project
-from unjam.analysis.summary import FuncDef
+from unjam.analysis.summary import FuncDef, last_name
 
 # what builds a path from fixed parts: `os.path.join(os.path.dirname(__file__), "x.py")`,
 # `Path(__file__).parent / "x.py"`
@@ -31,7 +31,7 @@ def fixed(fd: FuncDef, mod: Module, ref: tuple, depth: int = 2) -> bool:
     if tag == "binop":
         return ref[1] == "Div" and fixed(fd, mod, ref[2], depth) and fixed(fd, mod, ref[3], depth)
     if tag == "call":
-        name = _called(ref[1])
+        name = last_name(ref[1])
         return (
             name in _PATH_CALLS
             and all(fixed(fd, mod, arg, depth) for arg in ref[2])
@@ -52,7 +52,7 @@ def _loads(project: Project, mod: Module) -> set[str]:
     found: set[str] = set()
     for fd in mod.summary.funcs.values():
         for site in fd.calls:
-            name = _called(site.func)
+            name = last_name(site.func)
             if name in _BY_NAME and site.args[:1] and site.args[0][0] == "const":
                 target = project.modules.get(str(site.args[0][1]))
             elif name in _BY_PATH and site.args and fixed(fd, mod, site.args[-1]):
@@ -80,7 +80,7 @@ def _path(fd: FuncDef, mod: Module, ref: tuple, depth: int) -> str | None:
     if tag == "binop":
         return _joined(_path(fd, mod, ref[2], depth), ref[3])
     if tag == "call":
-        name, args = _called(ref[1]), ref[2]
+        name, args = last_name(ref[1]), ref[2]
         if name == "dirname" and len(args) == 1:
             inner = _path(fd, mod, args[0], depth)
             return None if inner is None else posixpath.dirname(inner)
@@ -107,7 +107,3 @@ def _assigned(fd: FuncDef, mod: Module, name: str) -> list:
     if fd.qn != "<module>":
         return fd.locals.get(name, [])
     return [value for scope, value in mod.summary.global_values.get(name, ()) if scope == fd.qn]
-
-
-def _called(func: tuple) -> str | None:
-    return func[2] if func[0] == "attr" else func[1] if func[0] == "name" else None

@@ -38,7 +38,7 @@ from unjam.analysis.duplicate_tables import tables_declared_twice
 from unjam.analysis.missing_attributes import imported_modules, module_lacks
 from unjam.analysis.missing_names import pydantic_2
 from unjam.analysis.project import Func, Module, Project
-from unjam.analysis.response_fields import union_response_annotations
+from unjam.analysis.response_fields import refused_annotation, refused_reason
 from unjam.analysis.settings_reads import missing_settings
 from unjam.analysis.summary import last_name
 from unjam.analysis.top_level_imports import Trees, top_level_statement
@@ -86,10 +86,7 @@ def raising_calls(project: Project, root: Path) -> list[RaisingCall]:
             RaisingCall(mod, line, reason, "the table is declared once")
             for mod, line, reason in tables_declared_twice(project, trees)
         ),
-        *(
-            RaisingCall(mod, line, reason, "the route is given `response_model=None`")
-            for mod, line, reason in union_response_annotations(project, root)
-        ),
+        *_union_response_annotations(project, root),
     ]
     return [call for call in found if _at_top_level(trees.of(call.module), call.line)]
 
@@ -178,6 +175,34 @@ def _displays_as_response_models(project: Project) -> list[RaisingCall]:
                     "registers the route, while the module loads (write `list[Item]`)",
                 )
             )
+    return found
+
+
+def _union_response_annotations(project: Project, root: Path) -> list[RaisingCall]:
+    """A route given no `response_model` whose return annotation is a union holding a
+    Response class (response_fields.py)."""
+    found = []
+    for func, scope in _decorated_functions(project):
+        for decorator, line, _col in func.fd.decorators:
+            if (
+                not _registers(decorator)
+                or decorator[1][2] == "websocket"
+                or "response_model" in dict(decorator[3])
+            ):
+                continue
+            owner = project.value_of(scope, decorator[1][1])
+            if owner is None or owner[1] not in _APPS:
+                continue
+            if refused_annotation(project, scope, root, func):
+                found.append(
+                    RaisingCall(
+                        func.mod,
+                        line,
+                        refused_reason(func, line),
+                        "the route is given `response_model=None`",
+                    )
+                )
+            break
     return found
 
 

@@ -3,51 +3,28 @@ takes the endpoint's return annotation as its response model (FastAPI 0.89 and l
 union that holds a Response class (`-> Union[dict, JSONResponse]`, `-> dict | Response`,
 `-> Optional[JSONResponse]`) is no pydantic field type: FastAPI raises FastAPIError ("Invalid
 args for response field") while the module loads, so the app importing it cannot start
-(raising_calls.py). A bare Response class is fine: FastAPI then builds no response model."""
+(raising_calls.py `_union_response_annotations`). A bare Response class is fine: FastAPI
+then builds no response model."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from unjam.analysis.declared_versions import app_folders, declared_below
-from unjam.analysis.project import Func, Module, Project
+from unjam.analysis.project import Func, Project
 
 _RESPONSE_MODULES = ("starlette.responses.", "fastapi.responses.", "fastapi.Response")
 _UNIONS = frozenset({"Union", "Optional"})
-_ROUTE_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
-_APPS = frozenset({"fastapi.APIRouter", "fastapi.FastAPI"})
 
 
-def union_response_annotations(project: Project, root: Path) -> list[tuple[Module, int, str]]:
-    """(module, decorator line, reason) of each module-level route whose return annotation
-    FastAPI cannot make a response field of."""
-    found = []
-    for func in project.funcs.values():
-        fd = func.fd
-        if not fd.decorators or fd.returns is None or fd.class_qn or fd.parent is not None:
-            continue
-        scope = project.module_scope(func.mod)
-        parts = _union_parts(fd.returns)
-        if len(parts) < 2 or not any(_a_response(project, scope, part) for part in parts):
-            continue
-        for decorator, line, _col in fd.decorators:
-            if not _unmodelled_route(project, scope, decorator):
-                continue
-            if declared_below(root, app_folders([func.mod.path]), "fastapi", (0, 89, 0)):
-                continue  # (before 0.89, FastAPI read no return annotation)
-            found.append((func.mod, line, _reason(func, line)))
-            break
-    return found
-
-
-def _unmodelled_route(project: Project, scope: Func, decorator: tuple) -> bool:
-    """`@router.get("/x")` of a FastAPI app or router, given no `response_model`."""
-    if decorator[0] != "call" or decorator[1][0] != "attr":
+def refused_annotation(project: Project, scope: Func, root: Path, func: Func) -> bool:
+    """Whether FastAPI would refuse `func`'s return annotation as a response model: a union
+    holding a Response class, under a FastAPI the project does not pin below 0.89."""
+    parts = _union_parts(func.fd.returns) if func.fd.returns is not None else []
+    if len(parts) < 2 or not any(_a_response(project, scope, part) for part in parts):
         return False
-    if decorator[1][2] not in _ROUTE_METHODS or "response_model" in dict(decorator[3]):
-        return False
-    owner = project.value_of(scope, decorator[1][1])
-    return owner is not None and owner[1] in _APPS
+    # (before 0.89, FastAPI read no return annotation)
+    return not declared_below(root, app_folders([func.mod.path]), "fastapi", (0, 89, 0))
 
 
 def _union_parts(ref: tuple) -> list[tuple]:
@@ -72,7 +49,7 @@ def _a_response(project: Project, scope: Func, ref: tuple) -> bool:
     return False
 
 
-def _reason(func: Func, line: int) -> str:
+def refused_reason(func: Func, line: int) -> str:
     return (
         f"{func.mod.path} registers `{func.fd.name}` (line {line}) with no `response_model`, "
         "and its return annotation is a union holding a Response class, no pydantic field "

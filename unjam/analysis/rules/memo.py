@@ -468,7 +468,7 @@ def _cache_accessor(ref: tuple) -> bool:
         ref = ref[1]
     if ref[0] != "call":
         return False
-    name = ref[1][2] if ref[1][0] == "attr" else ref[1][1] if ref[1][0] == "name" else ""
+    name = last_name(ref[1])
     return type(name) is str and ("cache" in name.lower() or "redis" in name.lower())
 
 
