@@ -2290,3 +2290,9 @@ def test_fixes_fit_directory_listings_and_startup_handlers(tmp_path):
     fixes = {f.code: f.fix for f in result.findings}
     assert "lambda: [e.name for e in os.scandir(path)]" in fixes["UJ001"], fixes
     assert '`@app.on_event("startup")` handlers' in fixes["UJ003"], fixes
+
+
+def test_a_sync_wrapper_s_calls_count_on_the_endpoint_s_trip():
+    got = findings("wrapper_calls", "UJ005", "search/main.py")
+    assert "2 places on its paths" in got[13].message
+    assert "redis.Redis.evalsha" in got[13].message

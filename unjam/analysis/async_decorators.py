@@ -70,6 +70,54 @@ def sync_decorator(p: Project, func: Func) -> str:
     return _last_name(outer[1] if outer[0] == "call" else outer) or ""
 
 
+def wrappers_run(p: Project, func: Func) -> list[tuple[Func, int, int]]:
+    """The project wrappers that run around `func` each time it is served or called, with
+    their decorator's line and column: a decorator under the route's (or any, for a function
+    nothing registers) whose wrapper, of `func`'s own kind, calls the function it is given
+    (`@throttle` whose `def wrapper(*a, **k)` calls Redis, then `f(*a, **k)`)."""
+    fd = func.fd
+    if fd.is_generator:
+        return []
+    found = []
+    for ref, line, col in _applied_first(fd):
+        applied = _surely_applied(p, func, ref)
+        if applied is None or not applied.fd.params:
+            continue
+        wrapper = _wrapper_of_kind(p, applied, fd.is_async)
+        if wrapper is None:
+            continue
+        wrapped = ("name", applied.fd.params[0].name)
+        if any(site.func == wrapped and site.arg_of < 0 for site in wrapper.fd.calls):
+            found.append((wrapper, line, col))
+    return found
+
+
+def _applied_first(fd: FuncDef) -> list[tuple[tuple, int, int]]:
+    """The decorators that wrap what is served, the outermost first: those under the
+    lowest route decorator (what it was given), all of them where none registers."""
+    decorators = list(fd.decorators)
+    registering = [i for i, (ref, _line, _col) in enumerate(decorators) if registers(ref)]
+    return decorators[registering[-1] + 1 :] if registering else decorators
+
+
+def _wrapper_of_kind(p: Project, applied: Func, is_async: bool) -> Func | None:
+    """The wrapper the decorator returns for a function of this kind: its only one, or the
+    one of that kind where it picks by kind (`_picks_by_kind`)."""
+    made = []
+    for ref in applied.fd.return_values:
+        for branch in (ref[1], ref[2]) if ref[0] == "ifexp" else (ref,):
+            if branch[0] == "name" and branch[1] in applied.fd.local_defs:
+                value = p.value_of(applied, branch)
+                if value is not None and value[0] == "func" and value[1] in p.funcs:
+                    made.append(p.funcs[value[1]])
+    if len({m.fd.qn for m in made}) > 1:
+        made = [m for m in made if m.fd.is_async == is_async]
+    if not made or len({m.fd.qn for m in made}) > 1:
+        return None
+    wrapper = made[0]
+    return wrapper if wrapper.fd.is_async == is_async and not wrapper.fd.is_generator else None
+
+
 def _under_the_route(fd: FuncDef) -> tuple | None:
     """The decorator right under the route's (what the route decorator, or `add_api_route`,
     was given), or None."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from unjam.analysis.assigned_before import assigned_before
-from unjam.analysis.async_decorators import decorator_wrapper, registers
+from unjam.analysis.async_decorators import decorator_wrapper, registers, wrappers_run
 from unjam.analysis.broken_models import BrokenModels
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
 from unjam.analysis.callgraph_done import DONE_READS, DoneCallbacks
@@ -110,6 +110,9 @@ class CallResolver:
     def _resolve(self, func: Func) -> Resolved:
         p, cat = self.project, self.cat
         out = Resolved()
+        if func.fd.decorators:
+            for wrapper, line, col in wrappers_run(p, func):
+                out.edges.append(Edge(wrapper.gqn, line, col, False))  # (it runs first)
         calls = func.fd.calls
         offload = cat.offload
         coroutines = cat.coroutines
@@ -124,6 +127,13 @@ class CallResolver:
             callee = p.callee(func, ref) if ref[0] == "attr" else p.value_of(func, ref)
             if ref[0] == "attr" and ref[1][0] in ("name", "attr"):
                 callee = self._located(func, site, ref, callee)
+            if (
+                callee is not None
+                and callee[0] == "ext"
+                and ref[0] == "attr"
+                and ref[2] == "run_sync"
+            ):
+                callee = _run_sync(callee, site, offload)
             append(callee)
             if (
                 callee is not None
@@ -763,7 +773,18 @@ _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # calls whose first parameter says whether to wait
 _WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
 # file calls whose first argument is the path read (kernel_files.py)
+_SESSION_RUN_SYNC = "sqlalchemy.ext.asyncio.AsyncSession.run_sync"
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
+
+
+def _run_sync(callee: Value, site: CallSite, offload: dict) -> Value:
+    """An awaited `x.run_sync(fn)` on an object typed only as some library's attribute
+    (`self.user_db.session.run_sync(lambda s: ...)`, fastapi-users' database adapter holding
+    an AsyncSession) is SQLAlchemy's, or anyio's: neither runs `fn` on the loop's own
+    time."""
+    if callee[1] in offload or not site.awaited:
+        return callee
+    return ("ext", _SESSION_RUN_SYNC)
 
 
 def _add_edge(out: Resolved, edge: Edge) -> None:
