@@ -101,20 +101,21 @@ def _waits_at(site: Site) -> bool:
 
 
 def _round_trips(sites: list[Site]) -> str:
-    """`a network round trip (`Session.scalar`)`, or `network calls (4 places on its paths:
-    this `Session.scalar`, `Session.execute`)`: the finding stands at the first site. The
-    places are counted, not the calls a request makes: a branch may skip some, a loop
-    repeat one."""
+    """`at least one network round trip (`Session.scalar`)`, or `network calls (4 or more
+    places on its paths: this `Session.scalar`, `Session.execute`)`: the finding stands at
+    the first site. The places are counted, not the calls a request makes: a branch may skip
+    some, a loop repeat one; and only the places unjam sees: a relationship an ORM loads
+    lazily when it is read, a library's own calls, are more."""
     names = [sites[0].qn]
     for site in sites:
         if site.qn not in names:
             names.append(site.qn)
     if len(sites) == 1:
-        return f"a network round trip (`{names[0]}`)"
+        return f"at least one network round trip (`{names[0]}`)"
     if len(names) == 1:
-        return f"network calls (`{names[0]}`, at {len(sites)} places on its paths)"
+        return f"network calls (`{names[0]}`, at {len(sites)} or more places on its paths)"
     shown = ", ".join(f"`{name}`" for name in names[1:3]) + (", …" if len(names) > 3 else "")
-    return f"network calls ({len(sites)} places on its paths: this `{names[0]}`" + (
+    return f"network calls ({len(sites)} or more places on its paths: this `{names[0]}`" + (
         f", {shown})" if shown else ")"
     )
 
