@@ -891,6 +891,8 @@ def test_a_helper_returning_a_sqlite_connection_is_not_moved_alone_into_a_thread
     assert found[28].fix.startswith("not `Journal` alone: what it makes keeps"), found[28].fix
     for line in (32, 33):
         assert "alone: its object keeps a `sqlite3.Connection`" in found[line].fix
+    # a method opening a new one on each call returns it; its object keeps none
+    assert "alone: it returns a `sqlite3.Connection`" in found[101].fix, found[101].fix
     # one object for every request, whatever thread its connection serves: no plain `def`,
     # whose requests' threads would share its cursor
     for line in (82, 83):

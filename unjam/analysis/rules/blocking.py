@@ -149,14 +149,6 @@ def _opened_for_any_thread(scope: Func, ref: tuple) -> bool:
     return any(_any_thread(value) for value in values)
 
 
-def _holding(func: Func) -> str:
-    """How a function holds what only its thread may use: it returns it, or the object it
-    makes (`__init__`) or runs on (a method) keeps it."""
-    if func.class_gqn is None:
-        return "it returns"
-    return "what it makes keeps" if func.fd.name == "__init__" else "its object keeps"
-
-
 class Blocking:
     def __init__(self, engine: RulesEngine) -> None:
         self.e = engine
@@ -476,7 +468,7 @@ class Blocking:
                 "with `await asyncio.to_thread(...)`, or use aiosqlite"
             )
         if setter is None and made:
-            what = _holding(self.p.funcs[gqn])
+            what = self._holding(self.p.funcs[gqn])
             return (
                 f"not `{called}` alone: {what} a `{made}`, which no two threads may use at "
                 "once (by default only the thread that opened it may), so open it and use it "
@@ -496,6 +488,18 @@ class Blocking:
             "...)`, then `for var, value in ctx.items(): var.set(value)` — or replace its "
             "blocking calls with async ones"
         )
+
+    def _holding(self, func: Func) -> str:
+        """How a function holds what only its thread may use: the object it makes
+        (`__init__`) or runs on (a method whose object's constructor opened it) keeps it, or
+        it returns it (`UserStore._connect`, a new connection on each call)."""
+        if func.class_gqn is None:
+            return "it returns"
+        if func.fd.name == "__init__":
+            return "what it makes keeps"
+        init = self.p.method(func.class_gqn, "__init__")
+        kept = init is not None and self._kept_thread_bound(init)
+        return "its object keeps" if kept else "it returns"
 
     def _thread_bound(self, gqn: str) -> str:
         """What the function returns when only the thread that made it may use it (a

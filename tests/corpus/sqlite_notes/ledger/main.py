@@ -89,3 +89,22 @@ shared_ledger = Ledger(sqlite3.connect("ledger.db", check_same_thread=False))
 @app.get("/ledger/balance")
 async def ledger_balance():
     return {"balance": shared_ledger.balance()}
+
+
+class Accounts:
+    """Keeps only a path: `_connect` opens a new connection on each call and returns it."""
+
+    def __init__(self, path: str):
+        self._path = path
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self._path)  # expect: UJ001
+
+
+accounts = Accounts("ledger.db")
+
+
+@app.get("/accounts/count")
+async def accounts_count():
+    with accounts._connect() as conn:
+        return conn.execute("SELECT COUNT(*) FROM entries").fetchone()  # expect: UJ001
