@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,7 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
         portion.insert(0, folder)
         if has_init(d):
             names.extend(_namespace_name(d, portion, parts, has_init, _split_text))
+            _drop_a_library_s_name(names, parts)
             break
     for base in (root, inside + "src"):
         prefix = base if base == "/" else base + "/"
@@ -133,6 +135,7 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
         d = d.parent
         if has_init(d):
             names.extend(_namespace_name(d, portion, parts, has_init, _split_path))
+            _drop_a_library_s_name(names, parts)
             break
     for base in (root, root / "src"):
         try:
@@ -188,6 +191,22 @@ def _namespace_name(
             break
         d = parent
     return [".".join(chain)]
+
+
+def _drop_a_library_s_name(names: list[str], parts: list[str]) -> None:
+    """Drop the name a file in a namespace folder inside a package has from that folder
+    alone (`redis` for `app/dependencies/redis.py`) when a library the analysis knows bears
+    it: that folder is on no program's `sys.path`, so `import redis` anywhere means the
+    library, while `app.dependencies.redis` still reaches the file."""
+    if parts and len(names) > 1 and names[0] == ".".join(parts) and parts[0] in _libraries():
+        del names[0]
+
+
+@lru_cache(maxsize=1)
+def _libraries() -> frozenset[str]:
+    from unjam.analysis.catalogue import library_roots
+
+    return library_roots()
 
 
 def _split_text(d: str) -> tuple[str, str]:

@@ -1,0 +1,3 @@
+import redis
+
+client = redis.Redis(host="localhost", port=6379)
