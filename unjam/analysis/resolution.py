@@ -72,6 +72,13 @@ class Resolver(ProjectIndex):
                     return found
             parts = mod.name.split(".")
             keep = len(parts) - imp.level + (1 if mod.summary.is_package else 0)
+            if keep <= 0:
+                # (a name too short for the import: app/routes/x.py under a folder no import
+                # can spell, `fastapi-backend/`, is `x` alone; Python finds its package's
+                # folder from the file, `cd fastapi-backend && uvicorn app.main:app`)
+                found = self.relative_by_path(mod, imp.level, imp.module, imp.name)
+                if found is not None:
+                    return found
             base = ".".join(parts[: max(keep, 0)])
             if imp.module:
                 base = f"{base}.{imp.module}" if base else imp.module

@@ -1,0 +1,5 @@
+from sqlalchemy.orm import Session
+
+
+def get_db():
+    yield Session()

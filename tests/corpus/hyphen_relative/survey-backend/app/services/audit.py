@@ -1,0 +1,2 @@
+def record(session, what: str) -> None:
+    session.flush()
