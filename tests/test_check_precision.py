@@ -1065,9 +1065,11 @@ def test_a_wildcard_entry_s_fix_names_the_method_called_on_the_object_called():
 
 def test_sqlmodel_s_exec_is_fixed_with_sqlmodel_s_async_session():
     """`session.exec(...)` is SQLModel's method (SQLAlchemy's AsyncSession has none): the fix
-    names SQLModel's AsyncSession, not SQLAlchemy's."""
+    names SQLModel's AsyncSession, not SQLAlchemy's; the call is named SQLModel's too."""
     found = findings("catalogue_tour", "UJ001", "tour/sqlmodel_rows.py")
-    assert found[10].blocker == "sqlalchemy.orm.Session.exec", found[10].blocker
+    assert found[10].blocker == "sqlmodel.Session.exec", found[10].blocker
+    assert found[10].message.startswith("`sqlmodel.Session.exec`"), found[10].message
+    assert found[10].chain[-1].name == "sqlmodel.Session.exec", found[10].chain
     assert "sqlmodel.ext.asyncio.session.AsyncSession" in found[10].fix, found[10].fix
 
 
@@ -1699,18 +1701,31 @@ async def proxy(url: str, request: Request):
     async with aiohttp.ClientSession() as upstream:
         async with upstream.get(url, headers=forwarded) as reply:
             return await reply.text()
+
+
+@app.post("/auth/{path:path}")
+async def auth_proxy(path: str, request: Request):
+    kept = {k: v for k, v in request.headers.items() if k.lower() in {"cookie", "accept"}}
+    async with aiohttp.ClientSession() as upstream:
+        async with upstream.post(f"https://auth.example/{path}", headers=kept) as reply:
+            return await reply.json()
 """
 
 
 def test_a_session_keeping_one_user_s_cookies_is_fixed_by_sharing_its_connections(tmp_path):
     """A session built with `cookies=`, or whose `cookie_jar` is read back, holds one user's
     cookies: the fix keeps a session per request and shares the connector; so does one
-    that forwards its caller's Cookie header (a proxy: its jar keeps what the upstream sets
-    for that caller); a plain one is fixed by sharing the session."""
+    that forwards its caller's Cookie header, alone or among the headers it copies (a proxy:
+    its jar keeps what the upstream sets for that caller); a plain one is fixed by sharing the session."""
     (tmp_path / "main.py").write_text(_COOKIE_SESSIONS_APP)
     result = analyze(tmp_path, [tmp_path / "main.py"])
     fixes = {f.entry.route: f.fix for f in result.findings if f.code == "UJ003"}
-    for route in ("GET /captcha/{cid}", "POST /login/{cid}", "GET /proxy"):
+    for route in (
+        "GET /captcha/{cid}",
+        "POST /login/{cid}",
+        "GET /proxy",
+        "POST /auth/{path:path}",
+    ):
         assert fixes[route].startswith("the session keeps one user's cookies"), fixes
     assert "cookies" not in fixes["GET /weather"], fixes
     assert "cookies" not in fixes["POST /refresh"], fixes  # (it reads the request's cookies)
@@ -2298,3 +2313,11 @@ def test_a_sync_wrapper_s_calls_count_on_the_endpoint_s_trip():
     got = findings("wrapper_calls", "UJ005", "search/main.py")
     assert "2 or more places on its paths" in got[13].message
     assert "redis.Redis.evalsha" in got[13].message
+
+
+def test_relative_imports_under_a_folder_no_import_can_spell_are_followed():
+    """survey-backend/app/ has no `__init__.py`: `items` is named `items` alone, and its
+    `from ..services.audit import record` is found from the file."""
+    got = findings("hyphen_relative", "UJ005", "survey-backend/app/routes/items.py")
+    assert "2 or more places" in got[11].message, got[11].message
+    assert "POST /api/items" in got[11].message, got[11].message

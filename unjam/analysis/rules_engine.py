@@ -120,8 +120,8 @@ class RulesEngine:
             kind=kind,
             severity=severity if severity is not None else RULES[code].severity,
             location=at,
-            message=message,
-            blocker=blocker,
+            message=shown(message),
+            blocker=shown(blocker),
             entry=entry,
             chain=chain,
             fix=self._portable(fix),
@@ -187,7 +187,7 @@ class RulesEngine:
             func = self.p.funcs[gqn]
             chain.append(ChainStep(func.display, func.mod.path, line))
         if blocker is not None and chain:
-            chain.append(ChainStep(blocker, chain[-1].path, site_line))
+            chain.append(ChainStep(shown(blocker), chain[-1].path, site_line))
         return tuple(chain)
 
     def memo_step(self, path: list[tuple[str, int]]) -> str | None:
@@ -691,3 +691,16 @@ def _guard_kind(project: Project, func: Func, index: int) -> str:
     if expiring_cache(project, func, index):
         return "expires"
     return "key" if keyed(fd, index) else "one"
+
+
+# names the catalogue files a call under that only its users would not recognise: SQLModel's
+# Session subclasses SQLAlchemy's and is typed as it, while `exec` is SQLModel's alone
+_SHOWN = {"sqlalchemy.orm.Session.exec": "sqlmodel.Session.exec"}
+
+
+def shown(text: str) -> str:
+    """`text` with each such name as its users know it."""
+    for name, known in _SHOWN.items():
+        if name in text:
+            text = text.replace(name, known)
+    return text

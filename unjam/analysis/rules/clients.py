@@ -665,12 +665,16 @@ def _listed(names: tuple[str, ...]) -> str:
 
 def _cookie_headers_read(ref: tuple) -> list[tuple]:
     """The `x.headers` whose Cookie header the ref reads (`request.headers["cookie"]`,
-    `request.headers.get("Cookie")`): a route forwarding its caller's cookies upstream, as a
-    proxy does, whose session then keeps what the upstream sets for that caller."""
+    `request.headers.get("Cookie")`), or that it copies whole (`request.headers.items()`
+    filtered by an allowlist, `dict(request.headers)`): a route forwarding its caller's
+    cookies upstream, as a proxy does, whose session then keeps what the upstream sets for
+    that caller."""
     found = []
     stack = [ref]
     while stack:
         item = stack.pop()
+        if len(item) >= 3 and item[0] == "call" and _copies_headers(item):
+            found.append(item[1][1] if item[1][0] == "attr" else item[2][0])
         if len(item) >= 3 and item[0] in ("sub", "call"):
             base, keys = item[1], item[2]
             if item[0] == "call" and base[0] == "attr" and base[2] == "get":
@@ -685,6 +689,19 @@ def _cookie_headers_read(ref: tuple) -> list[tuple]:
                 found.append(base)
         stack.extend(part for part in item if type(part) is tuple)
     return found
+
+
+def _copies_headers(call: tuple) -> bool:
+    """`x.headers.items()` or `dict(x.headers)`: every header `x` carries, its Cookie too."""
+    func, args = call[1], call[2]
+    if func[0] == "attr":
+        return func[2] == "items" and func[1][0] == "attr" and func[1][2] == "headers"
+    return (
+        func == ("name", "dict")
+        and len(args) == 1
+        and args[0][0] == "attr"
+        and (args[0][2] == "headers")
+    )
 
 
 def _cookie_holders(ref: tuple) -> list[tuple]:
