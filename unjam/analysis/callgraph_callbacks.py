@@ -83,6 +83,9 @@ class PassedCallables:
             ):
                 continue  # (resolving every call of every scope would cost seconds)
             callee = p.callee(scope, site.func)
+            if callee is not None and callee[0] in ("func", "meth") and callee[1] in p.funcs:
+                out |= self._handed_on(p.funcs[callee[1]], callee[0], site, names, 2)
+                continue
             off = offload.get(callee[1]) if callee is not None and callee[0] == "ext" else None
             if off is None or off.context in ("iterator", "task"):
                 continue
@@ -90,6 +93,43 @@ class PassedCallables:
             if arg is not None and arg[0] == "name":
                 out.add(arg[1])
         return out
+
+    def _handed_on(self, target: Func, kind: str, site: CallSite, names: set, depth: int) -> set:
+        """Which of `names` the call passes to a project function that runs what it is
+        given in a worker thread (`run_session(_call)` of `async def run_session(func):
+        return await asyncio.to_thread(_with_session, func)`): as an argument of a thread
+        hand-off, or, `depth` more levels down, of another such function."""
+        found = set()
+        for index, param in enumerate(target.fd.params):
+            bound = binds_first(target, kind, site, index)
+            arg = argument(site, param, index - 1 if bound else index)
+            if arg is None or arg[0] != "name" or arg[1] not in names:
+                continue
+            if self._runs_in_a_thread(target, param.name, depth):
+                found.add(arg[1])
+        return found
+
+    def _runs_in_a_thread(self, func: Func, name: str, depth: int) -> bool:
+        """Whether `func` hands its parameter `name` to a thread: among the arguments of a
+        thread hand-off (`asyncio.to_thread(name)`, `asyncio.to_thread(helper, name)`), or
+        to a project function that does, `depth` levels down."""
+        p = self.project
+        for site in func.fd.calls:
+            args = [*site.args, *(value for _key, value in site.kwargs)]
+            if ("name", name) not in args:
+                continue
+            callee = p.callee(func, site.func)
+            if callee is None:
+                continue
+            if callee[0] == "ext":
+                off = p.catalogue.offload.get(callee[1])
+                if off is not None and off.context not in ("iterator", "task"):
+                    return True
+            elif depth > 0 and callee[0] in ("func", "meth") and callee[1] in p.funcs:
+                target = p.funcs[callee[1]]
+                if self._handed_on(target, callee[0], site, {name}, depth - 1):
+                    return True
+        return False
 
     def passed_in(self, func: Func, name: str) -> bool:
         """Whether `name()` in `func` calls a parameter some caller passes: `func`'s own
