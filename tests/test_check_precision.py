@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from unjam.analysis.engine import analyze
+from unjam.analysis.rules_engine import shown
 from unjam.model import Severity
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -1070,6 +1071,9 @@ def test_sqlmodel_s_exec_is_fixed_with_sqlmodel_s_async_session():
     assert found[10].blocker == "sqlmodel.Session.exec", found[10].blocker
     assert found[10].message.startswith("`sqlmodel.Session.exec`"), found[10].message
     assert found[10].chain[-1].name == "sqlmodel.Session.exec", found[10].chain
+    # SQLAlchemy's own `execute`, whose name starts the same, keeps its name
+    execute = "`sqlalchemy.orm.Session.execute` (database I/O)"
+    assert shown(execute) == execute
     assert "sqlmodel.ext.asyncio.session.AsyncSession" in found[10].fix, found[10].fix
 
 

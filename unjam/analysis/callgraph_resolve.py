@@ -81,6 +81,8 @@ class CallResolver:
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self._runners: dict[str, bool] = {}  # function gqn → see _loop_runner
         self._by_def: dict[int, Func] | None = None  # see _enclosing_locals
+        # a decorator's wrapper → the functions it was seen wrapping (wrappers_run)
+        self.wrapping: dict[str, set[str]] = {}
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
         self.orm_deletes = OrmDeletes(project)
@@ -113,6 +115,7 @@ class CallResolver:
         if func.fd.decorators:
             for wrapper, line, col in wrappers_run(p, func):
                 out.edges.append(Edge(wrapper.gqn, line, col, False))  # (it runs first)
+                self.wrapping.setdefault(wrapper.gqn, set()).add(func.gqn)
         calls = func.fd.calls
         offload = cat.offload
         coroutines = cat.coroutines

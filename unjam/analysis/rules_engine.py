@@ -17,6 +17,7 @@ the message says how many other entries reach it too.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
@@ -699,8 +700,9 @@ _SHOWN = {"sqlalchemy.orm.Session.exec": "sqlmodel.Session.exec"}
 
 
 def shown(text: str) -> str:
-    """`text` with each such name as its users know it."""
+    """`text` with each such name as its users know it (a whole name: not the start of
+    `sqlalchemy.orm.Session.execute`)."""
     for name, known in _SHOWN.items():
         if name in text:
-            text = text.replace(name, known)
+            text = re.sub(rf"{re.escape(name)}(?![\w])", known, text)
     return text

@@ -630,12 +630,21 @@ class Blocking:
 
     def _cleanup_only(self, site: Site) -> bool:
         """A blocking call in an `except` handler of a function whose normal path blocks
-        too (`session.rollback()` after `session.commit()`): the normal path's calls are
+        too (`session.rollback()` after `session.commit()`, or a decorator's wrapper whose
+        wrapped function's path blocks): the normal path's calls are
         the finding, and the fix that moves them moves this one; whether the handler runs
         at all depends on an error unjam cannot tell the entry raises."""
         resolved = self.g.resolved(site.func)
-        return site in resolved.on_error and any(
-            other not in resolved.on_error for other in resolved.blocking
+        if site not in resolved.on_error:
+            return False
+        if any(other not in resolved.on_error for other in resolved.blocking):
+            return True
+        # a decorator's wrapper (a retry's `time.sleep` between attempts): its normal path
+        # is the function it wraps
+        return any(
+            other not in resolved.on_error
+            for wrapped in self.g.wrapping.get(site.func, ())
+            for other in self.g.reach(wrapped, "loop")
         )
 
     def _litestar_handlers(self) -> frozenset[str]:

@@ -3,6 +3,7 @@ runs on every request, around the endpoint, in the endpoint's own context."""
 
 import functools
 import inspect
+import time
 
 import redis
 
@@ -56,5 +57,20 @@ def registered(func):
     async def wrapper(*args, **kwargs):
         store.incr("calls")  # ok: what the route serves is not this wrapper
         return await func(*args, **kwargs)
+
+    return wrapper
+
+
+def retried(func):
+    """Retries a failed call after a pause: the pause runs only after a failure."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        for attempt in range(3):
+            try:
+                return func(*args, **kwargs)
+            except ConnectionError:
+                time.sleep(0.1 * 2**attempt)  # ok: beside the wrapped call's own block
+        raise ConnectionError("gave up")
 
     return wrapper

@@ -1,7 +1,7 @@
 import httpx
 from fastapi import FastAPI
 
-from search.limits import audited, counted, registered, throttle
+from search.limits import audited, counted, registered, retried, throttle
 
 app = FastAPI()  # expect: UJ006
 index = httpx.Client(base_url="http://localhost:9200")
@@ -30,3 +30,14 @@ async def recent() -> list:
 @app.get("/stats")
 async def stats() -> dict:
     return {}
+
+
+@retried
+def publish(event: str) -> None:
+    index.post("/events/_doc", json={"event": event})  # expect: UJ001
+
+
+@app.post("/events")
+async def events(event: str) -> dict:
+    publish(event)
+    return {"queued": True}
