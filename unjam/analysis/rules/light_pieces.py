@@ -121,7 +121,8 @@ class LightPieces:
     def _calls_nothing_heavy(self, func: Func, seen: set[str], depth: int) -> bool:
         """Whether every call `func` makes is a builtin, a str/dict method, or project code
         (a function, a class's `__init__`) that in turn calls only such things, a few calls
-        deep; and it reaches no blocking call and builds no client."""
+        deep and reads no relationship of its own model; and it reaches no blocking call and
+        builds no client."""
         if func.gqn in seen:
             return True
         seen.add(func.gqn)
@@ -141,10 +142,19 @@ class LightPieces:
                     continue
             targets = self._project_targets(callee)
             if targets is None or not all(
-                self._calls_nothing_heavy(t, seen, depth + 1) for t in targets
+                self._calls_nothing_heavy(t, seen, depth + 1) and not self._loads_own(t)
+                for t in targets
             ):
                 return False
         return True
+
+    def _loads_own(self, method: Func) -> bool:
+        """Whether a model's method reads one of its own relationships (`for m in
+        self.memberships:` in `User.role_in`): the piece calling it loads it."""
+        if method.class_gqn is None:
+            return False
+        related = self._relationships(method.class_gqn)
+        return bool(related) and self._reads_attribute(method, "self", related)
 
     def _project_targets(self, callee: Value | None) -> list[Func] | None:
         """The project functions a call runs — a function's body, a class's `__init__`;

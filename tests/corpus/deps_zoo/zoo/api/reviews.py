@@ -27,6 +27,9 @@ class Reviewer(Base):
     role_id: Mapped[int] = mapped_column(ForeignKey("roles.id"))
     role: Mapped[Role] = relationship()
 
+    def role_name(self) -> str:
+        return self.role.name
+
 
 def get_db():
     db = SessionLocal()
@@ -48,4 +51,15 @@ def is_reviewer(reviewer: Reviewer = Depends(current_reviewer)) -> Reviewer:
 
 @router.get("/pending")  # expect: UJ005 (five trips: the session, the reviewer, the role check, the endpoint, its validation)
 def pending(db: Session = Depends(get_db), reviewer: Reviewer = Depends(is_reviewer)) -> list:
+    return db.query(Reviewer).all()  # expect: UJ005
+
+
+def is_editor(reviewer: Reviewer = Depends(current_reviewer)) -> Reviewer:
+    if reviewer.role_name() != "editor":
+        raise HTTPException(status_code=403)
+    return reviewer
+
+
+@router.get("/drafts")  # expect: UJ005 (five trips: the session, the reviewer, the editor check, the endpoint, its validation)
+def drafts(db: Session = Depends(get_db), editor: Reviewer = Depends(is_editor)) -> list:
     return db.query(Reviewer).all()  # expect: UJ005
