@@ -215,7 +215,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[66]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[68]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 
@@ -2327,3 +2327,13 @@ def test_relative_imports_under_a_folder_no_import_can_spell_are_followed():
     got = findings("hyphen_relative", "UJ005", "survey-backend/app/routes/items.py")
     assert "2 or more places" in got[11].message, got[11].message
     assert "POST /api/items" in got[11].message, got[11].message
+
+
+def test_a_file_every_loader_names_is_downloaded_once_and_one_per_request_each_time():
+    """`Tagger` is built per request, but its `self.weights` is a path written in the code:
+    the download its missing file makes is a first-call stall; `Mirror`'s target comes from
+    its argument, so the same download, reached from its route, is per-request work."""
+    found = findings("memo_guards", "UJ001", "catalog/weights.py")
+    assert "on the first call only" in found[20].message, found[20].message
+    assert "on the first call only" not in found[16].message, found[16].message
+    assert "`mirror`" in found[16].message, found[16].message

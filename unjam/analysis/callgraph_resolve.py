@@ -34,7 +34,7 @@ from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.parameters import fails_to_bind
 from unjam.analysis.project import Func, Project, Value
 from unjam.analysis.redefined import runtime_bodies
-from unjam.analysis.rules.memo import MemoGuards, set_from_arguments
+from unjam.analysis.rules.memo import MemoGuards, fixed_paths, set_from_arguments
 from unjam.analysis.set_up_only import (
     never_stored,
     set_up_only,
@@ -76,6 +76,7 @@ class CallResolver:
         self._facts: dict[str, tuple] = {}
         self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
         self._given: dict[str, frozenset[str]] = {}  # class gqn → its attributes from arguments
+        self._fixed: dict[str, frozenset[str]] = {}  # class gqn → its attributes naming a file
         self._init_only: dict[str, frozenset[str]] = {}  # class gqn → see _set_up_only
         self._outside_stores: frozenset[str] | None = None  # see _set_up_only
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
@@ -448,12 +449,13 @@ class CallResolver:
             if fd.name != "__init__":
                 computed |= self._set_up_only(class_gqn) | self._never_stored(class_gqn, fd)
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
+        fixed = self._fixed_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
         rearmed = p.rearmed_flags(class_gqn) | self.slot_resets.before_calls(fd)
         invalidated = p.reset_by_callers(fd) if fd.globals_declared else frozenset()
         per_call = self._enclosing_locals(fd) if fd.parent else frozenset()
         return MemoGuards(
-            fd, shared, computed, p.written_names(), rearmed, given, invalidated, per_call
+            fd, shared, computed, p.written_names(), rearmed, given, invalidated, per_call, fixed
         )
 
     def _enclosing_locals(self, fd: FuncDef) -> frozenset[str]:
@@ -481,6 +483,15 @@ class CallResolver:
         if known is None:
             methods = [m.fd for m in self.methods_of(class_gqn)]
             known = self._given[class_gqn] = set_from_arguments(methods)
+        return known
+
+    def _fixed_of(self, class_gqn: str) -> frozenset[str]:
+        """The attributes the class and its project bases set to a path written in the
+        code (rules/memo.py `fixed_paths`)."""
+        known = self._fixed.get(class_gqn)
+        if known is None:
+            methods = [m.fd for m in self.methods_of(class_gqn)]
+            known = self._fixed[class_gqn] = fixed_paths(methods)
         return known
 
     def methods_of(self, class_gqn: str) -> list[Func]:

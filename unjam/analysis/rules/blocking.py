@@ -254,6 +254,12 @@ class Blocking:
                     else:
                         path = steady
                         via = self.e.via(path[1:])
+                if memoised and counts[site] > 1:
+                    # another entry that reaches it on every call is the finding's entry
+                    steadily = self._steadily(site, labelled, reached_by[site], inv)
+                    if steadily is not None:
+                        (inv, path), memoised = steadily, False
+                        via = self.e.via(path[1:])
                 if memoised and (
                     self._import_warmed.warmed(path, site)
                     or (not startup and self._warmed_at_start(site, path))
@@ -627,6 +633,22 @@ class Blocking:
                     return by_func[f], path
                 fallback = fallback or (by_func[f], path)
         return fallback
+
+    def _steadily(
+        self, site: Site, labelled: list[tuple[Invoked, str]], reached_by: set[str], inv: Invoked
+    ) -> tuple[Invoked, list[tuple[str, int]]] | None:
+        """Another entry than `inv` that reaches `site` on every call (through no memo
+        guard nor cached function) within MAX_CALLS calls, and its path, if one does: one
+        loader of a fixed file downloads it once, another of a file per request each time."""
+        if site in self.g.resolved(site.func).guarded:
+            return None  # (guarded where it is made: once, whichever way it is reached)
+        for other, label in labelled:
+            if other is inv or label not in reached_by or other.on_error:
+                continue
+            path = self.e.steady_path(other, site)
+            if path is not None and len(path) - 1 <= MAX_CALLS:
+                return other, path
+        return None
 
     def _cleanup_only(self, site: Site) -> bool:
         """A blocking call in an `except` handler of a function whose normal path blocks

@@ -34,7 +34,8 @@ A guard is a memo guard when the value it tests outlives the call:
 It is not one when the value is per call or per instance: `self.…` (unless the instance is
 the process's one — a class instantiated only at module level, `handler = Handler()`, or by
 start-up code — and the test reads a stored attribute, not a `@property` that computes its
-answer: `if not self.running:`), a parameter
+answer: `if not self.running:`; or the test asks the file system about a path every instance
+sets alike, written in the code: `if not self.weights.exists():`), a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
 builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), a module table or
 value that no code fills or rebinds (`if h in KNOWN: return KNOWN[h]`: what the program ships
@@ -55,6 +56,8 @@ from unjam.analysis.summary import CallSite, FuncDef, Guard, last_name, mentions
 # `digest = md5(url)`, `name = digest[:12]`, `path = f"static/{name}.png"`)
 _DERIVED_DEPTH = 6
 _PER_CALL_STATE = frozenset({"request", "req", "websocket", "ws"})  # `request.state`: per call
+_FILE_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir"})
+_PATH_MAKERS = frozenset({"Path", "PurePath", "join"})
 _READS = frozenset({"get", "setdefault"})
 # `getattr(a, k)`; `logging.getLogger(name)`: the process's one logger of that name, so
 # `if not logger.handlers:` … `logger.addHandler(h)` configures it once
@@ -110,6 +113,7 @@ def _outlives_call(
     given: frozenset[str] = frozenset(),
     invalidated: frozenset[str] = frozenset(),
     per_call: frozenset[str] = frozenset(),
+    fixed: frozenset[str] = frozenset(),
 ) -> bool:
     if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
         return True
@@ -160,6 +164,8 @@ def _outlives_call(
     if name in per_call:
         return False  # (an enclosing call's local: `cache = {}` made anew on each call)
     if name == "self":
+        if fixed and _asks_the_file_system(subject) and _self_attr(subject) in fixed:
+            return True  # `if not self.weights.exists():` of a fixed file: kept on disk
         return shared_self and _self_attr(subject) not in computed
     if name in fd.globals_declared:
         return name not in invalidated  # (a caller's `_keys = None` then `get_keys()`)
@@ -506,6 +512,39 @@ def _reads_environment(ref: tuple) -> bool:
     if ref[0] == "attr":
         return ref[2] in _ENVIRONMENT and ref[1] == ("name", "os")
     return ref[0] == "name" and ref[1] in _ENVIRONMENT
+
+
+def _asks_the_file_system(subject: tuple) -> bool:
+    """`x.exists()`, `x.is_file()`, `os.path.exists(x)` and their kin."""
+    if subject[0] == "await":
+        subject = subject[1]
+    return subject[0] == "call" and last_name(subject[1]) in _FILE_TESTS
+
+
+def fixed_paths(methods: list[FuncDef]) -> frozenset[str]:
+    """The attributes of `self` every store of which is a path written in the code
+    (`self.weights = Path("data") / "models" / "tagger.pt"`): each instance names the same
+    file, which outlives the instance that made it."""
+    fixed: set[str] = set()
+    varying: set[str] = set()
+    for fd in methods:
+        for base, attr, value in fd.attr_stores:
+            if base == _SELF:
+                (fixed if _written_path(value) else varying).add(attr)
+    return frozenset(fixed - varying)
+
+
+def _written_path(ref: tuple) -> bool:
+    """A path made of literals only: `"data/m.pt"`, `Path("data") / "m.pt"`,
+    `os.path.join("data", "m.pt")`."""
+    tag = ref[0]
+    if tag == "const":
+        return isinstance(ref[1], str)
+    if tag == "binop":
+        return ref[1] == "Div" and _written_path(ref[2]) and _written_path(ref[3])
+    if tag == "call" and last_name(ref[1]) in _PATH_MAKERS and not ref[3]:
+        return bool(ref[2]) and all(_written_path(arg) for arg in ref[2])
+    return False
 
 
 def _self_attr(subject: tuple) -> str | None:
@@ -1061,6 +1100,7 @@ class MemoGuards:
     __slots__ = (
         "_computed",
         "_fd",
+        "_fixed",
         "_given",
         "_invalidated",
         "_known",
@@ -1080,7 +1120,9 @@ class MemoGuards:
         given: frozenset[str] = frozenset(),
         invalidated: frozenset[str] = frozenset(),
         per_call: frozenset[str] = frozenset(),
+        fixed: frozenset[str] = frozenset(),
     ) -> None:
+        self._fixed = fixed  # the attributes of `self` that name a fixed file (fixed_paths)
         self._written = written  # the names some code fills (None: take any as filled)
         # the enclosing functions' locals a nested function reads: made anew on each of
         # their calls (not where a function run once, a lifespan or an app builder, holds it)
@@ -1111,6 +1153,7 @@ class MemoGuards:
             self._given,
             self._invalidated,
             self._per_call,
+            self._fixed,
         )
 
     def __call__(self, index: int) -> bool:

@@ -12,6 +12,7 @@ from catalog.pricing import FeedWatcher, open_price_book, pricing
 from catalog.providers import providers
 from catalog.registry import store
 from catalog.thumbnails import thumbnails
+from catalog.weights import weights
 from catalog.settings import settings
 from catalog.workers import workers
 
@@ -26,6 +27,7 @@ app.include_router(settings)
 app.include_router(workers)
 app.include_router(providers)
 app.include_router(forecasts)
+app.include_router(weights)
 
 
 @app.on_event("startup")
