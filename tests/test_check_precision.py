@@ -2337,3 +2337,34 @@ def test_a_file_every_loader_names_is_downloaded_once_and_one_per_request_each_t
     assert "on the first call only" in found[20].message, found[20].message
     assert "on the first call only" not in found[16].message, found[16].message
     assert "`mirror`" in found[16].message, found[16].message
+
+
+def test_an_engine_built_from_a_spread_dict_of_a_sqlite_url_makes_no_round_trips(tmp_path):
+    """`create_engine(**db_kwargs)` with `db_kwargs = {"url": f"sqlite:///…", …}`: the URL is
+    SQLite's, so the sessions' calls are file I/O, not network round trips."""
+    (tmp_path / "requirements.txt").write_text("fastapi\nsqlalchemy\npsycopg2-binary\n")
+    (tmp_path / "Dockerfile").write_text('FROM python:3.11\nCMD ["uvicorn", "main:app"]\n')
+    (tmp_path / "main.py").write_text(
+        "from fastapi import FastAPI\n"
+        "from sqlalchemy import create_engine, text\n"
+        "from sqlalchemy.orm import sessionmaker\n\n"
+        'db_kwargs = {"url": "sqlite:////config/user.db", "pool_pre_ping": True}\n'
+        "Session = sessionmaker(bind=create_engine(**db_kwargs))\n"
+        "app = FastAPI()\n\n\n"
+        '@app.get("/plugins")\n'
+        "def plugins():\n"
+        "    with Session() as db:\n"
+        '        return db.execute(text("SELECT 1")).all()\n'
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    assert not [f for f in result.findings if f.code == "UJ005"], result.findings
+
+
+def test_a_command_run_through_a_shell_is_fixed_with_create_subprocess_shell():
+    """`subprocess.Popen("nginx -s reload", shell=True)` runs a command line: the async fix
+    is `create_subprocess_shell`, which takes one, not `create_subprocess_exec`."""
+    found = findings("routing", "UJ001", "chat/admin/proxy.py")
+    assert "asyncio.create_subprocess_shell(" in found[5].fix, found[5].fix
+    assert "create_subprocess_exec" not in found[5].fix, found[5].fix
+    plain = findings("routing", "UJ001", "chat/admin/views.py")
+    assert "create_subprocess_exec" in plain[5].fix, plain[5].fix

@@ -144,7 +144,7 @@ def _server_url(project: Project, func: Func, site: CallSite) -> bool:
     default `DATABASE_URL: str = "postgresql://…"` beside a `USE_SQLITE` switch): where no
     driver of one is installed, `create_engine` raises for it, and the app runs on the
     other engine."""
-    url = site.args[0] if site.args else dict(site.kwargs).get("url")
+    url = site.args[0] if site.args else _keywords(func, site).get("url")
     if url is None:
         return False
     text = constant_text(project, func, url, whole=False)
@@ -154,8 +154,26 @@ def _server_url(project: Project, func: Func, site: CallSite) -> bool:
     return text is not None and text.startswith(_SERVERS)
 
 
+def _keywords(func: Func, site: CallSite) -> dict:
+    """The call's keyword arguments, those a dict it spreads holds too (`create_engine(
+    **db_kwargs)` of `db_kwargs = {"url": f"sqlite:///{path}/user.db", ...}`, bound once)."""
+    found: dict = {}
+    for key, value in site.kwargs:
+        if key is None and value[0] == "name":
+            held = func.fd.locals.get(value[1]) or [
+                ref for _scope, ref in func.mod.summary.global_values.get(value[1], ())
+            ]
+            if len(held) == 1 and held[0][0] == "dict":
+                for name, item in held[0][1]:
+                    if name is not None and name[0] == "const" and isinstance(name[1], str):
+                        found[name[1]] = item
+        elif key is not None:
+            found[key] = value
+    return found
+
+
 def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sqlite: bool) -> bool:
-    kwargs = dict(site.kwargs)
+    kwargs = _keywords(func, site)
     url = site.args[0] if site.args else kwargs.get("url")
     text = constant_text(project, func, url, whole=False) if url is not None else None
     if text is None and url is not None:

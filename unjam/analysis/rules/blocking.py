@@ -74,6 +74,7 @@ def _kind_words(qn: str, kind: str) -> str:
 
 
 _END = 1 << 30  # past any line: "to the end of the function"
+_EXEC = "asyncio.create_subprocess_exec("
 
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
@@ -296,6 +297,8 @@ class Blocking:
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
                 fix = self._handed_fix(site) or site.entry.fix_for(site.qn, self._receiver(site))
+                if _EXEC in fix and self._through_a_shell(site):
+                    fix = fix.replace(_EXEC, "asyncio.create_subprocess_shell(")
                 bound = root.key[0] == "func" and bool(root.fix)
                 bound = bound and self._uses_thread_bound(root.key[1])
                 if bound:
@@ -708,6 +711,17 @@ class Blocking:
             f"open it and call `{consumer}` in one sync function run off the loop, `await "
             f"run_in_threadpool(...)`: an async file (aiofiles, anyio) cannot be handed to "
             f"`{consumer}`"
+        )
+
+    def _through_a_shell(self, site: Site) -> bool:
+        """Whether the call runs its command through a shell (`subprocess.Popen("start
+        nginx.exe", shell=True)`): a command line, which `create_subprocess_exec` cannot
+        run, and `create_subprocess_shell` does."""
+        func = self.p.funcs.get(site.func)
+        return func is not None and any(
+            (call.line, call.col) == (site.line, site.col)
+            and ("shell", ("const", True)) in call.kwargs
+            for call in func.fd.calls
         )
 
     def _receiver(self, site: Site) -> str | None:

@@ -1,7 +1,7 @@
 from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from chat.admin import views
+from chat.admin import proxy, views
 from chat.v1 import api
 
 app = FastAPI()  # expect: UJ006
@@ -11,6 +11,7 @@ app.include_router(api, prefix="/chat")
 admin = APIRouter()
 admin.add_api_route("/admin/restart/{service}", views.restart, methods=["POST"])
 admin.add_api_route("/admin/disk", views.disk_usage)
+admin.add_api_route("/admin/reload", proxy.reload_proxy, methods=["POST"])
 app.include_router(admin)
 
 from chat.factory import create_app  # noqa: E402
