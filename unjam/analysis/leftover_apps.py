@@ -19,6 +19,7 @@ from unjam.analysis.imported import importers, may_be_imported
 from unjam.analysis.launchers import LAUNCHER_FILES, LAUNCHING_CALLS, Launchers
 from unjam.analysis.project import Module, Project
 from unjam.analysis.repository_files import words_named
+from unjam.analysis.unlaunched_factories import registered_only_in
 
 # the files, anywhere in the repository, that may start a module by its file's name
 _STARTERS = (*LAUNCHER_FILES, "*.py", "*.json", "*.txt", "*.service", "*.conf")
@@ -28,7 +29,7 @@ _COPY_WORDS = frozenset({"old", "copy", "backup", "bak", "orig", "deprecated", "
 
 def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> set[str]:
     """The module-level apps that are leftovers (see the module), by symbol."""
-    own = [app for app in model.apps if app.scope.fd.qn == "<module>" and not app.parents]
+    own = [app for app in model.apps if _module_level(project, app) and not app.parents]
     if len(own) < 2:
         return set()
     launched = [app for app in own if program.launched_by_others(app.scope.mod, _attr(app))]
@@ -49,6 +50,63 @@ def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> 
     stems = {_stem(app.scope.mod) for app in suspects}
     named = words_named(program.root, _STARTERS, stems, skipped=their_files)
     return {app.sym for app in suspects if _stem(app.scope.mod) not in named}
+
+
+def leftover_middleware(
+    project: Project, model: FastAPIModel, leftovers: set[str]
+) -> set[tuple[str, str]]:
+    """(name, path) of the middleware classes only the leftover apps add: those their
+    modules define, and those only their building code hands on (`configure(app)` of a
+    helper only they call, `app.add_middleware(HeadersMW)` in it)."""
+    apps = [app for app in model.apps if app.sym in leftovers]
+    paths = {app.path for app in apps}
+    builders = {app.scope.gqn for app in apps}
+    builders |= _their_helpers(project, builders)
+    return {
+        (m.name, m.path)
+        for m in model.http_middleware
+        if m.path in paths or (m.app is None and registered_only_in(project, m, builders))
+    }
+
+
+def _their_helpers(project: Project, builders: set[str]) -> set[str]:
+    """The project functions the builders call that nothing else calls."""
+    found: set[str] = set()
+    for gqn in builders:
+        builder = project.funcs.get(gqn)
+        if builder is None:
+            continue
+        for site in builder.fd.calls:
+            callee = project.callee(builder, site.func)
+            if callee is None or callee[0] != "func" or callee[1] not in project.funcs:
+                continue
+            helper = project.funcs[callee[1]]
+            callers = {
+                caller.gqn
+                for caller, other in project.sites_named(helper.fd.name)
+                if project.callee(caller, other.func) == callee
+            }
+            if callers and callers <= builders:
+                found.add(helper.gqn)
+    return found
+
+
+def _module_level(project: Project, app: RouterObj) -> bool:
+    """Whether the app is made as its module is imported: at its top level, or by a
+    function of it that only that top level calls (`app = create_application()`)."""
+    scope = app.scope
+    if scope.fd.qn == "<module>":
+        return True
+    if scope.fd.parent is not None or scope.class_gqn is not None:
+        return False
+    callers = [
+        caller
+        for caller, site in project.sites_named(scope.fd.name)
+        if project.callee(caller, site.func) == ("func", scope.gqn)
+    ]
+    return bool(callers) and all(
+        caller.fd.qn == "<module>" and caller.mod.path == scope.mod.path for caller in callers
+    )
 
 
 def _attr(app: RouterObj) -> str:

@@ -212,7 +212,7 @@ def _analyse(
     from unjam.analysis.failing_startups import without_failing_startups
     from unjam.analysis.fastapi_model import build_model
     from unjam.analysis.launchers import Launchers
-    from unjam.analysis.leftover_apps import leftover_apps
+    from unjam.analysis.leftover_apps import leftover_apps, leftover_middleware
     from unjam.analysis.never_runs import NeverRuns
     from unjam.analysis.rules_engine import RulesEngine
     from unjam.analysis.unlaunched_factories import without_apps, without_unlaunched_factories
@@ -250,9 +250,7 @@ def _analyse(
             model = without_unlaunched_factories(project, model, launchers)
             leftovers = leftover_apps(project, model, launchers)
             if leftovers and len(leftovers) < len(model.apps):
-                # (and the middleware classes such a module defines: nothing imports them)
-                paths = {app.path for app in model.apps if app.sym in leftovers}
-                classes = {(m.name, m.path) for m in model.http_middleware if m.path in paths}
+                classes = leftover_middleware(project, model, leftovers)
                 model = without_apps(model, leftovers, classes)
         elif root is not None and model.routes:
             model = _without_an_app(project, model, root, unparsed)

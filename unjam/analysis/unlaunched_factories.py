@@ -39,7 +39,7 @@ def without_unlaunched_factories(
     classes = {
         (m.name, m.path)
         for m in model.http_middleware
-        if m.app is None and _registered_only_in(project, m, factories)
+        if m.app is None and registered_only_in(project, m, factories)
     }
     return without_apps(model, dead, classes)
 
@@ -57,7 +57,7 @@ def without_apps(
         i
         for i in model.others
         if (not i.app or i.app not in dead)
-        and not (i.role is Role.HTTP_MIDDLEWARE and (i.name.partition(".")[0], i.path) in classes)
+        and not (i.role is Role.HTTP_MIDDLEWARE and _one_of(i.name, i.path, classes))
     ]
     model.http_middleware = [
         m
@@ -67,7 +67,13 @@ def without_apps(
     return model
 
 
-def _registered_only_in(project: Project, middleware: Middleware, factories: set[str]) -> bool:
+def _one_of(name: str, path: str, classes: AbstractSet[tuple[str, str]]) -> bool:
+    """Whether the middleware named `name` (`AuditAuth.dispatch`, or a function a factory
+    defines: `create_application.timing`) is one of `classes`."""
+    return (name.partition(".")[0], path) in classes or (name.rpartition(".")[2], path) in classes
+
+
+def registered_only_in(project: Project, middleware: Middleware, factories: set[str]) -> bool:
     """Whether the program (not its tests) hands the middleware class on only inside those
     factories' bodies: each use of its name there that may be this class (another module's
     class of the same name does not count); a use unjam cannot place in a function (a
