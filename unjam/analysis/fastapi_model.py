@@ -95,7 +95,7 @@ class _Builder(Registrations):
         self.routes_by_hand = self._routes_added_by_hand()
         for args, kwargs in self._pending:
             self._guard(args[0], lambda _f, a=args, k=kwargs: self._build_route(*a, **k))
-        self.model.routes = unshadowed(self.model.routes)
+        self.model.routes = unshadowed(self.model.routes, self.outside_mounts)
         # (one object may stand under several symbols: `app = create_app()`)
         unique = {id(r): r for r in self.routers.values()}
         for obj in unique.values():

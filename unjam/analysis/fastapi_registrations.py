@@ -21,6 +21,7 @@ from unjam.analysis.fastapi_records import (
     _http_methods,
     _last_name,
     _list_items,
+    registration_step,
 )
 from unjam.analysis.project import Func, Project
 from unjam.analysis.routers_by_name import imported_by_name, loaded_by_name
@@ -68,6 +69,9 @@ class Registrations(IncludeModel):
         super().__init__(project, on_error)
         self._route_class_names: frozenset[str] | None = None  # see _route_subclasses
         self._constants = PassedConstants(project, TransparentDecorators(project))
+        # (app symbol, path, registration step) of the library apps mounted on an app
+        # (`app.mount("/result", StaticFiles(...))`): route_shadows.py
+        self.outside_mounts: list[tuple[str, str, tuple[str, int, bool]]] = []
 
     # ---- registration calls -------------------------------------------------------------
 
@@ -165,6 +169,9 @@ class Registrations(IncludeModel):
             child = self._router_of(func, sub_ref)
             children = [] if child is None else [child]
             children += [a for a in self._factory_apps(func, sub_ref) if a not in children]
+            if not children and owner.type == APP and self._outside_app(func, sub_ref):
+                step = registration_step(func, *site[:2])
+                self.outside_mounts.append((owner.sym, path.rstrip("/"), step))
             if (not children and not self._outside_app(func, sub_ref)) or _handed_in(func, sub_ref):
                 self.loose_includes = True
                 self.loose_in.add(func.mod.name)

@@ -20,6 +20,7 @@ from unjam.analysis.fastapi_records import (
     Invoked,
     Route,
     RouterObj,
+    registration_step,
 )
 from unjam.analysis.imported import may_be_imported, name_loaders, programs_loading
 from unjam.analysis.list_items import list_items
@@ -276,7 +277,7 @@ class RouteModel(AppDiscovery):
                 return None
             seen.add(obj.sym)
             parent = served[0]
-            steps.append(_step(parent[2], *parent[5]))
+            steps.append(registration_step(parent[2], *parent[5]))
             obj = self.routers.get(parent[0])
         if obj is None or obj.type != APP:
             return None
@@ -346,7 +347,7 @@ class RouteModel(AppDiscovery):
         )
         route = Route(label, invoked, dpath, line, col, app, response_model=response_model)
         statement_col = endpoint.fd.col if (line, col) in _decorator_sites(endpoint) else col
-        route.order = self._registration_order(owner, _step(scope, line, statement_col))
+        route.order = self._registration_order(owner, registration_step(scope, line, statement_col))
         route.path = path
         seen: set[str] = set()
         # in FastAPI's order: the app's, each include's and router's from the outside in,
@@ -611,13 +612,6 @@ def _class_name(qn: str) -> bool:
 def _framework(qn: str) -> bool:
     """FastAPI's and Starlette's own callables: they depend on request data only."""
     return qn.startswith(("fastapi.", "starlette."))
-
-
-def _step(scope: Func, line: int, col: int) -> tuple[str, int, bool]:
-    """A registration's step in `Route.order`: sure to run when it is a statement of its
-    scope's own body (column 0 in a module; the def's column plus four in a function)."""
-    body = 0 if scope.fd.qn == "<module>" else scope.fd.col + 4
-    return scope.gqn, line, col == body
 
 
 def _decorator_sites(func: Func) -> set[tuple[int, int]]:

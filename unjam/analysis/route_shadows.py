@@ -5,7 +5,10 @@ one whose path and method both match. A route whose every path an earlier route 
 method matches never runs: a twin (`/books/{book_id}` and `/books/{id}` are one pattern), as
 when a project keeps an old and a new module of admin routes both included, or a literal a
 parameter takes first (`/books/featured` after `/books/{book_id}`, which FastAPI then answers
-with a 422 when `featured` is no integer), the classic order mistake.
+with a 422 when `featured` is no integer), the classic order mistake. So does a library app
+mounted earlier at a path the route sits under (`app.mount("/result", StaticFiles(...))`
+before `@app.get("/result/{name}/final.png")`): a Mount matches every path below it, any
+method.
 
 Which was registered first is decided only where the code says it plainly: at the first step
 where the two registrations part (an `include_router` or a route decorator), both steps in
@@ -21,6 +24,7 @@ them in their order.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from unjam.analysis.fastapi_records import UNLINKED_ROUTER, Route
 from unjam.model import UNREAD_PREFIX
@@ -31,8 +35,13 @@ _PARAM = re.compile(r"^\{[^{}:]*(?::([^{}]*))?\}$")
 _SEGMENT = {"str": re.compile(r"[^/]+"), "int": re.compile(r"[0-9]+")}
 
 
-def unshadowed(routes: list[Route]) -> list[Route]:
-    """`routes` without those an earlier route of the same app always answers first."""
+def unshadowed(routes: list[Route], mounts: Sequence[tuple[str, str, tuple]] = ()) -> list[Route]:
+    """`routes` without those an earlier route of the same app always answers first, or an
+    earlier mount of a library app (`mounts`: app symbol, path, registration step) under
+    whose path they sit: `app.mount("/result", StaticFiles(...))` before
+    `@app.get("/result/{name}/final.png")`, whose requests the files app answers (a Mount
+    matches every method)."""
+    routes = [route for route in routes if not _under_an_earlier_mount(route, mounts)]
     shapes = [_shapes(route) for route in routes]
     groups: dict[tuple[str, str, int, str], _Group] = {}
     for route, its in zip(routes, shapes, strict=True):
@@ -112,11 +121,26 @@ def _segment_covers(first: str, second: str) -> bool:
     return pattern.fullmatch(second) is not None
 
 
+def _under_an_earlier_mount(route: Route, mounts) -> bool:
+    path = route.label.partition(" ")[2]
+    return route.app is not None and any(
+        app == route.app
+        and prefix
+        and path.startswith(f"{prefix}/")
+        and _ordered_before((step,), route.order)
+        for app, prefix, step in mounts
+    )
+
+
 def _registered_before(first: Route, second: Route) -> bool:
-    """Whether `first` was certainly added to the app before `second`: at the first step
-    where their registrations part, both steps are in one body, `first`'s on an earlier
-    line, and it and every step of `first` after it run whenever that body does."""
-    a, b = first.order, second.order
+    """Whether `first` was certainly added to the app before `second` (`_ordered_before`)."""
+    return _ordered_before(first.order, second.order)
+
+
+def _ordered_before(a: tuple | None, b: tuple | None) -> bool:
+    """Whether registration order `a` certainly comes before `b`: at the first step where
+    they part, both steps are in one body, `a`'s on an earlier line, and it and every step
+    of `a` after it run whenever that body does."""
     if a is None or b is None:
         return False
     for i, (step_a, step_b) in enumerate(zip(a, b, strict=False)):

@@ -34,3 +34,10 @@ app.include_router(vets.router, prefix="/veterinary")
 from store.events import events  # noqa: E402
 
 app.include_router(events.router, prefix="/api")
+
+from fastapi.staticfiles import StaticFiles  # noqa: E402
+
+from store import covers_api  # noqa: E402
+
+app.mount("/covers", StaticFiles(directory=os.path.join(os.path.dirname(__file__), "covers")))
+app.include_router(covers_api.router)
