@@ -78,7 +78,8 @@ def instance_lacks(project: Project, class_gqn: str, name: str) -> bool:
 # session's `func` (`db.func.now()` for `sqlalchemy.func.now()`): AttributeError
 _LACKING = {
     "sqlalchemy.orm.Session": frozenset({"func"}),
-    "sqlalchemy.ext.asyncio.AsyncSession": frozenset({"func"}),
+    # (AsyncSession has no legacy `query()` either: `db.query(Model)` raises AttributeError)
+    "sqlalchemy.ext.asyncio.AsyncSession": frozenset({"func", "query"}),
 }
 
 
