@@ -2368,3 +2368,46 @@ def test_a_command_run_through_a_shell_is_fixed_with_create_subprocess_shell():
     assert "create_subprocess_exec" not in found[5].fix, found[5].fix
     plain = findings("routing", "UJ001", "chat/admin/views.py")
     assert "create_subprocess_exec" in plain[5].fix, plain[5].fix
+
+
+_THREADS_LOCK_APP = """
+import threading
+
+from fastapi import FastAPI
+
+app = FastAPI()
+manager_lock = threading.RLock()
+tasks = []
+
+
+def render():
+    with manager_lock:
+        tasks.clear()
+
+
+threading.Thread(target=render, daemon=True).start()
+
+
+@app.get("/devices")
+async def devices():
+    if not manager_lock.acquire(blocking=True, timeout=15):
+        raise RuntimeError("busy")
+    try:
+        return len(tasks)
+    finally:
+        manager_lock.release()
+"""
+
+
+def test_a_lock_the_module_s_threads_take_too_stays_a_threading_lock(tmp_path):
+    """`manager_lock` is also taken by the render thread the module starts: an asyncio.Lock
+    would leave that thread unguarded, so the fix acquires it off the loop instead; without
+    the thread, the asyncio.Lock fix stands."""
+    (tmp_path / "main.py").write_text(_THREADS_LOCK_APP)
+    (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
+    assert found.fix.startswith("the threads this module starts take the lock too"), found.fix
+    assert "asyncio.Lock /" not in found.fix, found.fix
+    alone = _THREADS_LOCK_APP.replace("threading.Thread(target=render, daemon=True).start()", "")
+    (tmp_path / "main.py").write_text(alone)
+    (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
+    assert found.fix.startswith("use asyncio.Lock / anyio.Lock"), found.fix

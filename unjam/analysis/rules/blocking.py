@@ -75,6 +75,12 @@ def _kind_words(qn: str, kind: str) -> str:
 
 _END = 1 << 30  # past any line: "to the end of the function"
 _EXEC = "asyncio.create_subprocess_exec("
+_LOCK_ACQUIRE = "threading.Lock.acquire"
+FIX_THREADS_LOCK = (
+    "the threads this module starts take the lock too, so keep it a threading lock and "
+    "acquire it off the loop: move the locked section into a function run with `await "
+    "asyncio.to_thread(...)` (an asyncio.Lock would leave those threads unguarded)"
+)
 
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
@@ -299,6 +305,8 @@ class Blocking:
                 fix = self._handed_fix(site) or site.entry.fix_for(site.qn, self._receiver(site))
                 if _EXEC in fix and self._through_a_shell(site):
                     fix = fix.replace(_EXEC, "asyncio.create_subprocess_shell(")
+                elif site.qn == _LOCK_ACQUIRE and self._shared_with_threads(site):
+                    fix = FIX_THREADS_LOCK
                 bound = root.key[0] == "func" and bool(root.fix)
                 bound = bound and self._uses_thread_bound(root.key[1])
                 if bound:
@@ -711,6 +719,29 @@ class Blocking:
             f"open it and call `{consumer}` in one sync function run off the loop, `await "
             f"run_in_threadpool(...)`: an async file (aiofiles, anyio) cannot be handed to "
             f"`{consumer}`"
+        )
+
+    def _shared_with_threads(self, site: Site) -> bool:
+        """Whether the lock acquired is a module global of a module that starts threads
+        (`threading.Thread(target=render)`): they take it too, so it must stay a threading
+        lock; an asyncio.Lock would leave them unguarded."""
+        func = self.p.funcs.get(site.func)
+        if func is None:
+            return False
+        call = next((c for c in func.fd.calls if (c.line, c.col) == (site.line, site.col)), None)
+        base = call.func[1] if call is not None and call.func[0] == "attr" else None
+        if base is None or base[0] != "name" or base[1] in func.fd.locals:
+            return False
+        mod = func.mod
+        if base[1] not in mod.summary.global_values:
+            return False
+        return any(
+            _last_name(c.func) == "Thread"
+            and self.p.callee(self.p.funcs[f"{mod.name}.{fd.qn}"], c.func)
+            in (("ext", "threading.Thread"), ("class", "threading.Thread"))
+            for fd in mod.summary.funcs.values()
+            if f"{mod.name}.{fd.qn}" in self.p.funcs
+            for c in fd.calls
         )
 
     def _through_a_shell(self, site: Site) -> bool:
