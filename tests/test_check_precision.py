@@ -2411,3 +2411,28 @@ def test_a_lock_the_module_s_threads_take_too_stays_a_threading_lock(tmp_path):
     (tmp_path / "main.py").write_text(alone)
     (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
     assert found.fix.startswith("use asyncio.Lock / anyio.Lock"), found.fix
+
+
+def test_a_mount_at_a_path_unjam_cannot_read_shadows_no_route(tmp_path):
+    """`app.mount(f"{API_PREFIX}/static", StaticFiles(...))` with a prefix from the
+    environment: where it sits is not known, so the routes after it stay served."""
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / ".gitkeep").write_text("")
+    (tmp_path / "main.py").write_text(
+        "import os\n"
+        "from pathlib import Path\n\n"
+        "from fastapi import APIRouter, FastAPI\n"
+        "from fastapi.staticfiles import StaticFiles\n\n"
+        "def canon(prefix):\n"
+        '    return "/" + (prefix or "").strip("/")\n\n\n'
+        'API_PREFIX = canon(os.getenv("API_PREFIX"))\n'
+        'router = APIRouter(prefix="/auth")\n\n\n'
+        '@router.delete("/me/photo")\n'
+        "async def delete_photo():\n"
+        '    Path("static/me.jpg").unlink()\n\n\n'
+        "app = FastAPI()\n"
+        'app.mount(f"{API_PREFIX}/static", StaticFiles(directory="static"))\n'
+        "app.include_router(router, prefix=API_PREFIX)\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    assert [f.location.line for f in result.findings if f.code == "UJ001"] == [17]

@@ -169,7 +169,12 @@ class Registrations(IncludeModel):
             child = self._router_of(func, sub_ref)
             children = [] if child is None else [child]
             children += [a for a in self._factory_apps(func, sub_ref) if a not in children]
-            if not children and owner.type == APP and self._outside_app(func, sub_ref):
+            if (
+                not children
+                and owner.type == APP
+                and UNREAD_PREFIX not in path
+                and self._outside_app(func, sub_ref)
+            ):
                 step = registration_step(func, *site[:2])
                 self.outside_mounts.append((owner.sym, path.rstrip("/"), step))
             if (not children and not self._outside_app(func, sub_ref)) or _handed_in(func, sub_ref):

@@ -123,6 +123,8 @@ def _segment_covers(first: str, second: str) -> bool:
 
 def _under_an_earlier_mount(route: Route, mounts) -> bool:
     path = route.label.partition(" ")[2]
+    if UNREAD_PREFIX in path:
+        return False
     return route.app is not None and any(
         app == route.app
         and prefix
