@@ -2436,3 +2436,26 @@ def test_a_mount_at_a_path_unjam_cannot_read_shadows_no_route(tmp_path):
     )
     result = analyze(tmp_path, [tmp_path / "main.py"])
     assert [f.location.line for f in result.findings if f.code == "UJ001"] == [17]
+
+
+def test_a_bulk_update_or_delete_is_fixed_with_its_own_statement(tmp_path):
+    """`query.update({...})` and `query.delete()` are bulk statements: their async fix is
+    `update(...)` / `delete(...)` executed on an AsyncSession, not a `select()`."""
+    (tmp_path / "main.py").write_text(
+        "from fastapi import Depends, FastAPI\n"
+        "from sqlalchemy.orm import Session\n\n"
+        "app = FastAPI()\n\n\n"
+        "class Message:\n"
+        "    read = False\n\n\n"
+        "def get_db():\n"
+        "    yield Session()\n\n\n"
+        '@app.post("/read")\n'
+        "async def mark(db: Session = Depends(get_db)):\n"
+        '    db.query(Message).filter().update({"read": True})\n'
+        "    db.query(Message).filter().delete()\n"
+        "    return db.query(Message).all()\n"
+    )
+    found = {f.location.line: f.fix for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    assert "session.execute(update(Model)" in found[17] and "select()" not in found[17]
+    assert "session.execute(delete(Model)" in found[18] and "select()" not in found[18]
+    assert "with select()" in found[19], found[19]
