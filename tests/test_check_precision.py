@@ -2459,3 +2459,12 @@ def test_a_bulk_update_or_delete_is_fixed_with_its_own_statement(tmp_path):
     assert "session.execute(update(Model)" in found[17] and "select()" not in found[17]
     assert "session.execute(delete(Model)" in found[18] and "select()" not in found[18]
     assert "with select()" in found[19], found[19]
+
+
+def test_an_override_the_app_builder_sets_runs_instead_of_the_placeholder():
+    """`app.dependency_overrides[get_auth_module] = lambda: auth_module` in `create_app()`:
+    the lambda's trip replaces the placeholder's, and the fix does not offer to make the
+    placeholder (or a lambda) `async def`."""
+    (trips,) = findings("factory_overrides", "UJ005", "hub/auth.py").values()
+    assert "`create_app.<lambda>`, `get_current_user`, `me`" in trips.message, trips.message
+    assert "get_auth_module" not in trips.fix and "<lambda>" not in trips.fix, trips.fix

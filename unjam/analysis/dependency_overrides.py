@@ -1,5 +1,6 @@
 """Dependencies an app replaces in its own code: `app.dependency_overrides[get_user] =
-get_session_user` at the top of a served module. FastAPI then calls the replacement wherever
+get_session_user` at the top of a served module, or in the body of the function that builds
+the app (`create_app()`). FastAPI then calls the replacement wherever
 a route depends on the original, so the original's body never runs for those routes, and the
 replacement's does (with its own dependencies).
 
@@ -32,29 +33,72 @@ def dependency_overrides(project: Project, root: Path | None) -> dict[tuple, tup
         return found
     trees = Trees(root)
     for mod in project.unique_modules():
-        scope = project.module_scope(mod)
-        if not any(_overrides(ref) for ref in scope.fd.mutated):
+        scopes = [
+            project.funcs[f"{mod.name}.{fd.qn}"]
+            for fd in mod.summary.funcs.values()
+            if (fd.qn == "<module>" or (fd.parent is None and fd.class_qn is None))
+            and any(_overrides(ref) for ref in fd.mutated)
+            and f"{mod.name}.{fd.qn}" in project.funcs
+        ]
+        tree = trees.of(mod) if scopes else None
+        if tree is None:
             continue
-        tree = trees.of(mod)
-        for stmt in tree.body if tree is not None else ():
-            if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
-                continue
-            target = stmt.targets[0]
-            if not isinstance(target, ast.Subscript) or not isinstance(target.value, ast.Attribute):
-                continue
-            if target.value.attr != "dependency_overrides":
-                continue
-            app = project.value_of(scope, _ref(target.value.value))
-            if app is None or app[0] not in ("inst", "obj") or not _an_app(project, app):
-                continue
-            original = project.value_of(scope, _ref(target.slice))
-            if original is None:
-                continue
-            replacement = project.value_of(scope, _ref(stmt.value))
-            if replacement is None or replacement[0] not in ("func", "meth", "class"):
-                replacement = UNSEEN
-            found[(_app_symbol(project, mod, target.value.value), original)] = replacement
+        for scope in scopes:
+            for stmt in _body(tree, scope):
+                _override(project, mod, scope, stmt, found)
     return found
+
+
+def _body(tree: ast.Module, scope) -> list[ast.stmt]:
+    """The statements of the scope's own body: the module's, or a top-level function's
+    (`create_app()`, an app builder: what it always does, not what an `if` may)."""
+    if scope.fd.qn == "<module>":
+        return tree.body
+    for node in tree.body:
+        if (
+            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.name == scope.fd.name
+            and node.lineno == scope.fd.line
+        ):
+            return node.body
+    return []
+
+
+def _override(project: Project, mod: Module, scope, stmt: ast.stmt, found: dict) -> None:
+    """`app.dependency_overrides[original] = replacement`, recorded in `found`."""
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+        return
+    target = stmt.targets[0]
+    if not isinstance(target, ast.Subscript) or not isinstance(target.value, ast.Attribute):
+        return
+    if target.value.attr != "dependency_overrides":
+        return
+    app = project.value_of(scope, _ref(target.value.value))
+    if app is None or app[0] not in ("inst", "obj") or not _an_app(project, app):
+        return
+    original = project.value_of(scope, _ref(target.slice))
+    if original is None:
+        return
+    replacement = _lambda(project, mod, scope, stmt.value) or project.value_of(
+        scope, _ref(stmt.value)
+    )
+    if replacement is None or replacement[0] not in ("func", "meth", "class"):
+        replacement = UNSEEN
+    if scope.fd.qn == "<module>":
+        symbol = _app_symbol(project, mod, target.value.value)
+    else:  # (a builder's own app: `app = FastAPI()` in `create_app`)
+        symbol = project.symbol(scope, _ref(target.value.value))
+    found[(symbol, original)] = replacement
+
+
+def _lambda(project: Project, mod: Module, scope, node: ast.expr) -> tuple | None:
+    """The project function a lambda replacement is (`lambda: auth_module`): a sync callable
+    FastAPI runs in the thread pool, with no dependencies of its own."""
+    if not isinstance(node, ast.Lambda):
+        return None
+    within = "" if scope.fd.qn == "<module>" else f"{scope.fd.qn}."
+    gqn = f"{mod.name}.{within}<lambda:{node.lineno}:{node.col_offset}>"
+    return ("func", gqn) if gqn in project.funcs else None
 
 
 def overridden(overrides: dict[tuple, tuple], app: str | None, dependency: tuple) -> tuple:

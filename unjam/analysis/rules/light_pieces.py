@@ -52,7 +52,9 @@ class LightPieces:
             return False
         for gqn in piece.funcs:
             func = self.p.funcs.get(gqn)
-            if func is None or func.fd.is_generator or self.p.direct_callers(func):
+            if func is None or func.fd.is_generator or func.fd.is_lambda:
+                return False  # (a lambda cannot be made `async def`)
+            if self.p.direct_callers(func):
                 return False
             if not self._calls_nothing_heavy(func, set(), 0) or self._loads_a_relationship(func):
                 return False

@@ -1,7 +1,7 @@
 """The app replaces a placeholder dependency with its own (`app.dependency_overrides`, at
 the top of the module): the placeholder's query never runs for the routes that name it;
 the replacement, async and free of I/O, takes no thread-pool token. A lambda replacement is
-one unjam cannot see into."""
+sync: FastAPI runs it in the thread pool."""
 
 from fastapi import FastAPI, Request
 
