@@ -565,3 +565,51 @@ def test_an_async_endpoint_under_a_def_wrapper_runs_only_where_fastapi_looks_thr
     lines = {f.location.line for f in analyze(tmp_path, files).findings if f.code == "UJ001"}
     assert (27 in lines) is served, lines
     assert {33, 38} <= lines, lines
+
+
+_SWALLOWED_TASK_APP = """
+import asyncio
+import logging
+
+from fastapi import Depends, FastAPI
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+app = FastAPI()
+log = logging.getLogger(__name__)
+
+
+async def notify(rows):
+    return rows
+
+
+def get_db():
+    yield Session()
+
+
+def update_statuses(db: Session):
+    rows = db.execute(text("SELECT 1")).fetchall()
+    try:
+        asyncio.create_task(notify(rows))
+    except Exception as exc:
+        log.error("push failed: %s", exc)
+    return rows
+
+
+@app.post("/statuses")
+async def statuses(db: Session = Depends(get_db)):
+    return len(update_statuses(db))
+"""
+
+
+def test_a_task_started_in_a_try_that_only_logs_still_needs_the_loop(tmp_path):
+    """`try: asyncio.create_task(...) except Exception: log.error(...)`: in a worker thread
+    the task is never started and the handler only logs it, so the function stays on the
+    loop; a handler that runs the work another way (`asyncio.run`) copes without one."""
+    main = tmp_path / "main.py"
+    main.write_text(_SWALLOWED_TASK_APP)
+    (found,) = [f for f in analyze(tmp_path, [main]).findings if f.code == "UJ001"]
+    assert found.fix.startswith("`update_statuses` needs the running event loop"), found.fix
+    main.write_text(_SWALLOWED_TASK_APP.replace("log.error(", "asyncio.run(notify(rows)) or ("))
+    (found,) = [f for f in analyze(tmp_path, [main]).findings if f.code == "UJ001"]
+    assert "asyncio.to_thread(update_statuses" in found.fix, found.fix

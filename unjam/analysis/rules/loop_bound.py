@@ -5,7 +5,9 @@ worker thread: `asyncio.to_thread(start_server, ...)` of a function that calls
 
 Judged from the calls the function makes, itself or through the sync functions it calls
 within a few calls (an async callee only makes a coroutine, which runs wherever it is
-awaited); a function with an `except` handler is taken to cope without a loop. One that copes
+awaited); a function with an `except` handler is taken to cope without a loop where it
+probes for one or its handler does the work another way, not where the handler only logs
+(a task `create_task` never started in a thread is lost). One that copes
 by making a loop (`get_or_create_event_loop()`) binds its caller only where the caller hands
 work to that loop or keeps it: in a thread, the loop is a new one that never runs, which
 only matters for what is scheduled on it (`run_until_complete` runs it there)."""
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.rules.sync_calls import sync_calls_below
 
 if TYPE_CHECKING:
@@ -37,6 +40,11 @@ _SCHEDULES = frozenset(
     ("create_task", "call_soon", "call_soon_threadsafe", "call_later", "call_at", "create_future")
 )
 _DEPTH = 3  # calls below the function: deeper, the analysis takes too much on faith
+_PROBES = frozenset(("asyncio.get_running_loop", "asyncio.get_event_loop"))
+# what an `except` handler that only reports the failure calls
+_LOGS = frozenset(
+    ("print", "debug", "info", "warning", "warn", "error", "exception", "critical", "log")
+)
 
 
 class LoopBound:
@@ -82,7 +90,19 @@ class LoopBound:
         return known
 
     def _copes(self, gqn: str) -> bool:
-        return any(guard.kind == "except" for guard in self.p.funcs[gqn].fd.guards)
+        """Whether the function copes without a running loop: an `except` handler beside a
+        probe for one (`asyncio.get_running_loop()`), or one that does the work another way
+        (`asyncio.run(...)`, a new loop) — not one that only logs or passes, which, in a
+        thread, drops what `create_task` was to run."""
+        fd = self.p.funcs[gqn].fd
+        handlers = {i for i, guard in enumerate(fd.guards) if guard.kind == "except"}
+        if not handlers:
+            return False
+        if any(api in _PROBES for api in self._apis(gqn)):
+            return True
+        return any(
+            site.guard in handlers and _last_name(site.func) not in _LOGS for site in fd.calls
+        )
 
     def _binds(self, gqn: str, caller_gqn: str) -> bool:
         """Whether `caller_gqn`'s use of what `gqn` returns needs the loop running: always,
