@@ -2468,3 +2468,29 @@ def test_an_override_the_app_builder_sets_runs_instead_of_the_placeholder():
     (trips,) = findings("factory_overrides", "UJ005", "hub/auth.py").values()
     assert "`create_app.<lambda>`, `get_current_user`, `me`" in trips.message, trips.message
     assert "get_auth_module" not in trips.fix and "<lambda>" not in trips.fix, trips.fix
+
+
+def test_a_temporary_file_made_on_the_loop_blocks_and_its_cleanup_folds_into_it(tmp_path):
+    """`tempfile.NamedTemporaryFile` makes a file on disk: on the loop it blocks, and the
+    `unlink` an `except` handler makes after it is not reported apart."""
+    (tmp_path / "main.py").write_text(
+        "import asyncio\n"
+        "import tempfile\n"
+        "from pathlib import Path\n\n"
+        "from fastapi import FastAPI, UploadFile\n\n"
+        "app = FastAPI()\n\n\n"
+        "async def work(path):\n"
+        "    return path\n\n\n"
+        '@app.post("/imports")\n'
+        "async def upload(file: UploadFile):\n"
+        "    with tempfile.NamedTemporaryFile(delete=False) as tmp:\n"
+        "        tmp.write(await file.read())\n"
+        "        path = Path(tmp.name)\n"
+        "    try:\n"
+        "        asyncio.create_task(work(path))\n"
+        "    except Exception:\n"
+        "        path.unlink(missing_ok=True)\n"
+        "        raise\n"
+    )
+    found = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
+    assert [(f.location.line, f.blocker) for f in found] == [(16, "tempfile.NamedTemporaryFile")]
