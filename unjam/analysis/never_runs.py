@@ -67,6 +67,13 @@ _TEXT_REFUSED = frozenset(
         "sqlalchemy.Connection.execute",  # (the catalogue's name for it)
     }
 )
+# openai's module-level API before 1.0: from 1.0 on, each call raises APIRemovedInV1 before
+# it sends anything
+_OPENAI_V0 = frozenset(
+    f"openai.{resource}.{method}"
+    for resource in ("ChatCompletion", "Completion", "Embedding", "Image", "Moderation", "Edit")
+    for method in ("create", "acreate")
+)
 # values that are no row of values and no mapping, and the annotations saying so
 _PLAIN_TYPES = ("str", "int", "float", "bool", "bytes")
 _PLAIN_VALUES = frozenset(("inst", f"builtins.{name}") for name in _PLAIN_TYPES)
@@ -100,7 +107,7 @@ class NeverRuns:
         self.root = root
         self._by_path: dict[str, Module] | None = None
         self._files: dict[str, _File | None] = {}
-        self._sqlalchemy: dict[str, bool] = {}  # module folder → `_sqlalchemy_2`
+        self._majors: dict[tuple[str, str], bool] = {}  # see _installs_at_least
         self._lacks: dict[tuple[str, str], bool] = {}  # (module path, name) → `lacks`
         self._override_words: set[str] | None = None  # see `overridden`
         self.models = BrokenModels(project)
@@ -230,8 +237,9 @@ class NeverRuns:
                 or (
                     callee[1] in _TEXT_REFUSED
                     and (_given_text(call) or self._given_a_row(func, call))
-                    and self._sqlalchemy_2(mod)
+                    and self._installs_at_least(mod, "sqlalchemy", 2)
                 )
+                or (callee[1] in _OPENAI_V0 and self._installs_at_least(mod, "openai", 1))
                 or (callee[1] in _MAPPED_ONLY and self._given_a_schema(func, call))
                 or _too_few_arguments(call, _NEEDS_ARGUMENTS.get(callee[1], 0))
                 or (callee[0] == "class" and self.model_attributes.refuses(func, callee[1], call))
@@ -393,16 +401,18 @@ class NeverRuns:
                     self._defining.setdefault(method, []).append(cls)
         return self._defining.get(name, [])
 
-    def _sqlalchemy_2(self, mod: Module) -> bool:
-        """Unless the project pins SQLAlchemy 1, what it installs is 2 or later (the
-        dependency files read once per folder)."""
+    def _installs_at_least(self, mod: Module, package: str, major: int) -> bool:
+        """Unless the project pins `package` below `major` (SQLAlchemy 1, openai 0), what
+        it installs is that major version or later (the dependency files read once per
+        folder and package)."""
         folder = mod.path.rpartition("/")[0]
-        if folder not in self._sqlalchemy:
+        key = (folder, package)
+        if key not in self._majors:
             parts = folder.split("/") if folder else []
             folders = [f"{'/'.join(parts[:d])}/" for d in range(len(parts), 0, -1)] + [""]
-            declared = declared_major(self.root, folders, "sqlalchemy")  # type: ignore[arg-type]
-            self._sqlalchemy[folder] = declared is None or declared[0] >= 2
-        return self._sqlalchemy[folder]
+            declared = declared_major(self.root, folders, package)  # type: ignore[arg-type]
+            self._majors[key] = declared is None or declared[0] >= major
+        return self._majors[key]
 
 
 class _File:
