@@ -1663,11 +1663,15 @@ def test_a_name_the_service_s_own_module_lacks_is_named_there(tmp_path):
 
 
 _COOKIE_SESSIONS_APP = """
+import logging
+
 import aiohttp
 from fastapi import FastAPI, Request
 
 app = FastAPI()
 JARS: dict = {}
+AUTH = {"Authorization": "Bearer service-key"}
+log = logging.getLogger(__name__)
 
 
 @app.get("/captcha/{cid}")
@@ -1709,6 +1713,14 @@ async def proxy(url: str, request: Request):
             return await reply.text()
 
 
+@app.post("/hooks/{job_id}")
+async def hook(job_id: str, request: Request):
+    log.info(f"hook {job_id}: {dict(request.headers)}")  # logged, not forwarded
+    async with aiohttp.ClientSession() as upstream:
+        async with upstream.put(f"https://jobs.example/{job_id}", headers=AUTH) as reply:
+            return await reply.json()
+
+
 @app.post("/auth/{path:path}")
 async def auth_proxy(path: str, request: Request):
     kept = {k: v for k, v in request.headers.items() if k.lower() in {"cookie", "accept"}}
@@ -1735,6 +1747,7 @@ def test_a_session_keeping_one_user_s_cookies_is_fixed_by_sharing_its_connection
         assert fixes[route].startswith("the session keeps one user's cookies"), fixes
     assert "cookies" not in fixes["GET /weather"], fixes
     assert "cookies" not in fixes["POST /refresh"], fixes  # (it reads the request's cookies)
+    assert "cookies" not in fixes["POST /hooks/{job_id}"], fixes  # (it logs its headers)
 
 
 def test_a_factory_no_launcher_names_serves_nothing_beside_a_served_app(tmp_path):
@@ -2494,3 +2507,25 @@ def test_a_temporary_file_made_on_the_loop_blocks_and_its_cleanup_folds_into_it(
     )
     found = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
     assert [(f.location.line, f.blocker) for f in found] == [(16, "tempfile.NamedTemporaryFile")]
+
+
+def test_an_async_endpoint_s_own_hand_off_to_the_pool_is_a_trip(tmp_path):
+    """`return await run_in_threadpool(_delete_sync)` in an `async def` endpoint borrows a
+    token of the same limiter as its sync dependencies: one more trip."""
+    (tmp_path / "main.py").write_text(
+        "from fastapi import Depends, FastAPI\n"
+        "from fastapi.concurrency import run_in_threadpool\n\n"
+        "app = FastAPI()\n\n\n"
+        "def get_db():\n"
+        "    yield object()\n\n\n"
+        "def current_user(db=Depends(get_db)):\n"
+        "    return 1\n\n\n"
+        "def _delete_sync(user):\n"
+        "    return user\n\n\n"
+        '@app.delete("/documents/{doc_id}")\n'
+        "async def delete_document(doc_id: int, user=Depends(current_user)):\n"
+        "    return await run_in_threadpool(_delete_sync, user)\n"
+    )
+    (trips,) = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    assert "makes 3 trips" in trips.message, trips.message
+    assert "then its `run_in_threadpool(_delete_sync)`" in trips.message, trips.message

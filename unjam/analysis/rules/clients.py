@@ -546,7 +546,8 @@ class PerRequestClients:
     def _keeps_cookies(self, site: Site) -> bool:
         """Whether the session built at `site` holds one user's cookies: built with
         `cookies=`, or its function reads a session's `cookie_jar` or `cookies` (a captcha
-        flow saving the jar the server filled)."""
+        flow saving the jar the server filled), or forwards its caller's Cookie header, alone
+        or among the headers it copies and sends (a proxy)."""
         func = self.p.funcs.get(site.func)
         if func is None:
             return False
@@ -564,15 +565,23 @@ class PerRequestClients:
             *fd.iterated,
             *fd.return_values,
         ]
-        return any(
-            not self._a_request_or_response(func, base)
-            for ref in refs
-            if attributes_read(ref) & _COOKIE_ATTRIBUTES
-            for base in _cookie_holders(ref)
-        ) or any(
-            self._a_request_or_response(func, headers[1])
-            for ref in refs
-            for headers in _cookie_headers_read(ref)
+        return (
+            any(
+                not self._a_request_or_response(func, base)
+                for ref in refs
+                if attributes_read(ref) & _COOKIE_ATTRIBUTES
+                for base in _cookie_holders(ref)
+            )
+            or any(
+                self._a_request_or_response(func, headers[1])
+                for ref in refs
+                for headers in _cookie_headers_read(ref)
+            )
+            or any(
+                self._a_request_or_response(func, base)
+                for ref in _sent_as_headers(fd)
+                for base in _copied_headers(ref)
+            )
         )
 
     def _a_request_or_response(self, func: Func, base: tuple) -> bool:
@@ -665,16 +674,12 @@ def _listed(names: tuple[str, ...]) -> str:
 
 def _cookie_headers_read(ref: tuple) -> list[tuple]:
     """The `x.headers` whose Cookie header the ref reads (`request.headers["cookie"]`,
-    `request.headers.get("Cookie")`), or that it copies whole (`request.headers.items()`
-    filtered by an allowlist, `dict(request.headers)`): a route forwarding its caller's
-    cookies upstream, as a proxy does, whose session then keeps what the upstream sets for
-    that caller."""
+    `request.headers.get("Cookie")`): a route forwarding its caller's cookies upstream, as a
+    proxy does, whose session then keeps what the upstream sets for that caller."""
     found = []
     stack = [ref]
     while stack:
         item = stack.pop()
-        if len(item) >= 3 and item[0] == "call" and _copies_headers(item):
-            found.append(item[1][1] if item[1][0] == "attr" else item[2][0])
         if len(item) >= 3 and item[0] in ("sub", "call"):
             base, keys = item[1], item[2]
             if item[0] == "call" and base[0] == "attr" and base[2] == "get":
@@ -691,17 +696,26 @@ def _cookie_headers_read(ref: tuple) -> list[tuple]:
     return found
 
 
-def _copies_headers(call: tuple) -> bool:
-    """`x.headers.items()` or `dict(x.headers)`: every header `x` carries, its Cookie too."""
-    func, args = call[1], call[2]
-    if func[0] == "attr":
-        return func[2] == "items" and func[1][0] == "attr" and func[1][2] == "headers"
-    return (
-        func == ("name", "dict")
-        and len(args) == 1
-        and args[0][0] == "attr"
-        and (args[0][2] == "headers")
-    )
+def _copied_headers(ref: tuple) -> list[tuple]:
+    """The `x.headers` the ref copies whole (`request.headers.items()` filtered by an
+    allowlist, `dict(request.headers)`): every header `x` carries, its Cookie too."""
+    if ref[0] == "call" and len(ref) >= 3:
+        func, args = ref[1], ref[2]
+        if func[0] == "attr" and func[2] == "items" and func[1][0] == "attr":
+            return [func[1][1]] if func[1][2] == "headers" else []
+        if func == ("name", "dict") and len(args) == 1 and args[0][0] == "attr":
+            return [args[0][1]] if args[0][2] == "headers" else []
+    return []
+
+
+def _sent_as_headers(fd: FuncDef) -> list[tuple]:
+    """What the function's calls send as `headers=`: the value itself, what a local so sent
+    was bound to, and — a local's comprehension being unread — what it iterates, when a
+    local is so sent (`headers = {k: v for k, v in request.headers.items() if ...}`)."""
+    sent = [value for call in fd.calls for key, value in call.kwargs if key == "headers"]
+    names = {value[1] for value in sent if value[0] == "name"}
+    held = [ref for name in names for ref in fd.locals.get(name, ())]
+    return [*sent, *held, *(fd.iterated if names else ())]
 
 
 def _cookie_holders(ref: tuple) -> list[tuple]:

@@ -64,6 +64,8 @@ _UPLOAD_CLAUSE = (
 _BACKGROUND_APIS = ("starlette.background.",)
 # the calls that reach the app's own database: SQLAlchemy's, and alembic's migrations of it
 _APP_DATABASE = ("sqlalchemy.", "alembic.")
+# what an async endpoint hands to the default limiter's pool itself (not with `limiter=`)
+_POOL_HAND_OFFS = frozenset(("starlette.concurrency.run_in_threadpool", "anyio.to_thread.run_sync"))
 # what a returned response adds as Starlette sends it (route_trips.sent_through_the_pool)
 _SENT_CLAUSES = {
     "FileResponse": (
@@ -199,7 +201,8 @@ class ThreadPool:
         cached = cached_endpoint(self.p, route)
         pieces = [i for i in [*route.dependencies, route.endpoint] if i.token]
         pieces = [i for i in pieces if not (cached and i is route.endpoint)]
-        if len(pieces) < _MANY_TRIPS:
+        handed = self._handed_to_the_pool(route)
+        if len(pieces) + len(handed) < _MANY_TRIPS:
             return
         # (the validation is counted, not weighed: one dependency, the endpoint and the
         # validation are how an ordinary sync route runs)
@@ -211,8 +214,10 @@ class ThreadPool:
             and not any(self.e.never_runs.always_raises(f) for f in route.endpoint.funcs)
         )
         exits = _generators(self.p, pieces) if pool.shared_exits else []
-        trips = len(pieces) + validation + len(exits)
+        trips = len(pieces) + len(handed) + validation + len(exits)
         names = ", ".join(f"`{i.name}`" for i in pieces)
+        if handed:
+            names += (", then " if names else "") + ", ".join(handed)
         if validation:
             names += ", then its response model's validation"
         if cached:
@@ -263,6 +268,27 @@ class ThreadPool:
             if shared is not None
             else None,
         )
+
+    def _handed_to_the_pool(self, route: Route) -> list[str]:
+        """What an `async def` endpoint hands to the default pool itself, outside any test
+        (`await run_in_threadpool(_delete_sync)`, `await anyio.to_thread.run_sync(f)`): one
+        more trip each, under the same limiter."""
+        endpoint = route.endpoint
+        func = self.p.funcs.get(endpoint.funcs[0]) if endpoint.funcs else None
+        if func is None or not func.fd.is_async:
+            return []
+        unguarded = {
+            (c.line, c.col)
+            for c in func.fd.calls
+            if c.guard < 0 and all(key != "limiter" for key, _value in c.kwargs)
+        }
+        found = []
+        for off in self.e.g.resolved(func.gqn).offloads:
+            if off.qn in _POOL_HAND_OFFS and (off.line, off.col) in unguarded:
+                target = self.p.funcs.get(off.target)
+                name = target.display if target is not None else off.target
+                found.append(f"its `{off.qn.rpartition('.')[2]}({name})`")
+        return found
 
     def _memoised(self, inv: Invoked, site: Site, paths: dict) -> bool:
         return self.e.memoised_only(inv, site, paths.get(site) or [(site.func, site.line)])
