@@ -2529,3 +2529,24 @@ def test_an_async_endpoint_s_own_hand_off_to_the_pool_is_a_trip(tmp_path):
     (trips,) = analyze(tmp_path, [tmp_path / "main.py"]).findings
     assert "makes 3 trips" in trips.message, trips.message
     assert "then its `run_in_threadpool(_delete_sync)`" in trips.message, trips.message
+
+
+def test_a_psycopg2_connection_s_execute_sends_nothing(tmp_path):
+    """psycopg2's connection has no `execute` (psycopg 3's and sqlite3's have): the call
+    raises before it sends anything, so only the connect is a round trip (reported as the
+    per-request connection it is, UJ003)."""
+    (tmp_path / "main.py").write_text(
+        "import psycopg2\n"
+        "from fastapi import FastAPI\n\n"
+        "app = FastAPI()\n\n\n"
+        "def _connect():\n"
+        '    return psycopg2.connect("postgresql://app@db/app")\n\n\n'
+        '@app.get("/rows")\n'
+        "def rows():\n"
+        "    conn = _connect()\n"
+        '    return conn.execute("SELECT 1").fetchall()\n'
+    )
+    found = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    assert [(f.code, f.location.line) for f in found if f.code in ("UJ003", "UJ005")] == [
+        ("UJ003", 8)
+    ], [(f.code, f.location.line) for f in found]
