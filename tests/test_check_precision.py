@@ -2550,3 +2550,28 @@ def test_a_psycopg2_connection_s_execute_sends_nothing(tmp_path):
     assert [(f.code, f.location.line) for f in found if f.code in ("UJ003", "UJ005")] == [
         ("UJ003", 8)
     ], [(f.code, f.location.line) for f in found]
+
+
+def test_sqlalchemy_on_the_app_s_sqlite_file_is_file_io(tmp_path):
+    """The app's only engine is SQLite's: its sessions' calls block on a file, so UJ001 and
+    UJ002 give them the kind `file` (still "database I/O" in words)."""
+    (tmp_path / "app.py").write_text(
+        "from contextlib import asynccontextmanager\n\n"
+        "from fastapi import FastAPI\n"
+        "from sqlalchemy import create_engine\n"
+        "from sqlalchemy.orm import declarative_base, sessionmaker\n\n"
+        'engine = create_engine("sqlite:///./x.db", connect_args={"check_same_thread": False})\n'
+        "SessionLocal = sessionmaker(bind=engine)\n"
+        "Base = declarative_base()\n\n\n"
+        "@asynccontextmanager\n"
+        "async def lifespan(app):\n"
+        "    Base.metadata.create_all(bind=engine)\n"
+        "    yield\n\n\n"
+        "app = FastAPI(lifespan=lifespan)\n\n\n"
+        '@app.get("/x")\n'
+        "async def x():\n"
+        "    SessionLocal().commit()\n"
+    )
+    found = analyze(tmp_path, [tmp_path / "app.py"]).findings
+    assert {(f.code, f.kind) for f in found} == {("UJ001", "file"), ("UJ002", "file")}
+    assert all("(database I/O)" in f.message for f in found)

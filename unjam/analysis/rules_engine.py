@@ -38,6 +38,7 @@ from unjam.analysis.never_runs import NeverRuns
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
 from unjam.analysis.rules.expiring import expiring_cache
+from unjam.analysis.rules.local_database import LocalDatabase
 from unjam.analysis.rules.memo import keyed, stores_row
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
@@ -76,6 +77,7 @@ class RulesEngine:
         self._apps: dict[str, str] | None = None  # see app_of
         self._serving: set[str] | None = None  # see serving_apps
         self._one_request: bool | None = None  # see one_request_per_process
+        self._local_database: LocalDatabase | None = None  # see local_database
         self._old_fastapi: bool | None = None  # see _unwraps_not
         # filled by run(): entries that run on the loop while serving, and start-up ones
         self.loop_entries: list[Invoked] = []
@@ -591,6 +593,13 @@ class RulesEngine:
                 if value is not None and value[0] == "inst" and value[1] in _FLASK_APPS:
                     return True
         return False
+
+    def local_database(self) -> LocalDatabase:
+        """Whether each app's SQLAlchemy calls reach a SQLite file (asked by UJ001/UJ002's
+        kinds and UJ005's round trips)."""
+        if self._local_database is None:
+            self._local_database = LocalDatabase(self)
+        return self._local_database
 
     def one_request_per_process(self) -> bool:
         """Whether only a Lambda adapter serves the apps (serverless.py): each process then

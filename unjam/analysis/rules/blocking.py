@@ -66,7 +66,7 @@ def _with_once_fix(fix: str, once: bool, row: bool, expires: bool, keyed: bool) 
 
 
 def _kind_words(qn: str, kind: str) -> str:
-    if kind == "network" and qn.startswith(_DATABASE_PACKAGES):
+    if kind in ("network", "file") and qn.startswith(_DATABASE_PACKAGES):
         return "database I/O"
     if qn == "builtins.input":
         return "a terminal read"  # file I/O by kind (stdin), but no file a reader would look for
@@ -249,6 +249,8 @@ class Blocking:
                 if len(path) - 1 > MAX_CALLS:
                     continue  # no entry reaches it within MAX_CALLS calls
                 kind = site.entry.kind or "network"
+                if kind == "network" and self.e.local_database().reaches(site, self.e.app_of(inv)):
+                    kind = "file"  # (SQLAlchemy on the app's SQLite file)
                 via = self.e.via(path[1:])
                 others = counts[site] - 1
                 memoised = self.e.memoised_only(inv, site, path)

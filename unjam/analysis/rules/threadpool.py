@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.grouping import Root
-from unjam.analysis.imported import modules_reached
 from unjam.analysis.route_trips import (
     cached_endpoint,
     receives_files,
@@ -24,13 +23,12 @@ from unjam.analysis.route_trips import (
 from unjam.analysis.rules.light_pieces import LightPieces
 from unjam.analysis.rules.pools import ANYIO, Pool, pool_of, without_engines
 from unjam.analysis.rules.rule import Rule
-from unjam.analysis.sqlite_engines import only_sqlite_drivers, sqlite_only
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 from unjam.semantics import Role
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
-    from unjam.analysis.fastapi_model import Invoked, Route, RouterObj
+    from unjam.analysis.fastapi_model import Invoked, Route
     from unjam.analysis.project import Project
     from unjam.analysis.rules_engine import RulesEngine
 
@@ -62,8 +60,6 @@ _UPLOAD_CLAUSE = (
 )
 # the APIs that run a function after the response is sent (Starlette's background tasks)
 _BACKGROUND_APIS = ("starlette.background.",)
-# the calls that reach the app's own database: SQLAlchemy's, and alembic's migrations of it
-_APP_DATABASE = ("sqlalchemy.", "alembic.")
 # what an async endpoint hands to the default limiter's pool itself (not with `limiter=`)
 _POOL_HAND_OFFS = frozenset(("starlette.concurrency.run_in_threadpool", "anyio.to_thread.run_sync"))
 # what a returned response adds as Starlette sends it (route_trips.sent_through_the_pool)
@@ -150,17 +146,13 @@ class ThreadPool:
         folders = app_folders([app.path for app in engine.model.apps])
         root = engine.root
         self.pool = ANYIO if root is None else pool_of(root, folders)
-        self.environment_sqlite = root is not None and only_sqlite_drivers(root, folders)
         self.raises_limiter = _sizes_pool(engine.p, self.pool)
         # (under a Lambda adapter a process serves one request at a time: no pool to share)
         self.one_request = engine.one_request_per_process()
-        # SQLAlchemy calls that reach a local SQLite file, not the network (sqlite_engines.py):
-        # for the whole project, and by app, for the engines of the program each app loads
-        self.local_database = sqlite_only(engine.p, None, self.environment_sqlite)
-        self._local_by_app: dict[str, bool] = {}
+        # SQLAlchemy calls that reach a local SQLite file, not the network
+        self.local = engine.local_database()
         self.light = LightPieces(engine.p, engine.g, engine.root)
         self._pools: dict[str, Pool] = {}  # app sym → its pool (`_pool`)
-        self._programs: dict[str, set[str] | None] = {}  # app sym → `_engines_loaded`
 
     def _pool(self, app: str | None) -> Pool:
         """The pool of one app, from the dependency files beside it and above (two services
@@ -173,7 +165,7 @@ class ThreadPool:
         known = self._pools.get(obj.sym)
         if known is None:
             known = pool_of(root, app_folders([obj.path]))
-            if self._engines_loaded(obj) is None:
+            if self.local.engines_loaded(obj) is None:
                 known = without_engines(known)
             self._pools[obj.sym] = known
         return known
@@ -408,39 +400,12 @@ class ThreadPool:
         return self.g.reach_outside(gqn, "pool", after)
 
     def _over_network(self, site: Site, app: str = "") -> bool:
-        return site.entry.kind == "network" and not (
-            site.qn.startswith(_APP_DATABASE) and self._local_database(app)
-        )
+        return site.entry.kind == "network" and not self.local.reaches(site, app)
 
     def _on_sqlite(self, site: Site, app: str) -> bool:
         """Whether the call queries a SQLite database: `sqlite3`'s, or SQLAlchemy's (or
         alembic's migrations of it) where the program's engines are all SQLite's."""
-        qn = site.qn
-        return qn.startswith("sqlite3.") or (
-            qn.startswith(_APP_DATABASE) and self._local_database(app)
-        )
-
-    def _local_database(self, app: str) -> bool:
-        """Whether the engines of the program `app` loads (its module's imports, followed)
-        are all SQLite's; where it loads none unjam can see, whether the project's are."""
-        known = self._local_by_app.get(app)
-        if known is None:
-            known = self.local_database
-            obj = next((a for a in self.model.apps if a.sym == app), None)
-            within = self._engines_loaded(obj) if obj is not None else None
-            if within is not None:
-                known = sqlite_only(self.p, within, self.environment_sqlite)
-            self._local_by_app[app] = known
-        return known
-
-    def _engines_loaded(self, app: RouterObj) -> set[str] | None:
-        """The modules the program `app` loads (its module's imports, followed), when one of
-        them builds a SQLAlchemy engine; None when none does."""
-        if app.sym not in self._programs:
-            within = modules_reached(self.p, app.scope.mod)
-            builds = any(f.mod.name in within for f, _s in self.p.sites_named("create_engine"))
-            self._programs[app.sym] = within if builds else None
-        return self._programs[app.sym]
+        return site.qn.startswith("sqlite3.") or self.local.reaches(site, app)
 
     def _pool_network(self, inv: Invoked) -> None:
         """One finding per sync piece whose calls wait on the network in the pool, at its
