@@ -2575,3 +2575,12 @@ def test_sqlalchemy_on_the_app_s_sqlite_file_is_file_io(tmp_path):
     found = analyze(tmp_path, [tmp_path / "app.py"]).findings
     assert {(f.code, f.kind) for f in found} == {("UJ001", "file"), ("UJ002", "file")}
     assert all("(database I/O)" in f.message for f in found)
+
+
+def test_a_get_or_create_through_helpers_pays_only_while_the_row_is_missing():
+    """`repo.get_presence(db, …)` then `repo.create_presence(db, …)`, and `get_mode_config(db,
+    key)` then `db.add(config)` under `if not config and key == "free":`: get-or-creates, so
+    their commits run only while the row is not stored yet."""
+    found = findings("helper_get_or_create", "UJ001", "desk/main.py")
+    for line in (16, 29):
+        assert "only while what it makes is not stored yet" in found[line].message, found[line]

@@ -39,10 +39,11 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
 from unjam.analysis.rules.expiring import expiring_cache
 from unjam.analysis.rules.local_database import LocalDatabase
-from unjam.analysis.rules.memo import keyed, stores_row
+from unjam.analysis.rules.memo import MemoGuards, keyed, stores_row
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
 from unjam.analysis.serverless import lambda_only
+from unjam.analysis.summary import FuncDef
 from unjam.analysis.unnamed_coroutines import named_anywhere, unnamed
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
@@ -277,8 +278,11 @@ class RulesEngine:
             for e in graph.resolved(caller).edges:
                 if e.guarded and e.callee == callee and e.line == line:
                     func = funcs.get(caller)
+                    memo = graph.memo_guards_of(caller)
                     found.append(
-                        _guard_kind(self.p, func, e.guard) if func and e.guard >= 0 else "one"
+                        _guard_kind(self.p, func, _memo_test(memo, func.fd, e.guard))
+                        if func and memo and e.guard >= 0
+                        else "one"
                     )
                     break
         func = funcs.get(site.func)
@@ -287,7 +291,7 @@ class RulesEngine:
             at = (site.line, site.col)
             for c in func.fd.calls:
                 if (c.line, c.col) == at and c.guard >= 0 and memo(c.guard):
-                    found.append(_guard_kind(self.p, func, c.guard))
+                    found.append(_guard_kind(self.p, func, _memo_test(memo, func.fd, c.guard)))
         return found
 
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
@@ -692,6 +696,17 @@ def _pytest_method(func: Func) -> bool:
         and cls.rpartition(".")[2].startswith("Test")
         and func.fd.qn.rpartition(".")[2].startswith("test")
     )
+
+
+def _memo_test(memo: MemoGuards, fd: FuncDef, index: int) -> int:
+    """The memo test a call under guard `index` runs under: that guard, or the one it is
+    nested in (`if not cfg and key == "free":` gives the key's test inside the row's)."""
+    at = index
+    while at >= 0:
+        if memo.tests_a_memo(at):
+            return at
+        at = fd.guards[at].outer
+    return index
 
 
 def _guard_kind(project: Project, func: Func, index: int) -> str:

@@ -184,6 +184,13 @@ def _outlives_call(
             or (guard.kind == "cached" and _filled_cache_answer(fd, ref))
             or (guard.kind == "cached" and _stored_back(fd, ref))
             or (guard.kind in ("is None", "not") and _row_stored(fd, ref, guard))
+            or (
+                guard.kind in ("is None", "not")
+                and (
+                    _got_then_created(fd, ref, fd.guards.index(guard))
+                    or _got_then_added(fd, ref, guard)
+                )
+            )
             for ref in values
         )
     if subject == root:
@@ -1023,8 +1030,30 @@ def stores_row(fd: FuncDef, index: int) -> bool:
     if _creates_what_it_tests(fd, guard):
         return True
     return subject[0] == "name" and any(
-        _row_stored(fd, v, guard) or _got_then_created(fd, v, index)
+        _row_stored(fd, v, guard)
+        or _got_then_created(fd, v, index)
+        or _got_then_added(fd, v, guard)
         for v in fd.locals.get(subject[1], ())
+    )
+
+
+def _got_then_added(fd: FuncDef, value: tuple, guard: Guard) -> bool:
+    """`cfg = get_cfg(db, key)` (or `repo.get_config(db, key)`) then `if not cfg:` …
+    `db.add(cfg)`: a getter handed the session the guarded code adds the row tested
+    through — a get-or-create whose query sits in a helper."""
+    call = value[1] if value[0] == "await" else value
+    if call[0] != "call" or not call[2] or call[2][0][0] != "name":
+        return False
+    if (last_name(call[1]) or "").partition("_")[0] not in _GETTERS:
+        return False
+    session, index = call[2][0], fd.guards.index(guard)
+    return any(
+        site.func[0] == "attr"
+        and site.func[1] == session
+        and site.func[2] in _ROW_STORES
+        and _under(fd, site.guard, index)
+        and _adds_one_of(fd, site, {guard.subject[1]})
+        for site in fd.calls
     )
 
 
