@@ -3,7 +3,9 @@
 call is an edge at each caller, not one callable inferred for all of them; a closure that
 calls its enclosing function's parameter (`async def child(): await work()`, started as a
 task) counts as that function calling it, unless the function hands the closure to a thread
-(`asyncio.to_thread(transact)`: the parameter runs there, offloaded, as inferred)."""
+(`asyncio.to_thread(transact)`: the parameter runs there, offloaded, as inferred), also
+through a project function that hands it on to one (`run_session(_call)` of `async def
+run_session(func): return await asyncio.to_thread(_with_session, func)`)."""
 
 from __future__ import annotations
 
