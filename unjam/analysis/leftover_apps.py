@@ -1,5 +1,6 @@
 """Leftover apps: a module-level app beside the one the repository launches, that runs itself
-(or whose file's name says it is a copy: `main_old.py`, `copymain.py`) and that nothing else
+(or whose file's name says it is a copy: `main_old.py`, `copymain.py`; or in a folder so named
+beside the launched app's: `backend/_legacy/main.py`) and that nothing else
 launches or imports — `main_optimized.py` or `working_main.py` next to the `main.py` a
 Dockerfile, a Procfile or the README serves (`uvicorn app.main:app`), whose only launcher is
 its own `if __name__ == "__main__": uvicorn.run("working_main:app")`. Such a copy serves no
@@ -24,7 +25,9 @@ from unjam.analysis.unlaunched_factories import registered_only_in
 # the files, anywhere in the repository, that may start a module by its file's name
 _STARTERS = (*LAUNCHER_FILES, "*.py", "*.json", "*.txt", "*.service", "*.conf")
 _SERVERS = ("uvicorn.", "hypercorn.", "granian.", "gunicorn.", "daphne.")
-_COPY_WORDS = frozenset({"old", "copy", "backup", "bak", "orig", "deprecated", "unused"})
+_COPY_WORDS = frozenset(
+    {"old", "copy", "backup", "bak", "orig", "deprecated", "unused", "legacy", "archived"}
+)
 
 
 def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> set[str]:
@@ -39,17 +42,35 @@ def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> 
         app
         for app in own
         if app not in launched
-        and _folder(app.scope.mod) in folders
+        and (
+            _copy_folder_beside(app.scope.mod, folders)
+            or (
+                _folder(app.scope.mod) in folders
+                and (_runs_itself(project, app.scope.mod) or _named_a_copy(_stem(app.scope.mod)))
+            )
+        )
         and not is_test_path(app.scope.mod.path)
-        and (_runs_itself(project, app.scope.mod) or _named_a_copy(_stem(app.scope.mod)))
         and not _imported(project, app.scope.mod, importing)
     ]
     if not suspects:
         return set()
     their_files = frozenset(str(program.root / app.scope.mod.path) for app in suspects)
-    stems = {_stem(app.scope.mod) for app in suspects}
-    named = words_named(program.root, _STARTERS, stems, skipped=their_files)
-    return {app.sym for app in suspects if _stem(app.scope.mod) not in named}
+    names = {app.sym: _names_for(app.scope.mod, folders) for app in suspects}
+    words = {word for found in names.values() for word in found}
+    named = words_named(program.root, _STARTERS, words, skipped=their_files)
+    return {app.sym for app in suspects if not names[app.sym] & named}
+
+
+def _names_for(mod: Module, folders: set[str]) -> set[str]:
+    """What a launcher or a module would write to start the copy: its file's stem
+    (`python working_main.py`), or, in a copy folder beside the app's, that folder's path to
+    it (`uvicorn _legacy.main:app`, `python _legacy/main.py`: its stem alone, `main`, is the
+    served app's too)."""
+    stem = _stem(mod)
+    if not _copy_folder_beside(mod, folders):
+        return {stem}
+    folder = _folder(mod).rpartition("/")[2]
+    return {f"{folder}.{stem}", f"{folder}/{stem}"}
 
 
 def leftover_middleware(
@@ -132,6 +153,14 @@ def _runs_itself(project: Project, mod: Module) -> bool:
                 if callee is not None and callee[0] == "ext" and callee[1].startswith(_SERVERS):
                     return True
     return False
+
+
+def _copy_folder_beside(mod: Module, folders: set[str]) -> bool:
+    """Whether the module sits in a folder named a copy (`_legacy/`, `old/`) beside the
+    folder of a launched app: backend/_legacy/main.py next to the backend/app/main.py a
+    Dockerfile serves."""
+    parent, _, name = _folder(mod).rpartition("/")
+    return _named_a_copy(name) and any(f.rpartition("/")[0] == parent for f in folders)
 
 
 def _named_a_copy(stem: str) -> bool:
