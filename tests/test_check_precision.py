@@ -2584,3 +2584,28 @@ def test_a_get_or_create_through_helpers_pays_only_while_the_row_is_missing():
     found = findings("helper_get_or_create", "UJ001", "desk/main.py")
     for line in (16, 29):
         assert "only while what it makes is not stored yet" in found[line].message, found[line]
+
+
+def test_a_coroutine_function_handed_to_a_thread_runs_nothing_there(tmp_path):
+    """`await asyncio.to_thread(fetch)` of an `async def fetch`: the thread only makes the
+    coroutine, which nothing awaits, so fetch's body never runs; a sync one handed so does."""
+    (tmp_path / "main.py").write_text(
+        "import asyncio\n\n"
+        "import httpx\n"
+        "from fastapi import FastAPI\n\n"
+        "app = FastAPI()\n\n\n"
+        "async def fetch_async():\n"
+        "    async with httpx.AsyncClient() as client:\n"
+        '        return (await client.get("https://books.example")).text\n\n\n'
+        "def fetch_sync():\n"
+        "    with httpx.Client() as client:\n"
+        '        return client.get("https://books.example").text\n\n\n'
+        '@app.get("/books")\n'
+        "async def books():\n"
+        "    await asyncio.to_thread(fetch_async)\n"
+        "    return await asyncio.to_thread(fetch_sync)\n"
+    )
+    found = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    assert [f.location.line for f in found if f.code == "UJ003"] == [15], [
+        (f.code, f.location.line) for f in found
+    ]

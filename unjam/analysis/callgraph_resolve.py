@@ -630,7 +630,7 @@ class CallResolver:
                 target = function_called(p, p.value_of(func, ref))
         else:
             target = function_called(p, p.value_of(func, ref))
-        if target is not None:
+        if target is not None and _runs_there(p, target, off.context):
             out.offloads.append(Offloaded(target, off.context, site.line, site.col, qn, on_error))
             if ref[0] == "lambda":
                 skip.add(-1 - i)  # lambda handled as offloaded
@@ -658,6 +658,8 @@ class CallResolver:
             target = function_called(p, value)
             if target is not None:
                 found = True
+                if not _runs_there(p, target, context):
+                    continue
                 guards = caller.fd.guards
                 by_error = on_error or (bool(guards) and call.guard in handler_guards(guards))
                 out.offloads.append(Offloaded(target, context, site.line, site.col, qn, by_error))
@@ -788,6 +790,7 @@ _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 _WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
 # file calls whose first argument is the path read (kernel_files.py)
 _SESSION_RUN_SYNC = "sqlalchemy.ext.asyncio.AsyncSession.run_sync"
+_THREADED = frozenset(("thread", "thread-pool", "process"))  # offload contexts: no loop there
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
 
 
@@ -799,6 +802,14 @@ def _run_sync(callee: Value, site: CallSite, offload: dict) -> Value:
     if callee[1] in offload or not site.awaited:
         return callee
     return ("ext", _SESSION_RUN_SYNC)
+
+
+def _runs_there(project: Project, target: str, context: str) -> bool:
+    """Whether the body of what is handed off runs in that context: a coroutine function a
+    thread calls (`asyncio.to_thread(fetch)`, `run_in_threadpool(fetch)` of an `async def`
+    fetch) only makes a coroutine there, which nothing awaits."""
+    func = project.funcs.get(target)
+    return func is None or not func.fd.is_async or context not in _THREADED
 
 
 def _add_edge(out: Resolved, edge: Edge) -> None:

@@ -14,6 +14,7 @@ import ast
 from pathlib import Path
 
 from unjam.analysis.fastapi_records import APP
+from unjam.analysis.imported import may_be_imported
 from unjam.analysis.project import Module, Project
 from unjam.analysis.top_level_imports import Trees
 
@@ -85,10 +86,21 @@ def _override(project: Project, mod: Module, scope, stmt: ast.stmt, found: dict)
     if replacement is None or replacement[0] not in ("func", "meth", "class"):
         replacement = UNSEEN
     if scope.fd.qn == "<module>":
+        if _a_script_s(project, mod, target.value.value):
+            return
         symbol = _app_symbol(project, mod, target.value.value)
     else:  # (a builder's own app: `app = FastAPI()` in `create_app`)
         symbol = project.symbol(scope, _ref(target.value.value))
     found[(symbol, original)] = replacement
+
+
+def _a_script_s(project: Project, mod: Module, node: ast.expr) -> bool:
+    """Whether the override is a script's that imports another module's app and that no
+    module imports (`debug_auth.py`: `from app.main import app`, then `app.dependency_
+    overrides[get_db] = lambda: db` for a TestClient): the served app never runs it."""
+    if not isinstance(node, ast.Name) or node.id not in mod.summary.imports:
+        return False
+    return not may_be_imported(project, mod)
 
 
 def _lambda(project: Project, mod: Module, scope, node: ast.expr) -> tuple | None:
