@@ -2609,3 +2609,55 @@ def test_a_coroutine_function_handed_to_a_thread_runs_nothing_there(tmp_path):
     assert [f.location.line for f in found if f.code == "UJ003"] == [15], [
         (f.code, f.location.line) for f in found
     ]
+
+
+_CONTEXT_FACTORY_APP = """
+import threading
+from contextlib import contextmanager
+
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+class Item:
+    def __init__(self):
+        self._lock = threading.RLock()
+        self.obj = object()
+
+    @contextmanager
+    def acquire(self):
+        try:
+            self._lock.acquire()
+            yield self.obj
+        finally:
+            self._lock.release()
+
+
+class Pool:
+    def __init__(self):
+        self.items = {"k": Item()}
+
+    def acquire(self, key):
+        return self.items[key].acquire()
+
+
+pool = Pool()
+
+
+@app.get("/q")
+async def q():
+    with pool.acquire("k") as vs:
+        return str(vs)
+"""
+
+
+def test_a_function_handing_out_a_context_manager_is_no_function_to_move_alone(tmp_path):
+    """`Pool.acquire` returns what `Item.acquire`, a `@contextmanager` taking a lock, makes:
+    the caller's `with` enters it on the loop, so the fix is no `to_thread(pool.acquire)` but
+    the context manager's own (async, or the whole block in one thread)."""
+    (tmp_path / "main.py").write_text(_CONTEXT_FACTORY_APP)
+    (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
+    assert found.fix.startswith("make it an `@asynccontextmanager`"), found.fix
+    assert "move the whole `with` block into one sync function" in found.fix, found.fix
+    assert "to_thread(pool.acquire" not in found.fix, found.fix

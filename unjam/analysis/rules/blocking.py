@@ -403,13 +403,15 @@ class Blocking:
                 if caller is not None and not same_class and written is None
                 else None
             )
-            if _context_manager(func):
+            if _context_manager(func) or self._hands_out_a_context_manager(func):
                 # `with writing():` runs its body at `__enter__`, on the loop: a thread
-                # cannot take the `with` statement, so the body must go async
+                # cannot take the `with` statement, so the body must go async, or the whole
+                # block to a thread (a lock's release must be its acquiring thread's)
                 fix = (
                     "make it an `@asynccontextmanager` entered with `async with`, and run its "
                     "blocking calls with `await asyncio.to_thread(...)` or replace them with "
-                    "async ones"
+                    "async ones; or move the whole `with` block into one sync function run "
+                    "with `await asyncio.to_thread(...)`"
                 )
                 user = self._sync_user(func)
                 if user is not None:  # turning it async would break its sync users
@@ -753,6 +755,16 @@ class Blocking:
             if f"{mod.name}.{fd.qn}" in self.p.funcs
             for c in fd.calls
         )
+
+    def _hands_out_a_context_manager(self, func: Func) -> bool:
+        """Whether the function returns what a `@contextmanager` of the project makes
+        (`return cache.acquire(owner=owner)`): its caller's `with` enters that one."""
+        for ref in func.fd.return_values:
+            callee = self.p.callee(func, ref[1]) if ref[0] == "call" else None
+            made = self.p.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
+            if made is not None and _context_manager(made):
+                return True
+        return False
 
     def _through_a_shell(self, site: Site) -> bool:
         """Whether the call runs its command through a shell (`subprocess.Popen("start
