@@ -479,20 +479,24 @@ class CallResolver:
     def _given_of(self, class_gqn: str) -> frozenset[str]:
         """The attributes the class and its project bases store from their methods'
         arguments (rules/memo.py `set_from_arguments`)."""
-        known = self._given.get(class_gqn)
-        if known is None:
-            methods = [m.fd for m in self.methods_of(class_gqn)]
-            known = self._given[class_gqn] = set_from_arguments(methods)
-        return known
+        return self._of_methods(self._given, class_gqn, set_from_arguments)
 
     def _fixed_of(self, class_gqn: str) -> frozenset[str]:
         """The attributes the class and its project bases set to a path written in the
         code (rules/memo.py `fixed_paths`)."""
-        known = self._fixed.get(class_gqn)
-        if known is None:
-            methods = [m.fd for m in self.methods_of(class_gqn)]
-            known = self._fixed[class_gqn] = fixed_paths(methods)
-        return known
+        return self._of_methods(self._fixed, class_gqn, fixed_paths)
+
+    def _of_methods(
+        self,
+        known: dict[str, frozenset[str]],
+        class_gqn: str,
+        judge: Callable[[list[FuncDef]], frozenset[str]],
+    ) -> frozenset[str]:
+        """What `judge` finds in the methods of the class and its project bases, kept."""
+        found = known.get(class_gqn)
+        if found is None:
+            found = known[class_gqn] = judge([m.fd for m in self.methods_of(class_gqn)])
+        return found
 
     def methods_of(self, class_gqn: str) -> list[Func]:
         """The methods of the class and of its project bases."""
