@@ -792,9 +792,9 @@ _CONNECT_LATER = frozenset({"ftplib.FTP", "ftplib.FTP_TLS", "smtplib.SMTP", "smt
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 # calls whose first parameter says whether to wait
 _WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
-# file calls whose first argument is the path read (kernel_files.py)
 _SESSION_RUN_SYNC = "sqlalchemy.ext.asyncio.AsyncSession.run_sync"
 _THREADED = frozenset(("thread", "thread-pool", "process"))  # offload contexts: no loop there
+# file calls whose first argument is the path read (kernel_files.py)
 _KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
 
 

@@ -14,6 +14,7 @@ from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.grouping import Root
 from unjam.analysis.handed_files import dotted, handed_to
 from unjam.analysis.rules.context_vars import ContextSetters
+from unjam.analysis.rules.fix_fits import context_manager, fitted, hands_out_a_context_manager
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.plain_def import PlainDef
@@ -74,13 +75,6 @@ def _kind_words(qn: str, kind: str) -> str:
 
 
 _END = 1 << 30  # past any line: "to the end of the function"
-_EXEC = "asyncio.create_subprocess_exec("
-_LOCK_ACQUIRE = "threading.Lock.acquire"
-FIX_THREADS_LOCK = (
-    "the threads this module starts take the lock too, so keep it a threading lock and "
-    "acquire it off the loop: move the locked section into a function run with `await "
-    "asyncio.to_thread(...)` (an asyncio.Lock would leave those threads unguarded)"
-)
 
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
@@ -123,15 +117,6 @@ def check(engine: RulesEngine) -> None:
         "blocks the event loop at shutdown",
         context=ExecutionContext.STARTUP,
         shutdown=True,
-    )
-
-
-def _context_manager(func) -> bool:
-    """Whether `func` is a `@contextmanager` generator (used as `with func():`)."""
-    return func.fd.is_generator and any(
-        (ref[0] == "name" and ref[1] == "contextmanager")
-        or (ref[0] == "attr" and ref[2] == "contextmanager")
-        for ref, _line, _col in func.fd.decorators
     )
 
 
@@ -305,10 +290,7 @@ class Blocking:
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
                 fix = self._handed_fix(site) or site.entry.fix_for(site.qn, self._receiver(site))
-                if _EXEC in fix and self._through_a_shell(site):
-                    fix = fix.replace(_EXEC, "asyncio.create_subprocess_shell(")
-                elif site.qn == _LOCK_ACQUIRE and self._shared_with_threads(site):
-                    fix = FIX_THREADS_LOCK
+                fix = fitted(self.p, site, fix)
                 bound = root.key[0] == "func" and bool(root.fix)
                 bound = bound and self._uses_thread_bound(root.key[1])
                 if bound:
@@ -403,7 +385,7 @@ class Blocking:
                 if caller is not None and not same_class and written is None
                 else None
             )
-            if _context_manager(func) or self._hands_out_a_context_manager(func):
+            if context_manager(func) or hands_out_a_context_manager(self.p, func):
                 # `with writing():` runs its body at `__enter__`, on the loop: a thread
                 # cannot take the `with` statement, so the body must go async, or the whole
                 # block to a thread (a lock's release must be its acquiring thread's)
@@ -731,50 +713,6 @@ class Blocking:
             f"open it and call `{consumer}` in one sync function run off the loop, `await "
             f"run_in_threadpool(...)`: an async file (aiofiles, anyio) cannot be handed to "
             f"`{consumer}`"
-        )
-
-    def _shared_with_threads(self, site: Site) -> bool:
-        """Whether the lock acquired is a module global of a module that starts threads
-        (`threading.Thread(target=render)`): they take it too, so it must stay a threading
-        lock; an asyncio.Lock would leave them unguarded."""
-        func = self.p.funcs.get(site.func)
-        if func is None:
-            return False
-        call = next((c for c in func.fd.calls if (c.line, c.col) == (site.line, site.col)), None)
-        base = call.func[1] if call is not None and call.func[0] == "attr" else None
-        if base is None or base[0] != "name" or base[1] in func.fd.locals:
-            return False
-        mod = func.mod
-        if base[1] not in mod.summary.global_values:
-            return False
-        return any(
-            _last_name(c.func) == "Thread"
-            and self.p.callee(self.p.funcs[f"{mod.name}.{fd.qn}"], c.func)
-            in (("ext", "threading.Thread"), ("class", "threading.Thread"))
-            for fd in mod.summary.funcs.values()
-            if f"{mod.name}.{fd.qn}" in self.p.funcs
-            for c in fd.calls
-        )
-
-    def _hands_out_a_context_manager(self, func: Func) -> bool:
-        """Whether the function returns what a `@contextmanager` of the project makes
-        (`return cache.acquire(owner=owner)`): its caller's `with` enters that one."""
-        for ref in func.fd.return_values:
-            callee = self.p.callee(func, ref[1]) if ref[0] == "call" else None
-            made = self.p.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
-            if made is not None and _context_manager(made):
-                return True
-        return False
-
-    def _through_a_shell(self, site: Site) -> bool:
-        """Whether the call runs its command through a shell (`subprocess.Popen("start
-        nginx.exe", shell=True)`): a command line, which `create_subprocess_exec` cannot
-        run, and `create_subprocess_shell` does."""
-        func = self.p.funcs.get(site.func)
-        return func is not None and any(
-            (call.line, call.col) == (site.line, site.col)
-            and ("shell", ("const", True)) in call.kwargs
-            for call in func.fd.calls
         )
 
     def _receiver(self, site: Site) -> str | None:
