@@ -2661,3 +2661,31 @@ def test_a_function_handing_out_a_context_manager_is_no_function_to_move_alone(t
     assert found.fix.startswith("make it an `@asynccontextmanager`"), found.fix
     assert "move the whole `with` block into one sync function" in found.fix, found.fix
     assert "to_thread(pool.acquire" not in found.fix, found.fix
+
+
+def test_the_app_of_a_module_the_program_imports_for_its_functions_serves_nothing(tmp_path):
+    """main.py (the app the Dockerfile serves) imports `chat` from side.py and registers it;
+    side.py's own `side_app`, which no launcher names, serves nothing: `chat` is one entry."""
+    (tmp_path / "Dockerfile").write_text('FROM python:3.11\nCMD ["uvicorn", "main:app"]\n')
+    (tmp_path / "side.py").write_text(
+        "import os\n\n"
+        "from fastapi import FastAPI\n\n"
+        "side_app = FastAPI()\n\n\n"
+        '@side_app.post("/chat")\n'
+        "async def chat():\n"
+        '    return os.listdir("/srv/chats")\n'
+    )
+    (tmp_path / "main.py").write_text(
+        "from fastapi import FastAPI\n\n"
+        "from side import chat\n\n"
+        "app = FastAPI()\n"
+        'app.add_api_route("/chat", chat, methods=["POST"])\n'
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py", tmp_path / "side.py"])
+    (found,) = [f for f in result.findings if f.code == "UJ001"]
+    assert "other entry point" not in found.message, found.message
+    # named by a launcher, it serves: `uvicorn side:side_app`
+    (tmp_path / "Procfile").write_text("chat: uvicorn side:side_app\\n")
+    result = analyze(tmp_path, [tmp_path / "main.py", tmp_path / "side.py"])
+    (found,) = [f for f in result.findings if f.code == "UJ001"]
+    assert "also reached from 1 other entry point" in found.message, found.message

@@ -1,6 +1,7 @@
 """Leftover apps: a module-level app beside the one the repository launches, that runs itself
-(or whose file's name says it is a copy: `main_old.py`, `copymain.py`; or in a folder so named
-beside the launched app's: `backend/_legacy/main.py`) and that nothing else
+(or whose file's name says it is a copy: `main_old.py`, `copymain.py`, or is the launched
+module's with a word added: `main_complex.py`; or in a folder so named beside the launched
+app's: `backend/_legacy/main.py`) and that nothing else
 launches or imports — `main_optimized.py` or `working_main.py` next to the `main.py` a
 Dockerfile, a Procfile or the README serves (`uvicorn app.main:app`), whose only launcher is
 its own `if __name__ == "__main__": uvicorn.run("working_main:app")`. Such a copy serves no
@@ -16,7 +17,7 @@ import re
 
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
-from unjam.analysis.imported import importers, may_be_imported
+from unjam.analysis.imported import importers, may_be_imported, modules_reached
 from unjam.analysis.launchers import LAUNCHER_FILES, LAUNCHING_CALLS, Launchers
 from unjam.analysis.project import Module, Project
 from unjam.analysis.repository_files import words_named
@@ -37,6 +38,7 @@ def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> 
         return set()
     launched = [app for app in own if program.launched_by_others(app.scope.mod, _attr(app))]
     folders = {_folder(app.scope.mod) for app in launched}
+    stems = {(_folder(app.scope.mod), _stem(app.scope.mod)) for app in launched}
     importing = importers(project)
     suspects = [
         app
@@ -46,19 +48,56 @@ def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> 
             _copy_folder_beside(app.scope.mod, folders)
             or (
                 _folder(app.scope.mod) in folders
-                and (_runs_itself(project, app.scope.mod) or _named_a_copy(_stem(app.scope.mod)))
+                and (
+                    _runs_itself(project, app.scope.mod)
+                    or _named_a_copy(_stem(app.scope.mod))
+                    or _a_variant(app.scope.mod, stems)
+                )
             )
         )
         and not is_test_path(app.scope.mod.path)
         and not _imported(project, app.scope.mod, importing)
     ]
+    names = {app.sym: _names_for(app.scope.mod, folders) for app in suspects}
+    for app in _side_apps(project, own, launched):
+        suspects.append(app)
+        names[app.sym] = _launch_names(app)
     if not suspects:
         return set()
     their_files = frozenset(str(program.root / app.scope.mod.path) for app in suspects)
-    names = {app.sym: _names_for(app.scope.mod, folders) for app in suspects}
     words = {word for found in names.values() for word in found}
     named = words_named(program.root, _STARTERS, words, skipped=their_files)
     return {app.sym for app in suspects if not names[app.sym] & named}
+
+
+def _side_apps(project: Project, own: list[RouterObj], launched: list[RouterObj]) -> list:
+    """The apps of modules the launched program imports for what else they define
+    (`from simple_chat import chat_completions_stream` in the served api.py, simple_chat.py
+    building an `app` of its own that nothing mounts): importing a module serves none of its
+    app's routes. Not one whose module starts a server itself."""
+    if not launched:
+        return []
+    loaded: set[str] = set()
+    for app in launched:
+        loaded |= modules_reached(project, app.scope.mod)
+    served = {app.scope.mod.name for app in launched}
+    return [
+        app
+        for app in own
+        if app not in launched
+        and app.scope.mod.name in loaded
+        and app.scope.mod.name not in served
+        and not is_test_path(app.scope.mod.path)
+        and not _runs_itself(project, app.scope.mod)
+    ]
+
+
+def _launch_names(app: RouterObj) -> set[str]:
+    """How a launcher names the app of an imported module (`simple_chat:app`,
+    `api.simple_chat:app`): its module's name alone is what the program's imports write."""
+    attr = _attr(app)
+    mod = app.scope.mod
+    return {f"{_stem(mod)}:{attr}", f"{mod.name}:{attr}"}
 
 
 def _names_for(mod: Module, folders: set[str]) -> set[str]:
@@ -153,6 +192,16 @@ def _runs_itself(project: Project, mod: Module) -> bool:
                 if callee is not None and callee[0] == "ext" and callee[1].startswith(_SERVERS):
                     return True
     return False
+
+
+def _a_variant(mod: Module, launched: set[tuple[str, str]]) -> bool:
+    """Whether the file's name is the launched module's with a word added, in its folder:
+    `main_complex.py` or `working_main.py` beside the `main.py` the Dockerfile serves."""
+    stem, folder = _stem(mod), _folder(mod)
+    return any(
+        where == folder and (stem.startswith(f"{name}_") or stem.endswith(f"_{name}"))
+        for where, name in launched
+    )
 
 
 def _copy_folder_beside(mod: Module, folders: set[str]) -> bool:
