@@ -2689,3 +2689,50 @@ def test_the_app_of_a_module_the_program_imports_for_its_functions_serves_nothin
     result = analyze(tmp_path, [tmp_path / "main.py", tmp_path / "side.py"])
     (found,) = [f for f in result.findings if f.code == "UJ001"]
     assert "also reached from 1 other entry point" in found.message, found.message
+
+
+def test_a_module_s_own_attributes_are_there_to_import(tmp_path):
+    """`from src.services.billing.payments import __dict__ as _canonical` (a back-compat shim
+    re-exporting a moved module): every module has `__dict__`, so the import succeeds and
+    the app starts."""
+    pkg = tmp_path / "src" / "services" / "billing"
+    pkg.mkdir(parents=True)
+    for init in (tmp_path / "src", tmp_path / "src" / "services", pkg):
+        (init / "__init__.py").write_text("")
+    (pkg / "payments.py").write_text("def charge():\n    return 1\n")
+    (tmp_path / "src" / "services" / "payments.py").write_text(
+        "import sys\n\n"
+        "from src.services.billing.payments import __dict__ as _canonical\n\n"
+        "sys.modules[__name__].__dict__.update(_canonical)\n"
+    )
+    (tmp_path / "src" / "main.py").write_text(
+        "import time\n\n"
+        "from fastapi import FastAPI\n\n"
+        "from src.services import payments\n\n"
+        "app = FastAPI()\n\n\n"
+        '@app.post("/pay")\n'
+        "async def pay():\n"
+        "    time.sleep(1)\n"
+        "    return payments\n"
+    )
+    result = analyze(tmp_path, sorted(tmp_path.rglob("*.py")))
+    assert not result.unparsed, result.unparsed
+    assert [f.code for f in result.findings] == ["UJ001"]
+
+
+def test_a_glob_is_fixed_by_iterating_anyio_s_not_awaiting_it(tmp_path):
+    """`anyio.Path.glob` gives an async iterator, which no `await` takes: the fix iterates
+    it (or lists the glob in a thread)."""
+    (tmp_path / "main.py").write_text(
+        "from contextlib import asynccontextmanager\n"
+        "from pathlib import Path\n\n"
+        "from fastapi import FastAPI\n\n\n"
+        "@asynccontextmanager\n"
+        "async def lifespan(app):\n"
+        '    app.state.migrations = sorted(Path("migrations").glob("*.sql"))\n'
+        "    yield\n\n\n"
+        "app = FastAPI(lifespan=lifespan)\n"
+    )
+    (found,) = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    assert "[p async for p in anyio.Path(path).glob(pattern)]" in found.fix, found.fix
+    assert "await the same method" not in found.fix, found.fix

@@ -91,8 +91,8 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 continue
             said = declared
         elif source is not None:
-            if binds_somehow(trees.of(source), name):
-                continue
+            if name in _MODULE_ATTRIBUTES or binds_somehow(trees.of(source), name):
+                continue  # (`from src.billing import __dict__ as ns`: every module has it)
             if source.summary.is_package and submodule_file(root, source, name):
                 continue
             if not imp.level and _a_library_of_its_name(root, importer, source):
@@ -109,6 +109,13 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 MissingName(importer, line, source, name, missing[1], said, error, shadowed)
             )
     return found
+
+
+# what every module object has, bound by no statement of its own
+_MODULE_ATTRIBUTES = frozenset(
+    {"__dict__", "__name__", "__doc__", "__file__", "__spec__", "__loader__", "__package__"}
+    | {"__path__", "__builtins__", "__cached__"}
+)
 
 
 def _placed_by_the_build(root: Path, importer: Module, dotted: str) -> bool:
