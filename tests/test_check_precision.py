@@ -2736,3 +2736,22 @@ def test_a_glob_is_fixed_by_iterating_anyio_s_not_awaiting_it(tmp_path):
     (found,) = analyze(tmp_path, [tmp_path / "main.py"]).findings
     assert "[p async for p in anyio.Path(path).glob(pattern)]" in found.fix, found.fix
     assert "await the same method" not in found.fix, found.fix
+
+
+def test_a_dependency_s_name_lookup_is_fixed_by_looking_it_up_async(tmp_path):
+    """An SSRF check resolving the host a request names (`socket.getaddrinfo` in a sync
+    dependency): no client to share and nothing to fetch once; the lookup goes async."""
+    (tmp_path / "main.py").write_text(
+        "import socket\n"
+        "from urllib.parse import urlparse\n\n"
+        "from fastapi import Depends, FastAPI\n\n"
+        "app = FastAPI()\n\n\n"
+        "def check_target(url: str) -> str:\n"
+        "    socket.getaddrinfo(urlparse(url).hostname, None)\n"
+        "    return url\n\n\n"
+        '@app.post("/fetch")\n'
+        "async def fetch(url: str = Depends(check_target)):\n"
+        "    return url\n"
+    )
+    (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ003"]
+    assert found.fix.startswith("make the dependency `async def` and look the name up"), found.fix

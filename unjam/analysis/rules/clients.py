@@ -136,6 +136,15 @@ FIX_DEP_NETWORK = (
     "but make sure the client or session it goes through is shared"
 )
 
+# a dependency's DNS lookup (an SSRF check of the host a request names): nothing to share or
+# fetch once, the lookup itself has an async form
+_NAME_LOOKUPS = frozenset({"socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex"})
+FIX_DEP_LOOKUP = (
+    "make the dependency `async def` and look the name up with `await "
+    "asyncio.get_running_loop().getaddrinfo(...)` (or `anyio.getaddrinfo`): a lookup per "
+    "request is what such a check needs, and the async one waits without a thread"
+)
+
 
 _SELF = ("name", "self")
 _NONE = ("const", None)
@@ -482,6 +491,8 @@ class PerRequestClients:
         else:
             where = "on the event loop"
         settings, fix = self._settings(what, steps, site.col)
+        if fix == FIX_DEP_NETWORK and site.qn in _NAME_LOOKUPS:
+            fix = FIX_DEP_LOOKUP  # (no client to share: the lookup itself goes async)
         if fix == FIX_CLIENT and (proxy := self._proxy_chosen(site, steps)) is not None:
             settings, fix = f", through the proxy `{proxy}` gives", FIX_CLIENT_PER_PROXY
         elif fix in _SHAREABLE and site.qn in _COOKIE_SESSIONS and self._keeps_cookies(site):
