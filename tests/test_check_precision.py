@@ -2755,3 +2755,28 @@ def test_a_dependency_s_name_lookup_is_fixed_by_looking_it_up_async(tmp_path):
     )
     (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ003"]
     assert found.fix.startswith("make the dependency `async def` and look the name up"), found.fix
+
+
+def test_a_frame_of_literal_rows_written_to_memory_is_no_cpu_work(tmp_path):
+    """A template's two rows written in the code, serialised into a StringIO: nothing that
+    grows with a request; a frame of the request's rows is CPU work on the loop."""
+    (tmp_path / "main.py").write_text(
+        "import io\n\n"
+        "import pandas as pd\n"
+        "from fastapi import FastAPI\n\n"
+        "app = FastAPI()\n\n\n"
+        '@app.get("/template")\n'
+        "async def template():\n"
+        '    df = pd.DataFrame({"name": ["Ada", "Bob"], "email": ["a@x", "b@x"]})\n'
+        "    buf = io.StringIO()\n"
+        "    df.to_csv(buf, index=False)\n"
+        "    return buf.getvalue()\n\n\n"
+        '@app.post("/export")\n'
+        "async def export(rows: list[dict]):\n"
+        "    df = pd.DataFrame(rows)\n"
+        "    buf = io.StringIO()\n"
+        "    df.to_csv(buf, index=False)\n"
+        "    return buf.getvalue()\n"
+    )
+    found = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    assert [(f.code, f.location.line) for f in found] == [("UJ001", 21)], found

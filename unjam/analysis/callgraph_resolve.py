@@ -26,7 +26,13 @@ from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_singletons import Singletons
 from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
-from unjam.analysis.in_memory_io import PANDAS_IO, PANDAS_SQL, in_memory, on_sqlite
+from unjam.analysis.in_memory_io import (
+    PANDAS_IO,
+    PANDAS_SQL,
+    in_memory,
+    literal_frame,
+    on_sqlite,
+)
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import reads_kernel_file
 from unjam.analysis.missing_attributes import arguments_raise
@@ -202,6 +208,11 @@ class CallResolver:
                     or self.broken_models.sends_nothing(qn, site)
                     or (qn in DONE_READS and self.done.reads_done(func, site))
                     or (qn == _PIPELINE and self._given_a_loaded_model(func, site))
+                    or (
+                        qn in PANDAS_IO
+                        and in_memory(self.project, func, site, qn)
+                        and literal_frame(self.project, func, site)
+                    )
                 ):
                     if qn in PANDAS_IO and in_memory(self.project, func, site, qn):
                         entry = replace(entry, kind="cpu")  # (parsing or serialising only)

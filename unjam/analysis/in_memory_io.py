@@ -80,3 +80,32 @@ def on_sqlite(project: Project, func: Func, site: CallSite, qn: str) -> bool:
     con = site.args[index] if len(site.args) > index else dict(site.kwargs).get(keyword)
     value = None if con is None else project.value_of(func, con)
     return value is not None and value[0] == "inst" and value[1] == "sqlite3.Connection"
+
+
+def literal_frame(project: Project, func: Func, site: CallSite) -> bool:
+    """Whether the frame a writer serialises into memory is built from values written in the
+    code (`pd.DataFrame({"name": ["Ada", "Bob"], "email": [...]})`, a template's two rows):
+    a few microseconds, nothing that grows with a request."""
+    ref = site.func
+    if ref[0] != "attr" or ref[1][0] != "name":
+        return False
+    values = func.fd.locals.get(ref[1][1], ())
+    if len(values) != 1 or values[0][0] != "call":
+        return False
+    made = values[0]
+    callee = project.callee(func, made[1]) if made[1][0] == "attr" else None
+    callee = callee or project.value_of(func, made[1])
+    if callee is None or callee[1] != "pandas.DataFrame":
+        return False
+    return all(_written(arg) for arg in (*made[2], *(value for _key, value in made[3])))
+
+
+def _written(ref: tuple) -> bool:
+    """A constant, or a list, tuple or dict of them."""
+    if ref[0] == "const":
+        return True
+    if ref[0] == "list":
+        return all(_written(item) for item in ref[1])
+    if ref[0] == "dict":
+        return all(key is not None and _written(key) and _written(v) for key, v in ref[1])
+    return False
