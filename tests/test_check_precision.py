@@ -2780,3 +2780,41 @@ def test_a_frame_of_literal_rows_written_to_memory_is_no_cpu_work(tmp_path):
     )
     found = analyze(tmp_path, [tmp_path / "main.py"]).findings
     assert [(f.code, f.location.line) for f in found] == [("UJ001", 21)], found
+
+
+_LOADED_FLAG_APP = """
+from pathlib import Path
+
+from fastapi import FastAPI
+
+app = FastAPI()
+CACHE = Path("index.txt")
+_index = None
+_loaded = False
+
+
+def build_index():
+    global _index, _loaded
+    if _loaded:
+        return _index is not None
+    if CACHE.exists():
+        _index = CACHE.read_text()
+    _loaded = True
+    return _index is not None
+
+
+@app.get("/q")
+async def q():
+    return build_index()
+"""
+
+
+def test_a_global_flag_the_function_sets_itself_guards_a_first_call_whatever_it_returns(
+    tmp_path,
+):
+    """`if _loaded: return _index is not None` … `_loaded = True`: the early return gives a
+    computed answer, but the flag is a module global the function sets itself, so the rest
+    runs on the first call only."""
+    (tmp_path / "main.py").write_text(_LOADED_FLAG_APP)
+    found = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
+    assert found and all("on the first call only" in f.message for f in found), found

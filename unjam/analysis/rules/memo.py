@@ -144,8 +144,12 @@ def _outlives_call(
         cached is not None
         and not _returns_what_it_tested(fd, cached, root)
         and not _marked_and_kept(fd, subject, cached)
+        and not (root[1] in fd.globals_declared and _sets(fd, subject, root))
     ):
-        return False  # `if done: return response`: an early exit, not a cached value
+        # `if done: return response`: an early exit, not a cached value — unless the flag is
+        # a module global the function itself sets (`if _loaded: return _index is not None`
+        # … `_loaded = True`): the rest runs once
+        return False
     if (
         cached is not None
         and not _returns_what_it_tested(fd, cached, subject)
