@@ -2818,3 +2818,47 @@ def test_a_global_flag_the_function_sets_itself_guards_a_first_call_whatever_it_
     (tmp_path / "main.py").write_text(_LOADED_FLAG_APP)
     found = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
     assert found and all("on the first call only" in f.message for f in found), found
+
+
+_SERVICE_GET_OR_CREATE_APP = """
+from fastapi import Depends, FastAPI
+from sqlalchemy.orm import Session
+
+app = FastAPI()
+
+
+class Referee:
+    name = ""
+
+
+def get_db():
+    yield Session()
+
+
+class RefereeService:
+    def __init__(self, db):
+        self.db = db
+
+    def get_or_create(self, name):
+        referee = self.db.query(Referee).filter(Referee.name == name).first()
+        if not referee:
+            referee = Referee()
+            self.db.add(referee)
+            self.db.commit()
+            self.db.refresh(referee)
+        return referee
+
+
+@app.post("/referees/{name}")
+async def upload(name: str, db: Session = Depends(get_db)):
+    return RefereeService(db).get_or_create(name)
+"""
+
+
+def test_a_get_or_create_through_a_service_s_own_session_pays_only_while_missing(tmp_path):
+    """`self.db.query(Referee)….first()` then `if not referee:` … `self.db.add(referee)`: a
+    get-or-create through the session the service keeps, as through a `db` parameter."""
+    (tmp_path / "main.py").write_text(_SERVICE_GET_OR_CREATE_APP)
+    found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    for line in (25, 26):
+        assert "only while what it makes is not stored yet" in found[line].message, found[line]

@@ -942,17 +942,22 @@ _ROW_QUERIES = frozenset({"execute", "exec", "scalars", "query", "get"})
 
 
 def _row_query_session(ref: tuple) -> tuple | None:
-    """The session (a bare name) a query for one row goes through, else None."""
+    """The session a query for one row goes through (a bare name, or an attribute of
+    `self`: a service's `self.db`), else None."""
     if ref[0] == "await":
         ref = ref[1]
     if ref[0] != "call" or ref[1][0] != "attr" or ref[1][2] not in _ROW_ANSWERS:
         return None
     node = ref[1][1] if ref[1][2] != "get" else ref[1]
     while node[0] in ("attr", "call", "await"):
-        if node[0] == "attr" and node[1][0] == "name" and node[2] in _ROW_QUERIES:
+        if node[0] == "attr" and node[2] in _ROW_QUERIES and _a_session_ref(node[1]):
             return node[1]
         node = node[1]
     return None
+
+
+def _a_session_ref(ref: tuple) -> bool:
+    return ref[0] == "name" or (ref[0] == "attr" and ref[1] == _SELF)
 
 
 def _under(fd: FuncDef, index: int, outer: int) -> bool:
