@@ -2418,7 +2418,7 @@ def test_a_lock_the_module_s_threads_take_too_stays_a_threading_lock(tmp_path):
     the thread, the asyncio.Lock fix stands."""
     (tmp_path / "main.py").write_text(_THREADS_LOCK_APP)
     (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
-    assert found.fix.startswith("the threads this module starts take the lock too"), found.fix
+    assert found.fix.startswith("this module starts threads (`threading.Thread`)"), found.fix
     assert "asyncio.Lock /" not in found.fix, found.fix
     alone = _THREADS_LOCK_APP.replace("threading.Thread(target=render, daemon=True).start()", "")
     (tmp_path / "main.py").write_text(alone)

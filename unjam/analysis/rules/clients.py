@@ -141,8 +141,8 @@ FIX_DEP_NETWORK = (
 _NAME_LOOKUPS = frozenset({"socket.getaddrinfo", "socket.gethostbyname", "socket.gethostbyname_ex"})
 FIX_DEP_LOOKUP = (
     "make the dependency `async def` and look the name up with `await "
-    "asyncio.get_running_loop().getaddrinfo(...)` (or `anyio.getaddrinfo`): a lookup per "
-    "request is what such a check needs, and the async one waits without a thread"
+    "asyncio.get_running_loop().getaddrinfo(...)` (or `anyio.getaddrinfo`): the lookup "
+    "goes through no client to share, and the async one waits without a thread"
 )
 
 

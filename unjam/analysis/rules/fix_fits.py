@@ -17,9 +17,10 @@ _EXEC = "asyncio.create_subprocess_exec("
 _LOCK_ACQUIRE = "threading.Lock.acquire"
 _THREAD = (("ext", "threading.Thread"), ("class", "threading.Thread"))
 FIX_THREADS_LOCK = (
-    "the threads this module starts take the lock too, so keep it a threading lock and "
-    "acquire it off the loop: move the locked section into a function run with `await "
-    "asyncio.to_thread(...)` (an asyncio.Lock would leave those threads unguarded)"
+    "this module starts threads (`threading.Thread`), which may take the lock too: keep it a "
+    "threading lock and acquire it off the loop — move the locked section into a function "
+    "run with `await asyncio.to_thread(...)` (an asyncio.Lock would leave such threads "
+    "unguarded)"
 )
 
 
