@@ -141,11 +141,7 @@ def _their_helpers(project: Project, builders: set[str]) -> set[str]:
             if callee is None or callee[0] != "func" or callee[1] not in project.funcs:
                 continue
             helper = project.funcs[callee[1]]
-            callers = {
-                caller.gqn
-                for caller, other in project.sites_named(helper.fd.name)
-                if project.callee(caller, other.func) == callee
-            }
+            callers = {caller.gqn for caller in project.direct_callers(helper)}
             if callers and callers <= builders:
                 found.add(helper.gqn)
     return found
@@ -159,11 +155,7 @@ def _module_level(project: Project, app: RouterObj) -> bool:
         return True
     if scope.fd.parent is not None or scope.class_gqn is not None:
         return False
-    callers = [
-        caller
-        for caller, site in project.sites_named(scope.fd.name)
-        if project.callee(caller, site.func) == ("func", scope.gqn)
-    ]
+    callers = project.direct_callers(scope)
     return bool(callers) and all(
         caller.fd.qn == "<module>" and caller.mod.path == scope.mod.path for caller in callers
     )

@@ -631,11 +631,6 @@ class Blocking:
                 fallback = fallback or (by_func[f], path)
         return fallback
 
-    def _never_runs(self, site: Site) -> bool:
-        """Whether the call never runs (never_runs.py: after a statement that always
-        raises, or one that raises itself: `openai.ChatCompletion.create` under openai 1)."""
-        return self.e.never_runs.call(site.path, site.line, site.col, site.qn.rpartition(".")[2])
-
     def _steadily(
         self, site: Site, labelled: list[tuple[Invoked, str]], reached_by: set[str], inv: Invoked
     ) -> tuple[Invoked, list[tuple[str, int]]] | None:
@@ -662,7 +657,7 @@ class Blocking:
         if site not in resolved.on_error:
             return False
         if any(
-            other not in resolved.on_error and not self._never_runs(other)
+            other not in resolved.on_error and not self.e.never_runs.site(other)
             for other in resolved.blocking
         ):
             return True
