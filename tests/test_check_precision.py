@@ -394,6 +394,24 @@ def test_a_client_built_from_what_the_request_looks_up_is_kept_per_setting():
     assert "once" in per_call.fix
 
 
+def test_a_client_built_from_what_a_lookup_on_the_way_gives_is_kept_per_setting():
+    found = findings("connection_tests", "UJ003", "hookdesk/routers/connections.py")
+    # the row a service's method queries, handed on to the method that builds the client;
+    # the user an async session (opened by the task itself) reads
+    for line, lookup in ((36, "`self.get_connection()`"), (62, "`db.execute()`")):
+        finding = found[line]
+        assert f"from what it looks up through {lookup}" in finding.message, finding.message
+        assert "keyed by those settings" in finding.fix and "lifespan" not in finding.fix
+    # `code_id` only selects the row whose timeout configures the client
+    selected = found[47]
+    assert "request sends" not in selected.message, selected.message
+    assert "looks up through `db`" in selected.message, selected.message
+    # a memoised lookup's one answer, and a row read beside a client not built from it
+    shared = found[84]
+    assert "looks up" not in shared.message, shared.message
+    assert "once" in shared.fix and "lifespan" in shared.fix
+
+
 def test_a_blocking_call_behind_lru_cache_is_a_first_call_stall():
     found = findings("singleton_handlers", "UJ001", "gateway/settings.py")
     cached = found[12]  # `open()` reached only through `@lru_cache get_settings`

@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
+from unjam.analysis.rules.lookups import Lookups
 from unjam.analysis.rules.request_data import Provenance
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
 from unjam.analysis.summary import attributes_read, last_name
@@ -121,7 +122,7 @@ FIX_CLIENT_FROM_REQUEST = (
 )
 # a client built from what the request looks up (a tenant's stored credentials): nor can it
 FIX_CLIENT_FROM_LOOKUP = (
-    "its settings are read on each request from what a dependency gives (a user, a tenant, a "
+    "its settings are read on each request from what is looked up (a user, a tenant, a "
     "stored row), so one client made at start-up would keep the first ones even when later "
     "requests read others: keep clients in a dict keyed by those settings, reused while a "
     "lookup gives the same ones; if only per-call data (a header, a user's token) comes from "
@@ -307,6 +308,7 @@ class PerRequestClients:
         self.g = engine.g
         self.model = engine.model
         self.provenance = Provenance(engine.p)
+        self.lookups = Lookups(engine.p, engine.g)
         # class gqn → `_handed` of its methods
         self._handed: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
@@ -546,10 +548,12 @@ class PerRequestClients:
         one client to share), from what it looks up, or from the process's own settings."""
         if what != "constructs":
             return "", FIX_DEP_NETWORK
-        sent = self.provenance.sent(steps, col)
+        sent = self.provenance.sent(steps, col, self.lookups.of)
         if sent:
             return f", from what the request sends: {_listed(sent)}", FIX_CLIENT_FROM_REQUEST
-        looked = self.provenance.looked_up(steps, col)
+        looked = self.provenance.looked_up(steps, col) or self.provenance.looked_up_within(
+            steps, col, self.lookups.of
+        )
         if looked:
             return f", from what it looks up through {_listed(looked)}", FIX_CLIENT_FROM_LOOKUP
         return "", FIX_CLIENT

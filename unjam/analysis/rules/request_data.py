@@ -20,7 +20,7 @@ elsewhere, end the trail, and the usual fix stays.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Any
 
@@ -48,9 +48,13 @@ class Provenance:
     def __init__(self, project: Any) -> None:
         self.p = project
 
-    def sent(self, steps: list[tuple[str, int]], col: int) -> tuple[str, ...]:
+    def sent(
+        self, steps: list[tuple[str, int]], col: int, lookups: Callable[[str], Collection[str]]
+    ) -> tuple[str, ...]:
         """The entry's request inputs that reach the construction: not what a dependency
-        fills, also through an alias (`ConfigDep = Annotated[Config, Depends(get_config)]`)."""
+        fills, also through an alias (`ConfigDep = Annotated[Config, Depends(get_config)]`),
+        and not only as what selects a lookup (`registry = await session.get(Registry,
+        code_id)`: the settings are the row's). `lookups(gqn)`: such locals."""
         entry = self.p.funcs.get(steps[0][0])
         if entry is None:
             return ()
@@ -59,8 +63,21 @@ class Provenance:
             for q in entry.fd.params
             if _from_request(q)
             and self.p.param_depends(entry, q) is None
-            and reaches(self.p.funcs, steps, col, q.name, self._inits)
+            and reaches(self.p.funcs, steps, col, q.name, self._inits, lookups)
         )
+
+    def looked_up_within(
+        self, steps: list[tuple[str, int]], col: int, lookups: Callable[[str], dict[str, str]]
+    ) -> tuple[str, ...]:
+        """The lookups along the chain whose answers reach the construction (`conn =
+        self.get_connection(conn_id)`, then `OpenAI(api_key=conn.api_key)` further on), as
+        `lookups(gqn)` shows their calls."""
+        found: list[str] = []
+        for i, (gqn, _line) in enumerate(steps):
+            for name, shown in lookups(gqn).items():
+                if shown not in found and reaches(self.p.funcs, steps[i:], col, name, self._inits):
+                    found.append(shown)
+        return tuple(found)
 
     def looked_up(self, steps: list[tuple[str, int]], col: int) -> tuple[str, ...]:
         """The entry's dependency parameters that reach the construction and differ by
@@ -119,18 +136,21 @@ def reaches(
     col: int,
     source: str,
     inits: Callable[[str], list[FuncDef]] | None = None,
+    opaque: Callable[[str], Collection[str]] | None = None,
 ) -> bool:
-    """Whether the value of the entry's parameter `source` reaches the construction at the
-    last step: its arguments, or the object it is a method of (`session.client("s3")` of a
-    session built from it). `inits(class_gqn)`: the `__init__`s along a class's MRO, to
-    follow values kept on an object."""
+    """Whether the value of the first step's parameter or local `source` reaches the
+    construction at the last step: its arguments, or the object it is a method of
+    (`session.client("s3")` of a session built from it). `inits(class_gqn)`: the `__init__`s
+    along a class's MRO, to follow values kept on an object; `opaque(gqn)`: locals of the
+    function that the value does not pass into (a lookup's answer, which the value only
+    selected)."""
     tainted = {source}
     for i, (gqn, line) in enumerate(steps):
         func = funcs.get(gqn)
         if func is None or not tainted:
             return False
         fd: FuncDef = func.fd
-        tainted = _spread(fd, tainted)
+        tainted = _spread(fd, tainted, opaque(gqn) if opaque is not None else ())
         sites = [c for c in fd.calls if c.line == line]
         if i == len(steps) - 1:
             last = [c for c in sites if c.col == col] or sites
@@ -226,7 +246,7 @@ def _from_request(param) -> bool:
 _KEEPS_WHAT_IT_GETS = frozenset({"fetch_token"})
 
 
-def _spread(fd: FuncDef, tainted: set[str]) -> set[str]:
+def _spread(fd: FuncDef, tainted: set[str], opaque: Collection[str] = ()) -> set[str]:
     """`tainted` plus the locals computed from it or filled with it, and the attributes of
     `self` set from it (`self.region = region`), to a fixpoint. Only a container's filling
     methods count, and an OAuth flow's token exchange (`flow.fetch_token(code=code)` keeps the
@@ -237,7 +257,9 @@ def _spread(fd: FuncDef, tainted: set[str]) -> set[str]:
     while changed:
         changed = False
         for name, values in fd.locals.items():
-            if name not in tainted and any(_reads(v) & tainted for v in values):
+            if name in tainted or name in opaque:
+                continue
+            if any(_reads(v) & tainted for v in values):
                 tainted.add(name)
                 changed = True
         for base, attr, value in fd.attr_stores:

@@ -1,8 +1,9 @@
 from fastapi import FastAPI
 
-from hookdesk.routers import integrations, oauth, tenants
+from hookdesk.routers import connections, integrations, oauth, tenants
 
 app = FastAPI(title="hookdesk")  # expect: UJ006
 app.include_router(integrations.router, prefix="/api")
 app.include_router(tenants.router, prefix="/api")
 app.include_router(oauth.router, prefix="/api")
+app.include_router(connections.router, prefix="/api")

@@ -1,0 +1,105 @@
+"""Which of a function's locals hold what a lookup gives: the answer of a call that reads a
+store on every call (`conn = self.get_connection(conn_id)` whose method queries the
+database, `row = db.get(Account, account_id)`, `user = (await db.execute(stmt)).scalar_one()`).
+
+UJ003 asks it of a client built per request: one configured from such an answer (a stored
+connection's URL and key, a user's OAuth token) has no single instance to build at start-up,
+as one configured from a dependency's value has none (rules/request_data.py). Only the
+call's spine counts (`(await db.execute(…)).scalar_one()`: `db.execute`), not what its
+arguments compute, and not a memoised function, whose answer is the process's one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unjam.analysis.handed_files import dotted
+
+if TYPE_CHECKING:
+    from unjam.analysis.callgraph import CallGraph
+    from unjam.analysis.project import Func, Project
+
+# awaited calls that read a store: an async SQLAlchemy session's
+_ASYNC_STORES = ("sqlalchemy.ext.asyncio.AsyncSession.",)
+_NONE = ("const", None)
+
+
+class Lookups:
+    def __init__(self, project: Project, graph: CallGraph) -> None:
+        self.p = project
+        self.g = graph
+        self._of: dict[str, dict[str, str]] = {}
+        self._reads_store: dict[str, bool] = {}
+
+    def of(self, gqn: str) -> dict[str, str]:
+        """The function's locals set only from a lookup's answer (or to None first), each
+        with the lookup's call as written (`self.get_connection()`)."""
+        known = self._of.get(gqn)
+        if known is None:
+            known = self._of[gqn] = self._find(gqn)
+        return known
+
+    def _find(self, gqn: str) -> dict[str, str]:
+        func = self.p.funcs.get(gqn)
+        if func is None:
+            return {}
+        out: dict[str, str] = {}
+        for name, values in func.fd.locals.items():
+            shown = [self._lookup(func, value) for value in values if value != _NONE]
+            if shown and all(shown):
+                out[name] = shown[0] or ""
+        return out
+
+    def _lookup(self, func: Func, value: tuple) -> str | None:
+        """The call on the value's spine that reads a store, as written, else None."""
+        awaited = False
+        while True:
+            if value[0] == "await":
+                value, awaited = value[1], True
+                continue
+            if value[0] == "attr" or value[0] == "sub":
+                value = value[1]
+                continue
+            if value[0] != "call":
+                return None
+            ref = value[1]
+            if self._reads_a_store(func, ref, awaited):
+                name = dotted(ref)
+                return f"{name}()" if name else None
+            if ref[0] != "attr":
+                return None
+            value, awaited = ref[1], False
+
+    def _reads_a_store(self, func: Func, ref: tuple, awaited: bool) -> bool:
+        callee = self.p.callee(func, ref) if ref[0] == "attr" else self.p.value_of(func, ref)
+        if callee is None:
+            return False
+        cat = self.p.catalogue
+        if callee[0] == "ext":
+            qn = callee[1]
+            if cat.is_client(qn):
+                return False
+            if awaited:
+                return qn.startswith(_ASYNC_STORES)
+            entry = cat.blocking(qn)
+            return entry is not None and entry.kind == "network"
+        if callee[0] in ("func", "meth"):
+            return self._function_reads_a_store(callee[1])
+        return False
+
+    def _function_reads_a_store(self, gqn: str) -> bool:
+        """A project function, not memoised, that makes a network call on its way
+        (a sync one anywhere it reaches, or an async session's it awaits itself)."""
+        known = self._reads_store.get(gqn)
+        if known is None:
+            self._reads_store[gqn] = False  # (a recursive function: found on its way out)
+            func = self.p.funcs.get(gqn)
+            known = func is not None and not self.p.memoised(func)
+            if func is not None and known:
+                sites = self.g.reach(gqn, "loop")
+                known = any(site.entry.kind == "network" for site in sites) or any(
+                    call.awaited and self._reads_a_store(func, call.func, True)
+                    for call in func.fd.calls
+                )
+            self._reads_store[gqn] = known
+        return known
