@@ -2282,10 +2282,15 @@ def test_fastapi_refuses_a_route_whose_return_annotation_unions_a_response():
 
 
 @pytest.mark.parametrize(
-    ("image", "to_thread"), [("python:3.8-slim", False), ("python:3.12", True)]
+    ("image", "to_thread", "dockerfile"),
+    [
+        ("python:3.8-slim", False, "Dockerfile"),
+        ("python:3.12", True, "Dockerfile"),
+        ("python:3.8.1", False, "dockerfile"),  # (as Heroku's heroku.yml may name it)
+    ],
 )
 def test_a_project_deployed_on_python_3_8_is_not_told_to_use_asyncio_to_thread(
-    tmp_path, image, to_thread
+    tmp_path, image, to_thread, dockerfile
 ):
     """`asyncio.to_thread` came with Python 3.9: under a Dockerfile `FROM python:3.8-slim`
     the fix names `run_in_threadpool` alone."""
@@ -2294,7 +2299,7 @@ def test_a_project_deployed_on_python_3_8_is_not_told_to_use_asyncio_to_thread(
         "def slow():\n    time.sleep(1)\n\n\n"
         '@app.get("/")\nasync def home():\n    slow()\n'
     )
-    (tmp_path / "Dockerfile").write_text(f"FROM {image}\nCOPY . /app\n")
+    (tmp_path / dockerfile).write_text(f"FROM {image}\nCOPY . /app\n")
     result = analyze(tmp_path, [tmp_path / "main.py"])
     (fix,) = [f.fix for f in result.findings if f.code == "UJ001"]
     assert ("asyncio.to_thread" in fix) is to_thread, fix

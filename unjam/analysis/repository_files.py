@@ -82,7 +82,8 @@ def words_in(
 
 
 def _matcher(patterns: tuple[str, ...]) -> Callable[[str], object]:
-    return re.compile("|".join(translate(pattern) for pattern in patterns)).match
+    """A name test in any case, as docker reads `-f dockerfile` and Heroku a `procfile`."""
+    return re.compile("|".join(translate(pattern) for pattern in patterns), re.IGNORECASE).match
 
 
 def _text(path: str) -> str | None:
