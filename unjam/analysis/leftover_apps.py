@@ -1,7 +1,8 @@
 """Leftover apps: a module-level app beside the one the repository launches, that runs itself
 (or whose file's name says it is a copy: `main_old.py`, `copymain.py`, or is the launched
 module's with a word added: `main_complex.py`; or in a folder so named beside the launched
-app's: `backend/_legacy/main.py`) and that nothing else
+app's: `backend/_legacy/main.py`; or in the folder whose own Dockerfile serves another
+module's app) and that nothing else
 launches or imports — `main_optimized.py` or `working_main.py` next to the `main.py` a
 Dockerfile, a Procfile or the README serves (`uvicorn app.main:app`), whose only launcher is
 its own `if __name__ == "__main__": uvicorn.run("working_main:app")`. Such a copy serves no
@@ -13,18 +14,21 @@ name in any launcher or module of the repository (`python working_main.py`,
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import FastAPIModel, RouterObj
 from unjam.analysis.imported import importers, may_be_imported, modules_reached
 from unjam.analysis.launchers import LAUNCHER_FILES, LAUNCHING_CALLS, Launchers
 from unjam.analysis.project import Module, Project
-from unjam.analysis.repository_files import words_named
+from unjam.analysis.repository_files import among, words_named
 from unjam.analysis.unlaunched_factories import registered_only_in
 
 # the files, anywhere in the repository, that may start a module by its file's name
 _STARTERS = (*LAUNCHER_FILES, "*.py", "*.json", "*.txt", "*.service", "*.conf")
+_IMAGE_FILES = ("Dockerfile*", "*.dockerfile", "Containerfile*")
 _SERVERS = ("uvicorn.", "hypercorn.", "granian.", "gunicorn.", "daphne.")
 _COPY_WORDS = frozenset(
     {"old", "copy", "backup", "bak", "orig", "deprecated", "unused", "legacy", "archived"}
@@ -39,6 +43,7 @@ def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> 
     launched = [app for app in own if program.launched_by_others(app.scope.mod, _attr(app))]
     folders = {_folder(app.scope.mod) for app in launched}
     stems = {(_folder(app.scope.mod), _stem(app.scope.mod)) for app in launched}
+    imaged = {folder for folder in folders if _builds_an_image(program.root, folder)}
     importing = importers(project)
     suspects = [
         app
@@ -52,6 +57,7 @@ def leftover_apps(project: Project, model: FastAPIModel, program: Launchers) -> 
                     _runs_itself(project, app.scope.mod)
                     or _named_a_copy(_stem(app.scope.mod))
                     or _a_variant(app.scope.mod, stems)
+                    or _folder(app.scope.mod) in imaged
                 )
             )
         )
@@ -184,6 +190,16 @@ def _runs_itself(project: Project, mod: Module) -> bool:
                 if callee is not None and callee[0] == "ext" and callee[1].startswith(_SERVERS):
                     return True
     return False
+
+
+def _builds_an_image(root: Path, folder: str) -> bool:
+    """Whether the folder holds a Dockerfile: the image it builds serves the app it launches,
+    and another app beside it is not one deployed by hand."""
+    try:
+        names = os.listdir(root / folder if folder else root)
+    except OSError:
+        return False
+    return bool(among(names, _IMAGE_FILES))
 
 
 def _a_variant(mod: Module, launched: set[tuple[str, str]]) -> bool:
