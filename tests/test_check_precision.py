@@ -2885,3 +2885,28 @@ def test_a_get_or_create_through_a_service_s_own_session_pays_only_while_missing
     found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
     for line in (25, 26):
         assert "only while what it makes is not stored yet" in found[line].message, found[line]
+
+
+def test_a_sync_call_made_under_a_threading_lock_is_moved_off_the_loop_with_its_block(tmp_path):
+    """`with _jobs_lock: _save()` in an async endpoint: awaiting `_save` in a thread there
+    would hold the lock across the await, so the fix moves the whole block; under an
+    asyncio.Lock, or outside any lock, the usual fix stays."""
+    (tmp_path / "main.py").write_text(
+        "import asyncio\nimport json\nimport threading\n\nfrom fastapi import FastAPI\n\n"
+        "app = FastAPI()\n_jobs_lock = threading.RLock()\n_names_lock = asyncio.Lock()\n"
+        "jobs = {}\n\n\n"
+        "def _save():\n    with open('jobs.json', 'w') as f:\n        json.dump(jobs, f)\n\n\n"
+        "def _log():\n    with open('log.txt', 'a') as f:\n        f.write('x')\n\n\n"
+        "def _names():\n    with open('names.txt', 'a') as f:\n        f.write('x')\n\n\n"
+        '@app.delete("/jobs/{job_id}")\nasync def delete_job(job_id: str):\n'
+        "    with _jobs_lock:\n        jobs.pop(job_id, None)\n        if jobs:\n"
+        "            _save()\n    _log()\n    async with _names_lock:\n        _names()\n"
+        "    await asyncio.sleep(0)\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    fixes = {f.location.line: f.fix for f in result.findings if f.code == "UJ001"}
+    assert "holding `_jobs_lock`" in fixes[14], fixes[14]
+    assert "whole `with _jobs_lock:` block" in fixes[14], fixes[14]
+    for line in (19, 24):  # `_log()` after the block; `_names()` under an asyncio.Lock
+        assert "holding" not in fixes[line], fixes[line]
+        assert "asyncio.to_thread(" in fixes[line], fixes[line]

@@ -14,6 +14,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from unjam.analysis.source_lines import SourceLines
+
 if TYPE_CHECKING:
     from unjam.analysis.project import Project
     from unjam.analysis.summary import FuncDef
@@ -38,32 +40,20 @@ def slot_flag(subject: tuple) -> str | None:
 class SlotResets:
     def __init__(self, project: Project, root: Path | None):
         self.project = project
-        self.root = root
-        self._lines: dict[str, list[str]] = {}  # module path → its lines
+        self.lines = SourceLines(root)
 
     def before_calls(self, fd: FuncDef) -> frozenset[str]:
         """The flags of `fd`'s guards (`slot_flag`) a caller of `fd` (by name) sets back to
         False or None between its `def` and the call."""
         tested = {slot_flag(g.subject) for g in fd.guards} - {None}
-        root = self.root
-        if not tested or root is None:
+        if not tested or self.lines.root is None:
             return frozenset()
         found: set[str] = set()
         for caller, site in self.project.sites_named(fd.name):
             if caller.fd is fd or site.line <= caller.fd.line:
                 continue
-            for text in self._lines_of(root, caller.mod.path)[caller.fd.line : site.line - 1]:
+            for text in self.lines.of(caller.mod.path)[caller.fd.line : site.line - 1]:
                 reset = _RESET.fullmatch(text)
                 if reset is not None:
                     found.add(f"{reset.group(1)}[{reset.group(3)!r}]")
         return frozenset(found & tested)
-
-    def _lines_of(self, root: Path, path: str) -> list[str]:
-        lines = self._lines.get(path)
-        if lines is None:
-            try:
-                text = (root / path).read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                text = ""
-            lines = self._lines[path] = text.splitlines()
-        return lines

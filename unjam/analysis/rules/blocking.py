@@ -15,6 +15,7 @@ from unjam.analysis.grouping import Root
 from unjam.analysis.handed_files import dotted, handed_to
 from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.fix_fits import context_manager, fitted, hands_out_a_context_manager
+from unjam.analysis.rules.held_locks import HeldLocks
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.plain_def import PlainDef
@@ -154,6 +155,7 @@ class Blocking:
         self._pools: dict[str, str] = {}  # an endpoint's module path → `_held`
         self._wrapped: dict[str, str] | None = None  # (built when a fix first asks)
         self._loop_bound = LoopBound(self.p, self.g)
+        self._held_locks = HeldLocks(self.p, engine.root)
         self._context_vars = ContextSetters(self.p, self.g)
         self._shutdown_handlers = {
             f for inv in engine.startup if inv.role is Role.SHUTDOWN for f in inv.funcs
@@ -425,6 +427,15 @@ class Blocking:
                     f"run `{handed_to}` (which calls it) off the loop where `{caller.display}` "
                     f"does — `await asyncio.to_thread({handed_to}, ...)` or "
                     "`run_in_threadpool` — or replace its blocking calls with async ones"
+                )
+            elif caller is not None and (lock := self._held_locks.around(caller, path[i - 1][1])):
+                fix = (
+                    f"`{caller.display}` calls it holding `{lock}`, a threading lock: move the "
+                    f"whole `with {lock}:` block into one sync function run with `await "
+                    "asyncio.to_thread(...)`, so the lock is taken and released in the worker "
+                    "thread (awaiting inside the block would hold the lock across the await, "
+                    "and a request taking it meanwhile would block the loop) — or replace its "
+                    "blocking calls with async ones"
                 )
             elif caller is not None:
                 fix = self._offload_fix(gqn, caller, called)
