@@ -2910,3 +2910,28 @@ def test_a_sync_call_made_under_a_threading_lock_is_moved_off_the_loop_with_its_
     for line in (19, 24):  # `_log()` after the block; `_names()` under an asyncio.Lock
         assert "holding" not in fixes[line], fixes[line]
         assert "asyncio.to_thread(" in fixes[line], fixes[line]
+
+
+def test_a_create_named_for_what_the_test_asks_about_is_a_get_or_create_by_keyword(tmp_path):
+    """`if not db.episode_exists(ep): db.add_episode(eid=ep, …)`: the store keeps the row,
+    so the insert runs while it is missing only; `db.add_log(eid=ep)` makes no episode, and
+    runs on every request that finds one missing."""
+    (tmp_path / "main.py").write_text(
+        "import requests\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "class Store:\n"
+        "    def episode_exists(self, eid):\n"
+        "        return requests.get(f'http://db/episodes/{eid}').ok\n\n"
+        "    def add_episode(self, eid, title):\n"
+        "        requests.post('http://db/episodes', json={'eid': eid, 'title': title})\n\n"
+        "    def add_log(self, eid):\n"
+        "        requests.post('http://db/log', json={'eid': eid})\n\n\n"
+        "db = Store()\n\n\n"
+        '@app.post("/episodes/{eid}")\nasync def save(eid: str, title: str):\n'
+        "    if not db.episode_exists(eid):\n        db.add_episode(eid=eid, title=title)\n\n\n"
+        '@app.post("/logs/{eid}")\nasync def log(eid: str):\n'
+        "    if not db.episode_exists(eid):\n        db.add_log(eid=eid)\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    found = {f.location.line: f.message for f in result.findings if f.code == "UJ001"}
+    assert "only while what it makes is not stored yet" in found[13], found[13]
+    assert "not stored yet" not in found[16], found[16]

@@ -49,6 +49,8 @@ arguments: `self.folder = f"/media/{product_id}"`) or makes anew
 
 from __future__ import annotations
 
+import re
+
 from unjam.analysis.slot_resets import slot_flag
 from unjam.analysis.summary import CallSite, FuncDef, Guard, last_name, mentions, root_name
 
@@ -1096,17 +1098,34 @@ def _creates_what_it_tests(fd: FuncDef, guard: Guard) -> bool:
     getter = asked.partition("_")[0] in _GETTERS and first is not None and first[0] == "name"
     if "exist" not in asked and not asked.startswith("has_") and not getter:
         return False
-    return _creates_through(fd, receiver, first, fd.guards.index(guard))
+    thing = _THING.sub("", asked.lstrip("_"))  # `episode` of `episode_exists`
+    return _creates_through(fd, receiver, first, fd.guards.index(guard), thing)
 
 
-def _creates_through(fd: FuncDef, receiver: tuple, first: tuple | None, index: int) -> bool:
+# what names the thing a test asks about: `episode_exists`, `has_episode`, `get_episode`
+_THING = re.compile(r"^(?:has|get|find|fetch|exists?)_|_exists?$")
+
+
+def _creates_through(
+    fd: FuncDef, receiver: tuple, first: tuple | None, index: int, thing: str = ""
+) -> bool:
     """Whether the code under guard `index` calls a creator of `receiver` (`make_bucket`,
-    `create_with_model`) with the same first argument."""
+    `create_with_model`) with the same first argument, or, one named for the `thing` the
+    test asks about, with it as a keyword (`db.add_episode(eid=ep.eid, …)` under `if not
+    db.episode_exists(ep.eid):`)."""
     return any(
         call.func[0] == "attr"
         and call.func[1] == receiver
         and call.func[2].lstrip("_").startswith(_CREATORS)
-        and (first is None or (bool(call.args) and call.args[0] == first))
+        and (
+            first is None
+            or (bool(call.args) and call.args[0] == first)
+            or (
+                bool(thing)
+                and call.func[2].endswith(f"_{thing}")
+                and any(value == first for _, value in call.kwargs)
+            )
+        )
         and _under(fd, call.guard, index)
         for call in fd.calls
     )
