@@ -158,8 +158,8 @@ def reaches(
         callee = funcs.get(steps[i + 1][0])
         if callee is None:
             return False
-        passing = [c for c in _aimed_at(callee.fd, sites) if _passes(c, tainted)]
-        received = _received(callee.fd, passing, tainted)
+        passing = [_as_called(c, callee.fd) for c in _aimed_at(callee.fd, sites)]
+        received = _received(callee.fd, [c for c in passing if _passes(c, tainted)], tainted)
         if callee.class_gqn is not None and inits is not None:
             received |= _object_state(fd, sites, inits(callee.class_gqn), tainted)
         tainted = received
@@ -174,6 +174,18 @@ def _aimed_at(callee: FuncDef, sites: list) -> list:
     name = owner if callee.name == "__init__" else callee.name
     named = [c for c in sites if _called_name(c.func) in (name, callee.name)]
     return named or sites
+
+
+def _as_called(site: CallSite, callee: FuncDef) -> CallSite | _Call:
+    """The call's arguments as the callee gets them: those after the callee itself when
+    the site hands it on to be called (`tasks.add_task(_send, urls, payload)`,
+    `asyncio.to_thread(_send, …)`: `_send(urls, payload)`)."""
+    if _called_name(site.func) == callee.name:
+        return site
+    for k, arg in enumerate(site.args):
+        if _called_name(arg) == callee.name:
+            return _Call(site.args[k + 1 :], site.kwargs)
+    return site
 
 
 def _called_name(ref: tuple) -> str | None:
@@ -280,13 +292,13 @@ def _spread(fd: FuncDef, tainted: set[str], opaque: Collection[str] = ()) -> set
     return tainted
 
 
-def _passes(call: CallSite, tainted: set[str]) -> bool:
+def _passes(call: CallSite | _Call, tainted: set[str]) -> bool:
     return any(_reads(a) & tainted for a in call.args) or any(
         _reads(v) & tainted for _, v in call.kwargs
     )
 
 
-def _received(callee: FuncDef, calls: list[CallSite], tainted: set[str]) -> set[str]:
+def _received(callee: FuncDef, calls: list[CallSite | _Call], tainted: set[str]) -> set[str]:
     """The callee's parameters that the tainted arguments of `calls` land in."""
     params = list(callee.params)
     if callee.class_qn and params and params[0].name in ("self", "cls"):

@@ -83,3 +83,20 @@ async def partner(db: AsyncSession = Depends(get_db)) -> dict:
     await db.get(User, 1)
     async with httpx.AsyncClient(timeout=settings.timeout) as client:  # expect: UJ003
         return (await client.get("https://partner.internal/status")).json()
+
+
+WEBHOOK_TIMEOUT = 5.0
+HOOKS = ["https://hooks.internal/a", "https://hooks.internal/b"]
+
+
+def _send_batch(urls: list[str], payload: dict, timeout: float) -> None:
+    with httpx.Client(timeout=timeout) as client:  # expect: UJ003
+        for url in urls:
+            client.post(url, json=payload)
+
+
+@router.post("/applications/{application_id}/withdraw")
+def withdraw(application_id: int, tasks: BackgroundTasks) -> dict:
+    """The request's id goes into the posted body, handed after the function to the task."""
+    tasks.add_task(_send_batch, HOOKS, {"application_id": application_id}, WEBHOOK_TIMEOUT)
+    return {"withdrawn": application_id}
