@@ -2940,3 +2940,31 @@ def test_a_create_named_for_what_the_test_asks_about_is_a_get_or_create_by_keywo
     found = {f.location.line: f.message for f in result.findings if f.code == "UJ001"}
     assert "only while what it makes is not stored yet" in found[13], found[13]
     assert "not stored yet" not in found[16], found[16]
+
+
+def test_a_file_written_at_a_path_fixed_by_settings_is_made_on_the_first_call_only(tmp_path):
+    """`key = Path(settings.KEY_PATH)`, `if not key.exists():` … `open(key, "wb")`: every
+    call names the same file, which outlives the call; a path from a parameter, or a test
+    whose body only raises, is asked again on every call."""
+    (tmp_path / "main.py").write_text(
+        "from pathlib import Path\n\nfrom fastapi import FastAPI\n\n"
+        "class Settings:\n    KEY_PATH = 'keys/private.pem'\n\n\nsettings = Settings()\n"
+        "app = FastAPI()\n\n\n"
+        "def load_key():\n    key = Path(settings.KEY_PATH)\n    if not key.exists():\n"
+        "        key.parent.mkdir(parents=True, exist_ok=True)\n"
+        "        with open(key, 'wb') as f:\n            f.write(b'k')\n"
+        "    return key.read_bytes()\n\n\n"
+        "def user_key(folder):\n    key = Path(folder) / 'key.pem'\n    if not key.exists():\n"
+        "        key.write_bytes(b'k')\n    return key\n\n\n"
+        "def must_have():\n    key = Path(settings.KEY_PATH)\n    if not key.exists():\n"
+        "        raise RuntimeError(open('README').read())\n\n\n"
+        '@app.get("/me")\nasync def me(folder: str):\n'
+        "    load_key()\n    user_key(folder)\n    must_have()\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    found = {f.location.line: f.message for f in result.findings if f.code == "UJ001"}
+    for line in (16, 17):  # `mkdir`, `open(key, "wb")`
+        assert "on the first call only" in found[line], found[line]
+    assert "first call" not in found[19], found[19]  # `read_bytes`: every call
+    assert "first call" not in found[25], found[25]  # a folder each request names
+    assert "first call" not in found[32], found[32]  # raising while it is missing

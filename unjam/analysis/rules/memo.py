@@ -37,7 +37,9 @@ start-up code — and the test reads a stored attribute, not a `@property` that 
 answer: `if not self.running:`; or the test asks the file system about a path every instance
 sets alike, written in the code: `if not self.weights.exists():`), a parameter
 (`def get(session=None): if session is None: session = Session()`), or a local the function
-builds itself (`x = None`, `path = Path(...)` then `if not path.exists():`), a module table or
+builds itself (`x = None`, `path = Path(folder)` then `if not path.exists():`; but not a path
+of literals and module-level names whose file the guarded code writes, `key =
+Path(settings.KEY_PATH)`: every call names that file, which outlives it), a module table or
 value that no code fills or rebinds (`if h in KNOWN: return KNOWN[h]`: what the program ships
 with; project_index.py `written_names`), or the answer of
 a function called right there (`if not fips_mode_active():`) or of a call about what this call
@@ -185,6 +187,8 @@ def _outlives_call(
         # f.read()` from a file this call opened, are per call)
         if guard.kind == "cached" and _app_state_switch(fd, values):
             return False
+        if _asks_the_file_system(subject) and _makes_fixed_file(fd, name, values, guard):
+            return True  # `key = Path(settings.KEY_PATH)`, `if not key.exists():` … written
         return any(
             _kept_read(fd, ref, written)
             or (guard.kind == "cached" and _filled_cache_answer(fd, ref))
@@ -557,6 +561,47 @@ def _written_path(ref: tuple) -> bool:
         return ref[1] == "Div" and _written_path(ref[2]) and _written_path(ref[3])
     if tag == "call" and last_name(ref[1]) in _PATH_MAKERS and not ref[3]:
         return bool(ref[2]) and all(_written_path(arg) for arg in ref[2])
+    return False
+
+
+def _makes_fixed_file(fd: FuncDef, name: str, values: list[tuple], guard: Guard) -> bool:
+    """Whether local `name` is the same path on every call (`Path(settings.KEY_PATH)`,
+    `os.path.join(KEYS, "jwt.pem")`: literals and module-level names) and the code under the
+    test writes it (`open(name, "wb")`, `name.parent.mkdir()`, `name.write_bytes(…)`): the
+    file outlives the call, so later calls find it."""
+    if fd.params and any(p.name == name for p in fd.params):
+        return False
+    if not all(_same_path_each_call(fd, value) for value in values):
+        return False
+    index = fd.guards.index(guard)
+    held = ("name", name)
+    return any(
+        _under(fd, call.guard, index)
+        and (
+            held in call.args
+            or root_name(call.func[1] if call.func[0] == "attr" else call.func) == name
+        )
+        for call in fd.calls
+    )
+
+
+def _same_path_each_call(fd: FuncDef, ref: tuple) -> bool:
+    """A path of literals and module-level names (`settings.KEY_PATH`, `BASE_DIR`), which no
+    parameter or local of the function decides."""
+    tag = ref[0]
+    if tag == "const":
+        return isinstance(ref[1], str)
+    if tag == "name" or tag == "attr":
+        root = root_name(ref)
+        return bool(root) and root not in fd.locals and all(p.name != root for p in fd.params)
+    if tag == "binop":
+        return (
+            ref[1] == "Div"
+            and _same_path_each_call(fd, ref[2])
+            and _same_path_each_call(fd, ref[3])
+        )
+    if tag == "call" and last_name(ref[1]) in _PATH_MAKERS and not ref[3]:
+        return bool(ref[2]) and all(_same_path_each_call(fd, arg) for arg in ref[2])
     return False
 
 
