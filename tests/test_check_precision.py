@@ -2968,3 +2968,21 @@ def test_a_file_written_at_a_path_fixed_by_settings_is_made_on_the_first_call_on
     assert "first call" not in found[19], found[19]  # `read_bytes`: every call
     assert "first call" not in found[25], found[25]  # a folder each request names
     assert "first call" not in found[32], found[32]  # raising while it is missing
+
+
+def test_a_connection_handed_in_under_a_lock_keeps_the_one_thread_fix(tmp_path):
+    """`with sqlite3.connect(…) as conn:` then `with _lock: _load(conn)`: moving the locked
+    block to a thread would use the connection outside the thread that opened it, so the fix
+    is the one for what `_load` is handed."""
+    (tmp_path / "main.py").write_text(
+        "import sqlite3\nimport threading\n\nfrom fastapi import FastAPI\n\n"
+        "app = FastAPI()\n_lock = threading.Lock()\n\n\n"
+        "def _load(conn):\n    return conn.execute('select 1').fetchall()\n\n\n"
+        '@app.get("/cache")\nasync def cache():\n'
+        "    with sqlite3.connect('x.db') as conn:\n        with _lock:\n"
+        "            return _load(conn)\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    fixes = {f.location.line: f.fix for f in result.findings if f.code == "UJ001"}
+    assert "handed a `sqlite3.Connection`" in fixes[11], fixes[11]
+    assert "holding" not in fixes[11], fixes[11]

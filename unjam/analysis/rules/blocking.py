@@ -428,17 +428,8 @@ class Blocking:
                     f"does — `await asyncio.to_thread({handed_to}, ...)` or "
                     "`run_in_threadpool` — or replace its blocking calls with async ones"
                 )
-            elif caller is not None and (lock := self._held_locks.around(caller, path[i - 1][1])):
-                fix = (
-                    f"`{caller.display}` calls it holding `{lock}`, a threading lock: move the "
-                    f"whole `with {lock}:` block into one sync function run with `await "
-                    "asyncio.to_thread(...)`, so the lock is taken and released in the worker "
-                    "thread (awaiting inside the block would hold the lock across the await, "
-                    "and a request taking it meanwhile would block the loop) — or replace its "
-                    "blocking calls with async ones"
-                )
             elif caller is not None:
-                fix = self._offload_fix(gqn, caller, called)
+                fix = self._offload_fix(gqn, caller, called, path[i - 1][1])
             elif not where and gqn in self._async_wrapped():  # (no caller: the entry)
                 by = self._async_wrapped()[gqn]
                 where = f", run as a coroutine by `@{by}`"
@@ -469,9 +460,10 @@ class Blocking:
             frozenset(reached),
         )
 
-    def _offload_fix(self, gqn: str, caller: Func, called: str) -> str:
+    def _offload_fix(self, gqn: str, caller: Func, called: str, line: int) -> str:
         """Run the sync function in a thread; one that sets a context variable runs in a
-        context the caller keeps, whose values it then takes back (context_vars.py)."""
+        context the caller keeps, whose values it then takes back (context_vars.py); one
+        called at `line` under a threading lock goes with the whole locked block."""
         setter = self._context_vars.sets(gqn)
         made = self._thread_bound(gqn)
         handed = "" if made else self._handed_thread_bound(gqn)
@@ -488,6 +480,16 @@ class Blocking:
                 "once (by default only the thread that opened it may), so open it and use it "
                 "in one function run with `await asyncio.to_thread(...)` where the loop calls "
                 "it, or use aiosqlite"
+            )
+        lock = self._held_locks.around(caller, line) if setter is None else None
+        if lock is not None:
+            return (
+                f"`{caller.display}` calls it holding `{lock}`, a threading lock: move the "
+                f"whole `with {lock}:` block into one sync function run with `await "
+                "asyncio.to_thread(...)`, so the lock is taken and released in the worker "
+                "thread (awaiting inside the block would hold the lock across the await, "
+                "and a request taking it meanwhile would block the loop) — or replace its "
+                "blocking calls with async ones"
             )
         if setter is None:
             return (
