@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 
 # awaited calls that read a store: an async SQLAlchemy session's
 _ASYNC_STORES = ("sqlalchemy.ext.asyncio.AsyncSession.",)
+# calls that mint fresh credentials on each call (AWS STS): no two answers alike to key
+# clients by, and none of them the request's (the fix is to refresh them before they expire)
+_MINTS = frozenset(
+    {"assume_role", "assume_role_with_web_identity", "get_session_token", "get_federation_token"}
+)
 _NONE = ("const", None)
 
 
@@ -77,7 +82,7 @@ class Lookups:
         cat = self.p.catalogue
         if callee[0] == "ext":
             qn = callee[1]
-            if cat.is_client(qn):
+            if cat.is_client(qn) or qn.rpartition(".")[2] in _MINTS:
                 return False
             if awaited:
                 return qn.startswith(_ASYNC_STORES)
