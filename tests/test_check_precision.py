@@ -2986,3 +2986,19 @@ def test_a_connection_handed_in_under_a_lock_keeps_the_one_thread_fix(tmp_path):
     fixes = {f.location.line: f.fix for f in result.findings if f.code == "UJ001"}
     assert "handed a `sqlite3.Connection`" in fixes[11], fixes[11]
     assert "holding" not in fixes[11], fixes[11]
+
+
+def test_a_client_built_from_freshly_minted_credentials_is_told_to_be_built_once(tmp_path):
+    """`creds = sts.assume_role(...)["Credentials"]`, then `boto3.Session(...)` from them:
+    STS answers anew on each call, so there is no lookup to key clients by."""
+    (tmp_path / "main.py").write_text(
+        "import boto3\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n"
+        "sts = boto3.client('sts')\n\n\n"
+        '@app.post("/ask")\nasync def ask():\n'
+        "    creds = sts.assume_role(RoleArn='arn', RoleSessionName='s')['Credentials']\n"
+        "    session = boto3.Session(aws_access_key_id=creds['AccessKeyId'])\n"
+        "    return session.client('bedrock-runtime').list_models()\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    (made,) = [f for f in result.findings if f.code == "UJ003" and f.location.line == 13]
+    assert "looks up" not in made.message, made.message
