@@ -3002,3 +3002,26 @@ def test_a_client_built_from_freshly_minted_credentials_is_told_to_be_built_once
     result = analyze(tmp_path, [tmp_path / "main.py"])
     (made,) = [f for f in result.findings if f.code == "UJ003" and f.location.line == 13]
     assert "looks up" not in made.message, made.message
+
+
+def test_a_client_built_only_after_an_error_status_is_not_built_on_every_request(tmp_path):
+    """A retry after a 401 (`if r.status_code == 401:`: refresh the token, build another
+    client) runs when the call failed, as an `except` handler does; the first client is
+    built on every request."""
+    (tmp_path / "main.py").write_text(
+        "import httpx\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "async def refresh_token():\n"
+        "    async with httpx.AsyncClient() as c:\n"
+        "        return (await c.post('https://auth/token')).json()['token']\n\n\n"
+        '@app.get("/sync")\nasync def sync(token: str):\n'
+        "    async with httpx.AsyncClient() as c:\n"
+        "        r = await c.get('https://api/x', headers={'A': token})\n"
+        "    if r.status_code == 401:\n"
+        "        token = await refresh_token()\n"
+        "        async with httpx.AsyncClient() as c:\n"
+        "            r = await c.get('https://api/x', headers={'A': token})\n"
+        "    return r.json()\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    lines = sorted(f.location.line for f in result.findings if f.code == "UJ003")
+    assert lines == [15], lines

@@ -24,3 +24,24 @@ class SourceLines:
                     text = ""
             lines = self._lines[path] = text.splitlines()
         return lines
+
+    def enclosing(self, path: str, first: int, line: int) -> list[str]:
+        """The headers of the blocks around `line` (`with _lock:`, `if r.status_code ==
+        401:`), innermost first, up to the function's `def` at line `first`: each nearer line
+        above it indented less than the last one found."""
+        lines = self.of(path)
+        if not 0 < line <= len(lines) or line <= first:
+            return []
+        indent = _indent(lines[line - 1])
+        found = []
+        for number in range(line - 1, first, -1):
+            text = lines[number - 1]
+            if not text.strip() or text.lstrip().startswith("#") or _indent(text) >= indent:
+                continue
+            indent = _indent(text)
+            found.append(text)
+        return found
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())

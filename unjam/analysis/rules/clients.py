@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from unjam.analysis.grouping import Root
+from unjam.analysis.rules.failure_paths import FailurePaths
 from unjam.analysis.rules.lookups import Lookups
 from unjam.analysis.rules.request_data import Provenance
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
@@ -309,6 +310,7 @@ class PerRequestClients:
         self.model = engine.model
         self.provenance = Provenance(engine.p)
         self.lookups = Lookups(engine.p, engine.g)
+        self.failures = FailurePaths(engine.root)
         # class gqn → `_handed` of its methods
         self._handed: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
@@ -402,7 +404,10 @@ class PerRequestClients:
             hits: list[tuple[Site, str]] = [
                 (site, "constructs")
                 for site, guarded in resolved.clients
-                if not guarded and site not in resolved.on_error and graph.is_live(v, site)
+                if not guarded
+                and site not in resolved.on_error
+                and graph.is_live(v, site)
+                and not self._after_failure(site.func, site.line)
             ]
             hits += [
                 (site, "network")
@@ -428,6 +433,8 @@ class PerRequestClients:
                 w = graph.follow(v, edge)
                 if edge.guarded or edge.on_error or w in parent or self.e.is_cached(edge.callee):
                     continue
+                if self._after_failure(graph.state(v)[0], edge.line):
+                    continue  # (a retry after a 401: when a call failed, not every request)
                 if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:
                     continue
                 parent[w] = (v, edge.line)
@@ -447,6 +454,10 @@ class PerRequestClients:
                     # whose `f` calls `to_thread(g)`: `g` runs in a worker thread)
                     handed[off.target] = self._handed_where(off)
                     queue.append(off.target)
+
+    def _after_failure(self, gqn: str, line: int) -> bool:
+        func = self.p.funcs.get(gqn)
+        return func is not None and self.failures.after_failure(func, line)
 
     def _request_query(self, site: Site) -> bool:
         """`_request_query`, with the attributes the function's class was handed."""

@@ -31,15 +31,7 @@ class HeldLocks:
 
     def around(self, func: Func, line: int) -> str | None:
         """The threading lock (as written) a `with` statement of `func` holds at `line`."""
-        lines = self.lines.of(func.mod.path)
-        if not 0 < line <= len(lines) or line <= func.fd.line:
-            return None
-        indent = _indent(lines[line - 1])
-        for number in range(line - 1, func.fd.line, -1):
-            text = lines[number - 1]
-            if not text.strip() or text.lstrip().startswith("#") or _indent(text) >= indent:
-                continue
-            indent = _indent(text)
+        for text in self.lines.enclosing(func.mod.path, func.fd.line, line):
             held = self._lock_in(func, text)
             if held is not None:
                 return held
@@ -59,7 +51,3 @@ class HeldLocks:
             if self.p.value_of(func, ref) in _LOCKS:
                 return name.group(1)
         return None
-
-
-def _indent(text: str) -> int:
-    return len(text) - len(text.lstrip())
