@@ -3025,3 +3025,34 @@ def test_a_client_built_only_after_an_error_status_is_not_built_on_every_request
     result = analyze(tmp_path, [tmp_path / "main.py"])
     lines = sorted(f.location.line for f in result.findings if f.code == "UJ003")
     assert lines == [15], lines
+
+
+def test_a_route_whose_path_lacks_its_leading_slash_serves_nothing(tmp_path):
+    """`@router.get("api/health/check")` on a router included with no prefix: every request
+    path starts with `/`, so none matches it; with a prefix the path is whole."""
+    (tmp_path / "main.py").write_text(
+        "import requests\n\nfrom fastapi import APIRouter, FastAPI\n\n"
+        "router = APIRouter()\nprefixed = APIRouter(prefix='/v1/')\napp = FastAPI()\n\n\n"
+        '@router.get("api/health/check")\nasync def check():\n'
+        "    return requests.get('http://a').ok\n\n\n"
+        '@prefixed.get("status")\nasync def status():\n'
+        "    return requests.get('http://b').ok\n\n\n"
+        "app.include_router(router)\napp.include_router(prefixed)\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    lines = sorted(f.location.line for f in result.findings if f.code == "UJ001")
+    assert lines == [17], lines
+
+
+def test_a_per_request_pika_connection_is_not_told_to_be_shared_idle(tmp_path):
+    """A health check's `pika.BlockingConnection`: one shared and idle would miss its
+    heartbeats, so the fix moves it off the loop or to aio-pika's robust connection."""
+    (tmp_path / "main.py").write_text(
+        "import pika\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        '@app.get("/health/mq")\nasync def mq():\n'
+        "    conn = pika.BlockingConnection(pika.URLParameters('amqp://mq'))\n"
+        "    try:\n        return conn.is_open\n    finally:\n        conn.close()\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    (made,) = [f for f in result.findings if f.code == "UJ003"]
+    assert "heartbeats" in made.fix and "lifespan, or" not in made.fix, made.fix

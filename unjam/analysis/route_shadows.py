@@ -8,7 +8,8 @@ parameter takes first (`/books/featured` after `/books/{book_id}`, which FastAPI
 with a 422 when `featured` is no integer), the classic order mistake. So does a library app
 mounted earlier at a path the route sits under (`app.mount("/result", StaticFiles(...))`
 before `@app.get("/result/{name}/final.png")`): a Mount matches every path below it, any
-method.
+method. A route whose whole path does not start with `/` (`@router.get("api/health")`
+included with no prefix) matches no request at all.
 
 Which was registered first is decided only where the code says it plainly: at the first step
 where the two registrations part (an `include_router` or a route decorator), both steps in
@@ -41,7 +42,11 @@ def unshadowed(routes: list[Route], mounts: Sequence[tuple[str, str, tuple]] = (
     whose path they sit: `app.mount("/result", StaticFiles(...))` before
     `@app.get("/result/{name}/final.png")`, whose requests the files app answers (a Mount
     matches every method)."""
-    routes = [route for route in routes if not _under_an_earlier_mount(route, mounts)]
+    routes = [
+        route
+        for route in routes
+        if not _under_an_earlier_mount(route, mounts) and not _matches_no_path(route)
+    ]
     shapes = [_shapes(route) for route in routes]
     groups: dict[tuple[str, str, int, str], _Group] = {}
     for route, its in zip(routes, shapes, strict=True):
@@ -52,6 +57,14 @@ def unshadowed(routes: list[Route], mounts: Sequence[tuple[str, str, tuple]] = (
         for route, its in zip(routes, shapes, strict=True)
         if not (its and all(groups[shape].answers_first(route, segs) for shape, segs in its))
     ]
+
+
+def _matches_no_path(route: Route) -> bool:
+    """A route of an app whose whole path, prefixes included, does not start with `/`
+    (`@router.get("api/health")` on a router included with no prefix): a request's path
+    always does, so none matches it."""
+    path = route.label.partition(" ")[2]
+    return route.app is not None and bool(path) and path[0] != "/" and UNREAD_PREFIX not in path
 
 
 class _Group:

@@ -60,6 +60,15 @@ FIX_LOOP_CLIENT = (
     "off), kept on app.state and closed at shutdown — and inject that instance"
 )
 _LOOP_CLIENTS = frozenset({"aiohttp.ClientSession", "aiohttp.client.ClientSession"})
+# a pika BlockingConnection services its heartbeats only while a call runs on it: one shared
+# and left idle between requests is dropped by the broker, and nothing reopens it
+_IDLE_DROPPED = frozenset({"pika.BlockingConnection"})
+FIX_IDLE_DROPPED = (
+    "do not share it as it is: a BlockingConnection left idle between requests misses its "
+    "heartbeats and the broker closes it — open it per use off the loop (`await "
+    "asyncio.to_thread(...)` around the whole check), or use aio-pika, whose "
+    "`connect_robust()` made once in lifespan reconnects by itself"
+)
 # a session that keeps one user's cookies (`ClientSession(cookies=saved)`, its `cookie_jar`
 # read back): one per request is the design; the connection pool is what to share
 _COOKIE_SESSIONS = frozenset(
@@ -521,6 +530,8 @@ class PerRequestClients:
             fix = FIX_OWN_LOOP_CLIENT
         elif fix == FIX_CLIENT and site.qn in _LOOP_CLIENTS:
             fix = FIX_LOOP_CLIENT
+        elif fix == FIX_CLIENT and site.qn in _IDLE_DROPPED:
+            fix = FIX_IDLE_DROPPED
         where += settings
         self.e.report(
             "UJ003",
