@@ -3056,3 +3056,21 @@ def test_a_per_request_pika_connection_is_not_told_to_be_shared_idle(tmp_path):
     result = analyze(tmp_path, [tmp_path / "main.py"])
     (made,) = [f for f in result.findings if f.code == "UJ003"]
     assert "heartbeats" in made.fix and "lifespan, or" not in made.fix, made.fix
+
+
+def test_a_middleware_function_defined_under_a_test_says_when_it_runs(tmp_path):
+    """`if _jwt_secret:` around an `@app.middleware("http")` function: UJ004 says it runs
+    only when that holds, as it does for a class registered under one."""
+    (tmp_path / "main.py").write_text(
+        "import os\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n"
+        "_jwt_secret = os.getenv('JWT_SECRET')\n\n"
+        "if _jwt_secret:\n\n"
+        '    @app.middleware("http")\n    async def jwt_auth(request, call_next):\n'
+        "        return await call_next(request)\n\n\n"
+        '@app.middleware("http")\nasync def timing(request, call_next):\n'
+        "    return await call_next(request)\n"
+    )
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    found = {f.location.line: f.message for f in result.findings if f.code == "UJ004"}
+    assert "main.py:10 registers it only when `_jwt_secret` is true" in found[10], found[10]
+    assert "only when" not in found[15], found[15]

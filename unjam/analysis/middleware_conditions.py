@@ -1,5 +1,6 @@
 """Where a `BaseHTTPMiddleware` class is registered only under a test: `if settings.api.debug:
-app.add_middleware(DebugLoggingMiddleware)` (also in `create_app()`, or an `else` branch).
+app.add_middleware(DebugLoggingMiddleware)` (also in `create_app()`, or an `else` branch); or an
+`@app.middleware("http")` function is defined only under one (`if _jwt_secret:`).
 UJ004 says so: the middleware runs on every request of an app that registers it, and this one
 does only when the test holds — which a setting off by default may never make it. The
 summaries keep no module-level tests, so the registering modules' text is read (only theirs).
@@ -31,6 +32,18 @@ def registration_condition(project: Project, trees: Trees | None, class_name: st
                 return ""
             found = found or f"{func.mod.path}:{site.line} registers it only when `{test}`"
     return found
+
+
+def decorator_condition(
+    project: Project, trees: Trees | None, path: str, line: int, col: int
+) -> str:
+    """Under what test an `@app.middleware("http")` decorator at `path:line:col` is applied
+    (the function defined inside `if _jwt_secret:`), "" when under none."""
+    mod = next((m for m in project.modules.values() if m.path == path), None)
+    if trees is None or mod is None:
+        return ""
+    test = _enclosing_test(trees.of(mod), line, col)
+    return f"{path}:{line} registers it only when `{test}`" if test else ""
 
 
 def _enclosing_test(tree: ast.Module | None, line: int, col: int) -> str | None:

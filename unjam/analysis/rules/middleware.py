@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unjam.analysis.middleware_conditions import registration_condition
+from unjam.analysis.middleware_conditions import decorator_condition, registration_condition
 from unjam.analysis.rules.rule import Rule
 from unjam.analysis.top_level_imports import Trees
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
@@ -36,7 +36,11 @@ def check(engine: RulesEngine) -> None:
         if serving and mw.app is not None and mw.app not in serving:
             continue
         entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
-        condition = registration_condition(engine.p, trees, mw.name)
+        condition = registration_condition(engine.p, trees, mw.name) or (
+            decorator_condition(engine.p, trees, mw.path, mw.line, mw.col)
+            if mw.form.startswith("@")
+            else ""
+        )
         engine.report(
             "UJ004",
             Location(mw.path, mw.line, mw.col),
