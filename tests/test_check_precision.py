@@ -18,6 +18,12 @@ from unjam.model import Severity
 CORPUS = Path(__file__).parent / "corpus"
 
 
+def one_file_findings(tmp_path, source: str, code: str) -> list:
+    """The `code` findings of a one-module app, main.py holding `source`."""
+    (tmp_path / "main.py").write_text(source)
+    return [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == code]
+
+
 def findings(app: str, code: str, path: str) -> dict:
     root = CORPUS / app
     result = analyze(root, sorted(root.rglob("*.py")))
@@ -2896,7 +2902,8 @@ def test_a_sync_call_made_under_a_threading_lock_is_moved_off_the_loop_with_its_
     """`with _jobs_lock: _save()` in an async endpoint: awaiting `_save` in a thread there
     would hold the lock across the await, so the fix moves the whole block; under an
     asyncio.Lock, or outside any lock, the usual fix stays."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "import asyncio\nimport json\nimport threading\n\nfrom fastapi import FastAPI\n\n"
         "app = FastAPI()\n_jobs_lock = threading.RLock()\n_names_lock = asyncio.Lock()\n"
         "jobs = {}\n\n\n"
@@ -2906,10 +2913,10 @@ def test_a_sync_call_made_under_a_threading_lock_is_moved_off_the_loop_with_its_
         '@app.delete("/jobs/{job_id}")\nasync def delete_job(job_id: str):\n'
         "    with _jobs_lock:\n        jobs.pop(job_id, None)\n        if jobs:\n"
         "            _save()\n    _log()\n    async with _names_lock:\n        _names()\n"
-        "    await asyncio.sleep(0)\n"
+        "    await asyncio.sleep(0)\n",
+        "UJ001",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    fixes = {f.location.line: f.fix for f in result.findings if f.code == "UJ001"}
+    fixes = {f.location.line: f.fix for f in found}
     assert "holding `_jobs_lock`" in fixes[14], fixes[14]
     assert "whole `with _jobs_lock:` block" in fixes[14], fixes[14]
     for line in (19, 24):  # `_log()` after the block; `_names()` under an asyncio.Lock
@@ -2921,7 +2928,8 @@ def test_a_create_named_for_what_the_test_asks_about_is_a_get_or_create_by_keywo
     """`if not db.episode_exists(ep): db.add_episode(eid=ep, …)`: the store keeps the row,
     so the insert runs while it is missing only; `db.add_log(eid=ep)` makes no episode, and
     runs on every request that finds one missing."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "import requests\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
         "class Store:\n"
         "    def episode_exists(self, eid):\n"
@@ -2934,10 +2942,10 @@ def test_a_create_named_for_what_the_test_asks_about_is_a_get_or_create_by_keywo
         '@app.post("/episodes/{eid}")\nasync def save(eid: str, title: str):\n'
         "    if not db.episode_exists(eid):\n        db.add_episode(eid=eid, title=title)\n\n\n"
         '@app.post("/logs/{eid}")\nasync def log(eid: str):\n'
-        "    if not db.episode_exists(eid):\n        db.add_log(eid=eid)\n"
+        "    if not db.episode_exists(eid):\n        db.add_log(eid=eid)\n",
+        "UJ001",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    found = {f.location.line: f.message for f in result.findings if f.code == "UJ001"}
+    found = {f.location.line: f.message for f in found}
     assert "only while what it makes is not stored yet" in found[13], found[13]
     assert "not stored yet" not in found[16], found[16]
 
@@ -2946,7 +2954,8 @@ def test_a_file_written_at_a_path_fixed_by_settings_is_made_on_the_first_call_on
     """`key = Path(settings.KEY_PATH)`, `if not key.exists():` … `open(key, "wb")`: every
     call names the same file, which outlives the call; a path from a parameter, or a test
     whose body only raises, is asked again on every call."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "from pathlib import Path\n\nfrom fastapi import FastAPI\n\n"
         "class Settings:\n    KEY_PATH = 'keys/private.pem'\n\n\nsettings = Settings()\n"
         "app = FastAPI()\n\n\n"
@@ -2959,10 +2968,10 @@ def test_a_file_written_at_a_path_fixed_by_settings_is_made_on_the_first_call_on
         "def must_have():\n    key = Path(settings.KEY_PATH)\n    if not key.exists():\n"
         "        raise RuntimeError(open('README').read())\n\n\n"
         '@app.get("/me")\nasync def me(folder: str):\n'
-        "    load_key()\n    user_key(folder)\n    must_have()\n"
+        "    load_key()\n    user_key(folder)\n    must_have()\n",
+        "UJ001",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    found = {f.location.line: f.message for f in result.findings if f.code == "UJ001"}
+    found = {f.location.line: f.message for f in found}
     for line in (16, 17):  # `mkdir`, `open(key, "wb")`
         assert "on the first call only" in found[line], found[line]
     assert "first call" not in found[19], found[19]  # `read_bytes`: every call
@@ -2974,16 +2983,17 @@ def test_a_connection_handed_in_under_a_lock_keeps_the_one_thread_fix(tmp_path):
     """`with sqlite3.connect(…) as conn:` then `with _lock: _load(conn)`: moving the locked
     block to a thread would use the connection outside the thread that opened it, so the fix
     is the one for what `_load` is handed."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "import sqlite3\nimport threading\n\nfrom fastapi import FastAPI\n\n"
         "app = FastAPI()\n_lock = threading.Lock()\n\n\n"
         "def _load(conn):\n    return conn.execute('select 1').fetchall()\n\n\n"
         '@app.get("/cache")\nasync def cache():\n'
         "    with sqlite3.connect('x.db') as conn:\n        with _lock:\n"
-        "            return _load(conn)\n"
+        "            return _load(conn)\n",
+        "UJ001",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    fixes = {f.location.line: f.fix for f in result.findings if f.code == "UJ001"}
+    fixes = {f.location.line: f.fix for f in found}
     assert "handed a `sqlite3.Connection`" in fixes[11], fixes[11]
     assert "holding" not in fixes[11], fixes[11]
 
@@ -2991,16 +3001,17 @@ def test_a_connection_handed_in_under_a_lock_keeps_the_one_thread_fix(tmp_path):
 def test_a_client_built_from_freshly_minted_credentials_is_told_to_be_built_once(tmp_path):
     """`creds = sts.assume_role(...)["Credentials"]`, then `boto3.Session(...)` from them:
     STS answers anew on each call, so there is no lookup to key clients by."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "import boto3\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n"
         "sts = boto3.client('sts')\n\n\n"
         '@app.post("/ask")\nasync def ask():\n'
         "    creds = sts.assume_role(RoleArn='arn', RoleSessionName='s')['Credentials']\n"
         "    session = boto3.Session(aws_access_key_id=creds['AccessKeyId'])\n"
-        "    return session.client('bedrock-runtime').list_models()\n"
+        "    return session.client('bedrock-runtime').list_models()\n",
+        "UJ003",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    (made,) = [f for f in result.findings if f.code == "UJ003" and f.location.line == 13]
+    (made,) = [f for f in found if f.location.line == 13]
     assert "looks up" not in made.message, made.message
 
 
@@ -3008,7 +3019,8 @@ def test_a_client_built_only_after_an_error_status_is_not_built_on_every_request
     """A retry after a 401 (`if r.status_code == 401:`: refresh the token, build another
     client) runs when the call failed, as an `except` handler does; the first client is
     built on every request."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "import httpx\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
         "async def refresh_token():\n"
         "    async with httpx.AsyncClient() as c:\n"
@@ -3020,57 +3032,60 @@ def test_a_client_built_only_after_an_error_status_is_not_built_on_every_request
         "        token = await refresh_token()\n"
         "        async with httpx.AsyncClient() as c:\n"
         "            r = await c.get('https://api/x', headers={'A': token})\n"
-        "    return r.json()\n"
+        "    return r.json()\n",
+        "UJ003",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    lines = sorted(f.location.line for f in result.findings if f.code == "UJ003")
+    lines = sorted(f.location.line for f in found)
     assert lines == [15], lines
 
 
 def test_a_route_whose_path_lacks_its_leading_slash_serves_nothing(tmp_path):
     """`@router.get("api/health/check")` on a router included with no prefix: every request
     path starts with `/`, so none matches it; with a prefix the path is whole."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "import requests\n\nfrom fastapi import APIRouter, FastAPI\n\n"
         "router = APIRouter()\nprefixed = APIRouter(prefix='/v1/')\napp = FastAPI()\n\n\n"
         '@router.get("api/health/check")\nasync def check():\n'
         "    return requests.get('http://a').ok\n\n\n"
         '@prefixed.get("status")\nasync def status():\n'
         "    return requests.get('http://b').ok\n\n\n"
-        "app.include_router(router)\napp.include_router(prefixed)\n"
+        "app.include_router(router)\napp.include_router(prefixed)\n",
+        "UJ001",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    lines = sorted(f.location.line for f in result.findings if f.code == "UJ001")
+    lines = sorted(f.location.line for f in found)
     assert lines == [17], lines
 
 
 def test_a_per_request_pika_connection_is_not_told_to_be_shared_idle(tmp_path):
     """A health check's `pika.BlockingConnection`: one shared and idle would miss its
     heartbeats, so the fix moves it off the loop or to aio-pika's robust connection."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "import pika\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
         '@app.get("/health/mq")\nasync def mq():\n'
         "    conn = pika.BlockingConnection(pika.URLParameters('amqp://mq'))\n"
-        "    try:\n        return conn.is_open\n    finally:\n        conn.close()\n"
+        "    try:\n        return conn.is_open\n    finally:\n        conn.close()\n",
+        "UJ003",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    (made,) = [f for f in result.findings if f.code == "UJ003"]
+    (made,) = found
     assert "heartbeats" in made.fix and "lifespan, or" not in made.fix, made.fix
 
 
 def test_a_middleware_function_defined_under_a_test_says_when_it_runs(tmp_path):
     """`if _jwt_secret:` around an `@app.middleware("http")` function: UJ004 says it runs
     only when that holds, as it does for a class registered under one."""
-    (tmp_path / "main.py").write_text(
+    found = one_file_findings(
+        tmp_path,
         "import os\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n"
         "_jwt_secret = os.getenv('JWT_SECRET')\n\n"
         "if _jwt_secret:\n\n"
         '    @app.middleware("http")\n    async def jwt_auth(request, call_next):\n'
         "        return await call_next(request)\n\n\n"
         '@app.middleware("http")\nasync def timing(request, call_next):\n'
-        "    return await call_next(request)\n"
+        "    return await call_next(request)\n",
+        "UJ004",
     )
-    result = analyze(tmp_path, [tmp_path / "main.py"])
-    found = {f.location.line: f.message for f in result.findings if f.code == "UJ004"}
+    found = {f.location.line: f.message for f in found}
     assert "main.py:10 registers it only when `_jwt_secret` is true" in found[10], found[10]
     assert "only when" not in found[15], found[15]
