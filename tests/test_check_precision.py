@@ -3089,3 +3089,28 @@ def test_a_middleware_function_defined_under_a_test_says_when_it_runs(tmp_path):
     found = {f.location.line: f.message for f in found}
     assert "main.py:10 registers it only when `_jwt_secret` is true" in found[10], found[10]
     assert "only when" not in found[15], found[15]
+
+
+def test_two_tests_written_alike_are_judged_each_by_its_own_body(tmp_path):
+    """`if not db.episode_exists(e): db.add_episode(eid=e)` then the same test again with
+    `db.add_log(eid=e)` under it: equal tests are still two guards, and only the first body
+    makes what its test asks about."""
+    found = one_file_findings(
+        tmp_path,
+        "import requests\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "class Store:\n"
+        "    def episode_exists(self, eid):\n"
+        "        return requests.get(f'http://db/episodes/{eid}').ok\n\n"
+        "    def add_episode(self, eid):\n"
+        "        requests.post('http://db/episodes', json={'eid': eid})\n\n"
+        "    def add_log(self, eid):\n"
+        "        requests.post('http://db/log', json={'eid': eid})\n\n\n"
+        "db = Store()\n\n\n"
+        '@app.post("/episodes/{eid}")\nasync def save(eid: str):\n'
+        "    if not db.episode_exists(eid):\n        db.add_episode(eid=eid)\n"
+        "    if not db.episode_exists(eid):\n        db.add_log(eid=eid)\n",
+        "UJ001",
+    )
+    messages = {f.location.line: f.message for f in found}
+    assert "not stored yet" in messages[13], messages[13]
+    assert "not stored yet" not in messages[16], messages[16]

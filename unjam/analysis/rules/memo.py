@@ -54,7 +54,7 @@ from __future__ import annotations
 import re
 
 from unjam.analysis.slot_resets import slot_flag
-from unjam.analysis.summary import CallSite, FuncDef, Guard, last_name, mentions, root_name
+from unjam.analysis.summary import CallSite, FuncDef, last_name, mentions, root_name
 
 # assignments followed back from a tested path to a parameter (`url = body.get("url")`,
 # `digest = md5(url)`, `name = digest[:12]`, `path = f"static/{name}.png"`)
@@ -109,7 +109,7 @@ def _root(subject: tuple) -> tuple[tuple, bool]:
 
 def _outlives_call(
     fd: FuncDef,
-    guard: Guard,
+    index: int,
     shared_self: bool = False,
     computed: frozenset[str] = frozenset(),
     written: frozenset[str] | None = None,
@@ -119,6 +119,9 @@ def _outlives_call(
     per_call: frozenset[str] = frozenset(),
     fixed: frozenset[str] = frozenset(),
 ) -> bool:
+    """Whether guard `index` of `fd` tests what outlives the call (an index, not the guard:
+    two tests written alike are two guards that compare equal)."""
+    guard = fd.guards[index]
     if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
         return True
     if guard.kind.startswith("param ") or guard.kind in ("except", "unset"):
@@ -126,7 +129,7 @@ def _outlives_call(
         # fills nothing, run on each call that finds the value unset
         return False
     subject = _as_attribute(guard.subject)
-    if _creates_what_it_tests(fd, guard):
+    if _creates_what_it_tests(fd, index):
         return True  # `if not client.bucket_exists(b): client.make_bucket(b)`: kept remotely
     if _asks_a_function(subject) or _asks_about_this_call(fd, subject, given):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
@@ -187,19 +190,16 @@ def _outlives_call(
         # f.read()` from a file this call opened, are per call)
         if guard.kind == "cached" and _app_state_switch(fd, values):
             return False
-        if _asks_the_file_system(subject) and _makes_fixed_file(fd, name, values, guard):
+        if _asks_the_file_system(subject) and _makes_fixed_file(fd, name, values, index):
             return True  # `key = Path(settings.KEY_PATH)`, `if not key.exists():` … written
         return any(
             _kept_read(fd, ref, written)
             or (guard.kind == "cached" and _filled_cache_answer(fd, ref))
             or (guard.kind == "cached" and _stored_back(fd, ref))
-            or (guard.kind in ("is None", "not") and _row_stored(fd, ref, guard))
+            or (guard.kind in ("is None", "not") and _row_stored(fd, ref, index))
             or (
                 guard.kind in ("is None", "not")
-                and (
-                    _got_then_created(fd, ref, fd.guards.index(guard))
-                    or _got_then_added(fd, ref, guard)
-                )
+                and (_got_then_created(fd, ref, index) or _got_then_added(fd, ref, index))
             )
             for ref in values
         )
@@ -564,7 +564,7 @@ def _written_path(ref: tuple) -> bool:
     return False
 
 
-def _makes_fixed_file(fd: FuncDef, name: str, values: list[tuple], guard: Guard) -> bool:
+def _makes_fixed_file(fd: FuncDef, name: str, values: list[tuple], index: int) -> bool:
     """Whether local `name` is the same path on every call (`Path(settings.KEY_PATH)`,
     `os.path.join(KEYS, "jwt.pem")`: literals and module-level names) and the code under the
     test writes it (`open(name, "wb")`, `name.parent.mkdir()`, `name.write_bytes(…)`): the
@@ -573,7 +573,6 @@ def _makes_fixed_file(fd: FuncDef, name: str, values: list[tuple], guard: Guard)
         return False
     if not all(_same_path_each_call(fd, value) for value in values):
         return False
-    index = fd.guards.index(guard)
     held = ("name", name)
     return any(
         _under(fd, call.guard, index)
@@ -927,19 +926,19 @@ def _filled_cache_answer(fd: FuncDef, ref: tuple) -> bool:
     return call[0] == "call" and _cache_function(call[1]) and not _cache_left_unfilled(fd, ref)
 
 
-def _row_stored(fd: FuncDef, ref: tuple, guard: Guard) -> bool:
+def _row_stored(fd: FuncDef, ref: tuple, index: int) -> bool:
     """`found = (await db.execute(select(Actor).filter_by(name=name))).scalar_one_or_none()`
     (or `db.get(Actor, key)`, `db.query(Actor)….first()`) then `if found is None:` whose
     body adds a row through the same session (`db.add(found)`): a get-or-create, the
     database keeping what a miss made — the guarded work runs once per new key. Only the row
     itself tested: `elif not user.external_id:` asks a field of the row this call loaded,
     whatever its body stores."""
+    guard = fd.guards[index]
     if guard.subject[0] != "name":
         return False
     session = _row_query_session(ref)
     if session is None:
         return False
-    index = fd.guards.index(guard)
     row = {guard.subject[1], *_models_asked(ref)}
     return any(
         call.func[0] == "attr"
@@ -1081,19 +1080,18 @@ def stores_row(fd: FuncDef, index: int) -> bool:
     """Whether memo guard `index` is a get-or-create's (`found = db.query(Actor)….first()`
     then `if found is None:` … `db.add(...)`: _row_stored) or a create-if-missing's
     (_creates_what_it_tests): the store keeps what the body made, no cache does."""
-    guard = fd.guards[index]
-    subject = guard.subject
-    if _creates_what_it_tests(fd, guard):
+    subject = fd.guards[index].subject
+    if _creates_what_it_tests(fd, index):
         return True
     return subject[0] == "name" and any(
-        _row_stored(fd, v, guard)
+        _row_stored(fd, v, index)
         or _got_then_created(fd, v, index)
-        or _got_then_added(fd, v, guard)
+        or _got_then_added(fd, v, index)
         for v in fd.locals.get(subject[1], ())
     )
 
 
-def _got_then_added(fd: FuncDef, value: tuple, guard: Guard) -> bool:
+def _got_then_added(fd: FuncDef, value: tuple, index: int) -> bool:
     """`cfg = get_cfg(db, key)` (or `repo.get_config(db, key)`) then `if not cfg:` …
     `db.add(cfg)`: a getter handed the session the guarded code adds the row tested
     through — a get-or-create whose query sits in a helper."""
@@ -1102,7 +1100,7 @@ def _got_then_added(fd: FuncDef, value: tuple, guard: Guard) -> bool:
         return False
     if (last_name(call[1]) or "").partition("_")[0] not in _GETTERS:
         return False
-    session, index = call[2][0], fd.guards.index(guard)
+    session, guard = call[2][0], fd.guards[index]
     return any(
         site.func[0] == "attr"
         and site.func[1] == session
@@ -1127,12 +1125,13 @@ def _got_then_created(fd: FuncDef, value: tuple, index: int) -> bool:
 _CREATORS = ("make", "create", "add", "put", "mkdir", "declare", "init")
 
 
-def _creates_what_it_tests(fd: FuncDef, guard: Guard) -> bool:
+def _creates_what_it_tests(fd: FuncDef, index: int) -> bool:
     """`if not client.bucket_exists(name): client.make_bucket(name)` (`index_exists` /
     `create_index`, `has_table` / `create_table`; `if not crud.get(db, id=k):
     crud.create(db, …)`): a create-if-missing through one client, the body making what the
     test found missing, with the same first argument; the store keeps it, so the body runs
     while it is missing only."""
+    guard = fd.guards[index]
     subject = guard.subject[1] if guard.subject[0] == "await" else guard.subject
     if guard.kind != "not" or subject[0] != "call" or subject[1][0] != "attr":
         return False
@@ -1144,7 +1143,7 @@ def _creates_what_it_tests(fd: FuncDef, guard: Guard) -> bool:
     if "exist" not in asked and not asked.startswith("has_") and not getter:
         return False
     thing = _THING.sub("", asked.lstrip("_"))  # `episode` of `episode_exists`
-    return _creates_through(fd, receiver, first, fd.guards.index(guard), thing)
+    return _creates_through(fd, receiver, first, index, thing)
 
 
 # what names the thing a test asks about: `episode_exists`, `has_episode`, `get_episode`
@@ -1242,12 +1241,12 @@ class MemoGuards:
 
     def tests_a_memo(self, index: int) -> bool:
         """Whether guard `index` itself is a memo test (not only nested in one)."""
-        return self._outlives_call(self._fd.guards[index])
+        return self._outlives_call(index)
 
-    def _outlives_call(self, guard: Guard) -> bool:
+    def _outlives_call(self, index: int) -> bool:
         return _outlives_call(
             self._fd,
-            guard,
+            index,
             self._shared_self,
             self._computed,
             self._written,
@@ -1262,7 +1261,7 @@ class MemoGuards:
         known = self._known[index]
         if known < 0:
             guard = self._fd.guards[index]
-            memo = (guard.outer >= 0 and self(guard.outer)) or self._outlives_call(guard)
+            memo = (guard.outer >= 0 and self(guard.outer)) or self._outlives_call(index)
             known = self._known[index] = 1 if memo else 0
         return known == 1
 
