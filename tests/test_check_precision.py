@@ -3114,3 +3114,33 @@ def test_two_tests_written_alike_are_judged_each_by_its_own_body(tmp_path):
     messages = {f.location.line: f.message for f in found}
     assert "not stored yet" in messages[13], messages[13]
     assert "not stored yet" not in messages[16], messages[16]
+
+
+def test_a_client_built_from_what_a_deep_helper_computes_is_no_lookup(tmp_path):
+    """`timeout = pick_timeout(model)` whose helpers reach the network three calls down (a
+    model registry refresh) computes a setting, it reads no store: one client would do; a
+    token helper whose helper queries SQLite is a lookup."""
+    found = one_file_findings(
+        tmp_path,
+        "import sqlite3\n\nimport httpx\nimport requests\nfrom fastapi import FastAPI\n\n"
+        "app = FastAPI()\n\n\n"
+        "def refresh_registry():\n    requests.get('http://registry/models')\n\n\n"
+        "def known_models():\n    refresh_registry()\n    return {'m': 5}\n\n\n"
+        "def model_info(model):\n    return known_models().get(model, 10)\n\n\n"
+        "def pick_timeout(model):\n    return model_info(model) * 2\n\n\n"
+        "def read_setting(conn, key):\n"
+        "    return conn.execute('select v from s where k = ?', (key,)).fetchone()[0]\n\n\n"
+        "def user_token():\n    conn = sqlite3.connect('meta.db')\n"
+        "    return read_setting(conn, 'token')\n\n\n"
+        '@app.get("/ask")\ndef ask(model: str):\n'
+        "    timeout = pick_timeout('m')\n"
+        "    with httpx.Client(timeout=timeout) as client:\n"
+        "        client.get('http://api/ask')\n"
+        "    token = user_token()\n"
+        "    with httpx.Client(headers={'A': token}) as client:\n"
+        "        client.get('http://api/me')\n",
+        "UJ003",
+    )
+    messages = {f.location.line: f.message for f in found}
+    assert "looks up" not in messages[39], messages[39]
+    assert "looks up through `user_token()`" in messages[42], messages[42]

@@ -21,12 +21,15 @@ if TYPE_CHECKING:
 
 # awaited calls that read a store: an async SQLAlchemy session's
 _ASYNC_STORES = ("sqlalchemy.ext.asyncio.AsyncSession.",)
+# a SQLite database's queries (file I/O, but a store all the same: a user's saved token)
+_SQLITE = ("sqlite3.Connection.", "sqlite3.Cursor.")
 # calls that mint fresh credentials on each call (AWS STS): no two answers alike to key
 # clients by, and none of them the request's (the fix is to refresh them before they expire)
 _MINTS = frozenset(
     {"assume_role", "assume_role_with_web_identity", "get_session_token", "get_federation_token"}
 )
 _NONE = ("const", None)
+_DEPTH = 2  # the calls a function's own store reads may sit below it
 
 
 class Lookups:
@@ -75,7 +78,7 @@ class Lookups:
                 return None
             value, awaited = ref[1], False
 
-    def _reads_a_store(self, func: Func, ref: tuple, awaited: bool) -> bool:
+    def _reads_a_store(self, func: Func, ref: tuple, awaited: bool, depth: int = _DEPTH) -> bool:
         callee = self.p.callee(func, ref) if ref[0] == "attr" else self.p.value_of(func, ref)
         if callee is None:
             return False
@@ -89,22 +92,40 @@ class Lookups:
             entry = cat.blocking(qn)
             return entry is not None and entry.kind == "network"
         if callee[0] in ("func", "meth"):
-            return self._function_reads_a_store(callee[1])
+            return depth > 0 and self._function_reads_a_store(callee[1], depth)
         return False
 
-    def _function_reads_a_store(self, gqn: str) -> bool:
-        """A project function, not memoised, that makes a network call on its way
-        (a sync one anywhere it reaches, or an async session's it awaits itself)."""
-        known = self._reads_store.get(gqn)
-        if known is None:
-            self._reads_store[gqn] = False  # (a recursive function: found on its way out)
-            func = self.p.funcs.get(gqn)
-            known = func is not None and not self.p.memoised(func)
-            if func is not None and known:
-                sites = self.g.reach(gqn, "loop")
-                known = any(site.entry.kind == "network" for site in sites) or any(
-                    call.awaited and self._reads_a_store(func, call.func, True)
+    def _function_reads_a_store(self, gqn: str, depth: int = _DEPTH) -> bool:
+        """A project function, not memoised, that reads a store itself or through a function
+        it calls (`get_token()` → `get_setting(conn, key)` → `conn.execute(...)`): a sync
+        network call or SQLite query, or an async session's call it awaits. Deeper calls do not count: in a large
+        code base nearly every function reaches the network somewhere."""
+        known = self._reads_store.get(gqn) if depth == _DEPTH else None
+        if known is not None:
+            return known
+        func = self.p.funcs.get(gqn)
+        known = func is not None and not self.p.memoised(func)
+        if func is not None and known:
+            resolved = self.g.resolved(gqn)
+            known = (
+                any(
+                    (site.entry.kind == "network" or site.qn.startswith(_SQLITE))
+                    and site.qn.rpartition(".")[2] not in _MINTS
+                    for site in resolved.blocking
+                )
+                or any(
+                    call.awaited and self._reads_a_store(func, call.func, True, depth - 1)
                     for call in func.fd.calls
                 )
+                or (
+                    depth > 1
+                    and any(
+                        self._function_reads_a_store(edge.callee, depth - 1)
+                        for edge in resolved.edges
+                        if not edge.guarded and not edge.on_error
+                    )
+                )
+            )
+        if depth == _DEPTH:
             self._reads_store[gqn] = known
         return known
