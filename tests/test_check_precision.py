@@ -2924,22 +2924,27 @@ def test_a_sync_call_made_under_a_threading_lock_is_moved_off_the_loop_with_its_
         assert "asyncio.to_thread(" in fixes[line], fixes[line]
 
 
+# a store of episodes whose tests and creators a get-or-create pairs (lines 1-16)
+EPISODE_STORE = (
+    "import requests\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+    "class Store:\n"
+    "    def episode_exists(self, eid):\n"
+    "        return requests.get(f'http://db/episodes/{eid}').ok\n\n"
+    "    def add_episode(self, eid, title):\n"
+    "        requests.post('http://db/episodes', json={'eid': eid, 'title': title})\n\n"
+    "    def add_log(self, eid):\n"
+    "        requests.post('http://db/log', json={'eid': eid})\n\n\n"
+    "db = Store()\n\n\n"
+)
+
+
 def test_a_create_named_for_what_the_test_asks_about_is_a_get_or_create_by_keyword(tmp_path):
     """`if not db.episode_exists(ep): db.add_episode(eid=ep, …)`: the store keeps the row,
     so the insert runs while it is missing only; `db.add_log(eid=ep)` makes no episode, and
     runs on every request that finds one missing."""
     found = one_file_findings(
         tmp_path,
-        "import requests\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
-        "class Store:\n"
-        "    def episode_exists(self, eid):\n"
-        "        return requests.get(f'http://db/episodes/{eid}').ok\n\n"
-        "    def add_episode(self, eid, title):\n"
-        "        requests.post('http://db/episodes', json={'eid': eid, 'title': title})\n\n"
-        "    def add_log(self, eid):\n"
-        "        requests.post('http://db/log', json={'eid': eid})\n\n\n"
-        "db = Store()\n\n\n"
-        '@app.post("/episodes/{eid}")\nasync def save(eid: str, title: str):\n'
+        EPISODE_STORE + '@app.post("/episodes/{eid}")\nasync def save(eid: str, title: str):\n'
         "    if not db.episode_exists(eid):\n        db.add_episode(eid=eid, title=title)\n\n\n"
         '@app.post("/logs/{eid}")\nasync def log(eid: str):\n'
         "    if not db.episode_exists(eid):\n        db.add_log(eid=eid)\n",
@@ -3097,17 +3102,8 @@ def test_two_tests_written_alike_are_judged_each_by_its_own_body(tmp_path):
     makes what its test asks about."""
     found = one_file_findings(
         tmp_path,
-        "import requests\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
-        "class Store:\n"
-        "    def episode_exists(self, eid):\n"
-        "        return requests.get(f'http://db/episodes/{eid}').ok\n\n"
-        "    def add_episode(self, eid):\n"
-        "        requests.post('http://db/episodes', json={'eid': eid})\n\n"
-        "    def add_log(self, eid):\n"
-        "        requests.post('http://db/log', json={'eid': eid})\n\n\n"
-        "db = Store()\n\n\n"
-        '@app.post("/episodes/{eid}")\nasync def save(eid: str):\n'
-        "    if not db.episode_exists(eid):\n        db.add_episode(eid=eid)\n"
+        EPISODE_STORE + '@app.post("/episodes/{eid}")\nasync def save(eid: str):\n'
+        "    if not db.episode_exists(eid):\n        db.add_episode(eid=eid, title='')\n"
         "    if not db.episode_exists(eid):\n        db.add_log(eid=eid)\n",
         "UJ001",
     )
