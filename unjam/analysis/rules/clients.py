@@ -442,10 +442,10 @@ class PerRequestClients:
                 w = graph.follow(v, edge)
                 if edge.guarded or edge.on_error or w in parent or self.e.is_cached(edge.callee):
                     continue
-                if self._after_failure(graph.state(v)[0], edge.line):
-                    continue  # (a retry after a 401: when a call failed, not every request)
                 if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:
                     continue
+                if self._after_failure(graph.state(v)[0], edge.line):
+                    continue  # (a retry after a 401: when a call failed, not every request)
                 parent[w] = (v, edge.line)
                 depth[w] = depth[v] + 1
                 if v in handed:

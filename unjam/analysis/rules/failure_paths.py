@@ -28,9 +28,13 @@ _FAILED = re.compile(
 class FailurePaths:
     def __init__(self, root: Path | None) -> None:
         self.lines = SourceLines(root)
+        self._judged: dict[tuple[str, int, int], bool] = {}  # (path, def line, line) → verdict
 
     def after_failure(self, func: Func, line: int) -> bool:
         """Whether `line` of `func` sits in a block that runs only on an error status."""
-        return any(
-            _FAILED.match(text) for text in self.lines.enclosing(func.mod.path, func.fd.line, line)
-        )
+        key = (func.mod.path, func.fd.line, line)
+        found = self._judged.get(key)
+        if found is None:
+            enclosing = self.lines.enclosing(func.mod.path, func.fd.line, line)
+            found = self._judged[key] = any(_FAILED.match(text) for text in enclosing)
+        return found
