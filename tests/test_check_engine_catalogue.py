@@ -119,3 +119,17 @@ def test_user_entry_is_used_by_the_analysis(tmp_path):
     assert [(f.code, f.location.line, f.blocker) for f in result.findings] == [
         ("UJ001", 5, "acme.vault.read")
     ]
+
+
+def test_azure_clients_are_named_as_written_and_fixed_with_azure_async_client(tmp_path):
+    """`AzureOpenAI(...)` built and called per request: the messages name Azure's client,
+    and the fix for its blocking call is Azure's async client, not `AsyncOpenAI`."""
+    (tmp_path / "main.py").write_text(
+        "from fastapi import FastAPI\nfrom openai import AzureOpenAI\n\napp = FastAPI()\n\n\n"
+        '@app.post("/chat")\nasync def chat(q: str):\n'
+        '    client = AzureOpenAI(azure_endpoint="https://x", api_version="2024-10-21")\n'
+        '    return client.chat.completions.create(model="m", messages=[])\n'
+    )
+    found = {f.code: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    assert "`openai.AzureOpenAI`" in found["UJ003"].message, found["UJ003"].message
+    assert found["UJ001"].fix.startswith("use openai.AsyncAzureOpenAI and await"), found["UJ001"]
