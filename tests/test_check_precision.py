@@ -3044,6 +3044,23 @@ def test_a_client_built_only_after_an_error_status_is_not_built_on_every_request
     assert lines == [15], lines
 
 
+def test_a_dependency_s_call_made_only_when_a_probe_failed_is_not_made_every_request(tmp_path):
+    """`try: head_bucket(...)` / `except: create_bucket(...)` in a sync dependency: the probe
+    and the client run on every request, the create only while the bucket is missing."""
+    found = one_file_findings(
+        tmp_path,
+        "import boto3\n\nfrom fastapi import Depends, FastAPI\n\napp = FastAPI()\n\n\n"
+        "class Store:\n    def __init__(self):\n        self.c = boto3.client('s3')\n"
+        "        try:\n            self.c.head_bucket(Bucket='b')\n"
+        "        except Exception:\n            self.c.create_bucket(Bucket='b')\n\n\n"
+        '@app.post("/upload")\ndef upload(store: Store = Depends(Store)):\n'
+        "    return {}\n",
+        "UJ003",
+    )
+    lines = sorted(f.location.line for f in found)
+    assert lines == [10, 12], lines
+
+
 def test_a_route_whose_path_lacks_its_leading_slash_serves_nothing(tmp_path):
     """`@router.get("api/health/check")` on a router included with no prefix: every request
     path starts with `/`, so none matches it; with a prefix the path is whole."""

@@ -409,7 +409,8 @@ class PerRequestClients:
         while queue:
             v = queue.popleft()
             resolved = graph.resolved(graph.state(v)[0])
-            # (a client built only when a `try` failed is not built on every request)
+            # (a client built, or a call made, only when a `try` failed is not on every
+            # request: `try: head_bucket(...)` / `except: create_bucket(...)`)
             hits: list[tuple[Site, str]] = [
                 (site, "constructs")
                 for site, guarded in resolved.clients
@@ -424,6 +425,7 @@ class PerRequestClients:
                 if network
                 and site.entry.kind == "network"
                 and site not in resolved.guarded
+                and site not in resolved.on_error
                 and graph.is_live(v, site)
             ]
             for site, what in sorted(hits, key=lambda h: (h[0].line, h[0].col)):
