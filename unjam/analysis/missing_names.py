@@ -17,6 +17,7 @@ name the standard library or a library the catalogue knows takes (a project's
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,7 +100,11 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 continue
         else:
             name = missing[0]
-            if _placed_by_the_build(root, importer, name) or _a_sub_project(root, importer, name):
+            if (
+                _placed_by_the_build(root, importer, name)
+                or _a_sub_project(root, importer, name)
+                or _extended_package(root, missing[1])
+            ):
                 continue
         line = top_level_import(trees.of(importer), imp)
         if line:
@@ -145,6 +150,29 @@ def _a_sub_project(root: Path, importer: Module, dotted: str) -> bool:
         ):
             return True
     return False
+
+
+def _extended_package(root: Path, expected: str) -> bool:
+    """Whether a package the missing module would sit in extends its `__path__` as it runs
+    (`__path__ = extend_path(__path__, __name__)`, `declare_namespace`, `__path__.append`):
+    its modules may then come from another distribution installed beside it (a server's
+    `polar/` merged with the `polar-sdk` its pyproject requires), not only from this folder."""
+    parts = expected.split("/")[:-1]
+    for n in range(len(parts), 0, -1):
+        init = root.joinpath(*parts[:n], "__init__.py")
+        try:
+            text = init.read_text(encoding="utf-8", errors="replace") if init.is_file() else ""
+        except OSError:
+            continue
+        if _EXTENDS_PATH.search(text):
+            return True
+    return False
+
+
+_EXTENDS_PATH = re.compile(
+    r"\bextend_path\(|\bdeclare_namespace\(|^\s*__path__\s*(?:\+?=|\.(?:append|extend|insert)\()",
+    re.MULTILINE,
+)
 
 
 def _own_package_folder(importer: Module, first: str) -> str | None:

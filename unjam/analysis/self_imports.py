@@ -29,9 +29,10 @@ def self_imports(project: Project, root: Path) -> list[MissingName]:
     """Each module's top-level import of a name from itself that nothing binds before it."""
     trees = Trees(root)
     found: list[MissingName] = []
+    paths = [mod.path for mod in project.unique_modules()]
     for mod in project.unique_modules():
         for imp in mod.summary.imports.values():
-            if imp.name and _names_itself(mod, imp):
+            if imp.name and _names_itself(mod, imp) and not _named_elsewhere(mod, imp, paths):
                 line = _unbound_at(trees.of(mod), imp)
                 if line and not (mod.summary.is_package and submodule_file(root, mod, imp.name)):
                     found.append(MissingName(mod, line, mod, imp.name))
@@ -55,6 +56,21 @@ def _names_itself(mod: Module, imp: ImportRef) -> bool:
     return any(
         mod.path == own or mod.path.endswith(f"/{own}")
         for own in (f"{base}.py", f"{base}/__init__.py")
+    )
+
+
+def _named_elsewhere(mod: Module, imp: ImportRef, paths: list[str]) -> bool:
+    """Whether another file of the project also takes the absolute import's dotted name
+    (`polar.exceptions` in server/polar/integrations/polar/exceptions.py, beside
+    server/polar/exceptions.py): which one the import finds depends on `sys.path`, and the
+    one nearer the root is the likelier."""
+    if imp.level:
+        return False
+    base = imp.module.replace(".", "/")
+    owns = (f"{base}.py", f"{base}/__init__.py")
+    return any(
+        path != mod.path and (path in owns or path.endswith((f"/{owns[0]}", f"/{owns[1]}")))
+        for path in paths
     )
 
 

@@ -1,0 +1,17 @@
+"""Served with `uvicorn shop.app:app` from server/: it starts, so its routes are checked."""
+
+import time
+
+from fastapi import FastAPI
+
+from shop.integrations.shop.exceptions import SelfWebhookError
+
+app = FastAPI()
+
+
+@app.post("/webhooks/self")
+async def self_webhook(payload: dict) -> dict:
+    if not payload:
+        raise SelfWebhookError("empty")
+    time.sleep(0.2)  # expect: UJ001
+    return {"ok": True}
