@@ -76,8 +76,9 @@ def shadowed_on_the_way(
 
 
 # what an importable module's file name may end in after its name: `.py`, bytecode, an
-# extension module (`.so`, `.cpython-311-x86_64-linux-gnu.so`, `.pyd`)
-_SOURCE_SUFFIXES = frozenset({".py", ".pyw", ".pyc"})
+# extension module (`.so`, `.cpython-311-x86_64-linux-gnu.so`, `.pyd`), or the Cython
+# source the package's build compiles into one (`.pyx`)
+_SOURCE_SUFFIXES = frozenset({".py", ".pyw", ".pyc", ".pyx"})
 _EXTENSION_SUFFIXES = (".so", ".pyd")
 
 
