@@ -221,7 +221,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[68]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[70]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 
@@ -3157,3 +3157,12 @@ def test_a_client_built_from_what_a_deep_helper_computes_is_no_lookup(tmp_path):
     messages = {f.location.line: f.message for f in found}
     assert "looks up" not in messages[39], messages[39]
     assert "looks up through `user_token()`" in messages[42], messages[42]
+
+
+def test_an_early_return_once_two_fields_are_filled_is_a_memo_guard():
+    """`if self.token and self.shop_id: return`, then the store read that fills both: the
+    shared client reads it on the first call only; the same test of fields the function
+    never fills guards nothing."""
+    found = findings("memo_guards", "UJ001", "catalog/shop_tokens.py")
+    assert "on the first call only" in found[24].message, found[24].message
+    assert "first call" not in found[30].message, found[30].message

@@ -366,7 +366,7 @@ pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'
         let all_negated_names = rest.iter().all(|r| {
             matches!(r, Expr::UnaryOp(u) if u.op == UnaryOp::Not && matches!(*u.operand, Expr::Name(_)))
         });
-        if !all_negated_names && !stamped(first, rest) {
+        if !all_negated_names && !stamped(first, rest) && !all_plain_fields(&b.values) {
             return None;
         }
         flag = first;
@@ -388,6 +388,16 @@ pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'
         }
         _ => None,
     }
+}
+
+/// `if self.token and self.shop_id: return`: each operand a name or an attribute of one —
+/// `_all_plain_fields` in summarize_guards.py.
+fn all_plain_fields(operands: &[Expr]) -> bool {
+    operands.iter().all(|o| match o {
+        Expr::Name(_) => true,
+        Expr::Attribute(a) => matches!(*a.value, Expr::Name(_)),
+        _ => false,
+    })
 }
 
 /// `if _cache["data"] is not None and time.time() - _cache["ts"] < ttl: return`: the other

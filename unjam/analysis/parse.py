@@ -204,7 +204,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # fallback (`ModuleSummary.fallback_imports`), not the binding
 # 44: an `if` that ends a `with` block guards what follows the block (`with lock: if key in
 # keys: return keys[key]`) as one of the block's own level does
-NATIVE_FORMAT = 47
+# 48: `if X and Y: return` of names and fields as a "done" guard of X
+NATIVE_FORMAT = 48
 _told_stale = False
 
 

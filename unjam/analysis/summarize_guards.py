@@ -390,8 +390,8 @@ def exits_block(node: ast.If) -> bool:
 
 def _done_flag(node: ast.If) -> ast.expr | None:
     """X of `if X: return` or `if X is not None: return` (no value, or `None`; no `else`), or
-    of `if X and not p: return` / `if X or Y: return`: an early exit once X is set, after
-    which the rest of the block runs while it is not."""
+    of `if X and not p: return` / `if X and Y: return` (fields) / `if X or Y: return`: an
+    early exit once X is set, after which the rest of the block runs while it is not."""
     if node.orelse or not node.body or type(node.body[-1]) is not ast.Return:
         return None
     value = node.body[-1].value
@@ -400,10 +400,14 @@ def _done_flag(node: ast.If) -> ast.expr | None:
     flag = node.test
     if type(flag) is ast.BoolOp and type(flag.op) is ast.And:
         first, *rest = flag.values
-        if not all(
-            type(r) is ast.UnaryOp and type(r.op) is ast.Not and type(r.operand) is ast.Name
-            for r in rest
-        ) and not _stamped(first, rest):
+        if (
+            not all(
+                type(r) is ast.UnaryOp and type(r.op) is ast.Not and type(r.operand) is ast.Name
+                for r in rest
+            )
+            and not _stamped(first, rest)
+            and not _all_plain_fields(flag.values)
+        ):
             return None
         flag = first
     elif type(flag) is ast.BoolOp:  # `if X or Y: return`: the rest runs while X is unset too
@@ -416,6 +420,15 @@ def _done_flag(node: ast.If) -> ast.expr | None:
     if t is ast.Call and type(flag.func) is ast.Attribute and flag.func.attr == "get":
         return flag
     return None
+
+
+def _all_plain_fields(operands: list[ast.expr]) -> bool:
+    """`if self.token and self.shop_id: return`: each operand a name or an attribute of
+    one (what the rest of the block fills, together; whether it does is the rules' call)."""
+    return all(
+        type(o) is ast.Name or (type(o) is ast.Attribute and type(o.value) is ast.Name)
+        for o in operands
+    )
 
 
 def _stamped(first: ast.expr, rest: list[ast.expr]) -> bool:

@@ -14,6 +14,7 @@ from catalog.registry import store
 from catalog.thumbnails import thumbnails
 from catalog.weights import weights
 from catalog.settings import settings
+from catalog.shop_tokens import tokens
 from catalog.workers import workers
 
 prepare()  # lists the plugins once, while the app is imported
@@ -28,6 +29,7 @@ app.include_router(workers)
 app.include_router(providers)
 app.include_router(forecasts)
 app.include_router(weights)
+app.include_router(tokens)
 
 
 @app.on_event("startup")
