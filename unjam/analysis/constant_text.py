@@ -1,9 +1,9 @@
 """The string (or number) an expression surely holds, from the constants the code shows:
 written at the place, a module-level constant (here, imported — also by `import *` — or read
-as `module.NAME`), a
-local assigned only constants, a few names deep; or, asked for how a string starts, such a
-constant joined with something (`"/proc/" + pid`, `"/proc/%d" % pid`, `f"/proc/{pid}"`).
-Anything a caller passes or a function computes is unknown (None)."""
+as `module.NAME`), a local assigned only constants, a few names deep, or such constants
+joined with `+` (`DATASETS + "/clean"`); or, asked for how a string starts, such a constant
+joined with something (`"/proc/" + pid`, `"/proc/%d" % pid`, `f"/proc/{pid}"`). Anything a
+caller passes or a function computes is unknown (None)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,10 @@ def _text(
         return _text(project, func, ref[2], whole, hops)
     if tag == "binop" and ref[1] == "Add" and ref[3][0] == "fmt" and len(ref[3]) == 3:
         return _text(project, func, ref[3], whole, hops)  # the pieces hold the prefix too
+    if tag == "binop" and ref[1] == "Add" and not number:  # `DATASETS + "/clean"`
+        left = _text(project, func, ref[2], whole, hops)
+        right = _text(project, func, ref[3], whole, hops) if isinstance(left, str) else None
+        return left + right if isinstance(right, str) else None
     if tag == "fmt" and len(ref) == 3 and not number:
         return _formatted(project, func, ref, whole, hops)
     if hops == 0:

@@ -260,7 +260,7 @@ class RouteModel(AppDiscovery):
         routes in their order, so of two routes below it the earlier comes first wherever it
         is served: `_INCLUDED_TWICE` stands for the includes above) — and so from a router
         whose includes unjam cannot follow (`app.include_router(events.router)` of a router
-        an object keeps on `self`): `UNLINKED_ROUTER`."""
+        an object keeps on `self`, or a router only such a router includes): `UNLINKED_ROUTER`."""
         steps = [step]
         obj = owner
         if owner is not None and owner.type != APP and not owner.parents:
@@ -271,6 +271,10 @@ class RouteModel(AppDiscovery):
             served = [parent for parent in obj.parents if self._parent_reaches_app(parent[0])]
             if len(served) > 1 and obj.sym not in seen:
                 steps.append((f"{_INCLUDED_TWICE}{obj.sym}", 0, True))
+                steps.reverse()
+                return tuple(steps)
+            if not served and obj.sym not in seen:  # (included only where unjam cannot follow)
+                steps.append((f"{UNLINKED_ROUTER}{obj.sym}", 0, True))
                 steps.reverse()
                 return tuple(steps)
             if len(served) != 1 or obj.sym in seen:

@@ -39,5 +39,9 @@ from fastapi.staticfiles import StaticFiles  # noqa: E402
 
 from store import covers_api  # noqa: E402
 
+from store.overrides import OVERRIDES, override_routers  # noqa: E402
+
+override_routers([OVERRIDES], app)
+
 app.mount("/covers", StaticFiles(directory=os.path.join(os.path.dirname(__file__), "covers")))
 app.include_router(covers_api.router)
