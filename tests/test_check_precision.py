@@ -3166,3 +3166,12 @@ def test_an_early_return_once_two_fields_are_filled_is_a_memo_guard():
     found = findings("memo_guards", "UJ001", "catalog/shop_tokens.py")
     assert "on the first call only" in found[24].message, found[24].message
     assert "first call" not in found[30].message, found[30].message
+
+
+def test_a_dependency_handed_on_as_a_factory_is_not_offered_as_async():
+    """`_resolve(checker, get_checker)` calls the factory it is handed when `verify` runs as
+    a plain coroutine: `get_checker` stays a `def`; `get_clock`, only ever a dependency,
+    may become `async def`."""
+    trips = findings("deps_zoo", "UJ005", "zoo/api/permits.py")[32]
+    assert trips.fix.startswith("make `get_clock` `async def`"), trips.fix
+    assert "get_checker" not in trips.fix, trips.fix

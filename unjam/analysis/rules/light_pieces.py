@@ -35,6 +35,10 @@ _LIGHT_OUTSIDE = frozenset(
 )
 _LIGHT_MODULES = ("datetime.", "uuid.", "json.", "logging.", "re.", "base64.", "secrets.")
 _MAX_DEPTH = 4  # calls below the piece that are followed
+# calls a dependency may be handed to that await it when it is a coroutine function
+_FRAMEWORK_TAKERS = frozenset(
+    {"Depends", "Security", "add_api_route", "api_route", "add_api_websocket_route", "add_task"}
+)
 
 
 class LightPieces:
@@ -54,11 +58,28 @@ class LightPieces:
             func = self.p.funcs.get(gqn)
             if func is None or func.fd.is_generator or func.fd.is_lambda:
                 return False  # (a lambda cannot be made `async def`)
-            if self.p.direct_callers(func):
+            if self.p.direct_callers(func) or self._handed_on(func):
                 return False
             if not self._calls_nothing_heavy(func, set(), 0) or self._loads_a_relationship(func):
                 return False
         return True
+
+    def _handed_on(self, func: Func) -> bool:
+        """Whether project code hands the function, by its name, to a call other than the
+        framework's (`_resolve_depends(checker, get_permission_checker)`, which calls
+        `default_factory()` itself): made `async def`, that call would get a coroutine."""
+        name = func.fd.name
+        for mod in self.p.unique_modules():
+            if name not in mod.summary.value_names:
+                continue
+            for fd in mod.summary.funcs.values():
+                for site in fd.calls:
+                    if _last_name(site.func) in _FRAMEWORK_TAKERS:
+                        continue
+                    values = (*site.args, *(value for _key, value in site.kwargs))
+                    if any(_names(value, name) for value in values):
+                        return True
+        return False
 
     def _loads_a_relationship(self, func: Func) -> bool:
         """Whether the piece reads an ORM relationship of a model it was handed (`user.role.
@@ -187,3 +208,8 @@ def _an_interface_s(p: Project, func: Func) -> bool:
 
 def _light_outside(qn: str) -> bool:
     return qn in _LIGHT_OUTSIDE or qn.startswith(_LIGHT_MODULES)
+
+
+def _names(ref: tuple, name: str) -> bool:
+    """Whether `ref` is the name itself, or an attribute of that name (`deps.get_checker`)."""
+    return (ref[0] == "name" and ref[1] == name) or (ref[0] == "attr" and ref[2] == name)
