@@ -3175,3 +3175,12 @@ def test_a_dependency_handed_on_as_a_factory_is_not_offered_as_async():
     trips = findings("deps_zoo", "UJ005", "zoo/api/permits.py")[32]
     assert trips.fix.startswith("make `get_clock` `async def`"), trips.fix
     assert "get_checker" not in trips.fix, trips.fix
+
+
+def test_a_value_handed_on_through_a_method_of_a_shared_instance_picks_its_branch():
+    """`service.record(account, limit_type, amount)` on the instance an accessor returns
+    binds `self`: the query route's "query" never meets `usage_type == "ingest"`, so only the
+    upload route reaches the metering call."""
+    metering = findings("arg_defaults", "UJ001", "mediahub/usage.py")[12]
+    assert metering.entry.name == "upload", metering.message
+    assert "other entry point" not in metering.message, metering.message

@@ -200,7 +200,9 @@ class CallGraph(CallResolver):
             if edge.site < 0:
                 continue
             target = self.project.funcs.get(edge.callee)
-            names = passed_names(fd.calls[edge.site], target.fd, fd) if target else {}
+            site = fd.calls[edge.site]
+            bound = target is not None and self.kills.bound(func, site, target)
+            names = passed_names(site, target.fd, fd, bound) if target else {}
             handed = {theirs: ours for theirs, ours in names.items() if ours in own}
             if not handed:
                 continue

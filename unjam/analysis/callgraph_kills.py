@@ -64,7 +64,7 @@ class ArgumentKills:
         constructs = self._constructs(site, target)
         alias = _imported_as(func, site, constructs or target.fd.name)
         built = self._built(func, site)
-        bound = self._bound(func, site, target)
+        bound = self.bound(func, site, target)
         return passed_values(
             func.fd, site, target.fd, constants, wanted, alias, built, constructs, bound
         )
@@ -114,10 +114,10 @@ class ArgumentKills:
             self.decorators.all_transparent(target),
             _imported_as(func, site, constructs or target.fd.name),
             self._built(func, site),
-            self._bound(func, site, target),
+            self.bound(func, site, target),
         )
 
-    def _bound(self, func: Func, site: CallSite, target: Func) -> bool:
+    def bound(self, func: Func, site: CallSite, target: Func) -> bool:
         """Whether the call binds `target`'s first parameter: a method of a project class
         called on an instance of it (`notify.notify_user(Kind.IN_APP)`, `notify =
         Center()`), which the callee's resolution through that instance showed."""

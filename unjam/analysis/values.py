@@ -273,12 +273,15 @@ def _is_classmethod(fd: FuncDef) -> bool:
     return any(ref == _CLASSMETHOD for ref, _line, _col in fd.decorators)
 
 
-def passed_names(site: CallSite, callee: FuncDef, caller: FuncDef | None = None) -> dict[str, str]:
+def passed_names(
+    site: CallSite, callee: FuncDef, caller: FuncDef | None = None, bound_call: bool = False
+) -> dict[str, str]:
     """Callee parameter → the caller's name the call passes it as (`prepare(req,
     is_system=is_system)`): by keyword, or by position to a function or staticmethod, or to
-    a method the caller calls through `self` (another method's call may be bound or not)."""
+    a method the caller calls through `self` or (`bound_call`) through an instance of its
+    class (another method's call may be bound or not)."""
     out = {name: ref[1] for name, ref in site.kwargs if name is not None and ref[0] == "name"}
-    bound = binds_self(caller, site, callee)
+    bound = bound_call or binds_self(caller, site, callee)
     if site.args and (bound or callee.class_qn is None or is_static(callee)):
         params = callee.params[1:] if bound else callee.params
         for param, ref in zip(params, site.args, strict=False):

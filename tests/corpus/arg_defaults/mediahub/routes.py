@@ -244,3 +244,17 @@ async def sync(name: str):
 @router.post("/folders/{name}/publish")
 async def publish_folder(name: str):
     publish(f"/srv/folders/{name}")
+
+
+@router.post("/search")
+async def search(account: str):
+    from mediahub.usage import check_limits
+
+    await check_limits(account, "query")
+
+
+@router.post("/uploads")
+async def upload(account: str, pages: int):
+    from mediahub.usage import check_limits
+
+    await check_limits(account, "ingest", pages)
