@@ -351,6 +351,8 @@ class RouteModel(AppDiscovery):
         )
         route = Route(label, invoked, dpath, line, col, app, response_model=response_model)
         statement_col = endpoint.fd.col if (line, col) in _decorator_sites(endpoint) else col
+        if statement_col and _in_a_top_level_class_body(endpoint):
+            statement_col = 0  # (a class-based view: its body runs as the module does)
         route.order = self._registration_order(owner, registration_step(scope, line, statement_col))
         route.path = path
         seen: set[str] = set()
@@ -673,3 +675,14 @@ def _loader_root(mod: Module) -> str:
         return import_root(mod)
     folder = mod.path.rpartition("/")[0]
     return f"{folder}/" if folder else ""
+
+
+def _in_a_top_level_class_body(func: Func) -> bool:
+    """Whether `func` is a statement of the body of a class defined at the top of its module
+    (`class Controller:` at column 0, the method at column 4): its decorators run whenever
+    the module body does, as a statement of the module's own would."""
+    fd = func.fd
+    if fd.class_qn is None or "." in fd.class_qn:
+        return False
+    cd = func.mod.summary.classes.get(fd.class_qn)
+    return cd is not None and cd.col == 0 and fd.col == 4

@@ -15,11 +15,12 @@ Which was registered first is decided only where the code says it plainly: at th
 where the two registrations part (an `include_router` or a route decorator), both steps in
 the same function or module body, on different lines (`Route.order`), and the earlier route's
 registration from there on is made by statements of their bodies' own, under no `if`, loop or
-`try` (`if docs_url != "/": @app.get("/")` may not exist). A route whose router is included
-in more than one place is never judged; under a prefix unjam cannot read, or on a router
-whose includes unjam cannot follow to an app (`self.router` of an object, included as
-`events.router`), routes are compared only with routes of the same router: an include copies
-them in their order.
+`try` (`if docs_url != "/": @app.get("/")` may not exist); a route decorator on a method of a
+class defined at the top of its module (a class-based view) is one of the module's. A route
+whose router is included in more than one place is never judged; under a prefix unjam
+cannot read, or on a router whose includes unjam cannot follow to an app (`self.router` of an
+object, included as `events.router`), routes are compared only with routes of the same
+router: an include copies them in their order.
 """
 
 from __future__ import annotations
