@@ -1,6 +1,7 @@
 """Where a `BaseHTTPMiddleware` class is registered only under a test: `if settings.api.debug:
-app.add_middleware(DebugLoggingMiddleware)` (also in `create_app()`, or an `else` branch); or an
-`@app.middleware("http")` function is defined only under one (`if _jwt_secret:`).
+app.add_middleware(DebugLoggingMiddleware)` (also in `create_app()`, or an `else` branch, or
+in a helper every call of which sits under one: `if settings.demo: add_demo_middleware(app)`);
+or an `@app.middleware("http")` function is defined only under one (`if _jwt_secret:`).
 UJ004 says so: the middleware runs on every request of an app that registers it, and this one
 does only when the test holds — which a setting off by default may never make it. The
 summaries keep no module-level tests, so the registering modules' text is read (only theirs).
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from unjam.analysis.project import Project
+from unjam.analysis.project import Func, Project
 from unjam.analysis.top_level_imports import Trees
 
 _REGISTERS = ("add_middleware", "Middleware")
@@ -28,9 +29,34 @@ def registration_condition(project: Project, trees: Trees | None, class_name: st
             if not site.args or site.args[0] != ("name", class_name):
                 continue
             test = _enclosing_test(trees.of(func.mod), site.line, site.col)
-            if test is None:
+            if test is not None:
+                found = found or f"{func.mod.path}:{site.line} registers it only when `{test}`"
+                continue
+            through = _guarded_calls(project, trees, func)
+            if not through:
                 return ""
-            found = found or f"{func.mod.path}:{site.line} registers it only when `{test}`"
+            found = found or through
+    return found
+
+
+def _guarded_calls(project: Project, trees: Trees, func: Func) -> str:
+    """Where and under what test a helper that registers the middleware is called (`if
+    AppConfig.app_demo_mode: add_demo_mode_middleware(app)`), when the project calls it
+    only by its name, each call under an `if`; "" otherwise."""
+    if func.fd.qn == "<module>" or func.fd.name in project.used_names():
+        return ""  # (a module body runs as it is imported; a helper used as a value: unseen)
+    found = ""
+    for caller, site in project.sites_named(func.fd.name):
+        callee = project.callee(caller, site.func)
+        if callee is None or callee[1] != func.gqn:
+            continue
+        test = _enclosing_test(trees.of(caller.mod), site.line, site.col)
+        if test is None:
+            return ""
+        found = found or (
+            f"{caller.mod.path}:{site.line} registers it (through `{func.fd.name}()`) only "
+            f"when `{test}`"
+        )
     return found
 
 

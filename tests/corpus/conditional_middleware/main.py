@@ -5,6 +5,7 @@ from starlette.middleware.base import BaseHTTPMiddleware
 
 class Settings(BaseSettings):
     csrf_enabled: bool = False
+    demo_mode: bool = False
 
 
 settings = Settings()
@@ -20,11 +21,26 @@ class TimingMiddleware(BaseHTTPMiddleware):  # expect: UJ004
         return await call_next(request)
 
 
+class DemoModeMiddleware(BaseHTTPMiddleware):  # expect: UJ004
+    async def dispatch(self, request, call_next):
+        return await call_next(request)
+
+
+def add_demo_mode_middleware(app: FastAPI) -> None:
+    app.add_middleware(DemoModeMiddleware)
+
+
+def add_middlewares(app: FastAPI) -> None:
+    if settings.demo_mode:
+        add_demo_mode_middleware(app)
+
+
 def create_app() -> FastAPI:
     app = FastAPI()
     app.add_middleware(TimingMiddleware)
     if settings.csrf_enabled:
         app.add_middleware(CSRFMiddleware)
+    add_middlewares(app)
     return app
 
 
