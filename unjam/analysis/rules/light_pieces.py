@@ -47,6 +47,7 @@ class LightPieces:
         self.g = graph
         self.root = root  # where the sources are read again (`_reads_attribute`)
         self._trees: dict[str, ast.Module | None] = {}
+        self._handed: dict[str, bool] = {}  # function gqn → `_handed_on`
 
     def could_be_async(self, piece: Invoked) -> bool:
         """Whether the function dependency or endpoint `piece` (not a generator, nor called
@@ -68,6 +69,12 @@ class LightPieces:
         """Whether project code hands the function, by its name, to a call other than the
         framework's (`_resolve_depends(checker, get_permission_checker)`, which calls
         `default_factory()` itself): made `async def`, that call would get a coroutine."""
+        known = self._handed.get(func.gqn)
+        if known is None:
+            known = self._handed[func.gqn] = self._find_handed_on(func)
+        return known
+
+    def _find_handed_on(self, func: Func) -> bool:
         name = func.fd.name
         for mod in self.p.unique_modules():
             if name not in mod.summary.value_names:
