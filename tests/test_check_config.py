@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
@@ -203,6 +204,19 @@ def test_a_gitignore_line_git_skips_is_skipped_and_the_rest_still_applies(tmp_pa
     write(tmp_path / "app" / "main.py")
     write(tmp_path / "generated" / "client.py")
     found = discover([tmp_path])
+    assert [str(f.relative_to(found.root)) for f in found.files] == ["app/main.py"]
+
+
+def test_a_gitignore_pattern_re_warns_about_prints_no_warning(tmp_path):
+    """Next.js's `[[...path]].tsx` is a pattern whose regular expression makes `re` warn of a
+    nested set: the user sees nothing of it, and the patterns still apply."""
+    (tmp_path / ".git").mkdir()
+    write(tmp_path / ".gitignore", "web/pages/[[...slug_config]].tsx\ngenerated/\n")
+    write(tmp_path / "app" / "main.py")
+    write(tmp_path / "generated" / "client.py")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        found = discover([tmp_path])
     assert [str(f.relative_to(found.root)) for f in found.files] == ["app/main.py"]
 
 

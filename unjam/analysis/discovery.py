@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase, translate
@@ -144,25 +145,31 @@ def _read_spec(directory: Path) -> tuple[str, object] | None:
         lines = (directory / ".gitignore").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    import pathspec
-
     try:
-        return str(directory), pathspec.GitIgnoreSpec.from_lines(lines.splitlines())
+        return str(directory), _spec(lines.splitlines())
     except ValueError:  # a line git would skip (`!` alone): keep the patterns it does read
-        return str(directory), pathspec.GitIgnoreSpec.from_lines(_valid_patterns(lines))
+        return str(directory), _spec(_valid_patterns(lines))
 
 
 def _valid_patterns(lines: str) -> list[str]:
-    import pathspec
-
     valid = []
     for line in lines.splitlines():
         try:
-            pathspec.GitIgnoreSpec.from_lines([line])
+            _spec([line])
         except ValueError:
             continue
         valid.append(line)
     return valid
+
+
+def _spec(lines: list[str]) -> object:
+    """The patterns compiled; quietly: a pattern such as Next.js's `[[...path]].tsx` makes
+    `re` warn of a nested set, which is no concern of the user's."""
+    import pathspec
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def discover(

@@ -154,8 +154,9 @@ def _a_sub_project(root: Path, importer: Module, dotted: str) -> bool:
 
 def _extended_package(root: Path, expected: str) -> bool:
     """Whether a package the missing module would sit in extends its `__path__` as it runs
-    (`__path__ = extend_path(__path__, __name__)`, `declare_namespace`, `__path__.append`):
-    its modules may then come from another distribution installed beside it (a server's
+    (`__path__ = extend_path(__path__, __name__)`, `declare_namespace`, `__path__.append`)
+    or puts another module in its place (`sys.modules[__name__] = agenta_client`): its
+    modules may then come from another distribution installed beside it (a server's
     `polar/` merged with the `polar-sdk` its pyproject requires), not only from this folder."""
     parts = expected.split("/")[:-1]
     for n in range(len(parts), 0, -1):
@@ -170,7 +171,8 @@ def _extended_package(root: Path, expected: str) -> bool:
 
 
 _EXTENDS_PATH = re.compile(
-    r"\bextend_path\(|\bdeclare_namespace\(|^\s*__path__\s*(?:\+?=|\.(?:append|extend|insert)\()",
+    r"\bextend_path\(|\bdeclare_namespace\(|^\s*__path__\s*(?:\+?=|\.(?:append|extend|insert)\()"
+    r"|\bsys\.modules\[__name__\]\s*=",
     re.MULTILINE,
 )
 

@@ -210,11 +210,14 @@ def _absolute(mod: Module, level: int, module: str) -> str:
 
 def binds_somehow(tree: ast.Module | None, name: str) -> bool:
     """Whether the module binds `name` at its top level in any way, or may at run time
-    (a module `__getattr__`, `globals()`, `exec`, a star import); True when unreadable."""
+    (a module `__getattr__`, `globals()`, `exec`, a star import, another module put in its
+    place: `sys.modules[__name__] = agenta_client`); True when unreadable."""
     if tree is None:
         return True
     for node in ast.walk(tree):
         if isinstance(node, ast.Global) and name in node.names:
+            return True
+        if isinstance(node, ast.Assign) and any(map(_own_sys_modules_slot, node.targets)):
             return True
         if (
             isinstance(node, ast.Call)
@@ -225,6 +228,19 @@ def binds_somehow(tree: ast.Module | None, name: str) -> bool:
         if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             return True
     return name in top_level_names(tree.body) or "__getattr__" in top_level_names(tree.body)
+
+
+def _own_sys_modules_slot(target: ast.expr) -> bool:
+    """`sys.modules[__name__]` as an assignment's target."""
+    return (
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Name)
+        and target.slice.id == "__name__"
+        and isinstance(target.value, ast.Attribute)
+        and target.value.attr == "modules"
+        and isinstance(target.value.value, ast.Name)
+        and target.value.value.id == "sys"
+    )
 
 
 def top_level_names(body: list[ast.stmt]) -> set[str]:
