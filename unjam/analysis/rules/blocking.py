@@ -15,6 +15,7 @@ from unjam.analysis.grouping import Root
 from unjam.analysis.handed_files import dotted, handed_to
 from unjam.analysis.rules.context_vars import ContextSetters
 from unjam.analysis.rules.fix_fits import context_manager, fitted, hands_out_a_context_manager
+from unjam.analysis.rules.handler_paths import only_through_a_handler
 from unjam.analysis.rules.held_locks import HeldLocks
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
@@ -235,6 +236,11 @@ class Blocking:
                         inv, path = nearer
                 if len(path) - 1 > MAX_CALLS:
                     continue  # no entry reaches it within MAX_CALLS calls
+                reaching = [
+                    f for i, label in labelled if label in reached_by[site] for f in i.funcs
+                ]
+                if only_through_a_handler(self.g, reaching, site, path, self.e.never_runs.site):
+                    continue  # (folded into the normal path's calls of the function there)
                 kind = site.entry.kind or "network"
                 if kind == "network" and self.e.local_database().reaches(site, self.e.app_of(inv)):
                     kind = "file"  # (SQLAlchemy on the app's SQLite file)
