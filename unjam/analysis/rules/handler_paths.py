@@ -3,7 +3,9 @@ blocks too: `seed()` copies a template and, when that fails, calls `_wipe()`, wh
 `shutil.rmtree` is the only blocking call there. The normal path's calls are the finding,
 and the fix that moves `seed()` off the loop moves the handler's call with it, so the
 handler's is folded into them, as one made in the handler itself is (blocking.py's
-`_cleanup_only`) — unless the entry reaches it another way, through no handler."""
+`_cleanup_only`) — unless the entry reaches it another way, through no handler, or the
+handler is the entry's own or an `async def`'s (`except: _cleanup_uploaded_file(path)` in
+the route: its other blocking calls are moved off the loop one by one, not with it)."""
 
 from __future__ import annotations
 
@@ -23,9 +25,14 @@ def only_through_a_handler(
     path: list[tuple[str, int]],
     never_runs: Callable[[Site], bool],
 ) -> bool:
-    """Whether `path` enters its next step from an `except` handler of a function whose
-    normal path blocks, and no path from `roots` reaches `site` without a handler's call."""
-    for (gqn, line), (callee, _) in pairwise(path):
+    """Whether `path` enters its next step from an `except` handler of a sync function it
+    calls from the loop, whose normal path blocks, and no path from `roots` reaches `site`
+    without a handler's call. (Not a handler of the entry, nor of an `async def`: their
+    normal path's calls are moved off the loop one by one, which leaves the handler's.)"""
+    funcs = graph.project.funcs
+    for (gqn, line), (callee, _) in pairwise(path[1:]):
+        if funcs[gqn].fd.is_async:
+            continue
         edges = [e for e in graph.resolved(gqn).edges if e.callee == callee and e.line == line]
         if edges and all(e.on_error for e in edges) and _blocks_normally(graph, gqn, never_runs):
             return not any(
