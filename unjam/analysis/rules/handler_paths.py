@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from unjam.analysis.rules.rule import MAX_CALLS
+
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import CallGraph
     from unjam.analysis.callgraph_records import Site
@@ -35,10 +37,19 @@ def only_through_a_handler(
             continue
         edges = [e for e in graph.resolved(gqn).edges if e.callee == callee and e.line == line]
         if edges and all(e.on_error for e in edges) and _blocks_normally(graph, gqn, never_runs):
-            return not any(
-                graph.paths(root, [site], "loop", skip=lambda e: e.on_error) for root in roots
-            )
+            return not _reached_plainly(graph, roots, site)
     return False
+
+
+def _reached_plainly(graph: CallGraph, roots: Sequence[str], site: Site) -> bool:
+    """Whether a root reaches `site` within MAX_CALLS calls, none made in a handler (only
+    the roots that near: a path searched from each of thousands of entries costs seconds)."""
+    toward = graph.distances_to(site.func, MAX_CALLS)
+    return any(
+        graph.paths(root, [site], "loop", MAX_CALLS, lambda e: e.on_error, toward)
+        for root in roots
+        if root in toward
+    )
 
 
 def _blocks_normally(graph: CallGraph, gqn: str, never_runs: Callable[[Site], bool]) -> bool:
