@@ -7,6 +7,7 @@ and after its `yield` as a start-up stall only (rules/precedence.py).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from unjam.analysis.declared_versions import app_folders
@@ -236,9 +237,7 @@ class Blocking:
                         inv, path = nearer
                 if len(path) - 1 > MAX_CALLS:
                     continue  # no entry reaches it within MAX_CALLS calls
-                reaching = [
-                    f for i, label in labelled if label in reached_by[site] for f in i.funcs
-                ]
+                reaching = partial(_entry_funcs, labelled, reached_by[site])
                 if only_through_a_handler(self.g, reaching, site, path, self.e.never_runs.site):
                     continue  # (folded into the normal path's calls of the function there)
                 kind = site.entry.kind or "network"
@@ -885,3 +884,8 @@ def _first_param(func: Func | None) -> str | None:
     if func is None or func.fd.class_qn is None or not func.fd.params or is_static(func.fd):
         return None
     return func.fd.params[0].name
+
+
+def _entry_funcs(labelled: list[tuple[Invoked, str]], labels: set[str]) -> list[str]:
+    """The functions of the entries whose labels are among `labels`."""
+    return [f for inv, label in labelled if label in labels for f in inv.funcs]

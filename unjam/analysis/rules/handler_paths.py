@@ -22,22 +22,23 @@ if TYPE_CHECKING:
 
 def only_through_a_handler(
     graph: CallGraph,
-    roots: Sequence[str],
+    roots: Callable[[], Sequence[str]],
     site: Site,
     path: list[tuple[str, int]],
     never_runs: Callable[[Site], bool],
 ) -> bool:
     """Whether `path` enters its next step from an `except` handler of a sync function it
-    calls from the loop, whose normal path blocks, and no path from `roots` reaches `site`
-    without a handler's call. (Not a handler of the entry, nor of an `async def`: their
-    normal path's calls are moved off the loop one by one, which leaves the handler's.)"""
+    calls from the loop, whose normal path blocks, and no path from `roots()` (asked for
+    only then) reaches `site` without a handler's call. (Not a handler of the entry, nor of
+    an `async def`: their normal path's calls are moved off the loop one by one, which
+    leaves the handler's.)"""
     funcs = graph.project.funcs
     for (gqn, line), (callee, _) in pairwise(path[1:]):
         if funcs[gqn].fd.is_async:
             continue
         edges = [e for e in graph.resolved(gqn).edges if e.callee == callee and e.line == line]
         if edges and all(e.on_error for e in edges) and _blocks_normally(graph, gqn, never_runs):
-            return not _reached_plainly(graph, roots, site)
+            return not _reached_plainly(graph, roots(), site)
     return False
 
 
