@@ -171,8 +171,8 @@ def _extended_package(root: Path, expected: str) -> bool:
 
 
 _EXTENDS_PATH = re.compile(
-    r"\bextend_path\(|\bdeclare_namespace\(|^\s*__path__\s*(?:\+?=|\.(?:append|extend|insert)\()"
-    r"|\bsys\.modules\[__name__\]\s*=",
+    r"\bextend_path\(|\bdeclare_namespace\(|^\s*__path__\s*(?:\+?=(?!=)|\.(?:append|extend|insert)\()"
+    r"|\bsys\.modules\[__name__\]\s*=(?!=)",
     re.MULTILINE,
 )
 
