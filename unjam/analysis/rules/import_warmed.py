@@ -221,7 +221,7 @@ def _names(refs: list) -> set[str]:
 def _attribute_reads(ref: tuple) -> list[tuple[tuple, str]]:
     """(base, attribute) of each `base.attribute` a ref reads, outermost last."""
     found: list[tuple[tuple, str]] = []
-    stack = [ref]
+    stack: list[object] = [ref]  # (a `**mapping` keyword's name is None, not a ref)
     while stack:
         item = stack.pop()
         if not isinstance(item, tuple) or not item:

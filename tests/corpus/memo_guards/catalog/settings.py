@@ -273,3 +273,8 @@ token_keys = TokenKeys()
 @settings.get("/keys/public")
 async def public_key():
     return {"key": token_keys.verification_key()}
+
+
+# a module-level call with a `**` mapping: its keywords include one without a name
+_RETRY = {"attempts": 3}
+RETRY_POLICY = dict(**_RETRY, backoff=0.5)
