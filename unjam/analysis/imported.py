@@ -103,26 +103,51 @@ def may_be_imported(project: Project, target: Module, among: set[str] | None = N
     `target`, judged by paths, not by the analyser's resolution (which a second `app`
     package elsewhere in the tree may mislead): `from app.api.v1 import attendance` may load
     any `…/app/api/v1/attendance.py`, and a relative import the one its folder names."""
+    index = _import_index(project)
     key = target.path.removesuffix(".py").removesuffix("/__init__")
-    stem = key.rpartition("/")[2]
-    for mod in project.unique_modules():
+    for mod in index.loaders.get(target.name, ()):
+        if mod.path != target.path and (among is None or mod.name in among):
+            return True
+    for mod, imp in index.naming.get(key.rpartition("/")[2], ()):
         if mod.path == target.path or (among is not None and mod.name not in among):
             continue
-        if target.name in fixed_loads(project, mod):
-            return True
         folder = mod.path.rpartition("/")[0]
-        for imp in _imports_mentioning(mod, frozenset([stem])):
-            module = [p for p in (imp.module or "").split(".") if p]
-            # (`from api.routes import router`: the name may be the module's or a module)
-            for parts in (module, [*module, imp.name]) if imp.name else (module,):
-                if imp.level:
-                    up = folder.split("/") if folder else []
-                    up = up[: len(up) - (imp.level - 1)] if imp.level > 1 else up
-                    if "/".join([*up, *parts]) == key:
-                        return True
-                elif parts and (key == "/".join(parts) or key.endswith("/" + "/".join(parts))):
+        module = [p for p in (imp.module or "").split(".") if p]
+        # (`from api.routes import router`: the name may be the module's or a module)
+        for parts in (module, [*module, imp.name]) if imp.name else (module,):
+            if imp.level:
+                up = folder.split("/") if folder else []
+                up = up[: len(up) - (imp.level - 1)] if imp.level > 1 else up
+                if "/".join([*up, *parts]) == key:
                     return True
+            elif parts and (key == "/".join(parts) or key.endswith("/" + "/".join(parts))):
+                return True
     return False
+
+
+class ImportIndex:
+    """The project's imports by the last part of what they may name (a path that ends in
+    `attendance` can only be loaded by an import whose module or name ends so), and the
+    modules each module is loaded by through a fixed path or name: built once, where asking
+    every module's imports about every module costs the square of the project's size."""
+
+    def __init__(self, project: Project) -> None:
+        self.naming: dict[str, list[tuple[Module, ImportRef]]] = {}
+        self.loaders: dict[str, list[Module]] = {}
+        for mod in project.unique_modules():
+            for name in fixed_loads(project, mod):
+                self.loaders.setdefault(name, []).append(mod)
+            for imp in _imports_mentioning(mod, None):
+                last = (imp.module or "").rstrip(".").rpartition(".")[2]
+                for part in {last, imp.name or ""} - {""}:
+                    self.naming.setdefault(part, []).append((mod, imp))
+
+
+def _import_index(project: Project) -> ImportIndex:
+    index = project.import_index_cache
+    if not isinstance(index, ImportIndex):
+        index = project.import_index_cache = ImportIndex(project)
+    return index
 
 
 def _imports_mentioning(mod: Module, stems: frozenset[str] | None) -> list[ImportRef]:

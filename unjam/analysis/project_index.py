@@ -164,6 +164,7 @@ class ProjectIndex:
         # import graph (imported.py), both valid until a module is added or its imports change
         self._targets: dict[tuple[str, int, str, str | None], str] = {}
         self.import_graph_cache: dict[str, set[str]] | None = None
+        self.import_index_cache: object | None = None  # imported.py's `ImportIndex`
         self.fixed_loads_cache: dict[str, set[str]] = {}  # fixed_loads.py, by module name
         # top-level names two modules claim (`skills` of skills/__init__.py and of a script
         # folder's other/skills.py): the first keeps it (Resolver.nearer_copy)
@@ -180,6 +181,7 @@ class ProjectIndex:
             primary = relpath.removesuffix(".py").replace("/", ".").replace("-", "_") + "@"
         mod = Module(primary, relpath, summary)
         self._unique = self._folders = self._tops = self.import_graph_cache = None
+        self.import_index_cache = None
         self.fixed_loads_cache.clear()
         self._attribute_stores = self._renamed = self._rearmed = None
         self._rearmed_for.clear()
@@ -237,7 +239,7 @@ class ProjectIndex:
         (fallback_imports.py)."""
         self._memo.clear()
         self._targets.clear()
-        self.import_graph_cache = None
+        self.import_graph_cache = self.import_index_cache = None
         self.fixed_loads_cache.clear()
 
     def unique_modules(self) -> list[Module]:

@@ -58,22 +58,7 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
     project = imports.project
     while queue:
         mod, as_name = queue.pop(0)
-        for written in imports.of(mod):
-            # (the importer's own copy of a package it sits in, where another folder holds
-            # a module of that name: `from app.config import x` in b/app/main.py; or the
-            # copy on its own `sys.path` folder, where a script folder's module took the name;
-            # or the one beside it that import resolution takes (`from routers import x`);
-            # or one in a folder the linker names otherwise, found by its path)
-            name = (
-                project.own_module(mod, written)
-                or project.nearer_copy(mod, written)
-                or project.sibling(mod, written)
-            )
-            if name is None and written not in project.modules:
-                name = project.namespace_copy(mod, written) or _broken_above(
-                    project, mod, written, broken
-                )
-            name = name or written
+        for name in imports.resolved(mod, broken):
             if name in parents:
                 continue
             parents[name] = as_name
@@ -87,6 +72,22 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
                 seen.add(id(found))
                 queue.append((found, name))
     return None
+
+
+def _resolve(project: Project, mod: Module, written: str, broken: dict[str, str]) -> str:
+    """The module an import written `written` in `mod` loads: the importer's own copy of a
+    package it sits in, where another folder holds a module of that name (`from app.config
+    import x` in b/app/main.py); or the copy on its own `sys.path` folder, where a script
+    folder's module took the name; or the one beside it that import resolution takes (`from
+    routers import x`); or one in a folder the linker names otherwise, found by its path."""
+    name = (
+        project.own_module(mod, written)
+        or project.nearer_copy(mod, written)
+        or project.sibling(mod, written)
+    )
+    if name is None and written not in project.modules:
+        name = project.namespace_copy(mod, written) or _broken_above(project, mod, written, broken)
+    return name or written
 
 
 def _broken_above(
@@ -104,6 +105,17 @@ class _TopLevelImports:
         self.project = project
         self.trees = Trees(root)
         self._known: dict[str, list[str]] = {}
+        self._resolved: dict[str, list[str]] = {}  # (one `broken` per instance: FailingImports')
+
+    def resolved(self, mod: Module, broken: dict[str, str]) -> list[str]:
+        """The names of the modules the module's top-level imports load, as `_reaches`
+        follows them (remembered per module: every start's search crosses the same ones)."""
+        known = self._resolved.get(mod.path)
+        if known is None:
+            known = self._resolved[mod.path] = [
+                _resolve(self.project, mod, written, broken) for written in self.of(mod)
+            ]
+        return known
 
     def of(self, mod: Module) -> list[str]:
         """The module names the module's top-level import statements import (each package
