@@ -97,6 +97,31 @@ def test_a_failure_judging_which_apps_start_keeps_every_finding(tmp_path, monkey
     assert len(result.findings) == 1
 
 
+def test_a_failing_rule_family_costs_only_its_own_findings(tmp_path, monkeypatch):
+    """If one family of rules fails on a project (UJ001 and UJ002 here), what the others
+    find is still reported, and the failure names the rules whose findings are missing."""
+    from unjam.analysis.output.report import diagnostic_message
+    from unjam.analysis.rules import blocking
+
+    def broken(engine):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(blocking, "check", broken)
+    app = (
+        "import time\nimport httpx\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        '@app.get("/")\nasync def handler():\n    time.sleep(1)\n'
+        "    async with httpx.AsyncClient() as client:\n"
+        '        return (await client.get("http://127.0.0.1:9/")).text\n'
+    )
+    files = [_write(tmp_path, "main.py", app)]
+    result = analyze(tmp_path, files)
+    assert result.unparsed == [("(rules UJ001, UJ002)", "internal error: RuntimeError: boom")]
+    assert [f.code for f in result.findings] == ["UJ003"]
+    assert diagnostic_message(*result.unparsed[0]).endswith(
+        "none of these rules' findings is reported, the other rules' are"
+    )
+
+
 # Run from the Python sources (UNJAM_COMPILED=0) in a child process: the compiled call graph's
 # methods cannot be replaced, and the containment under test is the same code either way.
 _CONTAINED = """

@@ -261,7 +261,10 @@ def _analyse(
             never_runs.models.loaded_by(starts)
         if retain is not None:
             retain.append(graph)
-        findings = RulesEngine(project, graph, model, root, never_runs).run()
+        rules = RulesEngine(project, graph, model, root, never_runs)
+        findings = rules.run()
+        for family, err in rules.failed:  # (the other families' findings stand)
+            unparsed.setdefault(f"({family})", internal_error(err))
         for path, reason in graph.broken_models.found():
             unparsed.setdefault(path, reason)
     except Exception as err:  # last line of defence: report, never a traceback

@@ -72,6 +72,7 @@ class RulesEngine:
         self._reported: set[tuple[str, str, int, int]] = set()
         self._roots: list[Root | None] = []  # finding i's root cause (grouping)
         self._tags: list[str] = []  # finding i's tag, for the precedence pass
+        self.failed: list[tuple[str, Exception]] = []  # (rule family, its error): not checked
         self._cached: dict[str, bool] = {}
         self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
         self._users: dict[str, set[str]] | None = None  # see routes_using
@@ -650,12 +651,31 @@ class RulesEngine:
 
     # ---- the run --------------------------------------------------------------------------
 
+    def _contained(self, family, codes: str) -> None:
+        """Run one rule family; if it fails, drop what it reported and record why (its rules
+        say nothing on this project), so the other families' findings still reach the user."""
+        before = len(self.findings)
+        try:
+            family.check(self)
+        except Exception as err:
+            for f in self.findings[before:]:
+                self._reported.discard(
+                    (f.code, f.location.path, f.location.line, f.location.column)
+                )
+            del self.findings[before:], self._roots[before:], self._tags[before:]
+            self.failed.append((f"rules {codes}", err))
+
     def run(self) -> list[Finding]:
         """Every rule family on the same entries, then the precedence pass, then grouping."""
         self.model.routes = [r for r in self.model.routes if not self._never_served(r)]
         self._collect_entries()
-        for family in (blocking, clients, middleware, threadpool):
-            family.check(self)
+        for family, codes in (
+            (blocking, "UJ001, UJ002"),
+            (clients, "UJ003"),
+            (middleware, "UJ004"),
+            (threadpool, "UJ005, UJ006"),
+        ):
+            self._contained(family, codes)
         keep = kept(
             [
                 (tag, f.location.path, f.location.line)

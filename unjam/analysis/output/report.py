@@ -58,6 +58,8 @@ def diagnostic_message(path: str, reason: str) -> str:
     """One sentence for a file (or directory) unjam could not analyse."""
     if path.startswith("("):  # the engine's marker for a failure not tied to one file
         consequence = _CONSEQUENCES.get(path, "findings may be missing")
+        if path.startswith("(rules "):  # (a rule family failed: linker.py)
+            consequence = "none of these rules' findings is reported, the other rules' are"
         return f"part of the analysis failed {path}: {reason}; {consequence}"
     if reason.startswith(f"{path} "):  # a whole sentence (unstartable.py: an app's import)
         return reason
