@@ -6,7 +6,9 @@ use crate::model::Param;
 use indexmap::IndexMap;
 use ruff_python_ast::comparable::ComparableExpr;
 use ruff_python_ast::visitor::{self, Visitor};
-use ruff_python_ast::{BoolOp, CmpOp, ElifElseClause, Expr, ExprCall, ExprCompare, Stmt, UnaryOp};
+use ruff_python_ast::{
+    BoolOp, CmpOp, ElifElseClause, Expr, ExprCall, ExprCompare, Stmt, StmtReturn, UnaryOp,
+};
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
 pub fn is_constant(e: &Expr) -> bool {
@@ -38,7 +40,11 @@ pub fn guard_subjects<'e>(
     };
     let mut out = Vec::new();
     let is_or = matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or);
-    let (stamp, own) = if is_or { stamps(nodes) } else { (None, Vec::new()) };
+    let (stamp, own) = if is_or {
+        stamps(nodes)
+    } else {
+        (None, Vec::new())
+    };
     if is_or
         && nodes.iter().any(|node| {
             param_test(node, params, locals).is_some()
@@ -89,7 +95,9 @@ fn stamps(operands: &[Expr]) -> (Option<&Expr>, Vec<&Expr>) {
     let mut unset: Vec<ComparableExpr<'_>> = Vec::new();
     for node in operands {
         match node {
-            Expr::UnaryOp(u) if u.op == UnaryOp::Not => unset.push(ComparableExpr::from(&*u.operand)),
+            Expr::UnaryOp(u) if u.op == UnaryOp::Not => {
+                unset.push(ComparableExpr::from(&*u.operand))
+            }
             Expr::Compare(c)
                 if c.ops.len() == 1
                     && matches!(c.ops[0], CmpOp::Is | CmpOp::Eq)
@@ -208,10 +216,13 @@ fn tested(test: &Expr) -> Option<&Expr> {
 
 /// (X, key) of `X.get(key)` or `X.get(key) is not None`: `_got` in summarize_guards.py.
 fn got(test: &Expr) -> Option<(&Expr, &Expr)> {
-    let Expr::Call(c) = tested(test)? else { return None };
-    let Expr::Attribute(a) = &*c.func else { return None };
-    if a.attr.as_str() != "get" || c.arguments.args.len() != 1 || !c.arguments.keywords.is_empty()
-    {
+    let Expr::Call(c) = tested(test)? else {
+        return None;
+    };
+    let Expr::Attribute(a) = &*c.func else {
+        return None;
+    };
+    if a.attr.as_str() != "get" || c.arguments.args.len() != 1 || !c.arguments.keywords.is_empty() {
         return None;
     }
     Some((&*a.value, &c.arguments.args[0]))
@@ -440,12 +451,9 @@ pub fn returned_source(value: &Expr) -> &Expr {
 
 /// X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`.
 pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
-    let returned = match body.last() {
-        Some(Stmt::Return(r)) => match &r.value {
-            Some(v) if !matches!(**v, Expr::NoneLiteral(_)) => v,
-            _ => return None, // a bare exit: `done_flag`
-        },
-        _ => return None,
+    let returned = match &final_return(body)?.value {
+        Some(v) if !matches!(**v, Expr::NoneLiteral(_)) => v,
+        _ => return None, // a bare exit: `done_flag`
     };
     if let Expr::BoolOp(b) = test
         && b.op == BoolOp::And
@@ -462,6 +470,20 @@ pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
         .then_some(subject);
     }
     held(test)
+}
+
+/// The `return` that ends `body`: its last statement, or the last of the `try` that ends it
+/// (`try: client.ping(); return client` / `except …: client = None`) — `final_return` in
+/// summarize_guards.py.
+pub fn final_return(body: &[Stmt]) -> Option<&StmtReturn> {
+    match body.last()? {
+        Stmt::Return(r) => Some(r),
+        Stmt::Try(t) => match t.body.last()? {
+            Stmt::Return(r) => Some(r),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `if self._checked_at and now - self._checked_at < ttl: return self._cache`: a stamp
@@ -628,21 +650,41 @@ fn compares_a_call_value(node: &Expr, params: &[Param], locals: &IndexMap<String
 }
 
 /// The calls that read the time (`time.monotonic()`, `datetime.now()`).
-const CLOCKS: [&str; 7] = ["time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"];
+const CLOCKS: [&str; 7] = [
+    "time",
+    "time_ns",
+    "monotonic",
+    "monotonic_ns",
+    "now",
+    "utcnow",
+    "today",
+];
 
 /// Whether every value the function gave local `name` so far reads the time, directly or
 /// through another such local (`depth` levels) — `_clock_reading` in summarize_guards.py.
-fn clock_reading(name: &str, params: &[Param], locals: &IndexMap<String, Vec<V>>, depth: u32) -> bool {
+fn clock_reading(
+    name: &str,
+    params: &[Param],
+    locals: &IndexMap<String, Vec<V>>,
+    depth: u32,
+) -> bool {
     let Some(values) = locals.get(name) else {
         return false;
     };
     if values.is_empty() || params.iter().any(|p| p.name == name) {
         return false;
     }
-    values.iter().all(|value| reads_a_clock(value, params, locals, depth))
+    values
+        .iter()
+        .all(|value| reads_a_clock(value, params, locals, depth))
 }
 
-fn reads_a_clock(value: &V, params: &[Param], locals: &IndexMap<String, Vec<V>>, depth: u32) -> bool {
+fn reads_a_clock(
+    value: &V,
+    params: &[Param],
+    locals: &IndexMap<String, Vec<V>>,
+    depth: u32,
+) -> bool {
     let mut stack = vec![value];
     while let Some(item) = stack.pop() {
         let Some(parts) = items(item) else {
@@ -651,7 +693,10 @@ fn reads_a_clock(value: &V, params: &[Param], locals: &IndexMap<String, Vec<V>>,
         let Some(first) = parts.first() else {
             continue;
         };
-        if text(first) == Some("call") && parts.len() > 1 && called_name(&parts[1]).is_some_and(|n| CLOCKS.contains(&n)) {
+        if text(first) == Some("call")
+            && parts.len() > 1
+            && called_name(&parts[1]).is_some_and(|n| CLOCKS.contains(&n))
+        {
             return true;
         }
         if text(first) == Some("name") && depth > 1 {

@@ -10,9 +10,8 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
-    cached_subject, changed, done_flag, exits, exits_block, guard_subjects, holds_yield, missed,
-    ordering_name,
-    negated, param_test, returned_source, unset_name,
+    cached_subject, changed, done_flag, exits, exits_block, final_return, guard_subjects,
+    holds_yield, missed, negated, ordering_name, param_test, returned_source, unset_name,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -186,7 +185,7 @@ impl<'a> Summarizer<'a> {
                 && let Some(node) = tail_if(stmt)
             {
                 if let Some(subject) = cached_subject(&node.test, &node.body)
-                    && let Some(Stmt::Return(ret)) = node.body.last()
+                    && let Some(ret) = final_return(&node.body)
                     && let Some(value) = &ret.value
                 {
                     // the rest runs on a cache miss
@@ -281,7 +280,12 @@ impl<'a> Summarizer<'a> {
         if let Expr::Compare(c) = key {
             let left = self.ref_(&c.left, f, 0);
             let right = self.ref_(&c.comparators[0], f, 0);
-            return tuple(vec![tag("binop"), tag(ordering_name(c.ops[0])), left, right]);
+            return tuple(vec![
+                tag("binop"),
+                tag(ordering_name(c.ops[0])),
+                left,
+                right,
+            ]);
         }
         self.ref_(key, f, 0)
     }
@@ -680,7 +684,7 @@ impl<'a> Summarizer<'a> {
             let mut otherwise = self.else_guard(test, f, guard, clauses);
             // `if hit: return hit` / `else: …`: the `else` runs on a cache miss
             if let Some(subject) = cached_subject(test, body)
-                && let Some(Stmt::Return(ret)) = body.last()
+                && let Some(ret) = final_return(body)
                 && let Some(value) = &ret.value
             {
                 let returned = self.ref_(returned_source(value), f, 0);

@@ -205,7 +205,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 44: an `if` that ends a `with` block guards what follows the block (`with lock: if key in
 # keys: return keys[key]`) as one of the block's own level does
 # 48: `if X and Y: return` of names and fields as a "done" guard of X
-NATIVE_FORMAT = 48
+# 49: an early return ending a `try` that ends the `if` (`try: c.ping(); return c`) is a cache hit
+NATIVE_FORMAT = 49
 _told_stale = False
 
 

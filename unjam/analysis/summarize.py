@@ -19,6 +19,7 @@ from unjam.analysis.summarize_guards import (
     _changed,
     _done_flag,
     exits_block,
+    final_return,
     returned_source,
 )
 from unjam.analysis.summarize_names import value_names
@@ -256,7 +257,7 @@ class _Summarizer(GuardRecorder):
             if node is not None:
                 subject = _cached_subject(node)
                 if subject is not None:  # what follows runs only on a cache miss
-                    returned = self.ref(returned_source(node.body[-1].value), fn)
+                    returned = self.ref(returned_source(final_return(node.body).value), fn)
                     guard = self.add_guard(fn, "cached", subject, guard, returned)
                 else:
                     flag = _done_flag(node)
@@ -338,7 +339,7 @@ class _Summarizer(GuardRecorder):
                 otherwise = self.else_guard(s.test, fn, guard, s.orelse)
                 subject = _cached_subject(s)
                 if subject is not None:  # `if hit: return hit` / `else:` runs on a miss
-                    returned = self.ref(returned_source(s.body[-1].value), fn)
+                    returned = self.ref(returned_source(final_return(s.body).value), fn)
                     otherwise = self.add_guard(fn, "cached", subject, otherwise, returned)
                 self.body(s.orelse, fn, cls, otherwise)
         elif t is ast.For or t is ast.AsyncFor:

@@ -446,13 +446,25 @@ def _mentioned(kept: list[ast.expr], operands: list[ast.expr]) -> bool:
     return any(_dump(node) in dumps for operand in operands for node in ast.walk(operand))
 
 
+def final_return(body: list[ast.stmt]) -> ast.Return | None:
+    """The `return` that ends `body`: its last statement, or the last of the `try` that ends
+    it (`try: client.ping(); return client` / `except …: client = None`: the held value is
+    checked before it is handed back, and the rest of the block replaces it when the check
+    fails)."""
+    last = body[-1] if body else None
+    if type(last) in (ast.Try, ast.TryStar) and last.body:  # type: ignore[union-attr]
+        last = last.body[-1]  # type: ignore[union-attr]
+    return last if type(last) is ast.Return else None
+
+
 def _cached_subject(node: ast.If) -> ast.expr | None:
     """X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
     (also with `and` tests after it, when X itself is returned): an early return, after which the rest of the
     block runs only when X holds nothing (or a value the other tests reject)."""
-    if not node.body or type(node.body[-1]) is not ast.Return:
+    ret = final_return(node.body)
+    if ret is None:
         return None
-    value = node.body[-1].value
+    value = ret.value
     if value is None or (type(value) is ast.Constant and value.value is None):
         return None  # a bare exit: `_done_flag`
     test = node.test

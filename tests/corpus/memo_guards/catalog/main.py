@@ -68,3 +68,8 @@ async def configs():
     if app.single_mode:  # a mode start-up picks: no memo, the listing runs on every call
         return [{"id": app.single_id}]
     return [{"id": name} for name in os.listdir("configs")]  # expect: UJ001
+
+
+from catalog.broker_pool import brokers  # noqa: E402
+
+app.include_router(brokers)
