@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 LOCKS = ("poetry.lock", "uv.lock", "Pipfile.lock")
@@ -268,9 +269,29 @@ def _table(data: dict, key: str) -> dict:
 
 def names_any(path: Path, packages: tuple[str, ...]) -> bool:
     """Whether the file names one of `packages` as a requirement or a lock entry."""
-    alternatives = "|".join(re.escape(p) for p in packages)
-    pattern = rf"""^\s*(name = )?["']?({alternatives})(?![\w.-])"""
-    return re.search(pattern, _read(path), re.MULTILINE | re.IGNORECASE) is not None
+    try:
+        stat = path.stat()
+    except OSError:
+        return False
+    named = _names_in(path, stat.st_mtime_ns, stat.st_size)
+    return any(p.lower() in named for p in packages)
+
+
+# what a line may name at its start: a requirement (`fastapi>=0.110`, `"fastapi"`), or a
+# lock entry's `name = "fastapi"` (its `name` counts too, as a requirement's would)
+_LINE_NAME = re.compile(r"""^\s*["']?([\w.-]+)(?:[ ]=[ ]["']?([\w.-]+))?""", re.MULTILINE)
+
+
+@lru_cache(maxsize=64)
+def _names_in(path: Path, _mtime_ns: int, _size: int) -> frozenset[str]:
+    """The names the file's lines start with, lowercased, read once while it is unchanged:
+    a lock file of megabytes is asked about many packages."""
+    found: set[str] = set()
+    for match in _LINE_NAME.finditer(_read(path)):
+        found.add(match[1].lower())
+        if match[1].lower() == "name" and match[2]:
+            found.add(match[2].lower())
+    return frozenset(found)
 
 
 def app_folders(app_paths: list[str]) -> list[str]:

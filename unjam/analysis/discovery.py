@@ -22,6 +22,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase, translate
+from functools import lru_cache
 from pathlib import Path
 
 from unjam.analysis.catalogue import library_roots
@@ -141,14 +142,25 @@ def ignored_by_git(root: Path, relative: str, is_dir: bool = False) -> bool:
 
 
 def _read_spec(directory: Path) -> tuple[str, object] | None:
+    """The folder's `.gitignore`, compiled once for as long as the file is unchanged: the
+    checks of missing modules ask about the same folders' files again and again."""
     try:
-        lines = (directory / ".gitignore").read_text(encoding="utf-8", errors="replace")
+        stat = (directory / ".gitignore").stat()
+    except OSError:
+        return None
+    return _compiled_spec(str(directory), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=1024)
+def _compiled_spec(directory: str, _mtime_ns: int, _size: int) -> tuple[str, object] | None:
+    try:
+        lines = Path(directory, ".gitignore").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
     try:
-        return str(directory), _spec(lines.splitlines())
+        return directory, _spec(lines.splitlines())
     except ValueError:  # a line git would skip (`!` alone): keep the patterns it does read
-        return str(directory), _spec(_valid_patterns(lines))
+        return directory, _spec(_valid_patterns(lines))
 
 
 def _valid_patterns(lines: str) -> list[str]:
