@@ -57,6 +57,9 @@ pub struct FuncDef {
     pub yields: Vec<ruff_text_size::TextSize>,
     /// the calls whose value a statement drops, by index in `calls`
     pub dropped: Vec<i64>,
+    /// of the module body and of a sync `def`'s: its own statements that import or call a
+    /// function by name, in order (`FuncDef.load_steps` in summary.py)
+    pub load_steps: Vec<V>,
 }
 
 #[derive(Default)]
@@ -168,7 +171,7 @@ fn import_ref(imp: &ImportRef, it: &mut Interner, w: &mut Writer) {
 
 impl FuncDef {
     fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(25);
+        w.tuple_of(26);
         string(&self.qn, it, w);
         string(&self.name, it, w);
         w.int(self.line);
@@ -237,6 +240,8 @@ impl FuncDef {
         for index in &self.dropped {
             w.int(*index);
         }
+        w.tuple_of(self.load_steps.len());
+        self.load_steps.iter().for_each(|step| w.write(step));
     }
 }
 

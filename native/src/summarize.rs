@@ -118,6 +118,7 @@ impl<'a> Summarizer<'a> {
 
     pub fn run(&mut self, body: &[Stmt]) {
         self.body(body, 0, None, -1);
+        self.m.func_arena[0].load_steps = load_steps(body);
     }
 
     pub fn decline(&mut self, why: &'static str) {
@@ -882,6 +883,9 @@ impl<'a> Summarizer<'a> {
             self.expr(&dec.expression, parent, -1, false);
         }
         self.body(&d.body, f, None, -1);
+        if !d.is_async {
+            self.m.func_arena[f].load_steps = load_steps(&d.body);
+        }
         let yields = std::mem::take(&mut self.m.func_arena[f].yields);
         if !yields.is_empty() {
             self.m.func_arena[f].after_yield = self.after_yield(&d.body, &yields);
@@ -1051,6 +1055,55 @@ fn tail_if(mut stmt: &Stmt) -> Option<&StmtIf> {
     }
     match stmt {
         Stmt::If(node) => Some(node),
+        _ => None,
+    }
+}
+
+/// The statements of `body` that import, or call a function by its name (`register(app)`,
+/// `app = create_app()`), in order: `load_steps` in summarize.py.
+fn load_steps(body: &[Stmt]) -> Vec<V> {
+    let mut steps = Vec::new();
+    for stmt in body {
+        match stmt {
+            Stmt::Import(imp) => {
+                for alias in &imp.names {
+                    steps.push(tuple(vec![tag("import"), s(alias.name.as_str())]));
+                }
+            }
+            Stmt::ImportFrom(imp) => {
+                let names = imp.names.iter().map(|a| s(a.name.as_str())).collect();
+                let module = imp.module.as_ref().map_or("", |m| m.as_str());
+                steps.push(tuple(vec![
+                    tag("from"),
+                    int(i64::from(imp.level)),
+                    s(module),
+                    tuple(names),
+                ]));
+            }
+            _ => {
+                if let Some(name) = called_name(stmt) {
+                    steps.push(tuple(vec![tag("call"), s(name)]));
+                }
+            }
+        }
+    }
+    steps
+}
+
+/// `name` of a statement that is a plain call of it (`register_router(app)`, `app =
+/// register_app()`).
+fn called_name(stmt: &Stmt) -> Option<&str> {
+    let value = match stmt {
+        Stmt::Expr(e) => &*e.value,
+        Stmt::Assign(a) => &*a.value,
+        Stmt::AnnAssign(a) => a.value.as_deref()?,
+        _ => return None,
+    };
+    match value {
+        Expr::Call(call) => match &*call.func {
+            Expr::Name(name) => Some(name.id.as_str()),
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -206,7 +206,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # keys: return keys[key]`) as one of the block's own level does
 # 48: `if X and Y: return` of names and fields as a "done" guard of X
 # 49: an early return ending a `try` that ends the `if` (`try: c.ping(); return c`) is a cache hit
-NATIVE_FORMAT = 49
+# 50: FuncDef.load_steps, the imports and calls by name a module body or sync def runs
+NATIVE_FORMAT = 50
 _told_stale = False
 
 

@@ -139,6 +139,7 @@ class _Summarizer(GuardRecorder):
 
     def run(self, tree: ast.Module) -> ModuleSummary:
         self.body(tree.body, self.module_scope, None, -1)
+        self.module_scope.load_steps = load_steps(tree.body)
         self.mod.value_names = value_names(tree)
         return self.mod
 
@@ -463,6 +464,8 @@ class _Summarizer(GuardRecorder):
         for d in s.decorator_list:
             self.expr(d, parent, -1)
         self.body(s.body, fn, None, -1)
+        if not fn.is_async:
+            fn.load_steps = load_steps(s.body)
         yields = self._yields.pop(id(fn), None)
         if yields:
             fn.after_yield = after_yield(s.body, yields)
@@ -631,6 +634,30 @@ class _Summarizer(GuardRecorder):
 
 _Pos = tuple[int, int]
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def load_steps(body: list[ast.stmt]) -> tuple[tuple, ...]:
+    """The statements of `body` that import, or call a function by its name (`register(app)`,
+    `app = create_app()`), as FuncDef.load_steps records them."""
+    steps: list[tuple] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Import):
+            steps += [("import", alias.name) for alias in stmt.names]
+        elif isinstance(stmt, ast.ImportFrom):
+            names = tuple(alias.name for alias in stmt.names)
+            steps.append(("from", stmt.level, stmt.module or "", names))
+        elif (called := called_name(stmt)) is not None:
+            steps.append(("call", called))
+    return tuple(steps)
+
+
+def called_name(stmt: ast.stmt) -> str | None:
+    """`name` of a statement that is a plain call of it (`register_router(app)`, `app =
+    register_app()`)."""
+    value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign) else None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        return value.func.id
+    return None
 
 
 def _tail_if(stmt: ast.stmt) -> ast.If | None:

@@ -199,6 +199,11 @@ class FuncDef:
     # the calls whose value a statement drops (`f(x)`, `[f(x) for x in xs]`), by index in
     # `calls`: a coroutine or generator made there never runs
     dropped: list[int] = field(default_factory=list)
+    # of the module body and of a sync `def`'s: its own statements that import or call a
+    # function by name, in order — ("import", "a.b"), ("from", level, module, (names…)),
+    # ("call", name) — what importing the module, or calling the def as it loads, runs
+    # (top_level_imports.py)
+    load_steps: tuple[tuple, ...] = ()
 
 
 @dataclass(slots=True)

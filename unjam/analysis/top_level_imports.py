@@ -1,10 +1,10 @@
-"""What a module's top level does as it runs, read from the file itself (the summaries do not
-keep where a statement stands), only when some import is known to fail, which is rare: the
-modules it imports, by its top-level import statements — not those under `if TYPE_CHECKING:`,
-in a `try:` or in a function (which may never run, or whose error may be caught), but those
-at the top of a function its top level calls, and of the functions that one calls so in turn
-(an app factory: `app = register_app()`, whose `register_router(app)` runs `from
-app.router import router`) — and the names it binds there (missing_names.py).
+"""What a module's top level does as it runs: the modules it imports, by its top-level
+import statements — not those under `if TYPE_CHECKING:`, in a `try:` or in a function (which
+may never run, or whose error may be caught), but those at the top of a function its top
+level calls, and of the functions that one calls so in turn (an app factory: `app =
+register_app()`, whose `register_router(app)` runs `from app.router import router`), as
+the summaries record them (FuncDef.load_steps) — and, read from the file itself where some
+import is known to fail, the names it binds there (missing_names.py).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ class FailingImports:
     """Which modules cannot import: `broken` (module name → the file to fix) fail, and so does
     every module whose top-level imports reach one of them."""
 
-    def __init__(self, project: Project, root: Path, broken: dict[str, str]):
+    def __init__(self, project: Project, broken: dict[str, str]):
         self.broken = broken
-        self._imports = _TopLevelImports(project, root)
+        self._imports = _TopLevelImports(project)
         self._chains: dict[int, list[str] | None] = {}
 
     def chain(self, start: Module) -> list[str] | None:
@@ -101,9 +101,8 @@ def _broken_above(
 
 
 class _TopLevelImports:
-    def __init__(self, project: Project, root: Path):
+    def __init__(self, project: Project):
         self.project = project
-        self.trees = Trees(root)
         self._known: dict[str, list[str]] = {}
         self._resolved: dict[str, list[str]] = {}  # (one `broken` per instance: FailingImports')
 
@@ -126,24 +125,18 @@ class _TopLevelImports:
         return known
 
     def _read(self, mod: Module) -> list[str]:
-        tree = self.trees.of(mod)
-        if tree is None:  # unreadable: no claim
-            return []
+        scope = self.project.module_scope(mod)
         names: list[str] = []
-        for node in tree.body:
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    names.extend(with_packages(alias.name))
-            elif isinstance(node, ast.ImportFrom) and node.level and self._by_path(mod):
+        for step in scope.fd.load_steps:
+            if step[0] == "from" and step[1] and self._by_path(mod):
                 # (a module whose linker names another module took, or of a package another
                 # copy may have named first: found by its path)
-                found = self._relative_by_path(mod, node)
-                names.extend(found if found or "@" in mod.name else self._by_name(mod, node))
-            elif isinstance(node, ast.ImportFrom):
-                names.extend(self._by_name(mod, node))
-            elif (called := _called_name(node)) is not None:
-                scope = self.project.module_scope(mod)
-                names.extend(self._run_as_it_loads(scope, called, _CALL_DEPTH, set()))
+                found = self._relative_by_path(mod, step[1], step[2], step[3])
+                names.extend(found if found or "@" in mod.name else _by_name(mod, step))
+            elif step[0] == "call":
+                names.extend(self._run_as_it_loads(scope, step[1], _CALL_DEPTH, set()))
+            else:
+                names.extend(_imported(mod, step))
         return names
 
     def _run_as_it_loads(self, caller: Func, name: str, depth: int, seen: set[str]) -> list[str]:
@@ -156,53 +149,41 @@ class _TopLevelImports:
         if func is None or func.gqn in seen or func.fd.is_async or func.fd.is_generator:
             return []
         seen.add(func.gqn)
-        node = _def_at(self.trees.of(func.mod), func.fd.line)
         names: list[str] = []
-        for stmt in node.body if node is not None else ():
-            if isinstance(stmt, ast.Import):
-                for alias in stmt.names:
-                    names.extend(with_packages(alias.name))
-            elif isinstance(stmt, ast.ImportFrom):
-                names.extend(self._by_name(func.mod, stmt))
-            elif depth > 1 and (called := _called_name(stmt)) is not None:
-                names.extend(self._run_as_it_loads(func, called, depth - 1, seen))
+        for step in func.fd.load_steps:
+            if step[0] != "call":
+                names.extend(_imported(func.mod, step))
+            elif depth > 1:
+                names.extend(self._run_as_it_loads(func, step[1], depth - 1, seen))
         return names
 
     def _by_path(self, mod: Module) -> bool:
         return "@" in mod.name or mod.name.partition(".")[0] in self.project.contested
 
-    def _by_name(self, mod: Module, node: ast.ImportFrom) -> list[str]:
-        base = _absolute(mod, node.level, node.module or "")
-        if not base:
-            return []
-        return [*with_packages(base), *(f"{base}.{alias.name}" for alias in node.names)]
-
-    def _relative_by_path(self, mod: Module, node: ast.ImportFrom) -> list[str]:
-        module = node.module or ""
-        found = self.project.relative_by_path(mod, node.level, module, "")
+    def _relative_by_path(
+        self, mod: Module, level: int, module: str, aliases: tuple[str, ...]
+    ) -> list[str]:
+        found = self.project.relative_by_path(mod, level, module, "")
         names = [found] if found else []
-        for alias in node.names:
-            target = self.project.relative_by_path(mod, node.level, module, alias.name)
+        for alias in aliases:
+            target = self.project.relative_by_path(mod, level, module, alias)
             if target:
                 names.append(target)
         return names
 
 
-def _called_name(stmt: ast.stmt) -> str | None:
-    """`name` of a statement that is a plain call of it (`register_router(app)`, `app =
-    register_app()`)."""
-    value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign) else None
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
-        return value.func.id
-    return None
+def _imported(mod: Module, step: tuple) -> list[str]:
+    """The module names an `import` or `from` step of `mod` (FuncDef.load_steps) imports,
+    each package on the way too (`import a.b` runs `a/__init__.py` first)."""
+    return with_packages(step[1]) if step[0] == "import" else _by_name(mod, step)
 
 
-def _def_at(tree: ast.Module | None, line: int) -> ast.FunctionDef | None:
-    """The (sync) `def` statement of the module at `line`."""
-    for node in ast.walk(tree) if tree is not None else ():
-        if isinstance(node, ast.FunctionDef) and node.lineno == line:
-            return node
-    return None
+def _by_name(mod: Module, step: tuple) -> list[str]:
+    _from, level, module, aliases = step
+    base = _absolute(mod, level, module)
+    if not base:
+        return []
+    return [*with_packages(base), *(f"{base}.{alias}" for alias in aliases)]
 
 
 def with_packages(name: str) -> list[str]:

@@ -66,7 +66,7 @@ def find_unstartable(
         until.setdefault(path, "the name is bound before it is read")
     if not broken:
         return None
-    failing = FailingImports(project, root, broken)
+    failing = FailingImports(project, broken)
     dead = unstartable_apps(model, failing)
     dead_routes = unimportable_routes(project, model, failing)
     for u in dead:
