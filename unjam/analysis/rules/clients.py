@@ -285,7 +285,7 @@ def _varies(ref: tuple, params: set[str], local_values: dict, depth: int = 0) ->
     """Whether `ref` may differ from call to call: it reads a parameter, directly or through
     locals assigned from one, or holds an expression the summary does not keep (`("?",)`:
     a comparison such as `Job.id == job_id`)."""
-    stack = [ref]
+    stack: list[object] = [ref]  # (a `**mapping` keyword's name is None, not a ref)
     while stack:
         item = stack.pop()
         if not isinstance(item, tuple) or not item:
