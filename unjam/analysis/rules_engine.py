@@ -654,14 +654,11 @@ class RulesEngine:
     def _contained(self, family, codes: str) -> None:
         """Run one rule family; if it fails, drop what it reported and record why (its rules
         say nothing on this project), so the other families' findings still reach the user."""
-        before = len(self.findings)
+        before, reported = len(self.findings), set(self._reported)
         try:
             family.check(self)
         except Exception as err:
-            for f in self.findings[before:]:
-                self._reported.discard(
-                    (f.code, f.location.path, f.location.line, f.location.column)
-                )
+            self._reported = reported
             del self.findings[before:], self._roots[before:], self._tags[before:]
             self.failed.append((f"rules {codes}", err))
 

@@ -24,13 +24,13 @@ class FailingImports:
 
     def __init__(self, project: Project, broken: dict[str, str]):
         self.broken = broken
-        self._imports = _TopLevelImports(project)
+        self._imports = _TopLevelImports(project, broken)
         self._chains: dict[int, list[str] | None] = {}
 
     def chain(self, start: Module) -> list[str] | None:
         """The module names from `start`'s imports to a broken one, or None."""
         if id(start) not in self._chains:
-            self._chains[id(start)] = _reaches(start, self.broken, self._imports)
+            self._chains[id(start)] = _reaches(start, self._imports)
         return self._chains[id(start)]
 
     def fails(self, start: Module) -> bool:
@@ -48,8 +48,9 @@ class FailingImports:
         ]
 
 
-def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -> list[str] | None:
+def _reaches(start: Module, imports: _TopLevelImports) -> list[str] | None:
     """The module names from `start`'s imports to a broken one (breadth first), or None."""
+    broken = imports.broken
     if start.name in broken:
         return [start.name]
     parents: dict[str, str] = {start.name: ""}  # name → the name of the module importing it
@@ -58,7 +59,7 @@ def _reaches(start: Module, broken: dict[str, str], imports: _TopLevelImports) -
     project = imports.project
     while queue:
         mod, as_name = queue.pop(0)
-        for name in imports.resolved(mod, broken):
+        for name in imports.resolved(mod):
             if name in parents:
                 continue
             parents[name] = as_name
@@ -101,30 +102,24 @@ def _broken_above(
 
 
 class _TopLevelImports:
-    def __init__(self, project: Project):
+    def __init__(self, project: Project, broken: dict[str, str]):
         self.project = project
-        self._known: dict[str, list[str]] = {}
-        self._resolved: dict[str, list[str]] = {}  # (one `broken` per instance: FailingImports')
+        self.broken = broken
+        self._resolved: dict[str, list[str]] = {}
 
-    def resolved(self, mod: Module, broken: dict[str, str]) -> list[str]:
+    def resolved(self, mod: Module) -> list[str]:
         """The names of the modules the module's top-level imports load, as `_reaches`
         follows them (remembered per module: every start's search crosses the same ones)."""
         known = self._resolved.get(mod.path)
         if known is None:
             known = self._resolved[mod.path] = [
-                _resolve(self.project, mod, written, broken) for written in self.of(mod)
+                _resolve(self.project, mod, written, self.broken) for written in self._read(mod)
             ]
         return known
 
-    def of(self, mod: Module) -> list[str]:
+    def _read(self, mod: Module) -> list[str]:
         """The module names the module's top-level import statements import (each package
         on the way too: `import a.b` runs `a/__init__.py` first)."""
-        known = self._known.get(mod.path)
-        if known is None:
-            known = self._known[mod.path] = self._read(mod)
-        return known
-
-    def _read(self, mod: Module) -> list[str]:
         scope = self.project.module_scope(mod)
         names: list[str] = []
         for step in scope.fd.load_steps:
