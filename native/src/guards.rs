@@ -7,7 +7,8 @@ use indexmap::IndexMap;
 use ruff_python_ast::comparable::ComparableExpr;
 use ruff_python_ast::visitor::{self, Visitor};
 use ruff_python_ast::{
-    BoolOp, CmpOp, ElifElseClause, Expr, ExprCall, ExprCompare, Stmt, StmtReturn, UnaryOp,
+    BoolOp, CmpOp, ElifElseClause, ExceptHandler, Expr, ExprCall, ExprCompare, ExprSubscript, Stmt,
+    StmtReturn, UnaryOp,
 };
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
@@ -484,6 +485,34 @@ pub fn final_return(body: &[Stmt]) -> Option<&StmtReturn> {
         },
         _ => None,
     }
+}
+
+/// `X[key]` of `try: return X[key]` / `except KeyError: pass` (a handler lets the block go
+/// on; no `else`): what follows runs only on a cache miss — `missed_lookup` in
+/// summarize_guards.py.
+/// Gives (the lookup, its container).
+pub fn missed_lookup(stmt: &Stmt) -> Option<(&Expr, &Expr)> {
+    let Stmt::Try(t) = stmt else { return None };
+    if t.is_star || !t.orelse.is_empty() || t.body.len() != 1 {
+        return None;
+    }
+    let Stmt::Return(StmtReturn {
+        value: Some(value), ..
+    }) = &t.body[0]
+    else {
+        return None;
+    };
+    let Expr::Subscript(ExprSubscript {
+        value: container, ..
+    }) = &**value
+    else {
+        return None;
+    };
+    let goes_on = t.handlers.iter().any(|handler| {
+        let ExceptHandler::ExceptHandler(h) = handler;
+        !h.body.last().is_some_and(exits)
+    });
+    goes_on.then_some((&**value, &**container))
 }
 
 /// `if self._checked_at and now - self._checked_at < ttl: return self._cache`: a stamp

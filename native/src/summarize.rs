@@ -11,7 +11,8 @@ use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
     cached_subject, changed, done_flag, exits, exits_block, final_return, guard_subjects,
-    holds_yield, missed, negated, ordering_name, param_test, returned_source, unset_name,
+    holds_yield, missed, missed_lookup, negated, ordering_name, param_test, returned_source,
+    unset_name,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -203,6 +204,13 @@ impl<'a> Summarizer<'a> {
                     guard = self.negation_guard(&node.test, f, guard);
                     self.push_nand(&node.test, f);
                 }
+            }
+            if i < last
+                && let Some((lookup, container)) = missed_lookup(stmt)
+            {
+                // the rest runs only on a cache miss
+                let returned = self.ref_(lookup, f, 0);
+                guard = self.add_guard(f, "cached", container, guard, Some(returned));
             }
         }
         self.nands.truncate(nands);

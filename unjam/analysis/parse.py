@@ -207,7 +207,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 48: `if X and Y: return` of names and fields as a "done" guard of X
 # 49: an early return ending a `try` that ends the `if` (`try: c.ping(); return c`) is a cache hit
 # 50: FuncDef.load_steps, the imports and calls by name a module body or sync def runs
-NATIVE_FORMAT = 50
+# 51: `try: return X[key]` / `except KeyError: pass`: what follows the `try` runs on a miss
+NATIVE_FORMAT = 51
 _told_stale = False
 
 

@@ -20,6 +20,7 @@ from unjam.analysis.summarize_guards import (
     _done_flag,
     exits_block,
     final_return,
+    missed_lookup,
     returned_source,
 )
 from unjam.analysis.summarize_names import value_names
@@ -267,6 +268,9 @@ class _Summarizer(GuardRecorder):
                 if exits_block(node):  # what follows runs where the test was false
                     guard = self.negation_guard(node.test, fn, guard)
                     self.push_nand(node.test, fn)
+            lookup = missed_lookup(stmt) if i < last else None
+            if lookup is not None:  # what follows runs only on a cache miss
+                guard = self.add_guard(fn, "cached", lookup.value, guard, self.ref(lookup, fn))
         del self.nands[nands:]
 
     def stmt(self, s: ast.stmt, fn: FuncDef, cls: ClassDef | None, guard: int) -> None:

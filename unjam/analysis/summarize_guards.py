@@ -487,6 +487,21 @@ def _cached_subject(node: ast.If) -> ast.expr | None:
     return _held(test)
 
 
+def missed_lookup(node: ast.stmt) -> ast.Subscript | None:
+    """`X[key]` of `try: return X[key]` / `except KeyError: pass` (any handler that lets the
+    block go on; no `else`): what follows the `try` runs only when the lookup failed, on a
+    cache miss, as after `if key in X: return X[key]`."""
+    if type(node) is not ast.Try or node.orelse or len(node.body) != 1:  # type: ignore[attr-defined]
+        return None
+    ret = node.body[0]  # type: ignore[attr-defined]
+    if type(ret) is not ast.Return or type(ret.value) is not ast.Subscript:
+        return None
+    handlers = node.handlers  # type: ignore[attr-defined]
+    if all(h.body and isinstance(h.body[-1], _EXITS) for h in handlers):
+        return None
+    return ret.value
+
+
 def _kept_beside(value: ast.expr, subject: ast.expr, rest: list[ast.expr]) -> bool:
     """`if self._checked_at and now - self._checked_at < ttl: return self._cache`: a stamp
     another operand tests, returning what is kept beside it (an attribute of the same

@@ -71,5 +71,7 @@ async def configs():
 
 
 from catalog.broker_pool import brokers  # noqa: E402
+from catalog.views import views  # noqa: E402
 
 app.include_router(brokers)
+app.include_router(views)
