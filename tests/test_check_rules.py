@@ -539,21 +539,27 @@ def test_a_dict_slot_flag_a_caller_sets_back_is_no_once_only_memo():
 def test_a_middleware_registered_under_a_test_says_so():
     """`if settings.csrf_enabled: app.add_middleware(CSRFMiddleware)`: it runs on every
     request only once that setting registers it, which UJ004 says, as for a helper that only
-    such a test calls; one registered outright is told nothing more."""
+    such a test calls (also one that defines an `@app.middleware("http")` function); one
+    registered outright is told nothing more."""
     by_name = {
         f.entry.name: f.message
         for f in _analyze("conditional_middleware").findings
         if f.code == "UJ004"
     }
     assert by_name["CSRFMiddleware"].endswith(
-        "; main.py:42 registers it only when `settings.csrf_enabled` is true"
+        "; main.py:51 registers it only when `settings.csrf_enabled` is true"
     )
     assert "registers it only when" not in by_name["TimingMiddleware"]
     # registered by a helper whose only call sits under `if settings.demo_mode:`
     assert by_name["DemoModeMiddleware"].endswith(
-        "; main.py:35 registers it (through `add_demo_mode_middleware()`) only when "
+        "; main.py:42 registers it (through `add_demo_mode_middleware()`) only when "
         "`settings.demo_mode` is true"
     ), by_name["DemoModeMiddleware"]
+    # an `@app.middleware("http")` function defined in such a helper
+    assert by_name["profile"].endswith(
+        "; main.py:44 registers it (through `add_profiler_middleware()`) only when "
+        "`settings.profiler` is true"
+    ), by_name["profile"]
 
 
 @pytest.mark.parametrize(("pin", "served"), [("fastapi==0.115.6", False), ("fastapi>=0.124", True)])

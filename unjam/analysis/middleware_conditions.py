@@ -64,12 +64,38 @@ def decorator_condition(
     project: Project, trees: Trees | None, path: str, line: int, col: int
 ) -> str:
     """Under what test an `@app.middleware("http")` decorator at `path:line:col` is applied
-    (the function defined inside `if _jwt_secret:`), "" when under none."""
+    (the function defined inside `if _jwt_secret:`, or in a helper every call of which sits
+    under one: `if settings.profiler: add_profiler_middleware(app)`), "" when under none."""
     mod = next((m for m in project.modules.values() if m.path == path), None)
     if trees is None or mod is None:
         return ""
-    test = _enclosing_test(trees.of(mod), line, col)
-    return f"{path}:{line} registers it only when `{test}`" if test else ""
+    tree = trees.of(mod)
+    test = _enclosing_test(tree, line, col)
+    if test:
+        return f"{path}:{line} registers it only when `{test}`"
+    helper = project.funcs.get(f"{mod.name}.{_enclosing_def(tree, line, col)}")
+    return _guarded_calls(project, trees, helper) if helper is not None else ""
+
+
+def _enclosing_def(tree: ast.Module | None, line: int, col: int) -> str:
+    """The qualified name (`outer.inner`, `Cls.method`) of the innermost `def` holding the
+    call at `line:col`; "" at module level or when the text is unreadable."""
+    if tree is None:
+        return ""
+    stack: list[tuple[ast.AST, str]] = [(tree, "")]
+    while stack:
+        node, qn = stack.pop()
+        if isinstance(node, ast.Call) and (node.lineno, node.col_offset) == (line, col):
+            return qn
+        inner = qn
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            inner = f"{qn}.{node.name}" if qn else node.name
+        # (a `def`'s decorators and defaults run where it is defined: in the enclosing one)
+        body = getattr(node, "body", ()) if inner != qn else ()
+        stack.extend(
+            (child, inner if child in body else qn) for child in ast.iter_child_nodes(node)
+        )
+    return ""
 
 
 def _enclosing_test(tree: ast.Module | None, line: int, col: int) -> str | None:

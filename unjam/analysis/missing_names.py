@@ -398,13 +398,14 @@ class _Scan:
 
     def _top_package_above(self, mod: Module, first: str) -> str | None:
         """The folder above the importer's innermost enclosing folder named `first`, when
-        that folder is a top package (the folder above it holds no `__init__.py`): where the
-        app runs from. Not a package nested in another (`app/agents/langgraph/`, whose
-        `import langgraph.graph` is the library's). A folder without `__init__.py` is a
-        namespace package there: a module missing from it is trusted once the project is
-        seen importing its own modules through it (`trusted`)."""
+        that folder is a top package (no folder above it holds an `__init__.py`): where the
+        app runs from. Not a package nested in another, also through folders without one
+        (`app/agents/langgraph/`, whose `import langgraph.graph` is the library's, and
+        open_webui/utils/mcp/, whose `from mcp import Client` is too). A folder without
+        `__init__.py` is a namespace package there: a module missing from it is trusted once
+        the project is seen importing its own modules through it (`trusted`)."""
         own = _own_package_folder(mod, first)
-        if own is None or f"{own}__init__.py" in self.primary:
+        if own is None or _inside_a_package(f"{own}{first}/", self.primary):
             return None
         return None if own and self._imported_through(own, first) else own
 

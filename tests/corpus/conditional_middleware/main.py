@@ -6,6 +6,7 @@ from starlette.middleware.base import BaseHTTPMiddleware
 class Settings(BaseSettings):
     csrf_enabled: bool = False
     demo_mode: bool = False
+    profiler: bool = False
 
 
 settings = Settings()
@@ -30,9 +31,17 @@ def add_demo_mode_middleware(app: FastAPI) -> None:
     app.add_middleware(DemoModeMiddleware)
 
 
+def add_profiler_middleware(app: FastAPI) -> None:
+    @app.middleware("http")  # expect: UJ004
+    async def profile(request, call_next):
+        return await call_next(request)
+
+
 def add_middlewares(app: FastAPI) -> None:
     if settings.demo_mode:
         add_demo_mode_middleware(app)
+    if settings.profiler:
+        add_profiler_middleware(app)
 
 
 def create_app() -> FastAPI:
