@@ -267,6 +267,9 @@ def test_uj002_says_shutdown_for_what_follows_the_lifespan_yield():
     assert chain_text(uj002["builtins.open"]).startswith("[startup] → ")
     assert "at start-up" in uj002["builtins.open"].message
     assert "at start-up" in uj002["sqlite3.connect"].message
+    # reached before the `yield` and, in fewer calls, after it: the path shown is start-up's
+    assert "at start-up" in uj002["os.listdir"].message, uj002["os.listdir"].message
+    assert "via prepare_scratch → prune_scratch" in uj002["os.listdir"].message
     # an `on_event("shutdown")` handler runs when the app stops, not when it starts
     assert "blocks the event loop at shutdown: reached from sync shutdown handler `flush`" in (
         uj002["time.sleep"].message

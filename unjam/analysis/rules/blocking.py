@@ -29,7 +29,10 @@ from unjam.model import ExecutionContext, Location, Severity
 from unjam.semantics import Role
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from unjam.analysis.callgraph import Site
+    from unjam.analysis.callgraph_records import Edge
     from unjam.analysis.fastapi_model import Invoked
     from unjam.analysis.project import Func, Value
     from unjam.analysis.rules_engine import RulesEngine
@@ -173,11 +176,31 @@ class Blocking:
         app) starts up before the line where it starts serving, and serves from it on."""
         if root in self._shutdown_handlers:
             return frozenset()
+        return self.g.reach_outside(root, "loop", self._shutdown_lines(root))
+
+    def _shutdown_lines(self, root: str) -> tuple[tuple[int, int], ...]:
+        """The line ranges of a start-up entry that run at shutdown (after its `yield`), or
+        while a main serves (from the call that starts its server on)."""
         serving = self.e.server_starts.get(root)
-        if serving is not None:  # a main's code from the call that starts its server on
-            return self.g.reach_outside(root, "loop", ((serving, _END),))
+        if serving is not None:
+            return ((serving, _END),)
         func = self.p.funcs.get(root)
-        return self.g.reach_outside(root, "loop", func.fd.after_yield if func else ())
+        return func.fd.after_yield if func else ()
+
+    def _other_phase(self, root: str, shutdown: bool) -> Callable[[Edge], bool] | None:
+        """The calls a start-up entry makes in the other phase than a UJ002 pass's (before
+        its `yield` for the shutdown pass, after it for the start-up one), so that a printed
+        path starts where its message says (a call both phases reach is printed through
+        each one's own code); None when the entry has one phase only."""
+        lines = () if root in self._shutdown_handlers else self._shutdown_lines(root)
+        if not lines:
+            return None
+        other = {
+            id(edge)
+            for edge in self.g.resolved(root).edges
+            if any(first <= edge.line <= last for first, last in lines) != shutdown
+        }
+        return lambda edge: id(edge) in other
 
     def _reached_sites(
         self, entries: list[Invoked], startup: bool, shutdown: bool
@@ -221,10 +244,11 @@ class Blocking:
             owner_inv = invs[key]
             paths: dict[Site, list] = {}
             for f in owner_inv.funcs:
-                for site, path in self.g.paths(
-                    f, [s for s in owned if s not in paths], "loop"
-                ).items():
-                    paths.setdefault(site, path)
+                phases = (self._other_phase(f, shutdown), None) if startup else (None,)
+                for skip in dict.fromkeys(phases):  # (its own phase first, any path then)
+                    wanted = [s for s in owned if s not in paths]
+                    for site, path in self.g.paths(f, wanted, "loop", skip=skip).items():
+                        paths.setdefault(site, path)
             for site in sorted(owned, key=self.e.site_order):
                 if self._cleanup_only(site):
                     continue

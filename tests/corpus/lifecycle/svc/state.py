@@ -36,9 +36,21 @@ async def lifespan(app: FastAPI):
     app.state.bridge = start_bridge()
     app.state.catalog = start_catalog()
     configure_audit()
+    prepare_scratch()
     yield
     app.state.http.close()  # ok: close is not reported
     shutil.rmtree("/var/cache/svc", ignore_errors=True)  # expect: UJ002 (at shutdown)
+    prune_scratch()
+
+
+def prepare_scratch() -> None:
+    prune_scratch()
+
+
+def prune_scratch() -> int:
+    """Reached at start-up (through prepare_scratch) and, nearer, at shutdown: one start-up
+    finding, printed through the start-up code."""
+    return len(os.listdir("/var/tmp/svc/scratch"))  # expect: UJ002
 
 
 def on_start() -> None:
