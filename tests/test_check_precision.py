@@ -48,6 +48,18 @@ def test_a_memoised_blocking_call_is_a_first_call_stall_not_per_request_work():
         assert every_request.severity == Severity.ERROR
 
 
+def test_the_else_of_a_file_test_that_makes_the_file_is_a_memo():
+    """`if os.path.exists(f): read … else: make f`: the `else` runs while the file is
+    missing, as the body of `if not os.path.exists(f):` does — once; an early return when
+    the caller's own folder is there asks about this call, not a memo."""
+    found = findings("memo_guards", "UJ001", "catalog/keys.py")
+    for line in (224, 225):
+        assert "on the first call only" in found[line].message, found[line].message
+    assert "first call" not in found[221].message, found[221].message
+    assert "first call" not in found[235].message, found[235].message
+    assert found[235].severity == Severity.ERROR
+
+
 def test_a_test_against_the_key_a_global_holds_is_a_one_entry_cache():
     """`if _token_pid != pid:` whose body sets `_token_pid`: read once per process (the pid
     is no argument); `if _loaded_path != path:` keyed by the caller's path: once per new
@@ -595,7 +607,7 @@ def test_a_first_call_stall_is_printed_through_the_call_that_fills_the_memo():
     stall stays at its own `keys()` call."""
     found = findings("memo_guards", "UJ001", "catalog/sessions.py")
     assert [(s.name, s.line) for s in found[12].chain][:3] == [
-        ("login", 103),
+        ("login", 105),
         ("sign", 18),
         ("config", 12),
     ]

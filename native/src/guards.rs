@@ -487,6 +487,20 @@ pub fn final_return(body: &[Stmt]) -> Option<&StmtReturn> {
     }
 }
 
+/// `os.path.exists(p)` / `p.is_file()` and their kin: the `else` of `if` such a test, or the
+/// rest of a block after it exits, runs while the path is missing — `asks_for_a_file` in
+/// summarize_guards.py.
+pub fn asks_for_a_file(test: &Expr) -> bool {
+    let Expr::Call(call) = test else { return false };
+    let Expr::Attribute(attr) = &*call.func else {
+        return false;
+    };
+    matches!(
+        attr.attr.as_str(),
+        "exists" | "is_file" | "is_dir" | "isfile" | "isdir"
+    )
+}
+
 /// `X[key]` of `try: return X[key]` / `except KeyError: pass` (a handler lets the block go
 /// on; no `else`): what follows runs only on a cache miss — `missed_lookup` in
 /// summarize_guards.py.

@@ -10,9 +10,9 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
-    cached_subject, changed, done_flag, exits, exits_block, final_return, guard_subjects,
-    holds_yield, missed, missed_lookup, negated, ordering_name, param_test, returned_source,
-    unset_name,
+    asks_for_a_file, cached_subject, changed, done_flag, exits, exits_block, final_return,
+    guard_subjects, holds_yield, missed, missed_lookup, negated, ordering_name, param_test,
+    returned_source, unset_name,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -201,6 +201,9 @@ impl<'a> Summarizer<'a> {
                 }
                 if exits_block(&node.body, !node.elif_else_clauses.is_empty()) {
                     // the rest runs where the test was false
+                    if asks_for_a_file(&node.test) {
+                        guard = self.add_guard(f, "not", &node.test, guard, None);
+                    }
                     guard = self.negation_guard(&node.test, f, guard);
                     self.push_nand(&node.test, f);
                 }
@@ -388,6 +391,9 @@ impl<'a> Summarizer<'a> {
         if let Some((kind, subject, key)) = missed(test, orelse) {
             let returned = key.map(|k| self.ref_(k, f, 0));
             guard = self.add_guard(f, kind, subject, guard, returned);
+        } else if asks_for_a_file(test) {
+            // (as the body of `if not os.path.exists(p):`)
+            guard = self.add_guard(f, "not", test, guard, None);
         } else if let Some(name) = unset_name(test, &self.m.func_arena[f].params) {
             guard = self.add_guard(f, "unset", name, guard, None);
         }

@@ -18,6 +18,7 @@ from unjam.analysis.summarize_guards import (
     _cached_subject,
     _changed,
     _done_flag,
+    asks_for_a_file,
     exits_block,
     final_return,
     missed_lookup,
@@ -266,6 +267,8 @@ class _Summarizer(GuardRecorder):
                     if flag is not None:  # what follows runs while the flag is unset
                         guard = self.add_guard(fn, "done", flag, guard)
                 if exits_block(node):  # what follows runs where the test was false
+                    if asks_for_a_file(node.test):  # (`if os.path.exists(p): return …`)
+                        guard = self.add_guard(fn, "not", node.test, guard)
                     guard = self.negation_guard(node.test, fn, guard)
                     self.push_nand(node.test, fn)
             lookup = missed_lookup(stmt) if i < last else None

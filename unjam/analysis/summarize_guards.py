@@ -201,6 +201,21 @@ def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.
     return None
 
 
+# what asks the file system whether a path is there (`os.path.exists(p)`, `p.is_file()`)
+_FILE_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir"})
+
+
+def asks_for_a_file(test: ast.expr) -> bool:
+    """`os.path.exists(p)` / `p.is_file()` and their kin: the `else` of `if` such a test,
+    or the rest of a block after it exits, runs while the path is missing, as the body of
+    `if not os.path.exists(p):` does (whether the code there makes it is the rules' call)."""
+    return (
+        type(test) is ast.Call
+        and type(test.func) is ast.Attribute
+        and test.func.attr in _FILE_TESTS
+    )
+
+
 def _tested(test: ast.expr) -> ast.expr | None:
     """X of `X is not None`, or the test itself where it is no comparison (`if X:`); None
     for any other comparison."""
@@ -715,6 +730,8 @@ class GuardRecorder:
             kind, subject, key = missed
             returned = None if key is None else self.ref(key, fn)
             guard = self.add_guard(fn, kind, subject, guard, returned)
+        elif asks_for_a_file(test):  # (as the body of `if not os.path.exists(p):`)
+            guard = self.add_guard(fn, "not", test, guard)
         else:
             unset = _unset_name(test, fn)
             if unset is not None:

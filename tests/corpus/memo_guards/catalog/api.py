@@ -84,6 +84,8 @@ async def models(model_dir: str):
     keys.Thumbnails(64).save(b"")
     keys.price_table(refresh=model_dir == "fresh")
     keys.tax_table(force=model_dir == "fresh")
+    keys.server_id()
+    keys.export_dir(model_dir)
     return keys.model_files(model_dir)
 
 

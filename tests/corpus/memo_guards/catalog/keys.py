@@ -210,3 +210,27 @@ def tax_table(force: bool = False) -> dict:
         with open("/srv/taxes.json") as fh:  # expect: UJ001
             _tax_table = {"raw": fh.read()}
     return _tax_table
+
+
+SERVER_ID_FILE = os.path.expanduser("~/.catalog/server_id")
+
+
+def server_id() -> str:
+    """The `else` of `if os.path.exists(f):` makes the file the `if` then reads: once."""
+    if os.path.exists(SERVER_ID_FILE):
+        with open(SERVER_ID_FILE) as fh:  # expect: UJ001
+            return fh.read()
+    else:
+        os.makedirs(os.path.dirname(SERVER_ID_FILE), exist_ok=True)  # expect: UJ001
+        with open(SERVER_ID_FILE, "w") as fh:  # expect: UJ001
+            fh.write("catalog-1")
+    return "catalog-1"
+
+
+def export_dir(user_id: str) -> str:
+    """An early return when the caller's folder is there: it is a new one for each user."""
+    path = f"/srv/exports/{user_id}"
+    if os.path.isdir(path):
+        return path
+    os.makedirs(path)  # expect: UJ001
+    return path
