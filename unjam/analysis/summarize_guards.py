@@ -9,7 +9,7 @@ import ast
 from collections.abc import Callable
 from functools import partial
 
-from unjam.analysis.summary import CLOCK_CALLS, FuncDef, Guard, Ref, last_name
+from unjam.analysis.summary import CLOCK_CALLS, FILE_TESTS, FuncDef, Guard, Ref, last_name
 
 
 def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, ast.expr | None]]:
@@ -201,18 +201,12 @@ def _missed(test: ast.expr, orelse: list[ast.stmt]) -> tuple[str, ast.expr, ast.
     return None
 
 
-# what asks the file system whether a path is there (`os.path.exists(p)`, `p.is_file()`)
-_FILE_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir"})
-
-
 def asks_for_a_file(test: ast.expr) -> bool:
     """`os.path.exists(p)` / `p.is_file()` and their kin: the `else` of `if` such a test,
     or the rest of a block after it exits, runs while the path is missing, as the body of
     `if not os.path.exists(p):` does (whether the code there makes it is the rules' call)."""
     return (
-        type(test) is ast.Call
-        and type(test.func) is ast.Attribute
-        and test.func.attr in _FILE_TESTS
+        type(test) is ast.Call and type(test.func) is ast.Attribute and test.func.attr in FILE_TESTS
     )
 
 

@@ -64,6 +64,10 @@ def root_name(ref: Ref) -> str:
 # with its age, for the summariser's guards and the rules' expiring caches alike
 CLOCK_CALLS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"})
 
+# the calls that ask the file system whether a path is there (`os.path.exists(p)`, `p.is_file()`),
+# for the summariser's file-test guards and the memo rule alike
+FILE_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir"})
+
 
 def last_name(ref: Ref) -> str:
     """The name a call's function is written with last (`limit` of `limiter.limit`, `TTLCache`

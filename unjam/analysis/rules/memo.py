@@ -54,13 +54,12 @@ from __future__ import annotations
 import re
 
 from unjam.analysis.slot_resets import slot_flag
-from unjam.analysis.summary import CallSite, FuncDef, last_name, mentions, root_name
+from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name, mentions, root_name
 
 # assignments followed back from a tested path to a parameter (`url = body.get("url")`,
 # `digest = md5(url)`, `name = digest[:12]`, `path = f"static/{name}.png"`)
 _DERIVED_DEPTH = 6
 _PER_CALL_STATE = frozenset({"request", "req", "websocket", "ws"})  # `request.state`: per call
-_FILE_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir"})
 _PATH_MAKERS = frozenset({"Path", "PurePath", "join"})
 _READS = frozenset({"get", "setdefault"})
 # `getattr(a, k)`; `logging.getLogger(name)`: the process's one logger of that name, so
@@ -535,7 +534,7 @@ def _asks_the_file_system(subject: tuple) -> bool:
     """`x.exists()`, `x.is_file()`, `os.path.exists(x)` and their kin."""
     if subject[0] == "await":
         subject = subject[1]
-    return subject[0] == "call" and last_name(subject[1]) in _FILE_TESTS
+    return subject[0] == "call" and last_name(subject[1]) in FILE_TESTS
 
 
 def fixed_paths(methods: list[FuncDef]) -> frozenset[str]:
