@@ -3196,3 +3196,53 @@ def test_a_value_handed_on_through_a_method_of_a_shared_instance_picks_its_branc
     metering = findings("arg_defaults", "UJ001", "mediahub/usage.py")[12]
     assert metering.entry.name == "upload", metering.message
     assert "other entry point" not in metering.message, metering.message
+
+
+_TABLES_TWICE = """\
+from fastapi import FastAPI
+from sqlalchemy import Column, Integer
+from sqlalchemy.orm import declarative_base
+
+Base = declarative_base()
+app = FastAPI()
+
+
+class Author(Base):
+    __tablename__ = "paper_authors"
+    id = Column(Integer, primary_key=True)
+
+
+class Author(Base):  # noqa: F811
+    __tablename__ = "paper_" "authors"
+    id = Column(Integer, primary_key=True)
+"""
+
+_SETTING_ACROSS_LINES = """\
+from fastapi import FastAPI
+from pydantic_settings import BaseSettings
+
+
+class Settings(BaseSettings):
+    api_key: str = ""
+
+
+settings = Settings()
+app = FastAPI()
+token = (
+    settings  # the one settings object
+    .api_token
+)
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [(_TABLES_TWICE, "paper_authors"), (_SETTING_ACROSS_LINES, "settings.api_token")],
+)
+def test_what_a_module_raises_as_it_loads_is_found_however_it_is_written(tmp_path, source, said):
+    """The checks of a table declared twice and of a setting the class lacks look at a
+    module's text before they parse it (most modules hold neither): a table name written in
+    two parts, and a read split over lines around a comment, must still lead to the parse."""
+    (tmp_path / "main.py").write_text(source)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    assert any(said in reason for _path, reason in result.unparsed), result.unparsed

@@ -4,12 +4,14 @@ SQLAlchemy raises InvalidRequestError ("Table '…' is already defined for this 
 instance") as the second class is built, so importing the module fails and the app importing
 it cannot start (raising_calls.py, unstartable.py). A second class that sets `__table_args__`
 (which may say `extend_existing=True`) is given the benefit of the doubt. The module's text is
-read (the summaries keep one class of a name), only where the summary shows a table.
+read (the summaries keep one class of a name), only where the summary shows a table, and
+parsed only where the text may name one table twice.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from unjam.analysis.broken_models import is_model
@@ -25,7 +27,8 @@ def tables_declared_twice(project: Project, trees: Trees) -> Iterator[tuple[Modu
         if "__tablename__" in cls.cd.attrs and is_model(project, cls)
     }
     for mod in modules.values():
-        tree = trees.of(mod)
+        text = trees.text(mod)
+        tree = trees.of(mod) if text is not None and _may_repeat_a_table(text) else None
         seen: dict[tuple[str, str], ast.ClassDef] = {}
         classes = [n for n in tree.body if isinstance(n, ast.ClassDef)] if tree is not None else []
         for node in classes:
@@ -35,6 +38,22 @@ def tables_declared_twice(project: Project, trees: Trees) -> Iterator[tuple[Modu
             first = seen.setdefault((table, ast.dump(ast.Tuple(node.bases, ast.Load()))), node)
             if first is not node and not _sets(node, "__table_args__"):
                 yield mod, node.lineno, _reason(mod, first, node, table)
+
+
+# `__tablename__ = "users"` alone on its line (an annotation, a trailing comment allowed)
+_PLAIN_TABLE = re.compile(
+    r"""__tablename__\s*(?::[^=\n]*)?=\s*(['"])([^'"\\\n]*)\1\s*(?:#[^\n]*)?$""", re.M
+)
+
+
+def _may_repeat_a_table(text: str) -> bool:
+    """Whether the text may declare one table twice, before it is parsed: two mentions of
+    `__tablename__`, and two plain ones of the same name or one written some other way."""
+    count = text.count("__tablename__")
+    if count < 2:
+        return False
+    names = [m.group(2) for m in _PLAIN_TABLE.finditer(text)]
+    return len(names) < count or len(set(names)) < len(names)
 
 
 def _constant_table(node: ast.ClassDef) -> str | None:

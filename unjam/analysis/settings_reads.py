@@ -10,12 +10,14 @@ fails and the app importing it cannot start (raising_calls.py, unstartable.py).
 Only an object a module builds at its top level from a project class whose bases are the
 project's own or pydantic's `BaseModel`/`BaseSettings`, read in what a top-level statement
 surely evaluates; a class that lets extra fields in (any `extra` in its body), or whose
-attribute some code sets, is given the benefit of the doubt.
+attribute some code sets, is given the benefit of the doubt. A module is parsed only where
+its text reads a setting its class lacks.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator
 
 from unjam.analysis.missing_attributes import own_copy
@@ -44,7 +46,8 @@ def missing_settings(project: Project, trees: Trees) -> Iterator[tuple[Module, i
     names = _held_names(project)
     for mod in project.unique_modules() if names else ():
         held = _settings_objects(project, mod, names)
-        tree = trees.of(mod) if held else None
+        lacking = held and _may_read_missing(project, trees, mod, held, judged)
+        tree = trees.of(mod) if lacking else None
         if tree is None:
             continue
         for line, name, attr in _top_level_reads(tree, set(held)):
@@ -54,6 +57,36 @@ def missing_settings(project: Project, trees: Trees) -> Iterator[tuple[Module, i
                 judged[key] = _lacks(project, trees, cls, attr)
             if judged[key]:
                 yield mod, line, _reason(mod, line, name, attr, cls)
+
+
+def _may_read_missing(
+    project: Project,
+    trees: Trees,
+    mod: Module,
+    held: dict[str, str],
+    judged: dict[tuple[str, str], bool],
+) -> bool:
+    """Whether the module's text reads, anywhere, `name.attr` of one of its settings objects
+    whose class lacks `attr`: only then is it parsed for its top-level reads (most modules
+    read only settings their class declares)."""
+    text = trees.text(mod)
+    if text is None:
+        return False
+    names = "|".join(re.escape(name) for name in sorted(held))
+    for name, attr in re.findall(_READ.format(names=names), text):
+        cls = project.classes[held[name]]
+        key = (cls.gqn, attr)
+        if key not in judged:
+            judged[key] = _lacks(project, trees, cls, attr)
+        if judged[key]:
+            return True
+    return False
+
+
+# `name.attr` in a module's text, across spaces, line continuations and comments (a comment
+# takes its newline with it, so that a gap splits one way only: no backtracking blow-up)
+_GAP = r"(?:\s|\\|#[^\n]*\n)*"
+_READ = r"\b({names})" + _GAP + r"\." + _GAP + r"([^\W\d]\w*)"
 
 
 class SettingReads:

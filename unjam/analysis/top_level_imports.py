@@ -294,24 +294,37 @@ def top_level_statement(tree: ast.Module | None, line: int) -> ast.stmt | None:
 
 
 class Trees:
+    """The modules' texts and syntax trees, each read and parsed once for the checks that
+    share them (a check that can tell from the text that a module holds nothing for it reads
+    `text`, several times cheaper than parsing)."""
+
     def __init__(self, root: Path):
         self.root = root
         self._trees: dict[str, ast.Module | None] = {}
+        self._sources: dict[str, bytes | None] = {}
 
     def of(self, mod: Module) -> ast.Module | None:
         if mod.path not in self._trees:
+            source = self._source(mod)
             try:
-                tree = ast.parse((self.root / mod.path).read_bytes())
-            except (
-                OSError,
-                SyntaxError,
-                ValueError,
-                RecursionError,
-                MemoryError,
-            ):  # unreadable: no claim
+                tree = ast.parse(source) if source is not None else None
+            except (SyntaxError, ValueError, RecursionError, MemoryError):  # no claim
                 tree = None
             self._trees[mod.path] = tree
         return self._trees[mod.path]
+
+    def text(self, mod: Module) -> str | None:
+        """The module's text (undecodable bytes replaced), None when unreadable."""
+        source = self._source(mod)
+        return None if source is None else source.decode("utf-8", errors="replace")
+
+    def _source(self, mod: Module) -> bytes | None:
+        if mod.path not in self._sources:
+            try:
+                self._sources[mod.path] = (self.root / mod.path).read_bytes()
+            except OSError:  # unreadable: no claim
+                self._sources[mod.path] = None
+        return self._sources[mod.path]
 
     def class_statement(self, cls: Cls) -> ast.ClassDef | None:
         """The project class's statement in its module's text (None when unreadable)."""
