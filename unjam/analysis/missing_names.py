@@ -240,7 +240,8 @@ class _Scan:
         self.through: dict[tuple[str, str], bool] = {}  # see _imported_through
         self.inside: set[str] = set()  # see _index_imports
         self.folders: set[str] | None = None  # see _holds
-        self.importers: dict[str, set[str]] | None = None  # see _on_an_importer_s_path
+        self.importers: dict[str, set[str]] | None = None  # see _importer_folders
+        self.importer_folders: dict[str, list[str]] = {}  # module → _importer_folders
 
     def candidates(self) -> list[tuple]:
         """(importer, import, source module, (what is missing, where)): the module lacking
@@ -318,9 +319,21 @@ class _Scan:
         folder that holds what the import names: gcs-server/app.py, run from its folder,
         imports `functions.svc`, whose `from config import x` finds gcs-server/config.py —
         the folder a program starts in is on `sys.path` for every module it imports."""
+        first = imp.module.partition(".")[0]
+        return any(
+            self._holds(folder, first) and self._verdict(imp, folder) is None
+            for folder in self._importer_folders(mod)
+        )  # (the name itself, not only its first part, is there)
+
+    def _importer_folders(self, mod: Module) -> list[str]:
+        """The folders of the modules that import `mod`, directly or through others, in the
+        order a search from `mod` meets them (found once per module: several imports ask)."""
+        known = self.importer_folders.get(mod.name)
+        if known is not None:
+            return known
         if self.importers is None:
             self.importers = importers(self.project)
-        first = imp.module.partition(".")[0]
+        folders: dict[str, None] = {}
         seen = {mod.name}
         queue = [mod.name]
         while queue:
@@ -331,10 +344,9 @@ class _Scan:
                 seen.add(name)
                 queue.append(name)
                 folder = importer.path.rpartition("/")[0]
-                folder = f"{folder}/" if folder else ""
-                if self._holds(folder, first) and self._verdict(imp, folder) is None:
-                    return True  # (the name itself, not only its first part, is there)
-        return False
+                folders[f"{folder}/" if folder else ""] = None
+        known = self.importer_folders[mod.name] = list(folders)
+        return known
 
     def _sys_path_folders(self, mod: Module) -> str:
         """`sys_path_folders`, less those the project imports the importer's top package
