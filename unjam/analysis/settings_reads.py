@@ -51,12 +51,8 @@ def missing_settings(project: Project, trees: Trees) -> Iterator[tuple[Module, i
         if tree is None:
             continue
         for line, name, attr in _top_level_reads(tree, set(held)):
-            cls = project.classes[held[name]]
-            key = (cls.gqn, attr)
-            if key not in judged:
-                judged[key] = _lacks(project, trees, cls, attr)
-            if judged[key]:
-                yield mod, line, _reason(mod, line, name, attr, cls)
+            if _lacks_once(project, trees, judged, held[name], attr):
+                yield mod, line, _reason(mod, line, name, attr, project.classes[held[name]])
 
 
 def _may_read_missing(
@@ -73,14 +69,10 @@ def _may_read_missing(
     if text is None:
         return False
     names = "|".join(re.escape(name) for name in sorted(held))
-    for name, attr in re.findall(_READ.format(names=names), text):
-        cls = project.classes[held[name]]
-        key = (cls.gqn, attr)
-        if key not in judged:
-            judged[key] = _lacks(project, trees, cls, attr)
-        if judged[key]:
-            return True
-    return False
+    return any(
+        _lacks_once(project, trees, judged, held[name], attr)
+        for name, attr in re.findall(_READ.format(names=names), text)
+    )
 
 
 # `name.attr` in a module's text, across spaces, line continuations and comments (a comment
@@ -119,14 +111,11 @@ class SettingReads:
         held = self._objects.get(func.mod.path)
         if held is None:
             held = self._objects[func.mod.path] = _settings_objects(self.p, func.mod, self._names)
-        for name, attr in reads:
-            if name in held:
-                key = (held[name], attr)
-                if key not in self._lacking:
-                    self._lacking[key] = _lacks(self.p, self.trees, self.p.classes[key[0]], attr)
-                if self._lacking[key]:
-                    return True
-        return False
+        return any(
+            _lacks_once(self.p, self.trees, self._lacking, held[name], attr)
+            for name, attr in reads
+            if name in held
+        )
 
 
 def _reason(mod: Module, line: int, name: str, attr: str, cls: Cls) -> str:
@@ -187,6 +176,16 @@ def _top_level_reads(tree: ast.Module, names: set[str]) -> Iterator[tuple[int, s
                 and node.value.id in names
             ):
                 yield stmt.lineno, node.value.id, node.attr
+
+
+def _lacks_once(
+    project: Project, trees: Trees, judged: dict[tuple[str, str], bool], gqn: str, attr: str
+) -> bool:
+    """`_lacks` of the class `gqn`, judged once per (class, attribute) in `judged`."""
+    known = judged.get((gqn, attr))
+    if known is None:
+        known = judged[gqn, attr] = _lacks(project, trees, project.classes[gqn], attr)
+    return known
 
 
 def _lacks(project: Project, trees: Trees, cls: Cls, attr: str) -> bool:

@@ -9,10 +9,7 @@ from studio.clients import SpeechClient
 from studio.config import settings
 
 router = APIRouter()
-speech = SpeechClient(
-    settings  # (read across lines: the text is searched before the module is parsed)
-    .elevenlabs_api_key
-)
+speech = SpeechClient(settings.elevenlabs_api_key)
 
 
 @router.get("/voices")
