@@ -93,6 +93,7 @@ class FakeResult:
     files: int = 1
     unparsed: list[tuple[str, str]] = field(default_factory=list)
     seconds: float = 0.01
+    notes: list[tuple[str, int, str]] = field(default_factory=list)
 
 
 def install_fake_engine(monkeypatch, findings: Sequence[Finding], **result) -> list[dict]:

@@ -796,3 +796,50 @@ def test_archived_code_and_reference_copies_are_not_the_project_s_apps(
     assert [(f["path"], f["entry"]["route"]) for f in data["findings"]] == [
         ("app/main.py", "GET /now")
     ], data["findings"]
+
+
+RUN_TIME_ROUTES = {
+    "svc/__init__.py": "",
+    "svc/endpoints.py": """\
+        import requests
+
+
+        async def fetch_quote():
+            return requests.get("http://quotes.internal/today").json()
+
+
+        TABLE = [("get", "/quote", fetch_quote)]
+        """,
+    "svc/server.py": """\
+        from fastapi import FastAPI
+
+        from svc.endpoints import TABLE
+
+        app = FastAPI()
+
+        for method, path, endpoint in TABLE:
+            getattr(app, method)(path)(endpoint)
+        """,
+}
+
+
+def test_an_app_with_no_route_unjam_can_see_is_a_note_not_all_clear(capsys, monkeypatch, tmp_path):
+    root = write(tmp_path / "repo", RUN_TIME_ROUTES)
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 0 and data["findings"] == []
+    assert [(n["path"], n["line"]) for n in data["notes"]] == [("svc/server.py", 5)]
+    assert "no route" in data["notes"][0]["message"]
+    for args in (["--no-cache"], [], []):  # the second run writes the cache, the third reads it
+        monkeypatch.setattr(sys, "argv", ["unjam", "check", *args, "."])
+        with pytest.raises(SystemExit):
+            cli.main()
+        out, _ = capsys.readouterr()
+        assert "svc/server.py:5: note: unjam sees no route on this app" in out
+        assert "All checks passed" not in out and "not everything the app serves" in out
+    # one route it can see: the app is followed, and nothing is said
+    (root / "svc/server.py").write_text(
+        textwrap.dedent(RUN_TIME_ROUTES["svc/server.py"]) + '\n\n@app.get("/ping")\n'
+        "async def ping():\n    return {}\n"
+    )
+    code, data = check(capsys, monkeypatch, ".", cwd=root)
+    assert code == 0 and "notes" not in data

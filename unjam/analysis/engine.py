@@ -43,6 +43,7 @@ class AnalysisResult:
     seconds: float
     # wall seconds per phase of this run (for benchmarks; not part of any output format)
     phases: dict[str, float] = field(default_factory=dict)
+    notes: list[tuple[str, int, str]] = field(default_factory=list)  # (path, line, message)
 
 
 def _relpath(path: Path, root: Path) -> str:
@@ -123,22 +124,22 @@ def _analyze(
     key = run.result_key(changed.hashes)
     if (cached := run.cached_result(key)) is not None:
         lap("cache hit")
-        findings, unparsed = cached
+        findings, unparsed, notes = cached
         elapsed = time.perf_counter() - started
-        return AnalysisResult(findings, run.files, unparsed, elapsed, lap.phases)
+        return AnalysisResult(findings, run.files, unparsed, elapsed, lap.phases, notes)
     plains = run.plain_summaries(changed, fresh, jobs)
     lap("load cached summaries")
     run.convert(plains, changed.hashes)
     lap("from_plain")
-    findings, unparsed = run.link_and_check()
+    findings, unparsed, notes = run.link_and_check()
     if RETAIN_FOR_EXIT is not None:
         RETAIN_FOR_EXIT.append((plains, run.summaries, fresh))
     lap("link+rules")
     if cache_dir is not None:
-        run.save(key, findings, unparsed, changed.hashes)
+        run.save(key, (findings, unparsed, notes), changed.hashes)
         lap("save cache")
     elapsed = time.perf_counter() - started
-    return AnalysisResult(findings, run.files, unparsed, elapsed, lap.phases)
+    return AnalysisResult(findings, run.files, unparsed, elapsed, lap.phases, notes)
 
 
 class _Laps:
@@ -253,13 +254,13 @@ class _Run:
             )
         return key.hexdigest()
 
-    def cached_result(self, key: str) -> tuple[list, list] | None:
-        """(findings, unparsed) of the last run, when it had this key."""
+    def cached_result(self, key: str) -> tuple[list, list, list] | None:
+        """(findings, unparsed, notes) of the last run, when it had this key."""
         final = self.cache.final
         if final is None or final[0] != key:
             return None
-        findings, unparsed = final[1]
-        return list(findings), list(unparsed)
+        findings, unparsed, notes = final[1]
+        return list(findings), list(unparsed), list(notes)
 
     def plain_summaries(self, changed: _Triage, fresh: list[tuple], jobs: int | None) -> dict:
         """Every file's summary in plain form: the unchanged files' from the cache (loaded
@@ -294,14 +295,19 @@ class _Run:
                 if path not in self.summaries:
                     self.summaries[path] = _summary(from_plain, plain)
 
-    def link_and_check(self) -> tuple[list[Finding], list[tuple[str, str]]]:
-        """Link, model, graph, rules — every failure contained; results in a stable order."""
-        return self.start_linker().analyse()
+    def link_and_check(self) -> tuple[list[Finding], list[tuple[str, str]], list[tuple]]:
+        """Link, model, graph, rules — every failure contained; results in a stable order,
+        and the notes on what the check could not see (unseen_routes.py)."""
+        from unjam.analysis.unseen_routes import unseen_route_notes
 
-    def save(self, key: str, findings: list, unparsed: list, hashes: dict[str, str]) -> None:
-        """The result and the index of the files it came from."""
+        linker = self.start_linker()
+        findings, unparsed = linker.analyse()
+        return findings, unparsed, unseen_route_notes(linker.model)
+
+    def save(self, key: str, result: tuple, hashes: dict[str, str]) -> None:
+        """The result (findings, unparsed, notes) and the index of the files it came from."""
         cache = self.cache
-        cache.final = (key, (findings, unparsed))
+        cache.final = (key, result)
         cache.files = {p: v for p, v in cache.files.items() if p in hashes}
         cache.save(_keep(hashes))
 

@@ -87,12 +87,14 @@ def run_check(
         ) from None
 
     findings, unparsed = result.findings, [(str(p), str(r)) for p, r in result.unparsed]
+    notes = result.notes
     vendored = vendored_paths(config.vendored, root)
     findings = [f for f in findings if not vendored(f.entry.path)]
     if context is not None:  # report on the named files only
         mine = set(_relative([*found.paths, *found.held_back], root))
         findings = [f for f in findings if f.location.path in mine]
         unparsed = [(p, r) for p, r in unparsed if p in mine or p.startswith("(")]
+        notes = [note for note in notes if note[0] in mine]
     unparsed += [(_relative([path], root)[0], reason) for path, reason in found.skipped]
     selected = [f for f in findings if config.enabled(f.code)]
     suppressor = Suppressor(root)
@@ -110,6 +112,7 @@ def run_check(
         selected=config.enabled_codes(),
         unused_suppressions=unused,
         context_files=len(files) - len(found.paths),
+        notes=tuple(notes),
     )
 
 

@@ -65,4 +65,9 @@ def render_github(report: CheckReport) -> str:
         line = diagnostic_line(reason)
         message = escape_data(diagnostic_message(path, reason))
         lines.append(f"::error file={file},line={line},title=unjam%3A not analysed::{message}")
+    for path, line, note in report.notes:
+        file = escape_property(workspace_path(report.root, path))
+        lines.append(
+            f"::notice file={file},line={line},title=unjam%3A not seen::{escape_data(note)}"
+        )
     return "\n".join(lines) + ("\n" if lines else "")

@@ -2,8 +2,10 @@
 
 The contract keys are exactly those of issue 2 (`version`, `summary`, `findings` with
 `Finding.to_json()`, its column made 1-based); `unparsed` is an additional top-level key
-listing the files that could not be read or parsed (`path`, `line`, `reason`), and
-`unused_suppressions` appears with `--warn-unused-ignores`. Each finding also names its
+listing the files that could not be read or parsed (`path`, `line`, `reason`),
+`notes` (`path`, `line`, `message`) appears when the check could not see part of what an
+app serves (an app with no route it can follow), and `unused_suppressions` appears with
+`--warn-unused-ignores`. Each finding also names its
 root-cause `group` (`{id, title}`), and `summary.groups` counts the groups. Consumers must
 ignore keys they do not know; `version` changes only when a
 contract key changes meaning or disappears.
@@ -35,6 +37,10 @@ def report_to_json(report: CheckReport) -> dict[str, Any]:
             for path, reason in report.unparsed
         ],
     }
+    if report.notes:
+        data["notes"] = [
+            {"path": path, "line": line, "message": message} for path, line, message in report.notes
+        ]
     if report.unused_suppressions is not None:
         data["unused_suppressions"] = [u.to_json() for u in report.unused_suppressions]
     return data

@@ -32,6 +32,9 @@ class CheckReport:
     unused_suppressions: tuple[UnusedSuppression, ...] | None = None
     # files of the enclosing project read for context (imports, entry points), not reported on
     context_files: int = 0
+    # (path, line, message): what the check could not see, though no file failed (an app
+    # with no route it can follow: unseen_routes.py)
+    notes: tuple[tuple[str, int, str], ...] = ()
 
     def severity_counts(self) -> Counter[Severity]:
         return Counter(Severity(f.severity) for f in self.findings)

@@ -138,6 +138,12 @@ def summary_line(report: CheckReport) -> Text:
     skipped = _not_analysed(report)
     if not report.findings and skipped:
         return Text(f"No findings in {files} in {seconds}{suppressed}{skipped}.", style="bold red")
+    if not report.findings and report.notes:
+        return Text(
+            f"No findings in {files} in {seconds}{suppressed}, but not everything the app "
+            "serves was seen (note above).",
+            style="bold yellow",
+        )
     if not report.findings:
         return Text(
             f"All checks passed: no findings in {files} in {seconds}{suppressed}.",
@@ -185,6 +191,14 @@ def diagnostic_lines(report: CheckReport) -> list[Text]:
     return lines
 
 
+def note_lines(report: CheckReport) -> list[Text]:
+    """`path:line: note: <message>` for what the check could not see."""
+    return [
+        Text.assemble((f"{path}:{line}: ", "bold"), ("note", "bold yellow"), f": {message}")
+        for path, line, message in report.notes
+    ]
+
+
 def _console(buffer: io.StringIO, color: bool, width: int):
     from rich.console import Console  # only needed for colour; keeps plain output fast
 
@@ -225,6 +239,8 @@ def render_text(
             lines.extend(_group_lines(group, members, sources, width))
         lines.append(Text())
     lines.extend(diagnostic_lines(report))  # even with --quiet: they decide the exit status
+    if not quiet:
+        lines.extend(note_lines(report))
     if not quiet:
         lines.extend(
             Text.assemble(

@@ -1,0 +1,26 @@
+"""The notes a check prints when it found apps but no route on any of them.
+
+A project whose app registers its routes at run time (from a table of protocols, in a loop
+over `getattr(app, method)(path)(endpoint)`) or through another package's plugins gives
+unjam an app and nothing it serves: without a note, "All checks passed" would read as "the
+routes were checked and are fine", when their code was never looked at.
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.fastapi_records import FastAPIModel
+
+UNSEEN_ROUTES = (
+    "unjam sees no route on this app: routes registered at run time (from a table, in a "
+    "loop, through `getattr(app, method)`) or by another package are not followed, so the "
+    "code they run was not checked"
+)
+
+
+def unseen_route_notes(model: FastAPIModel | None) -> list[tuple[str, int, str]]:
+    """(path, line, message) for each app of a model that has apps and no route at all (a
+    project where some routes are seen is not told about the apps without any: a sub-app
+    or a test's app among served ones has none of its own, and that is no gap)."""
+    if model is None or model.routes or not model.apps:
+        return []
+    return sorted({(app.path, app.line, UNSEEN_ROUTES) for app in model.apps})
