@@ -440,6 +440,7 @@ class _File:
         self._raising: Raising | None = None
         self._nodes: dict[int, tuple] = {}
         self._unconditional: set[int] = set()  # the lines of the `def`s no test or `try` holds
+        self._bindable: dict[str, bool] = {}  # name → whether the text may bind it (_maybe_bound)
 
     def dead(self, line: int, col: int, name: str = "") -> bool:
         """Whether the call never runs: every call starting there is cut off, or the one of
@@ -509,7 +510,7 @@ class _File:
             if not may_raise_first(self._lines, fd.line):
                 return None
         suspect = shadowing or refused or lacking or may_raise or pytest_only
-        if not (suspect or unbound - _maybe_bound(unbound, source)):
+        if not (suspect or unbound - self._maybe_bound(unbound, source)):
             return None
         raising = self._parsed(source)
         node = self._nodes.get(fd.line)
@@ -635,6 +636,16 @@ class _File:
         if self._modules is None:
             self._modules = imported_modules(self.owner.p, self.mod)
         return self._modules
+
+    def _maybe_bound(self, names: set[str], source: str) -> set[str]:
+        """`_maybe_bound` of the module's text, each name looked for once per module (the
+        text is the same for every function of it)."""
+        known = self._bindable
+        new = {name for name in names if name not in known}
+        if new:
+            bound = _maybe_bound(new, source)
+            known.update((name, name in bound) for name in new)
+        return {name for name in names if known[name]}
 
     def _read(self) -> str:
         if self._source is None:
