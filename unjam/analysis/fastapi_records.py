@@ -106,13 +106,17 @@ class Route:
 NO_MODEL = ("const", None)
 
 
+# the form of `add_middleware(BaseHTTPMiddleware, dispatch=f)`: the base class itself runs `f`
+DISPATCH_FORM = "BaseHTTPMiddleware with the dispatch function"
+
+
 @dataclass
 class Middleware:
     name: str
     path: str
     line: int
     col: int
-    form: str  # "BaseHTTPMiddleware" or '@app.middleware("http")'
+    form: str  # "BaseHTTPMiddleware", '@app.middleware("http") function' or DISPATCH_FORM
     app: str | None = None  # the app it is registered on, when unjam knows it
 
 

@@ -14,6 +14,7 @@ from unjam.analysis.fastapi_includes import IncludeModel
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
     APP,
+    DISPATCH_FORM,
     NO_MODEL,
     Middleware,
     RouterObj,
@@ -87,6 +88,7 @@ class Registrations(IncludeModel):
                     and site.args
                 ):
                     self._asgi_middleware(func, site.args[0])
+                    self._dispatch_middleware(func, site, site.args[0], None)
                 continue
             kind = self._route_object_kind(func, ref)
             if kind is not None:
@@ -192,6 +194,7 @@ class Registrations(IncludeModel):
                 self.live_middleware.add(value[1] if value and value[0] == "class" else target[1])
             if target is not None:
                 self._asgi_middleware(func, target)
+                self._dispatch_middleware(func, site, target, owner)
         elif method == "add_exception_handler":
             handler = site.args[1] if len(site.args) > 1 else kwargs.get("handler")
             if handler is not None:
@@ -495,6 +498,27 @@ class Registrations(IncludeModel):
             method = self.p.method(value[1], "__call__")
             if method is not None:
                 self._other(method, role, app=app)
+
+    def _dispatch_middleware(
+        self, scope: Func, site: CallSite, target: tuple, owner: RouterObj | None
+    ) -> None:
+        """`add_middleware(BaseHTTPMiddleware, dispatch=f)` (or `Middleware(...)` of the same
+        arguments): Starlette's base class itself, running `f` on every request as its
+        `dispatch` — the registration is the middleware, `f` the code it runs on the loop."""
+        if self.p.value_of(scope, target) != ("ext", _BASE_HTTP_MIDDLEWARE):
+            return
+        handed = dict(site.kwargs).get("dispatch")
+        if handed is None and len(site.args) > 1 and site.args[0] is target:
+            handed = site.args[1]  # (`BaseHTTPMiddleware(app, dispatch=None)`: the next one)
+        value = self.p.value_of(scope, handed) if handed is not None else None
+        if value is None or value[0] not in ("func", "meth") or value[1] not in self.p.funcs:
+            return
+        dispatch = self.p.funcs[value[1]]
+        app = owner.sym if owner is not None else None
+        self.model.http_middleware.append(
+            Middleware(dispatch.fd.name, scope.mod.path, site.line, site.col, DISPATCH_FORM, app)
+        )
+        self._other(dispatch, Role.HTTP_MIDDLEWARE, app=app or "")
 
     def _asgi_middleware(self, scope: Func, ref: tuple) -> None:
         value = self.p.value_of(scope, ref)

@@ -1,16 +1,18 @@
-"""UJ004: an HTTP middleware built on Starlette's BaseHTTPMiddleware (a subclass, or
-`@app.middleware("http")`). Page: UJ004.md."""
+"""UJ004: an HTTP middleware built on Starlette's BaseHTTPMiddleware (a subclass,
+`@app.middleware("http")`, or the base class given a `dispatch=` function). Page: UJ004.md."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.fastapi_records import DISPATCH_FORM
 from unjam.analysis.middleware_conditions import decorator_condition, registration_condition
 from unjam.analysis.rules.rule import Rule
 from unjam.analysis.top_level_imports import Trees
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
+    from unjam.analysis.fastapi_records import Middleware
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -36,11 +38,7 @@ def check(engine: RulesEngine) -> None:
         if serving and mw.app is not None and mw.app not in serving:
             continue
         entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
-        condition = registration_condition(engine.p, trees, mw.name) or (
-            decorator_condition(engine.p, trees, mw.path, mw.line, mw.col)
-            if mw.form.startswith("@")
-            else ""
-        )
+        condition = _condition(engine, trees, mw)
         engine.report(
             "UJ004",
             Location(mw.path, mw.line, mw.col),
@@ -55,3 +53,15 @@ def check(engine: RulesEngine) -> None:
             entry,
             fix=FIX_MIDDLEWARE,
         )
+
+
+def _condition(engine: RulesEngine, trees: Trees | None, mw: Middleware) -> str:
+    """Under what test the middleware is registered: a class, wherever its name is; a
+    decorated function or a `dispatch=` one, where its registration is."""
+    if mw.form == DISPATCH_FORM:
+        return decorator_condition(engine.p, trees, mw.path, mw.line, mw.col)
+    return registration_condition(engine.p, trees, mw.name) or (
+        decorator_condition(engine.p, trees, mw.path, mw.line, mw.col)
+        if mw.form.startswith("@")
+        else ""
+    )

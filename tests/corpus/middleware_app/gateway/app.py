@@ -3,13 +3,17 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from starlette.middleware import Middleware
+from starlette.middleware.base import BaseHTTPMiddleware
 
+from .audit import resolve_peer, tag_tenant
 from .handlers import QuotaExceeded, on_quota, on_value_error
 from .middleware import GitRevisionMiddleware, HostnameMiddleware, TimingMiddleware
 
 app = FastAPI(middleware=[Middleware(TimingMiddleware)])  # expect: UJ006
 app.add_middleware(HostnameMiddleware)
 app.add_middleware(GitRevisionMiddleware)
+app.add_middleware(BaseHTTPMiddleware, dispatch=resolve_peer)  # expect: UJ004
+app.user_middleware.insert(0, Middleware(BaseHTTPMiddleware, tag_tenant))  # expect: UJ004
 app.add_exception_handler(ValueError, on_value_error)
 app.add_exception_handler(QuotaExceeded, on_quota)
 # setup_metrics(app)
