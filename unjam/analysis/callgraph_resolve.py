@@ -466,15 +466,50 @@ class CallResolver:
         invalidated = p.reset_by_callers(fd) if fd.globals_declared else frozenset()
         per_call = self._enclosing_locals(fd) if fd.parent else frozenset()
         return MemoGuards(
-            fd, shared, computed, p.written_names(), rearmed, given, invalidated, per_call, fixed
+            fd,
+            shared,
+            computed,
+            p.written_names(),
+            rearmed,
+            given,
+            invalidated,
+            per_call,
+            fixed,
+            self._shared_argument(fd) if fd.params else None,
         )
+
+    def _shared_argument(self, fd: FuncDef) -> Callable[[str, str], bool]:
+        """(parameter, attribute) → whether the parameter holds the process's one instance
+        of a project class (what its callers pass, or its annotation names: every instance
+        of such a class is that one) and the attribute is no `@property` of it."""
+
+        def shared(name: str, attr: str) -> bool:
+            func = self._func_of(fd)
+            if func is None:
+                return False
+            for index, param in enumerate(fd.params):
+                if param.name == name:
+                    value = self.project.param_value(func, param, index)
+                    return (
+                        value is not None
+                        and value[0] == "obj"
+                        and self.singleton(value[1])
+                        and attr not in self._properties_of(value[1])
+                    )
+            return False
+
+        return shared
+
+    def _func_of(self, fd: FuncDef) -> Func | None:
+        """The project function whose definition `fd` is."""
+        if self._by_def is None:
+            self._by_def = {id(func.fd): func for func in self.project.funcs.values()}
+        return self._by_def.get(id(fd))
 
     def _enclosing_locals(self, fd: FuncDef) -> frozenset[str]:
         """The locals and parameters of the functions `fd` is nested in, when none of them
         is run once (a lifespan, an app builder, whose closures keep what they hold)."""
-        if self._by_def is None:
-            self._by_def = {id(func.fd): func for func in self.project.funcs.values()}
-        func = self._by_def.get(id(fd))
+        func = self._func_of(fd)
         if func is None or not fd.parent:
             return frozenset()
         funcs = func.mod.summary.funcs

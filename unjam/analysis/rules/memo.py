@@ -36,7 +36,10 @@ the process's one — a class instantiated only at module level, `handler = Hand
 start-up code — and the test reads a stored attribute, not a `@property` that computes its
 answer: `if not self.running:`; or the test asks the file system about a path every instance
 sets alike, written in the code: `if not self.weights.exists():`), a parameter
-(`def get(session=None): if session is None: session = Session()`), or a local the function
+(`def get(session=None): if session is None: session = Session()`; but an attribute the
+function fills on a parameter that holds the process's one instance of a class, `if
+p.metadata is not None: return p.metadata` … `p.metadata = …` with every caller handing it
+`provider()`'s memoised object, is kept as that singleton's `self.metadata` is), or a local the function
 builds itself (`x = None`, `path = Path(folder)` then `if not path.exists():`; but not a path
 of literals and module-level names whose file the guarded code writes, `key =
 Path(settings.KEY_PATH)`: every call names that file, which outlives it), a module table or
@@ -52,6 +55,7 @@ arguments: `self.folder = f"/media/{product_id}"`) or makes anew
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from unjam.analysis.slot_resets import slot_flag
 from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name, mentions, root_name
@@ -117,6 +121,7 @@ def _outlives_call(
     invalidated: frozenset[str] = frozenset(),
     per_call: frozenset[str] = frozenset(),
     fixed: frozenset[str] = frozenset(),
+    shared_param: Callable[[str, str], bool] | None = None,
 ) -> bool:
     """Whether guard `index` of `fd` tests what outlives the call (an index, not the guard:
     two tests written alike are two guards that compare equal)."""
@@ -181,7 +186,7 @@ def _outlives_call(
         return name not in invalidated  # (a caller's `_keys = None` then `get_keys()`)
     for param in fd.params:
         if param.name == name:
-            return name == "cls" or via_app
+            return name == "cls" or via_app or _kept_on_shared(fd, subject, name, shared_param)
     values = None if _imported_here(fd, name) else fd.locals.get(name)
     if values is not None:
         # a local: memoised only when read from somewhere that outlives the call (`x = None`
@@ -603,12 +608,33 @@ def _same_path_each_call(fd: FuncDef, ref: tuple) -> bool:
     return False
 
 
+def _kept_on_shared(
+    fd: FuncDef, subject: tuple, name: str, shared_param: Callable[[str, str], bool] | None
+) -> bool:
+    """`if client._well_known is not None: return client._well_known` … `client._well_known
+    = …`: the function fills the attribute it tests on a parameter every caller hands the
+    process's one instance of a class (`shared_param`), kept as a singleton's `self.x` is."""
+    if shared_param is None:
+        return False
+    attr = _attribute_of(subject, ("name", name))
+    return (
+        attr is not None
+        and any(base == ("name", name) and stored == attr for base, stored, _ in fd.attr_stores)
+        and shared_param(name, attr)
+    )
+
+
 def _self_attr(subject: tuple) -> str | None:
     """`x` of `self.x…` (`self.x.y`, `self.x[k]`, `self.x.get(k)`): the attribute of the
     instance the test reads."""
+    return _attribute_of(subject, _SELF)
+
+
+def _attribute_of(subject: tuple, owner: tuple) -> str | None:
+    """`x` of `owner.x…`: the attribute of `owner` the test reads."""
     while subject[0] in ("attr", "sub", "call", "await"):
         inner = subject[1]
-        if subject[0] == "attr" and inner == ("name", "self"):
+        if subject[0] == "attr" and inner == owner:
             return subject[2]
         subject = inner
     return None
@@ -1206,6 +1232,7 @@ class MemoGuards:
         "_known",
         "_per_call",
         "_rearmed",
+        "_shared_param",
         "_shared_self",
         "_written",
     )
@@ -1221,8 +1248,12 @@ class MemoGuards:
         invalidated: frozenset[str] = frozenset(),
         per_call: frozenset[str] = frozenset(),
         fixed: frozenset[str] = frozenset(),
+        shared_param: Callable[[str, str], bool] | None = None,
     ) -> None:
         self._fixed = fixed  # the attributes of `self` that name a fixed file (fixed_paths)
+        # (parameter, attribute) → whether every call hands that parameter the process's
+        # one instance of a class, whose attribute is stored after it is made (asked lazily)
+        self._shared_param = shared_param
         self._written = written  # the names some code fills (None: take any as filled)
         # the enclosing functions' locals a nested function reads: made anew on each of
         # their calls (not where a function run once, a lifespan or an app builder, holds it)
@@ -1254,6 +1285,7 @@ class MemoGuards:
             self._invalidated,
             self._per_call,
             self._fixed,
+            self._shared_param,
         )
 
     def __call__(self, index: int) -> bool:

@@ -75,3 +75,8 @@ from catalog.views import views  # noqa: E402
 
 app.include_router(brokers)
 app.include_router(views)
+
+
+from catalog.discovery import discovery  # noqa: E402
+
+app.include_router(discovery)
