@@ -3246,3 +3246,15 @@ def test_what_a_module_raises_as_it_loads_is_found_however_it_is_written(tmp_pat
     (tmp_path / "main.py").write_text(source)
     result = analyze(tmp_path, [tmp_path / "main.py"])
     assert any(said in reason for _path, reason in result.unparsed), result.unparsed
+
+
+def test_a_literal_key_of_a_shipped_table_never_takes_the_fallback():
+    """`system_text("chat")` of `if key in SYSTEM_PROMPTS: return SYSTEM_PROMPTS[key]`, a
+    module's dict literal nothing changes, that holds "chat": the file read after the test
+    is reached from the route passing the request's key, not from the one passing "chat"."""
+    found = findings("prompt_tables", "UJ001", "assistant/texts.py")
+    fallback = found[11]
+    assert fallback.entry.name == "persona", fallback.message
+    assert "also reached" not in fallback.message
+    # a table some code fills keeps every key a question
+    assert found[18].entry.name == "plugin"

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from unjam.analysis.callgraph_callbacks import function_called
 from unjam.analysis.callgraph_constants import PassedConstants
 from unjam.analysis.instances import BuiltArguments
-from unjam.analysis.project import Func, Project
-from unjam.analysis.summary import CallSite, Guard
+from unjam.analysis.project import Func, Module, Project
+from unjam.analysis.summary import CallSite, FuncDef, Guard
 from unjam.analysis.transparent import TransparentDecorators
 from unjam.analysis.values import (
     EMPTY,
@@ -25,6 +25,7 @@ from unjam.analysis.values import (
 
 _NO_CONSTANTS: Mapping[str, object] = {}
 _NO_BUILT: Mapping[tuple, object] = {}
+_NO_KEYS: frozenset[str] = frozenset()
 _BUILDS = frozenset({"call", "await", "name"})  # argument refs that may be built objects
 
 
@@ -32,6 +33,7 @@ class ArgumentKills:
     def __init__(self, project: Project):
         self.project = project
         self._tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # gqn → param_tests()
+        self._decidable: dict[str, bool] = {}  # gqn → decidable()
         self._partials: frozenset[str] | None = None
         self._fixed: dict[str, Mapping[str, object]] = {}  # gqn → _fixed_locals()
         self._nested: dict[str, dict[str, set[str]]] = {}  # module → _bound_inside's index
@@ -100,10 +102,13 @@ class ArgumentKills:
         held: Mapping[str, object] = _NO_CONSTANTS,
     ) -> frozenset[int]:
         tests = self.tests(target.gqn)
-        if not tests or target.gqn in self._partial_targets():
+        if target.gqn in self._partial_targets():
             return EMPTY
+        hits = self._table_hits(func, site, target) if target.fd.guards else EMPTY
+        if not tests:
+            return hits
         passed = self._passed(func, site)
-        return decided_false(
+        return hits | decided_false(
             func.fd,
             site,
             target.fd,
@@ -116,6 +121,46 @@ class ArgumentKills:
             self._built(func, site),
             self.bound(func, site, target),
         )
+
+    def _table_hits(self, func: Func, site: CallSite, target: Func) -> frozenset[int]:
+        """The guards of `if key in TABLE: return TABLE[key]` in `target` whose miss path
+        (the rest of the block) this call never takes: it passes, for the parameter `key`, a
+        string that TABLE — a module-level dict literal no code changes — holds as a key
+        (`get_system_text("chat")` of a prompt table with a file fallback)."""
+        fd = target.fd
+        found: list[int] = []
+        for index, guard in enumerate(fd.guards):
+            key = _table_lookup(fd, guard)
+            if key is None:
+                continue
+            table = guard.subject[1]
+            passed = self.values_of_call(func, site, target, _NO_CONSTANTS, frozenset({key}))
+            text = passed.get(key)
+            if isinstance(text, str) and text in self._table_keys(target.mod, table, 3):
+                found.append(index)
+        return frozenset(found) if found else EMPTY
+
+    def _table_keys(self, mod: Module, name: str, depth: int) -> frozenset[str]:
+        """The string keys of the dict literal `name` is bound to at module level, once and
+        never changed (followed through `from … import name`), else none."""
+        summary = mod.summary
+        imported = summary.imports.get(name)
+        if imported is not None:
+            target = self.project.import_target(mod, imported)
+            module, _, member = target.rpartition(".")
+            source = self.project.modules.get(module)
+            if depth == 0 or source is None or member != (imported.name or ""):
+                return _NO_KEYS
+            return self._table_keys(source, member, depth - 1)
+        values = summary.global_values.get(name, ())
+        if len(values) != 1 or values[0][0] != "<module>" or values[0][1][0] != "dict":
+            return _NO_KEYS
+        if name in self.project.written_names():
+            return _NO_KEYS
+        keys = [key[1] for key, _value in values[0][1][1] if key is not None and key[0] == "const"]
+        if len(keys) != len(values[0][1][1]) or not all(isinstance(k, str) for k in keys):
+            return _NO_KEYS
+        return frozenset(keys)
 
     def bound(self, func: Func, site: CallSite, target: Func) -> bool:
         """Whether the call binds `target`'s first parameter: a method of a project class
@@ -188,6 +233,17 @@ class ArgumentKills:
                     nested.setdefault(inner.parent, set()).update(inner.locals)
         return nested.get(func.fd.qn, set())
 
+    def decidable(self, gqn: str) -> bool:
+        """Whether a call's arguments may decide some guard of the function: a test of a
+        parameter (`tests`), or a table lookup by one (`_table_hits`)."""
+        known = self._decidable.get(gqn)
+        if known is None:
+            func = self.project.funcs.get(gqn)
+            known = self._decidable[gqn] = bool(self.tests(gqn)) or (
+                func is not None and any(_table_lookup(func.fd, g) for g in func.fd.guards)
+            )
+        return known
+
     def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
         """The function's tests of its parameters (values.py), found once."""
         known = self._tests.get(gqn)
@@ -213,6 +269,25 @@ class ArgumentKills:
                             found.update(p.variants.get(target, ()))
             targets = self._partials = frozenset(found)
         return targets
+
+
+def _table_lookup(fd: FuncDef, guard: Guard) -> str | None:
+    """The parameter `key` of a cache hit `if key in TABLE: return TABLE[key]`, else None."""
+    if guard.kind != "cached" or guard.subject[0] != "name":
+        return None
+    key = _key_read(guard.returned, guard.subject[1])
+    return key if key is not None and any(q.name == key for q in fd.params) else None
+
+
+def _key_read(returned: tuple | None, table: str) -> str | None:
+    """`key` of the `TABLE[key]` a cache hit's return reads (`TABLE[key].strip()` too)."""
+    ref = returned
+    while ref is not None and ref[0] in ("call", "attr", "await") and ref[0] != "sub":
+        ref = ref[1]
+    if ref is None or ref[0] != "sub" or ref[1] != ("name", table) or len(ref[2]) != 1:
+        return None
+    key = ref[2][0]
+    return key[1] if key[0] == "name" else None
 
 
 def _imported_as(func: Func, site: CallSite, name: str) -> str | None:

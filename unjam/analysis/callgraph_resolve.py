@@ -225,7 +225,7 @@ class CallResolver:
                     out.clients.append((made, guarded))
                     if handlers and site.guard in handlers:
                         out.on_error.add(made)
-                    if site.guard >= 0 and self.kills.tests(func.gqn):
+                    if site.guard >= 0 and self.kills.decidable(func.gqn):
                         out.site_guards[made] = site.guard
                 if not offloading:
                     for arg in site.args:
@@ -342,7 +342,7 @@ class CallResolver:
         only where no event loop runs."""
         handlers, no_loop = where
         out.blocking.append(blocking)
-        if site.guard >= 0 and self.kills.tests(func.gqn):
+        if site.guard >= 0 and self.kills.decidable(func.gqn):
             out.site_guards[blocking] = site.guard
         if guarded:
             out.guarded.add(blocking)

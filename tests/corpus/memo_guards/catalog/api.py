@@ -77,7 +77,7 @@ async def currency_history(currency: str):
 async def models(model_dir: str):
     keys.default_settings()
     keys.chat_template(model_dir)
-    keys.model_version(model_dir, "5d41402abc4b2a76")
+    keys.model_version(model_dir, model_dir[-16:])  # a digest the table may lack
     keys.user_dir(model_dir)
     keys.scratch_dir()
     keys.ProductMedia(len(model_dir)).save(b"")
