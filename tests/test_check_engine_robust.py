@@ -177,6 +177,32 @@ def test_very_deep_chain_and_wide_fan_in(tmp_path):
     assert "(also reached from 11 other entry points)" in finding.message
 
 
+def test_attributes_stored_from_one_another_are_typed_once_each(tmp_path):
+    """A class whose attributes are each stored from two others (`self.a3 = self.a4.build()
+    or self.a5.make()`) forms cycles at every step: typing an attribute once per path
+    through them grew as 2^n (Agno 3.1's agent classes held `check` for over ten minutes).
+    The run must end; a subprocess gives it a deadline instead of hanging the suite."""
+    n = 26
+    lines = ["import time", "", "class Agent:", "    def __init__(self):"]
+    lines += [f"        self.a{i} = None" for i in range(n)]
+    for i in range(n):
+        lines += [
+            "",
+            f"    def step{i}(self):",
+            f"        self.a{i} = self.a{(i + 1) % n}.build() or self.a{(i + 2) % n}.make()",
+            f"        return self.a{i}",
+        ]
+    lines += ["", "", "agent = Agent()", "", "", "async def tick():", "    agent.step0()"]
+    lines += ["    time.sleep(1)", ""]
+    _write(tmp_path, "agents.py", "\n".join(lines))
+    run = subprocess.run(
+        [sys.executable, "-m", "unjam", "check", "--no-cache", "--format", "json", str(tmp_path)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 1, run.stderr
+    assert [f["line"] for f in json.loads(run.stdout)["findings"]] == [len(lines) - 1]
+
+
 def test_empty_input(tmp_path):
     result = analyze(tmp_path, [])
     assert result.findings == [] and result.files == 0 and result.unparsed == []

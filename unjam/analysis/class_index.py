@@ -25,6 +25,10 @@ class ClassIndex(Resolver):
         self._pending_stores: list[tuple[Func, tuple, str, tuple]] | None = None
         self._typing_stores = False  # the stores whose base needs typing are being typed
         self._stored: dict[tuple[str, str], Value | None] = {}  # (owner, attr) → stored()
+        # stored() answers found across a cycle cut, kept until the outermost inference
+        # ends (`end_of_inference`): without them, a class whose stored attributes are
+        # read from one another is re-typed once per path through them — exponentially
+        self._stored_provisional: dict[tuple[str, str], Value | None] = {}
         self._mro: dict[str, tuple[list[str], list[str]]] = {}
         self._mro_busy: set[str] = set()  # classes whose MRO is being computed
         self._methods: dict[tuple[str, str], Func | None] = {}  # (class, name) → method
@@ -103,11 +107,26 @@ class ClassIndex(Resolver):
         value = self._stored.get(key, _MISSING)
         if value is not _MISSING:
             return value
+        provisional = self._stored_provisional
+        value = provisional.get(key, _MISSING)
+        if value is not _MISSING:
+            self._cut += 1  # (what is derived from it is provisional too)
+            return value
         cut = self._cut
         value = self._stored_value(owner, attr)
         if cut == self._cut:
             self._stored[key] = value
+        else:
+            provisional[key] = value
+        if self._depth == 0:
+            self.end_of_inference()
         return value
+
+    def end_of_inference(self) -> None:
+        """Forget the provisional answers once the outermost inference is done: the next
+        one starts from other names, and its cycles are cut elsewhere."""
+        if self._stored_provisional:
+            self._stored_provisional.clear()
 
     def _stored_value(self, owner: str, attr: str) -> Value | None:
         if self._pending_stores is None:

@@ -154,6 +154,8 @@ class Inference(ClassIndex):
             memo[ref] = value
         else:  # an answer found across a cycle cut depends on where the search began
             del memo[ref]
+        if self._depth == 0:
+            self.end_of_inference()
         return value
 
     def _value_of(self, func: Func, ref: tuple) -> Value | None:
