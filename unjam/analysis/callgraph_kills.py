@@ -143,6 +143,8 @@ class ArgumentKills:
     def _table_keys(self, mod: Module, name: str, depth: int) -> frozenset[str]:
         """The string keys of the dict literal `name` is bound to at module level, once and
         never changed (followed through `from … import name`), else none."""
+        if name in self.project.written_names():
+            return _NO_KEYS  # (also through the name an import binds it to)
         summary = mod.summary
         imported = summary.imports.get(name)
         if imported is not None:
@@ -154,8 +156,6 @@ class ArgumentKills:
             return self._table_keys(source, member, depth - 1)
         values = summary.global_values.get(name, ())
         if len(values) != 1 or values[0][0] != "<module>" or values[0][1][0] != "dict":
-            return _NO_KEYS
-        if name in self.project.written_names():
             return _NO_KEYS
         keys = [key[1] for key, _value in values[0][1][1] if key is not None and key[0] == "const"]
         if len(keys) != len(values[0][1][1]) or not all(isinstance(k, str) for k in keys):
@@ -282,7 +282,7 @@ def _table_lookup(fd: FuncDef, guard: Guard) -> str | None:
 def _key_read(returned: tuple | None, table: str) -> str | None:
     """`key` of the `TABLE[key]` a cache hit's return reads (`TABLE[key].strip()` too)."""
     ref = returned
-    while ref is not None and ref[0] in ("call", "attr", "await") and ref[0] != "sub":
+    while ref is not None and ref[0] in ("call", "attr", "await"):
         ref = ref[1]
     if ref is None or ref[0] != "sub" or ref[1] != ("name", table) or len(ref[2]) != 1:
         return None
