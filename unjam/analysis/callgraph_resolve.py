@@ -98,6 +98,8 @@ class CallResolver:
         self.done = DoneCallbacks(project)
         self.singletons = Singletons(project, once, self.kills, self._memo_guards)
         self.set_at_start = SetAtStart(project, once, self.cat.is_client, self.singletons.runs_once)
+        # (made once: MemoGuards asks it about the parameters of the function it judges)
+        self._shared_argument = self._holds_shared_instance
 
     # ---- per-function resolution --------------------------------------------------------
 
@@ -475,30 +477,26 @@ class CallResolver:
             invalidated,
             per_call,
             fixed,
-            self._shared_argument(fd) if fd.params else None,
+            self._shared_argument if fd.params else None,
         )
 
-    def _shared_argument(self, fd: FuncDef) -> Callable[[str, str], bool]:
-        """(parameter, attribute) → whether the parameter holds the process's one instance
-        of a project class (what its callers pass, or its annotation names: every instance
-        of such a class is that one) and the attribute is no `@property` of it."""
-
-        def shared(name: str, attr: str) -> bool:
-            func = self._func_of(fd)
-            if func is None:
-                return False
-            for index, param in enumerate(fd.params):
-                if param.name == name:
-                    value = self.project.param_value(func, param, index)
-                    return (
-                        value is not None
-                        and value[0] == "obj"
-                        and self.singleton(value[1])
-                        and attr not in self._properties_of(value[1])
-                    )
+    def _holds_shared_instance(self, fd: FuncDef, name: str, attr: str) -> bool:
+        """Whether `fd`'s parameter `name` holds the process's one instance of a project
+        class (what its callers pass, or its annotation names: every instance of such a
+        class is that one) and `attr` is no `@property` of it."""
+        func = self._func_of(fd)
+        if func is None:
             return False
-
-        return shared
+        for index, param in enumerate(fd.params):
+            if param.name == name:
+                value = self.project.param_value(func, param, index)
+                return (
+                    value is not None
+                    and value[0] == "obj"
+                    and self.singleton(value[1])
+                    and attr not in self._properties_of(value[1])
+                )
+        return False
 
     def _func_of(self, fd: FuncDef) -> Func | None:
         """The project function whose definition `fd` is."""

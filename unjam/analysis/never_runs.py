@@ -440,7 +440,8 @@ class _File:
         self._raising: Raising | None = None
         self._nodes: dict[int, tuple] = {}
         self._unconditional: set[int] = set()  # the lines of the `def`s no test or `try` holds
-        self._bindable: dict[str, bool] = {}  # name → whether the text may bind it (_maybe_bound)
+        # name → whether the module's text may bind it (_bindable_in_text)
+        self._bindable: dict[str, bool] = {}
 
     def dead(self, line: int, col: int, name: str = "") -> bool:
         """Whether the call never runs: every call starting there is cut off, or the one of
@@ -510,7 +511,7 @@ class _File:
             if not may_raise_first(self._lines, fd.line):
                 return None
         suspect = shadowing or refused or lacking or may_raise or pytest_only
-        if not (suspect or unbound - self._maybe_bound(unbound, source)):
+        if not (suspect or unbound - self._bindable_in_text(unbound, source)):
             return None
         raising = self._parsed(source)
         node = self._nodes.get(fd.line)
@@ -637,7 +638,7 @@ class _File:
             self._modules = imported_modules(self.owner.p, self.mod)
         return self._modules
 
-    def _maybe_bound(self, names: set[str], source: str) -> set[str]:
+    def _bindable_in_text(self, names: set[str], source: str) -> set[str]:
         """`_maybe_bound` of the module's text, each name looked for once per module (the
         text is the same for every function of it)."""
         known = self._bindable

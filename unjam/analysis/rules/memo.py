@@ -39,7 +39,8 @@ sets alike, written in the code: `if not self.weights.exists():`), a parameter
 (`def get(session=None): if session is None: session = Session()`; but an attribute the
 function fills on a parameter that holds the process's one instance of a class, `if
 p.metadata is not None: return p.metadata` … `p.metadata = …` with every caller handing it
-`provider()`'s memoised object, is kept as that singleton's `self.metadata` is), or a local the function
+`provider()`'s memoised object, is kept as that singleton's `self.metadata` is), or a
+local the function
 builds itself (`x = None`, `path = Path(folder)` then `if not path.exists():`; but not a path
 of literals and module-level names whose file the guarded code writes, `key =
 Path(settings.KEY_PATH)`: every call names that file, which outlives it), a module table or
@@ -59,6 +60,10 @@ from collections.abc import Callable
 
 from unjam.analysis.slot_resets import slot_flag
 from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name, mentions, root_name
+
+# (function, parameter, attribute) → whether every call hands the parameter the process's one
+# instance of a class whose attribute that is (callgraph_resolve.py asks the project)
+SharedParam = Callable[[FuncDef, str, str], bool]
 
 # assignments followed back from a tested path to a parameter (`url = body.get("url")`,
 # `digest = md5(url)`, `name = digest[:12]`, `path = f"static/{name}.png"`)
@@ -121,7 +126,7 @@ def _outlives_call(
     invalidated: frozenset[str] = frozenset(),
     per_call: frozenset[str] = frozenset(),
     fixed: frozenset[str] = frozenset(),
-    shared_param: Callable[[str, str], bool] | None = None,
+    shared_param: SharedParam | None = None,
 ) -> bool:
     """Whether guard `index` of `fd` tests what outlives the call (an index, not the guard:
     two tests written alike are two guards that compare equal)."""
@@ -609,7 +614,7 @@ def _same_path_each_call(fd: FuncDef, ref: tuple) -> bool:
 
 
 def _kept_on_shared(
-    fd: FuncDef, subject: tuple, name: str, shared_param: Callable[[str, str], bool] | None
+    fd: FuncDef, subject: tuple, name: str, shared_param: SharedParam | None
 ) -> bool:
     """`if client._well_known is not None: return client._well_known` … `client._well_known
     = …`: the function fills the attribute it tests on a parameter every caller hands the
@@ -620,7 +625,7 @@ def _kept_on_shared(
     return (
         attr is not None
         and any(base == ("name", name) and stored == attr for base, stored, _ in fd.attr_stores)
-        and shared_param(name, attr)
+        and shared_param(fd, name, attr)
     )
 
 
@@ -1248,12 +1253,10 @@ class MemoGuards:
         invalidated: frozenset[str] = frozenset(),
         per_call: frozenset[str] = frozenset(),
         fixed: frozenset[str] = frozenset(),
-        shared_param: Callable[[str, str], bool] | None = None,
+        shared_param: SharedParam | None = None,
     ) -> None:
         self._fixed = fixed  # the attributes of `self` that name a fixed file (fixed_paths)
-        # (parameter, attribute) → whether every call hands that parameter the process's
-        # one instance of a class, whose attribute is stored after it is made (asked lazily)
-        self._shared_param = shared_param
+        self._shared_param = shared_param  # (asked lazily: few guards test a parameter)
         self._written = written  # the names some code fills (None: take any as filled)
         # the enclosing functions' locals a nested function reads: made anew on each of
         # their calls (not where a function run once, a lifespan or an app builder, holds it)
