@@ -74,6 +74,7 @@ pub struct ClassDef {
     pub attrs: IndexMap<String, Vec<V>>,
     pub scope: String,
     pub metaclass: Option<V>,
+    pub annotations: IndexMap<String, V>,
 }
 
 pub struct ImportRef {
@@ -247,7 +248,7 @@ impl FuncDef {
 
 impl ClassDef {
     fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(10);
+        w.tuple_of(11);
         string(&self.qn, it, w);
         string(&self.name, it, w);
         w.int(self.line);
@@ -259,6 +260,7 @@ impl ClassDef {
         dict_of_lists(&self.attrs, it, w);
         string(&self.scope, it, w);
         w.opt(&self.metaclass);
+        dict_of_refs(&self.annotations, it, w);
     }
 }
 

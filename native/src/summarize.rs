@@ -502,7 +502,11 @@ impl<'a> Summarizer<'a> {
                     let name = target.id.to_string();
                     if self.qn(f) == MODULE && cls.is_none() {
                         self.m.global_annotations.insert(name, annotation);
-                    } else if cls.is_none() {
+                    } else if let Some(c) = cls {
+                        if *self.qn(f) == self.m.class_arena[c].scope {
+                            self.m.class_arena[c].annotations.insert(name, annotation);
+                        }
+                    } else {
                         self.m.func_arena[f]
                             .local_annotations
                             .insert(name, annotation);

@@ -152,6 +152,18 @@ class ClassIndex(Resolver):
                 found = self._stored_values(o, attr)
                 if found is not None:
                     return found
+        return self._declared_type(owners, attr)
+
+    def _declared_type(self, owners: list[str], attr: str) -> Value | None:
+        """What a class-level annotation (`path: Path = None`, a dataclass field) says the
+        attribute holds, when no value stored in it tells: the object the class's own code
+        expects there."""
+        for owner in owners:
+            cls = self.classes.get(owner)
+            if cls is None or attr not in cls.cd.annotations:
+                continue
+            scope = self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(cls.mod)
+            return self.annotation_type(scope, cls.cd.annotations[attr])
         return None
 
     def _stored_values(self, owner: str, attr: str) -> Value | None:

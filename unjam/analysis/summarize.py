@@ -300,6 +300,8 @@ class _Summarizer(GuardRecorder):
                         self.mod.global_annotations[s.target.id] = annotation
                     elif cls is None:
                         fn.local_annotations[s.target.id] = annotation
+                    elif fn.qn == cls.scope:
+                        cls.annotations[s.target.id] = annotation
             if s.value is not None:
                 self.assign(s.target, self.ref(s.value, fn), s.value, fn, cls)
                 self.expr(s.value, fn, guard)

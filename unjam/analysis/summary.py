@@ -222,6 +222,7 @@ class ClassDef:
     attrs: dict[str, list[Ref]] = field(default_factory=dict)  # class-level assignments
     scope: str = "<module>"  # the scope whose names the class body sees
     metaclass: Ref | None = None  # `class C(metaclass=M)`: M as written
+    annotations: dict[str, Ref] = field(default_factory=dict)  # class-level `x: T` (= ...)
 
 
 @dataclass(slots=True)
