@@ -770,7 +770,14 @@ pub fn param_test<'a>(
     locals: &IndexMap<String, Vec<V>>,
 ) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
     let (kind, name, constant) = match node {
-        Expr::UnaryOp(u) if u.op == UnaryOp::Not => ("param false", &*u.operand, None),
+        Expr::UnaryOp(u) if u.op == UnaryOp::Not => match starts_with(&u.operand) {
+            Some((name, prefix)) => ("param starts not", name, Some(prefix)),
+            None => ("param false", &*u.operand, None),
+        },
+        _ if starts_with(node).is_some() => {
+            let (name, prefix) = starts_with(node)?;
+            ("param starts", name, Some(prefix))
+        }
         // `"key" in p` / `"key" not in p`: the parameter is the right operand
         Expr::Compare(c)
             if c.ops.len() == 1
@@ -808,6 +815,21 @@ pub fn param_test<'a>(
         None => keyword_local(id, params, locals),
     };
     valued.then_some((kind, name, constant))
+}
+
+/// `name.startswith("prefix")` (one string constant, no keywords): the name and the prefix;
+/// `_starts_with` in summarize_guards.py.
+fn starts_with(node: &Expr) -> Option<(&Expr, &Expr)> {
+    let Expr::Call(c) = node else { return None };
+    let Expr::Attribute(a) = &*c.func else {
+        return None;
+    };
+    let [prefix] = &*c.arguments.args else {
+        return None;
+    };
+    let plain = c.arguments.keywords.is_empty() && a.attr.as_str() == "startswith";
+    (plain && matches!(&*a.value, Expr::Name(_)) && matches!(prefix, Expr::StringLiteral(_)))
+        .then_some((&*a.value, prefix))
 }
 
 /// Whether local `name` is so far bound only to a keyword read from the function's own
@@ -868,6 +890,8 @@ pub fn negated(kind: &'static str) -> &'static str {
         "param ==" => "param !=",
         "param has" => "param has not",
         "param has not" => "param has",
+        "param starts" => "param starts not",
+        "param starts not" => "param starts",
         _ => "param ==",
     }
 }

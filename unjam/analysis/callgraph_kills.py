@@ -16,7 +16,9 @@ from unjam.analysis.transparent import TransparentDecorators
 from unjam.analysis.values import (
     EMPTY,
     Forwarded,
+    decided_by_constants,
     decided_false,
+    is_dead,
     is_static,
     param_tests,
     passed_values,
@@ -243,6 +245,19 @@ class ArgumentKills:
                 func is not None and any(_table_lookup(func.fd, g) for g in func.fd.guards)
             )
         return known
+
+    def never_true(self, func: Func) -> frozenset[int]:
+        """The function's guards, with those nested in them, that every call of it decides
+        false: a parameter each call gives the same constant (callgraph_constants.py) — `if
+        not prefer_async:` where every call, a task's too, passes `prefer_async=True`. What
+        they hold never runs, whichever entry the function is reached from, or entered as."""
+        if not self.tests(func.gqn):
+            return EMPTY
+        killed = decided_by_constants(func.fd, self.constants.of(func))
+        if not killed:
+            return EMPTY
+        guards = func.fd.guards
+        return frozenset(i for i in range(len(guards)) if is_dead(guards, i, killed))
 
     def tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
         """The function's tests of its parameters (values.py), found once."""

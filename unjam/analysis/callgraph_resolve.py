@@ -26,6 +26,7 @@ from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_singletons import Singletons
 from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
+from unjam.analysis.data_urls import URL_OPENER, opens_a_data_url
 from unjam.analysis.in_memory_io import (
     PANDAS_IO,
     PANDAS_SQL,
@@ -173,6 +174,8 @@ class CallResolver:
         memo = self._memo_guards(func.fd, func.class_gqn) if func.fd.guards else None
         variants = p.variants
         unset = self.set_at_start.unset_tests(func)  # a fallback start-up makes dead
+        if never := self.kills.never_true(func):  # (what no call's arguments let run)
+            unset = unset | never
         threaded: list | None = None  # what `_run_by_loop_threads` finds, when asked
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip) or (unset and calls[j].guard in unset):
@@ -207,6 +210,7 @@ class CallResolver:
                     or (qn in CHEAP_HASHES and cheap_hash(self.project, func, site, qn))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
                     or (qn == ORM_DELETE and self.orm_deletes.sends_nothing(func, site))
+                    or (qn == URL_OPENER and opens_a_data_url(func.fd, site))
                     or self.broken_models.sends_nothing(qn, site)
                     or (qn in DONE_READS and self.done.reads_done(func, site))
                     or (qn == _PIPELINE and self._given_a_loaded_model(func, site))

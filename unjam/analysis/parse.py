@@ -209,7 +209,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 50: FuncDef.load_steps, the imports and calls by name a module body or sync def runs
 # 51: `try: return X[key]` / `except KeyError: pass`: what follows the `try` runs on a miss
 # 52: the `else` of `if os.path.exists(p):` (and the rest of a block it exits) as a "not" guard
-NATIVE_FORMAT = 53
+# 53: a class's own annotations (`ClassDef.annotations`)
+# 54: `p.startswith("prefix")` tests of a parameter ("param starts" / "param starts not")
+NATIVE_FORMAT = 54
 _told_stale = False
 
 

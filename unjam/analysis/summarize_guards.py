@@ -304,6 +304,8 @@ _NEGATED = {
     "param !=": "param ==",
     "param has": "param has not",
     "param has not": "param has",
+    "param starts": "param starts not",
+    "param starts not": "param starts",
 }
 
 
@@ -313,13 +315,18 @@ _VALUED = ("pos", "kwonly")  # a call passes these one value (not `*args` / `**k
 def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | None] | None:
     """(kind, parameter, constant) of one operand testing a parameter of `fn` against a
     constant, as written: `p`, `not p`, `p is / is not / == / != <const or Name.MEMBER>`,
-    `"key" in / not in p` (the kinds "param has" / "param has not"). Whether a call's
+    `"key" in / not in p` (the kinds "param has" / "param has not"), `(not)
+    p.startswith("prefix")` ("param starts" / "param starts not"). Whether a call's
     argument values decide it is the rules' judgement (values.py): a constant the call
     passes can decide it whatever the default (`process: bool = Query(True)`)."""
     kind = "param true"
     const = None
     if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
         kind, node = "param false", node.operand
+        if (tested := _starts_with(node)) is not None:
+            kind, (node, const) = "param starts not", tested
+    elif (tested := _starts_with(node)) is not None:
+        kind, (node, const) = "param starts", tested
     elif (
         type(node) is ast.Compare
         and len(node.ops) == 1
@@ -340,6 +347,22 @@ def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | 
                 return (kind, node, const) if p.kind in _VALUED else None
         if _keyword_local(fn, node.id):
             return (kind, node, const)
+    return None
+
+
+def _starts_with(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """(name, prefix) of `name.startswith("prefix")`: one string constant, no keywords."""
+    if type(node) is not ast.Call or node.keywords or len(node.args) != 1:
+        return None
+    func, arg = node.func, node.args[0]
+    if (
+        type(func) is ast.Attribute
+        and func.attr == "startswith"
+        and type(func.value) is ast.Name
+        and type(arg) is ast.Constant
+        and type(arg.value) is str
+    ):
+        return func.value, arg
     return None
 
 

@@ -139,7 +139,8 @@ class Guard(NamedTuple):
     A test of a parameter `p` of the function against a constant (subject ("name", p)) is
     recorded again as what must hold for the code to run — "param true" (`if p:`),
     "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=",
-    "param has" / "param has not" (`if "key" in p:`; the constant in `returned`) — for the
+    "param has" / "param has not" (`if "key" in p:`; the constant in `returned`), "param
+    starts" / "param starts not" (`if p.startswith("data:"):`; the prefix in `returned`) — for the
     body of `if` (each operand of `and`), for its `else`/`elif` (negated: of `if p:` or of
     each operand of `or`), and for the operands of `and`/`or` after such a test (`if not p
     and f():`: f() runs under "param false"; `if p or f():` likewise), and for the rest of

@@ -687,6 +687,11 @@ def _false(guard: Guard, value: object) -> bool:
     if const is None or const[0] != "const":
         return False
     other = const[1]
+    if kind == "param starts" or kind == "param starts not":
+        if type(value) is not str or type(other) is not str or _truncated(value):
+            return False
+        starts = value.startswith(other)
+        return not starts if kind == "param starts" else starts
     if kind == "param has" or kind == "param has not":
         if not isinstance(value, _DictKeys):
             return False  # only a dict literal's keys are known
