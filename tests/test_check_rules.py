@@ -222,6 +222,17 @@ def test_a_function_that_needs_the_running_loop_is_not_told_to_go_to_a_thread():
     ), build.fix
 
 
+def test_the_step_moved_to_a_thread_is_the_class_whose_constructor_blocks():
+    """`start_toolchain` must stay on the loop; its blocking step is `Toolchain()`, which a
+    thread runs as `to_thread(Toolchain, ...)` — `to_thread(Toolchain.__init__, ...)` would
+    call `__init__` with no instance."""
+    result = _analyze("lifecycle")
+    install = next(
+        f for f in result.findings if f.location.path == "svc/native.py" and f.location.line == 79
+    )
+    assert "`await asyncio.to_thread(Toolchain, ...)` in `lifespan`" in install.fix, install.fix
+
+
 def test_a_function_that_makes_a_loop_when_none_runs_needs_the_running_one():
     """`running_or_new_loop()` copes without a running loop by making one: in a thread, a
     new loop that never runs, so `start_bridge` must stay on the loop."""

@@ -635,10 +635,13 @@ class Blocking:
         for gqn, _line in below:
             step = funcs.get(gqn)
             if step is not None and not step.fd.is_async and self._loop_bound.uses(gqn) is None:
+                # (an `__init__` runs as its class is called: the class is what a thread takes)
+                built = step.fd.name == "__init__" and step.fd.class_qn is not None
+                runs = step.display.rpartition(".")[0] if built else step.display
                 return (
                     f"`{func.display}` needs the running event loop ({bound}), so a thread "
                     f"cannot run it: move its blocking step to one — `await "
-                    f"asyncio.to_thread({step.display}, ...)` in `{caller.display}`, the result "
+                    f"asyncio.to_thread({runs}, ...)` in `{caller.display}`, the result "
                     "passed in — or replace its blocking calls with async ones"
                 )
         return (

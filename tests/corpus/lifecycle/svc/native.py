@@ -70,3 +70,16 @@ def index_catalog() -> str:
 def start_catalog() -> Catalog:
     index_catalog()
     return Catalog()
+
+
+class Toolchain:
+    """Installed as it is built: the step a thread can run is the class call."""
+
+    def __init__(self) -> None:
+        subprocess.run(["rustup", "toolchain", "install", "stable"], check=True)  # expect: UJ002
+
+
+def start_toolchain(dispatcher: Dispatcher) -> Toolchain:
+    toolchain = Toolchain()
+    dispatcher.bind()
+    return toolchain

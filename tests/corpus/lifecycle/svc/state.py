@@ -10,7 +10,13 @@ import sqlite3
 from fastapi import FastAPI
 
 from svc.audit import configure_audit
-from svc.native import Dispatcher, start_bridge, start_catalog, start_native_server
+from svc.native import (
+    Dispatcher,
+    start_bridge,
+    start_catalog,
+    start_native_server,
+    start_toolchain,
+)
 from svc.repos import open_repository
 
 INDEX = "/var/lib/svc/tools.json"
@@ -33,6 +39,7 @@ async def lifespan(app: FastAPI):
     app.state.db = sqlite3.connect("/var/lib/svc.db", check_same_thread=False)  # expect: UJ002
     await warm_cache(app.state.http)
     app.state.native = start_native_server(Dispatcher())
+    app.state.toolchain = start_toolchain(Dispatcher())
     app.state.bridge = start_bridge()
     app.state.catalog = start_catalog()
     configure_audit()
