@@ -638,3 +638,12 @@ def test_a_task_started_in_a_try_that_only_logs_still_needs_the_loop(tmp_path):
     main.write_text(_SWALLOWED_TASK_APP.replace("log.error(", "asyncio.run(notify(rows)) or ("))
     (found,) = [f for f in analyze(tmp_path, [main]).findings if f.code == "UJ001"]
     assert "asyncio.to_thread(update_statuses" in found.fix, found.fix
+
+
+def test_middleware_of_a_mounted_app_runs_under_its_mount_path():
+    """`admin`'s routes are labelled with the gateway's (`GET /admin/users`), so `admin`
+    alone serves no route: its `@admin.middleware("http")` still runs, for `/admin` only."""
+    result = _analyze("mounted_middleware")
+    messages = {f.location.path: f.message for f in result.findings if f.code == "UJ004"}
+    assert "runs on every request under `/admin` through" in messages["gateway/admin.py"]
+    assert "runs on every request through" in messages["gateway/main.py"]

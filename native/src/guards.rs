@@ -769,17 +769,14 @@ pub fn param_test<'a>(
     params: &[Param],
     locals: &IndexMap<String, Vec<V>>,
 ) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
-    let (kind, name, constant) = match node {
-        Expr::UnaryOp(u) if u.op == UnaryOp::Not => match starts_with(&u.operand) {
+    let (kind, name, constant) = match (node, starts_with(node)) {
+        (_, Some((name, prefix))) => ("param starts", name, Some(prefix)),
+        (Expr::UnaryOp(u), _) if u.op == UnaryOp::Not => match starts_with(&u.operand) {
             Some((name, prefix)) => ("param starts not", name, Some(prefix)),
             None => ("param false", &*u.operand, None),
         },
-        _ if starts_with(node).is_some() => {
-            let (name, prefix) = starts_with(node)?;
-            ("param starts", name, Some(prefix))
-        }
         // `"key" in p` / `"key" not in p`: the parameter is the right operand
-        Expr::Compare(c)
+        (Expr::Compare(c), _)
             if c.ops.len() == 1
                 && matches!(c.ops[0], CmpOp::In | CmpOp::NotIn)
                 && matches!(&*c.left, Expr::StringLiteral(_)) =>
@@ -791,7 +788,7 @@ pub fn param_test<'a>(
             };
             (kind, &c.comparators[0], Some(&*c.left))
         }
-        Expr::Compare(c) => {
+        (Expr::Compare(c), _) => {
             let right = &c.comparators[0];
             let member = matches!(right, Expr::Attribute(a) if matches!(*a.value, Expr::Name(_)));
             if c.ops.len() != 1 || !(is_constant(right) || member) {

@@ -9,10 +9,10 @@ from unjam.analysis.fastapi_records import DISPATCH_FORM
 from unjam.analysis.middleware_conditions import decorator_condition, registration_condition
 from unjam.analysis.rules.rule import Rule
 from unjam.analysis.top_level_imports import Trees
-from unjam.model import EntryPoint, ExecutionContext, Location, Severity
+from unjam.model import UNREAD_PREFIX, EntryPoint, ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
-    from unjam.analysis.fastapi_records import Middleware
+    from unjam.analysis.fastapi_records import FastAPIModel, Middleware
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -31,12 +31,15 @@ FIX_MIDDLEWARE = (
 
 
 def check(engine: RulesEngine) -> None:
-    # (a middleware registered on an app that serves nothing runs for no request)
+    # (a middleware registered on an app that serves nothing runs for no request; one on an
+    # app mounted in a serving app runs for the requests under its mount path)
     serving = engine.serving_apps()
+    mounted = _mount_paths(engine.model, serving) if serving else {}
     trees = Trees(engine.root) if engine.root is not None else None  # (each module read once)
     for mw in sorted(engine.model.http_middleware, key=lambda m: (m.path, m.line)):
-        if serving and mw.app is not None and mw.app not in serving:
+        if serving and mw.app is not None and mw.app not in serving and mw.app not in mounted:
             continue
+        under = _under(mounted.get(mw.app or "", [""]))
         entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
         condition = _condition(engine, trees, mw)
         engine.report(
@@ -44,7 +47,7 @@ def check(engine: RulesEngine) -> None:
             Location(mw.path, mw.line, mw.col),
             "middleware",
             (
-                f"{mw.form} `{mw.name}` runs on every request through Starlette's "
+                f"{mw.form} `{mw.name}` runs on every request{under} through Starlette's "
                 "BaseHTTPMiddleware machinery (an extra task and response-body streaming "
                 "per request; contextvars and background-task pitfalls)"
                 + (f"; {condition} is true" if condition else "")
@@ -53,6 +56,42 @@ def check(engine: RulesEngine) -> None:
             entry,
             fix=FIX_MIDDLEWARE,
         )
+
+
+def _mount_paths(model: FastAPIModel, serving: set[str]) -> dict[str, list[str]]:
+    """Each app mounted, at any depth, in an app that serves (`app.mount("/admin", admin)`)
+    → the paths its requests arrive under ("" where it is mounted at the root); a route of
+    it is labelled with the serving app's, so the serving set leaves it out."""
+    apps = {a.sym: a for a in model.apps}
+
+    def under(sym: str, seen: frozenset[str]) -> list[str]:
+        if sym in serving:
+            return [""]
+        obj = apps.get(sym)
+        if obj is None or sym in seen:
+            return []
+        return [
+            above + parent[1] for parent in obj.parents for above in under(parent[0], seen | {sym})
+        ]
+
+    found: dict[str, list[str]] = {}
+    for sym in apps:
+        if sym not in serving:
+            paths = sorted(set(under(sym, frozenset())))
+            if paths:
+                found[sym] = paths
+    return found
+
+
+def _under(paths: list[str]) -> str:
+    """Where the requests a mounted app's middleware runs for arrive: nothing to say when it
+    is mounted at the root."""
+    if "" in paths:
+        return ""
+    known = [f"`{p}`" for p in paths if UNREAD_PREFIX not in p]
+    if len(known) < len(paths):
+        known.append("a path read at run time")
+    return " under " + " or ".join(known)
 
 
 def _condition(engine: RulesEngine, trees: Trees | None, mw: Middleware) -> str:
