@@ -201,7 +201,7 @@ def metaclass_keeps_one(project: Project, class_gqn: str) -> bool:
         cls = project.classes.get(member)
         if cls is None or cls.cd.metaclass is None:
             continue
-        scope = project.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or project.module_scope(cls.mod)
+        scope = project.class_scope(cls)
         meta = project.value_of(scope, cls.cd.metaclass)
         if meta is None or meta[0] != "class":
             return False

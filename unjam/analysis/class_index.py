@@ -51,9 +51,7 @@ class ClassIndex(Resolver):
             project, outside = [class_gqn], []
             cls = self.classes.get(class_gqn)
             if cls is not None:
-                scope = self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(
-                    cls.mod
-                )
+                scope = self.class_scope(cls)
                 for base_ref in cls.cd.bases:
                     if base_ref[0] == "sub":  # `BaseRepo[User]`: the generic class itself
                         base_ref = base_ref[1]
@@ -162,7 +160,7 @@ class ClassIndex(Resolver):
             cls = self.classes.get(owner)
             if cls is None or attr not in cls.cd.annotations:
                 continue
-            scope = self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(cls.mod)
+            scope = self.class_scope(cls)
             return self.annotation_type(scope, cls.cd.annotations[attr])
         return None
 
@@ -173,7 +171,7 @@ class ClassIndex(Resolver):
                 return value
         cls = self.classes.get(owner)
         if cls is not None and attr in cls.cd.attrs:
-            scope = self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(cls.mod)
+            scope = self.class_scope(cls)
             for ref in cls.cd.attrs[attr]:
                 value = self.value_of(scope, ref)
                 if value is not None:

@@ -413,7 +413,7 @@ class RouteModel(AppDiscovery):
             self._sub_dependencies(init, route, seen, 1)
         for gqn in reversed(p.mro(view.gqn)[0]):
             cls = p.classes[gqn]
-            scope = p.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or p.module_scope(cls.mod)
+            scope = p.class_scope(cls)
             for name, values in cls.cd.attrs.items():
                 listed = p.listed_depends(scope, values[-1]) if not name.startswith("_") else None
                 if listed is not None:

@@ -420,7 +420,7 @@ class Inference(ClassIndex):
         cls = self.classes.get(owner) if owner is not None else None
         if cls is None or not cls.cd.bases:
             return None
-        scope = self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(cls.mod)
+        scope = self.class_scope(cls)
         first = cls.cd.bases[0]
         base = self.value_of(scope, first[1] if first[0] == "sub" else first)
         if base is None:

@@ -164,7 +164,7 @@ class BuiltArguments:
             cls = p.classes.get(gqn)
             if cls is None:
                 return False
-            scope = p.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or p.module_scope(cls.mod)
+            scope = p.class_scope(cls)
             for base_ref in cls.cd.bases:
                 base = p.value_of(scope, base_ref)
                 if base is None or (base[0] != "class" and base[1] not in _NEUTRAL_BASES):

@@ -242,7 +242,7 @@ def _bases_known(project: Project, cls) -> bool:
     """Whether every base of the class is a class unjam knows: not a value a call made
     (`class Job(Base)` of `Base = declarative_base()`, whose attributes — `metadata`,
     `query` — are SQLAlchemy's), which the class's MRO would otherwise leave out."""
-    scope = project.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or project.module_scope(cls.mod)
+    scope = project.class_scope(cls)
     for base in cls.cd.bases:
         if base[0] == "sub":  # `BaseRepo[User]`: the generic class itself
             base = base[1]

@@ -253,6 +253,11 @@ class ProjectIndex:
     def module_scope(self, mod: Module) -> Func:
         return self.funcs[f"{mod.name}.<module>"]
 
+    def class_scope(self, cls: Cls) -> Func:
+        """The scope whose names a class body sees: the function it is defined in, or its
+        module."""
+        return self.funcs.get(f"{cls.mod.name}.{cls.cd.scope}") or self.module_scope(cls.mod)
+
     def parent_scope(self, func: Func) -> Func:
         """The scope whose names a def's decorators, defaults and annotations see."""
         scope = func.scope
