@@ -756,13 +756,30 @@ _ANNOTATED_AFTER = re.compile(r"^\s*:[^=]*=")
 def _maybe_bound(names: set[str], source: str) -> set[str]:
     """Those of `names` the text may bind where the summaries keep no record of it (an
     over-estimate: each is confirmed by `symtable` anyway)."""
-    found: set[str] = set()
-    pattern = re.compile(r"(?<![.\w])(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
-    for match in pattern.finditer(source):
-        name = match.group()
-        if name not in found and _binds_here(source, match.start(), match.end()):
-            found.add(name)
-    return found
+    return {name for name in names if _may_bind(name, source)}
+
+
+def _may_bind(name: str, source: str) -> bool:
+    """Whether some whole-word occurrence of `name` (not an attribute: no `.` before it)
+    binds it. (`str.find` for each name, not one regular expression for all: a search for a
+    literal skips through the text, a pattern starting with a look-behind tries each
+    position.)"""
+    end = len(source)
+    at = source.find(name)
+    while at >= 0:
+        after = at + len(name)
+        if (
+            (at == 0 or not _WORD_BEFORE.match(source, at - 1))
+            and (after == end or not _WORD.match(source, after))
+            and _binds_here(source, at, after)
+        ):
+            return True
+        at = source.find(name, after)
+    return False
+
+
+_WORD = re.compile(r"\w")
+_WORD_BEFORE = re.compile(r"[.\w]")
 
 
 def _binds_here(source: str, start: int, end: int) -> bool:
