@@ -429,7 +429,10 @@ def _known_values(
         # None` false, whatever it reads
         emptied = rebound and only_empty_rebinds(callee, param.name)
         rebuilt = rebound and not emptied and _only_builds(callee, param.name)
-        if rebound and not rebuilt and not emptied:
+        # `secret_name = secret_name.replace("os.environ/", "")`: a string passed is known
+        # through such rewrites as the values they may make of it
+        rewrites = _string_rewrites(callee, param.name) if rebound and not emptied else None
+        if rebound and not rebuilt and not emptied and rewrites is None:
             continue  # rebound in the body: the test may read another value
         ref = passed.get(param.name)
         if ref is None and kind == "pos" and i < covered:
@@ -466,7 +469,12 @@ def _known_values(
             members = _members(ref, scope)
             if members is not None:
                 out[param.name] = members
-        if rebuilt:
+        if rewrites is not None:
+            passed_value = out.pop(param.name, None)
+            held = _rewritten(passed_value, rewrites) if type(passed_value) is str else None
+            if held is not None:
+                out[param.name] = held
+        elif rebuilt:
             if isinstance(out.get(param.name), Instance):
                 out[param.name] = INSTANCE  # (never None; its truth may change)
             else:
@@ -525,6 +533,49 @@ def _required_route_value(ref: tuple, scope: FuncDef | None) -> bool:
     )
 
 
+# string methods that make a new string of the one they are called on and constant arguments
+_REWRITES = frozenset(
+    {"replace", "removeprefix", "removesuffix", "strip", "lstrip", "rstrip", "lower", "upper"}
+)
+
+
+def _string_rewrites(fd: FuncDef, name: str) -> list[tuple[str, tuple]] | None:
+    """(method, constant arguments) of each value the body gives `name`, when every one is
+    such a rewrite of `name` itself (`name = name.replace("a/", "")`), else None."""
+    values = fd.locals.get(name, ())
+    if not values or len(values) > 2:
+        return None
+    out = []
+    for value in values:
+        if value[0] != "call" or value[3] or value[1][0] != "attr":
+            return None
+        if value[1][1] != ("name", name) or value[1][2] not in _REWRITES:
+            return None
+        args = value[2]
+        if not all(arg[0] == "const" and type(arg[1]) in (str, int) for arg in args):
+            return None
+        out.append((value[1][2], tuple(arg[1] for arg in args)))
+    return out
+
+
+def _rewritten(value: str, rewrites: list[tuple[str, tuple]]) -> object | None:
+    """The values the parameter may hold when passed `value`: as passed, and after any of
+    the rewrites, in any order (each may sit under a test) — one string, or `_Strings`; None
+    when the string may be cut short (summarize.py's limit) or a rewrite refuses it."""
+    if _truncated(value):
+        return None
+    held = {value}
+    for _ in rewrites:
+        for method, args in rewrites:
+            for text in list(held):
+                try:
+                    made = getattr(text, method)(*args)
+                except (TypeError, ValueError):
+                    return None
+                held.add(made)
+    return value if len(held) == 1 else _Strings(held)
+
+
 def _only_builds(fd: FuncDef, name: str) -> bool:
     """Whether every value the body gives `name` is never `None`: a class's construction, or
     a value that is never a singleton (`output_path = folder / "out.png"`)."""
@@ -570,6 +621,11 @@ class _Frozen:
 
     def __bool__(self) -> bool:
         return bool(self.items)
+
+
+class _Strings(_Frozen):
+    """The strings a parameter may hold, passed one and rewritten in the body
+    (`_rewritten`): a test is decided false when it is false for each (none: nothing is)."""
 
 
 class _Members(_Frozen):
@@ -669,6 +725,8 @@ def _literal_keys(ref: tuple) -> _DictKeys | None:
 
 
 def _false(guard: Guard, value: object) -> bool:
+    if isinstance(value, _Strings):
+        return bool(value.items) and all(_false(guard, text) for text in value.items)
     kind = guard.kind
     if isinstance(value, Falsy):
         return kind == "param true"  # (`if p:` never runs; `p is None` is not known)
