@@ -211,6 +211,20 @@ def test_uj003_fix_fits_what_the_dependency_does():
     assert all(f.fix.startswith("create the client once") for f in built)
 
 
+def test_a_sync_client_whose_calls_block_the_loop_is_not_told_to_be_shared_as_it_is():
+    """One shared `httpx.Client` would still block the loop on each `post`: the fix names
+    the async client; where the calls go to a thread, sharing the sync client is the fix."""
+    result = _analyze("client_paths")
+    built = {
+        f.location.line: f.fix
+        for f in result.findings
+        if f.code == "UJ003" and f.location.path == "relay/billing.py"
+    }
+    assert built[14].startswith("sharing this client is not enough: `httpx.Client` is sync"), built
+    assert "(`httpx.Client.post`, line 15) — use one shared httpx.AsyncClient" in built[14]
+    assert built[26].startswith("create the client once"), built
+
+
 def test_a_function_that_needs_the_running_loop_is_not_told_to_go_to_a_thread():
     result = _analyze("lifecycle")
     build = next(f for f in result.findings if f.blocker == "subprocess.run")

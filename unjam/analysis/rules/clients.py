@@ -46,6 +46,14 @@ FIX_CLIENT = (
     "create the client once — at module level, in lifespan (app.state), or in a "
     "functools.lru_cache factory — and inject that instance"
 )
+# a sync client built on the loop whose calls there block it too: one shared instance would
+# still block on each call — the async client (the catalogue's fix for its methods) is the fix
+FIX_SYNC_CLIENT_ON_LOOP = (
+    "sharing this client is not enough: `{type}` is sync, and its calls here block the event "
+    "loop too (`{call}`, line {line}) — {fix}, made once in lifespan (app.state) and "
+    "injected; or keep one shared `{type}` and run the code that calls it in a thread "
+    "(`await asyncio.to_thread(...)`)"
+)
 # a proxy chosen anew at each construction (`proxy=pick_proxy()`): a rotation, by design
 FIX_CLIENT_PER_PROXY = (
     "a client keeps the proxy it was built with, so one client for all would pin one proxy: "
@@ -534,6 +542,8 @@ class PerRequestClients:
             fix = FIX_LOOP_CLIENT
         elif fix == FIX_CLIENT and site.qn in _IDLE_DROPPED:
             fix = FIX_IDLE_DROPPED
+        elif fix == FIX_CLIENT and where == "on the event loop":
+            fix = self._sync_client_fix(site) or fix
         where += settings
         self.e.report(
             "UJ003",
@@ -556,6 +566,18 @@ class PerRequestClients:
             ),
             variant="network" if what == "network" else "",
         )
+
+    def _sync_client_fix(self, site: Site) -> str | None:
+        """FIX_SYNC_CLIENT_ON_LOOP when the function that builds the client at `site` also
+        makes a blocking call of that client's type, on the loop (a method the catalogue
+        files as blocking, with the async fix it gives), else None."""
+        made = self.p.catalogue.returns(site.qn) or site.qn
+        for call in self.g.resolved(site.func).blocking:
+            if call.qn.rpartition(".")[0] == made and call.entry.fix and call.line >= site.line:
+                return FIX_SYNC_CLIENT_ON_LOOP.format(
+                    type=made, call=call.qn, line=call.line, fix=call.entry.fix_for(call.qn)
+                )
+        return None
 
     def _through_a_new_loop(self, steps: list[tuple[str, int]]) -> bool:
         """Whether the path enters a coroutine that a loop of its own runs (`asyncio.run` in a

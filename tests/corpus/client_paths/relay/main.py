@@ -40,3 +40,7 @@ app.include_router(alerts.router)
 from relay import counters  # noqa: E402
 
 app.include_router(counters.router)
+
+from relay import billing  # noqa: E402
+
+app.include_router(billing.router)
