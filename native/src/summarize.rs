@@ -73,6 +73,9 @@ pub struct Summarizer<'a> {
     /// (function, local) → the "X is unset" tests bound to it once: `tests_held` in
     /// summarize_guards.py (None once it is bound again).
     tests_held: FxMap<usize, FxMap<String, Option<Vec<HeldTest>>>>,
+    /// Function → the names it declares `nonlocal`: bound in its enclosing function's
+    /// locals (`_nonlocals` in summarize.py).
+    nonlocals: FxMap<usize, Vec<String>>,
 }
 
 /// An "X is unset" test a local holds: (kind, X's ref, the key's ref).
@@ -114,6 +117,7 @@ impl<'a> Summarizer<'a> {
             declined: None,
             nands: Vec::new(),
             tests_held: fx_map(0),
+            nonlocals: fx_map(0),
         }
     }
 
@@ -648,7 +652,12 @@ impl<'a> Summarizer<'a> {
                     declared.insert(n.to_string());
                 });
             }
-            Stmt::Nonlocal(_) => {}
+            Stmt::Nonlocal(n) => {
+                let declared = self.nonlocals.entry(f).or_default();
+                n.names
+                    .iter()
+                    .for_each(|name| declared.push(name.to_string()));
+            }
             Stmt::Delete(d) => {
                 for target in &d.targets {
                     self.mutate(target, f);
@@ -764,7 +773,13 @@ impl<'a> Summarizer<'a> {
                 .or_default()
                 .push(entry);
         } else {
-            self.m.func_arena[f]
+            let outer = self
+                .nonlocals
+                .get(&f)
+                .filter(|names| names.iter().any(|n| n == name))
+                .and_then(|_| self.m.func_arena[f].parent.as_ref())
+                .and_then(|parent| self.m.funcs.get(parent).copied());
+            self.m.func_arena[outer.unwrap_or(f)]
                 .locals
                 .entry(name.to_string())
                 .or_default()

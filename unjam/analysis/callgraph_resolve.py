@@ -449,17 +449,21 @@ class CallResolver:
         self._lazy[gqn] = found
         return found
 
-    def memo_guards_of(self, gqn: str) -> MemoGuards | None:
-        """The memo guards of a project function (rules/memo.py), as its edges were judged."""
+    def memo_guards_of(self, gqn: str, shared_self: bool = False) -> MemoGuards | None:
+        """The memo guards of a project function (rules/memo.py), as its edges were judged;
+        `shared_self`: as they are for a method called on an instance the app keeps for its
+        life (rules/shared_receivers.py), whatever other instances its class has."""
         func = self.project.funcs.get(gqn)
-        return None if func is None else self._memo_guards(func.fd, func.class_gqn)
+        return None if func is None else self._memo_guards(func.fd, func.class_gqn, shared_self)
 
-    def _memo_guards(self, fd: FuncDef, class_gqn: str | None) -> MemoGuards:
+    def _memo_guards(
+        self, fd: FuncDef, class_gqn: str | None, shared_self: bool = False
+    ) -> MemoGuards:
         """Which of `fd`'s guards are memos (rules/memo.py), for a method of `class_gqn`:
-        its `self.x` tests are when the instance is the process's one (`_singleton`) and
-        `x` is stored after it is made, not one of the class's `@property` getters nor an
-        attribute only `__init__` sets."""
-        shared = self.singleton(class_gqn)
+        its `self.x` tests are when the instance is the process's one (`_singleton`, or
+        `shared_self`) and `x` is stored after it is made, not one of the class's
+        `@property` getters nor an attribute only `__init__` sets."""
+        shared = shared_self or self.singleton(class_gqn)
         computed: frozenset[str] = frozenset()
         if shared and class_gqn:
             computed = self._properties_of(class_gqn)

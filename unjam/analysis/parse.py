@@ -211,7 +211,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 52: the `else` of `if os.path.exists(p):` (and the rest of a block it exits) as a "not" guard
 # 53: a class's own annotations (`ClassDef.annotations`)
 # 54: `p.startswith("prefix")` tests of a parameter ("param starts" / "param starts not")
-NATIVE_FORMAT = 54
+# 55: a name a nested function declares `nonlocal` is bound in the enclosing function's locals
+NATIVE_FORMAT = 55
 _told_stale = False
 
 

@@ -42,6 +42,8 @@ from unjam.analysis.rules.local_database import LocalDatabase
 from unjam.analysis.rules.memo import MemoGuards, keyed, stores_row
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.rules.rule import MAX_CALLS
+from unjam.analysis.rules.shared_receivers import NONE as NO_NAMES
+from unjam.analysis.rules.shared_receivers import SharedReceivers
 from unjam.analysis.serverless import lambda_only
 from unjam.analysis.summary import FuncDef
 from unjam.analysis.unnamed_coroutines import named_anywhere, unnamed
@@ -74,7 +76,8 @@ class RulesEngine:
         self._tags: list[str] = []  # finding i's tag, for the precedence pass
         self.failed: list[tuple[str, Exception]] = []  # (rule family, its error): not checked
         self._cached: dict[str, bool] = {}
-        self._steady: dict[tuple, set[str]] = {}  # entry functions → what runs on every call
+        # entry functions → what runs on every call (_steady_states)
+        self._steady: dict[tuple, set[tuple[str, frozenset[str]]]] = {}
         self._users: dict[str, set[str]] | None = None  # see routes_using
         self._apps: dict[str, str] | None = None  # see app_of
         self._serving: set[str] | None = None  # see serving_apps
@@ -89,6 +92,7 @@ class RulesEngine:
         self._has_starlette: bool | None = None  # (asked by the first fix that needs it)
         self._old_python: bool | None = None  # deployed on Python 3.8 or older (`_portable`)
         self.never_runs = never_runs or NeverRuns(project, root)
+        self.shared = SharedReceivers(project, graph)  # memos on what the app keeps
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -204,14 +208,22 @@ class RulesEngine:
     def memo_edge(self, path: list[tuple[str, int]]) -> tuple[int, Edge | None] | None:
         """(index on `path`, the guarded edge or None for a cached callee) of memo_step."""
         graph = self.g
+        kept: list[frozenset[str]] | None = None  # (shared_receivers.py `along`, if needed)
         for i in range(len(path) - 1):
             caller, line = path[i]
             callee = path[i + 1][0]
             if self.is_cached(callee):
                 return i, None
             for e in graph.resolved(caller).edges:
-                if e.guarded and e.callee == callee and e.line == line:
+                if e.callee != callee or e.line != line:
+                    continue
+                if e.guarded:
                     return i, e
+                if i and self.shared.memo_of_kept(caller, e.guard):
+                    if kept is None:
+                        kept = self.shared.along(path)
+                    if "self" in kept[i]:
+                        return i, e
         return None
 
     def first_fill(self, path: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -267,6 +279,8 @@ class RulesEngine:
         get-or-create, per key) or "expires" (a module cache that drops entries in time)."""
         graph, funcs = self.g, self.p.funcs
         found: list[str] = []
+        at_kept = self.memo_edge(path)  # (the first memo, which may be a kept instance's)
+        memo_at = at_kept[0] if at_kept is not None and at_kept[1] is not None else -1
         for i in range(len(path) - 1):
             (caller, line), callee = path[i], path[i + 1][0]
             if self.is_cached(callee):
@@ -277,9 +291,12 @@ class RulesEngine:
                 found.append("key" if by_key else "one")
                 continue
             for e in graph.resolved(caller).edges:
-                if e.guarded and e.callee == callee and e.line == line:
+                if e.callee != callee or e.line != line:
+                    continue
+                on_kept = not e.guarded and memo_at == i
+                if e.guarded or on_kept:
                     func = funcs.get(caller)
-                    memo = graph.memo_guards_of(caller)
+                    memo = graph.memo_guards_of(caller, shared_self=on_kept)
                     found.append(
                         _guard_kind(self.p, func, _memo_test(memo, func.fd, e.guard))
                         if func and memo and e.guard >= 0
@@ -291,39 +308,68 @@ class RulesEngine:
         if func is not None and memo is not None:
             at = (site.line, site.col)
             for c in func.fd.calls:
-                if (c.line, c.col) == at and c.guard >= 0 and memo(c.guard):
+                if (c.line, c.col) != at or c.guard < 0:
+                    continue
+                if not memo(c.guard) and self.shared.memo_of_kept(site.func, c.guard):
+                    memo = graph.memo_guards_of(site.func, shared_self=True) or memo
+                if memo(c.guard):
                     found.append(_guard_kind(self.p, func, _memo_test(memo, func.fd, c.guard)))
         return found
 
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
         """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
         entry: the first call makes the call, later ones find the value set. The shortest
-        path decides unless it crosses a memo guard; then a walk over unguarded calls does."""
-        graph = self.g
-        if site in graph.resolved(site.func).guarded:
+        path decides unless it crosses a memo guard (or the site sits under a memo of an
+        instance the app may keep); then a walk over unguarded calls does."""
+        if site in self.g.resolved(site.func).guarded:
             return True
-        if self.memo_step(path) is None:
+        kept_here = self.shared.memo_of_kept(site.func, self._guard_of(site))
+        if self.memo_step(path) is None and not kept_here:
             return False
-        steady = self._steady.get(inv.funcs)
-        if steady is None:  # what the entry runs on every call: unguarded calls only
-            steady = set(inv.funcs)
-            queue = deque(inv.funcs)
-            while queue:
-                for edge in graph.resolved(queue.popleft()).edges:
-                    if (
-                        not edge.guarded
-                        and edge.callee not in steady
-                        and not self.is_cached(edge.callee)
-                    ):
-                        steady.add(edge.callee)
-                        queue.append(edge.callee)
-            self._steady[inv.funcs] = steady
-        return site.func not in steady
+        return not any(
+            gqn == site.func and not (kept_here and "self" in kept)
+            for gqn, kept in self._steady_states(inv.funcs)
+        )
+
+    def _guard_of(self, site: Site) -> int:
+        """The index of the guard the call at `site` sits under (-1: none)."""
+        func = self.p.funcs.get(site.func)
+        if func is not None:
+            for call in func.fd.calls:
+                if call.line == site.line and call.col == site.col:
+                    return call.guard
+        return -1
+
+    def _steady_states(self, roots: tuple[str, ...]) -> set[tuple[str, frozenset[str]]]:
+        """What the entry runs on every call, as (function, its names that hold an instance
+        the app keeps: shared_receivers.py): the functions its unguarded calls reach, not
+        through a cached function nor, in a method entered on a kept instance, a memo of
+        that instance."""
+        known = self._steady.get(roots)
+        if known is not None:
+            return known
+        graph, shared = self.g, self.shared
+        seen: set[tuple[str, frozenset[str]]] = {(f, NO_NAMES) for f in roots}
+        queue = deque(seen)
+        while queue:
+            gqn, kept = queue.popleft()
+            for edge in graph.resolved(gqn).edges:
+                if edge.guarded or self.is_cached(edge.callee):
+                    continue
+                if "self" in kept and shared.memo_of_kept(gqn, edge.guard):
+                    continue
+                state = (edge.callee, shared.entered(gqn, kept, edge))
+                if state not in seen:
+                    seen.add(state)
+                    queue.append(state)
+        self._steady[roots] = seen
+        return seen
 
     def steady_path(self, inv: Invoked, site: Site) -> list[tuple[str, int]] | None:
         """The shortest path from `inv` to `site` that passes no memo guard and no cached
         function (within MAX_CALLS calls), if there is one: the way the site is reached on
-        every call."""
+        every call. (The search tests each edge alone, so a memo of an instance the app
+        keeps, which depends on how the method was entered, is checked after it.)"""
         cached = self.is_cached
 
         def memo(edge: Edge) -> bool:
@@ -335,6 +381,8 @@ class RulesEngine:
             path = self.g.paths(f, [site], "loop", MAX_CALLS, memo, toward).get(site)
             if path is not None and (found is None or len(path) < len(found)):
                 found = path
+        if found is not None and self.memoised_only(inv, site, found):
+            return None
         return found
 
     def is_cached(self, gqn: str) -> bool:

@@ -138,6 +138,8 @@ class _Summarizer(GuardRecorder):
         self._yields: dict[int, list[tuple[int, int]]] = {}
         self.nands = []
         self.tests_held = {}
+        # id(FuncDef) → the names it declares `nonlocal`: bound in the enclosing function
+        self._nonlocals: dict[int, set[str]] = {}
 
     def run(self, tree: ast.Module) -> ModuleSummary:
         self.body(tree.body, self.module_scope, None, -1)
@@ -399,6 +401,8 @@ class _Summarizer(GuardRecorder):
         elif t is ast.Global or t is ast.Nonlocal:
             if isinstance(s, ast.Global):
                 fn.globals_declared = fn.globals_declared | frozenset(s.names)
+            else:
+                self._nonlocals.setdefault(id(fn), set()).update(s.names)
         else:
             for child in ast.iter_child_nodes(s):
                 if isinstance(child, ast.expr):
@@ -423,7 +427,10 @@ class _Summarizer(GuardRecorder):
         elif fn.qn == "<module>" or name in fn.globals_declared:
             self.mod.global_values.setdefault(name, []).append((fn.qn, value))
         else:
-            fn.locals.setdefault(name, []).append(value)
+            outer = None
+            if fn.parent is not None and name in self._nonlocals.get(id(fn), ()):
+                outer = self.mod.funcs.get(fn.parent)  # (`nonlocal x`: the enclosing one's)
+            (outer or fn).locals.setdefault(name, []).append(value)
 
     def assign(self, target, value: Ref, node, fn: FuncDef, cls: ClassDef | None) -> None:
         if isinstance(target, ast.Name):
