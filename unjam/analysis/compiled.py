@@ -63,6 +63,7 @@ COMPILED_MODULES = (
     "unjam.analysis.rules.threadpool",
     "unjam.analysis.rules.precedence",
     "unjam.analysis.rules.memo",
+    "unjam.analysis.rules.memo_paths",
     "unjam.analysis.values",
     "unjam.analysis.instances",
     "unjam.analysis.assigned_before",

@@ -25,27 +25,20 @@ from typing import Any
 
 from unjam.analysis.async_decorators import sync_decorator
 from unjam.analysis.callgraph import CallGraph, Site
-from unjam.analysis.callgraph_records import Edge
 from unjam.analysis.command_mains import command_mains
 from unjam.analysis.declared_versions import app_folders, declared_below
 from unjam.analysis.deployed_python import deployed_before
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
-from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.inference import makes_managers
 from unjam.analysis.limited_endpoints import refuses_its_request
 from unjam.analysis.never_runs import NeverRuns
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
-from unjam.analysis.rules.expiring import expiring_cache
 from unjam.analysis.rules.local_database import LocalDatabase
-from unjam.analysis.rules.memo import MemoGuards, keyed, stores_row
+from unjam.analysis.rules.memo_paths import MemoPaths
 from unjam.analysis.rules.precedence import kept
-from unjam.analysis.rules.rule import MAX_CALLS
-from unjam.analysis.rules.shared_receivers import NONE as NO_NAMES
-from unjam.analysis.rules.shared_receivers import SharedReceivers
 from unjam.analysis.serverless import lambda_only
-from unjam.analysis.summary import FuncDef
 from unjam.analysis.unnamed_coroutines import named_anywhere, unnamed
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
@@ -75,9 +68,6 @@ class RulesEngine:
         self._roots: list[Root | None] = []  # finding i's root cause (grouping)
         self._tags: list[str] = []  # finding i's tag, for the precedence pass
         self.failed: list[tuple[str, Exception]] = []  # (rule family, its error): not checked
-        self._cached: dict[str, bool] = {}
-        # entry functions → what runs on every call (_steady_states)
-        self._steady: dict[tuple, set[tuple[str, frozenset[str]]]] = {}
         self._users: dict[str, set[str]] | None = None  # see routes_using
         self._apps: dict[str, str] | None = None  # see app_of
         self._serving: set[str] | None = None  # see serving_apps
@@ -92,7 +82,7 @@ class RulesEngine:
         self._has_starlette: bool | None = None  # (asked by the first fix that needs it)
         self._old_python: bool | None = None  # deployed on Python 3.8 or older (`_portable`)
         self.never_runs = never_runs or NeverRuns(project, root)
-        self.shared = SharedReceivers(project, graph)  # memos on what the app keeps
+        self.memos = MemoPaths(project, graph)  # which sites run once: memos on the way
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -198,210 +188,6 @@ class RulesEngine:
         if blocker is not None and chain:
             chain.append(ChainStep(shown(blocker), chain[-1].path, site_line))
         return tuple(chain)
-
-    def memo_step(self, path: list[tuple[str, int]]) -> str | None:
-        """The first function on `path` whose next call is made once: under a memo guard,
-        or to an lru_cache'd function (which memoises too)."""
-        found = self.memo_edge(path)
-        return None if found is None else path[found[0]][0]
-
-    def memo_edge(self, path: list[tuple[str, int]]) -> tuple[int, Edge | None] | None:
-        """(index on `path`, the guarded edge or None for a cached callee) of memo_step."""
-        graph = self.g
-        kept: list[frozenset[str]] | None = None  # (shared_receivers.py `along`, if needed)
-        for i in range(len(path) - 1):
-            caller, line = path[i]
-            callee = path[i + 1][0]
-            if self.is_cached(callee):
-                return i, None
-            for e in graph.resolved(caller).edges:
-                if e.callee != callee or e.line != line:
-                    continue
-                if e.guarded:
-                    return i, e
-                if i and self.shared.memo_of_kept(caller, e.guard):
-                    if kept is None:
-                        kept = self.shared.along(path)
-                    if "self" in kept[i]:
-                        return i, e
-        return None
-
-    def first_fill(self, path: list[tuple[str, int]]) -> list[tuple[str, int]]:
-        """`path` to a first-call stall, through the entry's earliest call that surely
-        reaches the memo (first_fill.py): the call that really makes the slow one. The memo
-        is on the path (memo_step), or else around the blocking call itself."""
-        return earliest_fill(self.g, path, self.memo_holder(path), MAX_CALLS)
-
-    def memo_holder(self, path: list[tuple[str, int]]) -> int:
-        """The index on `path` of the function holding the memo: the caller whose guarded
-        call it is, or the cached function itself (memo_edge); the blocking call's own
-        function when none is on the path."""
-        found = self.memo_edge(path)
-        if found is None:
-            return len(path) - 1
-        index, edge = found
-        return index if edge is not None else index + 1
-
-    def memo_by_arguments(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether the memos between the entry and `site` cache per argument, so new
-        arguments pay again: a cache decorator on a function that takes any besides
-        `self`/`cls`, or a guard keyed by them (rules/memo.py `keyed`) — every one of them:
-        one that holds a single value (`if _config is None:` in a loader a per-key cache
-        calls) makes the call once per process."""
-        verdicts = self._memo_kinds(path, site)
-        return bool(verdicts) and "one" not in verdicts
-
-    def made_once(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether a memoised `site` (`memoised_only`) runs once per process: a memo on the
-        way holds a single value — not a get-or-create or a cache keyed by the request's
-        data, which each new key or row pays again."""
-        kinds = self._memo_kinds(path, site)
-        return not kinds or "one" in kinds
-
-    def memo_in_database(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether the memos that make `site` run once per key are all get-or-creates (the
-        database keeps what a miss made: rules/memo.py `stores_row`), not caches: a later
-        request finds the row, and no cache can be warmed."""
-        verdicts = self._memo_kinds(path, site)
-        return bool(verdicts) and all(v == "row" for v in verdicts)
-
-    def memo_expires(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether the memos that make `site` run once are all caches that drop their
-        entries after a while (`cachetools.TTLCache`): each expiry pays again. One that
-        keeps its entries (`functools.cache` on the prompt loader a TTL-cached engine
-        calls) makes the call once per key, whatever expires around it."""
-        verdicts = self._memo_kinds(path, site)
-        return bool(verdicts) and all(v == "expires" for v in verdicts)
-
-    def _memo_kinds(self, path: list[tuple[str, int]], site: Site) -> list[str]:
-        """For each memo on `path` (a guarded call, a cached callee) and around `site`
-        itself: "one" (it holds one value), "key" (it caches per argument), "row" (a
-        get-or-create, per key) or "expires" (a module cache that drops entries in time)."""
-        graph, funcs = self.g, self.p.funcs
-        found: list[str] = []
-        at_kept = self.memo_edge(path)  # (the first memo, which may be a kept instance's)
-        memo_at = at_kept[0] if at_kept is not None and at_kept[1] is not None else -1
-        for i in range(len(path) - 1):
-            (caller, line), callee = path[i], path[i + 1][0]
-            if self.is_cached(callee):
-                func = funcs.get(callee)
-                by_key = func is not None and any(
-                    q.name not in ("self", "cls") for q in func.fd.params
-                )
-                found.append("key" if by_key else "one")
-                continue
-            for e in graph.resolved(caller).edges:
-                if e.callee != callee or e.line != line:
-                    continue
-                on_kept = not e.guarded and memo_at == i
-                if e.guarded or on_kept:
-                    func = funcs.get(caller)
-                    memo = graph.memo_guards_of(caller, shared_self=on_kept)
-                    found.append(
-                        _guard_kind(self.p, func, _memo_test(memo, func.fd, e.guard))
-                        if func and memo and e.guard >= 0
-                        else "one"
-                    )
-                    break
-        func = funcs.get(site.func)
-        memo = graph.memo_guards_of(site.func)
-        if func is not None and memo is not None:
-            at = (site.line, site.col)
-            for c in func.fd.calls:
-                if (c.line, c.col) != at or c.guard < 0:
-                    continue
-                if not memo(c.guard) and self.shared.memo_of_kept(site.func, c.guard):
-                    memo = graph.memo_guards_of(site.func, shared_self=True) or memo
-                if memo(c.guard):
-                    found.append(_guard_kind(self.p, func, _memo_test(memo, func.fd, c.guard)))
-        return found
-
-    def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:
-        """Whether `site` runs only under memo guards (rules/memo.py) on every way from the
-        entry: the first call makes the call, later ones find the value set. The shortest
-        path decides unless it crosses a memo guard (or the site sits under a memo of an
-        instance the app may keep); then a walk over unguarded calls does."""
-        if site in self.g.resolved(site.func).guarded:
-            return True
-        kept_here = self.shared.memo_of_kept(site.func, self._guard_of(site))
-        if self.memo_step(path) is None and not kept_here:
-            return False
-        return not any(
-            gqn == site.func and not (kept_here and "self" in kept)
-            for gqn, kept in self._steady_states(inv.funcs)
-        )
-
-    def _guard_of(self, site: Site) -> int:
-        """The index of the guard the call at `site` sits under (-1: none)."""
-        func = self.p.funcs.get(site.func)
-        if func is not None:
-            for call in func.fd.calls:
-                if call.line == site.line and call.col == site.col:
-                    return call.guard
-        return -1
-
-    def _steady_states(self, roots: tuple[str, ...]) -> set[tuple[str, frozenset[str]]]:
-        """What the entry runs on every call, as (function, its names that hold an instance
-        the app keeps: shared_receivers.py): the functions its unguarded calls reach, not
-        through a cached function nor, in a method entered on a kept instance, a memo of
-        that instance."""
-        known = self._steady.get(roots)
-        if known is not None:
-            return known
-        graph, shared = self.g, self.shared
-        seen: set[tuple[str, frozenset[str]]] = {(f, NO_NAMES) for f in roots}
-        queue = deque(seen)
-        while queue:
-            gqn, kept = queue.popleft()
-            for edge in graph.resolved(gqn).edges:
-                if edge.guarded or self.is_cached(edge.callee):
-                    continue
-                if "self" in kept and shared.memo_of_kept(gqn, edge.guard):
-                    continue
-                state = (edge.callee, shared.entered(gqn, kept, edge))
-                if state not in seen:
-                    seen.add(state)
-                    queue.append(state)
-        self._steady[roots] = seen
-        return seen
-
-    def steady_path(self, inv: Invoked, site: Site) -> list[tuple[str, int]] | None:
-        """The shortest path from `inv` to `site` that passes no memo guard and no cached
-        function (within MAX_CALLS calls), if there is one: the way the site is reached on
-        every call. (The search tests each edge alone, so a memo of an instance the app
-        keeps, which depends on how the method was entered, is checked after it.)"""
-        cached = self.is_cached
-
-        def memo(edge: Edge) -> bool:
-            return edge.guarded or cached(edge.callee)
-
-        found = None
-        toward = self.g.distances_to(site.func, MAX_CALLS)
-        for f in inv.funcs:
-            path = self.g.paths(f, [site], "loop", MAX_CALLS, memo, toward).get(site)
-            if path is not None and (found is None or len(path) < len(found)):
-                found = path
-        if found is not None and self.memoised_only(inv, site, found):
-            return None
-        return found
-
-    def is_cached(self, gqn: str) -> bool:
-        known = self._cached.get(gqn)
-        if known is None:
-            known = self._cached[gqn] = self._decorated_with_cache(gqn)
-        return known
-
-    def _decorated_with_cache(self, gqn: str) -> bool:
-        """A cache decorator on a method keys its entries by `self` too: it memoises across
-        calls only on an instance that outlives them (the process's one), not on one built
-        per call (`ScriptConfigReader(path).read()` misses every time)."""
-        func = self.p.funcs.get(gqn)
-        if func is None or not self.p.memoised(func):
-            return False
-        params = func.fd.params
-        if func.class_gqn is not None and params and params[0].name == "self":
-            return self.g.singleton(func.class_gqn)
-        return True
 
     def via(self, steps: list[tuple[str, int]]) -> str:
         names = [self.p.funcs[g].display for g, _ in steps]
@@ -761,26 +547,6 @@ def _pytest_method(func: Func) -> bool:
         and cls.rpartition(".")[2].startswith("Test")
         and func.fd.qn.rpartition(".")[2].startswith("test")
     )
-
-
-def _memo_test(memo: MemoGuards, fd: FuncDef, index: int) -> int:
-    """The memo test a call under guard `index` runs under: that guard, or the one it is
-    nested in (`if not cfg and key == "free":` gives the key's test inside the row's)."""
-    at = index
-    while at >= 0:
-        if memo.tests_a_memo(at):
-            return at
-        at = fd.guards[at].outer
-    return index
-
-
-def _guard_kind(project: Project, func: Func, index: int) -> str:
-    fd = func.fd
-    if stores_row(fd, index):
-        return "row"
-    if expiring_cache(project, func, index):
-        return "expires"
-    return "key" if keyed(fd, index) else "one"
 
 
 # names the catalogue files a call under that only its users would not recognise: SQLModel's

@@ -269,11 +269,11 @@ class Blocking:
                     kind = "file"  # (SQLAlchemy on the app's SQLite file)
                 via = self.e.via(path[1:])
                 others = counts[site] - 1
-                memoised = self.e.memoised_only(inv, site, path)
-                if not memoised and self.e.memo_step(path) is not None:
+                memoised = self.e.memos.memoised_only(inv, site, path)
+                if not memoised and self.e.memos.memo_step(path) is not None:
                     # reached on every call another way: print that way, not the memo's;
                     # a way longer than MAX_CALLS is taken on faith no more than elsewhere
-                    steady = self.e.steady_path(inv, site)
+                    steady = self.e.memos.steady_path(inv, site)
                     if steady is None:
                         memoised = True
                     else:
@@ -292,11 +292,11 @@ class Blocking:
                     continue  # its one slow call is made before the app serves
                 once = not startup and memoised
                 if once:
-                    path = self.e.first_fill(path)
+                    path = self.e.memos.first_fill(path)
                     via = self.e.via(path[1:])
-                keyed = once and self.e.memo_by_arguments(path, site)
-                row = keyed and self.e.memo_in_database(path, site)
-                expires = once and not row and self.e.memo_expires(path, site)
+                keyed = once and self.e.memos.memo_by_arguments(path, site)
+                row = keyed and self.e.memos.memo_in_database(path, site)
+                expires = once and not row and self.e.memos.memo_expires(path, site)
                 when = (
                     _ON_NEW_ROW if row else _ON_EXPIRY if expires else _ON_MISS if keyed else _ONCE
                 )
@@ -687,7 +687,7 @@ class Blocking:
         for other, label in labelled:
             if other is inv or label not in reached_by or other.on_error:
                 continue
-            path = self.e.steady_path(other, site)
+            path = self.e.memos.steady_path(other, site)
             if path is not None and len(path) - 1 <= MAX_CALLS:
                 return other, path
         return None
@@ -792,7 +792,7 @@ class Blocking:
         if site not in self._started:
             return False
         # (a cached function is its own memo: start-up calling it fills it)
-        memo = path[self.e.memo_holder(path)][0]
+        memo = path[self.e.memos.memo_holder(path)][0]
         roots = self._start_roots
         fillers = [memo, *self._global_fillers(path)]
         return any(self.g.callers_within(f, roots, MAX_CALLS) for f in fillers)
@@ -820,7 +820,7 @@ class Blocking:
     def _global_fillers(self, path: list[tuple[str, int]]) -> list[str]:
         """The functions below the memo on `path` that bind the module global its guard
         tests (`global _writer` … `_writer = Writer()`)."""
-        found = self.e.memo_edge(path)
+        found = self.e.memos.memo_edge(path)
         edge = found[1] if found is not None else None
         holder = self.p.funcs.get(path[found[0]][0]) if found is not None else None
         if found is None or edge is None or holder is None or edge.guard < 0:

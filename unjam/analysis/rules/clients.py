@@ -386,7 +386,7 @@ class PerRequestClients:
         queue = deque(distance)
         while queue:
             v = queue.popleft()
-            if distance[v] >= _CLIENT_DEPTH or self.e.is_cached(v):
+            if distance[v] >= _CLIENT_DEPTH or self.e.memos.is_cached(v):
                 continue
             for u in callers.get(v, ()):
                 if u not in distance:
@@ -410,7 +410,7 @@ class PerRequestClients:
         on_loop = dep.context is ExecutionContext.LOOP
         for f in dep.funcs:
             # (a cached entry, `@alru_cache` under the route decorator, runs on a miss only)
-            if f not in parent and not self.e.is_cached(f):
+            if f not in parent and not self.e.memos.is_cached(f):
                 parent[f] = None
                 depth[f] = 0
                 queue.append(f)
@@ -450,7 +450,12 @@ class PerRequestClients:
                 if edge.no_loop and on_loop and v not in handed:
                     continue  # e.g. `asyncio.run(coro)` raises on the loop's thread: never runs
                 w = graph.follow(v, edge)
-                if edge.guarded or edge.on_error or w in parent or self.e.is_cached(edge.callee):
+                if (
+                    edge.guarded
+                    or edge.on_error
+                    or w in parent
+                    or self.e.memos.is_cached(edge.callee)
+                ):
                     continue
                 if near is not None and depth[v] + 1 + near.get(edge.callee, _FAR) > _CLIENT_DEPTH:
                     continue
@@ -466,7 +471,7 @@ class PerRequestClients:
                     continue  # (a task started only when a `try` failed: not every request)
                 if near is not None and depth[v] + 1 + near.get(off.target, _FAR) > _CLIENT_DEPTH:
                     continue
-                if off.target not in parent and not self.e.is_cached(off.target):
+                if off.target not in parent and not self.e.memos.is_cached(off.target):
                     parent[off.target] = (v, off.line)
                     depth[off.target] = depth[v] + 1
                     # the nearest hand-off decides where the code runs (`create_task(f)`

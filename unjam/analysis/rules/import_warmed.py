@@ -52,13 +52,13 @@ class ImportWarmed:
         at import, before any request, so a request finds it filled."""
         if self._bare is None:
             self._bare = self._called_at_import()
-        holder = self.e.memo_step(path) or site.func  # (else the memo is around the call)
-        if holder in self._called and not self.e.memo_by_arguments(path, site):
+        holder = self.e.memos.memo_step(path) or site.func  # (else the memo is around the call)
+        if holder in self._called and not self.e.memos.memo_by_arguments(path, site):
             return True
         if self._filled_by_a_call_at_import(path):
             return True
         return any(
-            self.e.is_cached(callee) and (callee in self._bare or hop in self._fixed)
+            self.e.memos.is_cached(callee) and (callee in self._bare or hop in self._fixed)
             for hop, (callee, _line) in pairwise(path)
         )
 
@@ -67,7 +67,7 @@ class ImportWarmed:
         `svc = Svc()` whose `__init__` calls `self.init()`, which sets `self.ok`, before
         `if not self.ok: self.init()` in a method a request calls — the request finds it
         set, unless the import-time call failed."""
-        found = self.e.memo_edge(path)
+        found = self.e.memos.memo_edge(path)
         if found is None or found[1] is None or path[found[0] + 1][0] not in self._called:
             return False
         holder = self.p.funcs.get(path[found[0]][0])

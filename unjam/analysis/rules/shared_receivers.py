@@ -8,7 +8,7 @@ endpoint that reads `store.registry`, with `store` a parameter or local of the f
 built the app (`def get_app(store): ... @app.get("/health") async def health():
 store.registry...`), always reads the same instance: the first request fills the memo,
 later ones find it filled. So, where a path enters a method on such an instance, that
-method's `self.x` memos count as memos on that path (rules_engine.py `memo_edge`,
+method's `self.x` memos count as memos on that path (memo_paths.py `memo_edge`,
 `memoised_only`).
 
 What holds one instance for the app's life: a name the calling function reads from a
@@ -48,7 +48,7 @@ class SharedReceivers:
         self._attributes: dict[tuple[str, str], bool] = {}  # (class, attr) → _kept_attribute
         self._bases: frozenset[str] | None = None  # the project classes some class extends
         # (caller, its kept names, callee, line, call index) → `entered`: the same edges are
-        # walked from each entry (rules_engine.py `_steady_states`)
+        # walked from each entry (memo_paths.py `_steady_states`)
         self._entered: dict[tuple, frozenset[str]] = {}
 
     def memo_of_kept(self, method: str, guard: int) -> bool:

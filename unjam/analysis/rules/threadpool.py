@@ -283,7 +283,7 @@ class ThreadPool:
         return found
 
     def _memoised(self, inv: Invoked, site: Site, paths: dict) -> bool:
-        return self.e.memoised_only(inv, site, paths.get(site) or [(site.func, site.line)])
+        return self.e.memos.memoised_only(inv, site, paths.get(site) or [(site.func, site.line)])
 
     def _sync_background_tasks(self, route: Route) -> list[str]:
         """The sync functions the route's code may hand to `BackgroundTasks.add_task` (or a
@@ -377,7 +377,7 @@ class ThreadPool:
             return False
         paths = self.g.paths(gqn, sites, "pool")
         return any(
-            not self.e.memoised_only(inv, s, steps) and not self._through_a_dead_call(steps)
+            not self.e.memos.memoised_only(inv, s, steps) and not self._through_a_dead_call(steps)
             for s in sites
             for steps in [paths.get(s) or [(s.func, s.line)]]
         )
@@ -432,7 +432,8 @@ class ThreadPool:
             sites = [
                 s
                 for s in sites
-                if s not in memoised or not self.e.made_once(paths.get(s) or [(s.func, s.line)], s)
+                if s not in memoised
+                or not self.e.memos.made_once(paths.get(s) or [(s.func, s.line)], s)
             ]
             # the finding stands at the call nearest the piece (a deep call may run only
             # sometimes), on its normal path first (an `except` handler's `db.rollback()`
