@@ -577,7 +577,10 @@ class PerRequestClients:
         makes a blocking call of that client's type, on the loop (a method the catalogue
         files as blocking, with the async fix it gives), else None."""
         made = self.p.catalogue.returns(site.qn) or site.qn
-        for call in self.g.resolved(site.func).blocking:
+        resolved = self.g.resolved(site.func)
+        for call in resolved.blocking:
+            if call in resolved.no_loop:
+                continue  # (made only where no loop runs: it blocks none)
             if call.qn.rpartition(".")[0] == made and call.entry.fix and call.line >= site.line:
                 return FIX_SYNC_CLIENT_ON_LOOP.format(
                     type=made, call=call.qn, line=call.line, fix=call.entry.fix_for(call.qn)
