@@ -84,8 +84,8 @@ class CallResolver:
         self._computed: dict[str, frozenset[str]] = {}  # class gqn → its @property names
         self._given: dict[str, frozenset[str]] = {}  # class gqn → its attributes from arguments
         self._fixed: dict[str, frozenset[str]] = {}  # class gqn → its attributes naming a file
-        self._init_only: dict[str, frozenset[str]] = {}  # class gqn → see _set_up_only
-        self._outside_stores: frozenset[str] | None = None  # see _set_up_only
+        self._init_only: dict[str, frozenset[str]] = {}  # class gqn → init_only_attributes
+        self._outside_stores: frozenset[str] | None = None  # see init_only_attributes
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self._runners: dict[str, bool] = {}  # function gqn → see _loop_runner
         self._by_def: dict[int, Func] | None = None  # see _enclosing_locals
@@ -468,7 +468,7 @@ class CallResolver:
         if shared and class_gqn:
             computed = self._properties_of(class_gqn)
             if fd.name != "__init__":
-                computed |= self._set_up_only(class_gqn) | self._never_stored(class_gqn, fd)
+                computed |= self.init_only_attributes(class_gqn) | self._never_stored(class_gqn, fd)
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         fixed = self._fixed_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
@@ -562,7 +562,7 @@ class CallResolver:
                     methods.append(method)
         return methods
 
-    def _set_up_only(self, class_gqn: str) -> frozenset[str]:
+    def init_only_attributes(self, class_gqn: str) -> frozenset[str]:
         """The class's attributes only `__init__` stores (set_up_only.py)."""
         known = self._init_only.get(class_gqn)
         if known is None:

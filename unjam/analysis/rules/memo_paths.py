@@ -137,15 +137,12 @@ class MemoPaths:
                     break
         func = funcs.get(site.func)
         memo = graph.memo_guards_of(site.func)
-        if func is not None and memo is not None:
-            at = (site.line, site.col)
-            for c in func.fd.calls:
-                if (c.line, c.col) != at or c.guard < 0:
-                    continue
-                if not memo(c.guard) and self.shared.memo_of_kept(site.func, c.guard):
-                    memo = graph.memo_guards_of(site.func, shared_self=True) or memo
-                if memo(c.guard):
-                    found.append(_guard_kind(self.p, func, _memo_test(memo, func.fd, c.guard)))
+        guard = self._guard_of(site)
+        if func is not None and memo is not None and guard >= 0:
+            if not memo(guard) and self.shared.memo_of_kept(site.func, guard):
+                memo = graph.memo_guards_of(site.func, shared_self=True) or memo
+            if memo(guard):
+                found.append(_guard_kind(self.p, func, _memo_test(memo, func.fd, guard)))
         return found
 
     def memoised_only(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> bool:

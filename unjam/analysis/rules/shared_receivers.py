@@ -44,7 +44,6 @@ class SharedReceivers:
         self._only: dict[str, bool] = {}  # method gqn → `_has_shared_memos`
         self._kept_memos: dict[str, MemoGuards] = {}  # method gqn → its memos on a kept self
         self._held: dict[tuple[str, str], bool] = {}  # (function gqn, name) → `_holds_one`
-        self._rebound: dict[str, frozenset[str]] = {}  # module name → names declared global
         self._attributes: dict[tuple[str, str], bool] = {}  # (class, attr) → _kept_attribute
         self._bases: frozenset[str] | None = None  # the project classes some class extends
         # (caller, its kept names, callee, line, call index) → `entered`: the same edges are
@@ -110,7 +109,7 @@ class SharedReceivers:
             return name in kept or self._holds_one(func, name)
         owner = func.class_gqn
         if kind == "self" and owner is not None:
-            if "self" in kept and self._set_in_init_only(owner, name):
+            if "self" in kept and name in self.g.init_only_attributes(owner):
                 return True  # (a kept instance's attribute its constructor set)
             return self._kept_attribute(owner, name)
         return False
@@ -127,11 +126,6 @@ class SharedReceivers:
             known = self._attributes[key] = self._find_kept_attribute(owner, attr)
         return known
 
-    def _set_in_init_only(self, owner: str, attr: str) -> bool:
-        """Whether every `self.attr = …` of the class is in its `__init__`."""
-        stores = self._stores(owner, attr)
-        return bool(stores) and all(method.fd.name == "__init__" for method, _value in stores)
-
     def _stores(self, owner: str, attr: str) -> list[tuple[Func, tuple]]:
         """(method, value ref) of each `self.attr = value` in the class's methods."""
         return [
@@ -143,11 +137,13 @@ class SharedReceivers:
 
     def _find_kept_attribute(self, owner: str, attr: str) -> bool:
         stores = self._stores(owner, attr)
-        if len(stores) != 1 or self._extended(owner):
+        if len(stores) != 1 or attr not in self.g.init_only_attributes(owner):
             return False
-        init, value = stores[0]
-        fd = init.fd
-        if fd.name != "__init__" or value[0] != "name" or value[1] in fd.locals:
+        if self._extended(owner):
+            return False
+        fd = stores[0][0].fd
+        value = stores[0][1]
+        if value[0] != "name" or value[1] in fd.locals:
             return False
         if not any(q.name == value[1] for q in fd.params[1:]):
             return False
@@ -217,9 +213,9 @@ class SharedReceivers:
                 holder = self.p.funcs.get(f"{func.mod.name}.{outer.qn}")
                 return holder is not None and self.g.singletons.runs_once(holder)
             outer = summary.funcs.get(outer.parent) if outer.parent else None
-        if name in fd.globals_declared or name not in summary.global_values:
-            return False
-        return name not in self._declared_global(func)
+        # (a `global` rebinding is a value of it bound in a function: summarize.py `bind`)
+        values = summary.global_values.get(name)
+        return bool(values) and all(scope == "<module>" for scope, _value in values)
 
     def _returns_held(self, func: Func, value: tuple) -> bool:
         """Whether `value` is a call, with no arguments, of a project function that only
@@ -244,16 +240,6 @@ class SharedReceivers:
         return memo is not None and any(
             guard.subject == ("name", name) and memo(i) for i, guard in enumerate(func.fd.guards)
         )
-
-    def _declared_global(self, func: Func) -> frozenset[str]:
-        """The names some function of `func`'s module declares `global` (it may rebind them)."""
-        known = self._rebound.get(func.mod.name)
-        if known is None:
-            known = frozenset(
-                name for fd in func.mod.summary.funcs.values() for name in fd.globals_declared
-            )
-            self._rebound[func.mod.name] = known
-        return known
 
 
 def _receivers(func: Func, line: int, attr: str) -> set[tuple[str, str]]:
