@@ -196,7 +196,9 @@ def _keeps_one_instance(project: Project, class_gqn: str) -> bool:
 def metaclass_keeps_one(project: Project, class_gqn: str) -> bool:
     """Whether the metaclass the class has (its own or a base's) is a project class whose
     `__call__` returns only what it keeps under a test of it: `if cls not in
-    cls._instances: …` then `return cls._instances[cls]`, or `cls._instance`."""
+    cls._instances: …` then `return cls._instances[cls]`, or `cls._instance`; or a local
+    read from what it keeps and tested (`instance = cls._instances.get(cls)`, `if instance
+    is None: instance = super().__call__(…); cls._instances[cls] = instance`)."""
     for member in project.mro(class_gqn)[0]:
         cls = project.classes.get(member)
         if cls is None or cls.cd.metaclass is None:
@@ -217,7 +219,39 @@ def metaclass_keeps_one(project: Project, class_gqn: str) -> bool:
             and guard.subject[1] == own
         ]
         returned = call.fd.return_values
-        return bool(held and returned) and all(
-            ref in held or (ref[0] == "sub" and ref[1] in held) for ref in returned
+        return bool(returned) and all(
+            (held and (ref in held or (ref[0] == "sub" and ref[1] in held)))
+            or _kept_local(call.fd, own, ref)
+            for ref in returned
         )
     return False
+
+
+def _kept_local(fd: FuncDef, own: tuple, ref: tuple) -> bool:
+    """Whether `ref` is a local of the metaclass's `__call__` that the code tests and that
+    holds only what the class keeps (`cls._instances.get(cls)`, `cls._instances[cls]`,
+    `cls._instance`) or, where the class keeps it too, a new instance: a memo in a local."""
+    if ref[0] != "name" or not any(g.subject == ref for g in fd.guards):
+        return False
+    kept = {target for target in fd.mutated if target[0] == "attr" and target[1] == own}
+    kept |= {("attr", base, attr) for base, attr, _value in fd.attr_stores if base == own}
+    if not kept:
+        return False
+    values = fd.locals.get(ref[1], [])
+    reads = [value for value in values if _reads_kept(value, kept)]
+    return bool(reads) and all(value in reads or _builds(value) for value in values)
+
+
+def _reads_kept(value: tuple, kept: set) -> bool:
+    if value in kept:
+        return True
+    if value[0] == "sub":
+        return value[1] in kept
+    func = value[1] if value[0] == "call" else None
+    return func is not None and func[0] == "attr" and func[2] == "get" and func[1] in kept
+
+
+def _builds(value: tuple) -> bool:
+    """`super().__call__(…)` or `type.__call__(cls, …)`: the class's new instance."""
+    func = value[1] if value[0] == "call" else None
+    return func is not None and func[0] == "attr" and func[2] == "__call__"

@@ -227,8 +227,17 @@ def _first_left_out(op: str, version: tuple[int, ...], wildcard: bool) -> tuple[
 
 
 def declared_requirement(root: Path, package: str) -> bool:
-    """Whether a dependency file at the root names `package` (a requirement, a lock entry)."""
-    return any(names_any(path, (package,)) for path in dependency_files(root, [""]))
+    """Whether a dependency file at the root names `package` (a requirement, a lock entry),
+    or the metadata of an unpacked wheel or an installed package does (`Requires-Dist`,
+    extras too: what else is installed beside it is not known, so it says no more than
+    that `package` is a library)."""
+    files = [*dependency_files(root, [""]), *_package_metadata(root)]
+    return any(names_any(path, (package,)) for path in files)
+
+
+@lru_cache(maxsize=8)
+def _package_metadata(root: Path) -> tuple[Path, ...]:
+    return tuple(sorted(root.glob("*.dist-info/METADATA")))
 
 
 def dependency_files(root: Path, folders: list[str]) -> list[Path]:
@@ -281,11 +290,15 @@ def names_any(path: Path, packages: tuple[str, ...]) -> bool:
 # lock entry's `name = "fastapi"` (its `name` counts too, as a requirement's would)
 _LINE_NAME = re.compile(r"""^\s*["']?([\w.-]+)(?:[ ]=[ ]["']?([\w.-]+))?""", re.MULTILINE)
 
+_REQUIRES_DIST = re.compile(r"^Requires-Dist:[ \t]*([\w.-]+)", re.MULTILINE)
+
 
 @lru_cache(maxsize=64)
 def _names_in(path: Path, _mtime_ns: int, _size: int) -> frozenset[str]:
     """The names the file's lines start with, lowercased, read once while it is unchanged:
     a lock file of megabytes is asked about many packages."""
+    if path.name == "METADATA":  # (its requirements only, not the description below)
+        return frozenset(m[1].lower() for m in _REQUIRES_DIST.finditer(_read(path)))
     found: set[str] = set()
     for match in _LINE_NAME.finditer(_read(path)):
         found.add(match[1].lower())

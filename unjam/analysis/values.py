@@ -201,10 +201,11 @@ def passed_values(
 
 
 def spread_literals(caller: FuncDef, site: CallSite) -> CallSite:
-    """The call as if `f(**options)` passed each key by name, where `options` is a local
-    bound once to a dict display of string keys and never changed (`play_args = {"language":
-    lang, ...}` then `stream.play(**play_args)`): a parameter among none of them gets its
-    default."""
+    """The call as if `f(**options)` passed each key by name, where `options` is a dict
+    display of string keys, written in the call or bound once to a local never changed
+    (`play_args = {"language": lang, ...}` then `stream.play(**play_args)`), or a choice of
+    two (`**({"mode": m} if m else {})`: a key only one side holds may or may not be
+    passed, so its value is unknown): a parameter among none of them gets its default."""
     if all(name is not None for name, _ in site.kwargs):
         return site
     expanded: list[tuple[str | None, tuple]] = []
@@ -217,25 +218,46 @@ def spread_literals(caller: FuncDef, site: CallSite) -> CallSite:
 
 
 def _literal_items(caller: FuncDef, value: tuple) -> list[tuple[str | None, tuple]] | None:
-    if value[0] != "name" or value in caller.mutated:
+    if value[0] != "name":
+        return _display_items(value)
+    if value in caller.mutated:
         return None
     bound = caller.locals.get(value[1])
     if bound is None or len(bound) != 1 or bound[0][0] != "dict":
-        return None
-    pairs = bound[0][1]
-    if len(pairs) >= _MAX_ITEMS:  # (the summary keeps that many: maybe not all)
         return None
     if any(
         site.func[0] == "attr" and site.func[1] == value and site.func[2] not in _DICT_READS
         for site in caller.calls
     ):
         return None  # `options.update(...)`, `options.pop(...)`: changed in place
+    return _display_items(bound[0])
+
+
+def _display_items(value: tuple) -> list[tuple[str | None, tuple]] | None:
+    """(key, value ref) of a dict display of string keys, or of either of two
+    (`{"a": x} if c else {}`); None for anything else."""
+    if value[0] == "ifexp":
+        first, second = _display_items(value[1]), _display_items(value[2])
+        if first is None or second is None:
+            return None
+        other = dict(second)
+        merged = [
+            (key, ("ifexp", ref, other[key], value[3]) if key in other else _UNKNOWN_REF)
+            for key, ref in first
+        ]
+        mine = {key for key, _ in first}
+        return merged + [(key, _UNKNOWN_REF) for key, _ in second if key not in mine]
+    if value[0] != "dict" or len(value[1]) >= _MAX_ITEMS:  # (the summary keeps that many)
+        return None
     items: list[tuple[str | None, tuple]] = []
-    for key, item in pairs:
+    for key, item in value[1]:
         if key[0] != "const" or type(key[1]) is not str:
             return None  # `{**base, ...}` or a computed key
         items.append((key[1], item))
     return items
+
+
+_UNKNOWN_REF = ("?",)
 
 
 def is_static(fd: FuncDef) -> bool:

@@ -66,7 +66,9 @@ class ImportWarmed:
         """Whether the guarded call is itself made at import and sets what the guard tests:
         `svc = Svc()` whose `__init__` calls `self.init()`, which sets `self.ok`, before
         `if not self.ok: self.init()` in a method a request calls — the request finds it
-        set, unless the import-time call failed."""
+        set, unless the import-time call failed; or the construction of a class that keeps
+        its one instance (`system = SystemService().settings` at import, then
+        `SystemService()` in a dependency)."""
         found = self.e.memos.memo_edge(path)
         if found is None or found[1] is None or path[found[0] + 1][0] not in self._called:
             return False
@@ -74,6 +76,9 @@ class ImportWarmed:
         callee = self.p.funcs.get(path[found[0] + 1][0])
         if holder is None or callee is None:
             return False
+        if found[1].guard < 0 and callee.fd.name == "__init__":
+            # (a class whose metaclass keeps its one instance: the import built it)
+            return self.g.singleton(callee.class_gqn)
         index = found[1].guard
         while index >= 0:
             guard = holder.fd.guards[index]

@@ -44,3 +44,41 @@ async def recorded(language: str, path: str):
 @speech.post("/tuned")
 async def tuned(language: str):
     return play_tuned(Player(), language, {})
+
+
+
+# options written in the call: a dict display, or a choice of two (FastAPI form fields handed
+# on only when the client sent them); a parameter no side names keeps its default
+class Dubber:
+    def dub(self, language: str = "en", dry_run: bool = False, voice: str | None = None):
+        if dry_run:
+            with open("/var/dub/estimate.json", "rb") as fh:  # ok
+                return fh.read()
+        if voice:
+            with open(f"/var/dub/{voice}.bin", "rb") as fh:  # expect: UJ001
+                return fh.read()
+        return language
+
+
+@speech.post("/dub")
+async def dub(language: str, voice: str = ""):
+    return Dubber().dub(**{"language": language}, **({"voice": voice} if voice else {}))
+
+
+@speech.post("/dub/default")
+async def dub_default(language: str = ""):
+    return Dubber().dub(**({"language": language} if language else {"language": "en"}))
+
+
+class Estimator:
+    def estimate(self, language: str = "en", dry_run: bool = False):
+        if dry_run:
+            with open("/var/dub/estimate.json", "rb") as fh:  # expect: UJ001
+                return fh.read()
+        return language
+
+
+@speech.post("/dub/preview")
+async def dub_preview(language: str, preview: bool = False):
+    # (a key only one side holds may be passed: the estimate may be read)
+    return Estimator().estimate(**({"dry_run": preview} if preview else {}), language=language)

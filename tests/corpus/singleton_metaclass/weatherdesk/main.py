@@ -1,8 +1,18 @@
 from fastapi import Depends, FastAPI
 
-from weatherdesk.core.providers import Alerts, Forecasts, Radar, Stations, Tiles
+from weatherdesk.core.providers import (
+    Alerts,
+    Catalog,
+    Forecasts,
+    Quotas,
+    Radar,
+    Settings,
+    Stations,
+    Tiles,
+)
 
 app = FastAPI()  # expect: UJ006
+catalog_size = len(Catalog().raw)
 
 
 def forecasts() -> Forecasts:
@@ -37,3 +47,13 @@ async def now(city: str):
 @app.get("/tiles")
 def tiles(source: Tiles = Depends(Tiles)):
     return {"client": str(source.client.base_url)}
+
+
+@app.get("/settings")
+async def settings():
+    return {"size": len(Settings().raw), "quota": len(Quotas().raw)}
+
+
+@app.get("/catalog")
+async def catalog():
+    return {"size": len(Catalog().raw)}

@@ -30,3 +30,35 @@ class Registered(type):
         made = super().__call__(*args, **kwargs)
         cls.seen.append(made)
         return made
+
+
+class CheckedSingleton(type):
+    """Reads the kept instance first, then builds it under a per-class lock, checking again:
+    the instance a local holds, never a new one once kept."""
+
+    _instances: dict = {}
+    _locks: dict = {}
+
+    def __call__(cls, *args, **kwargs):
+        instance = cls._instances.get(cls)
+        if instance is not None:
+            return instance
+        lock = cls._locks.setdefault(cls, threading.RLock())
+        with lock:
+            instance = cls._instances.get(cls)
+            if instance is None:
+                instance = super().__call__(*args, **kwargs)
+                cls._instances[cls] = instance
+        return instance
+
+
+class Tracked(type):
+    """Checks a local, but the local is a new instance every time: built on every call."""
+
+    made: list = []
+
+    def __call__(cls, *args, **kwargs):
+        instance = super().__call__(*args, **kwargs)
+        if instance is not None:
+            cls.made.append(instance)
+        return instance

@@ -1,6 +1,12 @@
 import httpx
 
-from weatherdesk.core.patterns import OneSlot, Registered, SingletonMeta
+from weatherdesk.core.patterns import (
+    CheckedSingleton,
+    OneSlot,
+    Registered,
+    SingletonMeta,
+    Tracked,
+)
 
 
 class Forecasts(metaclass=SingletonMeta):
@@ -54,3 +60,21 @@ class Tiles:
 
     def __init__(self):
         self.client = httpx.Client(base_url="https://tiles.example.com")  # expect: UJ003
+
+
+class Settings(metaclass=CheckedSingleton):
+    def __init__(self):
+        with open("/etc/weatherdesk/settings.json") as fh:  # expect: UJ001 (first call only)
+            self.raw = fh.read()
+
+
+class Quotas(metaclass=Tracked):
+    def __init__(self):
+        with open("/etc/weatherdesk/quotas.json") as fh:  # expect: UJ001
+            self.raw = fh.read()
+
+
+class Catalog(metaclass=CheckedSingleton):
+    def __init__(self):
+        with open("/etc/weatherdesk/catalog.json") as fh:  # ok: main.py builds it at import
+            self.raw = fh.read()

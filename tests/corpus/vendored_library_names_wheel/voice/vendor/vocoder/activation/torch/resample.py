@@ -1,0 +1,2 @@
+def upsample(values):
+    return values
