@@ -78,7 +78,7 @@ class ImportWarmed:
             return False
         if found[1].guard < 0 and callee.fd.name == "__init__":
             # (a class whose metaclass keeps its one instance: the import built it)
-            return self.g.singleton(callee.class_gqn)
+            return callee.class_gqn is not None and self.g.singletons.made_once(callee.class_gqn)
         index = found[1].guard
         while index >= 0:
             guard = holder.fd.guards[index]
