@@ -211,7 +211,7 @@ def test_a_setting_no_code_stores_into_is_a_switch_not_a_memo():
 
 def test_a_cached_method_memoises_only_on_an_instance_that_outlives_the_call():
     found = findings("memo_guards", "UJ001", "catalog/plugins.py")
-    per_call, shared = found[40], found[49]
+    per_call, shared = found[52], found[61]
     assert "first call" not in per_call.message, per_call.message
     assert per_call.severity == Severity.ERROR
     assert "on the first call only" in shared.message, shared.message
@@ -221,9 +221,16 @@ def test_a_class_whose_new_keeps_one_instance_is_the_process_s_one():
     """`PluginRegistry()` per call, but its `__new__` returns the instance it keeps: the
     `hasattr(self, "loaded")` guard of `__init__` is a memo."""
     found = findings("memo_guards", "UJ001", "catalog/plugins.py")
-    assert "on the first call only" in found[73].message, found[73].message
+    assert "on the first call only" in found[85].message, found[85].message
     # `__new__` setting the flag `False` on the instance it makes re-arms nothing
-    assert "on the first call only" in found[97].message, found[97].message
+    assert "on the first call only" in found[109].message, found[109].message
+
+
+def test_a_cache_a_project_scopes_to_a_request_is_still_a_cache():
+    """`@cache(scope="request")` whose clearing only a job runner calls: the server's
+    requests share its entry, as SkyPilot's API server shares its request-scoped caches."""
+    found = findings("memo_guards", "UJ001", "catalog/plugins.py")
+    assert "on the first call only" in found[40].message, found[40].message
 
 
 def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
@@ -636,13 +643,6 @@ def test_a_table_the_program_ships_is_no_cache():
     read = found[75]
     assert "cache miss" not in read.message and "first call" not in read.message, read.message
     assert read.severity == Severity.ERROR
-
-
-def test_a_cache_scoped_to_a_request_is_missed_by_every_request():
-    found = findings("memo_guards", "UJ001", "catalog/plugins.py")
-    listing = found[28]  # `@cache(scope="request")`: cleared after each request
-    assert "first call" not in listing.message and "cache miss" not in listing.message
-    assert listing.severity == Severity.ERROR
 
 
 def test_a_service_an_app_factory_builds_is_the_process_s_own():
@@ -3258,3 +3258,33 @@ def test_a_literal_key_of_a_shipped_table_never_takes_the_fallback():
     assert "also reached" not in fallback.message
     # a table some code fills keeps every key a question
     assert found[18].entry.name == "plugin"
+
+
+def test_a_library_method_s_memo_on_its_own_instance_is_paid_once():
+    """A project without an app is a library: its callers keep the crawler, so a method's
+    `if self._seeder is None:` is a memo — but not one of a helper it builds per call."""
+    found = findings("plain_asyncio", "UJ001", "crawler/seeding.py")
+    # … and what the seeder it made once (`self._seeder`) keeps is kept for good
+    for line in (10, 16, 44):
+        assert "on the first call only" in found[line].message, found[line].message
+    assert "first call" not in found[27].message, found[27].message
+    assert found[27].severity == Severity.ERROR
+
+
+def test_a_library_module_that_cannot_import_is_a_note_and_its_coroutines_are_left_out():
+    """`from .log import Logger` with no legacy/log.py: no caller of the library can run
+    `Indexer.build`, so what it blocks on is not reported — and the note says why; a guarded
+    optional import leaves its module importable."""
+    root = CORPUS / "broken_legacy_library"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    paths = {f.location.path for f in result.findings}
+    assert paths == {
+        "fetchkit/client.py",
+        "fetchkit/legacy/speedups_user.py",
+        "fetchkit/transports/streamq/client.py",  # (`from streamq.client import` is the library's)
+    }
+    [(path, _line, message)] = result.notes
+    assert path == "fetchkit/legacy/indexer.py"
+    assert "no fetchkit/legacy/log.py is on disk" in message
+    assert "coroutines of the modules that need it were not checked" in message
+    assert not result.unparsed  # (a library's broken module is no file unjam could not read)

@@ -835,7 +835,9 @@ def test_an_app_with_no_route_unjam_can_see_is_a_note_not_all_clear(capsys, monk
             cli.main()
         out, _ = capsys.readouterr()
         assert "svc/server.py:5: note: unjam sees no route on this app" in out
-        assert "All checks passed" not in out and "not everything the app serves" in out
+        assert (
+            "All checks passed" not in out and "not everything the project runs was checked" in out
+        )
     # one route it can see: the app is followed, and nothing is said
     (root / "svc/server.py").write_text(
         textwrap.dedent(RUN_TIME_ROUTES["svc/server.py"]) + '\n\n@app.get("/ping")\n'

@@ -15,9 +15,11 @@ from unjam.analysis.summary import CallSite, FuncDef, Guard
 from unjam.analysis.transparent import TransparentDecorators
 from unjam.analysis.values import (
     EMPTY,
+    NOT_FIXED,
     Forwarded,
     decided_by_constants,
     decided_false,
+    fixed_value,
     is_dead,
     is_static,
     param_tests,
@@ -203,9 +205,10 @@ class ArgumentKills:
         return _NO_CONSTANTS
 
     def _fixed_locals(self, func: Func) -> Mapping[str, object]:
-        """Locals of `func` bound once, to a constant, and never changed in place, declared
-        global or bound again in a nested function: they hold that constant wherever they
-        are read."""
+        """Locals of `func` bound once, to a constant or an enum member (`provider =
+        APIProvider.ANTHROPIC`), and never changed in place, declared global or bound again
+        in a nested function: they hold that value wherever they are read — in the
+        functions nested in `func` too, where they are not bound again."""
         known = self._fixed.get(func.gqn)
         if known is None:
             fd = func.fd
@@ -213,14 +216,19 @@ class ArgumentKills:
             changed = {ref[1] for ref in fd.mutated if ref[0] == "name"}
             changed |= self._bound_inside(func)  # (a `nonlocal` rebinding)
             known = {
-                name: values[0][1]
+                name: value
                 for name, values in fd.locals.items()
                 if len(values) == 1
-                and values[0][0] == "const"
+                and (value := fixed_value(values[0])) is not NOT_FIXED
                 and name not in params
                 and name not in changed
                 and name not in fd.globals_declared
             }
+            outer = self.project.funcs.get(f"{func.mod.name}.{fd.parent}") if fd.parent else None
+            if outer is not None:
+                for name, value in self._fixed_locals(outer).items():
+                    if name not in fd.locals and name not in params and name not in known:
+                        known[name] = value
             self._fixed[func.gqn] = known
         return known
 

@@ -44,6 +44,7 @@ from unjam.analysis.redefined import runtime_bodies
 from unjam.analysis.rules.memo import MemoGuards, fixed_paths, set_from_arguments
 from unjam.analysis.set_up_only import (
     never_stored,
+    set_lazily,
     set_up_only,
     stored_from_outside,
     tested_on_self,
@@ -85,6 +86,7 @@ class CallResolver:
         self._given: dict[str, frozenset[str]] = {}  # class gqn → its attributes from arguments
         self._fixed: dict[str, frozenset[str]] = {}  # class gqn → its attributes naming a file
         self._init_only: dict[str, frozenset[str]] = {}  # class gqn → init_only_attributes
+        self._lazily_set: dict[str, frozenset[str]] = {}  # class gqn → lazily_set_attributes
         self._outside_stores: frozenset[str] | None = None  # see init_only_attributes
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self._runners: dict[str, bool] = {}  # function gqn → see _loop_runner
@@ -570,6 +572,17 @@ class CallResolver:
                 self._outside_stores = stored_from_outside(self.project)
             methods = [m.fd for m in self.methods_of(class_gqn)]
             known = self._init_only[class_gqn] = set_up_only(methods, self._outside_stores)
+        return known
+
+    def lazily_set_attributes(self, class_gqn: str) -> frozenset[str]:
+        """The class's attributes a method makes once, under a test that they are unset
+        (set_up_only.py `set_lazily`)."""
+        known = self._lazily_set.get(class_gqn)
+        if known is None:
+            if self._outside_stores is None:
+                self._outside_stores = stored_from_outside(self.project)
+            methods = [m.fd for m in self.methods_of(class_gqn)]
+            known = self._lazily_set[class_gqn] = set_lazily(methods, self._outside_stores)
         return known
 
     def _never_stored(self, class_gqn: str, fd: FuncDef) -> frozenset[str]:

@@ -132,6 +132,9 @@ class FastAPIModel:
     unstartable: list[RouterObj] = field(default_factory=list)
     # the file that keeps the only app there is from starting (missing_app.py), if any
     missing_app: str = ""
+    # of a project without an app (a library): each file whose import fails, and why
+    # (unstartable.py `unimportable_modules`): the coroutines that need it are not checked
+    unimportable: dict[str, str] = field(default_factory=dict)
 
 
 # the methods of an app or router that register the function they decorate (and return it)

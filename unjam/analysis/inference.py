@@ -573,10 +573,9 @@ class Inference(ClassIndex):
         """Whether a cache decorator wraps `func` (`@lru_cache`, `@cached(TTLCache(...))`,
         or a project decorator — a function or a class — whose name says so:
         `@locked_cached(ttl=300)`, `@memoize`):
-        its body runs on a cache miss only. Not one scoped to a request
-        (`@lru_cache(scope="request")`, as SkyPilot's is): each request misses again."""
-        if any(_request_scoped(ref) for ref, _line, _col in func.fd.decorators):
-            return False
+        its body runs on a cache miss only. One a project scopes to a request
+        (`@lru_cache(scope="request")`, as SkyPilot's is) too: what clears it runs where the
+        project chooses (SkyPilot's API server, in a few handlers), not on every request."""
         for value in self.decorator_values(func):
             if value in _MEMOISING:
                 return True
@@ -602,11 +601,6 @@ _OTHER = (
     "remove folder dir directory path control header headers"
 )
 _OTHER_WORDS = frozenset(_OTHER.split())
-
-
-def _request_scoped(decorator: tuple) -> bool:
-    """`@cache(scope="request")`: a decorator call given `scope="request"`."""
-    return decorator[0] == "call" and ("scope", ("const", "request")) in decorator[3]
 
 
 def _says_cache(gqn: str) -> bool:

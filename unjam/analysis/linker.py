@@ -254,6 +254,11 @@ def _analyse(
                 model = without_apps(model, leftovers, classes)
         elif root is not None and model.routes:
             model = _without_an_app(project, model, root, unparsed)
+        failing = None
+        if root is not None and not (
+            model.apps or model.routes or model.unstartable or model.missing_app
+        ):
+            failing = _unimportable(project, model, uncompilable, unparsed)
         graph = CallGraph(project, on_error, once=_run_once(model), root=root)
         if model.apps:
             starts = [app.scope.mod for app in model.apps]
@@ -261,7 +266,7 @@ def _analyse(
             never_runs.models.loaded_by(starts)
         if retain is not None:
             retain.append(graph)
-        rules = RulesEngine(project, graph, model, root, never_runs)
+        rules = RulesEngine(project, graph, model, root, never_runs, failing)
         findings = rules.run()
         for family, err in rules.failed:  # (the other families' findings stand)
             unparsed.setdefault(f"({family})", internal_error(err))
@@ -307,6 +312,30 @@ def _without_failing_imports(project, model, rebuild, unparsed, uncompilable, ne
         rebuilt.others = []
         rebuilt.http_middleware = []
     return rebuilt
+
+
+def _unimportable(project, model, uncompilable, unparsed):
+    """Of a project without an app (a library): the modules that cannot import, whose
+    coroutines no caller runs (unstartable.py `unimportable_modules`), or None; each file to
+    fix goes on the model, for a note."""
+    from unjam.analysis.unstartable import unimportable_modules
+
+    try:
+        found = unimportable_modules(project, *uncompilable)
+    except Exception as err:  # a failure here must not cost the findings: check them all
+        unparsed.setdefault("(unimportable modules)", internal_error(err))
+        return None
+    if found is None:
+        return None
+    failing, reasons = found
+    left_out = set()  # the files to fix that keep some coroutine from being checked
+    for mod in project.unique_modules():
+        if any(fd.is_async for fd in mod.summary.funcs.values()):
+            chain = failing.chain(mod)
+            if chain:
+                left_out.add(failing.broken[chain[-1]])
+    model.unimportable = {path: why for path, why in reasons.items() if path in left_out}
+    return failing
 
 
 def _without_an_app(project, model, root, unparsed):

@@ -39,6 +39,7 @@ from unjam.analysis.rules.local_database import LocalDatabase
 from unjam.analysis.rules.memo_paths import MemoPaths
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.serverless import lambda_only
+from unjam.analysis.top_level_imports import FailingImports
 from unjam.analysis.unnamed_coroutines import named_anywhere, unnamed
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
@@ -58,8 +59,11 @@ class RulesEngine:
         model: FastAPIModel,
         root: Path | None = None,
         never_runs: NeverRuns | None = None,
+        unimportable: FailingImports | None = None,
     ):
         self.p = project
+        # (a library's modules that cannot import: no caller runs their coroutines)
+        self._unimportable = unimportable
         self.root = root  # the folder checked: its dependency files say which pool runs sync code
         self.g = graph
         self.model = model
@@ -377,6 +381,7 @@ class RulesEngine:
                 and func.gqn not in claimed_funcs
                 and not self._flask_view(func)
                 and not _pytest_method(func)
+                and not (self._unimportable and self._unimportable.fails(func.mod))
             ),
             key=lambda f: (f.mod.path, f.fd.line),
         )
@@ -388,7 +393,7 @@ class RulesEngine:
             else (set(), {})
         )
         # a terminal UI's handlers are a command's mains too: what they reach is theirs
-        commands |= {f.gqn for f in candidates if self._terminal_ui(f)}
+        commands |= {f.gqn for f in candidates if self._terminal_ui(f) or self._asks_at_terminal(f)}
         self.server_starts = servers
         if servers:
             starts, tasks = self._server_mains(servers, framework)
@@ -396,6 +401,9 @@ class RulesEngine:
             framework += tasks
         roots = [f for f in self._coroutine_roots(candidates) if f.gqn not in commands]
         coroutines = [_own_entry(func, Role.COROUTINE) for func in _named_roots(self.p, roots)]
+        self.memos.shared.held_by_caller = frozenset(
+            inv.funcs[0] for inv in coroutines if self.p.funcs[inv.funcs[0]].class_gqn is not None
+        )
         self.loop_entries = framework + coroutines
         self.startup = startup
 
@@ -421,6 +429,13 @@ class RulesEngine:
         request — not a coroutine a library's users await, nor is what only it reaches."""
         cls = func.class_gqn
         return cls is not None and any(base.startswith("textual.") for base in self.p.mro(cls)[1])
+
+    def _asks_at_terminal(self, func: Func) -> bool:
+        """A coroutine that itself reads the terminal (`input("Choice: ")`: crawl4ai's
+        `BrowserProfiler.interactive_manager` menu): a console program's, whose loop waits on
+        the one person typing, not a coroutine a library's users await while serving — nor
+        is what only it reaches."""
+        return any(site.qn == "builtins.input" for site in self.g.resolved(func.gqn).blocking)
 
     def _flask_view(self, func: Func) -> bool:
         """An `async def` a Flask app or blueprint routes (`@app.route("/ask")`): Flask runs

@@ -30,19 +30,26 @@ def self_imports(project: Project, root: Path) -> list[MissingName]:
     trees = Trees(root)
     found: list[MissingName] = []
     paths = [mod.path for mod in project.unique_modules()]
+    known = frozenset(paths)
     for mod in project.unique_modules():
         for imp in mod.summary.imports.values():
-            if imp.name and _names_itself(mod, imp) and not _named_elsewhere(mod, imp, paths):
+            if (
+                imp.name
+                and _names_itself(mod, imp, known)
+                and not _named_elsewhere(mod, imp, paths)
+            ):
                 line = _unbound_at(trees.of(mod), imp)
                 if line and not (mod.summary.is_package and submodule_file(root, mod, imp.name)):
                     found.append(MissingName(mod, line, mod, imp.name))
     return found
 
 
-def _names_itself(mod: Module, imp: ImportRef) -> bool:
+def _names_itself(mod: Module, imp: ImportRef, paths: frozenset[str]) -> bool:
     """Whether the import's module is the importer's own file: a relative import by its
     folders; an absolute one by a dotted name no library takes, its path from the root or
-    a folder below (a bare name may be a library's the file is named after: `celery`)."""
+    from a folder below that is no package (a bare name may be a library's the file is
+    named after: `celery`; `nuclio.triggers` in mlrun/runtimes/nuclio/triggers.py is the
+    `nuclio` library's, mlrun/runtimes being a package, never a folder on `sys.path`)."""
     if imp.level:
         folders = mod.path.split("/")[:-1]
         if imp.level - 1 > len(folders):
@@ -54,7 +61,10 @@ def _names_itself(mod: Module, imp: ImportRef) -> bool:
         return False
     base = imp.module.replace(".", "/")
     return any(
-        mod.path == own or mod.path.endswith(f"/{own}")
+        mod.path == own
+        or (
+            mod.path.endswith(f"/{own}") and f"{mod.path.removesuffix(own)}__init__.py" not in paths
+        )
         for own in (f"{base}.py", f"{base}/__init__.py")
     )
 

@@ -28,6 +28,40 @@ def set_up_only(methods: list[FuncDef], outside: frozenset[str]) -> frozenset[st
     return frozenset(at_init - later - outside)
 
 
+# the tests whose body runs while an attribute is unset (summary.py `Guard`)
+_WHILE_UNSET = frozenset({"is None", "not", "cached", "done"})
+
+
+def set_lazily(methods: list[FuncDef], outside: frozenset[str]) -> frozenset[str]:
+    """Of the class's `methods`, the attributes `__init__` leaves unset (`self._seeder =
+    None`, or stores not at all) and every other method that stores tests first (`if
+    self._seeder is None: self._seeder = Seeder()`): made once on an instance, then kept for
+    its life. None when the class has a `__new__`, or code outside stores them."""
+    if any(fd.name == "__new__" for fd in methods):
+        return frozenset()
+    lazy: set[str] = set()
+    ruled_out: set[str] = set(outside)
+    for fd in methods:
+        if fd.name == "__init__":
+            ruled_out.update(
+                attr
+                for base, attr, value in fd.attr_stores
+                if base == _SELF and value not in (("const", None), ("const", False))
+            )
+            continue
+        stored = _stored(fd)
+        tested = {
+            guard.subject[2]
+            for guard in fd.guards
+            if guard.kind in _WHILE_UNSET
+            and guard.subject[0] == "attr"
+            and guard.subject[1] == _SELF
+        }
+        lazy |= stored & tested
+        ruled_out |= stored - tested
+    return frozenset(lazy - ruled_out)
+
+
 def never_stored(
     methods: list[FuncDef], outside: frozenset[str], tested: set[str]
 ) -> frozenset[str]:

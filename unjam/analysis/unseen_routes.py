@@ -1,4 +1,5 @@
-"""The notes a check prints when it found apps but no route on any of them.
+"""The notes a check prints when it found apps but no route on any of them, or a library
+module that cannot import.
 
 A project whose app registers its routes at run time (from a table of protocols, in a loop
 over `getattr(app, method)(path)(endpoint)`) or through another package's plugins gives
@@ -15,6 +16,18 @@ UNSEEN_ROUTES = (
     "loop, through `getattr(app, method)`) or by another package are not followed, so the "
     "code they run was not checked"
 )
+
+
+def unimportable_notes(model: FastAPIModel | None) -> list[tuple[str, int, str]]:
+    """(path, 1, message) for each file a library (a project without an app) cannot import
+    as written: the coroutines of the modules that need it were left out, since no caller
+    can run them, and "All checks passed" must not read as "they were checked"."""
+    if model is None:
+        return []
+    return [
+        (path, 1, f"{reason}; the coroutines of the modules that need it were not checked")
+        for path, reason in sorted(model.unimportable.items())
+    ]
 
 
 def unseen_route_notes(model: FastAPIModel | None) -> list[tuple[str, int, str]]:

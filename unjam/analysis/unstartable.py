@@ -98,6 +98,21 @@ def find_unstartable(
     return failing, [u.app for u in dead]
 
 
+def unimportable_modules(
+    project: Project, root: Path, broken: dict[str, str]
+) -> tuple[FailingImports, dict[str, str]] | None:
+    """For a project without an app (a library): the modules that cannot import — they
+    import, at their top level, a project module or name that does not exist, or a file
+    CPython cannot compile (`broken`), directly or through others — and, for each file to
+    fix whose names are lacking, why; None when every module imports. No caller can run the
+    coroutines of such a module."""
+    broken = dict(broken)
+    lacking = _lacking_names(project, root, broken)
+    if not broken:
+        return None
+    return FailingImports(project, broken), lacking
+
+
 def _shown(project: Project, name: str) -> str:
     """A module's name as its importers write it: by its path where its linker name is a
     stand-in (`skills.__init__@`, another module having taken `skills`)."""

@@ -663,6 +663,17 @@ def _is_member(ref: tuple) -> bool:
     return ref[0] == "attr" and ref[1][0] == "name" and ref[1][1][:1].isupper()
 
 
+NOT_FIXED = object()  # (fixed_value: a value no search state knows)
+
+
+def fixed_value(ref: tuple) -> object:
+    """What a local bound once to `ref` holds, as a search state knows it: a constant's
+    value, or the member `Event.CREATED` names; NOT_FIXED for anything else."""
+    if ref[0] == "const":
+        return ref[1]
+    return _Members((ref,)) if _is_member(ref) else NOT_FIXED
+
+
 def _members(ref: tuple, caller: FuncDef | None) -> _Members | None:
     """The members `ref` surely holds: itself, or every value of the caller's local it names
     (not a parameter), which may also be `None` (`event = None` before the branches)."""

@@ -140,8 +140,8 @@ def summary_line(report: CheckReport) -> Text:
         return Text(f"No findings in {files} in {seconds}{suppressed}{skipped}.", style="bold red")
     if not report.findings and report.notes:
         return Text(
-            f"No findings in {files} in {seconds}{suppressed}, but not everything the app "
-            "serves was seen (note above).",
+            f"No findings in {files} in {seconds}{suppressed}, but not everything the project "
+            "runs was checked (see the notes above).",
             style="bold yellow",
         )
     if not report.findings:

@@ -252,6 +252,8 @@ class Blocking:
             for site in sorted(owned, key=self.e.site_order):
                 if self._cleanup_only(site):
                     continue
+                if shutdown and _bounded_wait(self.p.funcs.get(site.func), site):
+                    continue
                 inv, path = owner_inv, paths.get(site) or [(site.func, site.line)]
                 if counts[site] > 1 and (owner_inv.on_error or len(path) > 2):
                     # an error path's work gives way to any other entry; else a nearer one
@@ -861,6 +863,22 @@ def _receiver_of(func: Func, site: Site) -> str | None:
         if call.line == site.line and call.col == site.col and call.func[0] == "attr":
             return dotted(call.func[1])
     return None
+
+
+def _bounded_wait(func: Func | None, site: Site) -> bool:
+    """A wait given a timeout (`thread.join(timeout=5)`, `done.wait(2)`): at shutdown it is
+    the author's chosen bound on a stop the server has already drained for, not a stall."""
+    if func is None or site.entry.kind != "lock":
+        return False
+    for call in func.fd.calls:
+        if call.line != site.line or call.col != site.col:
+            continue
+        if any(key == "timeout" and value != ("const", None) for key, value in call.kwargs):
+            return True
+        # (`queue.get(True, 5)`: the first argument of a get is whether to block)
+        named = _last_name(call.func)
+        return named in ("join", "wait") and bool(call.args) and call.args[0] != ("const", None)
+    return False
 
 
 def _written_call(caller: Func, line: int, name: str) -> str | None:

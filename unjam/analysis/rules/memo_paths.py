@@ -17,7 +17,6 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.rules.expiring import expiring_cache
 from unjam.analysis.rules.memo import MemoGuards, keyed, stores_row
 from unjam.analysis.rules.rule import MAX_CALLS
-from unjam.analysis.rules.shared_receivers import NONE as NO_NAMES
 from unjam.analysis.rules.shared_receivers import SharedReceivers
 from unjam.analysis.summary import FuncDef
 
@@ -51,7 +50,7 @@ class MemoPaths:
                     continue
                 if e.guarded:
                     return i, e
-                if i and self.shared.memo_of_kept(caller, e.guard):
+                if self.shared.memo_of_kept(caller, e.guard):
                     if kept is None:
                         kept = self.shared.along(path)
                     if "self" in kept[i]:
@@ -178,7 +177,7 @@ class MemoPaths:
         if known is not None:
             return known
         graph, shared = self.g, self.shared
-        seen: set[tuple[str, frozenset[str]]] = {(f, NO_NAMES) for f in roots}
+        seen: set[tuple[str, frozenset[str]]] = {(f, shared.at_entry(f)) for f in roots}
         queue = deque(seen)
         while queue:
             gqn, kept = queue.popleft()

@@ -18,7 +18,8 @@ once from a getter that returns one of those (`store = _get_store()`) or what it
 (`if _svc is None: _svc = Service(store)`), and, along a
 path, a parameter the caller passed such a name (`assert_allowed(store, ...)`), or `self`
 in a method entered on one. Each step of a path carries the set of its function's names
-known to hold one ("kept names": `entered`).
+known to hold one ("kept names": `entered`). A project without an app is a library whose
+callers hold its objects: a coroutine method they call (an entry of its own) keeps `self`.
 """
 
 from __future__ import annotations
@@ -49,6 +50,14 @@ class SharedReceivers:
         # (caller, its kept names, callee, line, call index) → `entered`: the same edges are
         # walked from each entry (memo_paths.py `_steady_states`)
         self._entered: dict[tuple, frozenset[str]] = {}
+        # methods whose `self` a caller outside the project holds across calls (entries of a
+        # project without an app: `await crawler.aseed_urls()`), set by the rules engine
+        self.held_by_caller: frozenset[str] = NONE
+
+    def at_entry(self, gqn: str) -> frozenset[str]:
+        """The kept names of an entry: `self` of a method a caller outside the project
+        calls on its own instance, which outlives the call; none of a route or handler."""
+        return _SELF if gqn in self.held_by_caller else NONE
 
     def memo_of_kept(self, method: str, guard: int) -> bool:
         """Whether guard `guard` of `method` is a memo when its `self` is an instance the
@@ -59,8 +68,8 @@ class SharedReceivers:
         return memo is not None and memo(guard)
 
     def along(self, path: list[tuple[str, int]]) -> list[frozenset[str]]:
-        """The kept names of each step of `path` (its entry's: none)."""
-        out = [NONE]
+        """The kept names of each step of `path`."""
+        out = [self.at_entry(path[0][0])]
         resolved = self.g.resolved
         for i in range(len(path) - 1):
             (caller, line), callee = path[i], path[i + 1][0]
@@ -111,6 +120,8 @@ class SharedReceivers:
         if kind == "self" and owner is not None:
             if "self" in kept and name in self.g.init_only_attributes(owner):
                 return True  # (a kept instance's attribute its constructor set)
+            if "self" in kept and name in self.g.lazily_set_attributes(owner):
+                return True  # (… or one a method made once: `if self._x is None: self._x =`)
             return self._kept_attribute(owner, name)
         return False
 

@@ -1,0 +1,1 @@
+"""An asyncio library with no app: its callers await its coroutines."""

@@ -1,0 +1,1 @@
+"""Old code kept for reference, some of it no longer importable."""

@@ -1,0 +1,1 @@
+"""The `streamq` transport, named after the `streamq` library it wraps."""
