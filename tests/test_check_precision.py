@@ -3288,3 +3288,12 @@ def test_a_library_module_that_cannot_import_is_a_note_and_its_coroutines_are_le
     assert "no fetchkit/legacy/log.py is on disk" in message
     assert "coroutines of the modules that need it were not checked" in message
     assert not result.unparsed  # (a library's broken module is no file unjam could not read)
+
+
+def test_a_disk_cache_at_a_path_from_the_arguments_is_written_on_a_miss_only():
+    """`if os.path.exists(path): read … else: generate; write path`: the write runs once per
+    new path (a cache keyed by the arguments); the read-back runs on every call."""
+    found = findings("memo_guards", "UJ001", "catalog/schemas.py")
+    assert "on a cache miss only" in found[25].message, found[25].message
+    assert "cache miss" not in found[21].message and "first call" not in found[21].message
+    assert found[21].severity == Severity.ERROR

@@ -43,6 +43,15 @@ class CallSite(NamedTuple):
     is_with: bool = False  # `with x:` → x.__enter__()
 
 
+def under_guard(fd: FuncDef, index: int, outer: int) -> bool:
+    """Whether guard `index` of `fd` is guard `outer` or nested in it."""
+    while index >= 0:
+        if index == outer:
+            return True
+        index = fd.guards[index].outer
+    return False
+
+
 def handler_guards(guards: list[Guard]) -> frozenset[int]:
     """The guards under which code runs only in an `except` handler (one, or nested in one)."""
     inside: set[int] = set()

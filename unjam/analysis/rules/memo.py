@@ -58,8 +58,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from unjam.analysis.rules.disk_caches import read_back_cache, tested_path
 from unjam.analysis.slot_resets import slot_flag
 from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name, mentions, root_name
+from unjam.analysis.summary import under_guard as _under
 
 # (function, parameter, attribute) → whether every call hands the parameter the process's one
 # instance of a class whose attribute that is (callgraph_resolve.py asks the project)
@@ -140,6 +142,8 @@ def _outlives_call(
     subject = _as_attribute(guard.subject)
     if _creates_what_it_tests(fd, index):
         return True  # `if not client.bucket_exists(b): client.make_bucket(b)`: kept remotely
+    if read_back_cache(fd, index):
+        return True  # `if os.path.exists(p): read p … else: write p`: kept on disk, per path
     if _asks_a_function(subject) or _asks_about_this_call(fd, subject, given):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
     if _reads_environment(subject):
@@ -1036,15 +1040,6 @@ def _a_session_ref(ref: tuple) -> bool:
     return ref[0] == "name" or (ref[0] == "attr" and ref[1] == _SELF)
 
 
-def _under(fd: FuncDef, index: int, outer: int) -> bool:
-    """Whether guard `index` is guard `outer` or nested in it."""
-    while index >= 0:
-        if index == outer:
-            return True
-        index = fd.guards[index].outer
-    return False
-
-
 def _query_arguments(ref: tuple) -> list[tuple]:
     """Every argument of every call in a query chain (`select(A).filter_by(name=name)`)."""
     found: list[tuple] = []
@@ -1084,6 +1079,9 @@ def keyed(fd: FuncDef, index: int) -> bool:
     does `if "loaded" not in _state:`."""
     while index >= 0:
         guard = fd.guards[index]
+        cached_at = tested_path(fd, index) if read_back_cache(fd, index) else None
+        if cached_at is not None and _from_arguments(fd, cached_at, 3):
+            return True  # (a disk cache at a path from the arguments: one file per key)
         if guard.kind == "not in":
             if guard.returned is not None and _from_arguments(fd, guard.returned, 3):
                 return True

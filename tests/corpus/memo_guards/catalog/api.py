@@ -131,3 +131,7 @@ router.include_router(cities_router)
 from catalog.brokers import router as brokers_router  # noqa: E402
 
 router.include_router(brokers_router)
+
+from catalog.schemas import router as schemas_router  # noqa: E402
+
+router.include_router(schemas_router)

@@ -1,0 +1,80 @@
+"""A cache kept on disk: `if os.path.exists(p): read p … else: compute, write p` (crawl4ai's
+schema cache). The `else` runs while the file is missing; it writes the very file the other
+branch reads back, so a later call that names the same path finds it — once per path, as a
+cache keyed by its arguments is. A test that only makes a folder when it is missing (`if not
+os.path.exists(path): os.makedirs(path)`) reads nothing back: what it asks is this call's
+input (rules/memo.py), not a cached value.
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name
+from unjam.analysis.summary import under_guard as _under
+
+# calls that write a file at their first argument, or at what they are called on
+_WRITERS = frozenset({"write_text", "write_bytes"})
+_READERS = frozenset({"read_text", "read_bytes"})
+
+
+def read_back_cache(fd: FuncDef, index: int) -> bool:
+    """Whether guard `index` is the miss branch of a disk cache: a "while missing" test of a
+    file (`not os.path.exists(p)`, the `else` of `if os.path.exists(p):`), whose body writes
+    `p`, in a function that also reads `p` outside it."""
+    path = tested_path(fd, index)
+    if path is None:
+        return False
+    inside = [call for call in fd.calls if _under(fd, call.guard, index)]
+    outside = [call for call in fd.calls if not _under(fd, call.guard, index)]
+    return any(_writes(call, path) for call in inside) and any(
+        _reads(call, path) for call in outside
+    )
+
+
+def tested_path(fd: FuncDef, index: int) -> tuple | None:
+    """The path a "while missing" file test asks about (`p` of `not os.path.exists(p)` or
+    of `not p.exists()`), unless it is a literal."""
+    guard = fd.guards[index]
+    subject = guard.subject[1] if guard.subject[0] == "await" else guard.subject
+    if guard.kind != "not" or subject[0] != "call" or last_name(subject[1]) not in FILE_TESTS:
+        return None
+    func, args = subject[1], subject[2]
+    path = args[0] if args else func[1] if func[0] == "attr" else None
+    return None if path is None or path[0] == "const" else path
+
+
+def _writes(call: CallSite, path: tuple) -> bool:
+    name = last_name(call.func)
+    if name == "open":
+        return _opened(call) == path and "r" not in _mode(call)
+    return name in _WRITERS and _at(call, path)
+
+
+def _reads(call: CallSite, path: tuple) -> bool:
+    name = last_name(call.func)
+    if name == "open":
+        mode = _mode(call)
+        return _opened(call) == path and not any(m in mode for m in "wax")
+    return name in _READERS and _at(call, path)
+
+
+def _opened(call: CallSite) -> tuple | None:
+    return call.args[0] if call.args else None
+
+
+def _mode(call: CallSite) -> str:
+    """The mode `open` is given as a literal ("r" when none is)."""
+    mode = call.args[1] if len(call.args) > 1 else dict(call.kwargs).get("mode")
+    if mode is None:
+        return "r"
+    return mode[1] if mode[0] == "const" and isinstance(mode[1], str) else "?"
+
+
+def _at(call: CallSite, path: tuple) -> bool:
+    """`path.write_text(…)` or `Path(path).write_text(…)`."""
+    func = call.func
+    if func[0] != "attr":
+        return False
+    receiver = func[1]
+    return receiver == path or (
+        receiver[0] == "call" and last_name(receiver[1]) == "Path" and receiver[2][:1] == (path,)
+    )
