@@ -87,7 +87,7 @@ class CallResolver:
         self._fixed: dict[str, frozenset[str]] = {}  # class gqn → its attributes naming a file
         self._init_only: dict[str, frozenset[str]] = {}  # class gqn → init_only_attributes
         self._lazily_set: dict[str, frozenset[str]] = {}  # class gqn → lazily_set_attributes
-        self._outside_stores: frozenset[str] | None = None  # see init_only_attributes
+        self._outside_stores: frozenset[str] | None = None  # see _stored_outside
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self._runners: dict[str, bool] = {}  # function gqn → see _loop_runner
         self._by_def: dict[int, Func] | None = None  # see _enclosing_locals
@@ -568,10 +568,8 @@ class CallResolver:
         """The class's attributes only `__init__` stores (set_up_only.py)."""
         known = self._init_only.get(class_gqn)
         if known is None:
-            if self._outside_stores is None:
-                self._outside_stores = stored_from_outside(self.project)
             methods = [m.fd for m in self.methods_of(class_gqn)]
-            known = self._init_only[class_gqn] = set_up_only(methods, self._outside_stores)
+            known = self._init_only[class_gqn] = set_up_only(methods, self._stored_outside())
         return known
 
     def lazily_set_attributes(self, class_gqn: str) -> frozenset[str]:
@@ -579,10 +577,8 @@ class CallResolver:
         (set_up_only.py `set_lazily`)."""
         known = self._lazily_set.get(class_gqn)
         if known is None:
-            if self._outside_stores is None:
-                self._outside_stores = stored_from_outside(self.project)
             methods = [m.fd for m in self.methods_of(class_gqn)]
-            known = self._lazily_set[class_gqn] = set_lazily(methods, self._outside_stores)
+            known = self._lazily_set[class_gqn] = set_lazily(methods, self._stored_outside())
         return known
 
     def _never_stored(self, class_gqn: str, fd: FuncDef) -> frozenset[str]:
@@ -591,10 +587,15 @@ class CallResolver:
         tested = tested_on_self(fd)
         if not tested:
             return frozenset()
+        methods = [m.fd for m in self.methods_of(class_gqn)]
+        return never_stored(methods, self._stored_outside(), tested)
+
+    def _stored_outside(self) -> frozenset[str]:
+        """The attribute names code stores on something other than `self` (set_up_only.py
+        `stored_from_outside`), read once."""
         if self._outside_stores is None:
             self._outside_stores = stored_from_outside(self.project)
-        methods = [m.fd for m in self.methods_of(class_gqn)]
-        return never_stored(methods, self._outside_stores, tested)
+        return self._outside_stores
 
     def _properties_of(self, class_gqn: str) -> frozenset[str]:
         """The names of the `@property` getters of the class and its project bases."""

@@ -16,21 +16,21 @@ _WRITERS = frozenset({"write_text", "write_bytes"})
 _READERS = frozenset({"read_text", "read_bytes"})
 
 
-def read_back_cache(fd: FuncDef, index: int) -> bool:
-    """Whether guard `index` is the miss branch of a disk cache: a "while missing" test of a
-    file (`not os.path.exists(p)`, the `else` of `if os.path.exists(p):`), whose body writes
-    `p`, in a function that also reads `p` outside it."""
-    path = tested_path(fd, index)
+def read_back_path(fd: FuncDef, index: int) -> tuple | None:
+    """The path of the disk cache whose miss branch guard `index` is — a "while missing"
+    test of a file (`not os.path.exists(p)`, the `else` of `if os.path.exists(p):`), whose
+    body writes `p`, in a function that also reads `p` outside it —, else None."""
+    path = _tested_path(fd, index)
     if path is None:
-        return False
+        return None
     inside = [call for call in fd.calls if _under(fd, call.guard, index)]
     outside = [call for call in fd.calls if not _under(fd, call.guard, index)]
-    return any(_writes(call, path) for call in inside) and any(
-        _reads(call, path) for call in outside
-    )
+    if any(_writes(call, path) for call in inside) and any(_reads(call, path) for call in outside):
+        return path
+    return None
 
 
-def tested_path(fd: FuncDef, index: int) -> tuple | None:
+def _tested_path(fd: FuncDef, index: int) -> tuple | None:
     """The path a "while missing" file test asks about (`p` of `not os.path.exists(p)` or
     of `not p.exists()`), unless it is a literal."""
     guard = fd.guards[index]

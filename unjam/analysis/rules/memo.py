@@ -58,7 +58,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from unjam.analysis.rules.disk_caches import read_back_cache, tested_path
+from unjam.analysis.rules.disk_caches import read_back_path
 from unjam.analysis.slot_resets import slot_flag
 from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name, mentions, root_name
 from unjam.analysis.summary import under_guard as _under
@@ -142,7 +142,7 @@ def _outlives_call(
     subject = _as_attribute(guard.subject)
     if _creates_what_it_tests(fd, index):
         return True  # `if not client.bucket_exists(b): client.make_bucket(b)`: kept remotely
-    if read_back_cache(fd, index):
+    if read_back_path(fd, index) is not None:
         return True  # `if os.path.exists(p): read p … else: write p`: kept on disk, per path
     if _asks_a_function(subject) or _asks_about_this_call(fd, subject, given):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
@@ -1079,7 +1079,7 @@ def keyed(fd: FuncDef, index: int) -> bool:
     does `if "loaded" not in _state:`."""
     while index >= 0:
         guard = fd.guards[index]
-        cached_at = tested_path(fd, index) if read_back_cache(fd, index) else None
+        cached_at = read_back_path(fd, index)
         if cached_at is not None and _from_arguments(fd, cached_at, 3):
             return True  # (a disk cache at a path from the arguments: one file per key)
         if guard.kind == "not in":
