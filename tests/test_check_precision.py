@@ -3297,3 +3297,13 @@ def test_a_disk_cache_at_a_path_from_the_arguments_is_written_on_a_miss_only():
     assert "on a cache miss only" in found[25].message, found[25].message
     assert "cache miss" not in found[21].message and "first call" not in found[21].message
     assert found[21].severity == Severity.ERROR
+
+
+def test_a_disk_cache_written_after_an_early_return_is_written_on_a_miss_only():
+    """`if os.path.exists(marker): with open(marker) as f: return f.read()`, then the write
+    at the same path spelt out again: the rest of the function runs while the file is
+    missing. A write of another file after the same test is per-call work."""
+    found = findings("memo_guards", "UJ001", "catalog/schemas.py")
+    assert "on a cache miss only" in found[42].message, found[42].message
+    assert "cache miss" not in found[39].message
+    assert "cache miss" not in found[53].message and "first call" not in found[53].message

@@ -311,15 +311,21 @@ fn same(a: &Expr, b: &Expr) -> bool {
     }
 }
 
-/// X of `if X: return` (no value, or `None`; no `else`) or `if X and not p: return` —
 /// `exits_block` in summarize_guards.py: `if test: …; return` (or `raise`, `continue`,
 /// `break`) with no `else`, after which the rest of the block runs where `test` was false.
 pub fn exits_block(body: &[Stmt], has_else: bool) -> bool {
-    !has_else
-        && matches!(
-            body.last(),
-            Some(Stmt::Return(_) | Stmt::Raise(_) | Stmt::Continue(_) | Stmt::Break(_))
-        )
+    !has_else && ends_in_exit(body, true)
+}
+
+/// `_ends_in_exit` in summarize_guards.py: the body ends in an exit, or in a `with` whose
+/// body ends in a `return`, `continue` or `break` (a `raise` there may be swallowed).
+fn ends_in_exit(body: &[Stmt], raising: bool) -> bool {
+    match body.last() {
+        Some(Stmt::With(with)) => ends_in_exit(&with.body, false),
+        Some(Stmt::Raise(_)) => raising,
+        Some(Stmt::Return(_) | Stmt::Continue(_) | Stmt::Break(_)) => true,
+        _ => false,
+    }
 }
 
 /// A statement after which the rest of its block never runs (`_EXITS` in summarize_guards.py).

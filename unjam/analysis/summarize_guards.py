@@ -412,12 +412,25 @@ def _is_and(node: ast.expr) -> bool:
 
 # statements after which the rest of the block does not run
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_LEAVES_WITH = (ast.Return, ast.Continue, ast.Break)
 
 
 def exits_block(node: ast.If) -> bool:
     """`if test: …; return` (or `raise`, `continue`, `break`) with no `else`: the rest of the
     block runs only where `test` was false."""
-    return not node.orelse and bool(node.body) and isinstance(node.body[-1], _EXITS)
+    return not node.orelse and _ends_in_exit(node.body, _EXITS)
+
+
+def _ends_in_exit(body: list[ast.stmt], exits: tuple[type, ...]) -> bool:
+    """Whether `body` ends in one of `exits`, or in a `with` whose body ends in a `return`,
+    `continue` or `break` (`with open(p) as f: return f.read()`); a `raise` there may be
+    swallowed by the context manager (`suppress`), so it does not count."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, (ast.With, ast.AsyncWith)):
+        return _ends_in_exit(last.body, _LEAVES_WITH)
+    return isinstance(last, exits)
 
 
 def _done_flag(node: ast.If) -> ast.expr | None:

@@ -25,9 +25,22 @@ def read_back_path(fd: FuncDef, index: int) -> tuple | None:
         return None
     inside = [call for call in fd.calls if _under(fd, call.guard, index)]
     outside = [call for call in fd.calls if not _under(fd, call.guard, index)]
-    if any(_writes(call, path) for call in inside) and any(_reads(call, path) for call in outside):
+    path = _spelt_out(fd, path)
+    if any(_writes(fd, call, path) for call in inside) and any(
+        _reads(fd, call, path) for call in outside
+    ):
         return path
     return None
+
+
+def _spelt_out(fd: FuncDef, path: tuple | None) -> tuple | None:
+    """What a local bound once holds (`marker = os.path.join(folder, name)`), so that the
+    path a test names and the same path written out again at the write compare equal."""
+    if path is not None and path[0] == "name":
+        values = fd.locals.get(path[1], ())
+        if len(values) == 1:
+            return values[0]
+    return path
 
 
 def _tested_path(fd: FuncDef, index: int) -> tuple | None:
@@ -42,23 +55,23 @@ def _tested_path(fd: FuncDef, index: int) -> tuple | None:
     return None if path is None or path[0] == "const" else path
 
 
-def _writes(call: CallSite, path: tuple) -> bool:
+def _writes(fd: FuncDef, call: CallSite, path: tuple) -> bool:
     name = last_name(call.func)
     if name == "open":
-        return _opened(call) == path and "r" not in _mode(call)
-    return name in _WRITERS and _at(call, path)
+        return _opened(fd, call) == path and "r" not in _mode(call)
+    return name in _WRITERS and _at(fd, call, path)
 
 
-def _reads(call: CallSite, path: tuple) -> bool:
+def _reads(fd: FuncDef, call: CallSite, path: tuple) -> bool:
     name = last_name(call.func)
     if name == "open":
         mode = _mode(call)
-        return _opened(call) == path and not any(m in mode for m in "wax")
-    return name in _READERS and _at(call, path)
+        return _opened(fd, call) == path and not any(m in mode for m in "wax")
+    return name in _READERS and _at(fd, call, path)
 
 
-def _opened(call: CallSite) -> tuple | None:
-    return call.args[0] if call.args else None
+def _opened(fd: FuncDef, call: CallSite) -> tuple | None:
+    return _spelt_out(fd, call.args[0]) if call.args else None
 
 
 def _mode(call: CallSite) -> str:
@@ -69,12 +82,14 @@ def _mode(call: CallSite) -> str:
     return mode[1] if mode[0] == "const" and isinstance(mode[1], str) else "?"
 
 
-def _at(call: CallSite, path: tuple) -> bool:
+def _at(fd: FuncDef, call: CallSite, path: tuple) -> bool:
     """`path.write_text(…)` or `Path(path).write_text(…)`."""
     func = call.func
     if func[0] != "attr":
         return False
-    receiver = func[1]
+    receiver = _spelt_out(fd, func[1])
     return receiver == path or (
-        receiver[0] == "call" and last_name(receiver[1]) == "Path" and receiver[2][:1] == (path,)
+        receiver[0] == "call"
+        and last_name(receiver[1]) == "Path"
+        and tuple(_spelt_out(fd, arg) for arg in receiver[2][:1]) == (path,)
     )
