@@ -801,6 +801,14 @@ def test_a_decorator_that_reports_failures_still_passes_the_arguments_through():
     assert "other entry point" not in tracking.message, tracking.message
 
 
+def test_a_decorated_constructor_hands_its_base_the_value_it_was_given():
+    """`TrackedRun(h, read_only=True)`: its `@noexcept` `__init__` passes `read_only` on to
+    `super().__init__`, so the base's lock branch is ruled out for the listing route too."""
+    lock = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[52]
+    assert "`start_tracked` (POST /runs/tracked)" in lock.message, lock.message
+    assert "other entry point" not in lock.message, lock.message
+
+
 def test_a_library_s_function_its_users_hand_their_app_registers_routes():
     """`mount_version(app)`: a library that serves no app of its own never calls it; its users
     do, so the middleware it registers is served (a program whose app a module builds that
@@ -812,7 +820,7 @@ def test_a_library_s_function_its_users_hand_their_app_registers_routes():
 def test_a_decorator_that_checks_argument_types_still_passes_the_arguments_through():
     """`@enforce_types` reads the wrapped function's hints and argument names, then calls it
     as it came: `search.find()` (no query) rules the embedding branch out for `recent_runs`."""
-    embedding = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[113]
+    embedding = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[138]
     assert "`search_runs` (GET /runs/search)" in embedding.message, embedding.message
     assert "other entry point" not in embedding.message, embedding.message
 
@@ -820,7 +828,7 @@ def test_a_decorator_that_checks_argument_types_still_passes_the_arguments_throu
 def test_a_classmethod_s_cls_call_hands_the_constructor_its_arguments():
     """`RunLog.load(folder, lock=False)` returns `cls(folder, lock=lock)`: the lock file is
     opened for the writing route, not for the reading one."""
-    lock = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[134]
+    lock = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[159]
     assert "`write_log` (POST /runs/{run_hash}/log)" in lock.message, lock.message
     assert "other entry point" not in lock.message, lock.message
 
@@ -828,7 +836,7 @@ def test_a_classmethod_s_cls_call_hands_the_constructor_its_arguments():
 def test_a_decorator_that_picks_another_decorator_s_wrapper_passes_the_arguments_through():
     """`@timed` returns `timed_async(func)` for a coroutine function and its own forwarding
     wrapper otherwise: `register_run(h, check_name=False)` still rules the check out."""
-    check = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[72]
+    check = findings("arg_defaults", "UJ001", "mediahub/safe_mode.py")[97]
     assert "`rename_run` (PATCH /runs/{run_hash})" in check.message, check.message
     assert "other entry point" not in check.message, check.message
 

@@ -71,8 +71,18 @@ class ArgumentKills:
         alias = _imported_as(func, site, constructs or target.fd.name)
         built = self._built(func, site)
         bound = self.bound(func, site, target)
+        transparent = self.decorators.all_transparent(target)
         return passed_values(
-            func.fd, site, target.fd, constants, wanted, alias, built, constructs, bound
+            func.fd,
+            site,
+            target.fd,
+            constants,
+            wanted,
+            alias,
+            built,
+            constructs,
+            bound,
+            transparent,
         )
 
     def _constructs(self, site: CallSite, target: Func) -> str | None:

@@ -180,13 +180,15 @@ def passed_values(
     built: Mapping[tuple, object] = _NO_BUILT,
     constructs: str | None = None,
     bound: bool = False,
+    transparent: bool = False,
 ) -> dict[str, object]:
     """Parameter → value, for the callee's parameters among `wanted` this call makes
     certain (as `decided_false` knows them), `constants` holding what the caller's
     parameters hold on the path taken (callgraph.py's search state); empty unless the
-    function is called plainly. `constructs`, `bound`: as for `decided_false`."""
+    function is called plainly. `constructs`, `bound`, `transparent`: as for
+    `decided_false`."""
     site = spread_literals(caller, site)
-    if not called_plainly(caller, site, callee, constructs, alias=alias):
+    if not called_plainly(caller, site, callee, constructs, transparent, alias):
         return {}
     return _known_values(
         site,
