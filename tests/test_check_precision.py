@@ -1822,6 +1822,7 @@ import asyncio
 import functools
 
 from fastapi import Depends, FastAPI
+from fastapi.responses import StreamingResponse
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -1876,6 +1877,17 @@ def check_roles(func):
 @check_roles
 async def guarded(db: Session = Depends(get_db)):
     return db.execute(text("SELECT 4")).all()
+
+
+async def rows_as_lines(db: Session):
+    for row in db.execute(text("SELECT 5")).all():
+        yield str(row)
+
+
+@app.get("/streamed")
+async def streamed(db: Session = Depends(get_db)):
+    lines = rows_as_lines(db)
+    return StreamingResponse(lines)
 """
 
 
@@ -1883,7 +1895,9 @@ def test_an_async_endpoint_that_awaits_nothing_is_offered_a_plain_def(tmp_path):
     """`async def read_item` only calls a sync session: the one-line fix is `def`, which
     FastAPI runs in the thread pool; `other` awaits, so it is not offered that, nor `warm`,
     whose sync helper calls `asyncio.create_task` (RuntimeError in a worker thread), nor
-    `guarded`, whose async decorator awaits it (a `def` would hand it a list to await)."""
+    `guarded`, whose async decorator awaits it (a `def` would hand it a list to await), nor
+    `streamed`, whose query runs in the async generator it hands to StreamingResponse (on
+    the loop whatever the endpoint is)."""
     (tmp_path / "main.py").write_text(_AWAITS_NOTHING_APP)
     fixes = {
         f.entry.name: f.fix
@@ -1891,7 +1905,7 @@ def test_an_async_endpoint_that_awaits_nothing_is_offered_a_plain_def(tmp_path):
         if f.code == "UJ001"
     }
     assert "as `read_item` awaits nothing, make it a plain `def`" in fixes["read_item"], fixes
-    for name in ("other", "warm", "guarded"):
+    for name in ("other", "warm", "guarded", "streamed"):
         assert "plain `def`" not in fixes[name], fixes
 
 

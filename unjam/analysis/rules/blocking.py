@@ -336,7 +336,7 @@ class Blocking:
                 # threads at once: an object built once keeps it for all of them)
                 if (
                     not once
-                    and self._plain_def.offered(inv)
+                    and self._plain_def.offered_for(inv, path)
                     and not self._kept_on_object(bound, root)
                 ):
                     fix += (

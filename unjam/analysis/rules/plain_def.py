@@ -41,6 +41,18 @@ class PlainDef:
             known = self._known[gqn] = func is not None and self._may_be_plain(func)
         return known
 
+    def offered_for(self, inv: Invoked, path: list[tuple[str, int]]) -> bool:
+        """`offered`, for a call reached along `path` (entry first) through sync functions
+        only: one inside an async generator the endpoint hands on (a `StreamingResponse`'s)
+        runs on the loop whatever the endpoint is."""
+        if not self.offered(inv):
+            return False
+        for gqn, _line in path[1:]:
+            func = self.p.funcs.get(gqn)
+            if func is None or func.fd.is_async:
+                return False
+        return True
+
     def _may_be_plain(self, func: Func) -> bool:
         fd = func.fd
         if fd.is_generator or not fd.is_async:
