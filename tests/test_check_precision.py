@@ -778,6 +778,8 @@ def test_a_blocking_property_is_read_off_the_loop_not_handed_to_a_thread():
     read it on the loop and hand a string to the thread; the fix reads it in a lambda."""
     found = findings("call_following", "UJ001", "src/notify/routes/exports.py")
     assert "asyncio.to_thread(lambda: self.folder)" in found[17].fix, found[17].fix
+    # another object's property: read through the name the caller holds it by
+    assert "asyncio.to_thread(lambda: target.shelf)" in found[38].fix, found[38].fix
 
 
 def test_an_async_gradio_handler_beside_the_app_is_an_entry():

@@ -448,6 +448,8 @@ class Blocking:
                 )
             elif caller is not None and self.p.is_property(func):
                 # `asyncio.to_thread(self.save_path)` would read the property on the loop
+                if not receiver:
+                    called = _read_as(caller, path[i - 1][1], func.fd.name) or called
                 fix = (
                     f"read it off the loop where `{caller.display}` does — `await "
                     f"asyncio.to_thread(lambda: {called})` — or make it an `async def` method "
@@ -899,6 +901,25 @@ def _written_call(caller: Func, line: int, name: str) -> str | None:
         for text in (dotted(site.func),)
         if text is not None
     }
+    return found.pop() if len(found) == 1 else None
+
+
+def _read_as(caller: Func, line: int, name: str) -> str | None:
+    """How the caller reads the property `name` on `line`, when that is a dotted name in
+    one of the calls there (`identity.fingerprint` of `sessions.get(identity.fingerprint)`),
+    where the getter's own name (`_VaultIdentity.fingerprint`) reads the class's attribute."""
+    found: set[str] = set()
+    for site in caller.fd.calls:
+        if site.line != line:
+            continue
+        stack: list = [site.func, *site.args, *(value for _, value in site.kwargs)]
+        while stack:
+            ref = stack.pop()
+            if ref[0] == "attr" and len(ref) == 3 and ref[2] == name:
+                text = dotted(ref)
+                if text is not None:
+                    found.add(text)
+            stack.extend(part for part in ref[1:] if type(part) is tuple and part)
     return found.pop() if len(found) == 1 else None
 
 

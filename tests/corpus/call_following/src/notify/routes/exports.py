@@ -27,3 +27,23 @@ store = ExportStore("/srv/exports")
 @router.get("")
 async def exports():
     return await store.list_exports()
+
+
+class Archive:
+    def __init__(self, root: str) -> None:
+        self.root = root
+
+    @property
+    def shelf(self) -> str:
+        os.makedirs(f"{self.root}/shelf", exist_ok=True)  # expect: UJ001
+        return f"{self.root}/shelf"
+
+
+async def archive_of(target: Archive) -> list[str]:
+    """Reads another object's property: the fix reads `target.shelf`, not `Archive.shelf`."""
+    return [target.root, str(target.shelf)]
+
+
+@router.get("/archive")
+async def archive():
+    return await archive_of(Archive("/srv/archive"))
