@@ -811,6 +811,18 @@ def test_a_decorated_constructor_hands_its_base_the_value_it_was_given():
     assert "other entry point" not in lock.message, lock.message
 
 
+def test_a_dataclass_built_by_the_route_decides_its_methods_tests_of_its_fields():
+    """`TrainingProject(name=…, backend=…)` leaves `process` at its default False: `create`'s
+    `if self.process:` data preparation runs for the import route only, which passes
+    `process=True` (and `dry_run=True`, so the launch runs for the upload route only)."""
+    found = findings("arg_defaults", "UJ001", "mediahub/training.py")
+    prepare, launch = found[30], found[26]
+    assert "`import_dataset` (POST /training/import)" in prepare.message, prepare.message
+    assert "other entry point" not in prepare.message, prepare.message
+    assert "`upload` (POST /training/upload)" in launch.message, launch.message
+    assert "other entry point" not in launch.message, launch.message
+
+
 def test_a_library_s_function_its_users_hand_their_app_registers_routes():
     """`mount_version(app)`: a library that serves no app of its own never calls it; its users
     do, so the middleware it registers is served (a program whose app a module builds that

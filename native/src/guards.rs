@@ -775,7 +775,48 @@ pub fn param_test<'a>(
     params: &[Param],
     locals: &IndexMap<String, Vec<V>>,
 ) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
-    let (kind, name, constant) = match (node, starts_with(node)) {
+    value_test(node, params, locals, None)
+}
+
+/// `param_test`, and with `own` (the instance a method is called on), a test of one of its
+/// attributes (`if self.process:`): `_param_test(…, attributes=True)` in summarize_guards.py.
+/// Its subject is recorded by `tested_name`.
+pub fn value_test<'a>(
+    node: &'a Expr,
+    params: &[Param],
+    locals: &IndexMap<String, Vec<V>>,
+    own: Option<&str>,
+) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+    let (kind, name, constant) = test_shape(node)?;
+    if let Expr::Attribute(a) = name {
+        let reads_own = matches!(&*a.value, Expr::Name(n) if Some(n.id.as_str()) == own);
+        return reads_own.then_some((kind, name, constant));
+    }
+    let Expr::Name(n) = name else { return None };
+    let id = n.id.as_str();
+    let valued = match params.iter().find(|p| p.name == id) {
+        Some(p) => p.kind == "pos" || p.kind == "kwonly",
+        None => keyword_local(id, params, locals),
+    };
+    valued.then_some((kind, name, constant))
+}
+
+/// The name a parameter test's subject is recorded under: the parameter's, or `self.attr`.
+pub fn tested_name(name: &Expr) -> String {
+    match name {
+        Expr::Attribute(a) => match &*a.value {
+            Expr::Name(n) => format!("{}.{}", n.id, a.attr),
+            _ => String::new(),
+        },
+        Expr::Name(n) => n.id.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// (kind, tested operand, constant) of one operand as written, before asking whether the
+/// operand is a parameter.
+fn test_shape(node: &Expr) -> Option<(&'static str, &Expr, Option<&Expr>)> {
+    let shape = match (node, starts_with(node)) {
         (_, Some((name, prefix))) => ("param starts", name, Some(prefix)),
         (Expr::UnaryOp(u), _) if u.op == UnaryOp::Not => match starts_with(&u.operand) {
             Some((name, prefix)) => ("param starts not", name, Some(prefix)),
@@ -811,13 +852,7 @@ pub fn param_test<'a>(
         }
         _ => ("param true", node, None),
     };
-    let Expr::Name(n) = name else { return None };
-    let id = n.id.as_str();
-    let valued = match params.iter().find(|p| p.name == id) {
-        Some(p) => p.kind == "pos" || p.kind == "kwonly",
-        None => keyword_local(id, params, locals),
-    };
-    valued.then_some((kind, name, constant))
+    Some(shape)
 }
 
 /// `name.startswith("prefix")` (one string constant, no keywords): the name and the prefix;

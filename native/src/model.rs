@@ -50,6 +50,9 @@ pub struct FuncDef {
     pub local_defs: IndexMap<String, String>,
     pub globals_declared: IndexSet<String>,
     pub class_qn: Option<String>,
+    /// a method's first parameter, the instance it is called on (`_own_name` in
+    /// summarize_guards.py); not written
+    pub own: Option<String>,
     pub parent: Option<String>,
     /// (first line, last line) of what runs after a `yield` on its path, merged
     pub after_yield: Vec<(i64, i64)>,

@@ -83,17 +83,22 @@ impl Summarizer<'_> {
         }
     }
 
+    /// `("name", id)`, one shared value per name.
+    pub fn name_ref(&mut self, id: &str) -> V {
+        if let Some(r) = self.names.get(id) {
+            return r.clone();
+        }
+        let r = tuple(vec![tag("name"), self.strings.s(id)]);
+        self.names.insert(id.to_string(), r.clone());
+        r
+    }
+
     pub fn ref_(&mut self, node: &Expr, f: usize, depth: u32) -> V {
         if depth > MAX_DEPTH {
             return self.unknown.clone();
         }
         if let Expr::Name(n) = node {
-            if let Some(r) = self.names.get(n.id.as_str()) {
-                return r.clone();
-            }
-            let r = tuple(vec![tag("name"), self.strings.s(n.id.as_str())]);
-            self.names.insert(n.id.to_string(), r.clone());
-            return r;
+            return self.name_ref(n.id.as_str());
         }
         if is_constant(node) {
             return self.constant(node);

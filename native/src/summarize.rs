@@ -12,7 +12,7 @@ use ruff_text_size::{Ranged, TextSize};
 use crate::guards::{
     asks_for_a_file, cached_subject, changed, done_flag, exits, exits_block, final_return,
     guard_subjects, holds_yield, missed, missed_lookup, negated, ordering_name, param_test,
-    returned_source, unset_name,
+    returned_source, tested_name, unset_name, value_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -256,9 +256,10 @@ impl<'a> Summarizer<'a> {
         }
         let facts: Vec<_> = {
             let func = &self.m.func_arena[f];
+            let own = func.own.as_deref();
             b.values
                 .iter()
-                .filter_map(|node| param_test(node, &func.params, &func.locals))
+                .filter_map(|node| value_test(node, &func.params, &func.locals, own))
                 .collect()
         };
         if facts.len() != 2 {
@@ -266,10 +267,10 @@ impl<'a> Summarizer<'a> {
         }
         let mut operands = Vec::with_capacity(2);
         for (kind, name, constant) in facts {
-            let Expr::Name(n) = name else { return };
             let returned = constant.map(|c| self.ref_(c, f, 0));
-            let subject = self.ref_(name, f, 0);
-            operands.push((kind, n.id.to_string(), returned, subject));
+            let id = tested_name(name);
+            let subject = self.name_ref(&id);
+            operands.push((kind, id, returned, subject));
         }
         let second = operands.pop().unwrap();
         let first = operands.pop().unwrap();
@@ -357,9 +358,10 @@ impl<'a> Summarizer<'a> {
         };
         let facts: Vec<_> = {
             let func = &self.m.func_arena[f];
+            let own = func.own.as_deref();
             operands
                 .iter()
-                .map(|node| param_test(node, &func.params, &func.locals))
+                .map(|node| value_test(node, &func.params, &func.locals, own))
                 .collect()
         };
         let last = operands.len() - 1;
@@ -419,9 +421,10 @@ impl<'a> Summarizer<'a> {
         };
         let facts: Vec<_> = {
             let func = &self.m.func_arena[f];
+            let own = func.own.as_deref();
             operands
                 .iter()
-                .filter_map(|node| param_test(node, &func.params, &func.locals))
+                .filter_map(|node| value_test(node, &func.params, &func.locals, own))
                 .collect()
         };
         for (kind, name, constant) in facts {
@@ -440,18 +443,20 @@ impl<'a> Summarizer<'a> {
         outer: i64,
     ) -> i64 {
         let returned = constant.map(|c| self.ref_(c, f, 0));
-        let id = match name {
-            Expr::Name(n) => n.id.as_str(),
-            _ => "",
+        let id = tested_name(name);
+        let subject = self.name_ref(&id);
+        let mut guard = {
+            let guards = &mut self.m.func_arena[f].guards;
+            guards.push((kind, subject, outer, returned.clone()));
+            guards.len() as i64 - 1
         };
-        let mut guard = self.add_guard(f, kind, name, outer, returned.clone());
         let mut derived = Vec::new();
         for (owner, first, second) in &self.nands {
             if *owner != f {
                 continue;
             }
             for (this, other) in [(first, second), (second, first)] {
-                if implies(kind, id, returned.as_ref(), this) {
+                if implies(kind, &id, returned.as_ref(), this) {
                     // `not (a and b)` where `a` holds: `b` does not
                     derived.push((negated(other.0), other.3.clone(), other.2.clone()));
                 }
@@ -881,6 +886,13 @@ impl<'a> Summarizer<'a> {
         let params = self.params(Some(&d.parameters), parent);
         let returns = self.ann(d.returns.as_deref(), parent);
         let is_method = class_qn.is_some();
+        let unbound = d.decorator_list.iter().any(|dec| {
+            matches!(&dec.expression, Expr::Name(n) if matches!(n.id.as_str(), "staticmethod" | "classmethod"))
+        });
+        let own = match params.first() {
+            Some(p) if is_method && !unbound && p.kind == "pos" => Some(p.name.clone()),
+            _ => None,
+        };
         let fd = FuncDef {
             qn: qn.clone(),
             name: d.name.to_string(),
@@ -888,6 +900,7 @@ impl<'a> Summarizer<'a> {
             col,
             is_async: d.is_async,
             class_qn,
+            own,
             parent: if parent_qn == MODULE {
                 None
             } else {

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from unjam.analysis.callgraph_callbacks import function_called
 from unjam.analysis.callgraph_constants import PassedConstants
+from unjam.analysis.instance_fields import InstanceFields
 from unjam.analysis.instances import BuiltArguments
 from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import CallSite, FuncDef, Guard
@@ -44,6 +45,8 @@ class ArgumentKills:
         self.decorators = TransparentDecorators(project)
         self.built = BuiltArguments(project)
         self.constants = PassedConstants(project, self.decorators)
+        self.fields = InstanceFields(project)
+        self._own_tests: dict[str, list[str]] = {}  # gqn → its tests of `self.<field>`
 
     def of_call(
         self, func: Func, site: CallSite, target: Func, held: Mapping[str, object] = _NO_CONSTANTS
@@ -122,6 +125,11 @@ class ArgumentKills:
         if not tests:
             return hits
         passed = self._passed(func, site)
+        own = self._own_tests.get(target.gqn)
+        if own is None:
+            own = self._own_tests[target.gqn] = [
+                g.subject[1] for _, g in tests if "." in g.subject[1]
+            ]
         return hits | decided_false(
             func.fd,
             site,
@@ -134,6 +142,7 @@ class ArgumentKills:
             _imported_as(func, site, constructs or target.fd.name),
             self._built(func, site),
             self.bound(func, site, target),
+            self.fields.held(func, site, target, own) if own else _NO_CONSTANTS,
         )
 
     def _table_hits(self, func: Func, site: CallSite, target: Func) -> frozenset[int]:

@@ -17,6 +17,7 @@ import symtable
 from collections.abc import Iterator
 from pathlib import Path
 
+from unjam.analysis.instance_fields import is_dataclass_decorator
 from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import CallSite, attributes_read, last_name
 
@@ -25,7 +26,6 @@ _OPEN_MODULE = re.compile(
     r"(?<![.\w])(?:globals|vars|exec)\(|__getattr__|import \*|sys\.modules|__dict__"
 )
 _MAX_MODULE_BYTES = 256_000
-_DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 # library bases whose attributes are known here: an Enum's members are its class body's names
 _KNOWN_BASES = {
     "enum.Enum": dir(enum.Enum),
@@ -51,7 +51,7 @@ def lacks(project: Project, class_gqn: str, name: str) -> bool:
         cd = cls.cd
         if name in cd.methods or name in cd.attrs or "__getattr__" in cd.methods:
             return False
-        if not all(_a_dataclass(ref) for ref, _line, _col in cd.decorators):
+        if not all(is_dataclass_decorator(ref) for ref, _line, _col in cd.decorators):
             return False
     return not _set_from_outside(project, project.classes[class_gqn].cd.name, name)
 
@@ -250,11 +250,6 @@ def _bases_known(project: Project, cls) -> bool:
         if value is None or value[0] not in ("class", "ext"):
             return False
     return True
-
-
-def _a_dataclass(decorator: tuple) -> bool:
-    """`@dataclass` or `@dataclass(frozen=True)`: it adds fields' methods, no class API."""
-    return decorator in _DATACLASS or (decorator[0] == "call" and decorator[1] in _DATACLASS)
 
 
 def _set_from_outside(project: Project, class_name: str, name: str) -> bool:

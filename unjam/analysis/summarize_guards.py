@@ -26,7 +26,7 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
     is_or = type(test) is ast.BoolOp and type(test.op) is ast.Or
     stamp, own = _stamps(test.values) if is_or else (None, [])  # type: ignore[attr-defined]
     if is_or and any(
-        _param_test(node, fn) is not None
+        _param_test(node, fn, attributes=False) is not None
         or (_compares_a_call_value(node, fn) and not any(node is o for o in own))
         for node in test.values  # type: ignore[attr-defined]
     ):
@@ -312,13 +312,19 @@ _NEGATED = {
 _VALUED = ("pos", "kwonly")  # a call passes these one value (not `*args` / `**kwargs`)
 
 
-def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | None] | None:
+def _param_test(
+    node: ast.expr, fn: FuncDef, attributes: bool = True
+) -> tuple[str, ast.Name, ast.expr | None] | None:
     """(kind, parameter, constant) of one operand testing a parameter of `fn` against a
     constant, as written: `p`, `not p`, `p is / is not / == / != <const or Name.MEMBER>`,
     `"key" in / not in p` (the kinds "param has" / "param has not"), `(not)
     p.startswith("prefix")` ("param starts" / "param starts not"). Whether a call's
     argument values decide it is the rules' judgement (values.py): a constant the call
-    passes can decide it whatever the default (`process: bool = Query(True)`)."""
+    passes can decide it whatever the default (`process: bool = Query(True)`).
+
+    With `attributes`, a method's test of an attribute of its own instance (`if
+    self.process:`) is one too, its parameter named `self.process`: what the instance it
+    is called on was built with may decide it (callgraph_kills.py)."""
     kind = "param true"
     const = None
     if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
@@ -347,7 +353,28 @@ def _param_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr | 
                 return (kind, node, const) if p.kind in _VALUED else None
         if _keyword_local(fn, node.id):
             return (kind, node, const)
+    elif kind and attributes and type(node) is ast.Attribute and type(node.value) is ast.Name:
+        own = _own_name(fn)
+        if own is not None and node.value.id == own:
+            return (
+                kind,
+                ast.copy_location(ast.Name(f"{own}.{node.attr}", ast.Load()), node),
+                const,
+            )
     return None
+
+
+_NOT_BOUND = (("name", "staticmethod"), ("name", "classmethod"))
+
+
+def _own_name(fn: FuncDef) -> str | None:
+    """The name of the instance a method is called on (its first parameter), else None (a
+    function, a staticmethod or a classmethod)."""
+    if fn.class_qn is None or not fn.params or fn.params[0].kind != "pos":
+        return None
+    if any(ref in _NOT_BOUND for ref, _line, _col in fn.decorators):
+        return None
+    return fn.params[0].name
 
 
 def _starts_with(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:

@@ -145,8 +145,9 @@ class Guard(NamedTuple):
     "except" (subject: the handler's exception type, `None` when bare) — what an `except`
     handler runs, only when its `try` failed.
 
-    A test of a parameter `p` of the function against a constant (subject ("name", p)) is
-    recorded again as what must hold for the code to run — "param true" (`if p:`),
+    A test of a parameter `p` of the function against a constant (subject ("name", p)) —
+    or, in a method, of an attribute of its own instance (`if self.process:`, subject
+    ("name", "self.process")) — is recorded again as what must hold for the code to run — "param true" (`if p:`),
     "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=",
     "param has" / "param has not" (`if "key" in p:`; the constant in `returned`), "param
     starts" / "param starts not" (`if p.startswith("data:"):`; the prefix in `returned`) — for the

@@ -127,6 +127,7 @@ def decided_false(
     alias: str | None = None,
     built: Mapping[tuple, object] = _NO_BUILT,
     bound: bool = False,
+    fields: Mapping[str, object] = _NONE,
 ) -> frozenset[int]:
     """Indexes of the callee's guards that this call's argument values make false;
     `constants`: the caller's parameters every call of it gives one constant (see
@@ -137,7 +138,8 @@ def decided_false(
     binds the callee to (`from m import remember as cognee_remember`). `built`: the call's
     arguments that are surely objects (instances.py), by their ref. `bound`: the call
     surely binds the callee's first parameter (`notify.send(kind)` of an instance's
-    method)."""
+    method). `fields`: what the fields of the instance the call binds hold (`self.process`:
+    instance_fields.py)."""
     site = spread_literals(caller, site)
     if not tests or not called_plainly(caller, site, callee, constructs, transparent, alias):
         return EMPTY
@@ -153,6 +155,8 @@ def decided_false(
         built=built,
         bound_call=bound,
     )
+    if fields:
+        known.update(fields)
     params = {q.name for q in callee.params}
     for _, guard in tests:
         name = guard.subject[1]

@@ -10,6 +10,7 @@ from mediahub.tasks import tasks
 from mediahub.schema import DB
 from mediahub.flags import flags
 from mediahub.thumbs import thumbs
+from mediahub.training import training
 from mediahub.warmup import load_models, prepare_cache
 
 
@@ -31,3 +32,4 @@ app.include_router(flags)
 app.include_router(runs)
 app.include_router(speech)
 app.include_router(tasks)
+app.include_router(training)

@@ -1,0 +1,73 @@
+"""Training projects built by the routes themselves: what `create` does only for a project
+built with `process=True` never runs for the upload route, which leaves the field at its
+default; the import route asks for it and pays for it on the loop. A field set after the
+project is built (`job.compress = compress`) may hold anything."""
+
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+
+from fastapi import APIRouter
+
+training = APIRouter(prefix="/training")
+
+
+@dataclass
+class TrainingProject:
+    name: str
+    backend: str
+    process: bool = False
+    dry_run: bool = field(default=False)
+
+    def create(self) -> str:
+        if self.process:
+            self._prepare_data()
+        if not self.dry_run:
+            subprocess.run(["trainer", "launch", self.backend, self.name])  # expect: UJ001
+        return self.name
+
+    def _prepare_data(self) -> None:
+        shutil.copytree(f"/srv/uploads/{self.name}", f"/srv/data/{self.name}")  # expect: UJ001
+
+
+@dataclass
+class Snapshot:
+    name: str
+    archive: bool = False
+
+    def save(self) -> str:
+        if self.archive:
+            shutil.make_archive(f"/srv/archive/{self.name}", "zip", "/srv/data")  # ok
+        return self.name
+
+
+@dataclass
+class ExportJob:
+    name: str
+    compress: bool = False
+
+    def run(self) -> str:
+        if self.compress:
+            subprocess.run(["gzip", f"/srv/exports/{self.name}"])  # expect: UJ001
+        return self.name
+
+
+@training.post("/upload")
+async def upload(name: str, backend: str):
+    project = TrainingProject(name=name, backend=backend)
+    snapshot = Snapshot(name=name)
+    snapshot.save()
+    return project.create()
+
+
+@training.post("/import")
+async def import_dataset(name: str):
+    project = TrainingProject(name=name, backend="local", process=True, dry_run=True)
+    return project.create()
+
+
+@training.post("/export")
+async def export(name: str, compress: bool = False):
+    job = ExportJob(name=name)
+    job.compress = compress
+    return job.run()
