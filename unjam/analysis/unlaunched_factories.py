@@ -1,7 +1,8 @@
 """Apps only the tests build. An app built inside a function (an app factory) serves only if
 something runs that function: code of the program (not its tests) calls it, imports it or
 hands it on (`app = create_app()`; a call or an import of another package's factory of the
-same name does not count), or names it as a launcher does (`uvicorn.run("main:create_app",
+same name does not count), is a command line's command (`@cli.command()`: the CLI runs it),
+or names it as a launcher does (`uvicorn.run("main:create_app",
 factory=True)`, a string a module gives as it is; `uvicorn --factory
 app.audit:create_audit_api` in a Dockerfile, a compose file, a Procfile, a Makefile, a shell
 script, a README's instructions, or the factory's own module's docstring). A factory none of
@@ -126,11 +127,26 @@ def _unlaunched(project: Project, app: RouterObj, program: Launchers) -> bool:
     if fd.qn == "<module>" or fd.class_qn is not None or fd.parent is not None or app.parents:
         return False
     name = fd.name
-    if name in program.named or program.imports(app.scope.gqn, name):
+    if name in program.named or program.imports(app.scope.gqn, name) or _a_command(fd):
         return False
     if _called(project, app.scope.gqn, name):
         return False
     return not program.launch(app.scope.mod, name)
+
+
+def _a_command(fd: FuncDef) -> bool:
+    """Whether the function is a command line's command, which the CLI runs when asked
+    (`@cli.command()` of Typer or Click, `@click.command()`, `@cli.command("serve")`, a
+    group's `@app.callback()`): nothing in the code calls it, yet it runs."""
+    for ref, _line, _col in fd.decorators:
+        if ref[0] == "call":
+            ref = ref[1]
+        if ref[0] == "attr" and ref[2] in _COMMANDS:
+            return True
+    return False
+
+
+_COMMANDS = frozenset({"command", "group", "callback"})
 
 
 def _called(project: Project, gqn: str, name: str) -> bool:
