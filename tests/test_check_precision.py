@@ -81,6 +81,14 @@ def test_a_loader_memoised_once_under_a_per_key_cache_runs_once_not_per_key():
     assert found[39].severity == Severity.WARNING
 
 
+def test_a_memo_under_tests_of_a_parameter_is_kept_by_the_memo_not_the_parameter():
+    """`if not cls._registry:` in the `else` of `if name.startswith("https://")`, where the
+    other branch rebinds `name` from a table: the registry is one value per process, so the
+    download runs on the first call only, not once per name."""
+    download = findings("memo_guards", "UJ001", "catalog/gateways.py")[24]
+    assert "on the first call only" in download.message, download.message
+
+
 def test_a_get_or_create_pays_once_per_new_key():
     """`found = db.query(Actor)….first()` then `if found is None:` … `db.add(found)`: the
     database keeps the row the miss made, so the remote call and the commit under the test
@@ -240,7 +248,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[70]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[72]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 

@@ -1076,9 +1076,14 @@ def keyed(fd: FuncDef, index: int) -> bool:
     arguments pay again: it tests or reads a key built from the call's arguments
     (`if key not in _cache:`, `if key in _cache: return _cache[key]`, `hit =
     _cache.get(key)` then `if hit is None:`). `if _client is None:` holds one value, and so
-    does `if "loaded" not in _state:`."""
+    does `if "loaded" not in _state:`. A test of a parameter around it (`elif
+    provider.startswith("http")`) is no memo: it tells which calls take the branch, not
+    what the memo is kept by."""
     while index >= 0:
         guard = fd.guards[index]
+        if guard.kind.startswith("param "):
+            index = guard.outer
+            continue
         cached_at = read_back_path(fd, index)
         if cached_at is not None and _from_arguments(fd, cached_at, 3):
             return True  # (a disk cache at a path from the arguments: one file per key)

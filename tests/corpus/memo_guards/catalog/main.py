@@ -9,6 +9,7 @@ from catalog.hooks import hooks
 from catalog.ledger_db import check_database, ledger
 from catalog.plugins import prepare
 from catalog.pricing import FeedWatcher, open_price_book, pricing
+from catalog.gateways import gateways
 from catalog.providers import providers
 from catalog.registry import store
 from catalog.thumbnails import thumbnails
@@ -27,6 +28,7 @@ app.include_router(hooks)
 app.include_router(settings)
 app.include_router(workers)
 app.include_router(providers)
+app.include_router(gateways)
 app.include_router(forecasts)
 app.include_router(weights)
 app.include_router(tokens)
