@@ -824,11 +824,15 @@ def test_a_dataclass_built_by_the_route_decides_its_methods_tests_of_its_fields(
     `if self.process:` data preparation runs for the import route only, which passes
     `process=True` (and `dry_run=True`, so the launch runs for the upload route only)."""
     found = findings("arg_defaults", "UJ001", "mediahub/training.py")
-    prepare, launch = found[30], found[26]
+    prepare, launch = found[31], found[27]
     assert "`import_dataset` (POST /training/import)" in prepare.message, prepare.message
     assert "other entry point" not in prepare.message, prepare.message
     assert "`upload` (POST /training/upload)" in launch.message, launch.message
     assert "other entry point" not in launch.message, launch.message
+    # a plain class's `__init__` keeps `notify`: the quiet route passes False by position
+    notice = found[90]
+    assert "`evaluate` (POST /training/evaluate)" in notice.message, notice.message
+    assert "other entry point" not in notice.message, notice.message
 
 
 def test_a_library_s_function_its_users_hand_their_app_registers_routes():

@@ -45,8 +45,8 @@ class ArgumentKills:
         self.decorators = TransparentDecorators(project)
         self.built = BuiltArguments(project)
         self.constants = PassedConstants(project, self.decorators)
-        self.fields = InstanceFields(project)
-        self._own_tests: dict[str, list[str]] = {}  # gqn → its tests of `self.<field>`
+        self.fields = InstanceFields(project, self._passed_plainly)
+        self._field_tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # `if self.x:`
 
     def of_call(
         self, func: Func, site: CallSite, target: Func, held: Mapping[str, object] = _NO_CONSTANTS
@@ -88,6 +88,12 @@ class ArgumentKills:
             transparent,
         )
 
+    def _passed_plainly(
+        self, func: Func, site: CallSite, target: Func, wanted: frozenset[str]
+    ) -> dict[str, object]:
+        """`values_of_call` with nothing known of what `func`'s own parameters hold."""
+        return self.values_of_call(func, site, target, _NO_CONSTANTS, wanted)
+
     def _constructs(self, site: CallSite, target: Func) -> str | None:
         """The class name, when the call makes an instance of an undecorated project class
         whose `__init__` is `target` (`Task(text)`, not `super().__init__(text)`)."""
@@ -122,14 +128,13 @@ class ArgumentKills:
         if target.gqn in self._partial_targets():
             return EMPTY
         hits = self._table_hits(func, site, target) if target.fd.guards else EMPTY
+        own = self.field_tests(target.gqn)
+        fields = self.fields.held(func, site, target, own) if own else _NO_CONSTANTS
+        if fields:
+            tests += own
         if not tests:
             return hits
         passed = self._passed(func, site)
-        own = self._own_tests.get(target.gqn)
-        if own is None:
-            own = self._own_tests[target.gqn] = [
-                g.subject[1] for _, g in tests if "." in g.subject[1]
-            ]
         return hits | decided_false(
             func.fd,
             site,
@@ -142,7 +147,7 @@ class ArgumentKills:
             _imported_as(func, site, constructs or target.fd.name),
             self._built(func, site),
             self.bound(func, site, target),
-            self.fields.held(func, site, target, own) if own else _NO_CONSTANTS,
+            fields,
         )
 
     def _table_hits(self, func: Func, site: CallSite, target: Func) -> frozenset[int]:
@@ -264,12 +269,15 @@ class ArgumentKills:
 
     def decidable(self, gqn: str) -> bool:
         """Whether a call's arguments may decide some guard of the function: a test of a
-        parameter (`tests`), or a table lookup by one (`_table_hits`)."""
+        parameter (`tests`), or of a field of the instance a method is called on
+        (`field_tests`), or a table lookup by one (`_table_hits`)."""
         known = self._decidable.get(gqn)
         if known is None:
             func = self.project.funcs.get(gqn)
-            known = self._decidable[gqn] = bool(self.tests(gqn)) or (
-                func is not None and any(_table_lookup(func.fd, g) for g in func.fd.guards)
+            known = self._decidable[gqn] = (
+                bool(self.tests(gqn))
+                or bool(self.field_tests(gqn))
+                or (func is not None and any(_table_lookup(func.fd, g) for g in func.fd.guards))
             )
         return known
 
@@ -291,7 +299,21 @@ class ArgumentKills:
         known = self._tests.get(gqn)
         if known is None:
             func = self.project.funcs.get(gqn)
-            known = self._tests[gqn] = param_tests(func.fd) if func and func.fd.guards else ()
+            found = param_tests(func.fd) if func and func.fd.guards else ()
+            fields = tuple(t for t in found if "." in t[1].subject[1])
+            known = self._tests[gqn] = (
+                tuple(t for t in found if "." not in t[1].subject[1]) if fields else found
+            )
+            self._field_tests[gqn] = fields
+        return known
+
+    def field_tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
+        """A method's tests of fields of its own instance (`if self.process:`), which only
+        the instance a call is made on decides (instance_fields.py)."""
+        known = self._field_tests.get(gqn)
+        if known is None:
+            self.tests(gqn)
+            known = self._field_tests[gqn]
         return known
 
     def _partial_targets(self) -> frozenset[str]:

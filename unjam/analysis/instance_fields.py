@@ -1,27 +1,34 @@
 """What a field of the instance a method is called on holds, when the caller built that
-instance itself from a project dataclass just before (`project =
-AutoTrainProject(params=p, backend=b)`, then `project.create()`): the constant the
-construction passed for the field, or the field's constant default. A method's tests of
-its own attributes (`if self.process:`, recorded by summarize_guards.py as tests of a
-parameter named `self.process`) are then decided as a parameter's are (values.py): a route
-that builds the project without `process=True` never runs what `create` does only under it.
+instance itself just before (`project = AutoTrainProject(params=p, backend=b)`, then
+`project.create()`): for a project dataclass, the constant the construction passed for the
+field or the field's constant default; for a class whose `__init__` stores one of its
+parameters in the field (`self.process = process`), what the construction surely passes
+that parameter (values.py). A method's tests of its own attributes (`if self.process:`,
+recorded by summarize_guards.py as tests of a parameter named `self.process`) are then
+decided as a parameter's are: a route that builds the project without `process=True` never
+runs what `create` does only under it.
 
-Only where nothing can have changed the field since: no code stores into an attribute of
-that name (`x.process = …` anywhere, `__post_init__` included), no `setattr` of that name or
-of a computed name in the class's own methods, and the caller hands the instance to no
-other call before it calls the method."""
+Only where nothing can have changed the field since: no other code stores into an attribute
+of that name (`x.process = …` anywhere, a `__post_init__`), no `setattr` names it nor sets a
+computed name in the class's own methods, and the caller hands the instance to no other call
+before it calls the method."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from unjam.analysis.project import Cls, Func, Project
-from unjam.analysis.summary import CallSite
+from unjam.analysis.summary import CallSite, Guard
 
 DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 _FIELD = frozenset({("name", "field"), ("attr", ("name", "dataclasses"), "field")})
 _SETATTR = ("setattr", "__setattr__")
+_VALUED = ("pos", "kwonly")
 _UNKNOWN = object()
+
+# what a call surely passes the called function's parameters among those named
+# (callgraph_kills.py `values_of_call`, with nothing known of the caller's parameters)
+Passed = Callable[[Func, CallSite, Func, frozenset[str]], dict[str, object]]
 
 
 def is_dataclass_decorator(decorator: tuple) -> bool:
@@ -30,34 +37,39 @@ def is_dataclass_decorator(decorator: tuple) -> bool:
 
 
 class InstanceFields:
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, passed: Passed) -> None:
         self.project = project
+        self.passed = passed
 
     def held(
-        self, func: Func, site: CallSite, target: Func, tested: Iterable[str]
+        self, func: Func, site: CallSite, target: Func, tests: Iterable[tuple[int, Guard]]
     ) -> dict[str, object]:
         """`self.<field>` → the value it surely holds when `func`'s call `site` runs
-        `target` on an instance `func` built, for the tested names among `tested`."""
+        `target` on an instance `func` built, for the fields `target`'s `tests` test."""
         own = target.fd.params[0].name if target.fd.params else ""
-        wanted = [name for name in tested if name.startswith(own + ".")]
+        wanted = {g.subject[1] for _, g in tests if g.subject[1].startswith(own + ".")}
         built = self._built_here(func, site) if wanted else None
         if built is None:
             return {}
-        cls, kwargs = built
+        cls, construction = built
         if target.class_gqn not in self.project.mro(cls.gqn)[0]:
             return {}
         out: dict[str, object] = {}
         for name in wanted:
             field = name[len(own) + 1 :]
-            value = self._field_value(cls, field, kwargs)
+            if self._changed_elsewhere(cls, field):
+                continue
+            if any(is_dataclass_decorator(d) for d, _l, _c in cls.cd.decorators):
+                value = self._dataclass_field(cls, field, construction)
+            else:
+                value = self._stored_by_init(func, cls, field, construction)
             if value is not _UNKNOWN:
                 out[name] = value
         return out
 
-    def _built_here(self, func: Func, site: CallSite) -> tuple[Cls, dict] | None:
-        """(class, keywords) of the dataclass construction the call's receiver holds: a
-        local of `func` bound once, to a call of a project dataclass by keywords only,
-        handed to no other call."""
+    def _built_here(self, func: Func, site: CallSite) -> tuple[Cls, CallSite] | None:
+        """(class, construction) the call's receiver holds: a local of `func` bound once,
+        to a call of a project class, handed to no other call."""
         ref = site.func
         if ref[0] != "attr" or ref[1][0] != "name":
             return None
@@ -68,21 +80,27 @@ class InstanceFields:
             return None
         if local in fd.globals_declared or any(q.name == local for q in fd.params):
             return None
-        _tag, _callee, args, kwargs = values[0]
-        if args or any(name is None for name, _value in kwargs):
-            return None  # (positional fields, a `**spread`: which field gets what is unsure)
         if any(_hands_on(other, ref[1]) for other in fd.calls if other is not site):
             return None
+        _tag, callee, args, kwargs = values[0]
+        construction = next(
+            (c for c in fd.calls if c.func == callee and c.args == args and c.kwargs == kwargs),
+            None,
+        )
         value = self.project.value_of(func, ref[1])
         cls = self.project.classes.get(value[1]) if value and value[0] == "obj" else None
-        if cls is None or not any(is_dataclass_decorator(d) for d, _l, _c in cls.cd.decorators):
+        if cls is None or construction is None:
             return None
-        if "__init__" in cls.cd.methods:
-            return None
-        return cls, dict(kwargs)
+        return cls, construction
 
-    def _field_value(self, cls: Cls, field: str, kwargs: dict) -> object:
-        if field in self.project.stored_attributes() or self._set_by_name(cls, field):
+    def _dataclass_field(self, cls: Cls, field: str, construction: CallSite) -> object:
+        """The constant a dataclass construction by keywords passes for the field, or the
+        field's constant default (none with a `__init__` of its own, positional arguments
+        or a `**spread`: which field gets what is then unsure)."""
+        if "__init__" in cls.cd.methods or construction.args:
+            return _UNKNOWN
+        kwargs = dict(construction.kwargs)
+        if None in kwargs or field in self.project.stored_attributes():
             return _UNKNOWN
         passed = kwargs.get(field)
         if passed is not None:
@@ -93,7 +111,31 @@ class InstanceFields:
                 return _default(owner.cd.attrs.get(field, ()))
         return _UNKNOWN
 
-    def _set_by_name(self, cls: Cls, field: str) -> bool:
+    def _stored_by_init(self, func: Func, cls: Cls, field: str, construction: CallSite) -> object:
+        """What the construction surely passes the `__init__` parameter that `__init__`
+        stores in the field (`self.process = process`), the only store of that attribute
+        name in the project, with no class-level value beside it: the field then holds
+        that value whenever it exists."""
+        init = self.project.method(cls.gqn, "__init__")
+        if init is None or init.fd.decorators or not init.fd.params or cls.cd.decorators:
+            return _UNKNOWN
+        if len(self.project.stored_attributes().get(field, ())) != 1:
+            return _UNKNOWN
+        me = ("name", init.fd.params[0].name)
+        stored = [v for base, attr, v in init.fd.attr_stores if base == me and attr == field]
+        if len(stored) != 1 or stored[0][0] != "name":
+            return _UNKNOWN
+        param = stored[0][1]
+        if not any(q.name == param and q.kind in _VALUED for q in init.fd.params[1:]):
+            return _UNKNOWN
+        for gqn in self.project.mro(cls.gqn)[0]:
+            owner = self.project.classes.get(gqn)
+            if owner is None or field in owner.cd.attrs:
+                return _UNKNOWN
+        passed = self.passed(func, construction, init, frozenset({param}))
+        return passed.get(param, _UNKNOWN)
+
+    def _changed_elsewhere(self, cls: Cls, field: str) -> bool:
         """Whether some `setattr` may set the field: one naming it anywhere, or one by a
         computed name in a method of the class or its project bases."""
         classes = set(self.project.mro(cls.gqn)[0])

@@ -1,7 +1,8 @@
 """Training projects built by the routes themselves: what `create` does only for a project
 built with `process=True` never runs for the upload route, which leaves the field at its
 default; the import route asks for it and pays for it on the loop. A field set after the
-project is built (`job.compress = compress`) may hold anything."""
+project is built (`job.compress = compress`) may hold anything. A plain class's `__init__`
+that keeps its arguments (`self.upload = upload`) is read the same way."""
 
 import shutil
 import subprocess
@@ -71,3 +72,32 @@ async def export(name: str, compress: bool = False):
     job = ExportJob(name=name)
     job.compress = compress
     return job.run()
+
+
+class Evaluation:
+    """A plain class whose `__init__` keeps its switch: `if self.upload:` holds what the
+    construction passed, or the default."""
+
+    def __init__(self, name: str, upload: bool = False, notify: bool = True) -> None:
+        self.name = name
+        self.upload = upload
+        self.notify = notify
+
+    def finish(self) -> str:
+        if self.upload:
+            shutil.copy(f"/srv/evals/{self.name}.json", "/mnt/share/")  # ok
+        if self.notify:
+            subprocess.run(["notify-send", self.name])  # expect: UJ001
+        return self.name
+
+
+@training.post("/evaluate")
+async def evaluate(name: str):
+    evaluation = Evaluation(name)
+    return evaluation.finish()
+
+
+@training.post("/evaluate/quiet")
+async def evaluate_quietly(name: str):
+    evaluation = Evaluation(name, False, False)
+    return evaluation.finish()
