@@ -87,8 +87,8 @@ class InstanceFields:
             (c for c in fd.calls if c.func == callee and c.args == args and c.kwargs == kwargs),
             None,
         )
-        value = self.project.value_of(func, ref[1])
-        cls = self.project.classes.get(value[1]) if value and value[0] == "obj" else None
+        made = self.project.callee(func, callee)  # (the class itself: not a factory's call)
+        cls = self.project.classes.get(made[1]) if made and made[0] == "class" else None
         if cls is None or construction is None:
             return None
         return cls, construction

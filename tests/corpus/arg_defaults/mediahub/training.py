@@ -101,3 +101,27 @@ async def evaluate(name: str):
 async def evaluate_quietly(name: str):
     evaluation = Evaluation(name, False, False)
     return evaluation.finish()
+
+
+
+@dataclass
+class Backfill:
+    name: str
+    rebuild: bool = False
+
+    def run(self) -> str:
+        if self.rebuild:
+            shutil.rmtree(f"/srv/index/{self.name}")  # expect: UJ001
+        return self.name
+
+
+def backfill_for(name: str, rebuild: bool = False) -> Backfill:
+    """A factory whose keyword is not the field's: `backfill_for(name=n,
+    rebuild=False)` builds a backfill that rebuilds."""
+    return Backfill(name=name, rebuild=not rebuild)
+
+
+@training.post("/backfill")
+async def backfill(name: str):
+    job = backfill_for(name=name, rebuild=False)
+    return job.run()
