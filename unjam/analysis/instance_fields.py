@@ -23,6 +23,7 @@ from unjam.analysis.summary import CallSite, Guard
 DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 _FIELD = frozenset({("name", "field"), ("attr", ("name", "dataclasses"), "field")})
 _SETATTR = ("setattr", "__setattr__")
+_ACCESS = frozenset({"__setattr__", "__getattr__", "__getattribute__"})
 _VALUED = ("pos", "kwonly")
 _UNKNOWN = object()
 
@@ -97,7 +98,7 @@ class InstanceFields:
         """The constant a dataclass construction by keywords passes for the field, or the
         field's constant default (none with a `__init__` of its own, positional arguments
         or a `**spread`: which field gets what is then unsure)."""
-        if "__init__" in cls.cd.methods or construction.args:
+        if "__init__" in cls.cd.methods or construction.args or not _makes_init(cls):
             return _UNKNOWN
         kwargs = dict(construction.kwargs)
         if None in kwargs or field in self.project.stored_attributes():
@@ -136,9 +137,17 @@ class InstanceFields:
         return passed.get(param, _UNKNOWN)
 
     def _changed_elsewhere(self, cls: Cls, field: str) -> bool:
-        """Whether some `setattr` may set the field: one naming it anywhere, or one by a
-        computed name in a method of the class or its project bases."""
+        """Whether the field may read otherwise than it was stored: a method or property of
+        that name, or attribute access of the class's own (`__setattr__`, `__getattr__`) in
+        the class or its project bases; or some `setattr` may set it — one naming it
+        anywhere, or one by a computed name in a method of those classes."""
         classes = set(self.project.mro(cls.gqn)[0])
+        for gqn in classes:
+            owner = self.project.classes.get(gqn)
+            if owner is not None and (
+                field in owner.cd.methods or not _ACCESS.isdisjoint(owner.cd.methods)
+            ):
+                return True
         for name in _SETATTR:
             for func, site in self.project.sites_named(name):
                 named = site.args[1] if len(site.args) > 1 else None
@@ -148,6 +157,14 @@ class InstanceFields:
                 elif func.class_gqn in classes:
                     return True
         return False
+
+
+def _makes_init(cls: Cls) -> bool:
+    """Whether the class's `@dataclass` writes its `__init__` (not `init=False`)."""
+    for ref, _line, _col in cls.cd.decorators:
+        if ref[0] == "call" and ref[1] in DATACLASS:
+            return not any(name == "init" and value != ("const", True) for name, value in ref[3])
+    return True
 
 
 def _default(values: list) -> object:
