@@ -71,6 +71,15 @@ COMPILED_MODULES = (
     "unjam.analysis.imported",
     "unjam.analysis.import_paths",
     "unjam.analysis.missing_names",
+    "unjam.analysis.instance_fields",
+    "unjam.analysis.never_runs",
+    "unjam.analysis.rules.shared_receivers",
+    "unjam.analysis.rules.light_pieces",
+    "unjam.analysis.source_lines",
+    "unjam.analysis.missing_attributes",
+    "unjam.analysis.slot_resets",
+    "unjam.analysis.startup_set",
+    "unjam.analysis.raising_calls",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources

@@ -109,7 +109,7 @@ class InstanceFields:
         for gqn in self.project.mro(cls.gqn)[0]:
             owner = self.project.classes.get(gqn)
             if owner is not None and field in owner.cd.annotations:
-                return _default(owner.cd.attrs.get(field, ()))
+                return _default(owner.cd.attrs.get(field, []))
         return _UNKNOWN
 
     def _stored_by_init(self, func: Func, cls: Cls, field: str, construction: CallSite) -> object:

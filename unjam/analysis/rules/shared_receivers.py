@@ -225,7 +225,7 @@ class SharedReceivers:
                 return holder is not None and self.g.singletons.runs_once(holder)
             outer = summary.funcs.get(outer.parent) if outer.parent else None
         # (a `global` rebinding is a value of it bound in a function: summarize.py `bind`)
-        values = summary.global_values.get(name)
+        values = summary.global_values.get(name, [])
         return bool(values) and all(scope == "<module>" for scope, _value in values)
 
     def _returns_held(self, func: Func, value: tuple) -> bool:
