@@ -80,6 +80,16 @@ COMPILED_MODULES = (
     "unjam.analysis.slot_resets",
     "unjam.analysis.startup_set",
     "unjam.analysis.raising_calls",
+    "unjam.analysis.settings_reads",
+    "unjam.analysis.launchers",
+    "unjam.analysis.catalogue",
+    "unjam.analysis.self_imports",
+    "unjam.analysis.set_up_only",
+    "unjam.analysis.top_level_imports",
+    "unjam.analysis.circular_imports",
+    "unjam.analysis.rules.request_data",
+    "unjam.analysis.fixed_loads",
+    "unjam.analysis.transparent",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources

@@ -109,7 +109,8 @@ class TransparentDecorators:
             return False  # `REGISTRY.append(func)`: something else may call it
         for ref in fd.return_values:
             if ref[1] in built:  # `return time_me_async(func)`: another decorator's wrapper
-                if self._passes_through(built[ref[1]][1]):
+                value = built[ref[1]]
+                if value is not None and self._passes_through(value[1]):
                     continue
                 return False
             inner_qn = fd.local_defs.get(ref[1]) if ref[0] == "name" else None
