@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from unjam.analysis.project import Cls, Func, Project
 from unjam.analysis.summary import CallSite, Guard
 
-DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
+_DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 _FIELD = frozenset({("name", "field"), ("attr", ("name", "dataclasses"), "field")})
 _SETATTR = ("setattr", "__setattr__")
 _ACCESS = frozenset({"__setattr__", "__getattr__", "__getattribute__"})
@@ -34,7 +34,7 @@ Passed = Callable[[Func, CallSite, Func, frozenset[str]], dict[str, object]]
 
 def is_dataclass_decorator(decorator: tuple) -> bool:
     """`@dataclass` or `@dataclass(frozen=True)`."""
-    return decorator in DATACLASS or (decorator[0] == "call" and decorator[1] in DATACLASS)
+    return decorator in _DATACLASS or (decorator[0] == "call" and decorator[1] in _DATACLASS)
 
 
 class InstanceFields:
@@ -162,7 +162,7 @@ class InstanceFields:
 def _makes_init(cls: Cls) -> bool:
     """Whether the class's `@dataclass` writes its `__init__` (not `init=False`)."""
     for ref, _line, _col in cls.cd.decorators:
-        if ref[0] == "call" and ref[1] in DATACLASS:
+        if ref[0] == "call" and ref[1] in _DATACLASS:
             return not any(name == "init" and value != ("const", True) for name, value in ref[3])
     return True
 

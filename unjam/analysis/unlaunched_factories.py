@@ -134,6 +134,9 @@ def _unlaunched(project: Project, app: RouterObj, program: Launchers) -> bool:
     return not program.launch(app.scope.mod, name)
 
 
+_COMMANDS = frozenset({"command", "group", "callback"})
+
+
 def _a_command(fd: FuncDef) -> bool:
     """Whether the function is a command line's command, which the CLI runs when asked
     (`@cli.command()` of Typer or Click, `@click.command()`, `@cli.command("serve")`, a
@@ -144,9 +147,6 @@ def _a_command(fd: FuncDef) -> bool:
         if ref[0] == "attr" and ref[2] in _COMMANDS:
             return True
     return False
-
-
-_COMMANDS = frozenset({"command", "group", "callback"})
 
 
 def _called(project: Project, gqn: str, name: str) -> bool:
