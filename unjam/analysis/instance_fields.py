@@ -55,12 +55,13 @@ class InstanceFields:
         cls, construction = built
         if target.class_gqn not in self.project.mro(cls.gqn)[0]:
             return {}
+        dataclass = any(is_dataclass_decorator(d) for d, _l, _c in cls.cd.decorators)
         out: dict[str, object] = {}
         for name in wanted:
             field = name[len(own) + 1 :]
             if self._changed_elsewhere(cls, field):
                 continue
-            if any(is_dataclass_decorator(d) for d, _l, _c in cls.cd.decorators):
+            if dataclass:
                 value = self._dataclass_field(cls, field, construction)
             else:
                 value = self._stored_by_init(func, cls, field, construction)
