@@ -248,7 +248,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[72]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[73]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 
@@ -310,11 +310,14 @@ def test_a_decorator_named_for_a_cache_folder_is_no_cache():
 
 def test_an_instance_a_startup_handler_builds_holds_memos_across_requests():
     """`app.state.prices = open_price_book()` in a start-up handler: one PriceBook per
-    process, so `if self._rates is None:` is a memo; a Quote built per request is not (nor
-    its `getattr(self, "_engine", None)` test; the PriceBook's `hasattr` test is a memo)."""
+    process, so `if self._rates is None:` is a memo; a Quote built per request keeps its own
+    (each new one fetches again; its `getattr(self, "_engine", None)` test is no memo; the
+    PriceBook's `hasattr` test is a memo)."""
     found = findings("memo_guards", "UJ001", "catalog/pricing.py")
     assert "on the first call only" in found[18].message, found[18].message
-    assert "first call" not in found[35].message, found[35].message
+    assert "on the first call only" not in found[35].message, found[35].message
+    assert "on each `Quote` instance only" in found[35].message, found[35].message
+    assert found[35].severity == Severity.ERROR
     # `if not self.running:` asks a @property each time: the child is restarted, no memo
     assert "first call" not in found[57].message, found[57].message
 
@@ -3310,12 +3313,14 @@ def test_a_literal_key_of_a_shipped_table_never_takes_the_fallback():
 
 def test_a_library_method_s_memo_on_its_own_instance_is_paid_once():
     """A project without an app is a library: its callers keep the crawler, so a method's
-    `if self._seeder is None:` is a memo — but not one of a helper it builds per call."""
+    `if self._seeder is None:` is a memo — but one of a helper it builds per call is paid by
+    each new helper."""
     found = findings("plain_asyncio", "UJ001", "crawler/seeding.py")
     # … and what the seeder it made once (`self._seeder`) keeps is kept for good
     for line in (10, 16, 44):
         assert "on the first call only" in found[line].message, found[line].message
-    assert "first call" not in found[27].message, found[27].message
+    assert "on the first call only" not in found[27].message, found[27].message
+    assert "on each `SiteMap` instance only" in found[27].message, found[27].message
     assert found[27].severity == Severity.ERROR
 
 
@@ -3355,3 +3360,36 @@ def test_a_disk_cache_written_after_an_early_return_is_written_on_a_miss_only():
     assert "on a cache miss only" in found[42].message, found[42].message
     assert "cache miss" not in found[39].message
     assert "cache miss" not in found[53].message and "first call" not in found[53].message
+
+
+def test_a_route_decorator_a_helper_returns_registers_the_route_where_it_is_written():
+    """`@operation(service, "/infer", "infer")`, where `operation` returns `app.post(path,
+    …)`: the route is `service`'s, at the path the decorator passes, with the dependencies
+    the helper adds when the decorator's module names them alike."""
+    main = findings("route_helpers", "UJ001", "scanner/main.py")
+    assert "(POST /pipeline/infer)" in main[16].message, main[16].message
+    assert "(GET /pipeline/status)" in main[26].message, main[26].message
+    assert "(GET /shared/ping)" in main[34].message, main[34].message
+    auth = findings("route_helpers", "UJ001", "scanner/auth.py")
+    assert "async dependency `current_scanner` (GET /pipeline/status)" in auth[7].message
+
+
+def test_an_init_s_test_of_a_field_it_just_kept_is_decided_by_the_construction():
+    """`self.memory_path = memory_path` then `if self.memory_path:` in `__init__`: the chat
+    route's `Transcript()` keeps None, so only the resume route, which names a file, preloads
+    it. A field another method also sets (`archive_now`) is left undecided."""
+    found = findings("arg_defaults", "UJ001", "mediahub/transcripts.py")
+    assert "(POST /transcripts/resume)" in found[23].message, found[23].message
+    assert "also reached from" not in found[23].message, found[23].message
+    assert "(POST /transcripts/chat)" in found[27].message, found[27].message
+
+
+def test_a_memo_of_an_instance_built_per_request_is_paid_by_each_instance():
+    """`if not self._loaded:` on a `Meter()` the route builds per request: each new meter
+    reads the table once, so the message says the memo is the instance's; on the module's
+    one `SharedMeter` it is read on the first call only."""
+    found = findings("memo_guards", "UJ001", "catalog/meters.py")
+    assert "on the first call on each `Meter` instance only" in found[19].message
+    assert "(GET /meters/usage)" in found[19].message, found[19].message
+    assert "on the first call only" in found[35].message, found[35].message
+    assert "instance" not in found[35].message.split(":")[0], found[35].message

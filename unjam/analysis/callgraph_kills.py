@@ -130,6 +130,8 @@ class ArgumentKills:
         hits = self._table_hits(func, site, target) if target.fd.guards else EMPTY
         own = self.field_tests(target.gqn)
         fields = self.fields.held(func, site, target, own) if own else _NO_CONSTANTS
+        if own and not fields and constructs is not None:
+            fields = self.fields.made_by(func, site, target, own)
         if fields:
             tests += own
         if not tests:

@@ -37,7 +37,8 @@ def dependency_overrides(project: Project, root: Path | None) -> dict[tuple, tup
         scopes = [
             project.funcs[f"{mod.name}.{fd.qn}"]
             for fd in mod.summary.funcs.values()
-            if (fd.qn == "<module>" or (fd.parent is None and fd.class_qn is None))
+            if fd.mutated
+            and (fd.qn == "<module>" or (fd.parent is None and fd.class_qn is None))
             and any(_overrides(ref) for ref in fd.mutated)
             and f"{mod.name}.{fd.qn}" in project.funcs
         ]

@@ -25,6 +25,7 @@ from unjam.analysis.fastapi_records import (
     registration_step,
 )
 from unjam.analysis.project import Func, Project
+from unjam.analysis.route_helpers import helper_route_decorator
 from unjam.analysis.routers_by_name import imported_by_name, loaded_by_name
 from unjam.analysis.summary import CallSite
 from unjam.analysis.transparent import TransparentDecorators
@@ -387,6 +388,10 @@ class Registrations(IncludeModel):
         for ref, line, col in func.fd.decorators:
             if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _DECORATORS:
                 self._route_decorator(func, ref, scope, line, col)
+            elif ref[0] == "call":
+                returned = helper_route_decorator(self.p, scope, ref)
+                if returned is not None:
+                    self._route_decorator(func, returned, scope, line, col)
 
     def _decorator_calls(self, func: Func) -> None:
         """`app.post("/path")(handler)`: a route decorator called on a function, not written

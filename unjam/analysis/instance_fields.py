@@ -11,7 +11,9 @@ runs what `create` does only under it.
 Only where nothing can have changed the field since: no other code stores into an attribute
 of that name (`x.process = …` anywhere, a `__post_init__`), no `setattr` names it nor sets a
 computed name in the class's own methods, and the caller hands the instance to no other call
-before it calls the method."""
+before it calls the method. The same holds inside the `__init__` a construction runs, for
+a field it keeps from its own parameter (`self.memory_path = memory_path` then `if
+self.memory_path:`): the only store of that name, so no read sees another value."""
 
 from __future__ import annotations
 
@@ -65,6 +67,26 @@ class InstanceFields:
                 value = self._dataclass_field(cls, field, construction)
             else:
                 value = self._stored_by_init(func, cls, field, construction)
+            if value is not _UNKNOWN:
+                out[name] = value
+        return out
+
+    def made_by(
+        self, func: Func, site: CallSite, target: Func, tests: Iterable[tuple[int, Guard]]
+    ) -> dict[str, object]:
+        """`self.<field>` → the value it holds in the `__init__` `target` that `func`'s
+        construction `site` runs, for the fields `__init__` itself keeps from its parameters
+        (`self.memory_path = memory_path`, then `if self.memory_path:`)."""
+        own = target.fd.params[0].name if target.fd.params else ""
+        cls = self.project.classes.get(target.class_gqn or "")
+        if cls is None or not own:
+            return {}
+        out: dict[str, object] = {}
+        for name in {g.subject[1] for _, g in tests if g.subject[1].startswith(own + ".")}:
+            field = name[len(own) + 1 :]
+            if self._changed_elsewhere(cls, field):
+                continue
+            value = self._stored_by_init(func, cls, field, site)
             if value is not _UNKNOWN:
                 out[name] = value
         return out

@@ -72,6 +72,14 @@ def _with_once_fix(fix: str, once: bool, row: bool, expires: bool, keyed: bool) 
     return f"{fix}; or {FIX_EXPIRY if expires else FIX_MISS if keyed else FIX_ONCE}"
 
 
+def _per_instance(verb: str, cls: str) -> str:
+    """The verb, with the memo of an instance that may not outlive the call when there is
+    one: the first call on each `cls` pays, so one built per request pays on each."""
+    if not cls:
+        return verb
+    return f"{verb} on the first call on each `{cls}` instance only (the memo is the instance's: each new one pays again)"
+
+
 def _kind_words(qn: str, kind: str) -> str:
     if kind in ("network", "file") and qn.startswith(_DATABASE_PACKAGES):
         return "database I/O"
@@ -293,6 +301,8 @@ class Blocking:
                 ):
                     continue  # its one slow call is made before the app serves
                 once = not startup and memoised
+                # (a memo on an instance the entry may build anew: once per instance)
+                instance = "" if memoised else self.e.memos.once_per_instance(inv, site, path)
                 if once:
                     path = self.e.memos.first_fill(path)
                     via = self.e.via(path[1:])
@@ -304,7 +314,7 @@ class Blocking:
                 )
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "
-                    + (f"{verb} {when}" if once else verb)
+                    + (f"{verb} {when}" if once else _per_instance(verb, instance))
                     + ": reached from "
                     f"{self.e.describe(inv)}"
                     + (f" via {via}" if via else "")

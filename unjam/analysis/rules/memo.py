@@ -649,6 +649,16 @@ def _attribute_of(subject: tuple, owner: tuple) -> str | None:
     return None
 
 
+def fills_its_test(fd: FuncDef, index: int) -> bool:
+    """Whether guard `index` tests an attribute of `self` that `fd` itself sets (`if not
+    self._loaded:` … `self._loaded = True`): a memo of whatever instance the call is on,
+    not only of one the app keeps (`if self.content: return self.content` may be a value the
+    instance was built with)."""
+    subject = _as_attribute(fd.guards[index].subject)
+    root, _via_app = _root(subject)
+    return root == _SELF and subject != root and _sets(fd, subject, root)
+
+
 def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
     """Whether `fd` sets the flag its early exit tests (`if self._ready: return` … `self._ready
     = True`): it declares the global, stores an attribute on the flag's path, changes a

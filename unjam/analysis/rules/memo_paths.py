@@ -29,6 +29,7 @@ class MemoPaths:
         self._cached: dict[str, bool] = {}  # function gqn → is_cached
         # entry functions → what runs on every call (_steady_states)
         self._steady: dict[tuple, set[tuple[str, frozenset[str]]]] = {}
+        self._steady_any: dict[tuple, set[str]] = {}  # the same, were every instance kept
 
     def memo_step(self, path: list[tuple[str, int]]) -> str | None:
         """The first function on `path` whose next call is made once: under a memo guard,
@@ -158,6 +159,57 @@ class MemoPaths:
             gqn == site.func and not (kept_here and "self" in kept)
             for gqn, kept in self._steady_states(inv.funcs)
         )
+
+    def once_per_instance(self, inv: Invoked, site: Site, path: list[tuple[str, int]]) -> str:
+        """For a site that runs on every call (not `memoised_only`): the name of the class
+        whose instance's memo makes it run once per instance (`if not self._loaded:` …
+        `self._loaded = True`, on an instance the entry may build anew: shared_receivers.py
+        `memo_of_any_instance`); "" when some way from the entry passes no such memo."""
+        guarded_here = self.shared.memo_of_any_instance(site.func, self._guard_of(site))
+        if not guarded_here and site.func in self._steady_funcs(inv.funcs):
+            return ""
+        holder = self._instance_memo_holder(site, path)
+        func = self.p.funcs.get(holder)
+        if func is None or func.class_gqn is None:
+            return ""
+        return func.class_gqn.rpartition(".")[2]
+
+    def _instance_memo_holder(self, site: Site, path: list[tuple[str, int]]) -> str:
+        """The method on `path` whose call toward `site` its instance's memo guards, else
+        the site's own function."""
+        resolved, shared = self.g.resolved, self.shared
+        for i in range(len(path) - 1):
+            (caller, line), callee = path[i], path[i + 1][0]
+            for e in resolved(caller).edges:
+                if (
+                    e.callee == callee
+                    and e.line == line
+                    and shared.memo_of_any_instance(caller, e.guard)
+                ):
+                    return caller
+        return site.func
+
+    def _steady_funcs(self, roots: tuple[str, ...]) -> set[str]:
+        """The functions the entry reaches on every call, on any instance: its calls under
+        no memo guard, no memo of the instance they are made on, through no cached
+        function."""
+        known = self._steady_any.get(roots)
+        if known is not None:
+            return known
+        graph, shared = self.g, self.shared
+        seen = set(roots)
+        queue = deque(roots)
+        while queue:
+            gqn = queue.popleft()
+            for edge in graph.resolved(gqn).edges:
+                if edge.guarded or self.is_cached(edge.callee):
+                    continue
+                if shared.memo_of_any_instance(gqn, edge.guard) or edge.callee in seen:
+                    continue
+                seen.add(edge.callee)
+                queue.append(edge.callee)
+        self._steady_any[roots] = seen
+        return seen
 
     def _guard_of(self, site: Site) -> int:
         """The index of the guard the call at `site` sits under (-1: none)."""

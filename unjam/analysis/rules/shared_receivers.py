@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.rules.memo import fills_its_test, keyed
 from unjam.analysis.values import passed_names
 
 if TYPE_CHECKING:
@@ -66,6 +67,20 @@ class SharedReceivers:
             return False
         memo = self._kept_memos.get(method)
         return memo is not None and memo(guard)
+
+    def memo_of_any_instance(self, method: str, guard: int) -> bool:
+        """Whether guard `guard` of `method` is such a memo (`memo_of_kept`) whose test the
+        method fills itself: one on whatever instance it is called on. Not one kept per
+        key (`if node_id in self._tasks:`): each new key pays on each instance."""
+        if not self.memo_of_kept(method, guard):
+            return False
+        memo, fd = self._kept_memos[method], self.p.funcs[method].fd
+        at = guard
+        while at >= 0:
+            if memo.tests_a_memo(at) and fills_its_test(fd, at) and not keyed(fd, at):
+                return True
+            at = fd.guards[at].outer
+        return False
 
     def along(self, path: list[tuple[str, int]]) -> list[frozenset[str]]:
         """The kept names of each step of `path`."""

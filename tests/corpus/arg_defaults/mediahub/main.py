@@ -11,6 +11,7 @@ from mediahub.schema import DB
 from mediahub.flags import flags
 from mediahub.thumbs import thumbs
 from mediahub.training import training
+from mediahub.transcripts import transcripts
 from mediahub.warmup import load_models, prepare_cache
 
 
@@ -33,3 +34,4 @@ app.include_router(runs)
 app.include_router(speech)
 app.include_router(tasks)
 app.include_router(training)
+app.include_router(transcripts)

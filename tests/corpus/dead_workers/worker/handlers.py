@@ -4,6 +4,7 @@ only such a function would make."""
 
 import asyncio
 import time
+from asyncio import Protocol
 
 import requests
 from faststream import FastStream
@@ -48,6 +49,18 @@ async def on_refund(order: dict) -> None:
 class Reports:
     async def on_tick(self) -> None:  # (a hook a library may call by name)
         time.sleep(2)  # expect: UJ001
+        await self._flush()
+
+    async def _rotate(self) -> None:  # (private, of a class with no library base: unnamed)
+        time.sleep(3)  # ok: dead code
+
+    async def _flush(self) -> None:  # (private, but `on_tick` calls it)
+        time.sleep(4)  # expect: UJ001
+
+
+class Mailbox(Protocol):
+    async def _on_message(self, body: bytes) -> None:  # (a library base may call it)
+        time.sleep(5)  # expect: UJ001
 
 
 async def main() -> None:

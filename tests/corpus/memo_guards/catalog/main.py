@@ -6,6 +6,7 @@ from fastapi import FastAPI
 from catalog.api import router
 from catalog.forecasts import forecasts
 from catalog.hooks import hooks
+from catalog.meters import meters
 from catalog.ledger_db import check_database, ledger
 from catalog.plugins import prepare
 from catalog.pricing import FeedWatcher, open_price_book, pricing
@@ -82,3 +83,4 @@ app.include_router(views)
 from catalog.discovery import discovery  # noqa: E402
 
 app.include_router(discovery)
+app.include_router(meters)
