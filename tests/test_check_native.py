@@ -99,6 +99,9 @@ class Outer(Base, metaclass=Meta):
     @value.setter
     def value(self, v):
         self._v = v
+        self.peers: dict[str, Outer] = {}  # kept as the method's "self.peers"
+        other.seen: bool = True
+        v.count: int = 0
 
     class Inner:
         def method(self):

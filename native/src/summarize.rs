@@ -520,6 +520,13 @@ impl<'a> Summarizer<'a> {
                             .local_annotations
                             .insert(name, annotation);
                     }
+                } else if let Some(owner) = self.own_attribute(&a.target, f)
+                    && let Some(annotation) = self.ann(Some(&a.annotation), f)
+                {
+                    // `self.agents: dict[str, Agent] = {}` in a method: kept as "self.agents"
+                    self.m.func_arena[f]
+                        .local_annotations
+                        .insert(owner, annotation);
                 }
                 if let Some(value) = &a.value {
                     let r = self.ref_(value, f, 0);
@@ -817,6 +824,23 @@ impl<'a> Summarizer<'a> {
             .entry(f)
             .or_default()
             .insert(name.to_string(), Some(tests));
+    }
+
+    /// "self.x" for a target `self.x` in a method (its first parameter's attribute), else
+    /// None (summarize.py `_own_attribute`).
+    fn own_attribute(&self, target: &Expr, f: usize) -> Option<String> {
+        self.m.func_arena[f].class_qn.as_ref()?;
+        let Expr::Attribute(attr) = target else {
+            return None;
+        };
+        let Expr::Name(base) = &*attr.value else {
+            return None;
+        };
+        let first = self.m.func_arena[f].params.first()?;
+        if base.id.as_str() != first.name {
+            return None;
+        }
+        Some(format!("{}.{}", base.id, attr.attr))
     }
 
     fn assign(

@@ -7,7 +7,7 @@ A layer of `Project` (see project_index.py); the values are project.py's tuples.
 
 from __future__ import annotations
 
-from unjam.analysis.project_index import _MISSING, Func, Value
+from unjam.analysis.project_index import _MISSING, Cls, Func, Value
 from unjam.analysis.resolution import Resolver
 
 _PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
@@ -32,6 +32,8 @@ class ClassIndex(Resolver):
         self._mro: dict[str, tuple[list[str], list[str]]] = {}
         self._mro_busy: set[str] = set()  # classes whose MRO is being computed
         self._methods: dict[tuple[str, str], Func | None] = {}  # (class, name) → method
+        # class → attribute → (method, annotation) of `self.x: T = …` in its methods
+        self._method_annotations: dict[str, dict[str, tuple[Func, tuple]]] = {}
 
     def is_protocol(self, class_gqn: str) -> bool:
         """Whether the class is a `typing.Protocol`: an interface, whose methods' bodies are
@@ -158,11 +160,31 @@ class ClassIndex(Resolver):
         expects there."""
         for owner in owners:
             cls = self.classes.get(owner)
-            if cls is None or attr not in cls.cd.annotations:
+            if cls is None:
                 continue
-            scope = self.class_scope(cls)
-            return self.annotation_type(scope, cls.cd.annotations[attr])
+            if attr in cls.cd.annotations:
+                return self.annotation_type(self.class_scope(cls), cls.cd.annotations[attr])
+            annotated = self._annotated_in_methods(cls).get(attr)
+            if annotated is not None:
+                return self.annotation_type(annotated[0], annotated[1])
         return None
+
+    def _annotated_in_methods(self, cls: Cls) -> dict[str, tuple[Func, tuple]]:
+        """The attributes the class's methods annotate where they store them (`self.agents:
+        dict[str, Agent] = {}`, kept as "self.agents" in the method's `local_annotations`),
+        with the method whose names the annotation uses."""
+        known = self._method_annotations.get(cls.gqn)
+        if known is None:
+            known = self._method_annotations[cls.gqn] = {}
+            for qn in cls.cd.methods.values():
+                func = self.funcs.get(f"{cls.mod.name}.{qn}")
+                if func is None or not func.fd.params:
+                    continue
+                own = func.fd.params[0].name + "."
+                for key, annotation in func.fd.local_annotations.items():
+                    if key.startswith(own):
+                        known.setdefault(key[len(own) :], (func, annotation))
+        return known
 
     def _stored_values(self, owner: str, attr: str) -> Value | None:
         for func, ref in self._stores.get((owner, attr), ()):

@@ -304,6 +304,11 @@ class _Summarizer(GuardRecorder):
                         fn.local_annotations[s.target.id] = annotation
                     elif fn.qn == cls.scope:
                         cls.annotations[s.target.id] = annotation
+            elif (owner := _own_attribute(s.target, fn)) is not None:
+                # `self.agents: dict[str, Agent] = {}` in a method: kept as "self.agents"
+                annotation = self.ann(s.annotation, fn)
+                if annotation is not None:
+                    fn.local_annotations[owner] = annotation
             if s.value is not None:
                 self.assign(s.target, self.ref(s.value, fn), s.value, fn, cls)
                 self.expr(s.value, fn, guard)
@@ -674,6 +679,17 @@ def called_name(stmt: ast.stmt) -> str | None:
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
         return value.func.id
     return None
+
+
+def _own_attribute(target: ast.expr, fn: FuncDef) -> str | None:
+    """ "self.x" for a target `self.x` in a method (its first parameter's attribute), else
+    None."""
+    if fn.class_qn is None or not fn.params or type(target) is not ast.Attribute:
+        return None
+    base = target.value  # type: ignore[attr-defined]
+    if type(base) is not ast.Name or base.id != fn.params[0].name:
+        return None
+    return f"{base.id}.{target.attr}"  # type: ignore[attr-defined]
 
 
 def _tail_if(stmt: ast.stmt) -> ast.If | None:
