@@ -164,19 +164,19 @@ class MemoPaths:
         """For a site that runs on every call (not `memoised_only`): the name of the class
         whose instance's memo makes it run once per instance (`if not self._loaded:` …
         `self._loaded = True`, on an instance the entry may build anew: shared_receivers.py
-        `memo_of_any_instance`); "" when some way from the entry passes no such memo."""
+        `memo_of_any_instance`); "" when some way from the entry passes no such memo — the
+        printed path first (the shortest way), then every way."""
         guarded_here = self.shared.memo_of_any_instance(site.func, self._guard_of(site))
-        if not guarded_here and site.func in self._steady_funcs(inv.funcs):
+        holder = self._instance_memo_holder(path) or (site.func if guarded_here else "")
+        if not holder or (not guarded_here and site.func in self._steady_funcs(inv.funcs)):
             return ""
-        holder = self._instance_memo_holder(site, path)
         func = self.p.funcs.get(holder)
         if func is None or func.class_gqn is None:
             return ""
         return func.class_gqn.rpartition(".")[2]
 
-    def _instance_memo_holder(self, site: Site, path: list[tuple[str, int]]) -> str:
-        """The method on `path` whose call toward `site` its instance's memo guards, else
-        the site's own function."""
+    def _instance_memo_holder(self, path: list[tuple[str, int]]) -> str:
+        """The method on `path` whose call toward the site its instance's memo guards."""
         resolved, shared = self.g.resolved, self.shared
         for i in range(len(path) - 1):
             (caller, line), callee = path[i], path[i + 1][0]
@@ -187,7 +187,7 @@ class MemoPaths:
                     and shared.memo_of_any_instance(caller, e.guard)
                 ):
                     return caller
-        return site.func
+        return ""
 
     def _steady_funcs(self, roots: tuple[str, ...]) -> set[str]:
         """The functions the entry reaches on every call, on any instance: its calls under
