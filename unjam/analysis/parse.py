@@ -213,6 +213,7 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 54: `p.startswith("prefix")` tests of a parameter ("param starts" / "param starts not")
 # 55: a name a nested function declares `nonlocal` is bound in the enclosing function's locals
 # 56: a method's tests of its own attributes (`if self.process:`) as "param …" guard rows
+# 57: a method's `self.x: T = …` annotation in its local annotations, as "self.x"
 NATIVE_FORMAT = 57
 _told_stale = False
 

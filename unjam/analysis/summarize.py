@@ -682,8 +682,8 @@ def called_name(stmt: ast.stmt) -> str | None:
 
 
 def _own_attribute(target: ast.expr, fn: FuncDef) -> str | None:
-    """ "self.x" for a target `self.x` in a method (its first parameter's attribute), else
-    None."""
+    """The key "self.x" for a target `self.x` in a method (its first parameter's
+    attribute), else None."""
     if fn.class_qn is None or not fn.params or type(target) is not ast.Attribute:
         return None
     base = target.value  # type: ignore[attr-defined]

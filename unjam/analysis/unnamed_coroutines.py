@@ -49,8 +49,8 @@ def named_anywhere(project: Project) -> frozenset[str]:
 
 def unnamed(project: Project, func: Func, named: frozenset[str]) -> bool:
     """Whether `func` is a module-level, undecorated function (or a private method,
-    `_private_method`) no code names, or a closure in one (`def make(op): async def handler(path): …; return handler`, `make` never
-    called: no `handler` is ever made)."""
+    `_private_method`) no code names, or a closure in one (`def make(op): async def
+    handler(path): …; return handler`, `make` never called: no `handler` is ever made)."""
     fd = func.fd
     if fd.is_lambda:
         return False

@@ -77,7 +77,10 @@ def _per_instance(verb: str, cls: str) -> str:
     one: the first call on each `cls` pays, so one built per request pays on each."""
     if not cls:
         return verb
-    return f"{verb} on the first call on each `{cls}` instance only (the memo is the instance's: each new one pays again)"
+    return (
+        f"{verb} on the first call on each `{cls}` instance only "
+        "(the memo is the instance's: each new one pays again)"
+    )
 
 
 def _kind_words(qn: str, kind: str) -> str:

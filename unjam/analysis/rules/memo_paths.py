@@ -29,7 +29,7 @@ class MemoPaths:
         self._cached: dict[str, bool] = {}  # function gqn → is_cached
         # entry functions → what runs on every call (_steady_states)
         self._steady: dict[tuple, set[tuple[str, frozenset[str]]]] = {}
-        self._steady_any: dict[tuple, set[str]] = {}  # the same, were every instance kept
+        self._steady_any: dict[tuple, set[str]] = {}  # … on any instance (_steady_funcs)
 
     def memo_step(self, path: list[tuple[str, int]]) -> str | None:
         """The first function on `path` whose next call is made once: under a memo guard,
