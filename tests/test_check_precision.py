@@ -3393,3 +3393,13 @@ def test_a_memo_of_an_instance_built_per_request_is_paid_by_each_instance():
     assert "(GET /meters/usage)" in found[19].message, found[19].message
     assert "on the first call only" in found[35].message, found[35].message
     assert "instance" not in found[35].message.split(":")[0], found[35].message
+
+
+def test_a_cache_keyed_by_what_the_call_fetched_pays_on_each_new_key():
+    """`if pdf_url in self._saved:` with `pdf_url` read from an awaited reply, and `if not
+    os.path.exists(path):` with `path` named after a digest of each post's image: each new
+    address or image pays again. `if "posts" in _feeds:` keeps one value: once."""
+    found = findings("memo_guards", "UJ001", "catalog/mirrors.py")
+    for line in (27, 29, 49):
+        assert "on a cache miss only" in found[line].message, found[line].message
+    assert "on the first call only" in found[38].message, found[38].message

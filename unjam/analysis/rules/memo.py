@@ -753,6 +753,7 @@ def _from_arguments(
     depth: int,
     given: frozenset[str] = frozenset(),
     fresh_only: bool = False,
+    fetched: bool = False,
 ) -> bool:
     """Whether `ref` is built from the call's arguments: it reads a parameter (not
     `self`/`cls`), an attribute of `self` among `given`, or a local assigned from one
@@ -760,7 +761,9 @@ def _from_arguments(
     settings or constants (`assets_dir = os.getenv(...)`) is the same on every call. Each
     local's values are looked into once (the names read at one depth, then theirs).
     `fresh_only`: only whether it is built from a value new on every call (`key =
-    generate_random_string()`)."""
+    generate_random_string()`). `fetched`: also from data the call fetched or iterates
+    over (an `await`, or a value the summary does not model: a loop variable, an unpacked
+    item)."""
     seen: set[str] = set()
     level = [ref]
     for _ in range(depth + 1):
@@ -770,6 +773,8 @@ def _from_arguments(
             item = stack.pop()
             if not item or item[0] == "const":
                 continue
+            if fetched and item[0] in ("await", "?"):
+                return True
             if item[0] == "attr" and item[1] == _SELF and item[2] in given and not fresh_only:
                 return True
             if item[0] == "call" and _fresh(item[1]):
@@ -1083,26 +1088,30 @@ def _asks_for_a_model(call: tuple) -> bool:
 
 def keyed(fd: FuncDef, index: int) -> bool:
     """Whether memo guard `index` (or one it is nested in) caches per key, so that new
-    arguments pay again: it tests or reads a key built from the call's arguments
-    (`if key not in _cache:`, `if key in _cache: return _cache[key]`, `hit =
-    _cache.get(key)` then `if hit is None:`). `if _client is None:` holds one value, and so
-    does `if "loaded" not in _state:`. A test of a parameter around it (`elif
-    provider.startswith("http")`) is no memo: it tells which calls take the branch, not
-    what the memo is kept by."""
+    keys pay again: it tests or reads a key that may differ between calls (_varies: from
+    the call's arguments or from data it fetched; `if key not in _cache:`, `if url in
+    self._seen: return self._seen[url]`, `hit = _cache.get(key)` then `if hit is None:`).
+    `if _client is None:` holds one value, and so does `if "loaded" not in _state:`. A test
+    of a parameter around it (`elif provider.startswith("http")`) is no memo: it tells
+    which calls take the branch, not what the memo is kept by."""
     while index >= 0:
         guard = fd.guards[index]
         if guard.kind.startswith("param "):
             index = guard.outer
             continue
         cached_at = read_back_path(fd, index)
-        if cached_at is not None and _from_arguments(fd, cached_at, 3):
-            return True  # (a disk cache at a path from the arguments: one file per key)
+        if cached_at is not None and _varies(fd, cached_at):
+            return True  # (a disk cache at a path from the call's data: one file per key)
         if guard.kind == "not in":
-            if guard.returned is not None and _from_arguments(fd, guard.returned, 3):
+            if guard.returned is not None and _varies(fd, guard.returned):
                 return True
-        elif _by_key(fd, guard.subject):
+        elif _by_key(fd, guard.subject) or _tests_a_varying_path(fd, guard.subject):
             return True
-        if guard.kind == "cached" and guard.returned is not None and _by_key(fd, guard.returned):
+        if (
+            guard.kind == "cached"
+            and guard.returned is not None
+            and _read_by_key(fd, guard.returned)
+        ):
             return True
         subject = guard.subject
         if subject[0] == "name" and any(_by_key(fd, v) for v in fd.locals.get(subject[1], ())):
@@ -1218,23 +1227,52 @@ def _creates_through(
     )
 
 
+def _read_by_key(fd: FuncDef, ref: tuple) -> bool:
+    """_by_key, also through the local it was kept in (`found = self._seen[url]` then
+    `return found`)."""
+    if ref[0] == "name":
+        return any(_by_key(fd, value) for value in fd.locals.get(ref[1], ()))
+    return _by_key(fd, ref)
+
+
 def _by_key(fd: FuncDef, ref: tuple) -> bool:
-    """`X[k]` / `X.get(k)` with `k` built from the call's arguments (also as an item of a
-    returned tuple: `return _cache[key], None`)."""
+    """`X[k]` / `X.get(k)` with a key `k` that may differ between calls (_varies; also as
+    an item of a returned tuple: `return _cache[key], None`)."""
     if ref[0] == "await":
         ref = ref[1]
     if ref[0] == "list":  # a tuple, list or set display
         return any(_by_key(fd, item) for item in ref[1])
     if ref[0] == "sub":
-        return _from_arguments(fd, ref[2], 3)
+        return _varies(fd, ref[2])
     if ref[0] == "call" and ref[1][0] == "attr" and ref[1][2] in _READS and ref[2]:
-        return _from_arguments(fd, ref[2][0], 3)
+        return _varies(fd, ref[2][0])
     if ref[0] == "call" and (
         (ref[1][0] == "attr" and _asks_a_cache(ref[1])) or _cache_function(ref[1])
     ):
         # `self.check_cache(params)`: a cache's answer for what the call was given
-        return any(_from_arguments(fd, arg, 3) for arg in ref[2])
+        return any(_varies(fd, arg) for arg in ref[2])
     return False
+
+
+def _tests_a_varying_path(fd: FuncDef, subject: tuple) -> bool:
+    """`if not os.path.exists(path):` (a disk cache) with `path` named after what this call
+    fetched or iterates over (`thumb_{digest}.png` of each post's image): one file per key."""
+    if not _asks_the_file_system(subject):
+        return False
+    call = subject[1] if subject[0] == "await" else subject
+    operands = [*call[2], *(value for _name, value in call[3])]
+    if call[1][0] == "attr":
+        operands.append(call[1][1])
+    return any(_varies(fd, ref) for ref in operands)
+
+
+def _varies(fd: FuncDef, key: tuple) -> bool:
+    """Whether a cache key may differ between calls: it is built from the call's arguments
+    or from what the call fetched or iterates over (an awaited answer, a loop variable, a
+    value the summary does not model), not only from constants, module names and the
+    instance's attributes. Saying "each new key pays" of a key that never changes is the
+    weaker claim; "the first call only" of one that does is false."""
+    return _from_arguments(fd, key, 3, fetched=True)
 
 
 class MemoGuards:

@@ -84,3 +84,7 @@ from catalog.discovery import discovery  # noqa: E402
 
 app.include_router(discovery)
 app.include_router(meters)
+
+from catalog.mirrors import mirrors  # noqa: E402
+
+app.include_router(mirrors)

@@ -1,0 +1,65 @@
+"""Mirrors that keep what they saved by a key read from what they fetched: a PDF address
+found in the feed, an image named by a digest of its bytes. Each new address or image pays
+again; the feed the module keeps under a fixed name is read once."""
+
+import hashlib
+import os
+import tempfile
+
+import httpx
+from fastapi import APIRouter
+
+mirrors = APIRouter(prefix="/mirrors")
+_client = httpx.AsyncClient()
+_feeds: dict[str, list[dict]] = {}
+
+
+class Mirror:
+    def __init__(self) -> None:
+        self._saved: dict[str, str] = {}
+
+    async def save_latest(self) -> str:
+        reply = await _client.get("https://docs.example/latest.json")
+        pdf_url = reply.json().get("pdf", "")
+        if pdf_url in self._saved:
+            found = self._saved[pdf_url]
+            return found
+        os.makedirs("/srv/mirror", exist_ok=True)  # expect: UJ001
+        name = os.path.join("/srv/mirror", os.path.basename(pdf_url))
+        with open(name, "wb") as out:  # expect: UJ001
+            out.write((await _client.get(pdf_url)).content)
+        self._saved[pdf_url] = name
+        return name
+
+
+def feed() -> list[dict]:
+    if "posts" in _feeds:
+        return _feeds["posts"]
+    with open("/srv/mirror/feed.json") as source:  # expect: UJ001
+        _feeds["posts"] = [{"image": line} for line in source]
+    return _feeds["posts"]
+
+
+def thumbnails() -> list[str]:
+    paths = []
+    for post in feed():
+        digest = hashlib.md5(post["image"].encode()).hexdigest()[:10]
+        path = os.path.join(tempfile.gettempdir(), f"thumb_{digest}.png")
+        if not os.path.exists(path):
+            with open(path, "wb") as out:  # expect: UJ001
+                out.write(post["image"].encode())
+        paths.append(path)
+    return paths
+
+
+mirror = Mirror()
+
+
+@mirrors.get("/latest")
+async def latest():
+    return {"path": await mirror.save_latest()}
+
+
+@mirrors.get("/thumbnails")
+async def gallery():
+    return {"paths": thumbnails()}
