@@ -373,8 +373,11 @@ class CallResolver:
         `async def`s (a forgotten `await`); or `return fetch(x)` in an `async def`, `fetch` a
         coroutine function: the caller gets the coroutine object itself (FastAPI, serialising
         it, never awaits it). A `def` returning it is a coroutine factory: its caller's
-        `await` runs it. A decorated function counts as its decorators leave it: a route
-        decorator hands back the function itself, a project decorator its wrapper (an
+        `await` runs it. A sync generator function's generator, returned, runs where the
+        caller iterates it, maybe in a thread (`StreamingResponse` iterates one in the
+        thread pool): not here (unless a call written the same way is iterated or kept
+        here too: `return gen(m)` in one branch, `for _ in gen(m):` in the other). A decorated function counts as its decorators leave it: a
+        route decorator hands back the function itself, a project decorator its wrapper (an
         `async def` wrapper makes a coroutine too)."""
         target = self.project.funcs[gqn].fd
         if site.awaited or not (target.is_async or target.is_generator):
@@ -383,12 +386,12 @@ class CallResolver:
             return False  # a decorator may return something that runs it when called
         if index in fd.dropped:
             return True
-        return (
-            fd.is_async
-            and target.is_async
-            and not target.is_generator
-            and call_ref(site) in fd.return_values
-        )
+        made = call_ref(site)
+        if made not in fd.return_values:
+            return False
+        if target.is_generator:
+            return not target.is_async and not _also_used_here(fd, made)
+        return fd.is_async and target.is_async
 
     def _makes_coroutine_still(self, gqn: str) -> bool:
         """Whether calling the decorated function still makes what its own `def` makes:
@@ -960,3 +963,8 @@ def _waits(site: CallSite) -> bool:
     plain `open()` starts the worker threads that make them and returns at once."""
     wait = site.args[0] if site.args else dict(site.kwargs).get("wait")
     return wait is not None and wait != ("const", False)
+
+
+def _also_used_here(fd: FuncDef, made: tuple) -> bool:
+    """Whether a call written as `made` is also iterated or kept in a local in `fd`."""
+    return made in fd.iterated or any(made in values for values in fd.locals.values())

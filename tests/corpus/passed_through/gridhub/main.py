@@ -150,3 +150,13 @@ async def services(names: str | None = None):
 @app.get("/badges")
 async def badges(names: str):
     return tokens.badges(names.split(","))
+
+
+@app.get("/relay/{path}")
+async def relay(path: str):
+    return await streams.relay(path)
+
+
+@app.get("/echo/{path}")
+async def echo(path: str):
+    return await streams.echo(path, False)

@@ -62,3 +62,30 @@ async def peek(path: str):
         return next(lines, None)
 
     return first()
+
+
+def relay_chunks(path: str):
+    with open(path, "rb") as f:  # ok
+        yield from f
+
+
+async def open_relay(path: str):
+    return relay_chunks(path)  # (a generator object: its caller decides where it runs)
+
+
+async def relay(path: str):
+    chunks = await open_relay(path)
+    return StreamingResponse(chunks, media_type="application/octet-stream")
+
+
+def echo_chunks(path: str):
+    with open(path, "rb") as f:  # expect: UJ001
+        yield from f
+
+
+async def echo(path: str, stream: bool):
+    if stream:
+        return echo_chunks(path)
+    for _chunk in echo_chunks(path):
+        pass
+    return None
