@@ -274,9 +274,11 @@ def test_a_context_variable_override_is_no_memo():
 
 def test_a_done_flag_a_new_cycle_re_arms_is_no_memo():
     """`if self._flushed: return` … `self._flushed = True`, on the process's one `Batches`,
-    which `start()` sets back to False for each batch: the flush runs once per batch."""
+    which `start()` sets back to False for each batch: the flush runs once per batch, not
+    once per process."""
     found = findings("memo_guards", "UJ001", "catalog/settings.py")
-    assert "first call" not in found[93].message, found[93].message
+    assert "first call only" not in found[93].message, found[93].message
+    assert "again each time `_flushed` is set back to False" in found[93].message
     # `Warmup`'s flag of the same name, which only another class re-arms: once per process
     assert "on the first call only" in found[234].message, found[234].message
 
@@ -3405,3 +3407,14 @@ def test_a_cache_keyed_by_what_the_call_fetched_pays_on_each_new_key():
     for line in (27, 29, 49):
         assert "on a cache miss only" in found[line].message, found[line].message
     assert "on the first call only" in found[38].message, found[38].message
+
+
+def test_a_memo_flag_other_code_sets_back_runs_again_after_each_reset():
+    """`if self._loaded: return` … `self._loaded = True` in `load`, and the `model` setter's
+    `self._loaded = False`: the model is read on the first call and after each change of
+    model — not once, and not on every call."""
+    found = findings("memo_guards", "UJ001", "catalog/engines.py")
+    message = found[31].message
+    assert "again each time `_loaded` is set back to False" in message, message
+    assert "on the first call on each `Engine` instance" in message, message
+    assert found[31].severity == Severity.ERROR

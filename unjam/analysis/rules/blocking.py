@@ -83,6 +83,15 @@ def _per_instance(verb: str, cls: str) -> str:
     )
 
 
+def _until_reset(verb: str, cls: str, flag: str) -> str:
+    """The verb, under a memo flag the method fills and other code sets back to False: the
+    call runs on the first call on each instance and again after each reset."""
+    first = f"on the first call on each `{cls}` instance" if cls else "on the first call"
+    return (
+        f"{verb} {first} and again each time `{flag}` is set back to False (the memo is re-armed)"
+    )
+
+
 def _kind_words(qn: str, kind: str) -> str:
     if kind in ("network", "file") and qn.startswith(_DATABASE_PACKAGES):
         return "database I/O"
@@ -306,6 +315,8 @@ class Blocking:
                 once = not startup and memoised
                 # (a memo on an instance the entry may build anew: once per instance)
                 instance = "" if memoised else self.e.memos.once_per_instance(inv, site, path)
+                # (or one whose flag other code sets back: again after each reset)
+                rearmed = "" if memoised or instance else self.e.memos.rearmed_flag(site)
                 if once:
                     path = self.e.memos.first_fill(path)
                     via = self.e.via(path[1:])
@@ -317,7 +328,13 @@ class Blocking:
                 )
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "
-                    + (f"{verb} {when}" if once else _per_instance(verb, instance))
+                    + (
+                        f"{verb} {when}"
+                        if once
+                        else _until_reset(verb, self._class_of(site), rearmed)
+                        if rearmed
+                        else _per_instance(verb, instance)
+                    )
                     + ": reached from "
                     f"{self.e.describe(inv)}"
                     + (f" via {via}" if via else "")
@@ -751,6 +768,11 @@ class Blocking:
             pool = pool_of(root, app_folders([inv.path]))
             held = self._pools[inv.path] = "a token" if pool.unit == "token" else pool.held
         return held
+
+    def _class_of(self, site: Site) -> str:
+        """The name of the class whose method makes the blocking call."""
+        func = self.p.funcs.get(site.func)
+        return "" if func is None or func.class_gqn is None else func.class_gqn.rpartition(".")[2]
 
     def _handed_fix(self, site: Site) -> str | None:
         """The fix for an `open` whose file the function hands to a sync call (see

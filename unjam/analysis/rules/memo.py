@@ -1327,14 +1327,25 @@ class MemoGuards:
         """Whether guard `index` itself is a memo test (not only nested in one)."""
         return self._outlives_call(index)
 
-    def _outlives_call(self, index: int) -> bool:
+    def rearmed_flag(self, index: int) -> str:
+        """The flag guard `index` tests when it would be a memo test but for code that sets
+        the flag back to False after start (`_rearmed`: `self._is_loaded = False` in a
+        setter): the guarded work runs again after each reset, not once. "" otherwise."""
+        if not self._rearmed or self._outlives_call(index):
+            return ""
+        if not self._outlives_call(index, frozenset()):
+            return ""
+        subject = self._fd.guards[index].subject
+        return _flag_name(_as_attribute(subject)) or slot_flag(subject) or ""
+
+    def _outlives_call(self, index: int, rearmed: frozenset[str] | None = None) -> bool:
         return _outlives_call(
             self._fd,
             index,
             self._shared_self,
             self._computed,
             self._written,
-            self._rearmed,
+            self._rearmed if rearmed is None else rearmed,
             self._given,
             self._invalidated,
             self._per_call,

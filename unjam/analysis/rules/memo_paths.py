@@ -15,7 +15,7 @@ from unjam.analysis.fastapi_model import Invoked
 from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules.expiring import expiring_cache
-from unjam.analysis.rules.memo import MemoGuards, keyed, stores_row
+from unjam.analysis.rules.memo import MemoGuards, fills_its_test, keyed, stores_row
 from unjam.analysis.rules.rule import MAX_CALLS
 from unjam.analysis.rules.shared_receivers import SharedReceivers
 from unjam.analysis.summary import FuncDef
@@ -174,6 +174,23 @@ class MemoPaths:
         if func is None or func.class_gqn is None:
             return ""
         return func.class_gqn.rpartition(".")[2]
+
+    def rearmed_flag(self, site: Site) -> str:
+        """For a site that runs on every call: the flag of a memo test around it, in its own
+        function, that the function fills but other code sets back to False (`if
+        self._is_loaded: return` … `self._is_loaded = True`, and a `model` setter's
+        `self._is_loaded = False`): the call runs again after each reset. "" when none."""
+        func = self.p.funcs.get(site.func)
+        memo = self.g.memo_guards_of(site.func, shared_self=True)
+        if func is None or memo is None:
+            return ""
+        at = self._guard_of(site)
+        while at >= 0:
+            flag = memo.rearmed_flag(at)
+            if flag and fills_its_test(func.fd, at):
+                return flag
+            at = func.fd.guards[at].outer
+        return ""
 
     def _instance_memo_holder(self, path: list[tuple[str, int]]) -> str:
         """The method on `path` whose call toward the site its instance's memo guards."""

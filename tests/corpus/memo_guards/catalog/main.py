@@ -88,3 +88,7 @@ app.include_router(meters)
 from catalog.mirrors import mirrors  # noqa: E402
 
 app.include_router(mirrors)
+
+from catalog.engines import engines  # noqa: E402
+
+app.include_router(engines)
