@@ -3418,3 +3418,12 @@ def test_a_memo_flag_other_code_sets_back_runs_again_after_each_reset():
     assert "again each time `_loaded` is set back to False" in message, message
     assert "on the first call on each `Engine` instance" in message, message
     assert found[31].severity == Severity.ERROR
+
+
+def test_a_method_an_app_registers_as_a_route_runs_on_that_app_s_one_instance():
+    """`Route("/relay", self.relay)` in a Starlette subclass nobody in the project builds:
+    each request runs on the instance the deployment built, so the memo it fills on `self`
+    holds across requests — the first request reads the file, not each new instance."""
+    found = findings("bound_routes", "UJ001", "relay/app.py")
+    assert "on the first call only" in found[25].message, found[25].message
+    assert "first call" not in found[31].message, found[31].message

@@ -45,6 +45,20 @@ from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Locati
 from unjam.semantics import OFFLOAD_ROLES, Role
 
 _START_OR_STOP = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
+# roles whose callable the app registers once, when it is built: a bound method keeps its
+# instance for the app's life (not a Tornado handler or a class dependency, made per request)
+_REGISTERED_ONCE = frozenset(
+    {
+        Role.ENDPOINT,
+        Role.WEBSOCKET,
+        Role.DEPENDENCY,
+        Role.CALLABLE_DEPENDENCY,
+        Role.EXCEPTION_HANDLER,
+        Role.HTTP_MIDDLEWARE,
+        Role.ASGI_MIDDLEWARE,
+        *_START_OR_STOP,
+    }
+)
 _FLASK_APPS = frozenset(
     {"flask.Flask", "flask.app.Flask", "flask.Blueprint", "flask.blueprints.Blueprint"}
 )
@@ -403,9 +417,23 @@ class RulesEngine:
         coroutines = [_own_entry(func, Role.COROUTINE) for func in _named_roots(self.p, roots)]
         self.memos.shared.held_by_caller = frozenset(
             inv.funcs[0] for inv in coroutines if self.p.funcs[inv.funcs[0]].class_gqn is not None
-        )
+        ) | frozenset(inv.funcs[0] for inv in framework + startup if self._bound_once(inv))
         self.loop_entries = framework + coroutines
         self.startup = startup
+
+    def _bound_once(self, inv: Invoked) -> bool:
+        """Whether `inv` is a method the app registered bound to one instance (`Route(
+        "/invocations", self._handle_invocation)`, `Depends(self.current_user)`, a middleware's
+        `dispatch`): every call runs on that instance, which lives as long as the app."""
+        if inv.role not in _REGISTERED_ONCE:
+            return False
+        fd = self.p.funcs[inv.funcs[0]].fd
+        return (
+            fd.class_qn is not None
+            and fd.name not in ("__init__", "__new__")
+            and bool(fd.params)
+            and fd.params[0].name == "self"
+        )
 
     def _server_mains(
         self, servers: dict[str, int], framework: list[Invoked]
