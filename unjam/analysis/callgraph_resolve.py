@@ -376,9 +376,10 @@ class CallResolver:
         `await` runs it. A sync generator function's generator, returned, runs where the
         caller iterates it, maybe in a thread (`StreamingResponse` iterates one in the
         thread pool): not here (unless a call written the same way is iterated or kept
-        here too: `return gen(m)` in one branch, `for _ in gen(m):` in the other). A decorated function counts as its decorators leave it: a
-        route decorator hands back the function itself, a project decorator its wrapper (an
-        `async def` wrapper makes a coroutine too)."""
+        here too: `return gen(m)` in one branch, `for _ in gen(m):` in the other). A
+        decorated function counts as its decorators leave it: a route decorator hands back
+        the function itself, a project decorator its wrapper (an `async def` wrapper makes
+        a coroutine too)."""
         target = self.project.funcs[gqn].fd
         if site.awaited or not (target.is_async or target.is_generator):
             return False

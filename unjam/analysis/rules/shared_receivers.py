@@ -19,7 +19,9 @@ once from a getter that returns one of those (`store = _get_store()`) or what it
 path, a parameter the caller passed such a name (`assert_allowed(store, ...)`), or `self`
 in a method entered on one. Each step of a path carries the set of its function's names
 known to hold one ("kept names": `entered`). A project without an app is a library whose
-callers hold its objects: a coroutine method they call (an entry of its own) keeps `self`.
+callers hold its objects: a coroutine method they call (an entry of its own) keeps `self`;
+so does a method an app registers bound to its instance (a route, a dependency, a
+middleware's `dispatch`), which every request runs on.
 """
 
 from __future__ import annotations
@@ -51,8 +53,10 @@ class SharedReceivers:
         # (caller, its kept names, callee, line, call index) → `entered`: the same edges are
         # walked from each entry (memo_paths.py `_steady_states`)
         self._entered: dict[tuple, frozenset[str]] = {}
-        # methods whose `self` a caller outside the project holds across calls (entries of a
-        # project without an app: `await crawler.aseed_urls()`), set by the rules engine
+        # methods whose `self` outlives each call: entries of a project without an app, whose
+        # callers hold the instance (`await crawler.aseed_urls()`), and methods an app
+        # registered bound to its instance (`Route("/x", self.handle)`); set by the rules
+        # engine
         self.held_by_caller: frozenset[str] = NONE
 
     def at_entry(self, gqn: str) -> frozenset[str]:
