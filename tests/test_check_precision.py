@@ -3404,9 +3404,18 @@ def test_a_cache_keyed_by_what_the_call_fetched_pays_on_each_new_key():
     os.path.exists(path):` with `path` named after a digest of each post's image: each new
     address or image pays again. `if "posts" in _feeds:` keeps one value: once."""
     found = findings("memo_guards", "UJ001", "catalog/mirrors.py")
-    for line in (27, 29, 49):
+    for line in (29, 31, 51):
         assert "on a cache miss only" in found[line].message, found[line].message
-    assert "on the first call only" in found[38].message, found[38].message
+    assert "on the first call only" in found[40].message, found[40].message
+
+
+def test_a_file_test_whose_early_return_hands_back_the_written_path_is_a_disk_cache():
+    """`if thumb.exists(): return thumb`, then `picture.save(thumb)`: the caller reads the
+    thumbnail at the path it gets, so the folder is made on a miss only, once per image;
+    the `exists()` test itself runs on every call."""
+    found = findings("memo_guards", "UJ001", "catalog/mirrors.py")
+    assert "on a cache miss only" in found[76].message, found[76].message
+    assert "cache miss" not in found[72].message, found[72].message
 
 
 def test_a_memo_flag_other_code_sets_back_runs_again_after_each_reset():

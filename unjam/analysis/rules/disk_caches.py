@@ -1,7 +1,8 @@
 """A cache kept on disk: `if os.path.exists(p): read p … else: compute, write p` (crawl4ai's
 schema cache). The `else` runs while the file is missing; it writes the very file the other
 branch reads back, so a later call that names the same path finds it — once per path, as a
-cache keyed by its arguments is. A test that only makes a folder when it is missing (`if not
+cache keyed by its arguments is. So does `if thumb.exists(): return thumb`, then `img.save(
+thumb)`: the caller reads the file at the path it is given. A test that only makes a folder when it is missing (`if not
 os.path.exists(path): os.makedirs(path)`) reads nothing back: what it asks is this call's
 input (rules/memo.py), not a cached value.
 """
@@ -11,23 +12,26 @@ from __future__ import annotations
 from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name
 from unjam.analysis.summary import under_guard as _under
 
-# calls that write a file at their first argument, or at what they are called on
+# calls that write a file at what they are called on, or at their first argument
 _WRITERS = frozenset({"write_text", "write_bytes"})
+_SAVERS = frozenset({"save", "savefig", "imwrite"})  # `img.save(p)`, `cv2.imwrite(p, img)`
 _READERS = frozenset({"read_text", "read_bytes"})
 
 
 def read_back_path(fd: FuncDef, index: int) -> tuple | None:
     """The path of the disk cache whose miss branch guard `index` is — a "while missing"
     test of a file (`not os.path.exists(p)`, the `else` of `if os.path.exists(p):`), whose
-    body writes `p`, in a function that also reads `p` outside it —, else None."""
+    body writes `p`, in a function that also reads `p` outside it or returns it —, else
+    None."""
     path = _tested_path(fd, index)
     if path is None:
         return None
     inside = [call for call in fd.calls if _under(fd, call.guard, index)]
     outside = [call for call in fd.calls if not _under(fd, call.guard, index)]
     path = _spelt_out(fd, path)
-    if any(_writes(fd, call, path) for call in inside) and any(
-        _reads(fd, call, path) for call in outside
+    if any(_writes(fd, call, path) for call in inside) and (
+        any(_reads(fd, call, path) for call in outside)
+        or any(_spelt_out(fd, value) == path for value in fd.return_values)
     ):
         return path
     return None
@@ -59,6 +63,8 @@ def _writes(fd: FuncDef, call: CallSite, path: tuple) -> bool:
     name = last_name(call.func)
     if name == "open":
         return _opened(fd, call) == path and "r" not in _mode(call)
+    if name in _SAVERS:
+        return bool(call.args) and _spelt_out(fd, call.args[0]) == path
     return name in _WRITERS and _at(fd, call, path)
 
 

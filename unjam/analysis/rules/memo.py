@@ -775,6 +775,13 @@ def _from_arguments(
                 continue
             if fetched and item[0] in ("await", "?"):
                 return True
+            if fetched and item[0] == "ifexp":
+                # the test only picks a branch: its comparisons (unmodelled, "?") are no
+                # fetched data (`"/var/lib" if is_root else here`, `is_root = env == "1"`)
+                if _from_arguments(fd, item[3], depth, given):
+                    return True
+                stack.extend((item[1], item[2]))
+                continue
             if item[0] == "attr" and item[1] == _SELF and item[2] in given and not fresh_only:
                 return True
             if item[0] == "call" and _fresh(item[1]):

@@ -5,9 +5,11 @@ again; the feed the module keeps under a fixed name is read once."""
 import hashlib
 import os
 import tempfile
+from pathlib import Path
 
 import httpx
 from fastapi import APIRouter
+from PIL import Image
 
 mirrors = APIRouter(prefix="/mirrors")
 _client = httpx.AsyncClient()
@@ -63,3 +65,19 @@ async def latest():
 @mirrors.get("/thumbnails")
 async def gallery():
     return {"paths": thumbnails()}
+
+
+def thumbnail(image: Path) -> Path:
+    thumb = Path("/tmp/thumbs") / f"thumb_{image.name}"
+    if thumb.exists():  # expect: UJ001
+        return thumb
+    picture = Image.open(image)
+    picture.thumbnail((200, 200))
+    thumb.parent.mkdir(parents=True, exist_ok=True)  # expect: UJ001
+    picture.save(thumb)
+    return thumb
+
+
+@mirrors.get("/thumb/{name}")
+async def thumb(name: str):
+    return {"path": str(thumbnail(Path("/srv/images") / name))}
