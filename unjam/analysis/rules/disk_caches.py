@@ -2,9 +2,9 @@
 schema cache). The `else` runs while the file is missing; it writes the very file the other
 branch reads back, so a later call that names the same path finds it — once per path, as a
 cache keyed by its arguments is. So does `if thumb.exists(): return thumb`, then `img.save(
-thumb)`: the caller reads the file at the path it is given. A test that only makes a folder when it is missing (`if not
-os.path.exists(path): os.makedirs(path)`) reads nothing back: what it asks is this call's
-input (rules/memo.py), not a cached value.
+thumb)`: the caller reads the file at the path it is given. A test that only makes a folder
+when it is missing (`if not os.path.exists(path): os.makedirs(path)`) reads nothing back:
+what it asks is this call's input (rules/memo.py), not a cached value.
 """
 
 from __future__ import annotations
