@@ -3418,6 +3418,35 @@ def test_a_file_test_whose_early_return_hands_back_the_written_path_is_a_disk_ca
     assert "cache miss" not in found[72].message, found[72].message
 
 
+def test_a_file_test_telling_a_path_from_an_address_caches_nothing():
+    """`if os.path.isfile(source): open(source) … else: httpx.get(source)`, `source` read
+    from each item the call was given: the test picks how to read it; the fetch runs for
+    every address passed, whatever was fetched before."""
+    found = findings("memo_guards", "UJ001", "catalog/mirrors.py")
+    for line in (92, 94):
+        assert "cache miss" not in found[line].message, found[line].message
+        assert "first call" not in found[line].message, found[line].message
+
+
+def test_an_in_memory_upload_never_takes_a_reader_s_path_branch():
+    """`TableReader().read(io.StringIO(...))` and `NoteReader().read(io.BytesIO(...))`: the
+    readers' `if isinstance(file, Path):` branch (and the rest after `if not
+    isinstance(file, (Path, str)): return …`) runs only for the samples route's path."""
+    found = findings("upload_readers", "UJ001", "docs/readers.py")
+    assert set(found) == {26}, found
+    assert "(GET /samples/{name})" in found[26].message, found[26].message
+    assert "other entry point" not in found[26].message, found[26].message
+
+
+def test_a_decorator_a_factory_method_makes_passes_the_call_through():
+    """`@reporter.watch()`, a method returning a decorator whose wrapper calls
+    `func(*args, **kwargs)`: `recorder.finish(entry)` leaves `op` at `None`, so only the
+    route passing `op` writes the file."""
+    found = findings("arg_defaults", "UJ001", "mediahub/watched.py")
+    assert "(POST /feed/{op})" in found[40].message, found[40].message
+    assert "other entry point" not in found[40].message, found[40].message
+
+
 def test_a_memo_flag_other_code_sets_back_runs_again_after_each_reset():
     """`if self._loaded: return` … `self._loaded = True` in `load`, and the `model` setter's
     `self._loaded = False`: the model is read on the first call and after each change of

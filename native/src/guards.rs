@@ -801,6 +801,29 @@ pub fn value_test<'a>(
     valued.then_some((kind, name, constant))
 }
 
+/// `name == "text"` / `name != "text"` where `name` is not a parameter (a local, a loop
+/// variable): `_local_test` in summarize_guards.py.
+pub fn local_test<'a>(
+    node: &'a Expr,
+    params: &[Param],
+) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+    let Expr::Compare(c) = node else { return None };
+    let ([op], [constant]) = (&*c.ops, &*c.comparators) else {
+        return None;
+    };
+    let Expr::Name(n) = &*c.left else { return None };
+    if !matches!(constant, Expr::StringLiteral(_)) || params.iter().any(|p| p.name == n.id.as_str())
+    {
+        return None;
+    }
+    let kind = match op {
+        CmpOp::Eq => "local ==",
+        CmpOp::NotEq => "local !=",
+        _ => return None,
+    };
+    Some((kind, &*c.left, Some(constant)))
+}
+
 /// The name a parameter test's subject is recorded under: the parameter's, or `self.attr`.
 pub fn tested_name(name: &Expr) -> String {
     match name {
@@ -818,10 +841,17 @@ pub fn tested_name(name: &Expr) -> String {
 fn test_shape(node: &Expr) -> Option<(&'static str, &Expr, Option<&Expr>)> {
     let shape = match (node, starts_with(node)) {
         (_, Some((name, prefix))) => ("param starts", name, Some(prefix)),
-        (Expr::UnaryOp(u), _) if u.op == UnaryOp::Not => match starts_with(&u.operand) {
-            Some((name, prefix)) => ("param starts not", name, Some(prefix)),
-            None => ("param false", &*u.operand, None),
-        },
+        (Expr::UnaryOp(u), _) if u.op == UnaryOp::Not => {
+            match (starts_with(&u.operand), instance_test(&u.operand)) {
+                (Some((name, prefix)), _) => ("param starts not", name, Some(prefix)),
+                (None, Some((name, classes))) => ("param not isinstance", name, Some(classes)),
+                (None, None) => ("param false", &*u.operand, None),
+            }
+        }
+        (Expr::Call(_), _) if instance_test(node).is_some() => {
+            let (name, classes) = instance_test(node)?;
+            ("param isinstance", name, Some(classes))
+        }
         // `"key" in p` / `"key" not in p`: the parameter is the right operand
         (Expr::Compare(c), _)
             if c.ops.len() == 1
@@ -868,6 +898,17 @@ fn starts_with(node: &Expr) -> Option<(&Expr, &Expr)> {
     let plain = c.arguments.keywords.is_empty() && a.attr.as_str() == "startswith";
     (plain && matches!(&*a.value, Expr::Name(_)) && matches!(prefix, Expr::StringLiteral(_)))
         .then_some((&*a.value, prefix))
+}
+
+/// (subject, classes) of `isinstance(subject, classes)`, two arguments and no keywords:
+/// `_instance_test` in summarize_guards.py.
+fn instance_test(node: &Expr) -> Option<(&Expr, &Expr)> {
+    let Expr::Call(c) = node else { return None };
+    let Expr::Name(f) = &*c.func else { return None };
+    let [subject, classes] = &*c.arguments.args else {
+        return None;
+    };
+    (f.id.as_str() == "isinstance" && c.arguments.keywords.is_empty()).then_some((subject, classes))
 }
 
 /// Whether local `name` is so far bound only to a keyword read from the function's own
@@ -930,6 +971,10 @@ pub fn negated(kind: &'static str) -> &'static str {
         "param has not" => "param has",
         "param starts" => "param starts not",
         "param starts not" => "param starts",
+        "param isinstance" => "param not isinstance",
+        "param not isinstance" => "param isinstance",
+        "local ==" => "local !=",
+        "local !=" => "local ==",
         _ => "param ==",
     }
 }

@@ -11,8 +11,8 @@ use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
     asks_for_a_file, cached_subject, changed, done_flag, exits, exits_block, final_return,
-    guard_subjects, holds_yield, missed, missed_lookup, negated, ordering_name, param_test,
-    returned_source, tested_name, unset_name, value_test,
+    guard_subjects, holds_yield, local_test, missed, missed_lookup, negated, ordering_name,
+    param_test, returned_source, tested_name, unset_name, value_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -336,8 +336,16 @@ impl<'a> Summarizer<'a> {
         let is_or = matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or);
         let mut inner = self.if_guard(test, f, guard);
         if !is_or {
-            for (kind, name, constant) in facts.iter().flatten() {
-                inner = self.add_param_guard(f, kind, name, *constant, inner);
+            let single = std::slice::from_ref(test);
+            let operands: &[Expr] = match test {
+                Expr::BoolOp(b) => &b.values,
+                _ => single,
+            };
+            for (node, fact) in operands.iter().zip(facts) {
+                let params = &self.m.func_arena[f].params;
+                if let Some((kind, name, constant)) = fact.or_else(|| local_test(node, params)) {
+                    inner = self.add_param_guard(f, kind, name, constant, inner);
+                }
             }
         }
         inner
@@ -424,7 +432,10 @@ impl<'a> Summarizer<'a> {
             let own = func.own.as_deref();
             operands
                 .iter()
-                .filter_map(|node| value_test(node, &func.params, &func.locals, own))
+                .filter_map(|node| {
+                    value_test(node, &func.params, &func.locals, own)
+                        .or_else(|| local_test(node, &func.params))
+                })
                 .collect()
         };
         for (kind, name, constant) in facts {

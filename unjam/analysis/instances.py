@@ -20,7 +20,13 @@ httpx.AsyncClient()`).
 from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
-from unjam.analysis.values import INSTANCE, TRUE_INSTANCE, Instance, spelt_as_class
+from unjam.analysis.values import (
+    IN_MEMORY_FILES,
+    INSTANCE,
+    TRUE_INSTANCE,
+    Instance,
+    spelt_as_class,
+)
 
 _NEUTRAL_BASES = frozenset({"builtins.object", "typing.Generic", "abc.ABC"})
 _NAMES_DEEP = 3  # locals followed through `a = b` assignments
@@ -75,6 +81,8 @@ class BuiltArguments:
         callee = p.callee(func, target) if target[0] == "attr" else p.value_of(func, target)
         if callee is None:
             return None
+        if callee[0] == "ext" and not awaited and callee[1] in IN_MEMORY_FILES:
+            return IN_MEMORY_FILES[callee[1]]
         if (
             callee[0] == "ext"
             and not awaited
@@ -107,10 +115,15 @@ class BuiltArguments:
             return None
         if any(param.name == name for param in func.fd.params):
             return None  # rebound on some paths only: the caller's value may be `None`
-        found = [self._instance(func, value, depth) for value in values]
-        if any(value is None for value in found):
-            return None
-        return TRUE_INSTANCE if all(v is TRUE_INSTANCE for v in found) else INSTANCE
+        found = []
+        for value in values:
+            made = self._instance(func, value, depth)
+            if made is None:
+                return None
+            found.append(made)
+        if all(v is found[0] for v in found):
+            return found[0]  # (one kind of object: an in-memory file stays one)
+        return TRUE_INSTANCE if all(v.truthy for v in found) else INSTANCE
 
     def _annotated(self, func: Func, name: str) -> Instance | None:
         """A parameter the function never rebinds, annotated with a class (`client:

@@ -214,7 +214,7 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 55: a name a nested function declares `nonlocal` is bound in the enclosing function's locals
 # 56: a method's tests of its own attributes (`if self.process:`) as "param …" guard rows
 # 57: a method's `self.x: T = …` annotation in its local annotations, as "self.x"
-NATIVE_FORMAT = 57
+NATIVE_FORMAT = 59
 _told_stale = False
 
 

@@ -306,6 +306,10 @@ _NEGATED = {
     "param has not": "param has",
     "param starts": "param starts not",
     "param starts not": "param starts",
+    "param isinstance": "param not isinstance",
+    "param not isinstance": "param isinstance",
+    "local ==": "local !=",
+    "local !=": "local ==",
 }
 
 
@@ -318,7 +322,8 @@ def _param_test(
     """(kind, parameter, constant) of one operand testing a parameter of `fn` against a
     constant, as written: `p`, `not p`, `p is / is not / == / != <const or Name.MEMBER>`,
     `"key" in / not in p` (the kinds "param has" / "param has not"), `(not)
-    p.startswith("prefix")` ("param starts" / "param starts not"). Whether a call's
+    p.startswith("prefix")` ("param starts" / "param starts not"), `(not) isinstance(p,
+    C)` ("param isinstance" / "param not isinstance", the class as written). Whether a call's
     argument values decide it is the rules' judgement (values.py): a constant the call
     passes can decide it whatever the default (`process: bool = Query(True)`).
 
@@ -331,8 +336,12 @@ def _param_test(
         kind, node = "param false", node.operand
         if (tested := _starts_with(node)) is not None:
             kind, (node, const) = "param starts not", tested
+        elif (tested := _instance_test(node)) is not None:
+            kind, (node, const) = "param not isinstance", tested
     elif (tested := _starts_with(node)) is not None:
         kind, (node, const) = "param starts", tested
+    elif (tested := _instance_test(node)) is not None:
+        kind, (node, const) = "param isinstance", tested
     elif (
         type(node) is ast.Compare
         and len(node.ops) == 1
@@ -364,6 +373,26 @@ def _param_test(
     return None
 
 
+def _local_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] | None:
+    """(kind, name, constant) of `name == "text"` / `name != "text"` where `name` is not a
+    parameter of `fn` (a local, a loop variable): what a call passing `name` along there
+    gives the callee (values.py: `for s in names: if s != "serve": restart(s)`)."""
+    if (
+        type(node) is not ast.Compare
+        or len(node.ops) != 1
+        or type(node.ops[0]) not in (ast.Eq, ast.NotEq)
+        or type(node.left) is not ast.Name
+    ):
+        return None
+    const = node.comparators[0]
+    if type(const) is not ast.Constant or type(const.value) is not str:
+        return None
+    name = node.left.id
+    if any(p.name == name for p in fn.params):
+        return None
+    return ("local ==" if type(node.ops[0]) is ast.Eq else "local !=", node.left, const)
+
+
 _NOT_BOUND = (("name", "staticmethod"), ("name", "classmethod"))
 
 
@@ -391,6 +420,19 @@ def _starts_with(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
     ):
         return func.value, arg
     return None
+
+
+def _instance_test(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
+    """(subject, classes) of `isinstance(subject, classes)`: two arguments, no keywords."""
+    if (
+        type(node) is not ast.Call
+        or type(node.func) is not ast.Name
+        or node.func.id != "isinstance"
+        or len(node.args) != 2
+        or node.keywords
+    ):
+        return None
+    return node.args[0], node.args[1]
 
 
 def _constant_or_member(node: ast.expr) -> bool:
@@ -747,7 +789,9 @@ class GuardRecorder:
         facts = self.walk_operands(test, fn, guard)
         inner = self.if_guard(test, fn, guard)
         if not (type(test) is ast.BoolOp and type(test.op) is ast.Or):
-            for fact in facts:
+            operands = test.values if type(test) is ast.BoolOp else [test]  # type: ignore[attr-defined]
+            for node, fact in zip(operands, facts, strict=True):
+                fact = fact or _local_test(node, fn)
                 if fact is not None:
                     kind, name, const = fact
                     inner = self.add_param_guard(fn, kind, name, const, inner)
@@ -810,7 +854,7 @@ class GuardRecorder:
         else:
             operands = [test]
         for node in operands:
-            fact = _param_test(node, fn)
+            fact = _param_test(node, fn) or _local_test(node, fn)
             if fact is not None:
                 kind, name, const = fact
                 kind = _NEGATED[kind] if negate else kind

@@ -158,7 +158,10 @@ class Guard(NamedTuple):
     `break` (negated as for `else`; the operands of `if not (p and q): return` as written;
     the `else` of `if not (p and q):` likewise). Every parameter but
     `*args`/`**kwargs` is recorded. Whether a call's arguments decide them is `values.py`'s
-    judgement; they are never memo guards.
+    judgement; they are never memo guards. A test of another name (a local, a loop
+    variable) against a string, `name == "text"` / `name != "text"`, is recorded as "local
+    ==" / "local !=" for the body of `if` (each operand of `and`) and, negated, where the
+    test was false: what a call passing that name along there gives the callee.
     """
 
     kind: str

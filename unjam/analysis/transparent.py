@@ -20,7 +20,9 @@ log line does, is taken as leaving it alone.) So is one that returns `Wrapper(fu
 project class whose `__init__(self, func)` keeps `func` as `self.x` and whose `__call__(self,
 *args, **kwargs)` calls `self.x(*args, **kwargs)` alike. So are `@contextmanager` and
 `@asynccontextmanager`: `with f(a):` calls `f(a)` to get the generator it runs; and
-loguru's bare `@logger.catch`, which logs what the call raises."""
+loguru's bare `@logger.catch`, which logs what the call raises. A decorator made by a
+call without arguments (`@sentry.watch()`) is one when the function or method called
+returns only decorators it defines that are."""
 
 from __future__ import annotations
 
@@ -70,10 +72,31 @@ class TransparentDecorators:
         for ref, _line, _col in decorators:
             if ref in _PLAIN:
                 continue
+            if ref[0] == "call" and not ref[2] and not ref[3]:
+                if self._factory_passes(scope, ref[1]):
+                    continue  # `@sentry.watch()`: a factory returning such a decorator
+                return False
             value = p.value_of(scope, ref) if ref[0] in ("name", "attr") else None
             if value is not None and value[0] == "ext" and value[1] in _LIBRARY_PASSING:
                 continue
             if value is None or value[0] != "func" or not self._passes_through(value[1]):
+                return False
+        return True
+
+    def _factory_passes(self, scope: Func, called: tuple) -> bool:
+        """Whether `called`, called with no arguments, is a project function or method that
+        returns only decorators it defines, each passing the arguments through
+        (`def watch(self): def watch_dec(func): … return wrapper … return watch_dec`)."""
+        p = self.project
+        value = p.callee(scope, called)
+        factory = (
+            p.funcs.get(value[1]) if value is not None and value[0] in ("func", "meth") else None
+        )
+        if factory is None or not factory.fd.return_values:
+            return False
+        for ref in factory.fd.return_values:
+            inner_qn = factory.fd.local_defs.get(ref[1]) if ref[0] == "name" else None
+            if inner_qn is None or not self._passes_through(f"{factory.mod.name}.{inner_qn}"):
                 return False
         return True
 

@@ -56,17 +56,22 @@ class Forwarded(NamedTuple):
 
 class Instance:
     """An argument that is surely an object a call built (instances.py): never `None`, and
-    true when `truthy` (its class cannot define `__bool__`/`__len__`). The two values are
+    true when `truthy` (its class cannot define `__bool__`/`__len__`); `made`, the outside
+    class it surely is, for the few `isinstance` knows (`IN_MEMORY_FILES`). The values are
     module singletons, compared by identity in search states."""
 
-    __slots__ = ("truthy",)
+    __slots__ = ("made", "truthy")
 
-    def __init__(self, truthy: bool) -> None:
+    def __init__(self, truthy: bool, made: str = "") -> None:
         self.truthy = truthy
+        self.made = made
 
 
 INSTANCE = Instance(False)
 TRUE_INSTANCE = Instance(True)
+# an in-memory file, never a path nor a string: `CSVReader().read(BytesIO(contents))` never
+# takes the reader's `if isinstance(file, Path):` branch
+IN_MEMORY_FILES = {name: Instance(True, name) for name in ("io.BytesIO", "io.StringIO")}
 
 
 class Falsy:
@@ -435,7 +440,8 @@ def _known_values(
     spread (`forwarded`), a constant all of the caller's calls pass, or the default of a
     keyword none of them passes — or the members (`Event.CREATED`) the call passes, directly
     or as a local of the caller that holds only such members (`_Members`) — or an object the
-    call builds (`built`: `Store()`, `await get_store()` of a `-> Store` function)."""
+    call builds (`built`: `Store()`, `await get_store()` of a `-> Store` function) — or else
+    what the caller's own test of the name it passes leaves in it (`_narrowed`)."""
     passed = {name: ref for name, ref in site.kwargs}
     spread = None in passed
     # (the `__init__` a class call reaches, and `self.m(a)`, surely bind the first one)
@@ -497,6 +503,10 @@ def _known_values(
             members = _members(ref, scope)
             if members is not None:
                 out[param.name] = members
+        if param.name not in out and ref[0] == "name" and scope is not None:
+            narrowed = _narrowed(scope, site, ref[1])
+            if narrowed is not None:
+                out[param.name] = narrowed
         if rewrites is not None:
             passed_value = out.pop(param.name, None)
             held = _rewritten(passed_value, rewrites) if type(passed_value) is str else None
@@ -745,6 +755,38 @@ def _keyword_value(
     return ref[1] if ref[0] == "const" else _UNKNOWN
 
 
+class _Unequal(_Frozen):
+    """The texts a value surely differs from: what the caller's `if name != "serve":`
+    around the call leaves in the `name` it passes (`_narrowed`)."""
+
+
+def _narrowed(caller: FuncDef, site: CallSite, name: str) -> object:
+    """What the caller's own tests of `name` around the call make of the value it passes:
+    the text of `name == "text"`, or the texts `name != "text"` rules out (`_Unequal`) —
+    `for s, on in wanted.items(): if s != "serve" and on: restart(s)`. None when nothing
+    tests it there, or when it may be bound again between the test and the call (a
+    parameter the body binds, a local bound in more than one place)."""
+    bindings = len(caller.locals.get(name, ()))
+    if bindings > 1 or (bindings and any(q.name == name for q in caller.params)):
+        return None
+    subject = ("name", name)
+    ruled_out = []
+    index = site.guard
+    while index >= 0:
+        guard = caller.guards[index]
+        index = guard.outer
+        const = guard.returned
+        if guard.subject != subject or const is None or const[0] != "const":
+            continue
+        if type(const[1]) is not str or _truncated(const[1]):
+            continue
+        if guard.kind == "local ==" or guard.kind == "param ==":
+            return const[1]
+        if guard.kind == "local !=" or guard.kind == "param !=":
+            ruled_out.append(const[1])
+    return _Unequal(ruled_out) if ruled_out else None
+
+
 class _DictKeys(_Frozen):
     """A dict literal's keys: what decides `"key" in p`, `if p` (empty or not) and `p is None`."""
 
@@ -767,6 +809,16 @@ def _false(guard: Guard, value: object) -> bool:
     if isinstance(value, _Strings):
         return bool(value.items) and all(_false(guard, text) for text in value.items)
     kind = guard.kind
+    if kind == "param isinstance" or kind == "param not isinstance":
+        return _instance_test_false(kind, value, guard.returned)
+    if isinstance(value, _Unequal):
+        const = guard.returned
+        return (
+            kind == "param =="
+            and const is not None
+            and const[0] == "const"
+            and (const[1] in value.items)
+        )
     if isinstance(value, Falsy):
         return kind == "param true"  # (`if p:` never runs; `p is None` is not known)
     if isinstance(value, Instance):
@@ -802,6 +854,30 @@ def _false(guard: Guard, value: object) -> bool:
         return False
     equal = value == other
     return not equal if kind == "param ==" else equal
+
+
+# classes neither a string nor an in-memory file is an instance of, by the name they are
+# written with (`Path`, `pathlib.Path`, `os.PathLike`)
+_NEITHER = frozenset(
+    {"Path", "PurePath", "PosixPath", "WindowsPath", "PurePosixPath", "PureWindowsPath"}
+    | {"PathLike", "bytes", "bytearray", "int", "float", "bool", "dict", "list", "tuple"}
+)
+
+
+def _instance_test_false(kind: str, value: object, classes: tuple | None) -> bool:
+    """Whether `isinstance(p, C)` (or `not isinstance`) is false for `value`: a string the
+    call passes or an in-memory file it builds, tested against classes it is surely not
+    an instance of (`_NEITHER`, and `str` for a file)."""
+    if classes is None:
+        return False
+    named = classes[1] if classes[0] in ("tuple", "list") else (classes,)
+    names = [last_name(ref) if ref[0] in ("name", "attr") else "" for ref in named]
+    is_text = type(value) is str
+    if not is_text and not (isinstance(value, Instance) and value.made):
+        return False
+    if kind == "param not isinstance":
+        return is_text and "str" in names  # (a string is one: `not isinstance` is false)
+    return all(name in _NEITHER or (name == "str" and not is_text) for name in names)
 
 
 def _truncated(value: object) -> bool:

@@ -4,7 +4,9 @@ branch reads back, so a later call that names the same path finds it — once pe
 cache keyed by its arguments is. So does `if thumb.exists(): return thumb`, then `img.save(
 thumb)`: the caller reads the file at the path it is given. A test that only makes a folder
 when it is missing (`if not os.path.exists(path): os.makedirs(path)`) reads nothing back:
-what it asks is this call's input (rules/memo.py), not a cached value.
+what it asks is this call's input (rules/memo.py), not a cached value. Nor does `if
+os.path.isfile(src): open(src) … else: requests.get(src)`: the test tells a local file
+from a web address, and the miss branch fetches the address it was given, storing nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from unjam.analysis.summary import under_guard as _under
 _WRITERS = frozenset({"write_text", "write_bytes"})
 _SAVERS = frozenset({"save", "savefig", "imwrite"})  # `img.save(p)`, `cv2.imwrite(p, img)`
 _READERS = frozenset({"read_text", "read_bytes"})
+# calls that fetch what their first argument addresses: `requests.get(url)`, `urlopen(url)`
+_FETCHES = frozenset({"get", "head", "request", "stream", "urlopen", "urlretrieve"})
 
 
 def read_back_path(fd: FuncDef, index: int) -> tuple | None:
@@ -35,6 +39,22 @@ def read_back_path(fd: FuncDef, index: int) -> tuple | None:
     ):
         return path
     return None
+
+
+def fetches_the_tested_path(fd: FuncDef, index: int) -> bool:
+    """Whether the miss branch of a file test (guard `index`) hands the very value it
+    tested to a fetch as the address (`requests.get(src, stream=True)`): the value is a
+    file's path or a web address, a choice made on each call, not a file kept on disk."""
+    path = _tested_path(fd, index)
+    if path is None:
+        return False
+    return any(
+        call.args
+        and call.args[0] == path
+        and last_name(call.func) in _FETCHES
+        and _under(fd, call.guard, index)
+        for call in fd.calls
+    )
 
 
 def _spelt_out(fd: FuncDef, path: tuple | None) -> tuple | None:

@@ -58,7 +58,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from unjam.analysis.rules.disk_caches import read_back_path
+from unjam.analysis.rules.disk_caches import fetches_the_tested_path, read_back_path
 from unjam.analysis.slot_resets import slot_flag
 from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name, mentions, root_name
 from unjam.analysis.summary import under_guard as _under
@@ -135,15 +135,17 @@ def _outlives_call(
     guard = fd.guards[index]
     if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
         return True
-    if guard.kind.startswith("param ") or guard.kind in ("except", "unset"):
-        # a parameter's value test (values.py), an error path: per call; a fallback that
-        # fills nothing, run on each call that finds the value unset
+    if guard.kind.startswith(("param ", "local ")) or guard.kind in ("except", "unset"):
+        # a parameter's or a local's value test (values.py), an error path: per call; a
+        # fallback that fills nothing, run on each call that finds the value unset
         return False
     subject = _as_attribute(guard.subject)
     if _creates_what_it_tests(fd, index):
         return True  # `if not client.bucket_exists(b): client.make_bucket(b)`: kept remotely
     if read_back_path(fd, index) is not None:
         return True  # `if os.path.exists(p): read p … else: write p`: kept on disk, per path
+    if fetches_the_tested_path(fd, index):
+        return False  # `if os.path.isfile(src): open(src) … else: requests.get(src)`
     if _asks_a_function(subject) or _asks_about_this_call(fd, subject, given):
         return False  # `if not fips_mode_active():` tests an answer, not a stored value
     if _reads_environment(subject):
@@ -1103,7 +1105,7 @@ def keyed(fd: FuncDef, index: int) -> bool:
     which calls take the branch, not what the memo is kept by."""
     while index >= 0:
         guard = fd.guards[index]
-        if guard.kind.startswith("param "):
+        if guard.kind.startswith(("param ", "local ")):
             index = guard.outer
             continue
         cached_at = read_back_path(fd, index)

@@ -13,6 +13,7 @@ from mediahub.thumbs import thumbs
 from mediahub.training import training
 from mediahub.transcripts import transcripts
 from mediahub.warmup import load_models, prepare_cache
+from mediahub.watched import feed
 
 
 @asynccontextmanager
@@ -35,3 +36,4 @@ app.include_router(speech)
 app.include_router(tasks)
 app.include_router(training)
 app.include_router(transcripts)
+app.include_router(feed)
