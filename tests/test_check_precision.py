@@ -3465,3 +3465,12 @@ def test_a_method_an_app_registers_as_a_route_runs_on_that_app_s_one_instance():
     found = findings("bound_routes", "UJ001", "relay/app.py")
     assert "on the first call only" in found[25].message, found[25].message
     assert "first call" not in found[31].message, found[31].message
+
+
+def test_an_early_exit_on_a_loaded_key_is_a_per_key_memo():
+    """`if name in Vocabulary._pool: return` (a pool the module assigns after the class
+    body) whose rest fills `Vocabulary._pool[name]`: each new name pays once. `if name in
+    BLOCKED: return`, a table nothing fills, is a switch: the rest runs on every call."""
+    found = findings("memo_guards", "UJ001", "catalog/tokenizers.py")
+    assert "on a cache miss only" in found[22].message, found[22].message
+    assert "cache miss" not in found[37].message, found[37].message

@@ -200,6 +200,39 @@ pub fn missed<'a>(
     }
 }
 
+/// (X, key) of `if key in X: return` (a bare exit, no `else`) when the rest of the block
+/// fills `X[…]`: `member_exit` in summarize_guards.py.
+pub fn member_exit<'a>(
+    test: &'a Expr,
+    body: &[Stmt],
+    has_else: bool,
+    rest: &[Stmt],
+) -> Option<(&'a Expr, &'a Expr)> {
+    if has_else {
+        return None;
+    }
+    match body.last() {
+        Some(Stmt::Return(r)) => match &r.value {
+            None => {}
+            Some(v) if matches!(**v, Expr::NoneLiteral(_)) => {}
+            _ => return None,
+        },
+        _ => return None,
+    }
+    let Expr::Compare(c) = test else { return None };
+    if c.ops.len() != 1 || c.ops[0] != CmpOp::In {
+        return None;
+    }
+    let container = &c.comparators[0];
+    let mut found = Fills {
+        subject: container,
+        keyed: true,
+        found: false,
+    };
+    found.visit_body(rest);
+    found.found.then_some((container, &*c.left))
+}
+
 /// X of `X is not None`, or the test itself where it is no comparison (`if X:`); None for
 /// any other comparison: `_tested` in summarize_guards.py.
 fn tested(test: &Expr) -> Option<&Expr> {

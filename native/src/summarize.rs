@@ -11,8 +11,8 @@ use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
     asks_for_a_file, cached_subject, changed, done_flag, exits, exits_block, final_return,
-    guard_subjects, holds_yield, local_test, missed, missed_lookup, negated, ordering_name,
-    param_test, returned_source, tested_name, unset_name, value_test,
+    guard_subjects, holds_yield, local_test, member_exit, missed, missed_lookup, negated,
+    ordering_name, param_test, returned_source, tested_name, unset_name, value_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -202,6 +202,15 @@ impl<'a> Summarizer<'a> {
                 {
                     // the rest runs while the flag is unset
                     guard = self.add_guard(f, "done", flag, guard, None);
+                } else if let Some((container, key)) = member_exit(
+                    &node.test,
+                    &node.body,
+                    !node.elif_else_clauses.is_empty(),
+                    &stmts[i + 1..],
+                ) {
+                    // the rest runs while the key is missing
+                    let key = self.ref_(key, f, 0);
+                    guard = self.add_guard(f, "not in", container, guard, Some(key));
                 }
                 if exits_block(&node.body, !node.elif_else_clauses.is_empty()) {
                     // the rest runs where the test was false

@@ -214,7 +214,10 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 55: a name a nested function declares `nonlocal` is bound in the enclosing function's locals
 # 56: a method's tests of its own attributes (`if self.process:`) as "param …" guard rows
 # 57: a method's `self.x: T = …` annotation in its local annotations, as "self.x"
-NATIVE_FORMAT = 59
+# 58–59: `name == "text"` tests of non-parameters ("local ==" / "local !="), and
+# `isinstance(p, C)` of a parameter ("param isinstance" / "param not isinstance")
+# 60: `if key in X: return` whose rest fills `X[…]` as a "not in" guard of X
+NATIVE_FORMAT = 60
 _told_stale = False
 
 

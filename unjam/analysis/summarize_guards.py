@@ -256,6 +256,22 @@ def _changed(test: ast.expr, body: list[ast.stmt]) -> tuple[ast.expr, ast.expr] 
     return subject, test.comparators[0]
 
 
+def member_exit(node: ast.If, rest: list[ast.stmt]) -> tuple[ast.expr, ast.expr] | None:
+    """(X, key) of `if key in X: return` (a bare exit, no `else`) when the rest of the block
+    fills `X[…]`: the rest runs as the body of `if key not in X:` would, on a miss (`if
+    tok.name in Matcher._instances: return` … `Matcher._instances[tok.name] = m`)."""
+    test = node.test
+    if node.orelse or not node.body or type(node.body[-1]) is not ast.Return:
+        return None
+    value = node.body[-1].value
+    if value is not None and not (type(value) is ast.Constant and value.value is None):
+        return None
+    if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) is not ast.In:
+        return None
+    container = test.comparators[0]
+    return (container, test.left) if _fills(rest, container, keyed=True) else None
+
+
 def _fills(body: list[ast.stmt], subject: ast.expr, keyed: bool) -> bool:
     """Whether a statement in `body` (at any depth) assigns `subject[…]` (keyed) or
     `subject` itself."""

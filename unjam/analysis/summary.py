@@ -132,7 +132,8 @@ class Guard(NamedTuple):
     "is None"  `if X is None:` / `if X == None:` — the body runs while X is unset
     "not"      `if not X:`
     "not in"   `if key not in X:` (subject: the container X; the key in `returned`); also
-               `if X != key:` whose body sets X (a one-entry cache holding another key)
+               `if X != key:` whose body sets X (a one-entry cache holding another key), and
+               the rest of a block after `if key in X: return` that fills `X[…]`
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                (X may be `hasattr(x, "a")`)
                — the rest of the block runs when X holds nothing (also `if X is not None
@@ -150,7 +151,9 @@ class Guard(NamedTuple):
     ("name", "self.process")) — is recorded again as what must hold for the code to run — "param true" (`if p:`),
     "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=",
     "param has" / "param has not" (`if "key" in p:`; the constant in `returned`), "param
-    starts" / "param starts not" (`if p.startswith("data:"):`; the prefix in `returned`) — for the
+    starts" / "param starts not" (`if p.startswith("data:"):`; the prefix in `returned`),
+    "param isinstance" / "param not isinstance" (`if isinstance(p, Path):`; the class as
+    written in `returned`, a tuple of classes as `("list", …)`) — for the
     body of `if` (each operand of `and`), for its `else`/`elif` (negated: of `if p:` or of
     each operand of `or`), and for the operands of `and`/`or` after such a test (`if not p
     and f():`: f() runs under "param false"; `if p or f():` likewise), and for the rest of

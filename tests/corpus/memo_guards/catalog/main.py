@@ -92,3 +92,7 @@ app.include_router(mirrors)
 from catalog.engines import engines  # noqa: E402
 
 app.include_router(engines)
+
+from catalog.tokenizers import tokenizers  # noqa: E402
+
+app.include_router(tokenizers)
