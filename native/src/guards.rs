@@ -208,16 +208,8 @@ pub fn member_exit<'a>(
     has_else: bool,
     rest: &[Stmt],
 ) -> Option<(&'a Expr, &'a Expr)> {
-    if has_else {
+    if !bare_exit(body, has_else) {
         return None;
-    }
-    match body.last() {
-        Some(Stmt::Return(r)) => match &r.value {
-            None => {}
-            Some(v) if matches!(**v, Expr::NoneLiteral(_)) => {}
-            _ => return None,
-        },
-        _ => return None,
     }
     let Expr::Compare(c) = test else { return None };
     if c.ops.len() != 1 || c.ops[0] != CmpOp::In {
@@ -396,18 +388,25 @@ impl<'a> Visitor<'a> for Yields {
     }
 }
 
-/// `_done_flag` in summarize_guards.py.
-pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'a Expr> {
+/// Whether `body` (of an `if` without `else` when `has_else` is false) ends in `return` with
+/// no value or `None`: `_bare_exit` in summarize_guards.py.
+fn bare_exit(body: &[Stmt], has_else: bool) -> bool {
     if has_else {
-        return None;
+        return false;
     }
     match body.last() {
         Some(Stmt::Return(r)) => match &r.value {
-            None => {}
-            Some(v) if matches!(**v, Expr::NoneLiteral(_)) => {}
-            _ => return None,
+            None => true,
+            Some(v) => matches!(**v, Expr::NoneLiteral(_)),
         },
-        _ => return None,
+        _ => false,
+    }
+}
+
+/// `_done_flag` in summarize_guards.py.
+pub fn done_flag<'a>(test: &'a Expr, body: &[Stmt], has_else: bool) -> Option<&'a Expr> {
+    if !bare_exit(body, has_else) {
+        return None;
     }
     let mut flag = test;
     if let Expr::BoolOp(b) = test

@@ -261,10 +261,7 @@ def member_exit(node: ast.If, rest: list[ast.stmt]) -> tuple[ast.expr, ast.expr]
     fills `X[…]`: the rest runs as the body of `if key not in X:` would, on a miss (`if
     tok.name in Matcher._instances: return` … `Matcher._instances[tok.name] = m`)."""
     test = node.test
-    if node.orelse or not node.body or type(node.body[-1]) is not ast.Return:
-        return None
-    value = node.body[-1].value
-    if value is not None and not (type(value) is ast.Constant and value.value is None):
+    if not _bare_exit(node):
         return None
     if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) is not ast.In:
         return None
@@ -522,10 +519,7 @@ def _done_flag(node: ast.If) -> ast.expr | None:
     """X of `if X: return` or `if X is not None: return` (no value, or `None`; no `else`), or
     of `if X and not p: return` / `if X and Y: return` (fields) / `if X or Y: return`: an
     early exit once X is set, after which the rest of the block runs while it is not."""
-    if node.orelse or not node.body or type(node.body[-1]) is not ast.Return:
-        return None
-    value = node.body[-1].value
-    if value is not None and not (type(value) is ast.Constant and value.value is None):
+    if not _bare_exit(node):
         return None
     flag = node.test
     if type(flag) is ast.BoolOp and type(flag.op) is ast.And:
@@ -550,6 +544,14 @@ def _done_flag(node: ast.If) -> ast.expr | None:
     if t is ast.Call and type(flag.func) is ast.Attribute and flag.func.attr == "get":
         return flag
     return None
+
+
+def _bare_exit(node: ast.If) -> bool:
+    """Whether the `if` has no `else` and its body ends in `return` (no value, or `None`)."""
+    if node.orelse or not node.body or type(node.body[-1]) is not ast.Return:
+        return False
+    value = node.body[-1].value
+    return value is None or (type(value) is ast.Constant and value.value is None)
 
 
 def _all_plain_fields(operands: list[ast.expr]) -> bool:
