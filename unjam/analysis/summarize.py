@@ -267,10 +267,10 @@ class _Summarizer(GuardRecorder):
                     guard = self.add_guard(fn, "cached", subject, guard, returned)
                 else:
                     flag = _done_flag(node)
-                    member = member_exit(node, stmts[i + 1 :]) if flag is None else None
                     if flag is not None:  # what follows runs while the flag is unset
                         guard = self.add_guard(fn, "done", flag, guard)
-                    elif member is not None:  # what follows runs while the key is missing
+                    elif (member := member_exit(node, stmts[i + 1 :])) is not None:
+                        # what follows runs while the key is missing
                         key = self.ref(member[1], fn)
                         guard = self.add_guard(fn, "not in", member[0], guard, key)
                 if exits_block(node):  # what follows runs where the test was false
