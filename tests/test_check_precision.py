@@ -3474,3 +3474,38 @@ def test_an_early_exit_on_a_loaded_key_is_a_per_key_memo():
     found = findings("memo_guards", "UJ001", "catalog/tokenizers.py")
     assert "on a cache miss only" in found[22].message, found[22].message
     assert "cache miss" not in found[37].message, found[37].message
+
+
+def test_a_dependency_a_router_adds_under_a_test_is_counted_as_a_range():
+    """`APIRouter(dependencies=[Depends(viewer_guard)] if auth_enabled else [])`, and
+    `if settings.auth: dependencies.append(Depends(key_guard))`: the route runs that
+    dependency only where the test holds, so the trips are a range, the piece says when, and
+    a route that makes many trips only then is grouped apart under that test."""
+    artworks = findings("conditional_deps", "UJ005", "gallery/api/artworks.py")
+    added = artworks[9]
+    assert "makes 2–3 trips" in added.message, added.message
+    assert "`viewer_guard` when `auth_enabled`" in added.message, added.message
+    assert "waits for a token 2–3 times" in added.message, added.message
+    assert added.group.title.endswith("trips per request when `auth_enabled`"), added.group
+    renamed = artworks[15]  # (three trips whatever the test: the group of every deployment)
+    assert "makes 3–4 trips" in renamed.message, renamed.message
+    assert renamed.group.title.endswith("trips per request"), renamed.group
+    keys = findings("conditional_deps", "UJ005", "gallery/keys.py")
+    assert "`key_guard` when `settings.auth`" in keys[16].message, keys[16].message
+    assert "makes 2–3 trips" in keys[16].message, keys[16].message
+    # (what such a dependency blocks on, it blocks on only there)
+    audit = findings("conditional_deps", "UJ001", "gallery/security.py")[25]
+    assert "`audit_request` (POST /keys; only when `settings.audit`)" in audit.message, audit
+
+
+def test_a_field_left_at_its_default_by_every_construction_decides_the_method_s_test():
+    """`review = Review(name=...)` then `await review.arun()`, `if self.save_to is not None:`
+    inside: a review handed on only after it ran, or built in both branches of an `if`
+    without `save_to=`, never saves; the route that passes `save_to=` in one branch does."""
+    result = analyze(CORPUS / "arg_defaults", sorted((CORPUS / "arg_defaults").rglob("*.py")))
+    routes = {
+        f.entry.route
+        for f in result.findings
+        if f.location.path == "mediahub/training.py" and f.location.line == 140
+    }
+    assert routes == {"POST /training/review/{kind}/saved"}, routes

@@ -42,6 +42,9 @@ class Invoked:
     # it runs on the event loop, and `is_async` says so
     async_by: str = ""
     app: str = ""  # a lifespan's or start-up handler's app (its symbol), when known
+    # a router's or include's dependency added to its list only under a test
+    # (list_items.Condition): () for one every request runs
+    condition: tuple = ()
 
     @property
     def context(self) -> ExecutionContext:

@@ -23,7 +23,7 @@ from unjam.analysis.fastapi_records import (
     registration_step,
 )
 from unjam.analysis.imported import may_be_imported, name_loaders, programs_loading
-from unjam.analysis.list_items import list_items
+from unjam.analysis.list_items import conditional_items
 from unjam.analysis.path_params import lacks_a_path_param
 from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.redefined import runtime_bodies
@@ -364,18 +364,23 @@ class RouteModel(AppDiscovery):
             dep_scope, items = self._dependency_list(dep_scope, ref)
             if not items and ref[0] != "list":
                 route.unseen_dependencies = True  # (a list unjam cannot read)
-            for item in items:
+            for item, condition in items:
                 listed = self.p.listed_depends(dep_scope, item)
-                if listed is not None:
-                    self._dependency(listed[0], None, listed[1], route, seen, 0)
+                if listed is None:
+                    continue
+                added = len(route.dependencies)
+                self._dependency(listed[0], None, listed[1], route, seen, 0)
+                for invoked in route.dependencies[added:]:  # (it and what it depends on)
+                    invoked.condition = condition
         self._sub_dependencies(endpoint, route, seen, 0)
         self.model.routes.append(route)
 
     def _dependency_list(self, scope: Func, ref: tuple) -> tuple[Func, list[tuple]]:
-        """The items of a `dependencies=` list, with the scope they are read in: a list
-        display, or what a name holds (`dependencies=protected`), also one another module
-        binds (`from app.security import member_only`)."""
-        items = list_items(scope, ref)
+        """The items of a `dependencies=` list, each with the condition it is added under
+        (list_items.py), and the scope they are read in: a list display, or what a name
+        holds (`dependencies=protected`), also one another module binds (`from app.security
+        import member_only`)."""
+        items = conditional_items(scope, ref)
         if items or ref[0] != "name":
             return scope, items
         mod = scope.mod
@@ -387,7 +392,7 @@ class RouteModel(AppDiscovery):
         if owner is None:
             return scope, items
         there = self.p.module_scope(owner)
-        return there, list_items(there, ("name", target.rpartition(".")[2]))
+        return there, conditional_items(there, ("name", target.rpartition(".")[2]))
 
     def _sub_dependencies(self, func: Func, route: Route, seen: set[str], depth: int) -> None:
         skip_first = func.class_gqn is not None

@@ -11,7 +11,8 @@ runs what `create` does only under it.
 Only where nothing can have changed the field since: no other code stores into an attribute
 of that name (`x.process = …` anywhere, a `__post_init__`), no `setattr` names it nor sets a
 computed name in the class's own methods, and the caller hands the instance to no other call
-before it calls the method. The same holds inside the `__init__` a construction runs, for
+before it calls the method (none at all in a function with a `for` loop, where a call
+written after may run before). The same holds inside the `__init__` a construction runs, for
 a field it keeps from its own parameter (`self.memory_path = memory_path` then `if
 self.memory_path:`): the only store of that name, so no read sees another value."""
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from unjam.analysis.project import Cls, Func, Project
-from unjam.analysis.summary import CallSite, Guard
+from unjam.analysis.summary import CallSite, FuncDef, Guard
 
 _DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 _FIELD = frozenset({("name", "field"), ("attr", ("name", "dataclasses"), "field")})
@@ -54,7 +55,7 @@ class InstanceFields:
         built = self._built_here(func, site) if wanted else None
         if built is None:
             return {}
-        cls, construction = built
+        cls, constructions = built
         if target.class_gqn not in self.project.mro(cls.gqn)[0]:
             return {}
         dataclass = any(is_dataclass_decorator(d) for d, _l, _c in cls.cd.decorators)
@@ -63,12 +64,15 @@ class InstanceFields:
             field = name[len(own) + 1 :]
             if self._changed_elsewhere(cls, field):
                 continue
-            if dataclass:
-                value = self._dataclass_field(cls, field, construction)
-            else:
-                value = self._stored_by_init(func, cls, field, construction)
-            if value is not _UNKNOWN:
-                out[name] = value
+            values = [
+                self._dataclass_field(cls, field, construction)
+                if dataclass
+                else self._stored_by_init(func, cls, field, construction)
+                for construction in constructions
+            ]
+            # (built in each branch of an `if`: every construction must leave the same)
+            if values[0] is not _UNKNOWN and all(v == values[0] for v in values[1:]):
+                out[name] = values[0]
         return out
 
     def made_by(
@@ -91,31 +95,35 @@ class InstanceFields:
                 out[name] = value
         return out
 
-    def _built_here(self, func: Func, site: CallSite) -> tuple[Cls, CallSite] | None:
-        """(class, construction) the call's receiver holds: a local of `func` bound once,
-        to a call of a project class, handed to no other call."""
+    def _built_here(self, func: Func, site: CallSite) -> tuple[Cls, list[CallSite]] | None:
+        """(class, constructions) the call's receiver holds: a local of `func` bound only
+        to calls of one project class (once, or once in each branch of an `if`), handed to
+        no other call before this one."""
         ref = site.func
         if ref[0] != "attr" or ref[1][0] != "name":
             return None
         local = ref[1][1]
         fd = func.fd
         values = fd.locals.get(local)
-        if values is None or len(values) != 1 or values[0][0] != "call":
+        if not values or any(value[0] != "call" for value in values):
             return None
         if local in fd.globals_declared or any(q.name == local for q in fd.params):
             return None
-        if any(_hands_on(other, ref[1]) for other in fd.calls if other is not site):
+        if _handed_before(fd, site, ref[1]):
             return None
-        _tag, callee, args, kwargs = values[0]
-        construction = next(
-            (c for c in fd.calls if c.func == callee and c.args == args and c.kwargs == kwargs),
-            None,
-        )
-        made = self.project.callee(func, callee)  # (the class itself: not a factory's call)
-        cls = self.project.classes.get(made[1]) if made and made[0] == "class" else None
-        if cls is None or construction is None:
-            return None
-        return cls, construction
+        classes, constructions = set(), []
+        for _tag, callee, args, kwargs in values:
+            construction = next(
+                (c for c in fd.calls if c.func == callee and c.args == args and c.kwargs == kwargs),
+                None,
+            )
+            made = self.project.callee(func, callee)  # (the class itself: not a factory's call)
+            if construction is None or not made or made[0] != "class":
+                return None
+            classes.add(made[1])
+            constructions.append(construction)
+        cls = self.project.classes.get(classes.pop()) if len(classes) == 1 else None
+        return (cls, constructions) if cls is not None else None
 
     def _dataclass_field(self, cls: Cls, field: str, construction: CallSite) -> object:
         """The constant a dataclass construction by keywords passes for the field, or the
@@ -202,6 +210,19 @@ def _default(values: list) -> object:
             if name == "default" and given[0] == "const":
                 return given[1]
     return _UNKNOWN
+
+
+def _handed_before(fd: FuncDef, site: CallSite, ref: tuple) -> bool:
+    """Whether another call of `fd` may hand `ref` on before `site` runs. One written after
+    it, in a function with no `for` loop, cannot (`result = await review.arun()` then
+    `summary_of(review)`); summaries keep no `while` loops, a rare place for a
+    construction's only method call."""
+    ordered = not fd.iterated
+    return any(
+        _hands_on(other, ref)
+        for other in fd.calls
+        if other is not site and not (ordered and (other.line, other.col) > (site.line, site.col))
+    )
 
 
 def _hands_on(site: CallSite, ref: tuple) -> bool:

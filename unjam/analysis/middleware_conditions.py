@@ -28,7 +28,7 @@ def registration_condition(project: Project, trees: Trees | None, class_name: st
         for func, site in project.sites_named(name):
             if not site.args or site.args[0] != ("name", class_name):
                 continue
-            test = _enclosing_test(trees.of(func.mod), site.line, site.col)
+            test = enclosing_test(trees.of(func.mod), site.line, site.col)
             if test is not None:
                 found = found or f"{func.mod.path}:{site.line} registers it only when `{test}`"
                 continue
@@ -50,7 +50,7 @@ def _guarded_calls(project: Project, trees: Trees, func: Func) -> str:
         callee = project.callee(caller, site.func)
         if callee is None or callee[1] != func.gqn:
             continue
-        test = _enclosing_test(trees.of(caller.mod), site.line, site.col)
+        test = enclosing_test(trees.of(caller.mod), site.line, site.col)
         if test is None:
             return ""
         found = found or (
@@ -70,7 +70,7 @@ def decorator_condition(
     if trees is None or mod is None:
         return ""
     tree = trees.of(mod)
-    test = _enclosing_test(tree, line, col)
+    test = enclosing_test(tree, line, col)
     if test:
         return f"{path}:{line} registers it only when `{test}`"
     helper = project.funcs.get(f"{mod.name}.{_enclosing_def(tree, line, col)}")
@@ -98,7 +98,7 @@ def _enclosing_def(tree: ast.Module | None, line: int, col: int) -> str:
     return ""
 
 
-def _enclosing_test(tree: ast.Module | None, line: int, col: int) -> str | None:
+def enclosing_test(tree: ast.Module | None, line: int, col: int) -> str | None:
     """The test of the innermost `if` whose body (or `else`: its negation) holds the call
     at `line:col`, or None when none does (or the text is unreadable)."""
     if tree is None:

@@ -27,6 +27,7 @@ from unjam.analysis.async_decorators import sync_decorator
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.command_mains import command_mains
 from unjam.analysis.declared_versions import app_folders, declared_below
+from unjam.analysis.dependency_conditions import DependencyConditions
 from unjam.analysis.deployed_python import deployed_before
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
 from unjam.analysis.grouping import Root, assign_groups
@@ -39,7 +40,7 @@ from unjam.analysis.rules.local_database import LocalDatabase
 from unjam.analysis.rules.memo_paths import MemoPaths
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.serverless import lambda_only
-from unjam.analysis.top_level_imports import FailingImports
+from unjam.analysis.top_level_imports import FailingImports, Trees
 from unjam.analysis.unnamed_coroutines import named_anywhere, unnamed
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
@@ -101,6 +102,9 @@ class RulesEngine:
         self._old_python: bool | None = None  # deployed on Python 3.8 or older (`_portable`)
         self.never_runs = never_runs or NeverRuns(project, root)
         self.memos = MemoPaths(project, graph)  # which sites run once: memos on the way
+        # under what test a router adds a dependency (its modules' texts read when asked)
+        trees = Trees(root) if root is not None else None
+        self.conditions = DependencyConditions(project, trees)
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -217,7 +221,9 @@ class RulesEngine:
         asyncness = "async " if inv.is_async else "sync "
         if inv.role in (Role.CLASS_DEPENDENCY,) or inv.async_by:
             asyncness = ""
-        route = f" ({inv.route})" if inv.route else ""
+        added = self.conditions.text(inv.condition)  # (a dependency only some deployments run)
+        route = f" ({inv.route}; only {added})" if inv.route and added else ""
+        route = route or (f" ({inv.route})" if inv.route else "")
         wrapped = f", a `def` that `@{inv.async_by}` runs as a coroutine" if inv.async_by else ""
         return f"{asyncness}{inv.role.value} `{inv.name}`{route}{wrapped}"
 

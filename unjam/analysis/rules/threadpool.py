@@ -207,7 +207,16 @@ class ThreadPool:
         )
         exits = _generators(self.p, pieces) if pool.shared_exits else []
         trips = len(pieces) + len(handed) + validation + len(exits)
-        names = ", ".join(f"`{i.name}`" for i in pieces)
+        # (a piece a router adds only under a test, `if auth_enabled`: the count is a range)
+        added_when = [self.e.conditions.text(i.condition) for i in pieces]
+        always = trips - sum(1 for when in added_when if when)
+        count = f"{always}–{trips}" if always < trips else str(trips)
+        # (a route that makes many trips only when its routers' tests hold: a group apart)
+        reached_when = tuple(sorted({w for w in added_when if w})) if always < _MANY_TRIPS else ()
+        names = ", ".join(
+            f"`{i.name}`" + (f" {when}" if when else "")
+            for i, when in zip(pieces, added_when, strict=True)
+        )
         if handed:
             names += (", then " if names else "") + ", ".join(handed)
         if validation:
@@ -237,10 +246,10 @@ class ThreadPool:
             Location(route.decorator_path, route.decorator_line, route.decorator_col),
             "threadpool",
             (
-                f"{route.label} makes {at_least}{trips} trips through the thread pool per "
+                f"{route.label} makes {at_least}{count} trips through the thread pool per "
                 f"request ({names}{unseen}), one after another: no ceiling on concurrent "
                 f"requests, but once the pool is saturated a request waits for a "
-                f"{pool.unit} {at_least}{trips} times"
+                f"{pool.unit} {at_least}{count} times"
                 + (f" ({_after_response(exits)})" if exits else "")
                 + _background_clause(self._sync_background_tasks(route))
             ),
@@ -252,9 +261,10 @@ class ThreadPool:
             # grouped by the sync dependency most routes share (an app- or router-level one,
             # typically authentication): the one whose change helps every route of the group
             root=Root(
-                ("trips", self.e.inv_key(shared)),
+                ("trips", self.e.inv_key(shared), reached_when),
                 f"routes with sync {shared.role.value} `{shared.name}` make {_MANY_TRIPS} or "
-                "more thread-pool trips per request",
+                "more thread-pool trips per request"
+                + (f" {' and '.join(reached_when)}" if reached_when else ""),
                 frozenset([route.label]),
             )
             if shared is not None

@@ -125,3 +125,46 @@ def backfill_for(name: str, rebuild: bool = False) -> Backfill:
 async def backfill(name: str):
     job = backfill_for(name=name, rebuild=False)
     return job.run()
+
+
+@dataclass
+class Review:
+    """Saved to a file only when asked (`save_to=`): the route never asks, and hands the
+    review on only after it ran, which cannot change what it ran with."""
+
+    name: str
+    save_to: str | None = None
+
+    async def arun(self) -> str:
+        if self.save_to is not None:
+            shutil.copy(f"/srv/reviews/{self.name}.json", self.save_to)  # expect: UJ001 (saved)
+        return self.name
+
+
+def summary_of(review: Review) -> dict:
+    return {"name": review.name, "saved": review.save_to}
+
+
+@training.post("/review")
+async def review(name: str):
+    review = Review(name=name)
+    result = await review.arun()
+    return {"result": result, **summary_of(review)}
+
+
+@training.post("/review/{kind}")
+async def review_by_kind(kind: str, name: str):
+    if kind == "draft":
+        review = Review(name=f"draft-{name}")
+    else:
+        review = Review(name=name)
+    return await review.arun()
+
+
+@training.post("/review/{kind}/saved")
+async def review_and_save(kind: str, name: str):
+    if kind == "draft":
+        review = Review(name=f"draft-{name}")
+    else:
+        review = Review(name=name, save_to="/srv/reviews/saved")
+    return await review.arun()

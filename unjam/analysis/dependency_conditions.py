@@ -1,0 +1,60 @@
+"""Under what test a router's or include's dependency is added to its list:
+`APIRouter(dependencies=[Depends(restrict_access)] if auth_enabled else [])`, or
+`if settings.auth: dependencies.append(Depends(is_authenticated))`. A route runs such a
+dependency only in a deployment where the test holds, so what UJ005 counts for it is said
+to hold then (the conditions are recorded by list_items.py; an `append`'s enclosing `if`
+is read from its module's text, as middleware_conditions.py reads a registration's).
+"""
+
+from __future__ import annotations
+
+from unjam.analysis.list_items import Condition
+from unjam.analysis.middleware_conditions import enclosing_test
+from unjam.analysis.project import Project
+from unjam.analysis.top_level_imports import Trees
+
+
+class DependencyConditions:
+    """The text of each condition, the modules' texts read once and only when asked."""
+
+    def __init__(self, project: Project, trees: Trees | None):
+        self.p = project
+        self.trees = trees
+        self._texts: dict[Condition, str] = {}
+
+    def text(self, condition: Condition) -> str:
+        """The condition as a message says it: "when `auth_enabled`" (or "when `not
+        auth_enabled`", "under a test" for one unjam cannot show), "" for none."""
+        if not condition:
+            return ""
+        if condition not in self._texts:
+            self._texts[condition] = self._read(condition)
+        return self._texts[condition]
+
+    def _read(self, condition: Condition) -> str:
+        if condition[0] == "test":
+            shown = _shown(condition[1])
+            if not shown:
+                return "under a test"
+            return f"when `not {shown}`" if condition[2] else f"when `{shown}`"
+        _tag, path, line, col = condition
+        mod = next((m for m in self.p.modules.values() if m.path == path), None)
+        if mod is None or self.trees is None:
+            return ""
+        test = enclosing_test(self.trees.of(mod), line, col)
+        return f"when `{test}`" if test else ""
+
+
+def _shown(ref: tuple) -> str:
+    """A test as written, for the simple forms a setting takes (`auth_enabled`,
+    `settings.auth.enabled`, `auth_enabled()`), "" for another."""
+    tag = ref[0]
+    if tag == "name":
+        return ref[1]
+    if tag == "attr":
+        base = _shown(ref[1])
+        return f"{base}.{ref[2]}" if base else ""
+    if tag == "call" and not ref[2] and not ref[3]:
+        func = _shown(ref[1])
+        return f"{func}()" if func else ""
+    return ""
