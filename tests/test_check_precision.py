@@ -3509,3 +3509,16 @@ def test_a_field_left_at_its_default_by_every_construction_decides_the_method_s_
         if f.location.path == "mediahub/training.py" and f.location.line == 140
     }
     assert routes == {"POST /training/review/{kind}/saved"}, routes
+
+
+def test_a_route_cadwyn_serves_counts_its_second_dependency_pass_and_version_dependency():
+    """Cadwyn's wrapper solves the route's dependencies again and Cadwyn adds a sync
+    `api_version_dependency`: each sync dependency is two trips, one more is the version
+    dependency, and the wrapper being a coroutine, the response is validated on the loop."""
+    found = findings("cadwyn_versions", "UJ005", "tasks/routes.py")
+    read = found[27].message
+    assert "GET /tasks/{task_id} makes at least 4 trips" in read, read
+    assert "adds its sync `api_version_dependency` and solves `get_db` again" in read, read
+    assert "validation" not in read, read
+    assert "makes at least 6 trips" in found[32].message, found[32].message
+    assert 38 not in found  # (the plain router's route: two trips)

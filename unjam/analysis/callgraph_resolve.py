@@ -35,7 +35,7 @@ from unjam.analysis.in_memory_io import (
     on_sqlite,
 )
 from unjam.analysis.inference import in_memory_sqlite
-from unjam.analysis.kernel_files import reads_kernel_file
+from unjam.analysis.kernel_files import KERNEL_FILE_CALLS, kernel_file_call
 from unjam.analysis.missing_attributes import arguments_raise
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.parameters import fails_to_bind
@@ -204,7 +204,7 @@ class CallResolver:
                     or (site.arg_of >= 0 and site.arg_of in consumers)
                     or _polls(qn, site)
                     or (qn in _QUEUE_GETS and _after_empty_check(func.fd, site))
-                    or (qn in _KERNEL_READS and _reads_kernel_file(self.project, func, site))
+                    or (qn in KERNEL_FILE_CALLS and kernel_file_call(self.project, func, site, qn))
                     or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
                     or (qn == _POOL_OPEN and not _waits(site))
                     or (qn in _CONNECT_LATER and not site.args and not _named(site, "host"))
@@ -864,8 +864,6 @@ _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
 _WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
 _SESSION_RUN_SYNC = "sqlalchemy.ext.asyncio.AsyncSession.run_sync"
 _THREADED = frozenset(("thread", "thread-pool", "process"))  # offload contexts: no loop there
-# file calls whose first argument is the path read (kernel_files.py)
-_KERNEL_READS = frozenset(("builtins.open", "os.listdir", "os.scandir", "os.walk"))
 
 
 def _run_sync(callee: Value, site: CallSite, offload: dict) -> Value:
@@ -896,10 +894,6 @@ def _add_edge(out: Resolved, edge: Edge) -> None:
 
 def _on_error_last(edge: Edge) -> bool:
     return edge.on_error
-
-
-def _reads_kernel_file(project: Project, func: Func, site: CallSite) -> bool:
-    return bool(site.args) and reads_kernel_file(project, func, site.args[0])
 
 
 def _after_empty_check(fd: FuncDef, site: CallSite) -> bool:

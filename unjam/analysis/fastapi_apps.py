@@ -59,6 +59,7 @@ class AppDiscovery:
         self._loader_roots: tuple[str, ...] = ()  # see RouteModel._programs
         self._imported_by_path: dict[str, bool] = {}  # see RouteModel._in_an_app_program
         self._versioned: frozenset[str] | None = None  # see RouteModel._versioned_apps
+        self._cadwyn: frozenset[str] | None = None  # see RouteModel._served_by_cadwyn
 
     def _guard(self, func: Func, step) -> None:
         if self.skip is not None and self.skip(func):

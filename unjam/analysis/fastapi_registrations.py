@@ -9,6 +9,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 
 from __future__ import annotations
 
+from unjam.analysis.cadwyn_routes import CADWYN_INCLUDES, cadwyn_prefix
 from unjam.analysis.callgraph_constants import PassedConstants
 from unjam.analysis.fastapi_includes import IncludeModel
 from unjam.analysis.fastapi_records import (
@@ -51,6 +52,7 @@ _REGISTRATIONS = {
     "add_exception_handler",
     "add_event_handler",
     "mount",
+    CADWYN_INCLUDES,
 }
 _BASE_HTTP_MIDDLEWARE = "starlette.middleware.base.BaseHTTPMiddleware"
 _ADD_ROUTE = ("add_api_route", "add_route", "add_api_websocket_route", "add_websocket_route")
@@ -164,6 +166,12 @@ class Registrations(IncludeModel):
                     child.parents.append(
                         (sym, prefix, func, kwargs.get("dependencies"), child_ref, site[:2])
                     )
+        elif method == CADWYN_INCLUDES and owner is not None:
+            prefix = cadwyn_prefix(owner)  # (the version is a header's, or the path's start)
+            for child_ref in site.args:
+                child = self._router_of(func, child_ref)
+                if child is not None:
+                    child.parents.append((owner.sym, prefix, func, None, child_ref, site[:2]))
         elif method == "mount":
             path = self._path(func, site.args[0] if site.args else kwargs.get("path"))
             sub_ref = site.args[1] if len(site.args) > 1 else kwargs.get("app")

@@ -9,6 +9,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 from __future__ import annotations
 
 from unjam.analysis.async_decorators import async_decorator
+from unjam.analysis.cadwyn_routes import cadwyn_routers, served_by_cadwyn
 from unjam.analysis.callgraph_singletons import metaclass_keeps_one
 from unjam.analysis.class_views import class_view
 from unjam.analysis.constant_text import constant_text
@@ -157,6 +158,11 @@ class RouteModel(AppDiscovery):
                     found.add(app.sym)
             known = self._versioned = frozenset(found)
         return known
+
+    def _served_by_cadwyn(self, owner: RouterObj | None) -> bool:
+        if self._cadwyn is None:
+            self._cadwyn = cadwyn_routers(self.p, self._router_of)
+        return served_by_cadwyn(owner, self.routers, self._cadwyn)
 
     def _served(self, owner: RouterObj | None) -> bool:
         """Whether a route on `owner` may be served: a router no include or mount links to
@@ -350,6 +356,7 @@ class RouteModel(AppDiscovery):
             async_by=async_by,
         )
         route = Route(label, invoked, dpath, line, col, app, response_model=response_model)
+        route.cadwyn = self._served_by_cadwyn(owner)
         statement_col = endpoint.fd.col if (line, col) in _decorator_sites(endpoint) else col
         if statement_col and _in_a_top_level_class_body(endpoint):
             statement_col = 0  # (a class-based view: its body runs as the module does)

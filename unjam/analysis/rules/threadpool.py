@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from unjam.analysis.cadwyn_routes import cadwyn_trips
 from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.grouping import Root
 from unjam.analysis.route_trips import (
@@ -194,7 +195,10 @@ class ThreadPool:
         pieces = [i for i in [*route.dependencies, route.endpoint] if i.token]
         pieces = [i for i in pieces if not (cached and i is route.endpoint)]
         handed = self._handed_to_the_pool(route)
-        if len(pieces) + len(handed) < _MANY_TRIPS:
+        # (under Cadwyn: its version dependency, and each sync dependency solved twice)
+        deps = [i.name for i in pieces if i is not route.endpoint]
+        again, cadwyn = cadwyn_trips(deps) if route.cadwyn else (0, "")
+        if len(pieces) + len(handed) + again < _MANY_TRIPS:
             return
         # (the validation is counted, not weighed: one dependency, the endpoint and the
         # validation are how an ordinary sync route runs)
@@ -202,11 +206,12 @@ class ThreadPool:
         # (an endpoint that raises whenever it runs returns nothing to validate)
         validation = (
             not cached
+            and not route.cadwyn  # (its wrapper is a coroutine: validated on the loop)
             and validates_response(self.p, route, not pool.annotations_unread)
             and not any(self.e.never_runs.always_raises(f) for f in route.endpoint.funcs)
         )
         exits = _generators(self.p, pieces) if pool.shared_exits else []
-        trips = len(pieces) + len(handed) + validation + len(exits)
+        trips = len(pieces) + len(handed) + validation + len(exits) + again
         # (a piece a router adds only under a test, `if auth_enabled`: the count is a range)
         added_when = [self.e.conditions.text(i.condition) for i in pieces]
         always = trips - sum(1 for when in added_when if when)
@@ -231,11 +236,11 @@ class ThreadPool:
         # and so it is where a returned file or sync stream is sent through the pool)
         sent = sent_through_the_pool(self.p, route)
         uploads = receives_files(self.p, route)
-        at_least = "at least " if route.unseen_dependencies or sent or uploads else ""
+        at_least = "at least " if route.unseen_dependencies or sent or uploads or again else ""
         unseen = (
             "; a dependency unjam cannot see into may add more" if route.unseen_dependencies else ""
         )
-        unseen += _UPLOAD_CLAUSE if uploads else ""
+        unseen += cadwyn + (_UPLOAD_CLAUSE if uploads else "")
         unseen += _SENT_CLAUSES.get(sent, "")
         deps = [i for i in route.dependencies if i.token]
         # (the project's own: an outside class, `AuthJWT`, is not the one to change)

@@ -49,6 +49,8 @@ async def limits():
         "probe": health.quiet_probe(list),
         "started": health.start_time(1),
         "threads": health.thread_names(1),
+        "boot": health.boot_identity(1),
+        "saved": health.saved_identity(1),
     }
 
 
