@@ -74,18 +74,18 @@ class ArgumentKills:
         alias = _imported_as(func, site, constructs or target.fd.name)
         built = self._built(func, site)
         bound = self.bound(func, site, target)
-        transparent = self.decorators.all_transparent(target)
+        injected = self.decorators.injected(target)
         return passed_values(
             func.fd,
             site,
             target.fd,
             constants,
-            wanted,
+            wanted - injected if injected else wanted,
             alias,
             built,
             constructs,
             bound,
-            transparent,
+            injected is not None,
         )
 
     def _passed_plainly(
@@ -134,6 +134,10 @@ class ArgumentKills:
             fields = self.fields.made_by(func, site, target, own)
         if fields:
             tests += own
+        # (a decorator that adds a keyword, `@provide_session`: what that one holds is unknown)
+        injected = self.decorators.injected(target)
+        if injected:
+            tests = tuple(t for t in tests if t[1].subject[1] not in injected)
         if not tests:
             return hits
         passed = self._passed(func, site)
@@ -145,7 +149,7 @@ class ArgumentKills:
             {**passed, **held} if held else passed,
             constructs,
             self._forwarded(func, site),
-            self.decorators.all_transparent(target),
+            injected is not None,
             _imported_as(func, site, constructs or target.fd.name),
             self._built(func, site),
             self.bound(func, site, target),

@@ -22,7 +22,14 @@ project class whose `__init__(self, func)` keeps `func` as `self.x` and whose `_
 `@asynccontextmanager`: `with f(a):` calls `f(a)` to get the generator it runs; and
 loguru's bare `@logger.catch`, which logs what the call raises. A decorator made by a
 call without arguments (`@sentry.watch()`) is one when the function or method called
-returns only decorators it defines that are."""
+returns only decorators it defines that are.
+
+A wrapper may also add a keyword the call leaves out, passing the rest as they are:
+Airflow's `@provide_session` calls `func(*args, session=session, **kwargs)` when the call
+passes no session, having asked only `signature(func)` of the function, through a helper
+of its own. `injected` names such keywords: what the call gives the other parameters is
+theirs, and what that one holds is unknown (`all_transparent` is for decorators that add
+none)."""
 
 from __future__ import annotations
 
@@ -36,6 +43,7 @@ _LIBRARY_PASSING = frozenset(
     ("contextlib.contextmanager", "contextlib.asynccontextmanager", "loguru.logger.catch")
 )
 _READS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
+_NONE: frozenset[str] = frozenset()  # (no keyword added: the call's arguments as they are)
 # what a decorator or its wrapper may hand the function to without anything calling it:
 # `wraps(func)`, and questions about it (`inspect.iscoroutinefunction(func)` to pick a sync or
 # async wrapper, `get_type_hints(func)` to check the arguments' types)
@@ -49,6 +57,7 @@ _INSPECTS = frozenset(
         ("attr", ("name", "inspect"), "isasyncgenfunction"),
         ("attr", ("name", "asyncio"), "iscoroutinefunction"),
         ("attr", ("name", "inspect"), "signature"),
+        ("name", "signature"),
         ("attr", ("name", "inspect"), "getfullargspec"),
         ("name", "get_type_hints"),
         ("attr", ("name", "typing"), "get_type_hints"),
@@ -60,28 +69,38 @@ _INSPECTS = frozenset(
 class TransparentDecorators:
     def __init__(self, project: Project):
         self.project = project
-        self._known: dict[str, bool] = {}  # decorator gqn → passes arguments through
+        # decorator gqn → the keywords it adds, passing the others through (None: it may not)
+        self._known: dict[str, frozenset[str] | None] = {}
 
     def all_transparent(self, func: Func) -> bool:
         """Whether each of `func`'s decorators passes the call's arguments through."""
+        return self.injected(func) == _NONE
+
+    def injected(self, func: Func) -> frozenset[str] | None:
+        """The keywords `func`'s decorators add to a call that passes none of them
+        (`@provide_session`: `func(*args, session=session, **kwargs)`), each passing the
+        call's arguments through otherwise; None when one may change the others."""
         decorators = func.fd.decorators
         if not decorators:
-            return True
+            return _NONE
         p = self.project
         scope = p.parent_scope(func)
+        added: frozenset[str] = _NONE
         for ref, _line, _col in decorators:
             if ref in _PLAIN:
                 continue
             if ref[0] == "call" and not ref[2] and not ref[3]:
                 if self._factory_passes(scope, ref[1]):
                     continue  # `@sentry.watch()`: a factory returning such a decorator
-                return False
+                return None
             value = p.value_of(scope, ref) if ref[0] in ("name", "attr") else None
             if value is not None and value[0] == "ext" and value[1] in _LIBRARY_PASSING:
                 continue
-            if value is None or value[0] != "func" or not self._passes_through(value[1]):
-                return False
-        return True
+            through = self._through(value[1]) if value is not None and value[0] == "func" else None
+            if through is None:
+                return None
+            added |= through
+        return added
 
     def _factory_passes(self, scope: Func, called: tuple) -> bool:
         """Whether `called`, called with no arguments, is a project function or method that
@@ -101,20 +120,23 @@ class TransparentDecorators:
         return True
 
     def _passes_through(self, gqn: str) -> bool:
-        known = self._known.get(gqn)
-        if known is None:
-            self._known[gqn] = False  # (a cycle of decorators: not shown to pass through)
-            known = self._known[gqn] = self._find(gqn)
-        return known
+        return self._through(gqn) == _NONE
 
-    def _find(self, gqn: str) -> bool:
+    def _through(self, gqn: str) -> frozenset[str] | None:
+        """The keywords the decorator `gqn` adds, when it passes the rest through."""
+        if gqn not in self._known:
+            self._known[gqn] = None  # (a cycle of decorators: not shown to pass through)
+            self._known[gqn] = self._find(gqn)
+        return self._known[gqn]
+
+    def _find(self, gqn: str) -> frozenset[str] | None:
         p = self.project
         decorator = p.funcs.get(gqn)
         if decorator is None:
-            return False
+            return None
         fd = decorator.fd
         if len(fd.params) != 1 or fd.params[0].kind != "pos" or not fd.return_values:
-            return False
+            return None
         wrapped = ("name", fd.params[0].name)
         built = {
             ref[1]: p.value_of(decorator, ref[1])
@@ -122,25 +144,50 @@ class TransparentDecorators:
             if _builds_with(ref, wrapped)
         }
         wrappers = {name for name, value in built.items() if value is None or value[0] != "func"}
+        inspecting = self._inspecting(decorator, wrapped)
         if wrappers:  # `return Wrapper(func)`
-            return (
+            passes = (
                 all(_builds_with(ref, wrapped) for ref in fd.return_values)
-                and not _hands_on(fd, wrapped, _INSPECTS | wrappers, returns=False)
+                and not _hands_on(fd, wrapped, inspecting | wrappers, returns=False)
                 and all(self._class_forwards(p.value_of(decorator, w)) for w in wrappers)
             )
-        if _hands_on(fd, wrapped, _INSPECTS | frozenset(built), returns=False):
-            return False  # `REGISTRY.append(func)`: something else may call it
+            return _NONE if passes else None
+        if _hands_on(fd, wrapped, inspecting | frozenset(built), returns=False):
+            return None  # `REGISTRY.append(func)`: something else may call it
+        added: frozenset[str] = _NONE
         for ref in fd.return_values:
             if ref[1] in built:  # `return time_me_async(func)`: another decorator's wrapper
                 value = built[ref[1]]
-                if value is not None and self._passes_through(value[1]):
-                    continue
-                return False
+                through = self._through(value[1]) if value is not None else None
+                if through is None:
+                    return None
+                added |= through
+                continue
             inner_qn = fd.local_defs.get(ref[1]) if ref[0] == "name" else None
             inner = p.funcs.get(f"{decorator.mod.name}.{inner_qn}") if inner_qn else None
-            if inner is None or not _forwards(inner.fd, wrapped):
-                return False
-        return True
+            through = _forwards(inner.fd, wrapped) if inner is not None else None
+            if through is None:
+                return None
+            added |= through
+        return added
+
+    def _inspecting(self, decorator: Func, wrapped: tuple) -> frozenset[tuple]:
+        """The callees the decorator may hand the function to: the questions `_INSPECTS`
+        lists, and a project function that asks only those of it (Airflow's
+        `find_session_idx(func)`, which reads `signature(func)`)."""
+        found = set(_INSPECTS)
+        for site in decorator.fd.calls:
+            if wrapped not in site.args or site.func in found:
+                continue
+            callee = self.project.callee(decorator, site.func)
+            target = self.project.funcs.get(callee[1]) if callee and callee[0] == "func" else None
+            index = site.args.index(wrapped)
+            params = target.fd.params if target is not None else ()
+            if index < len(params) and params[index].kind == "pos":
+                asked = ("name", params[index].name)
+                if not _hands_on(target.fd, asked, _INSPECTS) and not _called(target.fd, asked):
+                    found.add(site.func)
+        return frozenset(found)
 
     def _class_forwards(self, value: tuple | None) -> bool:
         """A project class whose `__init__(self, func)` keeps `func` as `self.x` and whose
@@ -156,23 +203,35 @@ class TransparentDecorators:
         kept = [attr for base, attr, value in init.fd.attr_stores if (base, value) == (this, func)]
         if len(kept) != 1 or not call.fd.params:
             return False
-        return _forwards(call.fd, ("attr", ("name", call.fd.params[0].name), kept[0]), skip=1)
+        forwarded = ("attr", ("name", call.fd.params[0].name), kept[0])
+        return _forwards(call.fd, forwarded, skip=1) == _NONE
 
 
-def _forwards(inner: FuncDef, wrapped: tuple, skip: int = 0) -> bool:
+def _forwards(inner: FuncDef, wrapped: tuple, skip: int = 0) -> frozenset[str] | None:
     """`def wrapper(*args, **kwargs)` (after `skip` parameters: a method's `self`) calling
-    `wrapped(*args, **kwargs)` and doing nothing else with `wrapped`."""
+    `wrapped(*args, **kwargs)` and doing nothing else with `wrapped`: the keywords some of
+    those calls add (`wrapped(*args, session=session, **kwargs)`), or None when it does not
+    forward so."""
     params = inner.params[skip:]
     if [q.kind for q in params] != ["vararg", "kwarg"]:
-        return False
+        return None
     star = (("star", ("name", params[0].name)),)
-    spread = ((None, ("name", params[1].name)),)
+    spread = (None, ("name", params[1].name))
     forwarded = [site for site in inner.calls if site.func == wrapped]
-    if not forwarded or any(s.args != star or s.kwargs != spread for s in forwarded):
-        return False
-    if _edits(inner, {params[0].name, params[1].name}):
-        return False
-    return not _hands_on(inner, wrapped, _INSPECTS, reports=True)
+    added: set[str] = set()
+    for site in forwarded:
+        names = [name for name, _value in site.kwargs if name is not None]
+        if site.args != star or [kw for kw in site.kwargs if kw[0] is None] != [spread]:
+            return None
+        added.update(names)
+    if not forwarded or _edits(inner, {params[0].name, params[1].name}):
+        return None
+    return None if _hands_on(inner, wrapped, _INSPECTS, reports=True) else frozenset(added)
+
+
+def _called(fd: FuncDef, name: tuple) -> bool:
+    """Whether `fd` calls what `name` holds."""
+    return any(site.func == name for site in fd.calls)
 
 
 def _edits(fd: FuncDef, names: set[str]) -> bool:
@@ -219,7 +278,7 @@ def _hands_on(
         if site.func not in allowed and not (site.guard in handlers and _reports(site)):
             refs.extend(site.args)
             refs.extend(value for _, value in site.kwargs)
-    return any(_mentions(ref, name) for ref in refs)
+    return any(_mentions(ref, name, allowed) for ref in refs)
 
 
 def _reports(site: CallSite) -> bool:
@@ -227,10 +286,10 @@ def _reports(site: CallSite) -> bool:
     return not (site.func[0] == "attr" and site.func[2] in FILLERS)
 
 
-def _mentions(ref: tuple, name: tuple) -> bool:
+def _mentions(ref: tuple, name: tuple, asked: frozenset[tuple] = _INSPECTS) -> bool:
     """Whether `name` appears in `ref` other than as the base of an attribute, as the
     callee of a call (`func.__name__`, `func(...)`: read, not handed on) or as an argument
-    of a question about it (`hints = get_type_hints(func)`)."""
+    of a question about it, one of `asked` (`hints = get_type_hints(func)`)."""
     stack = [ref]
     while stack:
         item = stack.pop()
@@ -238,7 +297,7 @@ def _mentions(ref: tuple, name: tuple) -> bool:
             return True
         if not item or type(item) is not tuple:
             continue
-        if item[0] == "call" and item[1] in _INSPECTS:
+        if item[0] == "call" and item[1] in asked:
             continue
         if item[0] == "attr" or item[0] == "call":
             callee = item[1]  # an attribute's base, a call's callee: read, not handed on

@@ -196,8 +196,8 @@ class ThreadPool:
         pieces = [i for i in pieces if not (cached and i is route.endpoint)]
         handed = self._handed_to_the_pool(route)
         # (under Cadwyn: its version dependency, and each sync dependency solved twice)
-        deps = [i.name for i in pieces if i is not route.endpoint]
-        again, cadwyn = cadwyn_trips(deps) if route.cadwyn else (0, "")
+        sync_deps = [i.name for i in pieces if i is not route.endpoint]
+        again, cadwyn = cadwyn_trips(sync_deps) if route.cadwyn else (0, "")
         if len(pieces) + len(handed) + again < _MANY_TRIPS:
             return
         # (the validation is counted, not weighed: one dependency, the endpoint and the

@@ -7,7 +7,7 @@ from gridhub import health, models, nodes, ranking, streams, tokens, topology
 from gridhub.lookups import adapters, authed_client, hub_client, lineage
 from gridhub.middleware import DeadlineMiddleware, TimingMiddleware, TracedMiddleware
 from gridhub.registry import audit, registry
-from gridhub.store import Record
+from gridhub.store import Record, count_page, export_page
 from gridhub.transport import open_channel, pinned_channel
 
 engine = create_engine("sqlite:///gridhub.db")
@@ -61,6 +61,12 @@ async def save_record():
         Record().delete(session)
         Record().archive(session)
     return {}
+
+
+@app.get("/records/page")
+async def records_page():
+    rows, _ = count_page("SELECT * FROM records", with_total=False)
+    return {"rows": rows, "export": export_page("SELECT * FROM records")}
 
 
 @app.get("/ready")
