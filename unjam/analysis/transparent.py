@@ -181,8 +181,9 @@ class TransparentDecorators:
                 continue
             callee = self.project.callee(decorator, site.func)
             target = self.project.funcs.get(callee[1]) if callee and callee[0] == "func" else None
-            index = site.args.index(wrapped)
-            params = target.fd.params if target is not None else ()
+            if target is None:
+                continue
+            index, params = site.args.index(wrapped), target.fd.params
             if index < len(params) and params[index].kind == "pos":
                 asked = ("name", params[index].name)
                 if not _hands_on(target.fd, asked, _INSPECTS) and not _called(target.fd, asked):
