@@ -3522,3 +3522,10 @@ def test_a_route_cadwyn_serves_counts_its_second_dependency_pass_and_version_dep
     assert "validation" not in read, read
     assert "makes at least 6 trips" in found[32].message, found[32].message
     assert 38 not in found  # (the plain router's route: two trips)
+
+
+def test_a_route_whose_router_is_included_under_a_test_is_said_to_be_served_only_then():
+    """`if settings.beta: app.include_router(beta.router)`: what the route blocks on, it
+    blocks on only in a deployment where the test holds."""
+    found = findings("conditional_deps", "UJ001", "gallery/beta.py")[10]
+    assert "(GET /beta/catalogue; only when `settings.beta`)" in found.message, found.message

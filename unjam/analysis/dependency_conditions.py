@@ -1,9 +1,11 @@
 """Under what test a router's or include's dependency is added to its list:
 `APIRouter(dependencies=[Depends(restrict_access)] if auth_enabled else [])`, or
-`if settings.auth: dependencies.append(Depends(is_authenticated))`. A route runs such a
-dependency only in a deployment where the test holds, so what UJ005 counts for it is said
-to hold then (the conditions are recorded by list_items.py; an `append`'s enclosing `if`
-is read from its module's text, as middleware_conditions.py reads a registration's).
+`if settings.auth: dependencies.append(Depends(is_authenticated))`; and under what test a
+route's router is included (`if FEATURE_FLAGS.migration: app.include_router(migration)`).
+A route runs such a dependency, or is served at all, only in a deployment where the test
+holds, so what a finding says of it is said to hold then (list_items.py records a list's
+conditions, fastapi_routes.py the includes; an `append`'s or an include's enclosing `if` is
+read from its module's text, as middleware_conditions.py reads a registration's).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class DependencyConditions:
         return self._texts[condition]
 
     def _read(self, condition: Condition) -> str:
+        if condition[0] == "any":  # (the first of several that has a test)
+            return next((t for t in map(self.text, condition[1]) if t), "")
         if condition[0] == "test":
             shown = _shown(condition[1])
             if not shown:

@@ -45,6 +45,9 @@ class Invoked:
     # a router's or include's dependency added to its list only under a test
     # (list_items.Condition): () for one every request runs
     condition: tuple = ()
+    # a route's piece whose router is included only under a test (`if flags.beta:
+    # app.include_router(beta)`): ("any", (Condition, ...)), one per include on the way
+    served_when: tuple = ()
 
     @property
     def context(self) -> ExecutionContext:

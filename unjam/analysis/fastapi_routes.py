@@ -79,9 +79,11 @@ class RouteModel(AppDiscovery):
 
     def _prefix_chain(self, obj: RouterObj | None):
         """(prefix, [(scope, dependencies ref)], root app sym, whether each prefix's place is
-        known: the router is included where unjam sees, with one prefix) following
-        include_router."""
+        known: the router is included where unjam sees, with one prefix, the includes a
+        router — not an app — is linked by alone, each as a Condition `("at", path, line, col)` whose
+        enclosing `if` says when the route is served) following include_router."""
         prefix, deps, app, placed = "", [], None, True
+        only: list[tuple] = []
         seen: set[str] = set()
         while obj is not None and obj.sym not in seen:
             seen.add(obj.sym)
@@ -103,7 +105,10 @@ class RouteModel(AppDiscovery):
             # (a router also included in one that no app mounts is served where an app is)
             serving = [p for p in known if p[0] in self.routers and self._serves(p[0])]
             known = self._launched_first(obj, serving or known)
-            parent_sym, include_prefix, scope, include_deps, _, _ = known[0]
+            parent_sym, include_prefix, scope, include_deps, _, at = known[0]
+            # (an app mounted under a test may be served on its own too: only a router's)
+            if len(obj.parents) == 1 and obj.type != APP:
+                only.append(("at", scope.mod.path, *at))
             if _conflated(known):
                 include_prefix = UNREAD_PREFIX
                 placed = False
@@ -111,7 +116,7 @@ class RouteModel(AppDiscovery):
             if include_deps is not None:
                 deps.append((scope, include_deps))
             obj = self.routers.get(parent_sym)
-        return prefix, deps, app, placed
+        return prefix, deps, app, placed, tuple(only)
 
     def _launched_first(self, obj: RouterObj, parents: list[tuple]) -> list[tuple]:
         """A router's includes, those in an app a launcher names first, then those in an app
@@ -338,7 +343,7 @@ class RouteModel(AppDiscovery):
     ) -> None:
         if not self._served(owner):
             return
-        prefix, chain_deps, app, placed = self._prefix_chain(owner)
+        prefix, chain_deps, app, placed, includes = self._prefix_chain(owner)
         if placed and lacks_a_path_param(self.p, endpoint, path, _joined(prefix, path)):
             return  # every request is answered 422: the endpoint never runs
         label = f"{','.join(methods)} {_joined(prefix, path)}"
@@ -380,6 +385,9 @@ class RouteModel(AppDiscovery):
                 for invoked in route.dependencies[added:]:  # (it and what it depends on)
                     invoked.condition = condition
         self._sub_dependencies(endpoint, route, seen, 0)
+        if includes:  # (a router included under an `if`: the route is served only then)
+            for invoked in [route.endpoint, *route.dependencies]:
+                invoked.served_when = ("any", includes)
         self.model.routes.append(route)
 
     def _dependency_list(self, scope: Func, ref: tuple) -> tuple[Func, list[tuple]]:

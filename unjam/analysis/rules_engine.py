@@ -221,7 +221,8 @@ class RulesEngine:
         asyncness = "async " if inv.is_async else "sync "
         if inv.role in (Role.CLASS_DEPENDENCY,) or inv.async_by:
             asyncness = ""
-        added = self.conditions.text(inv.condition)  # (a dependency only some deployments run)
+        # (a dependency, or a route, only some deployments run)
+        added = self.conditions.text(inv.served_when) or self.conditions.text(inv.condition)
         route = f" ({inv.route}; only {added})" if inv.route and added else ""
         route = route or (f" ({inv.route})" if inv.route else "")
         wrapped = f", a `def` that `@{inv.async_by}` runs as a coroutine" if inv.async_by else ""
