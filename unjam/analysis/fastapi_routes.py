@@ -80,8 +80,8 @@ class RouteModel(AppDiscovery):
     def _prefix_chain(self, obj: RouterObj | None):
         """(prefix, [(scope, dependencies ref)], root app sym, whether each prefix's place is
         known: the router is included where unjam sees, with one prefix, the includes a
-        router — not an app — is linked by alone, each as a Condition `("at", path, line, col)` whose
-        enclosing `if` says when the route is served) following include_router."""
+        router — not an app — is linked by alone, each as a Condition `("at", path, line,
+        col)` whose enclosing `if` says when the route is served) following include_router."""
         prefix, deps, app, placed = "", [], None, True
         only: list[tuple] = []
         seen: set[str] = set()

@@ -214,7 +214,8 @@ class ThreadPool:
         trips = len(pieces) + len(handed) + validation + len(exits) + again
         # (a piece a router adds only under a test, `if auth_enabled`: the count is a range)
         added_when = [self.e.conditions.text(i.condition) for i in pieces]
-        always = trips - sum(1 for when in added_when if when)
+        # (Cadwyn solves such a dependency twice: two trips only then)
+        always = trips - sum(1 for when in added_when if when) * (2 if route.cadwyn else 1)
         count = f"{always}–{trips}" if always < trips else str(trips)
         # (a route that makes many trips only when its routers' tests hold: a group apart)
         reached_when = tuple(sorted({w for w in added_when if w})) if always < _MANY_TRIPS else ()
