@@ -12,27 +12,11 @@ repeats depends on how the route was declared)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from unjam.analysis.fastapi_records import RouterObj
-from unjam.analysis.project import Func, Project
 from unjam.model import UNREAD_PREFIX
 
 # what includes the routers (a registration: fastapi_registrations.py)
 CADWYN_INCLUDES = "generate_and_include_versioned_routers"
-
-
-def cadwyn_routers(
-    project: Project, router_of: Callable[[Func, tuple], RouterObj | None]
-) -> frozenset[str]:
-    """The symbols of the routers handed to a Cadwyn app's versioned include."""
-    found: set[str] = set()
-    for func, site in project.sites_named(CADWYN_INCLUDES):
-        for ref in site.args:
-            router = router_of(func, ref)
-            if router is not None:
-                found.add(router.sym)
-    return frozenset(found)
 
 
 def cadwyn_prefix(app: RouterObj) -> str:
@@ -43,7 +27,7 @@ def cadwyn_prefix(app: RouterObj) -> str:
 
 
 def served_by_cadwyn(
-    owner: RouterObj | None, routers: dict[str, RouterObj], cadwyn: frozenset[str]
+    owner: RouterObj | None, routers: dict[str, RouterObj], cadwyn: set[str]
 ) -> bool:
     """Whether `owner`, or a router it is included in (`routers` by symbol), is one of the
     `cadwyn` routers."""

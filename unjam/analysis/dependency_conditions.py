@@ -41,8 +41,8 @@ class DependencyConditions:
             if not shown:
                 return "under a test"
             return f"when `not {shown}`" if condition[2] else f"when `{shown}`"
-        _tag, path, line, col = condition
-        mod = next((m for m in self.p.modules.values() if m.path == path), None)
+        _tag, name, line, col = condition
+        mod = self.p.modules.get(name)
         if mod is None or self.trees is None:
             return ""
         test = enclosing_test(self.trees.of(mod), line, col)

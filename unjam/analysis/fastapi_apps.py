@@ -59,7 +59,8 @@ class AppDiscovery:
         self._loader_roots: tuple[str, ...] = ()  # see RouteModel._programs
         self._imported_by_path: dict[str, bool] = {}  # see RouteModel._in_an_app_program
         self._versioned: frozenset[str] | None = None  # see RouteModel._versioned_apps
-        self._cadwyn: frozenset[str] | None = None  # see RouteModel._served_by_cadwyn
+        # the routers a Cadwyn app's versioned include takes (fastapi_registrations.py)
+        self.cadwyn_routers: set[str] = set()
 
     def _guard(self, func: Func, step) -> None:
         if self.skip is not None and self.skip(func):

@@ -172,6 +172,7 @@ class Registrations(IncludeModel):
                 child = self._router_of(func, child_ref)
                 if child is not None:
                     child.parents.append((owner.sym, prefix, func, None, child_ref, site[:2]))
+                    self.cadwyn_routers.add(child.sym)
         elif method == "mount":
             path = self._path(func, site.args[0] if site.args else kwargs.get("path"))
             sub_ref = site.args[1] if len(site.args) > 1 else kwargs.get("app")

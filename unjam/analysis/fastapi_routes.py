@@ -9,7 +9,7 @@ A layer of the FastAPI model's builder (see fastapi_model.py).
 from __future__ import annotations
 
 from unjam.analysis.async_decorators import async_decorator
-from unjam.analysis.cadwyn_routes import cadwyn_routers, served_by_cadwyn
+from unjam.analysis.cadwyn_routes import served_by_cadwyn
 from unjam.analysis.callgraph_singletons import metaclass_keeps_one
 from unjam.analysis.class_views import class_view
 from unjam.analysis.constant_text import constant_text
@@ -80,7 +80,7 @@ class RouteModel(AppDiscovery):
     def _prefix_chain(self, obj: RouterObj | None):
         """(prefix, [(scope, dependencies ref)], root app sym, whether each prefix's place is
         known: the router is included where unjam sees, with one prefix, the includes a
-        router — not an app — is linked by alone, each as a Condition `("at", path, line,
+        router — not an app — is linked by alone, each as a Condition `("at", module, line,
         col)` whose enclosing `if` says when the route is served) following include_router."""
         prefix, deps, app, placed = "", [], None, True
         only: list[tuple] = []
@@ -108,7 +108,7 @@ class RouteModel(AppDiscovery):
             parent_sym, include_prefix, scope, include_deps, _, at = known[0]
             # (an app mounted under a test may be served on its own too: only a router's)
             if len(obj.parents) == 1 and obj.type != APP:
-                only.append(("at", scope.mod.path, *at))
+                only.append(("at", scope.mod.name, *at))
             if _conflated(known):
                 include_prefix = UNREAD_PREFIX
                 placed = False
@@ -163,11 +163,6 @@ class RouteModel(AppDiscovery):
                     found.add(app.sym)
             known = self._versioned = frozenset(found)
         return known
-
-    def _served_by_cadwyn(self, owner: RouterObj | None) -> bool:
-        if self._cadwyn is None:
-            self._cadwyn = cadwyn_routers(self.p, self._router_of)
-        return served_by_cadwyn(owner, self.routers, self._cadwyn)
 
     def _served(self, owner: RouterObj | None) -> bool:
         """Whether a route on `owner` may be served: a router no include or mount links to
@@ -361,7 +356,7 @@ class RouteModel(AppDiscovery):
             async_by=async_by,
         )
         route = Route(label, invoked, dpath, line, col, app, response_model=response_model)
-        route.cadwyn = self._served_by_cadwyn(owner)
+        route.cadwyn = served_by_cadwyn(owner, self.routers, self.cadwyn_routers)
         statement_col = endpoint.fd.col if (line, col) in _decorator_sites(endpoint) else col
         if statement_col and _in_a_top_level_class_body(endpoint):
             statement_col = 0  # (a class-based view: its body runs as the module does)

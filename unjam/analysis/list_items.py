@@ -8,7 +8,7 @@ from __future__ import annotations
 from unjam.analysis.project import Func
 
 # where an item of a list is added only under a test, as `conditional_items` gives it:
-# ("test", ref, negated) for a branch of `a if test else b`; ("at", path, line, col) for an
+# ("test", ref, negated) for a branch of `a if test else b`; ("at", module, line, col) for an
 # `append`/`extend` call, whose enclosing `if` (if any) only the module's text shows; () for
 # an item every run adds
 Condition = tuple
@@ -54,7 +54,7 @@ def _items(caller: Func, ref: tuple, seen: set[str], cond: Condition) -> list[tu
         items.extend(_items(caller, bound, seen, cond))
     for site in caller.fd.calls:
         if site.func[:2] == ("attr", ref) and site.args:
-            added = cond or ("at", caller.mod.path, site.line, site.col)
+            added = cond or ("at", caller.mod.name, site.line, site.col)
             if site.func[2] == "append":
                 items.append((site.args[0], added))
             elif site.func[2] == "extend":

@@ -40,7 +40,7 @@ from unjam.analysis.rules.local_database import LocalDatabase
 from unjam.analysis.rules.memo_paths import MemoPaths
 from unjam.analysis.rules.precedence import kept
 from unjam.analysis.serverless import lambda_only
-from unjam.analysis.top_level_imports import FailingImports, Trees
+from unjam.analysis.top_level_imports import FailingImports
 from unjam.analysis.unnamed_coroutines import named_anywhere, unnamed
 from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Location, Severity
 from unjam.semantics import OFFLOAD_ROLES, Role
@@ -102,9 +102,10 @@ class RulesEngine:
         self._old_python: bool | None = None  # deployed on Python 3.8 or older (`_portable`)
         self.never_runs = never_runs or NeverRuns(project, root)
         self.memos = MemoPaths(project, graph)  # which sites run once: memos on the way
-        # under what test a router adds a dependency (its modules' texts read when asked)
-        trees = Trees(root) if root is not None else None
-        self.conditions = DependencyConditions(project, trees)
+        # the modules' texts, each read once for the rules that need them (NeverRuns' own)
+        self.trees = self.never_runs.trees
+        # under what test a router adds a dependency or is included (read when asked)
+        self.conditions = DependencyConditions(project, self.trees)
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -223,8 +224,8 @@ class RulesEngine:
             asyncness = ""
         # (a dependency, or a route, only some deployments run)
         added = self.conditions.text(inv.served_when) or self.conditions.text(inv.condition)
-        route = f" ({inv.route}; only {added})" if inv.route and added else ""
-        route = route or (f" ({inv.route})" if inv.route else "")
+        where = f"{inv.route}; only {added}" if added else inv.route
+        route = f" ({where})" if inv.route else ""
         wrapped = f", a `def` that `@{inv.async_by}` runs as a coroutine" if inv.async_by else ""
         return f"{asyncness}{inv.role.value} `{inv.name}`{route}{wrapped}"
 

@@ -35,13 +35,12 @@ def check(engine: RulesEngine) -> None:
     # app mounted in a serving app runs for the requests under its mount path)
     serving = engine.serving_apps()
     mounted = _mount_paths(engine.model, serving) if serving else {}
-    trees = Trees(engine.root) if engine.root is not None else None  # (each module read once)
     for mw in sorted(engine.model.http_middleware, key=lambda m: (m.path, m.line)):
         if serving and mw.app is not None and mw.app not in serving and mw.app not in mounted:
             continue
         under = _under(mounted.get(mw.app or "", [""]))
         entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
-        condition = _condition(engine, trees, mw)
+        condition = _condition(engine, engine.trees, mw)
         engine.report(
             "UJ004",
             Location(mw.path, mw.line, mw.col),
