@@ -381,31 +381,32 @@ def test_routes_included_through_a_function_keep_their_prefix_and_the_app_counts
 
 def test_a_client_built_from_the_requests_own_settings_is_not_told_to_be_built_once():
     found = findings("connection_tests", "UJ003", "hookdesk/probes.py")
-    for line, sent in ((15, "`settings`"), (27, "`authorization`")):  # body model, header
+    # (and the closure of a function handed to a thread, which reads the settings' region)
+    for line, sent in ((17, "`settings`"), (29, "`authorization`"), (83, "`settings`")):
         finding = found[line]
         assert f"from what the request sends: {sent}" in finding.message
         assert "keyed by those settings" in finding.fix
         assert "lifespan" not in finding.fix
-    fixed = found[22]  # `httpx.AsyncClient(timeout=5.0)`: nothing from the request
+    fixed = found[24]  # `httpx.AsyncClient(timeout=5.0)`: nothing from the request
     assert "request sends" not in fixed.message
     assert "once" in fixed.fix and "lifespan" in fixed.fix
     # from a dependency named through an alias (`ConfigDep = Annotated[dict,
     # Depends(get_config)]`): the process's cached config, not what the request sends
-    configured = found[31]
+    configured = found[33]
     assert "request sends" not in configured.message, configured.message
     assert "once" in configured.fix
     # the key id goes into each call's URL (`client.delete(f".../{key_id}")`) and into
     # `self.lookup(key_id)`: neither configures the client built from `self.timeout`
-    per_call = found[47]
+    per_call = found[49]
     assert "request sends" not in per_call.message, per_call.message
     assert "once" in per_call.fix
     # `RegionApi("eu").match(match_id)`: the match id goes to the method, not the constructor
-    regional = found[57]
+    regional = found[59]
     assert "request sends" not in regional.message, regional.message
     assert "once" in regional.fix
     # `Summarizer(PARTNER_KEY if use_partner else None)`: the flag picks the process's key or
     # none; neither is what the request sends
-    flagged = found[70]
+    flagged = found[72]
     assert "request sends" not in flagged.message, flagged.message
     assert "once" in flagged.fix
 
@@ -731,9 +732,11 @@ def test_a_dependency_reading_an_orm_relationship_is_not_offered_as_async():
     """`is_reviewer` reads `reviewer.role.name`, a relationship the sync session loads on
     first read: as `async def` it would query on the loop, so the fix does not offer it."""
     found = findings("deps_zoo", "UJ005", "zoo/api/reviews.py")
-    assert "`is_reviewer`" not in found[52].fix, found[52].fix
+    assert "`is_reviewer`" not in found[65].fix, found[65].fix
     # so does one calling a model method that reads it (`reviewer.role_name()`)
-    assert "`is_editor`" not in found[63].fix, found[63].fix
+    assert "`is_editor`" not in found[76].fix, found[76].fix
+    # and one whose method reads what another model's `backref=` gives it (`self.teams`)
+    assert "`in_triage`" not in found[87].fix, found[87].fix
 
 
 def test_an_early_return_on_either_of_two_tests_keeps_the_memo():
@@ -3529,3 +3532,30 @@ def test_a_route_whose_router_is_included_under_a_test_is_said_to_be_served_only
     blocks on only in a deployment where the test holds."""
     found = findings("conditional_deps", "UJ001", "gallery/beta.py")[10]
     assert "(GET /beta/catalogue; only when `settings.beta`)" in found.message, found.message
+
+
+def test_a_pool_the_project_sizes_is_raised_where_it_is_sized():
+    """`total_tokens = 80` in a startup handler (or, under FastAPI 0.67, a default executor
+    set there): a route's trips note points at that handler, not at the default of 40."""
+    (audits,) = findings("memo_guards", "UJ005", "catalog/main.py").values()
+    assert "`total_tokens` that `more_tokens` (catalog/main.py:39) sets" in audits.fix
+    assert "= 100" not in audits.fix, audits.fix
+    (regions,) = findings("old_fastapi_sized", "UJ005", "main.py").values()
+    assert "the executor that `size_the_pool` (main.py:17) sets larger" in regions.fix, regions.fix
+
+
+def test_a_factory_returning_one_of_several_dependencies_makes_the_count_a_floor():
+    """`Annotated[str, role_acl(allow_api_key=True)]` of a factory with a `return
+    Depends(...)` per branch: which one FastAPI solves (and its sync sub-dependency) is not
+    picked, so the trips are "at least" so many."""
+    (found,) = findings("deps_zoo", "UJ005", "zoo/api/gates.py").values()
+    assert "makes at least 3 trips" in found.message, found.message
+    assert "`role_acl(...)` returns one of several dependencies" in found.message, found.message
+
+
+def test_a_row_read_through_django_s_async_orm_is_a_lookup():
+    """`agent = await query.afirst()` of `query = Agent.objects.filter(slug=slug)`: the slug
+    the request sends only selects the row whose endpoint configures the client."""
+    (found,) = findings("connection_tests", "UJ003", "hookdesk/routers/agents.py").values()
+    assert "from what it looks up through `query.afirst()`" in found.message, found.message
+    assert "request sends" not in found.message, found.message

@@ -661,3 +661,7 @@ def test_middleware_of_a_mounted_app_runs_under_its_mount_path():
     messages = {f.location.path: f.message for f in result.findings if f.code == "UJ004"}
     assert "runs on every request under `/admin` through" in messages["gateway/admin.py"]
     assert "runs on every request through" in messages["gateway/main.py"]
+    # `site`, mounted at the root after `/admin`, never sees what `/admin` takes first
+    assert (
+        "runs on every request that reaches `site` (mounted at `/` after `/admin`) through"
+    ) in messages["gateway/site.py"], messages["gateway/site.py"]

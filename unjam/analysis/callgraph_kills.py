@@ -31,7 +31,7 @@ from unjam.analysis.values import (
 _NO_CONSTANTS: Mapping[str, object] = {}
 _NO_BUILT: Mapping[tuple, object] = {}
 _NO_KEYS: frozenset[str] = frozenset()
-_BUILDS = frozenset({"call", "await", "name"})  # argument refs that may be built objects
+_BUILDS = frozenset({"call", "await", "name", "attr"})  # argument refs that may be built objects
 
 
 class ArgumentKills:

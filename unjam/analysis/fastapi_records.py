@@ -103,6 +103,8 @@ class Route:
     # a `Depends(...)` whose callable, or whose own dependencies, unjam cannot see (an outside
     # function or class): what it runs in the thread pool is not counted
     unseen_dependencies: bool = False
+    # a dependency factory returning one of several `Depends(...)` (`RoleACL`), by name
+    unpicked: str = ""
     # served by a Cadwyn app, which solves its dependencies twice (cadwyn_routes.py)
     cadwyn: bool = False
 

@@ -416,6 +416,11 @@ class RouteModel(AppDiscovery):
             found = self.p.param_depends(func, param)
             if found is not None:
                 self._dependency(found[0], param, found[1], route, seen, depth, owner=func)
+            else:
+                factory = self.p.depends_unpicked(func, param)
+                if factory:
+                    route.unseen_dependencies = True
+                    route.unpicked = route.unpicked or factory
 
     def _view_dependency(self, view: Cls, route: Route, seen: set[str]) -> None:
         """The `self` of a class-based view's endpoint (fastapi-utils' `@cbv(router)`): FastAPI

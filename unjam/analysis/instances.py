@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
 from unjam.analysis.values import (
+    ENCODED,
     IN_MEMORY_FILES,
     INSTANCE,
     TRUE_INSTANCE,
+    UPLOADED,
     Instance,
     spelt_as_class,
 )
@@ -51,6 +53,15 @@ _NEVER_NONE = frozenset(
 )
 
 
+_UPLOAD_FILES = frozenset(
+    {
+        "fastapi.UploadFile",
+        "fastapi.datastructures.UploadFile",
+        "starlette.datastructures.UploadFile",
+    }
+)
+
+
 class BuiltArguments:
     def __init__(self, project: Project):
         self.project = project
@@ -70,6 +81,8 @@ class BuiltArguments:
     def _instance(self, func: Func, ref: tuple, depth: int = 0) -> Instance | None:
         if ref[0] == "name":  # (`target = other_name`: followed a few names deep)
             return self._held(func, ref[1], depth + 1) if depth < _NAMES_DEEP else None
+        if ref[0] == "attr" and ref[2] == "file" and ref[1][0] == "name":
+            return UPLOADED if self._upload(func, ref[1][1]) else None  # `upload.file`
         awaited = ref[0] == "await"
         call = ref[1] if awaited else ref
         if call[0] != "call":
@@ -78,6 +91,12 @@ class BuiltArguments:
         target = call[1]
         if target[0] == "attr" and target[1][0] == "const" and type(target[1][1]) is str:
             return INSTANCE  # `"/".join(parts)`, `"{}.png".format(name)`: a string
+        if not awaited and _encodes(call):
+            return ENCODED  # `text.encode("utf-8")`: bytes
+        if not awaited and _reads_whole(call):  # `buffer.read()` of a `BytesIO`: bytes
+            held = self._instance(func, target[1], depth + 1) if depth < _NAMES_DEEP else None
+            if held is IN_MEMORY_FILES["io.BytesIO"]:
+                return ENCODED
         callee = p.callee(func, target) if target[0] == "attr" else p.value_of(func, target)
         if callee is None:
             return None
@@ -142,6 +161,18 @@ class BuiltArguments:
             return TRUE_INSTANCE if typed[0] == "obj" and self._true(typed[1]) else INSTANCE
         return None
 
+    def _upload(self, func: Func, name: str) -> bool:
+        """Whether `name` is a parameter annotated as FastAPI's (Starlette's) `UploadFile`
+        that the function never rebinds."""
+        if name in func.fd.locals:
+            return False
+        param = next((q for q in func.fd.params if q.name == name), None)
+        ann = param.annotation if param is not None else None
+        if ann is None or ann[0] not in ("name", "attr"):
+            return False
+        typed = self.project.annotation_type(self.project.parent_scope(func), ann)
+        return typed is not None and typed[0] == "inst" and typed[1] in _UPLOAD_FILES
+
     def _module_built(self, func: Func, name: str, depth: int) -> Instance | None:
         """A module global of the function's module that every assignment of it, anywhere
         in the module, surely makes an object (`SHARED = httpx.AsyncClient()`)."""
@@ -183,3 +214,21 @@ class BuiltArguments:
                 if base is None or (base[0] != "class" and base[1] not in _NEUTRAL_BASES):
                     return False  # a base not known to be plain: it may define them
         return p.method(class_gqn, "__bool__") is None and p.method(class_gqn, "__len__") is None
+
+
+def _reads_whole(call: tuple) -> bool:
+    """`x.read()`, `x.getvalue()`: what an in-memory file holds."""
+    target = call[1]
+    return target[0] == "attr" and target[2] in ("read", "getvalue") and not call[2] and not call[3]
+
+
+def _encodes(call: tuple) -> bool:
+    """`x.encode()`, `x.encode("utf-8")`, `x.encode(encoding="utf-8", errors="ignore")`: a
+    string's encoding (constant arguments only: `jwt.encode(payload, key)` is no such call)."""
+    target, args, kwargs = call[1], call[2], call[3]
+    if target[0] != "attr" or target[2] != "encode" or len(args) > 2:
+        return False
+    if any(key not in ("encoding", "errors") for key, _value in kwargs):
+        return False
+    values = [*args, *(value for _key, value in kwargs)]
+    return all(v[0] == "const" and type(v[1]) is str for v in values)

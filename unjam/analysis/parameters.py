@@ -327,6 +327,28 @@ class ParameterInference(Inference):
                     return made
         return None
 
+    def depends_unpicked(self, func: Func, param: Param) -> str:
+        """The project factory the parameter's default or `Annotated[...]` metadata calls,
+        when its several `return`s are all `Depends(...)` (`RoleACL(allow_user=True, ...)`,
+        one nested dependency per combination of its flags): FastAPI solves one of them,
+        which unjam does not pick, so what that one depends on is unseen. "" for none."""
+        scope = self.parent_scope(func)
+        calls = [param.default] if param.default is not None else []
+        alias_scope, ann = self.alias(scope, param.annotation)
+        metadata = self.annotated_metadata(alias_scope, ann)
+        pairs = [(scope, c) for c in calls] + [(alias_scope, m) for m in metadata]
+        for where, call in pairs:
+            if call[0] != "call":
+                continue
+            callee = self.callee(where, call[1])
+            factory = self.funcs.get(callee[1]) if callee and callee[0] == "func" else None
+            if factory is None:
+                continue
+            returned = factory.fd.return_values
+            if len(returned) > 1 and all(self.is_depends(factory, r) for r in returned):
+                return factory.display
+        return ""
+
     def _made_depends(self, scope: Func, call: tuple) -> tuple[Func, tuple] | None:
         """(factory, the `Depends(...)` it returns) of a call to an undecorated project
         function whose one return value is a `Depends(...)` call: `def require_role(role):

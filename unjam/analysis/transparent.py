@@ -21,8 +21,9 @@ project class whose `__init__(self, func)` keeps `func` as `self.x` and whose `_
 *args, **kwargs)` calls `self.x(*args, **kwargs)` alike. So are `@contextmanager` and
 `@asynccontextmanager`: `with f(a):` calls `f(a)` to get the generator it runs; and
 loguru's bare `@logger.catch`, which logs what the call raises. A decorator made by a
-call without arguments (`@sentry.watch()`) is one when the function or method called
-returns only decorators it defines that are.
+call (`@sentry.watch()`, `@metered("put")`) is one when the function or method called
+returns only decorators it defines that are: what it was given stays in their closure
+(a metric's name), and the wrapped function's arguments pass as they are.
 
 A wrapper may also add a keyword the call leaves out, passing the rest as they are:
 Airflow's `@provide_session` calls `func(*args, session=session, **kwargs)` when the call
@@ -89,9 +90,9 @@ class TransparentDecorators:
         for ref, _line, _col in decorators:
             if ref in _PLAIN:
                 continue
-            if ref[0] == "call" and not ref[2] and not ref[3]:
+            if ref[0] == "call":
                 if self._factory_passes(scope, ref[1]):
-                    continue  # `@sentry.watch()`: a factory returning such a decorator
+                    continue  # `@sentry.watch()`, `@_metered("put")`: a factory of such
                 return None
             value = p.value_of(scope, ref) if ref[0] in ("name", "attr") else None
             if value is not None and value[0] == "ext" and value[1] in _LIBRARY_PASSING:
@@ -103,8 +104,8 @@ class TransparentDecorators:
         return added
 
     def _factory_passes(self, scope: Func, called: tuple) -> bool:
-        """Whether `called`, called with no arguments, is a project function or method that
-        returns only decorators it defines, each passing the arguments through
+        """Whether `called` is a project function or method that returns only decorators it
+        defines, each passing the arguments through
         (`def watch(self): def watch_dec(func): … return wrapper … return watch_dec`)."""
         p = self.project
         value = p.callee(scope, called)

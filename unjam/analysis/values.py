@@ -72,6 +72,10 @@ TRUE_INSTANCE = Instance(True)
 # an in-memory file, never a path nor a string: `CSVReader().read(BytesIO(contents))` never
 # takes the reader's `if isinstance(file, Path):` branch
 IN_MEMORY_FILES = {name: Instance(True, name) for name in ("io.BytesIO", "io.StringIO")}
+# a string's encoding, `text.encode("utf-8")`: bytes, never a path nor a string (maybe empty)
+ENCODED = Instance(False, "builtins.bytes")
+# an upload's file object (`upload.file` of a FastAPI `UploadFile`): never a path nor a string
+UPLOADED = Instance(True, "tempfile.SpooledTemporaryFile")
 
 
 class Falsy:
@@ -866,8 +870,8 @@ _NEITHER = frozenset(
 
 def _instance_test_false(kind: str, value: object, classes: tuple | None) -> bool:
     """Whether `isinstance(p, C)` (or `not isinstance`) is false for `value`: a string the
-    call passes or an in-memory file it builds, tested against classes it is surely not
-    an instance of (`_NEITHER`, and `str` for a file)."""
+    call passes, an in-memory file it builds or a string's encoding (bytes), tested against
+    classes it is surely not an instance of (`_NEITHER`, and `str` for a file or bytes)."""
     if classes is None:
         return False
     named = classes[1] if classes[0] in ("tuple", "list") else (classes,)
@@ -875,8 +879,11 @@ def _instance_test_false(kind: str, value: object, classes: tuple | None) -> boo
     is_text = type(value) is str
     if not is_text and not (isinstance(value, Instance) and value.made):
         return False
-    if kind == "param not isinstance":
-        return is_text and "str" in names  # (a string is one: `not isinstance` is false)
+    encoded = value is ENCODED
+    if kind == "param not isinstance":  # (false where the value is one of the classes)
+        return ("str" if is_text else "bytes" if encoded else "") in names
+    if encoded:
+        return all(name != "bytes" and (name in _NEITHER or name == "str") for name in names)
     return all(name in _NEITHER or (name == "str" and not is_text) for name in names)
 
 

@@ -7,7 +7,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import requests
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 app = FastAPI()  # ok
 
@@ -21,3 +21,16 @@ async def size_the_pool():
 def rate(currency: str):
     reply = requests.get(f"http://rates.internal/{currency}", timeout=5)  # ok
     return reply.json()
+
+
+def _currency() -> str:
+    return "EUR"
+
+
+def _region(currency: str = Depends(_currency)) -> str:
+    return "eu" if currency == "EUR" else "us"
+
+
+@app.get("/regions")  # expect: UJ005 (three trips; its fix names the executor `size_the_pool` sets)
+def regions(region: str = Depends(_region)):
+    return [region]

@@ -48,6 +48,7 @@ class LightPieces:
         self.root = root  # where the sources are read again (`_reads_attribute`)
         self._trees: dict[str, ast.Module | None] = {}
         self._handed: dict[str, bool] = {}  # function gqn → `_handed_on`
+        self._backrefs: dict[str, set[str]] | None = None  # see `_backrefs_by_class`
 
     def could_be_async(self, piece: Invoked) -> bool:
         """Whether the function dependency or endpoint `piece` (not a generator, nor called
@@ -139,14 +140,31 @@ class LightPieces:
         )
 
     def _relationships(self, class_gqn: str) -> frozenset[str]:
-        """The class's attributes (its project bases' too) bound to `relationship(...)`."""
+        """The class's attributes (its project bases' too) bound to `relationship(...)`, and
+        those another model's relationship gives it (`relationship(User, backref="orgs")`)."""
         names: set[str] = set()
+        backrefs = self._backrefs_by_class()
         for owner in self.p.mro(class_gqn)[0]:
             cls = self.p.classes.get(owner)
             for attr, values in cls.cd.attrs.items() if cls is not None else ():
                 if any(v[0] == "call" and _last_name(v[1]) == "relationship" for v in values):
                     names.add(attr)
+            names |= backrefs.get(owner.rpartition(".")[2], set())
         return frozenset(names)
+
+    def _backrefs_by_class(self) -> dict[str, set[str]]:
+        """Class name → the attributes `backref=` gives it, from every project model's
+        `relationship(Target, backref="name")` (or `backref=backref("name", ...)`); the
+        target is named by its class name, as SQLAlchemy's string form names it too."""
+        if self._backrefs is None:
+            self._backrefs = {}
+            for cls in self.p.classes.values():
+                for values in cls.cd.attrs.values():
+                    for value in values:
+                        target, name = _backref(value)
+                        if target and name:
+                            self._backrefs.setdefault(target, set()).add(name)
+        return self._backrefs
 
     def _calls_nothing_heavy(self, func: Func, seen: set[str], depth: int) -> bool:
         """Whether every call `func` makes is a builtin, a str/dict method, or project code
@@ -211,6 +229,23 @@ def _an_interface_s(p: Project, func: Func) -> bool:
     if func.class_gqn is not None and p.is_protocol(func.class_gqn):
         return True
     return any(_last_name(ref) == "abstractmethod" for ref, _line, _col in func.fd.decorators)
+
+
+def _backref(value: Value) -> tuple[str, str]:
+    """(target class name, attribute name) of `relationship(Target, backref="name")`."""
+    if value[0] != "call" or _last_name(value[1]) != "relationship" or not value[2]:
+        return "", ""
+    first = value[2][0]
+    target = first[1] if first[0] == "const" and isinstance(first[1], str) else ""
+    target = target or (_last_name(first) or "")
+    for key, ref in value[3]:
+        if key != "backref":
+            continue
+        if ref[0] == "call" and _last_name(ref[1]) == "backref" and ref[2]:
+            ref = ref[2][0]
+        if ref[0] == "const" and isinstance(ref[1], str):
+            return target.rpartition(".")[2], ref[1]
+    return "", ""
 
 
 def _light_outside(qn: str) -> bool:

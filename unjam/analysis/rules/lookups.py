@@ -1,6 +1,7 @@
 """Which of a function's locals hold what a lookup gives: the answer of a call that reads a
 store on every call (`conn = self.get_connection(conn_id)` whose method queries the
-database, `row = db.get(Account, account_id)`, `user = (await db.execute(stmt)).scalar_one()`).
+database, `row = db.get(Account, account_id)`, `user = (await db.execute(stmt)).scalar_one()`,
+`agent = await Agent.objects.filter(slug=slug).afirst()` of Django's async ORM).
 
 UJ003 asks it of a client built per request: one configured from such an answer (a stored
 connection's URL and key, a user's OAuth token) has no single instance to build at start-up,
@@ -27,6 +28,11 @@ _SQLITE = ("sqlite3.Connection.", "sqlite3.Cursor.")
 # clients by, and none of them the request's (the fix is to refresh them before they expire)
 _MINTS = frozenset(
     {"assume_role", "assume_role_with_web_identity", "get_session_token", "get_federation_token"}
+)
+# a Django model's async query methods (`await Agent.objects.filter(...).afirst()`)
+_DJANGO_ASYNC_READS = frozenset(
+    {"aget", "afirst", "alast", "aexists", "acount", "aaggregate", "ain_bulk", "alatest"}
+    | {"aearliest", "aget_or_create", "aupdate_or_create"}
 )
 _NONE = ("const", None)
 _DEPTH = 2  # the calls a function's own store reads may sit below it
@@ -79,6 +85,8 @@ class Lookups:
             value, awaited = ref[1], False
 
     def _reads_a_store(self, func: Func, ref: tuple, awaited: bool, depth: int = _DEPTH) -> bool:
+        if awaited and _django_async_read(ref, func.fd.locals):
+            return True
         callee = self.p.callee(func, ref) if ref[0] == "attr" else self.p.value_of(func, ref)
         if callee is None:
             return False
@@ -129,3 +137,21 @@ class Lookups:
         if depth == _DEPTH:
             self._reads_store[gqn] = known
         return known
+
+
+def _django_async_read(ref: tuple, local: dict[str, list[tuple]]) -> bool:
+    """`Model.objects....afirst`: one of `_DJANGO_ASYNC_READS` on a chain through a model's
+    `objects` manager, also through a local holding such a query (`query =
+    Conversation.objects.filter(user=user)`, then `await query.afirst()`)."""
+    if ref[0] != "attr" or ref[2] not in _DJANGO_ASYNC_READS:
+        return False
+    return _through_objects(ref[1], local, 2)
+
+
+def _through_objects(node: tuple, local: dict[str, list[tuple]], names: int) -> bool:
+    while node[0] in ("call", "attr"):
+        if node[0] == "attr" and node[2] == "objects":
+            return True
+        node = node[1]
+    values = local.get(node[1], ()) if node[0] == "name" and names > 0 else ()
+    return bool(values) and all(_through_objects(v, local, names - 1) for v in values)

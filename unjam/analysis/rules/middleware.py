@@ -38,7 +38,7 @@ def check(engine: RulesEngine) -> None:
     for mw in sorted(engine.model.http_middleware, key=lambda m: (m.path, m.line)):
         if serving and mw.app is not None and mw.app not in serving and mw.app not in mounted:
             continue
-        under = _under(mounted.get(mw.app or "", [""]))
+        under = _under(mounted.get(mw.app or "", [""])) or _outside(engine.model, mw.app)
         entry = EntryPoint(mw.name, mw.path, mw.line, ExecutionContext.LOOP, None)
         condition = _condition(engine, engine.trees, mw)
         engine.report(
@@ -91,6 +91,31 @@ def _under(paths: list[str]) -> str:
     if len(known) < len(paths):
         known.append("a path read at run time")
     return " under " + " or ".join(known)
+
+
+def _outside(model: FastAPIModel, sym: str | None) -> str:
+    """Which requests an app mounted at its parent's root sees, when the parent mounts or
+    includes others before it, in the same code (`app.mount("/api/v1", api)` above
+    `app.mount("/", frontend)`): Starlette matches those first, and the parent's own routes
+    too, so not every request reaches it."""
+    obj = next((a for a in model.apps if a.sym == sym), None) if sym else None
+    if obj is None or len(obj.parents) != 1 or obj.parents[0][1] != "":
+        return ""
+    parent, _path, scope, _deps, _ref, at = obj.parents[0]
+    taken = sorted(
+        {
+            path
+            for other in model.apps
+            if other is not obj
+            for owner, path, where, _d, _r, other_at in other.parents
+            if owner == parent and where is scope and path and other_at < at
+        }
+    )
+    known = [f"`{p}`" for p in taken if UNREAD_PREFIX not in p]
+    if not known or len(known) < len(taken):
+        return ""
+    name = obj.sym.rpartition(".")[2].rpartition(":")[2]
+    return f" that reaches `{name}` (mounted at `/` after {', '.join(known)})"
 
 
 def _condition(engine: RulesEngine, trees: Trees | None, mw: Middleware) -> str:

@@ -62,6 +62,17 @@ ANYIO = Pool(
 _ENGINE_EXAMPLE = " (a SQLAlchemy engine's pool_size + max_overflow)"
 
 
+def resize(pool: Pool, sized_by: str) -> str:
+    """The fix for a saturated pool the project already sizes, in `sized_by` (a function
+    and its place): raise that size, not the default it no longer has."""
+    what = (
+        f"raise the limiter's `total_tokens` that {sized_by} sets"
+        if pool.raised_by == "total_tokens"
+        else f"make the executor that {sized_by} sets larger"
+    )
+    return f"{what}, with the connection pools those calls use as large, or the extra threads wait there"
+
+
 def without_engines(pool: Pool) -> Pool:
     """The pool's words for an app whose program builds no SQLAlchemy engine (its sync code
     waits on HTTP clients, say): the fix names no engine's pool sizes."""

@@ -12,8 +12,9 @@ The test follows the reported chain only, hop by hop, from one of the entry's pa
 request input, or a dependency's value: the caller, rules/clients.py, says which): the
 locals computed from it (or filled with it: `kwargs.update(settings)`), the attributes of
 `self` set from it, the callee parameters it is passed to (`**settings` reaches every
-parameter) or, for a method of a local object built from it, the attributes its `__init__`
-kept, down to the construction itself: its arguments or the object it is a method of. It is
+parameter), the locals a nested function reads from the one that defines it, or, for a
+method of a local object built from it, the attributes its `__init__` kept, down to the
+construction itself: its arguments or the object it is a method of. It is
 deliberately shallow: values copied into containers key by key, or read back from
 elsewhere, end the trail, and the usual fix stays.
 """
@@ -160,6 +161,8 @@ def reaches(
             return False
         passing = [_as_called(c, callee.fd) for c in _aimed_at(callee.fd, sites)]
         received = _received(callee.fd, [c for c in passing if _passes(c, tainted)], tainted)
+        if steps[i + 1][0].startswith(f"{gqn}."):  # (a closure reads its maker's locals)
+            received |= tainted - {q.name for q in callee.fd.params} - callee.fd.locals.keys()
         if callee.class_gqn is not None and inits is not None:
             received |= _object_state(fd, sites, inits(callee.class_gqn), tainted)
         tainted = received

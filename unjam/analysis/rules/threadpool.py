@@ -22,15 +22,16 @@ from unjam.analysis.route_trips import (
     validates_response,
 )
 from unjam.analysis.rules.light_pieces import LightPieces
-from unjam.analysis.rules.pools import ANYIO, Pool, pool_of, without_engines
+from unjam.analysis.rules.pools import ANYIO, Pool, pool_of, resize, without_engines
 from unjam.analysis.rules.rule import Rule
+from unjam.analysis.summary import last_name
 from unjam.model import EntryPoint, ExecutionContext, Location, Severity
 from unjam.semantics import Role
 
 if TYPE_CHECKING:
     from unjam.analysis.callgraph import Site
     from unjam.analysis.fastapi_model import Invoked, Route
-    from unjam.analysis.project import Project
+    from unjam.analysis.project import Func, Project
     from unjam.analysis.rules_engine import RulesEngine
 
 RULES = (
@@ -119,21 +120,54 @@ def _round_trips(sites: list[Site]) -> str:
     )
 
 
+# (a dependency factory with a `return Depends(...)` per branch: which one runs, unjam does
+# not pick, nor count what that one depends on)
+_UNPICKED = (
+    "; `{}(...)` returns one of several dependencies, and the sync ones the chosen one "
+    "depends on are not counted"
+)
+
+
 def check(engine: RulesEngine) -> None:
     ThreadPool(engine).threadpool()
 
 
-def _sizes_pool(project: Project, pool: Pool) -> bool:
-    """UJ005's network note and UJ006 are silent once the project sizes the pool anywhere:
-    assigns `<anything>.total_tokens` (the limiter's capacity), or calls
-    `set_default_executor` (the executor's)."""
+def _sizes_pool(project: Project, pool: Pool) -> list[tuple[str, str]]:
+    """The places that size the pool, in project order, as (the file, the function and its
+    line as the fix names them): UJ005's network note and UJ006 are silent once there is
+    one, and UJ005's trips note points at the one in the app's folder. For anyio's limiter,
+    a store into the default one's capacity (`to_thread.current_default_thread_limiter()
+    .total_tokens = …`, also through a local): not a `total_tokens` of another kind (a
+    limiter of the project's own, an LLM reply's token count); for the executor, a call of
+    `set_default_executor`."""
     if pool.raised_by == "set_default_executor":
-        return bool(project.sites_named("set_default_executor"))
-    for func in project.funcs.values():
-        for _base, attr, _value in func.fd.attr_stores:
-            if attr == pool.raised_by:
-                return True
-    return False
+        sites = project.sites_named("set_default_executor")
+        return [
+            (func.mod.path, f"`{func.display}` ({func.mod.path}:{site.line})")
+            for func, site in sites
+        ]
+    return [
+        (func.mod.path, f"`{func.display}` ({func.mod.path}:{func.fd.line})")
+        for func in project.funcs.values()
+        for base, attr, _value in func.fd.attr_stores
+        if attr == pool.raised_by and _default_limiter_ref(func, base)
+    ]
+
+
+def _beside(path: str, app_path: str) -> bool:
+    """Whether `path` is in the app's folder (or below): code of that service, not of
+    another app the repository also holds."""
+    folder = app_path.rpartition("/")[0]
+    return not folder or path.startswith(folder + "/")
+
+
+def _default_limiter_ref(func: Func, base: tuple) -> bool:
+    """`to_thread.current_default_thread_limiter()`, or a local bound only to it."""
+    values = func.fd.locals.get(base[1], []) if base[0] == "name" else [base]
+    return bool(values) and all(
+        value[0] == "call" and last_name(value[1]) == "current_default_thread_limiter"
+        for value in values
+    )
 
 
 class ThreadPool:
@@ -147,7 +181,7 @@ class ThreadPool:
         folders = app_folders([app.path for app in engine.model.apps])
         root = engine.root
         self.pool = ANYIO if root is None else pool_of(root, folders)
-        self.raises_limiter = _sizes_pool(engine.p, self.pool)
+        self.sized_by = _sizes_pool(engine.p, self.pool)
         # (under a Lambda adapter a process serves one request at a time: no pool to share)
         self.one_request = engine.one_request_per_process()
         # SQLAlchemy calls that reach a local SQLite file, not the network
@@ -177,7 +211,7 @@ class ThreadPool:
         routes = sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line))
         for route in routes:
             self._pool_trips(route)
-        if not self.raises_limiter:
+        if not self.sized_by:
             for route in routes:
                 for inv in [route.endpoint, *route.dependencies]:
                     if inv.token:
@@ -203,6 +237,7 @@ class ThreadPool:
         # (the validation is counted, not weighed: one dependency, the endpoint and the
         # validation are how an ordinary sync route runs)
         pool = self._pool(route.app)
+        sized = self._sized_for(route.app)  # (where the app's own code sizes it, if it does)
         # (an endpoint that raises whenever it runs returns nothing to validate)
         validation = (
             not cached
@@ -239,7 +274,11 @@ class ThreadPool:
         uploads = receives_files(self.p, route)
         at_least = "at least " if route.unseen_dependencies or sent or uploads or again else ""
         unseen = (
-            "; a dependency unjam cannot see into may add more" if route.unseen_dependencies else ""
+            _UNPICKED.format(route.unpicked)
+            if route.unpicked
+            else "; a dependency unjam cannot see into may add more"
+            if route.unseen_dependencies
+            else ""
         )
         unseen += cadwyn + (_UPLOAD_CLAUSE if uploads else "")
         unseen += _SENT_CLAUSES.get(sent, "")
@@ -262,7 +301,8 @@ class ThreadPool:
             "thread-pool trips",
             self.e.entry_point(route.endpoint),
             severity=Severity.INFO,
-            fix=f"{self._trips_fix(pieces, validation)}; if the pool saturates, {pool.fix}",
+            fix=f"{self._trips_fix(pieces, validation)}; if the pool saturates, "
+            + (resize(pool, sized) if sized else pool.fix),
             details={"sync_pieces": [i.name for i in pieces], "validates_response": validation},
             # grouped by the sync dependency most routes share (an app- or router-level one,
             # typically authentication): the one whose change helps every route of the group
@@ -275,6 +315,14 @@ class ThreadPool:
             )
             if shared is not None
             else None,
+        )
+
+    def _sized_for(self, app: str | None) -> str:
+        """The place that sizes the default limiter in the app's own code, "" for none."""
+        obj = next((a for a in self.model.apps if a.sym == app), None) if app else None
+        return next(
+            (named for path, named in self.sized_by if obj is None or _beside(path, obj.path)),
+            "",
         )
 
     def _handed_to_the_pool(self, route: Route) -> list[str]:

@@ -1,5 +1,7 @@
 """Connection probes: each one is built for the settings it is asked to test."""
 
+import asyncio
+
 import httpx
 import redis
 
@@ -68,3 +70,17 @@ class Summarizer:
 
     def __init__(self, key: str | None):
         self.client = httpx.AsyncClient(headers={"x-key": key or ""})  # expect: UJ003
+
+
+async def list_cache_keys(settings: dict) -> list[str]:
+    """Lists a cache's keys with the region and password the admin typed, in a nested
+    function handed to a thread: the closure reads them from here, so the client is the
+    request's own."""
+    region = settings.get("region") or "eu-west-1"
+    keys = {"password": settings.get("password")}
+
+    def listing() -> list[str]:
+        client = redis.Redis(host=f"cache.{region}.internal", **keys)  # expect: UJ003
+        return [str(k) for k in client.keys()]
+
+    return await asyncio.to_thread(listing)

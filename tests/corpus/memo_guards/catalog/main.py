@@ -1,7 +1,7 @@
 import os
 
 from anyio import to_thread
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from catalog.api import router
 from catalog.forecasts import forecasts
@@ -96,3 +96,16 @@ app.include_router(engines)
 from catalog.tokenizers import tokenizers  # noqa: E402
 
 app.include_router(tokenizers)
+
+
+def _auditor() -> str:
+    return "staff"
+
+
+def _shop() -> str:
+    return "main"
+
+
+@app.get("/audits")  # expect: UJ005 (three trips; its fix raises the limit `more_tokens` sets)
+def audits(auditor: str = Depends(_auditor), shop: str = Depends(_shop)):
+    return [auditor, shop]

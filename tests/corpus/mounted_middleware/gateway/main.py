@@ -1,6 +1,7 @@
 from fastapi import FastAPI, Request
 
 from gateway.admin import admin
+from gateway.site import site
 
 app = FastAPI()
 app.mount("/admin", admin)
@@ -14,3 +15,6 @@ async def timing(request: Request, call_next):
 @app.get("/health")
 async def health():
     return {"ok": True}
+
+
+app.mount("/", site)

@@ -9,6 +9,7 @@ from hookdesk.probes import (
     PartnerKeys,
     RegionApi,
     RedisProbe,
+    list_cache_keys,
     partner_client,
     status_client,
     tenant_client,
@@ -78,3 +79,8 @@ from hookdesk.probes import PARTNER_KEY, Summarizer  # noqa: E402
 async def summarize(text: str, use_partner: bool = True) -> dict:
     summarizer = Summarizer(PARTNER_KEY if use_partner else None)
     return {"length": len(text), "client": str(summarizer.client)}
+
+
+@router.post("/cache/keys")
+async def cache_keys(settings: dict) -> list[str]:
+    return await list_cache_keys(settings)

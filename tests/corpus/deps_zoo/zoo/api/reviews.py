@@ -30,6 +30,19 @@ class Reviewer(Base):
     def role_name(self) -> str:
         return self.role.name
 
+    def in_team(self, slug: str) -> bool:
+        return any(team.slug == slug for team in self.teams)
+
+
+class Team(Base):
+    """Gives `Reviewer` its `teams` from this side (`backref=`): read, it loads too."""
+
+    __tablename__ = "teams"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str]
+    reviewer_id: Mapped[int] = mapped_column(ForeignKey("reviewers.id"))
+    reviewer = relationship(Reviewer, backref="teams")
+
 
 def get_db():
     db = SessionLocal()
@@ -62,4 +75,15 @@ def is_editor(reviewer: Reviewer = Depends(current_reviewer)) -> Reviewer:
 
 @router.get("/drafts")  # expect: UJ005 (five trips: the session, the reviewer, the editor check, the endpoint, its validation)
 def drafts(db: Session = Depends(get_db), editor: Reviewer = Depends(is_editor)) -> list:
+    return db.query(Reviewer).all()  # expect: UJ005
+
+
+def in_triage(reviewer: Reviewer = Depends(current_reviewer)) -> Reviewer:
+    if not reviewer.in_team("triage"):
+        raise HTTPException(status_code=403)
+    return reviewer
+
+
+@router.get("/queue")  # expect: UJ005 (five trips: the session, the reviewer, the team check, the endpoint, its validation)
+def queue(db: Session = Depends(get_db), member: Reviewer = Depends(in_triage)) -> list:
     return db.query(Reviewer).all()  # expect: UJ005
