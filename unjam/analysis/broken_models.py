@@ -260,16 +260,22 @@ class BrokenModels:
                     found.add((last_name(call.args[0]), "*"))
         for cls in self.p.classes.values():
             for refs in cls.cd.attrs.values():
-                for ref in refs:
-                    if ref[0] != "call" or last_name(ref[1]) not in _RELATIONSHIPS:
-                        continue
-                    given = dict(ref[3]).get("backref")
-                    if given is not None and given[0] == "call" and given[2]:
-                        given = given[2][0]  # `backref("tags", cascade=...)`
-                    target = relationship_target(ref[2])
-                    if given is not None and given[0] == "const" and target:
-                        found.add((target, str(given[1])))
+                found.update(pair for pair in map(backref_given, refs) if pair is not None)
         return found
+
+
+def backref_given(ref: tuple) -> tuple[str, str] | None:
+    """(target class name, attribute) that `relationship(Target, backref="tags")` (or
+    `backref=backref("tags", cascade=...)`) gives its target; None for another value."""
+    if ref[0] != "call" or last_name(ref[1]) not in _RELATIONSHIPS:
+        return None
+    given = dict(ref[3]).get("backref")
+    if given is not None and given[0] == "call" and given[2]:
+        given = given[2][0]  # `backref("tags", cascade=...)`
+    target = relationship_target(ref[2])
+    if given is None or given[0] != "const" or not target:
+        return None
+    return target, str(given[1])
 
 
 def _const_keyword(kwargs: tuple, name: str) -> str:

@@ -12,6 +12,7 @@ import ast
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from unjam.analysis.broken_models import backref_given
 from unjam.analysis.fastapi_records import _last_name
 from unjam.semantics import Role
 
@@ -154,16 +155,15 @@ class LightPieces:
 
     def _backrefs_by_class(self) -> dict[str, set[str]]:
         """Class name → the attributes `backref=` gives it, from every project model's
-        `relationship(Target, backref="name")` (or `backref=backref("name", ...)`); the
-        target is named by its class name, as SQLAlchemy's string form names it too."""
+        relationship (broken_models.py reads them); the target is named by its class name,
+        as SQLAlchemy's string form names it too."""
         if self._backrefs is None:
             self._backrefs = {}
             for cls in self.p.classes.values():
                 for values in cls.cd.attrs.values():
-                    for value in values:
-                        target, name = _backref(value)
-                        if target and name:
-                            self._backrefs.setdefault(target, set()).add(name)
+                    for given in map(backref_given, values):
+                        if given is not None:
+                            self._backrefs.setdefault(given[0], set()).add(given[1])
         return self._backrefs
 
     def _calls_nothing_heavy(self, func: Func, seen: set[str], depth: int) -> bool:
@@ -229,23 +229,6 @@ def _an_interface_s(p: Project, func: Func) -> bool:
     if func.class_gqn is not None and p.is_protocol(func.class_gqn):
         return True
     return any(_last_name(ref) == "abstractmethod" for ref, _line, _col in func.fd.decorators)
-
-
-def _backref(value: Value) -> tuple[str, str]:
-    """(target class name, attribute name) of `relationship(Target, backref="name")`."""
-    if value[0] != "call" or _last_name(value[1]) != "relationship" or not value[2]:
-        return "", ""
-    first = value[2][0]
-    target = first[1] if first[0] == "const" and isinstance(first[1], str) else ""
-    target = target or (_last_name(first) or "")
-    for key, ref in value[3]:
-        if key != "backref":
-            continue
-        if ref[0] == "call" and _last_name(ref[1]) == "backref" and ref[2]:
-            ref = ref[2][0]
-        if ref[0] == "const" and isinstance(ref[1], str):
-            return target.rpartition(".")[2], ref[1]
-    return "", ""
 
 
 def _light_outside(qn: str) -> bool:
