@@ -141,6 +141,34 @@ def test_pandas_sql_on_a_sqlite3_connection_is_file_io():
     assert found[93].kind == "network", found[93]
 
 
+def test_connection_options_are_no_round_trip_the_connect_before_them_is():
+    """`engine.connect().execution_options(...)`: the finding names `Engine.connect`, which
+    checks a connection out of the pool; the options only apply to later statements, and
+    the connection they return still runs its queries."""
+    found = findings("catalogue_tour", "UJ001", "tour/data.py")
+    assert "`sqlalchemy.Engine.connect`" in found[159].message, found[159].message
+    assert "sqlalchemy.Connection.execute" in found[160].message, found[160].message
+
+
+def test_a_field_init_keeps_from_its_argument_decides_the_methods_it_calls():
+    """`Job(func, lock=lock)` keeps `lock` in `self.lock` and calls `self._claim()`, which
+    writes only `if self.lock:`: a job started without a lock (the refresh route, through
+    `Tracker.start`) never writes it; only the export route, which passes one, does."""
+    claim = findings("repeated_jobs", "UJ001", "registry/jobs.py")[19]
+    assert "`export_report`" in claim.message, claim.message
+    assert "also reached" not in claim.message, claim.message
+
+
+def test_a_decorator_that_starts_the_function_in_a_task_makes_it_a_background_task():
+    """A lifespan awaiting a function the project's `@every(seconds=...)` wraps only starts
+    its loop: the body blocks the loop while the app serves (UJ001, as a background task),
+    not during start-up; a wrapper that runs it in place leaves it to the lifespan."""
+    (task,) = findings("repeated_jobs", "UJ001", "registry/main.py").values()
+    assert "async background task `refresh_names`" in task.message, task.message
+    (start_up,) = findings("repeated_jobs", "UJ002", "registry/main.py").values()
+    assert "`lifespan`" in start_up.message and "warm_names" in start_up.message
+
+
 def test_a_dependency_that_only_decodes_a_jwt_is_offered_async_def():
     """`jwt.decode` with a shared secret, the clock and a log line are light work: the sync
     dependency can become `async def` and save its trip."""
@@ -248,7 +276,7 @@ def test_an_empty_string_test_on_a_global_is_a_memo_and_a_mode_switch_is_not():
     call."""
     page = findings("memo_guards", "UJ001", "catalog/keys.py")[86]
     assert "on the first call only" in page.message, page.message
-    listing = findings("memo_guards", "UJ001", "catalog/main.py")[73]
+    listing = findings("memo_guards", "UJ001", "catalog/main.py")[75]
     assert "first call" not in listing.message, listing.message
     assert listing.severity == Severity.ERROR
 
@@ -3538,7 +3566,7 @@ def test_a_pool_the_project_sizes_is_raised_where_it_is_sized():
     """`total_tokens = 80` in a startup handler (or, under FastAPI 0.67, a default executor
     set there): a route's trips note points at that handler, not at the default of 40."""
     (audits,) = findings("memo_guards", "UJ005", "catalog/main.py").values()
-    assert "`total_tokens` that `more_tokens` (catalog/main.py:39) sets" in audits.fix
+    assert "`total_tokens` that `more_tokens` (catalog/main.py:41) sets" in audits.fix
     assert "= 100" not in audits.fix, audits.fix
     (regions,) = findings("old_fastapi_sized", "UJ005", "main.py").values()
     assert "the executor that `size_the_pool` (main.py:17) sets larger" in regions.fix, regions.fix

@@ -92,6 +92,45 @@ def wrappers_run(p: Project, func: Func) -> list[tuple[Func, int, int]]:
     return found
 
 
+def spawned_by(p: Project, func: Func) -> str:
+    """The API (`asyncio.ensure_future`) a project decorator of the `async def` `func` hands
+    it to, in a task, in place of running it: the wrapper awaits nothing of it, but starts a
+    function it defines that awaits it (fastapi-utils' `@repeat_every`, copied into many
+    projects: `ensure_future(loop())`, `loop` awaiting `func()` every few seconds) — a call
+    of `func` starts a background task and returns; "" when there is no such decorator."""
+    fd = func.fd
+    if not fd.is_async or fd.is_generator or not fd.decorators:
+        return ""
+    for ref, _line, _col in _applied_first(fd):
+        applied = _surely_applied(p, func, ref)
+        wrapper = _wrapper_of_kind(p, applied, True) if applied and applied.fd.params else None
+        if applied is None or wrapper is None:
+            continue
+        wrapped = ("name", applied.fd.params[0].name)
+        if any(site.func == wrapped for site in wrapper.fd.calls):
+            return ""  # (it runs the function itself)
+        spawner = _spawns(p, wrapper, wrapped)
+        if spawner:
+            return spawner
+    return ""
+
+
+def _spawns(p: Project, wrapper: Func, wrapped: tuple) -> str:
+    """The task API `wrapper` hands a call of a function it defines to, that function
+    calling `wrapped`."""
+    for site in wrapper.fd.calls:
+        callee = p.callee(wrapper, site.func)
+        off = p.catalogue.offload.get(callee[1]) if callee and callee[0] == "ext" else None
+        handed = off.handed(site.args, site.kwargs) if off and off.context == "task" else None
+        if handed is None or handed[0] != "call" or handed[1][0] != "name":
+            continue
+        inner_qn = wrapper.fd.local_defs.get(handed[1][1])
+        inner = p.funcs.get(f"{wrapper.mod.name}.{inner_qn}") if inner_qn else None
+        if inner is not None and any(s.func == wrapped for s in inner.fd.calls):
+            return callee[1]
+    return ""
+
+
 def _applied_first(fd: FuncDef) -> list[tuple[tuple, int, int]]:
     """The decorators that wrap what is served, the outermost first: those under the
     lowest route decorator (what it was given), all of them where none registers."""

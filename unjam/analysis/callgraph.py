@@ -37,7 +37,7 @@ from pathlib import Path
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_resolve import CallResolver
 from unjam.analysis.project import Func, Project
-from unjam.analysis.summary import Guard
+from unjam.analysis.summary import CallSite, Guard
 from unjam.analysis.values import (
     BEFORE_YIELD_ONLY,
     EMPTY,
@@ -159,7 +159,7 @@ class CallGraph(CallResolver):
         caller, target = funcs[gqn], funcs[edge.callee]
         site = caller.fd.calls[edge.site]
         values = dict(held)
-        if values and passes_any(site, values):
+        if values and (passes_any(site, values) or _on_self_in_init(caller, site)):
             kills = self.kills.of_call(caller, site, target, values)
             if BEFORE_YIELD_ONLY in edge.kills:
                 kills = kills | edge.kills
@@ -195,7 +195,7 @@ class CallGraph(CallResolver):
         }
         if not own:
             return _EMPTY
-        out: set[str] = set()
+        out: set[str] = self._kept_for_tests(func, own) if fd.name == "__init__" else set()
         for edge in self.resolved(gqn).edges:
             if edge.site < 0:
                 continue
@@ -211,6 +211,30 @@ class CallGraph(CallResolver):
                 if theirs in decides or theirs in self.forwards(edge.callee):
                     out.add(ours)
         return frozenset(out) if out else _EMPTY
+
+    def _kept_for_tests(self, init: Func, own: set[str]) -> set[str]:
+        """The parameters an `__init__` keeps in a field (`self.lock = lock`) that a method it
+        calls on `self` tests (`self._prime()`, testing `self.lock`): carried into it, what
+        they hold decides those tests (instance_fields.py `kept_by_init`)."""
+        fd = init.fd
+        me = ("name", fd.params[0].name)
+        kept = {
+            attr: value[1]
+            for base, attr, value in fd.attr_stores
+            if base == me and value[0] == "name" and value[1] in own
+        }
+        out: set[str] = set()
+        for edge in self.resolved(init.gqn).edges if kept else ():
+            site = fd.calls[edge.site] if edge.site >= 0 else None
+            target = self.project.funcs.get(edge.callee)
+            if site is None or site.func[:2] != ("attr", me) or not target or not target.fd.params:
+                continue
+            prefix = target.fd.params[0].name + "."
+            for _, guard in self.kills.field_tests(edge.callee):
+                field = guard.subject[1]
+                if field.startswith(prefix) and field[len(prefix) :] in kept:
+                    out.add(kept[field[len(prefix) :]])
+        return out
 
     def _leads_to_values(self, gqn: str) -> bool:
         """Whether some edge of the function enters a callee that passes values on (then its
@@ -444,3 +468,12 @@ class CallGraph(CallResolver):
                 depth[w] = depth[v] + 1
                 queue.append(w)
         return found
+
+
+def _on_self_in_init(caller: Func, site: CallSite) -> bool:
+    """Whether the call is an `__init__`'s call of a method on the instance it makes (what
+    that method tests of the instance's fields, the `__init__`'s parameters may decide)."""
+    fd = caller.fd
+    if fd.name != "__init__" or not fd.params:
+        return False
+    return site.func[:2] == ("attr", ("name", fd.params[0].name))

@@ -132,6 +132,9 @@ class ArgumentKills:
         fields = self.fields.held(func, site, target, own) if own else _NO_CONSTANTS
         if own and not fields and constructs is not None:
             fields = self.fields.made_by(func, site, target, own)
+        if own and not fields and func.fd.name == "__init__":
+            known = {**self.constants.of(func), **held} if held else self.constants.of(func)
+            fields = self.fields.kept_by_init(func, site, target, own, known)
         if fields:
             tests += own
         # (a decorator that adds a keyword, `@provide_session`: what that one holds is unknown)

@@ -10,7 +10,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from unjam.analysis.assigned_before import assigned_before
-from unjam.analysis.async_decorators import decorator_wrapper, registers, wrappers_run
+from unjam.analysis.async_decorators import (
+    decorator_wrapper,
+    registers,
+    spawned_by,
+    wrappers_run,
+)
 from unjam.analysis.broken_models import BrokenModels
 from unjam.analysis.callgraph_callbacks import PassedCallables, function_called
 from unjam.analysis.callgraph_done import DONE_READS, DoneCallbacks
@@ -90,6 +95,7 @@ class CallResolver:
         self._outside_stores: frozenset[str] | None = None  # see _stored_outside
         self._lazy: dict[str, Site | None] = {}  # function gqn → the lazy read it returns
         self._runners: dict[str, bool] = {}  # function gqn → see _loop_runner
+        self._spawners: dict[str, str] = {}  # function gqn → async_decorators.spawned_by
         self._by_def: dict[int, Func] | None = None  # see _enclosing_locals
         # a decorator's wrapper → the functions it was seen wrapping (wrappers_run)
         self.wrapping: dict[str, set[str]] = {}
@@ -261,6 +267,11 @@ class CallResolver:
                     if (site.args or site.kwargs) and arguments_raise(p, func, site):
                         continue  # an AttributeError while its arguments are evaluated
                     on_error = bool(handlers) and site.guard in handlers
+                    spawner = self._spawner(callee[1])
+                    if spawner:  # a decorator starts it in a task and returns (`@repeat_every`)
+                        task = Offloaded(callee[1], "task", site.line, site.col, spawner, on_error)
+                        out.offloads.append(task)
+                        continue
                     loopless = site.guard in no_loop
                     passed.edges(func, site, callee, (guarded, on_error, loopless), out)
                     if site.arg_of >= 0 and self._loop_runner(callees[site.arg_of]):
@@ -479,7 +490,15 @@ class CallResolver:
         fixed = self._fixed_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
         rearmed = p.rearmed_flags(class_gqn) | self.slot_resets.before_calls(fd)
-        invalidated = p.reset_by_callers(fd) if fd.globals_declared else frozenset()
+        invalidated = (
+            frozenset(
+                name
+                for caller, name in p.reset_by_callers(fd)
+                if not self.slot_resets.on_error_only(caller, name)
+            )
+            if fd.globals_declared
+            else frozenset()
+        )
         per_call = self._enclosing_locals(fd) if fd.parent else frozenset()
         return MemoGuards(
             fd,
@@ -680,6 +699,14 @@ class CallResolver:
             )
         )
         return True
+
+    def _spawner(self, gqn: str) -> str:
+        """`async_decorators.spawned_by` of the function, asked once."""
+        known = self._spawners.get(gqn)
+        if known is None:
+            func = self.project.funcs.get(gqn)
+            known = self._spawners[gqn] = spawned_by(self.project, func) if func else ""
+        return known
 
     def _offload(self, func: Func, calls, i: int, how: tuple, out: Resolved, skip: set) -> None:
         """Record the callable an offloading call (run_in_threadpool(f), ...) hands off;

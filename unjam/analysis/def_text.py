@@ -62,6 +62,22 @@ def needs_the_loop(lines: list[str], def_line: int) -> bool:
     return False
 
 
+def body_lines(lines: list[str], def_line: int) -> range:
+    """The line numbers (1-based) of the body of the `def` on `def_line`, up to the first
+    line indented less than its first; empty when its header cannot be followed."""
+    start = _body_start(lines, def_line - 1)
+    if start is None:
+        return range(0)
+    width = _indent(lines[start])
+    end = start
+    for i in range(start, len(lines)):
+        text = lines[i]
+        if text.strip() and not text.lstrip().startswith("#") and _indent(text) < width:
+            break
+        end = i
+    return range(start + 1, end + 2)
+
+
 def _body_start(lines: list[str], at: int) -> int | None:
     """The index of the first line of the body of the `def` whose header starts at `at`, or
     None when the header's end cannot be told or the body shares its line."""

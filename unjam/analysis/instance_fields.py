@@ -18,7 +18,7 @@ self.memory_path:`): the only store of that name, so no read sees another value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from unjam.analysis.project import Cls, Func, Project
 from unjam.analysis.summary import CallSite, FuncDef, Guard
@@ -95,6 +95,60 @@ class InstanceFields:
                 out[name] = value
         return out
 
+    def kept_by_init(
+        self,
+        func: Func,
+        site: CallSite,
+        target: Func,
+        tests: Iterable[tuple[int, Guard]],
+        held: Mapping[str, object],
+    ) -> dict[str, object]:
+        """`self.<field>` → the value it holds when the `__init__` `func` calls `target`, a
+        method of its own class, on `self` (`self.lock = lock`, then `self._prime()` whose
+        `if self.lock:` tests it): what `held` says `__init__`'s parameter holds on the path
+        taken, for a field only that `__init__` stores, from that parameter."""
+        init = func.fd
+        if init.name != "__init__" or not init.params or func.class_gqn is None:
+            return {}
+        me = init.params[0].name
+        cls = self.project.classes.get(func.class_gqn)
+        if site.func[:2] != ("attr", ("name", me)) or cls is None or cls.cd.decorators:
+            return {}
+        if target.class_gqn not in self.project.mro(cls.gqn)[0] or not target.fd.params:
+            return {}
+        own = target.fd.params[0].name
+        out: dict[str, object] = {}
+        for name in {g.subject[1] for _, g in tests if g.subject[1].startswith(own + ".")}:
+            field = name[len(own) + 1 :]
+            param = self._init_parameter(cls, field)
+            if param is None or param not in held or param in init.locals:
+                continue  # (unknown, or rebound before it is stored)
+            if not self._changed_elsewhere(cls, field):
+                out[name] = held[param]
+        return out
+
+    def _init_parameter(self, cls: Cls, field: str) -> str | None:
+        """The parameter of the class's undecorated `__init__` that it stores in the field
+        (`self.process = process`), the only store of that attribute name in the project,
+        with no class-level value beside it: the field holds what that parameter held."""
+        init = self.project.method(cls.gqn, "__init__")
+        if init is None or init.fd.decorators or not init.fd.params or cls.cd.decorators:
+            return None
+        if len(self.project.stored_attributes().get(field, ())) != 1:
+            return None
+        me = ("name", init.fd.params[0].name)
+        stored = [v for base, attr, v in init.fd.attr_stores if base == me and attr == field]
+        if len(stored) != 1 or stored[0][0] != "name":
+            return None
+        param = stored[0][1]
+        if not any(q.name == param and q.kind in _VALUED for q in init.fd.params[1:]):
+            return None
+        for gqn in self.project.mro(cls.gqn)[0]:
+            owner = self.project.classes.get(gqn)
+            if owner is None or field in owner.cd.attrs:
+                return None
+        return param
+
     def _built_here(self, func: Func, site: CallSite) -> tuple[Cls, list[CallSite]] | None:
         """(class, constructions) the call's receiver holds: a local of `func` bound only
         to calls of one project class (once, or once in each branch of an `if`), handed to
@@ -145,25 +199,12 @@ class InstanceFields:
 
     def _stored_by_init(self, func: Func, cls: Cls, field: str, construction: CallSite) -> object:
         """What the construction surely passes the `__init__` parameter that `__init__`
-        stores in the field (`self.process = process`), the only store of that attribute
-        name in the project, with no class-level value beside it: the field then holds
-        that value whenever it exists."""
+        stores in the field (`_init_parameter`): the field then holds that value whenever
+        it exists."""
+        param = self._init_parameter(cls, field)
         init = self.project.method(cls.gqn, "__init__")
-        if init is None or init.fd.decorators or not init.fd.params or cls.cd.decorators:
+        if param is None or init is None:
             return _UNKNOWN
-        if len(self.project.stored_attributes().get(field, ())) != 1:
-            return _UNKNOWN
-        me = ("name", init.fd.params[0].name)
-        stored = [v for base, attr, v in init.fd.attr_stores if base == me and attr == field]
-        if len(stored) != 1 or stored[0][0] != "name":
-            return _UNKNOWN
-        param = stored[0][1]
-        if not any(q.name == param and q.kind in _VALUED for q in init.fd.params[1:]):
-            return _UNKNOWN
-        for gqn in self.project.mro(cls.gqn)[0]:
-            owner = self.project.classes.get(gqn)
-            if owner is None or field in owner.cd.attrs:
-                return _UNKNOWN
         passed = self.passed(func, construction, init, frozenset({param}))
         return passed.get(param, _UNKNOWN)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from unjam.analysis.broken_models import is_model, relationship_target
 from unjam.analysis.fastapi_records import _const_str, _last_name
+from unjam.analysis.parameters import argument, binds_first
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 
@@ -123,9 +124,29 @@ class OrmDeletes:
         models = {
             self._queried(target, value)
             or (self._model_of(target, value, depth + 1) if value[0] == "name" else None)
+            or self._returned_row(target, value, depth + 1)
+            or self._model_passed(func, ref, (callee[0], target), value)
             for value in target.fd.return_values
         }
         return models.pop() if len(models) == 1 else None
+
+    def _model_passed(self, func: Func, call: tuple, callee: tuple, value: tuple) -> str | None:
+        """The model `call` names for the parameter the query its callee returns reads: a
+        helper given the class (`check_exists(db, Blog, key)` returning `db.get(model, key)`,
+        or a local holding that row)."""
+        kind, target = callee
+        if value[0] == "name":
+            assigned = target.fd.locals.get(value[1], ())
+            value = assigned[0] if len(assigned) == 1 else ("?",)
+        name = _queried_parameter(value)
+        index = next((i for i, q in enumerate(target.fd.params) if q.name == name), None)
+        if index is None:
+            return None
+        site = CallSite(0, 0, call[1], call[2], call[3])  # (the call as a value records it)
+        position = index - 1 if binds_first(target, kind, site, index) else index
+        arg = argument(site, target.fd.params[index], position)
+        model = self.p.value_of(func, arg) if arg is not None else None
+        return model[1] if model is not None and model[0] == "class" else None
 
     def _iterated_rows(self, func: Func) -> str | None:
         """The model of the rows the function loops over, when every loop it has that may
@@ -205,7 +226,7 @@ class OrmDeletes:
         while ref[0] == "call" and ref[1][0] == "attr":
             method, args = ref[1][2], ref[2]
             if method in _QUERY_STARTS and args:
-                value = self.p.value_of(func, args[0])
+                value = self._class_given(func, args[0])
                 if value is not None and value[0] == "class":
                     return value[1]
                 return self._model_named(args[0]) if value is None else None
@@ -215,6 +236,17 @@ class OrmDeletes:
                 return None
             ref = ref[1][1]
         return None
+
+    def _class_given(self, func: Func, ref: tuple) -> tuple | None:
+        """The value `ref` names; for a parameter, the one every caller passes that resolves
+        (a parameter's inferred value is its first caller's: `get_or_404(db, model, key)`
+        is given a different model by each)."""
+        params = func.fd.params
+        index = next((i for i, q in enumerate(params) if ref == ("name", q.name)), None)
+        if index is None:
+            return self.p.value_of(func, ref)
+        passed = {value for _, _, value in self.p.passed_values(func, params[index], index)}
+        return passed.pop() if len(passed) == 1 else None
 
     def _model_named(self, ref: tuple) -> str | None:
         """The project's one model of the name `ref` ends in, where unjam cannot follow the
@@ -240,7 +272,7 @@ class OrmDeletes:
             ref = ref[1][1]
         if ref[0] != "call" or _last_name(ref[1]) != "select" or len(ref[2]) != 1:
             return None
-        value = self.p.value_of(func, ref[2][0])
+        value = self._class_given(func, ref[2][0])
         return value[1] if value is not None and value[0] == "class" else None
 
     def _cascades(self) -> tuple[bool, frozenset[str] | None]:
@@ -283,6 +315,19 @@ _KEEP_ITEMS = frozenset({"sorted", "reversed", "list", "set", "tuple"})
 _NO_ROW_CALLS = frozenset(
     {"range", "enumerate", "listdir", "iterdir", "glob", "split", "items", "keys"}
 )
+
+
+def _queried_parameter(ref: tuple) -> str | None:
+    """The name a query reads rows of, when a plain name (`db.get(model, key)`,
+    `db.query(model).filter(...).first()`): maybe a parameter."""
+    while ref[0] == "call" and ref[1][0] == "attr":
+        method, args = ref[1][2], ref[2]
+        if method in _QUERY_STARTS and args:
+            return args[0][1] if args[0][0] == "name" else None
+        if method not in _ONE_ROW and method not in _QUERY_STEPS:
+            return None
+        ref = ref[1][1]
+    return None
 
 
 def _deletes(kwargs: tuple) -> bool:

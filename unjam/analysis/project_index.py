@@ -380,20 +380,21 @@ class ProjectIndex:
         )
         return known
 
-    def reset_by_callers(self, fd: FuncDef) -> frozenset[str]:
-        """The module globals a caller of `fd` (by name) sets back to None or False before
-        calling it again (`_keys = None` under `global _keys`, then `keys = get_keys()`): a
-        memo `fd` keeps there is refetched whenever that caller invalidates it, not once."""
-        found: set[str] = set()
+    def reset_by_callers(self, fd: FuncDef) -> list[tuple[Func, str]]:
+        """(caller, global) for each module global a caller of `fd` (by name) sets back to
+        None or False before calling it again (`_keys = None` under `global _keys`, then
+        `keys = get_keys()`): a memo `fd` keeps there is refetched whenever that caller
+        invalidates it, not once."""
+        found: list[tuple[Func, str]] = []
         for caller, _site in self.sites_named(fd.name):
             cfd = caller.fd
             if cfd is fd or not cfd.globals_declared:
                 continue
             values = caller.mod.summary.global_values
-            for name in cfd.globals_declared:
+            for name in sorted(cfd.globals_declared):
                 if any(qn == cfd.qn and v in _UNSET for qn, v in values.get(name, ())):
-                    found.add(name)
-        return frozenset(found)
+                    found.append((caller, name))
+        return found
 
     def _find_rearmed(self) -> dict[str, set[str | None]]:
         """Each re-armed flag → the classes whose methods re-arm it through `self` (None:

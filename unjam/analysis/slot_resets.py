@@ -6,6 +6,10 @@
 The memo the function keeps behind that flag (rules/memo.py) is refilled on every such call,
 not once per process. The summaries keep no record of item stores, so the caller's lines from
 its `def` to the call are read — only for a function whose guard tests such a flag.
+
+A caller that sets a memo's global back to None only in an `except` block (a fresh client
+after a 401) refills it after each failure, not on every call: `on_error_only` reads its
+lines too, as the summaries keep no place for the stores of a global.
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from unjam.analysis.def_text import body_lines
 from unjam.analysis.source_lines import SourceLines
 
 if TYPE_CHECKING:
-    from unjam.analysis.project import Project
+    from unjam.analysis.project import Func, Project
     from unjam.analysis.summary import FuncDef
 
 # `NAME["key"] = False` (or None, 0) on a line of its own, inside a block
@@ -57,3 +62,21 @@ class SlotResets:
                 if reset is not None:
                     found.add(f"{reset.group(1)}[{reset.group(3)!r}]")
         return frozenset(found & tested)
+
+    def on_error_only(self, caller: Func, name: str) -> bool:
+        """Whether each line of `caller` that sets the global `name` back to None or False
+        stands in an `except` block (`except HTTPStatusError: … _client = None`, to make a
+        fresh client after a 401): the memo is refilled after a failure, not per call. False
+        when no such line is found in its text."""
+        lines = self.lines.of(caller.mod.path)
+        first = caller.fd.line
+        reset = re.compile(rf"\s*{re.escape(name)}\s*(?::[^=]+)?=\s*(?:None|False)\s*(?:#.*)?")
+        found = False
+        for number in body_lines(lines, first) if 0 < first <= len(lines) else ():
+            if reset.fullmatch(lines[number - 1]) is None:
+                continue
+            found = True
+            headers = self.lines.enclosing(caller.mod.path, first, number)
+            if not any(h.lstrip().startswith("except") for h in headers):
+                return False
+        return found

@@ -126,6 +126,7 @@ __all__ = [
     "mysql_rows",
     "booked_rows",
     "podcast_files",
+    "tenant_rows",
 ]
 
 
@@ -151,3 +152,9 @@ async def podcast_files(podcast_id: str) -> list:
     url = store.presigned_get_object("audio", f"{podcast_id}.mp3")  # ok: signed locally
     listing = store.list_objects("audio", prefix=podcast_id)  # expect: UJ001
     return [url, *(item.object_name for item in listing)]
+
+
+async def tenant_rows(schema: str) -> list:
+    options = {"schema_translate_map": {None: schema}}
+    with engine.connect().execution_options(**options) as conn:  # expect: UJ001 (connect)
+        return conn.execute(text("SELECT * FROM notes")).all()  # expect: UJ001

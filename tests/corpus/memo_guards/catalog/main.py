@@ -13,6 +13,7 @@ from catalog.pricing import FeedWatcher, open_price_book, pricing
 from catalog.gateways import gateways
 from catalog.providers import providers
 from catalog.registry import store
+from catalog.retries import retries
 from catalog.thumbnails import thumbnails
 from catalog.weights import weights
 from catalog.settings import settings
@@ -33,6 +34,7 @@ app.include_router(gateways)
 app.include_router(forecasts)
 app.include_router(weights)
 app.include_router(tokens)
+app.include_router(retries)
 
 
 @app.on_event("startup")
