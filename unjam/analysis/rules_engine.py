@@ -23,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from unjam.analysis.alias_depends import depends_on_an_alias
 from unjam.analysis.async_decorators import sync_decorator
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.command_mains import command_mains
@@ -334,7 +335,9 @@ class RulesEngine:
 
     def _never_served(self, route) -> bool:
         """Whether slowapi's limiter refuses the endpoint's `request` (limited_endpoints.py),
-        or a dependency of `route` raises whenever it runs (never_runs.py), or is a
+        or the endpoint or a dependency is given `Depends(<an Annotated alias>)`
+        (alias_depends.py), or a dependency of `route` raises whenever it runs
+        (never_runs.py), or is a
         `@contextmanager` function (FastAPI unwraps it, takes it for a generator dependency
         and iterates the manager it returns: TypeError; before it unwrapped, the endpoint got
         the manager, whose first use fails), and the app overrides none of that name: every
@@ -346,6 +349,9 @@ class RulesEngine:
         endpoint = [funcs[f] for f in route.endpoint.funcs[:1]]
         if any(refuses_its_request(self.p, func) for func in endpoint):
             return True
+        solved = endpoint + [funcs[f] for d in route.dependencies for f in d.funcs]
+        if any(depends_on_an_alias(self.p, func) for func in solved):
+            return True  # (every request is answered 422 first)
         if any(sync_decorator(self.p, func) for func in endpoint) and self._unwraps_not():
             return True
         return any(
