@@ -169,6 +169,39 @@ def test_a_decorator_that_starts_the_function_in_a_task_makes_it_a_background_ta
     assert "`lifespan`" in start_up.message and "warm_names" in start_up.message
 
 
+def test_a_route_whose_depends_is_given_an_annotated_alias_is_left_out_with_a_note():
+    """`Depends(BasketDep)` with `BasketDep = Annotated[dict, Depends(get_basket)]`: FastAPI
+    asks for `args` and `kwargs` in the query and answers 422, so the route is not checked,
+    and the check says where the `Depends` is written (an endpoint's, or a dependency's)."""
+    root = CORPUS / "aliased_depends"
+    notes = analyze(root, sorted(root.rglob("*.py"))).notes
+    by_place = {(path, line): text for path, line, text in notes}
+    endpoint = by_place[("shop/main.py", 15)]
+    assert "`Depends(BasketDep)`" in endpoint and "POST /baskets/{basket_id}/lines 422" in endpoint
+    dependency = by_place[("shop/deps.py", 25)]
+    assert "`Depends(DbDep)`" in dependency and "GET /owner 422" in dependency
+
+
+def test_an_app_whose_every_route_is_refused_is_not_said_to_have_none(tmp_path):
+    """One dependency handed the alias, needed by four routes: one note names it and counts
+    them, and the app is not told to have no route unjam sees."""
+    (tmp_path / "main.py").write_text(
+        "from typing import Annotated\n"
+        "from fastapi import Depends, FastAPI\n"
+        "def token() -> str:\n    return 't'\n"
+        "TokenDep = Annotated[str, Depends(token)]\n"
+        "def owner(t=Depends(TokenDep)):\n    return t\n"
+        "app = FastAPI()\n"
+        + "".join(
+            f"@app.get('/{name}')\nasync def {name}(o=Depends(owner)):\n    return o\n"
+            for name in ("a", "b", "c", "d")
+        )
+    )
+    notes = analyze(tmp_path, [tmp_path / "main.py"]).notes
+    assert [(path, line) for path, line, _ in notes] == [("main.py", 6)], notes
+    assert "the 4 routes that need it (GET /a, GET /b, GET /c and 1 more)" in notes[0][2]
+
+
 def test_a_dependency_that_only_decodes_a_jwt_is_offered_async_def():
     """`jwt.decode` with a shared secret, the clock and a log line are light work: the sync
     dependency can become `async def` and save its trip."""

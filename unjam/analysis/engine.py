@@ -298,12 +298,17 @@ class _Run:
     def link_and_check(self) -> tuple[list[Finding], list[tuple[str, str]], list[tuple]]:
         """Link, model, graph, rules — every failure contained; results in a stable order,
         and the notes on what the check could not see (unseen_routes.py)."""
-        from unjam.analysis.unseen_routes import unimportable_notes, unseen_route_notes
+        from unjam.analysis.unseen_routes import (
+            refused_route_notes,
+            unimportable_notes,
+            unseen_route_notes,
+        )
 
         linker = self.start_linker()
         findings, unparsed = linker.analyse()
         model = linker.model
-        return findings, unparsed, unseen_route_notes(model) + unimportable_notes(model)
+        notes = unseen_route_notes(model) + refused_route_notes(model)
+        return findings, unparsed, notes + unimportable_notes(model)
 
     def save(self, key: str, result: tuple, hashes: dict[str, str]) -> None:
         """The result (findings, unparsed, notes) and the index of the files it came from."""

@@ -145,6 +145,10 @@ class FastAPIModel:
     # of a project without an app (a library): each file whose import fails, and why
     # (unstartable.py `unimportable_modules`): the coroutines that need it are not checked
     unimportable: dict[str, str] = field(default_factory=dict)
+    # the routes left out because FastAPI answers every request of them 422 first, a
+    # `Depends(...)` given an `Annotated` alias: (path, line of the function whose parameter
+    # it is, the alias, the route's label) (alias_depends.py)
+    refused: list[tuple[str, int, str, str]] = field(default_factory=list)
 
 
 # the methods of an app or router that register the function they decorate (and return it)

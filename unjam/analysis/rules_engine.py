@@ -23,7 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from unjam.analysis.alias_depends import depends_on_an_alias
+from unjam.analysis.alias_depends import alias_depended_on
 from unjam.analysis.async_decorators import sync_decorator
 from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.command_mains import command_mains
@@ -333,11 +333,22 @@ class RulesEngine:
                 covered |= self.reached_functions([func.gqn], "loop")
         return roots
 
+    def _served(self, route) -> bool:
+        """Whether the route's endpoint may run: not when FastAPI answers every request 422
+        first, the endpoint or a dependency handing `Depends` an `Annotated` alias (noted on
+        the model: alias_depends.py), nor when `_never_served` says so."""
+        funcs = self.p.funcs
+        for gqn in (*route.endpoint.funcs[:1], *(f for d in route.dependencies for f in d.funcs)):
+            func = funcs[gqn]
+            alias = alias_depended_on(self.p, func)
+            if alias:
+                self.model.refused.append((func.mod.path, func.fd.line, alias, route.label))
+                return False
+        return not self._never_served(route)
+
     def _never_served(self, route) -> bool:
         """Whether slowapi's limiter refuses the endpoint's `request` (limited_endpoints.py),
-        or the endpoint or a dependency is given `Depends(<an Annotated alias>)`
-        (alias_depends.py), or a dependency of `route` raises whenever it runs
-        (never_runs.py), or is a
+        or a dependency of `route` raises whenever it runs (never_runs.py), or is a
         `@contextmanager` function (FastAPI unwraps it, takes it for a generator dependency
         and iterates the manager it returns: TypeError; before it unwrapped, the endpoint got
         the manager, whose first use fails), and the app overrides none of that name: every
@@ -349,9 +360,6 @@ class RulesEngine:
         endpoint = [funcs[f] for f in route.endpoint.funcs[:1]]
         if any(refuses_its_request(self.p, func) for func in endpoint):
             return True
-        solved = endpoint + [funcs[f] for d in route.dependencies for f in d.funcs]
-        if any(depends_on_an_alias(self.p, func) for func in solved):
-            return True  # (every request is answered 422 first)
         if any(sync_decorator(self.p, func) for func in endpoint) and self._unwraps_not():
             return True
         return any(
@@ -555,7 +563,7 @@ class RulesEngine:
 
     def run(self) -> list[Finding]:
         """Every rule family on the same entries, then the precedence pass, then grouping."""
-        self.model.routes = [r for r in self.model.routes if not self._never_served(r)]
+        self.model.routes = [r for r in self.model.routes if self._served(r)]
         self._collect_entries()
         for family, codes in (
             (blocking, "UJ001, UJ002"),
