@@ -223,19 +223,16 @@ class OrmDeletes:
         """The class of `session.query(Model)…first()`, `session.get(Model, key)` or
         `session.scalar(select(Model)…)` (the statement maybe a local: `stmt = select(…)`);
         `rows`: of a query that yields rows (`session.query(Model).filter(…)`)."""
-        while ref[0] == "call" and ref[1][0] == "attr":
-            method, args = ref[1][2], ref[2]
-            if method in _QUERY_STARTS and args:
-                value = self._class_given(func, args[0])
-                if value is not None and value[0] == "class":
-                    return value[1]
-                return self._model_named(args[0]) if value is None else None
-            if method in _STATEMENT_RUNS and args:
-                return self._selected(func, args[0])
-            if (method not in _ONE_ROW or rows) and method not in _QUERY_STEPS:
-                return None
-            ref = ref[1][1]
-        return None
+        start = _query_start(ref, rows)
+        if start is None:
+            return None
+        method, first = start
+        if method in _STATEMENT_RUNS:
+            return self._selected(func, first)
+        value = self._class_given(func, first)
+        if value is not None and value[0] == "class":
+            return value[1]
+        return self._model_named(first) if value is None else None
 
     def _class_given(self, func: Func, ref: tuple) -> tuple | None:
         """The value `ref` names; for a parameter, the one every caller passes that resolves
@@ -317,17 +314,27 @@ _NO_ROW_CALLS = frozenset(
 )
 
 
-def _queried_parameter(ref: tuple) -> str | None:
-    """The name a query reads rows of, when a plain name (`db.get(model, key)`,
-    `db.query(model).filter(...).first()`): maybe a parameter."""
+def _query_start(ref: tuple, rows: bool = False) -> tuple[str, tuple] | None:
+    """(the method, its first argument) that starts the query `ref` runs — `query(Model)`,
+    `get(Model, key)`, or a statement run (`scalar(select(Model)…)`) — through its steps
+    (`filter`, …) and, unless `rows`, the call that reads one row (`first()`)."""
     while ref[0] == "call" and ref[1][0] == "attr":
         method, args = ref[1][2], ref[2]
-        if method in _QUERY_STARTS and args:
-            return args[0][1] if args[0][0] == "name" else None
-        if method not in _ONE_ROW and method not in _QUERY_STEPS:
+        if (method in _QUERY_STARTS or method in _STATEMENT_RUNS) and args:
+            return method, args[0]
+        if (method not in _ONE_ROW or rows) and method not in _QUERY_STEPS:
             return None
         ref = ref[1][1]
     return None
+
+
+def _queried_parameter(ref: tuple) -> str | None:
+    """The name a query reads rows of, when a plain name (`db.get(model, key)`,
+    `db.query(model).filter(...).first()`): maybe a parameter."""
+    start = _query_start(ref)
+    if start is None or start[0] not in _QUERY_STARTS or start[1][0] != "name":
+        return None
+    return start[1][1]
 
 
 def _deletes(kwargs: tuple) -> bool:
