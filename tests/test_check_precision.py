@@ -3620,3 +3620,23 @@ def test_a_row_read_through_django_s_async_orm_is_a_lookup():
     (found,) = findings("connection_tests", "UJ003", "hookdesk/routers/agents.py").values()
     assert "from what it looks up through `query.afirst()`" in found.message, found.message
     assert "request sends" not in found.message, found.message
+
+
+def test_a_validator_that_always_returns_a_sqlite_url_makes_the_database_local():
+    """`@field_validator("database_url")` returning `f"sqlite:///{data_dir}/app.db"` replaces
+    any URL the environment gives: no round trip in the pool, file I/O on the loop; a
+    validator that returns the given value on a path keeps it the network."""
+    assert not findings("sqlite_validated_url", "UJ005", "api/main.py")
+    local = findings("sqlite_validated_url", "UJ001", "api/main.py")[21]
+    assert local.kind == "file" and "database I/O" in local.message, local
+    assert findings("sqlite_validator_passthrough", "UJ005", "api/main.py")
+    remote = findings("sqlite_validator_passthrough", "UJ001", "api/main.py")[20]
+    assert remote.kind == "network", remote
+
+
+def test_a_stale_test_around_a_memo_of_something_else_does_not_make_it_expire():
+    """`if frame is None or time.time() > taken + RETRY:` around `if request.app.error_image
+    is None:`: the clock decides when the frame is stale; the image is read once."""
+    found = findings("memo_guards", "UJ001", "catalog/snapshots.py")
+    for line in (20, 22):
+        assert "on the first call only" in found[line].message, found[line].message

@@ -154,6 +154,9 @@ def field_default(
     if base is None or base[0] != "obj" or base[1] not in project.classes:
         return None
     classes, outside = project.mro(base[1])
+    validated = _validated_text(project, classes, ref[2], whole)
+    if validated is not None:
+        return validated, False  # (the validator's text, whatever the environment gives)
     for gqn in classes:
         cls = project.classes.get(gqn)
         values = cls.cd.attrs.get(ref[2]) if cls is not None else None
@@ -161,3 +164,62 @@ def field_default(
             text = constant_text(project, project.module_scope(cls.mod), values[-1], whole)
             return None if text is None else (text, bool(FROM_ENVIRONMENT.intersection(outside)))
     return None
+
+
+# pydantic's field validators: what one returns becomes the field's value
+_FIELD_VALIDATORS = frozenset(
+    {
+        "pydantic.field_validator",
+        "pydantic.functional_validators.field_validator",
+        "pydantic.validator",
+        "pydantic.class_validators.validator",
+        "pydantic.v1.validator",
+    }
+)
+
+
+def _validated_text(project: Project, classes: list[str], field: str, whole: bool) -> str | None:
+    """The text a pydantic validator of `field` always returns (with `whole=False`, the text
+    every value it returns starts with): `return f"sqlite:///{data_dir}/app.db"` replaces
+    whatever the default, the environment or an `.env` file gave. None when the validator
+    may return something else (`return value`), or the field has none, or several (each
+    hands its value to the next)."""
+    validators = []
+    for gqn in classes:
+        cls = project.classes.get(gqn)
+        if cls is None:
+            continue
+        scope = project.module_scope(cls.mod)
+        for qn in cls.cd.methods.values():
+            method = project.funcs.get(f"{cls.mod.name}.{qn}")
+            if method is not None and _validates(project, scope, method, field):
+                validators.append(method)
+    return _returned_text(project, validators[0], whole) if len(validators) == 1 else None
+
+
+def _validates(project: Project, scope: Func, method: Func, field: str) -> bool:
+    for decorator, _line, _col in method.fd.decorators:
+        if decorator[0] != "call":
+            continue
+        callee = project.callee(scope, decorator[1])
+        if callee is None or callee[0] != "ext" or callee[1] not in _FIELD_VALIDATORS:
+            continue
+        if any(arg == ("const", field) for arg in decorator[2]):
+            return True
+    return False
+
+
+def _returned_text(project: Project, method: Func, whole: bool) -> str | None:
+    """The text every `return` of the method gives (whole or, with `whole=False`, the start
+    they share)."""
+    returned = method.fd.return_values
+    texts = [t for t in (constant_text(project, method, v, whole) for v in returned) if t]
+    if not texts or len(texts) < len(returned):
+        return None
+    if whole:
+        return texts[0] if len(set(texts)) == 1 else None
+    shared = texts[0]
+    for text in texts[1:]:
+        while not text.startswith(shared):
+            shared = shared[:-1]
+    return shared or None

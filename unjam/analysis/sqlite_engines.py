@@ -6,7 +6,9 @@ speaks of network round trips only).
 An engine is SQLite's when its URL surely starts with `sqlite` (constant_text.py; also a
 field of a settings object whose class reads no environment, a plain class or pydantic model
 with `DATABASE_URL: str = "sqlite:///./app.db"`, or a `BaseSettings` one where the project
-declares no driver of another database: the environment could name no other — and, there,
+declares no driver of another database: the environment could name no other; or one its
+class's pydantic validator always returns as a `sqlite:` URL, whatever the environment gives
+(constant_text.py `field_default`) — and, there,
 any URL unjam cannot read: `create_engine(database_url or settings.database_url)`), or when
 its URL, unread, is named for SQLite (`os.getenv("SQLITE_DATABASE_URL")`), or when it is
 created with `connect_args={"check_same_thread": ...}` written in the call, an option only

@@ -25,12 +25,19 @@ _LIFETIMES = frozenset({"ex", "px", "exat", "pxat", "ttl", "timeout", "expire", 
 
 
 def expiring_cache(project: Project, func: Func, index: int) -> bool:
-    """Whether guard `index` of `func` (or one it is nested in) tests such a cache."""
+    """Whether guard `index` of `func` (or one it is nested in that tests the same object,
+    a double-checked `if self._token is None or …:` around it) tests such a cache. An
+    outer test of something else decides nothing: under `if frame is None or now >
+    frame_time + retry:`, `if app.error_image is None:` fills the image once, however often
+    the frame is stale."""
     values = func.mod.summary.global_values
     guards = func.fd.guards
+    held = _root(guards[index].subject) if index >= 0 else None
     while index >= 0:
         guard = guards[index]
         subject = guard.subject
+        if _root(subject) != held:
+            return False
         if (
             _read_from_expiring_store(func.fd, subject)
             or _read_through_expiring_wrappers(project, func, subject)
@@ -47,6 +54,13 @@ def expiring_cache(project: Project, func: Func, index: int) -> bool:
                     return True
         index = guards[index].outer
     return False
+
+
+def _root(subject: tuple) -> tuple:
+    """The name a tested expression starts from (`self` of `self._cache[key]`)."""
+    while subject[0] in ("attr", "sub", "call") and type(subject[1]) is tuple:
+        subject = subject[1]
+    return subject
 
 
 def _stamped_by_the_clock(func: Func, subject: tuple) -> bool:

@@ -119,3 +119,7 @@ expiring.include_router(daily)
 from catalog.listeners import listeners  # noqa: E402
 
 expiring.include_router(listeners)
+
+from catalog.snapshots import snapshots  # noqa: E402
+
+expiring.include_router(snapshots)
