@@ -3640,3 +3640,16 @@ def test_a_stale_test_around_a_memo_of_something_else_does_not_make_it_expire():
     found = findings("memo_guards", "UJ001", "catalog/snapshots.py")
     for line in (20, 22):
         assert "on the first call only" in found[line].message, found[line].message
+
+
+def test_langchain_sync_calls_on_the_loop_name_their_async_twins():
+    """A chat model's `invoke`, a `prompt | llm | parser` chain's `invoke` and `stream`, and
+    an embeddings client's `embed_documents` wait on the provider's API: each fix names the
+    async twin; a chain of a prompt and a parser alone calls no model."""
+    found = findings("langchain_chat", "UJ001", "assistant/main.py")
+    assert "`await chat.ainvoke(...)`" in found[14].fix, found[14].fix
+    assert "`langchain_core.runnables.Runnable.invoke`" in found[24].message, found[24].message
+    assert "`await summarise.ainvoke(...)`" in found[24].fix, found[24].fix
+    assert "`async for chunk in summarise.astream(...)`" in found[29].fix, found[29].fix
+    assert "`await embedder.aembed_documents(...)`" in found[54].fix, found[54].fix
+    assert 39 not in found

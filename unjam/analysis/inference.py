@@ -208,6 +208,20 @@ class Inference(ClassIndex):
             left = self.value_of(func, ref[2])
             if left == ("inst", "pathlib.Path"):
                 return left
+        if tag == "binop" and ref[1] == "BitOr":
+            return self._composed(func, ref[2], ref[3])
+        return None
+
+    def _composed(self, func: Func, left: tuple, right: tuple) -> Value | None:
+        """`a | b` of a library object whose type the catalogue says `__or__` (or, on the
+        right, `__ror__`) returns: LangChain's `prompt | llm | parser` is a runnable that
+        calls the model."""
+        for side, method in ((left, "__or__"), (right, "__ror__")):
+            value = self.value_of(func, side)
+            if value is not None and value[0] == "inst":
+                returned = self.catalogue.returns(f"{value[1]}.{method}")
+                if returned is not None:
+                    return ("inst", returned)
         return None
 
     def attribute(self, base: Value, attr: str) -> Value | None:
