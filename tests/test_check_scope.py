@@ -317,7 +317,8 @@ def test_a_debug_router_named_test_is_the_program_s(capsys, monkeypatch, tmp_pat
 
 def test_a_singular_test_directory_is_test_code_too(tmp_path):
     """`test/mock/recorder.py` (a mock a project's tests replay, in `test/`, not `tests/`),
-    and a package's private `_tests/` (chia's `chia/_tests/`)."""
+    a package's private `_tests/` (chia's `chia/_tests/`), and any `*_tests/` (marimo's
+    `_smoke_tests/`, scripts run by hand, which its wheel leaves out)."""
     root = write(
         tmp_path / "repo",
         {
@@ -325,11 +326,13 @@ def test_a_singular_test_directory_is_test_code_too(tmp_path):
             "test/__init__.py": "",
             "test/mock/recorder.py": "async def replay(): ...\n",
             "src/shop/_tests/setup_nodes.py": "async def setup_two_nodes(): ...\n",
+            "src/shop/_smoke_tests/server.py": "async def serve_by_hand(): ...\n",
         },
     )
     names = {Path(p).relative_to(root).as_posix() for p in discover([root]).paths}
     assert "test/mock/recorder.py" not in names and "test/__init__.py" not in names
     assert "src/shop/_tests/setup_nodes.py" not in names
+    assert "src/shop/_smoke_tests/server.py" not in names
     assert "src/shop/main.py" in names
 
 

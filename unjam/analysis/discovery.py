@@ -57,7 +57,7 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
 )
 # What test code looks like, left out by default: the app's findings come from what it serves.
 DEFAULT_TEST_CODE = (
-    *("tests", "test", "_tests", "test_*.py", "*_test.py", "test.py", "tests.py", "conftest.py"),
+    *("tests", "test", "*_tests", "test_*.py", "*_test.py", "test.py", "tests.py", "conftest.py"),
 )
 # example programs shipped beside a project (an app there demonstrates; it is not the one
 # the project serves), left out as test code is; a cookbook only at the top (agno's), as a

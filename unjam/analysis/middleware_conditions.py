@@ -28,6 +28,8 @@ def registration_condition(project: Project, trees: Trees | None, class_name: st
         for func, site in project.sites_named(name):
             if not site.args or site.args[0] != ("name", class_name):
                 continue
+            if _never_called(project, func):
+                continue  # (a `setup_middleware(app)` its newer twin replaced: no site)
             test = enclosing_test(trees.of(func.mod), site.line, site.col)
             if test is not None:
                 found = found or f"{func.mod.path}:{site.line} registers it only when `{test}`"
@@ -37,6 +39,17 @@ def registration_condition(project: Project, trees: Trees | None, class_name: st
                 return ""
             found = found or through
     return found
+
+
+def _never_called(project: Project, func: Func) -> bool:
+    """Whether nothing of the project calls the helper by its name nor uses it as a value:
+    what it registers is registered nowhere."""
+    if func.fd.qn == "<module>" or func.fd.name in project.used_names():
+        return False
+    return not any(
+        (callee := project.callee(caller, site.func)) is not None and callee[1] == func.gqn
+        for caller, site in project.sites_named(func.fd.name)
+    )
 
 
 def _guarded_calls(project: Project, trees: Trees, func: Func) -> str:
