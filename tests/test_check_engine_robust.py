@@ -335,6 +335,20 @@ def test_app_candidates_collected_while_linking_give_the_model_a_full_pass_gives
     assert (routes, apps) == model_of(_linked_project(root), None)
 
 
+def test_an_accessor_returning_a_kept_app_builds_no_app():
+    """`app = self.get_app()` of a `get_app(self) -> Starlette` that returns `self.app`
+    reads back the server's app: no second app (which UJ006 could be told of) is made
+    there; the preview command's own app stays one."""
+    from unjam.analysis.fastapi_model import build_model
+
+    root = Path(__file__).parent / "corpus" / "unclaimed_routes"
+    model = build_model(_linked_project(root), lambda func, err: None)
+    assert sorted(a.path for a in model.apps) == [
+        "notebook/cli/preview.py",
+        "notebook/server/main.py",
+    ]
+
+
 _KEYWORD_NAMED_LIKE_A_TAG = """
 from dataclasses import dataclass
 from functools import lru_cache

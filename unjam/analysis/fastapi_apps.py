@@ -168,7 +168,7 @@ class AppDiscovery:
             self.routers[sym] = inner
             return
         kind = self._app_type(p.value_of(func, ref))
-        if kind is None:
+        if kind is None or (factory is not None and _hands_back_a_kept_one(factory)):
             return
         built = None if factory is None else self._constructed_and_returned(factory)
         if factory is not None and built is not None:  # `return APIRouter(prefix=PREFIX)`
@@ -403,6 +403,26 @@ class AppDiscovery:
                 if found is not None:
                     return found
         return None
+
+
+def _hands_back_a_kept_one(factory: Func) -> bool:
+    """Whether the function only returns what is already stored (`def get_app(self) ->
+    Starlette: app = self.app; …; return app`): an accessor of an app built elsewhere, whose
+    call builds none."""
+    returned = factory.fd.return_values
+    if not returned:
+        return False
+    for value in returned:
+        held = factory.fd.locals.get(value[1], []) if value[0] == "name" else [value]
+        if value[0] == "name" and not held and value[1] not in _parameters(factory):
+            return False  # (a name the function does not bind: a global, unknown here)
+        if any(item[0] not in ("name", "attr") for item in held):
+            return False
+    return True
+
+
+def _parameters(func: Func) -> set[str]:
+    return {param.name for param in func.fd.params}
 
 
 def _empty(summary: ModuleSummary) -> bool:

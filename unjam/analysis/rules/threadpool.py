@@ -559,9 +559,12 @@ class ThreadPool:
         # Routes whose app the analysis cannot tell (routers included by a function that is
         # handed the app) are served by one of them; the limiter is the process's, shared by
         # every app it mounts, so they count for the app with the most known routes (the
-        # main one), never for several.
+        # main one), never for several; where no app has more, the one in whose folder
+        # most of them are (the server's app beside its endpoints, not a dev preview's).
         count = {app.sym: sum(r.app == app.sym for r in routes) for app in apps}
-        main = max(apps, key=lambda a: count[a.sym]).sym if apps else None
+        unknown = [r.decorator_path for r in routes if r.app is None]
+        near = {app.sym: sum(_beside(path, app.path) for path in unknown) for app in apps}
+        main = max(apps, key=lambda a: (count[a.sym], near[a.sym])).sym if apps else None
         for app in apps:
             if serving and app.sym not in serving:
                 continue  # (an app that serves no route runs no request's work)
