@@ -349,6 +349,22 @@ def test_an_accessor_returning_a_kept_app_builds_no_app():
     ]
 
 
+def test_an_accessor_that_builds_the_app_on_first_use_is_its_factory(tmp_path):
+    """`cls._app = FastAPI()` under `if cls._app is None:`, then `return cls._app`: the
+    method builds the app it hands back, so `app = Holder.get()` is that app."""
+    from unjam.analysis.fastapi_model import build_model
+
+    _write(
+        tmp_path,
+        "main.py",
+        "from fastapi import FastAPI\n\n\nclass Holder:\n    _app = None\n\n"
+        "    @classmethod\n    def get(cls) -> FastAPI:\n        if cls._app is None:\n"
+        "            cls._app = FastAPI()\n        return cls._app\n\n\napp = Holder.get()\n",
+    )
+    model = build_model(_linked_project(tmp_path), lambda func, err: None)
+    assert [a.path for a in model.apps] == ["main.py"]
+
+
 _KEYWORD_NAMED_LIKE_A_TAG = """
 from dataclasses import dataclass
 from functools import lru_cache

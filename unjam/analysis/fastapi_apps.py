@@ -410,8 +410,8 @@ def _hands_back_a_kept_one(factory: Func) -> bool:
     Starlette: app = self.app; …; return app`): an accessor of an app built elsewhere, whose
     call builds none."""
     returned = factory.fd.return_values
-    if not returned:
-        return False
+    if not returned or any(value[0] == "call" for _base, _attr, value in factory.fd.attr_stores):
+        return False  # (`cls._app = FastAPI()` … `return cls._app` builds it on first use)
     for value in returned:
         held = factory.fd.locals.get(value[1], []) if value[0] == "name" else [value]
         if value[0] == "name" and not held and value[1] not in _parameters(factory):

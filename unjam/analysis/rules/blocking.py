@@ -858,7 +858,8 @@ class Blocking:
 
     def _global_fillers(self, path: list[tuple[str, int]]) -> list[str]:
         """The functions below the memo on `path` that bind the module global its guard
-        tests (`global _writer` … `_writer = Writer()`)."""
+        tests (`global _writer` … `_writer = Writer()`), or fill it in place (`if not
+        messages: load_messages()`, whose loop stores `messages[lang] = ...`)."""
         found = self.e.memos.memo_edge(path)
         edge = found[1] if found is not None else None
         holder = self.p.funcs.get(path[found[0]][0]) if found is not None else None
@@ -872,13 +873,26 @@ class Blocking:
         if name in holder.fd.locals or any(q.name == name for q in holder.fd.params):
             return []  # (a local: no global's memo)
         binders = {scope for scope, _value in holder.mod.summary.global_values.get(name, ())}
-        return [
-            gqn
-            for gqn, _line in path[index + 1 :]
-            if (f := self.p.funcs.get(gqn)) is not None
-            and f.mod is holder.mod
-            and f.fd.qn in binders
-        ]
+        fillers: list[str] = []
+        for gqn, _line in path[index + 1 :]:
+            func = self.p.funcs.get(gqn)
+            if (
+                func is not None
+                and func.mod is holder.mod
+                and (func.fd.qn in binders or _fills_in_place(func, name))
+            ):
+                fillers.append(gqn)
+        return fillers
+
+
+def _fills_in_place(func: Func, name: str) -> bool:
+    """Whether the function stores into the module global `name` (`name[key] = value`): one
+    it neither binds as a local nor takes as a parameter."""
+    if name in func.fd.locals and name not in func.fd.globals_declared:
+        return False
+    if any(param.name == name for param in func.fd.params):
+        return False
+    return ("name", name) in func.fd.mutated
 
 
 # handing work to a thread whose end the caller awaits (not a thread or a future it only
