@@ -412,17 +412,14 @@ def _hands_back_a_kept_one(factory: Func) -> bool:
     returned = factory.fd.return_values
     if not returned or any(value[0] == "call" for _base, _attr, value in factory.fd.attr_stores):
         return False  # (`cls._app = FastAPI()` … `return cls._app` builds it on first use)
+    parameters = {param.name for param in factory.fd.params}
     for value in returned:
         held = factory.fd.locals.get(value[1], []) if value[0] == "name" else [value]
-        if value[0] == "name" and not held and value[1] not in _parameters(factory):
+        if value[0] == "name" and not held and value[1] not in parameters:
             return False  # (a name the function does not bind: a global, unknown here)
         if any(item[0] not in ("name", "attr") for item in held):
             return False
     return True
-
-
-def _parameters(func: Func) -> set[str]:
-    return {param.name for param in func.fd.params}
 
 
 def _empty(summary: ModuleSummary) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from unjam.analysis.project import Func, Project
+from unjam.analysis.summary import CallSite
 from unjam.analysis.top_level_imports import Trees
 
 _REGISTERS = ("add_middleware", "Middleware")
@@ -28,41 +29,41 @@ def registration_condition(project: Project, trees: Trees | None, class_name: st
         for func, site in project.sites_named(name):
             if not site.args or site.args[0] != ("name", class_name):
                 continue
-            if _never_called(project, func):
+            calls = _named_calls(project, func)
+            if calls == []:
                 continue  # (a `setup_middleware(app)` its newer twin replaced: no site)
             test = enclosing_test(trees.of(func.mod), site.line, site.col)
             if test is not None:
                 found = found or f"{func.mod.path}:{site.line} registers it only when `{test}`"
                 continue
-            through = _guarded_calls(project, trees, func)
+            through = _guarded_calls(trees, func, calls)
             if not through:
                 return ""
             found = found or through
     return found
 
 
-def _never_called(project: Project, func: Func) -> bool:
-    """Whether nothing of the project calls the helper by its name nor uses it as a value:
-    what it registers is registered nowhere."""
+def _named_calls(project: Project, func: Func) -> list[tuple[Func, CallSite]] | None:
+    """The project's calls of the helper by its name; None when they are not all there is
+    to see: a module body runs as it is imported, and a helper used as a value may be called
+    from anywhere."""
     if func.fd.qn == "<module>" or func.fd.name in project.used_names():
-        return False
-    return not any(
-        (callee := project.callee(caller, site.func)) is not None and callee[1] == func.gqn
+        return None
+    return [
+        (caller, site)
         for caller, site in project.sites_named(func.fd.name)
-    )
+        if (callee := project.callee(caller, site.func)) is not None and callee[1] == func.gqn
+    ]
 
 
-def _guarded_calls(project: Project, trees: Trees, func: Func) -> str:
+def _guarded_calls(trees: Trees, func: Func, calls: list[tuple[Func, CallSite]] | None) -> str:
     """Where and under what test a helper that registers the middleware is called (`if
-    AppConfig.app_demo_mode: add_demo_mode_middleware(app)`), when the project calls it
-    only by its name, each call under an `if`; "" otherwise."""
-    if func.fd.qn == "<module>" or func.fd.name in project.used_names():
-        return ""  # (a module body runs as it is imported; a helper used as a value: unseen)
+    AppConfig.app_demo_mode: add_demo_mode_middleware(app)`), when each of its `calls`
+    (`_named_calls`) sits under an `if`; "" otherwise."""
+    if calls is None:
+        return ""
     found = ""
-    for caller, site in project.sites_named(func.fd.name):
-        callee = project.callee(caller, site.func)
-        if callee is None or callee[1] != func.gqn:
-            continue
+    for caller, site in calls:
         test = enclosing_test(trees.of(caller.mod), site.line, site.col)
         if test is None:
             return ""
@@ -87,7 +88,9 @@ def decorator_condition(
     if test:
         return f"{path}:{line} registers it only when `{test}`"
     helper = project.funcs.get(f"{mod.name}.{_enclosing_def(tree, line, col)}")
-    return _guarded_calls(project, trees, helper) if helper is not None else ""
+    if helper is None:
+        return ""
+    return _guarded_calls(trees, helper, _named_calls(project, helper))
 
 
 def _enclosing_def(tree: ast.Module | None, line: int, col: int) -> str:

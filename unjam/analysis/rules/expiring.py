@@ -30,9 +30,15 @@ def expiring_cache(project: Project, func: Func, index: int) -> bool:
     outer test of something else decides nothing: under `if frame is None or now >
     frame_time + retry:`, `if app.error_image is None:` fills the image once, however often
     the frame is stale."""
-    values = func.mod.summary.global_values
+    if index < 0:
+        return False
     guards = func.fd.guards
-    held = _root(guards[index].subject) if index >= 0 else None
+    held = _root(guards[index].subject)
+    if held[0] == "name" and any(
+        value[0] == "call" and last_name(value[1]) in _EXPIRING
+        for _qn, value in func.mod.summary.global_values.get(held[1], ())
+    ):
+        return True  # (`SYMBOLS = TTLCache(maxsize=10, ttl=300)`)
     while index >= 0:
         guard = guards[index]
         subject = guard.subject
@@ -46,13 +52,7 @@ def expiring_cache(project: Project, func: Func, index: int) -> bool:
             or _stamped_by_the_clock(func, subject)
         ):
             return True
-        while subject[0] in ("attr", "sub", "call") and type(subject[1]) is tuple:
-            subject = subject[1]
-        if subject[0] == "name":
-            for _qn, value in values.get(subject[1], ()):
-                if value[0] == "call" and last_name(value[1]) in _EXPIRING:
-                    return True
-        index = guards[index].outer
+        index = guard.outer
     return False
 
 
