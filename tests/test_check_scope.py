@@ -766,7 +766,7 @@ def test_no_module_name_passes_through_a_folder_a_module_beside_it_shadows(tmp_p
     inside.write_text("")
     for names in (
         module_names(inside, tmp_path, {}),
-        _module_names_pathlib(inside, tmp_path, {}),
+        _module_names_pathlib(inside, tmp_path, {})[0],
     ):
         assert "app.utils.expiry" not in names, names
     (tmp_path / "app" / "utils" / "__init__.py").write_text("")

@@ -49,6 +49,7 @@ class Linker:
         self.unparsed: dict[str, str] = {}
         self.linked = 0  # paths[:linked] are in the project (or in `unparsed`)
         self._is_init: dict[Path, bool] = {}
+        self._names_by_path: dict[str, list[str] | Exception] | None = None  # see _names
         self.retain = retain  # engine.RETAIN_FOR_EXIT: what the process exit will free
         self.model = None  # the FastAPI model, once `analyse` has built it
         # files named as tests (discovery.py `held_back`): linked only if the program
@@ -83,14 +84,26 @@ class Linker:
     def _names(self, path: str) -> list[str] | None:
         """The names a file may be imported as (module_names.py); None when that failed
         (its reason listed)."""
-        from unjam.analysis.module_names import module_names, shadowed_by_package
+        from unjam.analysis.module_names import (
+            module_names,
+            names_by_path,
+            project_folders,
+            shadowed_by_package,
+        )
 
+        if self._names_by_path is None:
+            self._names_by_path = names_by_path(self.paths, self.root, self._is_init)
+            self.project.project_folders = project_folders(self._is_init, self.root)
+        names = self._names_by_path.get(path)
         try:
-            names = module_names(path, self.root, self._is_init)
+            if isinstance(names, Exception):
+                raise names
+            if names is None:
+                names = module_names(path, self.root, self._is_init)
             if shadowed_by_package(path, self._is_init):
                 self.shadowed.add(path)
                 return []  # (still linked, under a name no import gives: add_module)
-            return names or [Path(path).stem]
+            return list(names) if names else [Path(path).stem]
         except Exception as err:
             self.unparsed[self.rel[path]] = internal_error(err)
             return None

@@ -242,6 +242,7 @@ class _Scan:
         self.folders: set[str] | None = None  # see _holds
         self.importers: dict[str, set[str]] | None = None  # see _importer_folders
         self.importer_folders: dict[str, list[str]] = {}  # module → _importer_folders
+        self.distributions: dict[str, list[str]] = {}  # first name → _distributions_holding
 
     def candidates(self) -> list[tuple]:
         """(importer, import, source module, (what is missing, where)): the module lacking
@@ -282,6 +283,8 @@ class _Scan:
                         verdict = self._verdict(imp, own)
                     elif self._off_its_path(mod, module):
                         verdict = None, (module, _beside(mod, module))
+                    else:
+                        verdict = self._missing_above(mod, imp)
                 # (`from firebase_admin import auth` in a firebase_admin.py of the app's: the
                 # installed package, which the module is named after, not the module itself)
                 if verdict is None or _itself(verdict[0], mod):
@@ -297,6 +300,8 @@ class _Scan:
                     continue
                 if verdict[0] is None and not imp.level and self._on_an_importer_s_path(mod, imp):
                     continue
+                if verdict[0] is None and not imp.level and self._in_a_distribution(imp):
+                    continue
                 found.append((mod, imp, *verdict))
         return found
 
@@ -306,13 +311,37 @@ class _Scan:
         api/routers/items.py) that has the module: where that folder is on `sys.path` (the
         app run from api/), the package is what Python imports — a package beats a folder
         without `__init__.py` of that name on any `sys.path` entry (PEP 420)."""
+        folders = self._package_folders_above(mod, imp.module.partition(".")[0])
+        return bool(folders) and self._verdict(imp, folders[0]) is None
+
+    def _missing_above(self, mod: Module, imp: ImportRef) -> tuple | None:
+        """The verdict of the nearest folder above the importer holding a package of the
+        import's first name, when every such folder lacks the module: the app runs from one
+        of them (`from core.database import x` in Api/users/routers.py, with Api/core/ and
+        no Api/core/database.py: `cd Api && uvicorn main:app`, whatever stray `__init__.py`
+        Api/ holds, fails there). Not a folder inside a package, nor one the project imports
+        the package through (`src.app.graphql` for src/app/graphql/), nor a library's name:
+        `import graphql` there is the library."""
         first = imp.module.partition(".")[0]
+        if first in OUTSIDE_NAMES or declared_requirement(self.root, first):
+            return None
+        verdicts = [
+            self._verdict(imp, folder)
+            for folder in self._package_folders_above(mod, first)
+            if not _inside_a_package(folder, self.primary)
+            and not self._imported_through(folder, first)
+        ]
+        if not verdicts or any(verdict is None for verdict in verdicts):
+            return None
+        return verdicts[0]
+
+    def _package_folders_above(self, mod: Module, first: str) -> list[str]:
+        """The folders above the importer that hold a package `first`, nearest first."""
         parts = mod.path.split("/")[:-1]
-        for depth in range(len(parts), 0, -1):
-            folder = "".join(f"{part}/" for part in parts[:depth])
-            if f"{folder}{first}/__init__.py" in self.primary:
-                return self._verdict(imp, folder) is None
-        return False
+        folders = (
+            "".join(f"{part}/" for part in parts[:depth]) for depth in range(len(parts), 0, -1)
+        )
+        return [folder for folder in folders if f"{folder}{first}/__init__.py" in self.primary]
 
     def _on_an_importer_s_path(self, mod: Module, imp: ImportRef) -> bool:
         """Whether a module that imports the importer, directly or through others, sits in a
@@ -435,7 +464,7 @@ class _Scan:
         above = ["".join(f"{part}/" for part in parts[:n]) for n in range(len(parts), -1, -1)]
         if any(self._holds(folder, first) for folder in above):
             return False  # (`cd back-end && uvicorn app:app` finds back-end/database.py)
-        if declared_requirement(self.root, first) or self._installable(first):
+        if declared_requirement(self.root, first) or self._distributions_holding(first):
             return False
         bases = ["/".join(parts[:n]) for n in range(len(parts), -1, -1)]
         if files_mention(self.root, bases, (*_BUILD_FILES, ".env*"), ["PYTHONPATH"]):
@@ -446,18 +475,37 @@ class _Scan:
             return False
         return "sys.path" not in text and "PYTHONPATH" not in text
 
-    def _installable(self, first: str) -> bool:
-        """Whether a project of its own in the repository holds a package `first` (custom/
-        with a setup.py beside custom/utils/, or its src/utils/): `pip install -e custom/`
-        makes it importable from anywhere."""
-        for known in self.children:
-            base, found, _rest = known.partition(f"{first}/")
-            if not found or (base and not base.endswith("/")):
-                continue
-            for project in (base, base.removesuffix("src/")):
-                if any((self.root / project / marker).is_file() for marker in _DISTRIBUTION_FILES):
-                    return True
-        return False
+    def _in_a_distribution(self, imp: ImportRef) -> bool:
+        """Whether a project of its own in the repository has the module the import names:
+        installed, each puts its folder on `sys.path`, and a namespace package spans them
+        all (`stac_fastapi.types` in stac_fastapi/types/, imported from stac_fastapi/api/,
+        two distributions of one monorepo sharing `stac_fastapi/`, no `__init__.py`)."""
+        first = imp.module.partition(".")[0]
+        return any(self._verdict(imp, base) is None for base in self._distributions_holding(first))
+
+    def _distributions_holding(self, first: str) -> list[str]:
+        """The folders (a project's own, or its src/) holding a package or namespace folder
+        `first`, of the projects in the repository (a pyproject.toml, setup.py or setup.cfg
+        beside them): `pip install -e custom/` makes custom/utils/ importable from anywhere."""
+        known_bases = self.distributions.get(first)
+        if known_bases is not None:
+            return known_bases
+        bases = {
+            "".join(f"{part}/" for part in parts[:depth])
+            for parts in (known.split("/") for known in self.children)
+            for depth, part in enumerate(parts)
+            if part == first
+        }
+        known_bases = self.distributions[first] = [
+            base
+            for base in sorted(bases)
+            if any(
+                (self.root / project / marker).is_file()
+                for project in dict.fromkeys((base, base.removesuffix("src/")))
+                for marker in _DISTRIBUTION_FILES
+            )
+        ]
+        return known_bases
 
     def _holds(self, folder: str, first: str) -> bool:
         """Whether `folder` holds a module, a package or a folder (one of subfolders only:

@@ -15,17 +15,68 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from unjam.analysis.roots import PROJECT_MARKERS
+
 
 def module_names(path: str | Path, root: str | Path, is_init: dict) -> list[str]:
     """Every dotted name the file may be imported as: through its package chain (walk up while
     `__init__.py` exists, up to a folder whose name no import can spell: `back-end/`, whose
-    stray `__init__.py` makes no package), relative to the root, and relative to `root/src`
-    — but not a bare standard-library name: a script `profiles/os.py` outside any package
-    is not what `import os` gives anywhere else in the project (the standard library's
-    comes first)."""
-    names = _candidate_names(path, root, is_init)
+    stray `__init__.py` makes no package), relative to the root, relative to `root/src`,
+    and from the root of a project of its own it sits in (`_distribution_name`) — but not a
+    bare standard-library name: a script `profiles/os.py` outside any package is not what
+    `import os` gives anywhere else in the project (the standard library's comes first)."""
+    names, installed = _names_and_installed(path, root, is_init)
+    return names if installed is None or installed in names else [*names, installed]
+
+
+def names_by_path(
+    paths: list[str], root: str | Path, is_init: dict
+) -> dict[str, list[str] | Exception]:
+    """`module_names` of each path (or the exception it raised), less a name from a
+    project's root that another file has too: two services' `dependencies/dependencies.py`,
+    each run from its own folder, are each what their own program imports, which the
+    lookups by the importer's path find; a name either could take would send both
+    services' imports to one of them."""
+    found: dict[str, list[str] | Exception] = {}
+    installed: dict[str, tuple[list[str], str]] = {}  # path → (its names, its project's)
+    claims: dict[str, int] = {}
+    for path in paths:
+        try:
+            names, name = _names_and_installed(path, root, is_init)
+        except Exception as err:  # (reported as the file's reason by the linker)
+            found[path] = err
+            continue
+        found[path] = names
+        for each in names:
+            claims[each] = claims.get(each, 0) + 1
+        if name is not None and name not in names:
+            installed[path] = (names, name)
+            claims[name] = claims.get(name, 0) + 1
+    for path, (names, name) in installed.items():
+        if claims[name] == 1:
+            found[path] = [*names, name]
+    return found
+
+
+def project_folders(known: dict, root: str | Path) -> tuple[str, ...]:
+    """The folders below `root` that `_distribution_name` found holding a project of their
+    own, relative with their "/", innermost first; `known`: the dict it was given."""
+    inside = os.fspath(root).rstrip("/") + "/"
+    found = [
+        str(key)[len(inside) : -len(_PROJECT_KEY)] + "/"
+        for key, holds in known.items()
+        if holds and isinstance(key, str) and key.endswith(_PROJECT_KEY) and key.startswith(inside)
+    ]
+    return tuple(sorted(found, key=lambda folder: (-folder.count("/"), folder)))
+
+
+def _names_and_installed(
+    path: str | Path, root: str | Path, is_init: dict
+) -> tuple[list[str], str | None]:
+    """(the file's names, less bare standard-library ones; its `_distribution_name`)."""
+    names, installed = _candidate_names(path, root, is_init)
     kept = [name for name in names if name not in _STDLIB]
-    return kept or names
+    return kept or names, installed
 
 
 _STDLIB = frozenset(sys.stdlib_module_names)
@@ -56,7 +107,9 @@ def deep_enough_first(names: list[str], level: int, is_package: bool) -> list[st
     return deep + [name for name in names if name not in deep]
 
 
-def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[str]:
+def _candidate_names(
+    path: str | Path, root: str | Path, is_init: dict
+) -> tuple[list[str], str | None]:
     """Absolute POSIX paths take a string-only route (pathlib costs ~0.1 s on 3,000 files);
     it gives the names the pathlib route below gives."""
     path, root = os.fspath(path).rstrip("/") or "/", os.fspath(root).rstrip("/") or "/"
@@ -81,8 +134,9 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
         parts.insert(0, folder)
     if parts:
         names.append(".".join(parts))
-    # in a folder without `__init__.py` under a package: the package's namespace portion
     inside = root + "/" if root != "/" else "/"
+    installed = _distribution_name(d, parts, inside, is_init, _split_text)
+    # in a folder without `__init__.py` under a package: the package's namespace portion
     portion: list[str] = []
     while d.startswith(inside) and d != inside:
         d, folder = _split_text(d)
@@ -108,10 +162,10 @@ def _candidate_names(path: str | Path, root: str | Path, is_init: dict) -> list[
             dotted_name = ".".join(dotted)
             if dotted_name not in names:
                 names.append(dotted_name)
-    return names
+    return names, installed
 
 
-def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
+def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> tuple[list[str], str | None]:
     def has_init(d: Path) -> bool:
         known = is_init.get(d)
         if known is None:
@@ -127,6 +181,7 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
         d = d.parent
     if parts:
         names.append(".".join(parts))
+    installed = _distribution_name(d, parts, root, is_init, _split_path)
     portion: list[str] = []
     while d != root and d.is_relative_to(root) and d.name.isidentifier():
         if _module_beside(str(d), is_init):
@@ -149,7 +204,61 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> list[str]:
             name = ".".join(dotted)
             if name not in names:
                 names.append(name)
-    return names
+    return names, installed
+
+
+def _distribution_name(
+    d: Any, parts: list[str], inside: Any, known: dict, split: Any
+) -> str | None:
+    """`stac_fastapi.api.app` for stac_fastapi/api/stac_fastapi/api/app.py: the file's name
+    from the root of a project of its own below the analysed root (a folder holding
+    pyproject.toml, setup.py or setup.cfg; or its src/), when the file's package chain stops
+    below that root, at a namespace folder (`stac_fastapi/`, no `__init__.py`) or `src/`.
+    Installed, the project puts that root on `sys.path`, and a monorepo's projects share
+    the namespace; run from its folder (`uvicorn src.app.main:app`), so does the project.
+    `d`: the folder the chain stopped at; `inside`: the analysed root (a string ending in
+    "/", or a Path); `split(d)`: (parent, name) of d."""
+    portion: list[str] = []
+    while d != inside and _below(d, inside):
+        if _holds_a_project(d, known):
+            return _importable(portion, parts)
+        parent, folder = split(d)
+        if folder == "src" and _holds_a_project(parent, known):
+            # (a project run from its folder imports its src layout as `src.app.main`)
+            return _importable(portion or [folder], parts)
+        if not folder.isidentifier() or _module_beside(str(d), known):
+            return None
+        portion.insert(0, folder)
+        d = parent
+    return None
+
+
+def _importable(portion: list[str], parts: list[str]) -> str | None:
+    """The name, unless the chain already gives it (no folder between) or its first name is
+    the standard library's or a library's the analysis knows (`redis/` without
+    `__init__.py`: an installed regular package comes before a namespace portion)."""
+    if not portion or portion[0] in _STDLIB or portion[0] in _libraries():
+        return None
+    return ".".join([*portion, *parts])
+
+
+def _below(d: Any, inside: Any) -> bool:
+    if isinstance(inside, str):
+        return str(d).startswith(inside)
+    return d != d.parent and d.is_relative_to(inside)
+
+
+_PROJECT_KEY = "/\0project"  # `known[folder + _PROJECT_KEY]`: whether it holds a project
+
+
+def _holds_a_project(folder: Any, known: dict) -> bool:
+    key = f"{folder}{_PROJECT_KEY}"
+    found = known.get(key)
+    if found is None:
+        found = known[key] = any(
+            os.path.isfile(os.path.join(folder, marker)) for marker in PROJECT_MARKERS
+        )
+    return found
 
 
 def _module_beside(folder: str, known: dict) -> bool:

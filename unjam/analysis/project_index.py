@@ -169,6 +169,9 @@ class ProjectIndex:
         # top-level names two modules claim (`skills` of skills/__init__.py and of a script
         # folder's other/skills.py): the first keeps it (Resolver.nearer_copy)
         self.contested: set[str] = set()
+        # folders (relative, with their "/", innermost first) below the root that hold a
+        # project of their own (pyproject.toml, setup.py, setup.cfg): set by the linker
+        self.project_folders: tuple[str, ...] = ()
 
     # ---- building -----------------------------------------------------------------------
 

@@ -113,7 +113,20 @@ class Resolver(ProjectIndex):
         if named is None:
             return False
         top = mod.path.partition("/")[0] if "/" in mod.path else ""
-        return not top or named.path.startswith(f"{top}/") or "/" not in named.path
+        if top and not named.path.startswith(f"{top}/") and "/" in named.path:
+            return False
+        return not self._beaten_in_own_project(mod, named, dotted.partition(".")[0])
+
+    def _beaten_in_own_project(self, mod: Module, named: Module, first: str) -> bool:
+        """Whether `named` sits outside the project of its own the importer sits in (a
+        folder below the root holding pyproject.toml, setup.py or setup.cfg), and that
+        project holds a module or folder `first` itself: run from its folder, the importer's
+        program finds its own first (two services' `deps/providers.py`, a package in one,
+        a folder without `__init__.py` in the other)."""
+        own = next((f for f in self.project_folders if mod.path.startswith(f)), None)
+        if own is None or named.path.startswith(own):
+            return False
+        return f"{own}{first}/" in self.folders() or f"{own}{first}.py" in self.primary
 
     def sibling(self, mod: Module, dotted: str) -> str | None:
         """`from utils import x` beside a `utils.py` means that one, whatever other `utils`

@@ -1,0 +1,1 @@
+PRICE_TTL = 30

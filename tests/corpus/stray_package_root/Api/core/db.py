@@ -1,0 +1,3 @@
+"""The session factory moved here from core/database.py; not every import followed it."""
+
+SessionFactory = dict

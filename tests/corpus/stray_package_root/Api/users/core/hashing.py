@@ -1,0 +1,5 @@
+import hashlib
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
