@@ -229,6 +229,7 @@ def _analyse(
     from unjam.analysis.never_runs import NeverRuns
     from unjam.analysis.rules_engine import RulesEngine
     from unjam.analysis.unlaunched_factories import without_apps, without_unlaunched_factories
+    from unjam.analysis.unregistered_middleware import without_unregistered_middleware
 
     def on_error(func: Func, err: Exception) -> None:
         unparsed.setdefault(func.mod.path, internal_error(err))
@@ -267,6 +268,8 @@ def _analyse(
                 model = without_apps(model, leftovers, classes)
         elif root is not None and model.routes:
             model = _without_an_app(project, model, root, unparsed)
+        if root is not None and model.http_middleware:
+            model = without_unregistered_middleware(project, model, root)
         failing = None
         if root is not None and not (
             model.apps or model.routes or model.unstartable or model.missing_app
