@@ -733,19 +733,23 @@ def test_a_script_named_like_the_standard_library_does_not_capture_its_imports(
     ]
 
 
+@pytest.mark.parametrize("folder", ["cookbook", "demo", "demos"])
 def test_a_top_level_cookbook_is_example_programs_and_a_nested_one_is_not(
-    capsys, monkeypatch, tmp_path
+    capsys, monkeypatch, tmp_path, folder
 ):
-    """agno's `cookbook/` beside the project holds example programs; `src/scraper/cookbook/`
-    inside a package is the project's own code (a recipe-book feature), checked as such."""
+    """agno's `cookbook/` (gradio's `demo/`) beside the project holds example programs;
+    `src/scraper/cookbook/` inside a package is the project's own code (a recipe-book
+    feature), checked as such."""
     files = dict(LIBRARY_WITH_EXAMPLES)
     app = files.pop("examples/webapp/app.py")
-    files["cookbook/webapp/app.py"] = app
+    files[f"{folder}/webapp/app.py"] = app
     root = write(tmp_path / "repo", files)
     _, data = check(capsys, monkeypatch, ".", cwd=root)
     assert [(f["entry"]["name"], f["entry"]["route"]) for f in data["findings"]] == [
         ("fetch_page", None)
     ]
+    if folder != "cookbook":
+        return
     files.pop("cookbook/webapp/app.py")
     files["src/scraper/cookbook/app.py"] = app
     nested = write(tmp_path / "nested", files)

@@ -62,7 +62,10 @@ DEFAULT_TEST_CODE = (
 # example programs shipped beside a project (an app there demonstrates; it is not the one
 # the project serves), left out as test code is; a cookbook only at the top (agno's), as a
 # package's own `schema/cookbook/` may be an app's recipe-book feature
-DEFAULT_EXAMPLE_CODE = ("examples", "example", "samples", "docs_src", "./cookbook")
+DEFAULT_EXAMPLE_CODE = (
+    *("examples", "example", "samples", "docs_src"),
+    *("./cookbook", "./demo", "./demos"),
+)
 # copies of other projects shipped inside this one, or of its own old code kept aside: read
 # (what the project calls in them is followed), but their own routes, lifespans and apps are
 # not the project's entry points. (Not `vendor`: a marketplace's `routers/vendor/` is its own
