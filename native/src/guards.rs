@@ -488,8 +488,10 @@ pub fn returned_source(value: &Expr) -> &Expr {
     generators.first().map_or(value, |g| &g.iter)
 }
 
-/// X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`.
-pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
+/// X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`;
+/// `before`: the block's statements before the `if`, where a name another operand tests may
+/// be assigned — `_cached_subject` in summarize_guards.py.
+pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt], before: &[Stmt]) -> Option<&'a Expr> {
     let returned = match &final_return(body)?.value {
         Some(v) if !matches!(**v, Expr::NoneLiteral(_)) => v,
         _ => return None, // a bare exit: `done_flag`
@@ -500,15 +502,67 @@ pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt]) -> Option<&'a Expr> {
         // `if s is not None and not s.closed: return s` (the held value, a copy or an item
         // of it: `return {**_cache, "hit": True}`), not `if s is not None and custom:` (the
         // rest runs on every call while `custom` is false)
-        let subject = held(b.values.first()?)?;
+        let first = b.values.first()?;
+        let subject = held(first).or_else(|| stamp_set(first))?;
         let held_form = ComparableExpr::from(subject);
         let rest = &b.values[1..];
+        let mut read: Vec<&Expr> = rest.iter().collect();
+        read.extend(assigned_to_names_in(rest, before));
         return ((returns_held(returned, &held_form)
-            || kept_beside(returned, subject, &held_form, rest))
+            || kept_beside(returned, subject, &held_form, &read))
             && !rest.iter().any(|operand| other_switch(operand, &held_form)))
         .then_some(subject);
     }
     held(test)
+}
+
+/// X of `X > 0` (a number): a time stamp that is set — `_stamp_set` in summarize_guards.py.
+fn stamp_set(operand: &Expr) -> Option<&Expr> {
+    let Expr::Compare(c) = operand else {
+        return None;
+    };
+    let number = matches!(&c.comparators[..], [Expr::NumberLiteral(n)]
+        if !matches!(n.value, ruff_python_ast::Number::Complex { .. }));
+    (c.ops.len() == 1
+        && c.ops[0] == CmpOp::Gt
+        && number
+        && matches!(
+            *c.left,
+            Expr::Name(_) | Expr::Attribute(_) | Expr::Subscript(_)
+        ))
+    .then_some(&*c.left)
+}
+
+/// The values the statements `before` last assign to the names the operands read —
+/// `_assigned_to_names_in` in summarize_guards.py.
+fn assigned_to_names_in<'a>(operands: &[Expr], before: &'a [Stmt]) -> Vec<&'a Expr> {
+    let mut names = NamesRead::default();
+    for operand in operands {
+        names.visit_expr(operand);
+    }
+    let mut values: IndexMap<&str, &'a Expr> = IndexMap::new();
+    for stmt in before {
+        if let Stmt::Assign(a) = stmt
+            && let [Expr::Name(target)] = &a.targets[..]
+            && names.0.contains(target.id.as_str())
+        {
+            // (a name assigned again keeps its first place, as a Python dict does)
+            values.insert(target.id.as_str(), &a.value);
+        }
+    }
+    values.into_values().collect()
+}
+
+#[derive(Default)]
+struct NamesRead(std::collections::HashSet<String>);
+
+impl<'a> Visitor<'a> for NamesRead {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if let Expr::Name(n) = expr {
+            self.0.insert(n.id.to_string());
+        }
+        visitor::walk_expr(self, expr);
+    }
 }
 
 /// The `return` that ends `body`: its last statement, or the last of the `try` that ends it
@@ -570,15 +624,24 @@ pub fn missed_lookup(stmt: &Stmt) -> Option<(&Expr, &Expr)> {
 /// `if self._checked_at and now - self._checked_at < ttl: return self._cache`: a stamp
 /// another operand tests, returning what is kept beside it (an attribute of the same object,
 /// or another plain name) — `_kept_beside` in summarize_guards.py.
-fn kept_beside(returned: &Expr, subject: &Expr, held: &ComparableExpr, rest: &[Expr]) -> bool {
-    let beside = match (returned, subject) {
+fn kept_beside(returned: &Expr, subject: &Expr, held: &ComparableExpr, rest: &[&Expr]) -> bool {
+    beside(returned, subject) && rest.iter().any(|operand| mentions(operand, held))
+}
+
+/// An attribute of the same object, an item of the same container, another plain name, or
+/// a tuple of such — `_beside` in summarize_guards.py.
+fn beside(value: &Expr, subject: &Expr) -> bool {
+    match (value, subject) {
+        (Expr::Tuple(t), _) => !t.elts.is_empty() && t.elts.iter().all(|e| beside(e, subject)),
         (Expr::Attribute(r), Expr::Attribute(s)) => {
+            ComparableExpr::from(&*r.value) == ComparableExpr::from(&*s.value)
+        }
+        (Expr::Subscript(r), Expr::Subscript(s)) => {
             ComparableExpr::from(&*r.value) == ComparableExpr::from(&*s.value)
         }
         (Expr::Name(_), Expr::Name(_)) => true,
         _ => false,
-    };
-    beside && rest.iter().any(|operand| mentions(operand, held))
+    }
 }
 
 /// Whether an early return hands back the held value: itself, a copy (`{**cache, "hit":

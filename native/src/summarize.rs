@@ -190,7 +190,7 @@ impl<'a> Summarizer<'a> {
             if i < last
                 && let Some(node) = tail_if(stmt)
             {
-                if let Some(subject) = cached_subject(&node.test, &node.body)
+                if let Some(subject) = cached_subject(&node.test, &node.body, &stmts[..i])
                     && let Some(ret) = final_return(&node.body)
                     && let Some(value) = &ret.value
                 {
@@ -743,7 +743,7 @@ impl<'a> Summarizer<'a> {
         if let Some((clause, rest)) = clauses.split_first() {
             let mut otherwise = self.else_guard(test, f, guard, clauses);
             // `if hit: return hit` / `else: …`: the `else` runs on a cache miss
-            if let Some(subject) = cached_subject(test, body)
+            if let Some(subject) = cached_subject(test, body, &[])
                 && let Some(ret) = final_return(body)
                 && let Some(value) = &ret.value
             {

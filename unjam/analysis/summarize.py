@@ -261,7 +261,7 @@ class _Summarizer(GuardRecorder):
             # `orelse`, is never recorded as one)
             node = _tail_if(stmt) if i < last else None
             if node is not None:
-                subject = _cached_subject(node)
+                subject = _cached_subject(node, stmts[:i])
                 if subject is not None:  # what follows runs only on a cache miss
                     returned = self.ref(returned_source(final_return(node.body).value), fn)
                     guard = self.add_guard(fn, "cached", subject, guard, returned)

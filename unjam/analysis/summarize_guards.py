@@ -589,10 +589,12 @@ def final_return(body: list[ast.stmt]) -> ast.Return | None:
     return last if type(last) is ast.Return else None
 
 
-def _cached_subject(node: ast.If) -> ast.expr | None:
+def _cached_subject(node: ast.If, before: list[ast.stmt] | None = None) -> ast.expr | None:
     """X of `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
     (also with `and` tests after it, when X itself is returned): an early return, after which the rest of the
-    block runs only when X holds nothing (or a value the other tests reject)."""
+    block runs only when X holds nothing (or a value the other tests reject). `before`: the
+    statements of the block before the `if`, where a name another operand tests may be
+    assigned (`age = time.time() - _cache["ts"]`, then `if _cache["ts"] > 0 and age < ttl:`)."""
     ret = final_return(node.body)
     if ret is None:
         return None
@@ -607,16 +609,45 @@ def _cached_subject(node: ast.If) -> ast.expr | None:
         # "hit": True}`) —
         # not when another operand is a switch of its own (`if s is not None and custom:`:
         # the rest runs on every call while `custom` is false)
-        subject = _held(test.values[0])
+        subject = _held(test.values[0]) or _stamp_set(test.values[0])
         rest = test.values[1:]
+        read = [*rest, *_assigned_to_names_in(rest, before or [])]
         if (
             subject is not None
-            and (_returns_held(value, subject) or _kept_beside(value, subject, rest))
+            and (_returns_held(value, subject) or _kept_beside(value, subject, read))
             and not any(_other_switch(operand, subject) for operand in rest)
         ):
             return subject
         return None
     return _held(test)
+
+
+def _stamp_set(operand: ast.expr) -> ast.expr | None:
+    """X of `X > 0` (a number): a time stamp that is set, the first test of an expiring
+    cache's early return (`if _cache["ts"] > 0 and now - _cache["ts"] < ttl: return …`)."""
+    if type(operand) is not ast.Compare or len(operand.ops) != 1:
+        return None
+    right = operand.comparators[0]
+    if type(operand.ops[0]) is not ast.Gt or type(right) is not ast.Constant:
+        return None
+    number = type(right.value) in (int, float)
+    return operand.left if number and type(operand.left) in _HELD_FORMS else None
+
+
+_HELD_FORMS = (ast.Name, ast.Attribute, ast.Subscript)
+
+
+def _assigned_to_names_in(operands: list[ast.expr], before: list[ast.stmt]) -> list[ast.expr]:
+    """The values the statements `before` last assign to the names the operands read
+    (`time.time() - _cache["ts"]` for `age < ttl` after `age = time.time() - _cache["ts"]`)."""
+    names = {n.id for o in operands for n in ast.walk(o) if type(n) is ast.Name}
+    values: dict[str, ast.expr] = {}
+    for stmt in before:
+        if type(stmt) is ast.Assign and len(stmt.targets) == 1:  # type: ignore[attr-defined]
+            target = stmt.targets[0]  # type: ignore[attr-defined]
+            if type(target) is ast.Name and target.id in names:
+                values[target.id] = stmt.value  # type: ignore[attr-defined]
+    return list(values.values())
 
 
 def missed_lookup(node: ast.stmt) -> ast.Subscript | None:
@@ -638,11 +669,18 @@ def _kept_beside(value: ast.expr, subject: ast.expr, rest: list[ast.expr]) -> bo
     """`if self._checked_at and now - self._checked_at < ttl: return self._cache`: a stamp
     another operand tests, returning what is kept beside it (an attribute of the same
     object, or another plain name); whether the function fills both is the rules' call."""
-    if type(value) is ast.Attribute and type(subject) is ast.Attribute:
-        beside = _dump(value.value) == _dump(subject.value)
-    else:
-        beside = type(value) is ast.Name and type(subject) is ast.Name
-    return beside and _mentioned([subject], rest)
+    return _beside(value, subject) and _mentioned([subject], rest)
+
+
+def _beside(value: ast.expr, subject: ast.expr) -> bool:
+    """Whether `value` is kept beside `subject`: an attribute of the same object, an item of
+    the same container (`_cache["latest"]` beside `_cache["ts"]`), another plain name, or a
+    tuple of such."""
+    if type(value) is ast.Tuple:
+        return bool(value.elts) and all(_beside(item, subject) for item in value.elts)  # type: ignore[attr-defined]
+    if type(value) is type(subject) and type(value) in (ast.Attribute, ast.Subscript):
+        return _dump(value.value) == _dump(subject.value)  # type: ignore[attr-defined]
+    return type(value) is ast.Name and type(subject) is ast.Name
 
 
 def _returns_held(value: ast.expr, subject: ast.expr) -> bool:

@@ -137,7 +137,9 @@ class Guard(NamedTuple):
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                (X may be `hasattr(x, "a")`)
                — the rest of the block runs when X holds nothing (also `if X is not None
-               and not X.closed: return X`: `and` tests of X, X itself returned)
+               and not X.closed: return X`: `and` tests of X, X itself returned; and `if
+               _c["ts"] > 0 and now - _c["ts"] < ttl: return _c["v"]`, an expiring cache,
+               its age maybe a local assigned before the test)
     "done"     `if X: return` (no value) / `if X and not p: return` (X a name, an attribute, a
                subscript or `….get(…)`) — the rest of the block runs while X is unset
     "unset"    the `else` of `if X is not None:` / `if X:` (X a name, not a parameter) that
