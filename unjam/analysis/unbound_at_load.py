@@ -7,7 +7,10 @@ starts cannot start (unstartable.py).
 Only what surely runs counts: a statement of the module's own body (not one under an `if`,
 a `try`, a `with` or a loop), the parts of it Python evaluates whatever happens (not the
 right of `and`/`or`, a branch of `x if c else y`, a lambda's or a function's body; a
-`def`'s decorators and defaults, a class's bases and decorators), a name no statement
+`def`'s decorators and defaults, a class's bases and decorators; a `def`'s annotations too,
+`request: Request = Depends()` with no `Request` imported, where the module does not
+import `annotations` from `__future__` and the repository deploys on a Python older than
+3.14, which evaluates them only when asked: deployed_python.py), a name no statement
 before it binds, in any way (`for` targets, imports and assignments under an `if` or a
 `try` count as binding it), and either bound by a later statement (looked for in the app
 modules) or bound nowhere in the module (in every module: only a summary's reads that no
@@ -27,6 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from unjam.analysis.deployed_python import deployed_before
 from unjam.analysis.project import Module
 from unjam.analysis.raising_statements import surely_evaluated
 from unjam.analysis.summary import names_read
@@ -58,26 +62,39 @@ def unbound_at_load(
     (a library's)."""
     found = []
     app_ids = {id(mod) for mod in apps}
+    eager = deployed_before(trees.root, _LAZY_ANNOTATIONS)
     for mod in modules:
         given = starred(mod) if mod.summary.star_imports else set()
         if given is None:
             continue
-        if not _never_bound(mod, given, trees.root) and not (
+        annotations = eager and not _postponed(mod)
+        if not _never_bound(mod, given, trees.root, annotations) and not (
             not given and id(mod) in app_ids and _suspect(mod, trees.root / mod.path)
         ):
             continue
         tree = trees.of(mod)
-        read = _first_unbound_read(tree, given) if tree is not None else None
+        read = _first_unbound_read(tree, given, annotations) if tree is not None else None
         if read is not None:
             found.append(UnboundAtLoad(mod, *read))
     return found
 
 
-def _never_bound(mod: Module, given: set[str], root: Path) -> bool:
-    """Whether a decorator or a default of a function the module defines at its top level
-    reads, by its summary, a name the module has no binding of at all (nor its star
-    imports, `given`) — and its text binds it in no way either (the summary keeps no loop
-    or comprehension variable, nor `except … as e`)."""
+_LAZY_ANNOTATIONS = (3, 14)  # PEP 649: a `def`'s annotations evaluated only when asked
+
+
+def _postponed(mod: Module) -> bool:
+    """Whether the module imports `annotations` from `__future__` (PEP 563)."""
+    return any(
+        imp.module == "__future__" and imp.name == "annotations"
+        for imp in mod.summary.imports.values()
+    )
+
+
+def _never_bound(mod: Module, given: set[str], root: Path, annotations: bool) -> bool:
+    """Whether a decorator or a default (or, with `annotations`, an annotation) of a
+    function the module defines at its top level reads, by its summary, a name the module
+    has no binding of at all (nor its star imports, `given`) — and its text binds it in no
+    way either (the summary keeps no loop or comprehension variable, nor `except … as e`)."""
     summary = mod.summary
     unbound: set[str] = set()
     for fd in summary.funcs.values():
@@ -85,6 +102,9 @@ def _never_bound(mod: Module, given: set[str], root: Path) -> bool:
             continue
         refs = [ref for ref, _line, _col in fd.decorators]
         refs += [p.default for p in fd.params if p.default is not None and p.default[0] != "const"]
+        if annotations:
+            refs += [p.annotation for p in fd.params if p.annotation is not None]
+            refs += [fd.returns] if fd.returns is not None else []
         for ref in refs:
             unbound |= names_read(ref)
     if not unbound:
@@ -112,9 +132,18 @@ def _bound_in_text(lines: list[str], name: str) -> bool:
         words = _WORDS.findall(text)
         if name not in words:
             continue
-        if _binds_on(text.strip(), name) or f"{name}=" in text or f"{name} =" in text:
+        if _binds_on(text.strip(), name) or _assigned_in(text, name):
             return True
         if ":=" in text or " as " in text or ("for" in words and "in" in words):
+            return True
+    return False
+
+
+def _assigned_in(text: str, name: str) -> bool:
+    """Whether `name =` (or a keyword argument `name=`, which looks like one) is on the line,
+    not as the annotation of a parameter with a default (`request: Request = Depends()`)."""
+    for match in re.finditer(rf"\b{re.escape(name)}\s*=(?!=)", text):
+        if not text[: match.start()].rstrip().endswith(":"):
             return True
     return False
 
@@ -175,16 +204,19 @@ def _binds_on(text: str, name: str) -> bool:
 _WORDS = re.compile(r"\w+")
 
 
-def _first_unbound_read(tree: ast.Module, given: set[str]) -> tuple[int, str, int] | None:
+def _first_unbound_read(
+    tree: ast.Module, given: set[str], annotations: bool
+) -> tuple[int, str, int] | None:
     """(line read, name, line bound or 0) of the first read of a name before any binding
-    (`given`: what star imports bind, taken as bound from the start)."""
+    (`given`: what star imports bind, taken as bound from the start; `annotations`: whether
+    a `def`'s annotations are read as it runs)."""
     if _makes_names_up(tree):
         return None
     first = _first_bindings(tree)
     bound: set[str] = set(given)
     for stmt in tree.body:
         if not isinstance(stmt, ast.If | ast.Try | ast.With | ast.For | ast.While):
-            for node in _evaluated_at_load(stmt):
+            for node in _evaluated_at_load(stmt, annotations):
                 name = node.id
                 if name not in bound and name not in _BUILTINS and name != "_":
                     return node.lineno, name, first.get(name, 0)
@@ -252,10 +284,15 @@ def _bound_by(stmt: ast.stmt) -> set[str]:
     return names
 
 
-def _evaluated_at_load(stmt: ast.stmt) -> Iterator[ast.Name]:
+def _evaluated_at_load(stmt: ast.stmt, annotations: bool) -> Iterator[ast.Name]:
     """The names a top-level statement surely reads as it runs."""
     if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
         exprs = [*stmt.decorator_list, *stmt.args.defaults, *stmt.args.kw_defaults]
+        if annotations:
+            args = stmt.args
+            every = [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg]
+            exprs += [arg.annotation for arg in every if arg is not None]
+            exprs.append(stmt.returns)
     elif isinstance(stmt, ast.ClassDef):
         exprs = [*stmt.decorator_list, *stmt.bases, *(k.value for k in stmt.keywords)]
     elif isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign | ast.AugAssign):
