@@ -33,6 +33,7 @@ pub fn guard_subjects<'e>(
     test: &'e Expr,
     params: &[Param],
     locals: &IndexMap<String, Vec<V>>,
+    keyed: Option<&Expr>,
 ) -> Vec<(&'static str, &'e Expr, Option<&'e Expr>)> {
     let single = std::slice::from_ref(test);
     let nodes: &[Expr] = match test {
@@ -48,9 +49,10 @@ pub fn guard_subjects<'e>(
     };
     if is_or
         && nodes.iter().any(|node| {
-            param_test(node, params, locals).is_some()
-                || (compares_a_call_value(node, params, locals)
-                    && !own.iter().any(|o| std::ptr::eq(*o, node)))
+            !keyed.is_some_and(|k| std::ptr::eq(k, node))
+                && (param_test(node, params, locals).is_some()
+                    || (compares_a_call_value(node, params, locals)
+                        && !own.iter().any(|o| std::ptr::eq(*o, node))))
         })
     {
         return out;
@@ -265,22 +267,40 @@ pub fn unset_name<'a>(test: &'a Expr, params: &[Param]) -> Option<&'a Expr> {
     Some(subject)
 }
 
-/// (X, key) of `if X != key:` whose body sets X (a one-entry cache holding another key):
-/// `_changed` in summarize_guards.py.
-pub fn changed<'a>(test: &'a Expr, body: &[Stmt]) -> Option<(&'a Expr, &'a Expr)> {
-    let Expr::Compare(c) = test else { return None };
-    if c.ops.len() != 1 || c.ops[0] != CmpOp::NotEq {
-        return None;
+/// (X, key, the comparison) of `if X != key:` (or `key != X`; or such an operand of an
+/// `or`) whose body sets X (a one-entry cache holding another key): `_changed` in
+/// summarize_guards.py.
+pub fn changed<'a>(test: &'a Expr, body: &[Stmt]) -> Option<(&'a Expr, &'a Expr, &'a Expr)> {
+    let single = std::slice::from_ref(test);
+    let operands: &[Expr] = match test {
+        Expr::BoolOp(b) if b.op == BoolOp::Or => &b.values,
+        _ => single,
+    };
+    for operand in operands {
+        let Expr::Compare(c) = operand else { continue };
+        if c.ops.len() != 1 || c.ops[0] != CmpOp::NotEq {
+            continue;
+        }
+        let (left, right) = (&*c.left, &c.comparators[0]);
+        for (subject, key) in [(left, right), (right, left)] {
+            let named = matches!(subject, Expr::Name(_) | Expr::Attribute(_));
+            if named && sets(body, subject) {
+                return Some((subject, key, operand));
+            }
+        }
     }
-    let subject = &*c.left;
+    None
+}
+
+/// Whether a statement of `body` (at any depth) assigns `subject` itself.
+fn sets(body: &[Stmt], subject: &Expr) -> bool {
     let mut found = Fills {
         subject,
         keyed: false,
         found: false,
     };
     found.visit_body(body);
-    let named = matches!(subject, Expr::Name(_) | Expr::Attribute(_));
-    (named && found.found).then_some((subject, &c.comparators[0]))
+    found.found
 }
 
 /// Whether a statement of the clauses (at any depth) assigns `subject[…]` (keyed) or
@@ -509,6 +529,7 @@ pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt], before: &[Stmt]) -> Opt
         let mut read: Vec<&Expr> = rest.iter().collect();
         read.extend(assigned_to_names_in(rest, before));
         return ((returns_held(returned, &held_form)
+            || field_of_kept(returned, subject, &held_form)
             || kept_beside(returned, subject, &held_form, &read))
             && !rest.iter().any(|operand| other_switch(operand, &held_form)))
         .then_some(subject);
@@ -626,6 +647,13 @@ pub fn missed_lookup(stmt: &Stmt) -> Option<(&Expr, &Expr)> {
 /// or another plain name) — `_kept_beside` in summarize_guards.py.
 fn kept_beside(returned: &Expr, subject: &Expr, held: &ComparableExpr, rest: &[&Expr]) -> bool {
     beside(returned, subject) && rest.iter().any(|operand| mentions(operand, held))
+}
+
+/// A field of a cache entry kept in an attribute (`self._jwks_cache.value`), not of a name
+/// — `_field_of_kept` in summarize_guards.py.
+fn field_of_kept(returned: &Expr, subject: &Expr, held: &ComparableExpr) -> bool {
+    matches!(subject, Expr::Attribute(_))
+        && matches!(returned, Expr::Attribute(a) if ComparableExpr::from(&*a.value) == *held)
 }
 
 /// An attribute of the same object, an item of the same container, another plain name, or

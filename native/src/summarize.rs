@@ -316,7 +316,7 @@ impl<'a> Summarizer<'a> {
         self.ref_(key, f, 0)
     }
 
-    fn if_guard(&mut self, test: &Expr, f: usize, mut outer: i64) -> i64 {
+    fn if_guard(&mut self, test: &Expr, f: usize, mut outer: i64, keyed: Option<&Expr>) -> i64 {
         if let Expr::Name(n) = test {
             // `if reload:` with `reload = _config is None or …`
             let held = self.tests_held.get(&f).and_then(|m| m.get(n.id.as_str()));
@@ -329,7 +329,7 @@ impl<'a> Summarizer<'a> {
         }
         let subjects = {
             let func = &self.m.func_arena[f];
-            guard_subjects(test, &func.params, &func.locals)
+            guard_subjects(test, &func.params, &func.locals, keyed)
         };
         for (kind, subject, key) in subjects {
             let returned = key.map(|k| self.key_ref(k, f));
@@ -340,10 +340,11 @@ impl<'a> Summarizer<'a> {
 
     /// Walk an `if` test and record the tests its body runs under: `if_test` in
     /// summarize.py (the body of `a and b` runs when each holds; of `a or b`: unknown).
-    pub fn if_test(&mut self, test: &Expr, f: usize, guard: i64) -> i64 {
+    /// `keyed`: the operand `changed` reads as a one-entry cache's key test.
+    pub fn if_test(&mut self, test: &Expr, f: usize, guard: i64, keyed: Option<&Expr>) -> i64 {
         let facts = self.walk_operands(test, f, guard);
         let is_or = matches!(test, Expr::BoolOp(b) if b.op == BoolOp::Or);
-        let mut inner = self.if_guard(test, f, guard);
+        let mut inner = self.if_guard(test, f, guard, keyed);
         if !is_or {
             let single = std::slice::from_ref(test);
             let operands: &[Expr] = match test {
@@ -728,9 +729,15 @@ impl<'a> Summarizer<'a> {
         cls: Option<usize>,
         guard: i64,
     ) {
-        let mut inner = self.if_test(test, f, guard);
-        if let Some((subject, key)) = changed(test, body) {
-            // `if X != key:` whose body sets X: X holds another key
+        let changed = changed(test, body);
+        let keyed = changed.map(|(_, _, operand)| operand);
+        let tested = self.if_test(test, f, guard, keyed);
+        let mut inner = tested;
+        if let Some((subject, key, operand)) = changed
+            && (std::ptr::eq(operand, test) || tested != guard)
+        {
+            // `if X != key:` whose body sets X: X holds another key (in an `or`, only beside
+            // tests of held values: `if _v is None or sig != _v_sig:`)
             let returned = self.ref_(key, f, 0);
             inner = self.add_guard(f, "not in", subject, inner, Some(returned));
         }
@@ -831,7 +838,7 @@ impl<'a> Summarizer<'a> {
         };
         let subjects = {
             let func = &self.m.func_arena[f];
-            guard_subjects(v, &func.params, &func.locals)
+            guard_subjects(v, &func.params, &func.locals, None)
         };
         let tests = subjects
             .into_iter()

@@ -48,7 +48,7 @@ impl Summarizer<'_> {
                 self.walk_operands(node, f, guard);
             }
             Expr::If(i) => {
-                let inner = self.if_test(&i.test, f, guard);
+                let inner = self.if_test(&i.test, f, guard, None);
                 self.expr(&i.body, f, inner, false);
                 let otherwise = self.negation_guard(&i.test, f, guard);
                 self.expr(&i.orelse, f, otherwise, false);

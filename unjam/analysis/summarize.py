@@ -349,9 +349,13 @@ class _Summarizer(GuardRecorder):
                     self.bind(item.optional_vars.id, ("enter", ctx), fn, cls)
             self.body(s.body, fn, cls, guard)
         elif t is ast.If:
-            inner = self.if_test(s.test, fn, guard)
             changed = _changed(s.test, s.body)
-            if changed is not None:  # `if X != key:` whose body sets X: X holds another key
+            keyed = changed[2] if changed is not None else None
+            tested = self.if_test(s.test, fn, guard, keyed)
+            inner = tested
+            # `if X != key:` whose body sets X: X holds another key (in an `or`, only beside
+            # tests of held values: `if _v is None or sig != _v_sig:`)
+            if changed is not None and (keyed is s.test or tested != guard):
                 inner = self.add_guard(fn, "not in", changed[0], inner, self.ref(changed[1], fn))
             if not _never(s.test):
                 self.body(s.body, fn, cls, inner)

@@ -12,7 +12,9 @@ from functools import partial
 from unjam.analysis.summary import CLOCK_CALLS, FILE_TESTS, FuncDef, Guard, Ref, last_name
 
 
-def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, ast.expr | None]]:
+def _guard_subjects(
+    test: ast.expr, fn: FuncDef, keyed: ast.expr | None = None
+) -> list[tuple[str, ast.expr, ast.expr | None]]:
     """The (kind, subject, key) of each operand of an `if` test that reads "X is unset" —
     `X is None`, `X == None`, `not X`, `X == ""`, `len(X) == 0` / `not len(X)` (as `not X`),
     `key not in X` (its key: the key) — as written; whether X is shared state (a memo
@@ -20,14 +22,19 @@ def _guard_subjects(test: ast.expr, fn: FuncDef) -> list[tuple[str, ast.expr, as
     `not X` has as key the ordering comparison beside it, a stamp (`if X is None or now >
     X:`, `_stamps`). None of an `or` one of whose operands tests a parameter (`if
     self._cache is None or force_refresh:`) or compares a parameter or a local (`if
-    downloaded is False or not os.path.exists(p):`) other than such a stamp: its body runs
-    whenever the call decides, set or not."""
+    downloaded is False or not os.path.exists(p):`) other than such a stamp, or than `keyed`,
+    the operand `_changed` reads as a one-entry cache's key test (`if _v is None or sig !=
+    _v_sig:` whose body sets `_v_sig`): its body runs whenever the call decides, set or
+    not."""
     out: list[tuple[str, ast.expr, ast.expr | None]] = []
     is_or = type(test) is ast.BoolOp and type(test.op) is ast.Or
     stamp, own = _stamps(test.values) if is_or else (None, [])  # type: ignore[attr-defined]
     if is_or and any(
-        _param_test(node, fn, attributes=False) is not None
-        or (_compares_a_call_value(node, fn) and not any(node is o for o in own))
+        node is not keyed
+        and (
+            _param_test(node, fn, attributes=False) is not None
+            or (_compares_a_call_value(node, fn) and not any(node is o for o in own))
+        )
         for node in test.values  # type: ignore[attr-defined]
     ):
         return out
@@ -244,16 +251,22 @@ def _unset_name(test: ast.expr, fn: FuncDef) -> ast.Name | None:
     return subject
 
 
-def _changed(test: ast.expr, body: list[ast.stmt]) -> tuple[ast.expr, ast.expr] | None:
-    """(X, key) of `if X != key:` whose body sets X (`X = key`): a one-entry cache, its
-    body run when the key it holds is another — `if _pid != os.getpid(): _start = read();
-    _pid = os.getpid()` (recorded as a "not in" guard of X with that key)."""
-    if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) is not ast.NotEq:
-        return None
-    subject = test.left
-    if type(subject) not in (ast.Name, ast.Attribute) or not _fills(body, subject, keyed=False):
-        return None
-    return subject, test.comparators[0]
+def _changed(test: ast.expr, body: list[ast.stmt]) -> tuple[ast.expr, ast.expr, ast.expr] | None:
+    """(X, key, the comparison) of `if X != key:` (or `key != X`; or such an operand of an
+    `or`, `if _v is None or sig != _v_sig:`) whose body sets X (`X = key`): a one-entry
+    cache, its body run when the key it holds is another — `if _pid != os.getpid(): _start
+    = read(); _pid = os.getpid()` (recorded as a "not in" guard of X with that key)."""
+    is_or = type(test) is ast.BoolOp and type(test.op) is ast.Or  # type: ignore[attr-defined]
+    for operand in test.values if is_or else [test]:  # type: ignore[attr-defined]
+        if type(operand) is not ast.Compare or len(operand.ops) != 1:
+            continue
+        if type(operand.ops[0]) is not ast.NotEq:
+            continue
+        left, right = operand.left, operand.comparators[0]
+        for subject, key in ((left, right), (right, left)):
+            if type(subject) in (ast.Name, ast.Attribute) and _fills(body, subject, keyed=False):
+                return subject, key, operand
+    return None
 
 
 def member_exit(node: ast.If, rest: list[ast.stmt]) -> tuple[ast.expr, ast.expr] | None:
@@ -614,7 +627,11 @@ def _cached_subject(node: ast.If, before: list[ast.stmt] | None = None) -> ast.e
         read = [*rest, *_assigned_to_names_in(rest, before or [])]
         if (
             subject is not None
-            and (_returns_held(value, subject) or _kept_beside(value, subject, read))
+            and (
+                _returns_held(value, subject)
+                or _field_of_kept(value, subject)
+                or _kept_beside(value, subject, read)
+            )
             and not any(_other_switch(operand, subject) for operand in rest)
         ):
             return subject
@@ -670,6 +687,17 @@ def _kept_beside(value: ast.expr, subject: ast.expr, rest: list[ast.expr]) -> bo
     another operand tests, returning what is kept beside it (an attribute of the same
     object, or another plain name); whether the function fills both is the rules' call."""
     return _beside(value, subject) and _mentioned([subject], rest)
+
+
+def _field_of_kept(value: ast.expr, subject: ast.expr) -> bool:
+    """`self._jwks_cache.value` of `if self._jwks_cache and self._jwks_cache.expires_at >
+    now: return self._jwks_cache.value`: a field of a cache entry kept in an attribute (not
+    of a name, which may be a local looked up in a table some other code fills)."""
+    return (
+        type(value) is ast.Attribute
+        and type(subject) is ast.Attribute
+        and _dump(value.value) == _dump(subject)  # type: ignore[attr-defined]
+    )
 
 
 def _beside(value: ast.expr, subject: ast.expr) -> bool:
@@ -810,13 +838,15 @@ class GuardRecorder:
         fn.guards.append(Guard(kind, self.ref(subject, fn), outer, returned))
         return len(fn.guards) - 1
 
-    def if_guard(self, test: ast.expr, fn: FuncDef, outer: int) -> int:
+    def if_guard(
+        self, test: ast.expr, fn: FuncDef, outer: int, keyed: ast.expr | None = None
+    ) -> int:
         if type(test) is ast.Name:  # `if reload:` with `reload = _config is None or …`
             for kind, subject_ref, returned in self.tests_held.get((fn.qn, test.id)) or ():
                 fn.guards.append(Guard(kind, subject_ref, outer, returned))
                 outer = len(fn.guards) - 1
             return outer
-        for kind, subject, key in _guard_subjects(test, fn):
+        for kind, subject, key in _guard_subjects(test, fn, keyed):
             returned = None if key is None else compare_ref(partial(self.ref, fn=fn), key)
             outer = self.add_guard(fn, kind, subject, outer, returned)
         return outer
@@ -839,11 +869,14 @@ class GuardRecorder:
             for kind, subject, key_ in _guard_subjects(value, fn)
         ]
 
-    def if_test(self, test: ast.expr, fn: FuncDef, guard: int) -> int:
+    def if_test(
+        self, test: ast.expr, fn: FuncDef, guard: int, keyed: ast.expr | None = None
+    ) -> int:
         """Walk an `if` test and record the tests its body runs under (the guard it
-        returns): the body of `a and b` runs when each holds (of `a or b`: unknown)."""
+        returns): the body of `a and b` runs when each holds (of `a or b`: unknown).
+        `keyed`: the operand `_changed` reads as a one-entry cache's key test."""
         facts = self.walk_operands(test, fn, guard)
-        inner = self.if_guard(test, fn, guard)
+        inner = self.if_guard(test, fn, guard, keyed)
         if not (type(test) is ast.BoolOp and type(test.op) is ast.Or):
             operands = test.values if type(test) is ast.BoolOp else [test]  # type: ignore[attr-defined]
             for node, fact in zip(operands, facts, strict=True):

@@ -132,14 +132,17 @@ class Guard(NamedTuple):
     "is None"  `if X is None:` / `if X == None:` — the body runs while X is unset
     "not"      `if not X:`
     "not in"   `if key not in X:` (subject: the container X; the key in `returned`); also
-               `if X != key:` whose body sets X (a one-entry cache holding another key), and
+               `if X != key:` (or `key != X`) whose body sets X (a one-entry cache holding
+               another key; also beside tests of held values in an `or`: `if _v is None or
+               sig != _v_sig:`), and
                the rest of a block after `if key in X: return` that fills `X[…]`
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                (X may be `hasattr(x, "a")`)
                — the rest of the block runs when X holds nothing (also `if X is not None
                and not X.closed: return X`: `and` tests of X, X itself returned; and `if
                _c["ts"] > 0 and now - _c["ts"] < ttl: return _c["v"]`, an expiring cache,
-               its age maybe a local assigned before the test)
+               its age maybe a local assigned before the test; or a field of an entry kept
+               in an attribute, `return self._cache.value`)
     "done"     `if X: return` (no value) / `if X and not p: return` (X a name, an attribute, a
                subscript or `….get(…)`) — the rest of the block runs while X is unset
     "unset"    the `else` of `if X is not None:` / `if X:` (X a name, not a parameter) that
