@@ -1,9 +1,11 @@
 """The dotted names a source file may be imported as, from its path alone (no import).
 
 A file has several: its package chain (`app/api/users.py` under packages → `app.api.users`),
-and its path from the analysed root and from `root/src`, which scripts and `src/` layouts
-import by. The linker registers a module under all of them, so an import written any of
-those ways reaches it.
+its path from the analysed root and from `root/src`, which scripts and `src/` layouts import
+by, and its path from the root of a project of its own below the analysed root (a
+monorepo's distributions, a service run from its folder). The linker registers a module
+under all of them (`names_by_path`: less a project-root name two files would take), so an
+import written any of those ways reaches it.
 """
 
 from __future__ import annotations
