@@ -25,6 +25,7 @@ from unjam.analysis.fastapi_candidates import AppCandidates
 from unjam.analysis.fastapi_records import (
     _DECORATORS,
     APP,
+    CLASS_FORM,
     ROUTER,
     FastAPIModel,
     Invoked,
@@ -170,9 +171,7 @@ class _Builder(Registrations):
                     if not self._named_anywhere(cls):
                         continue  # its name means another class wherever it is used
                     self.model.http_middleware.append(
-                        Middleware(
-                            cls.cd.name, cls.mod.path, cls.cd.line, cls.cd.col, "BaseHTTPMiddleware"
-                        )
+                        Middleware(cls.cd.name, cls.mod.path, cls.cd.line, cls.cd.col, CLASS_FORM)
                     )
                     dispatch = self.p.method(cls.gqn, "dispatch")
                     if dispatch is not None:

@@ -118,6 +118,7 @@ NO_MODEL = ("const", None)
 
 # the form of `add_middleware(BaseHTTPMiddleware, dispatch=f)`: the base class itself runs `f`
 DISPATCH_FORM = "BaseHTTPMiddleware with the dispatch function"
+CLASS_FORM = "BaseHTTPMiddleware"  # a subclass of it
 
 
 @dataclass
@@ -126,7 +127,7 @@ class Middleware:
     path: str
     line: int
     col: int
-    form: str  # "BaseHTTPMiddleware", '@app.middleware("http") function' or DISPATCH_FORM
+    form: str  # CLASS_FORM, '@app.middleware("http") function' or DISPATCH_FORM
     app: str | None = None  # the app it is registered on, when unjam knows it
 
 

@@ -84,22 +84,15 @@ class Linker:
     def _names(self, path: str) -> list[str] | None:
         """The names a file may be imported as (module_names.py); None when that failed
         (its reason listed)."""
-        from unjam.analysis.module_names import (
-            module_names,
-            names_by_path,
-            project_folders,
-            shadowed_by_package,
-        )
+        from unjam.analysis.module_names import names_by_path, project_folders, shadowed_by_package
 
-        if self._names_by_path is None:
+        if self._names_by_path is None:  # (every path's at once: a name two may take)
             self._names_by_path = names_by_path(self.paths, self.root, self._is_init)
             self.project.project_folders = project_folders(self._is_init, self.root)
-        names = self._names_by_path.get(path)
+        names = self._names_by_path[path]
         try:
             if isinstance(names, Exception):
                 raise names
-            if names is None:
-                names = module_names(path, self.root, self._is_init)
             if shadowed_by_package(path, self._is_init):
                 self.shadowed.add(path)
                 return []  # (still linked, under a name no import gives: add_module)

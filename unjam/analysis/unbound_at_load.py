@@ -28,12 +28,13 @@ import builtins
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from unjam.analysis.deployed_python import deployed_before
 from unjam.analysis.project import Module
 from unjam.analysis.raising_statements import surely_evaluated
-from unjam.analysis.summary import names_read
+from unjam.analysis.summary import Ref, names_read
 from unjam.analysis.top_level_imports import Trees
 
 _BUILTINS = frozenset(dir(builtins)) | {"__file__", "__name__", "__doc__", "__spec__"}
@@ -62,18 +63,26 @@ def unbound_at_load(
     (a library's)."""
     found = []
     app_ids = {id(mod) for mod in apps}
-    eager = deployed_before(trees.root, _LAZY_ANNOTATIONS)
+    deployed_early: list[bool] = []  # (the deployment files are read once, if ever asked)
+
+    def evaluates_annotations(mod: Module) -> bool:
+        if _postponed(mod):
+            return False
+        if not deployed_early:
+            deployed_early.append(deployed_before(trees.root, _LAZY_ANNOTATIONS))
+        return deployed_early[0]
+
     for mod in modules:
         given = starred(mod) if mod.summary.star_imports else set()
         if given is None:
             continue
-        annotations = eager and not _postponed(mod)
-        if not _never_bound(mod, given, trees.root, annotations) and not (
+        asked = partial(evaluates_annotations, mod)
+        if not _never_bound(mod, given, trees.root, asked) and not (
             not given and id(mod) in app_ids and _suspect(mod, trees.root / mod.path)
         ):
             continue
         tree = trees.of(mod)
-        read = _first_unbound_read(tree, given, annotations) if tree is not None else None
+        read = _first_unbound_read(tree, given, asked()) if tree is not None else None
         if read is not None:
             found.append(UnboundAtLoad(mod, *read))
     return found
@@ -90,29 +99,28 @@ def _postponed(mod: Module) -> bool:
     )
 
 
-def _never_bound(mod: Module, given: set[str], root: Path, annotations: bool) -> bool:
-    """Whether a decorator or a default (or, with `annotations`, an annotation) of a
-    function the module defines at its top level reads, by its summary, a name the module
-    has no binding of at all (nor its star imports, `given`) — and its text binds it in no
-    way either (the summary keeps no loop or comprehension variable, nor `except … as e`)."""
+def _never_bound(mod: Module, given: set[str], root: Path, annotations: Callable[[], bool]) -> bool:
+    """Whether a decorator or a default (or, where `annotations()` says the deployment
+    evaluates them, an annotation) of a function the module defines at its top level reads,
+    by its summary, a name the module has no binding of at all (nor its star imports,
+    `given`) — and its text binds it in no way either (the summary keeps no loop or
+    comprehension variable, nor `except … as e`)."""
     summary = mod.summary
-    unbound: set[str] = set()
+    evaluated: list[Ref] = []
+    annotated: list[Ref] = []
     for fd in summary.funcs.values():
         if fd.parent is not None or fd.class_qn is not None or fd.qn == "<module>":
             continue
-        refs = [ref for ref, _line, _col in fd.decorators]
-        refs += [p.default for p in fd.params if p.default is not None and p.default[0] != "const"]
-        if annotations:
-            refs += [p.annotation for p in fd.params if p.annotation is not None]
-            refs += [fd.returns] if fd.returns is not None else []
-        for ref in refs:
-            unbound |= names_read(ref)
-    if not unbound:
-        return False
-    own = (summary.global_values, summary.funcs, summary.classes, summary.imports, given)
-    unbound = {
-        n for n in unbound if n not in _BUILTINS and n != "_" and all(n not in o for o in own)
-    }
+        evaluated += [ref for ref, _line, _col in fd.decorators]
+        evaluated += [
+            p.default for p in fd.params if p.default is not None and p.default[0] != "const"
+        ]
+        annotated += [p.annotation for p in fd.params if p.annotation is not None]
+        annotated += [fd.returns] if fd.returns is not None else []
+    unbound = _unexplained(mod, given, evaluated)
+    only_annotated = _unexplained(mod, given, annotated) - unbound
+    if only_annotated and annotations():
+        unbound |= only_annotated
     if not unbound:
         return False
     try:
@@ -120,6 +128,19 @@ def _never_bound(mod: Module, given: set[str], root: Path, annotations: bool) ->
     except (OSError, ValueError):
         return False
     return any(not _bound_in_text(lines, name) for name in unbound)
+
+
+def _unexplained(mod: Module, given: set[str], refs: list[Ref]) -> set[str]:
+    """The names `refs` read that the module's summary binds in no way (nor its star
+    imports, `given`), less the builtins and `_`."""
+    summary = mod.summary
+    own = (summary.global_values, summary.funcs, summary.classes, summary.imports, given)
+    return {
+        name
+        for ref in refs
+        for name in names_read(ref)
+        if name not in _BUILTINS and name != "_" and all(name not in o for o in own)
+    }
 
 
 def _bound_in_text(lines: list[str], name: str) -> bool:

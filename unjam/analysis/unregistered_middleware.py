@@ -13,12 +13,11 @@ import ast
 from pathlib import Path
 
 from unjam.analysis.discovery import is_test_path
-from unjam.analysis.fastapi_records import FastAPIModel, Middleware
+from unjam.analysis.fastapi_records import CLASS_FORM, FastAPIModel, Middleware
 from unjam.analysis.project import Project
 from unjam.analysis.top_level_imports import Trees
 from unjam.analysis.unlaunched_factories import without_apps
 
-_CLASS_FORM = "BaseHTTPMiddleware"
 _TYPE_TESTS = frozenset({"isinstance", "issubclass"})
 
 
@@ -30,7 +29,7 @@ def without_unregistered_middleware(
     unregistered = {
         (m.name, m.path)
         for m in model.http_middleware
-        if m.form == _CLASS_FORM and m.app is None and not _registered(project, trees, m)
+        if m.form == CLASS_FORM and m.app is None and not _registered(project, trees, m)
     }
     return without_apps(model, set(), unregistered) if unregistered else model
 
