@@ -25,7 +25,9 @@ A state also holds what the function's parameters surely hold on the path taken,
 passes them on to a function whose tests they decide (`schedule(req, is_system=False)` →
 `prepare(req, is_system)` → `if is_system:`): (function, tests decided false, ((parameter,
 value), ...)). The parameters kept are those `forwards` finds; the state of a function
-that passes nothing on stays as it was.
+that passes nothing on stays as it was. A method's state may also hold what fields of its
+own instance surely hold (`self.context` of an executor a route built without a context):
+kept where it calls a method of its own on `self` that tests them (instance_fields.py).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ __all__ = ["CallGraph", "Edge", "Offloaded", "Resolved", "Site"]
 
 _EMPTY: frozenset = frozenset()
 _VALUED = ("pos", "kwonly")  # parameters a call passes one value
+_ON_SELF = ("attr", ("name", "self"))  # `self.method(...)`'s callee ref, up to the method name
 
 
 def _first(item: tuple) -> str:
@@ -159,7 +162,11 @@ class CallGraph(CallResolver):
         caller, target = funcs[gqn], funcs[edge.callee]
         site = caller.fd.calls[edge.site]
         values = dict(held)
-        if values and (passes_any(site, values) or _on_self_in_init(caller, site)):
+        if values and (
+            passes_any(site, values)
+            or _on_self_in_init(caller, site)
+            or _on_own_fields(caller, site, values)
+        ):
             kills = self.kills.of_call(caller, site, target, values)
             if BEFORE_YIELD_ONLY in edge.kills:
                 kills = kills | edge.kills
@@ -193,9 +200,11 @@ class CallGraph(CallResolver):
             for q in fd.params
             if q.kind in _VALUED and (q.name not in fd.locals or only_empty_rebinds(fd, q.name))
         }
+        out = self._fields_passed_on(func)
         if not own:
-            return _EMPTY
-        out: set[str] = self._kept_for_tests(func, own) if fd.name == "__init__" else set()
+            return frozenset(out) if out else _EMPTY
+        if fd.name == "__init__":
+            out |= self._kept_for_tests(func, own)
         for edge in self.resolved(gqn).edges:
             if edge.site < 0:
                 continue
@@ -211,6 +220,25 @@ class CallGraph(CallResolver):
                 if theirs in decides or theirs in self.forwards(edge.callee):
                     out.add(ours)
         return frozenset(out) if out else _EMPTY
+
+    def _fields_passed_on(self, func: Func) -> set[str]:
+        """The fields of a method's own instance (`self.context`) that a method it calls on
+        `self` tests, there or further on: what they hold decides those tests, and a state
+        of the method carries it (values_of_call gives it from the instance a caller built,
+        or from the caller's own state)."""
+        fd = func.fd
+        if func.class_gqn is None or not fd.params or fd.params[0].name != "self":
+            return set()
+        out: set[str] = set()
+        for edge in self.resolved(func.gqn).edges:
+            if edge.site < 0 or fd.calls[edge.site].func[:2] != _ON_SELF:
+                continue
+            target = self.project.funcs.get(edge.callee)
+            if target is None or not target.fd.params or target.fd.params[0].name != "self":
+                continue
+            tested = {guard.subject[1] for _, guard in self.kills.field_tests(edge.callee)}
+            out |= {name for name in tested | self.forwards(edge.callee) if "." in name}
+        return out
 
     def _kept_for_tests(self, init: Func, own: set[str]) -> set[str]:
         """The parameters an `__init__` keeps in a field (`self.lock = lock`) that a method it
@@ -468,6 +496,18 @@ class CallGraph(CallResolver):
                 depth[w] = depth[v] + 1
                 queue.append(w)
         return found
+
+
+def _on_own_fields(caller: Func, site: CallSite, values: Mapping[str, object]) -> bool:
+    """Whether the call is a method's call of another on `self` while its state holds what
+    fields of `self` hold (`_fields_passed_on`)."""
+    params = caller.fd.params
+    return (
+        site.func[:2] == _ON_SELF
+        and bool(params)
+        and params[0].name == "self"
+        and any(name.startswith("self.") for name in values)
+    )
 
 
 def _on_self_in_init(caller: Func, site: CallSite) -> bool:

@@ -75,7 +75,7 @@ class ArgumentKills:
         built = self._built(func, site)
         bound = self.bound(func, site, target)
         injected = self.decorators.injected(target)
-        return passed_values(
+        found = passed_values(
             func.fd,
             site,
             target.fd,
@@ -87,6 +87,14 @@ class ArgumentKills:
             bound,
             injected is not None,
         )
+        fields = [name for name in wanted if "." in name]
+        if fields:  # (`self.context`: of the instance the call is made on)
+            carried = self.fields.carried(func, site, target, fields, held) if held else {}
+            left = {name for name in fields if name not in carried}
+            found.update(carried)
+            if left:
+                found.update(self.fields.held_names(func, site, target, left))
+        return found
 
     def _passed_plainly(
         self, func: Func, site: CallSite, target: Func, wanted: frozenset[str]
@@ -135,6 +143,8 @@ class ArgumentKills:
         if own and not fields and func.fd.name == "__init__":
             known = {**self.constants.of(func), **held} if held else self.constants.of(func)
             fields = self.fields.kept_by_init(func, site, target, own, known)
+        if own and not fields and held:
+            fields = self.fields.carried(func, site, target, [g.subject[1] for _, g in own], held)
         if fields:
             tests += own
         # (a decorator that adds a keyword, `@provide_session`: what that one holds is unknown)

@@ -102,9 +102,10 @@ class _Builder(Registrations):
         for obj in unique.values():
             self._guard(obj.scope, lambda _f, o=obj: self._router_kwargs(o))
         self.model.apps = [r for r in unique.values() if r.type == APP]
-        self.model.builders = frozenset(
-            r.scope.gqn for r in unique.values() if r.scope.fd.qn != "<module>"
-        )
+        # (and those that include one in another: `register_all_routes(app, server)`)
+        setup = [r.scope for r in unique.values()]
+        setup += [parent[2] for r in unique.values() for parent in r.parents]
+        self.model.builders = frozenset(f.gqn for f in setup if f.fd.qn != "<module>")
         if self.model.apps or self.model.routes:  # (without an app every coroutine is one)
             for handler in gradio_handlers(self.p):
                 self._guard(handler, lambda f: self._other(f, Role.UI_EVENT))

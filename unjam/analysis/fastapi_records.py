@@ -137,7 +137,8 @@ class FastAPIModel:
     routes: list[Route] = field(default_factory=list)
     others: list[Invoked] = field(default_factory=list)  # middleware, handlers, startup
     http_middleware: list[Middleware] = field(default_factory=list)
-    # functions (not module bodies) that build an app or a router: app set-up code
+    # functions (not module bodies) that build an app or a router, or include a router in
+    # another: app set-up code
     builders: frozenset[str] = frozenset()
     # apps left out because they cannot start as written (unstartable.py)
     unstartable: list[RouterObj] = field(default_factory=list)

@@ -44,14 +44,21 @@ class InstanceFields:
     def __init__(self, project: Project, passed: Passed) -> None:
         self.project = project
         self.passed = passed
+        self._storing: dict[str, list[Func]] | None = None  # attribute name → its storers
 
     def held(
         self, func: Func, site: CallSite, target: Func, tests: Iterable[tuple[int, Guard]]
     ) -> dict[str, object]:
         """`self.<field>` → the value it surely holds when `func`'s call `site` runs
         `target` on an instance `func` built, for the fields `target`'s `tests` test."""
+        return self.held_names(func, site, target, {g.subject[1] for _, g in tests})
+
+    def held_names(
+        self, func: Func, site: CallSite, target: Func, names: set[str]
+    ) -> dict[str, object]:
+        """`held`, for the fields `names` (`self.context`) rather than those tests test."""
         own = target.fd.params[0].name if target.fd.params else ""
-        wanted = {g.subject[1] for _, g in tests if g.subject[1].startswith(own + ".")}
+        wanted = {name for name in names if name.startswith(own + ".")}
         built = self._built_here(func, site) if wanted else None
         if built is None:
             return {}
@@ -127,16 +134,36 @@ class InstanceFields:
                 out[name] = held[param]
         return out
 
+    def carried(
+        self,
+        func: Func,
+        site: CallSite,
+        target: Func,
+        names: Iterable[str],
+        held: Mapping[str, object],
+    ) -> dict[str, object]:
+        """`self.<field>` → the value `held` (the state of the method `func` on the path
+        taken) says a field of `func`'s own instance holds, when `func`'s call `site` runs
+        `target`, a method of its class, on that instance (`self._store_history()`), for
+        the fields among `names`. The value came from `held_names` or `kept_by_init`, which
+        find no other store of the field: no method changes it in between."""
+        if site.func[:2] != ("attr", ("name", "self")) or func.class_gqn is None:
+            return {}
+        if target.class_gqn not in self.project.mro(func.class_gqn)[0]:
+            return {}
+        return {name: held[name] for name in names if name.startswith("self.") and name in held}
+
     def _init_parameter(self, cls: Cls, field: str) -> str | None:
         """The parameter of the class's undecorated `__init__` that it stores in the field
-        (`self.process = process`), the only store of that attribute name in the project,
-        with no class-level value beside it: the field holds what that parameter held."""
+        (`self.process = process`), the only store of that attribute name in the project
+        that may land on the class's instances, with no class-level value beside it: the
+        field holds what that parameter held."""
         init = self.project.method(cls.gqn, "__init__")
         if init is None or init.fd.decorators or not init.fd.params or cls.cd.decorators:
             return None
-        if len(self.project.stored_attributes().get(field, ())) != 1:
-            return None
         me = ("name", init.fd.params[0].name)
+        if self._stored_elsewhere(cls, field, init, me):
+            return None
         stored = [v for base, attr, v in init.fd.attr_stores if base == me and attr == field]
         if len(stored) != 1 or stored[0][0] != "name":
             return None
@@ -148,6 +175,45 @@ class InstanceFields:
             if owner is None or field in owner.cd.attrs:
                 return None
         return param
+
+    def _stored_elsewhere(self, cls: Cls, field: str, init: Func, me: tuple) -> bool:
+        """Whether a store of the attribute name other than `init`'s on `me` may land on an
+        instance of the class: any but one on an instance of an unrelated class — the first
+        parameter of that class's method (`self.context = context` in another class's
+        `__init__`), or a local that inference types as one (`node.context = …` of `node =
+        make_node()` declared `-> BaseNode`)."""
+        storing = self._storing
+        if storing is None:
+            storing = self._storing = {}
+            for func in self.project.funcs.values():
+                for attr in {attr for _base, attr, _value in func.fd.attr_stores}:
+                    storing.setdefault(attr, []).append(func)
+        for func in storing.get(field, ()):
+            for base, attr, _value in func.fd.attr_stores:
+                if attr != field or (func is init and base == me):
+                    continue
+                if not self._on_another_class(func, base, cls):
+                    return True
+        return False
+
+    def _on_another_class(self, func: Func, base: tuple, cls: Cls) -> bool:
+        """Whether `base`, stored into by `func`, is surely an instance of a class neither
+        `cls` nor a base or subclass of it."""
+        params = func.fd.params
+        if (
+            base[0] == "name"
+            and func.class_gqn is not None
+            and params
+            and params[0].name == base[1]
+        ):
+            owner = func.class_gqn
+        else:
+            value = self.project.value_of(func, base)
+            if value is None or value[0] != "obj":
+                return False
+            owner = value[1]
+        mro = self.project.mro
+        return owner not in mro(cls.gqn)[0] and cls.gqn not in mro(owner)[0]
 
     def _built_here(self, func: Func, site: CallSite) -> tuple[Cls, list[CallSite]] | None:
         """(class, constructions) the call's receiver holds: a local of `func` bound only

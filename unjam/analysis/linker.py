@@ -383,8 +383,9 @@ def _run_once(model) -> frozenset[str]:
     handlers (what they build is built once: `app.state.svc = Service()`), and the
     functions that build an app or a router (`def create_app(): app = FastAPI() …`, which
     uvicorn's `--factory` or the module calls once; `def register_endpoints(app, plane):
-    router = APIRouter() …`: set-up code, not request code; the services they build, or
-    are handed by their callers, are the process's)."""
+    router = APIRouter() …`) or include one in another (`def register_all_routes(app,
+    server): app.include_router(…)`): set-up code, not request code; the services they
+    build, or are handed by their callers, are the process's."""
     from unjam.semantics import Role
 
     once = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)

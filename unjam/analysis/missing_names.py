@@ -527,7 +527,8 @@ class _Scan:
         the project: a name only a project uses for its own package (`_PROJECT_PACKAGES`),
         not the analysed folder's own (`unjam check routes/`); or `from resume_api.lib import
         x` where the project's folder is `resume-api/`, which no import can name (unless it
-        is a distribution of its own that installs itself under the other name)."""
+        is a distribution of its own that installs itself under the other name, or has one
+        beside it that does: its bindings)."""
         first = module.partition(".")[0]
         if first in self.root.parts:
             return False
@@ -544,7 +545,26 @@ class _Scan:
         return any(
             folder.rstrip("/").rpartition("/")[2] == hyphened
             and not self._installs_as(folder, first)
+            and not self._bindings_beside(folder, first)
             for folder in self.project.folders()
+        )
+
+    def _bindings_beside(self, folder: str, name: str) -> bool:
+        """Whether a folder beside `folder` and named after it (`wren-core-py/` beside the
+        crate `wren-core/`) is a distribution installing the package `name` (maturin's
+        `module-name = "wren_core"`): the crate's Python bindings, which the project installs
+        as a dependency of its own."""
+        crate = folder.rstrip("/")
+        above, _, stem = crate.rpartition("/")
+        try:
+            beside = [p.name for p in (self.root / crate).parent.iterdir() if p.is_dir()]
+        except OSError:
+            return False
+        prefix = f"{above}/" if above else ""
+        return any(
+            self._installs_as(f"{prefix}{other}/", name)
+            for other in beside
+            if other.startswith((f"{stem}-", f"{stem}_"))
         )
 
     def _installs_as(self, folder: str, name: str) -> bool:

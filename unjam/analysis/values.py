@@ -57,14 +57,16 @@ class Forwarded(NamedTuple):
 class Instance:
     """An argument that is surely an object a call built (instances.py): never `None`, and
     true when `truthy` (its class cannot define `__bool__`/`__len__`); `made`, the outside
-    class it surely is, for the few `isinstance` knows (`IN_MEMORY_FILES`). The values are
-    module singletons, compared by identity in search states."""
+    class it surely is, for the few `isinstance` knows (`IN_MEMORY_FILES`); `prefix`, the
+    text a string surely starts with (`prefixed`). The values are module singletons,
+    compared by identity in search states."""
 
-    __slots__ = ("made", "truthy")
+    __slots__ = ("made", "prefix", "truthy")
 
-    def __init__(self, truthy: bool, made: str = "") -> None:
+    def __init__(self, truthy: bool, made: str = "", prefix: str = "") -> None:
         self.truthy = truthy
         self.made = made
+        self.prefix = prefix
 
 
 INSTANCE = Instance(False)
@@ -76,6 +78,18 @@ IN_MEMORY_FILES = {name: Instance(True, name) for name in ("io.BytesIO", "io.Str
 ENCODED = Instance(False, "builtins.bytes")
 # an upload's file object (`upload.file` of a FastAPI `UploadFile`): never a path nor a string
 UPLOADED = Instance(True, "tempfile.SpooledTemporaryFile")
+
+
+_PREFIXED: dict[str, Instance] = {}
+
+
+def prefixed(text: str) -> Instance:
+    """A string surely starting with `text` (not empty): `f"/tmp/{upload.filename}"`, one
+    value per prefix, kept so that search states compare it by identity."""
+    known = _PREFIXED.get(text)
+    if known is None:
+        known = _PREFIXED[text] = Instance(True, "", text)
+    return known
 
 
 class Falsy:
@@ -497,6 +511,8 @@ def _known_values(
             keys = _literal_keys(ref)
             if keys is not None:
                 out[param.name] = keys
+        elif start := _string_prefix(ref, scope):
+            out[param.name] = prefixed(start)
         elif (
             _never_a_singleton(ref)
             or _holds_no_singleton(ref, scope)
@@ -537,6 +553,30 @@ def _never_a_singleton(ref: tuple) -> bool:
     return tag in ("list", "fmt") or (
         tag == "binop" and ref[1] not in ("BitAnd", "BitOr", "BitXor")
     )
+
+
+def _string_prefix(ref: tuple, scope: FuncDef | None) -> str:
+    """The text a string argument surely starts with: an f-string's or a concatenation's
+    leading constant (`f"/tmp/{file.filename}"`), or what every value of the caller's local
+    it names starts with (not a parameter); "" when none is known."""
+    if ref[0] == "binop" and ref[1] == "Add":
+        head = ref[2]
+        if head[0] == "const" and type(head[1]) is str and not _truncated(head[1]):
+            return head[1]
+        return ""
+    if ref[0] != "name" or scope is None or ref[1] in scope.globals_declared:
+        return ""
+    values = scope.locals.get(ref[1])
+    if not values or len(values) > 4 or any(p.name == ref[1] for p in scope.params):
+        return ""
+    starts = [_string_prefix(value, None) for value in values]
+    if not all(starts):
+        return ""
+    common = starts[0]
+    for text in starts[1:]:
+        while not text.startswith(common):
+            common = common[:-1]
+    return common
 
 
 def _holds_no_singleton(ref: tuple, scope: FuncDef | None) -> bool:
@@ -826,6 +866,8 @@ def _false(guard: Guard, value: object) -> bool:
     if isinstance(value, Falsy):
         return kind == "param true"  # (`if p:` never runs; `p is None` is not known)
     if isinstance(value, Instance):
+        if value.prefix and _prefix_decides(kind, value.prefix, guard.returned):
+            return True
         if kind == "param is":  # `p is None` (or `True`, `False`)
             const = guard.returned
             return const is not None and const[0] == "const" and isinstance(const[1], _SINGLETONS)
@@ -858,6 +900,24 @@ def _false(guard: Guard, value: object) -> bool:
         return False
     equal = value == other
     return not equal if kind == "param ==" else equal
+
+
+def _prefix_decides(kind: str, prefix: str, tested: tuple | None) -> bool:
+    """Whether a string starting with `prefix` makes the test of the constant `tested` false:
+    `p.startswith("http")` of `"/tmp/…"` (neither starts with the other), `not
+    p.startswith("/tmp")` of it, `p == "http://x"` of it."""
+    if tested is None or tested[0] != "const":
+        return False
+    other = tested[1]
+    if type(other) is not str or _truncated(other):
+        return False
+    if kind == "param starts":
+        return not prefix.startswith(other) and not other.startswith(prefix)
+    if kind == "param starts not":
+        return prefix.startswith(other)
+    if kind == "param ==":
+        return not other.startswith(prefix)
+    return False
 
 
 # classes neither a string nor an in-memory file is an instance of, by the name they are

@@ -443,7 +443,10 @@ class PerRequestClients:
                     or self._request_query(site)
                 ):
                     continue
-                self._report(dep, network, v, parent, handed, site, what)
+                steps = self._steps(v, parent, site)
+                if self.e.memos.memoised_only(dep, site, steps):
+                    continue  # (a memo of an instance the app keeps: its first call only)
+                self._report(dep, network, v, handed, site, what, steps)
             if depth[v] >= _CLIENT_DEPTH:
                 continue
             for edge in resolved.edges if isinstance(v, str) else graph.live_edges(v, "any"):
@@ -497,18 +500,11 @@ class PerRequestClients:
         given = handed | made if site.qn.startswith(_OPENED) else handed
         return _request_query(func, site, given, self.g.singleton(func.class_gqn))
 
-    def _report(
-        self,
-        dep: Invoked,
-        network: bool,
-        v: object,
-        parent: dict[object, tuple[object, int] | None],
-        handed: dict[object, str],
-        site: Site,
-        what: str,
-    ) -> None:
-        """One finding of `_dependency_clients`' walk: `site` in state `v`, reached through
-        `parent` links from `dep`."""
+    def _steps(
+        self, v: object, parent: dict[object, tuple[object, int] | None], site: Site
+    ) -> list[tuple[str, int]]:
+        """The path of `_dependency_clients`' walk to `site` in state `v`, through `parent`
+        links: (function, line of its call onward), the site's own line last."""
         state = self.g.state
         steps = [(state(v)[0], site.line)]
         cursor = parent[v]
@@ -516,6 +512,20 @@ class PerRequestClients:
             steps.append((state(cursor[0])[0], cursor[1]))
             cursor = parent[cursor[0]]
         steps.reverse()
+        return steps
+
+    def _report(
+        self,
+        dep: Invoked,
+        network: bool,
+        v: object,
+        handed: dict[object, str],
+        site: Site,
+        what: str,
+        steps: list[tuple[str, int]],
+    ) -> None:
+        """One finding of `_dependency_clients`' walk: `site` in state `v`, reached from
+        `dep` along `steps`."""
         action = (
             f"constructs `{site.qn}`"
             if what == "constructs"

@@ -1,0 +1,1 @@
+// the Python module `engine_core`, built by maturin from this crate
