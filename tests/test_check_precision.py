@@ -1412,6 +1412,28 @@ def test_an_app_a_dockerfile_runs_with_uvicorn_shares_its_pool_though_mangum_wra
     assert {("UJ005", 24), ("UJ005", 26), ("UJ006", 12), ("UJ001", 31)} <= codes, sorted(codes)
 
 
+def test_a_server_image_elsewhere_in_the_repository_serves_the_app_too(tmp_path: Path):
+    """The Lambda image in one folder, a uvicorn image of the same app in another (txtai's
+    docker/aws/ and docker/api/): the app serves many requests per process there, so the
+    thread-pool findings stand."""
+    root = tmp_path / "lambda_only"
+    shutil.copytree(CORPUS / "lambda_only", root)
+    (root / "docker" / "api").mkdir(parents=True)
+    (root / "docker" / "api" / "Dockerfile").write_text(
+        'ENTRYPOINT ["uvicorn", "--host", "0.0.0.0", "videos.index:app"]\n'
+    )
+    lambda_image = root / "docker" / "aws" / "Dockerfile"
+    lambda_image.parent.mkdir(parents=True)
+    lambda_image.write_text('ENTRYPOINT ["python", "-m", "awslambdaric"]\nCMD ["app.handler"]\n')
+    result = analyze(root, sorted(root.rglob("*.py")))
+    codes = {(f.code, f.location.line) for f in result.findings}
+    assert {("UJ005", 24), ("UJ006", 12)} <= codes, sorted(codes)
+
+    lambda_image.parent.parent.joinpath("api", "Dockerfile").unlink()
+    alone = analyze(root, sorted(root.rglob("*.py")))
+    assert not {f.code for f in alone.findings} & {"UJ005", "UJ006"}, alone.findings
+
+
 def test_a_fix_hands_the_thread_the_name_the_caller_imported():
     """`from rentals.service import end_rental as end_rental_service`, called from an
     endpoint itself named `end_rental`: `to_thread(end_rental, ...)` would run the endpoint."""

@@ -2,21 +2,27 @@
 AWS Lambda, which hands each instance one event at a time. There no two requests share the
 thread pool, so what the pool's size means for concurrent requests (UJ005, UJ006) does not
 apply. Taken so only when nothing in the project serves the app any other way: no
-`uvicorn.run(...)` or the like in its code, and no Dockerfile, compose file, Procfile or
-script that names an ASGI server.
+`uvicorn.run(...)` or the like in its code, no Dockerfile, compose file, Procfile or
+script beside the app or above it that names an ASGI server, nor a container image or
+process file anywhere in the repository that does (txtai keeps its Lambda image in
+docker/aws/ and its uvicorn one in docker/api/).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.project import Project
+from unjam.analysis.repository_files import files_matching
 
 _LAMBDA_ADAPTERS = frozenset({"mangum.Mangum", "mangum.adapter.Mangum"})
 _SERVERS = ("uvicorn", "gunicorn", "hypercorn", "granian", "daphne")
 _DEPLOY_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml", "Procfile")
 _DEPLOY_FILES += ("*.sh", "Makefile", "fly.toml", "app.yaml")
+# what runs the app in production, wherever the repository keeps it
+_IMAGE_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml", "Procfile")
 
 
 def lambda_only(project: Project, root: Path, folders: list[str]) -> bool:
@@ -26,7 +32,13 @@ def lambda_only(project: Project, root: Path, folders: list[str]) -> bool:
         return False
     if any(_calls(project, name, None) for name in ("run", "serve", "Server", "Config")):
         return False
-    return not files_mention(root, folders, _DEPLOY_FILES, _SERVERS)
+    if files_mention(root, folders, _DEPLOY_FILES, _SERVERS):
+        return False
+    images = files_matching(root, _IMAGE_FILES)
+    if images is None:
+        return False  # (too many to read: not known to be Lambda's alone)
+    elsewhere = sorted({os.path.relpath(os.path.dirname(path), root) for path in images})
+    return not files_mention(root, [f for f in elsewhere if f != "."], _IMAGE_FILES, _SERVERS)
 
 
 def _calls(project: Project, name: str, callees: frozenset[str] | None) -> bool:

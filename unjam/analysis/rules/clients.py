@@ -545,14 +545,17 @@ class PerRequestClients:
         elif fix in _SHAREABLE and site.qn in _COOKIE_SESSIONS and self._keeps_cookies(site):
             fix = FIX_CLIENT_PER_USER
         connection = self.p.catalogue.returns(site.qn) in _CONNECTIONS
-        if fix == FIX_CLIENT and self.e.one_request_per_process():
+        # (a client made on a loop a call makes for itself serves that loop alone: no sharing,
+        # in a Lambda container either)
+        own_loop = fix == FIX_CLIENT and not connection and self._through_a_new_loop(steps)
+        if own_loop:
+            fix = FIX_OWN_LOOP_CLIENT
+        elif fix == FIX_CLIENT and self.e.one_request_per_process():
             fix = FIX_CONNECTION_LAMBDA if connection else FIX_CLIENT_LAMBDA
         elif fix == FIX_CLIENT and connection:
             made = self.p.catalogue.returns(site.qn) or ""
             pools = next((pool for prefix, pool in _POOLS.items() if made.startswith(prefix)), "")
             fix = FIX_CONNECTION.format(pools=pools or "the driver's pool")
-        elif fix == FIX_CLIENT and self._through_a_new_loop(steps):
-            fix = FIX_OWN_LOOP_CLIENT
         elif fix == FIX_CLIENT and site.qn in _LOOP_CLIENTS:
             fix = FIX_LOOP_CLIENT
         elif fix == FIX_CLIENT and site.qn in _IDLE_DROPPED:
