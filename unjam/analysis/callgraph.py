@@ -38,6 +38,7 @@ from pathlib import Path
 
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_resolve import CallResolver
+from unjam.analysis.instance_fields import ON_SELF
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite, Guard
 from unjam.analysis.values import (
@@ -53,7 +54,6 @@ __all__ = ["CallGraph", "Edge", "Offloaded", "Resolved", "Site"]
 
 _EMPTY: frozenset = frozenset()
 _VALUED = ("pos", "kwonly")  # parameters a call passes one value
-_ON_SELF = ("attr", ("name", "self"))  # `self.method(...)`'s callee ref, up to the method name
 
 
 def _first(item: tuple) -> str:
@@ -231,7 +231,7 @@ class CallGraph(CallResolver):
             return set()
         out: set[str] = set()
         for edge in self.resolved(func.gqn).edges:
-            if edge.site < 0 or fd.calls[edge.site].func[:2] != _ON_SELF:
+            if edge.site < 0 or fd.calls[edge.site].func[:2] != ON_SELF:
                 continue
             target = self.project.funcs.get(edge.callee)
             if target is None or not target.fd.params or target.fd.params[0].name != "self":
@@ -503,7 +503,7 @@ def _on_own_fields(caller: Func, site: CallSite, values: Mapping[str, object]) -
     fields of `self` hold (`_fields_passed_on`)."""
     params = caller.fd.params
     return (
-        site.func[:2] == _ON_SELF
+        site.func[:2] == ON_SELF
         and bool(params)
         and params[0].name == "self"
         and any(name.startswith("self.") for name in values)

@@ -28,6 +28,7 @@ _FIELD = frozenset({("name", "field"), ("attr", ("name", "dataclasses"), "field"
 _SETATTR = ("setattr", "__setattr__")
 _ACCESS = frozenset({"__setattr__", "__getattr__", "__getattribute__"})
 _VALUED = ("pos", "kwonly")
+ON_SELF = ("attr", ("name", "self"))  # `self.method(...)`'s callee ref, up to the method name
 _UNKNOWN = object()
 
 # what a call surely passes the called function's parameters among those named
@@ -44,7 +45,6 @@ class InstanceFields:
     def __init__(self, project: Project, passed: Passed) -> None:
         self.project = project
         self.passed = passed
-        self._storing: dict[str, list[Func]] | None = None  # attribute name → its storers
 
     def held(
         self, func: Func, site: CallSite, target: Func, tests: Iterable[tuple[int, Guard]]
@@ -147,7 +147,7 @@ class InstanceFields:
         `target`, a method of its class, on that instance (`self._store_history()`), for
         the fields among `names`. The value came from `held_names` or `kept_by_init`, which
         find no other store of the field: no method changes it in between."""
-        if site.func[:2] != ("attr", ("name", "self")) or func.class_gqn is None:
+        if site.func[:2] != ON_SELF or func.class_gqn is None:
             return {}
         if target.class_gqn not in self.project.mro(func.class_gqn)[0]:
             return {}
@@ -182,19 +182,10 @@ class InstanceFields:
         parameter of that class's method (`self.context = context` in another class's
         `__init__`), or a local that inference types as one (`node.context = …` of `node =
         make_node()` declared `-> BaseNode`)."""
-        storing = self._storing
-        if storing is None:
-            storing = self._storing = {}
-            for func in self.project.funcs.values():
-                for attr in {attr for _base, attr, _value in func.fd.attr_stores}:
-                    storing.setdefault(attr, []).append(func)
-        for func in storing.get(field, ()):
-            for base, attr, _value in func.fd.attr_stores:
-                if attr != field or (func is init and base == me):
-                    continue
-                if not self._on_another_class(func, base, cls):
-                    return True
-        return False
+        return any(
+            not (func is init and base == me) and not self._on_another_class(func, base, cls)
+            for func, base in self.project.stored_attributes().get(field, ())
+        )
 
     def _on_another_class(self, func: Func, base: tuple, cls: Cls) -> bool:
         """Whether `base`, stored into by `func`, is surely an instance of a class neither

@@ -169,7 +169,7 @@ def _summary_lacks(project: Project, mod: Module, name: str) -> bool:
         return False
     if name in summary.global_annotations or f"{mod.name}.{name}" in project.modules:
         return False
-    if any(base[0] == "name" for base in project.stored_attributes().get(name, ())):
+    if any(base[0] == "name" for _func, base in project.stored_attributes().get(name, ())):
         return False
     return not any(
         site.args and site.args[0][0] == "name" and site.args[0][1] in func.mod.summary.imports
@@ -255,7 +255,7 @@ def _bases_known(project: Project, cls) -> bool:
 def _set_from_outside(project: Project, class_name: str, name: str) -> bool:
     """`Config.from_env = …` or `cls.from_env = …` anywhere, or a `setattr(Config, …)`."""
     holders = (("name", class_name), ("name", "cls"))
-    if any(base in holders for base in project.stored_attributes().get(name, ())):
+    if any(base in holders for _func, base in project.stored_attributes().get(name, ())):
         return True
     return any(
         site.args and site.args[0] == holders[0] for _f, site in project.sites_named("setattr")

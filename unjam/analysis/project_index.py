@@ -152,7 +152,9 @@ class ProjectIndex:
         self.variants: dict[str, list[str]] = {}
         self._used: set[str] | None = None  # see used_names
         self._written: frozenset[str] | None = None  # see written_names
-        self._attribute_stores: dict[str, list[tuple]] | None = None  # see stored_attributes
+        self._attribute_stores: dict[str, list[tuple[Func, tuple]]] | None = (
+            None  # see stored_attributes
+        )
         self._rearmed: dict[str, set[str | None]] | None = None  # see rearmed_flags
         self._rearmed_for: dict[str | None, frozenset[str]] = {}  # class gqn → rearmed_flags
         self._unique: list[Module] | None = None  # see unique_modules
@@ -325,15 +327,15 @@ class ProjectIndex:
                 used.update(mod.summary.value_names)
         return used
 
-    def stored_attributes(self) -> dict[str, list[tuple]]:
-        """Each attribute name some function stores (`x.name = …`) → what it is stored on
-        (`("name", "Config")`)."""
+    def stored_attributes(self) -> dict[str, list[tuple[Func, tuple]]]:
+        """Each attribute name some function stores (`x.name = …`) → (that function, what it
+        is stored on: `("name", "Config")`) for each store."""
         stored = self._attribute_stores
         if stored is None:
             stored = self._attribute_stores = {}
             for func in self.funcs.values():
                 for base, attr, _value in func.fd.attr_stores:
-                    stored.setdefault(attr, []).append(base)
+                    stored.setdefault(attr, []).append((func, base))
         return stored
 
     def written_names(self) -> frozenset[str]:

@@ -10,35 +10,32 @@ docker/aws/ and its uvicorn one in docker/api/).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from unjam.analysis.declared_versions import files_mention
 from unjam.analysis.project import Project
-from unjam.analysis.repository_files import files_matching
+from unjam.analysis.repository_files import words_named
 
 _LAMBDA_ADAPTERS = frozenset({"mangum.Mangum", "mangum.adapter.Mangum"})
 _SERVERS = ("uvicorn", "gunicorn", "hypercorn", "granian", "daphne")
-_DEPLOY_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml", "Procfile")
-_DEPLOY_FILES += ("*.sh", "Makefile", "fly.toml", "app.yaml")
 # what runs the app in production, wherever the repository keeps it
 _IMAGE_FILES = ("Dockerfile*", "*.dockerfile", "docker-compose*", "compose*.y*ml", "Procfile")
+_DEPLOY_FILES = (*_IMAGE_FILES, "*.sh", "Makefile", "fly.toml", "app.yaml")
 
 
 def lambda_only(project: Project, root: Path, folders: list[str]) -> bool:
     """Whether the project's apps run under a Lambda adapter only: one wraps an app, no code
-    starts a server, and no deployment file in `folders` names one."""
+    starts a server, no deployment file in `folders` names one, nor any container image or
+    process file of the repository."""
     if not _calls(project, "Mangum", _LAMBDA_ADAPTERS):
         return False
     if any(_calls(project, name, None) for name in ("run", "serve", "Server", "Config")):
         return False
     if files_mention(root, folders, _DEPLOY_FILES, _SERVERS):
         return False
-    images = files_matching(root, _IMAGE_FILES)
-    if images is None:
-        return False  # (too many to read: not known to be Lambda's alone)
-    elsewhere = sorted({os.path.relpath(os.path.dirname(path), root) for path in images})
-    return not files_mention(root, [f for f in elsewhere if f != "."], _IMAGE_FILES, _SERVERS)
+    # (too many image files to read: each server counts as named)
+    servers = set(_SERVERS)
+    return not words_named(root, _IMAGE_FILES, servers, whole=False, stop_at=servers)
 
 
 def _calls(project: Project, name: str, callees: frozenset[str] | None) -> bool:

@@ -547,8 +547,7 @@ class PerRequestClients:
         connection = self.p.catalogue.returns(site.qn) in _CONNECTIONS
         # (a client made on a loop a call makes for itself serves that loop alone: no sharing,
         # in a Lambda container either)
-        own_loop = fix == FIX_CLIENT and not connection and self._through_a_new_loop(steps)
-        if own_loop:
+        if fix == FIX_CLIENT and not connection and self._through_a_new_loop(steps):
             fix = FIX_OWN_LOOP_CLIENT
         elif fix == FIX_CLIENT and self.e.one_request_per_process():
             fix = FIX_CONNECTION_LAMBDA if connection else FIX_CLIENT_LAMBDA
