@@ -3675,3 +3675,31 @@ def test_langchain_sync_calls_on_the_loop_name_their_async_twins():
     assert "`async for chunk in summarise.astream(...)`" in found[29].fix, found[29].fix
     assert "`await embedder.aembed_documents(...)`" in found[54].fix, found[54].fix
     assert 39 not in found
+
+
+def test_an_image_whose_pythonpath_names_the_checkout_finds_its_modules(tmp_path: Path):
+    """The launcher of path_added_elsewhere puts another folder on `sys.path`; an image that
+    sets `PYTHONPATH` to the engine's checkout (vendor/Engine) makes `modules.config`
+    importable all the same: the app starts and is checked."""
+    root = tmp_path / "path_added_elsewhere"
+    shutil.copytree(CORPUS / "path_added_elsewhere", root)
+    route = "service/routes/render.py"
+    alone = analyze(root, sorted(root.rglob("*.py")))
+    assert [path for path, _reason in alone.unparsed] == [route], alone.unparsed
+
+    (root / "Dockerfile").write_text(
+        'FROM python:3.12-slim\nENV PYTHONPATH=/srv:/srv/vendor/Engine\nCMD ["python", "main.py"]\n'
+    )
+    imaged = analyze(root, sorted(root.rglob("*.py")))
+    assert not imaged.unparsed, imaged.unparsed
+    assert [(f.code, f.location.path) for f in imaged.findings] == [("UJ001", route)]
+
+
+def test_a_called_model_s_fix_hands_the_thread_the_instance():
+    """`models.classifier(text)` and `detector(path)` call the instance itself: the fix hands
+    it to the thread as the code names it, not the module it was read from nor `.__call__`."""
+    api = findings("model_inference", "UJ001", "inference/api.py")
+    assert "run_in_threadpool(models.classifier, ...)" in api[30].fix, api[30].fix
+    media = findings("model_inference", "UJ001", "inference/media.py")
+    assert "run_in_threadpool(detector, ...)" in media[36].fix, media[36].fix
+    assert "run_in_threadpool(painter, ...)" in media[30].fix, media[30].fix

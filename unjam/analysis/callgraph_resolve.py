@@ -155,6 +155,8 @@ class CallResolver:
                 and ref[2] == "run_sync"
             ):
                 callee = _run_sync(callee, site, offload)
+            if callee is not None and callee[0] == "inst":
+                callee = self._instance_called(callee[1])
             append(callee)
             if (
                 callee is not None
@@ -369,6 +371,12 @@ class CallResolver:
             out.on_error.add(blocking)
             if site.guard in no_loop:
                 out.no_loop.add(blocking)
+
+    def _instance_called(self, type_name: str) -> Value | None:
+        """What calling an outside instance runs, when the catalogue knows its `__call__`
+        blocks (`classifier(text)`, a transformers pipeline): else nothing to follow."""
+        qn = f"{type_name}.__call__"
+        return ("ext", qn) if self.cat.blocking(qn) is not None else None
 
     def _given_a_loaded_model(self, func: Func, site: CallSite) -> bool:
         """`pipeline("ner", model=self.model, tokenizer=self.tokenizer)` handed objects a

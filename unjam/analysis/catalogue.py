@@ -44,8 +44,11 @@ class Entry:
         """The fix for a call of `qn`: a `Type.*` entry's `{method}` is the method called
         (`run_in_threadpool(pwd_context.{method}, ...)` for `CryptContext.hash`), and
         `{receiver:x}` the object it was called on as the code names it (`crypt_ctx`), or
-        `x` when the code names none (`make_context().hash(...)`)."""
-        fix = self.fix.replace("{method}", qn.rpartition(".")[2])
+        `x` when the code names none (`make_context().hash(...)`); of a called instance's
+        `__call__`, `{receiver:x}.{method}` is the instance."""
+        method = qn.rpartition(".")[2]
+        fix = self.fix.replace(".{method}", "") if method == "__call__" else self.fix
+        fix = fix.replace("{method}", method)
         return _RECEIVER.sub(lambda m: receiver or m.group(1), fix)
 
     def covers(self, attr: str) -> bool:

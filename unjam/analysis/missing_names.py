@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from unjam.analysis.added_paths import AddedPaths
 from unjam.analysis.declared_versions import (
     app_folders,
     declared_major,
@@ -243,6 +244,7 @@ class _Scan:
         self.importers: dict[str, set[str]] | None = None  # see _importer_folders
         self.importer_folders: dict[str, list[str]] = {}  # module → _importer_folders
         self.distributions: dict[str, list[str]] = {}  # first name → _distributions_holding
+        self.added_paths = AddedPaths(root)
 
     def candidates(self) -> list[tuple]:
         """(importer, import, source module, (what is missing, where)): the module lacking
@@ -296,14 +298,36 @@ class _Scan:
                         verdicts[mine] = self._verdict(imp, own)
                     if verdicts[mine] is None:
                         continue  # found in the importer's own package
-                if verdict[0] is None and not imp.level and self._in_a_package_above(mod, imp):
-                    continue
-                if verdict[0] is None and not imp.level and self._on_an_importer_s_path(mod, imp):
-                    continue
-                if verdict[0] is None and not imp.level and self._in_a_distribution(imp):
+                if verdict[0] is None and not imp.level and self._found_elsewhere(mod, imp):
                     continue
                 found.append((mod, imp, *verdict))
         return found
+
+    def _found_elsewhere(self, mod: Module, imp: ImportRef) -> bool:
+        """Whether the module an absolute import names, missing from the importer's own
+        `sys.path` folders, is where the app may find it all the same."""
+        return (
+            self._in_a_package_above(mod, imp)
+            or self._on_an_importer_s_path(mod, imp)
+            or self._in_a_distribution(imp)
+            or self._on_an_added_path(mod, imp)
+        )
+
+    def _on_an_added_path(self, mod: Module, imp: ImportRef) -> bool:
+        """Whether a folder that has the module is one a launcher or an image of the project
+        puts on `sys.path` (added_paths.py): Fooocus-API's main.py appends its checkout of
+        Fooocus, repositories/Fooocus/, whose modules/ the routes import."""
+        first = imp.module.partition(".")[0]
+        return any(
+            self._verdict(imp, folder) is None and self.added_paths.added(folder, mod.path)
+            for folder in self._folders_holding(first)
+        )
+
+    def _folders_holding(self, first: str) -> list[str]:
+        """The folders below the root that hold a module, package or folder `first`."""
+        self._holds("", first)  # (indexes every folder)
+        assert self.folders is not None
+        return sorted(f for f in self.folders if self._holds(f, first))
 
     def _in_a_package_above(self, mod: Module, imp: ImportRef) -> bool:
         """Whether a folder above the importer holds a package of the import's first name

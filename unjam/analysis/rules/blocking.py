@@ -909,9 +909,14 @@ _AWAITED_OFFLOADS = frozenset(
 
 def _receiver_of(func: Func, site: Site) -> str | None:
     """The object the call at `site` is made on, as the code names it (`crypt_ctx` of
-    `crypt_ctx.hash(p)`, `self.hasher`), when that is a dotted name."""
+    `crypt_ctx.hash(p)`, `self.hasher`; the instance itself when it is what is called,
+    `models.classifier` of `models.classifier(text)`), when that is a dotted name."""
     for call in func.fd.calls:
-        if call.line == site.line and call.col == site.col and call.func[0] == "attr":
+        if call.line != site.line or call.col != site.col:
+            continue
+        if site.qn.endswith(".__call__"):
+            return dotted(call.func)
+        if call.func[0] == "attr":
             return dotted(call.func[1])
     return None
 

@@ -65,7 +65,7 @@ async def tag_entities(text: str) -> list:
     model = AutoModelForTokenClassification.from_pretrained("dslim/bert-base-NER")  # expect: UJ001
     tagger = pipeline("ner", model=model, tokenizer=tokenizer)  # ok: handed what was loaded above
     named = pipeline("ner", model="dslim/bert-base-NER")  # expect: UJ001
-    return tagger(text) + named(text)
+    return tagger(text) + named(text)  # expect: UJ001 (running the pipelines)
 
 
 __all__ = [

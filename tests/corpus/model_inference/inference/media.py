@@ -1,0 +1,56 @@
+"""Speech, image and detection models, loaded once as the module is imported."""
+
+import ffmpeg
+import whisper
+from diffusers import DiffusionPipeline
+from fastapi import APIRouter, UploadFile
+from faster_whisper import WhisperModel
+from ultralytics import YOLO
+
+router = APIRouter()
+speech = whisper.load_model("base")
+fast_speech = WhisperModel("small", device="cpu", compute_type="int8")
+painter = DiffusionPipeline.from_pretrained("stabilityai/sdxl-turbo").to("cuda")
+detector = YOLO("yolov8n.pt")
+
+
+@router.post("/transcribe")
+async def transcribe(path: str):
+    return speech.transcribe(path)["text"]  # expect: UJ001
+
+
+@router.post("/transcribe/fast")
+async def transcribe_fast(path: str):
+    segments, info = fast_speech.transcribe(path, beam_size=5)  # expect: UJ001
+    return {"language": info.language}
+
+
+@router.post("/paint")
+async def paint(prompt: str):
+    image = painter(prompt, num_inference_steps=1).images[0]  # expect: UJ001
+    return {"size": image.size}
+
+
+@router.post("/detect")
+async def detect(upload: UploadFile):
+    results = detector(upload.filename)  # expect: UJ001
+    return {"boxes": len(results[0].boxes)}
+
+
+@router.post("/detect/offloaded")
+def detect_offloaded(path: str):
+    return {"boxes": len(detector.predict(path)[0].boxes)}  # ok (a `def` route: in the pool)
+
+
+@router.post("/transcribe/reload")
+async def transcribe_reload(path: str):
+    model = whisper.load_model("tiny")  # expect: UJ001
+    return model.transcribe(path)["text"]  # expect: UJ001
+
+
+@router.post("/decode")
+async def decode(upload: UploadFile):
+    data = await upload.read()
+    stream = ffmpeg.input("pipe:", threads=0).output("-", format="s16le", ac=1, ar=16000)
+    out, _err = stream.run(capture_stdout=True, input=data)  # expect: UJ001
+    return {"samples": len(out) // 2}

@@ -1,0 +1,13 @@
+import time
+
+from fastapi import APIRouter
+
+from modules.config import default_steps
+
+router = APIRouter()
+
+
+@router.post("/render")
+async def render(steps: int = default_steps):
+    time.sleep(0.01 * steps)  # expect: UJ001
+    return {"steps": steps}
