@@ -3701,5 +3701,21 @@ def test_a_called_model_s_fix_hands_the_thread_the_instance():
     api = findings("model_inference", "UJ001", "inference/api.py")
     assert "run_in_threadpool(models.classifier, ...)" in api[30].fix, api[30].fix
     media = findings("model_inference", "UJ001", "inference/media.py")
-    assert "run_in_threadpool(detector, ...)" in media[36].fix, media[36].fix
-    assert "run_in_threadpool(painter, ...)" in media[30].fix, media[30].fix
+    assert "run_in_threadpool(detector, ...)" in media[39].fix, media[39].fix
+    assert "run_in_threadpool(painter, ...)" in media[33].fix, media[33].fix
+
+
+def test_a_first_call_group_beside_its_per_request_group_says_also(tmp_path):
+    """`predict` sleeps on every call and reads the weights on its first call only: two
+    groups of one root, whose first-call title must not deny the per-request one."""
+    source = (
+        "import time\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n_weights = None\n\n\n"
+        "def load():\n    global _weights\n    if _weights is None:\n"
+        "        _weights = open('weights.bin', 'rb').read()\n    return _weights\n\n\n"
+        "def predict(x):\n    weights = load()\n    time.sleep(0.1)\n    return len(weights) + x\n"
+        "\n\n@app.get('/predict')\nasync def serve(x: int):\n    return predict(x)\n"
+    )
+    titles = {f.blocker: f.group.title for f in one_file_findings(tmp_path, source, "UJ001")}
+    assert titles["time.sleep"].endswith("blocks the event loop"), titles
+    assert titles["builtins.open"].endswith("also blocks the event loop on the first call only")
+    assert titles["time.sleep"].startswith("sync `predict`, called from async `serve`"), titles

@@ -35,9 +35,11 @@ from unjam.analysis.data_urls import URL_OPENER, opens_a_data_url
 from unjam.analysis.in_memory_io import (
     PANDAS_IO,
     PANDAS_SQL,
+    TORCH_IO,
     in_memory,
     literal_frame,
     on_sqlite,
+    torch_in_memory,
 )
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.kernel_files import KERNEL_FILE_CALLS, kernel_file_call
@@ -224,6 +226,7 @@ class CallResolver:
                     or self.broken_models.sends_nothing(qn, site)
                     or (qn in DONE_READS and self.done.reads_done(func, site))
                     or (qn == _PIPELINE and self._given_a_loaded_model(func, site))
+                    or (qn in TORCH_IO and torch_in_memory(self.project, func, site, qn))
                     or (
                         qn in PANDAS_IO
                         and in_memory(self.project, func, site, qn)

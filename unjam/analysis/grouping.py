@@ -23,6 +23,9 @@ class Root:
     title: str
     affects: frozenset[str] = frozenset()  # route labels / entry names it reaches
     fix: str = ""
+    # the title when the same root also has a group without this one's last key part (its
+    # first-call stalls beside its per-request blocks: "also blocks ... on the first call only")
+    beside: str = ""
 
 
 def group_id(code: str, key: tuple) -> str:
@@ -52,7 +55,14 @@ def assign_groups(findings: list[Finding], roots: list[Root | None]) -> list[Fin
         affects |= root.affects
         keyed.append(key)
     groups = {
-        key: FindingGroup(group_id(key[0], key[1]), root.title, max(len(affects), 1), root.fix)
+        key: FindingGroup(
+            group_id(key[0], key[1]), _title(root, key, merged), max(len(affects), 1), root.fix
+        )
         for key, (root, affects) in merged.items()
     }
     return [replace(f, group=groups[key]) for f, key in zip(findings, keyed, strict=True)]
+
+
+def _title(root: Root, key: tuple, merged: dict) -> str:
+    """The group's title: `beside` where its unqualified sibling group is printed too."""
+    return root.beside if root.beside and (key[0], root.key[:-1]) in merged else root.title

@@ -1,11 +1,14 @@
-"""pandas reading or writing an in-memory buffer: parsing or serialising, no file.
+"""pandas (and PyTorch) reading or writing an in-memory buffer: parsing or serialising, no
+file.
 
 `pd.read_csv(io.BytesIO(await upload.read()))` parses bytes already in memory, and
 `df.to_csv(buffer)` into an `io.StringIO` (or `df.to_csv()`, which returns the text) writes
 no file: the time on the loop is CPU work, which is how such a call is labelled instead of
 file I/O (its fix, running it in a thread or a process pool, is the same). Likewise
 `pd.read_sql(query, sqlite3.connect("local.db"))` and `df.to_sql(name, con)` on a sqlite3
-connection read and write a local file, not the network."""
+connection read and write a local file, not the network. And PyTorch's `torch.save(tensor,
+buffer)` into an `io.BytesIO`, or `torch.load(io.BytesIO(data))`, touches no file at all: a
+tensor turned into bytes and back, not reported."""
 
 from __future__ import annotations
 
@@ -67,6 +70,19 @@ def _excel_writer(project: Project, func: Func, target: tuple) -> tuple | None:
         if ref[0] == "call" and project.value_of(func, ref[1]) in _WRITERS:
             return ref
     return None
+
+
+# PyTorch's serialisers → (the position, the keyword) of the file they read or write
+_TORCH_FILES = {"torch.load": (0, "f"), "torch.save": (1, "f")}
+TORCH_IO = frozenset(_TORCH_FILES)
+
+
+def torch_in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
+    """Whether `torch.load` / `torch.save` reads or writes a buffer in memory, not a file
+    (`torch.save(tensor, buffer)` of `buffer = io.BytesIO()`: a tensor turned into bytes)."""
+    position, keyword = _TORCH_FILES[qn]
+    target = site.args[position] if len(site.args) > position else dict(site.kwargs).get(keyword)
+    return target is not None and _a_buffer(project, func, target)
 
 
 # pandas' SQL calls → (the position, the keyword) of the connection they are given

@@ -136,6 +136,7 @@ def _candidate_names(
         parts.insert(0, folder)
     if parts:
         names.append(".".join(parts))
+    top = d  # (the folder the package chain starts in)
     inside = root + "/" if root != "/" else "/"
     installed = _distribution_name(d, parts, inside, is_init, _split_text)
     # in a folder without `__init__.py` under a package: the package's namespace portion
@@ -164,6 +165,8 @@ def _candidate_names(
             dotted_name = ".".join(dotted)
             if dotted_name not in names:
                 names.append(dotted_name)
+    if top not in (root, inside + "src"):
+        _drop_an_unreachable_library_name(names, parts, top)
     return names, installed
 
 
@@ -183,6 +186,7 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> tuple[list[s
         d = d.parent
     if parts:
         names.append(".".join(parts))
+    top = d
     installed = _distribution_name(d, parts, root, is_init, _split_path)
     portion: list[str] = []
     while d != root and d.is_relative_to(root) and d.name.isidentifier():
@@ -206,6 +210,8 @@ def _module_names_pathlib(path: Path, root: Path, is_init: dict) -> tuple[list[s
             name = ".".join(dotted)
             if name not in names:
                 names.append(name)
+    if top not in (root, root / "src"):
+        _drop_an_unreachable_library_name(names, parts, top)
     return names, installed
 
 
@@ -311,6 +317,27 @@ def _drop_a_library_s_name(names: list[str], parts: list[str]) -> None:
     library, while `app.dependencies.redis` still reaches the file."""
     if parts and len(names) > 1 and names[0] == ".".join(parts) and parts[0] in _libraries():
         del names[0]
+
+
+def _drop_an_unreachable_library_name(names: list[str], parts: list[str], top: Any) -> None:
+    """Drop the name a package has from its own chain (`torch` for GPT-SoVITS's
+    GPT_SoVITS/BigVGAN/alias_free_activation/torch/) when a library the analysis knows bears
+    it and the folder it sits in, below the root, holds no module of its own: no program
+    starts there, so no `sys.path` has that folder first, and `import torch` anywhere means
+    the library; its path from the root still reaches it. (A package beside a script,
+    backend/redis/ beside backend/main.py, is what that script's `import redis` finds.)"""
+    named_alone = bool(parts) and len(names) > 1 and names[0] == ".".join(parts)
+    if named_alone and parts[0] in _libraries() and not _holds_a_module(os.fspath(top)):
+        del names[0]
+
+
+def _holds_a_module(folder: str) -> bool:
+    """Whether `folder` holds a Python file of its own (one that cannot be listed counts)."""
+    try:
+        with os.scandir(folder) as entries:
+            return any(e.name.endswith(".py") and e.is_file() for e in entries)
+    except OSError:
+        return True
 
 
 @lru_cache(maxsize=1)

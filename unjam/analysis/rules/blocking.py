@@ -403,10 +403,10 @@ class Blocking:
         the async function that makes the blocking calls itself. Its first-call stalls (memoised)
         are a group of their own: their headline and fix differ from per-request blocks."""
         if once:
-            root = self._blocking_root(
-                site, path, f"{verb} {when or 'on the first call only'}", reached
-            )
-            return Root((*root.key, "once"), root.title, root.affects, root.fix)
+            when = when or "on the first call only"
+            root = self._blocking_root(site, path, f"{verb} {when}", reached)
+            also = self._blocking_root(site, path, f"also {verb} {when}", reached).title
+            return Root((*root.key, "once"), root.title, root.affects, root.fix, also)
         funcs = self.p.funcs
         # A sync function that calls an async one only makes a coroutine (`create_task(
         # upgrade())`): what runs that coroutine is the loop, so the search starts after

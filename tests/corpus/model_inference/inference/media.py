@@ -1,6 +1,9 @@
 """Speech, image and detection models, loaded once as the module is imported."""
 
+import io
+
 import ffmpeg
+import torch
 import whisper
 from diffusers import DiffusionPipeline
 from fastapi import APIRouter, UploadFile
@@ -54,3 +57,17 @@ async def decode(upload: UploadFile):
     stream = ffmpeg.input("pipe:", threads=0).output("-", format="s16le", ac=1, ar=16000)
     out, _err = stream.run(capture_stdout=True, input=data)  # expect: UJ001
     return {"samples": len(out) // 2}
+
+
+@router.post("/voices/{name}")
+async def save_voice(name: str, upload: UploadFile):
+    tensor = torch.load(io.BytesIO(await upload.read()), weights_only=True)  # ok (in memory)
+    buffer = io.BytesIO()
+    torch.save(tensor, buffer)  # ok (in memory)
+    torch.save(tensor, f"voices/{name}.pt")  # expect: UJ001
+    return {"bytes": len(buffer.getvalue())}
+
+
+@router.get("/voices/{name}")
+async def load_voice(name: str):
+    return {"shape": list(torch.load(f"voices/{name}.pt").shape)}  # expect: UJ001
