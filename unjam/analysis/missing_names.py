@@ -240,7 +240,7 @@ class _Scan:
         self.indexed = False
         self.through: dict[tuple[str, str], bool] = {}  # see _imported_through
         self.inside: set[str] = set()  # see _index_imports
-        self.folders: set[str] | None = None  # see _holds
+        self.folders: set[str] | None = None  # see _all_folders
         self.importers: dict[str, set[str]] | None = None  # see _importer_folders
         self.importer_folders: dict[str, list[str]] = {}  # module → _importer_folders
         self.distributions: dict[str, list[str]] = {}  # first name → _distributions_holding
@@ -325,9 +325,7 @@ class _Scan:
 
     def _folders_holding(self, first: str) -> list[str]:
         """The folders below the root that hold a module, package or folder `first`."""
-        self._holds("", first)  # (indexes every folder)
-        assert self.folders is not None
-        return sorted(f for f in self.folders if self._holds(f, first))
+        return sorted(f for f in self._all_folders() if self._holds(f, first))
 
     def _in_a_package_above(self, mod: Module, imp: ImportRef) -> bool:
         """Whether a folder above the importer holds a package of the import's first name
@@ -534,13 +532,17 @@ class _Scan:
     def _holds(self, folder: str, first: str) -> bool:
         """Whether `folder` holds a module, a package or a folder (one of subfolders only:
         a namespace package's `api/routes/`) named `first`."""
-        if self.folders is None:  # every folder above a module, at any depth
+        return first in self.children.get(folder, ()) or f"{folder}{first}/" in self._all_folders()
+
+    def _all_folders(self) -> set[str]:
+        """Every folder above a module, at any depth ("api/", "api/routes/"), found once."""
+        if self.folders is None:
             self.folders = {
                 "".join(f"{part}/" for part in known.split("/")[:n])
                 for known in self.children
                 for n in range(1, known.count("/") + 1)
             }
-        return first in self.children.get(folder, ()) or f"{folder}{first}/" in self.folders
+        return self.folders
 
     def _held_nowhere(self, module: str, folders: str) -> bool:
         """Whether no `sys.path` folder of the importer holds the module's top package."""

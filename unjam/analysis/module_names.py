@@ -315,7 +315,7 @@ def _drop_a_library_s_name(names: list[str], parts: list[str]) -> None:
     alone (`redis` for `app/dependencies/redis.py`) when a library the analysis knows bears
     it: that folder is on no program's `sys.path`, so `import redis` anywhere means the
     library, while `app.dependencies.redis` still reaches the file."""
-    if parts and len(names) > 1 and names[0] == ".".join(parts) and parts[0] in _libraries():
+    if _first_is_a_library_s(names, parts):
         del names[0]
 
 
@@ -326,9 +326,16 @@ def _drop_an_unreachable_library_name(names: list[str], parts: list[str], top: A
     starts there, so no `sys.path` has that folder first, and `import torch` anywhere means
     the library; its path from the root still reaches it. (A package beside a script,
     backend/redis/ beside backend/main.py, is what that script's `import redis` finds.)"""
-    named_alone = bool(parts) and len(names) > 1 and names[0] == ".".join(parts)
-    if named_alone and parts[0] in _libraries() and not _holds_a_module(os.fspath(top)):
+    if _first_is_a_library_s(names, parts) and not _holds_a_module(os.fspath(top)):
         del names[0]
+
+
+def _first_is_a_library_s(names: list[str], parts: list[str]) -> bool:
+    """Whether the first of `names` is the package chain `parts` alone, another name is
+    left, and a library the analysis knows bears that chain's top name."""
+    return (
+        bool(parts) and len(names) > 1 and names[0] == ".".join(parts) and parts[0] in _libraries()
+    )
 
 
 def _holds_a_module(folder: str) -> bool:

@@ -402,11 +402,7 @@ class Blocking:
         path (an async caller runs it inline: `initialize()` in lifespan, a sync helper), else
         the async function that makes the blocking calls itself. Its first-call stalls (memoised)
         are a group of their own: their headline and fix differ from per-request blocks."""
-        if once:
-            when = when or "on the first call only"
-            root = self._blocking_root(site, path, f"{verb} {when}", reached)
-            also = self._blocking_root(site, path, f"also {verb} {when}", reached).title
-            return Root((*root.key, "once"), root.title, root.affects, root.fix, also)
+        said = f"{verb} {when or 'on the first call only'}" if once else verb
         funcs = self.p.funcs
         # A sync function that calls an async one only makes a coroutine (`create_task(
         # upgrade())`): what runs that coroutine is the loop, so the search starts after
@@ -512,16 +508,11 @@ class Blocking:
                     "make it `async def` and await async versions of its blocking calls, or "
                     "run them with `await asyncio.to_thread(...)`"
                 )
-            return Root(
-                ("func", gqn), f"sync `{func.display}`{where} {verb}", frozenset(reached), fix
-            )
+            return _root(("func", gqn), f"sync `{func.display}`{where}", said, once, reached, fix)
         owner = funcs.get(site.func)
         name = owner.display if owner is not None else site.func
-        return Root(
-            ("in", site.func),
-            f"blocking calls in async `{name}` {verb.replace('blocks', 'block', 1)}",
-            frozenset(reached),
-        )
+        said = said.replace("blocks", "block", 1)
+        return _root(("in", site.func), f"blocking calls in async `{name}`", said, once, reached)
 
     def _offload_fix(self, gqn: str, caller: Func, called: str, line: int) -> str:
         """Run the sync function in a thread; one that sets a context variable runs in a
@@ -905,6 +896,17 @@ _AWAITED_OFFLOADS = frozenset(
         "asyncio.AbstractEventLoop.run_in_executor",
     }
 )
+
+
+def _root(
+    key: tuple, subject: str, said: str, once: bool, reached: set[str], fix: str = ""
+) -> Root:
+    """The root `key` titled "`subject` `said`"; a group of first-call stalls (`once`) is
+    one of its own, titled "... also ..." where the root's per-request group prints too."""
+    if not once:
+        return Root(key, f"{subject} {said}", frozenset(reached), fix)
+    also = f"{subject} also {said}"
+    return Root((*key, "once"), f"{subject} {said}", frozenset(reached), fix, also)
 
 
 def _receiver_of(func: Func, site: Site) -> str | None:
