@@ -3719,3 +3719,10 @@ def test_a_first_call_group_beside_its_per_request_group_says_also(tmp_path):
     assert titles["time.sleep"].endswith("blocks the event loop"), titles
     assert titles["builtins.open"].endswith("also blocks the event loop on the first call only")
     assert titles["time.sleep"].startswith("sync `predict`, called from async `serve`"), titles
+
+
+def test_running_a_model_is_called_model_inference_not_cpu_work():
+    """A forward pass may wait on a GPU: the message names what the call does."""
+    found = findings("model_inference", "UJ001", "inference/api.py")
+    assert "`transformers.PreTrainedModel.generate` (model inference)" in found[42].message
+    assert "CPU-heavy" not in found[42].message

@@ -60,6 +60,15 @@ _KIND_WORDS = {
     "lock": "a lock/wait",
     "cpu": "CPU-heavy work",
 }
+# running a loaded model: on the CPU, or waiting for the GPU (catalogue.toml, ML inference)
+_MODEL_PACKAGES = (
+    "transformers.",
+    "sentence_transformers.",
+    "whisper.",
+    "faster_whisper.",
+    "diffusers.",
+    "ultralytics.",
+)
 # the engine is a client's choice: a network server's, or a file's (SQLite)
 _DATABASE_PACKAGES = ("sqlalchemy.", "sqlmodel.", "fastapi_pagination.ext.", "alembic.")
 
@@ -95,6 +104,8 @@ def _until_reset(verb: str, cls: str, flag: str) -> str:
 def _kind_words(qn: str, kind: str) -> str:
     if kind in ("network", "file") and qn.startswith(_DATABASE_PACKAGES):
         return "database I/O"
+    if kind == "cpu" and qn.startswith(_MODEL_PACKAGES):
+        return "model inference"
     if qn == "builtins.input":
         return "a terminal read"  # file I/O by kind (stdin), but no file a reader would look for
     return _KIND_WORDS.get(kind, kind)
