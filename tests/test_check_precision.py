@@ -3726,3 +3726,50 @@ def test_running_a_model_is_called_model_inference_not_cpu_work():
     found = findings("model_inference", "UJ001", "inference/api.py")
     assert "`transformers.PreTrainedModel.generate` (model inference)" in found[42].message
     assert "CPU-heavy" not in found[42].message
+
+
+def test_a_settings_fallback_in_init_is_no_memo_of_the_instance(tmp_path):
+    """`__init__` runs once on an instance just built: its `if not self.url:` reads the
+    setting it was handed, so a file read under it is no first-call stall; a class whose
+    `__new__` hands back a built instance keeps its guard in `__init__` as a memo."""
+    source = (
+        "import os\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "class Central:\n    def __init__(self, url=None):\n        self.url = url\n"
+        "        if not self.url:\n            for line in open(os.path.expanduser('~/.c')):\n"
+        "                self.url = line.strip()\n\n\n"
+        "class Form(Central):\n    def __init__(self, url=None):\n"
+        "        super().__init__(url)\n\n\n"
+        "class Shared:\n    _one = None\n\n    def __new__(cls):\n"
+        "        if cls._one is None:\n            cls._one = super().__new__(cls)\n"
+        "        return cls._one\n\n    def __init__(self):\n"
+        "        if not getattr(self, 'key', None):\n"
+        "            self.key = open('key.pem').read()\n\n\n"
+        "def form(url):\n    return Form(url)\n\n\n"
+        "@app.get('/forms')\nasync def forms(url: str | None = None):\n"
+        "    return {'url': form(url).url, 'key': Shared().key}\n"
+    )
+    found = {f.location.line: f.message for f in one_file_findings(tmp_path, source, "UJ001")}
+    assert "blocks the event loop: reached from" in found[12], found
+    assert "first call" in found[31], found
+
+
+def test_a_file_path_branch_is_reached_only_by_the_route_passing_a_path():
+    """`parse` reads a file only when handed a path: the routes that pass an in-memory file
+    (built in place, or by a function whose every `return` builds one) never take it."""
+    found = findings("form_uploads", "UJ001", "forms/central.py")
+    for line in (16, 18):
+        assert "`from_template`" in found[line].message, found[line].message
+        assert "also reached from" not in found[line].message, found[line].message
+
+
+def test_an_endpoint_registered_for_head_and_get_is_named_by_its_get(tmp_path):
+    """`@app.head` above `@app.get` on one endpoint: a HEAD handler often returns before the
+    work (`if request.method == "HEAD":`), so the finding names the GET route."""
+    source = (
+        "import time\n\nfrom fastapi import FastAPI, Request, Response\n\napp = FastAPI()\n\n\n"
+        "@app.head('/stream')\n@app.get('/stream')\nasync def stream(request: Request):\n"
+        "    if request.method == 'HEAD':\n        return Response()\n"
+        "    time.sleep(1)\n    return Response(b'data')\n"
+    )
+    (found,) = one_file_findings(tmp_path, source, "UJ001")
+    assert "(GET /stream)" in found.message, found.message

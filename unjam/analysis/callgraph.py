@@ -53,6 +53,7 @@ from unjam.analysis.values import (
 __all__ = ["CallGraph", "Edge", "Offloaded", "Resolved", "Site"]
 
 _EMPTY: frozenset = frozenset()
+_HEAD_ONLY = frozenset({BEFORE_YIELD_ONLY})
 _VALUED = ("pos", "kwonly")  # parameters a call passes one value
 
 
@@ -133,14 +134,42 @@ class CallGraph(CallResolver):
     ) -> frozenset[Site] | set[Site]:
         """What `root` reaches through its own code outside the line ranges `lines` (a
         generator's code after its `yield`, `FuncDef.after_yield`: a lifespan's shutdown, a
-        sync generator dependency's exit, which FastAPI runs under a limiter of its own)."""
-        if not lines:
+        sync generator dependency's exit, which FastAPI runs under a limiter of its own),
+        and not through the exit of a context manager it yields from inside
+        (`_exits_after_yield`)."""
+        exits = self._exits_after_yield(root)
+        if not lines and not exits:
             return self.reach(root, mode)
         sites = {s for s in self._blocking(root, mode) if not _within(s.line, lines)}
         for edge in self._live_edges(root, EMPTY, mode):
             if not _within(edge.line, lines):
-                sites |= self.reach(self.follow(root, edge), mode)
+                node = self.follow(root, edge)
+                if edge.site in exits and self.project.funcs[edge.callee].fd.is_generator:
+                    node = _before_its_yield(node)
+                sites |= self.reach(node, mode)
         return sites
+
+    def _exits_after_yield(self, gqn: str) -> frozenset[int]:
+        """The calls of a generator whose context manager it yields the value of (`with
+        manager.session() as session: yield session`): the `yield` is inside that `with`,
+        so the manager's code after its own `yield` (a rollback, a commit, a close) runs
+        when the `with` ends — after the generator's `yield`, in its exit."""
+        func = self.project.funcs.get(gqn)
+        if func is None or not func.fd.is_generator:
+            return _EMPTY
+        fd = func.fd
+        entered: set[tuple] = set()
+        for ref in fd.yield_values:
+            values = fd.locals.get(ref[1]) if ref[0] == "name" else None
+            if values and all(value[0] == "enter" for value in values):
+                entered.update(value[1] for value in values)
+        if not entered:
+            return _EMPTY
+        return frozenset(
+            index
+            for index, call in enumerate(fd.calls)
+            if ("call", call.func, call.args, call.kwargs) in entered
+        )
 
     def _state(self, node: object) -> tuple[str, frozenset[int]]:
         if isinstance(node, str):
@@ -496,6 +525,14 @@ class CallGraph(CallResolver):
                 depth[w] = depth[v] + 1
                 queue.append(w)
         return found
+
+
+def _before_its_yield(node: object) -> object:
+    """The search state `node` limited to its function's code before its `yield`."""
+    if type(node) is str:
+        return (node, _HEAD_ONLY)
+    state: tuple = node  # type: ignore[assignment]
+    return (state[0], state[1] | _HEAD_ONLY, *state[2:])
 
 
 def _on_own_fields(caller: Func, site: CallSite, values: Mapping[str, object]) -> bool:

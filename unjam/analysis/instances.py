@@ -115,6 +115,8 @@ class BuiltArguments:
         made = p.funcs.get(callee[1])
         if made is None or made.fd.is_async != awaited or made.fd.is_generator:
             return None  # (an un-awaited coroutine function gives a coroutine)
+        if depth < _NAMES_DEEP and (built := self._returned_file(made, depth + 1)) is not None:
+            return built
         returns = made.fd.returns
         if returns is None or (returns[0] != "name" and returns[0] != "attr"):
             return None  # `-> Store | None`, `-> Optional[Store]`: no promise
@@ -122,6 +124,18 @@ class BuiltArguments:
         if typed is None or typed[0] != "obj":
             return None
         return TRUE_INSTANCE if self._true(typed[1]) else INSTANCE
+
+    def _returned_file(self, made: Func, depth: int) -> Instance | None:
+        """The in-memory file each `return` of a project function builds (`return
+        BytesIO(converted)`), whatever its annotation says: what its callers pass on."""
+        values = made.fd.return_values
+        if not values:
+            return None
+        first = self._instance(made, values[0], depth)
+        if first is None or first.made not in IN_MEMORY_FILES:
+            return None
+        same = all(self._instance(made, value, depth) is first for value in values[1:])
+        return first if same else None
 
     def _held(self, func: Func, name: str, depth: int) -> Instance | None:
         """A local every assignment of which surely makes an object (`target =

@@ -31,6 +31,7 @@ from unjam.analysis.declared_versions import app_folders, declared_below
 from unjam.analysis.dependency_conditions import DependencyConditions
 from unjam.analysis.deployed_python import deployed_before
 from unjam.analysis.fastapi_model import FastAPIModel, Invoked
+from unjam.analysis.fastapi_records import Route
 from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.inference import makes_managers
 from unjam.analysis.limited_endpoints import refuses_its_request
@@ -47,6 +48,7 @@ from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Locati
 from unjam.semantics import OFFLOAD_ROLES, Role
 
 _START_OR_STOP = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
+_ALIAS_METHODS = ("HEAD ", "OPTIONS ")  # (a route label's method: what a GET route also is)
 # roles whose callable the app registers once, when it is built: a bound method keeps its
 # instance for the app's life (not a Tornado handler or a class dependency, made per request)
 _REGISTERED_ONCE = frozenset(
@@ -253,8 +255,22 @@ class RulesEngine:
     # ---- entries ------------------------------------------------------------------------
 
     def _route_entries(self) -> list[Invoked]:
+        """The routes' endpoints and dependencies, in source order; an endpoint registered
+        for several methods comes in once per registration, its HEAD (or OPTIONS) one last,
+        so that a finding several reach names the GET: a HEAD handler often returns early
+        (`if request.method == "HEAD": return Response(...)`)."""
+        first: dict[tuple[str, str], int] = {}
+        for route in self.model.routes:
+            key = (route.decorator_path, route.endpoint.funcs[0])
+            first[key] = min(first.get(key, route.decorator_line), route.decorator_line)
+
+        def order(route: Route) -> tuple[str, int, bool, int]:
+            key = (route.decorator_path, route.endpoint.funcs[0])
+            alias = route.label.startswith(_ALIAS_METHODS)
+            return (route.decorator_path, first[key], alias, route.decorator_line)
+
         entries: list[Invoked] = []
-        for route in sorted(self.model.routes, key=lambda r: (r.decorator_path, r.decorator_line)):
+        for route in sorted(self.model.routes, key=order):
             entries.append(route.endpoint)
             entries.extend(route.dependencies)
         return entries

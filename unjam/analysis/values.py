@@ -931,17 +931,20 @@ _NEITHER = frozenset(
 def _instance_test_false(kind: str, value: object, classes: tuple | None) -> bool:
     """Whether `isinstance(p, C)` (or `not isinstance`) is false for `value`: a string the
     call passes, an in-memory file it builds or a string's encoding (bytes), tested against
-    classes it is surely not an instance of (`_NEITHER`, and `str` for a file or bytes)."""
+    classes it is surely not an instance of (`_NEITHER`, and `str` for a file or bytes), or
+    the `else` of a test of the class it surely is (`if isinstance(data, BytesIO): … elif
+    isinstance(data, (str, Path)):` given a `BytesIO`)."""
     if classes is None:
         return False
     named = classes[1] if classes[0] in ("tuple", "list") else (classes,)
     names = [last_name(ref) if ref[0] in ("name", "attr") else "" for ref in named]
     is_text = type(value) is str
-    if not is_text and not (isinstance(value, Instance) and value.made):
+    made = value.made if isinstance(value, Instance) else ""
+    if not is_text and not made:
         return False
     encoded = value is ENCODED
     if kind == "param not isinstance":  # (false where the value is one of the classes)
-        return ("str" if is_text else "bytes" if encoded else "") in names
+        return ("str" if is_text else made.rpartition(".")[2]) in names
     if encoded:
         return all(name != "bytes" and (name in _NEITHER or name == "str") for name in names)
     return all(name in _NEITHER or (name == "str" and not is_text) for name in names)

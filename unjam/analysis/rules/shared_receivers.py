@@ -205,7 +205,12 @@ class SharedReceivers:
         if known is None:
             known = False
             func = self.p.funcs.get(method)
-            if func is not None and func.class_gqn is not None and func.fd.guards:
+            if (
+                func is not None
+                and func.class_gqn is not None
+                and func.fd.guards
+                and not self._runs_once_per_instance(func)
+            ):
                 kept = self.g.memo_guards_of(method, shared_self=True)
                 plain = self.g.memo_guards_of(method)
                 known = (
@@ -217,6 +222,15 @@ class SharedReceivers:
                     self._kept_memos[method] = kept
             self._only[method] = known
         return known
+
+    def _runs_once_per_instance(self, func: Func) -> bool:
+        """Whether the method is the `__init__` of a class without a `__new__`: it runs once,
+        on an instance just built, so none of its tests finds what an earlier call left there
+        (`if not self.url:` after `self.url = url` reads a setting, no memo). A `__new__` may
+        hand back an instance `__init__` has already run on (a singleton's guard)."""
+        if func.fd.name != "__init__" or func.class_gqn is None:
+            return False
+        return self.p.method(func.class_gqn, "__new__") is None
 
     def _holds_one(self, func: Func, name: str) -> bool:
         """Whether `name`, read in `func`, holds one object for the app's life by itself:
