@@ -3773,3 +3773,30 @@ def test_an_endpoint_registered_for_head_and_get_is_named_by_its_get(tmp_path):
     )
     (found,) = one_file_findings(tmp_path, source, "UJ001")
     assert "(GET /stream)" in found.message, found.message
+
+
+def test_a_multiprocessing_event_is_named_so_and_waited_on_in_a_thread(tmp_path):
+    """Another process sets it: the finding names multiprocessing's event, and its fix
+    waits in a worker thread, as no asyncio primitive can stand in across processes."""
+    source = (
+        "from multiprocessing import Event, Process, Queue\n\nfrom fastapi import FastAPI\n\n"
+        "app = FastAPI()\ndone = Event()\nresults = Queue()\n\n\n"
+        "@app.get('/result')\nasync def result():\n    done.wait()\n    return results.get()\n\n\n"
+        "@app.get('/poll')\nasync def poll():\n"
+        "    return results.get() if not results.empty() else None\n"
+    )
+    listed = one_file_findings(tmp_path, source, "UJ001")
+    found = {f.blocker: f for f in listed}
+    assert set(found) == {"multiprocessing.Event.wait", "multiprocessing.Queue.get"}, found
+    assert len(listed) == 2, [f.location for f in listed]  # (not the `get` after `empty()`)
+    assert "asyncio.to_thread(done.wait" in found["multiprocessing.Event.wait"].fix
+    assert "asyncio.Event" not in found["multiprocessing.Event.wait"].fix
+
+
+def test_a_setting_no_code_writes_is_a_switch_though_another_setting_is_written():
+    """`if not settings.STREAM_LOAD:` tests configuration: the lifespan writes
+    `settings.CRON`, never `STREAM_LOAD`, so the download under it is per-request work, not a
+    first-call stall."""
+    found = findings("catalog_warmup", "UJ001", "index/data.py")
+    for line in (46, 50):
+        assert "first call" not in found[line].message, found[line].message

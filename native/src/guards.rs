@@ -8,7 +8,7 @@ use ruff_python_ast::comparable::ComparableExpr;
 use ruff_python_ast::visitor::{self, Visitor};
 use ruff_python_ast::{
     BoolOp, CmpOp, ElifElseClause, ExceptHandler, Expr, ExprCall, ExprCompare, ExprSubscript, Stmt,
-    StmtReturn, UnaryOp,
+    StmtIf, StmtReturn, UnaryOp,
 };
 
 /// A CPython `ast.Constant`: every literal except f-strings (JoinedStr).
@@ -512,29 +512,59 @@ pub fn returned_source(value: &Expr) -> &Expr {
 /// `before`: the block's statements before the `if`, where a name another operand tests may
 /// be assigned — `_cached_subject` in summarize_guards.py.
 pub fn cached_subject<'a>(test: &'a Expr, body: &[Stmt], before: &[Stmt]) -> Option<&'a Expr> {
+    cached_of(&operands(test), body, before)
+}
+
+/// (X, the `return`) of an early return of a held value (`cached_subject`), also of `if X:`
+/// holding only `if isinstance(X, T): return X` (neither with an `else`) — `cached_return`
+/// in summarize_guards.py.
+pub fn cached_return<'a>(node: &'a StmtIf, before: &[Stmt]) -> Option<(&'a Expr, &'a StmtReturn)> {
+    if let Some(subject) = cached_subject(&node.test, &node.body, before) {
+        return Some((subject, final_return(&node.body)?));
+    }
+    let [Stmt::If(inner)] = &node.body[..] else {
+        return None;
+    };
+    if !node.elif_else_clauses.is_empty() || !inner.elif_else_clauses.is_empty() {
+        return None;
+    }
+    let mut tests = operands(&node.test);
+    tests.extend(operands(&inner.test));
+    let subject = cached_of(&tests, &inner.body, before)?;
+    Some((subject, final_return(&inner.body)?))
+}
+
+/// The operands of an `and` test, or the test alone — `_operands` in summarize_guards.py.
+fn operands(test: &Expr) -> Vec<&Expr> {
+    match test {
+        Expr::BoolOp(b) if b.op == BoolOp::And => b.values.iter().collect(),
+        _ => vec![test],
+    }
+}
+
+/// `cached_subject` of the tests `operands`, all true for `body` to run — `_cached_of` in
+/// summarize_guards.py.
+fn cached_of<'a>(operands: &[&'a Expr], body: &[Stmt], before: &[Stmt]) -> Option<&'a Expr> {
     let returned = match &final_return(body)?.value {
         Some(v) if !matches!(**v, Expr::NoneLiteral(_)) => v,
         _ => return None, // a bare exit: `done_flag`
     };
-    if let Expr::BoolOp(b) = test
-        && b.op == BoolOp::And
-    {
-        // `if s is not None and not s.closed: return s` (the held value, a copy or an item
-        // of it: `return {**_cache, "hit": True}`), not `if s is not None and custom:` (the
-        // rest runs on every call while `custom` is false)
-        let first = b.values.first()?;
-        let subject = held(first).or_else(|| stamp_set(first))?;
-        let held_form = ComparableExpr::from(subject);
-        let rest = &b.values[1..];
-        let mut read: Vec<&Expr> = rest.iter().collect();
-        read.extend(assigned_to_names_in(rest, before));
-        return ((returns_held(returned, &held_form)
-            || field_of_kept(returned, subject, &held_form)
-            || kept_beside(returned, subject, &held_form, &read))
-            && !rest.iter().any(|operand| other_switch(operand, &held_form)))
-        .then_some(subject);
+    let (&first, rest) = operands.split_first()?;
+    if rest.is_empty() {
+        return held(first);
     }
-    held(test)
+    // `if s is not None and not s.closed: return s` (the held value, a copy or an item of
+    // it: `return {**_cache, "hit": True}`), not `if s is not None and custom:` (the rest
+    // runs on every call while `custom` is false)
+    let subject = held(first).or_else(|| stamp_set(first))?;
+    let held_form = ComparableExpr::from(subject);
+    let mut read: Vec<&Expr> = rest.to_vec();
+    read.extend(assigned_to_names_in(rest, before));
+    ((returns_held(returned, &held_form)
+        || field_of_kept(returned, subject, &held_form)
+        || kept_beside(returned, subject, &held_form, &read))
+        && !rest.iter().any(|operand| other_switch(operand, &held_form)))
+    .then_some(subject)
 }
 
 /// X of `X > 0` (a number): a time stamp that is set — `_stamp_set` in summarize_guards.py.
@@ -556,9 +586,9 @@ fn stamp_set(operand: &Expr) -> Option<&Expr> {
 
 /// The values the statements `before` last assign to the names the operands read —
 /// `_assigned_to_names_in` in summarize_guards.py.
-fn assigned_to_names_in<'a>(operands: &[Expr], before: &'a [Stmt]) -> Vec<&'a Expr> {
+fn assigned_to_names_in<'a>(operands: &[&Expr], before: &'a [Stmt]) -> Vec<&'a Expr> {
     let mut names = NamesRead::default();
-    for operand in operands {
+    for &operand in operands {
         names.visit_expr(operand);
     }
     let mut values: IndexMap<&str, &'a Expr> = IndexMap::new();

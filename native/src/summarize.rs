@@ -10,9 +10,9 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
-    asks_for_a_file, cached_subject, changed, done_flag, exits, exits_block, final_return,
-    guard_subjects, holds_yield, local_test, member_exit, missed, missed_lookup, negated,
-    ordering_name, param_test, returned_source, tested_name, unset_name, value_test,
+    asks_for_a_file, cached_return, cached_subject, changed, done_flag, exits, exits_block,
+    final_return, guard_subjects, holds_yield, local_test, member_exit, missed, missed_lookup,
+    negated, ordering_name, param_test, returned_source, tested_name, unset_name, value_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -190,8 +190,7 @@ impl<'a> Summarizer<'a> {
             if i < last
                 && let Some(node) = tail_if(stmt)
             {
-                if let Some(subject) = cached_subject(&node.test, &node.body, &stmts[..i])
-                    && let Some(ret) = final_return(&node.body)
+                if let Some((subject, ret)) = cached_return(node, &stmts[..i])
                     && let Some(value) = &ret.value
                 {
                     // the rest runs on a cache miss

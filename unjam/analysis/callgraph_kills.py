@@ -190,7 +190,8 @@ class ArgumentKills:
     def _table_keys(self, mod: Module, name: str, depth: int) -> frozenset[str]:
         """The string keys of the dict literal `name` is bound to at module level, once and
         never changed (followed through `from … import name`), else none."""
-        if name in self.project.written_names():
+        written = self.project.written_names()
+        if name in written or f"{name}." in written:
             return _NO_KEYS  # (also through the name an import binds it to)
         summary = mod.summary
         imported = summary.imports.get(name)

@@ -897,9 +897,14 @@ _PIPELINE = "transformers.pipeline"
 _POOL_OPEN = "psycopg_pool.ConnectionPool.open"  # see `_waits`
 # built with no host, these connect only when `connect(host)` is called (reported there)
 _CONNECT_LATER = frozenset({"ftplib.FTP", "ftplib.FTP_TLS", "smtplib.SMTP", "smtplib.SMTP_SSL"})
-_QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get"))
+_QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get", "multiprocessing.Queue.get"))
 # calls whose first parameter says whether to wait
-_WAIT_FIRST = _QUEUE_GETS | {_SHUTDOWN, "threading.Lock.acquire", "threading.Semaphore.acquire"}
+_WAIT_FIRST = _QUEUE_GETS | {
+    _SHUTDOWN,
+    "threading.Lock.acquire",
+    "threading.Semaphore.acquire",
+    "multiprocessing.Lock.acquire",
+}
 _SESSION_RUN_SYNC = "sqlalchemy.ext.asyncio.AsyncSession.run_sync"
 _THREADED = frozenset(("thread", "thread-pool", "process"))  # offload contexts: no loop there
 

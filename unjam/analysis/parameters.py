@@ -382,6 +382,18 @@ class ParameterInference(Inference):
             return None
         return self.value_of(factory, returned[1] if passed else returned[2])
 
+    def _may_return_unseen(self, scope: Func, call: tuple) -> bool:
+        """`Depends(get_user())` of a factory returning `lambda: None` where the settings
+        lack Auth0's and `auth.get_user` (an outside callable) where they have them: which
+        one FastAPI is handed is the deployment's, and what the outside one runs is not
+        known, so the dependency is not counted as the project's."""
+        callee = self.callee(scope, call[1])
+        factory = self.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
+        if factory is None or factory.fd.decorators or len(factory.fd.return_values) < 2:
+            return False
+        values = [self.value_of(factory, ref) for ref in factory.fd.return_values]
+        return any(value is None or value[0] == "ext" for value in values)
+
     def depends_target(self, scope: Func, param: Param | None, call: tuple) -> Value | None:
         """What `Depends(x)` calls (x evaluated in `scope`), or the annotation's class for
         `Depends()` (an outside one as ("ext", its name))."""
@@ -392,6 +404,8 @@ class ParameterInference(Inference):
                 chosen = self._factory_choice(scope, target)
                 if chosen is not None:
                     return chosen
+                if self._may_return_unseen(scope, target):
+                    return None
             return self.value_of(scope, target)
         if param is not None and param.annotation is not None:
             alias_scope, ann = self.alias(scope, param.annotation)

@@ -28,6 +28,7 @@ from unjam.analysis.summary import (
     FuncDef,
     ModuleSummary,
     Param,
+    root_attribute,
     root_name,
 )
 
@@ -340,28 +341,18 @@ class ProjectIndex:
 
     def written_names(self) -> frozenset[str]:
         """Every name some code fills or rebinds: declared `global` in a function, stored
-        into (`X[k] = v`, `X.a = v`, `X += …`, `del X[k]`, also deeper: `X.a[k] = v`) or
-        changed by a method that fills a container (`X.update(…)`, `X.a.append(…)`) — not
-        through a local of the same name. A module table no code writes (`KNOWN = {...}` only read) holds nothing a call left
+        into (`X[k] = v`, `X += …`, `del X[k]`) or changed by a method that fills a
+        container (`X.update(…)`) — not through a local of the same name. A name written
+        only through an attribute (`X.a = v`, deeper `X.a[k] = v`, `X.a.append(…)`) is
+        listed as "X." and "X.a" instead: `settings.CRON = …` fills no other setting. A
+        module table no code writes (`KNOWN = {...}` only read) holds nothing a call left
         behind: no memo (rules/memo.py)."""
         written = self._written
         if written is None:
             found: set[str] = set()
             for mod in self.unique_modules():
                 for fd in mod.summary.funcs.values():
-                    names: set[str] = set(fd.globals_declared)
-                    names.update(root_name(ref) for ref in fd.mutated)
-                    names.update(root_name(target) for target, _attr, _value in fd.attr_stores)
-                    for call in fd.calls:
-                        func = call.func
-                        if func[0] == "attr" and func[2] in FILLERS:
-                            names.add(root_name(func[1]))
-                    # (not a local of the function: `settings = db.get(Settings, 1)` then
-                    # `settings.updated_at = now` writes a row, not the global `settings`)
-                    if fd.qn != "<module>":
-                        names -= set(fd.locals) - fd.globals_declared
-                    found |= names
-            found.discard("")
+                    found.update(_written_by(fd))
             written = self._written = frozenset(found)
         return written
 
@@ -509,3 +500,22 @@ def _a_lifespan(fd: FuncDef) -> bool:
     dependency's exit, which runs after every request."""
     first = fd.params[0].name if fd.params else ""
     return fd.is_async and fd.is_generator and ("lifespan" in fd.name or first in ("app", "_app"))
+
+
+def _written_by(fd: FuncDef) -> set[str]:
+    """What `written_names` gathers of one function: the names it declares `global`, and
+    the names it stores into or fills (not its locals), or "X." and "X.a" when it does so
+    through an attribute of X only."""
+    refs: list[tuple] = [("attr", target, attr) for target, attr, _value in fd.attr_stores]
+    refs += fd.mutated
+    refs += [c.func[1] for c in fd.calls if c.func[0] == "attr" and c.func[2] in FILLERS]
+    # (not a local of the function: `settings = db.get(Settings, 1)` then
+    # `settings.updated_at = now` writes a row, not the global `settings`)
+    local = set(fd.locals) - fd.globals_declared if fd.qn != "<module>" else set()
+    found = set(fd.globals_declared)
+    for ref in refs:
+        name = root_name(ref)
+        if name and name not in local:
+            through = root_attribute(ref)
+            found.update((f"{name}.", through) if through else (name,))
+    return found

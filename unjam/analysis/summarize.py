@@ -19,6 +19,7 @@ from unjam.analysis.summarize_guards import (
     _changed,
     _done_flag,
     asks_for_a_file,
+    cached_return,
     exits_block,
     final_return,
     member_exit,
@@ -261,10 +262,10 @@ class _Summarizer(GuardRecorder):
             # `orelse`, is never recorded as one)
             node = _tail_if(stmt) if i < last else None
             if node is not None:
-                subject = _cached_subject(node, stmts[:i])
-                if subject is not None:  # what follows runs only on a cache miss
-                    returned = self.ref(returned_source(final_return(node.body).value), fn)
-                    guard = self.add_guard(fn, "cached", subject, guard, returned)
+                found = cached_return(node, stmts[:i])
+                if found is not None:  # what follows runs only on a cache miss
+                    returned = self.ref(returned_source(found[1].value), fn)
+                    guard = self.add_guard(fn, "cached", found[0], guard, returned)
                 else:
                     flag = _done_flag(node)
                     if flag is not None:  # what follows runs while the flag is unset

@@ -608,23 +608,51 @@ def _cached_subject(node: ast.If, before: list[ast.stmt] | None = None) -> ast.e
     block runs only when X holds nothing (or a value the other tests reject). `before`: the
     statements of the block before the `if`, where a name another operand tests may be
     assigned (`age = time.time() - _cache["ts"]`, then `if _cache["ts"] > 0 and age < ttl:`)."""
-    ret = final_return(node.body)
+    return _cached_of(_operands(node.test), node.body, before or [])
+
+
+def cached_return(node: ast.If, before: list[ast.stmt]) -> tuple[ast.expr, ast.Return] | None:
+    """(X, the `return`) of an early return of a held value (`_cached_subject`), also of
+    `if X:` holding only `if isinstance(X, T): return X` (neither with an `else`): `if X and
+    isinstance(X, T): return X` written as two tests."""
+    subject = _cached_subject(node, before)
+    if subject is not None:
+        return subject, final_return(node.body)  # type: ignore[return-value]
+    inner = node.body[0] if len(node.body) == 1 and not node.orelse else None
+    if type(inner) is not ast.If or inner.orelse:
+        return None
+    subject = _cached_of([*_operands(node.test), *_operands(inner.test)], inner.body, before)
+    ret = final_return(inner.body)
+    return (subject, ret) if subject is not None and ret is not None else None
+
+
+def _operands(test: ast.expr) -> list[ast.expr]:
+    """The operands of an `and` test, or the test alone."""
+    if type(test) is ast.BoolOp and type(test.op) is ast.And:
+        return list(test.values)
+    return [test]
+
+
+def _cached_of(
+    operands: list[ast.expr], body: list[ast.stmt], before: list[ast.stmt]
+) -> ast.expr | None:
+    """`_cached_subject` of the tests `operands`, all true for `body` to run."""
+    ret = final_return(body)
     if ret is None:
         return None
     value = ret.value
     if value is None or (type(value) is ast.Constant and value.value is None):
         return None  # a bare exit: `_done_flag`
-    test = node.test
-    if type(test) is ast.BoolOp and type(test.op) is ast.And:
+    if len(operands) > 1:
         # `if s is not None and not s.closed: return s`, `… and now - s_at < ttl:`: the
         # rest runs on a miss, or to replace a held value the other operands reject
         # (what is returned is the held value, a copy or an item of it: `return {**_cache,
         # "hit": True}`) —
         # not when another operand is a switch of its own (`if s is not None and custom:`:
         # the rest runs on every call while `custom` is false)
-        subject = _held(test.values[0]) or _stamp_set(test.values[0])
-        rest = test.values[1:]
-        read = [*rest, *_assigned_to_names_in(rest, before or [])]
+        subject = _held(operands[0]) or _stamp_set(operands[0])
+        rest = operands[1:]
+        read = [*rest, *_assigned_to_names_in(rest, before)]
         if (
             subject is not None
             and (
@@ -636,7 +664,7 @@ def _cached_subject(node: ast.If, before: list[ast.stmt] | None = None) -> ast.e
         ):
             return subject
         return None
-    return _held(test)
+    return _held(operands[0])
 
 
 def _stamp_set(operand: ast.expr) -> ast.expr | None:

@@ -69,6 +69,17 @@ def root_name(ref: Ref) -> str:
     return ref[1] if ref[0] == "name" else ""
 
 
+def root_attribute(ref: Ref) -> str:
+    """`X.a` of an attribute chain starting at a name (`X.a`, `X.a.b`, `X.a["k"]`), the
+    attribute of `X` the chain goes through; "" for another (`X`, `X["k"].a`, a call's)."""
+    while ref[0] in ("attr", "sub"):
+        base = ref[1]
+        if ref[0] == "attr" and base[0] == "name":
+            return f"{base[1]}.{ref[2]}"
+        ref = base
+    return ""
+
+
 # the calls that read the time (`time.monotonic()`, `datetime.now()`): what stamps a value
 # with its age, for the summariser's guards and the rules' expiring caches alike
 CLOCK_CALLS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "now", "utcnow", "today"})
@@ -139,7 +150,8 @@ class Guard(NamedTuple):
     "cached"   `if X is not <const>: return …` / `if key in X: return …` / `if X: return …`
                (X may be `hasattr(x, "a")`)
                — the rest of the block runs when X holds nothing (also `if X is not None
-               and not X.closed: return X`: `and` tests of X, X itself returned; and `if
+               and not X.closed: return X`: `and` tests of X, X itself returned, also
+               written as two tests, `if X: if isinstance(X, T): return X`; and `if
                _c["ts"] > 0 and now - _c["ts"] < ttl: return _c["v"]`, an expiring cache,
                its age maybe a local assigned before the test; or a field of an entry kept
                in an attribute, `return self._cache.value`)

@@ -861,7 +861,9 @@ class Blocking:
     def _global_fillers(self, path: list[tuple[str, int]]) -> list[str]:
         """The functions below the memo on `path` that bind the module global its guard
         tests (`global _writer` … `_writer = Writer()`), or fill it in place (`if not
-        messages: load_messages()`, whose loop stores `messages[lang] = ...`)."""
+        messages: load_messages()`, whose loop stores `messages[lang] = ...`), and the
+        other functions of its module that bind it to a value (`refresh_catalog()`, which
+        a lifespan calls, sets the `_catalog` that `get_catalog()` tests)."""
         found = self.e.memos.memo_edge(path)
         edge = found[1] if found is not None else None
         holder = self.p.funcs.get(path[found[0]][0]) if found is not None else None
@@ -883,6 +885,10 @@ class Blocking:
                 and func.mod is holder.mod
                 and (func.fd.qn in binders or _fills_in_place(func, name))
             ):
+                fillers.append(gqn)
+        for scope, value in holder.mod.summary.global_values.get(name, ()):
+            gqn = f"{holder.mod.name}.{scope}"
+            if value != ("const", None) and gqn in self.p.funcs and gqn not in fillers:
                 fillers.append(gqn)
         return fillers
 

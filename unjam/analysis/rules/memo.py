@@ -60,7 +60,15 @@ from collections.abc import Callable
 
 from unjam.analysis.rules.disk_caches import fetches_the_tested_path, read_back_path
 from unjam.analysis.slot_resets import slot_flag
-from unjam.analysis.summary import FILE_TESTS, CallSite, FuncDef, last_name, mentions, root_name
+from unjam.analysis.summary import (
+    FILE_TESTS,
+    CallSite,
+    FuncDef,
+    last_name,
+    mentions,
+    root_attribute,
+    root_name,
+)
 from unjam.analysis.summary import under_guard as _under
 
 # (function, parameter, attribute) → whether every call hands the parameter the process's one
@@ -220,7 +228,7 @@ def _outlives_call(
         )
     if subject == root:
         return not _unfilled(fd, root, written)
-    if root_name(subject) and _unfilled(fd, root, written):
+    if root_name(subject) and _unfilled(fd, root, written, root_attribute(subject)):
         # `if not celery_app.conf["eager"]:`: a module object's attribute or item (not a
         # call's answer: `os.path.exists(p)` asks the file system, which the guarded code
         # may fill) that no code stores into is configuration, unless this function may
@@ -416,16 +424,21 @@ def _part_of_an_answer(ref: tuple) -> bool:
     return ref[0] == "call" and not _is_read(ref)
 
 
-def _unfilled(fd: FuncDef, root: tuple | None, written: frozenset[str] | None) -> bool:
+def _unfilled(
+    fd: FuncDef, root: tuple | None, written: frozenset[str] | None, attribute: str = ""
+) -> bool:
     """A module-level table or value no code fills or rebinds (`if h in KNOWN_HASHES:
     return KNOWN_HASHES[h]`): a lookup in what the program was written with, not a value an
-    earlier call left (project_index.py `written_names`). A class (a CamelCase name) keeps
-    what its methods store through `cls`, and a parameter or local is another matter: not
-    judged here."""
+    earlier call left (project_index.py `written_names`); with `attribute` (`settings.
+    STREAM_LOAD` of a test of it), one whose other attributes only are written
+    (`settings.CRON = …`). A class (a CamelCase name) keeps what its methods store through
+    `cls`, and a parameter or local is another matter: not judged here."""
     if written is None or root is None or root[0] != "name":
         return False
     name = root[1]
     if name in written or (name[:1].isupper() and not name.isupper()):
+        return False
+    if f"{name}." in written and (not attribute or attribute in written):
         return False
     local = name in fd.locals and not _imported_here(fd, name)
     return not local and all(param.name != name for param in fd.params)
