@@ -3800,3 +3800,11 @@ def test_a_setting_no_code_writes_is_a_switch_though_another_setting_is_written(
     found = findings("catalog_warmup", "UJ001", "index/data.py")
     for line in (46, 50):
         assert "first call" not in found[line].message, found[line].message
+
+
+def test_a_pydantic_model_argument_is_always_true():
+    """`if date_range:` given `DateRange(...)`, a pydantic model (no `__bool__` nor
+    `__len__`): the `else` runs only for the route that passes `None`."""
+    (found,) = findings("model_arguments", "UJ001", "planner/service.py").values()
+    assert "`latest_plan`" in found.message, found.message
+    assert "also reached from" not in found.message, found.message

@@ -7,8 +7,9 @@ store, and `if store is None:` is never true. values.py decides such tests from 
 `Instance`; this module says which arguments are one. An argument is when it calls a project
 class, or calls (awaiting it when it is a coroutine function) a project function whose return
 annotation names a class — a promise that function makes (`-> Store`, not `-> Store | None`).
-The object is also true when its class and every base are the project's own (or `object`)
-and none defines `__bool__` or `__len__`; an outside base (a `dict`, a pydantic model) may.
+The object is also true when its class and every base are the project's own (or `object`,
+or pydantic's `BaseModel`) and none defines `__bool__` or `__len__`; another outside base (a
+`dict`) may.
 A few outside calls make an object too (`os.path.join(...)`, `Path(...)`, a string constant's
 `.join`/`.format`), and so does an outside class's construction (`httpx.AsyncClient()`):
 never `None`, their truth unknown. So is a parameter the caller passes on as it got it,
@@ -30,7 +31,16 @@ from unjam.analysis.values import (
     spelt_as_class,
 )
 
-_NEUTRAL_BASES = frozenset({"builtins.object", "typing.Generic", "abc.ABC"})
+# bases that define neither `__bool__` nor `__len__` (a pydantic model is always true)
+_NEUTRAL_BASES = frozenset(
+    {
+        "builtins.object",
+        "typing.Generic",
+        "abc.ABC",
+        "pydantic.BaseModel",
+        "pydantic.main.BaseModel",
+    }
+)
 _NAMES_DEEP = 3  # locals followed through `a = b` assignments
 # outside functions and classes that never return None (a path, a string, an object)
 _NEVER_NONE = frozenset(
@@ -216,7 +226,7 @@ class BuiltArguments:
     def _plain_truth(self, class_gqn: str) -> bool:
         p = self.project
         classes, outside = p.mro(class_gqn)
-        if outside:
+        if any(base not in _NEUTRAL_BASES for base in outside):
             return False
         for gqn in classes:
             cls = p.classes.get(gqn)
