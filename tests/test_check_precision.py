@@ -121,6 +121,9 @@ def test_the_pool_fix_names_an_engine_only_where_the_app_builds_one():
         "SQLAlchemy engine's pool_size"
         in findings("required_params", "UJ006", "tiles/main.py")[14].fix
     )
+    # (routes an outside runner serves: no app of the project's, and no engine anywhere)
+    outside = findings("outside_runner", "UJ005", "app/routes.py")[14]
+    assert "SQLAlchemy" not in outside.fix and "total_tokens = 100" in outside.fix, outside.fix
 
 
 def test_an_import_s_fallback_names_the_project_s_module():

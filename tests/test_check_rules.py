@@ -139,6 +139,21 @@ def test_a_fastapi_before_0_89_validates_no_response_the_return_annotation_names
     assert "validation" not in trips.message
 
 
+def test_a_membership_test_of_a_parameter_is_decided_by_the_value_passed():
+    """`if sns_arn not in (None, ""):` is false for the call that leaves `sns_arn` out, and
+    `if fmt in ("csv", "html"):` for the one whose `fmt` keeps its default "query": only the
+    routes passing a topic or "csv" reach the blocking calls."""
+    found = {
+        (f.code, f.location.line): f
+        for f in _analyze("membership_tests").findings
+        if f.location.path == "notify.py"
+    }
+    publish, read_sql = found[("UJ001", 13)], found[("UJ005", 19)]
+    assert publish.entry.route == "POST /scans/{scan_id}/notify", publish.message
+    assert "other entry point" not in publish.message
+    assert read_sql.entry.route == "GET /reports.csv", read_sql.message
+
+
 def test_an_aiohttp_session_is_made_in_lifespan_not_at_module_level():
     """aiohttp wants its ClientSession made inside the running loop."""
     found = [

@@ -954,6 +954,24 @@ pub fn value_test<'a>(
     valued.then_some((kind, name, constant))
 }
 
+/// (`"flag true"` / `"flag false"`, the name) of `FLAG` / `not FLAG`, FLAG an upper-case
+/// ASCII name that is not a parameter: `_flag_test` in summarize_guards.py.
+pub fn flag_test<'a>(
+    node: &'a Expr,
+    params: &[Param],
+) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+    let (kind, name) = match node {
+        Expr::UnaryOp(u) if u.op == UnaryOp::Not => ("flag false", &*u.operand),
+        _ => ("flag true", node),
+    };
+    let Expr::Name(n) = name else { return None };
+    let id = n.id.as_str();
+    let upper = id.is_ascii()
+        && id.bytes().any(|b| b.is_ascii_uppercase())
+        && !id.bytes().any(|b| b.is_ascii_lowercase());
+    (upper && !params.iter().any(|p| p.name == id)).then_some((kind, name, None))
+}
+
 /// `name == "text"` / `name != "text"` where `name` is not a parameter (a local, a loop
 /// variable): `_local_test` in summarize_guards.py.
 pub fn local_test<'a>(
@@ -1018,6 +1036,20 @@ fn test_shape(node: &Expr) -> Option<(&'static str, &Expr, Option<&Expr>)> {
             };
             (kind, &c.comparators[0], Some(&*c.left))
         }
+        // `p in (None, "")` / `p not in (…)`: a literal of constants on the right
+        (Expr::Compare(c), _)
+            if c.ops.len() == 1
+                && matches!(c.ops[0], CmpOp::In | CmpOp::NotIn)
+                && matches!(&*c.left, Expr::Name(_))
+                && constants(&c.comparators[0]) =>
+        {
+            let kind = if c.ops[0] == CmpOp::In {
+                "param in"
+            } else {
+                "param not in"
+            };
+            (kind, &*c.left, Some(&c.comparators[0]))
+        }
         (Expr::Compare(c), _) => {
             let right = &c.comparators[0];
             let member = matches!(right, Expr::Attribute(a) if matches!(*a.value, Expr::Name(_)));
@@ -1036,6 +1068,18 @@ fn test_shape(node: &Expr) -> Option<(&'static str, &Expr, Option<&Expr>)> {
         _ => ("param true", node, None),
     };
     Some(shape)
+}
+
+/// Whether `node` is a tuple, list or set literal of constants only: `_constants` in
+/// summarize_guards.py.
+fn constants(node: &Expr) -> bool {
+    let elts = match node {
+        Expr::Tuple(t) => &t.elts,
+        Expr::List(l) => &l.elts,
+        Expr::Set(s) => &s.elts,
+        _ => return false,
+    };
+    !elts.is_empty() && elts.iter().all(is_constant)
 }
 
 /// `name.startswith("prefix")` (one string constant, no keywords): the name and the prefix;
@@ -1122,12 +1166,16 @@ pub fn negated(kind: &'static str) -> &'static str {
         "param ==" => "param !=",
         "param has" => "param has not",
         "param has not" => "param has",
+        "param in" => "param not in",
+        "param not in" => "param in",
         "param starts" => "param starts not",
         "param starts not" => "param starts",
         "param isinstance" => "param not isinstance",
         "param not isinstance" => "param isinstance",
         "local ==" => "local !=",
         "local !=" => "local ==",
+        "flag true" => "flag false",
+        "flag false" => "flag true",
         _ => "param ==",
     }
 }

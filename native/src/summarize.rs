@@ -11,8 +11,9 @@ use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
     asks_for_a_file, cached_return, cached_subject, changed, done_flag, exits, exits_block,
-    final_return, guard_subjects, holds_yield, local_test, member_exit, missed, missed_lookup,
-    negated, ordering_name, param_test, returned_source, tested_name, unset_name, value_test,
+    final_return, flag_test, guard_subjects, holds_yield, local_test, member_exit, missed,
+    missed_lookup, negated, ordering_name, param_test, returned_source, tested_name, unset_name,
+    value_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -352,7 +353,10 @@ impl<'a> Summarizer<'a> {
             };
             for (node, fact) in operands.iter().zip(facts) {
                 let params = &self.m.func_arena[f].params;
-                if let Some((kind, name, constant)) = fact.or_else(|| local_test(node, params)) {
+                let fact = fact
+                    .or_else(|| local_test(node, params))
+                    .or_else(|| flag_test(node, params));
+                if let Some((kind, name, constant)) = fact {
                     inner = self.add_param_guard(f, kind, name, constant, inner);
                 }
             }
@@ -444,6 +448,7 @@ impl<'a> Summarizer<'a> {
                 .filter_map(|node| {
                     value_test(node, &func.params, &func.locals, own)
                         .or_else(|| local_test(node, &func.params))
+                        .or_else(|| flag_test(node, &func.params))
                 })
                 .collect()
         };

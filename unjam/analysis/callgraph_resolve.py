@@ -59,6 +59,7 @@ from unjam.analysis.set_up_only import (
 from unjam.analysis.slot_resets import SlotResets
 from unjam.analysis.sqlite_pragmas import SQLITE_EXECUTES, sets_a_flag
 from unjam.analysis.startup_set import SetAtStart
+from unjam.analysis.suite_switches import SuiteSwitches
 from unjam.analysis.summary import CallSite, FuncDef, handler_guards
 from unjam.analysis.values import BEFORE_YIELD_ONLY, EMPTY
 
@@ -107,6 +108,7 @@ class CallResolver:
         self.broken_models = BrokenModels(project)
         self.slot_resets = SlotResets(project, root)  # (reads the callers' text: its root)
         self.done = DoneCallbacks(project)
+        self.switches = SuiteSwitches(project, root)
         self.singletons = Singletons(project, once, self.kills, self._memo_guards)
         self.set_at_start = SetAtStart(project, once, self.cat.is_client, self.singletons.runs_once)
         # (made once: MemoGuards asks it about the parameters of the function it judges)
@@ -188,6 +190,8 @@ class CallResolver:
         unset = self.set_at_start.unset_tests(func)  # a fallback start-up makes dead
         if never := self.kills.never_true(func):  # (what no call's arguments let run)
             unset = unset | never
+        if tested := self.switches.test_only(func):  # (`if TESTING:`: the tests' branch)
+            unset = unset | tested
         threaded: list | None = None  # what `_run_by_loop_threads` finds, when asked
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip) or (unset and calls[j].guard in unset):
@@ -217,6 +221,7 @@ class CallResolver:
                     or (qn in KERNEL_FILE_CALLS and kernel_file_call(self.project, func, site, qn))
                     or (qn == _SQLITE_CONNECT and in_memory_sqlite(site.args, site.kwargs))
                     or (qn == _POOL_OPEN and not _waits(site))
+                    or (qn == _SESSION_MERGE and ("load", _FALSE) in site.kwargs)
                     or (qn in _CONNECT_LATER and not site.args and not _named(site, "host"))
                     or (qn in SQLITE_EXECUTES and sets_a_flag(site))
                     or (qn in CHEAP_HASHES and cheap_hash(self.project, func, site, qn))
@@ -906,6 +911,10 @@ _WAIT_FIRST = _QUEUE_GETS | {
     "multiprocessing.Lock.acquire",
 }
 _SESSION_RUN_SYNC = "sqlalchemy.ext.asyncio.AsyncSession.run_sync"
+# `session.merge(obj, load=False)` copies the object's state in, with no SQL at all (it
+# neither loads the row nor flushes first)
+_SESSION_MERGE = "sqlalchemy.orm.Session.merge"
+_FALSE = ("const", False)
 _THREADED = frozenset(("thread", "thread-pool", "process"))  # offload contexts: no loop there
 
 

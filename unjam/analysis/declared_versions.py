@@ -14,7 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 
 LOCKS = ("poetry.lock", "uv.lock", "Pipfile.lock")
-_REQUIREMENTS = ("pyproject.toml", "Pipfile")
+# (setup.py and setup.cfg: an `install_requires` entry on a line of its own, as written in
+# the common layout, `"fastapi[all]==0.78.0",`)
+_REQUIREMENTS = ("pyproject.toml", "Pipfile", "setup.cfg", "setup.py")
 
 
 def declared_major(root: Path, folders: list[str], package: str) -> tuple[int, str] | None:
@@ -241,8 +243,8 @@ def _package_metadata(root: Path) -> tuple[Path, ...]:
 
 
 def dependency_files(root: Path, folders: list[str]) -> list[Path]:
-    """The dependency files (locks, pyproject.toml, Pipfile, requirements*.txt) in
-    `folders` under `root` that exist."""
+    """The dependency files (locks, pyproject.toml, Pipfile, setup.cfg, setup.py,
+    requirements*.txt) in `folders` under `root` that exist."""
     found: list[Path] = []
     for folder in folders:
         base = root / folder if folder else root

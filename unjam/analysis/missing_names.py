@@ -198,8 +198,13 @@ def _a_library_of_its_name(root: Path, importer: Module, source: Module) -> bool
     if not source.summary.is_package or not importer.path.startswith(f"{package}/"):
         return False
     name = package.rpartition("/")[2]
+    return _declared_near(root, importer, (name, f"py{name}", f"python-{name}"))
+
+
+def _declared_near(root: Path, importer: Module, wanted: tuple[str, ...]) -> bool:
+    """Whether a dependency file beside the importer or in a folder above it names one of
+    `wanted` as a requirement."""
     folders = app_folders([importer.path])
-    wanted = (name, f"py{name}", f"python-{name}")
     return any(names_any(path, wanted) for path in dependency_files(root, folders))
 
 
@@ -343,9 +348,13 @@ class _Scan:
         no Api/core/database.py: `cd Api && uvicorn main:app`, whatever stray `__init__.py`
         Api/ holds, fails there). Not a folder inside a package, nor one the project imports
         the package through (`src.app.graphql` for src/app/graphql/), nor a library's name:
-        `import graphql` there is the library."""
+        `import graphql` there is the library, also where only a dependency file beside the
+        importer or above it declares it (model/pyproject.toml's `mcp`, for
+        model/api/mcp/mcp_app.py's `from mcp.server.lowlevel import Server`)."""
         first = imp.module.partition(".")[0]
         if first in OUTSIDE_NAMES or declared_requirement(self.root, first):
+            return None
+        if _declared_near(self.root, mod, (first, first.replace("_", "-"))):
             return None
         verdicts = [
             self._verdict(imp, folder)

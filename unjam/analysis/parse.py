@@ -217,7 +217,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 58–59: `name == "text"` tests of non-parameters ("local ==" / "local !="), and
 # `isinstance(p, C)` of a parameter ("param isinstance" / "param not isinstance")
 # 60: `if key in X: return` whose rest fills `X[…]` as a "not in" guard of X
-NATIVE_FORMAT = 60
+# 61: `p in / not in (…constants)` tests of a parameter ("param in" / "param not in")
+# 62: tests of an upper-case name that is no parameter ("flag true" / "flag false")
+NATIVE_FORMAT = 62
 _told_stale = False
 
 

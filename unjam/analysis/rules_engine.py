@@ -451,13 +451,27 @@ class RulesEngine:
             starts, tasks = self._server_mains(servers, framework)
             startup += starts
             framework += tasks
-        roots = [f for f in self._coroutine_roots(candidates) if f.gqn not in commands]
+        run_by_commands = self._run_by(commands) if commands else set()
+        roots = [f for f in self._coroutine_roots(candidates) if f.gqn not in run_by_commands]
         coroutines = [_own_entry(func, Role.COROUTINE) for func in _named_roots(self.p, roots)]
         self.memos.shared.held_by_caller = frozenset(
             inv.funcs[0] for inv in coroutines if self.p.funcs[inv.funcs[0]].class_gqn is not None
         ) | frozenset(inv.funcs[0] for inv in framework + startup if self._bound_once(inv))
         self.loop_entries = framework + coroutines
         self.startup = startup
+
+    def _run_by(self, commands: set[str]) -> set[str]:
+        """The commands' mains, what they reach, and the tasks and threads that code starts,
+        with what those reach in turn: a command's own work, which answers no request (an
+        exporter's `asyncio.create_task(write_question(q))` under a script's `main`)."""
+        run: set[str] = set()
+        starts = sorted(commands)
+        while starts:
+            reached = self.reached_functions(starts, "loop")
+            run |= reached
+            handed = {off.target for gqn in reached for off in self.g.resolved(gqn).offloads}
+            starts = sorted(handed - run)
+        return run
 
     def _bound_once(self, inv: Invoked) -> bool:
         """Whether `inv` is a method the app registered bound to one instance (`Route(

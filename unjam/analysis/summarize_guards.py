@@ -330,12 +330,16 @@ _NEGATED = {
     "param !=": "param ==",
     "param has": "param has not",
     "param has not": "param has",
+    "param in": "param not in",
+    "param not in": "param in",
     "param starts": "param starts not",
     "param starts not": "param starts",
     "param isinstance": "param not isinstance",
     "param not isinstance": "param isinstance",
     "local ==": "local !=",
     "local !=": "local ==",
+    "flag true": "flag false",
+    "flag false": "flag true",
 }
 
 
@@ -347,7 +351,8 @@ def _param_test(
 ) -> tuple[str, ast.Name, ast.expr | None] | None:
     """(kind, parameter, constant) of one operand testing a parameter of `fn` against a
     constant, as written: `p`, `not p`, `p is / is not / == / != <const or Name.MEMBER>`,
-    `"key" in / not in p` (the kinds "param has" / "param has not"), `(not)
+    `"key" in / not in p` (the kinds "param has" / "param has not"), `p in / not in (None,
+    "")` (a tuple, list or set of constants: "param in" / "param not in"), `(not)
     p.startswith("prefix")` ("param starts" / "param starts not"), `(not) isinstance(p,
     C)` ("param isinstance" / "param not isinstance", the class as written). Whether a call's
     argument values decide it is the rules' judgement (values.py): a constant the call
@@ -377,6 +382,15 @@ def _param_test(
     ):
         kind = "param has" if type(node.ops[0]) is ast.In else "param has not"
         node, const = node.comparators[0], node.left
+    elif (
+        type(node) is ast.Compare
+        and len(node.ops) == 1
+        and type(node.ops[0]) in (ast.In, ast.NotIn)
+        and type(node.left) is ast.Name
+        and _constants(node.comparators[0])
+    ):
+        kind = "param in" if type(node.ops[0]) is ast.In else "param not in"
+        node, const = node.left, node.comparators[0]
     elif type(node) is ast.Compare:
         if len(node.ops) != 1 or not _constant_or_member(node.comparators[0]):
             return None
@@ -397,6 +411,32 @@ def _param_test(
                 const,
             )
     return None
+
+
+def _constants(node: ast.expr) -> bool:
+    """Whether `node` is a tuple, list or set literal of constants only (`(None, "")`)."""
+    if type(node) not in (ast.Tuple, ast.List, ast.Set):
+        return False
+    elts = node.elts  # type: ignore[attr-defined]
+    return bool(elts) and all(type(e) is ast.Constant for e in elts)
+
+
+def _flag_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, None] | None:
+    """("flag true" / "flag false", the name, None) of `FLAG` / `not FLAG`, FLAG an upper-case
+    ASCII name that is not a parameter of `fn` (`if TESTING:`, `if not IS_PG:`): a switch,
+    whose value the rules may know (suite_switches.py)."""
+    kind = "flag true"
+    if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
+        kind, node = "flag false", node.operand
+    if type(node) is not ast.Name or not _flag_name(node.id):
+        return None
+    if any(p.name == node.id for p in fn.params):
+        return None
+    return (kind, node, None)
+
+
+def _flag_name(name: str) -> bool:
+    return name.isascii() and name.isupper()
 
 
 def _local_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] | None:
@@ -908,7 +948,7 @@ class GuardRecorder:
         if not (type(test) is ast.BoolOp and type(test.op) is ast.Or):
             operands = test.values if type(test) is ast.BoolOp else [test]  # type: ignore[attr-defined]
             for node, fact in zip(operands, facts, strict=True):
-                fact = fact or _local_test(node, fn)
+                fact = fact or _local_test(node, fn) or _flag_test(node, fn)
                 if fact is not None:
                     kind, name, const = fact
                     inner = self.add_param_guard(fn, kind, name, const, inner)
@@ -971,7 +1011,7 @@ class GuardRecorder:
         else:
             operands = [test]
         for node in operands:
-            fact = _param_test(node, fn) or _local_test(node, fn)
+            fact = _param_test(node, fn) or _local_test(node, fn) or _flag_test(node, fn)
             if fact is not None:
                 kind, name, const = fact
                 kind = _NEGATED[kind] if negate else kind

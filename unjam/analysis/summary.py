@@ -136,6 +136,11 @@ def mentions(ref: Ref, target: Ref, into_calls: bool = True) -> bool:
     return False
 
 
+# the kinds of guard that test a value, not what a call stores: a parameter's, a local's, a
+# flag's (`if p:`, `if name == "x":`, `if TESTING:`): never a memo
+VALUE_TESTS = ("param ", "local ", "flag ")
+
+
 class Guard(NamedTuple):
     """A test the code after it runs under, recorded as written (whether it is a memo guard,
     so that the guarded code runs once, is the rules' judgement — `rules/memo.py`):
@@ -167,10 +172,12 @@ class Guard(NamedTuple):
     or, in a method, of an attribute of its own instance (`if self.process:`, subject
     ("name", "self.process")) — is recorded again as what must hold for the code to run — "param true" (`if p:`),
     "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=",
-    "param has" / "param has not" (`if "key" in p:`; the constant in `returned`), "param
-    starts" / "param starts not" (`if p.startswith("data:"):`; the prefix in `returned`),
-    "param isinstance" / "param not isinstance" (`if isinstance(p, Path):`; the class as
-    written in `returned`, a tuple of classes as `("list", …)`) — for the
+    "param has" / "param has not" (`if "key" in p:`; the constant in `returned`),
+    "param in" / "param not in" (`if p not in (None, ""):`; the literal of constants in
+    `returned`, as `("list", …)`), "param starts" / "param starts not" (`if
+    p.startswith("data:"):`; the prefix in `returned`), "param isinstance" / "param not
+    isinstance" (`if isinstance(p, Path):`; the class as written in `returned`, a tuple of
+    classes as `("list", …)`) — for the
     body of `if` (each operand of `and`), for its `else`/`elif` (negated: of `if p:` or of
     each operand of `or`), and for the operands of `and`/`or` after such a test (`if not p
     and f():`: f() runs under "param false"; `if p or f():` likewise), and for the rest of
@@ -181,7 +188,10 @@ class Guard(NamedTuple):
     judgement; they are never memo guards. A test of another name (a local, a loop
     variable) against a string, `name == "text"` / `name != "text"`, is recorded as "local
     ==" / "local !=" for the body of `if` (each operand of `and`) and, negated, where the
-    test was false: what a call passing that name along there gives the callee.
+    test was false: what a call passing that name along there gives the callee. A test of
+    an upper-case name that is no parameter, `if TESTING:` / `if not IS_PG:`, is recorded
+    the same way as "flag true" / "flag false" (subject ("name", NAME)): a switch, which
+    the rules may know the value of (suite_switches.py).
     """
 
     kind: str

@@ -8,7 +8,9 @@ app.audit:create_audit_api` in a Dockerfile, a compose file, a Procfile, a Makef
 script, a README's instructions, or the factory's own module's docstring). A factory none of
 those runs, beside another app that is served, is built by the repository's tests alone
 (`create_app()` in a fixture, which unjam leaves out): its routes, its middleware and its
-handlers serve no request.
+handlers serve no request. So for an app a class's method builds (`self.app = FastAPI()` in
+`__init__`) when the program never names that class: not called, imported, subclassed nor
+handed on (a library's base class beside the services' own class of the same name).
 """
 
 from __future__ import annotations
@@ -124,6 +126,8 @@ def _reads(name: str, refs: list) -> bool:
 def _unlaunched(project: Project, app: RouterObj, program: Launchers) -> bool:
     """Whether the app is built in a module-level function nothing runs (see the module)."""
     fd = app.scope.fd
+    if fd.class_qn is not None and fd.parent is None and not app.parents:
+        return _unbuilt_class(project, app, program)
     if fd.qn == "<module>" or fd.class_qn is not None or fd.parent is not None or app.parents:
         return False
     name = fd.name
@@ -132,6 +136,37 @@ def _unlaunched(project: Project, app: RouterObj, program: Launchers) -> bool:
     if _called(project, app.scope.gqn, name):
         return False
     return not program.launch(app.scope.mod, name)
+
+
+def _unbuilt_class(project: Project, app: RouterObj, program: Launchers) -> bool:
+    """Whether the app is built in a method of a module-level class the program never names
+    (a library's `BaseService` whose `__init__` makes `self.app = FastAPI()`, which only the
+    tests construct, beside the services' own `BaseService` of another package): no call,
+    import, launcher, base-class or handed-on use of its name that may be this class."""
+    gqn, mod = app.scope.class_gqn, app.scope.mod
+    name = app.scope.fd.class_qn or ""
+    if gqn is None or "." in name or gqn != f"{mod.name}.{name}":
+        return False
+    if program.imports(gqn, name) or _called(project, gqn, name):
+        return False
+    if any(_handed_on(project, other, gqn, name) for other in project.unique_modules()):
+        return False
+    return not program.launch(mod, name)
+
+
+def _handed_on(project: Project, mod, gqn: str, name: str) -> bool:
+    """Whether the program module `mod` reads `name` other than as a callee (a base class, an
+    argument, an alias: `value_names`) where it may be the class `gqn`: bound so in the
+    module, or in a function that binds it itself, or bound to nothing unjam can name."""
+    if is_test_path(mod.path) or name not in mod.summary.value_names:
+        return False
+    scopes = ["<module>", *(fd.qn for fd in mod.summary.funcs.values() if name in fd.locals)]
+    for qn in scopes:
+        scope = project.funcs.get(f"{mod.name}.{qn}")
+        value = project.value_of(scope, ("name", name)) if scope is not None else None
+        if value is None or value == ("class", gqn):
+            return True
+    return False
 
 
 _COMMANDS = frozenset({"command", "group", "callback"})

@@ -128,6 +128,7 @@ _PLAIN_DECORATORS = frozenset({("name", "staticmethod"), ("name", "classmethod")
 _STATIC = ("name", "staticmethod")
 _CLASSMETHOD = ("name", "classmethod")
 _SINGLETONS = (type(None), bool)  # `p is C` is decidable only for these constants
+_CONSTANT_TYPES = (str, int, float, bool, bytes, type(None))  # what `p in (…)` decides
 _MAX_STR = 160  # summarize.py keeps this many characters of a string constant
 _MAX_ITEMS = 64  # ... and this many items of a dict literal (its _MAX_ITEMS): more may be cut
 _DICT_READS = frozenset({"get", "keys", "items", "values", "copy"})
@@ -855,6 +856,8 @@ def _false(guard: Guard, value: object) -> bool:
     kind = guard.kind
     if kind == "param isinstance" or kind == "param not isinstance":
         return _instance_test_false(kind, value, guard.returned)
+    if kind == "param in" or kind == "param not in":
+        return _membership_false(kind, value, guard.returned)
     if isinstance(value, _Unequal):
         const = guard.returned
         return (
@@ -900,6 +903,22 @@ def _false(guard: Guard, value: object) -> bool:
         return False
     equal = value == other
     return not equal if kind == "param ==" else equal
+
+
+def _membership_false(kind: str, value: object, collection: tuple | None) -> bool:
+    """Whether `p in (…)` ("param in") / `p not in (…)` of a literal of constants is false
+    for the scalar `value`: `sns_arn not in (None, "")` of a `None` the call leaves in it.
+    A longer literal than the summary keeps decides `in` only where the value is among the
+    items kept."""
+    if collection is None or collection[0] != "list" or type(value) not in _CONSTANT_TYPES:
+        return False
+    items = collection[1]
+    if not items or any(item[0] != "const" for item in items) or _truncated(value):
+        return False
+    member = value in [item[1] for item in items]
+    if kind == "param not in":
+        return member
+    return not member and len(items) < _MAX_ITEMS and not any(_truncated(i[1]) for i in items)
 
 
 def _prefix_decides(kind: str, prefix: str, tested: tuple | None) -> bool:

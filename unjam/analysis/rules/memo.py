@@ -62,6 +62,7 @@ from unjam.analysis.rules.disk_caches import fetches_the_tested_path, read_back_
 from unjam.analysis.slot_resets import slot_flag
 from unjam.analysis.summary import (
     FILE_TESTS,
+    VALUE_TESTS,
     CallSite,
     FuncDef,
     last_name,
@@ -143,9 +144,9 @@ def _outlives_call(
     guard = fd.guards[index]
     if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
         return True
-    if guard.kind.startswith(("param ", "local ")) or guard.kind in ("except", "unset"):
-        # a parameter's or a local's value test (values.py), an error path: per call; a
-        # fallback that fills nothing, run on each call that finds the value unset
+    if guard.kind.startswith(VALUE_TESTS) or guard.kind in ("except", "unset"):
+        # a parameter's, a local's or a flag's value test (values.py), an error path: per
+        # call; a fallback that fills nothing, run on each call that finds the value unset
         return False
     subject = _as_attribute(guard.subject)
     if _creates_what_it_tests(fd, index):
@@ -1118,7 +1119,7 @@ def keyed(fd: FuncDef, index: int) -> bool:
     which calls take the branch, not what the memo is kept by."""
     while index >= 0:
         guard = fd.guards[index]
-        if guard.kind.startswith(("param ", "local ")):
+        if guard.kind.startswith(VALUE_TESTS):
             index = guard.outer
             continue
         cached_at = read_back_path(fd, index)

@@ -181,6 +181,8 @@ class ThreadPool:
         folders = app_folders([app.path for app in engine.model.apps])
         root = engine.root
         self.pool = ANYIO if root is None else pool_of(root, folders)
+        if not engine.p.sites_named("create_engine"):  # (no engine: its sizes are no example)
+            self.pool = without_engines(self.pool)
         self.sized_by = _sizes_pool(engine.p, self.pool)
         # (under a Lambda adapter a process serves one request at a time: no pool to share)
         self.one_request = engine.one_request_per_process()

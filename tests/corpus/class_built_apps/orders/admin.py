@@ -1,0 +1,8 @@
+from sdk.admin_base import AdminBase
+
+
+class OrdersAdmin(AdminBase):
+    pass
+
+
+admin_app = OrdersAdmin().app

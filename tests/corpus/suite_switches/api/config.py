@@ -1,0 +1,3 @@
+import os
+
+TESTING = os.environ.get("TESTING")
