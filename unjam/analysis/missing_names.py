@@ -105,6 +105,7 @@ def missing_names(project: Project, root: Path) -> list[MissingName]:
                 _placed_by_the_build(root, importer, name)
                 or _a_sub_project(root, importer, name)
                 or _extended_package(root, missing[1])
+                or _a_namespace_portion(root, importer, name, missing[1])
             ):
                 continue
         line = top_level_import(trees.of(importer), imp)
@@ -167,6 +168,25 @@ def _extended_package(root: Path, expected: str) -> bool:
         except OSError:
             continue
         if _EXTENDS_PATH.search(text):
+            return True
+    return False
+
+
+def _a_namespace_portion(root: Path, importer: Module, dotted: str, expected: str) -> bool:
+    """Whether the missing module is what another distribution installs into a namespace
+    package (a folder with no `__init__.py`) the project's own modules share: `titiler.xarray`,
+    from the `titiler-xarray` its pyproject.toml requires, beside the project's own
+    titiler/cmr/ (a dependency file at the root, or beside the importer or above it, names
+    `titiler-xarray`, `titiler.xarray` or `titiler_xarray`)."""
+    folder = expected.rpartition("/")[0]
+    if not folder or root.joinpath(folder, "__init__.py").exists():
+        return False
+    parts = dotted.split(".")
+    for n in range(2, len(parts) + 1):
+        wanted = ("-".join(parts[:n]), ".".join(parts[:n]), "_".join(parts[:n]))
+        if _declared_near(root, importer, wanted) or any(
+            declared_requirement(root, name) for name in wanted
+        ):
             return True
     return False
 
