@@ -153,13 +153,18 @@ class CallGraph(CallResolver):
         """The calls of a generator whose context manager it yields the value of (`with
         manager.session() as session: yield session`): the `yield` is inside that `with`,
         so the manager's code after its own `yield` (a rollback, a commit, a close) runs
-        when the `with` ends — after the generator's `yield`, in its exit."""
+        when the `with` ends — after the generator's `yield`, in its exit. So for the
+        generator it delegates to (`yield from maker.get_db()`): what that one runs after
+        its own `yield` runs as the delegating generator resumes."""
         func = self.project.funcs.get(gqn)
         if func is None or not func.fd.is_generator:
             return _EMPTY
         fd = func.fd
         entered: set[tuple] = set()
         for ref in fd.yield_values:
+            if ref[0] == "iter" and ref[1][0] == "call":
+                entered.add(ref[1])  # (`yield from gen(...)`)
+                continue
             values = fd.locals.get(ref[1]) if ref[0] == "name" else None
             if values and all(value[0] == "enter" for value in values):
                 entered.update(value[1] for value in values)
@@ -180,6 +185,20 @@ class CallGraph(CallResolver):
     # ---- parameter values along a path --------------------------------------------------
 
     def follow(self, node: object, edge: Edge) -> object:
+        """The state `edge` leads to from state `node` (`_follow_values`); from a generator
+        limited to its code before its `yield`, a generator it yields from, or yields the
+        manager of, is limited so too (`_exits_after_yield`)."""
+        after = self._follow_values(node, edge)
+        if (
+            type(node) is tuple
+            and BEFORE_YIELD_ONLY in node[1]
+            and edge.site in self._exits_after_yield(node[0])
+            and self.project.funcs[edge.callee].fd.is_generator
+        ):
+            return _before_its_yield(after)
+        return after
+
+    def _follow_values(self, node: object, edge: Edge) -> object:
         """The state `edge` leads to from state `node`: the callee's tests the call's
         arguments decide false — also through the values `node` holds for the caller's
         parameters — and the values the callee's parameters hold that it passes on."""
