@@ -8,7 +8,8 @@ tests are not checked (docs/check.md, "Which files are checked").
 
 Only a switch no deployment file beside the module or above it sets: a Dockerfile, a compose
 file, a `.env` or a Procfile that names the variable may turn it on where the app is
-served, and the branch is then followed as any other.
+served, and the branch is then followed as any other. (A test written inline, `if
+os.getenv("PYTEST_CURRENT_TEST"):`, is test_only_branches.py's.)
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from pathlib import Path
 
 from unjam.analysis.declared_versions import app_folders, files_mention
 from unjam.analysis.project import Func, Module, Project
+from unjam.analysis.test_only_branches import PYTEST_VARIABLE
 from unjam.analysis.values import EMPTY, is_dead
 
 # environment variables a test run sets to say so (conftest.py: `os.environ["TESTING"] = "1"`)
 _SWITCHES = frozenset(
     {"TESTING", "TEST_MODE", "TESTING_MODE", "IS_TEST", "IS_TESTING", "UNIT_TESTING"}
-    | {"RUNNING_TESTS", "PYTEST_CURRENT_TEST"}
+    | {"RUNNING_TESTS", PYTEST_VARIABLE}
 )
 _ENV_READS = frozenset({"get", "getenv"})
 _DEPLOYMENT_FILES = ("Dockerfile*", "*compose*.y*ml", ".env*", "Procfile", "*.env")

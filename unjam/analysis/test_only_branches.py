@@ -1,7 +1,8 @@
 """Branches only a test run takes: `if os.getenv("PYTEST_CURRENT_TEST"):`, the variable
 pytest sets while a test runs and a served app never has. What such a branch does (a sync
 engine a repository opens for its tests, `conn.execute(...)`) never runs on a request
-(raising_statements.py leaves its calls out, as it does those after an error).
+(raising_statements.py leaves its calls out, as it does those after an error). A name that
+holds such a variable, `if TESTING:`, is suite_switches.py's, on the summaries.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import ast
 
 from unjam.analysis.summary import FuncDef
 
-_PYTEST_VARIABLE = "PYTEST_CURRENT_TEST"
+PYTEST_VARIABLE = "PYTEST_CURRENT_TEST"
 _ENVIRONMENT_READS = frozenset({"getenv", "get"})
 
 
@@ -20,7 +21,7 @@ def asks_for_pytest(fd: FuncDef) -> bool:
     return any(
         call.func[0] == "attr"
         and call.func[2] in _ENVIRONMENT_READS
-        and call.args[:1] == (("const", _PYTEST_VARIABLE),)
+        and call.args[:1] == (("const", PYTEST_VARIABLE),)
         for call in fd.calls
     )
 
@@ -48,5 +49,5 @@ def _reads_the_variable(node: ast.expr) -> bool:
         and len(node.args) == 1
         and not node.keywords
         and isinstance(node.args[0], ast.Constant)
-        and node.args[0].value == _PYTEST_VARIABLE
+        and node.args[0].value == PYTEST_VARIABLE
     )
