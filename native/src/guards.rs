@@ -972,12 +972,15 @@ pub fn flag_test<'a>(
     (upper && !params.iter().any(|p| p.name == id)).then_some((kind, name, None))
 }
 
-/// `name == "text"` / `name != "text"` where `name` is not a parameter (a local, a loop
-/// variable): `_local_test` in summarize_guards.py.
+/// `name == "text"` / `name != "text"`, or `(not) isinstance(name, C)`, where `name` is not
+/// a parameter (a local, a loop variable): `_local_test` in summarize_guards.py.
 pub fn local_test<'a>(
     node: &'a Expr,
     params: &[Param],
 ) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+    if let Some(found) = local_instance_test(node, params) {
+        return Some(found);
+    }
     let Expr::Compare(c) = node else { return None };
     let ([op], [constant]) = (&*c.ops, &*c.comparators) else {
         return None;
@@ -993,6 +996,20 @@ pub fn local_test<'a>(
         _ => return None,
     };
     Some((kind, &*c.left, Some(constant)))
+}
+
+/// `(not) isinstance(name, C)` of a name that is not a parameter: `_local_instance_test`.
+fn local_instance_test<'a>(
+    node: &'a Expr,
+    params: &[Param],
+) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+    let (kind, node) = match node {
+        Expr::UnaryOp(u) if u.op == UnaryOp::Not => ("local not isinstance", &*u.operand),
+        _ => ("local isinstance", node),
+    };
+    let (subject, classes) = instance_test(node)?;
+    let Expr::Name(n) = subject else { return None };
+    (!params.iter().any(|p| p.name == n.id.as_str())).then_some((kind, subject, Some(classes)))
 }
 
 /// The name a parameter test's subject is recorded under: the parameter's, or `self.attr`.
@@ -1174,6 +1191,8 @@ pub fn negated(kind: &'static str) -> &'static str {
         "param not isinstance" => "param isinstance",
         "local ==" => "local !=",
         "local !=" => "local ==",
+        "local isinstance" => "local not isinstance",
+        "local not isinstance" => "local isinstance",
         "flag true" => "flag false",
         "flag false" => "flag true",
         _ => "param ==",

@@ -219,7 +219,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 60: `if key in X: return` whose rest fills `X[…]` as a "not in" guard of X
 # 61: `p in / not in (…constants)` tests of a parameter ("param in" / "param not in")
 # 62: tests of an upper-case name that is no parameter ("flag true" / "flag false")
-NATIVE_FORMAT = 62
+# 63: `isinstance(name, C)` of a non-parameter ("local isinstance" / "local not isinstance")
+NATIVE_FORMAT = 63
 _told_stale = False
 
 

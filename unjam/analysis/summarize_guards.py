@@ -338,6 +338,8 @@ _NEGATED = {
     "param not isinstance": "param isinstance",
     "local ==": "local !=",
     "local !=": "local ==",
+    "local isinstance": "local not isinstance",
+    "local not isinstance": "local isinstance",
     "flag true": "flag false",
     "flag false": "flag true",
 }
@@ -440,9 +442,13 @@ def _flag_name(name: str) -> bool:
 
 
 def _local_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] | None:
-    """(kind, name, constant) of `name == "text"` / `name != "text"` where `name` is not a
-    parameter of `fn` (a local, a loop variable): what a call passing `name` along there
-    gives the callee (values.py: `for s in names: if s != "serve": restart(s)`)."""
+    """(kind, name, constant) of `name == "text"` / `name != "text"`, or `(not)
+    isinstance(name, C)` (the class as written), where `name` is not a parameter of `fn` (a
+    local, a loop variable): what a call passing `name` along there gives the callee
+    (values.py: `for s in names: if s != "serve": restart(s)`; `if isinstance(value, dict):
+    return Config(value)` never takes `Config`'s `if isinstance(config, str):` branch)."""
+    if (instance := _local_instance_test(node, fn)) is not None:
+        return instance
     if (
         type(node) is not ast.Compare
         or len(node.ops) != 1
@@ -457,6 +463,19 @@ def _local_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] |
     if any(p.name == name for p in fn.params):
         return None
     return ("local ==" if type(node.ops[0]) is ast.Eq else "local !=", node.left, const)
+
+
+def _local_instance_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] | None:
+    kind = "local isinstance"
+    if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
+        kind, node = "local not isinstance", node.operand
+    tested = _instance_test(node)
+    if tested is None or type(tested[0]) is not ast.Name:
+        return None
+    name, classes = tested
+    if any(p.name == name.id for p in fn.params):
+        return None
+    return (kind, name, classes)
 
 
 _NOT_BOUND = (("name", "staticmethod"), ("name", "classmethod"))

@@ -188,7 +188,8 @@ class Guard(NamedTuple):
     judgement; they are never memo guards. A test of another name (a local, a loop
     variable) against a string, `name == "text"` / `name != "text"`, is recorded as "local
     ==" / "local !=" for the body of `if` (each operand of `and`) and, negated, where the
-    test was false: what a call passing that name along there gives the callee. A test of
+    test was false, and `(not) isinstance(name, C)` likewise as "local isinstance" / "local
+    not isinstance": what a call passing that name along there gives the callee. A test of
     an upper-case name that is no parameter, `if TESTING:` / `if not IS_PG:`, is recorded
     the same way as "flag true" / "flag false" (subject ("name", NAME)): a switch, which
     the rules may know the value of (suite_switches.py).

@@ -821,7 +821,13 @@ def _narrowed(caller: FuncDef, site: CallSite, name: str) -> object:
         guard = caller.guards[index]
         index = guard.outer
         const = guard.returned
-        if guard.subject != subject or const is None or const[0] != "const":
+        if guard.subject != subject or const is None:
+            continue
+        if guard.kind == "local isinstance" or guard.kind == "param isinstance":
+            if (instance := _builtin_instance(const)) is not None:
+                return instance
+            continue
+        if const[0] != "const":
             continue
         if type(const[1]) is not str or _truncated(const[1]):
             continue
@@ -830,6 +836,21 @@ def _narrowed(caller: FuncDef, site: CallSite, name: str) -> object:
         if guard.kind == "local !=" or guard.kind == "param !=":
             ruled_out.append(const[1])
     return _Unequal(ruled_out) if ruled_out else None
+
+
+# the builtin classes an `isinstance` test around a call narrows the name it passes to:
+# an instance of one is never an instance of another, nor of a path (`_instance_test_false`;
+# not `int`, of which a bool is an instance)
+_BUILTIN_INSTANCES = {
+    name: Instance(False, f"builtins.{name}")
+    for name in ("dict", "list", "tuple", "float", "bytes", "bytearray")
+}
+
+
+def _builtin_instance(classes: tuple) -> Instance | None:
+    """The value `isinstance(x, dict)` leaves in `x` where it holds: an instance of that
+    builtin class (never `None`, maybe empty), for one class named plainly."""
+    return _BUILTIN_INSTANCES.get(classes[1]) if classes[0] == "name" else None
 
 
 class _DictKeys(_Frozen):
@@ -949,7 +970,8 @@ _NEITHER = frozenset(
 
 def _instance_test_false(kind: str, value: object, classes: tuple | None) -> bool:
     """Whether `isinstance(p, C)` (or `not isinstance`) is false for `value`: a string the
-    call passes, an in-memory file it builds or a string's encoding (bytes), tested against
+    call passes, an in-memory file it builds, a string's encoding (bytes) or an instance of
+    a builtin class the caller's own test narrowed it to (`_narrowed`), tested against
     classes it is surely not an instance of (`_NEITHER`, and `str` for a file or bytes), or
     the `else` of a test of the class it surely is (`if isinstance(data, BytesIO): … elif
     isinstance(data, (str, Path)):` given a `BytesIO`)."""
@@ -962,8 +984,11 @@ def _instance_test_false(kind: str, value: object, classes: tuple | None) -> boo
     if not is_text and not made:
         return False
     encoded = value is ENCODED
+    own_class = "str" if is_text else made.rpartition(".")[2]
     if kind == "param not isinstance":  # (false where the value is one of the classes)
-        return ("str" if is_text else made.rpartition(".")[2]) in names
+        return own_class in names
+    if own_class in names:
+        return False  # (true: `isinstance(d, dict)` of a dict the caller's test narrowed)
     if encoded:
         return all(name != "bytes" and (name in _NEITHER or name == "str") for name in names)
     return all(name in _NEITHER or (name == "str" and not is_text) for name in names)
