@@ -1,6 +1,6 @@
 """Which coroutines of a project without an app are a command's main, not a service: run by
-`asyncio.run(main())` (or `loop.run_until_complete(main())`), or a Modal
-`@app.local_entrypoint()`, and serving nothing — no server started in anything they reach.
+`asyncio.run(main())` (or `loop.run_until_complete(main())`; an argparse handler run as
+`asyncio.run(args.func(args))`), or a Modal `@app.local_entrypoint()`, and serving nothing — no server started in anything they reach.
 Such a program (an example script, a CLI command, a batch job, even one that runs tasks
 side by side) answers no request: a blocking call there slows only the command itself, and
 it is not served code (docs/check.md, "What counts as served code"). A coroutine some other
@@ -87,7 +87,7 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
     callers = [func for func in project.funcs.values() if _calls_a_runner(func)]
     for name in {gqn.rpartition(".")[2] for gqn in wrappers | factories} | {"run_sync"}:
         callers += [func for func, _site in project.sites_named(name)]
-    out = _run_by_a_decorator(project)
+    out = _run_by_a_decorator(project) | _argparse_handlers(project, callers)
     for func in {id(f): f for f in callers}.values():
         calls = func.fd.calls
         for edge in graph.resolved(func.gqn).edges:
@@ -106,6 +106,33 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
             if runner in factories or runner in _FUNCTION_RUNNERS:
                 out |= _coroutines_made_by(project, graph, func, call.args[0])
     return out
+
+
+def _argparse_handlers(project: Project, callers: list) -> set[str]:
+    """The coroutine functions a parser is told to call (`parser.set_defaults(func=cmd_list)`)
+    where a runner is handed what the parsed arguments' attribute of that name makes:
+    `asyncio.run(args.func(args))`, argparse's way to run one command's handler."""
+    names = {
+        call.args[0][1][2]
+        for func in callers
+        for call in func.fd.calls
+        if _is_runner(call.func)
+        and call.args
+        and call.args[0][0] == "call"
+        and call.args[0][1][0] == "attr"
+    }
+    out: set[str] = set()
+    for func, site in project.sites_named("set_defaults") if names else ():
+        for name, ref in site.kwargs:
+            value = project.value_of(func, ref) if name in names else None
+            if value is not None and value[0] == "func" and _is_coroutine(project, value[1]):
+                out.add(value[1])
+    return out
+
+
+def _is_coroutine(project: Project, gqn: object) -> bool:
+    func = project.funcs.get(gqn) if isinstance(gqn, str) else None
+    return func is not None and func.fd.is_async
 
 
 def _runner_wrappers(project: Project) -> tuple[set[str], set[str]]:
