@@ -82,30 +82,51 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
     """Coroutines some call hands straight to `asyncio.run(...)`/`run_until_complete(...)`,
     or to a project function that hands its parameter on to one (`def run_async(coro):
     return asyncio.run(coro)`, a CLI's helper), or what its parameter makes when called
-    (`run_sync(lambda: inspect_(files))`)."""
+    (`run_sync(lambda: inspect_(files))`); where the handed call is a method call unjam
+    cannot resolve, the project's coroutine methods of that name."""
     wrappers, factories = _runner_wrappers(project)
     callers = [func for func in project.funcs.values() if _calls_a_runner(func)]
     for name in {gqn.rpartition(".")[2] for gqn in wrappers | factories} | {"run_sync"}:
         callers += [func for func, _site in project.sites_named(name)]
     out = _run_by_a_decorator(project) | _argparse_handlers(project, callers)
+    unresolved: set[str] = set()  # the method names of handed calls that resolved to nothing
     for func in {id(f): f for f in callers}.values():
         calls = func.fd.calls
+        handed = {i for i in range(len(calls)) if _handed_to_a_runner(project, func, i, wrappers)}
+        resolved = set()
         for edge in graph.resolved(func.gqn).edges:
-            if edge.site < 0:
-                continue
-            index = calls[edge.site].arg_of
-            while index >= 0 and _awaits_its_argument(calls[index].func):
-                index = calls[index].arg_of  # `asyncio.run(asyncio.wait_for(main(), 10))`
-            if index < 0:
-                continue
-            outer = calls[index].func
-            if _is_runner(outer) or _callee(project, func, outer) in wrappers:
+            if edge.site in handed:
                 out.add(edge.callee)
+                resolved.add(edge.site)
+        for i in handed - resolved:
+            if calls[i].func[0] == "attr":
+                unresolved.add(calls[i].func[2])
         for call in calls:
             runner = _callee(project, func, call.func) if call.args else None
             if runner in factories or runner in _FUNCTION_RUNNERS:
                 out |= _coroutines_made_by(project, graph, func, call.args[0])
+    # `_run_async(self._executor.run_code(code))` of an executor unjam cannot type: the
+    # project's coroutine methods of that name that nothing calls are what it runs
+    out |= {
+        gqn
+        for gqn, f in project.funcs.items()
+        if f.fd.is_async and f.class_gqn is not None and f.fd.name in unresolved
+    }
     return out
+
+
+def _handed_to_a_runner(project: Project, func, index: int, wrappers: set[str]) -> bool:
+    """Whether the call at `index` of `func` makes what a runner (or a project function
+    that hands its parameter to one) is handed: `asyncio.run(main())`, also through
+    `asyncio.wait_for(main(), 10)`."""
+    calls = func.fd.calls
+    outer = calls[index].arg_of
+    while outer >= 0 and _awaits_its_argument(calls[outer].func):
+        outer = calls[outer].arg_of
+    if outer < 0:
+        return False
+    ref = calls[outer].func
+    return _is_runner(ref) or _callee(project, func, ref) in wrappers
 
 
 def _argparse_handlers(project: Project, callers: list) -> set[str]:
