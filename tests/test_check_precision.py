@@ -1058,6 +1058,8 @@ def test_a_helper_returning_a_sqlite_connection_is_not_moved_alone_into_a_thread
     assert "to_thread(_total" not in handed, handed
     kept = found[65].fix
     assert "it is handed a `Journal` keeping a `sqlite3.Connection`" in kept, kept
+    # an object opening its connection on first use, in a method, keeps it too
+    assert found[126].fix.startswith("not `cache.stale` alone: its object keeps"), found[126].fix
 
 
 def test_an_executor_method_is_named_for_the_class_that_defines_it():

@@ -193,6 +193,7 @@ class Blocking:
         self._loop_bound = LoopBound(self.p, self.g)
         self._held_locks = HeldLocks(self.p, engine.root)
         self._context_vars = ContextSetters(self.p, self.g)
+        self._kept_by_class: dict[str, str] = {}  # class gqn → `_kept_by_object`
         self._shutdown_handlers = {
             f for inv in engine.startup if inv.role is Role.SHUTDOWN for f in inv.funcs
         }
@@ -578,9 +579,7 @@ class Blocking:
             return "it returns"
         if func.fd.name == "__init__":
             return "what it makes keeps"
-        init = self.p.method(func.class_gqn, "__init__")
-        kept = init is not None and self._kept_thread_bound(init)
-        return "its object keeps" if kept else "it returns"
+        return "its object keeps" if self._kept_by_object(func.class_gqn) else "it returns"
 
     def _thread_bound(self, gqn: str) -> str:
         """What the function returns when only the thread that made it may use it (a
@@ -590,9 +589,10 @@ class Blocking:
         if func is None:
             return ""
         if func.class_gqn is not None:
-            init = self.p.method(func.class_gqn, "__init__")
-            kept = self._kept_thread_bound(init) if init is not None else ""
-            if kept or func.fd.name == "__init__":
+            if func.fd.name == "__init__":
+                return self._kept_thread_bound(func)
+            kept = self._kept_by_object(func.class_gqn)
+            if kept:
                 return kept
         made = self.p.return_value(func)
         return made[1] if made is not None and made[1] in _THREAD_BOUND else ""
@@ -605,8 +605,7 @@ class Blocking:
         func = self.p.funcs[root.key[1]]
         if func.class_gqn is None or func.fd.name == "__init__":
             return False
-        init = self.p.method(func.class_gqn, "__init__")
-        return init is not None and bool(self._kept_thread_bound(init))
+        return bool(self._kept_by_object(func.class_gqn))
 
     def _uses_thread_bound(self, gqn: str) -> bool:
         return bool(self._thread_bound(gqn) or self._handed_thread_bound(gqn))
@@ -645,8 +644,23 @@ class Blocking:
         kept = self._kept_thread_bound(init) if init is not None else ""
         return f"a `{value[1].rpartition('.')[2]}` keeping a `{kept}`" if kept else ""
 
+    def _kept_by_object(self, class_gqn: str) -> str:
+        """What an object of the class keeps on `self` that only the thread that made it may
+        use: stored by its constructor, or by a method that opens it later
+        (`def initialize(self): self.conn = sqlite3.connect(path)`)."""
+        known = self._kept_by_class.get(class_gqn)
+        if known is None:
+            init = self.p.method(class_gqn, "__init__")
+            known = self._kept_thread_bound(init) if init is not None else ""
+            for func in self.p.funcs.values() if not known else ():
+                if func.class_gqn == class_gqn and func.fd.attr_stores:
+                    known = known or self._kept_thread_bound(func)
+            self._kept_by_class[class_gqn] = known
+        return known
+
     def _kept_thread_bound(self, init: Func) -> str:
-        """What a constructor keeps on `self` that only the thread that made it may use."""
+        """What a constructor (or another method) keeps on `self` that only the thread that
+        made it may use."""
         for base, _attr, value in init.fd.attr_stores:
             if base == ("name", "self") and not _any_thread(value):
                 kept = self.p.value_of(init, value)

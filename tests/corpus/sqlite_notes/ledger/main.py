@@ -108,3 +108,27 @@ accounts = Accounts("ledger.db")
 async def accounts_count():
     with accounts._connect() as conn:
         return conn.execute("SELECT COUNT(*) FROM entries").fetchone()  # expect: UJ001
+
+
+class Cache:
+    """Opens its connection on first use, not in `__init__`: it keeps it all the same."""
+
+    def __init__(self, path: str):
+        self._path = path
+        self._conn: sqlite3.Connection | None = None
+
+    def open(self) -> None:
+        if self._conn is None:
+            self._conn = sqlite3.connect(self._path)  # expect: UJ001
+
+    def stale(self) -> bool:
+        self.open()
+        return self._conn.execute("SELECT COUNT(*) FROM stale").fetchone()[0] > 0  # expect: UJ001
+
+
+cache = Cache("cache.db")
+
+
+@app.get("/cache/stale")
+async def cache_stale():
+    return {"stale": cache.stale()}
