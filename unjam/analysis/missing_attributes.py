@@ -17,6 +17,7 @@ import symtable
 from collections.abc import Iterator
 from pathlib import Path
 
+from unjam.analysis.discovery import is_test_path
 from unjam.analysis.instance_fields import is_dataclass_decorator
 from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import CallSite, attributes_read, last_name
@@ -61,6 +62,13 @@ def instance_lacks(project: Project, class_gqn: str, name: str) -> bool:
     lacks it (`lacks`, no class decorator at all: a dataclass's fields are its objects'),
     no method of it or its bases sets `self.<name>` or sets attributes by name
     (`setattr(self, k, v)`, `self.__dict__`), and no code stores `<anything>.<name>`."""
+    return _class_lacks_for_objects(project, class_gqn, name) and (
+        name not in project.stored_attributes()
+    )
+
+
+def _class_lacks_for_objects(project: Project, class_gqn: str, name: str) -> bool:
+    """`instance_lacks` but for the stores of `<anything>.<name>` outside the class."""
     if not lacks(project, class_gqn, name):
         return False
     for gqn in project.mro(class_gqn)[0]:
@@ -71,7 +79,7 @@ def instance_lacks(project: Project, class_gqn: str, name: str) -> bool:
             func = project.funcs.get(f"{cls.mod.name}.{method}")
             if func is None or _sets_attributes(func, name):
                 return False
-    return name not in project.stored_attributes()
+    return True
 
 
 # attributes a library's objects surely lack that code reaches for by a common slip: a
@@ -94,12 +102,15 @@ def held_object_lacks(project: Project, func: Func, name: str, attr: str) -> boo
     call gives one of its members); a global's, every value the module gives it
     (`auth: AuthManager | None = None`), and nothing may set it from outside the module. The
     caller's reading of the function's source confirms that nothing else binds a local. A
-    parameter lacks it where its annotation names a library type that surely does
+    method's own object lacks it where its class and every project class deriving from it
+    do (`own_instance_lacks`). A parameter lacks it where its annotation names a library type that surely does
     (`db: Session` and `db.func.now()`: `_LACKING`)."""
     fd = func.fd
     held = name in fd.globals_declared
     if held:
         values = [value for _scope, value in func.mod.summary.global_values.get(name, ())]
+    elif _own_instance(func, name):
+        return own_instance_lacks(project, func.class_gqn, attr)  # type: ignore[arg-type]
     elif any(param.name == name for param in fd.params):
         value = project.value_of(func, ("name", name))
         return value is not None and value[0] == "inst" and attr in _LACKING.get(value[1], ())
@@ -113,6 +124,52 @@ def held_object_lacks(project: Project, func: Func, name: str, attr: str) -> boo
         if set(project.mro(cls[1])[1]) - {"builtins.object"}:
             return False  # (`Status(raw)` of an Enum gives a member, with its `value`)
     return bool(made) and not (held and name in project.stored_attributes())
+
+
+def _own_instance(func: Func, name: str) -> bool:
+    """Whether `name` is the object a method runs on: its first parameter, named `self` and
+    not annotated as another type (a `def load(config: Path)` called through the class
+    takes a path), of a method that is no staticmethod or classmethod."""
+    fd = func.fd
+    if func.class_gqn is None or not fd.params or name != "self":
+        return False
+    first = fd.params[0]
+    return (
+        first.name == name
+        and first.kind == "pos"
+        and first.annotation is None
+        and not any(ref in _NOT_BOUND for ref, _line, _col in fd.decorators)
+    )
+
+
+_NOT_BOUND = (("name", "staticmethod"), ("name", "classmethod"))
+
+
+def own_instance_lacks(project: Project, class_gqn: str, attr: str) -> bool:
+    """Whether a method's own object surely has no attribute `attr`: neither an object of its
+    class (`instance_lacks`) nor of any project class deriving from it, which the method may
+    run on too (`async with self.db_session()` in a service that never sets one)."""
+    family = [gqn for gqn in project.classes if class_gqn in project.mro(gqn)[0]]
+    related = set(family) | set(project.mro(class_gqn)[0])
+    if not all(_class_lacks_for_objects(project, gqn, attr) for gqn in family):
+        return False
+    stores = project.stored_attributes().get(attr, ())
+    return not any(_may_store_on(project, func, base, related) for func, base in stores)
+
+
+def _may_store_on(project: Project, func: Func, base: tuple, related: set[str]) -> bool:
+    """Whether the store `<base>.<attr> = …` in `func` may set it on an object of one of the
+    `related` classes: not where `base` is the own object of a method of another class
+    (`self.db_session = …` in an unrelated service), nor an object of a known other type
+    (`request.state.db_session = …`), nor in test code (`mock_request.state.x = …`)."""
+    if is_test_path(func.mod.path):
+        return False
+    if _own_instance(func, base[1] if base[0] == "name" else ""):
+        return func.class_gqn in related
+    value = project.value_of(func, base)
+    if value is None or value[0] not in ("inst", "obj"):
+        return True
+    return value[1] in related
 
 
 def _sets_attributes(func: Func, name: str) -> bool:
