@@ -404,7 +404,9 @@ class Registrations(IncludeModel):
 
     def _decorator_calls(self, func: Func) -> None:
         """`app.post("/path")(handler)`: a route decorator called on a function, not written
-        above it (`self.app.get("/health")(self.health)` in a server class's setup)."""
+        above it (`self.app.get("/health")(self.health)` in a server class's setup), or on an
+        object of a project class, whose `__call__` runs (`app.middleware("http")(audit)` of
+        `audit = AuditLoggingMiddleware()`)."""
         for site in func.fd.calls:
             ref = site.func
             if (
@@ -414,8 +416,13 @@ class Registrations(IncludeModel):
                 and len(site.args) == 1
             ):
                 value = self.p.value_of(func, site.args[0])
-                if value is not None and value[0] in ("func", "meth") and value[1] in self.p.funcs:
-                    self._route_decorator(self.p.funcs[value[1]], ref, func, site.line, site.col)
+                called = None
+                if value is not None and value[0] in ("func", "meth"):
+                    called = self.p.funcs.get(value[1])
+                elif value is not None and value[0] == "obj" and value[1] in self.p.classes:
+                    called = self.p.method(value[1], "__call__")  # (an object: its `__call__`)
+                if called is not None:
+                    self._route_decorator(called, ref, func, site.line, site.col)
 
     def _an_app(self, scope: Func, ref: tuple) -> bool:
         """Whether the object a route decorator `ref` is called on is an app."""
@@ -438,7 +445,7 @@ class Registrations(IncludeModel):
             if _const_str(args[0] if args else kwargs.get("middleware_type")) == "http":
                 self.model.http_middleware.append(
                     Middleware(  # (where it is registered: `app.middleware("http")(f)` too)
-                        func.fd.name,
+                        func.display if func.fd.name == "__call__" else func.fd.name,
                         scope.mod.path,
                         line,
                         col,

@@ -48,6 +48,10 @@ from .timing import time_request  # noqa: E402
 
 app.middleware("http")(time_request)  # expect: UJ004
 
+from .access_log import access_log  # noqa: E402
+
+app.middleware("http")(access_log)  # expect: UJ004
+
 from .headers import install  # noqa: E402
 
 install(app, enable_headers=False)
