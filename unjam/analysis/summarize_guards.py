@@ -466,6 +466,7 @@ def _local_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] |
 
 
 def _local_instance_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] | None:
+    """`(not) isinstance(name, C)` of a name that is not a parameter of `fn`."""
     kind = "local isinstance"
     if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
         kind, node = "local not isinstance", node.operand
