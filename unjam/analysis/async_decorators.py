@@ -190,6 +190,19 @@ def _only_returned(p: Project, func: Func) -> Func | None:
     return p.funcs.get(value[1]) if value is not None and value[0] == "func" else None
 
 
+def surely_applied_wrappers(p: Project, func: Func) -> list[Func]:
+    """The project wrappers that surely run around what is served of `func`, the outermost
+    first (`@require_permissions([...])` under the route: its factory's decorator's
+    wrapper)."""
+    out = []
+    for decorator, _line, _col in _applied_first(func.fd):
+        applied = _surely_applied(p, func, decorator)
+        wrapper = _only_returned(p, applied) if applied is not None else None
+        if wrapper is not None:
+            out.append(wrapper)
+    return out
+
+
 def decorator_wrapper(p: Project, func: Func, decorator: tuple) -> Func | None:
     """The project function a decorator replaces `func` with: what the decorator function
     (the decorator expression's value) returns."""

@@ -37,6 +37,7 @@ from unjam.analysis.inference import makes_managers
 from unjam.analysis.limited_endpoints import refuses_its_request
 from unjam.analysis.never_runs import NeverRuns
 from unjam.analysis.project import Func, Project
+from unjam.analysis.refusing_wrappers import refused_by_a_wrapper
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
 from unjam.analysis.rules.local_database import LocalDatabase
 from unjam.analysis.rules.memo_paths import MemoPaths
@@ -374,7 +375,10 @@ class RulesEngine:
         never_runs = self.never_runs
         funcs = self.p.funcs
         endpoint = [funcs[f] for f in route.endpoint.funcs[:1]]
-        if any(refuses_its_request(self.p, func) for func in endpoint):
+        if any(
+            refuses_its_request(self.p, func) or refused_by_a_wrapper(self.p, func, self.root)
+            for func in endpoint
+        ):
             return True
         if any(sync_decorator(self.p, func) for func in endpoint) and self._unwraps_not():
             return True
