@@ -1,21 +1,7 @@
 """Endpoints a project decorator's wrapper refuses on every request. The wrapper looks for an
 argument by name among the keywords it is called with and raises when it finds none, before
-it calls the endpoint:
-
-    def require_permissions(permissions):
-        def decorator(func):
-            @wraps(func)
-            async def wrapper(*args, **kwargs):
-                request = None
-                for arg in args:
-                    if isinstance(arg, Request):
-                        request = arg
-                if request is None:
-                    request = kwargs.get("request")
-                if not request:
-                    raise ValueError("Request object not found in function arguments")
-                ...
-                return await func(*args, **kwargs)
+it calls the endpoint (`request = kwargs.get("request")`, then `if not request: raise
+ValueError(...)`; corpus `refusing_wrappers`).
 
 FastAPI calls what it was given with keywords only, one per parameter of the signature
 `functools.wraps` copied from the endpoint: for an endpoint with no `request` parameter the
@@ -23,9 +9,9 @@ lookup finds nothing, every request answers 500, and none of the endpoint's code
 (rules_engine `_never_served`). The wrapper's statements before its call of the endpoint are
 read with `ast`, and only these forms are followed: a name bound to `None` or to
 `kwargs.get("name")`, a loop over the wrapper's `*args` (which holds nothing), and an `if`
-testing such a name (`x is None`, `not x`, `x`) whose branch binds it or raises. Anything
-else that binds a followed name, or a test the reading cannot decide, ends the reading:
-not refused.
+testing such a name (`x is None`, `not x`, `x`) whose branch binds it or raises. Any other
+statement (an assignment holding a call among them: it may be the endpoint's), or a test
+the reading cannot decide, ends the reading: not refused.
 """
 
 from __future__ import annotations
