@@ -149,10 +149,12 @@ def own_instance_lacks(project: Project, class_gqn: str, attr: str) -> bool:
     """Whether a method's own object surely has no attribute `attr`: neither an object of its
     class (`instance_lacks`) nor of any project class deriving from it, which the method may
     run on too (`async with self.db_session()` in a service that never sets one)."""
+    if not _class_lacks_for_objects(project, class_gqn, attr):
+        return False  # (the common case, told before the classes deriving from it are sought)
     family = [gqn for gqn in project.classes if class_gqn in project.mro(gqn)[0]]
-    related = set(family) | set(project.mro(class_gqn)[0])
     if not all(_class_lacks_for_objects(project, gqn, attr) for gqn in family):
         return False
+    related = set(family) | set(project.mro(class_gqn)[0])
     stores = project.stored_attributes().get(attr, ())
     return not any(_may_store_on(project, func, base, related) for func, base in stores)
 

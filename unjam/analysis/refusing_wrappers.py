@@ -17,35 +17,34 @@ the reading cannot decide, ends the reading: not refused.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 from unjam.analysis.async_decorators import surely_applied_wrappers
 from unjam.analysis.project import Func, Project
+from unjam.analysis.top_level_imports import Trees
 
 _UNKNOWN = object()  # a followed name's value the reading cannot tell
 _FOUND = object()  # a name the lookup may have found (the endpoint takes that parameter)
 
 
-def refused_by_a_wrapper(project: Project, func: Func, root: Path | None) -> bool:
-    """Whether a project wrapper around the endpoint `func` raises on every request."""
-    if root is None:
+def refused_by_a_wrapper(project: Project, func: Func, trees: Trees | None) -> bool:
+    """Whether a project wrapper around the endpoint `func` raises on every request (the
+    modules read from `trees`, each parsed once for every check that reads it)."""
+    if trees is None:
         return False
     taken = {param.name for param in func.fd.params}
     for wrapper in surely_applied_wrappers(project, func):
-        node = _wrapper_node(root / wrapper.mod.path, wrapper.fd.line)
+        node = _wrapper_node(trees.of(wrapper.mod), wrapper.fd.line)
         if node is not None and _refuses(node, taken):
             return True
     return False
 
 
-def _wrapper_node(path: Path, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+def _wrapper_node(
+    tree: ast.Module | None, line: int
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The wrapper's definition, when it is `@wraps(...)`-decorated and takes `*args` and
     `**kwargs` only (FastAPI then reads the endpoint's signature and passes keywords)."""
-    try:
-        tree = ast.parse(path.read_bytes())
-    except (OSError, SyntaxError, ValueError, RecursionError):
-        return None
-    for node in ast.walk(tree):
+    for node in ast.walk(tree) if tree is not None else ():
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
             args = node.args
             plain = not (args.posonlyargs or args.args or args.kwonlyargs)

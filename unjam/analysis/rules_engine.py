@@ -376,7 +376,7 @@ class RulesEngine:
         funcs = self.p.funcs
         endpoint = [funcs[f] for f in route.endpoint.funcs[:1]]
         if any(
-            refuses_its_request(self.p, func) or refused_by_a_wrapper(self.p, func, self.root)
+            refuses_its_request(self.p, func) or refused_by_a_wrapper(self.p, func, self.trees)
             for func in endpoint
         ):
             return True
