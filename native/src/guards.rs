@@ -923,11 +923,14 @@ fn called_name(func: &V) -> Option<&str> {
     }
 }
 
+/// (kind, the name the test is recorded under, constant or class as written) of a test.
+pub type Fact<'a> = (&'static str, String, Option<&'a Expr>);
+
 pub fn param_test<'a>(
     node: &'a Expr,
     params: &[Param],
     locals: &IndexMap<String, Vec<V>>,
-) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+) -> Option<Fact<'a>> {
     value_test(node, params, locals, None)
 }
 
@@ -939,27 +942,83 @@ pub fn value_test<'a>(
     params: &[Param],
     locals: &IndexMap<String, Vec<V>>,
     own: Option<&str>,
-) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
-    let (kind, name, constant) = test_shape(node)?;
-    if let Expr::Attribute(a) = name {
-        let reads_own = matches!(&*a.value, Expr::Name(n) if Some(n.id.as_str()) == own);
-        return reads_own.then_some((kind, name, constant));
-    }
-    let Expr::Name(n) = name else { return None };
-    let id = n.id.as_str();
+) -> Option<Fact<'a>> {
+    let (kind, id, constant) = match type_test(node, locals) {
+        Some(typed) => typed,
+        None => {
+            let (kind, name, constant) = test_shape(node)?;
+            if let Expr::Attribute(a) = name {
+                let reads_own = matches!(&*a.value, Expr::Name(n) if Some(n.id.as_str()) == own);
+                return reads_own.then(|| (kind, tested_name(name), constant));
+            }
+            let Expr::Name(n) = name else { return None };
+            (kind, n.id.to_string(), constant)
+        }
+    };
     let valued = match params.iter().find(|p| p.name == id) {
         Some(p) => p.kind == "pos" || p.kind == "kwonly",
-        None => keyword_local(id, params, locals),
+        None => keyword_local(&id, params, locals),
     };
-    valued.then_some((kind, name, constant))
+    valued.then_some((kind, id, constant))
+}
+
+/// `name` of a local bound so far only to `type(name)`: `_typed_name` in summarize_guards.py.
+fn type_alias(values: &[V]) -> Option<&str> {
+    let [value] = values else { return None };
+    let Some([call, func, args, kwargs]) = items(value) else {
+        return None;
+    };
+    let (Some([name_tag, called]), Some([arg])) = (items(func), items(args)) else {
+        return None;
+    };
+    let Some([arg_tag, arg_name]) = items(arg) else {
+        return None;
+    };
+    let plain = text(call) == Some("call")
+        && items(kwargs).is_some_and(<[V]>::is_empty)
+        && text(name_tag) == Some("name")
+        && text(called) == Some("type")
+        && text(arg_tag) == Some("name");
+    if plain { text(arg_name) } else { None }
+}
+
+/// (kind, tested name, class) of `type(name) is C` (also `==`, `is not`, `!=`), or of `t is
+/// C` where the local `t` is bound so far only to `type(name)`: `_type_test` in
+/// summarize_guards.py.
+fn type_test<'a>(node: &'a Expr, locals: &IndexMap<String, Vec<V>>) -> Option<Fact<'a>> {
+    let Expr::Compare(c) = node else { return None };
+    let ([op], [cls]) = (&*c.ops, &*c.comparators) else {
+        return None;
+    };
+    let kind = match op {
+        CmpOp::Is | CmpOp::Eq => "param type is",
+        CmpOp::IsNot | CmpOp::NotEq => "param type is not",
+        _ => return None,
+    };
+    if !matches!(cls, Expr::Name(_) | Expr::Attribute(_)) {
+        return None;
+    }
+    match &*c.left {
+        Expr::Name(n) => {
+            let aliased = type_alias(locals.get(n.id.as_str())?)?;
+            Some((kind, aliased.to_string(), Some(cls)))
+        }
+        Expr::Call(call)
+            if matches!(&*call.func, Expr::Name(f) if f.id.as_str() == "type")
+                && call.arguments.keywords.is_empty() =>
+        {
+            let [Expr::Name(subject)] = &*call.arguments.args else {
+                return None;
+            };
+            Some((kind, subject.id.to_string(), Some(cls)))
+        }
+        _ => None,
+    }
 }
 
 /// (`"flag true"` / `"flag false"`, the name) of `FLAG` / `not FLAG`, FLAG an upper-case
 /// ASCII name that is not a parameter: `_flag_test` in summarize_guards.py.
-pub fn flag_test<'a>(
-    node: &'a Expr,
-    params: &[Param],
-) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+pub fn flag_test<'a>(node: &'a Expr, params: &[Param]) -> Option<Fact<'a>> {
     let (kind, name) = match node {
         Expr::UnaryOp(u) if u.op == UnaryOp::Not => ("flag false", &*u.operand),
         _ => ("flag true", node),
@@ -969,15 +1028,12 @@ pub fn flag_test<'a>(
     let upper = id.is_ascii()
         && id.bytes().any(|b| b.is_ascii_uppercase())
         && !id.bytes().any(|b| b.is_ascii_lowercase());
-    (upper && !params.iter().any(|p| p.name == id)).then_some((kind, name, None))
+    (upper && !params.iter().any(|p| p.name == id)).then(|| (kind, id.to_string(), None))
 }
 
 /// `name == "text"` / `name != "text"`, or `(not) isinstance(name, C)`, where `name` is not
 /// a parameter (a local, a loop variable): `_local_test` in summarize_guards.py.
-pub fn local_test<'a>(
-    node: &'a Expr,
-    params: &[Param],
-) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+pub fn local_test<'a>(node: &'a Expr, params: &[Param]) -> Option<Fact<'a>> {
     if let Some(found) = local_instance_test(node, params) {
         return Some(found);
     }
@@ -995,21 +1051,19 @@ pub fn local_test<'a>(
         CmpOp::NotEq => "local !=",
         _ => return None,
     };
-    Some((kind, &*c.left, Some(constant)))
+    Some((kind, n.id.to_string(), Some(constant)))
 }
 
 /// `(not) isinstance(name, C)` of a name that is not a parameter: `_local_instance_test`.
-fn local_instance_test<'a>(
-    node: &'a Expr,
-    params: &[Param],
-) -> Option<(&'static str, &'a Expr, Option<&'a Expr>)> {
+fn local_instance_test<'a>(node: &'a Expr, params: &[Param]) -> Option<Fact<'a>> {
     let (kind, node) = match node {
         Expr::UnaryOp(u) if u.op == UnaryOp::Not => ("local not isinstance", &*u.operand),
         _ => ("local isinstance", node),
     };
     let (subject, classes) = instance_test(node)?;
     let Expr::Name(n) = subject else { return None };
-    (!params.iter().any(|p| p.name == n.id.as_str())).then_some((kind, subject, Some(classes)))
+    let id = n.id.as_str();
+    (!params.iter().any(|p| p.name == id)).then(|| (kind, id.to_string(), Some(classes)))
 }
 
 /// The name a parameter test's subject is recorded under: the parameter's, or `self.attr`.
@@ -1189,6 +1243,8 @@ pub fn negated(kind: &'static str) -> &'static str {
         "param starts not" => "param starts",
         "param isinstance" => "param not isinstance",
         "param not isinstance" => "param isinstance",
+        "param type is" => "param type is not",
+        "param type is not" => "param type is",
         "local ==" => "local !=",
         "local !=" => "local ==",
         "local isinstance" => "local not isinstance",

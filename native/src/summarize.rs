@@ -10,10 +10,9 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
-    asks_for_a_file, cached_return, cached_subject, changed, done_flag, exits, exits_block,
+    Fact, asks_for_a_file, cached_return, cached_subject, changed, done_flag, exits, exits_block,
     final_return, flag_test, guard_subjects, holds_yield, local_test, member_exit, missed,
-    missed_lookup, negated, ordering_name, param_test, returned_source, tested_name, unset_name,
-    value_test,
+    missed_lookup, negated, ordering_name, param_test, returned_source, unset_name, value_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -252,7 +251,7 @@ impl<'a> Summarizer<'a> {
             param_test(node, &func.params, &func.locals)
         };
         match fact {
-            Some((kind, name, constant)) => self.add_param_guard(f, kind, name, constant, guard),
+            Some((kind, name, constant)) => self.add_param_guard(f, kind, &name, constant, guard),
             None => guard,
         }
     }
@@ -275,9 +274,8 @@ impl<'a> Summarizer<'a> {
             return;
         }
         let mut operands = Vec::with_capacity(2);
-        for (kind, name, constant) in facts {
+        for (kind, id, constant) in facts {
             let returned = constant.map(|c| self.ref_(c, f, 0));
-            let id = tested_name(name);
             let subject = self.name_ref(&id);
             operands.push((kind, id, returned, subject));
         }
@@ -357,7 +355,7 @@ impl<'a> Summarizer<'a> {
                     .or_else(|| local_test(node, params))
                     .or_else(|| flag_test(node, params));
                 if let Some((kind, name, constant)) = fact {
-                    inner = self.add_param_guard(f, kind, name, constant, inner);
+                    inner = self.add_param_guard(f, kind, &name, constant, inner);
                 }
             }
         }
@@ -371,7 +369,7 @@ impl<'a> Summarizer<'a> {
         test: &'e Expr,
         f: usize,
         guard: i64,
-    ) -> Vec<Option<(&'static str, &'e Expr, Option<&'e Expr>)>> {
+    ) -> Vec<Option<Fact<'e>>> {
         let single = std::slice::from_ref(test);
         let (operands, is_or): (&[Expr], bool) = match test {
             Expr::BoolOp(b) => (&b.values, b.op == BoolOp::Or),
@@ -454,7 +452,7 @@ impl<'a> Summarizer<'a> {
         };
         for (kind, name, constant) in facts {
             let kind = if negate { negated(kind) } else { kind };
-            guard = self.add_param_guard(f, kind, name, constant, guard);
+            guard = self.add_param_guard(f, kind, &name, constant, guard);
         }
         guard
     }
@@ -463,13 +461,12 @@ impl<'a> Summarizer<'a> {
         &mut self,
         f: usize,
         kind: &'static str,
-        name: &Expr,
+        id: &str,
         constant: Option<&Expr>,
         outer: i64,
     ) -> i64 {
         let returned = constant.map(|c| self.ref_(c, f, 0));
-        let id = tested_name(name);
-        let subject = self.name_ref(&id);
+        let subject = self.name_ref(id);
         let mut guard = {
             let guards = &mut self.m.func_arena[f].guards;
             guards.push((kind, subject, outer, returned.clone()));
@@ -481,7 +478,7 @@ impl<'a> Summarizer<'a> {
                 continue;
             }
             for (this, other) in [(first, second), (second, first)] {
-                if implies(kind, &id, returned.as_ref(), this) {
+                if implies(kind, id, returned.as_ref(), this) {
                     // `not (a and b)` where `a` holds: `b` does not
                     derived.push((negated(other.0), other.3.clone(), other.2.clone()));
                 }

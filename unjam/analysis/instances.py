@@ -27,7 +27,9 @@ from unjam.analysis.values import (
     INSTANCE,
     TRUE_INSTANCE,
     UPLOADED,
+    Built,
     Instance,
+    ProjectObject,
     spelt_as_class,
 )
 
@@ -76,6 +78,8 @@ class BuiltArguments:
     def __init__(self, project: Project):
         self.project = project
         self._truth: dict[str, bool] = {}  # class gqn → its instances are surely true
+        self._objects: dict[tuple[Built, ...], ProjectObject] = {}  # see _object
+        self._of_class: dict[str, ProjectObject] = {}  # class gqn → see _built
         # (module, global name) → what `_module_built` found
         self._globals: dict[tuple[str, str], Instance | None] = {}
 
@@ -119,7 +123,7 @@ class BuiltArguments:
         ):
             return INSTANCE
         if callee[0] == "class" and not awaited:
-            return TRUE_INSTANCE if self._true(callee[1]) else INSTANCE
+            return self._built(callee[1])
         if callee[0] != "func" and callee[0] != "meth":
             return None
         made = p.funcs.get(callee[1])
@@ -166,6 +170,10 @@ class BuiltArguments:
             found.append(made)
         if all(v is found[0] for v in found):
             return found[0]  # (one kind of object: an in-memory file stays one)
+        objects = [v for v in found if isinstance(v, ProjectObject)]
+        if len(objects) == len(found):  # (an object of any of their classes)
+            built = {b: None for v in objects for b in v.built}
+            return self._object(tuple(sorted(built, key=lambda b: (b.name, sorted(b.kinds)))))
         return TRUE_INSTANCE if all(v.truthy for v in found) else INSTANCE
 
     def _annotated(self, func: Func, name: str) -> Instance | None:
@@ -184,6 +192,20 @@ class BuiltArguments:
                 return None  # (an outside class's instance: "inst")
             return TRUE_INSTANCE if typed[0] == "obj" and self._true(typed[1]) else INSTANCE
         return None
+
+    def _plain_bases(self, classes: list[str] | tuple[str, ...]) -> bool:
+        """Whether every base of each of `classes` is a project class or a plain one."""
+        p = self.project
+        for gqn in classes:
+            cls = p.classes.get(gqn)
+            if cls is None:
+                return False
+            scope = p.class_scope(cls)
+            for base_ref in cls.cd.bases:
+                base = p.value_of(scope, base_ref)
+                if base is None or (base[0] != "class" and base[1] not in _NEUTRAL_BASES):
+                    return False
+        return True
 
     def _upload(self, func: Func, name: str) -> bool:
         """Whether `name` is a parameter annotated as FastAPI's (Starlette's) `UploadFile`
@@ -217,6 +239,27 @@ class BuiltArguments:
         self._globals[key] = made
         return made
 
+    def _built(self, class_gqn: str) -> ProjectObject:
+        """The object a call of the project class builds: its class and the classes of its
+        MRO, by name (closed when every base is the project's or a plain one)."""
+        known = self._of_class.get(class_gqn)
+        if known is None:
+            classes, outside = self.project.mro(class_gqn)
+            kinds = frozenset(gqn.rpartition(".")[2] for gqn in (*classes, *outside))
+            closed = all(b in _NEUTRAL_BASES for b in outside) and self._plain_bases(classes)
+            name = class_gqn.rpartition(".")[2]
+            built = Built(name, kinds, closed, self._true(class_gqn))
+            known = self._of_class[class_gqn] = self._object((built,))
+        return known
+
+    def _object(self, built: tuple[Built, ...]) -> ProjectObject:
+        """The one `ProjectObject` of these classes."""
+        known = self._objects.get(built)
+        if known is None:
+            truthy = all(b.truthy for b in built)
+            known = self._objects[built] = ProjectObject(truthy, built)
+        return known
+
     def _true(self, class_gqn: str) -> bool:
         known = self._truth.get(class_gqn)
         if known is None:
@@ -228,15 +271,8 @@ class BuiltArguments:
         classes, outside = p.mro(class_gqn)
         if any(base not in _NEUTRAL_BASES for base in outside):
             return False
-        for gqn in classes:
-            cls = p.classes.get(gqn)
-            if cls is None:
-                return False
-            scope = p.class_scope(cls)
-            for base_ref in cls.cd.bases:
-                base = p.value_of(scope, base_ref)
-                if base is None or (base[0] != "class" and base[1] not in _NEUTRAL_BASES):
-                    return False  # a base not known to be plain: it may define them
+        if not self._plain_bases(classes):
+            return False  # a base not known to be plain: it may define them
         return p.method(class_gqn, "__bool__") is None and p.method(class_gqn, "__len__") is None
 
 

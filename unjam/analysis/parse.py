@@ -220,7 +220,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 61: `p in / not in (…constants)` tests of a parameter ("param in" / "param not in")
 # 62: tests of an upper-case name that is no parameter ("flag true" / "flag false")
 # 63: `isinstance(name, C)` of a non-parameter ("local isinstance" / "local not isinstance")
-NATIVE_FORMAT = 63
+# 64: `type(p) is C` tests, also through `t = type(p)` ("param type is" / "param type is not")
+NATIVE_FORMAT = 64
 _told_stale = False
 
 

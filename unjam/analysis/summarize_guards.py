@@ -155,10 +155,15 @@ def _is_set(test: ast.expr) -> bool:
 
 def _sized(node: ast.expr) -> ast.expr | None:
     """X of `len(X)`."""
+    return _sole_argument(node, "len")
+
+
+def _sole_argument(node: ast.expr, builtin: str) -> ast.expr | None:
+    """X of `builtin(X)`: one positional argument, no keywords."""
     if (
         type(node) is ast.Call
         and type(node.func) is ast.Name
-        and node.func.id == "len"
+        and node.func.id == builtin
         and len(node.args) == 1
         and not node.keywords
     ):
@@ -336,6 +341,8 @@ _NEGATED = {
     "param starts not": "param starts",
     "param isinstance": "param not isinstance",
     "param not isinstance": "param isinstance",
+    "param type is": "param type is not",
+    "param type is not": "param type is",
     "local ==": "local !=",
     "local !=": "local ==",
     "local isinstance": "local not isinstance",
@@ -356,7 +363,9 @@ def _param_test(
     `"key" in / not in p` (the kinds "param has" / "param has not"), `p in / not in (None,
     "")` (a tuple, list or set of constants: "param in" / "param not in"), `(not)
     p.startswith("prefix")` ("param starts" / "param starts not"), `(not) isinstance(p,
-    C)` ("param isinstance" / "param not isinstance", the class as written). Whether a call's
+    C)` ("param isinstance" / "param not isinstance", the class as written), `type(p) is C`
+    (also `==`, and through a local bound only to `type(p)`: "param type is" / "param type
+    is not", `_type_test`). Whether a call's
     argument values decide it is the rules' judgement (values.py): a constant the call
     passes can decide it whatever the default (`process: bool = Query(True)`).
 
@@ -375,6 +384,8 @@ def _param_test(
         kind, (node, const) = "param starts", tested
     elif (tested := _instance_test(node)) is not None:
         kind, (node, const) = "param isinstance", tested
+    elif (typed := _type_test(node, fn)) is not None:
+        kind, node, const = typed
     elif (
         type(node) is ast.Compare
         and len(node.ops) == 1
@@ -413,6 +424,44 @@ def _param_test(
                 const,
             )
     return None
+
+
+_TYPE_KINDS = {
+    ast.Is: "param type is",
+    ast.Eq: "param type is",
+    ast.IsNot: "param type is not",
+    ast.NotEq: "param type is not",
+}
+
+
+def _type_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] | None:
+    """(kind, name, class) of `type(name) is C` (or `==`, `is not`, `!=`; C a name or an
+    attribute, as written), or of `t is C` where the local `t` is so far bound only to
+    `type(name)` (`model_type = type(model)`, then `if model_type is UserFilter:`): a
+    dispatch on the exact class of what the call passes (values.py)."""
+    if type(node) is not ast.Compare or len(node.ops) != 1:
+        return None
+    kind = _TYPE_KINDS.get(type(node.ops[0]))
+    cls = node.comparators[0]
+    if kind is None or type(cls) not in (ast.Name, ast.Attribute):
+        return None
+    left = node.left
+    if type(left) is ast.Name:
+        held = fn.locals.get(left.id)
+        if not held or len(held) != 1 or _typed_name(held[0]) is None:
+            return None
+        subject = ast.copy_location(ast.Name(_typed_name(held[0]), ast.Load()), left)
+        return (kind, subject, cls)
+    typed = _sole_argument(left, "type")
+    return (kind, typed, cls) if type(typed) is ast.Name else None
+
+
+def _typed_name(ref: tuple) -> str | None:
+    """`name` of the ref of `type(name)`, else None."""
+    if ref[0] != "call" or ref[1] != ("name", "type") or ref[3] or len(ref[2]) != 1:
+        return None
+    arg = ref[2][0]
+    return arg[1] if arg[0] == "name" else None
 
 
 def _constants(node: ast.expr) -> bool:

@@ -177,7 +177,8 @@ class Guard(NamedTuple):
     `returned`, as `("list", …)`), "param starts" / "param starts not" (`if
     p.startswith("data:"):`; the prefix in `returned`), "param isinstance" / "param not
     isinstance" (`if isinstance(p, Path):`; the class as written in `returned`, a tuple of
-    classes as `("list", …)`) — for the
+    classes as `("list", …)`), "param type is" / "param type is not" (`if type(p) is
+    UserFilter:`, also through `t = type(p)`; the class as written) — for the
     body of `if` (each operand of `and`), for its `else`/`elif` (negated: of `if p:` or of
     each operand of `or`), and for the operands of `and`/`or` after such a test (`if not p
     and f():`: f() runs under "param false"; `if p or f():` likewise), and for the rest of

@@ -80,6 +80,31 @@ ENCODED = Instance(False, "builtins.bytes")
 UPLOADED = Instance(True, "tempfile.SpooledTemporaryFile")
 
 
+class Built(NamedTuple):
+    """A project class a call builds: its name, the names of the classes its objects surely
+    are instances of (its MRO's that unjam knows), and whether those are all of them
+    (`closed`: no base unjam cannot follow), and whether they are surely true."""
+
+    name: str
+    kinds: frozenset[str]
+    closed: bool
+    truthy: bool
+
+
+class ProjectObject(Instance):
+    """An object a call builds of one of the project classes `built`
+    (`filter_items(UserFilter(email=e))`, or a local each assignment of which builds one).
+    A test is false for it when it is false for each of them: `type(p) is C` and
+    `isinstance(p, C)`, C as written. One per set of classes (instances.py keeps them),
+    compared by identity in search states."""
+
+    __slots__ = ("built",)
+
+    def __init__(self, truthy: bool, built: tuple[Built, ...]) -> None:
+        super().__init__(truthy)
+        self.built = built
+
+
 _PREFIXED: dict[str, Instance] = {}
 
 
@@ -512,7 +537,7 @@ def _known_values(
             keys = _literal_keys(ref)
             if keys is not None:
                 out[param.name] = keys
-        elif start := _string_prefix(ref, scope):
+        elif start := string_prefix(ref, scope):
             out[param.name] = prefixed(start)
         elif (
             _never_a_singleton(ref)
@@ -556,7 +581,7 @@ def _never_a_singleton(ref: tuple) -> bool:
     )
 
 
-def _string_prefix(ref: tuple, scope: FuncDef | None) -> str:
+def string_prefix(ref: tuple, scope: FuncDef | None) -> str:
     """The text a string argument surely starts with: an f-string's or a concatenation's
     leading constant (`f"/tmp/{file.filename}"`), or what every value of the caller's local
     it names starts with (not a parameter); "" when none is known."""
@@ -570,7 +595,7 @@ def _string_prefix(ref: tuple, scope: FuncDef | None) -> str:
     values = scope.locals.get(ref[1])
     if not values or len(values) > 4 or any(p.name == ref[1] for p in scope.params):
         return ""
-    starts = [_string_prefix(value, None) for value in values]
+    starts = [string_prefix(value, None) for value in values]
     if not all(starts):
         return ""
     common = starts[0]
@@ -877,6 +902,8 @@ def _false(guard: Guard, value: object) -> bool:
     kind = guard.kind
     if kind == "param isinstance" or kind == "param not isinstance":
         return _instance_test_false(kind, value, guard.returned)
+    if kind == "param type is" or kind == "param type is not":
+        return _type_test_false(kind, value, guard.returned)
     if kind == "param in" or kind == "param not in":
         return _membership_false(kind, value, guard.returned)
     if isinstance(value, _Unequal):
@@ -979,6 +1006,10 @@ def _instance_test_false(kind: str, value: object, classes: tuple | None) -> boo
         return False
     named = classes[1] if classes[0] in ("tuple", "list") else (classes,)
     names = [last_name(ref) if ref[0] in ("name", "attr") else "" for ref in named]
+    if isinstance(value, ProjectObject):
+        if kind == "param not isinstance":
+            return all(any(name in b.kinds for name in names) for b in value.built)
+        return all(b.closed and all(n and n not in b.kinds for n in names) for b in value.built)
     is_text = type(value) is str
     made = value.made if isinstance(value, Instance) else ""
     if not is_text and not made:
@@ -992,6 +1023,18 @@ def _instance_test_false(kind: str, value: object, classes: tuple | None) -> boo
     if encoded:
         return all(name != "bytes" and (name in _NEITHER or name == "str") for name in names)
     return all(name in _NEITHER or (name == "str" and not is_text) for name in names)
+
+
+def _type_test_false(kind: str, value: object, cls: tuple | None) -> bool:
+    """Whether `type(p) is C` (or `is not`) is false for a project object the call builds,
+    whose class is exactly the one it names: `if model_type is ProjectFilter:` given a
+    `UserFilter(...)`."""
+    if not isinstance(value, ProjectObject) or cls is None or cls[0] not in ("name", "attr"):
+        return False
+    named = last_name(cls)
+    if kind == "param type is":
+        return all(b.name != named for b in value.built)
+    return all(b.name == named for b in value.built)
 
 
 def _truncated(value: object) -> bool:
