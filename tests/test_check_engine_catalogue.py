@@ -26,6 +26,7 @@ def cat():
         ("threading.Lock.acquire", "lock"),
         ("bcrypt.hashpw", "cpu"),
         ("sqlalchemy.orm.Query.all", "network"),
+        ("qdrant_client.QdrantClient.get_collections", "network"),
     ],
 )
 def test_builtin_blocking_entries(cat, name, kind):
@@ -48,6 +49,10 @@ def test_builtin_blocking_entries(cat, name, kind):
         "threading.Lock.__enter__",
         "smtplib.SMTP.__enter__",  # (the constructor connects; entering returns the object)
         "ftplib.FTP.__enter__",
+        "qdrant_client.QdrantClient.close",
+        "sqlalchemy.orm.Query.add_column",  # (the deprecated spelling of `add_columns`)
+        "requests.Session.__init__",  # (`super().__init__()` of a subclass: no request)
+        "qdrant_client.AsyncQdrantClient.search",
     ],
 )
 def test_non_blocking_names(cat, name):

@@ -149,8 +149,8 @@ def test_connection_options_are_no_round_trip_the_connect_before_them_is():
     checks a connection out of the pool; the options only apply to later statements, and
     the connection they return still runs its queries."""
     found = findings("catalogue_tour", "UJ001", "tour/data.py")
-    assert "`sqlalchemy.Engine.connect`" in found[159].message, found[159].message
-    assert "sqlalchemy.Connection.execute" in found[160].message, found[160].message
+    assert "`sqlalchemy.Engine.connect`" in found[161].message, found[161].message
+    assert "sqlalchemy.Connection.execute" in found[162].message, found[162].message
 
 
 def test_a_field_init_keeps_from_its_argument_decides_the_methods_it_calls():
@@ -1149,6 +1149,11 @@ def test_pandas_reading_and_writing_files_is_called_file_i_o():
     # the text): parsing or serialising, no file
     for line in (66, 68, 69):
         assert "(CPU-heavy work)" in found[line].message, found[line].message
+    # remote storage through fsspec: a URL's scheme, or `storage_options` (which pandas
+    # refuses for a local path)
+    for line in (166, 167):
+        assert "(network I/O)" in found[line].message, found[line].message
+    assert "(file I/O)" in found[168].message, found[168].message
 
 
 def test_a_default_made_empty_in_the_body_still_rules_a_branch_out():

@@ -38,10 +38,12 @@ from unjam.analysis.in_memory_io import (
     TORCH_IO,
     in_memory,
     literal_frame,
+    on_remote_storage,
     on_sqlite,
     torch_in_memory,
 )
 from unjam.analysis.inference import in_memory_sqlite
+from unjam.analysis.interface_calls import InterfaceCalls, on_own_instance
 from unjam.analysis.kernel_files import KERNEL_FILE_CALLS, kernel_file_call
 from unjam.analysis.missing_attributes import arguments_raise
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
@@ -108,6 +110,7 @@ class CallResolver:
         self.broken_models = BrokenModels(project)
         self.slot_resets = SlotResets(project, root)  # (reads the callers' text: its root)
         self.done = DoneCallbacks(project)
+        self.interfaces = InterfaceCalls(project)
         self.switches = SuiteSwitches(project, root)
         self.singletons = Singletons(project, once, self.kills, self._memo_guards)
         self.set_at_start = SetAtStart(project, once, self.cat.is_client, self.singletons.runs_once)
@@ -240,6 +243,8 @@ class CallResolver:
                 ):
                     if qn in PANDAS_IO and in_memory(self.project, func, site, qn):
                         entry = replace(entry, kind="cpu")  # (parsing or serialising only)
+                    elif qn in PANDAS_IO and on_remote_storage(func, site, qn):
+                        entry = replace(entry, kind="network")  # (through fsspec)
                     elif qn in PANDAS_SQL and on_sqlite(self.project, func, site, qn):
                         entry = replace(entry, kind="file")
                     blocking = Site(func.gqn, func.mod.path, site.line, site.col, qn, entry)
@@ -271,7 +276,15 @@ class CallResolver:
                         if callee[1] in variants and func.fd.qn != "<module>"
                         else (callee[1], *variants.get(callee[1], ()))
                     )
-                    targets = [gqn for gqn in bodies if not fails_to_bind(site, funcs[gqn], kind)]
+                    if kind == "meth" and not on_own_instance(func, ref):  # (an interface's
+                        # stub: its implementations)
+                        bodies = tuple(b for body in bodies for b in self.interfaces.bodies(body))
+                    targets = [
+                        gqn
+                        for gqn in bodies
+                        if not fails_to_bind(site, funcs[gqn], kind)
+                        and not (site.awaited and _gives_plain_data(funcs[gqn].fd))
+                    ]
                     if not targets:
                         continue  # a TypeError, whichever body the name has: none runs
                     if (site.args or site.kwargs) and arguments_raise(p, func, site):
@@ -983,6 +996,28 @@ def _runs_a_loop(value: Value | None) -> bool:
     """`asyncio.run(...)` / `loop.run_until_complete(...)`: each runs a loop of its own in the
     calling thread (on a thread whose loop is running, it raises instead)."""
     return value is not None and value[0] == "ext" and value[1] in _LOOP_RUNNERS
+
+
+# what a sync function annotated to return one of these gives is never awaitable
+_PLAIN_DATA = frozenset(
+    {"list", "dict", "str", "int", "float", "bool", "bytes", "tuple", "set", "List", "Dict"}
+    | {"Tuple", "Set"}
+)
+
+
+def _gives_plain_data(fd: FuncDef) -> bool:
+    """Whether `fd` is a sync function (undecorated: no wrapper makes a coroutine function of
+    it) annotated to return plain data (`-> list[str]`, `-> None`): awaiting its result
+    raises, so an `await f(...)` of it is the branch of a dispatch that only a coroutine
+    function takes (`if asyncio.iscoroutinefunction(f): await f(...) else: await
+    run_in_threadpool(f, ...)`)."""
+    returns = fd.returns
+    if fd.is_async or fd.decorators or returns is None:
+        return False
+    if returns == ("const", None):
+        return True
+    named = returns[1] if returns[0] == "sub" else returns
+    return named[0] == "name" and named[1] in _PLAIN_DATA
 
 
 def _polls(qn: str, site: CallSite) -> bool:

@@ -111,6 +111,12 @@ class Catalogue:
         return None
 
     def blocking(self, qn: str) -> Entry | None:
+        if qn.endswith(".__init__") and qn not in self.exact:
+            # `super().__init__()` in a subclass of an outside class builds the object as
+            # calling the class does: what the class's own entry says, not its methods'
+            cls = qn.removesuffix(".__init__")
+            if cls in self.wildcard:
+                return self.blocking(cls)
         entry = self.lookup(qn)
         if entry is not None and entry.kind is None:
             # an exact type-only entry (e.g. `returns`) hides nothing: try the wildcard

@@ -34,6 +34,31 @@ class ClassIndex(Resolver):
         self._methods: dict[tuple[str, str], Func | None] = {}  # (class, name) → method
         # class → attribute → (method, annotation) of `self.x: T = …` in its methods
         self._method_annotations: dict[str, dict[str, tuple[Func, tuple]]] = {}
+        self._overriding: dict[str, tuple[str, ...]] = {}  # see `overrides`
+        self._defining: dict[str, list[Cls]] | None = None  # method name → classes
+
+    def overrides(self, method_gqn: str) -> tuple[str, ...]:
+        """The gqns of the methods of the project's subclasses that override `method_gqn`."""
+        known = self._overriding.get(method_gqn)
+        if known is None:
+            owner, _, name = method_gqn.rpartition(".")
+            known = tuple(
+                f"{cls.mod.name}.{cls.cd.methods[name]}"
+                for cls in self._classes_defining(name)
+                if cls.gqn != owner and owner in self.mro(cls.gqn)[0]
+            )
+            self._overriding[method_gqn] = known
+        return known
+
+    def _classes_defining(self, name: str) -> list[Cls]:
+        """The project's classes that define a method `name` (indexed once: a scan of every
+        class per method asked about adds up on a large project)."""
+        if self._defining is None:
+            self._defining = {}
+            for cls in self.classes.values():
+                for method in cls.cd.methods:
+                    self._defining.setdefault(method, []).append(cls)
+        return self._defining.get(name, [])
 
     def is_protocol(self, class_gqn: str) -> bool:
         """Whether the class is a `typing.Protocol`: an interface, whose methods' bodies are

@@ -36,8 +36,11 @@ _SERVES = frozenset(
 )
 _RUNNERS = frozenset({"run", "run_until_complete"})
 # runners handed the coroutine function, not its coroutine: `anyio.run(main)`,
-# `IOLoop.run_sync(main)`
-_FUNCTION_RUNNERS = frozenset({"anyio.run", "trio.run", "tornado.ioloop.IOLoop.run_sync"})
+# `IOLoop.run_sync(main)`, and python-fire's `fire.Fire(main)`, which runs a coroutine
+# function it is handed on an event loop of its own
+_FUNCTION_RUNNERS = frozenset(
+    {"anyio.run", "trio.run", "tornado.ioloop.IOLoop.run_sync", "fire.Fire"}
+)
 _AWAITING = frozenset({"wait_for", "shield", "gather"})  # run what they are handed as it is
 # names too common to tell on their own: a server only when an outside callee is known
 _GENERIC = frozenset({"start", "run_forever", "listen", "add_sockets"})
@@ -86,7 +89,7 @@ def _run_by_a_runner(project: Project, graph: CallGraph) -> set[str]:
     cannot resolve, the project's coroutine methods of that name."""
     wrappers, factories = _runner_wrappers(project)
     callers = [func for func in project.funcs.values() if _calls_a_runner(func)]
-    for name in {gqn.rpartition(".")[2] for gqn in wrappers | factories} | {"run_sync"}:
+    for name in {gqn.rpartition(".")[2] for gqn in wrappers | factories} | {"run_sync", "Fire"}:
         callers += [func for func, _site in project.sites_named(name)]
     out = _run_by_a_decorator(project) | _argparse_handlers(project, callers)
     unresolved: set[str] = set()  # the method names of handed calls that resolved to nothing

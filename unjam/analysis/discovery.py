@@ -306,13 +306,24 @@ def is_test_path(relpath: str) -> bool:
     global _default_test
     if _default_test is None:
         _default_test = _matcher(DEFAULT_TEST_CODE)
+    return _matches_a_part(_default_test, relpath)
+
+
+def is_example_path(relpath: str) -> bool:
+    """Whether a file's relative path is an example program by the default patterns."""
+    global _default_example
+    if _default_example is None:
+        _default_example = _matcher(DEFAULT_EXAMPLE_CODE)
+    return _matches_a_part(_default_example, relpath)
+
+
+def _matches_a_part(matches: Callable[[str, str], bool], relpath: str) -> bool:
     parts = relpath.split("/")
-    return any(
-        _default_test("/".join(parts[: depth + 1]), parts[depth]) for depth in range(len(parts))
-    )
+    return any(matches("/".join(parts[: depth + 1]), parts[depth]) for depth in range(len(parts)))
 
 
 _default_test: Callable[[str, str], bool] | None = None  # (is_test_path's, built once)
+_default_example: Callable[[str, str], bool] | None = None  # (is_example_path's)
 
 
 def _is_test_code(path: Path, test_code: Sequence[str]) -> bool:

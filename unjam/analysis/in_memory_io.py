@@ -8,12 +8,16 @@ file I/O (its fix, running it in a thread or a process pool, is the same). Likew
 `pd.read_sql(query, sqlite3.connect("local.db"))` and `df.to_sql(name, con)` on a sqlite3
 connection read and write a local file, not the network. And PyTorch's `torch.save(tensor,
 buffer)` into an `io.BytesIO`, or `torch.load(io.BytesIO(data))`, touches no file at all: a
-tensor turned into bytes and back, not reported."""
+tensor turned into bytes and back, not reported. A pandas call given `storage_options` (which
+pandas refuses for a local path), or a path that starts with a URL's scheme
+(`f"abfs://{container}/{table}"`, `"s3://…"`), reads or writes remote storage through fsspec:
+labelled network I/O."""
 
 from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
+from unjam.analysis.values import string_prefix
 
 # each pandas call that takes a path or a buffer → the keyword naming it
 _TARGETS = {
@@ -42,6 +46,24 @@ def in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
     if target[0] == "const" and target[1] is None:
         return qn in _RETURNING
     return _a_buffer(project, func, target)
+
+
+def on_remote_storage(func: Func, site: CallSite, qn: str) -> bool:
+    """Whether the pandas call `qn` reads or writes remote storage (see the module's
+    docstring)."""
+    kwargs = dict(site.kwargs)
+    options = kwargs.get("storage_options")
+    if options is not None and options != ("const", None):
+        return True
+    target = site.args[0] if site.args else kwargs.get(_TARGETS[qn])
+    if target is None:
+        return False
+    if target[0] == "const":
+        start = target[1] if type(target[1]) is str else ""
+    else:
+        start = string_prefix(target, func.fd)
+    scheme, sep, _ = start.partition("://")
+    return bool(sep) and scheme.isalnum() and scheme != "file"
 
 
 def _a_buffer(project: Project, func: Func, target: tuple, depth: int = 0) -> bool:

@@ -117,8 +117,6 @@ class NeverRuns:
         self._judging: set[str] = set()  # see `_raises_when_called`
         self._refusing: dict[str, bool] = {}  # gqn → `_refuses_first`
         self.settings: SettingReads | None = None  # see `_reads_a_missing_setting`
-        self._overriding: dict[str, tuple[str, ...]] = {}  # see `_overrides`
-        self._defining: dict[str, list] | None = None  # method name → classes (`_overrides`)
 
     def call(self, path: str, line: int, col: int, name: str = "") -> bool:
         """Whether the call at `path:line:col` (relative path) never runs; `name`: what it
@@ -342,7 +340,7 @@ class NeverRuns:
         if func is None or self._judging:
             return False  # (one level only: judging the callee's own callees so would walk
             # the whole call graph)
-        if func.fd.class_qn is not None and (not methods or self._overrides(gqn)):
+        if func.fd.class_qn is not None and (not methods or self.p.overrides(gqn)):
             return False  # (a classmethod too: `cls.get_name()` may be a subclass's)
         self._judging.add(gqn)
         try:
@@ -356,7 +354,7 @@ class NeverRuns:
         stands for a repository's `def create(self, *, body)`)."""
         bodies = (callee[1], *self.p.variants.get(callee[1], ()))
         if callee[0] == "meth":
-            bodies += self._overrides(callee[1])
+            bodies += self.p.overrides(callee[1])
         targets = [self.p.funcs.get(gqn) for gqn in bodies]
         return all(t is not None and fails_to_bind(call, t, callee[0]) for t in targets)
 
@@ -377,29 +375,6 @@ class NeverRuns:
                 init = self.p.funcs.get(f"{cls.mod.name}.{cls.cd.methods['__init__']}")
                 return init is not None and construction_fails(call, init, built.cd.name)
         return False
-
-    def _overrides(self, method_gqn: str) -> tuple[str, ...]:
-        """The gqns of the methods of the project's subclasses that override `method_gqn`."""
-        known = self._overriding.get(method_gqn)
-        if known is None:
-            owner, _, name = method_gqn.rpartition(".")
-            known = tuple(
-                f"{cls.mod.name}.{cls.cd.methods[name]}"
-                for cls in self._classes_defining(name)
-                if cls.gqn != owner and owner in self.p.mro(cls.gqn)[0]
-            )
-            self._overriding[method_gqn] = known
-        return known
-
-    def _classes_defining(self, name: str) -> list:
-        """The project's classes that define a method `name` (indexed once: a scan of every
-        class per method asked about adds up on a large project)."""
-        if self._defining is None:
-            self._defining = {}
-            for cls in self.p.classes.values():
-                for method in cls.cd.methods:
-                    self._defining.setdefault(method, []).append(cls)
-        return self._defining.get(name, [])
 
     def _installs_at_least(self, mod: Module, package: str, major: int) -> bool:
         """Unless the project pins `package` below `major` (SQLAlchemy 1, openai 0), what

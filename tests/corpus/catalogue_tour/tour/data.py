@@ -127,6 +127,8 @@ __all__ = [
     "booked_rows",
     "podcast_files",
     "tenant_rows",
+    "remote_tables",
+    "vector_hits",
 ]
 
 
@@ -158,3 +160,18 @@ async def tenant_rows(schema: str) -> list:
     options = {"schema_translate_map": {None: schema}}
     with engine.connect().execution_options(**options) as conn:  # expect: UJ001 (connect)
         return conn.execute(text("SELECT * FROM notes")).all()  # expect: UJ001
+
+
+async def remote_tables(container: str, table_path: str) -> list:
+    nodes = pd.read_parquet(f"abfs://{container}/nodes.parquet")  # expect: UJ001 (network)
+    edges = pd.read_csv(table_path, storage_options={"anon": True})  # expect: UJ001 (network)
+    local = pd.read_csv(f"file://{table_path}")  # expect: UJ001 (a local file)
+    return [nodes, edges, local]
+
+
+async def vector_hits(vector: list) -> list:
+    from qdrant_client import AsyncQdrantClient, QdrantClient
+
+    hits = await AsyncQdrantClient(url="http://qdrant:6333").query_points("docs", query=vector)
+    qdrant = QdrantClient(url="http://qdrant:6333")
+    return [hits, qdrant.query_points("docs", query=vector)]  # expect: UJ001

@@ -1,0 +1,24 @@
+from fastapi import FastAPI
+
+from jobs.queues import get_results, queue
+
+app = FastAPI()
+
+
+@app.post("/jobs")
+async def submit(body: str) -> dict:
+    queue.publish(body)
+    return {"waiting": queue.size()}
+
+
+@app.post("/jobs/{job_id}/result")
+async def finish(job_id: str, result: bytes) -> dict:
+    get_results().save(job_id, result)
+    return {"saved": job_id}
+
+
+@app.get("/search/{kind}")
+async def find(kind: str, q: str) -> list[str]:
+    from jobs.search import search
+
+    return await search(kind, q)
