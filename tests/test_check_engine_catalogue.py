@@ -27,6 +27,7 @@ def cat():
         ("bcrypt.hashpw", "cpu"),
         ("sqlalchemy.orm.Query.all", "network"),
         ("qdrant_client.QdrantClient.get_collections", "network"),
+        ("azure.servicebus.ServiceBusSender.send_messages", "network"),
     ],
 )
 def test_builtin_blocking_entries(cat, name, kind):
@@ -53,6 +54,7 @@ def test_builtin_blocking_entries(cat, name, kind):
         "sqlalchemy.orm.Query.add_column",  # (the deprecated spelling of `add_columns`)
         "requests.Session.__init__",  # (`super().__init__()` of a subclass: no request)
         "qdrant_client.AsyncQdrantClient.search",
+        "azure.servicebus.ServiceBusClient.get_queue_sender",
     ],
 )
 def test_non_blocking_names(cat, name):

@@ -129,8 +129,20 @@ async def flight_offers(origin: str) -> list:
     return found.data
 
 
+async def bus_calls(body: str) -> None:
+    from azure.servicebus import ServiceBusClient, ServiceBusMessage
+
+    bus = ServiceBusClient.from_connection_string("conn")  # ok: builds a client
+    with bus.get_queue_sender("jobs") as sender:  # ok: picks the queue
+        sender.send_messages(ServiceBusMessage(body))  # expect: UJ001
+    with bus.get_queue_receiver("replies") as receiver:
+        for message in receiver.receive_messages(max_wait_time=5):  # expect: UJ001
+            receiver.complete_message(message)  # expect: UJ001
+
+
 # the coroutines this module offers
 __all__ = [
+    "bus_calls",
     "cloud",
     "book",
     "publish_avatar",
