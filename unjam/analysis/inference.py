@@ -198,12 +198,8 @@ class Inference(ClassIndex):
                 return ("inst", prop) if prop else None
             return None
         if tag == "dict":
-            # `{"a": boto3.client(...), ...}`: what an item is (the first value typed)
-            for _key, item in ref[1]:
-                value = self.value_of(func, item)
-                if value is not None:
-                    return ("items", value)
-            return None
+            item = self._item_value(func, ref[1])
+            return None if item is None else ("items", item)
         if tag == "binop" and ref[1] == "Div":
             left = self.value_of(func, ref[2])
             if left == ("inst", "pathlib.Path"):
@@ -512,6 +508,24 @@ class Inference(ClassIndex):
                     if value is None:
                         return None
         return value
+
+    def _item_value(self, func: Func, pairs: tuple) -> Value | None:
+        """What an item of a dict literal is: its first value typed (`{"a":
+        boto3.client(...), ...}`), or, where the values are several project classes (or their
+        objects), their nearest common base: `{"cat": Cat, "use": Use}[kind]` is a `Base`,
+        not whichever class is written first."""
+        found = None
+        for _key, item in pairs:
+            value = self.value_of(func, item)
+            if value is None or value == found:
+                continue
+            if found is None:
+                found = value
+            elif _project_made(found) and _project_made(value):
+                found = self._common_base(found, value)
+                if found is None:
+                    return None
+        return found
 
     def _common_base(self, one: Value, other: Value) -> Value | None:
         """What two of a factory's results surely are: their nearest common project base

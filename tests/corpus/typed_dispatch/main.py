@@ -33,3 +33,10 @@ async def file_meta(name: str, archived: bool = False) -> dict:
     else:
         wanted = FileFilter(name=name)
     return storage.describe(wanted)  # (a FileFilter either way)
+
+
+@app.post("/uses")
+async def create_use(data: dict) -> dict:
+    from handlers import TaxonomyHandler
+
+    return TaxonomyHandler("use").create(data)
