@@ -16,9 +16,8 @@ builds, is not what the app runs. Only for a handful of implementations
 interface with many is a family each call picks among by what it is given (a provider per
 model, a connector per connection type, a loader per file type), and following every one
 would put each member's calls on every route that calls any. A stub with no override stays
-the callee
-(a structural Protocol's implementations name no base to find them by). So does a call on
-the method's own instance (`self.create_client()` in a base class's template method) or
+the callee (a structural Protocol's implementations name no base to find them by). So does
+a call on the method's own instance (`self.create_client()` in a base class's template method) or
 through `super()`: which subclass's object that is depends on the caller, and the search
 does not carry it along a path, so every override would be a path that may not exist.
 """
@@ -106,6 +105,8 @@ class InterfaceCalls:
         return known
 
     def _declared_abstract(self, func: Func) -> bool:
+        """Whether the method is marked `@abstractmethod`, or its class is a Protocol or an
+        `abc.ABC`: objects of its own class are not what calls it."""
         owner = func.class_gqn or ""
         if any(ref in _ABSTRACT for ref, _line, _col in func.fd.decorators):
             return True
