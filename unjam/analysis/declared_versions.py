@@ -237,6 +237,13 @@ def declared_requirement(root: Path, package: str) -> bool:
     return any(names_any(path, (package,)) for path in files)
 
 
+def forget_files() -> None:
+    """Look for the dependency files again: an analysis starts (they may have changed since
+    the last one in this process)."""
+    _dependency_files_in.cache_clear()
+    _package_metadata.cache_clear()
+
+
 @lru_cache(maxsize=8)
 def _package_metadata(root: Path) -> tuple[Path, ...]:
     return tuple(sorted(root.glob("*.dist-info/METADATA")))
@@ -247,10 +254,15 @@ def dependency_files(root: Path, folders: list[str]) -> list[Path]:
     requirements*.txt) in `folders` under `root` that exist."""
     found: list[Path] = []
     for folder in folders:
-        base = root / folder if folder else root
-        names = [base / n for n in (*LOCKS, *_REQUIREMENTS)]
-        found += [p for p in names if p.is_file()] + sorted(base.glob("requirements*.txt"))
+        found += _dependency_files_in(root / folder if folder else root)
     return found
+
+
+@lru_cache(maxsize=256)
+def _dependency_files_in(base: Path) -> tuple[Path, ...]:
+    """(looked for once per analysis, `forget_files`: the checks ask once per imported name)"""
+    names = [base / n for n in (*LOCKS, *_REQUIREMENTS)]
+    return (*[p for p in names if p.is_file()], *sorted(base.glob("requirements*.txt")))
 
 
 def default_requirements(path: Path) -> list[str] | None:

@@ -22,7 +22,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase, translate
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from unjam.analysis.catalogue import library_roots
@@ -303,18 +303,12 @@ def vendored_paths(patterns: Sequence[str], root: Path) -> Callable[[str], bool]
 def is_test_path(relpath: str) -> bool:
     """Whether a file's relative path is test code by the default patterns (a test module
     the program imports is linked all the same: what it does is still no serving)."""
-    global _default_test
-    if _default_test is None:
-        _default_test = _matcher(DEFAULT_TEST_CODE)
-    return _matches_a_part(_default_test, relpath)
+    return _matches_default(DEFAULT_TEST_CODE, relpath)
 
 
 def is_example_path(relpath: str) -> bool:
     """Whether a file's relative path is an example program by the default patterns."""
-    global _default_example
-    if _default_example is None:
-        _default_example = _matcher(DEFAULT_EXAMPLE_CODE)
-    return _matches_a_part(_default_example, relpath)
+    return _matches_default(DEFAULT_EXAMPLE_CODE, relpath)
 
 
 def _matches_a_part(matches: Callable[[str, str], bool], relpath: str) -> bool:
@@ -322,8 +316,15 @@ def _matches_a_part(matches: Callable[[str, str], bool], relpath: str) -> bool:
     return any(matches("/".join(parts[: depth + 1]), parts[depth]) for depth in range(len(parts)))
 
 
-_default_test: Callable[[str, str], bool] | None = None  # (is_test_path's, built once)
-_default_example: Callable[[str, str], bool] | None = None  # (is_example_path's)
+@cache
+def _matches_default(patterns: tuple[str, ...], relpath: str) -> bool:
+    """(is_test_path's and is_example_path's answer: each path is asked about many times)"""
+    return _matches_a_part(_default_matcher(patterns), relpath)
+
+
+@cache
+def _default_matcher(patterns: tuple[str, ...]) -> Callable[[str, str], bool]:
+    return _matcher(patterns)
 
 
 def _is_test_code(path: Path, test_code: Sequence[str]) -> bool:

@@ -144,8 +144,10 @@ class Linker:
     def analyse(self) -> tuple[list[Finding], list[tuple[str, str]]]:
         """Findings and unparsed files, once every summary is in `summaries`, in a stable
         order (the call graph recurses deeply on large projects: the limit is raised)."""
+        from unjam.analysis.declared_versions import forget_files
         from unjam.analysis.fallback_imports import choose_fallback_imports
 
+        forget_files()
         self.link_ready(final=True)
         self._link_imported_held()
         choose_fallback_imports(self.project)

@@ -109,7 +109,9 @@ def _enclosing_def(tree: ast.Module | None, line: int, col: int) -> str:
         # (a `def`'s decorators and defaults run where it is defined: in the enclosing one)
         body = getattr(node, "body", ()) if inner != qn else ()
         stack.extend(
-            (child, inner if child in body else qn) for child in ast.iter_child_nodes(node)
+            (child, inner if child in body else qn)
+            for child in ast.iter_child_nodes(node)
+            if _spans(child, line)
         )
     return ""
 
@@ -129,8 +131,21 @@ def enclosing_test(tree: ast.Module | None, line: int, col: int) -> str | None:
         if isinstance(node, ast.If):
             shown = ast.unparse(node.test)
             stack.append((node.test, test))
-            stack.extend((child, shown) for child in node.body)
-            stack.extend((child, f"not ({shown})") for child in node.orelse)
+            stack.extend((child, shown) for child in node.body if _spans(child, line))
+            stack.extend((child, f"not ({shown})") for child in node.orelse if _spans(child, line))
             continue
-        stack.extend((child, test) for child in ast.iter_child_nodes(node))
+        stack.extend((child, test) for child in ast.iter_child_nodes(node) if _spans(child, line))
     return found
+
+
+def _spans(node: ast.AST, line: int) -> bool:
+    """Whether the node's lines may hold `line`: the walks above enter only those, not the
+    whole module (a node without a position, an operator, holds no call either way)."""
+    first = getattr(node, "lineno", None)
+    if first is None:
+        return True
+    last = getattr(node, "end_lineno", None) or first
+    decorators = getattr(node, "decorator_list", None)  # (above a `def`'s own line)
+    if decorators:
+        first = min(first, decorators[0].lineno)
+    return first <= line <= last
