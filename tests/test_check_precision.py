@@ -412,6 +412,28 @@ def test_per_request_async_clients_are_told_to_build_once_not_to_go_async():
         assert "async" not in finding.fix.lower()
 
 
+def test_per_request_async_aws_clients_are_told_to_enter_one_in_lifespan():
+    """aiobotocore's `create_client` and aioboto3's `Session.client`, made per request (the
+    second one kept behind a `None` check is not): an async context manager, entered once."""
+    found = findings("client_paths", "UJ003", "relay/storage.py")
+    assert sorted(found) == [22, 42]
+    for line in (22, 42):
+        assert "on every request" in found[line].message
+        assert "AsyncExitStack" in found[line].fix and "lifespan" in found[line].fix
+        assert "lru_cache" not in found[line].fix
+
+
+def test_per_request_async_database_clients_and_pools_are_found_with_their_fixes():
+    """redis.asyncio, motor and asyncpg, made per request; at module level, in lifespan,
+    handed a shared pool, by a connection test or by a settings update that stores the new
+    cache on a module, they are not."""
+    found = findings("client_paths", "UJ003", "relay/caches.py")
+    assert sorted(found) == [24, 33, 50, 67, 107]  # (a health check, not a connection test)
+    assert "asyncpg.create_pool" in found[24].fix and "take a connection" in found[24].fix
+    assert "inside the running loop" in found[67].fix and "module level" not in found[67].fix
+    assert "module level" in found[33].fix
+
+
 def test_every_body_of_a_redefined_function_is_analysed():
     found = findings("client_paths", "UJ001", "relay/compat.py")
     assert {found[line].blocker for line in (16, 23, 28, 37)} == {

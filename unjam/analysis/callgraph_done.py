@@ -32,7 +32,7 @@ class DoneCallbacks:
             return True
         if depth == 0 or func.fd.is_lambda or func.fd.name in self.p.used_names():
             return False
-        return self.p.called_only_from(func, lambda c: self._runs_when_done(c, depth - 1))
+        return self.p.called_only_from(func, lambda c, _site: self._runs_when_done(c, depth - 1))
 
     def _handed(self) -> frozenset[str]:
         """The functions and lambdas some code hands to `add_done_callback`."""

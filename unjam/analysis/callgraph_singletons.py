@@ -162,8 +162,9 @@ class Singletons:
     def _runs_once(self, func: Func, depth: int) -> bool:
         """Whether `func` runs once per process: the module body, a lifespan or a
         startup/shutdown handler, the `__init__` of a singleton, or (within `depth` callers)
-        a function that nothing uses as a value and that only such code calls, undecorated
-        or wrapped only by decorators that call it as it was called (transparent.py)."""
+        a function that nothing uses as a value and that only such code calls, or calls
+        under a memo guard, undecorated or wrapped only by decorators that call it as it was
+        called (transparent.py)."""
         fd = func.fd
         if fd.qn == "<module>" or func.gqn in self._once:
             return True
@@ -175,7 +176,10 @@ class Singletons:
             return False  # `@app.get`, `@click.command`: called by something else
         if fd.name in self.project.used_names():
             return False  # `Depends(f)`, a callback, a route: called by anything
-        return self.project.called_only_from(func, lambda c: self._runs_once(c, depth - 1))
+        # (a call its caller keeps, `if _adapters is None: _adapters = build()`, runs once too)
+        return self.project.called_only_from(
+            func, lambda c, site: self._runs_once(c, depth - 1) or self._kept(c, site)
+        )
 
 
 def _keeps_one_instance(project: Project, class_gqn: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from unjam.analysis.class_index import ClassIndex
 from unjam.analysis.project_index import _BUSY, _MISSING, _RETURN, Func, Value
-from unjam.analysis.summary import ImportRef, last_name
+from unjam.analysis.summary import CallSite, ImportRef, last_name
 
 _UNWRAP_FIRST = {
     "typing.Optional",
@@ -291,9 +291,10 @@ class Inference(ClassIndex):
         base = self.value_of(func, ref[1])
         return None if base is None else self.member_callee(base, ref[2])
 
-    def called_only_from(self, func: Func, holds: Callable[[Func], bool]) -> bool:
-        """Whether some code calls `func`, and every call by its name that may be its comes
-        from a function for which `holds` (a call whose callee is not known may be its)."""
+    def called_only_from(self, func: Func, holds: Callable[[Func, CallSite], bool]) -> bool:
+        """Whether some code calls `func`, and for every call by its name that may be its,
+        `holds` of the calling function and the call (a call whose callee is not known may
+        be its)."""
         called = False
         for caller, site in self.sites_named(func.fd.name):
             callee = self.callee(caller, site.func)
@@ -301,7 +302,7 @@ class Inference(ClassIndex):
                 return False
             if callee[1] != func.gqn:
                 continue
-            if caller.gqn == func.gqn or not holds(caller):
+            if caller.gqn == func.gqn or not holds(caller, site):
                 return False
             called = True
         return called

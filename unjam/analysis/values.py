@@ -201,6 +201,7 @@ def decided_false(
         constructs is not None,
         forwarded,
         caller,
+        frozenset(guard.subject[1] for _, guard in tests),  # (only what a test reads)
         built=built,
         bound_call=bound,
     )

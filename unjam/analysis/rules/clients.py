@@ -60,14 +60,32 @@ FIX_CLIENT_PER_PROXY = (
     "if the proxy rotates on purpose, keep a client per proxy (a dict keyed by its URL, "
     "filled as each proxy is first used) and take the chosen proxy's client"
 )
-# an aiohttp session is made inside the running loop (aiohttp warns, then refuses, outside
-# one): not at module level
+# an aiohttp session (or an asyncpg pool) is made inside the running loop (aiohttp warns, then
+# refuses, outside one; `create_pool` is awaited): not at module level
 FIX_LOOP_CLIENT = (
-    "create the session once inside the running loop — in lifespan (or, in an app that starts "
+    "create it once inside the running loop — in lifespan (or, in an app that starts "
     'up in `@app.on_event("startup")` handlers, in one of those: a `lifespan=` turns them '
     "off), kept on app.state and closed at shutdown — and inject that instance"
 )
-_LOOP_CLIENTS = frozenset({"aiohttp.ClientSession", "aiohttp.client.ClientSession"})
+_LOOP_CLIENTS = frozenset(
+    {"aiohttp.ClientSession", "aiohttp.client.ClientSession", "asyncpg.create_pool"}
+)
+# an async AWS client is an async context manager whose entering opens its aiohttp session:
+# one kept must be entered once, in the loop, and left open until shutdown
+_ENTERED_CLIENTS = frozenset(
+    {
+        "aiobotocore.session.AioSession.create_client",
+        "aioboto3.Session.client",
+        "aioboto3.Session.resource",
+        "aioboto3.session.Session.client",
+        "aioboto3.session.Session.resource",
+    }
+)
+FIX_ENTERED_CLIENT = (
+    "enter the client once inside the running loop — in lifespan, through a "
+    "`contextlib.AsyncExitStack` (`client = await stack.enter_async_context(...)` around this "
+    "same call), kept on app.state and closed when lifespan ends — and inject that instance"
+)
 # a pika BlockingConnection services its heartbeats only while a call runs on it: one shared
 # and left idle between requests is dropped by the broker, and nothing reopens it
 _IDLE_DROPPED = frozenset({"pika.BlockingConnection"})
@@ -99,7 +117,8 @@ FIX_CLIENT_PER_USER = (
 # or where no loop was running): an async client shared across calls would be bound to the
 # first call's loop, closed by the time of the next
 FIX_OWN_LOOP_CLIENT = (
-    "create a sync client once (`httpx.Client`, `requests.Session`) for this path — it runs "
+    "create a sync client once (the library's own: `httpx.Client`, `redis.Redis`, "
+    "`pymongo.MongoClient`) for this path — it runs "
     "on an event loop of its own (under `asyncio.run`, a new loop on every call, or "
     "`run_until_complete` on a worker thread's loop), not the app's, and an async client "
     "works only on the loop it first ran on — or await the coroutine on the app's own loop "
@@ -128,9 +147,12 @@ _POOLS = {
     "psycopg2.": "psycopg2.pool",
     "pymysql.": "DBUtils' PooledDB",
     "mysql.connector.": "mysql.connector.pooling",
+    "asyncpg.": "asyncpg.create_pool",
 }
 _POOLED = ("psycopg2", "psycopg", "pymysql")  # drivers whose connections a pool should lend
-_CONNECTIONS = frozenset({f"{m}.Connection" for m in _POOLED} | {"mysql.connector.MySQLConnection"})
+_CONNECTIONS = frozenset(
+    {f"{m}.Connection" for m in _POOLED} | {"mysql.connector.MySQLConnection", "asyncpg.Connection"}
+)
 # a client built from what the request sends (a connection test): one shared client cannot do
 FIX_CLIENT_FROM_REQUEST = (
     "it is configured from the request, so one shared client cannot serve every request: "
@@ -525,7 +547,11 @@ class PerRequestClients:
         steps: list[tuple[str, int]],
     ) -> None:
         """One finding of `_dependency_clients`' walk: `site` in state `v`, reached from
-        `dep` along `steps`."""
+        `dep` along `steps` (none on a connection test's path, nor on a settings update's)."""
+        if what == "constructs" and (
+            _tests_a_connection(steps, dep.route) or self._configures_a_module(steps)
+        ):
+            return
         action = (
             f"constructs `{site.qn}`"
             if what == "constructs"
@@ -557,6 +583,8 @@ class PerRequestClients:
             fix = FIX_CONNECTION.format(pools=pools or "the driver's pool")
         elif fix == FIX_CLIENT and site.qn in _LOOP_CLIENTS:
             fix = FIX_LOOP_CLIENT
+        elif fix == FIX_CLIENT and site.qn in _ENTERED_CLIENTS:
+            fix = FIX_ENTERED_CLIENT
         elif fix == FIX_CLIENT and site.qn in _IDLE_DROPPED:
             fix = FIX_IDLE_DROPPED
         elif fix == FIX_CLIENT and where == "on the event loop":
@@ -607,6 +635,33 @@ class PerRequestClients:
                 if edge.callee == callee and edge.line == line and edge.no_loop:
                     return True
         return False
+
+    def _configures_a_module(self, steps: list[tuple[str, int]]) -> bool:
+        """Whether a step of the path stores what its call builds on an imported module
+        (`litellm.cache = Cache(**params)`): a settings update rebuilding the process's shared
+        object, which later requests use — not a client a request makes for itself."""
+        for gqn, line in steps:
+            func = self.p.funcs.get(gqn)
+            if func is None or not func.fd.attr_stores:
+                continue
+            built = {("call", s.func, s.args, s.kwargs) for s in func.fd.calls if s.line == line}
+            for base, _attr, value in func.fd.attr_stores:
+                if value in built and self._names_a_module(func, base):
+                    return True
+        return False
+
+    def _names_a_module(self, func: Func, ref: tuple) -> bool:
+        """Whether `ref` is a name an import binds to a module (`import litellm`, `from relay
+        import cache_state`), at module level or in `func` itself."""
+        if ref[0] != "name":
+            return False
+        local = func.fd.locals.get(ref[1])
+        if local:
+            return all(value[0] == "imp" and value[3] is None for value in local)
+        imported = func.mod.summary.imports.get(ref[1])
+        if imported is None:
+            return False
+        return imported.name is None or self.p.import_target(func.mod, imported) in self.p.modules
 
     def _settings(self, what: str, steps: list[tuple[str, int]], col: int) -> tuple[str, str]:
         """What the message adds on where a construction's settings come from, and the fix
@@ -809,3 +864,16 @@ def _cookie_holders(ref: tuple) -> list[tuple]:
             found.append(item[1])
         stack.extend(part for part in item if type(part) is tuple)
     return found
+
+
+def _tests_a_connection(steps: list[tuple[str, int]], route: str | None) -> bool:
+    """Whether the path passes a function named as a connection test (`test_connection`,
+    `test_cache_connection`, or `check_redis_connection` behind a route ending in `/test`): it
+    builds a client to try the settings it is given, then drops it — a fresh client is its
+    purpose (an admin's button, not a request path to share one on). A health check
+    (`check_db_connection` on `/health`) is not one: probes call it all day."""
+    names = [gqn.rpartition(".")[2] for gqn, _line in steps]
+    if any(name.startswith("test_") and "connection" in name for name in names):
+        return True
+    tail = (route or "").rpartition(" ")[2].rstrip("/").rpartition("/")[2]
+    return tail == "test" and any("connection" in name for name in names)

@@ -981,11 +981,14 @@ def _stored_back(fd: FuncDef, ref: tuple) -> bool:
 
 
 def _outlives(fd: FuncDef, ref: tuple) -> bool:
-    """A name or attribute chain rooted at neither a local nor a parameter of `fd`."""
+    """A name or attribute chain rooted at neither a local nor a parameter of `fd`, or at a
+    name `fd` imports itself (`from litellm import clients_cache`: the module's object)."""
     root = _root(ref)[0]
     if root[0] != "name" or type(root[1]) is not str:
         return False
     name = root[1]
+    if _imported_here(fd, name):
+        return True
     return name not in fd.locals and all(param.name != name for param in fd.params)
 
 

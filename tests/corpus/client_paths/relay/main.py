@@ -44,3 +44,11 @@ app.include_router(counters.router)
 from relay import billing  # noqa: E402
 
 app.include_router(billing.router)
+
+from relay import storage  # noqa: E402
+
+app.include_router(storage.router)
+
+from relay import caches  # noqa: E402
+
+app.include_router(caches.router)

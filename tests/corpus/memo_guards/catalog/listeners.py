@@ -42,7 +42,7 @@ class ListenerStats:
 
 
 def get_stats() -> ListenerStats:
-    return ListenerStats(SessionLocal(), aioredis.Redis())
+    return ListenerStats(SessionLocal(), aioredis.Redis())  # expect: UJ003
 
 
 @listeners.get("/stats")

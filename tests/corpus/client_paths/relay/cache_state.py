@@ -1,0 +1,3 @@
+"""The process's cache, rebuilt when an admin changes its settings."""
+
+cache = None
