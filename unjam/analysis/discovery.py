@@ -316,9 +316,10 @@ def _matches_a_part(matches: Callable[[str, str], bool], relpath: str) -> bool:
     return any(matches("/".join(parts[: depth + 1]), parts[depth]) for depth in range(len(parts)))
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _matches_default(patterns: tuple[str, ...], relpath: str) -> bool:
-    """(is_test_path's and is_example_path's answer: each path is asked about many times)"""
+    """(is_test_path's and is_example_path's answer: each path is asked about many times;
+    bounded, as a long-lived process sees ever more paths)"""
     return _matches_a_part(_default_matcher(patterns), relpath)
 
 
