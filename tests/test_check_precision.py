@@ -434,6 +434,26 @@ def test_per_request_async_database_clients_and_pools_are_found_with_their_fixes
     assert "module level" in found[33].fix
 
 
+def test_per_request_broker_and_mysql_connections_are_found_with_their_fixes():
+    """aio-pika's connection, aiokafka's producer and aiomysql's connection, made per request;
+    a connection kept behind a `None`-or-closed check, and a consumer per streaming client,
+    are not."""
+    found = findings("client_paths", "UJ003", "relay/brokers.py")
+    assert sorted(found) == [31, 49, 79]
+    for line in (31, 49):
+        assert "inside the running loop" in found[line].fix, found[line].fix
+    assert "aiomysql.create_pool" in found[79].fix and "take a connection" in found[79].fix
+
+
+def test_a_session_whose_class_logs_it_in_is_kept_per_request():
+    """A session a class keeps and whose cookie jar its `sign_in` fills holds one login: the
+    fix shares its connections, not the session; a session with no login is shared."""
+    found = findings("client_paths", "UJ003", "relay/notebooks.py")
+    assert sorted(found) == [15, 31]
+    assert "keeps one user's cookies" in found[15].fix
+    assert "keeps one user's cookies" not in found[31].fix
+
+
 def test_every_body_of_a_redefined_function_is_analysed():
     found = findings("client_paths", "UJ001", "relay/compat.py")
     assert {found[line].blocker for line in (16, 23, 28, 37)} == {
@@ -1092,6 +1112,14 @@ def test_an_executor_method_is_named_for_the_class_that_defines_it():
         assert "`concurrent.futures.Executor.shutdown`" in found[line].message
 
 
+def test_psutil_cpu_percentages_block_only_over_an_interval():
+    """`psutil.cpu_percent(interval=0.5)` sleeps half a second; without an interval it
+    returns at once, and the fix says so."""
+    found = findings("catalogue_tour", "UJ001", "tour/waits.py")
+    assert [line for line in sorted(found) if line > 50] == [56, 57, 61, 62]
+    assert "interval=None" in found[56].fix and "same Process object" in found[62].fix
+
+
 def test_a_sync_route_s_trips_count_its_response_model_s_validation():
     """FastAPI validates what a sync endpoint returns in the thread pool, one more trip
     (a response model read from the return annotation); not with `response_model=None`,
@@ -1346,6 +1374,7 @@ def test_an_app_whose_imports_fail_is_left_out_and_the_file_to_fix_is_named():
         ("UJ001", "kiosk/main.py"),
         ("UJ001", "plugins/github/server.py"),  # (`github` is PyGithub, its requirements say)
         ("UJ001", "pushapp/main.py"),  # (its firebase_admin.py imports the installed one)
+        ("UJ001", "pushapp/main.py"),  # (and `admin_auth.get_user` is that one's)
         ("UJ001", "station/web/web/api/routes.py"),  # (`web.api` is the inner package's)
     ]
 
@@ -3534,6 +3563,16 @@ def test_a_file_test_whose_early_return_hands_back_the_written_path_is_a_disk_ca
     found = findings("memo_guards", "UJ001", "catalog/mirrors.py")
     assert "on a cache miss only" in found[76].message, found[76].message
     assert "cache miss" not in found[72].message, found[72].message
+
+
+def test_a_file_test_whose_early_exit_raises_guards_no_miss():
+    """`if target.exists(): raise FileExistsError(...)`, then `target.mkdir()`: an existing
+    folder is an error, so the mkdir is the normal path, made on every request that
+    succeeds — not "while missing only"."""
+    found = findings("memo_guards", "UJ001", "catalog/mirrors.py")
+    assert "not stored yet" not in found[109].message, found[109].message
+    assert "cache miss" not in found[109].message, found[109].message
+    assert found[109].severity == Severity.ERROR
 
 
 def test_a_file_test_telling_a_path_from_an_address_caches_nothing():

@@ -155,7 +155,8 @@ def test_a_membership_test_of_a_parameter_is_decided_by_the_value_passed():
 
 
 def test_an_aiohttp_session_is_made_in_lifespan_not_at_module_level():
-    """aiohttp wants its ClientSession made inside the running loop."""
+    """aiohttp wants its ClientSession made inside the running loop (one holding a user's
+    login stays per request, sharing a connector made at start-up)."""
     found = [
         f
         for f in _analyze("client_paths").findings
@@ -163,7 +164,11 @@ def test_an_aiohttp_session_is_made_in_lifespan_not_at_module_level():
     ]
     assert found
     for finding in found:
-        assert "module level" not in finding.fix and "in lifespan" in finding.fix, finding.fix
+        assert "module level" not in finding.fix, finding.fix
+        if "keeps one user's cookies" in finding.fix:
+            assert "TCPConnector` made at start-up" in finding.fix, finding.fix
+        else:
+            assert "in lifespan" in finding.fix, finding.fix
 
 
 def test_unreached_coroutines_are_silent_when_the_project_serves_an_app():
@@ -577,6 +582,18 @@ def test_a_dict_slot_flag_a_caller_sets_back_is_no_once_only_memo():
     assert "first call only" not in by_line[12]
     assert "POST /gtfs/upload" in by_line[12]
     assert "blocks the event loop on the first call only" in by_line[24]
+
+
+def test_a_library_s_base_http_middleware_is_told_its_pure_asgi_twin():
+    """`add_middleware(SlowAPIMiddleware)` and `Middleware(ContextMiddleware)` are reported
+    where they are registered, each with its library's pure ASGI class as the fix."""
+    by_line = {
+        f.location.line: f for f in _analyze("library_middleware").findings if f.code == "UJ004"
+    }
+    assert sorted(by_line) == [16, 20]
+    assert "`RawContextMiddleware`" in by_line[16].fix
+    assert "`SlowAPIASGIMiddleware`" in by_line[20].fix
+    assert by_line[20].message.startswith("slowapi's BaseHTTPMiddleware `SlowAPIMiddleware`")
 
 
 def test_a_middleware_registered_under_a_test_says_so():

@@ -362,6 +362,11 @@ pub fn exits_block(body: &[Stmt], has_else: bool) -> bool {
     !has_else && ends_in_exit(body, true)
 }
 
+/// `ends_in_raise` in summarize_guards.py: the body's last statement is a `raise`.
+pub fn ends_in_raise(body: &[Stmt]) -> bool {
+    matches!(body.last(), Some(Stmt::Raise(_)))
+}
+
 /// `_ends_in_exit` in summarize_guards.py: the body ends in an exit, or in a `with` whose
 /// body ends in a `return`, `continue` or `break` (a `raise` there may be swallowed).
 fn ends_in_exit(body: &[Stmt], raising: bool) -> bool {

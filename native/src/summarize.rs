@@ -10,9 +10,10 @@ use ruff_python_parser::Parsed;
 use ruff_text_size::{Ranged, TextSize};
 
 use crate::guards::{
-    Fact, asks_for_a_file, cached_return, cached_subject, changed, done_flag, exits, exits_block,
-    final_return, flag_test, guard_subjects, holds_yield, local_test, member_exit, missed,
-    missed_lookup, negated, ordering_name, param_test, returned_source, unset_name, value_test,
+    Fact, asks_for_a_file, cached_return, cached_subject, changed, done_flag, ends_in_raise, exits,
+    exits_block, final_return, flag_test, guard_subjects, holds_yield, local_test, member_exit,
+    missed, missed_lookup, negated, ordering_name, param_test, returned_source, unset_name,
+    value_test,
 };
 use crate::intern::{Conser, FxMap, Interner, fx_map};
 use crate::marshal::{V, int, is_none_constant, opt_str, s, same_val, tag, tuple};
@@ -212,8 +213,9 @@ impl<'a> Summarizer<'a> {
                     guard = self.add_guard(f, "not in", container, guard, Some(key));
                 }
                 if exits_block(&node.body, !node.elif_else_clauses.is_empty()) {
-                    // the rest runs where the test was false
-                    if asks_for_a_file(&node.test) {
+                    // the rest runs where the test was false (no file-test guard after a
+                    // `raise`: the file's presence is then an error, not a hit)
+                    if asks_for_a_file(&node.test) && !ends_in_raise(&node.body) {
                         guard = self.add_guard(f, "not", &node.test, guard, None);
                     }
                     guard = self.negation_guard(&node.test, f, guard);

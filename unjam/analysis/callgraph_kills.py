@@ -45,7 +45,7 @@ class ArgumentKills:
         self.decorators = TransparentDecorators(project)
         self.built = BuiltArguments(project)
         self.constants = PassedConstants(project, self.decorators)
-        self.fields = InstanceFields(project, self._passed_plainly)
+        self.fields = InstanceFields(project, self._passed_plainly, self.built)
         self._field_tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # `if self.x:`
 
     def of_call(
@@ -145,6 +145,8 @@ class ArgumentKills:
             fields = self.fields.kept_by_init(func, site, target, own, known)
         if own and not fields and held:
             fields = self.fields.carried(func, site, target, [g.subject[1] for _, g in own], held)
+        if own and not fields:
+            fields = self.fields.always_built(target, own)
         if fields:
             tests += own
         # (a decorator that adds a keyword, `@provide_session`: what that one holds is unknown)

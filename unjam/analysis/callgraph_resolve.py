@@ -226,6 +226,8 @@ class CallResolver:
                     or (qn == _POOL_OPEN and not _waits(site))
                     or (qn == _SESSION_MERGE and ("load", _FALSE) in site.kwargs)
                     or (qn in _CONNECT_LATER and not site.args and not _named(site, "host"))
+                    or (qn in _INTERVAL_SAMPLES and not _samples_an_interval(site))
+                    or (qn in _REVOCATION_CHECKS and not _checks_revocation(site))
                     or (qn in SQLITE_EXECUTES and sets_a_flag(site))
                     or (qn in CHEAP_HASHES and cheap_hash(self.project, func, site, qn))
                     or (qn in LAZY_READS and call_ref(site) in returned_unread(func.fd))
@@ -518,7 +520,12 @@ class CallResolver:
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         fixed = self._fixed_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
-        rearmed = p.rearmed_flags(class_gqn) | self.slot_resets.before_calls(fd)
+        resets = self.slot_resets
+        rearmed = frozenset(
+            flag
+            for flag in p.rearmed_flags(class_gqn)
+            if not resets.rearmed_on_error_only(flag, p.rearming_places(flag))
+        ) | resets.before_calls(fd)
         invalidated = (
             frozenset(
                 name
@@ -915,6 +922,16 @@ _PIPELINE = "transformers.pipeline"
 _POOL_OPEN = "psycopg_pool.ConnectionPool.open"  # see `_waits`
 # built with no host, these connect only when `connect(host)` is called (reported there)
 _CONNECT_LATER = frozenset({"ftplib.FTP", "ftplib.FTP_TLS", "smtplib.SMTP", "smtplib.SMTP_SSL"})
+# psutil's CPU percentages sleep through the interval they are given, to compare the times
+# before and after it; with none (or 0) they compare with the previous call and return at once
+_INTERVAL_SAMPLES = frozenset(
+    ("psutil.cpu_percent", "psutil.cpu_times_percent", "psutil.Process.cpu_percent")
+)
+# Firebase's token checks verify locally, against cached certificates, unless asked
+# `check_revoked=True` (the third parameter): then they fetch the user from Google
+_REVOCATION_CHECKS = frozenset(
+    ("firebase_admin.auth.verify_id_token", "firebase_admin.auth.verify_session_cookie")
+)
 _QUEUE_GETS = frozenset(("queue.Queue.get", "queue.BoundedQueue.get", "multiprocessing.Queue.get"))
 # calls whose first parameter says whether to wait
 _WAIT_FIRST = _QUEUE_GETS | {
@@ -1034,6 +1051,23 @@ def _polls(qn: str, site: CallSite) -> bool:
     return any(
         name in _NONBLOCKING_KEYWORDS and value == ("const", False) for name, value in site.kwargs
     )
+
+
+def _samples_an_interval(site: CallSite) -> bool:
+    """`psutil.cpu_percent(interval=0.5)` (or `cpu_percent(1)`) waits half a second; with the
+    interval left out, None, 0 or a value the call site does not show, it is not taken to."""
+    interval = site.args[0] if site.args else dict(site.kwargs).get("interval")
+    if interval is None or interval[0] != "const":
+        return False
+    value = interval[1]
+    return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
+
+
+def _checks_revocation(site: CallSite) -> bool:
+    """`auth.verify_id_token(token, check_revoked=True)` (or the flag third): it asks
+    Google whether the user's tokens were revoked, on every call."""
+    given = site.args[2] if len(site.args) > 2 else dict(site.kwargs).get("check_revoked")
+    return given == ("const", True)
 
 
 def _named(site: CallSite, keyword: str) -> bool:

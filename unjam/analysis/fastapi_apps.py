@@ -309,6 +309,8 @@ class AppDiscovery:
         that cannot import (`users.router` of a users.py whose own import fails: `skip`)."""
         for part in item[1] if item[0] == "list" else (item,):
             sym = self.p.symbol(scope, part) if part[0] in ("name", "attr") else None
+            if sym and ":" in sym:
+                continue  # a function's own name (`setup:app`, its parameter): no module's
             names = sym.split(".") if sym else []
             for i in range(len(names) - 1, 0, -1):
                 package = self.p.modules.get(".".join(names[:i]))

@@ -119,6 +119,23 @@ NO_MODEL = ("const", None)
 # the form of `add_middleware(BaseHTTPMiddleware, dispatch=f)`: the base class itself runs `f`
 DISPATCH_FORM = "BaseHTTPMiddleware with the dispatch function"
 CLASS_FORM = "BaseHTTPMiddleware"  # a subclass of it
+# library middleware built on BaseHTTPMiddleware → (the library, what to register instead:
+# the same library's pure ASGI twin)
+LIBRARY_MIDDLEWARE = {
+    "slowapi.middleware.SlowAPIMiddleware": (
+        "slowapi",
+        "register slowapi's `SlowAPIASGIMiddleware` instead (`from slowapi.middleware import "
+        "SlowAPIASGIMiddleware`): the same limits, as a pure ASGI middleware",
+    ),
+    "starlette_context.middleware.ContextMiddleware": (
+        "starlette-context",
+        "register starlette-context's `RawContextMiddleware` instead (the same plugins): "
+        "the same context, as a pure ASGI middleware",
+    ),
+}
+LIBRARY_MIDDLEWARE["starlette_context.middleware.context_middleware.ContextMiddleware"] = (
+    LIBRARY_MIDDLEWARE["starlette_context.middleware.ContextMiddleware"]
+)
 
 
 @dataclass
@@ -127,8 +144,11 @@ class Middleware:
     path: str
     line: int
     col: int
-    form: str  # CLASS_FORM, '@app.middleware("http") function' or DISPATCH_FORM
+    form: str  # CLASS_FORM, '@app.middleware("http") function', DISPATCH_FORM, a library's
     app: str | None = None  # the app it is registered on, when unjam knows it
+    # a library's class (LIBRARY_MIDDLEWARE), recorded where it is registered: what to
+    # register instead
+    fix: str = ""
 
 
 @dataclass

@@ -16,6 +16,7 @@ from unjam.analysis.fastapi_records import (
     _DECORATORS,
     APP,
     DISPATCH_FORM,
+    LIBRARY_MIDDLEWARE,
     NO_MODEL,
     Middleware,
     RouterObj,
@@ -92,6 +93,7 @@ class Registrations(IncludeModel):
                 ):
                     self._asgi_middleware(func, site.args[0])
                     self._dispatch_middleware(func, site, site.args[0], None)
+                    self._library_middleware(func, site, site.args[0], None)
                 continue
             kind = self._route_object_kind(func, ref)
             if kind is not None:
@@ -205,6 +207,7 @@ class Registrations(IncludeModel):
             if target is not None:
                 self._asgi_middleware(func, target)
                 self._dispatch_middleware(func, site, target, owner)
+                self._library_middleware(func, site, target, owner)
         elif method == "add_exception_handler":
             handler = site.args[1] if len(site.args) > 1 else kwargs.get("handler")
             if handler is not None:
@@ -540,6 +543,23 @@ class Registrations(IncludeModel):
             Middleware(dispatch.fd.name, scope.mod.path, site.line, site.col, DISPATCH_FORM, app)
         )
         self._other(dispatch, Role.HTTP_MIDDLEWARE, app=app or "")
+
+    def _library_middleware(
+        self, scope: Func, site: CallSite, target: tuple, owner: RouterObj | None
+    ) -> None:
+        """`add_middleware(SlowAPIMiddleware)` (or `Middleware(...)` of it): a library's
+        class built on BaseHTTPMiddleware, whose pure ASGI twin the same library offers —
+        the registration is the middleware to change."""
+        value = self.p.value_of(scope, target)
+        if value is None or value[0] != "ext" or value[1] not in LIBRARY_MIDDLEWARE:
+            return
+        library, fix = LIBRARY_MIDDLEWARE[value[1]]
+        name = value[1].rpartition(".")[2]
+        form = f"{library}'s BaseHTTPMiddleware"
+        app = owner.sym if owner is not None else None
+        self.model.http_middleware.append(
+            Middleware(name, scope.mod.path, site.line, site.col, form, app, fix)
+        )
 
     def _asgi_middleware(self, scope: Func, ref: tuple) -> None:
         value = self.p.value_of(scope, ref)

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+from unjam.analysis.instances import BuiltArguments
 from unjam.analysis.project import Cls, Func, Project
 from unjam.analysis.summary import CallSite, FuncDef, Guard
+from unjam.analysis.values import TRUE_INSTANCE
 
 _DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 _FIELD = frozenset({("name", "field"), ("attr", ("name", "dataclasses"), "field")})
@@ -42,9 +44,11 @@ def is_dataclass_decorator(decorator: tuple) -> bool:
 
 
 class InstanceFields:
-    def __init__(self, project: Project, passed: Passed) -> None:
+    def __init__(self, project: Project, passed: Passed, built: BuiltArguments) -> None:
         self.project = project
         self.passed = passed
+        self.built = built
+        self._always: dict[str, dict[str, object]] = {}  # method gqn → always_built
 
     def held(
         self, func: Func, site: CallSite, target: Func, tests: Iterable[tuple[int, Guard]]
@@ -152,6 +156,54 @@ class InstanceFields:
         if target.class_gqn not in self.project.mro(func.class_gqn)[0]:
             return {}
         return {name: held[name] for name in names if name.startswith("self.") and name in held}
+
+    def always_built(self, target: Func, tests: Iterable[tuple[int, Guard]]) -> dict[str, object]:
+        """`self.<field>` → what it holds on every instance of `target`'s class, for the
+        fields `target`'s `tests` test that `__init__` alone stores, each time the same
+        constant (`self.slack_webhook = None`) or an object a call surely builds, of a class
+        with no `__bool__` or `__len__` (`self.security = SecurityManager(...)`): `if
+        self.security: return …` then always returns, whoever built the instance."""
+        known = self._always.get(target.gqn)
+        if known is not None:
+            return known
+        out: dict[str, object] = {}
+        own = target.fd.params[0].name if target.fd.params else ""
+        cls = self.project.classes.get(target.class_gqn or "")
+        init = self.project.method(cls.gqn, "__init__") if cls is not None else None
+        if own and cls is not None and init is not None and self._plain(cls, init):
+            me = ("name", init.fd.params[0].name)
+            for name in {g.subject[1] for _, g in tests if g.subject[1].startswith(own + ".")}:
+                field = name[len(own) + 1 :]
+                held = self._held_since_init(cls, init, me, field)
+                if held is not _UNKNOWN:
+                    out[name] = held
+        self._always[target.gqn] = out
+        return out
+
+    def _plain(self, cls: Cls, init: Func) -> bool:
+        """Whether the class and its `__init__` are undecorated (a decorator may replace
+        either) and that `__init__` has its instance parameter."""
+        return not cls.cd.decorators and not init.fd.decorators and bool(init.fd.params)
+
+    def _held_since_init(self, cls: Cls, init: Func, me: tuple, field: str) -> object:
+        """The constant `init` stores in the field each time it stores it, or a true object
+        when each store builds one, if no other store, class-level value or attribute
+        access may change what it reads; `_UNKNOWN` otherwise."""
+        stored = [v for base, attr, v in init.fd.attr_stores if base == me and attr == field]
+        if not stored or self._stored_elsewhere(cls, field, init, me):
+            return _UNKNOWN
+        if self._changed_elsewhere(cls, field):
+            return _UNKNOWN
+        for gqn in self.project.mro(cls.gqn)[0]:
+            owner = self.project.classes.get(gqn)
+            if owner is None or field in owner.cd.attrs:
+                return _UNKNOWN
+        if all(v[0] == "const" for v in stored):
+            return stored[0][1] if all(v == stored[0] for v in stored) else _UNKNOWN
+        built = self.built.of_call(init, stored)
+        if len(built) == len(set(stored)) and all(v.truthy for v in built.values()):
+            return TRUE_INSTANCE
+        return _UNKNOWN
 
     def _init_parameter(self, cls: Cls, field: str) -> str | None:
         """The parameter of the class's undecorated `__init__` that it stores in the field

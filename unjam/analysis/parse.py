@@ -221,7 +221,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 62: tests of an upper-case name that is no parameter ("flag true" / "flag false")
 # 63: `isinstance(name, C)` of a non-parameter ("local isinstance" / "local not isinstance")
 # 64: `type(p) is C` tests, also through `t = type(p)` ("param type is" / "param type is not")
-NATIVE_FORMAT = 64
+# 65: no file-test guard after `if p.exists(): raise …` (only after a `return`, `continue`…)
+NATIVE_FORMAT = 65
 _told_stale = False
 
 

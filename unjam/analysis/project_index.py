@@ -157,6 +157,8 @@ class ProjectIndex:
             None  # see stored_attributes
         )
         self._rearmed: dict[str, set[str | None]] | None = None  # see rearmed_flags
+        # each re-armed flag → (path, first line) of the functions that re-arm it
+        self._rearmers: dict[str, list[tuple[str, int]]] = {}
         self._rearmed_for: dict[str | None, frozenset[str]] = {}  # class gqn → rearmed_flags
         self._unique: list[Module] | None = None  # see unique_modules
         self._renamed: dict[str, list[str]] | None = None  # see renamed_imports
@@ -396,11 +398,17 @@ class ProjectIndex:
         """Each re-armed flag → the classes whose methods re-arm it through `self` (None:
         a global, or an attribute of another object)."""
         found: dict[str, set[str | None]] = {}
+        places = self._rearmers
+        places.clear()
         for mod in self.unique_modules():
+            funcs = mod.summary.funcs
             for name, values in mod.summary.global_values.items():
-                if any(qn != "<module>" and value == _FALSE for qn, value in values):
-                    found.setdefault(name, set()).add(None)
-            for fd in mod.summary.funcs.values():
+                for qn, value in values:
+                    if qn != "<module>" and value == _FALSE:
+                        found.setdefault(name, set()).add(None)
+                        line = funcs[qn].line if qn in funcs else 0  # (0: no text to read)
+                        places.setdefault(name, []).append((mod.path, line))
+            for fd in funcs.values():
                 if fd.name in _CONSTRUCTORS or self._at_shutdown_only(mod, fd):
                     continue
                 owner = f"{mod.name}.{fd.class_qn}" if fd.class_qn else None
@@ -408,7 +416,15 @@ class ProjectIndex:
                     if value == _FALSE:
                         by_self = base == ("name", "self") and owner is not None
                         found.setdefault(attr, set()).add(owner if by_self else None)
+                        places.setdefault(attr, []).append((mod.path, fd.line))
         return found
+
+    def rearming_places(self, name: str) -> list[tuple[str, int]]:
+        """(path, first line) of each function that sets the flag `name` back to False
+        (`rearmed_flags`), for a reader of their text (slot_resets.py)."""
+        if self._rearmed is None:
+            self._rearmed = self._find_rearmed()
+        return self._rearmers.get(name, [])
 
     def _at_shutdown_only(self, mod: Module, fd: FuncDef) -> bool:
         """Whether a method that re-arms a flag runs only as the app stops: every call of it

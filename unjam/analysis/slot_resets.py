@@ -9,7 +9,9 @@ its `def` to the call are read — only for a function whose guard tests such a 
 
 A caller that sets a memo's global back to None only in an `except` block (a fresh client
 after a 401) refills it after each failure, not on every call: `on_error_only` reads its
-lines too, as the summaries keep no place for the stores of a global.
+lines too, as the summaries keep no place for the stores of a global. So does
+`rearmed_on_error_only`, for a done-flag a function sets back to False only when it fails
+(`except Exception: self._connected = False` in the `connect` that sets it): a memo still.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class SlotResets:
     def __init__(self, project: Project, root: Path | None):
         self.project = project
         self.lines = SourceLines(root)
+        self._rearmed_on_error: dict[str, bool] = {}  # see rearmed_on_error_only
 
     def before_calls(self, fd: FuncDef) -> frozenset[str]:
         """The flags of `fd`'s guards (`slot_flag`) a caller of `fd` (by name) sets back to
@@ -68,15 +71,35 @@ class SlotResets:
         stands in an `except` block (`except HTTPStatusError: … _client = None`, to make a
         fresh client after a 401): the memo is refilled after a failure, not per call. False
         when no such line is found in its text."""
-        lines = self.lines.of(caller.mod.path)
-        first = caller.fd.line
         reset = re.compile(rf"\s*{re.escape(name)}\s*(?::[^=]+)?=\s*(?:None|False)\s*(?:#.*)?")
+        return self._in_handlers_only(caller.mod.path, caller.fd.line, reset)
+
+    def rearmed_on_error_only(self, flag: str, places: list[tuple[str, int]]) -> bool:
+        """Whether each line of the functions at `places` that sets the flag `flag` back to
+        False — an attribute of any object, or a global — stands in an `except` block
+        (`except Exception: self._connected = False` in a `connect` the next call retries):
+        the flag is re-armed after a failure, not for a new cycle. False when there are none."""
+        known = self._rearmed_on_error.get(flag)
+        if known is None:
+            reset = re.compile(
+                rf"\s*(?:[\w.]+\.)?{re.escape(flag)}\s*(?::[^=]+)?=\s*False\s*(?:#.*)?"
+            )
+            known = bool(places) and all(
+                self._in_handlers_only(path, first, reset) for path, first in places
+            )
+            self._rearmed_on_error[flag] = known
+        return known
+
+    def _in_handlers_only(self, path: str, first: int, reset: re.Pattern) -> bool:
+        """Whether the function whose `def` is line `first` of `path` has lines `reset`
+        matches, each in an `except` block."""
+        lines = self.lines.of(path)
         found = False
         for number in body_lines(lines, first) if 0 < first <= len(lines) else ():
             if reset.fullmatch(lines[number - 1]) is None:
                 continue
             found = True
-            headers = self.lines.enclosing(caller.mod.path, first, number)
+            headers = self.lines.enclosing(path, first, number)
             if not any(h.lstrip().startswith("except") for h in headers):
                 return False
         return found

@@ -20,6 +20,7 @@ from unjam.analysis.summarize_guards import (
     _done_flag,
     asks_for_a_file,
     cached_return,
+    ends_in_raise,
     exits_block,
     final_return,
     member_exit,
@@ -275,7 +276,9 @@ class _Summarizer(GuardRecorder):
                         key = self.ref(member[1], fn)
                         guard = self.add_guard(fn, "not in", member[0], guard, key)
                 if exits_block(node):  # what follows runs where the test was false
-                    if asks_for_a_file(node.test):  # (`if os.path.exists(p): return …`)
+                    # (`if os.path.exists(p): return …`; not `… raise`, which makes the file's
+                    # presence an error: what follows is the normal path, no miss)
+                    if asks_for_a_file(node.test) and not ends_in_raise(node.body):
                         guard = self.add_guard(fn, "not", node.test, guard)
                     guard = self.negation_guard(node.test, fn, guard)
                     self.push_nand(node.test, fn)

@@ -625,6 +625,11 @@ def exits_block(node: ast.If) -> bool:
     return not node.orelse and _ends_in_exit(node.body, _EXITS)
 
 
+def ends_in_raise(body: list[ast.stmt]) -> bool:
+    """Whether `body`'s last statement is a `raise`."""
+    return bool(body) and type(body[-1]) is ast.Raise
+
+
 def _ends_in_exit(body: list[ast.stmt], exits: tuple[type, ...]) -> bool:
     """Whether `body` ends in one of `exits`, or in a `with` whose body ends in a `return`,
     `continue` or `break` (`with open(p) as f: return f.read()`); a `raise` there may be

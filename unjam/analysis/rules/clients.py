@@ -60,15 +60,20 @@ FIX_CLIENT_PER_PROXY = (
     "if the proxy rotates on purpose, keep a client per proxy (a dict keyed by its URL, "
     "filled as each proxy is first used) and take the chosen proxy's client"
 )
-# an aiohttp session (or an asyncpg pool) is made inside the running loop (aiohttp warns, then
-# refuses, outside one; `create_pool` is awaited): not at module level
+# an aiohttp session, an async driver's pool, an AMQP connection or a Kafka producer is made
+# inside the running loop (aiohttp warns, then refuses, outside one; the others are awaited or
+# started there): not at module level
 FIX_LOOP_CLIENT = (
     "create it once inside the running loop — in lifespan (or, in an app that starts "
     'up in `@app.on_event("startup")` handlers, in one of those: a `lifespan=` turns them '
     "off), kept on app.state and closed at shutdown — and inject that instance"
 )
 _LOOP_CLIENTS = frozenset(
-    {"aiohttp.ClientSession", "aiohttp.client.ClientSession", "asyncpg.create_pool"}
+    {
+        *("aiohttp.ClientSession", "aiohttp.client.ClientSession"),
+        *("asyncpg.create_pool", "aiomysql.create_pool", "asyncmy.create_pool"),
+        *("aio_pika.connect_robust", "aio_pika.connect", "aiokafka.AIOKafkaProducer"),
+    }
 )
 # an async AWS client is an async context manager whose entering opens its aiohttp session:
 # one kept must be entered once, in the loop, and left open until shutdown
@@ -148,10 +153,16 @@ _POOLS = {
     "pymysql.": "DBUtils' PooledDB",
     "mysql.connector.": "mysql.connector.pooling",
     "asyncpg.": "asyncpg.create_pool",
+    "aiomysql.": "aiomysql.create_pool",
+    "asyncmy.": "asyncmy.create_pool",
 }
 _POOLED = ("psycopg2", "psycopg", "pymysql")  # drivers whose connections a pool should lend
 _CONNECTIONS = frozenset(
-    {f"{m}.Connection" for m in _POOLED} | {"mysql.connector.MySQLConnection", "asyncpg.Connection"}
+    {f"{m}.Connection" for m in _POOLED}
+    | {
+        *("mysql.connector.MySQLConnection", "asyncpg.Connection"),
+        *("aiomysql.Connection", "asyncmy.Connection"),
+    }
 )
 # a client built from what the request sends (a connection test): one shared client cannot do
 FIX_CLIENT_FROM_REQUEST = (
@@ -693,16 +704,10 @@ class PerRequestClients:
                 key in _COOKIE_KEYWORDS for key, _value in call.kwargs
             ):
                 return True
-        refs = [
-            *(call.func for call in fd.calls),
-            *(arg for call in fd.calls for arg in call.args),
-            *(value for call in fd.calls for _key, value in call.kwargs),
-            *(ref for values in fd.locals.values() for ref in values),
-            *fd.iterated,
-            *fd.return_values,
-        ]
+        refs = _refs_of(fd)
         return (
-            any(
+            self._jar_used_by_its_class(func, site)
+            or any(
                 not self._a_request_or_response(func, base)
                 for ref in refs
                 if attributes_read(ref) & _COOKIE_ATTRIBUTES
@@ -719,6 +724,34 @@ class PerRequestClients:
                 for base in _copied_headers(ref)
             )
         )
+
+    def _jar_used_by_its_class(self, func: Func, site: Site) -> bool:
+        """Whether the session built at `site` and kept in an attribute of the instance
+        (`self.session = aiohttp.ClientSession(...)` in `__init__`) has its cookies read or
+        filled by a method of the class (`self.session.cookie_jar.update_cookies(...)` in a
+        `sign_in`): each instance's session holds its own login."""
+        cls = self.p.classes.get(func.class_gqn or "")
+        made = next((c for c in func.fd.calls if (c.line, c.col) == (site.line, site.col)), None)
+        if cls is None or made is None or not func.fd.params:
+            return False
+        me = ("name", func.fd.params[0].name)
+        kept = {
+            attr
+            for base, attr, value in func.fd.attr_stores
+            if base == me and value[0] == "call" and value[1] == made.func
+        }
+        for name in cls.cd.methods if kept else ():
+            method = self.p.method(cls.gqn, name)
+            if method is None or not method.fd.params:
+                continue
+            own = ("name", method.fd.params[0].name)
+            holders = {("attr", own, attr) for attr in kept}
+            for ref in _refs_of(method.fd):
+                if attributes_read(ref) & _COOKIE_ATTRIBUTES and not holders.isdisjoint(
+                    _cookie_holders(ref)
+                ):
+                    return True
+        return False
 
     def _a_request_or_response(self, func: Func, base: tuple) -> bool:
         """Whether `base` is the request a route reads its cookies from, or the response it
@@ -852,6 +885,18 @@ def _sent_as_headers(fd: FuncDef) -> list[tuple]:
     names = {value[1] for value in sent if value[0] == "name"}
     held = [ref for name in names for ref in fd.locals.get(name, ())]
     return [*sent, *held, *(fd.iterated if names else ())]
+
+
+def _refs_of(fd: FuncDef) -> list[tuple]:
+    """What the function's calls, locals, loops and returns read, as refs."""
+    return [
+        *(call.func for call in fd.calls),
+        *(arg for call in fd.calls for arg in call.args),
+        *(value for call in fd.calls for _key, value in call.kwargs),
+        *(ref for values in fd.locals.values() for ref in values),
+        *fd.iterated,
+        *fd.return_values,
+    ]
 
 
 def _cookie_holders(ref: tuple) -> list[tuple]:

@@ -53,7 +53,7 @@ def check(engine: RulesEngine) -> None:
             ),
             mw.form,
             entry,
-            fix=FIX_MIDDLEWARE,
+            fix=mw.fix or FIX_MIDDLEWARE,
         )
 
 
@@ -121,7 +121,7 @@ def _outside(model: FastAPIModel, sym: str | None) -> str:
 def _condition(engine: RulesEngine, trees: Trees | None, mw: Middleware) -> str:
     """Under what test the middleware is registered: a class, wherever its name is; a
     decorated function or a `dispatch=` one, where its registration is."""
-    if mw.form == DISPATCH_FORM:
+    if mw.form == DISPATCH_FORM or mw.fix:  # (a library's: where it is registered)
         return decorator_condition(engine.p, trees, mw.path, mw.line, mw.col)
     return registration_condition(engine.p, trees, mw.name) or (
         decorator_condition(engine.p, trees, mw.path, mw.line, mw.col)

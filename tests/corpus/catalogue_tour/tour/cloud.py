@@ -152,4 +152,17 @@ __all__ = [
     "azure_calls",
     "supabase_calls",
     "flight_offers",
+    "firebase_calls",
 ]
+
+
+from firebase_admin import auth, messaging  # noqa: E402
+
+
+async def firebase_calls(token: str, uid: str, message: messaging.Message) -> dict:
+    claims = auth.verify_id_token(token)  # ok: checked against cached certificates
+    fresh = auth.verify_id_token(token, check_revoked=True)  # expect: UJ001 (fetches the user)
+    user = auth.get_user(uid)  # expect: UJ001
+    messaging.send(message)  # expect: UJ001
+    sent = await messaging.send_each_async([message])  # ok: awaited
+    return {"claims": claims, "fresh": fresh, "email": user.email, "sent": sent}

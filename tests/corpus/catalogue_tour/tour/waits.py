@@ -43,4 +43,22 @@ async def tally(ballots: list) -> int:
     return func_timeout(2, sum, args=(ballots,))  # expect: UJ001 (joins its thread, up to 2 s)
 
 
-__all__ = ["hand_over", "leftovers", "tally"]  # (the coroutines this module offers)
+__all__ = ["hand_over", "leftovers", "tally", "system_stats"]  # (the coroutines this module offers)
+
+
+import psutil  # noqa: E402
+
+monitored = psutil.Process()
+
+
+async def system_stats() -> dict:
+    return {
+        "cpu": psutil.cpu_percent(interval=0.5),  # expect: UJ001 (sleeps half a second)
+        "per_cpu": psutil.cpu_percent(1, percpu=True),  # expect: UJ001
+        "since_last": psutil.cpu_percent(),  # ok: since the previous call, at once
+        "none": psutil.cpu_percent(interval=None),  # ok
+        "zero": psutil.cpu_times_percent(0),  # ok
+        "times": psutil.cpu_times_percent(interval=0.2),  # expect: UJ001
+        "process": monitored.cpu_percent(interval=0.1),  # expect: UJ001
+        "process_now": psutil.Process().cpu_percent(),  # ok
+    }

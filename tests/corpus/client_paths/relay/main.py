@@ -52,3 +52,15 @@ app.include_router(storage.router)
 from relay import caches  # noqa: E402
 
 app.include_router(caches.router)
+
+from relay import brokers  # noqa: E402
+
+app.include_router(brokers.router)
+
+from relay import secured  # noqa: E402
+
+app.include_router(secured.router)
+
+from relay import notebooks  # noqa: E402
+
+app.include_router(notebooks.router)

@@ -115,3 +115,7 @@ def audits(auditor: str = Depends(_auditor), shop: str = Depends(_shop)):
 from catalog.adapters import adapters_router  # noqa: E402
 
 app.include_router(adapters_router)
+
+from catalog.reconnects import reconnects  # noqa: E402
+
+app.include_router(reconnects)

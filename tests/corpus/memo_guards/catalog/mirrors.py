@@ -99,3 +99,17 @@ def load_pictures(items: list[dict]) -> list[Image.Image]:
 @mirrors.post("/pictures")
 async def add_pictures(items: list[dict]):
     return {"sizes": [picture.size for picture in load_pictures(items)]}
+
+
+def create_folder(name: str) -> Path:
+    # an existing folder is the caller's error: every request that succeeds makes one
+    target = Path("/srv/folders") / name
+    if target.exists():  # expect: UJ001
+        raise FileExistsError(name)
+    target.mkdir(parents=True)  # expect: UJ001
+    return target
+
+
+@mirrors.post("/folders/{name}")
+async def new_folder(name: str):
+    return {"path": str(create_folder(name))}

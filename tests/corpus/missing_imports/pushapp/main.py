@@ -12,4 +12,4 @@ app = FastAPI()
 @app.get("/push/{uid}")
 async def push(uid: str):
     time.sleep(0.1)  # expect: UJ001
-    return {"user": admin_auth.get_user(uid).uid}
+    return {"user": admin_auth.get_user(uid).uid}  # expect: UJ001 (a request to Google)
