@@ -121,21 +121,21 @@ DISPATCH_FORM = "BaseHTTPMiddleware with the dispatch function"
 CLASS_FORM = "BaseHTTPMiddleware"  # a subclass of it
 # library middleware built on BaseHTTPMiddleware → (the library, what to register instead:
 # the same library's pure ASGI twin)
-LIBRARY_MIDDLEWARE = {
-    "slowapi.middleware.SlowAPIMiddleware": (
-        "slowapi",
-        "register slowapi's `SlowAPIASGIMiddleware` instead (`from slowapi.middleware import "
-        "SlowAPIASGIMiddleware`): the same limits, as a pure ASGI middleware",
-    ),
-    "starlette_context.middleware.ContextMiddleware": (
-        "starlette-context",
-        "register starlette-context's `RawContextMiddleware` instead (the same plugins): "
-        "the same context, as a pure ASGI middleware",
-    ),
-}
-LIBRARY_MIDDLEWARE["starlette_context.middleware.context_middleware.ContextMiddleware"] = (
-    LIBRARY_MIDDLEWARE["starlette_context.middleware.ContextMiddleware"]
+_SLOWAPI = (
+    "slowapi",
+    "register slowapi's `SlowAPIASGIMiddleware` instead (`from slowapi.middleware import "
+    "SlowAPIASGIMiddleware`): the same limits, as a pure ASGI middleware",
 )
+_STARLETTE_CONTEXT = (
+    "starlette-context",
+    "register starlette-context's `RawContextMiddleware` instead (the same plugins): the "
+    "same context, as a pure ASGI middleware",
+)
+LIBRARY_MIDDLEWARE = {
+    "slowapi.middleware.SlowAPIMiddleware": _SLOWAPI,
+    "starlette_context.middleware.ContextMiddleware": _STARLETTE_CONTEXT,
+    "starlette_context.middleware.context_middleware.ContextMiddleware": _STARLETTE_CONTEXT,
+}
 
 
 @dataclass

@@ -122,6 +122,19 @@ def attributes_read(ref: Ref) -> frozenset[str]:
     return frozenset(found)
 
 
+def refs_in(fd: FuncDef, loops: bool = False) -> list[Ref]:
+    """What a function's calls, assignments and returns are made of; with `loops`, what its
+    `for` loops iterate too."""
+    return [
+        *(call.func for call in fd.calls),
+        *(arg for call in fd.calls for arg in call.args),
+        *(value for call in fd.calls for _key, value in call.kwargs),
+        *(ref for values in fd.locals.values() for ref in values),
+        *(fd.iterated if loops else ()),
+        *fd.return_values,
+    ]
+
+
 def mentions(ref: Ref, target: Ref, into_calls: bool = True) -> bool:
     """Whether `target` appears anywhere in `ref` (`_cache[key]` mentions `_cache`); not
     inside a call unless `into_calls`."""

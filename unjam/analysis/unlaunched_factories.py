@@ -21,7 +21,7 @@ from unjam.analysis.discovery import is_test_path
 from unjam.analysis.fastapi_records import FastAPIModel, Middleware, RouterObj
 from unjam.analysis.launchers import Launchers
 from unjam.analysis.project import Project
-from unjam.analysis.summary import FuncDef, names_read
+from unjam.analysis.summary import FuncDef, names_read, refs_in
 from unjam.semantics import Role
 
 
@@ -95,7 +95,7 @@ def registered_only_in(project: Project, middleware: Middleware, factories: set[
         if is_test_path(mod.path) or name not in mod.summary.value_names:
             continue
         here = {
-            f"{mod.name}.{fd.qn}" for fd in mod.summary.funcs.values() if _reads(name, _refs_of(fd))
+            f"{mod.name}.{fd.qn}" for fd in mod.summary.funcs.values() if _reads(name, refs_in(fd))
         }
         held = [ref for values in mod.summary.global_values.values() for _s, ref in values]
         if not here or f"{mod.name}.<module>" in here or _reads(name, held):
@@ -106,17 +106,6 @@ def registered_only_in(project: Project, middleware: Middleware, factories: set[
             if value is None or value == ("class", gqn):
                 users.add(user)
     return bool(users) and users <= factories
-
-
-def _refs_of(fd: FuncDef) -> list:
-    """What a function's calls, assignments and returns are made of."""
-    return [
-        *(call.func for call in fd.calls),
-        *(arg for call in fd.calls for arg in call.args),
-        *(value for call in fd.calls for _key, value in call.kwargs),
-        *(ref for values in fd.locals.values() for ref in values),
-        *fd.return_values,
-    ]
 
 
 def _reads(name: str, refs: list) -> bool:

@@ -17,7 +17,7 @@ from unjam.analysis.rules.failure_paths import FailurePaths
 from unjam.analysis.rules.lookups import Lookups
 from unjam.analysis.rules.request_data import Provenance
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
-from unjam.analysis.summary import attributes_read, last_name
+from unjam.analysis.summary import attributes_read, last_name, refs_in
 from unjam.model import ExecutionContext, Location, Severity
 
 if TYPE_CHECKING:
@@ -704,7 +704,7 @@ class PerRequestClients:
                 key in _COOKIE_KEYWORDS for key, _value in call.kwargs
             ):
                 return True
-        refs = _refs_of(fd)
+        refs = refs_in(fd, loops=True)
         return (
             self._jar_used_by_its_class(func, site)
             or any(
@@ -746,7 +746,7 @@ class PerRequestClients:
                 continue
             own = ("name", method.fd.params[0].name)
             holders = {("attr", own, attr) for attr in kept}
-            for ref in _refs_of(method.fd):
+            for ref in refs_in(method.fd, loops=True):
                 if attributes_read(ref) & _COOKIE_ATTRIBUTES and not holders.isdisjoint(
                     _cookie_holders(ref)
                 ):
@@ -885,18 +885,6 @@ def _sent_as_headers(fd: FuncDef) -> list[tuple]:
     names = {value[1] for value in sent if value[0] == "name"}
     held = [ref for name in names for ref in fd.locals.get(name, ())]
     return [*sent, *held, *(fd.iterated if names else ())]
-
-
-def _refs_of(fd: FuncDef) -> list[tuple]:
-    """What the function's calls, locals, loops and returns read, as refs."""
-    return [
-        *(call.func for call in fd.calls),
-        *(arg for call in fd.calls for arg in call.args),
-        *(value for call in fd.calls for _key, value in call.kwargs),
-        *(ref for values in fd.locals.values() for ref in values),
-        *fd.iterated,
-        *fd.return_values,
-    ]
 
 
 def _cookie_holders(ref: tuple) -> list[tuple]:
