@@ -71,6 +71,14 @@ def test_a_test_against_the_key_a_global_holds_is_a_one_entry_cache():
     assert found[143].severity == Severity.ERROR
 
 
+def test_functools_caches_on_a_coroutine_function_memoise_nothing():
+    """`@lru_cache` on an `async def` keeps the coroutine, which can be awaited once: each new
+    argument runs the body, a repeated one raises: no "cache miss only", no warming fix."""
+    found = findings("cached_entry", "UJ001", "billing/main.py")
+    assert "cache miss" not in found[44].message, found[44].message
+    assert found[44].severity == Severity.ERROR
+
+
 def test_a_loader_memoised_once_under_a_per_key_cache_runs_once_not_per_key():
     """`region(name)` caches per name, but the loader it calls on a miss holds one value
     (`if _directory is None:`): the file is read on the first call only. `state_table`'s

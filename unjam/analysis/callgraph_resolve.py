@@ -32,6 +32,7 @@ from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_singletons import Singletons
 from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
 from unjam.analysis.data_urls import URL_OPENER, opens_a_data_url
+from unjam.analysis.fixed_flags import FixedFlags
 from unjam.analysis.in_memory_io import (
     PANDAS_IO,
     PANDAS_SQL,
@@ -112,6 +113,7 @@ class CallResolver:
         self.done = DoneCallbacks(project)
         self.interfaces = InterfaceCalls(project)
         self.switches = SuiteSwitches(project, root)
+        self.flags = FixedFlags(project)
         self.singletons = Singletons(project, once, self.kills, self._memo_guards)
         self.set_at_start = SetAtStart(project, once, self.cat.is_client, self.singletons.runs_once)
         # (made once: MemoGuards asks it about the parameters of the function it judges)
@@ -195,6 +197,8 @@ class CallResolver:
             unset = unset | never
         if tested := self.switches.test_only(func):  # (`if TESTING:`: the tests' branch)
             unset = unset | tested
+        if fixed := self.flags.never_true(func):  # (`if not ENABLED:` of `ENABLED = False`)
+            unset = unset | fixed
         threaded: list | None = None  # what `_run_by_loop_threads` finds, when asked
         for j, callee in enumerate(callees):
             if callee is None or (skip and j in skip) or (unset and calls[j].guard in unset):

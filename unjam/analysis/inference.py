@@ -78,6 +78,12 @@ _MEMOISING = frozenset(
         "aiocache.decorators.multi_cached",
     )
 )
+# ... of those, the ones that keep what the call returns: on an `async def`, the coroutine,
+# which can be awaited once: the body runs again for each new argument and a repeated call
+# raises RuntimeError, so nothing is served from the cache
+_KEEP_THE_COROUTINE = frozenset(
+    ("ext", name) for name in ("functools.lru_cache", "functools.cache")
+)
 # the decorators that make a generator function a context manager's factory
 _MANAGER_DECORATORS = frozenset({"contextmanager", "asynccontextmanager"})
 # calls whose result calls their first argument: `partial(f, a)(b)` and
@@ -604,10 +610,11 @@ class Inference(ClassIndex):
         `@locked_cached(ttl=300)`, `@memoize`):
         its body runs on a cache miss only. One a project scopes to a request
         (`@lru_cache(scope="request")`, as SkyPilot's is) too: what clears it runs where the
-        project chooses (SkyPilot's API server, in a few handlers), not on every request."""
+        project chooses (SkyPilot's API server, in a few handlers), not on every request.
+        Not functools' caches on an `async def`: they keep the coroutine, not its result."""
         for value in self.decorator_values(func):
             if value in _MEMOISING:
-                return True
+                return not (func.fd.is_async and value in _KEEP_THE_COROUTINE)
             if value is not None and value[0] in ("func", "class") and _says_cache(value[1]):
                 return True
         return False

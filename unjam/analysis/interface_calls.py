@@ -15,8 +15,11 @@ builds, is not what the app runs. Only for a handful of implementations
 (`_MAX_IMPLEMENTATIONS`): a queue, a storage or an email sender the deployment picks. An
 interface with many is a family each call picks among by what it is given (a provider per
 model, a connector per connection type, a loader per file type), and following every one
-would put each member's calls on every route that calls any. A stub with no override stays
-the callee (a structural Protocol's implementations name no base to find them by). So does
+would put each member's calls on every route that calls any. A structural Protocol's
+implementations name no base to find them by: when no class derives from it, they are the
+served classes that define every method it declares (`PolarsEngine` with the `start`,
+`shutdown` and `preview` of `class ComputeEngine(Protocol)`), as few as above and named as a
+value likewise. A stub with no implementation found stays the callee. So does
 a call on the method's own instance (`self.create_client()` in a base class's template method) or
 through `super()`: which subclass's object that is depends on the caller, and the search
 does not carry it along a path, so every override would be a path that may not exist.
@@ -42,6 +45,7 @@ class InterfaceCalls:
         self._bodies: dict[str, tuple[str, ...]] = {}
         self._named: dict[str, bool] = {}  # class name → `_named_as_a_value`
         self._read: dict[str, frozenset[str]] = {}  # module path → `_values_read`
+        self._defining: dict[str, list[str]] = {}  # method name → classes (`_structural`)
 
     def bodies(self, gqn: str) -> tuple[str, ...]:
         """What a call resolved to the method `gqn` runs: its implementations when it is an
@@ -58,6 +62,8 @@ class InterfaceCalls:
         if not self._declared_abstract(func):
             return ()
         overrides = self.p.overrides(gqn)
+        if not overrides and self.p.is_protocol(func.class_gqn):
+            overrides = self._structural(func.class_gqn, func.fd.name)
         if not overrides or len(overrides) > _MAX_IMPLEMENTATIONS * 2:
             return ()  # (told before the project's names are read; test fakes may double)
         found = tuple(
@@ -67,6 +73,40 @@ class InterfaceCalls:
             and self._named_as_a_value(override.split(".")[-2])
         )
         return found if len(found) <= _MAX_IMPLEMENTATIONS else ()
+
+    def _structural(self, protocol: str, name: str) -> list[str]:
+        """The method `name` of each project class, no Protocol itself, that defines (or
+        inherits from a project base) every method `protocol` declares; of several, those
+        in the Protocol's own top-level package when some are (an SDK or a client shipped
+        beside the service may match it too, but the service does not import it). A
+        Protocol of one method (`connect`) is weak evidence: there, a method whose return
+        annotation differs from the Protocol's is no implementation."""
+        owner = self.p.classes[protocol]
+        declared = owner.cd.methods
+        wanted = [m for m in declared if not (m.startswith("__") and m.endswith("__"))]
+        stub = self.p.method(protocol, name)
+        returns = stub.fd.returns if stub is not None and len(wanted) == 1 else None
+        found: list[Func] = []
+        for class_gqn in self._classes_defining(name):
+            if class_gqn == protocol or self.p.is_protocol(class_gqn):
+                continue
+            if all(self.p.method(class_gqn, m) is not None for m in wanted):
+                method = self.p.method(class_gqn, name)
+                if method is None or method.class_gqn != class_gqn:
+                    continue
+                if returns is None or method.fd.returns in (None, returns):
+                    found.append(method)
+        package = owner.mod.name.partition(".")[0]
+        near = [f for f in found if f.mod.name.partition(".")[0] == package]
+        return [f.gqn for f in (near or found)]
+
+    def _classes_defining(self, name: str) -> list[str]:
+        """The project classes whose own body defines a method `name` (indexed once)."""
+        if not self._defining:
+            for cls in self.p.classes.values():
+                for method in cls.cd.methods:
+                    self._defining.setdefault(method, []).append(cls.gqn)
+        return self._defining.get(name, [])
 
     def _named_as_a_value(self, name: str) -> bool:
         """Whether the project's served code builds a class `name` or hands it on as a value:

@@ -53,7 +53,7 @@ class SuiteSwitches:
     def _a_switch(self, func: Func, name: str) -> bool:
         values = func.fd.locals.get(name)
         if values is None:
-            values = _module_values(self.p, func.mod, name)
+            values = module_values(self.p, func.mod, name)
         keys = {_env_key(value) for value in values} if values else {None}
         if None in keys or len(keys) != 1:
             return False
@@ -71,7 +71,7 @@ class SuiteSwitches:
         return known
 
 
-def _module_values(project: Project, mod: Module, name: str) -> list:
+def module_values(project: Project, mod: Module, name: str) -> list:
     """What the module binds `name` to at its level, or what the module it imports the name
     from does (`from app.config import TESTING`)."""
     bound = mod.summary.global_values.get(name)

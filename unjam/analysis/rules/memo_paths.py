@@ -291,14 +291,20 @@ class MemoPaths:
     def _decorated_with_cache(self, gqn: str) -> bool:
         """A cache decorator on a method keys its entries by `self` too: it memoises across
         calls only on an instance that outlives them (the process's one), not on one built
-        per call (`ScriptConfigReader(path).read()` misses every time)."""
+        per call (`ScriptConfigReader(path).read()` misses every time). So does
+        `functools.cached_property`, which keeps what its method returns on the instance."""
         func = self.p.funcs.get(gqn)
-        if func is None or not self.p.memoised(func):
+        if func is None:
+            return False
+        if not self.p.memoised(func) and _CACHED_PROPERTY not in self.p.decorator_values(func):
             return False
         params = func.fd.params
         if func.class_gqn is not None and params and params[0].name == "self":
             return self.g.singleton(func.class_gqn)
         return True
+
+
+_CACHED_PROPERTY = ("ext", "functools.cached_property")
 
 
 def _memo_test(memo: MemoGuards, fd: FuncDef, index: int) -> int:

@@ -1,6 +1,8 @@
 """Endpoints cached whole (`@alru_cache` under the route decorator) build their clients on a
 cache miss, not on every request; a blocking call there still blocks the loop when it runs."""
 
+from functools import lru_cache
+
 import httpx
 import requests
 from async_lru import alru_cache
@@ -26,3 +28,22 @@ async def topics() -> list:
 async def live() -> list:
     async with httpx.AsyncClient() as client:  # expect: UJ003
         return (await client.get("http://bq.internal/live")).json()
+
+
+# functools' caches keep what an `async def` returns, its coroutine: no result is served from
+# them (a repeated call raises RuntimeError), so each new argument runs the body again.
+@app.get("/tags")
+@lru_cache(maxsize=128)
+async def tags(kind: str = "all") -> list:
+    async with httpx.AsyncClient() as client:  # expect: UJ003
+        return (await client.get(f"http://bq.internal/tags?kind={kind}")).json()
+
+
+@lru_cache
+async def hsn_codes(query: str) -> list:
+    return requests.get(f"http://bq.internal/hsn?q={query}").json()  # expect: UJ001
+
+
+@app.get("/hsn")
+async def hsn(query: str) -> list:
+    return await hsn_codes(query)

@@ -64,3 +64,7 @@ app.include_router(secured.router)
 from relay import notebooks  # noqa: E402
 
 app.include_router(notebooks.router)
+
+from relay import keys  # noqa: E402
+
+app.include_router(keys.router)

@@ -71,3 +71,21 @@ async def save_voice(name: str, upload: UploadFile):
 @router.get("/voices/{name}")
 async def load_voice(name: str):
     return {"shape": list(torch.load(f"voices/{name}.pt").shape)}  # expect: UJ001
+
+
+@router.post("/transcribe/upload")
+async def transcribe_upload(path: str):
+    import whisperx
+
+    audio = whisperx.load_audio(path)  # expect: UJ001
+    samples = whisper.audio.load_audio(path)  # expect: UJ001
+    return {"seconds": len(audio) / 16000, "samples": len(samples)}
+
+
+@router.post("/transcribe/upload/offloaded")
+async def transcribe_upload_offloaded(path: str):
+    import whisperx
+    from starlette.concurrency import run_in_threadpool
+
+    audio = await run_in_threadpool(whisperx.load_audio, path)  # ok (in a worker thread)
+    return {"seconds": len(audio) / 16000}
