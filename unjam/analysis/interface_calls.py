@@ -62,7 +62,7 @@ class InterfaceCalls:
         if not self._declared_abstract(func):
             return ()
         overrides = self.p.overrides(gqn)
-        if not overrides and self.p.is_protocol(func.class_gqn):
+        if not overrides and not _dunder(func.fd.name) and self.p.is_protocol(func.class_gqn):
             overrides = self._structural(func.class_gqn, func.fd.name)
         if not overrides or len(overrides) > _MAX_IMPLEMENTATIONS * 2:
             return ()  # (told before the project's names are read; test fakes may double)
@@ -83,7 +83,9 @@ class InterfaceCalls:
         annotation differs from the Protocol's is no implementation."""
         owner = self.p.classes[protocol]
         declared = owner.cd.methods
-        wanted = [m for m in declared if not (m.startswith("__") and m.endswith("__"))]
+        wanted = [m for m in declared if not _dunder(m)]
+        if name not in wanted:
+            wanted.append(name)  # (declared by a Protocol it derives from)
         stub = self.p.method(protocol, name)
         returns = stub.fd.returns if stub is not None and len(wanted) == 1 else None
         found: list[Func] = []
@@ -175,6 +177,12 @@ def _lists(names: list[str], name: str) -> bool:
 
 def _served(mod: Module) -> bool:
     return not is_test_path(mod.path) and not is_example_path(mod.path)
+
+
+def _dunder(name: str) -> bool:
+    """`__call__`, `__aenter__`: every callable or context manager has one, so a Protocol's
+    dunders say nothing about which classes implement it."""
+    return name.startswith("__") and name.endswith("__")
 
 
 def _stub(fd: FuncDef) -> bool:

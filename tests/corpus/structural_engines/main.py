@@ -22,3 +22,11 @@ async def metric(name: str, value: float) -> dict:
 
     record(trackers, name, value)
     return {"recorded": name}
+
+
+@app.post("/events/{event}")
+async def event(event: str) -> dict:
+    from engines.hooks import fire
+
+    fire(print, event)
+    return {"fired": event}
