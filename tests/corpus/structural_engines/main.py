@@ -26,7 +26,9 @@ async def metric(name: str, value: float) -> dict:
 
 @app.post("/events/{event}")
 async def event(event: str) -> dict:
+    import contextlib
+
     from engines.hooks import fire
 
-    fire(print, event)
+    fire(print, contextlib.nullcontext(), event)
     return {"fired": event}
