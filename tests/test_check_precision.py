@@ -3887,3 +3887,15 @@ def test_a_pydantic_model_argument_is_always_true():
     (found,) = findings("model_arguments", "UJ001", "planner/service.py").values()
     assert "`latest_plan`" in found.message, found.message
     assert "also reached from" not in found.message, found.message
+
+
+def test_a_route_is_labelled_by_the_app_the_image_runs_not_a_copy_that_runs_itself():
+    """The Dockerfile's `uvicorn app.main:app` names svc/app/main.py, spelled from its own
+    folder; it only ends like svc/app/features/validate/app/main.py, a dev copy whose own
+    `uvicorn.run("main:app")` runs itself and includes the same routes under another prefix."""
+    (rates,) = findings("launched_copies", "UJ005", "svc/app/api.py").values()
+    (check,) = findings(
+        "launched_copies", "UJ005", "svc/app/features/validate/app/routes.py"
+    ).values()
+    assert "(GET /v1/rates)" in rates.message, rates.message
+    assert "(GET /v1/validate/check)" in check.message, check.message

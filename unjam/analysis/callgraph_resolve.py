@@ -34,14 +34,14 @@ from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
 from unjam.analysis.data_urls import URL_OPENER, opens_a_data_url
 from unjam.analysis.fixed_flags import FixedFlags
 from unjam.analysis.in_memory_io import (
-    PANDAS_IO,
+    BUFFER_IO,
+    FRAME_IO,
     PANDAS_SQL,
-    TORCH_IO,
+    given_a_buffer,
     in_memory,
     literal_frame,
     on_remote_storage,
     on_sqlite,
-    torch_in_memory,
 )
 from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.interface_calls import InterfaceCalls, on_own_instance
@@ -103,6 +103,7 @@ class CallResolver:
         self._runners: dict[str, bool] = {}  # function gqn → see _loop_runner
         self._spawners: dict[str, str] = {}  # function gqn → async_decorators.spawned_by
         self._by_def: dict[int, Func] | None = None  # see _enclosing_locals
+        self._rearmed: dict[str | None, frozenset[str]] = {}  # class gqn → see _rearmed_of
         # a decorator's wrapper → the functions it was seen wrapping (wrappers_run)
         self.wrapping: dict[str, set[str]] = {}
         self.passed = PassedCallables(project, self._memo_guards)
@@ -240,16 +241,16 @@ class CallResolver:
                     or self.broken_models.sends_nothing(qn, site)
                     or (qn in DONE_READS and self.done.reads_done(func, site))
                     or (qn == _PIPELINE and self._given_a_loaded_model(func, site))
-                    or (qn in TORCH_IO and torch_in_memory(self.project, func, site, qn))
+                    or (qn in BUFFER_IO and given_a_buffer(self.project, func, site, qn))
                     or (
-                        qn in PANDAS_IO
+                        qn in FRAME_IO
                         and in_memory(self.project, func, site, qn)
                         and literal_frame(self.project, func, site)
                     )
                 ):
-                    if qn in PANDAS_IO and in_memory(self.project, func, site, qn):
+                    if qn in FRAME_IO and in_memory(self.project, func, site, qn):
                         entry = replace(entry, kind="cpu")  # (parsing or serialising only)
-                    elif qn in PANDAS_IO and on_remote_storage(func, site, qn):
+                    elif qn in FRAME_IO and on_remote_storage(func, site, qn):
                         entry = replace(entry, kind="network")  # (through fsspec)
                     elif qn in PANDAS_SQL and on_sqlite(self.project, func, site, qn):
                         entry = replace(entry, kind="file")
@@ -524,12 +525,7 @@ class CallResolver:
         given = self._given_of(class_gqn) if not shared and class_gqn else frozenset()
         fixed = self._fixed_of(class_gqn) if not shared and class_gqn else frozenset()
         p = self.project
-        resets = self.slot_resets
-        rearmed = frozenset(
-            flag
-            for flag in p.rearmed_flags(class_gqn)
-            if not resets.rearmed_on_error_only(flag, p.rearming_places(flag))
-        ) | resets.before_calls(fd)
+        rearmed = self._rearmed_of(class_gqn) | self.slot_resets.before_calls(fd)
         invalidated = (
             frozenset(
                 name
@@ -552,6 +548,19 @@ class CallResolver:
             fixed,
             self._shared_argument if fd.params else None,
         )
+
+    def _rearmed_of(self, class_gqn: str | None) -> frozenset[str]:
+        """The flags re-armed for a new cycle (not only after a failure) that a method of
+        `class_gqn` (or a plain function, None) may test: the same for each of them."""
+        known = self._rearmed.get(class_gqn)
+        if known is None:
+            p, resets = self.project, self.slot_resets
+            known = self._rearmed[class_gqn] = frozenset(
+                flag
+                for flag in p.rearmed_flags(class_gqn)
+                if not resets.rearmed_on_error_only(flag, p.rearming_places(flag))
+            )
+        return known
 
     def _holds_shared_instance(self, fd: FuncDef, name: str, attr: str) -> bool:
         """Whether `fd`'s parameter `name` holds the process's one instance of a project

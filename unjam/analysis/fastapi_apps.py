@@ -38,8 +38,8 @@ class AppDiscovery:
         self.skip: Callable[[Func], bool] | None = None  # functions that never run (build_model)
         self.overrides: dict[tuple, tuple] = {}  # replaced dependencies (build_model)
         # whether a launcher names an app (build_model; launchers.py), and its answers
-        self.launched: Callable[[RouterObj], bool] | None = None
-        self._launched_apps: dict[str, bool] = {}
+        self.launched: Callable[[RouterObj], int] | None = None  # launchers.py `launch_rank`
+        self._launch_ranks: dict[str, int] = {}
         # an include or mount whose child unjam cannot name (`include_router(r)` of a
         # parameter), or routes added by hand (`app.routes.extend(...)`): any router may
         # be served through it (RouteModel._served)

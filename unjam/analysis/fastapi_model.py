@@ -278,8 +278,9 @@ def build_model(
     """The FastAPI model of `project`; `candidates`: its `AppCandidates`, when they were
     collected while it was linked; `skip`: which functions never run (their module cannot
     import), so build, register and decorate nothing; `overrides`: the dependencies the
-    program replaces (dependency_overrides.py); `launched`: whether a launcher names an app
-    (launchers.py), to label a route its router has in several apps by the one served."""
+    program replaces (dependency_overrides.py); `launched`: how surely a launcher names an app
+    (launchers.py `launch_rank`), to label a route its router has in several apps by the
+    one served."""
     if candidates is None:
         candidates = AppCandidates()
         for func in project.funcs.values():

@@ -119,34 +119,49 @@ class RouteModel(AppDiscovery):
         return prefix, deps, app, placed, tuple(only)
 
     def _launched_first(self, obj: RouterObj, parents: list[tuple]) -> list[tuple]:
-        """A router's includes, those in an app a launcher names first, then those in an app
-        of the router's own top-level package: a route's label is its path in the app the
-        server runs, not in an older copy of `main.py` kept in a drafts folder, which
-        includes the router without its prefix."""
+        """A router's includes, those in the app a launcher names most surely first
+        (launchers.py `launch_rank`: not a dev copy that only runs itself with
+        `uvicorn.run("main:app")`), then those in an app of the router's own top-level
+        package: a route's label is its path in the app the server runs, not in an older
+        copy of `main.py` kept in a drafts folder, which includes the router without its
+        prefix."""
         if self.launched is None or len({parent[0] for parent in parents}) < 2:
             return parents
         package = obj.scope.mod.name.partition(".")[0]
 
-        def rank(parent: tuple) -> tuple[bool, bool]:
+        def rank(parent: tuple) -> tuple[int, bool]:
             app = self._app_above(parent[0])
             if app is None:
-                return True, True
-            return not self._launched_app(app), app.scope.mod.name.partition(".")[0] != package
+                return 4, True
+            return self._launch_rank(app), app.scope.mod.name.partition(".")[0] != package
 
         return sorted(parents, key=rank)
 
     def _app_above(self, sym: str) -> RouterObj | None:
-        """The app `sym` is, or the first app above it."""
-        obj, seen = self.routers.get(sym), set()
-        while obj is not None and obj.type != APP and obj.parents and obj.sym not in seen:
+        """The app `sym` is, or, of the apps above it, the one a launcher names most surely
+        (the nearest, of equal ones)."""
+        best: RouterObj | None = None
+        seen: set[str] = set()
+        queue = [sym]  # (nearest first)
+        at = 0
+        while at < len(queue):
+            obj = self.routers.get(queue[at])
+            at += 1
+            if obj is None or obj.sym in seen:
+                continue
             seen.add(obj.sym)
-            obj = self.routers.get(obj.parents[0][0])
-        return obj if obj is not None and obj.type == APP else None
+            if obj.type == APP:
+                if best is None or self._launch_rank(obj) < self._launch_rank(best):
+                    best = obj
+                continue
+            for parent in obj.parents:
+                queue.append(parent[0])
+        return best
 
-    def _launched_app(self, app: RouterObj) -> bool:
-        known = self._launched_apps.get(app.sym)
+    def _launch_rank(self, app: RouterObj) -> int:
+        known = self._launch_ranks.get(app.sym)
         if known is None:
-            known = self._launched_apps[app.sym] = self.launched is not None and self.launched(app)
+            known = self._launch_ranks[app.sym] = self.launched(app) if self.launched else 3
         return known
 
     def _versioned_apps(self) -> frozenset[str]:

@@ -1,5 +1,5 @@
-"""pandas (and PyTorch) reading or writing an in-memory buffer: parsing or serialising, no
-file.
+"""pandas and polars (and PyTorch) reading or writing an in-memory buffer: parsing or
+serialising, no file.
 
 `pd.read_csv(io.BytesIO(await upload.read()))` parses bytes already in memory, and
 `df.to_csv(buffer)` into an `io.StringIO` (or `df.to_csv()`, which returns the text) writes
@@ -8,7 +8,8 @@ file I/O (its fix, running it in a thread or a process pool, is the same). Likew
 `pd.read_sql(query, sqlite3.connect("local.db"))` and `df.to_sql(name, con)` on a sqlite3
 connection read and write a local file, not the network. And PyTorch's `torch.save(tensor,
 buffer)` into an `io.BytesIO`, or `torch.load(io.BytesIO(data))`, touches no file at all: a
-tensor turned into bytes and back, not reported. A pandas call given `storage_options` (which
+tensor turned into bytes and back, not reported; nor is a zip archive opened on bytes,
+`zipfile.ZipFile(io.BytesIO(data))`. A pandas call given `storage_options` (which
 pandas refuses for a local path), or a path that starts with a URL's scheme
 (`f"abfs://{container}/{table}"`, `"s3://…"`), reads or writes remote storage through fsspec:
 labelled network I/O."""
@@ -19,7 +20,8 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite
 from unjam.analysis.values import string_prefix
 
-# each pandas call that takes a path or a buffer → the keyword naming it
+_POLARS_FORMATS = ("csv", "parquet", "json", "ndjson", "excel", "ipc", "avro")
+# each pandas or polars call that takes a path or a buffer → the keyword naming it
 _TARGETS = {
     **dict.fromkeys(
         ("pandas.read_csv", "pandas.read_table", "pandas.read_json"), "filepath_or_buffer"
@@ -30,16 +32,27 @@ _TARGETS = {
     "pandas.DataFrame.to_csv": "path_or_buf",
     "pandas.DataFrame.to_excel": "excel_writer",
     "pandas.DataFrame.to_parquet": "path",
+    **{f"polars.read_{kind}": "source" for kind in _POLARS_FORMATS},
+    **{f"polars.DataFrame.write_{kind}": "file" for kind in _POLARS_FORMATS},
 }
-PANDAS_IO = frozenset(_TARGETS)
+FRAME_IO = frozenset(_TARGETS)
 # writers that return what they write when given no target
-_RETURNING = frozenset(("pandas.DataFrame.to_csv", "pandas.DataFrame.to_parquet"))
+_RETURNING = frozenset(
+    (
+        "pandas.DataFrame.to_csv",
+        "pandas.DataFrame.to_parquet",
+        "polars.DataFrame.write_csv",
+        "polars.DataFrame.write_json",
+        "polars.DataFrame.write_ndjson",
+    )
+)
 _BUFFERS = frozenset(("io.BytesIO", "io.StringIO", "_io.BytesIO", "_io.StringIO"))
 _WRITERS = frozenset({("ext", "pandas.ExcelWriter"), ("class", "pandas.ExcelWriter")})
 
 
 def in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
-    """Whether the pandas call `qn` reads or writes a buffer in memory, not a file."""
+    """Whether the pandas or polars call `qn` reads or writes a buffer in memory, not a
+    file."""
     target = site.args[0] if site.args else dict(site.kwargs).get(_TARGETS[qn])
     if target is None:
         return qn in _RETURNING and not any(name is None for name, _value in site.kwargs)
@@ -94,15 +107,17 @@ def _excel_writer(project: Project, func: Func, target: tuple) -> tuple | None:
     return None
 
 
-# PyTorch's serialisers → (the position, the keyword) of the file they read or write
-_TORCH_FILES = {"torch.load": (0, "f"), "torch.save": (1, "f")}
-TORCH_IO = frozenset(_TORCH_FILES)
+# calls that touch no file when handed a buffer (PyTorch's serialisers, a zip archive opened
+# on bytes) → (the position, the keyword) of the file they read or write
+_BUFFER_FILES = {"torch.load": (0, "f"), "torch.save": (1, "f"), "zipfile.ZipFile": (0, "file")}
+BUFFER_IO = frozenset(_BUFFER_FILES)
 
 
-def torch_in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
+def given_a_buffer(project: Project, func: Func, site: CallSite, qn: str) -> bool:
     """Whether `torch.load` / `torch.save` reads or writes a buffer in memory, not a file
-    (`torch.save(tensor, buffer)` of `buffer = io.BytesIO()`: a tensor turned into bytes)."""
-    position, keyword = _TORCH_FILES[qn]
+    (`torch.save(tensor, buffer)` of `buffer = io.BytesIO()`: a tensor turned into bytes), or
+    `zipfile.ZipFile` opens one (`ZipFile(io.BytesIO(await upload.read()))`)."""
+    position, keyword = _BUFFER_FILES[qn]
     target = site.args[position] if len(site.args) > position else dict(site.kwargs).get(keyword)
     return target is not None and _a_buffer(project, func, target)
 

@@ -96,31 +96,48 @@ class Launchers:
             if ref[0] == "const" and isinstance(ref[1], str) and ":" in ref[1]:
                 self._texts.setdefault(path, set()).add(ref[1])
 
-    def launches_app(self, app: RouterObj) -> bool:
-        """Whether a launcher names the app: a module's `app = FastAPI()` by its name, one a
-        factory builds by the factory's."""
+    def launch_rank(self, app: RouterObj) -> int:
+        """How surely the app is the one a server runs: 0 when another module or a launcher
+        file names it as spelled from the folder it runs in (`uvicorn app.main:app` in
+        backend/Dockerfile for backend/app/main.py), 1 when a launcher file names a module
+        its path only ends with (backend/app/features/x/app/main.py), 2 when only its own
+        module's text does (`uvicorn.run("main:app")` under its `__main__`, as a dev copy
+        runs itself), 3 when nothing does."""
         fd = app.scope.fd
-        return self.launch(
+        return self._rank(
             app.scope.mod, app.sym.rpartition(".")[2] if fd.qn == "<module>" else fd.name
         )
 
     def launch(self, mod: Module, attr: str) -> bool:
         """Whether a launcher names `attr` of `mod` (`main:app` for app/main.py's `app`, as
         `app.main:app` or `main:app`; a file that cannot be read is taken to)."""
+        return self._rank(mod, attr) < 3
+
+    def _rank(self, mod: Module, attr: str) -> int:
         self._gather()
+        if any(
+            _launches_from(path, text, mod.path, attr)
+            for path, texts in self._texts.items()
+            if path != mod.path
+            for text in texts
+        ):
+            return 0
+        folders = _folders_up(mod.path)
+        for folder in folders:
+            spelled = _path_parts(mod.path[len(folder) :])
+            exactly = partial(_launches, parts=spelled, attr=attr, whole=True)
+            if any_file_text(self.root, [folder], LAUNCHER_FILES, exactly):
+                return 0
         parts = _path_parts(mod.path)
-        if any(_launches(text, parts, attr) for texts in self._texts.values() for text in texts):
-            return True
+        if any_file_text(
+            self.root, folders, LAUNCHER_FILES, partial(_launches, parts=parts, attr=attr)
+        ):
+            return 1
         try:  # (its own module's text: a docstring or comment saying how to launch it)
             own = (self.root / mod.path).read_text(encoding="utf-8", errors="replace")
         except OSError:
-            return True
-        if _launches(own, parts, attr):
-            return True
-        folders = _folders_up(mod.path)
-        return any_file_text(
-            self.root, folders, LAUNCHER_FILES, partial(_launches, parts=parts, attr=attr)
-        )
+            return 2
+        return 2 if _launches(own, parts, attr) else 3
 
     def launched_by_others(self, mod: Module, attr: str) -> bool:
         """Whether something other than the module's own text launches `attr` of it: a
@@ -128,8 +145,10 @@ class Launchers:
         (`CMD ["python3", "server.py"]`)."""
         self._gather()
         parts = _path_parts(mod.path)
-        others = (texts for path, texts in self._texts.items() if path != mod.path)
-        if any(_launches(text, parts, attr) for texts in others for text in texts):
+        others = ((path, texts) for path, texts in self._texts.items() if path != mod.path)
+        if any(
+            _launches_from(path, text, mod.path, attr) for path, texts in others for text in texts
+        ):
             return True
         file = _as_a_word(mod.path.rpartition("/")[2])
 
@@ -150,17 +169,38 @@ def _path_parts(path: str) -> list[str]:
     return [part.lower() for part in stem.split("/")]
 
 
-def _launches(text: str, parts: list[str], attr: str) -> bool:
+def _launches(text: str, parts: list[str], attr: str, whole: bool = False) -> bool:
     """Whether `text` names `attr` of the module at `parts` as a launcher does
     (`module:attr`), the module written as a dotted path its file's path ends with:
     `app.main:app` or `main:app` for app/main.py, not `app_core.app:create_app` for
-    taskup_backend/app.py, whatever names the linker gave the modules."""
-    spelled = rf"(?<![\w.-])(\w[\w.]*):{re.escape(attr)}(?![\w-])"
-    for match in re.finditer(spelled, text, re.IGNORECASE):
-        written = match.group(1).lower().split(".")
+    taskup_backend/app.py, whatever names the linker gave the modules; `whole`: the
+    dotted path is all of `parts`."""
+    for module in _modules_named(text, attr):
+        written = module.lower().split(".")
+        if whole and written != parts:
+            continue
         if len(written) <= len(parts) and parts[-len(written) :] == written:
             return True
     return False
+
+
+def _launches_from(launcher: str, text: str, path: str, attr: str) -> bool:
+    """Whether `text`, held by the module at `launcher` (`uvicorn.run("main:app")`), names
+    `attr` of the module at `path`, spelled from the launcher's folder or one above it (the
+    folders it may run from): its own main.py's app, not every main.py's in the project."""
+    own = path.lower()
+    for module in _modules_named(text, attr):
+        written = module.lower().replace(".", "/")
+        for folder in _folders_up(launcher):
+            if own in (f"{folder.lower()}{written}.py", f"{folder.lower()}{written}/__init__.py"):
+                return True
+    return False
+
+
+def _modules_named(text: str, attr: str) -> list[str]:
+    """The modules `text` names `attr` of, as `module:attr`."""
+    spelled = rf"(?<![\w.-])(\w[\w.]*):{re.escape(attr)}(?![\w-])"
+    return [match.group(1) for match in re.finditer(spelled, text, re.IGNORECASE)]
 
 
 def _folders_up(path: str) -> list[str]:

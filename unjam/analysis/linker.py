@@ -238,7 +238,7 @@ def _analyse(
         root = uncompilable[0] if uncompilable is not None else None
         overrides = dependency_overrides(project, root)
         launchers = Launchers(project, root) if root is not None else None
-        launched = launchers.launches_app if launchers is not None else None
+        launched = launchers.launch_rank if launchers is not None else None
 
         def rebuild(skip):
             return build_model(

@@ -257,8 +257,19 @@ def imported_modules(project: Project, mod: Module) -> dict[str, Module]:
         parent = project.modules.get(dotted.rpartition(".")[0]) if imp.name else None
         if target is None or (parent and _binds_at_top(parent, imp.name or "")):
             continue
+        if imp.level == 0 and not _on_the_way_to(mod, target, dotted):
+            continue
         found[name] = target
     return found
+
+
+def _on_the_way_to(importer: Module, target: Module, dotted: str) -> bool:
+    """Whether the folder `target` is found from under the name `dotted` holds the importer:
+    fast/app/main.py's `from config import settings` may mean its own config.py, not the
+    package of a Django project beside it, django/config/, found from django/."""
+    depth = dotted.count(".") + 1 + target.summary.is_package
+    base = "/".join(target.path.split("/")[:-depth])
+    return not base or importer.path.startswith(f"{base}/")
 
 
 def own_copy(project: Project, mod: Module, dotted: str, written: str) -> bool:

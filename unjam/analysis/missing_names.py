@@ -203,11 +203,19 @@ def _own_package_folder(importer: Module, first: str) -> str | None:
     `from app.api import x` in backend/app/app/main.py may run with backend/app/ on
     `sys.path` (`COPY ./app /app`, `uvicorn app.main:app`), as resolution's `own_module`
     takes it. Only a place an import may succeed from, never one that makes it fail."""
+    folders = _own_package_folders(importer, first)
+    return folders[0] if folders else None
+
+
+def _own_package_folders(importer: Module, first: str) -> list[str]:
+    """The folders above each folder named `first` that holds the importer, innermost first
+    (`_own_package_folder` for each)."""
     parts = importer.path.split("/")[:-1]
-    if first not in parts:
-        return None
-    above = parts[: len(parts) - parts[::-1].index(first) - 1]
-    return "/".join(above) + "/" if above else ""
+    return [
+        "/".join(parts[:n]) + "/" * bool(n)
+        for n in range(len(parts) - 1, -1, -1)
+        if parts[n] == first
+    ]
 
 
 def _a_library_of_its_name(root: Path, importer: Module, source: Module) -> bool:
@@ -316,17 +324,28 @@ class _Scan:
                 # installed package, which the module is named after, not the module itself)
                 if verdict is None or _itself(verdict[0], mod):
                     continue
-                own = _own_package_folder(mod, key[0].partition(".")[0]) if not imp.level else None
-                if own is not None and own not in key[2].split("|"):
-                    mine = (module, name, own)
-                    if mine not in verdicts:
-                        verdicts[mine] = self._verdict(imp, own)
-                    if verdicts[mine] is None:
-                        continue  # found in the importer's own package
+                if not imp.level and self._in_an_own_package(imp, mod, key, verdicts):
+                    continue  # found in a package the importer sits in
                 if verdict[0] is None and not imp.level and self._found_elsewhere(mod, imp):
                     continue
                 found.append((mod, imp, *verdict))
         return found
+
+    def _in_an_own_package(self, imp: ImportRef, mod: Module, key: tuple, verdicts: dict) -> bool:
+        """Whether the module an absolute import names is found from the folder above one
+        of the folders the importer sits in that bear its first name: the innermost, or an
+        outer one (app/features/plan/plan/app/config.py's `from app.core import x` finds
+        app/core.py when the outer app/ runs, as it does when it imports that file)."""
+        module, name, folders = key
+        for own in _own_package_folders(mod, module.partition(".")[0]):
+            if own in folders.split("|"):
+                continue
+            mine = (module, name, own)
+            if mine not in verdicts:
+                verdicts[mine] = self._verdict(imp, own)
+            if verdicts[mine] is None:
+                return True
+        return False
 
     def _found_elsewhere(self, mod: Module, imp: ImportRef) -> bool:
         """Whether the module an absolute import names, missing from the importer's own

@@ -327,6 +327,10 @@ class Blocking:
                 once = not startup and memoised
                 # (a memo on an instance the entry may build anew: once per instance)
                 instance = "" if memoised else self.e.memos.once_per_instance(inv, site, path)
+                if (memoised or instance) and self.e.memos.filled_at_construction(
+                    site, path, reaching(), bool(instance)
+                ):
+                    continue  # (its instances come with the value, and no entry builds one)
                 # (or one whose flag other code sets back: again after each reset)
                 rearmed = "" if memoised or instance else self.e.memos.rearmed_flag(site)
                 if once:

@@ -13,6 +13,7 @@ from unjam.analysis.callgraph import CallGraph, Site
 from unjam.analysis.callgraph_records import Edge
 from unjam.analysis.fastapi_model import Invoked
 from unjam.analysis.first_fill import earliest_fill
+from unjam.analysis.instance_fields import ON_SELF
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules.expiring import expiring_cache
 from unjam.analysis.rules.memo import MemoGuards, fills_its_test, keyed, stores_row
@@ -30,6 +31,8 @@ class MemoPaths:
         # entry functions → what runs on every call (_steady_states)
         self._steady: dict[tuple, set[tuple[str, frozenset[str]]]] = {}
         self._steady_any: dict[tuple, set[str]] = {}  # … on any instance (_steady_funcs)
+        self._reached_any: dict[str, set[str]] = {}  # function gqn → _reached
+        self._inits: dict[str, str | None] = {}  # method gqn → _init_calling
 
     def memo_step(self, path: list[tuple[str, int]]) -> str | None:
         """The first function on `path` whose next call is made once: under a memo guard,
@@ -174,6 +177,62 @@ class MemoPaths:
         if func is None or func.class_gqn is None:
             return ""
         return func.class_gqn.rpartition(".")[2]
+
+    def filled_at_construction(
+        self, site: Site, path: list[tuple[str, int]], reaching: list[str], instance: bool
+    ) -> bool:
+        """Whether the memo that makes `site` run once — the process's, or each instance's
+        (`instance`: `once_per_instance`) — is one its class's `__init__` fills, calling the
+        memo's method on `self` on every way through it (no subclass replacing that
+        `__init__`), while no entry reaching the site (the functions `reaching`) builds an
+        instance of the class: each instance they find came with the value, so their calls
+        never pay."""
+        if instance:
+            holder = self._instance_memo_holder(path) or site.func
+        else:
+            holder = path[self.memo_holder(path)][0]
+        method = self.p.funcs.get(holder)
+        if method is None or method.class_gqn is None:
+            return False
+        if holder not in self._inits:
+            self._inits[holder] = self._init_calling(method)
+        init = self._inits[holder]
+        return init is not None and not any(init in self._reached(f) for f in reaching)
+
+    def _init_calling(self, method: Func) -> str | None:
+        """The `__init__` instances of the method's class run (its own or a project base's)
+        when it calls `method` on `self` under no test, and no project subclass defines its
+        own; else None."""
+        cls = method.class_gqn or ""
+        init = next(
+            (f"{c}.__init__" for c in self.p.mro(cls)[0] if f"{c}.__init__" in self.p.funcs), ""
+        )
+        if not init or any(
+            cls in self.p.mro(other)[0] and f"{other}.__init__" in self.p.funcs
+            for other in self.p.classes
+            if other != cls
+        ):
+            return None
+        fd = self.p.funcs[init].fd
+        for edge in self.g.resolved(init).edges:
+            if edge.callee != method.gqn or edge.site < 0 or edge.guard >= 0:
+                continue
+            if fd.calls[edge.site].func[:2] == ON_SELF:
+                return init
+        return None
+
+    def _reached(self, root: str) -> set[str]:
+        """Every function `root` may reach, memos or not."""
+        known = self._reached_any.get(root)
+        if known is None:
+            seen, queue = {root}, deque((root,))
+            while queue:
+                for edge in self.g.resolved(queue.popleft()).edges:
+                    if edge.callee not in seen:
+                        seen.add(edge.callee)
+                        queue.append(edge.callee)
+            known = self._reached_any[root] = seen
+        return known
 
     def rearmed_flag(self, site: Site) -> str:
         """For a site that runs on every call: the flag of a memo test around it, in its own

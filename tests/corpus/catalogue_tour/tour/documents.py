@@ -18,4 +18,20 @@ async def titles(word: str) -> dict:
     return {"n": recent.count(), "first": first}  # expect: UJ001
 
 
-__all__ = ["publish", "titles"]  # (the coroutines this module offers)
+__all__ = ["publish", "titles", "unpack_saved", "unpack_upload"]  # (the coroutines it offers)
+
+
+async def unpack_upload(raw: bytes) -> list[str]:
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(io.BytesIO(raw)) as archive:  # ok: an archive on bytes in memory
+        return archive.namelist()
+
+
+async def unpack_saved(path: str, into: str) -> list[str]:
+    import zipfile
+
+    with zipfile.ZipFile(path) as archive:  # expect: UJ001
+        archive.extractall(into)  # expect: UJ001
+        return archive.namelist()

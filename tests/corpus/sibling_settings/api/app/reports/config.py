@@ -1,0 +1,6 @@
+class Settings:
+    title = "reports"
+    version = "1.0"
+
+
+settings = Settings()
