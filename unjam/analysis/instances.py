@@ -11,8 +11,9 @@ The object is also true when its class and every base are the project's own (or 
 or pydantic's `BaseModel`) and none defines `__bool__` or `__len__`; another outside base (a
 `dict`) may.
 A few outside calls make an object too (`os.path.join(...)`, `Path(...)`, a string constant's
-`.join`/`.format`), and so does an outside class's construction (`httpx.AsyncClient()`):
-never `None`, their truth unknown. So is a parameter the caller passes on as it got it,
+`.join`/`.format`), and so does an outside class's construction: never `None`, their truth
+unknown, but for HTTP clients (`httpx.AsyncClient()`, `requests.Session()`), which are
+always true. So is a parameter the caller passes on as it got it,
 annotated with a class and not defaulting to `None` (`client: httpx.AsyncClient`: its own
 callers' promise), and a module global every assignment of which makes one (`SHARED =
 httpx.AsyncClient()`).
@@ -41,6 +42,18 @@ _NEUTRAL_BASES = frozenset(
         "abc.ABC",
         "pydantic.BaseModel",
         "pydantic.main.BaseModel",
+    }
+)
+# outside classes whose instances are always true (none defines `__bool__` or `__len__`):
+# HTTP clients, as `client = client or httpx.AsyncClient()` tests them
+_TRUE_OUTSIDE = frozenset(
+    {
+        "httpx.AsyncClient",
+        "httpx.Client",
+        "requests.Session",
+        "requests.sessions.Session",
+        "aiohttp.ClientSession",
+        "aiohttp.client.ClientSession",
     }
 )
 _NAMES_DEEP = 3  # locals followed through `a = b` assignments
@@ -116,6 +129,8 @@ class BuiltArguments:
             return None
         if callee[0] == "ext" and not awaited and callee[1] in IN_MEMORY_FILES:
             return IN_MEMORY_FILES[callee[1]]
+        if callee[0] == "ext" and not awaited and callee[1] in _TRUE_OUTSIDE:
+            return TRUE_INSTANCE
         if (
             callee[0] == "ext"
             and not awaited
@@ -190,7 +205,9 @@ class BuiltArguments:
             typed = p.annotation_type(p.parent_scope(func), ann)
             if typed is None or typed[0] not in ("obj", "inst"):
                 return None  # (an outside class's instance: "inst")
-            return TRUE_INSTANCE if typed[0] == "obj" and self._true(typed[1]) else INSTANCE
+            if typed[0] == "inst":
+                return TRUE_INSTANCE if typed[1] in _TRUE_OUTSIDE else INSTANCE
+            return TRUE_INSTANCE if self._true(typed[1]) else INSTANCE
         return None
 
     def _plain_bases(self, classes: list[str] | tuple[str, ...]) -> bool:

@@ -560,9 +560,10 @@ def _known_values(
             if held is not None:
                 out[param.name] = held
         elif rebuilt:
-            if isinstance(out.get(param.name), Instance):
+            value = out.get(param.name)
+            if isinstance(value, Instance) and not (value.truthy and _kept(callee, param.name)):
                 out[param.name] = INSTANCE  # (never None; its truth may change)
-            else:
+            elif not isinstance(value, Instance):
                 out.pop(param.name, None)
         elif rebound and param.name in out:
             if out[param.name]:  # true as passed: a rebinding may still run, or not
@@ -686,10 +687,32 @@ def _rewritten(value: str, rewrites: list[tuple[str, tuple]]) -> object | None:
 
 
 def _only_builds(fd: FuncDef, name: str) -> bool:
-    """Whether every value the body gives `name` is never `None`: a class's construction, or
-    a value that is never a singleton (`output_path = folder / "out.png"`)."""
+    """Whether every value the body gives `name` is never `None`: a class's construction, a
+    value that is never a singleton (`output_path = folder / "out.png"`), or the name itself
+    or such a value (`client = client or httpx.AsyncClient()`: given an object, never
+    `None`)."""
     values = fd.locals.get(name, ())
-    return bool(values) and all(_constructs(v) or _never_a_singleton(v) for v in values)
+    return bool(values) and all(_never_none(v) or _itself_or_built(v, name) for v in values)
+
+
+def _never_none(value: tuple) -> bool:
+    return _constructs(value) or _never_a_singleton(value)
+
+
+def _kept(fd: FuncDef, name: str) -> bool:
+    """Whether every rebinding of `name` is `name or Built()`: a true object passed in is
+    what it keeps (`client = client or httpx.AsyncClient()`)."""
+    return all(_itself_or_built(v, name) for v in fd.locals.get(name, ()))
+
+
+def _itself_or_built(value: tuple, name: str) -> bool:
+    """`name or Built()`: the name given, or a value never `None` (the ref does not tell
+    `or` from `and`; `client = client and Client()` is no idiom)."""
+    if value[0] != "boolop":
+        return False
+    operands = value[1]
+    itself = ("name", name)
+    return itself in operands and all(op == itself or _never_none(op) for op in operands)
 
 
 def _constructs(value: tuple) -> bool:
