@@ -962,9 +962,29 @@ pub fn value_test<'a>(
     };
     let valued = match params.iter().find(|p| p.name == id) {
         Some(p) => p.kind == "pos" || p.kind == "kwonly",
-        None => keyword_local(&id, params, locals),
+        None if keyword_local(&id, params, locals) => true,
+        None => return param_alias(&id, params, locals).map(|param| (kind, param, constant)),
     };
     valued.then_some((kind, id, constant))
+}
+
+/// The parameter a local is so far bound to alone (`client = http_client`): `_param_alias`
+/// in summarize_guards.py.
+fn param_alias(name: &str, params: &[Param], locals: &IndexMap<String, Vec<V>>) -> Option<String> {
+    let [value] = locals.get(name)?.as_slice() else {
+        return None;
+    };
+    let Some([tag, param]) = items(value) else {
+        return None;
+    };
+    let param = text(param).filter(|_| text(tag) == Some("name"))?;
+    if locals.contains_key(param) {
+        return None;
+    }
+    params
+        .iter()
+        .any(|p| p.name == param && (p.kind == "pos" || p.kind == "kwonly"))
+        .then(|| param.to_string())
 }
 
 /// `name` of a local bound so far only to `type(name)`: `_typed_name` in summarize_guards.py.

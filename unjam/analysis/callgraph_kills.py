@@ -224,10 +224,19 @@ class ArgumentKills:
 
     def _built(self, func: Func, site: CallSite) -> Mapping[tuple, object]:
         """The call's arguments that are surely objects it builds, or locals holding only
-        such objects (instances.py)."""
+        such objects (instances.py), or fields of the caller's own instance its `__init__`
+        fills with one (instance_fields.py `own_object`)."""
         refs = [ref for ref in site.args if ref[0] in _BUILDS]
         refs += [ref for name, ref in site.kwargs if name and ref[0] in _BUILDS]
-        return self.built.of_call(func, refs) if refs else _NO_BUILT
+        if not refs:
+            return _NO_BUILT
+        built: dict[tuple, object] = dict(self.built.of_call(func, refs))
+        for ref in refs:
+            if ref not in built and ref[0] == "attr" and func.class_gqn is not None:
+                held = self.fields.own_object(func, ref)  # (`self.client`, built by __init__)
+                if held is not None:
+                    built[ref] = held
+        return built
 
     def _forwarded(self, func: Func, site: CallSite) -> Forwarded | None:
         """What `func`'s `**kwargs` holds (callgraph_constants.py), when the call spreads it."""

@@ -180,6 +180,21 @@ class InstanceFields:
         self._always[target.gqn] = out
         return out
 
+    def own_object(self, func: Func, ref: tuple) -> object | None:
+        """TRUE_INSTANCE when `ref` is a field of the method's own instance
+        (`self.http_client`) that its class's `__init__` alone stores, each time an object a
+        call surely builds, of a class that is always true (`httpx.AsyncClient(...)`): what
+        the method hands on as an argument (`verify(url, http_client=self.http_client)`)."""
+        params = func.fd.params
+        cls = self.project.classes.get(func.class_gqn or "")
+        if ref[0] != "attr" or not params or ref[1] != ("name", params[0].name) or cls is None:
+            return None
+        init = self.project.method(cls.gqn, "__init__")
+        if init is None or not self._plain(cls, init):
+            return None
+        held = self._held_since_init(cls, init, ("name", init.fd.params[0].name), ref[2])
+        return held if held is TRUE_INSTANCE else None
+
     def _plain(self, cls: Cls, init: Func) -> bool:
         """Whether the class and its `__init__` are undecorated (a decorator may replace
         either) and that `__init__` has its instance parameter."""

@@ -415,6 +415,9 @@ def _param_test(
                 return (kind, node, const) if p.kind in _VALUED else None
         if _keyword_local(fn, node.id):
             return (kind, node, const)
+        alias = _param_alias(fn, node.id)
+        if alias is not None:
+            return (kind, ast.copy_location(ast.Name(alias, ast.Load()), node), const)
     elif kind and attributes and type(node) is ast.Attribute and type(node.value) is ast.Name:
         own = _own_name(fn)
         if own is not None and node.value.id == own:
@@ -575,6 +578,21 @@ def _constant_or_member(node: ast.expr) -> bool:
     which a call passing another member of the same name decides (values.py)."""
     t = type(node)
     return t is ast.Constant or (t is ast.Attribute and type(node.value) is ast.Name)
+
+
+def _param_alias(fn: FuncDef, name: str) -> str | None:
+    """The parameter a local is so far bound to alone (`client = http_client`, then `if
+    client is None: client = httpx.AsyncClient()`): a test of the local there is one of the
+    parameter, which a call's argument may decide. None for another local, or a parameter
+    the body rebinds."""
+    values = fn.locals.get(name)
+    if not values or len(values) != 1 or values[0][0] != "name":
+        return None
+    param = values[0][1]
+    if param in fn.locals:
+        return None
+    valued = any(p.name == param and p.kind in _VALUED for p in fn.params)
+    return param if valued else None
 
 
 def _keyword_local(fn: FuncDef, name: str) -> bool:

@@ -198,7 +198,9 @@ class Guard(NamedTuple):
     a block after an `if` with no `else` whose body ends in `return`/`raise`/`continue`/
     `break` (negated as for `else`; the operands of `if not (p and q): return` as written;
     the `else` of `if not (p and q):` likewise). Every parameter but
-    `*args`/`**kwargs` is recorded. Whether a call's arguments decide them is `values.py`'s
+    `*args`/`**kwargs` is recorded, and so is a local bound so far only to one of them
+    (`client = http_client`, then `if client is None:`), as that parameter's test. Whether a
+    call's arguments decide them is `values.py`'s
     judgement; they are never memo guards. A test of another name (a local, a loop
     variable) against a string, `name == "text"` / `name != "text"`, is recorded as "local
     ==" / "local !=" for the body of `if` (each operand of `and`) and, negated, where the

@@ -40,3 +40,53 @@ async def probe_route() -> int:
 @app.get("/page")
 def page() -> str:
     return fetch_sync("http://pages.internal/home", http=session)
+
+
+async def verify(url: str, http_client: httpx.AsyncClient | None = None) -> bool:
+    client = http_client
+    if client is None:
+        client = httpx.AsyncClient(timeout=10)  # ok: every caller hands its client over
+    response = await client.get(url)
+    return response.is_success
+
+
+async def verify_alone(url: str, http_client: httpx.AsyncClient | None = None) -> bool:
+    client = http_client
+    if client is None:
+        client = httpx.AsyncClient(timeout=10)  # expect: UJ003
+    response = await client.get(url)
+    return response.is_success
+
+
+@app.get("/verify")
+async def verify_route() -> bool:
+    return await verify("http://auth.internal/check", http_client=shared)
+
+
+@app.get("/verify-alone")
+async def verify_alone_route() -> bool:
+    return await verify_alone("http://auth.internal/check")
+
+
+async def check_token(url: str, http_client: httpx.AsyncClient | None = None) -> bool:
+    client = http_client
+    if client is None:
+        client = httpx.AsyncClient(timeout=10)  # ok: the handler hands over the one it keeps
+    response = await client.get(url)
+    return response.is_success
+
+
+class SocketHandler:
+    def __init__(self) -> None:
+        self.http_client = httpx.AsyncClient(timeout=10)
+
+    async def authenticate(self, token: str) -> bool:
+        return await check_token(f"http://auth.internal/{token}", http_client=self.http_client)
+
+
+handler = SocketHandler()
+
+
+@app.get("/socket-auth/{token}")
+async def socket_auth(token: str) -> bool:
+    return await handler.authenticate(token)
