@@ -1,5 +1,5 @@
-"""pandas and polars (and PyTorch) reading or writing an in-memory buffer: parsing or
-serialising, no file.
+"""pandas, polars and openpyxl (and PyTorch) reading or writing an in-memory buffer:
+parsing or serialising, no file.
 
 `pd.read_csv(io.BytesIO(await upload.read()))` parses bytes already in memory, and
 `df.to_csv(buffer)` into an `io.StringIO` (or `df.to_csv()`, which returns the text) writes
@@ -21,7 +21,7 @@ from unjam.analysis.summary import CallSite
 from unjam.analysis.values import string_prefix
 
 _POLARS_FORMATS = ("csv", "parquet", "json", "ndjson", "excel", "ipc", "avro")
-# each pandas or polars call that takes a path or a buffer → the keyword naming it
+# each pandas, polars or openpyxl call that takes a path or a buffer → the keyword naming it
 _TARGETS = {
     **dict.fromkeys(
         ("pandas.read_csv", "pandas.read_table", "pandas.read_json"), "filepath_or_buffer"
@@ -34,6 +34,8 @@ _TARGETS = {
     "pandas.DataFrame.to_parquet": "path",
     **{f"polars.read_{kind}": "source" for kind in _POLARS_FORMATS},
     **{f"polars.DataFrame.write_{kind}": "file" for kind in _POLARS_FORMATS},
+    "openpyxl.load_workbook": "filename",
+    "openpyxl.Workbook.save": "filename",
 }
 FRAME_IO = frozenset(_TARGETS)
 # writers that return what they write when given no target
@@ -51,8 +53,8 @@ _WRITERS = frozenset({("ext", "pandas.ExcelWriter"), ("class", "pandas.ExcelWrit
 
 
 def in_memory(project: Project, func: Func, site: CallSite, qn: str) -> bool:
-    """Whether the pandas or polars call `qn` reads or writes a buffer in memory, not a
-    file."""
+    """Whether the pandas, polars or openpyxl call `qn` reads or writes a buffer in memory,
+    not a file."""
     target = site.args[0] if site.args else dict(site.kwargs).get(_TARGETS[qn])
     if target is None:
         return qn in _RETURNING and not any(name is None for name, _value in site.kwargs)
