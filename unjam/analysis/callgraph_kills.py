@@ -230,12 +230,13 @@ class ArgumentKills:
         refs += [ref for name, ref in site.kwargs if name and ref[0] in _BUILDS]
         if not refs:
             return _NO_BUILT
-        built: dict[tuple, object] = dict(self.built.of_call(func, refs))
-        for ref in refs:
-            if ref not in built and ref[0] == "attr" and func.class_gqn is not None:
-                held = self.fields.own_object(func, ref)  # (`self.client`, built by __init__)
-                if held is not None:
-                    built[ref] = held
+        built = self.built.of_call(func, refs)  # (a new dict: extended below)
+        if func.class_gqn is not None:
+            for ref in refs:
+                if ref[0] == "attr" and ref not in built:
+                    held = self.fields.own_object(func, ref)  # (`self.client`, from __init__)
+                    if held is not None:
+                        built[ref] = held
         return built
 
     def _forwarded(self, func: Func, site: CallSite) -> Forwarded | None:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from unjam.analysis.instances import BuiltArguments
 from unjam.analysis.project import Cls, Func, Project
 from unjam.analysis.summary import CallSite, FuncDef, Guard
-from unjam.analysis.values import TRUE_INSTANCE
+from unjam.analysis.values import TRUE_INSTANCE, Instance
 
 _DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 _FIELD = frozenset({("name", "field"), ("attr", ("name", "dataclasses"), "field")})
@@ -180,7 +180,7 @@ class InstanceFields:
         self._always[target.gqn] = out
         return out
 
-    def own_object(self, func: Func, ref: tuple) -> object | None:
+    def own_object(self, func: Func, ref: tuple) -> Instance | None:
         """TRUE_INSTANCE when `ref` is a field of the method's own instance
         (`self.http_client`) that its class's `__init__` alone stores, each time an object a
         call surely builds, of a class that is always true (`httpx.AsyncClient(...)`): what
@@ -193,7 +193,7 @@ class InstanceFields:
         if init is None or not self._plain(cls, init):
             return None
         held = self._held_since_init(cls, init, ("name", init.fd.params[0].name), ref[2])
-        return held if held is TRUE_INSTANCE else None
+        return TRUE_INSTANCE if held is TRUE_INSTANCE else None
 
     def _plain(self, cls: Cls, init: Func) -> bool:
         """Whether the class and its `__init__` are undecorated (a decorator may replace

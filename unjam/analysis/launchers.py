@@ -122,16 +122,16 @@ class Launchers:
             for text in texts
         ):
             return 0
-        folders = _folders_up(mod.path)
-        for folder in folders:
-            spelled = _path_parts(mod.path[len(folder) :])
-            exactly = partial(_launches, parts=spelled, attr=attr, whole=True)
-            if any_file_text(self.root, [folder], LAUNCHER_FILES, exactly):
-                return 0
         parts = _path_parts(mod.path)
-        if any_file_text(
-            self.root, folders, LAUNCHER_FILES, partial(_launches, parts=parts, attr=attr)
-        ):
+        by_tail = [False]  # (one read of each launcher file serves both tests)
+        for folder in _folders_up(mod.path):
+            spelled = _path_parts(mod.path[len(folder) :])
+            names_it = partial(
+                _spelled_or_tail, spelled=spelled, parts=parts, attr=attr, tail=by_tail
+            )
+            if any_file_text(self.root, [folder], LAUNCHER_FILES, names_it):
+                return 0
+        if by_tail[0]:
             return 1
         try:  # (its own module's text: a docstring or comment saying how to launch it)
             own = (self.root / mod.path).read_text(encoding="utf-8", errors="replace")
@@ -177,10 +177,19 @@ def _launches(text: str, parts: list[str], attr: str, whole: bool = False) -> bo
     dotted path is all of `parts`."""
     for module in _modules_named(text, attr):
         written = module.lower().split(".")
-        if whole and written != parts:
-            continue
-        if len(written) <= len(parts) and parts[-len(written) :] == written:
+        if written == parts or (not whole and parts[-len(written) :] == written):
             return True
+    return False
+
+
+def _spelled_or_tail(
+    text: str, spelled: list[str], parts: list[str], attr: str, tail: list[bool]
+) -> bool:
+    """Whether the launcher file's `text` names the module exactly as `spelled` from its
+    folder; where it names it only by the tail of its path `parts`, `tail[0]` says so."""
+    if _launches(text, spelled, attr, whole=True):
+        return True
+    tail[0] = tail[0] or _launches(text, parts, attr)
     return False
 
 
