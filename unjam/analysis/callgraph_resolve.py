@@ -44,6 +44,7 @@ from unjam.analysis.in_memory_io import (
     on_sqlite,
 )
 from unjam.analysis.inference import in_memory_sqlite
+from unjam.analysis.instance_fields import ON_SELF
 from unjam.analysis.interface_calls import InterfaceCalls, on_own_instance
 from unjam.analysis.kernel_files import KERNEL_FILE_CALLS, kernel_file_call
 from unjam.analysis.missing_attributes import arguments_raise
@@ -69,6 +70,7 @@ from unjam.analysis.values import BEFORE_YIELD_ONLY, EMPTY
 _WRAPPERS = frozenset(("await", "star", "enter"))
 _WALKED = _WRAPPERS | {"attr", "call"}  # ref tags `_property_edges` looks inside
 _NO_GUARDS: frozenset[int] = frozenset()
+_NONE: frozenset[str] = frozenset()
 _LOOP_RUNNERS = frozenset(
     {"asyncio.run", "asyncio.AbstractEventLoop.run_until_complete", "anyio.run"}
 )
@@ -547,7 +549,31 @@ class CallResolver:
             per_call,
             fixed,
             self._shared_argument if fd.params else None,
+            self._filled_by_own_calls(fd, class_gqn),
         )
+
+    def _filled_by_own_calls(self, fd: FuncDef, class_gqn: str | None) -> frozenset[str]:
+        """The attributes of `self` that the methods `fd` calls on `self` store (`if
+        self._endpoint: return` … `self._resolve_endpoints(found)`, which sets
+        `self._endpoint`): filled by the call, as its own store would fill them. Asked only
+        of a method with an early exit or cached answer to judge."""
+        if (
+            class_gqn is None
+            or not fd.params
+            or fd.params[0].name != "self"
+            or not any(guard.kind in ("done", "cached") for guard in fd.guards)
+        ):
+            return _NONE
+        found: set[str] = set()
+        for site in fd.calls:
+            if site.func[:2] != ON_SELF or site.func[2] == fd.name:
+                continue
+            method = self.project.method(class_gqn, site.func[2])
+            if method is None or not method.fd.params:
+                continue
+            me = ("name", method.fd.params[0].name)
+            found.update(attr for base, attr, _ in method.fd.attr_stores if base == me)
+        return frozenset(found) if found else _NONE
 
     def _rearmed_of(self, class_gqn: str | None) -> frozenset[str]:
         """The flags re-armed for a new cycle (not only after a failure) that a method of

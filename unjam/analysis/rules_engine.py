@@ -314,6 +314,24 @@ class RulesEngine:
         out.sort(key=lambda i: (i.route is None, i.path, i.line))
         return out
 
+    def _handed_on(self, offloaded: list[Invoked]) -> list[Invoked]:
+        """The work that handed-off work hands off in turn, to any depth: a task start-up
+        creates that adds scheduler jobs (`asyncio.create_task(start_jobs())`, then
+        `scheduler.add_job(poll)`), a thread that starts another. Those functions were not
+        resolved when the first hand-offs were collected: nothing calls them directly."""
+        known = {(i.key, i.role) for i in offloaded}
+        out: list[Invoked] = []
+        reached: set[str] = set()
+        frontier = offloaded
+        while frontier:
+            found = self.reached_functions([f for i in frontier for f in i.funcs], "loop")
+            new = found - reached
+            reached |= found
+            frontier = [i for i in self._offload_entries({}, new) if (i.key, i.role) not in known]
+            known.update((i.key, i.role) for i in frontier)
+            out += frontier
+        return out
+
     def reached_functions(self, roots: list[str], mode: str) -> set[str]:
         seen = set(roots)
         queue = deque(roots)
@@ -424,6 +442,7 @@ class RulesEngine:
                 for f in inv.funcs:
                     self.g.reach(f, "pool")
         offloaded = self._offload_entries(endpoint_routes)
+        offloaded += self._handed_on(offloaded)
         framework += [i for i in offloaded if i.context is ExecutionContext.LOOP]
         claimed_funcs = {f for i in routes + others + startup + offloaded for f in i.funcs}
         covered = self.reached_functions([f for i in framework + startup for f in i.funcs], "loop")

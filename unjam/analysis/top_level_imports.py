@@ -49,7 +49,9 @@ class FailingImports:
 
 
 def _reaches(start: Module, imports: _TopLevelImports) -> list[str] | None:
-    """The module names from `start`'s imports to a broken one (breadth first), or None."""
+    """The module names from `start`'s imports to a broken one (breadth first), or None.
+    Importing `start` by its name runs the packages above it first (`app.routes.users`
+    runs app/routes/__init__.py, whose own imports may fail): they are its first imports."""
     broken = imports.broken
     if start.name in broken:
         return [start.name]
@@ -57,6 +59,14 @@ def _reaches(start: Module, imports: _TopLevelImports) -> list[str] | None:
     queue = [(start, start.name)]
     seen = {id(start)}
     project = imports.project
+    for package in _packages_above(project, start):
+        found = project.modules.get(package)
+        if package in broken:
+            return [package]
+        if found is not None and id(found) not in seen:
+            parents[package] = start.name
+            seen.add(id(found))
+            queue.append((found, package))
     while queue:
         mod, as_name = queue.pop(0)
         for name in imports.resolved(mod):
@@ -73,6 +83,23 @@ def _reaches(start: Module, imports: _TopLevelImports) -> list[str] | None:
                 seen.add(id(found))
                 queue.append((found, name))
     return None
+
+
+def _packages_above(project: Project, start: Module) -> list[str]:
+    """The names of the packages above `start`, found by its path (its folder's
+    `__init__.py`, and each folder above while it is a package: another module may have
+    taken their names), outermost first."""
+    folders = start.path.split("/")[:-1]
+    if start.path.rpartition("/")[2] == "__init__.py":
+        folders.pop()  # (a package's own `__init__`: the packages above its folder)
+    found: list[str] = []
+    while folders:
+        name = project.primary.get("/".join(folders) + "/__init__.py")
+        if name is None:
+            break
+        found.append(name)
+        folders.pop()
+    return found[::-1]
 
 
 def _resolve(project: Project, mod: Module, written: str, broken: dict[str, str]) -> str:

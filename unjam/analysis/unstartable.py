@@ -143,14 +143,19 @@ def _lacking_names(project: Project, root: Path, broken: dict[str, str]) -> dict
     for m in sorted(missing, key=lambda m: (m.importer.path, m.line)):
         key = f"pydantic {m.declared}" if m.declared else m.source.path if m.source else m.name
         groups.setdefault(key, []).append(m)
-    by_path: dict[str, list] = {}  # the file each group is reported at → what fails there
+    # the file each group is reported at → the groups that fail there (a file may both
+    # import a missing module and lack a name another file imports from it: two reasons)
+    by_path: dict[str, list[list]] = {}
     for found in groups.values():
         path = found[0].source.path if found[0].source else found[0].importer.path
-        by_path.setdefault(path, []).extend(found)
+        by_path.setdefault(path, []).append(found)
         for m in found:
             for name in names_of[id(m.importer)]:
                 broken.setdefault(name, path)
-    return {path: _lacking_reason(found) for path, found in by_path.items()}
+    return {
+        path: "; ".join(_lacking_reason(found) for found in found_there)
+        for path, found_there in by_path.items()
+    }
 
 
 def _missing_folders(project: Project, root: Path, broken: dict[str, str]) -> dict[str, str]:

@@ -15,7 +15,8 @@ A guard is a memo guard when the value it tests outlives the call:
   block runs on a miss, also when the test ends a `with` block, `with self._lock: if kid in
   self._keys: return self._keys[kid]`; `if done: return response` is no memo, nor is `if app.single_mode:
   return [app.single_id]` unless the function sets that flag), or a bare early return on a
-  flag the function itself sets (`if self._ready: return` … `self._ready = True`;
+  flag the function itself sets (`if self._ready: return` … `self._ready = True`, also
+  through a method it calls on `self`: `self._apply(found)` storing `self._ready`;
   `if settings.disabled: return` is a switch, no memo, and so is a flag another function
   sets back to False, `self._flushed = False` when a new batch starts: once per batch);
 - a local read from such a place (`client = _clients.get(name)` then `if client is None:`),
@@ -138,9 +139,11 @@ def _outlives_call(
     per_call: frozenset[str] = frozenset(),
     fixed: frozenset[str] = frozenset(),
     shared_param: SharedParam | None = None,
+    self_filled: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether guard `index` of `fd` tests what outlives the call (an index, not the guard:
-    two tests written alike are two guards that compare equal)."""
+    two tests written alike are two guards that compare equal); `self_filled`: the
+    attributes of `self` that the methods `fd` calls on `self` store."""
     guard = fd.guards[index]
     if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
         return True
@@ -184,10 +187,10 @@ def _outlives_call(
     if (
         cached is not None
         and not _returns_what_it_tested(fd, cached, subject)
-        and not _sets(fd, subject, root)
+        and not _sets(fd, subject, root, self_filled)
     ):
         return False  # `if app.single_mode: return [app.single_id]`: a switch set elsewhere
-    if guard.kind == "done" and not _sets(fd, subject, root):
+    if guard.kind == "done" and not _sets(fd, subject, root, self_filled):
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
     if guard.kind in ("done", "not") and _flag_name(subject) in rearmed:
         # `if self._finalized: return`, re-armed for each batch; `if not self.is_connected:
@@ -665,22 +668,29 @@ def _attribute_of(subject: tuple, owner: tuple) -> str | None:
     return None
 
 
-def fills_its_test(fd: FuncDef, index: int) -> bool:
+def fills_its_test(fd: FuncDef, index: int, self_filled: frozenset[str] = frozenset()) -> bool:
     """Whether guard `index` tests an attribute of `self` that `fd` itself sets (`if not
-    self._loaded:` … `self._loaded = True`): a memo of whatever instance the call is on,
-    not only of one the app keeps (`if self.content: return self.content` may be a value the
-    instance was built with)."""
+    self._loaded:` … `self._loaded = True`), or a method it calls on `self` does (in
+    `self_filled`): a memo of whatever instance the call is on, not only of one the app
+    keeps (`if self.content: return self.content` may be a value the instance was built
+    with)."""
     subject = _as_attribute(fd.guards[index].subject)
     root, _via_app = _root(subject)
-    return root == _SELF and subject != root and _sets(fd, subject, root)
+    return root == _SELF and subject != root and _sets(fd, subject, root, self_filled)
 
 
-def _sets(fd: FuncDef, subject: tuple, root: tuple) -> bool:
+def _sets(
+    fd: FuncDef, subject: tuple, root: tuple, self_filled: frozenset[str] = frozenset()
+) -> bool:
     """Whether `fd` sets the flag its early exit tests (`if self._ready: return` … `self._ready
     = True`): it declares the global, stores an attribute on the flag's path, changes a
-    container on it in place (`self._done["sync"] = True`, `_loaded.add(key)`), or calls the
-    method that fills it (`if logger.handlers: return logger` … `logger.addHandler(h)`)."""
+    container on it in place (`self._done["sync"] = True`, `_loaded.add(key)`), calls the
+    method that fills it (`if logger.handlers: return logger` … `logger.addHandler(h)`), or
+    calls a method on `self` that stores the tested attribute (`if self._endpoint: return` …
+    `self._resolve(found)`, which sets `self._endpoint`: `self_filled`)."""
     if root[1] in fd.globals_declared:
+        return True
+    if self_filled and root == _SELF and _self_attr(subject) in self_filled:
         return True
     path = set()
     ref = subject
@@ -1314,6 +1324,7 @@ class MemoGuards:
         "_known",
         "_per_call",
         "_rearmed",
+        "_self_filled",
         "_shared_param",
         "_shared_self",
         "_written",
@@ -1331,7 +1342,9 @@ class MemoGuards:
         per_call: frozenset[str] = frozenset(),
         fixed: frozenset[str] = frozenset(),
         shared_param: SharedParam | None = None,
+        self_filled: frozenset[str] = frozenset(),
     ) -> None:
+        self._self_filled = self_filled  # what the methods `fd` calls on `self` store there
         self._fixed = fixed  # the attributes of `self` that name a fixed file (fixed_paths)
         self._shared_param = shared_param  # (asked lazily: few guards test a parameter)
         self._written = written  # the names some code fills (None: take any as filled)
@@ -1352,6 +1365,11 @@ class MemoGuards:
     def tests_a_memo(self, index: int) -> bool:
         """Whether guard `index` itself is a memo test (not only nested in one)."""
         return self._outlives_call(index)
+
+    def fills_its_test(self, index: int) -> bool:
+        """Whether guard `index` tests an attribute of `self` that the call fills itself
+        (module-level `fills_its_test`)."""
+        return fills_its_test(self._fd, index, self._self_filled)
 
     def rearmed_flag(self, index: int) -> str:
         """The flag guard `index` tests when it would be a memo test but for code that sets
@@ -1377,6 +1395,7 @@ class MemoGuards:
             self._per_call,
             self._fixed,
             self._shared_param,
+            self._self_filled,
         )
 
     def __call__(self, index: int) -> bool:

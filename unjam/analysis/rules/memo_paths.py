@@ -16,7 +16,7 @@ from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.instance_fields import ON_SELF
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules.expiring import expiring_cache
-from unjam.analysis.rules.memo import MemoGuards, fills_its_test, keyed, stores_row
+from unjam.analysis.rules.memo import MemoGuards, keyed, stores_row
 from unjam.analysis.rules.rule import MAX_CALLS
 from unjam.analysis.rules.shared_receivers import SharedReceivers
 from unjam.analysis.summary import FuncDef
@@ -246,7 +246,7 @@ class MemoPaths:
         at = self._guard_of(site)
         while at >= 0:
             flag = memo.rearmed_flag(at)
-            if flag and fills_its_test(func.fd, at):
+            if flag and memo.fills_its_test(at):
                 return flag
             at = func.fd.guards[at].outer
         return ""

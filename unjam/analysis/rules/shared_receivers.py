@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unjam.analysis.rules.memo import fills_its_test, keyed
+from unjam.analysis.rules.memo import keyed
 from unjam.analysis.values import passed_names
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class SharedReceivers:
         memo, fd = self._kept_memos[method], self.p.funcs[method].fd
         at = guard
         while at >= 0:
-            if memo.tests_a_memo(at) and fills_its_test(fd, at) and not keyed(fd, at):
+            if memo.tests_a_memo(at) and memo.fills_its_test(at) and not keyed(fd, at):
                 return True
             at = fd.guards[at].outer
         return False

@@ -1,0 +1,4 @@
+from .audit import router as audit
+from .items import router as items
+
+__all__ = ["audit", "items"]

@@ -1,0 +1,10 @@
+from fastapi import APIRouter
+
+from ..storage.journal import record  # expect: unparsed
+
+router = APIRouter()
+
+
+@router.post("/audit")
+async def audit(event: str) -> dict:
+    return {"kept": record(event)}
