@@ -3899,3 +3899,18 @@ def test_a_route_is_labelled_by_the_app_the_image_runs_not_a_copy_that_runs_itse
     ).values()
     assert "(GET /v1/rates)" in rates.message, rates.message
     assert "(GET /v1/validate/check)" in check.message, check.message
+
+
+def test_a_module_whose_package_cannot_import_fails_and_each_reason_at_a_file_is_given():
+    """kit/routers/items.py imports fine by itself, but importing it runs
+    kit/routers/__init__.py first, whose import of audit.py fails: its route is not served.
+    audit.py both imports a module nobody wrote and lacks a name exports.py imports from it:
+    the note there gives both reasons."""
+    root = CORPUS / "failing_package_init"
+    result = analyze(root, sorted(root.rglob("*.py")))
+    assert {f.location.path for f in result.findings} == {"kit/health.py"}
+    [(path, reason)] = result.unparsed
+    assert path == "kit/routers/audit.py"
+    assert "no kit/storage.py is on disk" in reason, reason
+    assert "kit/routers/audit.py defines no `AUDIT_LEVEL`" in reason, reason
+    assert "kit/routers/exports.py:3" in reason, reason

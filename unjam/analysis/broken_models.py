@@ -234,15 +234,33 @@ class BrokenModels:
 
     def _bases_known(self, cls: Cls) -> bool:
         """Whether each base is a project class or a declarative base (as a class, or the
-        object `declarative_base()` returns)."""
+        object `declarative_base()` returns — not one built on a class of the project's,
+        `declarative_base(cls=PreBase)`, whose attributes, `id`, every model has)."""
         scope = self.p.module_scope(cls.mod)
         for base in cls.cd.bases:
-            value = self.p.value_of(scope, base[1] if base[0] == "sub" else base)
+            ref = base[1] if base[0] == "sub" else base
+            value = self.p.value_of(scope, ref)
             if value is None:
                 return False
-            if value[0] != "class" and value[1] not in _DECLARATIVE:
+            if value[0] != "class" and (value[1] not in _DECLARATIVE or self._built_on(scope, ref)):
                 return False
         return True
+
+    def _built_on(self, scope, ref: tuple) -> bool:
+        """Whether the declarative base `ref` names may be built on a class of its own
+        (`Base = declarative_base(cls=PreBase)`, or a name unjam cannot follow); not the
+        library's own (`DeclarativeBase`)."""
+        symbol = self.p.symbol(scope, ref)
+        if symbol is None:
+            return True
+        module, _dot, name = symbol.rpartition(".")
+        found = self.p.modules.get(module)
+        if found is None:
+            return False
+        return any(
+            value[0] == "call" and any(key == "cls" for key, _value in value[3])
+            for _qn, value in found.summary.global_values.get(name, ())
+        )
 
     def _backrefs(self) -> set[tuple[str, str]]:
         """(class name, attribute) of every attribute given to a class from outside its body:

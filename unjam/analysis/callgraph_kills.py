@@ -350,8 +350,11 @@ class ArgumentKills:
 
     def _partial_targets(self) -> frozenset[str]:
         """The project functions some `partial(f, ...)` / `partialmethod(f, ...)` binds
-        arguments of: a call through such a binding shows fewer arguments than the function
-        gets, so their defaults decide nothing (values.py)."""
+        arguments of under the function's own name (`fetch_page = functools.partial(
+        fetch_page, render=True)`): a call by that name shows fewer arguments than the
+        function gets, so their defaults decide nothing (values.py). A binding under another
+        name (`loop.run_in_executor(None, partial(send, to=a))`) leaves the calls by the
+        function's own name as written: a call through it is no plain call anyway."""
         targets = self._partials
         if targets is None:
             found: set[str] = set()
@@ -360,11 +363,24 @@ class ArgumentKills:
                 for caller, site in p.sites_named(wrapper):
                     if site.args:
                         target = function_called(p, p.value_of(caller, site.args[0]))
-                        if target is not None:
-                            found.add(target)
-                            found.update(p.variants.get(target, ()))
+                        func = p.funcs.get(target) if target is not None else None
+                        if func is not None and _bound_to(caller, site, func.fd.name):
+                            found.add(func.gqn)
+                            found.update(p.variants.get(func.gqn, ()))
             targets = self._partials = frozenset(found)
         return targets
+
+
+def _bound_to(caller: Func, site: CallSite, name: str) -> bool:
+    """Whether the call `site` (a `partial(...)`) is assigned to `name` in `caller`'s scope
+    (or in its module, for a module-level call)."""
+    values = list(caller.fd.locals.get(name, ()))
+    if caller.fd.qn == "<module>":
+        values += [value for _qn, value in caller.mod.summary.global_values.get(name, ())]
+    return any(
+        value[0] == "call" and value[1] == site.func and value[2][:1] == site.args[:1]
+        for value in values
+    )
 
 
 def _table_lookup(fd: FuncDef, guard: Guard) -> str | None:

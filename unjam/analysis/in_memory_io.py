@@ -1,5 +1,5 @@
-"""pandas, polars and openpyxl (and PyTorch) reading or writing an in-memory buffer:
-parsing or serialising, no file.
+"""pandas, polars, openpyxl and Pillow (and PyTorch) reading or writing an in-memory
+buffer: parsing or serialising, no file.
 
 `pd.read_csv(io.BytesIO(await upload.read()))` parses bytes already in memory, and
 `df.to_csv(buffer)` into an `io.StringIO` (or `df.to_csv()`, which returns the text) writes
@@ -9,7 +9,8 @@ file I/O (its fix, running it in a thread or a process pool, is the same). Likew
 connection read and write a local file, not the network. And PyTorch's `torch.save(tensor,
 buffer)` into an `io.BytesIO`, or `torch.load(io.BytesIO(data))`, touches no file at all: a
 tensor turned into bytes and back, not reported; nor is a zip archive opened on bytes,
-`zipfile.ZipFile(io.BytesIO(data))`. A pandas call given `storage_options` (which
+`zipfile.ZipFile(io.BytesIO(data))`, or an image, `Image.open(io.BytesIO(data))` (which reads
+its header only; `image.save(buffer, "PNG")` encodes it: CPU work). A pandas call given `storage_options` (which
 pandas refuses for a local path), or a path that starts with a URL's scheme
 (`f"abfs://{container}/{table}"`, `"s3://…"`), reads or writes remote storage through fsspec:
 labelled network I/O."""
@@ -36,6 +37,7 @@ _TARGETS = {
     **{f"polars.DataFrame.write_{kind}": "file" for kind in _POLARS_FORMATS},
     "openpyxl.load_workbook": "filename",
     "openpyxl.Workbook.save": "filename",
+    "PIL.Image.Image.save": "fp",
 }
 FRAME_IO = frozenset(_TARGETS)
 # writers that return what they write when given no target
@@ -111,14 +113,20 @@ def _excel_writer(project: Project, func: Func, target: tuple) -> tuple | None:
 
 # calls that touch no file when handed a buffer (PyTorch's serialisers, a zip archive opened
 # on bytes) → (the position, the keyword) of the file they read or write
-_BUFFER_FILES = {"torch.load": (0, "f"), "torch.save": (1, "f"), "zipfile.ZipFile": (0, "file")}
+_BUFFER_FILES = {
+    "torch.load": (0, "f"),
+    "torch.save": (1, "f"),
+    "zipfile.ZipFile": (0, "file"),
+    "PIL.Image.open": (0, "fp"),
+}
 BUFFER_IO = frozenset(_BUFFER_FILES)
 
 
 def given_a_buffer(project: Project, func: Func, site: CallSite, qn: str) -> bool:
     """Whether `torch.load` / `torch.save` reads or writes a buffer in memory, not a file
     (`torch.save(tensor, buffer)` of `buffer = io.BytesIO()`: a tensor turned into bytes), or
-    `zipfile.ZipFile` opens one (`ZipFile(io.BytesIO(await upload.read()))`)."""
+    `zipfile.ZipFile` or Pillow's `Image.open` opens one (`ZipFile(io.BytesIO(await
+    upload.read()))`)."""
     position, keyword = _BUFFER_FILES[qn]
     target = site.args[position] if len(site.args) > position else dict(site.kwargs).get(keyword)
     return target is not None and _a_buffer(project, func, target)

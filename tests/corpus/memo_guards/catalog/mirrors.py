@@ -71,10 +71,10 @@ def thumbnail(image: Path) -> Path:
     thumb = Path("/tmp/thumbs") / f"thumb_{image.name}"
     if thumb.exists():  # expect: UJ001
         return thumb
-    picture = Image.open(image)
-    picture.thumbnail((200, 200))
+    picture = Image.open(image)  # expect: UJ001
+    picture.thumbnail((200, 200))  # expect: UJ001
     thumb.parent.mkdir(parents=True, exist_ok=True)  # expect: UJ001
-    picture.save(thumb)
+    picture.save(thumb)  # expect: UJ001
     return thumb
 
 
@@ -92,7 +92,7 @@ def load_pictures(items: list[dict]) -> list[Image.Image]:
             stream = open(source, "rb")  # expect: UJ001
         else:
             stream = httpx.get(source, follow_redirects=True).content  # expect: UJ001
-        pictures.append(Image.open(stream))
+        pictures.append(Image.open(stream))  # expect: UJ001
     return pictures
 
 

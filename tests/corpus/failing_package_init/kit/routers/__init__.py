@@ -1,4 +1,5 @@
 from .audit import router as audit
+from .exports import router as exports
 from .items import router as items
 
-__all__ = ["audit", "items"]
+__all__ = ["audit", "exports", "items"]
