@@ -11,3 +11,21 @@ def charge(order_id: int) -> int:
 @celery_app.task
 def ship(order_id: int) -> int:
     return order_id
+
+
+async def workers_busy() -> int:
+    inspector = celery_app.control.inspect()  # ok: builds the request only
+    active = inspector.active()  # expect: UJ001
+    return sum(len(tasks) for tasks in (active or {}).values())
+
+
+async def charge_status(task_id: str) -> str:
+    from celery.result import AsyncResult
+
+    result = AsyncResult(task_id, app=celery_app)  # ok: a handle, nothing read yet
+    if result.ready():  # expect: UJ001
+        return "done"
+    return "pending"
+
+
+__all__ = ["charge", "charge_status", "ship", "workers_busy"]
