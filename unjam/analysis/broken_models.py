@@ -18,7 +18,7 @@ the attribute."""
 from __future__ import annotations
 
 from unjam.analysis.imported import modules_reached
-from unjam.analysis.project import Cls, Module, Project
+from unjam.analysis.project import Cls, Func, Module, Project
 from unjam.analysis.summary import CallSite, last_name
 
 _RELATIONSHIPS = frozenset({"relationship", "Relationship"})
@@ -246,7 +246,7 @@ class BrokenModels:
                 return False
         return True
 
-    def _built_on(self, scope, ref: tuple) -> bool:
+    def _built_on(self, scope: Func, ref: tuple) -> bool:
         """Whether the declarative base `ref` names may be built on a class of its own
         (`Base = declarative_base(cls=PreBase)`, or a name unjam cannot follow); not the
         library's own (`DeclarativeBase`)."""

@@ -528,7 +528,15 @@ class Blocking:
         owner = funcs.get(site.func)
         name = owner.display if owner is not None else site.func
         said = said.replace("blocks", "block", 1)
-        return _root(("in", site.func), f"blocking calls in async `{name}`", said, once, reached)
+        # (several calls of one coroutine, a decode, a resize and a save: one thread trip
+        # for all of them, rather than one per call)
+        fix = (
+            f"move the blocking calls of `{name}` into one plain `def` run with `await "
+            "asyncio.to_thread(...)` (or `run_in_threadpool`), or await async versions of them"
+        )
+        return _root(
+            ("in", site.func), f"blocking calls in async `{name}`", said, once, reached, fix
+        )
 
     def _offload_fix(self, gqn: str, caller: Func, called: str, line: int) -> str:
         """Run the sync function in a thread; one that sets a context variable runs in a
