@@ -9,9 +9,11 @@ file I/O (its fix, running it in a thread or a process pool, is the same). Likew
 connection read and write a local file, not the network. And PyTorch's `torch.save(tensor,
 buffer)` into an `io.BytesIO`, or `torch.load(io.BytesIO(data))`, touches no file at all: a
 tensor turned into bytes and back, not reported; nor is a zip archive opened on bytes,
-`zipfile.ZipFile(io.BytesIO(data))`, or an image, `Image.open(io.BytesIO(data))` (which reads
-its header only; `image.save(buffer, "PNG")` encodes it: CPU work). A pandas call given `storage_options` (which
-pandas refuses for a local path), or a path that starts with a URL's scheme
+`zipfile.ZipFile(io.BytesIO(data))` (or a tar or rar one, `tarfile.open(fileobj=buffer)`,
+`rarfile.RarFile(buffer)`), a PDF, `fitz.open(stream=data)`, or an image,
+`Image.open(io.BytesIO(data))` (which reads its header only; `image.save(buffer, "PNG")`
+encodes it: CPU work). A pandas call given `storage_options` (which pandas refuses for a
+local path), or a path that starts with a URL's scheme
 (`f"abfs://{container}/{table}"`, `"s3://…"`), reads or writes remote storage through fsspec:
 labelled network I/O."""
 
@@ -118,15 +120,23 @@ _BUFFER_FILES = {
     "torch.save": (1, "f"),
     "zipfile.ZipFile": (0, "file"),
     "PIL.Image.open": (0, "fp"),
+    "fitz.open": (0, "filename"),
+    "fitz.Document": (0, "filename"),
+    "tarfile.open": (0, "name"),
+    "rarfile.RarFile": (0, "file"),
 }
 BUFFER_IO = frozenset(_BUFFER_FILES)
+# of those, the ones that also take the bytes themselves under a keyword of their own
+_STREAM_KEYWORDS = {"fitz.open": "stream", "fitz.Document": "stream", "tarfile.open": "fileobj"}
 
 
 def given_a_buffer(project: Project, func: Func, site: CallSite, qn: str) -> bool:
     """Whether `torch.load` / `torch.save` reads or writes a buffer in memory, not a file
     (`torch.save(tensor, buffer)` of `buffer = io.BytesIO()`: a tensor turned into bytes), or
     `zipfile.ZipFile` or Pillow's `Image.open` opens one (`ZipFile(io.BytesIO(await
-    upload.read()))`)."""
+    upload.read()))`), or PyMuPDF opens a document on its bytes (`fitz.open(stream=data)`)."""
+    if _STREAM_KEYWORDS.get(qn) in dict(site.kwargs):
+        return True
     position, keyword = _BUFFER_FILES[qn]
     target = site.args[position] if len(site.args) > position else dict(site.kwargs).get(keyword)
     return target is not None and _a_buffer(project, func, target)
