@@ -116,3 +116,38 @@ def test_without_the_table_every_rule_reports_its_own_view(tmp_path, monkeypatch
     monkeypatch.setattr(precedence, "PRECEDENCE", ())
     found = _lines(tmp_path)
     assert {("UJ002", FETCH_RATES), ("UJ003", TENANT), ("UJ005", ACCOUNT)} <= found
+
+
+SHARED_CALL_APP = """\
+from contextlib import asynccontextmanager
+
+import requests
+from fastapi import Depends, FastAPI
+
+
+def load_settings():
+    return requests.get("https://config.example/settings").json()
+
+
+@asynccontextmanager
+async def lifespan(app):
+    load_settings()
+    yield
+
+
+app = FastAPI(lifespan=lifespan)
+
+
+@app.get("/settings")
+def show_settings(settings=Depends(load_settings)):
+    return settings
+"""
+
+
+def test_a_start_up_stall_does_not_hide_the_same_call_made_per_request(tmp_path):
+    """lifespan and a sync dependency both make the call: it stalls start-up once (UJ002)
+    and costs every request a round trip in a token (UJ003); one is not the other."""
+    (tmp_path / "app.py").write_text(SHARED_CALL_APP)
+    result = analyze(tmp_path, [tmp_path / "app.py"])
+    found = {(f.code, f.location.line) for f in result.findings}
+    assert {("UJ002", 8), ("UJ003", 8)} <= found

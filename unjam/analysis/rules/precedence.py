@@ -26,14 +26,15 @@ PRECEDENCE: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         "UJ003/network",
-        ("UJ001", "UJ002"),
-        "a dependency's network call that blocks the loop is reported as that",
+        ("UJ001",),
+        "a dependency's network call that blocks requests on the loop is reported as that "
+        "(a start-up stall on the same line says nothing of requests: both stand)",
     ),
     (
         "UJ005/network",
-        ("UJ001", "UJ002", "UJ003"),
-        "a network call already reported as blocking or as per-request work is not reported "
-        "again for the thread-pool token it holds",
+        ("UJ001", "UJ003"),
+        "a network call already reported as blocking requests or as per-request work is not "
+        "reported again for the thread-pool token it holds",
     ),
 )
 
