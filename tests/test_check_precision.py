@@ -3914,3 +3914,12 @@ def test_a_module_whose_package_cannot_import_fails_and_each_reason_at_a_file_is
     assert "no kit/storage.py is on disk" in reason, reason
     assert "kit/routers/audit.py defines no `AUDIT_LEVEL`" in reason, reason
     assert "kit/routers/exports.py:3" in reason, reason
+
+
+def test_a_client_built_from_settings_the_app_keeps_on_its_state_is_made_once():
+    """`resources = Depends(current_resources)` of a getter returning `request.app.state.
+    resources`: what lifespan stored, the same on every request — no lookup to key by."""
+    found = findings("app_state_memos", "UJ003", "shop/payments.py")
+    gateway = found[12]
+    assert "looks up" not in gateway.message, gateway.message
+    assert "once" in gateway.fix and "keyed by" not in gateway.fix, gateway.fix

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from unjam.analysis.project_index import FILLERS
+from unjam.analysis.rules.app_state import returns_app_state
 from unjam.analysis.summary import CallSite, FuncDef, names_read
 
 # parameters FastAPI fills with framework objects, not with what the client sent
@@ -105,8 +106,8 @@ class Provenance:
         """Whether the function gives the process's one value on every call: it is memoised,
         or all it returns is a module-level name (`return SETTINGS`) or what such a function
         returns (`return get_config()` of an `@lru_cache` `get_config`)."""
-        if self.p.memoised(func):
-            return True
+        if self.p.memoised(func) or returns_app_state(self.p, func):
+            return True  # (also `return request.app.state.resources`: app_state.py)
         fd = func.fd
         values = [*fd.return_values, *fd.yield_values]
         local = fd.locals.keys() | {q.name for q in fd.params}

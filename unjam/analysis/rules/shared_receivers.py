@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unjam.analysis.rules.app_state import on_app_state, returns_app_state
 from unjam.analysis.rules.memo import keyed
 from unjam.analysis.values import passed_names
 
@@ -36,9 +37,11 @@ if TYPE_CHECKING:
     from unjam.analysis.callgraph_records import Edge
     from unjam.analysis.project import Func, Project
     from unjam.analysis.rules.memo import MemoGuards
+    from unjam.analysis.summary import Param
 
 NONE: frozenset[str] = frozenset()
 _SELF = frozenset({"self"})
+_INJECTED_DEPTH = 2  # dependencies followed through their own `Depends` parameters
 
 
 class SharedReceivers:
@@ -129,10 +132,20 @@ class SharedReceivers:
             return NONE
         return _SELF if found == {"self"} else frozenset(found)
 
-    def _kept_receiver(self, func: Func, kept: frozenset[str], receiver: tuple[str, str]) -> bool:
-        """Whether the receiver ("name", n) or ("self", attribute) read in `func` holds one
-        object for the app's life."""
+    def _kept_receiver(self, func: Func, kept: frozenset[str], receiver: tuple) -> bool:
+        """Whether the receiver ("name", n), ("self", attribute), ("app", _) or ("made",
+        the call's ref) read in `func` holds one object for the app's life."""
         kind, name = receiver
+        if kind == "app":
+            return True
+        if kind == "made":
+            return self._returns_app_state(func, name)
+        if kind == "within":  # `resources.limiter` of `resources = get_resources(request)`
+            values = func.fd.locals.get(name, ())
+            return len(values) == 1 and (
+                on_app_state(values[0])
+                or (values[0][0] == "call" and self._returns_app_state(func, values[0]))
+            )
         if kind == "name":
             return name in kept or self._holds_one(func, name)
         owner = func.class_gqn
@@ -143,6 +156,41 @@ class SharedReceivers:
                 return True  # (… or one a method made once: `if self._x is None: self._x =`)
             return self._kept_attribute(owner, name)
         return False
+
+    def _injected_app_state(self, func: Func, param: Param, depth: int) -> bool:
+        """Whether FastAPI fills `param` with what the app keeps on its state: `resources =
+        Depends(get_resources)` of a getter of `request.app.state.resources`, or `idem =
+        Depends(get_idempotency)` of a dependency returning `resources.idempotency` from
+        such a parameter of its own."""
+        depends = self.p.param_depends(func, param)
+        if depends is None:
+            return False
+        target = self.p.depends_target(depends[0], param, depends[1])
+        dep = self.p.funcs.get(target[1]) if target is not None and target[0] == "func" else None
+        if dep is None or dep.fd.is_generator:
+            return False
+        if returns_app_state(self.p, dep):
+            return True
+        returned = dep.fd.return_values
+        return (
+            depth > 0
+            and bool(returned)
+            and all(self._attribute_of_injected(dep, ref, depth - 1) for ref in returned)
+        )
+
+    def _attribute_of_injected(self, dep: Func, ref: tuple, depth: int) -> bool:
+        """Whether `ref` (`resources.idempotency`) reads a parameter of `dep` that FastAPI
+        fills with what the app keeps (`_injected_app_state`)."""
+        root = _read_from(ref)
+        inner = next((q for q in dep.fd.params if q.name == root), None)
+        return inner is not None and self._injected_app_state(dep, inner, depth)
+
+    def _returns_app_state(self, func: Func, call: tuple) -> bool:
+        """Whether `call` (`get_resources(request)`) calls a project getter of what the app
+        keeps on its state (app_state.py)."""
+        callee = self.p.value_of(func, call[1])
+        target = self.p.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
+        return target is not None and returns_app_state(self.p, target)
 
     def _kept_attribute(self, owner: str, attr: str) -> bool:
         """Whether `self.attr` of any instance of `owner` holds one object for the app's
@@ -247,9 +295,19 @@ class SharedReceivers:
         fd = func.fd
         values = fd.locals.get(name)
         if values is not None:  # `store = _get_store()`, a getter of a kept name
-            return len(values) == 1 and self._returns_held(func, values[0])
-        if any(q.name == name for q in fd.params):
-            return False  # (handed on each call: `entered` follows what the caller passed)
+            if len(values) != 1:
+                return False
+            value = values[0]
+            return (
+                self._returns_held(func, value)
+                or on_app_state(value)  # `store = request.app.state.store`
+                or (value[0] == "call" and self._returns_app_state(func, value))
+            )
+        param = next((q for q in fd.params if q.name == name), None)
+        if param is not None:
+            # (handed on each call: `entered` follows what the caller passed; FastAPI passes
+            # what a dependency gives, which may be what the app keeps)
+            return self._injected_app_state(func, param, _INJECTED_DEPTH)
         summary = func.mod.summary
         outer = summary.funcs.get(fd.parent) if fd.parent else None
         while outer is not None:
@@ -286,14 +344,30 @@ class SharedReceivers:
         )
 
 
-def _receivers(func: Func, line: int, attr: str) -> set[tuple[str, str]]:
+def _read_from(ref: tuple) -> str | None:
+    """The local an attribute chain is read from (`resources` of `resources.limiter`)."""
+    while ref[0] in ("attr", "sub"):
+        ref = ref[1]
+    return ref[1] if ref[0] == "name" else None
+
+
+def _made_by(ref: tuple) -> tuple | None:
+    """The call a receiver is read from (`get_resources(request)` of
+    `get_resources(request).limiter`), else None."""
+    while ref[0] in ("attr", "sub"):
+        ref = ref[1]
+    return ref if ref[0] == "call" else None
+
+
+def _receivers(func: Func, line: int, attr: str) -> set[tuple]:
     """What the `.attr` reads in `func`'s calls at `line` are made on (a method called, or a
     property read on the way: `store.registry.list_projects()`; at the `def` line, also
     those its returns and locals read): ("name", n) for `n.attr`, ("self", a) for
-    `self.a.attr` in a method."""
+    `self.a.attr` in a method, ("app", "") for what the app keeps on its state
+    (`request.app.state.store.attr`), ("made", call) for what a call's answer holds."""
     fd = func.fd
     first = fd.params[0].name if func.class_gqn is not None and fd.params else None
-    found: set[tuple[str, str]] = set()
+    found: set[tuple] = set()
     stack: list[object] = []
     for site in fd.calls:
         if site.line == line:
@@ -310,6 +384,12 @@ def _receivers(func: Func, line: int, attr: str) -> set[tuple[str, str]]:
                 found.add(("name", base[1]))
             elif base[0] == "attr" and base[1] == ("name", first):
                 found.add(("self", base[2]))
+            elif on_app_state(base):
+                found.add(("app", ""))
+            elif _made_by(base) is not None:
+                found.add(("made", _made_by(base)))
+            elif _read_from(base) is not None:
+                found.add(("within", _read_from(base)))
             else:
                 found.add(("other", ""))  # (`make_store().registry`: not known kept)
         stack.extend(item for item in ref[1:] if type(item) is tuple)
