@@ -39,6 +39,10 @@ class Resolver(ProjectIndex):
                     found = self._in_namespace_beside(mod, f"{imp.module}.{imp.name}")
                     if found is not None:
                         return found
+                if sibling is None:
+                    found = self._from_own_project(mod, imp)
+                    if found is not None:
+                        return found
             # (also where the name is taken: a nearer copy of the package the importer sits
             # in is the one its program imports, `cd other/backend && uvicorn app.main:app`)
             if sibling is None:
@@ -128,6 +132,16 @@ class Resolver(ProjectIndex):
             return False
         return f"{own}{first}/" in self.folders() or f"{own}{first}.py" in self.primary
 
+    def _from_own_project(self, mod: Module, imp: ImportRef) -> str | None:
+        """`from resources import get_payment_resources` in
+        backend/payment_service/dependencies/deps.py, where backend/payment_service/ holds a
+        pyproject.toml and its own resources.py, and another service's resources.py took
+        the name: run from its folder (`cd payment_service && uvicorn main:app`), the
+        program finds its own. The primary name of the module (or member) by path from
+        the importer's project folder, or None."""
+        own = next((f for f in self.project_folders if mod.path.startswith(f)), None)
+        return None if own is None else self._by_path(own[:-1], imp)
+
     def sibling(self, mod: Module, dotted: str) -> str | None:
         """`from utils import x` beside a `utils.py` means that one, whatever other `utils`
         the project holds, when the importer's directory is on `sys.path`: a script
@@ -189,6 +203,23 @@ class Resolver(ProjectIndex):
                 # the library's: a module does not import itself by its bare name)
                 itself = found if imp.name is None else found.rpartition(".")[0]
                 return None if itself == mod.name else found
+        return self._in_folder_above(mod, imp) if "." in imp.module else None
+
+    def _in_folder_above(self, mod: Module, imp: ImportRef) -> str | None:
+        """`from shared.managers.password_manager import PasswordManager` in
+        backend/user_service/…, where backend/shared/ holds it: a folder each service of a
+        monorepo gets copied or mounted beside its code (`COPY shared /app/shared`). The
+        primary name of the module it names from the nearest folder above the importer that
+        has its path, or None. Only for a dotted module path, which no library spells
+        by chance from a folder of the project."""
+        directory = mod.path.rpartition("/")[0]
+        while directory:
+            directory = directory.rpartition("/")[0]
+            if f"{directory}/{imp.module.partition('.')[0]}/" not in self.folders():
+                continue
+            found = self._by_path(directory, imp)
+            if found is not None:
+                return found
         return None
 
     def _package_folders(self, mod: Module) -> list[str]:
