@@ -47,6 +47,7 @@ from unjam.analysis.inference import in_memory_sqlite
 from unjam.analysis.instance_fields import ON_SELF
 from unjam.analysis.interface_calls import InterfaceCalls, on_own_instance
 from unjam.analysis.kernel_files import KERNEL_FILE_CALLS, kernel_file_call
+from unjam.analysis.library_callbacks import returned_callbacks
 from unjam.analysis.missing_attributes import arguments_raise
 from unjam.analysis.orm_delete import ORM_DELETE, OrmDeletes
 from unjam.analysis.parameters import fails_to_bind
@@ -276,6 +277,9 @@ class CallResolver:
                             out.edges.append(
                                 Edge(f"{func.mod.name}.{arg[1]}", site.line, site.col, guarded)
                             )
+                    if func.fd.local_defs:  # (`return create_run(run)` of a nested `async def`)
+                        for gqn in returned_callbacks(p, func, site):
+                            out.edges.append(Edge(gqn, site.line, site.col, guarded))
             elif kind == "func" or kind == "meth":
                 if self._runs_off_loop(func, j, callees, handlers, out):
                     continue  # a generator handed to what iterates it in a worker thread
