@@ -1,6 +1,9 @@
-"""dramatiq: an actor's `send()` enqueues the message through the broker's sync client."""
+"""dramatiq: an actor's `send()` enqueues the message through the broker's sync client;
+kafka-python: a producer connects as it is built, and waiting on a send waits for the
+broker."""
 
 import dramatiq
+from kafka import KafkaProducer
 
 
 @dramatiq.actor
@@ -23,4 +26,11 @@ async def preview(email: str) -> None:
     welcome.fn(email)  # ok: runs the function itself, no message
 
 
-__all__ = ["preview", "sign_up"]
+async def publish_run(run: dict) -> None:
+    producer = KafkaProducer(bootstrap_servers="kafka:9092")  # expect: UJ001
+    future = producer.send("runs", value=run)  # ok: buffered
+    future.get(timeout=10)  # expect: UJ001
+    producer.flush()  # expect: UJ001
+
+
+__all__ = ["preview", "publish_run", "sign_up"]
