@@ -137,6 +137,50 @@ def test_check_dot_and_check_a_subfolder_agree(capsys, monkeypatch, tmp_path):
     assert located(elsewhere) == [f for f in located(everything) if "queries" in f[1]]
 
 
+def _service(name: str, route: str) -> dict[str, str]:
+    """A service run from its own folder (`uvicorn main:app`), whose routes package holds a
+    module of a name the other service's has too."""
+    return {
+        f"backend/{name}/pyproject.toml": f'[project]\nname = "{name}"\n',
+        f"backend/{name}/main.py": """\
+            from fastapi import FastAPI
+
+            from routes.handlers import router
+
+            app = FastAPI()
+            app.include_router(router)
+            """,
+        f"backend/{name}/routes/__init__.py": "",
+        f"backend/{name}/routes/handlers.py": f"""\
+            import time
+
+            from fastapi import APIRouter
+
+            router = APIRouter()
+
+
+            @router.get("/{route}")
+            async def handle():
+                time.sleep(1)
+            """,
+    }
+
+
+def test_a_monorepo_checked_from_the_folder_above_gives_the_same_findings(
+    capsys, monkeypatch, tmp_path
+):
+    """From the folder holding the clone (whose name, `My-Shop`, no import can spell), each
+    service's `routes` package is named by its path; `from routes.handlers import router`
+    still finds that service's own module, as from the clone itself."""
+    repo = write(tmp_path / "My-Shop", {**_service("orders", "orders"), **_service("users", "me")})
+    _, inside = check(capsys, monkeypatch, ".", cwd=repo)
+    _, above = check(capsys, monkeypatch, ".", cwd=tmp_path)
+    assert {f["entry"]["route"] for f in inside["findings"]} == {"GET /orders", "GET /me"}
+    assert [(f["path"], f["line"], f["entry"]["route"]) for f in above["findings"]] == [
+        (f"My-Shop/{f['path']}", f["line"], f["entry"]["route"]) for f in inside["findings"]
+    ]
+
+
 def test_no_context_analyses_the_named_folder_alone(capsys, monkeypatch, tmp_path):
     root = write(tmp_path / "repo", SHOP)
     code, alone = check(capsys, monkeypatch, "--no-context", "src/shop/db", cwd=root)

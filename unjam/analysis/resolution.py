@@ -165,6 +165,12 @@ class Resolver(ProjectIndex):
             rest or not self._imports_only_there(mod, dotted, found)
         ):
             return None
+        if rest and found.endswith("@"):
+            # (a package named by its path, `svc.routes.__init__@`: its submodule by path too)
+            path = f"{prefix}{dotted.replace('.', '/')}"
+            module = primary.get(f"{path}.py") or primary.get(f"{path}/__init__.py")
+            if module is not None:
+                return module
         return f"{found}.{rest}" if rest else found
 
     def _by_own_package(self, mod: Module, dotted: str) -> str | None:
