@@ -153,6 +153,7 @@ __all__ = [
     "supabase_calls",
     "flight_offers",
     "firebase_calls",
+    "taxes",
 ]
 
 
@@ -166,3 +167,9 @@ async def firebase_calls(token: str, uid: str, message: messaging.Message) -> di
     messaging.send(message)  # expect: UJ001
     sent = await messaging.send_each_async([message])  # ok: awaited
     return {"claims": claims, "fresh": fresh, "email": user.email, "sent": sent}
+
+
+async def taxes(amount: int) -> str:
+    calc = stripe.tax.Calculation.create(currency="usd", line_items=[{"amount": amount}])  # expect: UJ001
+    stripe.tax.Transaction.create_from_calculation(calculation=calc.id, reference="r")  # expect: UJ001
+    return calc.id
