@@ -28,4 +28,9 @@ async def charge_status(task_id: str) -> str:
     return "pending"
 
 
-__all__ = ["charge", "charge_status", "ship", "workers_busy"]
+async def ping_workers() -> dict:
+    probe = Celery(broker="redis://broker:6379/0")  # ok: a coroutine offered, not a request
+    return probe.control.inspect().ping()  # expect: UJ001
+
+
+__all__ = ["charge", "charge_status", "ping_workers", "ship", "workers_busy"]
