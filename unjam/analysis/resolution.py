@@ -127,7 +127,7 @@ class Resolver(ProjectIndex):
         project holds a module or folder `first` itself: run from its folder, the importer's
         program finds its own first (two services' `deps/providers.py`, a package in one,
         a folder without `__init__.py` in the other)."""
-        own = next((f for f in self.project_folders if mod.path.startswith(f)), None)
+        own = self._own_project(mod)
         if own is None or named.path.startswith(own):
             return False
         return f"{own}{first}/" in self.folders() or f"{own}{first}.py" in self.primary
@@ -139,8 +139,12 @@ class Resolver(ProjectIndex):
         the name: run from its folder (`cd payment_service && uvicorn main:app`), the
         program finds its own. The primary name of the module (or member) by path from
         the importer's project folder, or None."""
-        own = next((f for f in self.project_folders if mod.path.startswith(f)), None)
+        own = self._own_project(mod)
         return None if own is None else self._by_path(own[:-1], imp)
+
+    def _own_project(self, mod: Module) -> str | None:
+        """The folder (with its "/") of the project of its own `mod` sits in, or None."""
+        return next((f for f in self.project_folders if mod.path.startswith(f)), None)
 
     def sibling(self, mod: Module, dotted: str) -> str | None:
         """`from utils import x` beside a `utils.py` means that one, whatever other `utils`

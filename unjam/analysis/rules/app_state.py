@@ -41,17 +41,19 @@ def returns_app_state(project: Project, func: Func, depth: int = _GETTER_DEPTH) 
     fd = func.fd
     returned = fd.return_values
     return bool(returned) and all(
-        _app_state_value(project, func, ref, depth)
+        reads_app_state(project, func, ref, depth)
         or (
             ref[0] == "name"
             and bool(fd.locals.get(ref[1]))
-            and all(_app_state_value(project, func, v, depth) for v in fd.locals[ref[1]])
+            and all(reads_app_state(project, func, v, depth) for v in fd.locals[ref[1]])
         )
         for ref in returned
     )
 
 
-def _app_state_value(project: Project, func: Func, ref: tuple, depth: int) -> bool:
+def reads_app_state(project: Project, func: Func, ref: tuple, depth: int = _GETTER_DEPTH) -> bool:
+    """Whether `ref`, read in `func`, is what the app keeps: read from its state
+    (`on_app_state`), or a call of a project getter of it (`get_resources(request)`)."""
     if on_app_state(ref):
         return True
     if ref[0] != "call" or depth == 0:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unjam.analysis.rules.app_state import on_app_state, returns_app_state
+from unjam.analysis.rules.app_state import on_app_state, reads_app_state, returns_app_state
 from unjam.analysis.rules.memo import keyed
 from unjam.analysis.values import passed_names
 
@@ -139,13 +139,10 @@ class SharedReceivers:
         if kind == "app":
             return True
         if kind == "made":
-            return self._returns_app_state(func, name)
+            return reads_app_state(self.p, func, name)
         if kind == "within":  # `resources.limiter` of `resources = get_resources(request)`
             values = func.fd.locals.get(name, ())
-            return len(values) == 1 and (
-                on_app_state(values[0])
-                or (values[0][0] == "call" and self._returns_app_state(func, values[0]))
-            )
+            return len(values) == 1 and reads_app_state(self.p, func, values[0])
         if kind == "name":
             return name in kept or self._holds_one(func, name)
         owner = func.class_gqn
@@ -184,13 +181,6 @@ class SharedReceivers:
         root = _read_from(ref)
         inner = next((q for q in dep.fd.params if q.name == root), None)
         return inner is not None and self._injected_app_state(dep, inner, depth)
-
-    def _returns_app_state(self, func: Func, call: tuple) -> bool:
-        """Whether `call` (`get_resources(request)`) calls a project getter of what the app
-        keeps on its state (app_state.py)."""
-        callee = self.p.value_of(func, call[1])
-        target = self.p.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
-        return target is not None and returns_app_state(self.p, target)
 
     def _kept_attribute(self, owner: str, attr: str) -> bool:
         """Whether `self.attr` of any instance of `owner` holds one object for the app's
@@ -298,11 +288,8 @@ class SharedReceivers:
             if len(values) != 1:
                 return False
             value = values[0]
-            return (
-                self._returns_held(func, value)
-                or on_app_state(value)  # `store = request.app.state.store`
-                or (value[0] == "call" and self._returns_app_state(func, value))
-            )
+            # (or what the app keeps: `store = request.app.state.store`, a getter of it)
+            return self._returns_held(func, value) or reads_app_state(self.p, func, value)
         param = next((q for q in fd.params if q.name == name), None)
         if param is not None:
             # (handed on each call: `entered` follows what the caller passed; FastAPI passes
