@@ -302,6 +302,8 @@ FALLBACKS = {
     "alias.py": b"type X = int\nx = f()\n",
     "nested_spec.py": b'x = f"{x:{y:{z}}}"\n',  # ruff accepts these two, CPython does not
     "starred_field.py": b'x = f"{*x}"\n',
+    # ast.parse and ruff accept it, CPython's compiler does not: the module cannot be imported
+    "repeated_keyword.py": b"engine = create_engine(url, connect_args={}, connect_args={})\n",
 }
 
 # Edge cases of the two parsers: each must come back declined, or equal to the Python row.
@@ -374,6 +376,8 @@ def test_files_it_cannot_promise_go_back_to_python(tmp_path, monkeypatch):
     monkeypatch.setenv("UNJAM_NATIVE", "0")
     assert parse.read_all(paths, jobs=1) == with_native
     assert isinstance(with_native[3][4], str) and "syntax error" in with_native[3][4]
+    repeated = "syntax error: keyword argument repeated: connect_args (line 1)"
+    assert with_native[-1][4] == repeated, with_native[-1]
 
 
 def test_edge_cases_are_declined_or_equal(tmp_path):

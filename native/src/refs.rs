@@ -40,6 +40,17 @@ pub fn is_leaf(e: &Expr) -> bool {
     matches!(e, Expr::Name(_)) || is_constant(e)
 }
 
+fn repeats_a_name(keywords: &[Keyword]) -> bool {
+    let names: Vec<&str> = keywords
+        .iter()
+        .filter_map(|k| k.arg.as_ref().map(|a| a.as_str()))
+        .collect();
+    names
+        .iter()
+        .enumerate()
+        .any(|(i, name)| names[..i].contains(name))
+}
+
 impl Summarizer<'_> {
     pub fn const_none(&mut self) -> V {
         let r = tuple(vec![tag("const"), none()]);
@@ -118,8 +129,13 @@ impl Summarizer<'_> {
         self.conser.cons(tuple(items))
     }
 
-    /// A call's keyword arguments: `((name | None, ref), ...)`, shared like refs.
+    /// A call's keyword arguments: `((name | None, ref), ...)`, shared like refs. A name
+    /// given twice is a syntax error of CPython's compiler that ruff's parser accepts: the file
+    /// is declined, and Python's summariser gives the reason (summarize.py `_keywords`).
     pub fn kwargs(&mut self, keywords: &[Keyword], f: usize, d: u32) -> V {
+        if keywords.len() > 1 && repeats_a_name(keywords) {
+            self.decline("syntax error");
+        }
         let items = keywords
             .iter()
             .map(|k| {

@@ -55,8 +55,7 @@ def summarize_bytes(
             warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
             tree = ast.parse(data)
     except SyntaxError as err:
-        line = f" (line {err.lineno})" if err.lineno else ""
-        reason = f"syntax error: {err.msg}{line}"
+        reason = _syntax_error(err)
         if target is not None and target > sys.version_info[:2]:
             reason += f"{_running()}{NEWER_SYNTAX_HINT}"
         return reason
@@ -68,10 +67,17 @@ def summarize_bytes(
         return "too large to parse"
     try:
         return summarize(tree, is_package)
+    except SyntaxError as err:  # one CPython's compiler rejects though its parser does not
+        return _syntax_error(err)
     except RecursionError:
         return "internal error: expression nesting too deep"
     except Exception as err:  # contain: one odd file never aborts the run
         return f"internal error: {type(err).__name__}: {err}"
+
+
+def _syntax_error(err: SyntaxError) -> str:
+    line = f" (line {err.lineno})" if err.lineno else ""
+    return f"syntax error: {err.msg}{line}"
 
 
 # Said of a file this Python cannot parse when the project may use newer syntax.

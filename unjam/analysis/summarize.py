@@ -76,6 +76,21 @@ def _constant(value: object) -> Ref:
     return UNKNOWN
 
 
+def _keywords(call: ast.Call, ref, fn: FuncDef, depth: int = 0) -> tuple:
+    """A call's keyword arguments as refs. A name given twice (`connect_args=` twice) is a
+    syntax error CPython's compiler raises though `ast.parse` accepts it: the module cannot
+    be imported, so it is reported as a file that does not parse (native/src/refs.rs too)."""
+    keywords = call.keywords
+    if len(keywords) > 1:
+        given: set[str] = set()
+        for k in keywords:
+            if k.arg in given:
+                raise SyntaxError(f"keyword argument repeated: {k.arg}", ("", k.lineno, 0, ""))
+            if k.arg is not None:
+                given.add(k.arg)
+    return tuple([(k.arg, ref(k.value, fn, depth)) for k in keywords])
+
+
 def _fstring_ref(node: ast.JoinedStr, formatted: tuple) -> Ref:
     """An f-string as far as constant_text.py reads it: the constant it is when it has no
     placeholder, else the text before its first placeholder joined with what it formats
@@ -185,7 +200,7 @@ class _Summarizer(GuardRecorder):
                 "call",
                 ref(node.func, fn, d),
                 tuple([ref(a, fn, d) for a in node.args]),
-                tuple([(k.arg, ref(k.value, fn, d)) for k in node.keywords]),
+                _keywords(node, ref, fn, d),
             )
         if t is _Name:
             return ("name", node.id)
@@ -589,7 +604,7 @@ class _Summarizer(GuardRecorder):
                         n.col_offset,
                         ref(n.func, fn),
                         tuple([ref(a, fn) for a in n.args]),
-                        tuple([(k.arg, ref(k.value, fn)) for k in n.keywords]),
+                        _keywords(n, ref, fn),
                         is_awaited,
                         guard,
                         arg_of,
