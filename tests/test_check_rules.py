@@ -213,6 +213,25 @@ def test_one_group_per_root_cause():
     assert len(app) == 1
 
 
+def test_a_group_counts_two_routes_that_read_alike_as_two(tmp_path):
+    """The user's and the admin's router, both with a prefix unjam cannot know, each have a
+    `POST …/plans/switch` reaching the same blocking call: two entry points, as the
+    finding's "also reached from 1 other entry point" says, not one."""
+    (tmp_path / "app.py").write_text(
+        "import os\nimport time\n\nfrom fastapi import APIRouter, FastAPI\n\n"
+        "app = FastAPI()\nusers = APIRouter()\nadmins = APIRouter()\n\n\n"
+        "async def switch_plans():\n    time.sleep(1)\n\n\n"
+        "@users.post('/plans/switch')\nasync def switch_own():\n    await switch_plans()\n\n\n"
+        "@admins.post('/plans/switch')\nasync def switch_any():\n    await switch_plans()\n\n\n"
+        "app.include_router(users, prefix=os.environ['USERS'])\n"
+        "app.include_router(admins, prefix=os.environ['ADMINS'])\n"
+    )
+    (finding,) = analyze(tmp_path, [tmp_path / "app.py"]).findings
+    assert finding.entry.route == "POST …/plans/switch", finding.entry
+    assert "also reached from 1 other entry point" in finding.message, finding.message
+    assert finding.group.affects == 2, finding.group
+
+
 def test_group_ids_are_stable_across_runs():
     first = [(f.location, f.group) for f in _analyze("served_only").findings]
     second = [(f.location, f.group) for f in _analyze("served_only").findings]

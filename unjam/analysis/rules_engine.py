@@ -190,8 +190,10 @@ class RulesEngine:
 
     @staticmethod
     def label(inv: Invoked) -> str:
-        """How a group counts what it affects: the route, else the entry point itself."""
-        return inv.route or f"{inv.name} ({inv.path}:{inv.line})"
+        """How a group counts what it affects: the route, else the entry point itself, with
+        its place — two routes on routers whose prefixes are unknown read alike (`POST
+        …/plans/switch` for the user's and the admin's) and are still two."""
+        return f"{inv.route or inv.name} ({inv.path}:{inv.line})"
 
     @staticmethod
     def inv_key(inv: Invoked) -> str:
@@ -240,7 +242,7 @@ class RulesEngine:
             users = self._users = {}
             for route in self.model.routes:
                 for inv in [route.endpoint, *route.dependencies]:
-                    users.setdefault(self.inv_key(inv), set()).add(route.label)
+                    users.setdefault(self.inv_key(inv), set()).add(self.label(route.endpoint))
         return frozenset(users.get(key, ()))
 
     def app_of(self, inv: Invoked) -> str:

@@ -313,7 +313,7 @@ class ThreadPool:
                 f"routes with sync {shared.role.value} `{shared.name}` make {_MANY_TRIPS} or "
                 "more thread-pool trips per request"
                 + (f" {' and '.join(reached_when)}" if reached_when else ""),
-                frozenset([route.label]),
+                frozenset([self.e.label(route.endpoint)]),
             )
             if shared is not None
             else None,
@@ -598,7 +598,7 @@ class ThreadPool:
                 root=Root(
                     ("app", app.sym),
                     f"app `{name}` {pool.kept}",
-                    frozenset(r.label for r in blocking),
+                    frozenset(self.e.label(r.endpoint) for r in blocking),
                 ),
             )
 
