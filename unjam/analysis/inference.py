@@ -91,6 +91,16 @@ _MANAGER_DECORATORS = frozenset({"contextmanager", "asynccontextmanager"})
 _CALLS_FIRST = frozenset(
     ("functools.partial", "contextlib.contextmanager", "contextlib.asynccontextmanager")
 )
+# dependency-injection containers' lookups: `injector.get(Service)` is a `Service`, built or
+# kept by the container (so no construction is implied here, only the type)
+_INSTANCE_OF_FIRST = frozenset(
+    (
+        "injector.Injector.get",
+        "punq.Container.resolve",
+        "lagom.Container.resolve",
+        "svcs.Container.get",
+    )
+)
 _MAX_DEPTH = 120
 
 
@@ -393,6 +403,9 @@ class Inference(ClassIndex):
                 return self.value_of(func, ref[2][0])
             if qn == "typing.cast" and len(ref[2]) == 2:
                 return self.value_of(func, ref[2][1])  # `cast(Any, router)` is `router`
+            if qn in _INSTANCE_OF_FIRST and ref[2]:
+                cls = self.value_of(func, ref[2][0])
+                return ("obj", cls[1]) if cls is not None and cls[0] == "class" else None
             if qn == "builtins.next" and ref[2] and ref[2][0][0] == "call":
                 # `db = next(get_db())`: what the generator yields first
                 factory = self.callee(func, ref[2][0][1])
