@@ -65,23 +65,24 @@ class PassedCallables:
         children = self._nested(scope)
         if not children:
             return
-        threaded = self._threaded(scope, {child.fd.name for child in children})
+        threaded = self._threaded(scope, {_handle(child.fd): child for child in children})
         for child in children:
-            if child.fd.name in threaded:
+            if _handle(child.fd) in threaded:
                 continue  # its calls run in a worker thread, not where the caller's would
             still = {n for n in free if not _binds(child.fd, n)}
             if still:
                 self._collect(child, still, names, out)
 
-    def _threaded(self, scope: Func, names: set[str]) -> set[str]:
-        """Which of `names` `scope` hands to a thread or process (`asyncio.to_thread(transact)`,
-        `loop.run_in_executor(None, transact)`)."""
+    def _threaded(self, scope: Func, names: dict[str, Func]) -> set[str]:
+        """Which of `names` (its closures, by `_handle`) `scope` hands to a thread or process
+        (`asyncio.to_thread(transact)`, `loop.run_in_executor(None, transact)`, `loop.
+        run_in_executor(None, lambda: fn(*args))`)."""
         p = self.project
         offload = p.catalogue.offload
         out: set[str] = set()
         for site in scope.fd.calls:
-            if not any(a[0] == "name" and a[1] in names for a in site.args) and not any(
-                a[0] == "name" and a[1] in names for _, a in site.kwargs
+            if not any(_refers(a, names) for a in site.args) and not any(
+                _refers(a, names) for _, a in site.kwargs
             ):
                 continue  # (resolving every call of every scope would cost seconds)
             callee = p.callee(scope, site.func)
@@ -92,7 +93,7 @@ class PassedCallables:
             if off is None or off.context in ("iterator", "task"):
                 continue
             arg = off.handed(site.args, site.kwargs)
-            if arg is not None and arg[0] == "name":
+            if arg is not None and _refers(arg, names):
                 out.add(arg[1])
         return out
 
@@ -105,7 +106,7 @@ class PassedCallables:
         for index, param in enumerate(target.fd.params):
             bound = binds_first(target, kind, site, index)
             arg = argument(site, param, index - 1 if bound else index)
-            if arg is None or arg[0] != "name" or arg[1] not in names:
+            if arg is None or not _refers(arg, names):
                 continue
             if self._runs_in_a_thread(target, param.name, depth):
                 found.add(arg[1])
@@ -186,6 +187,17 @@ class PassedCallables:
                 if f.fd.parent is not None:
                     children.setdefault(f"{f.mod.name}.{f.fd.parent}", []).append(f)
         return children.get(func.gqn, [])
+
+
+def _handle(fd: FuncDef) -> str:
+    """How its enclosing function's code names a closure: a `def` by its name, a lambda by
+    its qualified name (its ref is `("lambda", qn)`)."""
+    return fd.qn if fd.is_lambda else fd.name
+
+
+def _refers(arg: tuple, names) -> bool:
+    """Whether an argument is one of the closures `names` holds (by `_handle`)."""
+    return arg[0] in ("name", "lambda") and arg[1] in names
 
 
 def _binds(fd: FuncDef, name: str) -> bool:

@@ -37,3 +37,10 @@ async def artwork(download_id: int) -> bool:
 @app.get("/downloads/{download_id}/cover")
 async def cover(download_id: int) -> bool:
     return await lookup_here(download_id, lambda s, d: artwork_path(d).exists())  # expect: UJ001
+
+
+@app.get("/storage/free")
+async def storage_free(path: str = "/srv") -> dict:
+    from media.executors import free_here, free_space
+
+    return {"pool": await free_space(path), "here": await free_here(path)}
