@@ -232,6 +232,22 @@ def test_a_group_counts_two_routes_that_read_alike_as_two(tmp_path):
     assert finding.group.affects == 2, finding.group
 
 
+def test_a_client_two_routes_build_is_one_finding_whose_group_counts_both(tmp_path):
+    """Each endpoint's walk finds the helper's `AsyncOpenAI(...)`: printed once, with the
+    first route, and its group says both routes build it."""
+    (tmp_path / "app.py").write_text(
+        "import openai\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "def client_for(model: str):\n    return openai.AsyncOpenAI(base_url=model)\n\n\n"
+        "@app.post('/chat')\nasync def chat(model: str):\n"
+        "    return await client_for(model).models.list()\n\n\n"
+        "@app.post('/embeddings')\nasync def embeddings(model: str):\n"
+        "    return await client_for(model).models.list()\n"
+    )
+    (finding,) = [f for f in analyze(tmp_path, [tmp_path / "app.py"]).findings if f.code == "UJ003"]
+    assert finding.entry.route == "POST /chat", finding.entry
+    assert finding.group.affects == 2, finding.group
+
+
 def test_group_ids_are_stable_across_runs():
     first = [(f.location, f.group) for f in _analyze("served_only").findings]
     second = [(f.location, f.group) for f in _analyze("served_only").findings]

@@ -87,7 +87,8 @@ class RulesEngine:
         self.g = graph
         self.model = model
         self.findings: list[Finding] = []
-        self._reported: set[tuple[str, str, int, int]] = set()
+        # (code, path, line, column) → the index of the finding reported there
+        self._reported: dict[tuple[str, str, int, int], int] = {}
         self._roots: list[Root | None] = []  # finding i's root cause (grouping)
         self._tags: list[str] = []  # finding i's tag, for the precedence pass
         self.failed: list[tuple[str, Exception]] = []  # (rule family, its error): not checked
@@ -134,13 +135,15 @@ class RulesEngine:
         `root`: its root cause for grouping (None: a group of its own); `variant`: which of
         the rule's kinds of finding it is, as the precedence table names them."""
         key = (code, at.path, at.line, at.column)
-        if key in self._reported or self.never_runs.call(
-            at.path, at.line, at.column, blocker.rpartition(".")[2]
-        ):
+        earlier = self._reported.get(key)
+        if earlier is not None:
+            self._also_affects(earlier, root)
+            return False
+        if self.never_runs.call(at.path, at.line, at.column, blocker.rpartition(".")[2]):
             return False
         if any(self.never_runs.line(step.path, step.line) for step in chain[:-1]):
             return False  # (reached through a call that never runs; another path may report it)
-        self._reported.add(key)
+        self._reported[key] = len(self.findings)
         finding = Finding(
             code=code,
             kind=kind,
@@ -160,6 +163,13 @@ class RulesEngine:
         self._roots.append(root)
         self._tags.append(f"{code}/{variant}" if variant else code)
         return True
+
+    def _also_affects(self, index: int, root: Root | None) -> None:
+        """Finding `index` reached again from other routes (a second endpoint that builds
+        the same client): printed once, its group counts them too."""
+        first = self._roots[index]
+        if first is not None and root is not None and not root.affects <= first.affects:
+            self._roots[index] = replace(first, affects=first.affects | root.affects)
 
     def _portable(self, fix: str) -> str:
         """A fix naming Starlette's `run_in_threadpool` fits a project that has Starlette
@@ -608,12 +618,12 @@ class RulesEngine:
     def _contained(self, family, codes: str) -> None:
         """Run one rule family; if it fails, drop what it reported and record why (its rules
         say nothing on this project), so the other families' findings still reach the user."""
-        before, reported = len(self.findings), set(self._reported)
+        before, reported, roots = len(self.findings), dict(self._reported), list(self._roots)
         try:
             family.check(self)
         except Exception as err:
-            self._reported = reported
-            del self.findings[before:], self._roots[before:], self._tags[before:]
+            self._reported, self._roots = reported, roots
+            del self.findings[before:], self._tags[before:]
             self.failed.append((f"rules {codes}", err))
 
     def run(self) -> list[Finding]:
