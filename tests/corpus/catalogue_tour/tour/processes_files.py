@@ -36,4 +36,11 @@ async def files(root: Path) -> None:
     print(name.upper(), os.path.join("a", "b"))  # ok
 
 
-__all__ = ["processes", "files"]  # (the coroutines this module offers)
+async def refreshed_tools(name: str):
+    import importlib
+
+    module = importlib.import_module(f"tour.tools.{name}")  # ok: imported once, then a lookup
+    return importlib.reload(module)  # expect: UJ001
+
+
+__all__ = ["processes", "files", "refreshed_tools"]  # (the coroutines this module offers)
