@@ -3923,3 +3923,16 @@ def test_a_client_built_from_settings_the_app_keeps_on_its_state_is_made_once():
     gateway = found[12]
     assert "looks up" not in gateway.message, gateway.message
     assert "once" in gateway.fix and "keyed by" not in gateway.fix, gateway.fix
+
+
+def test_a_folder_made_once_says_it_stays_on_disk_not_that_a_result_is_memoised(tmp_path):
+    """`if not os.path.exists(folder): os.makedirs(folder)` runs once because the folder
+    stays: the file system is the memo, no value is kept in memory."""
+    source = (
+        "import os\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\nDOCS = 'my-docs'\n\n\n"
+        "@app.get('/files')\nasync def files():\n    if not os.path.exists(DOCS):\n"
+        "        os.makedirs(DOCS)\n    return {}\n"
+    )
+    (made,) = [f for f in one_file_findings(tmp_path, source, "UJ001") if f.location.line == 12]
+    assert "first call only (what it makes stays on disk" in made.message, made.message
+    assert "memoised" not in made.message, made.message

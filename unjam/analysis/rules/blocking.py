@@ -115,6 +115,8 @@ _END = 1 << 30  # past any line: "to the end of the function"
 
 # UJ001/UJ002 for a call under a memo guard (`if _client is None:`): true once, not per request
 _ONCE = "on the first call only (its result is memoised, later calls skip it)"
+# ... under a test of the file system (`if not os.path.exists(folder): os.makedirs(folder)`)
+_ON_DISK = "on the first call only (what it makes stays on disk, later calls skip it)"
 FIX_ONCE = "do it once at start-up (lifespan, or a startup handler) so no request waits for it"
 # ... under a cache keyed by the arguments (`@lru_cache def verify(hashed, plain)`, `if key in
 # _cache: return _cache[key]`): once per new key, which request data may make every call
@@ -339,8 +341,17 @@ class Blocking:
                 keyed = once and self.e.memos.memo_by_arguments(path, site)
                 row = keyed and self.e.memos.memo_in_database(path, site)
                 expires = once and not row and self.e.memos.memo_expires(path, site)
+                on_disk = once and not keyed and self.e.memos.memo_on_disk(path, site)
                 when = (
-                    _ON_NEW_ROW if row else _ON_EXPIRY if expires else _ON_MISS if keyed else _ONCE
+                    _ON_NEW_ROW
+                    if row
+                    else _ON_EXPIRY
+                    if expires
+                    else _ON_MISS
+                    if keyed
+                    else _ON_DISK
+                    if on_disk
+                    else _ONCE
                 )
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "

@@ -202,7 +202,7 @@ def _outlives_call(
     if name in per_call:
         return False  # (an enclosing call's local: `cache = {}` made anew on each call)
     if name == "self":
-        if fixed and _asks_the_file_system(subject) and _self_attr(subject) in fixed:
+        if fixed and asks_the_file_system(subject) and _self_attr(subject) in fixed:
             return True  # `if not self.weights.exists():` of a fixed file: kept on disk
         return shared_self and _self_attr(subject) not in computed
     if name in fd.globals_declared:
@@ -217,7 +217,7 @@ def _outlives_call(
         # f.read()` from a file this call opened, are per call)
         if guard.kind == "cached" and _app_state_switch(fd, values):
             return False
-        if _asks_the_file_system(subject) and _makes_fixed_file(fd, name, values, index):
+        if asks_the_file_system(subject) and _makes_fixed_file(fd, name, values, index):
             return True  # `key = Path(settings.KEY_PATH)`, `if not key.exists():` … written
         return any(
             _kept_read(fd, ref, written)
@@ -563,7 +563,7 @@ def _reads_environment(ref: tuple) -> bool:
     return ref[0] == "name" and ref[1] in _ENVIRONMENT
 
 
-def _asks_the_file_system(subject: tuple) -> bool:
+def asks_the_file_system(subject: tuple) -> bool:
     """`x.exists()`, `x.is_file()`, `os.path.exists(x)` and their kin."""
     if subject[0] == "await":
         subject = subject[1]
@@ -1293,7 +1293,7 @@ def _by_key(fd: FuncDef, ref: tuple) -> bool:
 def _tests_a_varying_path(fd: FuncDef, subject: tuple) -> bool:
     """`if not os.path.exists(path):` (a disk cache) with `path` named after what this call
     fetched or iterates over (`thumb_{digest}.png` of each post's image): one file per key."""
-    if not _asks_the_file_system(subject):
+    if not asks_the_file_system(subject):
         return False
     call = subject[1] if subject[0] == "await" else subject
     operands = [*call[2], *(value for _name, value in call[3])]

@@ -16,7 +16,7 @@ from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.instance_fields import ON_SELF
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules.expiring import expiring_cache
-from unjam.analysis.rules.memo import MemoGuards, keyed, stores_row
+from unjam.analysis.rules.memo import MemoGuards, asks_the_file_system, keyed, stores_row
 from unjam.analysis.rules.rule import MAX_CALLS
 from unjam.analysis.rules.shared_receivers import SharedReceivers
 from unjam.analysis.summary import FuncDef
@@ -84,14 +84,14 @@ class MemoPaths:
         one that holds a single value (`if _config is None:` in a loader a per-key cache
         calls) makes the call once per process."""
         verdicts = self._memo_kinds(path, site)
-        return bool(verdicts) and "one" not in verdicts
+        return bool(verdicts) and not any(v in _SINGLE for v in verdicts)
 
     def made_once(self, path: list[tuple[str, int]], site: Site) -> bool:
         """Whether a memoised `site` (`memoised_only`) runs once per process: a memo on the
         way holds a single value — not a get-or-create or a cache keyed by the request's
         data, which each new key or row pays again."""
         kinds = self._memo_kinds(path, site)
-        return not kinds or "one" in kinds
+        return not kinds or any(k in _SINGLE for k in kinds)
 
     def memo_in_database(self, path: list[tuple[str, int]], site: Site) -> bool:
         """Whether the memos that make `site` run once per key are all get-or-creates (the
@@ -108,10 +108,18 @@ class MemoPaths:
         verdicts = self._memo_kinds(path, site)
         return bool(verdicts) and all(v == "expires" for v in verdicts)
 
+    def memo_on_disk(self, path: list[tuple[str, int]], site: Site) -> bool:
+        """Whether the memos that make `site` run once all ask the file system (`if not
+        os.path.exists(folder): os.makedirs(folder)`): what the first call made is kept on
+        disk, not in memory."""
+        verdicts = self._memo_kinds(path, site)
+        return bool(verdicts) and all(v == "disk" for v in verdicts)
+
     def _memo_kinds(self, path: list[tuple[str, int]], site: Site) -> list[str]:
         """For each memo on `path` (a guarded call, a cached callee) and around `site`
-        itself: "one" (it holds one value), "key" (it caches per argument), "row" (a
-        get-or-create, per key) or "expires" (a module cache that drops entries in time)."""
+        itself: "one" (it holds one value), "disk" (one kept on disk: a test of the file
+        system), "key" (it caches per argument), "row" (a get-or-create, per key) or
+        "expires" (a module cache that drops entries in time)."""
         graph, funcs = self.g, self.p.funcs
         found: list[str] = []
         at_kept = self.memo_edge(path)  # (the first memo, which may be a kept instance's)
@@ -377,10 +385,16 @@ def _memo_test(memo: MemoGuards, fd: FuncDef, index: int) -> int:
     return index
 
 
+# the memo kinds that hold a single value (`_memo_kinds`)
+_SINGLE = ("one", "disk")
+
+
 def _guard_kind(project: Project, func: Func, index: int) -> str:
     fd = func.fd
     if stores_row(fd, index):
         return "row"
     if expiring_cache(project, func, index):
         return "expires"
-    return "key" if keyed(fd, index) else "one"
+    if keyed(fd, index):
+        return "key"
+    return "disk" if asks_the_file_system(fd.guards[index].subject) else "one"
