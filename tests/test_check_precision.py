@@ -3936,3 +3936,24 @@ def test_a_folder_made_once_says_it_stays_on_disk_not_that_a_result_is_memoised(
     (made,) = [f for f in one_file_findings(tmp_path, source, "UJ001") if f.location.line == 12]
     assert "first call only (what it makes stays on disk" in made.message, made.message
     assert "memoised" not in made.message, made.message
+
+
+def test_calls_on_a_kept_sqlite_connection_are_not_moved_to_a_thread_alone(tmp_path):
+    """The spool opens its connection in `__init__`, on the loop: moving `claim`'s calls, or
+    iterating `batches`, in a worker thread would raise sqlite3.ProgrammingError (by default
+    a connection serves only the thread that opened it), so both group fixes say so."""
+    source = (
+        "import sqlite3\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "class Spool:\n    def __init__(self, path):\n        self.db = sqlite3.connect(path)\n\n"
+        "    async def claim(self, key):\n"
+        "        self.db.execute('delete from q where k = ?', (key,))\n"
+        "        self.db.commit()\n\n"
+        "    def batches(self):\n        yield from self.db.execute('select k from q')\n\n\n"
+        "SPOOL = Spool('spool.db')\n\n\n"
+        "@app.post('/scan')\nasync def scan():\n    for row in SPOOL.batches():\n"
+        "        await SPOOL.claim(row[0])\n"
+    )
+    fixes = {f.group.title: f.group.fix for f in one_file_findings(tmp_path, source, "UJ001")}
+    assert len(fixes) == 2, fixes
+    for title, fix in fixes.items():
+        assert "only the thread that opened it may use" in fix, (title, fix)

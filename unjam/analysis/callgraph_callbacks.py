@@ -9,7 +9,7 @@ run_session(func): return await asyncio.to_thread(_with_session, func)`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from unjam.analysis.callgraph_no_loop import no_loop_guards
 from unjam.analysis.callgraph_records import Edge, Resolved
@@ -97,7 +97,9 @@ class PassedCallables:
                 out.add(arg[1])
         return out
 
-    def _handed_on(self, target: Func, kind: str, site: CallSite, names: set, depth: int) -> set:
+    def _handed_on(
+        self, target: Func, kind: str, site: CallSite, names: Collection[str], depth: int
+    ) -> set:
         """Which of `names` the call passes to a project function that runs what it is
         given in a worker thread (`run_session(_call)` of `async def run_session(func):
         return await asyncio.to_thread(_with_session, func)`): as an argument of a thread
@@ -195,7 +197,7 @@ def _handle(fd: FuncDef) -> str:
     return fd.qn if fd.is_lambda else fd.name
 
 
-def _refers(arg: tuple, names) -> bool:
+def _refers(arg: tuple, names: Collection[str]) -> bool:
     """Whether an argument is one of the closures `names` holds (by `_handle`)."""
     return arg[0] in ("name", "lambda") and arg[1] in names
 

@@ -164,6 +164,16 @@ def check(engine: RulesEngine) -> None:
 _THREAD_BOUND = frozenset({"sqlite3.Connection", "sqlite3.Cursor"})
 
 
+def _with_thread_bound(fix: str, holding: str, made: str) -> str:
+    """`fix`, where moving the calls to a thread alone would fail: they use a `made` (a
+    sqlite3 connection) that `holding` says where it is kept, which by default only the
+    thread that opened it may use."""
+    return (
+        f"{fix}; {holding} a `{made}`, which by default only the thread that opened it may "
+        "use, so a thread must open it too (or use aiosqlite)"
+    )
+
+
 def _any_thread(value: tuple) -> bool:
     """`sqlite3.connect(path, check_same_thread=False)`: a connection any thread may use."""
     return value[0] == "call" and ("check_same_thread", ("const", False)) in value[3]
@@ -499,6 +509,8 @@ class Blocking:
                     f"({called}(...))`, or hand it to `StreamingResponse` — or replace its "
                     "blocking calls with async ones"
                 )
+                if made := self._thread_bound(gqn):
+                    fix = _with_thread_bound(fix, self._holding(func), made)
             elif caller is not None and self.p.is_property(func):
                 # `asyncio.to_thread(self.save_path)` would read the property on the loop
                 if not receiver:
@@ -545,6 +557,8 @@ class Blocking:
             f"move the blocking calls of `{name}` into one plain `def` run with `await "
             "asyncio.to_thread(...)` (or `run_in_threadpool`), or await async versions of them"
         )
+        if owner is not None and (made := self._thread_bound(owner.gqn)):
+            fix = _with_thread_bound(fix, self._holding(owner), made)
         return _root(
             ("in", site.func), f"blocking calls in async `{name}`", said, once, reached, fix
         )
