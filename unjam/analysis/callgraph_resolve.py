@@ -960,6 +960,9 @@ _WNOHANG_WAITS = frozenset(("os.waitpid", "os.wait3", "os.wait4"))
 # Lock.acquire, Queue.get/put; Executor.shutdown (whose first parameter is `wait`)
 _NONBLOCKING_KEYWORDS = frozenset(("blocking", "block", "wait"))
 _SHUTDOWN = "concurrent.futures.Executor.shutdown"
+# reads of what the object already holds unless asked to refresh it (`refresh=False`, or
+# False first): rq's `job.get_status(refresh=False)` sends nothing
+_REFRESHED_READS = frozenset(("rq.job.Job.get_status",))
 _SQLITE_CONNECT = "sqlite3.connect"
 _PIPELINE = "transformers.pipeline"
 _POOL_OPEN = "psycopg_pool.ConnectionPool.open"  # see `_waits`
@@ -989,6 +992,7 @@ _SESSION_RUN_SYNC = "sqlalchemy.ext.asyncio.AsyncSession.run_sync"
 _SESSION_MERGE = "sqlalchemy.orm.Session.merge"
 _FALSE = ("const", False)
 _THREADED = frozenset(("thread", "thread-pool", "process"))  # offload contexts: no loop there
+_FALSE_FIRST = _WAIT_FIRST | _REFRESHED_READS  # (a first argument False: see `_polls`)
 
 
 def _run_sync(callee: Value, site: CallSite, offload: dict) -> Value:
@@ -1084,8 +1088,10 @@ def _polls(qn: str, site: CallSite) -> bool:
     """`os.waitpid(-1, os.WNOHANG)`, `lock.acquire(blocking=False)`,
     `q.get(block=False)` or `q.get(False)`, `pool.shutdown(wait=False)`: the call asks not to
     wait, so it does not block."""
-    if qn in _WAIT_FIRST and site.args and site.args[0] == ("const", False):
+    if qn in _FALSE_FIRST and site.args and site.args[0] == ("const", False):
         return True  # `pool.shutdown(False)`, `q.get(False)`, `lock.acquire(False)`
+    if qn in _REFRESHED_READS:
+        return ("refresh", ("const", False)) in site.kwargs
     if qn in _WNOHANG_WAITS:
         return any(
             ref[0] == "attr" and ref[2] == "WNOHANG"

@@ -1,9 +1,13 @@
 """dramatiq: an actor's `send()` enqueues the message through the broker's sync client;
 kafka-python: a producer connects as it is built, and waiting on a send waits for the
-broker."""
+broker; rq: a `@job` function's `.delay()` enqueues it, and a job fetched or asked its
+status reads Redis (not with `refresh=False`)."""
 
 import dramatiq
 from kafka import KafkaProducer
+from redis import Redis
+from rq.decorators import job as rq_job
+from rq.job import Job
 
 
 @dramatiq.actor
@@ -33,4 +37,19 @@ async def publish_run(run: dict) -> None:
     producer.flush()  # expect: UJ001
 
 
-__all__ = ["preview", "publish_run", "sign_up"]
+@rq_job("default", connection=Redis())
+def reindex(dataset_id: int) -> None:
+    print(dataset_id)
+
+
+async def queue_reindex(dataset_id: int) -> dict:
+    queued = reindex.delay(dataset_id)  # expect: UJ001
+    return {"id": queued.id, "status": queued.get_status()}  # expect: UJ001
+
+
+async def job_status(job_id: str) -> dict:
+    found = Job.fetch(job_id, connection=Redis())  # expect: UJ001
+    return {"status": found.get_status(refresh=False)}  # ok: what the job read holds
+
+
+__all__ = ["job_status", "preview", "publish_run", "queue_reindex", "sign_up"]
