@@ -36,6 +36,12 @@ async def files(root: Path) -> None:
     print(name.upper(), os.path.join("a", "b"))  # ok
 
 
+async def show_docs(url: str) -> None:
+    import webbrowser
+
+    webbrowser.open_new_tab(url)  # expect: UJ001
+
+
 async def refreshed_tools(name: str):
     import importlib
 
@@ -43,4 +49,4 @@ async def refreshed_tools(name: str):
     return importlib.reload(module)  # expect: UJ001
 
 
-__all__ = ["processes", "files", "refreshed_tools"]  # (the coroutines this module offers)
+__all__ = ["processes", "files", "refreshed_tools", "show_docs"]  # (the coroutines this module offers)
