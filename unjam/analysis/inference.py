@@ -492,7 +492,10 @@ class Inference(ClassIndex):
         if ref[0] != "call":
             return None
         callee = self.callee(func, ref[1])
-        target = self.funcs.get(callee[1]) if callee is not None and callee[0] == "func" else None
+        # (a method too: `with db_manager.create_session() as session`)
+        if callee is None or callee[0] not in ("func", "meth"):
+            return None
+        target = self.funcs.get(callee[1])
         return target if target is not None and makes_managers(target) else None
 
     def yielded_value(self, func: Func) -> Value | None:
