@@ -3957,3 +3957,29 @@ def test_calls_on_a_kept_sqlite_connection_are_not_moved_to_a_thread_alone(tmp_p
     assert len(fixes) == 2, fixes
     for title, fix in fixes.items():
         assert "only the thread that opened it may use" in fix, (title, fix)
+
+
+def test_a_set_up_scheduling_on_the_loop_it_is_handed_is_not_moved_to_a_thread(tmp_path):
+    """`initialize(loop)` builds an event service that schedules on the serving loop it is
+    handed (`self._loop.create_task(...)`, not thread-safe from a worker thread): its fix
+    moves only the blocking step to a thread. One that schedules on a loop of its own
+    making runs anywhere."""
+    source = (
+        "import asyncio\nfrom contextlib import asynccontextmanager\n\n"
+        "from fastapi import FastAPI\n\n\n"
+        "class Events:\n    def __init__(self, loop):\n        self._loop = loop\n"
+        "        self._loop.create_task(self._pump())\n\n"
+        "    async def _pump(self):\n        await asyncio.sleep(0)\n\n\n"
+        "def initialize(loop: asyncio.AbstractEventLoop):\n    Events(loop)\n"
+        "    return open('secret.key').read()\n\n\n"
+        "def warm_up():\n    loop = asyncio.new_event_loop()\n"
+        "    loop.create_task(asyncio.sleep(0))\n    return open('warm.txt').read()\n\n\n"
+        "@asynccontextmanager\nasync def lifespan(app):\n"
+        "    initialize(asyncio.get_running_loop())\n    warm_up()\n    yield\n\n\n"
+        "app = FastAPI(lifespan=lifespan)\n"
+    )
+    fixes = {f.group.title: f.group.fix for f in one_file_findings(tmp_path, source, "UJ002")}
+    (bound,) = [fix for title, fix in fixes.items() if "`initialize`" in title]
+    assert "needs the running event loop" in bound, bound
+    (own,) = [fix for title, fix in fixes.items() if "`warm_up`" in title]
+    assert "needs the running event loop" not in own and "to_thread(warm_up" in own, own

@@ -1,7 +1,9 @@
 """Whether a sync function needs the running event loop, so that a fix must not move it to a
 worker thread: `asyncio.to_thread(start_server, ...)` of a function that calls
 `asyncio.get_running_loop()` (or `create_task`, `ensure_future`, `get_event_loop`, Tornado's
-`IOLoop.current()`) fails there, or binds its state to a new loop that never runs.
+`IOLoop.current()`) fails there, or binds its state to a new loop that never runs; one that
+schedules on a loop it is handed (`self._loop.create_task(...)`) calls what only the loop's
+own thread may call.
 
 Judged from the calls the function makes, itself or through the sync functions it calls
 within a few calls (an async callee only makes a coroutine, which runs wherever it is
@@ -35,6 +37,13 @@ LOOP_APIS = frozenset(
 # catch, so an `except` handler nearby says nothing about coping without it
 _TORNADO_LOOP = frozenset(("tornado.ioloop.IOLoop.current", "tornado.ioloop.IOLoop.instance"))
 _NEW_LOOP = "asyncio.new_event_loop"
+# a loop's methods that schedule on it, called on one the function is handed or keeps (the
+# loop that serves: `self._loop.create_task(...)`, its loop handed down from lifespan); not
+# thread-safe from another thread, where `call_soon_threadsafe` is the way
+_LOOP_METHODS = frozenset(
+    f"asyncio.AbstractEventLoop.{name}"
+    for name in ("create_task", "call_soon", "call_later", "call_at", "create_future")
+)
 # what hands work to a loop that must be running for it to run, or keeps the loop for later
 _SCHEDULES = frozenset(
     ("create_task", "call_soon", "call_soon_threadsafe", "call_later", "call_at", "create_future")
@@ -77,7 +86,10 @@ class LoopBound:
             # `try: asyncio.get_running_loop() except RuntimeError: ...` asks whether a loop
             # runs and copes without one: such a function runs in a thread too
             return None
-        return next((api for api in apis if api in LOOP_APIS), None)
+        found = next((api for api in apis if api in LOOP_APIS), None)
+        if found is None and _NEW_LOOP not in apis:  # (not on a loop of its own making)
+            found = next((api for api in apis if api in _LOOP_METHODS), None)
+        return found
 
     def _apis(self, gqn: str) -> list[str]:
         """The outside APIs `gqn` calls (asked for each function on each search: kept)."""
