@@ -164,6 +164,17 @@ def check(engine: RulesEngine) -> None:
 _THREAD_BOUND = frozenset({"sqlite3.Connection", "sqlite3.Cursor"})
 
 
+def _once_words(row: bool, expires: bool, keyed: bool, on_disk: bool) -> str:
+    """How often a memoised call runs, by what keeps its result."""
+    if row:
+        return _ON_NEW_ROW
+    if expires:
+        return _ON_EXPIRY
+    if keyed:
+        return _ON_MISS
+    return _ON_DISK if on_disk else _ONCE
+
+
 def _with_thread_bound(fix: str, holding: str, made: str) -> str:
     """`fix`, where moving the calls to a thread alone would fail: they use a `made` (a
     sqlite3 connection) that `holding` says where it is kept, which by default only the
@@ -352,17 +363,7 @@ class Blocking:
                 row = keyed and self.e.memos.memo_in_database(path, site)
                 expires = once and not row and self.e.memos.memo_expires(path, site)
                 on_disk = once and not keyed and self.e.memos.memo_on_disk(path, site)
-                when = (
-                    _ON_NEW_ROW
-                    if row
-                    else _ON_EXPIRY
-                    if expires
-                    else _ON_MISS
-                    if keyed
-                    else _ON_DISK
-                    if on_disk
-                    else _ONCE
-                )
+                when = _once_words(row, expires, keyed, on_disk)
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "
                     + (
