@@ -109,6 +109,7 @@ async def scoped_orders(order_id: int) -> None:
     scoped.add(object())  # ok: only stages the object
     scoped.execute(text("SELECT 1"))  # expect: UJ001
     scoped.query(object).all()  # expect: UJ001
+    scoped.query(object)._compile_state()  # ok: compiles the statement, sends nothing
     session = scoped()  # ok: the thread's session
     session.commit()  # expect: UJ001
     scoped.remove()  # ok: closes the thread's session
