@@ -65,7 +65,7 @@ class PassedCallables:
         children = self._nested(scope)
         if not children:
             return
-        threaded = self._threaded(scope, {_handle(child.fd): child for child in children})
+        threaded = self._threaded(scope, {_handle(child.fd) for child in children})
         for child in children:
             if _handle(child.fd) in threaded:
                 continue  # its calls run in a worker thread, not where the caller's would
@@ -73,7 +73,7 @@ class PassedCallables:
             if still:
                 self._collect(child, still, names, out)
 
-    def _threaded(self, scope: Func, names: dict[str, Func]) -> set[str]:
+    def _threaded(self, scope: Func, names: set[str]) -> set[str]:
         """Which of `names` (its closures, by `_handle`) `scope` hands to a thread or process
         (`asyncio.to_thread(transact)`, `loop.run_in_executor(None, transact)`, `loop.
         run_in_executor(None, lambda: fn(*args))`)."""

@@ -20,6 +20,7 @@ from unjam.analysis.rules.handler_paths import only_through_a_handler
 from unjam.analysis.rules.held_locks import HeldLocks
 from unjam.analysis.rules.import_warmed import ImportWarmed
 from unjam.analysis.rules.loop_bound import LoopBound
+from unjam.analysis.rules.memo import all_of, by_arguments
 from unjam.analysis.rules.plain_def import PlainDef
 from unjam.analysis.rules.pools import pool_of
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
@@ -359,10 +360,11 @@ class Blocking:
                 if once:
                     path = self.e.memos.first_fill(path)
                     via = self.e.via(path[1:])
-                keyed = once and self.e.memos.memo_by_arguments(path, site)
-                row = keyed and self.e.memos.memo_in_database(path, site)
-                expires = once and not row and self.e.memos.memo_expires(path, site)
-                on_disk = once and not keyed and self.e.memos.memo_on_disk(path, site)
+                kinds = self.e.memos.memo_kinds(path, site) if once else []
+                keyed = by_arguments(kinds)
+                row = keyed and all_of(kinds, "row")
+                expires = not row and all_of(kinds, "expires")
+                on_disk = not keyed and all_of(kinds, "disk")
                 when = _once_words(row, expires, keyed, on_disk)
                 message = (
                     f"`{site.qn}` ({_kind_words(site.qn, kind)}) "

@@ -1418,3 +1418,24 @@ def set_from_arguments(methods: list[FuncDef]) -> frozenset[str]:
             if base == _SELF and _from_arguments(fd, value, 3):
                 names.add(attr)
     return frozenset(names)
+
+
+# the memo kinds that hold a single value (rules/memo_paths.py `MemoPaths.memo_kinds`)
+SINGLE = ("one", "disk")
+
+
+def by_arguments(kinds: list[str]) -> bool:
+    """Whether the memos (`MemoPaths.memo_kinds`) cache per argument, so new arguments pay
+    again: a cache decorator on a function that takes any besides `self`/`cls`, or a guard
+    keyed by them (`keyed`) — every one of them: one that holds a single value (`if _config
+    is None:` in a loader a per-key cache calls) makes the call once per process."""
+    return bool(kinds) and not any(k in SINGLE for k in kinds)
+
+
+def all_of(kinds: list[str], kind: str) -> bool:
+    """Whether every memo (`MemoPaths.memo_kinds`) is of `kind`: "row", get-or-creates (the
+    database keeps what a miss made: a later request finds the row, no cache can be
+    warmed); "expires", caches that drop their entries after a while (each expiry pays
+    again; one that keeps its entries makes the call once per key, whatever expires around
+    it); "disk", tests of the file system (what the first call made is kept on disk)."""
+    return bool(kinds) and all(k == kind for k in kinds)

@@ -16,7 +16,14 @@ from unjam.analysis.first_fill import earliest_fill
 from unjam.analysis.instance_fields import ON_SELF
 from unjam.analysis.project import Func, Project
 from unjam.analysis.rules.expiring import expiring_cache
-from unjam.analysis.rules.memo import MemoGuards, asks_the_file_system, keyed, stores_row
+from unjam.analysis.rules.memo import (
+    SINGLE,
+    MemoGuards,
+    asks_the_file_system,
+    by_arguments,
+    keyed,
+    stores_row,
+)
 from unjam.analysis.rules.rule import MAX_CALLS
 from unjam.analysis.rules.shared_receivers import SharedReceivers
 from unjam.analysis.summary import FuncDef
@@ -78,44 +85,17 @@ class MemoPaths:
         return index if edge is not None else index + 1
 
     def memo_by_arguments(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether the memos between the entry and `site` cache per argument, so new
-        arguments pay again: a cache decorator on a function that takes any besides
-        `self`/`cls`, or a guard keyed by them (rules/memo.py `keyed`) — every one of them:
-        one that holds a single value (`if _config is None:` in a loader a per-key cache
-        calls) makes the call once per process."""
-        verdicts = self._memo_kinds(path, site)
-        return bool(verdicts) and not any(v in _SINGLE for v in verdicts)
+        """`by_arguments` of the memos between the entry and `site`."""
+        return by_arguments(self.memo_kinds(path, site))
 
     def made_once(self, path: list[tuple[str, int]], site: Site) -> bool:
         """Whether a memoised `site` (`memoised_only`) runs once per process: a memo on the
         way holds a single value — not a get-or-create or a cache keyed by the request's
         data, which each new key or row pays again."""
-        kinds = self._memo_kinds(path, site)
-        return not kinds or any(k in _SINGLE for k in kinds)
+        kinds = self.memo_kinds(path, site)
+        return not kinds or any(k in SINGLE for k in kinds)
 
-    def memo_in_database(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether the memos that make `site` run once per key are all get-or-creates (the
-        database keeps what a miss made: rules/memo.py `stores_row`), not caches: a later
-        request finds the row, and no cache can be warmed."""
-        verdicts = self._memo_kinds(path, site)
-        return bool(verdicts) and all(v == "row" for v in verdicts)
-
-    def memo_expires(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether the memos that make `site` run once are all caches that drop their
-        entries after a while (`cachetools.TTLCache`): each expiry pays again. One that
-        keeps its entries (`functools.cache` on the prompt loader a TTL-cached engine
-        calls) makes the call once per key, whatever expires around it."""
-        verdicts = self._memo_kinds(path, site)
-        return bool(verdicts) and all(v == "expires" for v in verdicts)
-
-    def memo_on_disk(self, path: list[tuple[str, int]], site: Site) -> bool:
-        """Whether the memos that make `site` run once all ask the file system (`if not
-        os.path.exists(folder): os.makedirs(folder)`): what the first call made is kept on
-        disk, not in memory."""
-        verdicts = self._memo_kinds(path, site)
-        return bool(verdicts) and all(v == "disk" for v in verdicts)
-
-    def _memo_kinds(self, path: list[tuple[str, int]], site: Site) -> list[str]:
+    def memo_kinds(self, path: list[tuple[str, int]], site: Site) -> list[str]:
         """For each memo on `path` (a guarded call, a cached callee) and around `site`
         itself: "one" (it holds one value), "disk" (one kept on disk: a test of the file
         system), "key" (it caches per argument), "row" (a get-or-create, per key) or
@@ -383,10 +363,6 @@ def _memo_test(memo: MemoGuards, fd: FuncDef, index: int) -> int:
             return at
         at = fd.guards[at].outer
     return index
-
-
-# the memo kinds that hold a single value (`_memo_kinds`)
-_SINGLE = ("one", "disk")
 
 
 def _guard_kind(project: Project, func: Func, index: int) -> str:
