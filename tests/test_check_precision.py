@@ -304,6 +304,8 @@ def test_a_class_whose_new_keeps_one_instance_is_the_process_s_one():
     assert "on the first call only" in found[85].message, found[85].message
     # `__new__` setting the flag `False` on the instance it makes re-arms nothing
     assert "on the first call only" in found[109].message, found[109].message
+    # `__new__` keeping one instance per argument (`cls._instances[port]`)
+    assert "on the first call only" in found[138].message, found[138].message
 
 
 def test_a_cache_a_project_scopes_to_a_request_is_still_a_cache():

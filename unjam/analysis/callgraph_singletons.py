@@ -185,16 +185,20 @@ class Singletons:
 def _keeps_one_instance(project: Project, class_gqn: str) -> bool:
     """Whether the class's `__new__` hands back the one instance it keeps, wherever it is
     called from: `if cls._instance is None: cls._instance = super().__new__(cls)` then
-    `return cls._instance`."""
+    `return cls._instance`, or the one it keeps for its argument (`if port not in
+    cls._instances: …` then `return cls._instances[port]`), as a metaclass may."""
     new = project.method(class_gqn, "__new__")
     if new is None:
         return False
     held = [
         guard.subject
         for guard in new.fd.guards
-        if guard.kind in ("is None", "not") and guard.subject[:2] == ("attr", ("name", "cls"))
+        if guard.kind in ("is None", "not", "not in")
+        and guard.subject[:2] == ("attr", ("name", "cls"))
     ]
-    return bool(held) and all(ref in held for ref in new.fd.return_values)
+    return bool(held) and all(
+        ref in held or (ref[0] == "sub" and ref[1] in held) for ref in new.fd.return_values
+    )
 
 
 def metaclass_keeps_one(project: Project, class_gqn: str) -> bool:

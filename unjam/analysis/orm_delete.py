@@ -53,19 +53,37 @@ class OrmDeletes:
             return True
         if not site.args or backref_targets is None:
             return False
-        model = self._model_of(func, site.args[0])
-        if model is None:
-            return False
+        models = self._models_of(func, site.args[0])
+        return models is not None and all(
+            self._loads_nothing(func, site.args[0], model, backref_targets) for model in models
+        )
+
+    def _loads_nothing(
+        self, func: Func, ref: tuple, model: str, backref_targets: frozenset[str]
+    ) -> bool:
+        """Whether deleting `ref`, a row of `model`, loads nothing: no relationship of it or
+        a base cascades the delete, or the function has loaded each one already (`for pack
+        in row.packs:` before `session.delete(row)`)."""
         owners = self.p.mro(model)[0]
         if any(owner.rpartition(".")[2] in backref_targets for owner in owners):
             return False
-        # (a cascade the function already loaded, `for pack in row.packs:` before
-        # `session.delete(row)`, needs no load)
         return all(
-            ("attr", site.args[0], name) in func.fd.iterated
+            ("attr", ref, name) in func.fd.iterated
             for owner in owners
             for name in self._deleting(owner)
         )
+
+    def _models_of(self, func: Func, ref: tuple) -> frozenset[str] | None:
+        """The models the object `ref` names may be a row of: one (`_model_of`), or, for a
+        loop's variable, any of those the function's loops go over (`for flow in flows:`,
+        then `for t in get_transactions(db, flow.id):` in it — which loop binds the name
+        the summary does not say)."""
+        if ref[0] == "name" and self.p.value_of(func, ref) is None:
+            assigned = func.fd.locals.get(ref[1], ())
+            if assigned and all(value == _UNKNOWN for value in assigned):
+                return self._iterated_rows(func)
+        model = self._model_of(func, ref)
+        return None if model is None else frozenset((model,))
 
     def _model_of(self, func: Func, ref: tuple, depth: int = 0) -> str | None:
         """The project class of the object `ref` names: as inferred, or the model a query
@@ -80,7 +98,8 @@ class OrmDeletes:
             return self._passed_model(func, ref[1], depth) if depth < _MAX_CALLERS_UP else None
         assigned = func.fd.locals.get(ref[1], ())
         if assigned and all(value == _UNKNOWN for value in assigned):
-            return self._iterated_rows(func)  # (a loop's variable, likely)
+            looped = self._iterated_rows(func)  # (a loop's variable, likely)
+            return next(iter(looped)) if looped is not None and len(looped) == 1 else None
         models = {
             self._queried(func, value)
             or self._returned_row(func, value, depth)
@@ -148,10 +167,11 @@ class OrmDeletes:
         model = self.p.value_of(func, arg) if arg is not None else None
         return model[1] if model is not None and model[0] == "class" else None
 
-    def _iterated_rows(self, func: Func) -> str | None:
-        """The model of the rows the function loops over, when every loop it has that may
-        yield rows goes over rows of one (`for record in db.query(Line).filter(...).all():`,
-        also through a local, a slice of one, or a comprehension over one) — what a loop
+    def _iterated_rows(self, func: Func) -> frozenset[str] | None:
+        """The models of the rows the function loops over, when each loop it has that may
+        yield rows goes over rows of a known one (`for record in
+        db.query(Line).filter(...).all():`, also through a local, a slice of one, a
+        comprehension over one, or a project function that returns them) — what a loop
         variable passed to `delete` holds (a list written out, a range, file names hold no
         row; a comprehension is judged by what it iterates, itself a loop here)."""
         if func.gqn in self._iterating:
@@ -162,8 +182,8 @@ class OrmDeletes:
         finally:
             self._iterating.discard(func.gqn)
 
-    def _loops_rows(self, func: Func) -> str | None:
-        models = set()
+    def _loops_rows(self, func: Func) -> frozenset[str] | None:
+        models: set[str | None] = set()
         for ref in func.fd.iterated:
             while ref[0] == "call" and _last_name(ref[1]) in _KEEP_ITEMS and ref[2]:
                 ref = ref[2][0]  # (`sorted(names)` holds what `names` holds)
@@ -181,7 +201,41 @@ class OrmDeletes:
             if ref[0] == "attr":
                 models.add(self._related_rows(func, ref))  # (`for p in user.photos:`)
                 continue
-            models.add(self._queried(func, ref, rows=True))
+            if _no_row_type(self._listed_by(func, ref)):
+                continue  # (`-> list[tuple[Path, dict]]`: no rows)
+            models.add(self._queried(func, ref, rows=True) or self._returned_rows(func, ref))
+        if not models or None in models:
+            return None
+        return frozenset(m for m in models if m is not None)
+
+    def _called(self, func: Func, ref: tuple) -> Func | None:
+        """The project function the call `ref` runs."""
+        callee = self.p.callee(func, ref[1]) if ref[0] == "call" else None
+        return self.p.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
+
+    def _listed_by(self, func: Func, ref: tuple) -> tuple | None:
+        """`T` of the `-> list[T]` a project function the call `ref` runs declares."""
+        target = self._called(func, ref)
+        return _listed_item(target.fd.returns) if target is not None else None
+
+    def _returned_rows(self, func: Func, ref: tuple) -> str | None:
+        """The model of the rows a project function `ref` calls returns: as its annotation
+        says (`-> list[TransactionTable]`), or a relationship's rows it returns (`return
+        session.exec(select(Folder)…).first().flows`, maybe through a local)."""
+        target = self._called(func, ref)
+        if target is None:
+            return None
+        item = _listed_item(target.fd.returns)
+        value = self.p.value_of(target, item) if item is not None else None
+        if value is not None and value[0] == "class":
+            cls = self.p.classes.get(value[1])
+            return value[1] if cls is not None and is_model(self.p, cls) else None
+        models = set()
+        for returned in target.fd.return_values:
+            if returned[0] == "name":
+                assigned = target.fd.locals.get(returned[1], ())
+                returned = assigned[0] if len(assigned) == 1 else _UNKNOWN
+            models.add(self._related_rows(target, returned) if returned[0] == "attr" else None)
         return models.pop() if len(models) == 1 else None
 
     def _schema_held(self, func: Func, ref: tuple) -> bool:
@@ -200,15 +254,22 @@ class OrmDeletes:
             owner = self._model_of(func, base)
         elif base[0] == "attr":
             owner = self._related_rows(func, base)
+        elif base[0] == "call":
+            owner = self._queried(func, base)  # (`session.get(Folder, key).flows`)
         else:
             return None
         if owner is None or owner not in self.p.classes:
             return None
         targets = set()
         for gqn in self.p.mro(owner)[0]:
-            for value in self.p.classes[gqn].cd.attrs.get(ref[2], ()):
+            cd = self.p.classes[gqn].cd
+            for value in cd.attrs.get(ref[2], ()):
                 if value[0] == "call" and _last_name(value[1]) in _RELATIONSHIPS:
-                    targets.add(relationship_target(value[2]))
+                    # (SQLModel's `flows: list["Flow"] = Relationship(...)` names it in
+                    # the annotation)
+                    annotated = _listed_item(cd.annotations.get(ref[2]))
+                    named = relationship_target((annotated,)) if annotated is not None else ""
+                    targets.add(relationship_target(value[2]) or named)
         if len(targets) != 1:
             return None
         (name,) = targets
@@ -326,6 +387,30 @@ def _query_start(ref: tuple, rows: bool = False) -> tuple[str, tuple] | None:
             return None
         ref = ref[1][1]
     return None
+
+
+_LISTS = frozenset({"list", "List", "Sequence", "Iterable", "Iterator", "Generator"})
+
+
+def _listed_item(annotation: tuple | None) -> tuple | None:
+    """`T` of a `list[T]` (`List[T]`, `Sequence[T]`, …) annotation."""
+    if annotation is None or annotation[0] != "sub" or _last_name(annotation[1]) not in _LISTS:
+        return None
+    items = annotation[2]
+    return items[0] if type(items) is tuple and items and type(items[0]) is tuple else None
+
+
+_NO_ROW_TYPES = frozenset(
+    {"tuple", "Tuple", "dict", "Dict", "str", "int", "float", "bytes", "Path"}
+)
+
+
+def _no_row_type(item: tuple | None) -> bool:
+    """Whether a list's item annotation names no row: `tuple[Path, dict]`, `str`, …"""
+    if item is None:
+        return False
+    named = item[1] if item[0] == "sub" else item
+    return named[0] in ("name", "attr") and _last_name(named) in _NO_ROW_TYPES
 
 
 def _queried_parameter(ref: tuple) -> str | None:

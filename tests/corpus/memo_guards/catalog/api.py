@@ -121,7 +121,7 @@ async def read_secret(name: str):
 
 @router.get("/plugins")
 async def list_plugins():
-    return {"all": plugins.plugin_names(), "enabled": plugins.enabled_plugins(), "index": plugins.index_reader.index(), "manifest": plugins.manifest_of("plugins/x"), "registered": plugins.registered(), "market": plugins.market_source()}
+    return {"all": plugins.plugin_names(), "enabled": plugins.enabled_plugins(), "index": plugins.index_reader.index(), "manifest": plugins.manifest_of("plugins/x"), "registered": plugins.registered(), "market": plugins.market_source(), "mirror": plugins.mirror_origin()}
 
 
 from catalog.cities import router as cities_router  # noqa: E402
