@@ -643,17 +643,21 @@ def test_a_middleware_registered_under_a_test_says_so():
         if f.code == "UJ004"
     }
     assert by_name["CSRFMiddleware"].endswith(
-        "; main.py:51 registers it only when `settings.csrf_enabled` is true"
+        "; main.py:53 registers it only when `settings.csrf_enabled` is true"
     )
+    # registered by its module's name
+    assert by_name["OriginCheckMiddleware"].endswith(
+        "; main.py:55 registers it only when `settings.origin_check` is true"
+    ), by_name["OriginCheckMiddleware"]
     assert "registers it only when" not in by_name["TimingMiddleware"]
     # registered by a helper whose only call sits under `if settings.demo_mode:`
     assert by_name["DemoModeMiddleware"].endswith(
-        "; main.py:42 registers it (through `add_demo_mode_middleware()`) only when "
+        "; main.py:44 registers it (through `add_demo_mode_middleware()`) only when "
         "`settings.demo_mode` is true"
     ), by_name["DemoModeMiddleware"]
     # an `@app.middleware("http")` function defined in such a helper
     assert by_name["profile"].endswith(
-        "; main.py:44 registers it (through `add_profiler_middleware()`) only when "
+        "; main.py:46 registers it (through `add_profiler_middleware()`) only when "
         "`settings.profiler` is true"
     ), by_name["profile"]
 

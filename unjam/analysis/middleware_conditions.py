@@ -27,7 +27,7 @@ def registration_condition(project: Project, trees: Trees | None, class_name: st
     found = ""
     for name in _REGISTERS:
         for func, site in project.sites_named(name):
-            if not site.args or site.args[0] != ("name", class_name):
+            if not site.args or not _names_class(site.args[0], class_name):
                 continue
             calls = _named_calls(project, func)
             if calls == []:
@@ -41,6 +41,11 @@ def registration_condition(project: Project, trees: Trees | None, class_name: st
                 return ""
             found = found or through
     return found
+
+
+def _names_class(ref: tuple, class_name: str) -> bool:
+    """`CsrfMiddleware`, or `api.middleware.CsrfMiddleware` through its module."""
+    return ref == ("name", class_name) or (ref[0] == "attr" and ref[2] == class_name)
 
 
 def _named_calls(project: Project, func: Func) -> list[tuple[Func, CallSite]] | None:

@@ -1,3 +1,4 @@
+import security
 from fastapi import FastAPI
 from pydantic_settings import BaseSettings
 from starlette.middleware.base import BaseHTTPMiddleware
@@ -7,6 +8,7 @@ class Settings(BaseSettings):
     csrf_enabled: bool = False
     demo_mode: bool = False
     profiler: bool = False
+    origin_check: bool = False
 
 
 settings = Settings()
@@ -49,6 +51,8 @@ def create_app() -> FastAPI:
     app.add_middleware(TimingMiddleware)
     if settings.csrf_enabled:
         app.add_middleware(CSRFMiddleware)
+    if settings.origin_check:
+        app.add_middleware(security.OriginCheckMiddleware)
     add_middlewares(app)
     return app
 
