@@ -3657,6 +3657,10 @@ def test_a_dependency_a_router_adds_under_a_test_is_counted_as_a_range():
     renamed = artworks[15]  # (three trips whatever the test: the group of every deployment)
     assert "makes 3–4 trips" in renamed.message, renamed.message
     assert renamed.group.title.endswith("trips per request"), renamed.group
+    # (the route lists the router's conditional `viewer_guard` itself too: always run)
+    removed = artworks[21]
+    assert "makes 4 trips" in removed.message, removed.message
+    assert "when `auth_enabled`" not in removed.message, removed.message
     keys = findings("conditional_deps", "UJ005", "gallery/keys.py")
     assert "`key_guard` when `settings.auth`" in keys[16].message, keys[16].message
     assert "makes 2–3 trips" in keys[16].message, keys[16].message

@@ -378,6 +378,7 @@ class RouteModel(AppDiscovery):
         route.order = self._registration_order(owner, registration_step(scope, line, statement_col))
         route.path = path
         seen: set[str] = set()
+        added_by: dict[str, list[Invoked]] = {}  # a listed dependency's key → what it added
         # in FastAPI's order: the app's, each include's and router's from the outside in,
         # the decorator's, then the endpoint's parameters (`_prefix_chain` goes outwards)
         for dep_scope, ref in [*reversed(chain_deps), (scope, route_deps)]:
@@ -392,8 +393,13 @@ class RouteModel(AppDiscovery):
                     continue
                 added = len(route.dependencies)
                 self._dependency(listed[0], None, listed[1], route, seen, 0)
-                for invoked in route.dependencies[added:]:  # (it and what it depends on)
+                new = route.dependencies[added:]  # (it and what it depends on)
+                for invoked in new:
                     invoked.condition = condition
+                for invoked in new:
+                    added_by.setdefault(invoked.key, new)
+                if not new and not condition:
+                    self._listed_outright(listed, route, added_by)
         self._sub_dependencies(endpoint, route, seen, 0)
         if includes:  # (a router included under an `if`: the route is served only then)
             for invoked in [route.endpoint, *route.dependencies]:
@@ -465,6 +471,18 @@ class RouteModel(AppDiscovery):
                 key=f"class:{view.gqn}",
             )
         )
+
+    def _listed_outright(
+        self, listed: tuple, route: Route, added_by: dict[str, list[Invoked]]
+    ) -> None:
+        """A dependency listed again with no test, that a router added before under one
+        (`if auth_enabled: dependencies.append(Depends(check_viewer))`, and the route's own
+        `Depends(check_viewer)`): FastAPI runs it once, and always."""
+        target = self.p.depends_target(listed[0], None, listed[1])
+        if target is not None:
+            target = overridden(self.overrides, route.app, target)
+        for invoked in added_by.get(f"{target[0]}:{target[1]}" if target else "", ()):
+            invoked.condition = ()
 
     def _dependency(
         self,
