@@ -125,6 +125,7 @@ async def welcome_mail(address: str) -> None:
     body = {"personalizations": [{"to": [{"email": address}]}]}
     mailer.client.mail.send.post(request_body=body)  # expect: UJ001
     mailer.client.templates._("d-123")  # ok: only extends the URL
+    mailer.client.whitelabel.domains._(7).validate.post()  # expect: UJ001
 
 
 async def exchange_prices(symbol: str) -> None:

@@ -1,9 +1,10 @@
 """dramatiq: an actor's `send()` enqueues the message through the broker's sync client;
 kafka-python: a producer connects as it is built, and waiting on a send waits for the
 broker; rq: a `@job` function's `.delay()` enqueues it, and a job fetched or asked its
-status reads Redis (not with `refresh=False`)."""
+status reads Redis (not with `refresh=False`); a Redis broker's `client` is redis-py's."""
 
 import dramatiq
+from dramatiq.brokers.redis import RedisBroker
 from kafka import KafkaProducer
 from redis import Redis
 from rq.decorators import job as rq_job
@@ -52,4 +53,11 @@ async def job_status(job_id: str) -> dict:
     return {"status": found.get_status(refresh=False)}  # ok: what the job read holds
 
 
-__all__ = ["job_status", "preview", "publish_run", "queue_reindex", "sign_up"]
+broker = RedisBroker(url="redis://redis:6379/0")
+
+
+async def broker_health() -> bool:
+    return bool(broker.client.ping())  # expect: UJ001
+
+
+__all__ = ["broker_health", "job_status", "preview", "publish_run", "queue_reindex", "sign_up"]
