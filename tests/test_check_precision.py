@@ -844,6 +844,19 @@ def test_two_pieces_of_one_name_are_told_apart_in_the_fix():
     ), found.fix
 
 
+def test_a_light_class_dependency_is_offered_an_async_def_that_builds_it():
+    """`Depends(FeedRepository)` whose `__init__` only keeps what it is given: FastAPI calls
+    the class in the thread pool, so the fix is an `async def` that builds it (a class
+    cannot be made `async def`); one whose `__init__` reads a file is left out."""
+    found = findings("deps_zoo", "UJ005", "zoo/api/feeds.py")
+    both = found[32].fix
+    assert both.startswith("build `FeedRepository`, `APIKeyRepository` in an `async def`"), both
+    assert "`async def feed_repository(...) -> FeedRepository:" in both, both
+    audit = found[39].fix
+    assert "build `FeedRepository` in an `async def` dependency that returns it" in audit, audit
+    assert "`AuditTrail`" not in audit, audit
+
+
 def test_a_dependency_reading_an_orm_relationship_is_not_offered_as_async():
     """`is_reviewer` reads `reviewer.role.name`, a relationship the sync session loads on
     first read: as `async def` it would query on the loop, so the fix does not offer it."""

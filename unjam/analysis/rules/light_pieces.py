@@ -67,6 +67,19 @@ class LightPieces:
                 return False
         return True
 
+    def could_be_built_async(self, piece: Invoked) -> bool:
+        """Whether the project class dependency `piece` runs only light code as FastAPI
+        builds it (`__new__`, `__init__`: `self.session = session`): an `async def`
+        dependency that builds it needs no trip, where the class itself is called in the
+        thread pool."""
+        if piece.role is not Role.CLASS_DEPENDENCY or not piece.funcs:
+            return False
+        for gqn in piece.funcs:
+            func = self.p.funcs.get(gqn)
+            if func is None or not self._calls_nothing_heavy(func, set(), 0):
+                return False
+        return True
+
     def _handed_on(self, func: Func) -> bool:
         """Whether project code hands the function, by its name, to a call other than the
         framework's (`_resolve_depends(checker, get_permission_checker)`, which calls

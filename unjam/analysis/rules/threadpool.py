@@ -9,6 +9,7 @@ holds (rules/precedence.py).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -396,6 +397,7 @@ class ThreadPool:
             and self.light.could_be_async(d)
             and not (validation and d.role is Role.ENDPOINT)
         ]
+        built = [d for d in pieces if d not in cached and self.light.could_be_built_async(d)]
         fixes = []
         if light:
             fixes.append(
@@ -405,6 +407,8 @@ class ThreadPool:
                 + ("it needs" if len(light) == 1 else "they need")
                 + " no trip"
             )
+        if built:
+            fixes.append(_built_async_fix(built))
         if cached:
             fixes.append(
                 f"make what {_names(cached)} "
@@ -654,6 +658,28 @@ def _exits_counted(generators: list[Invoked], pinned: str) -> str:
         f", then the exits of {whose} after `yield`, which FastAPI before 0.82 ({pinned}) "
         "runs under the same limiter"
     )
+
+
+def _built_async_fix(classes: list[Invoked]) -> str:
+    """Build light class dependencies in an `async def` (FastAPI calls a class in the pool,
+    a coroutine function on the loop), as `async def users(session=Depends(get_session)) ->
+    UserRepository: return UserRepository(session)`."""
+    first = classes[0].name
+    one = len(classes) == 1
+    return (
+        f"build {_names(classes)} in an `async def` dependency that returns "
+        + ("it" if one else "each")
+        + f" (`async def {_snake(first)}(...) -> {first}: return {first}(...)`, with the "
+        "parameters of " + ("its" if one else "their") + " `__init__`): FastAPI calls a class in "
+        "the thread pool and a coroutine function on the loop, and "
+        + ("its `__init__` calls" if one else "their `__init__`s call")
+        + " nothing that blocks"
+    )
+
+
+def _snake(name: str) -> str:
+    """`UserRepository` → `user_repository`, `APIKeyStore` → `api_key_store`."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
 
 
 def _names(pieces: list[Invoked]) -> str:

@@ -2,6 +2,7 @@ from fastapi import Depends, FastAPI, Security
 
 from zoo.api.animals import router
 from zoo.api.cages import router as cages_router
+from zoo.api.feeds import router as feeds_router
 from zoo.api.gates import router as gates_router
 from zoo.api.keepers import router as keepers_router
 from zoo.api.permits import router as permits_router
@@ -19,3 +20,4 @@ app.include_router(cages_router, prefix="/v1")
 app.include_router(reviews_router, prefix="/v1")
 app.include_router(permits_router, prefix="/v1")
 app.include_router(gates_router, prefix="/v1")
+app.include_router(feeds_router, prefix="/v1")
