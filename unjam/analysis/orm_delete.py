@@ -400,17 +400,22 @@ def _listed_item(annotation: tuple | None) -> tuple | None:
     return items[0] if type(items) is tuple and items and type(items[0]) is tuple else None
 
 
-_NO_ROW_TYPES = frozenset(
-    {"tuple", "Tuple", "dict", "Dict", "str", "int", "float", "bytes", "Path"}
+_PLAIN_TYPES = frozenset(
+    {"str", "int", "float", "bytes", "bool", "Path", "Any", "dict", "Dict", "tuple", "Tuple"}
 )
 
 
 def _no_row_type(item: tuple | None) -> bool:
-    """Whether a list's item annotation names no row: `tuple[Path, dict]`, `str`, …"""
+    """Whether a list's item annotation names no row: `str`, `tuple[Path, dict]` — not
+    `tuple[User, Profile]`, whose items are rows."""
     if item is None:
         return False
-    named = item[1] if item[0] == "sub" else item
-    return named[0] in ("name", "attr") and _last_name(named) in _NO_ROW_TYPES
+    if item[0] == "sub":
+        inner = item[2] if type(item[2]) is tuple else ()
+        return _no_row_type(item[1]) and all(
+            type(arg) is tuple and _no_row_type(arg) for arg in inner
+        )
+    return item[0] in ("name", "attr") and _last_name(item) in _PLAIN_TYPES
 
 
 def _queried_parameter(ref: tuple) -> str | None:

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from studio.models import Build, Folder, Message
+from studio.models import Build, Flow, Folder, Message
 
 
 def messages_of(db: Session, flow_id: int) -> list[Message]:
@@ -24,3 +24,7 @@ def flows_in(db: Session, folder_id: int):
 
 def example_files() -> list[tuple[Path, dict]]:
     return [(path, json.loads(path.read_text())) for path in Path("examples").glob("*.json")]  # expect: UJ001
+
+
+def folders_with_flows(db: Session) -> list[tuple[Folder, Flow]]:
+    return list(db.exec(select(Folder, Flow).join(Flow)))  # expect: UJ001

@@ -1,7 +1,7 @@
 from fastapi import Depends, FastAPI
 from sqlmodel import Session, create_engine, select
 
-from studio.crud import builds_of, example_files, flows_in, messages_of
+from studio.crud import builds_of, example_files, flows_in, folders_with_flows, messages_of
 from studio.models import Flow, Folder
 
 engine = create_engine("sqlite:///studio.db")
@@ -45,5 +45,16 @@ async def delete_folders(db: Session = Depends(get_db)):
     for flow in db.exec(select(Flow).where(Flow.folder_id == 0)).all():  # expect: UJ001
         flow.folder_id = None
     for folder in db.exec(select(Folder)).all():  # expect: UJ001
+        db.delete(folder)  # expect: UJ001
+    db.commit()  # expect: UJ001
+
+
+@app.delete("/folders/pairs")
+async def delete_paired_folders(db: Session = Depends(get_db)):
+    """Pairs of rows (`-> list[tuple[Folder, Flow]]`): the variable may hold a Folder, whose
+    flows cascade the delete; the Message rows of the other loop do not decide it."""
+    for message in messages_of(db, 0):
+        db.delete(message)  # expect: UJ001 (which loop binds it is not told apart)
+    for folder, flow in folders_with_flows(db):
         db.delete(folder)  # expect: UJ001
     db.commit()  # expect: UJ001
