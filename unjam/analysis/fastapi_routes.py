@@ -396,7 +396,6 @@ class RouteModel(AppDiscovery):
                 new = route.dependencies[added:]  # (it and what it depends on)
                 for invoked in new:
                     invoked.condition = condition
-                for invoked in new:
                     added_by.setdefault(invoked.key, new)
                 if not new and not condition:
                     self._listed_outright(listed, route, added_by)
