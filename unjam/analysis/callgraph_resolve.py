@@ -5,7 +5,7 @@ another context, and which memo guards and polls make a call harmless."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -290,8 +290,8 @@ class CallResolver:
                         else (callee[1], *variants.get(callee[1], ()))
                     )
                     if kind == "meth" and not on_own_instance(func, ref):  # (an interface's
-                        # stub: its implementations)
-                        bodies = tuple(b for body in bodies for b in self.interfaces.bodies(body))
+                        # stub: its implementations, of the class the object is known to be)
+                        bodies = self._implementations(func, ref, bodies)
                     targets = [
                         gqn
                         for gqn in bodies
@@ -419,6 +419,19 @@ class CallResolver:
         model = dict(site.kwargs).get("model") or (site.args[1] if len(site.args) > 1 else None)
         value = self.project.value_of(func, model) if model is not None else None
         return value is not None and value[0] == "inst" and value[1].startswith("transformers.")
+
+    def _implementations(self, func: Func, ref: tuple, bodies: Sequence[str]) -> tuple:
+        """The bodies a method call runs, an interface's stub replaced by its
+        implementations — those deriving from the class the call's object is known to be."""
+        out: list[str] = []
+        for body in bodies:
+            found = self.interfaces.bodies(body)
+            if found != (body,) and ref[0] == "attr":
+                value = self.project.value_of(func, ref[1])
+                receiver = value[1] if value is not None and value[0] == "obj" else None
+                found = self.interfaces.derived_from(body, found, receiver)
+            out.extend(found)
+        return tuple(out)
 
     def _never_runs_here(self, fd: FuncDef, site: CallSite, index: int, gqn: str) -> bool:
         """Whether call `index` only makes a coroutine or generator that nothing runs:

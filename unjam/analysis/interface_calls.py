@@ -19,7 +19,10 @@ would put each member's calls on every route that calls any. A structural Protoc
 implementations name no base to find them by: when no class derives from it, they are the
 served classes that define every method it declares (`PolarsEngine` with the `start`,
 `shutdown` and `preview` of `class ComputeEngine(Protocol)`), as few as above and named as a
-value likewise. A stub with no implementation found stays the callee. So does
+value likewise. Of an object known to be of a subclass of the interface
+(`resource_pools: ResourcePoolsSQLStoreInterface`, whose base declares the stub), only the
+implementations deriving from that subclass run, not a sibling's (the REST store's). A stub
+with no implementation found stays the callee. So does
 a call on the method's own instance (`self.create_client()` in a base class's template method) or
 through `super()`: which subclass's object that is depends on the caller, and the search
 does not carry it along a path, so every override would be a path that may not exist.
@@ -54,6 +57,19 @@ class InterfaceCalls:
         if known is None:
             known = self._bodies[gqn] = self._implementations(gqn) or (gqn,)
         return known
+
+    def derived_from(self, gqn: str, found: tuple[str, ...], receiver: str | None) -> tuple:
+        """The implementations `found` of the stub `gqn` that the call's object may run,
+        when it is known to be of the class `receiver`, a subclass of the interface
+        (`resource_pools: ResourcePoolsSQLStoreInterface`, whose base declares the stub):
+        those that derive from it; with none, the stub stays."""
+        declaring = self.p.funcs[gqn].class_gqn
+        if receiver is None or declaring is None or receiver == declaring:
+            return found
+        if declaring not in self.p.mro(receiver)[0]:
+            return found  # (not the interface's subclass: what it holds is not told)
+        kept = tuple(b for b in found if receiver in self.p.mro(self.p.funcs[b].class_gqn)[0])
+        return kept or (gqn,)
 
     def _implementations(self, gqn: str) -> tuple[str, ...]:
         func = self.p.funcs.get(gqn)
