@@ -857,6 +857,22 @@ def test_a_light_class_dependency_is_offered_an_async_def_that_builds_it():
     assert "`AuditTrail`" not in audit, audit
 
 
+def test_a_fix_that_moves_calls_into_a_thread_says_a_pinned_sqlite_engine_must_change():
+    """`create_engine(uri, connect_args=args)` with `args = {"check_same_thread": True} if
+    "sqlite" in uri else {}`: its pooled connections serve only their own thread, so every
+    fix that runs its calls (or a function making some, `initialize`, with its file calls)
+    in a thread says to drop the option; an engine without it gets no such note."""
+    pinned = "it needs `check_same_thread=True` dropped from the engine's `connect_args` first"
+    startup = findings("pinned_sqlite", "UJ002", "notes/db.py")
+    for line in (17, 18, 19):
+        assert pinned in startup[line].fix, startup[line].fix
+        assert "(notes/db.py:14)" in startup[line].fix, startup[line].fix
+    request = findings("pinned_sqlite", "UJ001", "notes/db.py")[23]
+    assert request.fix.endswith("raises `sqlite3.ProgrammingError`"), request.fix
+    plain = findings("looped_deletes", "UJ001", "studio/main.py")[27]
+    assert "check_same_thread" not in plain.fix, plain.fix
+
+
 def test_a_dependency_reading_an_orm_relationship_is_not_offered_as_async():
     """`is_reviewer` reads `reviewer.role.name`, a relationship the sync session loads on
     first read: as `async def` it would query on the loop, so the fix does not offer it."""

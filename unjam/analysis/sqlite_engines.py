@@ -194,6 +194,41 @@ def _sqlite_engine(project: Project, func: Func, site: CallSite, environment_sql
     )
 
 
+def thread_pinned_engines(project: Project) -> list[str]:
+    """Where (`path:line`) the project builds an engine with `connect_args={
+    "check_same_thread": True}` — written in the call, or bound to a name it passes, maybe
+    as one side of a choice (`{"check_same_thread": True} if "sqlite" in uri else {}`): each
+    pooled sqlite3 connection then serves only the thread that opened it, so a call moved
+    into a worker thread may get one another thread opened, and sqlite3 raises
+    `ProgrammingError` (blocking.py says so in the fix)."""
+    found = []
+    for func, site in project.sites_named("create_engine"):
+        given = _keywords(func, site).get("connect_args")
+        if given is not None and any(_pins_threads(d) for d in _dicts_named(func, given)):
+            found.append(f"{func.mod.path}:{site.line}")
+    return found
+
+
+def _dicts_named(func: Func, ref: tuple) -> list[tuple]:
+    """The dict displays `ref` may hold: itself, either side of a choice, or what the name
+    it is was bound to (in the function, or at its module's top)."""
+    if ref[0] == "name":
+        held = func.fd.locals.get(ref[1]) or [
+            value for _scope, value in func.mod.summary.global_values.get(ref[1], ())
+        ]
+        return [d for value in held for d in _dicts_named(func, value) if value[0] != "name"]
+    if ref[0] == "ifexp":
+        return _dicts_named(func, ref[1]) + _dicts_named(func, ref[2])
+    return [ref] if ref[0] == "dict" else []
+
+
+def _pins_threads(display: tuple) -> bool:
+    return any(
+        key == ("const", "check_same_thread") and value == ("const", True)
+        for key, value in display[1]
+    )
+
+
 def _named_for_sqlite(func: Func, ref: tuple, depth: int = 0) -> bool:
     """Whether a URL unjam cannot read is named for SQLite: `os.getenv("SQLITE_DATABASE_URL")`,
     `settings.sqlite_url`, or a name bound once to one of them (an `.env` example may name a

@@ -7,6 +7,7 @@ and after its `yield` as a start-up stall only (rules/precedence.py).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,7 @@ from unjam.analysis.rules.memo import all_of, by_arguments
 from unjam.analysis.rules.plain_def import PlainDef
 from unjam.analysis.rules.pools import pool_of
 from unjam.analysis.rules.rule import MAX_CALLS, Rule
+from unjam.analysis.sqlite_engines import thread_pinned_engines
 from unjam.analysis.summary import ImportRef
 from unjam.analysis.values import is_static
 from unjam.model import ExecutionContext, Location, Severity
@@ -163,6 +165,7 @@ def check(engine: RulesEngine) -> None:
 # what `sqlite3` hands back is bound to the thread that opened it (`check_same_thread`): made
 # in a worker thread, it cannot be used on the loop's
 _THREAD_BOUND = frozenset({"sqlite3.Connection", "sqlite3.Cursor"})
+_SQLALCHEMY = ("sqlalchemy.", "sqlmodel.")  # (the calls an engine's pooled connections make)
 
 
 def _once_words(row: bool, expires: bool, keyed: bool, on_disk: bool) -> str:
@@ -218,6 +221,7 @@ class Blocking:
         self._held_locks = HeldLocks(self.p, engine.root)
         self._context_vars = ContextSetters(self.p, self.g)
         self._kept_by_class: dict[str, str] = {}  # class gqn → `_kept_by_object`
+        self._pinned: str | None = None  # (`_pinned_connections`, built when first asked)
         self._shutdown_handlers = {
             f for inv in engine.startup if inv.role is Role.SHUTDOWN for f in inv.funcs
         }
@@ -413,6 +417,10 @@ class Blocking:
                         f"; or, as `{inv.name}` awaits nothing, make it a plain `def`: FastAPI "
                         f"then runs it in the thread pool, {self._held(inv)} per request (UJ005)"
                     )
+                pinned = self._pinned_connections(site, root)
+                if pinned:  # (said last: a plain `def` runs it in a thread too)
+                    fix += pinned
+                    root = replace(root, fix=root.fix + pinned) if root.fix else root
                 self.e.report(
                     code,
                     Location(site.path, site.line, site.col),
@@ -428,6 +436,27 @@ class Blocking:
                     root=root,
                     variant=variant,
                 )
+
+    def _pinned_connections(self, site: Site, root: Root) -> str:
+        """What the fix adds where the project builds an engine whose SQLite connections
+        only their own thread may use (`check_same_thread=True`), for a SQLAlchemy call or
+        one in a function that also makes some (`initialize_database()`, whose group fix
+        runs it all in a thread): moved there as offered, such a call would raise."""
+        if self._pinned is None:
+            places = ", ".join(thread_pinned_engines(self.p))
+            self._pinned = (
+                f"; in a thread, either way, it needs `check_same_thread=True` dropped from "
+                f"the engine's `connect_args` first ({places}): with it, each pooled SQLite "
+                "connection serves only the thread that opened it, and a call given another "
+                "thread's raises `sqlite3.ProgrammingError`"
+                if places
+                else ""
+            )
+        if not self._pinned or site.qn.startswith(_SQLALCHEMY):
+            return self._pinned
+        moved = root.key[1] if root.key[0] == "func" else None
+        reached = self.g.reach(moved, "loop") if moved is not None else ()
+        return self._pinned if any(s.qn.startswith(_SQLALCHEMY) for s in reached) else ""
 
     def _blocking_root(
         self,
