@@ -216,7 +216,8 @@ def _dicts_named(func: Func, ref: tuple) -> list[tuple]:
         held = func.fd.locals.get(ref[1]) or [
             value for _scope, value in func.mod.summary.global_values.get(ref[1], ())
         ]
-        return [d for value in held for d in _dicts_named(func, value) if value[0] != "name"]
+        # (not through another name: `a = b` then `b = a` would never end)
+        return [d for value in held if value[0] != "name" for d in _dicts_named(func, value)]
     if ref[0] == "ifexp":
         return _dicts_named(func, ref[1]) + _dicts_named(func, ref[2])
     return [ref] if ref[0] == "dict" else []
