@@ -201,9 +201,14 @@ class OrmDeletes:
             if ref[0] == "attr":
                 models.add(self._related_rows(func, ref))  # (`for p in user.photos:`)
                 continue
-            if _no_row_type(self._listed_by(func, ref)):
+            target = self._called(func, ref)
+            listed = _listed_item(target.fd.returns) if target is not None else None
+            if _no_row_type(listed):
                 continue  # (`-> list[tuple[Path, dict]]`: no rows)
-            models.add(self._queried(func, ref, rows=True) or self._returned_rows(func, ref))
+            models.add(
+                self._queried(func, ref, rows=True)
+                or (self._returned_rows(target, listed) if target is not None else None)
+            )
         if not models or None in models:
             return None
         return frozenset(m for m in models if m is not None)
@@ -213,20 +218,12 @@ class OrmDeletes:
         callee = self.p.callee(func, ref[1]) if ref[0] == "call" else None
         return self.p.funcs.get(callee[1]) if callee and callee[0] in ("func", "meth") else None
 
-    def _listed_by(self, func: Func, ref: tuple) -> tuple | None:
-        """`T` of the `-> list[T]` a project function the call `ref` runs declares."""
-        target = self._called(func, ref)
-        return _listed_item(target.fd.returns) if target is not None else None
-
-    def _returned_rows(self, func: Func, ref: tuple) -> str | None:
-        """The model of the rows a project function `ref` calls returns: as its annotation
-        says (`-> list[TransactionTable]`), or a relationship's rows it returns (`return
-        session.exec(select(Folder)…).first().flows`, maybe through a local)."""
-        target = self._called(func, ref)
-        if target is None:
-            return None
-        item = _listed_item(target.fd.returns)
-        value = self.p.value_of(target, item) if item is not None else None
+    def _returned_rows(self, target: Func, listed: tuple | None) -> str | None:
+        """The model of the rows the project function `target` returns: as its annotation
+        says (`listed`, the `T` of its `-> list[T]`: `TransactionTable`), or a
+        relationship's rows it returns (`return session.exec(select(Folder)…).first().flows`,
+        maybe through a local)."""
+        value = self.p.value_of(target, listed) if listed is not None else None
         if value is not None and value[0] == "class":
             cls = self.p.classes.get(value[1])
             return value[1] if cls is not None and is_model(self.p, cls) else None

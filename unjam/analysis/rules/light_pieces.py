@@ -49,6 +49,7 @@ class LightPieces:
         self.root = root  # where the sources are read again (`_reads_attribute`)
         self._trees: dict[str, ast.Module | None] = {}
         self._handed: dict[str, bool] = {}  # function gqn → `_handed_on`
+        self._built_light: dict[tuple, bool] = {}  # class dependency funcs → built async
         self._backrefs: dict[str, set[str]] | None = None  # see `_backrefs_by_class`
 
     def could_be_async(self, piece: Invoked) -> bool:
@@ -74,11 +75,13 @@ class LightPieces:
         thread pool."""
         if piece.role is not Role.CLASS_DEPENDENCY or not piece.funcs:
             return False
-        for gqn in piece.funcs:
-            func = self.p.funcs.get(gqn)
-            if func is None or not self._calls_nothing_heavy(func, set(), 0):
-                return False
-        return True
+        known = self._built_light.get(piece.funcs)  # (asked again by each route using it)
+        if known is None:
+            funcs = [self.p.funcs.get(gqn) for gqn in piece.funcs]
+            known = self._built_light[piece.funcs] = all(
+                f is not None and self._calls_nothing_heavy(f, set(), 0) for f in funcs
+            )
+        return known
 
     def _handed_on(self, func: Func) -> bool:
         """Whether project code hands the function, by its name, to a call other than the
