@@ -23,7 +23,10 @@ project class whose `__init__(self, func)` keeps `func` as `self.x` and whose `_
 loguru's bare `@logger.catch`, which logs what the call raises. A decorator made by a
 call (`@sentry.watch()`, `@metered("put")`) is one when the function or method called
 returns only decorators it defines that are: what it was given stays in their closure
-(a metric's name), and the wrapped function's arguments pass as they are.
+(a metric's name), and the wrapped function's arguments pass as they are. So is one that
+hands back the function itself after marking it (`_mark(obj); return obj`), and an API
+annotation written to be used bare or called (Ludwig's and Ray's `def DeveloperAPI(*args,
+**kwargs)`, which, given the function alone, returns `DeveloperAPI()(args[0])`).
 
 A wrapper may also add a keyword the call leaves out, passing the rest as they are:
 Airflow's `@provide_session` calls `func(*args, session=session, **kwargs)` when the call
@@ -63,6 +66,10 @@ _INSPECTS = frozenset(
         ("name", "get_type_hints"),
         ("attr", ("name", "typing"), "get_type_hints"),
         ("name", "callable"),
+        ("name", "hasattr"),
+        ("name", "getattr"),
+        ("name", "setattr"),
+        ("name", "isinstance"),
     }
 )
 
@@ -115,6 +122,8 @@ class TransparentDecorators:
         if factory is None or not factory.fd.return_values:
             return False
         for ref in factory.fd.return_values:
+            if self._applies_itself(factory, ref):
+                continue  # (the bare form's branch: `return PublicAPI()(args[0])`)
             inner_qn = factory.fd.local_defs.get(ref[1]) if ref[0] == "name" else None
             if inner_qn is None or not self._passes_through(f"{factory.mod.name}.{inner_qn}"):
                 return False
@@ -136,6 +145,8 @@ class TransparentDecorators:
         if decorator is None:
             return None
         fd = decorator.fd
+        if [q.kind for q in fd.params] == ["vararg", "kwarg"] and fd.return_values:
+            return _NONE if self._factory_passes(decorator, ("name", fd.name)) else None
         if len(fd.params) != 1 or fd.params[0].kind != "pos" or not fd.return_values:
             return None
         wrapped = ("name", fd.params[0].name)
@@ -157,6 +168,8 @@ class TransparentDecorators:
             return None  # `REGISTRY.append(func)`: something else may call it
         added: frozenset[str] = _NONE
         for ref in fd.return_values:
+            if ref == wrapped:
+                continue  # `return obj`, the function itself (annotated, registered)
             if ref[1] in built:  # `return time_me_async(func)`: another decorator's wrapper
                 value = built[ref[1]]
                 through = self._through(value[1]) if value is not None else None
@@ -171,6 +184,18 @@ class TransparentDecorators:
                 return None
             added |= through
         return added
+
+    def _applies_itself(self, decorator: Func, ref: tuple) -> bool:
+        """`return PublicAPI()(args[0])` in `def PublicAPI(*args, **kwargs)`: the bare form
+        (`@PublicAPI`) applies the decorator the called form (`@PublicAPI()`) returns."""
+        if ref[0] != "call" or ref[1][0] != "call" or len(ref[2]) != 1 or ref[3]:
+            return False
+        params = decorator.fd.params
+        argument = ref[2][0]
+        if not params or argument[:2] != ("sub", ("name", params[0].name)):
+            return False
+        callee = self.project.callee(decorator, ref[1][1])
+        return callee is not None and callee[1] == decorator.gqn
 
     def _inspecting(self, decorator: Func, wrapped: tuple) -> frozenset[tuple]:
         """The callees the decorator may hand the function to: the questions `_INSPECTS`

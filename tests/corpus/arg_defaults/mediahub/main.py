@@ -2,6 +2,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from mediahub.annotations import datasets
 from mediahub.jobs import schedule
 from mediahub.routes import router
 from mediahub.safe_mode import runs
@@ -37,3 +38,4 @@ app.include_router(tasks)
 app.include_router(training)
 app.include_router(transcripts)
 app.include_router(feed)
+app.include_router(datasets)
