@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from unjam.analysis import parse
+from unjam.analysis.catalogue import load_catalogue
 from unjam.analysis.engine import analyze
+from unjam.analysis.linker import Linker
+from unjam.analysis.summary import from_plain
 
 CORPUS = Path(__file__).parent / "corpus"
 APPS = sorted(p.name for p in CORPUS.iterdir() if p.is_dir() and not p.name.startswith("_"))
@@ -159,6 +163,37 @@ def test_a_route_on_a_router_unjam_cannot_name_shows_its_prefix_as_unknown():
         "add_routes.login": "POST /api/admin/login/",
         "add_logout.logout": "POST …/logout/",
     }
+
+
+def test_routes_a_lifespan_adds_through_its_app_are_that_app_s():
+    """`lifespan(starting_app)` → `self.configure(app)` (an abstract method the subclass
+    implements) → `add_health_route(app)`: the routes are the app's, which so serves requests
+    (its middleware is reported); methods given as a value unjam cannot read are "…", not
+    GET."""
+    result = run("lifespan_routes")
+    routes = {f.entry.name: f.entry.route for f in result.findings if f.code == "UJ001"}
+    assert routes == {
+        "add_health_route.health_check": "GET /health",
+        "add_job_routes.start_job": "… /jobs/async",
+    }
+    assert [f.location.path for f in result.findings if f.code == "UJ004"] == ["agents/worker.py"]
+    apps = {route.label: route.app for route in linked_model("lifespan_routes").routes}
+    assert apps == {
+        "GET /health": "agents.worker.FrontEndBase.build_app:app",
+        "… /jobs/async": "agents.worker.FrontEndBase.build_app:app",
+    }
+
+
+def linked_model(app: str):
+    """The FastAPI model the linker builds for a corpus app (which app each route is on)."""
+    root = CORPUS / app
+    names = [str(path) for path in sorted(root.rglob("*.py"))]
+    read = {path: summary for path, *_, summary in parse._read_many(names)}
+    summaries = {path: from_plain(s) if isinstance(s, tuple) else s for path, s in read.items()}
+    relative = {path: Path(path).relative_to(root).as_posix() for path in names}
+    linker = Linker(root, names, relative, load_catalogue(), summaries)
+    linker.analyse()
+    return linker.model
 
 
 def test_routers_handed_to_a_helper_get_the_prefix_each_call_gives():

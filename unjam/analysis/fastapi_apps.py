@@ -24,6 +24,9 @@ from unjam.analysis.summary import ModuleSummary
 
 _NAMED_TYPES = {"FastAPI": APP, "APIRouter": ROUTER}
 _CAST = ("ext", "typing.cast")
+# how many calls an app or router is followed through as an argument (a lifespan handing its
+# app to `configure(app)`, which hands it to `add_routes(app)`, to `add_health_route(app)`)
+_PASSES = 5
 
 
 class AppDiscovery:
@@ -259,7 +262,7 @@ class AppDiscovery:
             return held
         if base_ref[0] == "attr" and base_ref[2] == "router":
             return self._router_of(func, base_ref[1], depth)
-        if base_ref[0] in ("name", "attr") and depth < 3:
+        if base_ref[0] in ("name", "attr") and depth < _PASSES:
             found = None
             if base_ref[0] == "name":
                 found = self._passed_router(func, base_ref[1], depth)
@@ -386,6 +389,18 @@ class AppDiscovery:
                 return found
         return None
 
+    def _lifespan_of(self, func: Func) -> RouterObj | None:
+        """The app `func` is the lifespan of (`FastAPI(lifespan=lifespan)`): Starlette calls
+        it with that app, so its first parameter is the app (routes a lifespan adds through
+        it, `await register_routes(app)`, are that app's)."""
+        for obj in self.routers.values():
+            given = obj.kwargs.get("lifespan") if obj.type == APP else None
+            if given is not None and given[0] in ("name", "attr"):
+                callee = self.p.callee(obj.scope, given)
+                if callee is not None and callee[1] == func.gqn:
+                    return obj
+        return None
+
     def _passed_router(self, func: Func, param: str, depth: int) -> RouterObj | None:
         """`def setup_routers(app): app.include_router(r, prefix="/api")`: the app or router
         a caller passes for `param` (the first caller whose argument is known)."""
@@ -393,10 +408,12 @@ class AppDiscovery:
         names = [q.name for q in func.fd.params]
         if param not in names or func.fd.qn == "<module>":
             return None
+        if names[0] == param and (served := self._lifespan_of(func)) is not None:
+            return served
         index = names.index(param) - (1 if func.class_gqn else 0)  # bound: no `self`
         for caller, site in p.sites_named(func.fd.name):
             callee = p.callee(caller, site.func)
-            if callee is None or callee[1] != func.gqn:
+            if callee is None or not _runs(callee[1], func, p):
                 continue
             kwargs = dict(site.kwargs)
             arg = site.args[index] if 0 <= index < len(site.args) else kwargs.get(param)
@@ -405,6 +422,13 @@ class AppDiscovery:
                 if found is not None:
                     return found
         return None
+
+
+def _runs(called: str, func: Func, p: Project) -> bool:
+    """Whether a call resolved to `called` may run `func`: it is `func`, or a method `func`
+    overrides (`await self.configure(app)` in the base class, which the subclass's
+    `configure` implements)."""
+    return called == func.gqn or (func.class_gqn is not None and func.gqn in p.overrides(called))
 
 
 def _hands_back_a_kept_one(factory: Func) -> bool:

@@ -208,10 +208,12 @@ def _list_items(ref: tuple | None) -> tuple:
 
 
 def _http_methods(ref: tuple | None) -> list[str]:
-    """A route's `methods=[...]` (the constant ones, upper-cased), GET when none is given."""
-    return [
-        m[1].upper() for m in _list_items(ref) if m[0] == "const" and isinstance(m[1], str)
-    ] or ["GET"]
+    """A route's `methods=[...]` (the constant ones, upper-cased), GET when none is given,
+    "…" when the methods given are not constants (`methods=[endpoint.method]`)."""
+    if ref is None or ref == ("const", None):
+        return ["GET"]
+    found = [m[1].upper() for m in _list_items(ref) if m[0] == "const" and isinstance(m[1], str)]
+    return found or ["…"]
 
 
 def registration_step(scope: Func, line: int, col: int) -> tuple[str, int, bool]:
