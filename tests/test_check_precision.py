@@ -4018,3 +4018,34 @@ def test_a_set_up_scheduling_on_the_loop_it_is_handed_is_not_moved_to_a_thread(t
     assert "needs the running event loop" in bound, bound
     (own,) = [fix for title, fix in fixes.items() if "`warm_up`" in title]
     assert "needs the running event loop" not in own and "to_thread(warm_up" in own, own
+
+
+def test_a_call_handed_a_sqlite_connection_its_function_opened_moves_with_the_connect(tmp_path):
+    """`df.to_sql(name, conn)` after `conn = sqlite3.connect(path)` on the loop: moved to a
+    thread alone, the call would raise sqlite3.ProgrammingError there, so its fix says to
+    open the connection in the same function; a call handed no connection keeps its own."""
+    source = (
+        "import sqlite3\n\nimport pandas as pd\nfrom fastapi import FastAPI, UploadFile\n\n"
+        "app = FastAPI()\n\n\n@app.post('/csv')\nasync def load_csv(file: UploadFile):\n"
+        "    conn = sqlite3.connect('/data/upload.sqlite')\n"
+        "    frame = pd.read_csv(file.file)\n"
+        "    frame.to_sql('rows', conn, if_exists='replace')\n    conn.close()\n"
+    )
+    fixes = {f.location.line: f.fix for f in one_file_findings(tmp_path, source, "UJ001")}
+    assert fixes[13].startswith("open `conn` and call `to_sql` in one sync function"), fixes[13]
+    assert "only the thread that opened it may use" in fixes[13]
+    assert "conn" not in fixes[12], fixes[12]
+
+
+def test_a_file_handed_to_an_awaited_consumer_is_read_into_a_file_in_memory(tmp_path):
+    """`open(path, "rb")` handed to an `async def` that calls `file.read()`: the fix reads
+    the bytes off the loop and hands the consumer `io.BytesIO(data)`, a file like the one it
+    was given, not the bare bytes (which have no `read`)."""
+    source = (
+        "from fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "async def store(file) -> int:\n    return len(file.read())\n\n\n"
+        "@app.post('/sample')\nasync def sample():\n"
+        "    with open('/srv/sample.db', 'rb') as f:\n        return await store(f)\n"
+    )
+    (finding,) = [f for f in one_file_findings(tmp_path, source, "UJ001") if f.location.line == 12]
+    assert "`io.BytesIO(data)`" in finding.fix, finding.fix

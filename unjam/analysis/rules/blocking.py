@@ -396,7 +396,11 @@ class Blocking:
                     else ""
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
-                fix = self._handed_fix(site) or site.entry.fix_for(site.qn, self._receiver(site))
+                fix = (
+                    self._handed_fix(site)
+                    or self._handed_connection(site)
+                    or site.entry.fix_for(site.qn, self._receiver(site))
+                )
                 fix = fitted(self.p, site, fix)
                 bound = root.key[0] == "func" and bool(root.fix)
                 bound = bound and self._uses_thread_bound(root.key[1])
@@ -870,14 +874,40 @@ class Blocking:
         if awaited:
             return (
                 f"read the file's bytes off the loop first (`data = await anyio.Path(path)"
-                f".read_bytes()`) and hand those to `{consumer}`: an async file (aiofiles, "
-                f"anyio) cannot be handed to it"
+                f".read_bytes()`) and hand `{consumer}` a file in memory holding them "
+                f"(`io.BytesIO(data)`): an async file (aiofiles, anyio) cannot be handed to it"
             )
         return (
             f"open it and call `{consumer}` in one sync function run off the loop, `await "
             f"run_in_threadpool(...)`: an async file (aiofiles, anyio) cannot be handed to "
             f"`{consumer}`"
         )
+
+    def _handed_connection(self, site: Site) -> str | None:
+        """The fix for a blocking call handed a sqlite3 connection its function opened
+        (`df.to_sql(name, conn)` after `conn = sqlite3.connect(path)`), or None: moved to a
+        thread alone, the call would fail there, as by default the connection serves only
+        the thread that opened it."""
+        func = self.p.funcs.get(site.func)
+        if func is None:
+            return None
+        for call in func.fd.calls:
+            if (call.line, call.col) != (site.line, site.col):
+                continue
+            for arg in (*call.args, *(value for _name, value in call.kwargs)):
+                if arg[0] != "name" or arg[1] not in func.fd.locals:
+                    continue
+                value = self.p.value_of(func, arg)
+                if value is None or value[1] not in _THREAD_BOUND:
+                    continue
+                if not _opened_for_any_thread(func, arg):
+                    called = site.qn.rpartition(".")[2]
+                    return (
+                        f"open `{arg[1]}` and call `{called}` in one sync function run with "
+                        f"`await asyncio.to_thread(...)`: `{arg[1]}` is a sqlite3 connection, "
+                        "which by default only the thread that opened it may use"
+                    )
+        return None
 
     def _receiver(self, site: Site) -> str | None:
         func = self.p.funcs.get(site.func)
