@@ -1050,10 +1050,14 @@ pub fn flag_test<'a>(node: &'a Expr, params: &[Param]) -> Option<Fact<'a>> {
     };
     let Expr::Name(n) = name else { return None };
     let id = n.id.as_str();
-    let upper = id.is_ascii()
+    (flag_name(id) && !params.iter().any(|p| p.name == id)).then(|| (kind, id.to_string(), None))
+}
+
+/// An upper-case ASCII name (`TESTING`, `FULL`): `_flag_name` in summarize_guards.py.
+fn flag_name(id: &str) -> bool {
+    id.is_ascii()
         && id.bytes().any(|b| b.is_ascii_uppercase())
-        && !id.bytes().any(|b| b.is_ascii_lowercase());
-    (upper && !params.iter().any(|p| p.name == id)).then(|| (kind, id.to_string(), None))
+        && !id.bytes().any(|b| b.is_ascii_lowercase())
 }
 
 /// `name == "text"` / `name != "text"`, or `(not) isinstance(name, C)`, where `name` is not
@@ -1148,7 +1152,9 @@ fn test_shape(node: &Expr) -> Option<(&'static str, &Expr, Option<&Expr>)> {
         }
         (Expr::Compare(c), _) => {
             let right = &c.comparators[0];
-            let member = matches!(right, Expr::Attribute(a) if matches!(*a.value, Expr::Name(_)));
+            // `Name.MEMBER`, or an upper-case name (`split != FULL`): _constant_or_member
+            let member = matches!(right, Expr::Attribute(a) if matches!(*a.value, Expr::Name(_)))
+                || matches!(right, Expr::Name(n) if flag_name(n.id.as_str()));
             if c.ops.len() != 1 || !(is_constant(right) || member) {
                 return None;
             }

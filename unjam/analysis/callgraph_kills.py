@@ -11,6 +11,7 @@ from unjam.analysis.callgraph_callbacks import function_called
 from unjam.analysis.callgraph_constants import PassedConstants
 from unjam.analysis.instance_fields import InstanceFields
 from unjam.analysis.instances import BuiltArguments
+from unjam.analysis.named_constants import NamedConstants
 from unjam.analysis.project import Func, Module, Project
 from unjam.analysis.summary import CallSite, FuncDef, Guard
 from unjam.analysis.transparent import TransparentDecorators
@@ -46,6 +47,7 @@ class ArgumentKills:
         self.built = BuiltArguments(project)
         self.constants = PassedConstants(project, self.decorators)
         self.fields = InstanceFields(project, self._passed_plainly, self.built)
+        self.named = NamedConstants(project)
         self._field_tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # `if self.x:`
 
     def of_call(
@@ -78,7 +80,7 @@ class ArgumentKills:
         found = passed_values(
             func.fd,
             site,
-            target.fd,
+            self.named.signature(target),
             constants,
             wanted - injected if injected else wanted,
             alias,
@@ -159,7 +161,7 @@ class ArgumentKills:
         return hits | decided_false(
             func.fd,
             site,
-            target.fd,
+            self.named.signature(target),
             tests,
             {**passed, **held} if held else passed,
             constructs,
@@ -332,6 +334,8 @@ class ArgumentKills:
         if known is None:
             func = self.project.funcs.get(gqn)
             found = param_tests(func.fd) if func and func.fd.guards else ()
+            if func is not None and found:
+                found = self.named.tests(func, found)
             fields = tuple(t for t in found if "." in t[1].subject[1])
             known = self._tests[gqn] = (
                 tuple(t for t in found if "." not in t[1].subject[1]) if fields else found

@@ -228,7 +228,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 63: `isinstance(name, C)` of a non-parameter ("local isinstance" / "local not isinstance")
 # 64: `type(p) is C` tests, also through `t = type(p)` ("param type is" / "param type is not")
 # 65: no file-test guard after `if p.exists(): raise …` (only after a `return`, `continue`…)
-NATIVE_FORMAT = 66
+# 67: `p == NAME` / `p != NAME` (`is`, `is not`) of an upper-case name as "param ==" … guards
+NATIVE_FORMAT = 67
 _told_stale = False
 
 

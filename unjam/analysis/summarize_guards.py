@@ -574,10 +574,16 @@ def _instance_test(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
 
 
 def _constant_or_member(node: ast.expr) -> bool:
-    """A constant, or `Name.MEMBER` (an enum's member, a class constant: `Event.CREATED`),
-    which a call passing another member of the same name decides (values.py)."""
+    """A constant, `Name.MEMBER` (an enum's member, a class constant: `Event.CREATED`),
+    which a call passing another member of the same name decides (values.py), or an
+    upper-case name (`split != FULL`), a module's constant, which the rules may read
+    (callgraph_kills.py)."""
     t = type(node)
-    return t is ast.Constant or (t is ast.Attribute and type(node.value) is ast.Name)
+    return (
+        t is ast.Constant
+        or (t is ast.Attribute and type(node.value) is ast.Name)
+        or (t is ast.Name and _flag_name(node.id))
+    )
 
 
 def _param_alias(fn: FuncDef, name: str) -> str | None:

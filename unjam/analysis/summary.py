@@ -181,7 +181,9 @@ class Guard(NamedTuple):
     "except" (subject: the handler's exception type, `None` when bare) — what an `except`
     handler runs, only when its `try` failed.
 
-    A test of a parameter `p` of the function against a constant (subject ("name", p)) —
+    A test of a parameter `p` of the function against a constant (subject ("name", p);
+    for `==`/`!=`/`is`/`is not`, also an enum member `Event.CREATED` or an upper-case name
+    `FULL`, which named_constants.py reads as the module constant it holds) —
     or, in a method, of an attribute of its own instance (`if self.process:`, subject
     ("name", "self.process")) — is recorded again as what must hold for the code to run — "param true" (`if p:`),
     "param false" (`if not p:`), "param is", "param is not", "param ==", "param !=",

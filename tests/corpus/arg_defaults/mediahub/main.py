@@ -6,6 +6,7 @@ from mediahub.annotations import datasets
 from mediahub.jobs import schedule
 from mediahub.routes import router
 from mediahub.safe_mode import runs
+from mediahub.splits import splits
 from mediahub.speech import speech
 from mediahub.tasks import tasks
 from mediahub.schema import DB
@@ -39,3 +40,4 @@ app.include_router(training)
 app.include_router(transcripts)
 app.include_router(feed)
 app.include_router(datasets)
+app.include_router(splits)

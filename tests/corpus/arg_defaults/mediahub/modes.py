@@ -1,0 +1,5 @@
+import os
+
+FULL = "full"
+TRAINING = "training"
+MODE = os.environ.get("MEDIAHUB_MODE", "full")
