@@ -4049,3 +4049,21 @@ def test_a_file_handed_to_an_awaited_consumer_is_read_into_a_file_in_memory(tmp_
     )
     (finding,) = [f for f in one_file_findings(tmp_path, source, "UJ001") if f.location.line == 12]
     assert "`io.BytesIO(data)`" in finding.fix, finding.fix
+
+
+def test_the_offload_fix_names_a_stored_function_as_the_caller_calls_it(tmp_path):
+    """`extra.register_routes(code)` runs `register_routes_fn`, which a factory defines and
+    the module stores on `extra`: the fix hands the thread the callable as the caller
+    names it, not the nested function's own name, which nothing at the call site reaches."""
+    source = (
+        "from pathlib import Path\n\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n"
+        "class Extra:\n    register_routes = None\n\n\nextra = Extra()\n\n\n"
+        "def make_registrar(target: FastAPI):\n"
+        "    def register_routes_fn(code: str) -> int:\n"
+        "        return len(Path(f'/srv/ext/{code}.wasm').read_bytes())\n\n"
+        "    return register_routes_fn\n\n\nextra.register_routes = make_registrar(app)\n\n\n"
+        "@app.post('/extensions/{code}')\nasync def activate(code: str):\n"
+        "    return extra.register_routes(code)\n"
+    )
+    (finding,) = one_file_findings(tmp_path, source, "UJ001")
+    assert "`await asyncio.to_thread(extra.register_routes, ...)`" in finding.fix, finding.fix

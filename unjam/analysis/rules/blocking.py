@@ -504,6 +504,7 @@ class Blocking:
             receiver = _first_param(caller) if same_class else None
             written = (
                 _written_call(caller, path[i - 1][1], func.fd.name)
+                or self._call_resolving_to(caller, path[i - 1][1], func.gqn)
                 if caller is not None and not same_class and func.fd.name != "__init__"
                 else None
             )
@@ -882,6 +883,20 @@ class Blocking:
             f"run_in_threadpool(...)`: an async file (aiofiles, anyio) cannot be handed to "
             f"`{consumer}`"
         )
+
+    def _call_resolving_to(self, caller: Func, line: int, gqn: str) -> str | None:
+        """The dotted name of the one call on `line` that runs `gqn` under another name
+        (`core_app_extra.register_routes(code)`, an attribute holding a function a factory
+        defined as `register_routes_fn`), which the function's own name would not reach."""
+        found = {
+            text
+            for site in caller.fd.calls
+            if site.line == line
+            and (text := dotted(site.func)) is not None
+            and (callee := self.p.callee(caller, site.func)) is not None
+            and callee[1] == gqn
+        }
+        return found.pop() if len(found) == 1 else None
 
     def _handed_connection(self, site: Site) -> str | None:
         """The fix for a blocking call handed a sqlite3 connection its function opened
