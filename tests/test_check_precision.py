@@ -4067,3 +4067,24 @@ def test_the_offload_fix_names_a_stored_function_as_the_caller_calls_it(tmp_path
     )
     (finding,) = one_file_findings(tmp_path, source, "UJ001")
     assert "`await asyncio.to_thread(extra.register_routes, ...)`" in finding.fix, finding.fix
+
+
+def test_a_value_a_function_annotated_to_return_a_string_gives_is_never_none(tmp_path):
+    """`user_hash = owner_id(raw)` with `def owner_id(raw) -> str` (it returns or raises):
+    `logs_dir(user_hash)` never takes its `if user_hash is None:` branch, whose file read is
+    not reported; passing the route's optional value leaves the branch to run."""
+    source = (
+        "from pathlib import Path\nfrom typing import Optional\n\n"
+        "from fastapi import FastAPI, HTTPException\n\napp = FastAPI()\n\n\n"
+        "def owner_id(raw: str) -> str:\n    if '/' in raw:\n        raise HTTPException(400)\n"
+        "    return raw\n\n\n"
+        "def logs_dir(user_hash: Optional[str] = None) -> Path:\n    if user_hash is None:\n"
+        "        return Path('/logs') / Path('/etc/user_hash').read_text()\n"
+        "    return Path('/logs') / user_hash\n\n\n"
+        "@app.post('/download')\nasync def download(raw: str):\n"
+        "    return str(logs_dir(owner_id(raw)))\n\n\n"
+        "@app.post('/logs')\nasync def logs(raw: Optional[str] = None):\n"
+        "    return str(logs_dir(raw))\n"
+    )
+    routes = {f.entry.route for f in one_file_findings(tmp_path, source, "UJ001")}
+    assert routes == {"POST /logs"}, routes

@@ -6,7 +6,8 @@ holds only such values.
 store, and `if store is None:` is never true. values.py decides such tests from an
 `Instance`; this module says which arguments are one. An argument is when it calls a project
 class, or calls (awaiting it when it is a coroutine function) a project function whose return
-annotation names a class — a promise that function makes (`-> Store`, not `-> Store | None`).
+annotation names a class — a promise that function makes (`-> Store`, not `-> Store | None`)
+— or a builtin scalar (`-> str`: never `None`, its truth unknown).
 The object is also true when its class and every base are the project's own (or `object`,
 or pydantic's `BaseModel`) and none defines `__bool__` or `__len__`; another outside base (a
 `dict`) may.
@@ -57,6 +58,10 @@ _TRUE_OUTSIDE = frozenset(
     }
 )
 _NAMES_DEEP = 3  # locals followed through `a = b` assignments
+# a project function's return annotation naming one of these promises a value, never None
+_SCALAR_RETURNS = frozenset(
+    ("ext", f"builtins.{name}") for name in ("str", "bytes", "int", "float", "bool")
+)
 # outside functions and classes that never return None (a path, a string, an object)
 _NEVER_NONE = frozenset(
     {
@@ -149,6 +154,8 @@ class BuiltArguments:
         returns = made.fd.returns
         if returns is None or (returns[0] != "name" and returns[0] != "attr"):
             return None  # `-> Store | None`, `-> Optional[Store]`: no promise
+        if p.value_of(p.parent_scope(made), returns) in _SCALAR_RETURNS:
+            return INSTANCE  # `-> str`: a string, maybe empty, never None
         typed = p.annotation_type(p.parent_scope(made), returns)
         if typed is None or typed[0] != "obj":
             return None
