@@ -137,6 +137,52 @@ def test_check_dot_and_check_a_subfolder_agree(capsys, monkeypatch, tmp_path):
     assert located(elsewhere) == [f for f in located(everything) if "queries" in f[1]]
 
 
+# a namespace package (PEP 420: no `__init__.py` at its top) whose modules import one
+# another by the package's name, as NVIDIA's `nat` does
+NAMESPACE = {
+    "toolkit/front/__init__.py": "",
+    "toolkit/front/app.py": """\
+        from fastapi import FastAPI
+
+        from toolkit.front.jobs import router
+
+        app = FastAPI()
+        app.include_router(router)
+        """,
+    "toolkit/front/jobs.py": """\
+        from fastapi import APIRouter
+
+        from toolkit.store.files import save
+
+        router = APIRouter()
+
+
+        @router.post("/jobs")
+        async def submit(body: dict):
+            return save(body)
+        """,
+    "toolkit/store/__init__.py": "",
+    "toolkit/store/files.py": """\
+        def save(body):
+            with open("/var/jobs.json", "w") as out:
+                out.write(str(body))
+        """,
+}
+
+
+def test_a_namespace_package_named_itself_resolves_its_own_imports(capsys, monkeypatch, tmp_path):
+    """`unjam check toolkit` and `unjam check toolkit/store` give the findings `unjam check .`
+    gives: `from toolkit.store.files import save` resolves from inside the package too."""
+    root = write(tmp_path / "repo", NAMESPACE)
+    _, everything = check(capsys, monkeypatch, ".", cwd=root)
+    assert {f["path"] for f in everything["findings"]} == {"toolkit/store/files.py"}
+    for named in ("toolkit", "toolkit/store"):
+        _, part = check(capsys, monkeypatch, ".", cwd=root / named)
+        assert [f["message"] for f in part["findings"]] == [
+            f["message"] for f in everything["findings"]
+        ], named
+
+
 def _service(name: str, route: str) -> dict[str, str]:
     """A service run from its own folder (`uvicorn main:app`), whose routes package holds a
     module of a name the other service's has too."""

@@ -2,8 +2,10 @@
 
 A file has several: its package chain (`app/api/users.py` under packages → `app.api.users`),
 its path from the analysed root and from `root/src`, which scripts and `src/` layouts import
-by, and its path from the root of a project of its own below the analysed root (a
-monorepo's distributions, a service run from its folder). The linker registers a module
+by, its path from the root of a project of its own below the analysed root (a
+monorepo's distributions, a service run from its folder), and, when the analysed root is
+itself a namespace package's folder (`nat/`, no `__init__.py`), its path under that
+folder's name (`nat.front_ends.api`, which its modules import one another by). The linker registers a module
 under all of them (`names_by_path`: less a project-root name two files would take), so an
 import written any of those ways reaches it.
 """
@@ -77,8 +79,37 @@ def _names_and_installed(
 ) -> tuple[list[str], str | None]:
     """(the file's names, less bare standard-library ones; its `_distribution_name`)."""
     names, installed = _candidate_names(path, root, is_init)
-    kept = [name for name in names if name not in _STDLIB]
-    return kept or names, installed
+    kept = [name for name in names if name not in _STDLIB] or names
+    portion = _named_namespace(os.fspath(path), os.fspath(root), is_init)
+    if portion is not None and portion not in kept:
+        kept = [*kept, portion]
+    return kept, installed
+
+
+def _named_namespace(path: str, root: str, is_init: dict) -> str | None:
+    """`nat.front_ends.api` for nat/front_ends/api.py when the analysed root is the folder
+    `nat/` itself, with no `__init__.py`: a namespace package (PEP 420) named as the root,
+    whose modules import one another as `nat.…`, which the names from the root alone leave
+    unresolved. None for a root named after the standard library or a library the analysis
+    knows, and for a file a module beside one of its folders hides (`_a_module_shadows`)."""
+    root = root.rstrip(os.sep) or os.sep
+    top = os.path.basename(root)
+    if not top.isidentifier() or top in _STDLIB or top in _libraries():
+        return None
+    inside = root + os.sep
+    if not path.startswith(inside) or not path.endswith(".py"):
+        return None
+    parts = path[len(inside) : -3].split(os.sep)
+    if parts[-1] == "__init__":
+        parts.pop()
+    if not parts or not all(part.isidentifier() for part in parts):
+        return None
+    init = os.path.join(root, "__init__.py")
+    if is_init.get(init) is None:
+        is_init[init] = os.path.isfile(init)
+    if is_init[init] or _a_module_shadows(inside, parts[:-1], is_init):
+        return None
+    return ".".join([top, *parts])
 
 
 _STDLIB = frozenset(sys.stdlib_module_names)
