@@ -1053,7 +1053,7 @@ pub fn flag_test<'a>(node: &'a Expr, params: &[Param]) -> Option<Fact<'a>> {
     (flag_name(id) && !params.iter().any(|p| p.name == id)).then(|| (kind, id.to_string(), None))
 }
 
-/// An upper-case ASCII name (`TESTING`, `FULL`): `_flag_name` in summarize_guards.py.
+/// An upper-case ASCII name (`TESTING`, `FULL`): `upper_case_name` in summary.py.
 fn flag_name(id: &str) -> bool {
     id.is_ascii()
         && id.bytes().any(|b| b.is_ascii_uppercase())

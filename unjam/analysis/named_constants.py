@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from unjam.analysis.constant_text import constant_number, constant_text
 from unjam.analysis.project import Func, Project
-from unjam.analysis.summary import FuncDef, Guard
+from unjam.analysis.summary import FuncDef, Guard, upper_case_name
 
 
 class NamedConstants:
@@ -55,4 +55,4 @@ class NamedConstants:
 
 def _named(ref: tuple | None) -> bool:
     """An upper-case name (`FULL`), as the summaries record a test against one."""
-    return ref is not None and ref[0] == "name" and ref[1].isascii() and ref[1].isupper()
+    return ref is not None and ref[0] == "name" and upper_case_name(ref[1])

@@ -9,7 +9,15 @@ import ast
 from collections.abc import Callable
 from functools import partial
 
-from unjam.analysis.summary import CLOCK_CALLS, FILE_TESTS, FuncDef, Guard, Ref, last_name
+from unjam.analysis.summary import (
+    CLOCK_CALLS,
+    FILE_TESTS,
+    FuncDef,
+    Guard,
+    Ref,
+    last_name,
+    upper_case_name,
+)
 
 
 def _guard_subjects(
@@ -482,15 +490,11 @@ def _flag_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, None] | None
     kind = "flag true"
     if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
         kind, node = "flag false", node.operand
-    if type(node) is not ast.Name or not _flag_name(node.id):
+    if type(node) is not ast.Name or not upper_case_name(node.id):
         return None
     if any(p.name == node.id for p in fn.params):
         return None
     return (kind, node, None)
-
-
-def _flag_name(name: str) -> bool:
-    return name.isascii() and name.isupper()
 
 
 def _local_test(node: ast.expr, fn: FuncDef) -> tuple[str, ast.Name, ast.expr] | None:
@@ -582,7 +586,7 @@ def _constant_or_member(node: ast.expr) -> bool:
     return (
         t is ast.Constant
         or (t is ast.Attribute and type(node.value) is ast.Name)
-        or (t is ast.Name and _flag_name(node.id))
+        or (t is ast.Name and upper_case_name(node.id))
     )
 
 

@@ -89,6 +89,12 @@ CLOCK_CALLS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "now", 
 FILE_TESTS = frozenset({"exists", "is_file", "is_dir", "isfile", "isdir"})
 
 
+def upper_case_name(name: str) -> bool:
+    """An upper-case ASCII name (`TESTING`, `FULL`): a switch or a module's constant, as the
+    summaries record a test of one (native/src/guards.rs `flag_name` says the same)."""
+    return name.isascii() and name.isupper()
+
+
 def last_name(ref: Ref) -> str:
     """The name a call's function is written with last (`limit` of `limiter.limit`, `TTLCache`
     of `TTLCache`), "" for another expression."""
