@@ -35,6 +35,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from unjam.analysis.summary import CallSite, FuncDef, Guard, last_name, root_name
+from unjam.analysis.unset_rebinds import keeps, rebound_when_unset
 from unjam.semantics import HTTP_ROUTE_METHODS
 
 EMPTY: frozenset[int] = frozenset()
@@ -511,7 +512,13 @@ def _known_values(
         # `secret_name = secret_name.replace("os.environ/", "")`: a string passed is known
         # through such rewrites as the values they may make of it
         rewrites = _string_rewrites(callee, param.name) if rebound and not emptied else None
-        if rebound and not rebuilt and not emptied and rewrites is None:
+        # `if user_hash is None: user_hash = get_user_hash()`: a value never None skips it
+        unset = (
+            rebound_when_unset(callee, param.name)
+            if rebound and not rebuilt and not emptied and rewrites is None
+            else None
+        )
+        if rebound and not rebuilt and not emptied and rewrites is None and unset is None:
             continue  # rebound in the body: the test may read another value
         ref = passed.get(param.name)
         if ref is None and kind == "pos" and i < covered:
@@ -554,7 +561,10 @@ def _known_values(
             narrowed = _narrowed(scope, site, ref[1])
             if narrowed is not None:
                 out[param.name] = narrowed
-        if rewrites is not None:
+        if unset is not None:
+            if param.name in out and not keeps(out[param.name], unset):
+                del out[param.name]
+        elif rewrites is not None:
             passed_value = out.pop(param.name, None)
             held = _rewritten(passed_value, rewrites) if type(passed_value) is str else None
             if held is not None:

@@ -4,6 +4,7 @@ from fastapi import FastAPI
 
 from mediahub.annotations import datasets
 from mediahub.jobs import schedule
+from mediahub.log_dirs import log_dirs
 from mediahub.routes import router
 from mediahub.safe_mode import runs
 from mediahub.splits import splits
@@ -41,3 +42,4 @@ app.include_router(transcripts)
 app.include_router(feed)
 app.include_router(datasets)
 app.include_router(splits)
+app.include_router(log_dirs)
