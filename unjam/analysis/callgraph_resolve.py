@@ -1080,6 +1080,7 @@ _PLAIN_DATA = frozenset(
     {"list", "dict", "str", "int", "float", "bool", "bytes", "tuple", "set", "List", "Dict"}
     | {"Tuple", "Set"}
 )
+_UNIONS = frozenset({"Optional", "Union"})
 
 
 def _gives_plain_data(fd: FuncDef) -> bool:
@@ -1091,10 +1092,25 @@ def _gives_plain_data(fd: FuncDef) -> bool:
     returns = fd.returns
     if fd.is_async or fd.decorators or returns is None:
         return False
-    if returns == ("const", None):
+    return _plain_type(returns)
+
+
+def _plain_type(ref: tuple) -> bool:
+    """`None`, a builtin container or scalar (`Dict[str, Any]`), or a union of them only
+    (`Optional[str]`, `Union[list, None]`, `str | None`), as annotated, `typing.` or not."""
+    if ref == ("const", None):
         return True
-    named = returns[1] if returns[0] == "sub" else returns
-    return named[0] == "name" and named[1] in _PLAIN_DATA
+    if ref[0] == "binop":
+        return ref[1] == "BitOr" and _plain_type(ref[2]) and _plain_type(ref[3])
+    head = ref[1] if ref[0] == "sub" else ref
+    name = head[1] if head[0] == "name" else head[2] if _typing_attr(head) else ""
+    if ref[0] == "sub" and name in _UNIONS:
+        return all(_plain_type(member) for member in ref[2])
+    return name in _PLAIN_DATA
+
+
+def _typing_attr(ref: tuple) -> bool:
+    return ref[0] == "attr" and ref[1] == ("name", "typing")
 
 
 def _polls(qn: str, site: CallSite) -> bool:

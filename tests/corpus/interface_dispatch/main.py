@@ -22,3 +22,15 @@ async def find(kind: str, q: str) -> list[str]:
     from jobs.search import search
 
     return await search(kind, q)
+
+
+@app.get("/media/{key}")
+async def media_url(key: str, kind: str = "disk") -> dict:
+    import asyncio
+
+    from jobs.media import AsyncMediaStorage, get_storage
+
+    storage = get_storage(kind)
+    if isinstance(storage, AsyncMediaStorage):
+        return {"url": await storage.get_url(key)}
+    return {"url": await asyncio.to_thread(storage.get_url, key)}
