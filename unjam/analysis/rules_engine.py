@@ -36,6 +36,7 @@ from unjam.analysis.grouping import Root, assign_groups
 from unjam.analysis.inference import makes_managers
 from unjam.analysis.limited_endpoints import refuses_its_request
 from unjam.analysis.never_runs import NeverRuns
+from unjam.analysis.path_conditions import PathConditions
 from unjam.analysis.project import Func, Project
 from unjam.analysis.refusing_wrappers import refused_by_a_wrapper
 from unjam.analysis.rules import RULES, blocking, clients, middleware, threadpool
@@ -111,6 +112,8 @@ class RulesEngine:
         self.trees = self.never_runs.trees
         # under what test a router adds a dependency or is included (read when asked)
         self.conditions = DependencyConditions(project, self.trees)
+        # (module path, function as a chain shows it) → its `def` line (path_conditions.py)
+        self._defs: dict[tuple[str, str], int] = {}
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -224,6 +227,7 @@ class RulesEngine:
         for gqn, line in steps:
             func = self.p.funcs[gqn]
             chain.append(ChainStep(func.display, func.mod.path, line))
+            self._defs[(func.mod.path, func.display)] = func.fd.line
         if blocker is not None and chain:
             chain.append(ChainStep(shown(blocker), chain[-1].path, site_line))
         return tuple(chain)
@@ -645,6 +649,7 @@ class RulesEngine:
         )
         findings = [f for f, k in zip(self.findings, keep, strict=True) if k]
         roots = [r for r, k in zip(self._roots, keep, strict=True) if k]
+        findings = PathConditions(self.root).add_to(findings, self._defs)
         return assign_groups(findings, roots)
 
 

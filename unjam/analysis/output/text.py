@@ -28,6 +28,7 @@ from unjam.analysis.output.report import (
     grouped,
     message_for_text,
 )
+from unjam.analysis.path_conditions import conditions_text
 from unjam.analysis.rules import RULES
 from unjam.model import UNREAD_PREFIX, Finding, FindingGroup
 
@@ -79,6 +80,9 @@ def _finding_lines(finding: Finding, sources: _Sources, width: int) -> list[Text
         hops = chain.split(" → ")
         lines.append(Text.assemble(("  via ", "dim"), hops[0]))
         lines.extend(Text.assemble(("      → ", "dim"), hop) for hop in hops[1:])
+    conditions = finding.details.get("conditions")
+    if conditions:
+        lines.append(Text.assemble(("  when ", "dim"), conditions_text(conditions)))
 
     source = sources.line(finding.location.path, finding.location.line)
     if source is not None:

@@ -1,0 +1,86 @@
+"""The tests a finding's path runs under (path_conditions.py), named in its details and in
+the text output: a real engine run on a small app, then the report as a user reads it."""
+
+from __future__ import annotations
+
+import json
+
+from unjam.analysis.engine import analyze
+from unjam.analysis.output import CheckReport, render
+
+APP = """
+import os
+import shutil
+
+from fastapi import FastAPI
+
+app = FastAPI()
+SAVE_RESPONSES = os.environ.get("SAVE_RESPONSES") == "1"
+
+
+def store(text: str, target: str) -> None:
+    if SAVE_RESPONSES:
+        if os.path.isdir(target):
+            shutil.rmtree(target)
+        else:
+            with open(target, "w") as out:
+                out.write(text)
+
+
+def archive(target: str, keep: bool) -> None:
+    with open(target) as old:
+        shutil.copyfileobj(old, open(target + ".bak", "w"))
+    if (
+        keep
+    ):
+        shutil.move(target, "/tmp/kept")
+
+
+@app.post("/answer")
+async def answer(text: str, target: str, media_id: str | None = None, keep: bool = False):
+    if media_id:
+        store(text, target)
+    archive(target, keep)
+    return {}
+"""
+
+
+def _findings(tmp_path) -> dict:
+    (tmp_path / "main.py").write_text(APP)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    return {f.location.line: f for f in result.findings if f.code == "UJ001"}
+
+
+def test_each_if_and_else_on_the_path_is_named_from_the_entry_down(tmp_path):
+    found = _findings(tmp_path)
+    rmtree, write = found[14], found[16]
+    assert [c["test"] for c in rmtree.details["conditions"]] == [
+        "media_id",
+        "SAVE_RESPONSES",
+        "os.path.isdir(target)",
+    ]
+    assert [(c["line"], c["test"]) for c in write.details["conditions"]] == [
+        (31, "media_id"),
+        (12, "SAVE_RESPONSES"),
+        (13, "not (os.path.isdir(target))"),
+    ]
+    assert all(c["path"] == "main.py" for c in write.details["conditions"])
+
+
+def test_a_call_under_no_test_has_none_and_a_header_split_over_lines_is_left_out(tmp_path):
+    found = _findings(tmp_path)
+    assert "conditions" not in found[21].details  # `open` in a `with` only
+    assert "conditions" not in found[26].details  # `if (\n keep\n ):` is not read
+
+
+def test_the_text_output_names_them_and_the_json_carries_them(tmp_path):
+    found = _findings(tmp_path)
+    report = CheckReport(root=tmp_path, findings=(found[14],), files=1, unparsed=(), seconds=0)
+    text = render(report, "text")
+    assert "  when `media_id` (main.py:31); `SAVE_RESPONSES` (main.py:12);" in text
+    data = json.loads(render(report, "json"))
+    assert data["findings"][0]["details"]["conditions"][0] == {
+        "path": "main.py",
+        "line": 31,
+        "test": "media_id",
+    }
