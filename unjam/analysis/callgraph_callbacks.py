@@ -24,7 +24,7 @@ Called = dict[str, tuple[int, bool, bool]]
 
 
 class PassedCallables:
-    def __init__(self, project: Project, memo_guards: Callable[[FuncDef, str | None], MemoGuards]):
+    def __init__(self, project: Project, memo_guards: Callable[[Func], MemoGuards]):
         self.project = project
         self._memo_guards = memo_guards  # a function's memo judgement (CallResolver)
         self._called: dict[str, Called] = {}  # gqn → called()
@@ -49,7 +49,7 @@ class PassedCallables:
         """Calls of the names in `free` in `scope` and, where no inner scope binds them
         again, in its closures."""
         fd = scope.fd
-        memo = self._memo_guards(fd, scope.class_gqn) if fd.guards else None
+        memo = self._memo_guards(scope) if fd.guards else None
         no_loop = no_loop_guards(self.project, scope) if fd.guards else None
         for site in fd.calls:
             name = site.func[1] if site.func[0] == "name" else None

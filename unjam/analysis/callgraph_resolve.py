@@ -32,6 +32,7 @@ from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_singletons import Singletons
 from unjam.analysis.cheap_hashes import CHEAP_HASHES, cheap_hash
 from unjam.analysis.data_urls import URL_OPENER, opens_a_data_url
+from unjam.analysis.filled_below import filled_below
 from unjam.analysis.fixed_flags import FixedFlags
 from unjam.analysis.in_memory_io import (
     BUFFER_IO,
@@ -194,7 +195,7 @@ class CallResolver:
         facts = self._facts
         funcs = p.funcs
         passed = self.passed
-        memo = self._memo_guards(func.fd, func.class_gqn) if func.fd.guards else None
+        memo = self._memo_guards(func) if func.fd.guards else None
         variants = p.variants
         unset = self.set_at_start.unset_tests(func)  # a fallback start-up makes dead
         if never := self.kills.never_true(func):  # (what no call's arguments let run)
@@ -526,15 +527,14 @@ class CallResolver:
         `shared_self`: as they are for a method called on an instance the app keeps for its
         life (rules/shared_receivers.py), whatever other instances its class has."""
         func = self.project.funcs.get(gqn)
-        return None if func is None else self._memo_guards(func.fd, func.class_gqn, shared_self)
+        return None if func is None else self._memo_guards(func, shared_self)
 
-    def _memo_guards(
-        self, fd: FuncDef, class_gqn: str | None, shared_self: bool = False
-    ) -> MemoGuards:
+    def _memo_guards(self, func: Func, shared_self: bool = False) -> MemoGuards:
         """Which of `fd`'s guards are memos (rules/memo.py), for a method of `class_gqn`:
         its `self.x` tests are when the instance is the process's one (`_singleton`, or
         `shared_self`) and `x` is stored after it is made, not one of the class's
         `@property` getters nor an attribute only `__init__` sets."""
+        fd, class_gqn = func.fd, func.class_gqn
         shared = shared_self or self.singleton(class_gqn)
         computed: frozenset[str] = frozenset()
         if shared and class_gqn:
@@ -567,7 +567,14 @@ class CallResolver:
             fixed,
             self._shared_argument if fd.params else None,
             self._filled_by_own_calls(fd, class_gqn),
+            self._filled_below(func),
         )
+
+    def _filled_below(self, func: Func) -> frozenset[tuple]:
+        """filled_below.py's, for a function with an early exit (few have one)."""
+        if not any(guard.kind in ("done", "cached") for guard in func.fd.guards):
+            return frozenset()
+        return filled_below(self.project, func)
 
     def _filled_by_own_calls(self, fd: FuncDef, class_gqn: str | None) -> frozenset[str]:
         """The attributes of `self` that the methods `fd` calls on `self` store (`if

@@ -22,7 +22,7 @@ class Singletons:
         project: Project,
         once: frozenset[str],
         kills: ArgumentKills,
-        memo_guards: Callable[[FuncDef, str | None], Callable[[int], bool]],
+        memo_guards: Callable[[Func], Callable[[int], bool]],
     ):
         self.project = project
         self._once = once  # functions the framework runs once per process: lifespan, startup
@@ -151,7 +151,7 @@ class Singletons:
         """Whether the construction at `site` is kept for later calls: made under a memo
         guard (`if _client is None: _client = Client()`) or in a function whose result a
         cache decorator keeps (`@lru_cache def get_client(): return Client()`)."""
-        if site.guard >= 0 and self._memo_guards(caller.fd, caller.class_gqn)(site.guard):
+        if site.guard >= 0 and self._memo_guards(caller)(site.guard):
             return True
         return self.project.memoised(caller)
 

@@ -21,3 +21,12 @@ async def login() -> dict:
 async def ping() -> dict:
     await pusher.push({"ping": 1})
     return {}
+
+
+@app.post("/agents/{agent_id}/public")
+async def make_public(agent_id: str, raw: dict) -> dict:
+    from secrets_config import secrets
+
+    secrets.from_raw(raw)
+    secrets.audit({"agent": agent_id})
+    return {"public": agent_id}

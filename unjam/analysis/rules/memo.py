@@ -140,10 +140,12 @@ def _outlives_call(
     fixed: frozenset[str] = frozenset(),
     shared_param: SharedParam | None = None,
     self_filled: frozenset[str] = frozenset(),
+    filled_below: frozenset[tuple] = frozenset(),
 ) -> bool:
     """Whether guard `index` of `fd` tests what outlives the call (an index, not the guard:
     two tests written alike are two guards that compare equal); `self_filled`: the
-    attributes of `self` that the methods `fd` calls on `self` store."""
+    attributes of `self` that the methods `fd` calls on `self` store; `filled_below`: the
+    module values its early exits test that the guarded calls fill (filled_below.py)."""
     guard = fd.guards[index]
     if guard.kind == "unset" and _refilled_on_miss(fd, guard.subject):
         return True
@@ -188,9 +190,11 @@ def _outlives_call(
         cached is not None
         and not _returns_what_it_tested(fd, cached, subject)
         and not _sets(fd, subject, root, self_filled)
+        and guard.subject not in filled_below
     ):
         return False  # `if app.single_mode: return [app.single_id]`: a switch set elsewhere
-    if guard.kind == "done" and not _sets(fd, subject, root, self_filled):
+    filled = guard.subject in filled_below or _sets(fd, subject, root, self_filled)
+    if guard.kind == "done" and not filled:
         return False  # `if settings.disabled: return`: a switch, not a flag this call sets
     if guard.kind in ("done", "not") and _flag_name(subject) in rearmed:
         # `if self._finalized: return`, re-armed for each batch; `if not self.is_connected:
@@ -1318,6 +1322,7 @@ class MemoGuards:
     __slots__ = (
         "_computed",
         "_fd",
+        "_filled_below",
         "_fixed",
         "_given",
         "_invalidated",
@@ -1343,8 +1348,10 @@ class MemoGuards:
         fixed: frozenset[str] = frozenset(),
         shared_param: SharedParam | None = None,
         self_filled: frozenset[str] = frozenset(),
+        filled_below: frozenset[tuple] = frozenset(),
     ) -> None:
         self._self_filled = self_filled  # what the methods `fd` calls on `self` store there
+        self._filled_below = filled_below  # module values the guarded calls fill
         self._fixed = fixed  # the attributes of `self` that name a fixed file (fixed_paths)
         self._shared_param = shared_param  # (asked lazily: few guards test a parameter)
         self._written = written  # the names some code fills (None: take any as filled)
@@ -1396,6 +1403,7 @@ class MemoGuards:
             self._fixed,
             self._shared_param,
             self._self_filled,
+            self._filled_below,
         )
 
     def __call__(self, index: int) -> bool:
