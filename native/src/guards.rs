@@ -1152,9 +1152,12 @@ fn test_shape(node: &Expr) -> Option<(&'static str, &Expr, Option<&Expr>)> {
         }
         (Expr::Compare(c), _) => {
             let right = &c.comparators[0];
-            // `Name.MEMBER`, or an upper-case name (`split != FULL`): _constant_or_member
+            // `Name.MEMBER`, an upper-case name (`split != FULL`) or a member's value
+            // (`KMS.AZURE.value`): _constant_or_member
             let member = matches!(right, Expr::Attribute(a) if matches!(*a.value, Expr::Name(_)))
-                || matches!(right, Expr::Name(n) if flag_name(n.id.as_str()));
+                || matches!(right, Expr::Name(n) if flag_name(n.id.as_str()))
+                || matches!(right, Expr::Attribute(a) if a.attr.as_str() == "value"
+                    && matches!(&*a.value, Expr::Attribute(b) if matches!(*b.value, Expr::Name(_))));
             if c.ops.len() != 1 || !(is_constant(right) || member) {
                 return None;
             }

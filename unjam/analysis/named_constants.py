@@ -1,7 +1,9 @@
 """Upper-case names a parameter is tested against or defaults to (`if split != FULL:`,
 `split: str = FULL`), read as the module constant they hold (`FULL = "full"`, here or
 imported): values.py decides tests of constants only, and a call that leaves `split` at its
-default, or passes the constant on, then decides `split != FULL` false."""
+default, or passes the constant on, then decides `split != FULL` false. An enum member's
+value (`if kms == KMS.AZURE.value:`) is read likewise, as the constant the class body gives
+the member (`AZURE = "azure_key_vault"`), so a call passing `"hashicorp_vault"` decides it."""
 
 from __future__ import annotations
 
@@ -46,13 +48,32 @@ class NamedConstants:
 
     def _held(self, func: Func, ref: tuple) -> tuple | None:
         """("const", the string or number the name surely holds), or None."""
+        if ref[0] == "attr":
+            return self._member_value(func, ref[1])
         text = constant_text(self.project, func, ref)
         if text is not None:
             return ("const", text)
         number = constant_number(self.project, func, ref)
         return ("const", number) if number is not None else None
 
+    def _member_value(self, func: Func, member: tuple) -> tuple | None:
+        """The constant a project class's body gives `member` (`KMS.AZURE`), when that is
+        its only value there."""
+        owner = self.project.value_of(func, member[1])
+        if owner is None or owner[0] != "class" or owner[1] not in self.project.classes:
+            return None
+        values = self.project.classes[owner[1]].cd.attrs.get(member[2], ())
+        if len(values) != 1 or values[0][0] != "const":
+            return None
+        value = values[0][1]
+        return values[0] if type(value) in (str, int) else None
+
 
 def _named(ref: tuple | None) -> bool:
-    """An upper-case name (`FULL`), as the summaries record a test against one."""
-    return ref is not None and ref[0] == "name" and upper_case_name(ref[1])
+    """An upper-case name (`FULL`) or an enum member's value (`KMS.AZURE.value`), as the
+    summaries record a test against one."""
+    if ref is None:
+        return False
+    if ref[0] == "name":
+        return upper_case_name(ref[1])
+    return ref[0] == "attr" and ref[2] == "value" and ref[1][0] == "attr"

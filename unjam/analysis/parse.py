@@ -229,7 +229,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 64: `type(p) is C` tests, also through `t = type(p)` ("param type is" / "param type is not")
 # 65: no file-test guard after `if p.exists(): raise …` (only after a `return`, `continue`…)
 # 67: `p == NAME` / `p != NAME` (`is`, `is not`) of an upper-case name as "param ==" … guards
-NATIVE_FORMAT = 67
+# 68: `p == Enum.MEMBER.value` (an enum member's value) as a "param ==" … guard
+NATIVE_FORMAT = 68
 _told_stale = False
 
 

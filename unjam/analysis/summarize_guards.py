@@ -579,14 +579,21 @@ def _instance_test(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
 
 def _constant_or_member(node: ast.expr) -> bool:
     """A constant, `Name.MEMBER` (an enum's member, a class constant: `Event.CREATED`),
-    which a call passing another member of the same name decides (values.py), or an
-    upper-case name (`split != FULL`), a module's constant, which the rules may read
-    (callgraph_kills.py)."""
+    which a call passing another member of the same name decides (values.py), an enum
+    member's value (`KMS.AZURE.value`), or an upper-case name (`split != FULL`), a module's
+    constant — the last two the rules may read as the constant they hold
+    (named_constants.py)."""
     t = type(node)
     return (
         t is ast.Constant
         or (t is ast.Attribute and type(node.value) is ast.Name)
         or (t is ast.Name and upper_case_name(node.id))
+        or (
+            t is ast.Attribute
+            and node.attr == "value"
+            and type(node.value) is ast.Attribute
+            and type(node.value.value) is ast.Name
+        )
     )
 
 

@@ -4,6 +4,7 @@ from fastapi import FastAPI
 
 from mediahub.annotations import datasets
 from mediahub.jobs import schedule
+from mediahub.key_stores import key_stores
 from mediahub.log_dirs import log_dirs
 from mediahub.routes import router
 from mediahub.safe_mode import runs
@@ -43,3 +44,4 @@ app.include_router(feed)
 app.include_router(datasets)
 app.include_router(splits)
 app.include_router(log_dirs)
+app.include_router(key_stores)
