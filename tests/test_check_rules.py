@@ -376,6 +376,16 @@ def test_uj002_shutdown_is_what_follows_a_yield_on_its_path():
         line("/register"): "start-up",  # after `if not METRICS_URL: yield; return`
         line("/deregister"): "shutdown",
     }, phase
+    # one lifespan's start-up and shutdown blocks are two groups, each titled by its phase
+    group = {
+        f.location.line: f.group
+        for f in result.findings
+        if f.code == "UJ002" and f.location.path == "svc/workers.py"
+    }
+    start, stop = group[line("sqlite3.connect(")], group[line("shutil.copyfile(")]
+    assert start.id != stop.id
+    assert start.title.endswith("at start-up"), start.title
+    assert stop.title.endswith("at shutdown"), stop.title
 
 
 _SQLITE_APP = """\

@@ -396,6 +396,8 @@ class Blocking:
                     else ""
                 )
                 root = self._blocking_root(site, path, verb, reached_by[site], once, short)
+                if shutdown:  # (a group apart from the same function's start-up blocks)
+                    root = replace(root, key=(*root.key, "shutdown"))
                 fix = (
                     self._handed_fix(site)
                     or self._handed_connection(site)
