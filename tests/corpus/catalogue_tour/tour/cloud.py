@@ -20,6 +20,8 @@ async def cloud(prompt: str) -> None:
     claude.messages.create(model="m", max_tokens=10, messages=[])  # expect: UJ001
     blob = gcs.bucket("b").blob("k")  # ok: local objects
     blob.upload_from_string(prompt)  # expect: UJ001
+    gcs.list_buckets()  # expect: UJ001
+    gcs.close()  # ok: drops its session's pooled sockets
     dynamo.Table("t").put_item(Item={"k": prompt})  # expect: UJ001
     s3.put_object(Bucket="b", Key="k", Body=prompt)  # expect: UJ001
     s3.generate_presigned_url("get_object", Params={})  # ok: local signing
