@@ -1,4 +1,5 @@
 import glob
+import importlib.resources
 import os
 import shutil
 import subprocess
@@ -34,6 +35,9 @@ async def files(root: Path) -> None:
     async with aiofiles.open(root / "d.txt") as fh:  # ok
         await fh.read()  # ok
     print(name.upper(), os.path.join("a", "b"))  # ok
+    statics = importlib.resources.files("tour")  # ok: locates the package
+    statics.joinpath("statics/index.html").read_text()  # expect: UJ001
+    importlib.resources.read_text("tour", "notes.txt")  # expect: UJ001
 
 
 async def show_docs(url: str) -> None:
