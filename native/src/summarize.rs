@@ -2,6 +2,7 @@
 //! every branch here mirrors one there, in the same order).
 
 use ruff_python_ast::token::{TokenKind, Tokens};
+use ruff_python_ast::visitor::{self, Visitor};
 use ruff_python_ast::{
     BoolOp, Decorator, ElifElseClause, ExceptHandler, Expr, ExprLambda, ModExpression, Number,
     Parameters, Stmt, StmtClassDef, StmtFunctionDef, StmtIf, UnaryOp,
@@ -982,6 +983,10 @@ impl<'a> Summarizer<'a> {
         for dec in &d.decorator_list {
             self.expr(&dec.expression, parent, -1, false);
         }
+        // `provider=Depends(lambda: app.state.provider)`: _default_lambdas in summarize.py
+        for lambda in default_lambdas(&d.parameters) {
+            self.lambdadef(lambda, parent);
+        }
         self.body(&d.body, f, None, -1);
         if !d.is_async {
             self.m.func_arena[f].load_steps = load_steps(&d.body);
@@ -1205,5 +1210,36 @@ fn called_name(stmt: &Stmt) -> Option<&str> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// The lambdas a function's parameter defaults hold (not those inside them), in source
+/// order: `_default_lambdas` in summarize.py.
+fn default_lambdas(params: &Parameters) -> Vec<&ExprLambda> {
+    let mut found = DefaultLambdas { found: Vec::new() };
+    for p in params
+        .posonlyargs
+        .iter()
+        .chain(&params.args)
+        .chain(&params.kwonlyargs)
+    {
+        if let Some(default) = p.default.as_deref() {
+            found.visit_expr(default);
+        }
+    }
+    found.found.sort_by_key(|l| l.start());
+    found.found
+}
+
+struct DefaultLambdas<'a> {
+    found: Vec<&'a ExprLambda>,
+}
+
+impl<'a> Visitor<'a> for DefaultLambdas<'a> {
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        match expr {
+            Expr::Lambda(l) => self.found.push(l),
+            _ => visitor::walk_expr(self, expr),
+        }
     }
 }

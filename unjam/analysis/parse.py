@@ -230,7 +230,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 65: no file-test guard after `if p.exists(): raise …` (only after a `return`, `continue`…)
 # 67: `p == NAME` / `p != NAME` (`is`, `is not`) of an upper-case name as "param ==" … guards
 # 68: `p == Enum.MEMBER.value` (an enum member's value) as a "param ==" … guard
-NATIVE_FORMAT = 68
+# 69: the lambdas of a function's parameter defaults, functions of the enclosing scope
+NATIVE_FORMAT = 69
 _told_stale = False
 
 

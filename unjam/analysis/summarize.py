@@ -512,6 +512,8 @@ class _Summarizer(GuardRecorder):
         # defaults and decorators run in the enclosing scope
         for d in s.decorator_list:
             self.expr(d, parent, -1)
+        for lam in _default_lambdas(s.args):  # `provider=Depends(lambda: app.state.provider)`
+            self.lambdadef(lam, parent)
         self.body(s.body, fn, None, -1)
         if not fn.is_async:
             fn.load_steps = load_steps(s.body)
@@ -815,6 +817,20 @@ def _holds_yield(stmts: list[ast.stmt]) -> bool:
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def _default_lambdas(args: ast.arguments) -> list[ast.Lambda]:
+    """The lambdas a function's parameter defaults hold (not those inside them), in source
+    order: functions of the enclosing scope, made when the `def` runs."""
+    found: list[ast.Lambda] = []
+    stack: list[ast.AST] = [d for d in (*args.defaults, *args.kw_defaults) if d is not None]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Lambda):
+            found.append(node)
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+    return sorted(found, key=lambda n: (n.lineno, n.col_offset))
 
 
 def _start(s: ast.stmt) -> _Pos:

@@ -1,8 +1,10 @@
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
+from jobs.indexes import create_index
 from jobs.queues import get_results, queue
 
 app = FastAPI()
+app.state.index = create_index("sqlite:///var/index.db")
 
 
 @app.post("/jobs")
@@ -34,3 +36,9 @@ async def media_url(key: str, kind: str = "disk") -> dict:
     if isinstance(storage, AsyncMediaStorage):
         return {"url": await storage.get_url(key)}
     return {"url": await asyncio.to_thread(storage.get_url, key)}
+
+
+@app.post("/entities/{entity_id}/index")
+async def reindex(entity_id: int, index=Depends(lambda: app.state.index)) -> dict:
+    index.update(entity_id)
+    return {"indexed": entity_id}
