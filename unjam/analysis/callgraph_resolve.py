@@ -267,7 +267,7 @@ class CallResolver:
                         out.on_error.add(made)
                     if site.guard >= 0 and self.kills.decidable(func.gqn):
                         out.site_guards[made] = site.guard
-                if not offloading:
+                if not offloading and qn not in _KEEPS_CALLABLE:
                     for arg in site.args:
                         if arg[0] == "lambda":
                             out.edges.append(
@@ -1088,6 +1088,9 @@ _PLAIN_DATA = frozenset(
     | {"Tuple", "Set"}
 )
 _UNIONS = frozenset({"Optional", "Union"})
+# outside calls that store a callable they are handed, calling nothing: `setattr(request.state,
+# "allowed", lambda name: …)` runs the lambda wherever the attribute is later called
+_KEEPS_CALLABLE = frozenset({"builtins.setattr", "builtins.object.__setattr__"})
 
 
 def _gives_plain_data(fd: FuncDef) -> bool:
