@@ -98,7 +98,8 @@ class Func:
         if self.fd.qn == "<module>":
             return f"{self.mod.name} (module body)"
         if self.fd.is_lambda:
-            return f"{self.fd.qn.rpartition('.<lambda:')[0] or '<module>'}.<lambda>"
+            outer = self.fd.qn.rpartition(".<lambda:")[0]  # (none at module level)
+            return f"{outer}.<lambda>" if outer else "<lambda>"
         qn = self.fd.qn
         # (a later body of a redefined name is `f#<line>` inside; users know it as `f`)
         return _REDEFINED.sub("", qn) if "#" in qn else qn
