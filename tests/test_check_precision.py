@@ -4088,3 +4088,22 @@ def test_a_value_a_function_annotated_to_return_a_string_gives_is_never_none(tmp
     )
     routes = {f.entry.route for f in one_file_findings(tmp_path, source, "UJ001")}
     assert routes == {"POST /logs"}, routes
+
+
+def test_a_lambda_dependency_is_a_trip_of_its_own_named_as_a_lambda(tmp_path):
+    """`Depends(lambda: app.state.limit)`: a plain function FastAPI runs in the pool, one
+    more trip, shown as the `<lambda>` it is (not `<module>.<lambda>`)."""
+    source = (
+        "from fastapi import Depends, FastAPI\n\n"
+        "app = FastAPI()\n"
+        "app.state.limit = 10\n\n\n"
+        "def get_db():\n"
+        "    yield {}\n\n\n"
+        '@app.get("/items")\n'
+        "def items(db=Depends(get_db), limit=Depends(lambda: app.state.limit)):\n"
+        '    return {"limit": limit}\n'
+    )
+    [trips] = one_file_findings(tmp_path, source, "UJ005")
+    assert "makes 3 trips through the thread pool per request (`get_db`, `<lambda>`, `items`" in (
+        trips.message
+    ), trips.message
