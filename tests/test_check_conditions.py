@@ -22,6 +22,8 @@ def store(text: str, target: str) -> None:
     if SAVE_RESPONSES:
         if os.path.isdir(target):
             shutil.rmtree(target)
+        elif os.path.islink(target):
+            os.unlink(target)
         else:
             with open(target, "w") as out:
                 out.write(text)
@@ -53,34 +55,36 @@ def _findings(tmp_path) -> dict:
 
 def test_each_if_and_else_on_the_path_is_named_from_the_entry_down(tmp_path):
     found = _findings(tmp_path)
-    rmtree, write = found[14], found[16]
+    rmtree, unlink, write = found[14], found[16], found[18]
     assert [c["test"] for c in rmtree.details["conditions"]] == [
         "media_id",
         "SAVE_RESPONSES",
         "os.path.isdir(target)",
     ]
+    assert [c["test"] for c in unlink.details["conditions"]][-1] == "os.path.islink(target)"
+    # an `else` after `elif`s: none of the chain's tests held; the line is the `if`'s
     assert [(c["line"], c["test"]) for c in write.details["conditions"]] == [
-        (31, "media_id"),
+        (33, "media_id"),
         (12, "SAVE_RESPONSES"),
-        (13, "not (os.path.isdir(target))"),
+        (13, "not (os.path.isdir(target)) and not (os.path.islink(target))"),
     ]
     assert all(c["path"] == "main.py" for c in write.details["conditions"])
 
 
 def test_a_call_under_no_test_has_none_and_a_header_split_over_lines_is_left_out(tmp_path):
     found = _findings(tmp_path)
-    assert "conditions" not in found[21].details  # `open` in a `with` only
-    assert "conditions" not in found[26].details  # `if (\n keep\n ):` is not read
+    assert "conditions" not in found[23].details  # `open` in a `with` only
+    assert "conditions" not in found[28].details  # `if (\n keep\n ):` is not read
 
 
 def test_the_text_output_names_them_and_the_json_carries_them(tmp_path):
     found = _findings(tmp_path)
     report = CheckReport(root=tmp_path, findings=(found[14],), files=1, unparsed=(), seconds=0)
     text = render(report, "text")
-    assert "  when `media_id` (main.py:31); `SAVE_RESPONSES` (main.py:12);" in text
+    assert "  when `media_id` (main.py:33); `SAVE_RESPONSES` (main.py:12);" in text
     data = json.loads(render(report, "json"))
     assert data["findings"][0]["details"]["conditions"][0] == {
         "path": "main.py",
-        "line": 31,
+        "line": 33,
         "test": "media_id",
     }

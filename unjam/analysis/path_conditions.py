@@ -58,7 +58,7 @@ class PathConditions:
                 if test is None:
                     break  # (a header not read: the tests outside it are not either)
                 if test:
-                    at = above[0] if above is not None and above[1] else number
+                    at = above[0] if above is not None else number
                     inner.append({"path": step.path, "line": at, "test": test})
             found.extend(reversed(inner))
         return found
@@ -74,13 +74,15 @@ class PathConditions:
             out.append((at, text.strip()))
         return out
 
-    def _if_above(self, path: str, number: int) -> tuple[int, str] | None:
-        """(line, header) of the `if` an `else:` at `number` belongs to; (line, "") for the
-        `else` of a `for`, `while` or `try` (no test); None when not found."""
+    def _if_above(self, path: str, number: int) -> tuple[int, list[str]] | None:
+        """(line of the `if`, the headers of it and of its `elif`s, in order) an `else:` at
+        `number` belongs to; (line, []) for the `else` of a `for`, `while` or `try` (no
+        test); None when not found."""
         lines = self.lines.of(path)
         if not 0 < number <= len(lines):
             return None
         indent = _indent(lines[number - 1])
+        elifs: list[str] = []
         for above in range(number - 1, 0, -1):
             text = lines[above - 1]
             if not text.strip() or text.lstrip().startswith("#") or _indent(text) > indent:
@@ -89,22 +91,27 @@ class PathConditions:
                 return None
             stripped = text.strip()
             if stripped.startswith(("if ", "if(")):
-                return above, stripped
+                return above, [stripped, *reversed(elifs)]
             if stripped.startswith(("for ", "async for ", "while ", "try:")):
-                return above, ""
-            if not stripped.startswith(("elif", "except")):
+                return above, []
+            if stripped.startswith("elif"):
+                elifs.append(stripped)
+            elif not stripped.startswith("except"):
                 return None
         return None
 
 
-def _test(header: str, if_above: str | None) -> str | None:
+def _test(header: str, chain: list[str] | None) -> str | None:
     """The test a block header adds ("" for one that tests nothing: `with`, `for`, `try`),
-    or None for one not read (a continuation line, an `else` whose `if` is not found)."""
+    or None for one not read (a continuation line, an `else` whose `if` is not found); an
+    `else` is given the headers of its `if` and `elif`s (`chain`)."""
     if _ELSE.match(header):
-        if not if_above:
-            return if_above
-        test = _test(if_above, None)
-        return f"not ({test})" if test else None
+        if not chain:
+            return None if chain is None else ""
+        tests = [_test(branch, None) for branch in chain]
+        if not all(tests):
+            return None
+        return _short(" and ".join(f"not ({test})" for test in tests))
     match = _HEADER.match(header)
     if match is None:
         keyword = header.split(None, 1)[0].rstrip(":") if header else ""
