@@ -88,3 +88,36 @@ def test_the_text_output_names_them_and_the_json_carries_them(tmp_path):
         "line": 33,
         "test": "media_id",
     }
+
+
+CLIENTS = """
+import httpx
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+@app.post("/messages")
+async def receive(media_id: str | None = None) -> dict:
+    if media_id:
+        media = httpx.AsyncClient()
+        await media.get(f"https://media.example/{media_id}")
+    return {}
+
+
+@app.get("/ping")
+async def ping() -> dict:
+    client = httpx.AsyncClient()
+    await client.get("https://upstream.example/ping")
+    return {}
+"""
+
+
+def test_a_client_built_under_a_test_is_not_said_to_be_built_on_every_request(tmp_path):
+    (tmp_path / "main.py").write_text(CLIENTS)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    made = {f.entry.name: f for f in result.findings if f.code == "UJ003"}
+    assert "on every request that takes this path (" in made["receive"].message
+    assert made["receive"].details["conditions"][0]["test"] == "media_id"
+    assert "on every request (" in made["ping"].message, made["ping"].message
+    assert "conditions" not in made["ping"].details

@@ -46,8 +46,12 @@ class PathConditions:
 
     def of(self, finding: Finding, defs: dict[tuple[str, str], int]) -> list[dict]:
         """{path, line, test} of each test on the finding's path, from the entry down."""
+        return self.of_chain(finding.chain, defs)
+
+    def of_chain(self, chain: tuple, defs: dict[tuple[str, str], int]) -> list[dict]:
+        """`of` for a finding's `chain` of steps."""
         found: list[dict] = []
-        for step in finding.chain:
+        for step in chain:
             first = defs.get((step.path, step.name))
             if first is None:
                 continue  # (the blocking call itself, or a step not found: nothing to read)

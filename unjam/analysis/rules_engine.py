@@ -114,6 +114,7 @@ class RulesEngine:
         self.conditions = DependencyConditions(project, self.trees)
         # (module path, function as a chain shows it) → its `def` line (path_conditions.py)
         self._defs: dict[tuple[str, str], int] = {}
+        self._conditions = PathConditions(root)  # the tests each finding's path runs under
 
     # ---- reporting ----------------------------------------------------------------------
 
@@ -231,6 +232,11 @@ class RulesEngine:
         if blocker is not None and chain:
             chain.append(ChainStep(shown(blocker), chain[-1].path, site_line))
         return tuple(chain)
+
+    def runs_under_tests(self, chain: tuple) -> bool:
+        """Whether the path `chain` (made by `chain()`) runs under some `if`, `else` or
+        `except` (path_conditions.py): then not every request takes it."""
+        return bool(self._conditions.of_chain(chain, self._defs))
 
     def via(self, steps: list[tuple[str, int]]) -> str:
         names = [self.p.funcs[g].display for g, _ in steps]
@@ -649,7 +655,7 @@ class RulesEngine:
         )
         findings = [f for f, k in zip(self.findings, keep, strict=True) if k]
         roots = [r for r, k in zip(self._roots, keep, strict=True) if k]
-        findings = PathConditions(self.root).add_to(findings, self._defs)
+        findings = self._conditions.add_to(findings, self._defs)
         return assign_groups(findings, roots)
 
 

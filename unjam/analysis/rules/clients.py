@@ -601,17 +601,19 @@ class PerRequestClients:
         elif fix == FIX_CLIENT and where == "on the event loop":
             fix = self._sync_client_fix(site) or fix
         where += settings
+        chain = self.e.chain(steps, site.qn, site.line)
+        # (a client built under a test, `if media_id:`: the tests are named beside it)
+        every = "on every request"
+        if self.e.runs_under_tests(chain):
+            every += " that takes this path"
         self.e.report(
             "UJ003",
             Location(site.path, site.line, site.col),
             "per-request-client",
-            (
-                f"{self.e.describe(dep)} {action} on every request ({where})"
-                + f", via {self.e.via(steps)}"
-            ),
+            f"{self.e.describe(dep)} {action} {every} ({where}), via {self.e.via(steps)}",
             site.qn,
             self.e.entry_point(dep),
-            chain=self.e.chain(steps, site.qn, site.line),
+            chain=chain,
             fix=fix,
             root=Root(
                 ("dependency", self.e.inv_key(dep)),
