@@ -5,13 +5,13 @@ route's router is included (`if FEATURE_FLAGS.migration: app.include_router(migr
 A route runs such a dependency, or is served at all, only in a deployment where the test
 holds, so what a finding says of it is said to hold then (list_items.py records a list's
 conditions, fastapi_routes.py the includes; an `append`'s or an include's enclosing `if` is
-read from its module's text, as middleware_conditions.py reads a registration's).
+read from its module's text, as written: path_conditions.py `innermost_test`).
 """
 
 from __future__ import annotations
 
 from unjam.analysis.list_items import Condition
-from unjam.analysis.middleware_conditions import enclosing_test
+from unjam.analysis.path_conditions import PathConditions
 from unjam.analysis.project import Project
 from unjam.analysis.top_level_imports import Trees
 
@@ -21,7 +21,8 @@ class DependencyConditions:
 
     def __init__(self, project: Project, trees: Trees | None):
         self.p = project
-        self.trees = trees
+        # (the enclosing `if` read from the module's text, as written: no module parsed)
+        self.lines = PathConditions(trees.root) if trees is not None else None
         self._texts: dict[Condition, str] = {}
 
     def text(self, condition: Condition) -> str:
@@ -41,11 +42,11 @@ class DependencyConditions:
             if not shown:
                 return "under a test"
             return f"when `not {shown}`" if condition[2] else f"when `{shown}`"
-        _tag, name, line, col = condition
+        _tag, name, line, _col = condition
         mod = self.p.modules.get(name)
-        if mod is None or self.trees is None:
+        if mod is None or self.lines is None:
             return ""
-        test = enclosing_test(self.trees.of(mod), line, col)
+        test = self.lines.innermost_test(mod.path, line)
         return f"when `{test}`" if test else ""
 
 

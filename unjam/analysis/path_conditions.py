@@ -67,6 +67,19 @@ class PathConditions:
             found.extend(reversed(inner))
         return found
 
+    def innermost_test(self, path: str, line: int) -> str | None:
+        """The test of the innermost `if`, `elif` or `else` around `line` (in a function or
+        the module body; `with`, `for`, `try` and `except` blocks between are passed), as
+        `of_chain` reads it: None when there is none, or its header is not read."""
+        for number, text in self._headers(path, 0, line):
+            above = self._if_above(path, number) if _ELSE.match(text) else None
+            test = _test(text, above[1] if above is not None else None)
+            if test is None:
+                return None
+            if test and not test.startswith("except"):
+                return test
+        return None
+
     def _headers(self, path: str, first: int, line: int) -> list[tuple[int, str]]:
         """(line, text) of the headers of the blocks around `line`, innermost first."""
         lines = self.lines.of(path)
