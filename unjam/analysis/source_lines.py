@@ -33,6 +33,8 @@ class SourceLines:
         if not 0 < line <= len(lines) or line <= first:
             return []
         indent = _indent(lines[line - 1])
+        if indent == 0:
+            return []  # (at the margin: no block holds it)
         found = []
         for number in range(line - 1, first, -1):
             text = lines[number - 1]
@@ -40,6 +42,8 @@ class SourceLines:
                 continue
             indent = _indent(text)
             found.append(text)
+            if indent == 0:
+                break  # (a statement at the margin: nothing above encloses it)
         return found
 
 
