@@ -121,3 +121,39 @@ def test_a_client_built_under_a_test_is_not_said_to_be_built_on_every_request(tm
     assert made["receive"].details["conditions"][0]["test"] == "media_id"
     assert "on every request (" in made["ping"].message, made["ping"].message
     assert "conditions" not in made["ping"].details
+
+
+REDEFINED = """
+import os
+
+from fastapi import FastAPI
+
+app = FastAPI()
+
+if os.environ.get("LOCAL_FILES"):
+
+    def fetch(target: str) -> str:
+        if target.startswith("/srv"):
+            return open(target).read()
+        return ""
+
+else:
+
+    def fetch(target: str) -> str:
+        if target.endswith(".txt"):
+            return open(target).read()
+        return ""
+
+
+@app.get("/files/{target}")
+async def read(target: str) -> dict:
+    return {"text": fetch(target)}
+"""
+
+
+def test_each_body_of_a_name_defined_twice_names_its_own_tests(tmp_path):
+    (tmp_path / "main.py").write_text(REDEFINED)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    found = {f.location.line: f for f in result.findings if f.code == "UJ001"}
+    assert found[12].details["conditions"][-1]["test"] == 'target.startswith("/srv")'
+    assert found[19].details["conditions"][-1]["test"] == 'target.endswith(".txt")'

@@ -17,6 +17,7 @@ shown in part.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,6 +25,8 @@ from unjam.analysis.source_lines import SourceLines
 from unjam.model import Finding
 
 _MAX_SHOWN = 4  # the innermost tests along the path; more are counted, not listed
+# (module path, function as a chain shows it) → the lines of the `def`s of that name
+Defs = Mapping[tuple[str, str], list[int]]
 _MAX_TEXT = 80  # characters of one test
 _HEADER = re.compile(r"(if|elif|except|case)\b\s*(.*?)\s*:\s*(#.*)?$")
 _ELSE = re.compile(r"else\s*:\s*(#.*)?$")
@@ -33,9 +36,9 @@ class PathConditions:
     def __init__(self, root: Path | None) -> None:
         self.lines = SourceLines(root)
 
-    def add_to(self, findings: list[Finding], defs: dict[tuple[str, str], int]) -> list[Finding]:
+    def add_to(self, findings: list[Finding], defs: Defs) -> list[Finding]:
         """The findings, each with `details["conditions"]` when its path runs under tests;
-        `defs`: (module path, function as shown in a chain) → the line of its `def`."""
+        `defs`: (module path, function as shown in a chain) → the lines of its `def`s."""
         out = []
         for finding in findings:
             found = self.of(finding, defs)
@@ -44,15 +47,15 @@ class PathConditions:
             out.append(finding)
         return out
 
-    def of(self, finding: Finding, defs: dict[tuple[str, str], int]) -> list[dict]:
+    def of(self, finding: Finding, defs: Defs) -> list[dict]:
         """{path, line, test} of each test on the finding's path, from the entry down."""
         return self.of_chain(finding.chain, defs)
 
-    def of_chain(self, chain: tuple, defs: dict[tuple[str, str], int]) -> list[dict]:
+    def of_chain(self, chain: tuple, defs: Defs) -> list[dict]:
         """`of` for a finding's `chain` of steps."""
         found: list[dict] = []
         for step in chain:
-            first = defs.get((step.path, step.name))
+            first = _def_above(defs.get((step.path, step.name), []), step.line)
             if first is None:
                 continue  # (the blocking call itself, or a step not found: nothing to read)
             inner = []
@@ -148,6 +151,12 @@ _PLAIN_BLOCKS = frozenset(
 
 def _short(text: str) -> str:
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
+
+
+def _def_above(lines: list[int], line: int) -> int | None:
+    """The `def` holding a call at `line`: of those of its name, the nearest above it."""
+    above = [first for first in lines if first <= line]
+    return max(above) if above else None
 
 
 def _line_above(lines: list[str], below: int, text: str) -> int:

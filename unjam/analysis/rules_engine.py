@@ -112,8 +112,9 @@ class RulesEngine:
         self.trees = self.never_runs.trees
         # under what test a router adds a dependency or is included (read when asked)
         self.conditions = DependencyConditions(project, self.trees)
-        # (module path, function as a chain shows it) → its `def` line (path_conditions.py)
-        self._defs: dict[tuple[str, str], int] = {}
+        # (module path, function as a chain shows it) → the lines of the `def`s shown so
+        # (a name defined twice shows once: path_conditions.py takes the nearest above)
+        self._defs: dict[tuple[str, str], list[int]] = {}
         self._conditions = PathConditions(root)  # the tests each finding's path runs under
 
     # ---- reporting ----------------------------------------------------------------------
@@ -228,7 +229,9 @@ class RulesEngine:
         for gqn, line in steps:
             func = self.p.funcs[gqn]
             chain.append(ChainStep(func.display, func.mod.path, line))
-            self._defs[(func.mod.path, func.display)] = func.fd.line
+            lines = self._defs.setdefault((func.mod.path, func.display), [])
+            if func.fd.line not in lines:
+                lines.append(func.fd.line)
         if blocker is not None and chain:
             chain.append(ChainStep(shown(blocker), chain[-1].path, site_line))
         return tuple(chain)
