@@ -110,6 +110,7 @@ class CallResolver:
         self._rearmed: dict[str | None, frozenset[str]] = {}  # class gqn → see _rearmed_of
         # a decorator's wrapper → the functions it was seen wrapping (wrappers_run)
         self.wrapping: dict[str, set[str]] = {}
+        self._filled: dict[str, frozenset[tuple]] = {}  # gqn → _filled_below
         self.passed = PassedCallables(project, self._memo_guards)
         self.kills = ArgumentKills(project)
         self.orm_deletes = OrmDeletes(project)
@@ -571,10 +572,14 @@ class CallResolver:
         )
 
     def _filled_below(self, func: Func) -> frozenset[tuple]:
-        """filled_below.py's, for a function with an early exit (few have one)."""
+        """filled_below.py's, for a function with an early exit (few have one); asked for
+        each memo judgement of the function, found once."""
         if not any(guard.kind in ("done", "cached") for guard in func.fd.guards):
             return frozenset()
-        return filled_below(self.project, func)
+        known = self._filled.get(func.gqn)
+        if known is None:
+            known = self._filled[func.gqn] = filled_below(self.project, func)
+        return known
 
     def _filled_by_own_calls(self, fd: FuncDef, class_gqn: str | None) -> frozenset[str]:
         """The attributes of `self` that the methods `fd` calls on `self` store (`if

@@ -32,20 +32,16 @@ def filled_below(project: Project, func: Func) -> frozenset[tuple]:
     """The subjects (as `func`'s guards write them) of its early exits on a module value
     that a function its guarded calls reach fills."""
     fd = func.fd
-    wanted: dict[tuple[str, str], list[tuple[int, tuple]]] = {}
-    for index, guard in enumerate(fd.guards):
-        if guard.kind in _EXITS:
-            slot = _module_slot(project, func, guard.subject)
-            if slot is not None:
-                wanted.setdefault(slot, []).append((index, guard.subject))
-    if not wanted:
-        return _NONE
     found: set[tuple] = set()
-    for slot, tests in wanted.items():
-        for index, subject in tests:
-            starts = [c for c in fd.calls if c.guard >= 0 and under_guard(fd, c.guard, index)]
-            if starts and _fills(project, func, starts, slot):
-                found.add(subject)
+    for index, guard in enumerate(fd.guards):
+        if guard.kind not in _EXITS or guard.subject in found:
+            continue
+        slot = _module_slot(project, func, guard.subject)
+        if slot is None:
+            continue
+        starts = [c for c in fd.calls if c.guard >= 0 and under_guard(fd, c.guard, index)]
+        if starts and _fills(project, func, starts, slot):
+            found.add(guard.subject)
     return frozenset(found) if found else _NONE
 
 

@@ -25,8 +25,6 @@ from unjam.analysis.source_lines import SourceLines
 from unjam.model import Finding
 
 _MAX_SHOWN = 4  # the innermost tests along the path; more are counted, not listed
-# (module path, function as a chain shows it) → the lines of the `def`s of that name
-Defs = Mapping[tuple[str, str], list[int]]
 _MAX_TEXT = 80  # characters of one test
 _HEADER = re.compile(r"(if|elif|except|case)\b\s*(.*?)\s*:\s*(#.*)?$")
 _ELSE = re.compile(r"else\s*:\s*(#.*)?$")
@@ -35,29 +33,30 @@ _ELSE = re.compile(r"else\s*:\s*(#.*)?$")
 class PathConditions:
     def __init__(self, root: Path | None) -> None:
         self.lines = SourceLines(root)
+        self._found: dict[tuple, list[dict]] = {}  # chain → of_chain
 
-    def add_to(self, findings: list[Finding], defs: Defs) -> list[Finding]:
+    def add_to(
+        self, findings: list[Finding], def_lines: Mapping[tuple, tuple[int, ...]]
+    ) -> list[Finding]:
         """The findings, each with `details["conditions"]` when its path runs under tests;
-        `defs`: (module path, function as shown in a chain) → the lines of its `def`s."""
+        `def_lines`: a chain → the `def` line of each function step on it."""
         out = []
         for finding in findings:
-            found = self.of(finding, defs)
+            found = self.of_chain(finding.chain, def_lines.get(finding.chain, ()))
             if found:
                 finding = replace(finding, details={**finding.details, "conditions": found})
             out.append(finding)
         return out
 
-    def of(self, finding: Finding, defs: Defs) -> list[dict]:
-        """{path, line, test} of each test on the finding's path, from the entry down."""
-        return self.of_chain(finding.chain, defs)
-
-    def of_chain(self, chain: tuple, defs: Defs) -> list[dict]:
-        """`of` for a finding's `chain` of steps."""
+    def of_chain(self, chain: tuple, def_lines: tuple[int, ...]) -> list[dict]:
+        """{path, line, test} of each test on the path `chain`, from the entry down;
+        `def_lines`: the `def` line of each function step (the blocking call, last, has
+        none). Asked once for UJ003's wording and once for the details: kept."""
+        known = self._found.get(chain)
+        if known is not None:
+            return known
         found: list[dict] = []
-        for step in chain:
-            first = _def_above(defs.get((step.path, step.name), []), step.line)
-            if first is None:
-                continue  # (the blocking call itself, or a step not found: nothing to read)
+        for step, first in zip(chain, def_lines, strict=False):  # (the call: no def)
             inner = []
             for number, text in self._headers(step.path, first, step.line):
                 above = self._if_above(step.path, number) if _ELSE.match(text) else None
@@ -68,6 +67,7 @@ class PathConditions:
                     at = above[0] if above is not None else number
                     inner.append({"path": step.path, "line": at, "test": test})
             found.extend(reversed(inner))
+        self._found[chain] = found
         return found
 
     def innermost_test(self, path: str, line: int) -> str | None:
@@ -151,12 +151,6 @@ _PLAIN_BLOCKS = frozenset(
 
 def _short(text: str) -> str:
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
-
-
-def _def_above(lines: list[int], line: int) -> int | None:
-    """The `def` holding a call at `line`: of those of its name, the nearest above it."""
-    above = [first for first in lines if first <= line]
-    return max(above) if above else None
 
 
 def _line_above(lines: list[str], below: int, text: str) -> int:

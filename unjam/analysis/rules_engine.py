@@ -112,9 +112,8 @@ class RulesEngine:
         self.trees = self.never_runs.trees
         # under what test a router adds a dependency or is included (read when asked)
         self.conditions = DependencyConditions(project, self.trees)
-        # (module path, function as a chain shows it) → the lines of the `def`s shown so
-        # (a name defined twice shows once: path_conditions.py takes the nearest above)
-        self._defs: dict[tuple[str, str], list[int]] = {}
+        # a chain `chain()` made → the `def` line of each function on it (path_conditions.py)
+        self._def_lines: dict[tuple, tuple[int, ...]] = {}
         self._conditions = PathConditions(root)  # the tests each finding's path runs under
 
     # ---- reporting ----------------------------------------------------------------------
@@ -229,17 +228,16 @@ class RulesEngine:
         for gqn, line in steps:
             func = self.p.funcs[gqn]
             chain.append(ChainStep(func.display, func.mod.path, line))
-            lines = self._defs.setdefault((func.mod.path, func.display), [])
-            if func.fd.line not in lines:
-                lines.append(func.fd.line)
         if blocker is not None and chain:
             chain.append(ChainStep(shown(blocker), chain[-1].path, site_line))
-        return tuple(chain)
+        made = tuple(chain)
+        self._def_lines[made] = tuple(self.p.funcs[gqn].fd.line for gqn, _ in steps)
+        return made
 
     def runs_under_tests(self, chain: tuple) -> bool:
         """Whether the path `chain` (made by `chain()`) runs under some `if`, `else` or
         `except` (path_conditions.py): then not every request takes it."""
-        return bool(self._conditions.of_chain(chain, self._defs))
+        return bool(self._conditions.of_chain(chain, self._def_lines.get(chain, ())))
 
     def via(self, steps: list[tuple[str, int]]) -> str:
         names = [self.p.funcs[g].display for g, _ in steps]
@@ -658,7 +656,7 @@ class RulesEngine:
         )
         findings = [f for f, k in zip(self.findings, keep, strict=True) if k]
         roots = [r for r, k in zip(self._roots, keep, strict=True) if k]
-        findings = self._conditions.add_to(findings, self._defs)
+        findings = self._conditions.add_to(findings, self._def_lines)
         return assign_groups(findings, roots)
 
 

@@ -513,12 +513,9 @@ def _known_values(
         # through such rewrites as the values they may make of it
         rewrites = _string_rewrites(callee, param.name) if rebound and not emptied else None
         # `if user_hash is None: user_hash = get_user_hash()`: a value never None skips it
-        unset = (
-            rebound_when_unset(callee, param.name)
-            if rebound and not rebuilt and not emptied and rewrites is None
-            else None
-        )
-        if rebound and not rebuilt and not emptied and rewrites is None and unset is None:
+        opaque = rebound and not rebuilt and not emptied and rewrites is None
+        unset = rebound_when_unset(callee, param.name) if opaque else None
+        if opaque and unset is None:
             continue  # rebound in the body: the test may read another value
         ref = passed.get(param.name)
         if ref is None and kind == "pos" and i < covered:
