@@ -140,3 +140,10 @@ def test_azure_clients_are_named_as_written_and_fixed_with_azure_async_client(tm
     found = {f.code: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
     assert "`openai.AzureOpenAI`" in found["UJ003"].message, found["UJ003"].message
     assert found["UJ001"].fix.startswith("use openai.AsyncAzureOpenAI and await"), found["UJ001"]
+
+
+def test_a_mongo_find_is_fixed_as_the_lazy_cursor_it_returns(cat):
+    """`find()` sends nothing until its cursor is iterated: the fix lists it in the thread."""
+    fix = cat.blocking("pymongo.Collection.find").fix
+    assert "list(" in fix and "cursor" in fix
+    assert "cursor" not in cat.blocking("pymongo.Collection.find_one").fix

@@ -128,7 +128,7 @@ __all__ = [
     "podcast_files",
     "tenant_rows",
     "remote_tables",
-    "vector_hits",
+    "vector_hits", "people_by_age",
 ]
 
 
@@ -175,3 +175,8 @@ async def vector_hits(vector: list) -> list:
     hits = await AsyncQdrantClient(url="http://qdrant:6333").query_points("docs", query=vector)
     qdrant = QdrantClient(url="http://qdrant:6333")
     return [hits, qdrant.query_points("docs", query=vector)]  # expect: UJ001
+
+
+async def people_by_age(age: int) -> list:
+    cursor = mongo.shop.users.find({"age": age}).sort("name")  # expect: UJ001 (queries as iterated)
+    return list(cursor)
