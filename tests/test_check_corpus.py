@@ -151,6 +151,10 @@ def test_route_labels_follow_prefixes_subclassed_routers_and_factories():
     assert routes["chat/admin/views.py"] == "POST /admin/restart/{service}"
     labels = {f.entry.route for f in result.findings if f.location.path == "chat/v1/rooms.py"}
     assert labels == {"WS /chat/v1/rooms/{room}/ws", "GET,HEAD /chat/v1/rooms/{room}/history"}
+    # `for path in ("/v1/messages", "/anthropic/v1/messages"): add_api_route(path, ...)`
+    (looped,) = [f for f in result.findings if f.location.path == "chat/aliases.py"]
+    assert looped.entry.route == "POST /v1/messages", looped.entry
+    assert "also reached from 1 other entry point" in looped.message, looped.message
 
 
 def test_a_route_on_a_router_unjam_cannot_name_shows_its_prefix_as_unknown():

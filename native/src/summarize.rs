@@ -602,8 +602,19 @@ impl<'a> Summarizer<'a> {
                 self.m.func_arena[f].iterated.push(iterated);
                 self.expr(&fo.iter, f, guard, false);
                 if let Expr::Name(target) = &*fo.target {
-                    let unknown = self.unknown.clone();
-                    self.bind(target.id.as_str(), unknown, f, cls);
+                    match literal_texts(&fo.iter) {
+                        // (`for path in ("/v1/a", "/v1/b"):` holds each in turn)
+                        Some(items) => {
+                            for item in items {
+                                let value = self.ref_(item, f, 0);
+                                self.bind(target.id.as_str(), value, f, cls);
+                            }
+                        }
+                        None => {
+                            let unknown = self.unknown.clone();
+                            self.bind(target.id.as_str(), unknown, f, cls);
+                        }
+                    }
                 }
                 let inner = if fo.is_async {
                     guard
@@ -1123,6 +1134,14 @@ impl<'a> Summarizer<'a> {
             format!("{pqn}.{name}")
         }
     }
+}
+
+/// The items of a tuple or list written as string literals alone (`("/a", "/b")`), which a
+/// `for` loop's name holds in turn: `_literal_texts` in summarize.py.
+fn literal_texts(e: &Expr) -> Option<&[Expr]> {
+    let items = elements(e)?;
+    let all_text = !items.is_empty() && items.iter().all(|i| matches!(i, Expr::StringLiteral(_)));
+    all_text.then_some(items)
 }
 
 fn elements(e: &Expr) -> Option<&[Expr]> {

@@ -301,10 +301,11 @@ class Registrations(IncludeModel):
     def _added_route(
         self, func: Func, site: CallSite, method: str, kwargs: dict, owner: RouterObj | None
     ) -> None:
-        """`owner.add_api_route("/path", endpoint, methods=[...])` and its kin."""
-        path = self._path(func, site.args[0] if site.args else kwargs.get("path"))
+        """`owner.add_api_route("/path", endpoint, methods=[...])` and its kin; in a loop over
+        literal paths (`for path in ("/v1/messages", "/messages"):`), one route for each."""
+        paths = self._looped_paths(func, site.args[0] if site.args else kwargs.get("path"))
         endpoint_ref = site.args[1] if len(site.args) > 1 else kwargs.get("endpoint")
-        if path is None or endpoint_ref is None or not path.startswith(("/", UNREAD_PREFIX)):
+        if endpoint_ref is None or not all(p and p.startswith(("/", UNREAD_PREFIX)) for p in paths):
             return  # (a Starlette path starts with "/": aiohttp's `add_route("GET", h)` is not one)
         target = self.p.value_of(func, endpoint_ref)
         if target is None or target[0] not in ("func", "meth"):
@@ -313,19 +314,35 @@ class Registrations(IncludeModel):
         if endpoint is None:
             return
         methods = ["WS"] if "websocket" in method else _http_methods(kwargs.get("methods"))
-        self._route(
-            endpoint,
-            methods,
-            path,
-            owner,
-            kwargs.get("dependencies"),
-            func,
-            func.mod.path,
-            site.line,
-            site.col,
-            websocket="websocket" in method,
-            response_model=kwargs.get("response_model") if method == "add_api_route" else NO_MODEL,
-        )
+        for path in paths:
+            self._route(
+                endpoint,
+                methods,
+                path,
+                owner,
+                kwargs.get("dependencies"),
+                func,
+                func.mod.path,
+                site.line,
+                site.col,
+                websocket="websocket" in method,
+                response_model=(
+                    kwargs.get("response_model") if method == "add_api_route" else NO_MODEL
+                ),
+            )
+
+    def _looped_paths(self, scope: Func, ref: tuple | None) -> list[str | None]:
+        """The path a registration gives (`_path`), or, for a name that holds one of
+        several literal strings (a `for` loop over them binds each), each of them."""
+        values: list[tuple] = []
+        if ref is not None and ref[0] == "name" and scope.fd.qn == "<module>":
+            values = [v for _, v in scope.mod.summary.global_values.get(ref[1], [])]
+        elif ref is not None and ref[0] == "name":
+            values = scope.fd.locals.get(ref[1], [])
+        texts = [v[1] for v in values if v[0] == "const" and type(v[1]) is str]
+        if len(values) > 1 and len(texts) == len(values):
+            return list(dict.fromkeys(texts))
+        return [self._path(scope, ref)]
 
     def _route_object_kind(self, func: Func, ref: tuple) -> str | None:
         """The route-object class `ref` builds (`starlette.routing.Route` …), also through a

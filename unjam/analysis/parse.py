@@ -231,7 +231,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 67: `p == NAME` / `p != NAME` (`is`, `is not`) of an upper-case name as "param ==" … guards
 # 68: `p == Enum.MEMBER.value` (an enum member's value) as a "param ==" … guard
 # 69: the lambdas of a function's parameter defaults, functions of the enclosing scope
-NATIVE_FORMAT = 69
+# 70: a `for` loop's name over a tuple or list of string literals holds each of them
+NATIVE_FORMAT = 70
 _told_stale = False
 
 

@@ -391,7 +391,9 @@ class _Summarizer(GuardRecorder):
             fn.iterated.append(self.ref(s.iter, fn))
             self.expr(s.iter, fn, guard)
             if isinstance(s.target, ast.Name):
-                self.bind(s.target.id, UNKNOWN, fn, cls)
+                # (`for path in ("/v1/a", "/v1/b"):` holds each in turn)
+                for value in _literal_texts(s.iter, self, fn) or (UNKNOWN,):
+                    self.bind(s.target.id, value, fn, cls)
             inner = self.loop_guard(s.iter, fn, guard) if t is ast.For else guard
             self.body(s.body, fn, cls, inner)
             self.body(s.orelse, fn, cls, guard)
@@ -684,6 +686,17 @@ class _Summarizer(GuardRecorder):
 # ---- what runs after a `yield` ----------------------------------------------------------
 
 _Pos = tuple[int, int]
+
+
+def _literal_texts(node: ast.expr, summariser, fn: FuncDef) -> list[Ref]:
+    """The refs of a tuple's or list's items when each is a string literal (`("/a", "/b")`),
+    which a `for` loop's name holds in turn; [] otherwise (`literal_texts` in summarize.rs)."""
+    items = node.elts if isinstance(node, ast.Tuple | ast.List) else []
+    if not items or not all(isinstance(i, ast.Constant) and type(i.value) is str for i in items):
+        return []
+    return [summariser.ref(item, fn) for item in items]
+
+
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 

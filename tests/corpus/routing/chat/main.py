@@ -86,3 +86,7 @@ app.include_router(versioned, prefix="/latest")
 from chat.registry_routes import attach  # noqa: E402
 
 attach(app)
+
+from chat.aliases import aliases  # noqa: E402
+
+app.include_router(aliases)
