@@ -61,20 +61,24 @@ def test_each_if_and_else_on_the_path_is_named_from_the_entry_down(tmp_path):
         "SAVE_RESPONSES",
         "os.path.isdir(target)",
     ]
-    assert [c["test"] for c in unlink.details["conditions"]][-1] == "os.path.islink(target)"
+    # an `elif`: its own test, and that the tests before it failed, at its line
+    assert [(c["line"], c["test"]) for c in unlink.details["conditions"]][-1] == (
+        15,
+        "not os.path.isdir(target) and os.path.islink(target)",
+    )
     # an `else` after `elif`s: none of the chain's tests held; the line is the `if`'s
     assert [(c["line"], c["test"]) for c in write.details["conditions"]] == [
         (33, "media_id"),
         (12, "SAVE_RESPONSES"),
-        (13, "not (os.path.isdir(target)) and not (os.path.islink(target))"),
+        (13, "not os.path.isdir(target) and not os.path.islink(target)"),
     ]
     assert all(c["path"] == "main.py" for c in write.details["conditions"])
 
 
-def test_a_call_under_no_test_has_none_and_a_header_split_over_lines_is_left_out(tmp_path):
+def test_a_call_under_no_test_has_none_and_a_header_split_over_lines_is_read_whole(tmp_path):
     found = _findings(tmp_path)
     assert "conditions" not in found[23].details  # `open` in a `with` only
-    assert "conditions" not in found[28].details  # `if (\n keep\n ):` is not read
+    assert [(c["line"], c["test"]) for c in found[28].details["conditions"]] == [(25, "keep")]
 
 
 def test_the_text_output_names_them_and_the_json_carries_them(tmp_path):
@@ -157,3 +161,144 @@ def test_each_body_of_a_name_defined_twice_names_its_own_tests(tmp_path):
     found = {f.location.line: f for f in result.findings if f.code == "UJ001"}
     assert found[12].details["conditions"][-1]["test"] == 'target.startswith("/srv")'
     assert found[19].details["conditions"][-1]["test"] == 'target.endswith(".txt")'
+
+
+EARLY_RETURNS = """
+import os
+
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+def load(name: str, enabled: bool, tries: int) -> str | None:
+    if not enabled:
+        return None
+    if tries is None: return None
+    if name.startswith("x"):
+        raise ValueError(name)
+    if name == "skip":
+        print("skipping")
+    else:
+        return None
+    for attempt in range(tries):
+        if attempt > 3:
+            return None
+        if (
+            name.endswith(".gz")
+        ):
+            print("compressed")
+            return (
+                None
+            )
+        if attempt == 2: continue
+        with open(name) as source:
+            return source.read()
+    return None
+
+
+@app.get("/load")
+async def route(name: str):
+    return load(name, os.environ.get("ON") == "1", 3)
+"""
+
+
+def test_an_early_return_before_the_call_is_named_as_the_test_that_failed(tmp_path):
+    (tmp_path / "main.py").write_text(EARLY_RETURNS)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    (found,) = [f for f in result.findings if f.code == "UJ001"]
+    # an `if` ending in `raise`, or with an `else`, is passed; a `return` split over lines,
+    # a header split over lines and a loop's `continue` are read
+    assert [(c["line"], c["test"]) for c in found.details["conditions"]] == [
+        (10, "enabled"),
+        (12, "tries is not None"),
+        (20, "not (attempt > 3)"),
+        (22, 'not name.endswith(".gz")'),
+        (29, "attempt != 2"),
+    ]
+
+
+TASKS = """
+import asyncio
+import os
+import time
+
+from fastapi import FastAPI
+
+DESKTOP = os.environ.get("DESKTOP") == "1"
+
+
+async def send_telemetry() -> None:
+    time.sleep(1)
+
+
+async def refresh() -> None:
+    time.sleep(2)
+
+
+async def warm() -> None:
+    time.sleep(3)
+
+
+async def lifespan(app):
+    if DESKTOP:
+        asyncio.create_task(refresh())
+        asyncio.create_task(warm())
+    yield
+
+
+app = FastAPI(lifespan=lifespan)
+
+
+@app.post("/start")
+async def start() -> dict:
+    if DESKTOP:
+        asyncio.create_task(send_telemetry())
+    asyncio.create_task(refresh())
+    return {}
+"""
+
+
+def test_a_task_started_under_a_test_says_when_it_runs(tmp_path):
+    """The test around `create_task(...)` is the task's own condition, as a router's include
+    is its routes'; a task started at two places, one of them under no test, has none."""
+    (tmp_path / "main.py").write_text(TASKS)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    messages = {f.location.line: f.message for f in result.findings if f.code == "UJ001"}
+    assert "background task `send_telemetry` (POST /start; only when `DESKTOP`)" in messages[12]
+    assert "background task `refresh` (POST /start)" in messages[16], messages[16]
+    assert "background task `warm` (only when `DESKTOP`)" in messages[20], messages[20]
+
+
+IN_A_TEST = """
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+def visible(path: str, cfg: dict) -> bool:
+    if cfg.get("on"):
+        if (
+            path.startswith("/srv")
+            and open(path).read()
+        ):
+            return True
+    return bool(
+        open(path).read()
+    )
+
+
+@app.get("/visible")
+async def route(path: str):
+    return {"visible": visible(path, {"on": True})}
+"""
+
+
+def test_a_call_inside_a_split_test_or_statement_runs_under_the_tests_around_it(tmp_path):
+    """`open(path).read()` is part of the `if (` test it sits in: not a condition of its
+    own call; a call on a statement's second line keeps the tests around the statement."""
+    (tmp_path / "main.py").write_text(IN_A_TEST)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    found = {f.location.line: f for f in result.findings if f.code == "UJ001"}
+    assert [c["test"] for c in found[11].details["conditions"]] == ['cfg.get("on")']
+    assert "conditions" not in found[15].details

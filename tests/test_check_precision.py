@@ -4107,3 +4107,65 @@ def test_a_lambda_dependency_is_a_trip_of_its_own_named_as_a_lambda(tmp_path):
     assert "makes 3 trips through the thread pool per request (`get_db`, `<lambda>`, `items`" in (
         trips.message
     ), trips.message
+
+
+def test_a_fix_hands_the_thread_the_method_bound_as_the_caller_writes_it():
+    """`get_store().archive(...)` and `cast(Store, _store).restore(...)`: `to_thread(
+    Store.archive, ...)` would need the instance passed; the bound method needs nothing."""
+    result = analyze(CORPUS / "aliased_calls", sorted((CORPUS / "aliased_calls").rglob("*.py")))
+    fixes = {
+        f.entry.name: f.fix
+        for f in result.findings
+        if f.code == "UJ001" and f.location.path == "rentals/stores.py"
+    }
+    assert "asyncio.to_thread(get_store().archive, ...)" in fixes["archive_rental"], fixes
+    assert "asyncio.to_thread(cast(Store, _store).restore, ...)" in fixes["restore_rental"], fixes
+
+
+PROPERTY_READ = """
+import sqlite3
+
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+class Tokens:
+    @property
+    def setup_token(self) -> str:
+        return sqlite3.connect("auth.db").execute("SELECT token FROM setup").fetchone()[0]
+
+    def verify(self, token: str) -> bool:
+        token = token.strip()
+        expected = self.setup_token
+        return token == expected
+
+
+tokens = Tokens()
+
+
+@app.post("/setup")
+async def setup(token: str):
+    return {"ok": tokens.verify(token)}
+"""
+
+
+def test_a_property_read_into_a_local_is_placed_at_its_line_not_the_def(tmp_path):
+    """`expected = self.setup_token` keeps no line in the summary: the chain's step for
+    `verify` names the line that reads the property, where the getter runs."""
+    (tmp_path / "main.py").write_text(PROPERTY_READ)
+    result = analyze(tmp_path, [tmp_path / "main.py"])
+    found = [f for f in result.findings if f.code == "UJ001"]
+    assert found, result.findings
+    for finding in found:
+        steps = [(step.name, step.line) for step in finding.chain]
+        assert ("Tokens.verify", 16) in steps, steps
+
+
+def test_a_memo_the_route_fills_in_a_thread_first_is_no_first_call_stall_there():
+    """`await run_with_deadline(service.ensure_loaded)` before `service.verify(token)`: the
+    secret is loaded in a worker thread, so `verify`'s memo is full on the loop (`check`,
+    `renew`); `maybe` loads it only `if warm:`, so its `verify` may be the first call."""
+    found = findings("preloaded_memos", "UJ001", "tokens.py")
+    assert found[22].entry.name == "maybe", found[22]
+    assert "reached from async endpoint `maybe`" in found[22].message

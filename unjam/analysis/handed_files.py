@@ -74,3 +74,39 @@ def dotted(ref: tuple) -> str | None:
     if ref[0] != "name" or type(ref[1]) is not str:
         return None
     return ".".join([ref[1], *reversed(parts)])
+
+
+_MAX_SPELLED = 60  # characters: a longer expression is not worth quoting in a fix
+
+
+def spelled(ref: tuple) -> str | None:
+    """The expression `ref` as the code writes it, for the plain spines a method is called
+    on (`bs.get_blob_storage().download_tmp_dir`, `cast(BaseDb, db).list_learnings`):
+    names, attributes, calls of those with such arguments, and literal strings and numbers;
+    None for anything else, or when long."""
+    text = _spelled(ref)
+    return text if text is not None and len(text) <= _MAX_SPELLED else None
+
+
+def _spelled(ref: tuple) -> str | None:
+    tag = ref[0]
+    if tag == "name" and type(ref[1]) is str:
+        return ref[1]
+    if tag == "attr":
+        base = _spelled(ref[1])
+        return None if base is None else f"{base}.{ref[2]}"
+    if tag == "const" and type(ref[1]) in (str, int, float):
+        return repr(ref[1])
+    if tag != "call":
+        return None
+    func = _spelled(ref[1])
+    parts = [_spelled(arg) for arg in ref[2]]
+    parts += [None if key is None else _keyword(key, value) for key, value in ref[3]]
+    if func is None or None in parts:
+        return None
+    return f"{func}({', '.join(parts)})"  # type: ignore[arg-type]
+
+
+def _keyword(key: str, value: tuple) -> str | None:
+    text = _spelled(value)
+    return None if text is None else f"{key}={text}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 from unjam.analysis.source_lines import SourceLines
@@ -28,6 +29,9 @@ _MAX_SHOWN = 4  # the innermost tests along the path; more are counted, not list
 _MAX_TEXT = 80  # characters of one test
 _HEADER = re.compile(r"(if|elif|except|case)\b\s*(.*?)\s*:\s*(#.*)?$")
 _ELSE = re.compile(r"else\s*:\s*(#.*)?$")
+# an early exit: `if not ready: return`, on one line; in a loop, `continue` or `break`
+_INLINE_RETURN = re.compile(r"if\b\s*(.*?)\s*:\s*(return|continue|break)\b")
+_RETURN = re.compile(r"(return|continue|break)\b")
 
 
 class PathConditions:
@@ -57,59 +61,86 @@ class PathConditions:
             return known
         found: list[dict] = []
         for step, first in zip(chain, def_lines, strict=False):  # (the call: no def)
-            inner = []
-            for number, text in self._headers(step.path, first, step.line):
-                above = self._if_above(step.path, number) if _ELSE.match(text) else None
-                test = _test(text, above[1] if above is not None else None)
-                if test is None:
-                    break  # (a header not read: the tests outside it are not either)
-                if test:
-                    at = above[0] if above is not None else number
-                    inner.append({"path": step.path, "line": at, "test": test})
-            found.extend(reversed(inner))
+            tests = self._step_tests(step.path, first, step.line)
+            found.extend({"path": step.path, "line": at, "test": test} for at, test in tests)
         self._found[chain] = found
         return found
+
+    def _step_tests(self, path: str, first: int, line: int) -> list[tuple[int, str]]:
+        """(line, test) of the tests line `line` of the function defined at `first` runs
+        under, in the order the function meets them: the blocks around it, and the early
+        exits before it in each of those blocks (`if not enabled: return`, a loop's
+        `continue`)."""
+        tests: list[tuple[int, str]] = []
+        statement, headers = self.lines.statement_and_headers(path, first, line)
+        starts = [statement]  # the statement holding the line, then each header around it
+        for number, text in headers:
+            at, test = self._header_test(path, number, text)
+            if test is None:
+                break  # (a header not read: the tests outside it are not either)
+            if test:
+                tests.append((at, test))
+            starts.append(number)
+        else:
+            starts.append(first)
+        for statement, block in pairwise(starts):
+            tests.extend(self._early_returns(path, block, statement))
+        tests.sort()
+        return tests
+
+    def _header_test(self, path: str, number: int, text: str) -> tuple[int, str | None]:
+        """(line, test) a header at line `number` adds to what runs in its block ("" for
+        none, None when not read): an `elif` adds that the tests before it failed, at its
+        own line; an `else`, that all of them failed, at the `if`'s line."""
+        stripped = text.strip()
+        is_else = bool(_ELSE.match(stripped))
+        if not is_else and not stripped.startswith("elif"):
+            return number, _test(stripped, None)
+        above = self._if_above(path, number)
+        if above is None:
+            return number, None
+        if not above[1]:  # (the `else` of a `for`, `while` or `try`)
+            return number, "" if is_else else None
+        tests = [_test(branch, None) for branch in above[1]]
+        own = "" if is_else else _test(stripped, None)
+        if not all(tests) or own is None:
+            return number, None
+        failed = [_negated(test) for test in tests]
+        if is_else:
+            return above[0], _short(" and ".join(failed))
+        return number, _short(" and ".join([*failed, own]))
 
     def innermost_test(self, path: str, line: int) -> str | None:
         """The test of the innermost `if`, `elif` or `else` around `line` (in a function or
         the module body; `with`, `for`, `try` and `except` blocks between are passed), as
         `of_chain` reads it: None when there is none, or its header is not read."""
-        for number, text in self._headers(path, 0, line):
-            above = self._if_above(path, number) if _ELSE.match(text) else None
-            test = _test(text, above[1] if above is not None else None)
+        for number, text in self.lines.headers(path, 0, line):
+            test = self._header_test(path, number, text)[1]
             if test is None:
                 return None
             if test and not test.startswith("except"):
                 return test
         return None
 
-    def _headers(self, path: str, first: int, line: int) -> list[tuple[int, str]]:
-        """(line, text) of the headers of the blocks around `line`, innermost first."""
-        lines = self.lines.of(path)
-        headers = self.lines.enclosing(path, first, line)
-        out = []
-        at = line
-        for text in headers:
-            at = _line_above(lines, at, text)
-            out.append((at, text.strip()))
-        return out
-
     def _if_above(self, path: str, number: int) -> tuple[int, list[str]] | None:
-        """(line of the `if`, the headers of it and of its `elif`s, in order) an `else:` at
-        `number` belongs to; (line, []) for the `else` of a `for`, `while` or `try` (no
-        test); None when not found."""
+        """(line of the `if`, the headers of it and of the `elif`s before line `number`, in
+        order) an `else:` or `elif` at `number` belongs to; (line, []) for the `else` of a
+        `for`, `while` or `try` (no test); None when not found."""
         lines = self.lines.of(path)
         if not 0 < number <= len(lines):
             return None
         indent = _indent(lines[number - 1])
         elifs: list[str] = []
-        for above in range(number - 1, 0, -1):
+        above = number - 1
+        while above > 0:
             text = lines[above - 1]
             if not text.strip() or text.lstrip().startswith("#") or _indent(text) > indent:
+                above -= 1
                 continue
             if _indent(text) < indent:
                 return None
-            stripped = text.strip()
+            above = self.lines.statement_start(path, above)
+            stripped = self.lines.logical_line(path, above).strip()
             if stripped.startswith(("if ", "if(")):
                 return above, [stripped, *reversed(elifs)]
             if stripped.startswith(("for ", "async for ", "while ", "try:")):
@@ -118,7 +149,64 @@ class PathConditions:
                 elifs.append(stripped)
             elif not stripped.startswith("except"):
                 return None
+            above -= 1
         return None
+
+    def _early_returns(self, path: str, block: int, statement: int) -> list[tuple[int, str]]:
+        """(line, test) of each `if T: … return` (in a loop, `continue` or `break`) among the
+        statements of a block (opened at line `block`) that come before line `statement`,
+        the block's statement that leads on: `statement` runs only when `T` failed. An `if`
+        with an `elif` or `else`, and a body that does not end so, are passed (`raise`
+        too: the checks that refuse a bad request would crowd out the tests that choose a
+        path)."""
+        lines = self.lines.of(path)
+        if not 0 < statement <= len(lines):
+            return []
+        indent = _indent(lines[statement - 1])
+        found = []
+        number = block + 1
+        while number < statement:
+            text = lines[number - 1]
+            if _indent(text) != indent or not text.lstrip().startswith(("if ", "if(")):
+                number += 1
+                continue
+            header, end = self.lines.logical_span(path, number)
+            header = header.strip()
+            inline = _INLINE_RETURN.match(header)
+            at = number
+            if inline is not None:
+                number, returns = end + 1, _balanced(inline.group(1))
+                header = f"if {inline.group(1)}:"
+            else:
+                number, returns = self._returns_at_end(path, end, indent, statement)
+            test = _test(header, None) if returns else None
+            if test:
+                found.append((at, _negated(test)))
+        return found
+
+    def _returns_at_end(self, path: str, end: int, indent: int, limit: int) -> tuple[int, bool]:
+        """(the line after the body of an `if` whose header ends at line `end`, whether that
+        body ends in `return`, `continue` or `break` with no `elif` or `else` after it)."""
+        lines = self.lines.of(path)
+        body_indent = None
+        last = end
+        at = end + 1
+        while at < limit:
+            text = lines[at - 1]
+            if text.strip() and not text.lstrip().startswith("#"):
+                if _indent(text) <= indent:
+                    break
+                if body_indent is None:
+                    body_indent = _indent(text)
+                if _indent(text) == body_indent:
+                    last = at
+            at += 1
+        if body_indent is None:
+            return at, False
+        if lines[at - 1].strip().startswith(("elif", "else")):
+            return at, False
+        ending = self.lines.statement_start(path, last)
+        return at, bool(_RETURN.match(lines[ending - 1].strip()))
 
 
 def _test(header: str, chain: list[str] | None) -> str | None:
@@ -141,7 +229,20 @@ def _test(header: str, chain: list[str] | None) -> str | None:
         return f"except {test}" if test else "except"
     if kind == "case":
         return f"case {_short(test)}"
-    return _short(test)
+    return _short(_unwrapped(test))
+
+
+def _unwrapped(test: str) -> str:
+    """The test without the parentheses a formatter wraps a split one in (`if (\\n a\\n
+    and b\\n):` → `a and b`)."""
+    if not (test.startswith("(") and test.endswith(")")):
+        return test
+    depth = 0
+    for at, char in enumerate(test):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and at < len(test) - 1:
+            return test  # (`(a) and (b)`: two groups)
+    return test[1:-1].strip()
 
 
 _PLAIN_BLOCKS = frozenset(
@@ -149,15 +250,33 @@ _PLAIN_BLOCKS = frozenset(
 )
 
 
+def _negated(test: str) -> str:
+    """`not (test)`, written as a reader would for the plainest tests: one comparison
+    flipped (`x is None` → `x is not None`, `k in seen` → `k not in seen`, `a == b` → `a !=
+    b`), `not ready` → `ready`, `ready` → `not ready`."""
+    if not _COMPOUND.search(test):
+        if test.startswith("not "):  # (`not x == y` is `not (x == y)`)
+            return test[4:]
+        operators = _COMPARISON.findall(test)
+        if len(operators) == 1 and operators[0] in _FLIPPED:
+            left, right = test.split(f" {operators[0]} ", 1)
+            return f"{left} {_FLIPPED[operators[0]]} {right}"
+    return f"not {test}" if _PLAIN.match(test) else f"not ({test})"
+
+
+_COMPOUND = re.compile(r"\b(and|or|if|lambda)\b")  # (a test the negation cannot be spliced into)
+_COMPARISON = re.compile(r" (not in|in|is not|is|==|!=|<=|>=|<|>) ")
+_FLIPPED = {"not in": "in", "in": "not in", "is not": "is", "is": "is not", "==": "!=", "!=": "=="}
+_PLAIN = re.compile(r"[\w.]+(\([^()]*\))?(\.[\w.]+)?$")  # `self._client`, `cfg.get("x")`
+
+
+def _balanced(test: str) -> bool:
+    """Whether a test cut at its first colon is whole (not `d[1` of `if d[1:]: return`)."""
+    return all(test.count(a) == test.count(b) for a, b in ("()", "[]", "{}"))
+
+
 def _short(text: str) -> str:
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1] + "…"
-
-
-def _line_above(lines: list[str], below: int, text: str) -> int:
-    for number in range(below - 1, 0, -1):
-        if lines[number - 1] == text:
-            return number
-    return below
 
 
 def _indent(text: str) -> int:

@@ -26,6 +26,7 @@ from typing import Any
 from unjam.analysis.alias_depends import alias_depended_on
 from unjam.analysis.async_decorators import sync_decorator
 from unjam.analysis.callgraph import CallGraph, Site
+from unjam.analysis.callgraph_records import Offloaded
 from unjam.analysis.command_mains import command_mains
 from unjam.analysis.declared_versions import app_folders, declared_below
 from unjam.analysis.dependency_conditions import DependencyConditions
@@ -225,14 +226,25 @@ class RulesEngine:
 
     def chain(self, steps: list[tuple[str, int]], blocker: str | None, site_line: int) -> tuple:
         chain = []
-        for gqn, line in steps:
-            func = self.p.funcs[gqn]
+        funcs = self.p.funcs
+        for i, (gqn, line) in enumerate(steps):
+            func = funcs[gqn]
+            if line == func.fd.line and i + 1 < len(steps):
+                line = self._property_read(func, funcs[steps[i + 1][0]]) or line
             chain.append(ChainStep(func.display, func.mod.path, line))
         if blocker is not None and chain:
             chain.append(ChainStep(shown(blocker), chain[-1].path, site_line))
         made = tuple(chain)
         self._def_lines[made] = tuple(self.p.funcs[gqn].fd.line for gqn, _ in steps)
         return made
+
+    def _property_read(self, func: Func, getter: Func) -> int | None:
+        """Where `func` reads the property `getter` serves: the call graph places a read in
+        a local's or a return's value at the `def` line (the summary keeps no line for it),
+        so the text is searched for the first `.name` read."""
+        if not self.p.is_property(getter):
+            return None
+        return self._conditions.lines.attribute_read(func.mod.path, func.fd.line, getter.fd.name)
 
     def runs_under_tests(self, chain: tuple) -> bool:
         """Whether the path `chain` (made by `chain()`) runs under some `if`, `else` or
@@ -251,8 +263,8 @@ class RulesEngine:
             asyncness = ""
         # (a dependency, or a route, only some deployments run)
         added = self.conditions.text(inv.served_when) or self.conditions.text(inv.condition)
-        where = f"{inv.route}; only {added}" if added else inv.route
-        route = f" ({where})" if inv.route else ""
+        where = "; ".join(part for part in (inv.route, added and f"only {added}") if part)
+        route = f" ({where})" if where else ""
         wrapped = f", a `def` that `@{inv.async_by}` runs as a coroutine" if inv.async_by else ""
         return f"{asyncness}{inv.role.value} `{inv.name}`{route}{wrapped}"
 
@@ -311,15 +323,17 @@ class RulesEngine:
         out = []
         for gqn, resolved in resolved_now:
             # (one task a function starts at two lines is one entry, an error path's only
-            # where both are)
-            handed: dict[tuple[str, str], bool] = {}
+            # where both are, one started under a test only where it is started once)
+            handed: dict[tuple[str, str], list[Offloaded]] = {}
             for off in resolved.offloads:
-                key = (off.target, off.context)
-                handed[key] = handed.get(key, True) and off.on_error
-            for (target_gqn, context), on_error in handed.items():
+                handed.setdefault((off.target, off.context), []).append(off)
+            module = self.p.funcs[gqn].mod.name if gqn in self.p.funcs else ""
+            for (target_gqn, context), offs in handed.items():
                 target = self.p.funcs.get(target_gqn)
                 if target is None:
                     continue
+                on_error = all(off.on_error for off in offs)
+                started = ("at", module, offs[0].line, offs[0].col) if len(offs) == 1 else ()
                 role = OFFLOAD_ROLES.get(context, Role.OFFLOADED)
                 out.append(
                     Invoked(
@@ -332,6 +346,7 @@ class RulesEngine:
                         endpoint_routes.get(gqn),
                         key=target.gqn,
                         on_error=on_error,
+                        condition=started if module else (),
                     )
                 )
         out.sort(key=lambda i: (i.route is None, i.path, i.line))

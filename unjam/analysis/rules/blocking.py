@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from unjam.analysis.declared_versions import app_folders
 from unjam.analysis.fastapi_records import _last_name
 from unjam.analysis.grouping import Root
-from unjam.analysis.handed_files import dotted, handed_to
+from unjam.analysis.handed_files import dotted, handed_to, spelled
 from unjam.analysis.rules.context_vars import ContextSetters
+from unjam.analysis.rules.filled_first import filled_before
 from unjam.analysis.rules.fix_fits import context_manager, fitted, hands_out_a_context_manager
 from unjam.analysis.rules.handler_paths import only_through_a_handler
 from unjam.analysis.rules.held_locks import HeldLocks
@@ -352,6 +353,13 @@ class Blocking:
                     or (not startup and self._warmed_at_start(site, path))
                 ):
                     continue  # its one slow call is made before the app serves
+                if memoised and self._filled_first(path):
+                    # (the path fills the memo in a thread first: another entry's may not)
+                    unfilled = self._unfilled(site, labelled, reached_by[site], inv)
+                    if unfilled is None:
+                        continue
+                    inv, path = unfilled
+                    via = self.e.via(path[1:])
                 once = not startup and memoised
                 # (a memo on an instance the entry may build anew: once per instance)
                 instance = "" if memoised else self.e.memos.once_per_instance(inv, site, path)
@@ -818,6 +826,23 @@ class Blocking:
                 return other, path
         return None
 
+    def _filled_first(self, path: list[tuple[str, int]]) -> bool:
+        return filled_before(self.p, self.g, path, self.e.memos.memo_holder(path))
+
+    def _unfilled(
+        self, site: Site, labelled: list[tuple[Invoked, str]], reached_by: set[str], inv: Invoked
+    ) -> tuple[Invoked, list[tuple[str, int]]] | None:
+        """Another entry than `inv` whose path to the memoised `site`, within MAX_CALLS
+        calls, does not fill the memo in a thread first (filled_first.py)."""
+        for other, label in labelled:
+            if other is inv or label not in reached_by or other.on_error:
+                continue
+            for root in other.funcs:
+                path = self.g.paths(root, [site], "loop", MAX_CALLS).get(site)
+                if path is not None and not self._filled_first(path):
+                    return other, path
+        return None
+
     def _cleanup_only(self, site: Site) -> bool:
         """A blocking call in an `except` handler of a function whose normal path blocks
         too (`session.rollback()` after `session.commit()`, or a decorator's wrapper whose
@@ -1088,9 +1113,10 @@ def _bounded_wait(func: Func | None, site: Site) -> bool:
 
 def _written_call(caller: Func, line: int, name: str) -> str | None:
     """How the caller names the function it calls on `line`, when that is a dotted name
-    (`store.get_all`, `self.hasher.verify`): the callable to hand to a thread, bound to its
-    instance, where the function's own name (`Store.get_all`) would need it passed; or the
-    name it imported it as (`from svc import end_rental as end_rental_service`), where the
+    (`store.get_all`, `self.hasher.verify`) or one on a plain call (`get_store().get_all`,
+    `cast(Store, db).get_all`): the callable to hand to a thread, bound to its instance,
+    where the function's own name (`Store.get_all`) would need it passed; or the name it
+    imported it as (`from svc import end_rental as end_rental_service`), where the
     function's own name may be another's in the caller's module (its endpoint's)."""
     imports = caller.mod.summary.imports
     found = {
@@ -1101,7 +1127,7 @@ def _written_call(caller: Func, line: int, name: str) -> str | None:
             _last_name(site.func) == name
             or (site.func[0] == "name" and _imported_as(imports.get(site.func[1]), name))
         )
-        for text in (dotted(site.func),)
+        for text in (spelled(site.func),)
         if text is not None
     }
     return found.pop() if len(found) == 1 else None

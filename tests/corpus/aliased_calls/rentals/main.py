@@ -34,3 +34,20 @@ def get_db():
 @app.get("/stations/{station}/open")
 def station_open(station: str, db: Session = Depends(get_db)):
     return [row.id for row in list_open(db, station)]
+
+
+from typing import cast  # noqa: E402
+
+from rentals.stores import Store, _store, get_store  # noqa: E402
+
+
+@app.post("/rentals/{rental_id}/archive")
+async def archive_rental(rental_id: int):
+    get_store().archive(rental_id)
+    return {"archived": rental_id}
+
+
+@app.post("/rentals/{rental_id}/restore")
+async def restore_rental(rental_id: int):
+    cast(Store, _store).restore(rental_id)
+    return {"restored": rental_id}
