@@ -2818,6 +2818,30 @@ def test_an_async_endpoint_s_own_hand_off_to_the_pool_is_a_trip(tmp_path):
     assert "then its `run_in_threadpool(_delete_sync)`" in trips.message, trips.message
 
 
+def test_a_hand_off_in_a_loop_is_one_trip_per_item(tmp_path):
+    """`for doc_id in payload["ids"]: await run_in_threadpool(_delete_sync, ...)`: one trip
+    per item, so the count is a floor."""
+    (tmp_path / "main.py").write_text(
+        "from fastapi import Depends, FastAPI\n"
+        "from fastapi.concurrency import run_in_threadpool\n\n"
+        "app = FastAPI()\n\n\n"
+        "def get_db():\n"
+        "    yield object()\n\n\n"
+        "def current_user(db=Depends(get_db)):\n"
+        "    return 1\n\n\n"
+        "def _delete_sync(user, doc_id):\n"
+        "    return user\n\n\n"
+        '@app.delete("/documents")\n'
+        "async def delete_documents(payload: dict, user=Depends(current_user)):\n"
+        '    for doc_id in payload["ids"]:\n'
+        "        await run_in_threadpool(_delete_sync, user, doc_id)\n"
+        "    return {}\n"
+    )
+    (trips,) = analyze(tmp_path, [tmp_path / "main.py"]).findings
+    assert "makes at least 3 trips" in trips.message, trips.message
+    assert "`run_in_threadpool(_delete_sync)` (in a loop: one per item)" in trips.message
+
+
 def test_a_psycopg2_connection_s_execute_sends_nothing(tmp_path):
     """psycopg2's connection has no `execute` (psycopg 3's and sqlite3's have): the call
     raises before it sends anything, so only the connect is a round trip (reported as the

@@ -51,6 +51,7 @@ from unjam.model import ChainStep, EntryPoint, ExecutionContext, Finding, Locati
 from unjam.semantics import OFFLOAD_ROLES, Role
 
 _START_OR_STOP = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
+_LOOP_HEADERS = ("for ", "async for ", "while ")
 _ALIAS_METHODS = ("HEAD ", "OPTIONS ")  # (a route label's method: what a GET route also is)
 # roles whose callable the app registers once, when it is built: a bound method keeps its
 # instance for the app's life (not a Tornado handler or a class dependency, made per request)
@@ -245,6 +246,12 @@ class RulesEngine:
         if not self.p.is_property(getter):
             return None
         return self._conditions.lines.attribute_read(func.mod.path, func.fd.line, getter.fd.name)
+
+    def runs_in_a_loop(self, func: Func, line: int) -> bool:
+        """Whether line `line` of `func` sits in a `for` or `while` block of it (read from
+        the text: the summary keeps no loop for a call)."""
+        headers = self._conditions.lines.enclosing(func.mod.path, func.fd.line, line)
+        return any(text.lstrip().startswith(_LOOP_HEADERS) for text in headers)
 
     def runs_under_tests(self, chain: tuple) -> bool:
         """Whether the path `chain` (made by `chain()`) runs under some `if`, `else` or

@@ -262,7 +262,9 @@ class ThreadPool:
             for i, when in zip(pieces, added_when, strict=True)
         )
         if handed:
-            names += (", then " if names else "") + ", ".join(handed)
+            names += (", then " if names else "") + ", ".join(
+                text + (" (in a loop: one per item)" if looped else "") for text, looped in handed
+            )
         if validation:
             names += ", then its response model's validation"
         if cached:
@@ -275,7 +277,12 @@ class ThreadPool:
         # and so it is where a returned file or sync stream is sent through the pool)
         sent = sent_through_the_pool(self.p, route)
         uploads = receives_files(self.p, route)
-        at_least = "at least " if route.unseen_dependencies or sent or uploads or again else ""
+        in_a_loop = any(each for _text, each in handed)
+        at_least = (
+            "at least "
+            if route.unseen_dependencies or sent or uploads or again or in_a_loop
+            else ""
+        )
         unseen = (
             _UNPICKED.format(route.unpicked)
             if route.unpicked
@@ -328,10 +335,10 @@ class ThreadPool:
             "",
         )
 
-    def _handed_to_the_pool(self, route: Route) -> list[str]:
+    def _handed_to_the_pool(self, route: Route) -> list[tuple[str, bool]]:
         """What an `async def` endpoint hands to the default pool itself, outside any test
         (`await run_in_threadpool(_delete_sync)`, `await anyio.to_thread.run_sync(f)`): one
-        more trip each, under the same limiter."""
+        more trip each, under the same limiter (or one per item, in a loop: the bool)."""
         endpoint = route.endpoint
         func = self.p.funcs.get(endpoint.funcs[0]) if endpoint.funcs else None
         if func is None or not func.fd.is_async:
@@ -346,7 +353,8 @@ class ThreadPool:
             if off.qn in _POOL_HAND_OFFS and (off.line, off.col) in unguarded:
                 target = self.p.funcs.get(off.target)
                 name = target.display if target is not None else off.target
-                found.append(f"its `{off.qn.rpartition('.')[2]}({name})`")
+                looped = self.e.runs_in_a_loop(func, off.line)
+                found.append((f"its `{off.qn.rpartition('.')[2]}({name})`", looped))
         return found
 
     def _memoised(self, inv: Invoked, site: Site, paths: dict) -> bool:
