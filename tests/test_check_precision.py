@@ -2796,20 +2796,26 @@ def test_a_temporary_file_made_on_the_loop_blocks_and_its_cleanup_folds_into_it(
     assert [(f.location.line, f.blocker) for f in found] == [(16, "tempfile.NamedTemporaryFile")]
 
 
+# a sync generator dependency, a sync dependency on it, and the function an `async def`
+# endpoint hands to the pool (the endpoint follows)
+DOCUMENTS_HEAD = (
+    "from fastapi import Depends, FastAPI\n"
+    "from fastapi.concurrency import run_in_threadpool\n\n"
+    "app = FastAPI()\n\n\n"
+    "def get_db():\n"
+    "    yield object()\n\n\n"
+    "def current_user(db=Depends(get_db)):\n"
+    "    return 1\n\n\n"
+    "def _delete_sync(user, doc_id=None):\n"
+    "    return user\n\n\n"
+)
+
+
 def test_an_async_endpoint_s_own_hand_off_to_the_pool_is_a_trip(tmp_path):
     """`return await run_in_threadpool(_delete_sync)` in an `async def` endpoint borrows a
     token of the same limiter as its sync dependencies: one more trip."""
     (tmp_path / "main.py").write_text(
-        "from fastapi import Depends, FastAPI\n"
-        "from fastapi.concurrency import run_in_threadpool\n\n"
-        "app = FastAPI()\n\n\n"
-        "def get_db():\n"
-        "    yield object()\n\n\n"
-        "def current_user(db=Depends(get_db)):\n"
-        "    return 1\n\n\n"
-        "def _delete_sync(user):\n"
-        "    return user\n\n\n"
-        '@app.delete("/documents/{doc_id}")\n'
+        DOCUMENTS_HEAD + '@app.delete("/documents/{doc_id}")\n'
         "async def delete_document(doc_id: int, user=Depends(current_user)):\n"
         "    return await run_in_threadpool(_delete_sync, user)\n"
     )
@@ -2822,16 +2828,7 @@ def test_a_hand_off_in_a_loop_is_one_trip_per_item(tmp_path):
     """`for doc_id in payload["ids"]: await run_in_threadpool(_delete_sync, ...)`: one trip
     per item, so the count is a floor."""
     (tmp_path / "main.py").write_text(
-        "from fastapi import Depends, FastAPI\n"
-        "from fastapi.concurrency import run_in_threadpool\n\n"
-        "app = FastAPI()\n\n\n"
-        "def get_db():\n"
-        "    yield object()\n\n\n"
-        "def current_user(db=Depends(get_db)):\n"
-        "    return 1\n\n\n"
-        "def _delete_sync(user, doc_id):\n"
-        "    return user\n\n\n"
-        '@app.delete("/documents")\n'
+        DOCUMENTS_HEAD + '@app.delete("/documents")\n'
         "async def delete_documents(payload: dict, user=Depends(current_user)):\n"
         '    for doc_id in payload["ids"]:\n'
         "        await run_in_threadpool(_delete_sync, user, doc_id)\n"
@@ -4193,3 +4190,31 @@ def test_a_memo_the_route_fills_in_a_thread_first_is_no_first_call_stall_there()
     found = findings("preloaded_memos", "UJ001", "tokens.py")
     assert found[22].entry.name == "maybe", found[22]
     assert "reached from async endpoint `maybe`" in found[22].message
+
+
+def test_a_task_several_routes_start_names_them_all(tmp_path):
+    """`background_tasks.add_task(process, ...)` from three routes: which one's data takes a
+    path in `process` is not known, so the task is named with all of them, not the first."""
+    (tmp_path / "main.py").write_text(
+        "import shutil\n\n"
+        "from fastapi import BackgroundTasks, FastAPI\n\n"
+        "app = FastAPI()\n\n\n"
+        "async def process(path: str | None, url: str | None) -> None:\n"
+        "    if path:\n"
+        "        shutil.copy(path, '/srv/content/')\n\n\n"
+        '@app.post("/content")\n'
+        "async def upload(tasks: BackgroundTasks):\n"
+        "    tasks.add_task(process, None, None)\n\n\n"
+        '@app.post("/content/{cid}/refresh")\n'
+        "async def refresh(cid: str, tasks: BackgroundTasks):\n"
+        "    tasks.add_task(process, f'/srv/{cid}', None)\n\n\n"
+        '@app.post("/remote")\n'
+        "async def remote(url: str, tasks: BackgroundTasks):\n"
+        "    tasks.add_task(process, None, url)\n"
+    )
+    (copy,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
+    assert (
+        "background task `process` (started by POST /content, POST /content/{cid}/refresh and "
+        "POST /remote)" in copy.message
+    ), copy.message
+    assert copy.entry.route == "POST /content"  # (the route the doctor matches it with)

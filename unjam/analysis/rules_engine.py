@@ -106,6 +106,8 @@ class RulesEngine:
         self.startup: list[Invoked] = []
         # a serving main of a project without an app → the line where it starts serving
         self.server_starts: dict[str, int] = {}
+        # work handed off (a task, a thread) → the routes that hand it off, when several do
+        self._started_by: dict[tuple[str, Role], tuple[str, ...]] = {}
         self._has_starlette: bool | None = None  # (asked by the first fix that needs it)
         self._old_python: bool | None = None  # deployed on Python 3.8 or older (`_portable`)
         self.never_runs = never_runs or NeverRuns(project, root)
@@ -270,7 +272,10 @@ class RulesEngine:
             asyncness = ""
         # (a dependency, or a route, only some deployments run)
         added = self.conditions.text(inv.served_when) or self.conditions.text(inv.condition)
-        where = "; ".join(part for part in (inv.route, added and f"only {added}") if part)
+        started = self._started_by.get((inv.key, inv.role), ())
+        # (a task several routes start: which of them takes a path is the data's to say)
+        route = _started_text(started) if len(started) > 1 else inv.route
+        where = "; ".join(part for part in (route, added and f"only {added}") if part)
         route = f" ({where})" if where else ""
         wrapped = f", a `def` that `@{inv.async_by}` runs as a coroutine" if inv.async_by else ""
         return f"{asyncness}{inv.role.value} `{inv.name}`{route}{wrapped}"
@@ -488,6 +493,7 @@ class RulesEngine:
                     self.g.reach(f, "pool")
         offloaded = self._offload_entries(endpoint_routes)
         offloaded += self._handed_on(offloaded)
+        self._started_by = _started_by(offloaded)
         framework += [i for i in offloaded if i.context is ExecutionContext.LOOP]
         claimed_funcs = {f for i in routes + others + startup + offloaded for f in i.funcs}
         covered = self.reached_functions([f for i in framework + startup for f in i.funcs], "loop")
@@ -680,6 +686,23 @@ class RulesEngine:
         roots = [r for r, k in zip(self._roots, keep, strict=True) if k]
         findings = self._conditions.add_to(findings, self._def_lines)
         return assign_groups(findings, roots)
+
+
+def _started_by(offloaded: list[Invoked]) -> dict[tuple[str, Role], tuple[str, ...]]:
+    """(key, role) of each piece of handed-off work → the routes that hand it off, in order."""
+    found: dict[tuple[str, Role], list[str]] = {}
+    for inv in offloaded:
+        routes = found.setdefault((inv.key, inv.role), [])
+        if inv.route and inv.route not in routes:
+            routes.append(inv.route)
+    return {key: tuple(routes) for key, routes in found.items() if len(routes) > 1}
+
+
+def _started_text(routes: tuple[str, ...]) -> str:
+    """`started by POST /a, POST /b and POST /c` (at most three named)."""
+    if len(routes) > 3:
+        return f"started by {routes[0]} and {len(routes) - 1} other routes"
+    return f"started by {', '.join(routes[:-1])} and {routes[-1]}"
 
 
 def _named_roots(project, roots: list) -> list:
