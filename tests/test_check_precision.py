@@ -4218,3 +4218,29 @@ def test_a_task_several_routes_start_names_them_all(tmp_path):
         "POST /remote)" in copy.message
     ), copy.message
     assert copy.entry.route == "POST /content"  # (the route the doctor matches it with)
+
+
+def test_a_memo_an_http_middleware_also_fills_is_named_at_the_middleware(tmp_path):
+    """The app's HTTP middleware runs before every route: the first call of a memoised
+    loader both reach, the one that stalls, is the middleware's, not the route's."""
+    (tmp_path / "main.py").write_text(
+        "from pathlib import Path\n\n"
+        "from fastapi import FastAPI, Request\n\n"
+        "app = FastAPI()\n"
+        "_locales: dict = {}\n\n\n"
+        "def load_locales() -> dict:\n"
+        "    if not _locales:\n"
+        "        for path in Path('locales').glob('*.json'):\n"
+        "            _locales[path.stem] = path.read_text()\n"
+        "    return _locales\n\n\n"
+        '@app.get("/labels")\n'
+        "async def labels():\n"
+        "    return load_locales()\n\n\n"
+        '@app.middleware("http")\n'
+        "async def set_locale(request: Request, call_next):\n"
+        "    request.state.locales = load_locales()\n"
+        "    return await call_next(request)\n"
+    )
+    found = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
+    assert found and all(f.entry.name == "set_locale" for f in found), found
+    assert all("on the first call only" in f.message for f in found)

@@ -348,6 +348,13 @@ class Blocking:
                     if steadily is not None:
                         (inv, path), memoised = steadily, False
                         via = self.e.via(path[1:])
+                if memoised and counts[site] > 1 and inv.role in _ROUTE_ROLES:
+                    # (an HTTP middleware of the route's app runs before it on every request:
+                    # the first call, the one that stalls, is the middleware's)
+                    first = self._middleware_first(site, labelled, reached_by[site], inv)
+                    if first is not None:
+                        inv, path = first
+                        via = self.e.via(path[1:])
                 if memoised and (
                     self._import_warmed.warmed(path, site)
                     or (not startup and self._warmed_at_start(site, path))
@@ -826,6 +833,23 @@ class Blocking:
                 return other, path
         return None
 
+    def _middleware_first(
+        self, site: Site, labelled: list[tuple[Invoked, str]], reached_by: set[str], inv: Invoked
+    ) -> tuple[Invoked, list[tuple[str, int]]] | None:
+        """An HTTP middleware of `inv`'s app (or of the one app) that reaches the memoised
+        `site` within MAX_CALLS calls, and its path."""
+        app = self.e.app_of(inv)
+        for other, label in labelled:
+            if other.role is not Role.HTTP_MIDDLEWARE or label not in reached_by:
+                continue
+            if app and other.app and other.app != app:
+                continue
+            for root in other.funcs:
+                path = self.g.paths(root, [site], "loop", MAX_CALLS).get(site)
+                if path is not None:
+                    return other, path
+        return None
+
     def _filled_first(self, path: list[tuple[str, int]]) -> bool:
         return filled_before(self.p, self.g, path, self.e.memos.memo_holder(path))
 
@@ -1060,6 +1084,10 @@ def _fills_in_place(func: Func, name: str) -> bool:
 
 # handing work to a thread whose end the caller awaits (not a thread or a future it only
 # starts, which may still be running when the app serves)
+# the entries a request reaches after the app's HTTP middleware has run
+_ROUTE_ROLES = frozenset(
+    (Role.ENDPOINT, Role.DEPENDENCY, Role.CLASS_DEPENDENCY, Role.CALLABLE_DEPENDENCY)
+)
 _AWAITED_OFFLOADS = frozenset(
     {
         "asyncio.to_thread",
