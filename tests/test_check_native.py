@@ -37,6 +37,17 @@ def load_config(now):
     return x
 
 
+def generate(prefix, negative=None, cfg_scale=1.0, strict=False):
+    if cfg_scale != 1 and negative is None:
+        raise ValueError("a negative prefix")
+    if strict == 1 and negative is None:
+        raise ValueError("strict")
+    if cfg_scale != 1.0:
+        prefill(negative)
+    if strict is True:
+        prefill(negative)
+
+
 import os.path, a.b as ab
 from ..pkg import x as y, z
 from . import *

@@ -63,7 +63,21 @@ pub fn same_val(a: &Val, b: &Val) -> bool {
         (Val::Tuple(x), Val::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_val(p, q))
         }
-        _ => false,
+        // (Python's numbers compare by value across types: `1 == 1.0 == True`)
+        _ => match (number(a), number(b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        },
+    }
+}
+
+/// A bool's, an int's or a float's value as a float, for `same_val` across those types.
+fn number(v: &Val) -> Option<f64> {
+    match v {
+        Val::Bool(b) => Some(f64::from(u8::from(*b))),
+        Val::Int(i) => Some(*i as f64),
+        Val::Float(f) => Some(*f),
+        _ => None,
     }
 }
 

@@ -232,7 +232,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 68: `p == Enum.MEMBER.value` (an enum member's value) as a "param ==" … guard
 # 69: the lambdas of a function's parameter defaults, functions of the enclosing scope
 # 70: a `for` loop's name over a tuple or list of string literals holds each of them
-NATIVE_FORMAT = 70
+# 71: a constant compared by value across bool, int and float (`!= 1` is `!= 1.0`), as Python does
+NATIVE_FORMAT = 71
 _told_stale = False
 
 
