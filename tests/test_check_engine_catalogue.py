@@ -28,6 +28,7 @@ def cat():
         ("sqlalchemy.orm.Query.all", "network"),
         ("qdrant_client.QdrantClient.get_collections", "network"),
         ("azure.servicebus.ServiceBusSender.send_messages", "network"),
+        ("git.Repo.init", "subprocess"),  # (`git init`, in a subprocess)
     ],
 )
 def test_builtin_blocking_entries(cat, name, kind):
