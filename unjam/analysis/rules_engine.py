@@ -345,7 +345,8 @@ class RulesEngine:
                 if target is None:
                     continue
                 on_error = all(off.on_error for off in offs)
-                started = ("at", module, offs[0].line, offs[0].col) if len(offs) == 1 else ()
+                once = len(offs) == 1 and module
+                started = ("at", module, offs[0].line, offs[0].col) if once else ()
                 role = OFFLOAD_ROLES.get(context, Role.OFFLOADED)
                 out.append(
                     Invoked(
@@ -358,7 +359,7 @@ class RulesEngine:
                         endpoint_routes.get(gqn),
                         key=target.gqn,
                         on_error=on_error,
-                        condition=started if module else (),
+                        condition=started,
                     )
                 )
         out.sort(key=lambda i: (i.route is None, i.path, i.line))

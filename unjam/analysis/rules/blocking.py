@@ -839,16 +839,14 @@ class Blocking:
         """An HTTP middleware of `inv`'s app (or of the one app) that reaches the memoised
         `site` within MAX_CALLS calls, and its path."""
         app = self.e.app_of(inv)
-        for other, label in labelled:
-            if other.role is not Role.HTTP_MIDDLEWARE or label not in reached_by:
-                continue
-            if app and other.app and other.app != app:
-                continue
-            for root in other.funcs:
-                path = self.g.paths(root, [site], "loop", MAX_CALLS).get(site)
-                if path is not None:
-                    return other, path
-        return None
+        return self._first_entry(
+            site,
+            labelled,
+            reached_by,
+            lambda other: (
+                other.role is Role.HTTP_MIDDLEWARE and not (app and other.app and other.app != app)
+            ),
+        )
 
     def _filled_first(self, path: list[tuple[str, int]]) -> bool:
         return filled_before(self.p, self.g, path, self.e.memos.memo_holder(path))
@@ -858,12 +856,30 @@ class Blocking:
     ) -> tuple[Invoked, list[tuple[str, int]]] | None:
         """Another entry than `inv` whose path to the memoised `site`, within MAX_CALLS
         calls, does not fill the memo in a thread first (filled_first.py)."""
+        return self._first_entry(
+            site,
+            labelled,
+            reached_by,
+            lambda other: other is not inv and not other.on_error,
+            lambda path: not self._filled_first(path),
+        )
+
+    def _first_entry(
+        self,
+        site: Site,
+        labelled: list[tuple[Invoked, str]],
+        reached_by: set[str],
+        wanted: Callable[[Invoked], bool],
+        fits: Callable[[list[tuple[str, int]]], bool] | None = None,
+    ) -> tuple[Invoked, list[tuple[str, int]]] | None:
+        """The first entry `wanted` picks that reaches `site` within MAX_CALLS calls through
+        a path that `fits` (any, without it), and that path."""
         for other, label in labelled:
-            if other is inv or label not in reached_by or other.on_error:
+            if label not in reached_by or not wanted(other):
                 continue
             for root in other.funcs:
                 path = self.g.paths(root, [site], "loop", MAX_CALLS).get(site)
-                if path is not None and not self._filled_first(path):
+                if path is not None and (fits is None or fits(path)):
                     return other, path
         return None
 
