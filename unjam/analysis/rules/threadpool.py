@@ -249,7 +249,10 @@ class ThreadPool:
             and not any(self.e.never_runs.always_raises(f) for f in route.endpoint.funcs)
         )
         exits = _generators(self.p, pieces) if pool.shared_exits else []
-        trips = len(pieces) + len(handed) + validation + len(exits) + again
+        # (a hand-off in a loop makes one trip per item, none for an empty one: the count
+        # is a floor without it)
+        per_item = sum(1 for _text, looped in handed if looped)
+        trips = len(pieces) + len(handed) - per_item + validation + len(exits) + again
         # (a piece a router adds only under a test, `if auth_enabled`: the count is a range)
         added_when = [self.e.conditions.text(i.condition) for i in pieces]
         # (Cadwyn solves such a dependency twice: two trips only then)
@@ -277,11 +280,8 @@ class ThreadPool:
         # and so it is where a returned file or sync stream is sent through the pool)
         sent = sent_through_the_pool(self.p, route)
         uploads = receives_files(self.p, route)
-        in_a_loop = any(each for _text, each in handed)
         at_least = (
-            "at least "
-            if route.unseen_dependencies or sent or uploads or again or in_a_loop
-            else ""
+            "at least " if route.unseen_dependencies or sent or uploads or again or per_item else ""
         )
         unseen = (
             _UNPICKED.format(route.unpicked)
