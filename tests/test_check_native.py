@@ -247,6 +247,17 @@ def deep():
     return ((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))
 value = f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(x(y(z(a(b(c(d(e(f(g(h(i(j(k(l(m(n(o(p(q(r(s(t(u(v(w(0))))))))))))))))))))))))))))))))))))))))))))
 chain = a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u()
+
+
+def stores(*args, **kwargs):
+    kwargs["id"] = new_id()
+    kwargs["meta"]["sum"] = digest(args)
+    del kwargs[key()], table[1:2]
+    args[0] += 1
+    first, kwargs["x"] = pair()
+    grid[row, col] = grid[col, row] = 0
+    opts: dict = {}
+    opts["a"]: int = 1
 """.replace('"%s"', '"' + "x" * 300 + '"')
 
 

@@ -4244,3 +4244,11 @@ def test_a_memo_an_http_middleware_also_fills_is_named_at_the_middleware(tmp_pat
     found = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ001"]
     assert found and all(f.entry.name == "set_locale" for f in found), found
     assert all("on the first call only" in f.message for f in found)
+
+
+def test_a_field_kept_only_when_its_argument_is_given_is_none_without_it():
+    """`self.folder = Path(folder) if folder else None`, then `if self.folder:`: the render
+    route's `PromptLibrary()` keeps None, so only the import route loads the folder."""
+    found = findings("arg_defaults", "UJ001", "mediahub/prompts.py")
+    assert "(POST /prompts/import)" in found[21].message, found[21].message
+    assert "also reached from" not in found[21].message, found[21].message

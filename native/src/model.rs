@@ -63,6 +63,8 @@ pub struct FuncDef {
     /// of the module body and of a sync `def`'s: its own statements that import or call a
     /// function by name, in order (`FuncDef.load_steps` in summary.py)
     pub load_steps: Vec<V>,
+    /// (container, key, value) of each subscript target (`FuncDef.item_stores`)
+    pub item_stores: Vec<(V, V, V)>,
 }
 
 #[derive(Default)]
@@ -175,7 +177,7 @@ fn import_ref(imp: &ImportRef, it: &mut Interner, w: &mut Writer) {
 
 impl FuncDef {
     fn write_plain(&self, it: &mut Interner, w: &mut Writer) {
-        w.tuple_of(26);
+        w.tuple_of(27);
         string(&self.qn, it, w);
         string(&self.name, it, w);
         w.int(self.line);
@@ -246,6 +248,13 @@ impl FuncDef {
         }
         w.tuple_of(self.load_steps.len());
         self.load_steps.iter().for_each(|step| w.write(step));
+        w.list_of(self.item_stores.len());
+        for (base, key, value) in &self.item_stores {
+            w.tuple_of(3);
+            w.write(base);
+            w.write(key);
+            w.write(value);
+        }
     }
 }
 

@@ -560,7 +560,8 @@ impl<'a> Summarizer<'a> {
                 }
             }
             Stmt::AugAssign(a) => {
-                self.mutate(&a.target, f);
+                let unknown = self.unknown.clone();
+                self.mutate(&a.target, f, unknown);
                 self.expr(&a.value, f, guard, false);
             }
             Stmt::Return(r) => {
@@ -708,7 +709,8 @@ impl<'a> Summarizer<'a> {
             }
             Stmt::Delete(d) => {
                 for target in &d.targets {
-                    self.mutate(target, f);
+                    let unknown = self.unknown.clone();
+                    self.mutate(target, f, unknown);
                     self.expr(target, f, guard, false);
                 }
             }
@@ -904,7 +906,7 @@ impl<'a> Summarizer<'a> {
                     .attr_stores
                     .push((base, a.attr.to_string(), value));
             }
-            Expr::Subscript(_) => self.mutate(target, f),
+            Expr::Subscript(_) => self.mutate(target, f, value),
             Expr::Tuple(_) | Expr::List(_) => {
                 let elts = elements(target).unwrap_or(&[]);
                 let values = node.and_then(elements);
@@ -925,14 +927,22 @@ impl<'a> Summarizer<'a> {
         }
     }
 
-    /// What a statement changes in place (`FuncDef.mutated` in summary.py).
-    fn mutate(&mut self, target: &Expr, f: usize) {
-        let node = match target {
-            Expr::Subscript(sub) => &*sub.value,
-            _ => target,
-        };
-        let r = self.ref_(node, f, 0);
-        self.m.func_arena[f].mutated.push(r);
+    /// What a statement changes in place (`FuncDef.mutated` in summary.py), and what a
+    /// subscript target stores (`FuncDef.item_stores`).
+    fn mutate(&mut self, target: &Expr, f: usize, value: V) {
+        match target {
+            Expr::Subscript(sub) => {
+                let base = self.ref_(&sub.value, f, 0);
+                let key = self.ref_(&sub.slice, f, 0);
+                let func = &mut self.m.func_arena[f];
+                func.mutated.push(base.clone());
+                func.item_stores.push((base, key, value));
+            }
+            _ => {
+                let r = self.ref_(target, f, 0);
+                self.m.func_arena[f].mutated.push(r);
+            }
+        }
     }
 
     fn funcdef(&mut self, d: &StmtFunctionDef, parent: usize, cls: Option<usize>) {

@@ -28,6 +28,7 @@ from unjam.analysis.values import (
     passed_values,
     spreads_own_kwargs,
 )
+from unjam.analysis.wrapper_edits import POSITIONAL
 
 _NO_CONSTANTS: Mapping[str, object] = {}
 _NO_BUILT: Mapping[tuple, object] = {}
@@ -76,7 +77,7 @@ class ArgumentKills:
         alias = _imported_as(func, site, constructs or target.fd.name)
         built = self._built(func, site)
         bound = self.bound(func, site, target)
-        injected = self.decorators.injected(target)
+        injected = self._injected(site, target)
         found = passed_values(
             func.fd,
             site,
@@ -97,6 +98,14 @@ class ArgumentKills:
             if left:
                 found.update(self.fields.held_names(func, site, target, left))
         return found
+
+    def _injected(self, site: CallSite, target: Func) -> frozenset[str] | None:
+        """The keywords `target`'s decorators add or set (transparent.py); None also where
+        they replace positional arguments (`args[0] = fallback`) and the call passes some."""
+        injected = self.decorators.injected(target)
+        if injected and POSITIONAL in injected and site.args:
+            return None
+        return injected
 
     def _passed_plainly(
         self, func: Func, site: CallSite, target: Func, wanted: frozenset[str]
@@ -152,7 +161,7 @@ class ArgumentKills:
         if fields:
             tests += own
         # (a decorator that adds a keyword, `@provide_session`: what that one holds is unknown)
-        injected = self.decorators.injected(target)
+        injected = self._injected(site, target)
         if injected:
             tests = tuple(t for t in tests if t[1].subject[1] not in injected)
         if not tests:

@@ -90,6 +90,7 @@ COMPILED_MODULES = (
     "unjam.analysis.rules.request_data",
     "unjam.analysis.fixed_loads",
     "unjam.analysis.transparent",
+    "unjam.analysis.wrapper_edits",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources

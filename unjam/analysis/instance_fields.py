@@ -131,11 +131,12 @@ class InstanceFields:
         out: dict[str, object] = {}
         for name in {g.subject[1] for _, g in tests if g.subject[1].startswith(own + ".")}:
             field = name[len(own) + 1 :]
-            param = self._init_parameter(cls, field)
-            if param is None or param not in held or param in init.locals:
+            kept = self._init_parameter(cls, field)
+            if kept is None or kept[0] not in held or kept[0] in init.locals:
                 continue  # (unknown, or rebound before it is stored)
-            if not self._changed_elsewhere(cls, field):
-                out[name] = held[param]
+            value = _field_value(kept[1], held[kept[0]])
+            if value is not _UNKNOWN and not self._changed_elsewhere(cls, field):
+                out[name] = value
         return out
 
     def carried(
@@ -220,11 +221,12 @@ class InstanceFields:
             return TRUE_INSTANCE
         return _UNKNOWN
 
-    def _init_parameter(self, cls: Cls, field: str) -> str | None:
+    def _init_parameter(self, cls: Cls, field: str) -> tuple[str, tuple] | None:
         """The parameter of the class's undecorated `__init__` that it stores in the field
-        (`self.process = process`), the only store of that attribute name in the project
-        that may land on the class's instances, with no class-level value beside it: the
-        field holds what that parameter held."""
+        (`self.process = process`, or `self.folder = Path(folder) if folder else None`),
+        the only store of that attribute name in the project that may land on the class's
+        instances, with no class-level value beside it, and what it stores: the field holds
+        what that parameter held (`_field_value`)."""
         init = self.project.method(cls.gqn, "__init__")
         if init is None or init.fd.decorators or not init.fd.params or cls.cd.decorators:
             return None
@@ -232,16 +234,14 @@ class InstanceFields:
         if self._stored_elsewhere(cls, field, init, me):
             return None
         stored = [v for base, attr, v in init.fd.attr_stores if base == me and attr == field]
-        if len(stored) != 1 or stored[0][0] != "name":
-            return None
-        param = stored[0][1]
+        param = _parameter_kept(stored[0]) if len(stored) == 1 else None
         if not any(q.name == param and q.kind in _VALUED for q in init.fd.params[1:]):
             return None
         for gqn in self.project.mro(cls.gqn)[0]:
             owner = self.project.classes.get(gqn)
             if owner is None or field in owner.cd.attrs:
                 return None
-        return param
+        return (param, stored[0]) if param is not None else None
 
     def _stored_elsewhere(self, cls: Cls, field: str, init: Func, me: tuple) -> bool:
         """Whether a store of the attribute name other than `init`'s on `me` may land on an
@@ -325,12 +325,12 @@ class InstanceFields:
         """What the construction surely passes the `__init__` parameter that `__init__`
         stores in the field (`_init_parameter`): the field then holds that value whenever
         it exists."""
-        param = self._init_parameter(cls, field)
+        kept = self._init_parameter(cls, field)
         init = self.project.method(cls.gqn, "__init__")
-        if param is None or init is None:
+        if kept is None or init is None:
             return _UNKNOWN
-        passed = self.passed(func, construction, init, frozenset({param}))
-        return passed.get(param, _UNKNOWN)
+        passed = self.passed(func, construction, init, frozenset({kept[0]}))
+        return _field_value(kept[1], passed.get(kept[0], _UNKNOWN))
 
     def _changed_elsewhere(self, cls: Cls, field: str) -> bool:
         """Whether the field may read otherwise than it was stored: a method or property of
@@ -353,6 +353,26 @@ class InstanceFields:
                 elif func.class_gqn in classes:
                     return True
         return False
+
+
+def _parameter_kept(stored: tuple) -> str | None:
+    """The parameter whose value a field's store keeps: `self.x = x`, or one that tests it
+    and falls back to a constant (`self.x = Path(x) if x else None`)."""
+    if stored[0] == "name":
+        return stored[1]
+    if stored[0] == "ifexp" and stored[3][0] == "name" and stored[2][0] == "const":
+        return stored[3][1]
+    return None
+
+
+def _field_value(stored: tuple, value: object) -> object:
+    """What the field holds when the parameter `_parameter_kept` names held `value`: that
+    value, or, through `X if x else C`, C for a false one (a true one: X, not known)."""
+    if stored[0] == "name" or value is _UNKNOWN:
+        return value
+    if value is None or value is False or value == 0 or value == "":
+        return stored[2][1]
+    return value if stored[1] == stored[3] else _UNKNOWN
 
 
 def _makes_init(cls: Cls) -> bool:

@@ -18,8 +18,8 @@ model, a connector per connection type, a loader per file type), and following e
 would put each member's calls on every route that calls any. A structural Protocol's
 implementations name no base to find them by: when no class derives from it, they are the
 served classes that define every method it declares (`PolarsEngine` with the `start`,
-`shutdown` and `preview` of `class ComputeEngine(Protocol)`), as few as above and named as a
-value likewise. Of an object known to be of a subclass of the interface
+`shutdown` and `preview` of `class ComputeEngine(Protocol)`), each of the declared kind
+(`async def` or `def`), as few as above and named as a value likewise. Of an object known to be of a subclass of the interface
 (`resource_pools: ResourcePoolsSQLStoreInterface`, whose base declares the stub), only the
 implementations deriving from that subclass run, not a sibling's (the REST store's). A stub
 with no implementation found stays the callee. So does
@@ -96,7 +96,9 @@ class InterfaceCalls:
         in the Protocol's own top-level package when some are (an SDK or a client shipped
         beside the service may match it too, but the service does not import it). A
         Protocol of one method (`connect`) is weak evidence: there, a method whose return
-        annotation differs from the Protocol's is no implementation."""
+        annotation differs from the Protocol's is no implementation. Nor is a `def` of an
+        `async def` the Protocol declares, or the reverse: an awaited call of the one would
+        get what the other returns (a sync client of an async client's Protocol)."""
         owner = self.p.classes[protocol]
         declared = owner.cd.methods
         wanted = [m for m in declared if not _dunder(m)]
@@ -104,6 +106,7 @@ class InterfaceCalls:
             wanted.append(name)  # (declared by a Protocol it derives from)
         stub = self.p.method(protocol, name)
         returns = stub.fd.returns if stub is not None and len(wanted) == 1 else None
+        is_async = stub.fd.is_async if stub is not None else None
         found: list[Func] = []
         for class_gqn in self._classes_defining(name):
             if class_gqn == protocol or self.p.is_protocol(class_gqn):
@@ -111,6 +114,8 @@ class InterfaceCalls:
             if all(self.p.method(class_gqn, m) is not None for m in wanted):
                 method = self.p.method(class_gqn, name)
                 if method is None or method.class_gqn != class_gqn:
+                    continue
+                if is_async is not None and method.fd.is_async != is_async:
                     continue
                 if returns is None or method.fd.returns in (None, returns):
                     found.append(method)

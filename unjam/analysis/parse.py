@@ -233,7 +233,8 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 69: the lambdas of a function's parameter defaults, functions of the enclosing scope
 # 70: a `for` loop's name over a tuple or list of string literals holds each of them
 # 71: a constant compared by value across bool, int and float (`!= 1` is `!= 1.0`), as Python does
-NATIVE_FORMAT = 71
+# 72: `FuncDef.item_stores`, each subscript target's container, key and value
+NATIVE_FORMAT = 72
 _told_stale = False
 
 

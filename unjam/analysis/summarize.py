@@ -474,7 +474,7 @@ class _Summarizer(GuardRecorder):
         elif isinstance(target, ast.Attribute):
             fn.attr_stores.append((self.ref(target.value, fn), target.attr, value))
         elif isinstance(target, ast.Subscript):
-            self.mutate(target, fn)
+            self.mutate(target, fn, value)
         elif isinstance(target, ast.Tuple | ast.List):
             values = node.elts if isinstance(node, ast.Tuple | ast.List) else None
             for i, element in enumerate(target.elts):
@@ -483,9 +483,13 @@ class _Summarizer(GuardRecorder):
                 else:
                     self.assign(element, UNKNOWN, None, fn, cls)
 
-    def mutate(self, target: ast.expr, fn: FuncDef) -> None:
-        node = target.value if isinstance(target, ast.Subscript) else target
-        fn.mutated.append(self.ref(node, fn))
+    def mutate(self, target: ast.expr, fn: FuncDef, value: Ref = UNKNOWN) -> None:
+        if isinstance(target, ast.Subscript):
+            base = self.ref(target.value, fn)
+            fn.mutated.append(base)
+            fn.item_stores.append((base, self.ref(target.slice, fn), value))
+        else:
+            fn.mutated.append(self.ref(target, fn))
 
     def funcdef(self, s, parent: FuncDef, cls: ClassDef | None) -> None:
         base = _qualname(s.name, parent, cls)

@@ -277,6 +277,10 @@ class FuncDef:
     # ("call", name) — what importing the module, or calling the def as it loads, runs
     # (top_level_imports.py)
     load_steps: tuple[tuple, ...] = ()
+    # what a subscript target stores, deletes or changes in place, as written: (container,
+    # key, value) — `kwargs["user"] = u` → (("name", "kwargs"), ("const", "user"), u); the
+    # value UNKNOWN for `del d[k]` and `d[k] += 1` (the container is in `mutated` too)
+    item_stores: list[tuple[Ref, Ref, Ref]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -33,20 +33,25 @@ Airflow's `@provide_session` calls `func(*args, session=session, **kwargs)` when
 passes no session, having asked only `signature(func)` of the function, through a helper
 of its own. `injected` names such keywords: what the call gives the other parameters is
 theirs, and what that one holds is unknown (`all_transparent` is for decorators that add
-none)."""
+none). A wrapper may also set or remove keys of `kwargs` by name, itself or through a
+helper that hands the dict back (litellm's `@client`): those keys are injected too
+(wrapper_edits.py). It may hand the function to a logger or a cache handler beside its own
+call: what the call's arguments reach is that call. Where a decorator returns an `async def`
+wrapper for coroutine functions and a `def` one for the rest, the function's own kind picks
+the wrapper judged."""
 
 from __future__ import annotations
 
 from unjam.analysis.project import Func, Project
 from unjam.analysis.project_index import FILLERS
-from unjam.analysis.summary import CallSite, FuncDef, handler_guards
+from unjam.analysis.summary import FuncDef
+from unjam.analysis.wrapper_edits import forwarded_edits
 
 _PLAIN = frozenset({("name", "staticmethod"), ("name", "classmethod")})
 # library decorators whose wrapper calls the function with the call's arguments, unchanged
 _LIBRARY_PASSING = frozenset(
     ("contextlib.contextmanager", "contextlib.asynccontextmanager", "loguru.logger.catch")
 )
-_READS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
 _NONE: frozenset[str] = frozenset()  # (no keyword added: the call's arguments as they are)
 # what a decorator or its wrapper may hand the function to without anything calling it:
 # `wraps(func)`, and questions about it (`inspect.iscoroutinefunction(func)` to pick a sync or
@@ -78,7 +83,7 @@ class TransparentDecorators:
     def __init__(self, project: Project):
         self.project = project
         # decorator gqn → the keywords it adds, passing the others through (None: it may not)
-        self._known: dict[str, frozenset[str] | None] = {}
+        self._known: dict[tuple[str, bool | None], frozenset[str] | None] = {}
 
     def all_transparent(self, func: Func) -> bool:
         """Whether each of `func`'s decorators passes the call's arguments through."""
@@ -104,7 +109,11 @@ class TransparentDecorators:
             value = p.value_of(scope, ref) if ref[0] in ("name", "attr") else None
             if value is not None and value[0] == "ext" and value[1] in _LIBRARY_PASSING:
                 continue
-            through = self._through(value[1]) if value is not None and value[0] == "func" else None
+            through = (
+                self._through(value[1], func.fd.is_async)
+                if value is not None and value[0] == "func"
+                else None
+            )
             if through is None:
                 return None
             added |= through
@@ -121,9 +130,11 @@ class TransparentDecorators:
         )
         if factory is None or not factory.fd.return_values:
             return False
+        own = {("name", q.name) for q in factory.fd.params if q.kind == "pos"}
         for ref in factory.fd.return_values:
-            if self._applies_itself(factory, ref):
-                continue  # (the bare form's branch: `return PublicAPI()(args[0])`)
+            if self._applies_itself(factory, ref) or ref in own:
+                continue  # (the bare form's branch: `return PublicAPI()(args[0])`, or the
+                # function itself, `if callable(name): return name` of `@tracer.wrap`)
             inner_qn = factory.fd.local_defs.get(ref[1]) if ref[0] == "name" else None
             if inner_qn is None or not self._passes_through(f"{factory.mod.name}.{inner_qn}"):
                 return False
@@ -132,14 +143,16 @@ class TransparentDecorators:
     def _passes_through(self, gqn: str) -> bool:
         return self._through(gqn) == _NONE
 
-    def _through(self, gqn: str) -> frozenset[str] | None:
-        """The keywords the decorator `gqn` adds, when it passes the rest through."""
-        if gqn not in self._known:
-            self._known[gqn] = None  # (a cycle of decorators: not shown to pass through)
-            self._known[gqn] = self._find(gqn)
-        return self._known[gqn]
+    def _through(self, gqn: str, is_async: bool | None = None) -> frozenset[str] | None:
+        """The keywords the decorator `gqn` adds, when it passes the rest through, to an
+        `async def` (`is_async`), a `def`, or either (None)."""
+        key = (gqn, is_async)
+        if key not in self._known:
+            self._known[key] = None  # (a cycle of decorators: not shown to pass through)
+            self._known[key] = self._find(gqn, is_async)
+        return self._known[key]
 
-    def _find(self, gqn: str) -> frozenset[str] | None:
+    def _find(self, gqn: str, is_async: bool | None) -> frozenset[str] | None:
         p = self.project
         decorator = p.funcs.get(gqn)
         if decorator is None:
@@ -167,23 +180,40 @@ class TransparentDecorators:
         if _hands_on(fd, wrapped, inspecting | frozenset(built), returns=False):
             return None  # `REGISTRY.append(func)`: something else may call it
         added: frozenset[str] = _NONE
-        for ref in fd.return_values:
+        for ref in self._applying(decorator, is_async):
             if ref == wrapped:
                 continue  # `return obj`, the function itself (annotated, registered)
             if ref[1] in built:  # `return time_me_async(func)`: another decorator's wrapper
                 value = built[ref[1]]
-                through = self._through(value[1]) if value is not None else None
+                through = self._through(value[1], is_async) if value is not None else None
                 if through is None:
                     return None
                 added |= through
                 continue
-            inner_qn = fd.local_defs.get(ref[1]) if ref[0] == "name" else None
-            inner = p.funcs.get(f"{decorator.mod.name}.{inner_qn}") if inner_qn else None
-            through = _forwards(inner.fd, wrapped) if inner is not None else None
+            inner = self._inner(decorator, ref)
+            through = self._forwards(inner, wrapped) if inner is not None else None
             if through is None:
                 return None
             added |= through
         return added
+
+    def _inner(self, decorator: Func, ref: tuple) -> Func | None:
+        """The function the decorator defines that `ref` names (`return wrapper`)."""
+        inner_qn = decorator.fd.local_defs.get(ref[1]) if ref[0] == "name" else None
+        return self.project.funcs.get(f"{decorator.mod.name}.{inner_qn}") if inner_qn else None
+
+    def _applying(self, decorator: Func, is_async: bool | None) -> list[tuple]:
+        """What the decorator returns for an `async def` (`is_async`) or a `def`: where it
+        returns wrappers it defines of both kinds (`return wrapper_async if
+        iscoroutinefunction(func) else wrapper`), those of the function's own kind."""
+        returned = decorator.fd.return_values
+        if is_async is None:
+            return returned
+        inners = [self._inner(decorator, ref) for ref in returned]
+        kinds = [inner.fd.is_async for inner in inners if inner is not None]
+        if len(kinds) < len(returned) or len(set(kinds)) < 2:
+            return returned
+        return [ref for ref, kind in zip(returned, kinds, strict=True) if kind == is_async]
 
     def _applies_itself(self, decorator: Func, ref: tuple) -> bool:
         """`return PublicAPI()(args[0])` in `def PublicAPI(*args, **kwargs)`: the bare form
@@ -199,11 +229,14 @@ class TransparentDecorators:
 
     def _inspecting(self, decorator: Func, wrapped: tuple) -> frozenset[tuple]:
         """The callees the decorator may hand the function to: the questions `_INSPECTS`
-        lists, and a project function that asks only those of it (Airflow's
-        `find_session_idx(func)`, which reads `signature(func)`)."""
+        lists, one named as a question (`_asks`), and a project function that asks only
+        those of it (Airflow's `find_session_idx(func)`, which reads `signature(func)`)."""
         found = set(_INSPECTS)
         for site in decorator.fd.calls:
             if wrapped not in site.args or site.func in found:
+                continue
+            if _asks(site.func):
+                found.add(site.func)
                 continue
             callee = self.project.callee(decorator, site.func)
             target = self.project.funcs.get(callee[1]) if callee and callee[0] == "func" else None
@@ -231,29 +264,30 @@ class TransparentDecorators:
         if len(kept) != 1 or not call.fd.params:
             return False
         forwarded = ("attr", ("name", call.fd.params[0].name), kept[0])
-        return _forwards(call.fd, forwarded, skip=1) == _NONE
+        return self._forwards(call, forwarded, skip=1) == _NONE
 
-
-def _forwards(inner: FuncDef, wrapped: tuple, skip: int = 0) -> frozenset[str] | None:
-    """`def wrapper(*args, **kwargs)` (after `skip` parameters: a method's `self`) calling
-    `wrapped(*args, **kwargs)` and doing nothing else with `wrapped`: the keywords some of
-    those calls add (`wrapped(*args, session=session, **kwargs)`), or None when it does not
-    forward so."""
-    params = inner.params[skip:]
-    if [q.kind for q in params] != ["vararg", "kwarg"]:
-        return None
-    star = (("star", ("name", params[0].name)),)
-    spread = (None, ("name", params[1].name))
-    forwarded = [site for site in inner.calls if site.func == wrapped]
-    added: set[str] = set()
-    for site in forwarded:
-        names = [name for name, _value in site.kwargs if name is not None]
-        if site.args != star or [kw for kw in site.kwargs if kw[0] is None] != [spread]:
+    def _forwards(self, inner: Func, wrapped: tuple, skip: int = 0) -> frozenset[str] | None:
+        """`def wrapper(*args, **kwargs)` (after `skip` parameters: a method's `self`)
+        calling `wrapped(*args, **kwargs)`, and handing `wrapped` to nothing that keeps it:
+        the keywords some of those calls add (`wrapped(*args, session=session, **kwargs)`)
+        or it sets on the way (wrapper_edits.py), or None when it does not forward so."""
+        fd = inner.fd
+        params = fd.params[skip:]
+        if [q.kind for q in params] != ["vararg", "kwarg"]:
             return None
-        added.update(names)
-    if not forwarded or _edits(inner, {params[0].name, params[1].name}):
-        return None
-    return None if _hands_on(inner, wrapped, _INSPECTS, reports=True) else frozenset(added)
+        star = (("star", ("name", params[0].name)),)
+        spread = (None, ("name", params[1].name))
+        forwarded = [site for site in fd.calls if site.func == wrapped]
+        added: set[str] = set()
+        for site in forwarded:
+            names = [name for name, _value in site.kwargs if name is not None]
+            if site.args != star or [kw for kw in site.kwargs if kw[0] is None] != [spread]:
+                return None
+            added.update(names)
+        edited = forwarded_edits(self.project, inner, params[0].name, params[1].name)
+        if not forwarded or edited is None or _hands_on(fd, wrapped, _asking(fd)):
+            return None
+        return frozenset(added) | edited
 
 
 def _called(fd: FuncDef, name: tuple) -> bool:
@@ -261,56 +295,46 @@ def _called(fd: FuncDef, name: tuple) -> bool:
     return any(site.func == name for site in fd.calls)
 
 
-def _edits(fd: FuncDef, names: set[str]) -> bool:
-    """Whether `fd` changes what `names` hold before handing them on: rebinds them
-    (`kwargs = {...}`), changes them in place (`kwargs["user"] = u`, `del kwargs["x"]`,
-    `args += (1,)`), or calls a method on them that is not a read (`kwargs.setdefault`)."""
-    if any(name in fd.locals for name in names):
-        return True
-    if any(ref[0] == "name" and ref[1] in names for ref in fd.mutated):
-        return True
-    return any(
-        site.func[0] == "attr"
-        and site.func[1][0] == "name"
-        and site.func[1][1] in names
-        and site.func[2] not in _READS
-        for site in fd.calls
-    )
-
-
 def _builds_with(ref: tuple, wrapped: tuple) -> bool:
     """`Wrapper(func)`: a call of a name with `wrapped` as its one argument."""
     return ref[0] == "call" and ref[1][0] == "name" and ref[2] == (wrapped,) and not ref[3]
 
 
-def _hands_on(
-    fd: FuncDef,
-    name: tuple,
-    allowed: frozenset[tuple],
-    returns: bool = True,
-    reports: bool = False,
-) -> bool:
+def _hands_on(fd: FuncDef, name: tuple, allowed: frozenset[tuple], returns: bool = True) -> bool:
     """Whether `fd` uses `name` as a value — passes it, stores it, returns it (unless not
     `returns`) — other than calling it or handing it to one of the `allowed` callees
-    (`wraps(func)`), or (`reports`) to a call its `except` handler makes (`on_error(err,
-    func)`: the failure is reported, the call was made as it came) — not one that keeps it
-    (`ERRORS.append((err, func))`: whoever reads the list may call it with anything)."""
+    (`wraps(func)`)."""
     refs: list = [*(fd.return_values if returns else ()), *fd.yield_values]
     for values in fd.locals.values():
         refs.extend(values)
     for _base, _attr, value in fd.attr_stores:
         refs.append(value)
-    handlers = handler_guards(fd.guards) if reports else frozenset()
+    for _container, _key, value in fd.item_stores:
+        refs.append(value)
     for site in fd.calls:
-        if site.func not in allowed and not (site.guard in handlers and _reports(site)):
+        if site.func not in allowed:
             refs.extend(site.args)
             refs.extend(value for _, value in site.kwargs)
     return any(_mentions(ref, name, allowed) for ref in refs)
 
 
-def _reports(site: CallSite) -> bool:
-    """A call that is not a container's filler (`append`, `add`, `put`, ...)."""
-    return not (site.func[0] == "attr" and site.func[2] in FILLERS)
+def _asking(wrapper: FuncDef) -> frozenset[tuple]:
+    """The callees a wrapper may hand the function to: all it calls but a container's
+    fillers (`append`, `add`, `put`, ...; `ERRORS.append((err, func))`: whoever reads the
+    list may call it with anything). A logger, a cache handler or a retry helper given the
+    function per call reads it or calls it with the arguments it came with; the call the
+    wrapper makes itself is the one the call's arguments reach."""
+    return _INSPECTS | frozenset(
+        site.func
+        for site in wrapper.calls
+        if not (site.func[0] == "attr" and site.func[2] in FILLERS)
+    )
+
+
+def _asks(callee: tuple) -> bool:
+    """A call named as a question (`checker.is_async_callable(func)`, `has_handler(f)`)."""
+    name = callee[2] if callee[0] == "attr" else callee[1] if callee[0] == "name" else ""
+    return isinstance(name, str) and name.startswith(("is_", "has_"))
 
 
 def _mentions(ref: tuple, name: tuple, asked: frozenset[tuple] = _INSPECTS) -> bool:

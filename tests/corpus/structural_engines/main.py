@@ -32,3 +32,10 @@ async def event(event: str) -> dict:
 
     fire(print, contextlib.nullcontext(), event)
     return {"fired": event}
+
+
+@app.get("/status")
+async def status(url: str) -> dict:
+    from engines.fetchers import fetch_status
+
+    return {"body": len(await fetch_status(url))}

@@ -6,6 +6,8 @@ from mediahub.annotations import datasets
 from mediahub.jobs import schedule
 from mediahub.key_stores import key_stores
 from mediahub.log_dirs import log_dirs
+from mediahub.mocked import checks
+from mediahub.prompts import prompts
 from mediahub.routes import router
 from mediahub.safe_mode import runs
 from mediahub.splits import splits
@@ -45,3 +47,5 @@ app.include_router(datasets)
 app.include_router(splits)
 app.include_router(log_dirs)
 app.include_router(key_stores)
+app.include_router(checks)
+app.include_router(prompts)
