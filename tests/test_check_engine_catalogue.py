@@ -29,6 +29,7 @@ def cat():
         ("qdrant_client.QdrantClient.get_collections", "network"),
         ("azure.servicebus.ServiceBusSender.send_messages", "network"),
         ("git.Repo.init", "subprocess"),  # (`git init`, in a subprocess)
+        ("git.Repo.delete_head", "subprocess"),  # (`git branch -d`)
     ],
 )
 def test_builtin_blocking_entries(cat, name, kind):

@@ -4252,3 +4252,42 @@ def test_a_field_kept_only_when_its_argument_is_given_is_none_without_it():
     found = findings("arg_defaults", "UJ001", "mediahub/prompts.py")
     assert "(POST /prompts/import)" in found[21].message, found[21].message
     assert "also reached from" not in found[21].message, found[21].message
+
+
+def test_a_keyword_a_call_leaves_out_is_none_where_the_callee_hands_it_on():
+    """`delay = cast(…, kwargs.get("mock_delay", None))` then `mock_reply(…, delay=delay)`:
+    the health route passes no delay, so only the slow route's call sleeps in the mock, also
+    after `complete` pops keys it computes and pops the delay once read."""
+    found = findings("arg_defaults", "UJ001", "mediahub/mocked.py")
+    assert "(GET /checks/slow)" in found[78].message, found[78].message
+    assert "also reached from" not in found[78].message, found[78].message
+
+
+def test_a_task_a_route_s_streaming_generator_starts_is_labelled_with_the_route(tmp_path):
+    """`asyncio.create_task(save(...))` inside the generator a route streams: the task is
+    the route's, as one the endpoint starts itself is; one a dependency every route shares
+    starts stays unlabelled (which route it came from is not known)."""
+    (tmp_path / "main.py").write_text(
+        "import asyncio\n"
+        "from fastapi import Depends, FastAPI\n"
+        "from fastapi.responses import StreamingResponse\n\n"
+        "app = FastAPI()\n\n\n"
+        "async def save(text: str) -> None:\n"
+        "    open('/srv/log.txt', 'a').write(text)\n\n\n"
+        "async def audit() -> None:\n"
+        "    open('/srv/audit.txt', 'a').write('seen')\n\n\n"
+        "async def seen() -> None:\n"
+        "    asyncio.create_task(audit())\n\n\n"
+        '@app.post("/chat", dependencies=[Depends(seen)])\n'
+        "async def chat(q: str):\n"
+        "    async def stream():\n"
+        "        yield q\n"
+        "        asyncio.create_task(save(q))\n\n"
+        "    return StreamingResponse(stream())\n\n\n"
+        '@app.post("/ping", dependencies=[Depends(seen)])\n'
+        "async def ping():\n"
+        "    return 'pong'\n"
+    )
+    found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    assert "background task `save` (POST /chat)" in found[9].message, found[9].message
+    assert found[13].entry.route is None, found[13].message

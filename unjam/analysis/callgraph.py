@@ -28,6 +28,8 @@ value), ...)). The parameters kept are those `forwards` finds; the state of a fu
 that passes nothing on stays as it was. A method's state may also hold what fields of its
 own instance surely hold (`self.context` of an executor a route built without a context):
 kept where it calls a method of its own on `self` that tests them (instance_fields.py).
+A function's `**kwargs` is such a parameter, its value the keywords the call put in it
+(held_keywords.py), kept where the function hands on what it reads of it.
 """
 
 from __future__ import annotations
@@ -38,6 +40,12 @@ from pathlib import Path
 
 from unjam.analysis.callgraph_records import Edge, Offloaded, Resolved, Site
 from unjam.analysis.callgraph_resolve import CallResolver
+from unjam.analysis.held_keywords import (
+    hands_on_keywords,
+    keywords_name,
+    reads_keywords,
+    tested_keys,
+)
 from unjam.analysis.instance_fields import ON_SELF
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import CallSite, Guard
@@ -212,6 +220,7 @@ class CallGraph(CallResolver):
         values = dict(held)
         if values and (
             passes_any(site, values)
+            or hands_on_keywords(site, caller.fd, values)
             or _on_self_in_init(caller, site)
             or _on_own_fields(caller, site, values)
         ):
@@ -249,6 +258,9 @@ class CallGraph(CallResolver):
             if q.kind in _VALUED and (q.name not in fd.locals or only_empty_rebinds(fd, q.name))
         }
         out = self._fields_passed_on(func)
+        keywords = keywords_name(fd)
+        if keywords is not None and self._hands_on_keywords(func, keywords):
+            out.add(keywords)
         if not own:
             return frozenset(out) if out else _EMPTY
         if fd.name == "__init__":
@@ -268,6 +280,30 @@ class CallGraph(CallResolver):
                 if theirs in decides or theirs in self.forwards(edge.callee):
                     out.add(ours)
         return frozenset(out) if out else _EMPTY
+
+    def _hands_on_keywords(self, func: Func, keywords: str) -> bool:
+        """Whether the function hands on what its `**kwargs` holds — a read of it
+        (`mock_timeout=kwargs.get("mock_timeout")`, or a local bound to one) or the dict
+        spread — to a project function whose tests it decides, there or further on
+        (held_keywords.py)."""
+        fd = func.fd
+        spread = (None, ("name", keywords))
+        for edge in self.resolved(func.gqn).edges:
+            target = self.project.funcs.get(edge.callee) if edge.site >= 0 else None
+            if target is None:
+                continue
+            site = fd.calls[edge.site]
+            handed = [n for n, ref in site.kwargs if n is not None and reads_keywords(ref, fd)]
+            if not handed and spread not in site.kwargs:
+                continue
+            decides = {guard.subject[1] for _, guard in self.kills.tests(edge.callee)}
+            passes = self.forwards(edge.callee)
+            keys = tested_keys(target.fd, decides)
+            if spread in site.kwargs and (keys or keywords_name(target.fd) in passes):
+                return True
+            if any(n in decides or n in passes or n in keys for n in handed):
+                return True
+        return False
 
     def _fields_passed_on(self, func: Func) -> set[str]:
         """The fields of a method's own instance (`self.context`) that a method it calls on

@@ -9,6 +9,12 @@ from collections.abc import Mapping
 
 from unjam.analysis.callgraph_callbacks import function_called
 from unjam.analysis.callgraph_constants import PassedConstants
+from unjam.analysis.held_keywords import (
+    Keywords,
+    keywords_name,
+    keywords_passed,
+    read_then_popped,
+)
 from unjam.analysis.instance_fields import InstanceFields
 from unjam.analysis.instances import BuiltArguments
 from unjam.analysis.named_constants import NamedConstants
@@ -19,6 +25,7 @@ from unjam.analysis.values import (
     EMPTY,
     NOT_FIXED,
     Forwarded,
+    called_plainly,
     decided_by_constants,
     decided_false,
     fixed_value,
@@ -26,9 +33,10 @@ from unjam.analysis.values import (
     is_static,
     param_tests,
     passed_values,
+    spread_literals,
     spreads_own_kwargs,
 )
-from unjam.analysis.wrapper_edits import POSITIONAL
+from unjam.analysis.wrapper_edits import POSITIONAL, changed_keys
 
 _NO_CONSTANTS: Mapping[str, object] = {}
 _NO_BUILT: Mapping[tuple, object] = {}
@@ -90,6 +98,11 @@ class ArgumentKills:
             bound,
             injected is not None,
         )
+        own = keywords_name(target.fd)
+        if own is not None and own in wanted:
+            keywords = self._keywords(func, site, target, own, constants)
+            if keywords is not None:
+                found[own] = keywords
         fields = [name for name in wanted if "." in name]
         if fields:  # (`self.context`: of the instance the call is made on)
             carried = self.fields.carried(func, site, target, fields, held) if held else {}
@@ -98,6 +111,25 @@ class ArgumentKills:
             if left:
                 found.update(self.fields.held_names(func, site, target, left))
         return found
+
+    def _keywords(
+        self, func: Func, site: CallSite, target: Func, own: str, constants: Mapping[str, object]
+    ) -> Keywords | None:
+        """What the call puts in `target`'s `**kwargs`, named `own` (held_keywords.py), the
+        keys its decorators or its own body set or remove by name left unknown."""
+        injected = self._injected(site, target)
+        constructs = self._constructs(site, target)
+        alias = _imported_as(func, site, constructs or target.fd.name)
+        if injected is None or not called_plainly(
+            func.fd, site, target.fd, constructs, True, alias
+        ):
+            return None
+        keywords = keywords_passed(spread_literals(func.fd, site), target.fd, func.fd, constants)
+        changed = changed_keys(self.project, target, own)
+        if keywords is None or changed is None:
+            return None
+        popped = read_then_popped(target.fd, own, changed - injected)
+        return keywords.without(changed | (injected - {POSITIONAL}), popped)
 
     def _injected(self, site: CallSite, target: Func) -> frozenset[str] | None:
         """The keywords `target`'s decorators add or set (transparent.py); None also where

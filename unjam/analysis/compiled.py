@@ -91,6 +91,7 @@ COMPILED_MODULES = (
     "unjam.analysis.fixed_loads",
     "unjam.analysis.transparent",
     "unjam.analysis.wrapper_edits",
+    "unjam.analysis.held_keywords",
 )
 SOURCES_FILE = "compiled_sources.json"
 REFUSED_FILE = "compiled_refused.txt"  # written by setup.py when mypy refused the sources

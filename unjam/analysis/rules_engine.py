@@ -378,7 +378,9 @@ class RulesEngine:
             found = self.reached_functions([f for i in frontier for f in i.funcs], "loop")
             new = found - reached
             reached |= found
-            frontier = [i for i in self._offload_entries({}, new) if (i.key, i.role) not in known]
+            starters = _one_route_each({}, frontier)  # (a streamed generator's route)
+            handed = self._offload_entries(starters, new)
+            frontier = [i for i in handed if (i.key, i.role) not in known]
             known.update((i.key, i.role) for i in frontier)
             out += frontier
         return out
@@ -493,6 +495,9 @@ class RulesEngine:
                 for f in inv.funcs:
                     self.g.reach(f, "pool")
         offloaded = self._offload_entries(endpoint_routes)
+        starters = _one_route_each(endpoint_routes, routes + others + offloaded)
+        if len(starters) > len(endpoint_routes):
+            offloaded = self._offload_entries(starters)
         offloaded += self._handed_on(offloaded)
         self._started_by = _started_by(offloaded)
         framework += [i for i in offloaded if i.context is ExecutionContext.LOOP]
@@ -697,6 +702,18 @@ def _started_by(offloaded: list[Invoked]) -> dict[tuple[str, Role], tuple[str, .
         if inv.route and inv.route not in routes:
             routes.append(inv.route)
     return {key: tuple(routes) for key, routes in found.items() if len(routes) > 1}
+
+
+def _one_route_each(endpoints: dict[str, str], entries: list[Invoked]) -> dict[str, str]:
+    """Function → the route it serves: each endpoint's, and that of a function only one
+    route's entries run (its own dependency, the generator it streams), so that a task
+    started there is labelled with that route, as one the endpoint starts is."""
+    found: dict[str, set[str]] = {}
+    for inv in entries:
+        for f in inv.funcs if inv.route else ():
+            found.setdefault(f, set()).add(inv.route or "")
+    served = {f: next(iter(labels)) for f, labels in found.items() if len(labels) == 1}
+    return {**served, **endpoints}
 
 
 def _started_text(routes: tuple[str, ...]) -> str:

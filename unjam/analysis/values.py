@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from unjam.analysis.held_keywords import NOT_KNOWN, read_value
 from unjam.analysis.summary import CallSite, FuncDef, Guard, last_name, root_name
 from unjam.analysis.unset_rebinds import keeps, rebound_when_unset
 from unjam.semantics import HTTP_ROUTE_METHODS
@@ -212,7 +213,7 @@ def decided_false(
     for _, guard in tests:
         name = guard.subject[1]
         if name not in params and name not in known:
-            value = _keyword_value(site, callee, name, forwarded)
+            value = _keyword_value(site, callee, name, forwarded, caller, constants)
             if value is not _UNKNOWN:
                 known[name] = value
     if not known:
@@ -536,6 +537,8 @@ def _known_values(
             out[param.name] = ref[1]
         elif ref[0] == "name" and scope is not None and ref[1] in constants:
             out[param.name] = constants[ref[1]]
+        elif scope is not None and (read := read_value(ref, scope, constants)) is not NOT_KNOWN:
+            out[param.name] = read  # (`mock_delay=kwargs.get("mock_delay")`: held_keywords.py)
         elif scope is not None and ref in built:
             out[param.name] = built[ref]
         elif ref[0] == "dict":
@@ -824,11 +827,17 @@ _UNKNOWN = object()
 
 
 def _keyword_value(
-    site: CallSite, callee: FuncDef, local: str, forwarded: Forwarded | None
+    site: CallSite,
+    callee: FuncDef,
+    local: str,
+    forwarded: Forwarded | None,
+    caller: FuncDef,
+    constants: Mapping[str, object],
 ) -> object:
     """The value of a local the callee reads from its own `**kwargs`
     (`content_type = kwargs.pop("content_type", None)`; the summary records tests of such a
-    local only): the constant the call passes as that keyword, or the default when the call
+    local only): the constant the call passes as that keyword (or a read of the caller's own
+    `**kwargs` that `constants` knows: held_keywords.py), or the default when the call
     surely leaves the keyword out (not a parameter's name; any `**` spread at the call the
     caller's own, which holds it never or always as one constant)."""
     reads = callee.locals.get(local)
@@ -849,6 +858,9 @@ def _keyword_value(
         ref = None
     else:
         ref = None
+    if ref is not None and ref[0] != "const":
+        read = read_value(ref, caller, constants)
+        return _UNKNOWN if read is NOT_KNOWN else read
     if ref is None:
         if reads[0][1][2] == "pop" and len(args) < 2:
             return _UNKNOWN  # `pop(key)` with no default raises: nothing after it runs

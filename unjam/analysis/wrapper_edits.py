@@ -18,6 +18,7 @@ leaving it alone, as transparent.py takes it.
 
 from __future__ import annotations
 
+from unjam.analysis.held_keywords import SOME_REMOVED
 from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import FuncDef
 
@@ -34,9 +35,17 @@ def forwarded_edits(project: Project, func: Func, args: str, kwargs: str) -> fro
     change any."""
     positional = _positional_edits(func.fd, args)
     keys = _key_edits(project, func, kwargs, _HELPER_DEPTH)
-    if positional is None or keys is None:
+    if positional is None or keys is None or SOME_REMOVED in keys:
         return None
     return frozenset(keys | positional)
+
+
+def changed_keys(project: Project, func: Func, name: str) -> frozenset[str] | None:
+    """The keys of the dict `name` (`func`'s own `**kwargs`) that `func` may set or remove
+    by name, with SOME_REMOVED where it removes keys it computes (a key it did not get is
+    still absent then); None when it may change any."""
+    keys = _key_edits(project, func, name, _HELPER_DEPTH)
+    return frozenset(keys) if keys is not None else None
 
 
 def _positional_edits(fd: FuncDef, name: str) -> set[str] | None:
@@ -89,9 +98,11 @@ def _key_edits(project: Project, func: Func, name: str, depth: int) -> set[str] 
 
 def _named_by(method: str, args: tuple, kwargs: tuple) -> set[str] | None:
     """The keys `kwargs.<method>(...)` changes: `pop("k")`, `setdefault("k", v)`,
-    `update(k=v)`; None for any other change."""
+    `update(k=v)`, or SOME_REMOVED for `pop(name)`; None for any other change."""
     if method in _REMOVES and args and args[0][0] == "const" and isinstance(args[0][1], str):
         return {args[0][1]}
+    if method == "pop" and args:
+        return {SOME_REMOVED}
     if method == "update" and not args and all(key is not None for key, _ in kwargs):
         return {key for key, _ in kwargs if key is not None}
     return None

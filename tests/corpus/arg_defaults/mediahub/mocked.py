@@ -5,11 +5,15 @@ so the health check's `mock_reply` still returns before any provider is called. 
 wrapper or its helper sets (`call_id`, `metadata`) is unknown there, whatever the call
 passed. An `async def` gets the async wrapper, which merges keys it cannot name: its call's
 keywords decide nothing. The tracer's `wrap()` hands back the function itself when given
-one, and a decorator that returns it otherwise."""
+one, and a decorator that returns it otherwise. What `complete` reads of its `**kwargs` it
+hands on to the mock (`delay=…`, `jitter=kwargs.get(…)`): a keyword the call left out is
+None there too, also after `complete` pops keys it computes (those it got may be gone, none
+it lacked appears), and after it pops `mock_delay` once read."""
 
 import time
 import uuid
 from pathlib import Path
+from typing import cast
 
 from fastapi import APIRouter
 
@@ -65,9 +69,23 @@ def client(original_function):
     return wrapper
 
 
+def retired_keys(options: dict) -> list[str]:
+    return [key for key in options if key.startswith("legacy_")]
+
+
+def mock_reply(reply: str, delay: float | None = None, jitter: float | None = None) -> str:
+    if delay is not None:
+        time.sleep(delay)  # expect: UJ001
+    if jitter:
+        time.sleep(0.01)  # ok: no call passes a jitter
+    return reply
+
+
 @tracer.wrap()
 @client
 def complete(model: str, **kwargs):
+    for key in retired_keys(kwargs):
+        kwargs.pop(key)
     call_id = kwargs.get("call_id")
     if call_id is not None:
         Path("/var/log/llm-calls").touch()  # expect: UJ001
@@ -75,8 +93,10 @@ def complete(model: str, **kwargs):
     if metadata is not None:
         Path("/var/log/llm-meta").touch()  # expect: UJ001
     reply = kwargs.get("mock_reply")
+    delay = cast(float | None, kwargs.get("mock_delay", None))
     if reply is not None:
-        return reply
+        kwargs.pop("mock_delay", None)
+        return mock_reply(reply, delay=delay, jitter=kwargs.get("mock_jitter", None))
     time.sleep(1)  # ok: every call passes a mock reply
     return "provider reply"
 
@@ -93,6 +113,11 @@ async def acomplete(model: str, **kwargs):
 @checks.get("/llm")
 async def check_llm():
     return complete(model="mock-model", mock_reply="pong", metadata=None)
+
+
+@checks.get("/slow")
+async def check_slow():
+    return complete(model="mock-model", mock_reply="pong", mock_delay=0.5, metadata=None)
 
 
 @checks.get("/allm")
