@@ -302,3 +302,43 @@ def test_a_call_inside_a_split_test_or_statement_runs_under_the_tests_around_it(
     found = {f.location.line: f for f in result.findings if f.code == "UJ001"}
     assert [c["test"] for c in found[11].details["conditions"]] == ['cfg.get("on")']
     assert "conditions" not in found[15].details
+
+
+SWITCHED = """
+import os
+
+from fastapi import FastAPI, HTTPException
+
+app = FastAPI()
+
+
+class Config:
+    ENABLE_IMAGE_EDIT = os.environ.get("ENABLE_IMAGE_EDIT") == "1"
+
+
+config = Config()
+
+
+@app.post("/edit")
+async def edit(name: str):
+    if not config.ENABLE_IMAGE_EDIT:
+        raise HTTPException(403)
+    if not name: raise HTTPException(400)
+    if name.startswith("x"):
+        raise HTTPException(422)
+    if not os.getenv("EDITS"): raise HTTPException(404)
+    with open(name) as source:
+        return source.read()
+"""
+
+
+def test_a_feature_switch_that_refuses_the_request_is_named_a_check_of_it_is_not(tmp_path):
+    """`if not config.ENABLE_IMAGE_EDIT: raise HTTPException(403)` at the top of a route: the
+    path runs only with the feature on, which the user must know; the route's checks of its
+    own input (`if not name: raise …`) are not conditions of a deployment."""
+    (tmp_path / "main.py").write_text(SWITCHED)
+    (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings]
+    assert [(c["line"], c["test"]) for c in found.details["conditions"]] == [
+        (18, "config.ENABLE_IMAGE_EDIT"),
+        (23, 'os.getenv("EDITS")'),
+    ]

@@ -10,8 +10,8 @@ them, and the user decides.
 
 Read from the source text (each module once), not from the summary: only the headers of
 the blocks that enclose a line, innermost first, inside the function that makes the call.
-A header split over lines (`if (a\n and b):`) is not read, and is left out rather than
-shown in part.
+A header split over lines inside brackets (`if (a\n and b):`) is read whole; one that is
+not read is left out rather than shown in part.
 """
 
 from __future__ import annotations
@@ -30,8 +30,13 @@ _MAX_TEXT = 80  # characters of one test
 _HEADER = re.compile(r"(if|elif|except|case)\b\s*(.*?)\s*:\s*(#.*)?$")
 _ELSE = re.compile(r"else\s*:\s*(#.*)?$")
 # an early exit: `if not ready: return`, on one line; in a loop, `continue` or `break`
-_INLINE_RETURN = re.compile(r"if\b\s*(.*?)\s*:\s*(return|continue|break)\b")
+_INLINE_RETURN = re.compile(r"if\b\s*(.*?)\s*:\s*(return|continue|break|raise)\b")
 _RETURN = re.compile(r"(return|continue|break)\b")
+_RAISE = re.compile(r"raise\b")
+# a feature switch: one value, tested for truth, that names a setting (an upper-case name,
+# `config.ENABLE_IMAGE_EDIT`, or the configuration or the environment: `os.getenv("X")`)
+_SETTING = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b(config|settings|environ|getenv)\b")
+_ONE_VALUE = re.compile(r"(not\s+)?[^\s,]+$")
 
 
 class PathConditions:
@@ -156,9 +161,10 @@ class PathConditions:
         """(line, test) of each `if T: … return` (in a loop, `continue` or `break`) among the
         statements of a block (opened at line `block`) that come before line `statement`,
         the block's statement that leads on: `statement` runs only when `T` failed. An `if`
-        with an `elif` or `else`, and a body that does not end so, are passed (`raise`
-        too: the checks that refuse a bad request would crowd out the tests that choose a
-        path)."""
+        with an `elif` or `else`, and a body that does not end so, are passed. So is one
+        that ends in `raise`, unless it tests a setting (`if not config.ENABLE_EDIT: raise
+        HTTPException(403)`, a feature switch): the checks that refuse a bad request would
+        crowd out the tests that choose a path."""
         lines = self.lines.of(path)
         if not 0 < statement <= len(lines):
             return []
@@ -175,18 +181,21 @@ class PathConditions:
             inline = _INLINE_RETURN.match(header)
             at = number
             if inline is not None:
-                number, returns = end + 1, _balanced(inline.group(1))
+                number, exits = end + 1, inline.group(2) if _balanced(inline.group(1)) else ""
                 header = f"if {inline.group(1)}:"
             else:
-                number, returns = self._returns_at_end(path, end, indent, statement)
-            test = _test(header, None) if returns else None
+                number, exits = self._returns_at_end(path, end, indent, statement)
+            test = _test(header, None) if exits else None
+            if test and exits == "raise" and not _switch(test):
+                test = None
             if test:
                 found.append((at, _negated(test)))
         return found
 
-    def _returns_at_end(self, path: str, end: int, indent: int, limit: int) -> tuple[int, bool]:
-        """(the line after the body of an `if` whose header ends at line `end`, whether that
-        body ends in `return`, `continue` or `break` with no `elif` or `else` after it)."""
+    def _returns_at_end(self, path: str, end: int, indent: int, limit: int) -> tuple[int, str]:
+        """(the line after the body of an `if` whose header ends at line `end`, how that body
+        ends when it leaves the block with no `elif` or `else` after it: "return" (also
+        `continue`, `break`), "raise", or "")."""
         lines = self.lines.of(path)
         body_indent = None
         last = end
@@ -202,11 +211,11 @@ class PathConditions:
                     last = at
             at += 1
         if body_indent is None:
-            return at, False
+            return at, ""
         if lines[at - 1].strip().startswith(("elif", "else")):
-            return at, False
-        ending = self.lines.statement_start(path, last)
-        return at, bool(_RETURN.match(lines[ending - 1].strip()))
+            return at, ""
+        ending = lines[self.lines.statement_start(path, last) - 1].strip()
+        return at, "return" if _RETURN.match(ending) else "raise" if _RAISE.match(ending) else ""
 
 
 def _test(header: str, chain: list[str] | None) -> str | None:
@@ -268,6 +277,12 @@ _COMPOUND = re.compile(r"\b(and|or|if|lambda)\b")  # (a test the negation cannot
 _COMPARISON = re.compile(r" (not in|in|is not|is|==|!=|<=|>=|<|>) ")
 _FLIPPED = {"not in": "in", "in": "not in", "is not": "is", "is": "is not", "==": "!=", "!=": "=="}
 _PLAIN = re.compile(r"[\w.]+(\([^()]*\))?(\.[\w.]+)?$")  # `self._client`, `cfg.get("x")`
+
+
+def _switch(test: str) -> bool:
+    """Whether the test is a feature switch (`not config.ENABLE_EDIT`, `os.getenv("X")`):
+    a setting read and tested for truth, with nothing of the request beside it."""
+    return bool(_ONE_VALUE.match(test)) and _SETTING.search(test) is not None
 
 
 def _balanced(test: str) -> bool:
