@@ -4291,3 +4291,63 @@ def test_a_task_a_route_s_streaming_generator_starts_is_labelled_with_the_route(
     found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
     assert "background task `save` (POST /chat)" in found[9].message, found[9].message
     assert found[13].entry.route is None, found[13].message
+
+
+def test_a_client_rebuilt_only_once_the_last_one_closed_is_no_per_request_client(tmp_path):
+    """`if self._client.is_closed: self._client = self.create_client()` on a handler kept
+    per name: a new client after each close, not one per request; a handler the dependency
+    builds per request still builds its client in `__init__` on every request."""
+    (tmp_path / "main.py").write_text(REBUILT_WHEN_CLOSED)
+    found = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings if f.code == "UJ003"]
+    assert [(f.location.line, f.entry.route) for f in found] == [(13, "POST /fresh")], found
+    assert [step.name for step in found[0].chain][:2] == ["fresh_client", "Handler.__init__"]
+
+
+REBUILT_WHEN_CLOSED = """\
+import httpx
+from fastapi import Depends, FastAPI
+
+app = FastAPI()
+
+
+class Handler:
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self._client = self.create_client()
+
+    def create_client(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(timeout=self.timeout)
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        if self._client.is_closed:
+            self._client = self.create_client()
+        return self._client
+
+
+_handlers: dict[str, Handler] = {}
+
+
+def get_handler(name: str) -> Handler:
+    if name not in _handlers:
+        _handlers[name] = Handler(5.0)
+    return _handlers[name]
+
+
+def kill_switch_client() -> httpx.AsyncClient:
+    return get_handler("kill").client
+
+
+def fresh_client() -> httpx.AsyncClient:
+    return Handler(1.0).client
+
+
+@app.post("/kill")
+async def kill(client: httpx.AsyncClient = Depends(kill_switch_client)):
+    return {"ok": True}
+
+
+@app.post("/fresh")
+async def fresh(client: httpx.AsyncClient = Depends(fresh_client)):
+    return {"ok": True}
+"""

@@ -52,6 +52,9 @@ from unjam.semantics import OFFLOAD_ROLES, Role
 
 _START_OR_STOP = (Role.LIFESPAN, Role.STARTUP, Role.SHUTDOWN)
 _LOOP_HEADERS = ("for ", "async for ", "while ")
+# a test that a client was closed, as written (`if self._client.is_closed:`, `elif session
+# is not None and session.closed:`), not that it is open (`not session.closed`)
+_CLOSED_TEST = re.compile(r"^\s*(el)?if\b.*(?<!not )\b[\w.]+\.(is_)?closed\b(?!\s*(is|==)\s*False)")
 _ALIAS_METHODS = ("HEAD ", "OPTIONS ")  # (a route label's method: what a GET route also is)
 # roles whose callable the app registers once, when it is built: a bound method keeps its
 # instance for the app's life (not a Tornado handler or a class dependency, made per request)
@@ -254,6 +257,18 @@ class RulesEngine:
         the text: the summary keeps no loop for a call)."""
         headers = self._conditions.lines.enclosing(func.mod.path, func.fd.line, line)
         return any(text.lstrip().startswith(_LOOP_HEADERS) for text in headers)
+
+    def rebuilt_when_closed(self, chain: tuple) -> bool:
+        """Whether a call on the path `chain` (made by `chain()`) sits under a test that the
+        client it replaces was closed: what it builds is built again after each close (a
+        pool's idle timeout, a network drop), not on every request."""
+        firsts = self._def_lines.get(chain, ())
+        lines = self._conditions.lines
+        return any(
+            _CLOSED_TEST.match(text)
+            for step, first in zip(chain, firsts, strict=False)
+            for text in lines.enclosing(step.path, first, step.line)
+        )
 
     def runs_under_tests(self, chain: tuple) -> bool:
         """Whether the path `chain` (made by `chain()`) runs under some `if`, `else` or

@@ -602,6 +602,8 @@ class PerRequestClients:
             fix = self._sync_client_fix(site) or fix
         where += settings
         chain = self.e.chain(steps, site.qn, site.line)
+        if self.e.rebuilt_when_closed(chain):
+            return  # (`if self._client.is_closed: self._client = …`: once per close)
         # (a client built under a test, `if media_id:`: the tests are named beside it)
         every = "on every request"
         if self.e.runs_under_tests(chain):
