@@ -327,6 +327,12 @@ async def edit(name: str):
     if name.startswith("x"):
         raise HTTPException(422)
     if not os.getenv("EDITS"): raise HTTPException(404)
+    url = os.environ.get("EDIT_URL", "")
+    size = len(name)
+    if not url:
+        raise HTTPException(503)
+    if not size:
+        raise HTTPException(400)
     with open(name) as source:
         return source.read()
 """
@@ -334,11 +340,13 @@ async def edit(name: str):
 
 def test_a_feature_switch_that_refuses_the_request_is_named_a_check_of_it_is_not(tmp_path):
     """`if not config.ENABLE_IMAGE_EDIT: raise HTTPException(403)` at the top of a route: the
-    path runs only with the feature on, which the user must know; the route's checks of its
-    own input (`if not name: raise …`) are not conditions of a deployment."""
+    path runs only with the feature on, which the user must know (also through a local read
+    from the environment, `url = os.environ.get(…)` then `if not url:`); the route's checks
+    of its own input (`if not name: raise …`) are not conditions of a deployment."""
     (tmp_path / "main.py").write_text(SWITCHED)
     (found,) = [f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings]
     assert [(c["line"], c["test"]) for c in found.details["conditions"]] == [
         (18, "config.ENABLE_IMAGE_EDIT"),
         (23, 'os.getenv("EDITS")'),
+        (26, "url"),
     ]

@@ -37,6 +37,10 @@ _RAISE = re.compile(r"raise\b")
 # `config.ENABLE_IMAGE_EDIT`, or the configuration or the environment: `os.getenv("X")`)
 _SETTING = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b(config|settings|environ|getenv)\b")
 _ONE_VALUE = re.compile(r"(not\s+)?[^\s,]+$")
+# a value read from a setting: `os.environ.get(…)`, `settings.webhook_id`, `config.X`, `FLAG`
+_READS_SETTING = re.compile(
+    r"\s*(os\.environ|os\.getenv|getenv|environ|[\w.]*\b(settings|config)\.|[A-Z][A-Z0-9_]+\b)"
+)
 
 
 class PathConditions:
@@ -186,7 +190,7 @@ class PathConditions:
             else:
                 number, exits = self._returns_at_end(path, end, indent, statement)
             test = _test(header, None) if exits else None
-            if test and exits == "raise" and not _switch(test):
+            if test and exits == "raise" and not _switch(test, lines[block:at]):
                 test = None
             if test:
                 found.append((at, _negated(test)))
@@ -279,10 +283,21 @@ _FLIPPED = {"not in": "in", "in": "not in", "is not": "is", "is": "is not", "=="
 _PLAIN = re.compile(r"[\w.]+(\([^()]*\))?(\.[\w.]+)?$")  # `self._client`, `cfg.get("x")`
 
 
-def _switch(test: str) -> bool:
+def _switch(test: str, before: list[str]) -> bool:
     """Whether the test is a feature switch (`not config.ENABLE_EDIT`, `os.getenv("X")`):
-    a setting read and tested for truth, with nothing of the request beside it."""
-    return bool(_ONE_VALUE.match(test)) and _SETTING.search(test) is not None
+    a setting read and tested for truth, with nothing of the request beside it — also
+    through a name the lines `before` it bind to one (`es_url = os.environ.get("ES_URL")`
+    then `if not es_url:`)."""
+    if not _ONE_VALUE.match(test):
+        return False
+    if _SETTING.search(test) is not None:
+        return True
+    name = test.removeprefix("not ").strip()
+    if not name.isidentifier():
+        return False
+    bound = re.compile(rf"\s*{name}\s*(:[^=]*)?=(?!=)(.*)")
+    values = [match.group(2) for match in map(bound.match, before) if match is not None]
+    return bool(values) and all(_READS_SETTING.match(value) for value in values)
 
 
 def _balanced(test: str) -> bool:
