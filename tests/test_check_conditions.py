@@ -350,3 +350,35 @@ def test_a_feature_switch_that_refuses_the_request_is_named_a_check_of_it_is_not
         (23, 'os.getenv("EDITS")'),
         (26, "url"),
     ]
+
+
+OPERANDS = """
+from pathlib import Path
+
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+@app.get("/wit")
+async def wit(name: str):
+    wit_path = Path(name) if name else None
+    if wit_path and not wit_path.is_file():
+        raise FileNotFoundError(name)
+    if name.startswith("x") or Path(name).exists():
+        return name
+    return None
+"""
+
+
+def test_a_call_in_an_if_s_own_test_runs_when_the_operands_before_it_let_it(tmp_path):
+    """`if wit_path and not wit_path.is_file():` calls `is_file` only when `wit_path`
+    holds; `if a or b():` calls `b` only when `a` failed."""
+    (tmp_path / "main.py").write_text(OPERANDS)
+    found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    assert [(c["line"], c["test"]) for c in found[12].details["conditions"]] == [
+        (12, "wit_path")
+    ]
+    assert [(c["line"], c["test"]) for c in found[14].details["conditions"]] == [
+        (14, 'not name.startswith("x")')
+    ]

@@ -69,8 +69,10 @@ class PathConditions:
         if known is not None:
             return known
         found: list[dict] = []
-        for step, first in zip(chain, def_lines, strict=False):  # (the call: no def)
+        for step, first, callee in zip(chain, def_lines, chain[1:], strict=False):
             tests = self._step_tests(step.path, first, step.line)
+            tests += self._operands_before(step.path, step.line, callee.name)
+            tests.sort()
             found.extend({"path": step.path, "line": at, "test": test} for at, test in tests)
         self._found[chain] = found
         return found
@@ -96,6 +98,25 @@ class PathConditions:
             tests.extend(self._early_returns(path, block, statement))
         tests.sort()
         return tests
+
+    def _operands_before(self, path: str, line: int, callee: str) -> list[tuple[int, str]]:
+        """(line, test) of the operands an `if`'s test evaluates before the one that makes
+        the call, when the call sits in the test itself: `if wit_path and not
+        wit_path.is_file():` calls `is_file` only when `wit_path` holds; in an `or`, only
+        when the operands before it failed."""
+        start = self.lines.statement_start(path, line)
+        match = _HEADER.match(self.lines.logical_line(path, start).strip())
+        if match is None or match.group(1) != "if":
+            return []
+        test = _unwrapped(match.group(2))
+        name = callee.rpartition(".")[2]
+        for joint in (" and ", " or "):
+            operands = _top_level_split(test, joint)
+            at = next((i for i, part in enumerate(operands) if f"{name}(" in part), 0)
+            if len(operands) > 1 and at > 0:
+                before = operands[:at] if joint == " and " else map(_negated, operands[:at])
+                return [(start, _short(part)) for part in before]
+        return []
 
     def _header_test(self, path: str, number: int, text: str) -> tuple[int, str | None]:
         """(line, test) a header at line `number` adds to what runs in its block ("" for
@@ -298,6 +319,26 @@ def _switch(test: str, before: list[str]) -> bool:
     bound = re.compile(rf"\s*{name}\s*(:[^=]*)?=(?!=)(.*)")
     values = [match.group(2) for match in map(bound.match, before) if match is not None]
     return bool(values) and all(_READS_SETTING.match(value) for value in values)
+
+
+def _top_level_split(test: str, joint: str) -> list[str]:
+    """`test` split at `joint` (" and ", " or ") outside brackets; [test] when another
+    operator joins it there too (`a and b or c`: precedence decides, not read here)."""
+    parts, depth, start = [], 0, 0
+    other = " or " if joint == " and " else " and "
+    at = 0
+    while at < len(test):
+        char = test[at]
+        depth += (char in "([{") - (char in ")]}")
+        if depth == 0 and test.startswith(other, at):
+            return [test]
+        if depth == 0 and test.startswith(joint, at):
+            parts.append(test[start:at].strip())
+            start = at = at + len(joint)
+            continue
+        at += 1
+    parts.append(test[start:].strip())
+    return parts
 
 
 def _balanced(test: str) -> bool:

@@ -23,7 +23,7 @@ from unjam.analysis.project import Func, Project
 from unjam.analysis.summary import FuncDef
 
 POSITIONAL = "*"  # (no parameter has this name)
-READS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
+_READS = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
 _REMOVES = frozenset({"pop", "setdefault"})
 _HELPER_DEPTH = 2  # helpers that return their own **kwargs, followed this deep
 _UNKNOWN = ("?",)  # a name's value the summary does not model (a tuple unpacked into it)
@@ -49,11 +49,13 @@ def changed_keys(project: Project, func: Func, name: str) -> frozenset[str] | No
 
 
 def _positional_edits(fd: FuncDef, name: str) -> set[str] | None:
+    """{POSITIONAL} when `fd` replaces items of its `*args` (`args[0] = fallback`), {} when
+    it leaves them alone, None when it may change them otherwise."""
     me = ("name", name)
     stores = sum(1 for base, _key, _value in fd.item_stores if base == me)
     if name in fd.locals or fd.mutated.count(me) > stores:
         return None  # (`args = args[1:]`, `args += (x,)`)
-    if any(site.func[:2] == ("attr", me) and site.func[2] not in READS for site in fd.calls):
+    if any(site.func[:2] == ("attr", me) and site.func[2] not in _READS for site in fd.calls):
         return None
     return {POSITIONAL} if stores else set()
 
@@ -79,7 +81,7 @@ def _key_edits(project: Project, func: Func, name: str, depth: int) -> set[str] 
     if fd.mutated.count(me) > stores:
         return None  # (`kwargs |= other`, `del kwargs`)
     for site in fd.calls:
-        if site.func[0] != "attr" or site.func[2] in READS:
+        if site.func[0] != "attr" or site.func[2] in _READS:
             continue
         if site.func[1] == me:
             named = _named_by(site.func[2], site.args, site.kwargs)
