@@ -376,9 +376,7 @@ def test_a_call_in_an_if_s_own_test_runs_when_the_operands_before_it_let_it(tmp_
     holds; `if a or b():` calls `b` only when `a` failed."""
     (tmp_path / "main.py").write_text(OPERANDS)
     found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
-    assert [(c["line"], c["test"]) for c in found[12].details["conditions"]] == [
-        (12, "wit_path")
-    ]
+    assert [(c["line"], c["test"]) for c in found[12].details["conditions"]] == [(12, "wit_path")]
     assert [(c["line"], c["test"]) for c in found[14].details["conditions"]] == [
         (14, 'not name.startswith("x")')
     ]
