@@ -380,3 +380,58 @@ def test_a_call_in_an_if_s_own_test_runs_when_the_operands_before_it_let_it(tmp_
     assert [(c["line"], c["test"]) for c in found[14].details["conditions"]] == [
         (14, 'not name.startswith("x")')
     ]
+
+
+INCLUDED_AFTER_EXIT = """
+import os
+import time
+
+from fastapi import APIRouter, FastAPI
+
+ENABLED = os.environ.get("CONSUMER") == "1"
+app = FastAPI()
+lineage = APIRouter()
+reports = APIRouter()
+APPS: dict[str, FastAPI] = {}
+
+
+@lineage.post("/lineage")
+async def receive() -> dict:
+    time.sleep(1)
+    return {}
+
+
+@reports.get("/reports")
+async def report() -> dict:
+    time.sleep(2)
+    return {}
+
+
+def register(target: FastAPI) -> None:
+    if not ENABLED:
+        return
+    target.include_router(lineage)
+
+
+def build(key: str) -> FastAPI:
+    if key in APPS:
+        return APPS[key]
+    api = FastAPI()
+    api.include_router(reports)
+    APPS[key] = api
+    return api
+
+
+register(app)
+app.mount("/api", build("v1"))
+"""
+
+
+def test_a_router_included_after_an_early_exit_is_served_only_when_it_passed(tmp_path):
+    """`if not ENABLED: return` before `include_router(lineage)`: the route is served only
+    with the consumer on; an app factory's cache hit (`return APPS[key]`) hands back an app
+    that a call which did include the router built, so it is no condition of the route."""
+    (tmp_path / "main.py").write_text(INCLUDED_AFTER_EXIT)
+    found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    assert "(POST /lineage; only when `ENABLED`)" in found[16].message, found[16].message
+    assert "only when" not in found[22].message, found[22].message

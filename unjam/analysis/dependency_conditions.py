@@ -4,8 +4,9 @@
 route's router is included (`if FEATURE_FLAGS.migration: app.include_router(migration)`).
 A route runs such a dependency, or is served at all, only in a deployment where the test
 holds, so what a finding says of it is said to hold then (list_items.py records a list's
-conditions, fastapi_routes.py the includes; an `append`'s or an include's enclosing `if` is
-read from its module's text, as written: path_conditions.py `innermost_test`).
+conditions, fastapi_routes.py the includes; an `append`'s or an include's enclosing `if`, or
+the early exit before it, is read from its module's text, as written: path_conditions.py
+`serving_test`).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class DependencyConditions:
         mod = self.p.modules.get(name)
         if mod is None or self.lines is None:
             return ""
-        test = self.lines.innermost_test(mod.path, line)
+        test = self.lines.serving_test(mod.path, line)
         return f"when `{test}`" if test else ""
 
 

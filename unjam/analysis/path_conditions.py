@@ -77,11 +77,13 @@ class PathConditions:
         self._found[chain] = found
         return found
 
-    def _step_tests(self, path: str, first: int, line: int) -> list[tuple[int, str]]:
+    def _step_tests(
+        self, path: str, first: int, line: int, bare_only: bool = False
+    ) -> list[tuple[int, str]]:
         """(line, test) of the tests line `line` of the function defined at `first` runs
         under, in the order the function meets them: the blocks around it, and the early
         exits before it in each of those blocks (`if not enabled: return`, a loop's
-        `continue`)."""
+        `continue`; with `bare_only`, not one that returns a value)."""
         tests: list[tuple[int, str]] = []
         statement, headers = self.lines.statement_and_headers(path, first, line)
         starts = [statement]  # the statement holding the line, then each header around it
@@ -95,7 +97,7 @@ class PathConditions:
         else:
             starts.append(first)
         for statement, block in pairwise(starts):
-            tests.extend(self._early_returns(path, block, statement))
+            tests.extend(self._early_returns(path, block, statement, bare_only))
         tests.sort()
         return tests
 
@@ -152,6 +154,19 @@ class PathConditions:
                 return test
         return None
 
+    def serving_test(self, path: str, line: int) -> str | None:
+        """What `innermost_test` gives, or else the early exit before `line` that it passed
+        last (`if consumer is None or not consumer.enabled: return` before an
+        `app.include_router(...)`): the test under which the statement at `line` runs. Not
+        an exit that returns a value (`if key in APPS: return APPS[key]`, an app factory's
+        cache): the app it returns was built by a call that did run the statement."""
+        test = self.innermost_test(path, line)
+        if test is not None:
+            return test
+        tests = self._step_tests(path, 0, line, bare_only=True)
+        shown = [test for _at, test in tests if not test.startswith("except")]
+        return shown[-1] if shown else None
+
     def _if_above(self, path: str, number: int) -> tuple[int, list[str]] | None:
         """(line of the `if`, the headers of it and of the `elif`s before line `number`, in
         order) an `else:` or `elif` at `number` belongs to; (line, []) for the `else` of a
@@ -182,7 +197,9 @@ class PathConditions:
             above -= 1
         return None
 
-    def _early_returns(self, path: str, block: int, statement: int) -> list[tuple[int, str]]:
+    def _early_returns(
+        self, path: str, block: int, statement: int, bare_only: bool = False
+    ) -> list[tuple[int, str]]:
         """(line, test) of each `if T: … return` (in a loop, `continue` or `break`) among the
         statements of a block (opened at line `block`) that come before line `statement`,
         the block's statement that leads on: `statement` runs only when `T` failed. An `if`
@@ -207,9 +224,13 @@ class PathConditions:
             at = number
             if inline is not None:
                 number, exits = end + 1, inline.group(2) if _balanced(inline.group(1)) else ""
+                if exits == "return" and header[inline.end() :].strip() not in ("", "None"):
+                    exits = "value"
                 header = f"if {inline.group(1)}:"
             else:
                 number, exits = self._returns_at_end(path, end, indent, statement)
+            if bare_only and exits == "value":
+                exits = ""
             test = _test(header, None) if exits else None
             if test and exits == "raise" and not _switch(test, lines[block:at]):
                 test = None
@@ -220,7 +241,7 @@ class PathConditions:
     def _returns_at_end(self, path: str, end: int, indent: int, limit: int) -> tuple[int, str]:
         """(the line after the body of an `if` whose header ends at line `end`, how that body
         ends when it leaves the block with no `elif` or `else` after it: "return" (also
-        `continue`, `break`), "raise", or "")."""
+        `continue`, `break`, `return None`), "value" (`return x`), "raise", or "")."""
         lines = self.lines.of(path)
         body_indent = None
         last = end
@@ -240,7 +261,12 @@ class PathConditions:
         if lines[at - 1].strip().startswith(("elif", "else")):
             return at, ""
         ending = lines[self.lines.statement_start(path, last) - 1].strip()
-        return at, "return" if _RETURN.match(ending) else "raise" if _RAISE.match(ending) else ""
+        if _RAISE.match(ending):
+            return at, "raise"
+        if not _RETURN.match(ending):
+            return at, ""
+        bare = ending.split("#")[0].strip() in ("return", "return None", "continue", "break")
+        return at, "return" if bare else "value"
 
 
 def _test(header: str, chain: list[str] | None) -> str | None:
