@@ -4351,3 +4351,32 @@ async def kill(client: httpx.AsyncClient = Depends(kill_switch_client)):
 async def fresh(client: httpx.AsyncClient = Depends(fresh_client)):
     return {"ok": True}
 """
+
+
+def test_a_dict_of_work_in_flight_is_no_cache(tmp_path):
+    """`if rid in self._running: return` … `self._running[rid] = Thread(...)`: the test
+    skips a second start while the first runs and keeps no result, so the sleep before the
+    start runs on every request with a new id: not "on a cache miss only"."""
+    (tmp_path / "main.py").write_text(
+        "import threading\n"
+        "import time\n"
+        "from fastapi import FastAPI\n\n"
+        "app = FastAPI()\n\n\n"
+        "class Manager:\n"
+        "    def __init__(self) -> None:\n"
+        "        self._running: dict[str, threading.Thread] = {}\n\n"
+        "    def stop(self, rid: str) -> None:\n"
+        "        if rid in self._running:\n"
+        "            return\n"
+        "        time.sleep(1)\n"
+        "        worker = threading.Thread(target=print, args=(rid,))\n"
+        "        self._running[rid] = worker\n"
+        "        worker.start()\n\n\n"
+        "manager = Manager()\n\n\n"
+        '@app.post("/stop/{rid}")\n'
+        "async def stop(rid: str) -> None:\n"
+        "    manager.stop(rid)\n"
+    )
+    found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    assert "(POST /stop/{rid})" in found[15].message, found[15].message
+    assert "cache miss" not in found[15].message, found[15].message

@@ -32,7 +32,9 @@ A guard is a memo guard when the value it tests outlives the call:
   run is None: raise`), nor a `ContextVar`'s value for this context (`override =
   current.get()`, no key).
 `hasattr(x, "a")` and `getattr(x, "a", None)` are judged as the `x.a` they read.
-It is not one when the value is per call or per instance: `self.…` (unless the instance is
+It is not one when the container holds work in flight (`if rid in self._threads: return` …
+`self._threads[rid] = Thread(…)`: no result is kept, the test only skips a second start),
+nor when the value is per call or per instance: `self.…` (unless the instance is
 the process's one — a class instantiated only at module level, `handler = Handler()`, or by
 start-up code — and the test reads a stored attribute, not a `@property` that computes its
 answer: `if not self.running:`; or the test asks the file system about a path every instance
@@ -154,6 +156,8 @@ def _outlives_call(
         # call; a fallback that fills nothing, run on each call that finds the value unset
         return False
     subject = _as_attribute(guard.subject)
+    if guard.kind == "not in" and _tracks_running_work(fd, subject):
+        return False  # `if rid in self._threads: return` … `self._threads[rid] = Thread(…)`
     if _creates_what_it_tests(fd, index):
         return True  # `if not client.bucket_exists(b): client.make_bucket(b)`: kept remotely
     if read_back_path(fd, index) is not None:
@@ -1413,6 +1417,30 @@ class MemoGuards:
             memo = (guard.outer >= 0 and self(guard.outer)) or self._outlives_call(index)
             known = self._known[index] = 1 if memo else 0
         return known == 1
+
+
+def _tracks_running_work(fd: FuncDef, container: tuple) -> bool:
+    """Whether what `fd` stores in `container` is work it starts (a thread, a task, a
+    future: `self._down_threads[rid] = SafeThread(...)`): the test skips a second start
+    while the first runs, and keeps no result — each new key, and the same one once its
+    entry is gone, runs the work again."""
+    values = [value for base, _key, value in fd.item_stores if base == container]
+    return bool(values) and all(_starts_work(fd, value) for value in values)
+
+
+def _starts_work(fd: FuncDef, value: tuple) -> bool:
+    if value[0] == "name":
+        bound = fd.locals.get(value[1], ())
+        value = bound[0] if len(bound) == 1 else value
+    if value[0] == "await":
+        return False
+    called = last_name(value[1]) if value[0] == "call" else ""
+    return bool(called) and (called in _STARTS or called.endswith(_RUNNING))
+
+
+# what starts work that runs on while the caller goes on (`create_task(...)`, `pool.submit`)
+_STARTS = frozenset({"create_task", "ensure_future", "submit", "run_in_executor", "spawn"})
+_RUNNING = ("Thread", "Task", "Process", "Future", "Timer")
 
 
 def set_from_arguments(methods: list[FuncDef]) -> frozenset[str]:
