@@ -4267,28 +4267,7 @@ def test_a_task_a_route_s_streaming_generator_starts_is_labelled_with_the_route(
     """`asyncio.create_task(save(...))` inside the generator a route streams: the task is
     the route's, as one the endpoint starts itself is; one a dependency every route shares
     starts stays unlabelled (which route it came from is not known)."""
-    (tmp_path / "main.py").write_text(
-        "import asyncio\n"
-        "from fastapi import Depends, FastAPI\n"
-        "from fastapi.responses import StreamingResponse\n\n"
-        "app = FastAPI()\n\n\n"
-        "async def save(text: str) -> None:\n"
-        "    open('/srv/log.txt', 'a').write(text)\n\n\n"
-        "async def audit() -> None:\n"
-        "    open('/srv/audit.txt', 'a').write('seen')\n\n\n"
-        "async def seen() -> None:\n"
-        "    asyncio.create_task(audit())\n\n\n"
-        '@app.post("/chat", dependencies=[Depends(seen)])\n'
-        "async def chat(q: str):\n"
-        "    async def stream():\n"
-        "        yield q\n"
-        "        asyncio.create_task(save(q))\n\n"
-        "    return StreamingResponse(stream())\n\n\n"
-        '@app.post("/ping", dependencies=[Depends(seen)])\n'
-        "async def ping():\n"
-        "    return 'pong'\n"
-    )
-    found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    found = _by_line(tmp_path, STREAMED_TASKS)
     assert "background task `save` (POST /chat)" in found[9].message, found[9].message
     assert found[13].entry.route is None, found[13].message
 
@@ -4357,26 +4336,76 @@ def test_a_dict_of_work_in_flight_is_no_cache(tmp_path):
     """`if rid in self._running: return` … `self._running[rid] = Thread(...)`: the test
     skips a second start while the first runs and keeps no result, so the sleep before the
     start runs on every request with a new id: not "on a cache miss only"."""
-    (tmp_path / "main.py").write_text(
-        "import threading\n"
-        "import time\n"
-        "from fastapi import FastAPI\n\n"
-        "app = FastAPI()\n\n\n"
-        "class Manager:\n"
-        "    def __init__(self) -> None:\n"
-        "        self._running: dict[str, threading.Thread] = {}\n\n"
-        "    def stop(self, rid: str) -> None:\n"
-        "        if rid in self._running:\n"
-        "            return\n"
-        "        time.sleep(1)\n"
-        "        worker = threading.Thread(target=print, args=(rid,))\n"
-        "        self._running[rid] = worker\n"
-        "        worker.start()\n\n\n"
-        "manager = Manager()\n\n\n"
-        '@app.post("/stop/{rid}")\n'
-        "async def stop(rid: str) -> None:\n"
-        "    manager.stop(rid)\n"
-    )
-    found = {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
+    found = _by_line(tmp_path, WORK_IN_FLIGHT)
     assert "(POST /stop/{rid})" in found[15].message, found[15].message
     assert "cache miss" not in found[15].message, found[15].message
+
+
+STREAMED_TASKS = """\
+import asyncio
+from fastapi import Depends, FastAPI
+from fastapi.responses import StreamingResponse
+
+app = FastAPI()
+
+
+async def save(text: str) -> None:
+    open('/srv/log.txt', 'a').write(text)
+
+
+async def audit() -> None:
+    open('/srv/audit.txt', 'a').write('seen')
+
+
+async def seen() -> None:
+    asyncio.create_task(audit())
+
+
+@app.post("/chat", dependencies=[Depends(seen)])
+async def chat(q: str):
+    async def stream():
+        yield q
+        asyncio.create_task(save(q))
+
+    return StreamingResponse(stream())
+
+
+@app.post("/ping", dependencies=[Depends(seen)])
+async def ping():
+    return 'pong'
+"""
+
+WORK_IN_FLIGHT = """\
+import threading
+import time
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+class Manager:
+    def __init__(self) -> None:
+        self._running: dict[str, threading.Thread] = {}
+
+    def stop(self, rid: str) -> None:
+        if rid in self._running:
+            return
+        time.sleep(1)
+        worker = threading.Thread(target=print, args=(rid,))
+        self._running[rid] = worker
+        worker.start()
+
+
+manager = Manager()
+
+
+@app.post("/stop/{rid}")
+async def stop(rid: str) -> None:
+    manager.stop(rid)
+"""
+
+
+def _by_line(tmp_path, source: str) -> dict:
+    """The findings of `source` written as main.py, by line."""
+    (tmp_path / "main.py").write_text(source)
+    return {f.location.line: f for f in analyze(tmp_path, [tmp_path / "main.py"]).findings}
