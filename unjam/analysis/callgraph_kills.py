@@ -99,8 +99,13 @@ class ArgumentKills:
             injected is not None,
         )
         own = keywords_name(target.fd)
-        if own is not None and own in wanted:
-            keywords = self._keywords(func, site, target, own, constants)
+        if (
+            own is not None
+            and own in wanted
+            and injected is not None
+            and called_plainly(func.fd, site, target.fd, constructs, True, alias)
+        ):
+            keywords = self._keywords(func, site, target, own, constants, injected)
             if keywords is not None:
                 found[own] = keywords
         fields = [name for name in wanted if "." in name]
@@ -113,17 +118,16 @@ class ArgumentKills:
         return found
 
     def _keywords(
-        self, func: Func, site: CallSite, target: Func, own: str, constants: Mapping[str, object]
+        self,
+        func: Func,
+        site: CallSite,
+        target: Func,
+        own: str,
+        constants: Mapping[str, object],
+        injected: frozenset[str],
     ) -> Keywords | None:
         """What the call puts in `target`'s `**kwargs`, named `own` (held_keywords.py), the
-        keys its decorators or its own body set or remove by name left unknown."""
-        injected = self._injected(site, target)
-        constructs = self._constructs(site, target)
-        alias = _imported_as(func, site, constructs or target.fd.name)
-        if injected is None or not called_plainly(
-            func.fd, site, target.fd, constructs, True, alias
-        ):
-            return None
+        keys its decorators (`injected`) or its own body set or remove by name unknown."""
         keywords = keywords_passed(spread_literals(func.fd, site), target.fd, func.fd, constants)
         changed = changed_keys(self.project, target, own)
         if keywords is None or changed is None:

@@ -121,12 +121,7 @@ def read_value(ref: tuple, scope: FuncDef, held: Mapping[str, object]) -> object
     known = held.get(own) if own is not None else None
     if type(known) is not Keywords:
         return NOT_KNOWN
-    if ref[0] == "name":
-        bound = scope.locals.get(ref[1])
-        if bound is None or len(bound) != 1:
-            return NOT_KNOWN
-        ref = bound[0]
-    read = keyword_read(ref, own)
+    read = _argument_read(ref, scope, own)
     if read is None:
         return NOT_KNOWN
     key, default = read
@@ -152,13 +147,18 @@ def keyword_read(ref: tuple, own: str | None) -> tuple[str, tuple] | None:
 
 def reads_keywords(ref: tuple, scope: FuncDef) -> bool:
     """Whether the argument `ref` reads `scope`'s own `**kwargs` (`read_value` may know it)."""
-    own = keywords_name(scope)
-    if own is None:
-        return False
+    return _argument_read(ref, scope, keywords_name(scope)) is not None
+
+
+def _argument_read(ref: tuple, scope: FuncDef, own: str | None) -> tuple[str, tuple] | None:
+    """`keyword_read` of the argument `ref`, or of the one value a local it names is bound
+    to (`delay = cast(float, kwargs.get("mock_delay"))`, then `delay=delay`)."""
     if ref[0] == "name":
-        bound = scope.locals.get(ref[1])
-        return bound is not None and len(bound) == 1 and keyword_read(bound[0], own) is not None
-    return keyword_read(ref, own) is not None
+        bound = scope.locals.get(ref[1], ())
+        if len(bound) != 1:
+            return None
+        ref = bound[0]
+    return keyword_read(ref, own)
 
 
 def hands_on_keywords(site: CallSite, caller: FuncDef, held: Mapping[str, object]) -> bool:
@@ -175,13 +175,8 @@ def tested_keys(fd: FuncDef, subjects: Iterable[str]) -> frozenset[str]:
     own = keywords_name(fd)
     if own is None:
         return frozenset()
-    keys = set()
-    for name in subjects:
-        bound = fd.locals.get(name)
-        read = keyword_read(bound[0], own) if bound is not None and len(bound) == 1 else None
-        if read is not None:
-            keys.add(read[0])
-    return frozenset(keys)
+    reads = (_argument_read(("name", name), fd, own) for name in subjects)
+    return frozenset(read[0] for read in reads if read is not None)
 
 
 def _first(item: tuple) -> str:
