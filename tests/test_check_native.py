@@ -258,6 +258,21 @@ def stores(*args, **kwargs):
     grid[row, col] = grid[col, row] = 0
     opts: dict = {}
     opts["a"]: int = 1
+
+
+class Fields:
+    def crawl(self, url, config, *rest, **options):
+        if config.screenshot and not config.js_only or self.ready:
+            return
+        if url.startswith(("http://", "https://")) and not url.startswith(("a", 1)):
+            scan(url)
+        if rest.first or options.depth == 2 or config.mode is None:
+            return
+
+    @classmethod
+    def build(cls, spec):
+        if cls.ready or spec.name == "x" or not spec.parts:
+            return
 """.replace('"%s"', '"' + "x" * 300 + '"')
 
 

@@ -936,25 +936,44 @@ pub fn param_test<'a>(
     params: &[Param],
     locals: &IndexMap<String, Vec<V>>,
 ) -> Option<Fact<'a>> {
-    value_test(node, params, locals, None)
+    tested_value(node, params, locals, None, false)
 }
 
-/// `param_test`, and with `own` (the instance a method is called on), a test of one of its
-/// attributes (`if self.process:`): `_param_test(…, attributes=True)` in summarize_guards.py.
-/// Its subject is recorded by `tested_name`.
+/// `param_test`, and a test of an attribute of `own` (the instance a method is called on:
+/// `if self.process:`) or of another parameter (`if config.screenshot:`):
+/// `_param_test(…, attributes=True)` in summarize_guards.py. Its subject is recorded by
+/// `tested_name`.
 pub fn value_test<'a>(
     node: &'a Expr,
     params: &[Param],
     locals: &IndexMap<String, Vec<V>>,
     own: Option<&str>,
 ) -> Option<Fact<'a>> {
+    tested_value(node, params, locals, own, true)
+}
+
+fn tested_value<'a>(
+    node: &'a Expr,
+    params: &[Param],
+    locals: &IndexMap<String, Vec<V>>,
+    own: Option<&str>,
+    attributes: bool,
+) -> Option<Fact<'a>> {
     let (kind, id, constant) = match type_test(node, locals) {
         Some(typed) => typed,
         None => {
             let (kind, name, constant) = test_shape(node)?;
             if let Expr::Attribute(a) = name {
-                let reads_own = matches!(&*a.value, Expr::Name(n) if Some(n.id.as_str()) == own);
-                return reads_own.then(|| (kind, tested_name(name), constant));
+                let Expr::Name(base) = &*a.value else {
+                    return None;
+                };
+                let base = base.id.as_str();
+                let read = attributes
+                    && (Some(base) == own
+                        || params
+                            .iter()
+                            .any(|p| p.name == base && (p.kind == "pos" || p.kind == "kwonly")));
+                return read.then(|| (kind, tested_name(name), constant));
             }
             let Expr::Name(n) = name else { return None };
             (kind, n.id.to_string(), constant)
@@ -1187,8 +1206,8 @@ fn constants(node: &Expr) -> bool {
     !elts.is_empty() && elts.iter().all(is_constant)
 }
 
-/// `name.startswith("prefix")` (one string constant, no keywords): the name and the prefix;
-/// `_starts_with` in summarize_guards.py.
+/// `name.startswith("prefix")` (one string constant or a tuple of them, no keywords): the
+/// name and the prefix; `_starts_with` in summarize_guards.py.
 fn starts_with(node: &Expr) -> Option<(&Expr, &Expr)> {
     let Expr::Call(c) = node else { return None };
     let Expr::Attribute(a) = &*c.func else {
@@ -1198,8 +1217,14 @@ fn starts_with(node: &Expr) -> Option<(&Expr, &Expr)> {
         return None;
     };
     let plain = c.arguments.keywords.is_empty() && a.attr.as_str() == "startswith";
-    (plain && matches!(&*a.value, Expr::Name(_)) && matches!(prefix, Expr::StringLiteral(_)))
-        .then_some((&*a.value, prefix))
+    let texts = match prefix {
+        Expr::StringLiteral(_) => true,
+        Expr::Tuple(t) => {
+            !t.elts.is_empty() && t.elts.iter().all(|e| matches!(e, Expr::StringLiteral(_)))
+        }
+        _ => false,
+    };
+    (plain && matches!(&*a.value, Expr::Name(_)) && texts).then_some((&*a.value, prefix))
 }
 
 /// (subject, classes) of `isinstance(subject, classes)`, two arguments and no keywords:

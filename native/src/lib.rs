@@ -229,7 +229,7 @@ fn unjam_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
     // The layout of the rows handed back (parse.py's NATIVE_FORMAT): bumped with every change
     // to them, so that an extension built from older sources is not read as the new layout.
-    m.add("SUMMARY_FORMAT", 72)?;
+    m.add("SUMMARY_FORMAT", 73)?;
     m.add_function(wrap_pyfunction!(summarize_files, m)?)?;
     m.add_function(wrap_pyfunction!(summarize_chunks, m)?)?;
     m.add_function(wrap_pyfunction!(decline_reason, m)?)?;

@@ -54,6 +54,7 @@ from unjam.analysis.values import (
     EMPTY,
     is_dead,
     only_empty_rebinds,
+    own_instance,
     passed_names,
     passes_any,
 )
@@ -91,6 +92,7 @@ class CallGraph(CallResolver):
         self._distances: dict[tuple[str, int], dict[str, int]] = {}  # distances_to()
         self._indexed = 0  # how many resolved functions `_callers` indexes
         self._forwards: dict[str, frozenset[str]] = {}  # gqn → forwards()
+        self._argument_forwards: dict[str, frozenset[str]] = {}  # gqn → argument_forwards()
         self._forwarding: dict[str, bool] = {}  # gqn → an edge leads to a held value
 
     def successors(self, gqn: str, mode: str) -> list[str]:
@@ -223,6 +225,7 @@ class CallGraph(CallResolver):
             or hands_on_keywords(site, caller.fd, values)
             or _on_self_in_init(caller, site)
             or _on_own_fields(caller, site, values)
+            or _passes_objects(site, values)
         ):
             kills = self.kills.of_call(caller, site, target, values)
             if BEFORE_YIELD_ONLY in edge.kills:
@@ -244,7 +247,7 @@ class CallGraph(CallResolver):
         known = self._forwards.get(gqn)
         if known is None:
             self._forwards[gqn] = _EMPTY  # (a cycle through it: nothing more is found)
-            known = self._forwards[gqn] = self._forwards_of(gqn)
+            known = self._forwards[gqn] = self._forwards_of(gqn) | self.argument_forwards(gqn)
         return known
 
     def _forwards_of(self, gqn: str) -> frozenset[str]:
@@ -279,6 +282,38 @@ class CallGraph(CallResolver):
             for theirs, ours in handed.items():
                 if theirs in decides or theirs in self.forwards(edge.callee):
                     out.add(ours)
+        return frozenset(out) if out else _EMPTY
+
+    def argument_forwards(self, gqn: str) -> frozenset[str]:
+        """The fields of the function's parameters other than its own instance
+        (`config.screenshot`) that it tests, or that a project function it hands the
+        parameter on to tests, there or further on: its state carries what they hold
+        (argument_fields.py). Kept apart from `forwards`, whose own cycles it leaves as
+        they were."""
+        known = self._argument_forwards.get(gqn)
+        if known is None:
+            self._argument_forwards[gqn] = _EMPTY  # (a cycle through it: nothing more)
+            known = self._argument_forwards[gqn] = self._argument_forwards_of(gqn)
+        return known
+
+    def _argument_forwards_of(self, gqn: str) -> frozenset[str]:
+        func = self.project.funcs.get(gqn)
+        if func is None:
+            return _EMPTY
+        fd = func.fd
+        out = {guard.subject[1] for _, guard in self.kills.argument_tests(gqn)}
+        objects = {q.name for q in fd.params if q.kind in _VALUED} - {own_instance(fd)}
+        for edge in self.resolved(gqn).edges if objects else ():
+            target = self.project.funcs.get(edge.callee) if edge.site >= 0 else None
+            if target is None:
+                continue
+            site = fd.calls[edge.site]
+            names = passed_names(site, target.fd, fd, self.kills.bound(func, site, target))
+            handed = {theirs: ours for theirs, ours in names.items() if ours in objects}
+            for name in self.argument_forwards(edge.callee) if handed else ():
+                theirs, _, field = name.partition(".")
+                if theirs in handed:
+                    out.add(f"{handed[theirs]}.{field}")
         return frozenset(out) if out else _EMPTY
 
     def _hands_on_keywords(self, func: Func, keywords: str) -> bool:
@@ -321,7 +356,8 @@ class CallGraph(CallResolver):
             if target is None or not target.fd.params or target.fd.params[0].name != "self":
                 continue
             tested = {guard.subject[1] for _, guard in self.kills.field_tests(edge.callee)}
-            out |= {name for name in tested | self.forwards(edge.callee) if "." in name}
+            theirs = self.argument_forwards(edge.callee)  # (of its other parameters)
+            out |= {n for n in tested | self.forwards(edge.callee) if "." in n and n not in theirs}
         return out
 
     def _kept_for_tests(self, init: Func, own: set[str]) -> set[str]:
@@ -600,6 +636,13 @@ def _on_own_fields(caller: Func, site: CallSite, values: Mapping[str, object]) -
         and params[0].name == "self"
         and any(name.startswith("self.") for name in values)
     )
+
+
+def _passes_objects(site: CallSite, values: Mapping[str, object]) -> bool:
+    """Whether the call passes on a parameter whose fields the state holds (`crawl(url,
+    config=config)` while it holds `config.screenshot`: argument_fields.py)."""
+    bases = {name.partition(".")[0] for name in values if "." in name}
+    return bool(bases) and passes_any(site, dict.fromkeys(bases))
 
 
 def _on_self_in_init(caller: Func, site: CallSite) -> bool:

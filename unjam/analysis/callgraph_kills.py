@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from unjam.analysis.argument_fields import ArgumentFields
 from unjam.analysis.callgraph_callbacks import function_called
 from unjam.analysis.callgraph_constants import PassedConstants
 from unjam.analysis.held_keywords import (
@@ -31,6 +32,7 @@ from unjam.analysis.values import (
     fixed_value,
     is_dead,
     is_static,
+    own_instance,
     param_tests,
     passed_values,
     spread_literals,
@@ -56,8 +58,10 @@ class ArgumentKills:
         self.built = BuiltArguments(project)
         self.constants = PassedConstants(project, self.decorators)
         self.fields = InstanceFields(project, self._passed_plainly, self.built)
+        self.arguments = ArgumentFields(self.fields)
         self.named = NamedConstants(project)
         self._field_tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # `if self.x:`
+        self._argument_tests: dict[str, tuple[tuple[int, Guard], ...]] = {}  # `if config.x:`
 
     def of_call(
         self, func: Func, site: CallSite, target: Func, held: Mapping[str, object] = _NO_CONSTANTS
@@ -108,13 +112,24 @@ class ArgumentKills:
             keywords = self._keywords(func, site, target, own, constants, injected)
             if keywords is not None:
                 found[own] = keywords
-        fields = [name for name in wanted if "." in name]
+        dotted = [name for name in wanted if "." in name]
+        me = own_instance(target.fd) if dotted else None
+        fields = [name for name in dotted if name.partition(".")[0] == me]
         if fields:  # (`self.context`: of the instance the call is made on)
             carried = self.fields.carried(func, site, target, fields, held) if held else {}
             left = {name for name in fields if name not in carried}
             found.update(carried)
             if left:
                 found.update(self.fields.held_names(func, site, target, left))
+        arguments = [
+            name
+            for name in dotted
+            if name.partition(".")[0] != me and name.partition(".")[0] not in (injected or ())
+        ]
+        if arguments and called_plainly(
+            func.fd, site, target.fd, constructs, injected is not None, alias
+        ):  # (`config.screenshot`: of an object the call passes)
+            found.update(self.arguments.of_call(func, site, target, arguments, held, bound))
         return found
 
     def _keywords(
@@ -196,10 +211,26 @@ class ArgumentKills:
             fields = self.fields.always_built(target, own)
         if fields:
             tests += own
+        arguments = self.argument_tests(target.gqn)
+        passed_fields = (
+            self.arguments.of_call(
+                func,
+                site,
+                target,
+                {g.subject[1] for _, g in arguments},
+                held,
+                self.bound(func, site, target),
+            )
+            if arguments
+            else _NO_CONSTANTS
+        )
+        if passed_fields:
+            fields = {**fields, **passed_fields}
+            tests += tuple(t for t in arguments if t[1].subject[1] in passed_fields)
         # (a decorator that adds a keyword, `@provide_session`: what that one holds is unknown)
         injected = self._injected(site, target)
-        if injected:
-            tests = tuple(t for t in tests if t[1].subject[1] not in injected)
+        if injected:  # (and so are the fields of one: `session.autocommit`)
+            tests = tuple(t for t in tests if t[1].subject[1].partition(".")[0] not in injected)
         if not tests:
             return hits
         passed = self._passed(func, site)
@@ -349,13 +380,15 @@ class ArgumentKills:
     def decidable(self, gqn: str) -> bool:
         """Whether a call's arguments may decide some guard of the function: a test of a
         parameter (`tests`), or of a field of the instance a method is called on
-        (`field_tests`), or a table lookup by one (`_table_hits`)."""
+        (`field_tests`) or of another parameter (`argument_tests`), or a table lookup by one
+        (`_table_hits`)."""
         known = self._decidable.get(gqn)
         if known is None:
             func = self.project.funcs.get(gqn)
             known = self._decidable[gqn] = (
                 bool(self.tests(gqn))
                 or bool(self.field_tests(gqn))
+                or bool(self.argument_tests(gqn))
                 or (func is not None and any(_table_lookup(func.fd, g) for g in func.fd.guards))
             )
         return known
@@ -381,11 +414,17 @@ class ArgumentKills:
             found = param_tests(func.fd) if func and func.fd.guards else ()
             if func is not None and found:
                 found = self.named.tests(func, found)
-            fields = tuple(t for t in found if "." in t[1].subject[1])
+            dotted = tuple(t for t in found if "." in t[1].subject[1])
             known = self._tests[gqn] = (
-                tuple(t for t in found if "." not in t[1].subject[1]) if fields else found
+                tuple(t for t in found if "." not in t[1].subject[1]) if dotted else found
             )
+            own = own_instance(func.fd) if func is not None else None
+            fields = tuple(t for t in dotted if t[1].subject[1].partition(".")[0] == own)
             self._field_tests[gqn] = fields
+            bound = _bound_name(func.fd) if func is not None else None  # (`cls` too)
+            self._argument_tests[gqn] = tuple(
+                t for t in dotted if t[1].subject[1].partition(".")[0] != bound
+            )
         return known
 
     def field_tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
@@ -395,6 +434,15 @@ class ArgumentKills:
         if known is None:
             self.tests(gqn)
             known = self._field_tests[gqn]
+        return known
+
+    def argument_tests(self, gqn: str) -> tuple[tuple[int, Guard], ...]:
+        """A function's tests of fields of its other parameters (`if config.screenshot:`),
+        which the object a call passes decides (argument_fields.py)."""
+        known = self._argument_tests.get(gqn)
+        if known is None:
+            self.tests(gqn)
+            known = self._argument_tests[gqn]
         return known
 
     def _partial_targets(self) -> frozenset[str]:
@@ -464,3 +512,10 @@ def _imported_as(func: Func, site: CallSite, name: str) -> str | None:
 
 def _named(ref: tuple, names: set[str]) -> bool:
     return ref[0] == "name" and ref[1] in names
+
+
+def _bound_name(fd: FuncDef) -> str | None:
+    """The first parameter of a method a call binds (`self`, or a classmethod's `cls`)."""
+    if fd.class_qn is None or not fd.params or is_static(fd):
+        return None
+    return fd.params[0].name

@@ -72,6 +72,7 @@ COMPILED_MODULES = (
     "unjam.analysis.import_paths",
     "unjam.analysis.missing_names",
     "unjam.analysis.instance_fields",
+    "unjam.analysis.argument_fields",
     "unjam.analysis.never_runs",
     "unjam.analysis.rules.shared_receivers",
     "unjam.analysis.rules.light_pieces",

@@ -28,10 +28,11 @@ from unjam.analysis.values import TRUE_INSTANCE, Instance
 _DATACLASS = frozenset({("name", "dataclass"), ("attr", ("name", "dataclasses"), "dataclass")})
 _FIELD = frozenset({("name", "field"), ("attr", ("name", "dataclasses"), "field")})
 _SETATTR = ("setattr", "__setattr__")
-_ACCESS = frozenset({"__setattr__", "__getattr__", "__getattribute__"})
+# attribute access a class may define (`__getattr__` reads only attributes never stored)
+_ACCESS = frozenset({"__setattr__", "__getattribute__"})
 _VALUED = ("pos", "kwonly")
 ON_SELF = ("attr", ("name", "self"))  # `self.method(...)`'s callee ref, up to the method name
-_UNKNOWN = object()
+UNKNOWN = object()  # (a field whose value is not known)
 
 # what a call surely passes the called function's parameters among those named
 # (callgraph_kills.py `values_of_call`, with nothing known of the caller's parameters)
@@ -49,6 +50,7 @@ class InstanceFields:
         self.passed = passed
         self.built = built
         self._always: dict[str, dict[str, object]] = {}  # method gqn → always_built
+        self._changed: dict[str, list[tuple[Func, tuple]]] | None = None  # _changed_in_place
 
     def held(
         self, func: Func, site: CallSite, target: Func, tests: Iterable[tuple[int, Guard]]
@@ -69,22 +71,29 @@ class InstanceFields:
         cls, constructions = built
         if target.class_gqn not in self.project.mro(cls.gqn)[0]:
             return {}
-        dataclass = any(is_dataclass_decorator(d) for d, _l, _c in cls.cd.decorators)
         out: dict[str, object] = {}
         for name in wanted:
-            field = name[len(own) + 1 :]
-            if self._changed_elsewhere(cls, field):
-                continue
-            values = [
-                self._dataclass_field(cls, field, construction)
-                if dataclass
-                else self._stored_by_init(func, cls, field, construction)
-                for construction in constructions
-            ]
-            # (built in each branch of an `if`: every construction must leave the same)
-            if values[0] is not _UNKNOWN and all(v == values[0] for v in values[1:]):
-                out[name] = values[0]
+            value = self.built_with(func, cls, constructions, name[len(own) + 1 :])
+            if value is not UNKNOWN:
+                out[name] = value
         return out
+
+    def built_with(self, func: Func, cls: Cls, constructions: list[CallSite], field: str) -> object:
+        """What the field holds on an object of `cls` that one of `func`'s `constructions`
+        made (each the same, when it was built in each branch of an `if`), where nothing
+        may change it since; UNKNOWN otherwise."""
+        if self._changed_elsewhere(cls, field):
+            return UNKNOWN
+        dataclass = any(is_dataclass_decorator(d) for d, _l, _c in cls.cd.decorators)
+        values = [
+            self._dataclass_field(cls, field, construction)
+            if dataclass
+            else self._stored_by_init(func, cls, field, construction)
+            for construction in constructions
+        ]
+        if all(v == values[0] for v in values[1:]):
+            return values[0]
+        return UNKNOWN
 
     def made_by(
         self, func: Func, site: CallSite, target: Func, tests: Iterable[tuple[int, Guard]]
@@ -102,7 +111,7 @@ class InstanceFields:
             if self._changed_elsewhere(cls, field):
                 continue
             value = self._stored_by_init(func, cls, field, site)
-            if value is not _UNKNOWN:
+            if value is not UNKNOWN:
                 out[name] = value
         return out
 
@@ -135,7 +144,7 @@ class InstanceFields:
             if kept is None or kept[0] not in held or kept[0] in init.locals:
                 continue  # (unknown, or rebound before it is stored)
             value = _field_value(kept[1], held[kept[0]])
-            if value is not _UNKNOWN and not self._changed_elsewhere(cls, field):
+            if value is not UNKNOWN and not self._changed_elsewhere(cls, field):
                 out[name] = value
         return out
 
@@ -176,7 +185,7 @@ class InstanceFields:
             for name in {g.subject[1] for _, g in tests if g.subject[1].startswith(own + ".")}:
                 field = name[len(own) + 1 :]
                 held = self._held_since_init(cls, init, me, field)
-                if held is not _UNKNOWN:
+                if held is not UNKNOWN:
                     out[name] = held
         self._always[target.gqn] = out
         return out
@@ -204,22 +213,22 @@ class InstanceFields:
     def _held_since_init(self, cls: Cls, init: Func, me: tuple, field: str) -> object:
         """The constant `init` stores in the field each time it stores it, or a true object
         when each store builds one, if no other store, class-level value or attribute
-        access may change what it reads; `_UNKNOWN` otherwise."""
+        access may change what it reads; `UNKNOWN` otherwise."""
         stored = [v for base, attr, v in init.fd.attr_stores if base == me and attr == field]
         if not stored or self._stored_elsewhere(cls, field, init, me):
-            return _UNKNOWN
+            return UNKNOWN
         if self._changed_elsewhere(cls, field):
-            return _UNKNOWN
+            return UNKNOWN
         for gqn in self.project.mro(cls.gqn)[0]:
             owner = self.project.classes.get(gqn)
             if owner is None or field in owner.cd.attrs:
-                return _UNKNOWN
+                return UNKNOWN
         if all(v[0] == "const" for v in stored):
-            return stored[0][1] if all(v == stored[0] for v in stored) else _UNKNOWN
+            return stored[0][1] if all(v == stored[0] for v in stored) else UNKNOWN
         built = self.built.of_call(init, stored)
         if len(built) == len(set(stored)) and all(v.truthy for v in built.values()):
             return TRUE_INSTANCE
-        return _UNKNOWN
+        return UNKNOWN
 
     def _init_parameter(self, cls: Cls, field: str) -> tuple[str, tuple] | None:
         """The parameter of the class's undecorated `__init__` that it stores in the field
@@ -249,10 +258,27 @@ class InstanceFields:
         parameter of that class's method (`self.context = context` in another class's
         `__init__`), or a local that inference types as one (`node.context = …` of `node =
         make_node()` declared `-> BaseNode`)."""
+        stores = [
+            *self.project.stored_attributes().get(field, ()),
+            *self._changed_in_place().get(field, ()),
+        ]
         return any(
             not (func is init and base == me) and not self._on_another_class(func, base, cls)
-            for func, base in self.project.stored_attributes().get(field, ())
+            for func, base in stores
         )
+
+    def _changed_in_place(self) -> dict[str, list[tuple[Func, tuple]]]:
+        """Each attribute name some function changes without an assignment — `x.count +=
+        1`, `del x.cache`, `x.parts[k] = v` (the summary's `mutated`) — → (that function,
+        what the attribute is on), as `stored_attributes` lists the assignments."""
+        changed = self._changed
+        if changed is None:
+            changed = self._changed = {}
+            for func in self.project.funcs.values():
+                for ref in func.fd.mutated:
+                    if ref[0] == "attr":
+                        changed.setdefault(ref[2], []).append((func, ref[1]))
+        return changed
 
     def _on_another_class(self, func: Func, base: tuple, cls: Cls) -> bool:
         """Whether `base`, stored into by `func`, is surely an instance of a class neither
@@ -274,21 +300,34 @@ class InstanceFields:
         return owner not in mro(cls.gqn)[0] and cls.gqn not in mro(owner)[0]
 
     def _built_here(self, func: Func, site: CallSite) -> tuple[Cls, list[CallSite]] | None:
-        """(class, constructions) the call's receiver holds: a local of `func` bound only
-        to calls of one project class (once, or once in each branch of an `if`), handed to
-        no other call before this one."""
+        """(class, constructions) the call's receiver holds (`built_local`)."""
         ref = site.func
         if ref[0] != "attr" or ref[1][0] != "name":
             return None
-        local = ref[1][1]
+        return self.built_local(func, site, ref[1][1])
+
+    def built_local(
+        self, func: Func, site: CallSite, local: str
+    ) -> tuple[Cls, list[CallSite]] | None:
+        """(class, constructions) a local of `func` holds at its call `site`: bound only to
+        calls of one project class (once, or once in each branch of an `if`), handed to no
+        other call before this one."""
         fd = func.fd
         values = fd.locals.get(local)
         if not values or any(value[0] != "call" for value in values):
             return None
         if local in fd.globals_declared or any(q.name == local for q in fd.params):
             return None
-        if _handed_before(fd, site, ref[1]):
+        if _handed_before(fd, site, ("name", local)):
             return None
+        return self.constructions(func, values)
+
+    def constructions(
+        self, func: Func, values: Iterable[tuple]
+    ) -> tuple[Cls, list[CallSite]] | None:
+        """(class, the call sites) of call refs of `func` that each construct one project
+        class, the same for all; None for any other call (a factory's)."""
+        fd = func.fd
         classes, constructions = set(), []
         for _tag, callee, args, kwargs in values:
             construction = next(
@@ -308,18 +347,20 @@ class InstanceFields:
         field's constant default (none with a `__init__` of its own, positional arguments
         or a `**spread`: which field gets what is then unsure)."""
         if "__init__" in cls.cd.methods or construction.args or not _makes_init(cls):
-            return _UNKNOWN
+            return UNKNOWN
         kwargs = dict(construction.kwargs)
         if None in kwargs or field in self.project.stored_attributes():
-            return _UNKNOWN
+            return UNKNOWN
+        if field in self._changed_in_place():
+            return UNKNOWN
         passed = kwargs.get(field)
         if passed is not None:
-            return passed[1] if passed[0] == "const" else _UNKNOWN
+            return passed[1] if passed[0] == "const" else UNKNOWN
         for gqn in self.project.mro(cls.gqn)[0]:
             owner = self.project.classes.get(gqn)
             if owner is not None and field in owner.cd.annotations:
                 return _default(owner.cd.attrs.get(field, []))
-        return _UNKNOWN
+        return UNKNOWN
 
     def _stored_by_init(self, func: Func, cls: Cls, field: str, construction: CallSite) -> object:
         """What the construction surely passes the `__init__` parameter that `__init__`
@@ -328,20 +369,28 @@ class InstanceFields:
         kept = self._init_parameter(cls, field)
         init = self.project.method(cls.gqn, "__init__")
         if kept is None or init is None:
-            return _UNKNOWN
+            return UNKNOWN
         passed = self.passed(func, construction, init, frozenset({kept[0]}))
-        return _field_value(kept[1], passed.get(kept[0], _UNKNOWN))
+        return _field_value(kept[1], passed.get(kept[0], UNKNOWN))
+
+    def _own_access(self, gqn: str, name: str) -> bool:
+        """Whether the class's own `__getattribute__` or `__setattr__` may change what its
+        fields read (not one that `_stores_as_given`)."""
+        method = self.project.method(gqn, name)
+        return name != "__setattr__" or method is None or not _stores_as_given(method.fd)
 
     def _changed_elsewhere(self, cls: Cls, field: str) -> bool:
         """Whether the field may read otherwise than it was stored: a method or property of
-        that name, or attribute access of the class's own (`__setattr__`, `__getattr__`) in
-        the class or its project bases; or some `setattr` may set it — one naming it
-        anywhere, or one by a computed name in a method of those classes."""
+        that name, or attribute access of the class's own (`__getattribute__`, a
+        `__setattr__` that may store another value) in the class or its project bases; or
+        some `setattr` may set it — one naming it anywhere, or one by a computed name in a
+        method of those classes (but the one that `_stores_as_given` hands on)."""
         classes = set(self.project.mro(cls.gqn)[0])
         for gqn in classes:
             owner = self.project.classes.get(gqn)
             if owner is not None and (
-                field in owner.cd.methods or not _ACCESS.isdisjoint(owner.cd.methods)
+                field in owner.cd.methods
+                or any(self._own_access(gqn, name) for name in _ACCESS if name in owner.cd.methods)
             ):
                 return True
         for name in _SETATTR:
@@ -350,9 +399,25 @@ class InstanceFields:
                 if named is not None and named[0] == "const":
                     if named[1] == field:
                         return True
-                elif func.class_gqn in classes:
+                elif func.class_gqn in classes and not (
+                    func.fd.name == "__setattr__" and _stores_as_given(func.fd)
+                ):
                     return True
         return False
+
+
+def _stores_as_given(fd: FuncDef) -> bool:
+    """Whether a `__setattr__(self, name, value)` stores what it is given, as it is: it
+    hands both on unchanged to another `__setattr__` (`super().__setattr__(name, value)`,
+    after checks that may raise) and stores nothing itself."""
+    params = [q.name for q in fd.params]
+    if len(params) != 3 or any(name in fd.locals for name in params) or fd.item_stores:
+        return False
+    given = (("name", params[1]), ("name", params[2]))
+    return not fd.attr_stores and any(
+        site.func[0] == "attr" and site.func[2] == "__setattr__" and site.args[-2:] == given
+        for site in fd.calls
+    )
 
 
 def _parameter_kept(stored: tuple) -> str | None:
@@ -368,11 +433,11 @@ def _parameter_kept(stored: tuple) -> str | None:
 def _field_value(stored: tuple, value: object) -> object:
     """What the field holds when the parameter `_parameter_kept` names held `value`: that
     value, or, through `X if x else C`, C for a false one (a true one: X, not known)."""
-    if stored[0] == "name" or value is _UNKNOWN:
+    if stored[0] == "name" or value is UNKNOWN:
         return value
     if value is None or value is False or value == 0 or value == "":
         return stored[2][1]
-    return value if stored[1] == stored[3] else _UNKNOWN
+    return value if stored[1] == stored[3] else UNKNOWN
 
 
 def _makes_init(cls: Cls) -> bool:
@@ -386,7 +451,7 @@ def _makes_init(cls: Cls) -> bool:
 def _default(values: list) -> object:
     """A field's constant default: `= False`, or `= field(default=False)`."""
     if len(values) != 1:
-        return _UNKNOWN
+        return UNKNOWN
     value = values[0]
     if value[0] == "const":
         return value[1]
@@ -394,7 +459,7 @@ def _default(values: list) -> object:
         for name, given in value[3]:
             if name == "default" and given[0] == "const":
                 return given[1]
-    return _UNKNOWN
+    return UNKNOWN
 
 
 def _handed_before(fd: FuncDef, site: CallSite, ref: tuple) -> bool:

@@ -8,7 +8,9 @@ step; the heavy modules are imported inside, on first use (a warm run needs none
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -396,7 +398,10 @@ def _run_once(model) -> frozenset[str]:
 
 
 def internal_error(err: Exception) -> str:
-    """The one-line reason listed for a file whose analysis raised `err`."""
+    """The one-line reason listed for a file whose analysis raised `err` (with
+    `UNJAM_DEBUG=1`, its traceback printed too, for a bug report)."""
+    if os.environ.get("UNJAM_DEBUG"):
+        traceback.print_exception(err)
     return f"internal error: {type(err).__name__}: {err}"[:300]
 
 

@@ -234,7 +234,9 @@ def _chunks(paths: list[str], workers: int) -> list[list[str]]:
 # 70: a `for` loop's name over a tuple or list of string literals holds each of them
 # 71: a constant compared by value across bool, int and float (`!= 1` is `!= 1.0`), as Python does
 # 72: `FuncDef.item_stores`, each subscript target's container, key and value
-NATIVE_FORMAT = 72
+# 73: tests of an attribute of a parameter other than `self` (`if config.screenshot:`), and
+#     `p.startswith(("http://", "https://"))` of a tuple of strings
+NATIVE_FORMAT = 73
 _told_stale = False
 
 

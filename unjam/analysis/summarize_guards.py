@@ -379,7 +379,9 @@ def _param_test(
 
     With `attributes`, a method's test of an attribute of its own instance (`if
     self.process:`) is one too, its parameter named `self.process`: what the instance it
-    is called on was built with may decide it (callgraph_kills.py)."""
+    is called on was built with may decide it (callgraph_kills.py); so is a test of an
+    attribute of another parameter (`if config.screenshot:`, named `config.screenshot`):
+    what the object a caller passes was built with may decide it (instance_fields.py)."""
     kind = "param true"
     const = None
     if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
@@ -427,11 +429,12 @@ def _param_test(
         if alias is not None:
             return (kind, ast.copy_location(ast.Name(alias, ast.Load()), node), const)
     elif kind and attributes and type(node) is ast.Attribute and type(node.value) is ast.Name:
+        base = node.value.id
         own = _own_name(fn)
-        if own is not None and node.value.id == own:
+        if base == own or any(p.name == base and p.kind in _VALUED for p in fn.params):
             return (
                 kind,
-                ast.copy_location(ast.Name(f"{own}.{node.attr}", ast.Load()), node),
+                ast.copy_location(ast.Name(f"{base}.{node.attr}", ast.Load()), node),
                 const,
             )
     return None
@@ -549,7 +552,8 @@ def _own_name(fn: FuncDef) -> str | None:
 
 
 def _starts_with(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
-    """(name, prefix) of `name.startswith("prefix")`: one string constant, no keywords."""
+    """(name, prefix) of `name.startswith("prefix")`: one string constant, or a tuple of
+    them (`url.startswith(("http://", "https://"))`), no keywords."""
     if type(node) is not ast.Call or node.keywords or len(node.args) != 1:
         return None
     func, arg = node.func, node.args[0]
@@ -557,11 +561,14 @@ def _starts_with(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:
         type(func) is ast.Attribute
         and func.attr == "startswith"
         and type(func.value) is ast.Name
-        and type(arg) is ast.Constant
-        and type(arg.value) is str
+        and (_text(arg) or (type(arg) is ast.Tuple and arg.elts and all(map(_text, arg.elts))))
     ):
         return func.value, arg
     return None
+
+
+def _text(node: ast.expr) -> bool:
+    return type(node) is ast.Constant and type(node.value) is str
 
 
 def _instance_test(node: ast.expr) -> tuple[ast.expr, ast.expr] | None:

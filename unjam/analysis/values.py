@@ -318,6 +318,17 @@ def _display_items(value: tuple) -> list[tuple[str | None, tuple]] | None:
 _UNKNOWN_REF = ("?",)
 
 
+def own_instance(fd: FuncDef) -> str | None:
+    """The name of the instance a method is called on (its first parameter), None for a
+    function, a staticmethod or a classmethod: summarize_guards.py names a test of one of
+    its attributes `self.process`, and one of another parameter's `config.screenshot`."""
+    if fd.class_qn is None or not fd.params or fd.params[0].kind != "pos":
+        return None
+    if any(ref in _PLAIN_DECORATORS for ref, _line, _col in fd.decorators):
+        return None
+    return fd.params[0].name
+
+
 def is_static(fd: FuncDef) -> bool:
     """A staticmethod binds nothing, however it is named (`Cls.m(a)`, `self.m(a)`)."""
     return any(ref == _STATIC for ref, _line, _col in fd.decorators)
@@ -607,7 +618,27 @@ def string_prefix(ref: tuple, scope: FuncDef | None) -> str:
     values = scope.locals.get(ref[1])
     if not values or len(values) > 4 or any(p.name == ref[1] for p in scope.params):
         return ""
-    starts = [string_prefix(value, None) for value in values]
+    # (`url = f"{url}&start={n}"` starts as the value it extends, one of the others)
+    made = [value for value in values if not _extends(value, ref[1])]
+    return _common_prefix([_value_prefix(value) for value in made]) if made else ""
+
+
+def _value_prefix(value: tuple) -> str:
+    """The text a value a local is bound to surely starts with: each side's of a choice
+    (`f"{base}?q={q}" if text else f"{base}?q={q}&udm=2"`), "" when none is known."""
+    if value[0] == "ifexp":
+        return _common_prefix([_value_prefix(value[1]), _value_prefix(value[2])])
+    return string_prefix(value, None)
+
+
+def _extends(value: tuple, name: str) -> bool:
+    """`f"{name}…"` or `name + …`: a string that starts with the local's value before."""
+    if value[0] == "fmt":
+        return bool(value[1]) and value[1][0] == ("name", name) and value[2][0] == ""
+    return value[0] == "binop" and value[1] == "Add" and value[2] == ("name", name)
+
+
+def _common_prefix(starts: list[str]) -> str:
     if not all(starts):
         return ""
     common = starts[0]
@@ -767,7 +798,8 @@ class _Frozen:
 
 class _Strings(_Frozen):
     """The strings a parameter may hold, passed one and rewritten in the body
-    (`_rewritten`): a test is decided false when it is false for each (none: nothing is)."""
+    (`_rewritten`), or known by their starts (`_narrowed`: each a `prefixed` value): a test
+    is decided false when it is false for each (none: nothing is)."""
 
 
 class _Members(_Frozen):
@@ -876,7 +908,9 @@ class _Unequal(_Frozen):
 def _narrowed(caller: FuncDef, site: CallSite, name: str) -> object:
     """What the caller's own tests of `name` around the call make of the value it passes:
     the text of `name == "text"`, or the texts `name != "text"` rules out (`_Unequal`) —
-    `for s, on in wanted.items(): if s != "serve" and on: restart(s)`. None when nothing
+    `for s, on in wanted.items(): if s != "serve" and on: restart(s)` — or a string that
+    starts with one of the texts `name.startswith(("http://", "https://"))` names
+    (`prefixed`, or `_Strings` of several). None when nothing
     tests it there, or when it may be bound again between the test and the call (a
     parameter the body binds, a local bound in more than one place)."""
     bindings = len(caller.locals.get(name, ()))
@@ -894,6 +928,11 @@ def _narrowed(caller: FuncDef, site: CallSite, name: str) -> object:
         if guard.kind == "local isinstance" or guard.kind == "param isinstance":
             if (instance := _builtin_instance(const)) is not None:
                 return instance
+            continue
+        if guard.kind == "param starts" and (texts := _prefixes(const)) is not None:
+            starts = [prefixed(text) for text in texts if text]
+            if len(starts) == len(texts):
+                return starts[0] if len(starts) == 1 else _Strings(starts)
             continue
         if const[0] != "const":
             continue
@@ -968,6 +1007,12 @@ def _false(guard: Guard, value: object) -> bool:
         return kind == "param false" and value.truthy  # `not p`
     if isinstance(value, _Members) or (guard.returned is not None and guard.returned[0] == "attr"):
         return _members_false(kind, value, guard.returned)
+    if kind == "param starts" or kind == "param starts not":
+        prefixes = _prefixes(guard.returned)
+        if type(value) is not str or prefixes is None or _truncated(value):
+            return False
+        starts = value.startswith(prefixes)
+        return not starts if kind == "param starts" else starts
     if kind == "param true":
         return not value
     if kind == "param false":
@@ -976,11 +1021,6 @@ def _false(guard: Guard, value: object) -> bool:
     if const is None or const[0] != "const":
         return False
     other = const[1]
-    if kind == "param starts" or kind == "param starts not":
-        if type(value) is not str or type(other) is not str or _truncated(value):
-            return False
-        starts = value.startswith(other)
-        return not starts if kind == "param starts" else starts
     if kind == "param has" or kind == "param has not":
         if not isinstance(value, _DictKeys):
             return False  # only a dict literal's keys are known
@@ -1012,19 +1052,33 @@ def _membership_false(kind: str, value: object, collection: tuple | None) -> boo
     return not member and len(items) < _MAX_ITEMS and not any(_truncated(i[1]) for i in items)
 
 
+def _prefixes(tested: tuple | None) -> tuple[str, ...] | None:
+    """The texts a `startswith` test names: its string constant, or each of a tuple of them
+    the summary kept whole; None for another."""
+    if tested is None:
+        return None
+    items = tested[1] if tested[0] == "list" and len(tested[1]) < _MAX_ITEMS else (tested,)
+    if any(item[0] != "const" or type(item[1]) is not str or _truncated(item[1]) for item in items):
+        return None
+    return tuple(item[1] for item in items)
+
+
 def _prefix_decides(kind: str, prefix: str, tested: tuple | None) -> bool:
     """Whether a string starting with `prefix` makes the test of the constant `tested` false:
-    `p.startswith("http")` of `"/tmp/…"` (neither starts with the other), `not
-    p.startswith("/tmp")` of it, `p == "http://x"` of it."""
+    `p.startswith("http")` of `"/tmp/…"` (neither starts with the other; for a tuple, with
+    none of them), `not p.startswith("/tmp")` of it, `p == "http://x"` of it."""
+    if kind == "param starts" or kind == "param starts not":
+        texts = _prefixes(tested)
+        if texts is None:
+            return False
+        if kind == "param starts not":
+            return prefix.startswith(texts)
+        return not any(prefix.startswith(t) or t.startswith(prefix) for t in texts)
     if tested is None or tested[0] != "const":
         return False
     other = tested[1]
     if type(other) is not str or _truncated(other):
         return False
-    if kind == "param starts":
-        return not prefix.startswith(other) and not other.startswith(prefix)
-    if kind == "param starts not":
-        return prefix.startswith(other)
     if kind == "param ==":
         return not other.startswith(prefix)
     return False
