@@ -34,8 +34,12 @@ _INLINE_RETURN = re.compile(r"if\b\s*(.*?)\s*:\s*(return|continue|break|raise)\b
 _RETURN = re.compile(r"(return|continue|break)\b")
 _RAISE = re.compile(r"raise\b")
 # a feature switch: one value, tested for truth, that names a setting (an upper-case name,
-# `config.ENABLE_IMAGE_EDIT`, or the configuration or the environment: `os.getenv("X")`)
-_SETTING = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b(config|settings|environ|getenv)\b")
+# `config.ENABLE_IMAGE_EDIT`, the configuration or the environment: `os.getenv("X")`), or a
+# mode or a feature by its name (`blocks.vibe_mode`, `app.monitoring_enabled`)
+_SETTING = re.compile(
+    r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b(config|settings|environ|getenv)\b"
+    r"|\b\w+_(enabled|mode)\b|\benable_\w+"
+)
 _ONE_VALUE = re.compile(r"(not\s+)?[^\s,]+$")
 # a value read from a setting: `os.environ.get(…)`, `settings.webhook_id`, `config.X`, `FLAG`
 _READS_SETTING = re.compile(

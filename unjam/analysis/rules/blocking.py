@@ -21,6 +21,7 @@ from unjam.analysis.rules.fix_fits import context_manager, fitted, hands_out_a_c
 from unjam.analysis.rules.handler_paths import only_through_a_handler
 from unjam.analysis.rules.held_locks import HeldLocks
 from unjam.analysis.rules.import_warmed import ImportWarmed
+from unjam.analysis.rules.launch_warmups import called_before_serving
 from unjam.analysis.rules.loop_bound import LoopBound
 from unjam.analysis.rules.memo import all_of, by_arguments
 from unjam.analysis.rules.plain_def import PlainDef
@@ -357,7 +358,9 @@ class Blocking:
                         via = self.e.via(path[1:])
                 if memoised and (
                     self._import_warmed.warmed(path, site)
-                    or (not startup and self._warmed_at_start(site, path))
+                    or (
+                        not startup and self._warmed_at_start(site, path) and self._kept(path, site)
+                    )
                 ):
                     continue  # its one slow call is made before the app serves
                 if memoised and self._filled_first(path):
@@ -1008,8 +1011,9 @@ class Blocking:
         return self._wrapped
 
     def _warmed_at_start(self, site: Site, path: list[tuple[str, int]]) -> bool:
-        """Whether start-up (a lifespan before its `yield`, a startup handler) makes the
-        memoised call first: it reaches the site, and, within MAX_CALLS calls (a longer way
+        """Whether start-up (a lifespan before its `yield`, a startup handler, what a
+        launcher calls before it starts serving: launch_warmups.py) makes the memoised call
+        first: it reaches the site, and, within MAX_CALLS calls (a longer way
         is taken on faith, as a printed path would be), the function holding the memo (or the
         cached function itself: `@lru_cache def get_config()`) or one below it on the path
         that fills the module global the memo tests (`get_writer()`'s `if _writer: return
@@ -1025,6 +1029,9 @@ class Blocking:
             for target in self._handed_at_start():
                 self._started |= self.g.reach(target, "pool")
                 self._start_roots.add(target)
+            for target in called_before_serving(self.p, self.g):
+                self._started |= self.g.reach(target, "loop")
+                self._start_roots.add(target)
         if site not in self._started:
             return False
         # (a cached function is its own memo: start-up calling it fills it)
@@ -1032,6 +1039,14 @@ class Blocking:
         roots = self._start_roots
         fillers = [memo, *self._global_fillers(path)]
         return any(self.g.callers_within(f, roots, MAX_CALLS) for f in fillers)
+
+    def _kept(self, path: list[tuple[str, int]], site: Site) -> bool:
+        """Whether what start-up fills stays for every request: no memo on the path caches
+        per argument (a request's new key pays again) or drops its entries in time (each
+        expiry pays again: gpustack's `TTLCache(ttl=3600)`). What a get-or-create made at
+        start-up (`make_bucket` if missing) the store keeps."""
+        kinds = [kind for kind in self.e.memos.memo_kinds(path, site) if kind != "row"]
+        return not by_arguments(kinds) and "expires" not in kinds
 
     def _handed_at_start(self) -> set[str]:
         """The functions start-up hands to a thread and waits for (`await
