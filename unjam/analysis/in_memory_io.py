@@ -9,7 +9,9 @@ file I/O (its fix, running it in a thread or a process pool, is the same). Likew
 connection read and write a local file, not the network. And PyTorch's `torch.save(tensor,
 buffer)` into an `io.BytesIO`, or `torch.load(io.BytesIO(data))`, touches no file at all: a
 tensor turned into bytes and back, not reported; nor is a zip archive opened on bytes,
-`zipfile.ZipFile(io.BytesIO(data))` (or a tar or rar one, `tarfile.open(fileobj=buffer)`,
+`zipfile.ZipFile(io.BytesIO(data))` (or into a sink of the project's own, an `io` class whose
+methods only keep what is written: gpustack's `_ChunkBuffer(io.RawIOBase)`, from which a
+streaming response yields the archive; or a tar or rar one, `tarfile.open(fileobj=buffer)`,
 `rarfile.RarFile(buffer)`), a PDF, `fitz.open(stream=data)`, or an image,
 `Image.open(io.BytesIO(data))` (which reads its header only; `image.save(buffer, "PNG")`
 encodes it: CPU work). A pandas call given `storage_options` (which pandas refuses for a
@@ -53,6 +55,13 @@ _RETURNING = frozenset(
     )
 )
 _BUFFERS = frozenset(("io.BytesIO", "io.StringIO", "_io.BytesIO", "_io.StringIO"))
+# the `io` bases a file-like class of the project's own derives from
+_IO_BASES = frozenset(
+    {"io.IOBase", "io.RawIOBase", "io.BufferedIOBase", "io.TextIOBase", "io.BytesIO", "io.StringIO"}
+)
+# what a method of such a class may call and still keep what it is given in memory
+_IN_MEMORY_CALLS = ("builtins.", "io.", "typing.", "collections.", "threading.")
+_FILES = frozenset({"builtins.open", "io.open", "io.FileIO", "io.open_code"})
 _WRITERS = frozenset({("ext", "pandas.ExcelWriter"), ("class", "pandas.ExcelWriter")})
 
 
@@ -92,11 +101,47 @@ def _a_buffer(project: Project, func: Func, target: tuple, depth: int = 0) -> bo
     value = project.value_of(func, made)
     if value is not None and value[1] in _BUFFERS:
         return True
+    if value is not None and value[0] in ("class", "obj") and _memory_sink(project, value[1]):
+        return True
     writer = _excel_writer(project, func, target)
     if writer is None or depth > 2:
         return False
     path = writer[2][0] if writer[2] else dict(writer[3]).get("path")
     return path is not None and _a_buffer(project, func, path, depth + 1)
+
+
+def _memory_sink(project: Project, class_gqn: str) -> bool:
+    """Whether a project class is a file-like object that keeps what is written to it in
+    memory: it derives from an `io` base (and nothing else outside the project), and its
+    methods, and those of its project bases, call nothing but one another and builtins,
+    `io` and their like, none of which opens a file."""
+    classes, outside = project.mro(class_gqn)
+    if not _IO_BASES.intersection(outside) or any(
+        base not in _IO_BASES and base != "builtins.object" for base in outside
+    ):
+        return False
+    own = tuple(f"{gqn}." for gqn in classes)
+    for gqn in classes:
+        cls = project.classes.get(gqn)
+        for name in cls.cd.methods if cls is not None else ():
+            method = project.method(gqn, name)
+            if method is None or not all(
+                _keeps_in_memory(project, method, site, own) for site in method.fd.calls
+            ):
+                return False
+    return True
+
+
+def _keeps_in_memory(project: Project, func: Func, site: CallSite, own: tuple[str, ...]) -> bool:
+    """Whether a call of such a method keeps to memory: an unresolved one (`self._parts.
+    append(data)`), one of the class's own methods, or a builtin that opens no file."""
+    ref = site.func
+    callee = project.callee(func, ref) if ref[0] == "attr" else project.value_of(func, ref)
+    if callee is None:
+        return True
+    if callee[0] in ("ext", "inst"):
+        return callee[1].startswith(_IN_MEMORY_CALLS) and callee[1] not in _FILES
+    return callee[0] == "meth" and callee[1].startswith(own)
 
 
 def _excel_writer(project: Project, func: Func, target: tuple) -> tuple | None:
