@@ -381,7 +381,7 @@ def _param_test(
     self.process:`) is one too, its parameter named `self.process`: what the instance it
     is called on was built with may decide it (callgraph_kills.py); so is a test of an
     attribute of another parameter (`if config.screenshot:`, named `config.screenshot`):
-    what the object a caller passes was built with may decide it (instance_fields.py)."""
+    what the object a caller passes was built with may decide it (argument_fields.py)."""
     kind = "param true"
     const = None
     if type(node) is ast.UnaryOp and type(node.op) is ast.Not:
